@@ -1,0 +1,3 @@
+export * from './ids';
+export * from './events/envelope';
+export * from './events/upcasters';

@@ -1,0 +1,183 @@
+import type { RecordedEvent } from '@rawnaq/contracts';
+import { anEvent, eventually, events, uniqueStream } from '../testing/events.test-support';
+import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type NewEvent } from './port';
+
+export type Attempt = { expected: ExpectedRevision; events: NewEvent[] };
+export type AttemptOutcome = { ok: true; nextRevision: number } | { ok: false; error: string };
+
+export type EventStoreHarness = {
+  store: EventStore;
+  /** appends all attempts at once from independent connections (truly concurrent where possible) */
+  race?: (stream: string, attempts: Attempt[]) => Promise<AttemptOutcome[]>;
+  cleanup: () => Promise<void>;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The behaviour every EventStore adapter must have. Written once, run against each adapter. */
+export const eventStoreContract = (
+  describeFn: jest.Describe,
+  adapter: string,
+  open: () => Promise<EventStoreHarness>,
+) =>
+  describeFn(`EventStore contract: ${adapter}`, () => {
+    let h: EventStoreHarness;
+    beforeAll(async () => {
+      h = await open();
+    });
+    afterAll(async () => {
+      await h?.cleanup();
+    });
+
+    it('appends to a new stream and reads it back in order, revisions from 0', async () => {
+      const stream = uniqueStream();
+      const batch = events(3);
+      const result = await h.store.append(stream, batch, 'no_stream');
+      expect(result.nextRevision).toBe(2);
+      expect(typeof result.position).toBe('string');
+      const read = await h.store.readStream(stream);
+      expect(read.map((e) => e.id)).toEqual(batch.map((e) => e.id));
+      expect(read.map((e) => e.revision)).toEqual([0, 1, 2]);
+      expect(read[2].position).toBe(result.position);
+      expect(read[0].data).toEqual({ i: 0 });
+      expect(read[0].metadata).toEqual(batch[0].metadata);
+      expect(read[0].stream).toBe(stream);
+      expect(Number.isNaN(Date.parse(read[0].recordedAt))).toBe(false);
+      expect(JSON.parse(JSON.stringify(read))).toEqual(read); // nothing that JSON cannot carry (bigints)
+    });
+
+    it('checks the expected revision: no_stream, exists, any and an exact revision', async () => {
+      const stream = uniqueStream();
+      await expect(h.store.append(stream, events(1), 'exists')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(h.store.append(stream, events(1), 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await h.store.append(stream, events(2), 'no_stream')).nextRevision).toBe(1);
+      await expect(h.store.append(stream, events(1), 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(h.store.append(stream, events(1), 0)).rejects.toMatchObject({ actual: 1, expected: 0 });
+      expect((await h.store.append(stream, events(1), 1)).nextRevision).toBe(2);
+      expect((await h.store.append(stream, events(1), 'exists')).nextRevision).toBe(3);
+      expect((await h.store.append(stream, events(1), 'any')).nextRevision).toBe(4);
+      expect((await h.store.append(uniqueStream(), events(1), 'any')).nextRevision).toBe(0);
+      expect(await h.store.readStream(stream)).toHaveLength(5);
+    });
+
+    it('reads a stream from a revision, at most n events; an unknown stream reads as empty', async () => {
+      const stream = uniqueStream();
+      await h.store.append(stream, events(10), 'no_stream');
+      const part = await h.store.readStream(stream, { fromRevision: 4, maxCount: 3 });
+      expect(part.map((e) => e.revision)).toEqual([4, 5, 6]);
+      expect(await h.store.readStream(uniqueStream())).toEqual([]);
+    });
+
+    it('lets exactly one of many racing appends win each revision', async () => {
+      const stream = uniqueStream();
+      await h.store.append(stream, events(1), 'no_stream');
+      const racers = 8;
+      for (let round = 0; round < 5; round++) {
+        const last = round * 2; // every round's winner adds two events
+        const attempts = Array.from({ length: racers }, () => ({ expected: last, events: events(2) }));
+        const outcomes = h.race
+          ? await h.race(stream, attempts)
+          : await Promise.all(
+              attempts.map((a) =>
+                h.store.append(stream, a.events, a.expected).then(
+                  (r): AttemptOutcome => ({ ok: true, nextRevision: r.nextRevision }),
+                  (e: Error): AttemptOutcome => ({ ok: false, error: e.name }),
+                ),
+              ),
+            );
+        expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, nextRevision: last + 2 }]);
+        expect(outcomes.filter((o) => !o.ok)).toEqual(
+          Array(racers - 1).fill({ ok: false, error: 'WrongExpectedRevisionError' }),
+        );
+      }
+      const read = await h.store.readStream(stream);
+      expect(read.map((e) => e.revision)).toEqual(Array.from({ length: 11 }, (_, i) => i));
+    });
+
+    it('orders the global log by position across interleaved streams', async () => {
+      const start = await h.store.headPosition();
+      const a = uniqueStream();
+      const b = uniqueStream();
+      await h.store.append(a, events(2, 'A'), 'no_stream');
+      await h.store.append(b, events(2, 'B'), 'no_stream');
+      await h.store.append(a, events(1, 'A'), 1);
+      const all = await h.store.readAll(start, 100);
+      const mine = all.filter((e) => e.stream === a || e.stream === b);
+      expect(mine.map((e) => `${e.stream === a ? 'a' : 'b'}${e.revision}`)).toEqual(['a0', 'a1', 'b0', 'b1', 'a2']);
+      const positions = all.map((e) => BigInt(e.position));
+      for (let i = 1; i < positions.length; i++) expect(positions[i] > positions[i - 1]).toBe(true);
+      expect(await h.store.headPosition()).toBe(all[all.length - 1].position);
+      const afterFirst = await h.store.readAll(mine[0].position, 100);
+      expect(afterFirst.find((e) => e.id === mine[0].id)).toBeUndefined();
+      expect(afterFirst.find((e) => e.id === mine[1].id)).toBeDefined();
+    });
+
+    it('treats a retried append (same event ids) as done: same answer, nothing written twice', async () => {
+      const stream = uniqueStream();
+      const batch = events(2);
+      const first = await h.store.append(stream, batch, 'no_stream');
+      await h.store.append(stream, events(1), 1);
+      expect(await h.store.append(stream, batch, 'no_stream')).toEqual(first);
+      expect(await h.store.append(stream, batch, 'any')).toEqual(first);
+      expect(await h.store.readStream(stream)).toHaveLength(3);
+      await expect(h.store.append(uniqueStream(), batch, 'any')).rejects.toBeInstanceOf(DuplicateEventIdError);
+    });
+
+    it('reads a stream as it was at an instant (asOf)', async () => {
+      const stream = uniqueStream();
+      await h.store.append(stream, [anEvent('Opened')], 'no_stream');
+      await sleep(30);
+      const instant = new Date().toISOString();
+      await sleep(30);
+      await h.store.append(stream, [anEvent('Changed')], 0);
+      expect((await h.store.readStream(stream, { asOf: instant })).map((e) => e.type)).toEqual(['Opened']);
+      expect((await h.store.readStream(stream)).map((e) => e.type)).toEqual(['Opened', 'Changed']);
+      expect(await h.store.readStream(stream, { asOf: '2000-01-01T00:00:00.000Z' })).toEqual([]);
+    });
+
+    it('subscribes: catches up from a position, then delivers new events live, in order', async () => {
+      const stream = uniqueStream();
+      const before = await h.store.headPosition();
+      await h.store.append(stream, events(5), 'no_stream');
+      const seen: RecordedEvent[] = [];
+      let caughtUp = 0;
+      const sub = h.store.subscribeAll(
+        before,
+        (batch) => {
+          seen.push(...batch.filter((e) => e.stream === stream));
+        },
+        { maxBatch: 2, onCaughtUp: () => caughtUp++ },
+      );
+      await eventually(() => seen.length === 5 && caughtUp > 0, 10000, 'catch-up');
+      await h.store.append(stream, events(3), 4);
+      await eventually(() => seen.length === 8, 10000, 'live events');
+      await sub.stop();
+      expect(seen.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(sub.position).toBe(seen[7].position);
+    });
+
+    it('resumes a subscription after a failing handler, losing nothing (at least once, in order)', async () => {
+      const stream = uniqueStream();
+      const before = await h.store.headPosition();
+      await h.store.append(stream, events(4), 'no_stream');
+      const handled: number[] = [];
+      let failures = 0;
+      const sub = h.store.subscribeAll(
+        before,
+        (batch) => {
+          for (const e of batch.filter((x) => x.stream === stream)) {
+            if (e.revision === 2 && failures < 2) {
+              failures++;
+              throw new Error('projector hiccup');
+            }
+            handled.push(e.revision);
+          }
+        },
+        { maxBatch: 1, retryDelayMs: 10, onError: () => undefined },
+      );
+      await eventually(() => handled.includes(3), 10000, 'redelivery');
+      await sub.stop();
+      expect(failures).toBe(2);
+      expect(handled).toEqual([0, 1, 2, 3]);
+    });
+  });

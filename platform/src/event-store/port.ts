@@ -1,0 +1,86 @@
+import type { EventEnvelope, RecordedEvent } from '@rawnaq/contracts';
+
+/**
+ * What the caller expects the stream to look like before the append:
+ * - 'no_stream': the stream must not exist yet;
+ * - 'exists': the stream must have at least one event;
+ * - 'any': no check;
+ * - a number: the revision (0-based) of the stream's last event.
+ */
+export type ExpectedRevision = 'no_stream' | 'exists' | 'any' | number;
+
+export type NewEvent = EventEnvelope;
+
+/** `nextRevision` is the revision of the last event written (0-based); `position` its global position. */
+export type AppendResult = { nextRevision: number; position: string };
+
+export type ReadStreamOptions = {
+  /** first revision to return (inclusive), default 0 */
+  fromRevision?: number;
+  maxCount?: number;
+  /** only events the store recorded at or before this instant (UTC ISO) */
+  asOf?: string;
+};
+
+export type EventBatchHandler = (events: RecordedEvent[]) => Promise<void> | void;
+
+export type SubscriptionOptions = {
+  /** how many events at most per handler call while catching up */
+  maxBatch?: number;
+  /** called each time the subscription has delivered everything stored so far */
+  onCaughtUp?: (position: string) => void;
+  /** called when the handler or the connection failed; the subscription retries from the last handled event */
+  onError?: (error: unknown) => void;
+  /** delay before a retry after an error (ms) */
+  retryDelayMs?: number;
+};
+
+export interface Subscription {
+  /** the position of the last event the handler finished */
+  readonly position: string;
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  readonly name: string;
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** events after `after` (exclusive: pass the last position you handled, or '0' from the start) */
+  readAll(after: string, maxCount: number): Promise<RecordedEvent[]>;
+  /** the position of the last event stored, '0' when empty */
+  headPosition(): Promise<string>;
+  /** catches up from `after`, then delivers new events as they are stored; resumes after errors */
+  subscribeAll(after: string, handler: EventBatchHandler, options?: SubscriptionOptions): Subscription;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  readonly code = 'wrong_expected_revision';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${stream}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export class DuplicateEventIdError extends Error {
+  readonly code = 'duplicate_event_id';
+  constructor(readonly eventId: string, readonly stream: string) {
+    super(`Event ${eventId} is already stored, but not as the same append to ${stream}`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+export const checkExpected = (
+  stream: string,
+  expected: ExpectedRevision,
+  actual: number | 'no_stream',
+): WrongExpectedRevisionError | undefined => {
+  if (expected === 'any') return undefined;
+  if (expected === 'no_stream') return actual === 'no_stream' ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
+  if (expected === 'exists') return actual !== 'no_stream' ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
+  return actual === expected ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
+};

@@ -1,0 +1,50 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eventStoreContract, type Attempt, type AttemptOutcome } from '../event-store.contract.test-support';
+import { SqliteEventStore } from './sqlite-event-store';
+
+const racers = (file: string, n: number) => {
+  const workers: ChildProcess[] = Array.from({ length: n }, () =>
+    fork(join(__dirname, 'race-worker.test-support.ts'), [file], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+  );
+  const ready = Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
+  return {
+    async race(stream: string, attempts: Attempt[]): Promise<AttemptOutcome[]> {
+      await ready;
+      const go = Date.now() + 50;
+      return Promise.all(
+        attempts.map(
+          (a, i) =>
+            new Promise<AttemptOutcome>((resolve) => {
+              workers[i].once('message', (m) => resolve(m as AttemptOutcome));
+              workers[i].send({ stream, expected: a.expected, events: a.events, go });
+            }),
+        ),
+      );
+    },
+    stop: () => workers.forEach((w) => w.kill()),
+  };
+};
+
+eventStoreContract(describe, 'sqlite (separate processes racing)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rawnaq-es-'));
+  const file = join(dir, 'events.db');
+  const store = new SqliteEventStore({ file });
+  const r = racers(file, 8);
+  return {
+    store,
+    race: r.race,
+    cleanup: async () => {
+      r.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+eventStoreContract(describe, 'sqlite (in memory)', async () => {
+  const store = new SqliteEventStore({ file: ':memory:' });
+  return { store, cleanup: () => store.close() };
+});

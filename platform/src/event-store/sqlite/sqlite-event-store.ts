@@ -1,0 +1,243 @@
+import Database from 'better-sqlite3';
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { RecordedEvent } from '@rawnaq/contracts';
+import { systemClock, type Clock } from '../../runtime/clock';
+import {
+  checkExpected,
+  DuplicateEventIdError,
+  type AppendResult,
+  type EventBatchHandler,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadStreamOptions,
+  type Subscription,
+  type SubscriptionOptions,
+} from '../port';
+import { pollingSubscription } from './polling-subscription';
+
+export type Synchronous = 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA';
+
+export type SqliteEventStoreOptions = {
+  /** a file path, or ':memory:' for tests that need no file */
+  file: string;
+  /** FULL (the default) fsyncs every append: an acknowledged command survives a power cut */
+  synchronous?: Synchronous;
+  clock?: Clock;
+  /** how often a subscription looks for appends made by other processes */
+  pollIntervalMs?: number;
+  busyTimeoutMs?: number;
+};
+
+type Row = {
+  position: number;
+  stream: string;
+  revision: number;
+  id: string;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: number;
+};
+
+/** Appends made in this process wake local subscriptions at once (other processes are polled). */
+const localAppends = new Map<string, EventEmitter>();
+const appendsOf = (file: string): EventEmitter => {
+  let emitter = localAppends.get(file);
+  if (!emitter) {
+    emitter = new EventEmitter();
+    emitter.setMaxListeners(0);
+    localAppends.set(file, emitter);
+  }
+  return emitter;
+};
+
+export const EVENTS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY,
+    stream      TEXT    NOT NULL,
+    revision    INTEGER NOT NULL,
+    id          TEXT    NOT NULL,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    recorded_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream, revision);
+  CREATE UNIQUE INDEX IF NOT EXISTS events_id ON events (id);
+`;
+
+const toRecorded = (row: Row): RecordedEvent => ({
+  id: row.id,
+  type: row.type,
+  data: JSON.parse(row.data),
+  metadata: JSON.parse(row.metadata),
+  stream: row.stream,
+  revision: row.revision,
+  position: String(row.position),
+  recordedAt: new Date(row.recorded_at).toISOString(),
+});
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+export class SqliteEventStore implements EventStore {
+  readonly name = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly clock: Clock;
+  private readonly emitter: EventEmitter;
+  private readonly pollIntervalMs: number;
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly stmt: {
+    last: Database.Statement<[string], { revision: number }>;
+    insert: Database.Statement<[string, number, string, string, string, string, number]>;
+    byIds: (ids: string[]) => Row[];
+    stream: Database.Statement<[string, number, number, number], Row>;
+    all: Database.Statement<[number, number], Row>;
+    head: Database.Statement<[], { position: number | null }>;
+  };
+  private readonly appendTx: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+
+  constructor(options: SqliteEventStoreOptions) {
+    const file = options.file === ':memory:' ? options.file : resolve(options.file);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
+    this.db.exec(EVENTS_SCHEMA);
+    this.clock = options.clock ?? systemClock;
+    this.emitter = appendsOf(file === ':memory:' ? `memory:${Math.random()}` : file);
+    this.pollIntervalMs = options.pollIntervalMs ?? 100;
+
+    const byIdsCache = new Map<number, Database.Statement<string[], Row>>();
+    this.stmt = {
+      last: this.db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
+      insert: this.db.prepare(
+        'INSERT INTO events (stream, revision, id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      byIds: (ids) => {
+        let s = byIdsCache.get(ids.length);
+        if (!s) {
+          s = this.db.prepare(`SELECT * FROM events WHERE id IN (${ids.map(() => '?').join(',')})`);
+          byIdsCache.set(ids.length, s);
+        }
+        return s.all(...ids);
+      },
+      stream: this.db.prepare(
+        'SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? ORDER BY revision LIMIT ?',
+      ),
+      all: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
+    };
+
+    const tx = this.db.transaction((stream: string, events: NewEvent[], expected: ExpectedRevision) => {
+      const last = this.stmt.last.get(stream);
+      const actual = last ? last.revision : ('no_stream' as const);
+      const wrong = checkExpected(stream, expected, actual);
+      if (wrong) throw wrong;
+      let revision = last ? last.revision : -1;
+      let position = 0;
+      const recordedAt = this.clock.now().getTime();
+      for (const e of events) {
+        revision += 1;
+        const r = this.stmt.insert.run(
+          stream,
+          revision,
+          e.id,
+          e.type,
+          JSON.stringify(e.data),
+          JSON.stringify(e.metadata),
+          recordedAt,
+        );
+        position = Number(r.lastInsertRowid);
+      }
+      return { nextRevision: revision, position: String(position) };
+    });
+    // IMMEDIATE takes the write lock before reading the stream's revision, so the check and the
+    // insert cannot be split by another process.
+    this.appendTx = tx.immediate;
+  }
+
+  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    return this.appendSync(stream, events, expected);
+  }
+
+  /** The synchronous core of `append`, for callers that batch in-process (benchmarks, seeders). */
+  appendSync(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
+    if (events.length === 0) throw new Error('Nothing to append');
+    try {
+      const result = this.appendTx(stream, events, expected);
+      this.emitter.emit('append');
+      return result;
+    } catch (e) {
+      // A retry of an append that already succeeded fails the revision check (or the unique id);
+      // answer it with the original result instead.
+      const original = this.previousAppend(stream, events);
+      if (original) return original;
+      if (isUniqueViolation(e)) throw new DuplicateEventIdError(events[0].id, stream);
+      throw e;
+    }
+  }
+
+  private previousAppend(stream: string, events: NewEvent[]): AppendResult | undefined {
+    const rows = this.stmt.byIds(events.map((e) => e.id));
+    if (rows.length === 0) return undefined;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const first = byId.get(events[0].id);
+    const same =
+      rows.length === events.length &&
+      first !== undefined &&
+      events.every((e, i) => {
+        const r = byId.get(e.id);
+        return r !== undefined && r.stream === stream && r.revision === first.revision + i;
+      });
+    if (!same) {
+      const stranger = rows.find((r) => r.stream !== stream) ?? rows[0];
+      throw new DuplicateEventIdError(stranger.id, stream);
+    }
+    const last = byId.get(events[events.length - 1].id)!;
+    return { nextRevision: last.revision, position: String(last.position) };
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const asOf = options.asOf ? Date.parse(options.asOf) : Number.MAX_SAFE_INTEGER;
+    if (Number.isNaN(asOf)) throw new Error(`Invalid asOf instant: ${options.asOf}`);
+    return this.stmt.stream
+      .all(stream, options.fromRevision ?? 0, asOf, options.maxCount ?? -1)
+      .map(toRecorded);
+  }
+
+  async readAll(after: string, maxCount: number): Promise<RecordedEvent[]> {
+    return this.readAllSync(after, maxCount);
+  }
+
+  readAllSync(after: string, maxCount: number): RecordedEvent[] {
+    return this.stmt.all.all(Number(after), maxCount).map(toRecorded);
+  }
+
+  async headPosition(): Promise<string> {
+    return String(this.stmt.head.get()?.position ?? 0);
+  }
+
+  subscribeAll(after: string, handler: EventBatchHandler, options: SubscriptionOptions = {}): Subscription {
+    const subscription = pollingSubscription({
+      after,
+      handler,
+      options,
+      read: (from, max) => this.readAllSync(from, max),
+      appends: this.emitter,
+      pollIntervalMs: this.pollIntervalMs,
+      onStop: () => this.subscriptions.delete(subscription),
+    });
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,356 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { comparePositions } from '@rawnaq/contracts';
+import { applyChange, changeId } from '../changes';
+import {
+  assertCollectionName,
+  assertFieldName,
+  type Checkpoint,
+  type CollectionSpec,
+  type Doc,
+  type FieldCondition,
+  type Filter,
+  type FindOptions,
+  type PositionedChange,
+  type ProjectionRecord,
+  type ReadStore,
+  type Scalar,
+  type SumRow,
+  type SumSpec,
+} from '../port';
+import type { Synchronous } from '../../event-store/sqlite/sqlite-event-store';
+
+export type SqliteReadStoreOptions = {
+  file: string;
+  /** read models can always be rebuilt from the events, so NORMAL (no fsync per commit) is the default */
+  synchronous?: Synchronous;
+  busyTimeoutMs?: number;
+};
+
+const table = (collection: string) => `"rm_${assertCollectionName(collection)}"`;
+const column = (field: string) => `f_${assertFieldName(field).replace(/\./g, '__')}`;
+const jsonPath = (field: string) => `'$.${assertFieldName(field)}'`;
+const bind = (v: Scalar): string | number | null => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type Compiled = { sql: string; params: Array<string | number | null> };
+
+/**
+ * Read models in SQLite: one table per collection holding JSON documents, with a virtual generated
+ * column (and an index) for every field a projection declared as indexed. Other fields are still
+ * queryable through json_extract, only slower.
+ */
+export class SqliteReadStore implements ReadStore {
+  readonly name = 'sqlite';
+  readonly db: Database.Database;
+  private readonly columns = new Map<string, Set<string>>();
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(options: SqliteReadStoreOptions) {
+    const file = options.file === ':memory:' ? options.file : resolve(options.file);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS _projections (
+        name TEXT NOT NULL, generation INTEGER NOT NULL, version INTEGER NOT NULL,
+        status TEXT NOT NULL, position TEXT NOT NULL, updated_at TEXT NOT NULL,
+        PRIMARY KEY (name, generation)
+      );`);
+  }
+
+  private prepare(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  private columnsOf(collection: string): Set<string> {
+    let cols = this.columns.get(collection);
+    if (!cols) {
+      const rows = this.db.prepare(`PRAGMA table_xinfo(${table(collection)})`).all() as Array<{ name: string }>;
+      cols = new Set(rows.map((r) => r.name));
+      // an unknown table gives no rows: do not cache it, another process may create it
+      if (rows.length > 0) this.columns.set(collection, cols);
+    }
+    return cols;
+  }
+
+  private exists(collection: string): boolean {
+    return this.columnsOf(collection).has('doc');
+  }
+
+  private expr(collection: string, field: string): string {
+    if (field === 'id') return 'id';
+    const col = column(field);
+    return this.columnsOf(collection).has(col) ? col : `json_extract(doc, ${jsonPath(field)})`;
+  }
+
+  async ensureCollection(spec: CollectionSpec): Promise<void> {
+    const t = table(spec.name);
+    this.db.transaction(() => {
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`);
+      this.columns.delete(spec.name);
+      const existing = this.columnsOf(spec.name);
+      for (const index of spec.indexes ?? []) {
+        for (const field of index.fields) {
+          if (field === 'id' || existing.has(column(field))) continue;
+          this.db.exec(
+            `ALTER TABLE ${t} ADD COLUMN ${column(field)} GENERATED ALWAYS AS (json_extract(doc, ${jsonPath(field)})) VIRTUAL`,
+          );
+          existing.add(column(field));
+        }
+        const cols = index.fields.map((f) => (f === 'id' ? 'id' : column(f)));
+        const name = `"ix_${spec.name}_${cols.join('_')}"`;
+        this.db.exec(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${t} (${cols.join(', ')})`);
+      }
+    })();
+    this.columns.delete(spec.name);
+    this.statements.clear();
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    this.db.exec(`DROP TABLE IF EXISTS ${table(name)}`);
+    this.columns.delete(name);
+    this.statements.clear();
+  }
+
+  async listCollections(): Promise<string[]> {
+    const rows = this.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' ORDER BY name`)
+      .all() as Array<{ name: string }>;
+    return rows.map((r) => r.name.slice(3));
+  }
+
+  getSync(collection: string, id: string): Doc | undefined {
+    if (!this.exists(collection)) return undefined;
+    const row = this.prepare(`SELECT doc FROM ${table(collection)} WHERE id = ?`).get(id) as
+      | { doc: string }
+      | undefined;
+    return row ? (JSON.parse(row.doc) as Doc) : undefined;
+  }
+
+  async get(collection: string, id: string): Promise<Doc | undefined> {
+    return this.getSync(collection, id);
+  }
+
+  async getMany(collection: string, ids: string[]): Promise<Map<string, Doc>> {
+    const out = new Map<string, Doc>();
+    if (ids.length === 0 || !this.exists(collection)) return out;
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const chunk = unique.slice(i, i + 500);
+      const rows = this.prepare(
+        `SELECT doc FROM ${table(collection)} WHERE id IN (${chunk.map(() => '?').join(',')})`,
+      ).all(...chunk) as Array<{ doc: string }>;
+      for (const r of rows) {
+        const doc = JSON.parse(r.doc) as Doc;
+        out.set(doc.id, doc);
+      }
+    }
+    return out;
+  }
+
+  private compileFilter(collection: string, filter: Filter | undefined): Compiled {
+    const parts: string[] = [];
+    const params: Array<string | number | null> = [];
+    for (const [field, cond] of Object.entries(filter ?? {})) {
+      if (cond === undefined) continue;
+      if (field === '$or') {
+        const alternatives = (cond as Filter[]).map((f) => this.compileFilter(collection, f));
+        if (alternatives.length === 0) {
+          parts.push('0');
+          continue;
+        }
+        parts.push(`(${alternatives.map((a) => `(${a.sql})`).join(' OR ')})`);
+        for (const a of alternatives) params.push(...a.params);
+        continue;
+      }
+      const e = this.expr(collection, field);
+      const c = cond as FieldCondition;
+      if (c === null || typeof c !== 'object') {
+        if (c === null) parts.push(`${e} IS NULL`);
+        else {
+          parts.push(`${e} = ?`);
+          params.push(bind(c));
+        }
+        continue;
+      }
+      if (c.$eq !== undefined) {
+        if (c.$eq === null) parts.push(`${e} IS NULL`);
+        else {
+          parts.push(`${e} = ?`);
+          params.push(bind(c.$eq));
+        }
+      }
+      if (c.$ne !== undefined) {
+        if (c.$ne === null) parts.push(`${e} IS NOT NULL`);
+        else {
+          parts.push(`(${e} IS NULL OR ${e} != ?)`);
+          params.push(bind(c.$ne));
+        }
+      }
+      if (c.$in !== undefined) {
+        if (c.$in.length === 0) parts.push('0');
+        else {
+          parts.push(`${e} IN (${c.$in.map(() => '?').join(',')})`);
+          params.push(...c.$in.map(bind));
+        }
+      }
+      for (const [op, sql] of [
+        ['$gt', '>'],
+        ['$gte', '>='],
+        ['$lt', '<'],
+        ['$lte', '<='],
+      ] as const) {
+        const v = c[op];
+        if (v !== undefined) {
+          parts.push(`${e} ${sql} ?`);
+          params.push(v);
+        }
+      }
+      if (c.$contains !== undefined) {
+        parts.push(`${e} LIKE ? ESCAPE '\\'`);
+        params.push(`%${escapeLike(c.$contains)}%`);
+      }
+      if (c.$prefix !== undefined) {
+        parts.push(`${e} LIKE ? ESCAPE '\\'`);
+        params.push(`${escapeLike(c.$prefix)}%`);
+      }
+      if (c.$exists !== undefined) parts.push(`${e} IS ${c.$exists ? 'NOT ' : ''}NULL`);
+    }
+    return { sql: parts.length ? parts.join(' AND ') : '1', params };
+  }
+
+  findSync(collection: string, options: FindOptions = {}): Doc[] {
+    if (!this.exists(collection)) return [];
+    const where = this.compileFilter(collection, options.filter);
+    const order = [...(options.sort ?? []), ['id', 'asc'] as const]
+      .map(([f, o]) => `${this.expr(collection, f)} ${o === 'desc' ? 'DESC' : 'ASC'}`)
+      .join(', ');
+    const sql = `SELECT doc FROM ${table(collection)} WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const rows = this.prepare(sql).all(...where.params, options.limit ?? -1, options.skip ?? 0) as Array<{
+      doc: string;
+    }>;
+    return rows.map((r) => JSON.parse(r.doc) as Doc);
+  }
+
+  async find(collection: string, options: FindOptions = {}): Promise<Doc[]> {
+    return this.findSync(collection, options);
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    if (!this.exists(collection)) return 0;
+    const where = this.compileFilter(collection, filter);
+    const row = this.prepare(`SELECT COUNT(*) AS n FROM ${table(collection)} WHERE ${where.sql}`).get(
+      ...where.params,
+    ) as { n: number };
+    return row.n;
+  }
+
+  async aggregate(collection: string, spec: SumSpec): Promise<SumRow[]> {
+    if (!this.exists(collection)) return [];
+    const where = this.compileFilter(collection, spec.filter);
+    const keys = (spec.groupBy ?? []).map((f, i) => `${this.expr(collection, f)} AS k${i}`);
+    const sums = (spec.sum ?? []).map((f, i) => `TOTAL(${this.expr(collection, f)}) AS s${i}`);
+    const select = [...keys, 'COUNT(*) AS n', ...sums].join(', ');
+    const group = keys.length ? ` GROUP BY ${keys.map((_, i) => `k${i}`).join(', ')}` : '';
+    const rows = this.prepare(`SELECT ${select} FROM ${table(collection)} WHERE ${where.sql}${group}`).all(
+      ...where.params,
+    ) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      key: Object.fromEntries((spec.groupBy ?? []).map((f, i) => [f, r[`k${i}`]])),
+      count: r.n as number,
+      sums: Object.fromEntries((spec.sum ?? []).map((f, i) => [f, r[`s${i}`] as number])),
+    }));
+  }
+
+  /** Applies changes and the checkpoint in one transaction: both land, or neither. */
+  applyChangesSync(changes: PositionedChange[], checkpoint?: Checkpoint): void {
+    this.db.transaction(() => {
+      for (const change of changes) {
+        const id = changeId(change);
+        const current = this.getSync(change.collection, id);
+        const applied = current?._pos as string | undefined;
+        if (applied !== undefined && comparePositions(applied, change.position) >= 0) continue;
+        const next = applyChange(current, change);
+        if (next === undefined) {
+          if (current) this.prepare(`DELETE FROM ${table(change.collection)} WHERE id = ?`).run(id);
+          continue;
+        }
+        next._pos = change.position;
+        this.prepare(
+          `INSERT INTO ${table(change.collection)} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
+        ).run(id, JSON.stringify(next));
+      }
+      if (checkpoint) {
+        this.prepare('UPDATE _projections SET position = ?, updated_at = ? WHERE name = ? AND generation = ?').run(
+          checkpoint.position,
+          new Date().toISOString(),
+          checkpoint.projection,
+          checkpoint.generation,
+        );
+      }
+    })();
+  }
+
+  async applyChanges(changes: PositionedChange[], checkpoint?: Checkpoint): Promise<void> {
+    this.applyChangesSync(changes, checkpoint);
+  }
+
+  projectionsSync(): ProjectionRecord[] {
+    const rows = this.prepare('SELECT * FROM _projections ORDER BY name, generation').all() as Array<{
+      name: string;
+      generation: number;
+      version: number;
+      status: ProjectionRecord['status'];
+      position: string;
+      updated_at: string;
+    }>;
+    return rows.map((r) => ({
+      name: r.name,
+      generation: r.generation,
+      version: r.version,
+      status: r.status,
+      position: r.position,
+      updatedAt: r.updated_at,
+    }));
+  }
+
+  async projections(): Promise<ProjectionRecord[]> {
+    return this.projectionsSync();
+  }
+
+  async putProjection(r: ProjectionRecord): Promise<void> {
+    this.prepare(
+      `INSERT INTO _projections (name, generation, version, status, position, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT(name, generation) DO UPDATE SET version = excluded.version, status = excluded.status,
+         position = excluded.position, updated_at = excluded.updated_at`,
+    ).run(r.name, r.generation, r.version, r.status, r.position, r.updatedAt);
+  }
+
+  async swapLive(name: string, generation: number): Promise<void> {
+    this.db.transaction(() => {
+      this.prepare(`UPDATE _projections SET status = 'retired' WHERE name = ? AND status = 'live'`).run(name);
+      const r = this.prepare(`UPDATE _projections SET status = 'live' WHERE name = ? AND generation = ?`).run(
+        name,
+        generation,
+      );
+      if (r.changes !== 1) throw new Error(`No generation ${generation} of projection ${name}`);
+    })();
+  }
+
+  async deleteProjection(name: string, generation: number): Promise<void> {
+    this.prepare('DELETE FROM _projections WHERE name = ? AND generation = ?').run(name, generation);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,3 +1,4 @@
 export * from './ids';
 export * from './events/envelope';
 export * from './events/upcasters';
+export * from './validators';

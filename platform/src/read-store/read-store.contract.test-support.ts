@@ -1,5 +1,5 @@
 import { newId } from '@rawnaq/contracts';
-import type { Doc, PositionedChange, ReadStore } from './port';
+import type { Doc, Filter, PositionedChange, ReadStore } from './port';
 
 export type ReadStoreHarness = { store: ReadStore; cleanup: () => Promise<void> };
 
@@ -47,7 +47,7 @@ export const readStoreContract = (describeFn: jest.Describe, adapter: string, op
 
     it('finds with equality, ranges, in, not-equal, exists, contains and prefix; counts the same', async () => {
       await seed();
-      const find = async (filter: object) => ids(await h.store.find(c, { filter, sort: [['id', 'asc']] }));
+      const find = async (filter: Filter) => ids(await h.store.find(c, { filter, sort: [['id', 'asc']] }));
       expect(await find({ tenantId: 't1' })).toEqual(['a', 'b', 'c']);
       expect(await find({ vip: true })).toEqual(['a', 'd']);
       expect(await find({ total: { $gte: 100, $lt: 250 } })).toEqual(['a']);

@@ -1,0 +1,94 @@
+import { asText, isEmpty, issue, type Validator } from './core';
+import type { MessageName } from './messages';
+
+const ENGLISH = 'A-Za-z';
+// Arabic letters (with the Persian/Urdu additions), harakat, superscript alef and tatweel.
+const ARABIC = '\\u0621-\\u063A\\u0640-\\u065F\\u066E\\u066F\\u0670-\\u06D3\\u06D5\\u06FA-\\u06FC\\u06FF';
+const DIGITS = '0-9';
+// Arabic-Indic and Eastern Arabic-Indic digits, as typed on Arabic keyboards.
+const ARABIC_DIGITS = '\\u0660-\\u0669\\u06F0-\\u06F9';
+const SPACE = '\\s';
+
+const onlyChars = (chars: string): RegExp => new RegExp(`^[${chars}]+$`);
+
+/**
+ * Format rules judge text (numbers by their digits); empty is left to Required and any other kind of
+ * value fails the rule.
+ */
+const matching =
+  (re: RegExp, name: MessageName): Validator =>
+  (value) => {
+    if (isEmpty(value)) return undefined;
+    const text = asText(value);
+    return text !== undefined && re.test(text) ? undefined : issue(name);
+  };
+
+export const digitsOnly = matching(onlyChars(DIGITS), 'digits_only');
+
+/** English or Arabic letters and spaces. */
+export const letters = matching(onlyChars(ENGLISH + ARABIC + SPACE), 'letters_only');
+
+export const englishText = matching(onlyChars(ENGLISH + SPACE), 'english_text');
+export const englishTextWithNumbers = matching(
+  onlyChars(ENGLISH + DIGITS + SPACE),
+  'english_text_with_numbers',
+);
+export const arabicText = matching(onlyChars(ARABIC + SPACE), 'arabic_text');
+export const arabicTextWithNumbers = matching(
+  onlyChars(ARABIC + DIGITS + ARABIC_DIGITS + SPACE),
+  'arabic_text_with_numbers',
+);
+export const arabicOrEnglishText = matching(onlyChars(ENGLISH + ARABIC + SPACE), 'arabic_or_english_text');
+export const arabicOrEnglishTextWithNumbers = matching(
+  onlyChars(ENGLISH + ARABIC + DIGITS + ARABIC_DIGITS + SPACE),
+  'arabic_or_english_text_with_numbers',
+);
+
+/** The account alias that forms the online booking address. */
+export const aliasName = matching(/^[A-Za-z0-9]+$/, 'alias_name');
+
+/** Service names: letters, digits, spaces and - ( ) | \ only, which also keeps emoji out. */
+export const serviceName = matching(
+  onlyChars(`${ENGLISH}${ARABIC}${DIGITS}${ARABIC_DIGITS} \\-()|\\\\`),
+  'service_name',
+);
+export const noEmoji = serviceName;
+
+const ANY_DIGIT_RE = new RegExp(`[${DIGITS}${ARABIC_DIGITS}]`);
+const PHONE_LIKE_RE = new RegExp(`^\\+?[${DIGITS}${ARABIC_DIGITS}]+$`);
+
+/** A customer search is a name (no digits) or a number (digits, optional leading +), never a mix. */
+export const customerSearch: Validator = (value) => {
+  if (isEmpty(value)) return undefined;
+  const text = asText(value)?.trim();
+  if (text === undefined) return issue('customer_search_mixed');
+  return !ANY_DIGIT_RE.test(text) || PHONE_LIKE_RE.test(text) ? undefined : issue('customer_search_mixed');
+};
+
+/**
+ * Length as the server counts it: code points, with every line break counted as two characters
+ * because browsers submit textarea line breaks as CRLF.
+ */
+export const textLength = (text: string): number => Array.from(text.replace(/\r\n|\r|\n/g, '\r\n')).length;
+
+const lengthRule =
+  (fits: (length: number) => boolean, name: MessageName, params: Record<string, number>): Validator =>
+  (value) => {
+    if (isEmpty(value)) return undefined;
+    const text = asText(value);
+    return text !== undefined && fits(textLength(text)) ? undefined : issue(name, { ...params });
+  };
+
+export const maxLength = (max: number): Validator => lengthRule((n) => n <= max, 'max_length', { max });
+export const minLength = (min: number): Validator => lengthRule((n) => n >= min, 'min_length', { min });
+export const exactLength = (length: number): Validator =>
+  lengthRule((n) => n === length, 'exact_length', { length });
+
+// The WHATWG (HTML input type=email) grammar, but with at least one dot in the domain.
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export const email: Validator = (value) => {
+  if (isEmpty(value)) return undefined;
+  return typeof value === 'string' && EMAIL_RE.test(value) ? undefined : issue('is_email_field');
+};

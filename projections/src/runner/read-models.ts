@@ -1,0 +1,99 @@
+import { comparePositions } from '@rawnaq/contracts';
+import { publicDoc, type Doc, type Filter, type FindOptions, type ReadStore, type SumRow, type SumSpec } from '@rawnaq/platform';
+import type { EventEmitter } from 'node:events';
+import { physicalCollection, type Projection } from './projection';
+
+/**
+ * The query side's view of the read models: logical collection names resolved to the live
+ * generation, platform fields stripped, and read-your-writes through `waitFor`.
+ */
+export class ReadModels {
+  private readonly owner = new Map<string, string>();
+  private generations = new Map<string, { generation: number; position: string }>();
+  private loadedAt = 0;
+
+  constructor(
+    private readonly store: ReadStore,
+    projections: Projection[],
+    /** the in-process runner's progress, if there is one: wakes waiters at once instead of polling */
+    private readonly localProgress?: EventEmitter,
+    private readonly cacheMs = 200,
+  ) {
+    for (const p of projections) for (const c of p.collections) this.owner.set(c.name, p.name);
+    localProgress?.on('advanced', (name: string, position: string) => {
+      const g = this.generations.get(name);
+      if (g && comparePositions(position, g.position) > 0) g.position = position;
+    });
+  }
+
+  private async refresh(force = false): Promise<void> {
+    if (!force && Date.now() - this.loadedAt < this.cacheMs) return;
+    const next = new Map<string, { generation: number; position: string }>();
+    for (const r of await this.store.projections())
+      if (r.status === 'live') next.set(r.name, { generation: r.generation, position: r.position });
+    this.generations = next;
+    this.loadedAt = Date.now();
+  }
+
+  async physical(collection: string): Promise<string> {
+    const projection = this.owner.get(collection);
+    if (!projection) throw new Error(`No projection owns the collection ${collection}`);
+    await this.refresh();
+    const g = this.generations.get(projection);
+    return physicalCollection(collection, g?.generation ?? 1);
+  }
+
+  async get(collection: string, id: string): Promise<Doc | undefined> {
+    const doc = await this.store.get(await this.physical(collection), id);
+    return doc && publicDoc(doc);
+  }
+
+  async getMany(collection: string, ids: string[]): Promise<Doc[]> {
+    const found = await this.store.getMany(await this.physical(collection), ids);
+    return ids.flatMap((id) => (found.has(id) ? [publicDoc(found.get(id)!)] : []));
+  }
+
+  async find(collection: string, options: FindOptions = {}): Promise<Doc[]> {
+    return (await this.store.find(await this.physical(collection), options)).map(publicDoc);
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    return this.store.count(await this.physical(collection), filter);
+  }
+
+  async aggregate(collection: string, spec: SumSpec): Promise<SumRow[]> {
+    return this.store.aggregate(await this.physical(collection), spec);
+  }
+
+  /** Which projections feed these collections. */
+  projectionsOf(collections: string[]): string[] {
+    return [...new Set(collections.map((c) => this.owner.get(c)).filter((p): p is string => p !== undefined))];
+  }
+
+  /** True once the projections have applied the event at `position`; false after `timeoutMs`. */
+  async waitFor(projections: string[], position: string, timeoutMs: number): Promise<boolean> {
+    const until = Date.now() + timeoutMs;
+    const reached = () =>
+      projections.every((p) => {
+        const g = this.generations.get(p);
+        return g !== undefined && comparePositions(g.position, position) >= 0;
+      });
+    await this.refresh();
+    while (!reached()) {
+      const left = until - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(left, this.localProgress ? 50 : 10));
+        const local = this.localProgress;
+        function done() {
+          clearTimeout(timer);
+          local?.off('advanced', done);
+          resolve();
+        }
+        local?.on('advanced', done);
+      });
+      if (!reached()) await this.refresh(true);
+    }
+    return true;
+  }
+}

@@ -1,12 +1,5 @@
-/** Country ids of the account settings (doc1 "Coded values"). */
-export const COUNTRY_ID = { saudiArabia: 1, uae: 2, kuwait: 3, oman: 4, bahrain: 6 } as const;
+import { CURRENCY_INFO, countryOf, isCountryId } from '../coded-values/countries';
 
-const THREE_DECIMAL_COUNTRIES: ReadonlySet<number> = new Set([
-  COUNTRY_ID.kuwait,
-  COUNTRY_ID.oman,
-  COUNTRY_ID.bahrain,
-]);
-
-/** Money rounding and price decimals: 3 for Kuwait, Oman and Bahrain, otherwise 2. */
+/** Money rounding and price decimals follow the country's currency: 3 for Kuwait, Oman and Bahrain, otherwise 2. */
 export const priceDecimals = (countryId?: number | null): 2 | 3 =>
-  countryId != null && THREE_DECIMAL_COUNTRIES.has(countryId) ? 3 : 2;
+  countryId != null && isCountryId(countryId) ? CURRENCY_INFO[countryOf(countryId).currency].decimals : 2;

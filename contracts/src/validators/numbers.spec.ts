@@ -1,4 +1,5 @@
-import { COUNTRY_ID, priceDecimals } from './countries';
+import { CountryId as COUNTRY_ID } from '../coded-values/countries';
+import { priceDecimals } from './countries';
 import { integer, multipleOf, optionalInteger, parseDecimal, percentage, price, quantity } from './numbers';
 
 const key = (found: { key: string } | undefined) => found?.key;
@@ -87,7 +88,7 @@ describe('priceDecimals', () => {
     expect(priceDecimals(3)).toBe(3);
     expect(priceDecimals(4)).toBe(3);
     expect(priceDecimals(6)).toBe(3);
-    expect(priceDecimals(COUNTRY_ID.saudiArabia)).toBe(2);
+    expect(priceDecimals(COUNTRY_ID.ksa)).toBe(2);
     expect(priceDecimals(2)).toBe(2);
     expect(priceDecimals(5)).toBe(2);
     expect(priceDecimals(undefined)).toBe(2);
@@ -116,7 +117,7 @@ describe('price', () => {
   });
 
   it('allows 2 decimals in Saudi Arabia and the UAE, 3 in Kuwait, Oman and Bahrain', () => {
-    for (const countryId of [undefined, COUNTRY_ID.saudiArabia, COUNTRY_ID.uae]) {
+    for (const countryId of [undefined, COUNTRY_ID.ksa, COUNTRY_ID.uae]) {
       expect(price({ countryId })('1.25')).toBeUndefined();
       expect(price({ countryId })('1.255')).toEqual({
         key: 'validation.max_decimals',

@@ -122,7 +122,7 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.running = true;
-    this.stopping = false;
+    this.backgroundAbort = new AbortController();
     for (const p of this.o.projections) await this.startProjection(p);
     for (const r of this.o.reactors ?? []) this.reactorSubs.push(await this.startReactor(r));
   }
@@ -135,7 +135,7 @@ export class ProjectionRunner {
     await this.dropLeftovers(p.name, record.generation);
     if (record.version !== p.version && (this.o.rebuildOnVersionChange ?? true)) {
       this.logger.info('projection version changed: rebuilding beside the live one', { projection: p.name, from: record.version, to: p.version });
-      const job = this.rebuild(p.name)
+      const job = this.rebuild(p.name, undefined, this.backgroundAbort.signal)
         .catch((error) => this.running && this.logger.error('rebuild failed', { projection: p.name, error }))
         .finally(() => this.background.delete(job));
       this.background.add(job);
@@ -239,7 +239,11 @@ export class ProjectionRunner {
    * Builds a new generation from the whole log while the live one keeps serving, then swaps them.
    * Only the projection's own `project` runs: reactors (side effects) never run during a rebuild.
    */
-  async rebuild(name: string, onProgress?: (p: RebuildProgress) => void): Promise<{ generation: number; events: number; seconds: number }> {
+  async rebuild(
+    name: string,
+    onProgress?: (p: RebuildProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<{ generation: number; events: number; seconds: number }> {
     const p = this.byName(name);
     const records = await this.records(name);
     const generation = Math.max(0, ...records.map((r) => r.generation)) + 1;
@@ -262,7 +266,7 @@ export class ProjectionRunner {
       onProgress?.(progress);
     };
     for (;;) {
-      if (this.stopping) throw new Error(`Rebuild of ${name} interrupted: the runner is stopping`);
+      if (signal?.aborted) throw new Error(`Rebuild of ${name} interrupted: the runner is stopping`);
       const batch = await this.o.eventStore.readAll(building.position, this.catchUpBatch);
       if (batch.length === 0) break;
       await this.applyBatch(building, batch);
@@ -352,11 +356,11 @@ export class ProjectionRunner {
     });
   }
 
-  private stopping = false;
+  private backgroundAbort = new AbortController();
 
   async stop(): Promise<void> {
     this.running = false;
-    this.stopping = true;
+    this.backgroundAbort.abort();
     await Promise.all([...this.background]);
     for (const live of this.live.values()) {
       live.state = 'stopped';

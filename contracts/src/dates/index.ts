@@ -1,0 +1,5 @@
+export * from './instants';
+export * from './format';
+export * from './slots';
+export * from './ranges';
+export * from './messages';

@@ -5,3 +5,5 @@ export * from './validators';
 export * from './coded-values';
 export * from './money';
 export * from './dates';
+export * from './errors';
+export * from './customers';

@@ -7,3 +7,4 @@ export * from './comparisons';
 export * from './identifiers';
 export * from './mobile';
 export * from './zod';
+export * from './dates';

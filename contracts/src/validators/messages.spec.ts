@@ -12,6 +12,8 @@ const reported = (): ValidationIssue[] => {
   return [
     rules.required(''),
     rules.integer()('x'),
+    rules.date('2026-02-30'),
+    rules.notAfter('2026-01-01')('2026-01-02'),
     rules.integer()('1.5'),
     rules.integer()('007'),
     rules.integer({ min: 1 })('0'),

@@ -28,6 +28,8 @@ const en = {
   service_name:
     '%{field} may contain only Arabic or English letters, digits, spaces and the symbols - ( ) | \\ (no emoji)',
   customer_search_mixed: '%{field} should be either text or digits, not a mix of both',
+  should_be_a_date: '%{field} should be a date (YYYY-MM-DD)',
+  date_in_future: '%{field} cannot be in the future',
   same_as: '%{field} should match %{other}',
   after: '%{field} should be after %{other}',
   after_or_equal: '%{field} should be after or equal to %{other}',
@@ -73,6 +75,8 @@ const ar: Record<MessageName, string> = {
   service_name:
     'يجب أن يقتصر حقل %{field} على الحروف العربية أو الإنجليزية والأرقام والمسافات والرموز - ( ) | \\ دون رموز تعبيرية',
   customer_search_mixed: 'يجب أن يكون حقل %{field} نصًا أو أرقامًا، لا مزيجًا منهما',
+  should_be_a_date: 'يجب أن يكون حقل %{field} تاريخًا صحيحًا (سنة-شهر-يوم)',
+  date_in_future: 'لا يمكن أن يكون حقل %{field} تاريخًا مستقبليًا',
   same_as: 'يجب أن يكون حقل %{field} مطابقًا لحقل %{other}',
   after: 'يجب أن يكون حقل %{field} بعد %{other}',
   after_or_equal: 'يجب أن يكون حقل %{field} بعد %{other} أو مساويًا له',

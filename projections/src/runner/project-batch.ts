@@ -23,8 +23,8 @@ export const projectBatch = async (
   prefetch: Prefetch,
   upcasters?: UpcasterRegistry,
 ): Promise<PositionedChange[]> => {
-  const handles = new Set(projection.handles);
-  const relevant = batch.filter((e) => handles.has(e.type)).map((e) => (upcasters ? upcasters.upcast(e) : e));
+  const handles = projection.handles === 'all' ? undefined : new Set(projection.handles);
+  const relevant = batch.filter((e) => !handles || handles.has(e.type)).map((e) => (upcasters ? upcasters.upcast(e) : e));
   if (relevant.length === 0) return [];
 
   const wanted = new Map<string, Set<string>>();

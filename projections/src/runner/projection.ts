@@ -14,8 +14,8 @@ export type Projection = {
   version: number;
   /** the collections it owns, by logical name, with the fields to index */
   collections: CollectionSpec[];
-  /** the event types it reacts to; the others only move its checkpoint */
-  handles: readonly string[];
+  /** the event types it reacts to ('all' for every event); the others only move its checkpoint */
+  handles: readonly string[] | 'all';
   /** the documents `project` will look at for this event */
   reads?: (event: RecordedEvent) => DocRef[];
   project: (event: RecordedEvent, lookup: DocLookup) => Change[];

@@ -1,0 +1,3 @@
+export * from './customer-input';
+export * from './customer-events';
+export * from './customer-type';

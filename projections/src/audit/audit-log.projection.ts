@@ -1,0 +1,53 @@
+import { parseStreamName } from '@rawnaq/contracts';
+import type { Projection } from '../runner/projection';
+
+/**
+ * One entry per event of every tenant: who did what, to which record, when, and what changed.
+ * The audit screen and each record's history tab read it; the event store stays the source.
+ */
+export const auditLogProjection: Projection = {
+  name: 'audit-log',
+  version: 1,
+  collections: [
+    {
+      name: 'audit_log',
+      indexes: [
+        { fields: ['tenantId', 'position'] },
+        { fields: ['tenantId', 'entity_type', 'entity_id', 'position'] },
+        { fields: ['tenantId', 'actor_id', 'position'] },
+        { fields: ['tenantId', 'occurred_at'] },
+      ],
+    },
+  ],
+  handles: 'all',
+  project: (e) => {
+    const stream = parseStreamName(e.stream);
+    const data = e.data as Record<string, unknown>;
+    const changes =
+      e.type.endsWith('Changed') && data.changed && typeof data.changed === 'object'
+        ? { changed: data.changed, previous: data.previous ?? {} }
+        : { changed: data, previous: {} };
+    return [
+      {
+        kind: 'upsert',
+        collection: 'audit_log',
+        doc: {
+          id: e.id,
+          tenantId: e.metadata.tenantId,
+          position: Number(e.position),
+          type: e.type,
+          entity_type: stream?.category ?? e.stream,
+          entity_id: stream?.aggregateId ?? e.stream,
+          stream: e.stream,
+          revision: e.revision,
+          actor_kind: e.metadata.actor.kind,
+          actor_id: e.metadata.actor.id,
+          occurred_at: e.metadata.occurredAt,
+          recorded_at: e.recordedAt,
+          correlation_id: e.metadata.correlationId,
+          ...changes,
+        },
+      },
+    ];
+  },
+};

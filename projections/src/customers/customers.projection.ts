@@ -1,0 +1,81 @@
+import { parseStreamName, type CustomerEvent, type RecordedEvent } from '@rawnaq/contracts';
+import type { Change } from '@rawnaq/platform';
+import type { Projection } from '../runner/projection';
+
+const by = (e: RecordedEvent) => ({ kind: e.metadata.actor.kind, id: e.metadata.actor.id });
+const birthMonth = (date: unknown) => (typeof date === 'string' ? Number(date.slice(5, 7)) : null);
+
+/**
+ * The customer list and card: one document per customer with its details, status, serial number
+ * (1, 2, 3... per salon, in order of registration) and what invoices will feed (count, last date,
+ * wallet, loyalty points) so the customer type can be worked out against today.
+ */
+export const customersProjection: Projection = {
+  name: 'customers',
+  version: 1,
+  collections: [
+    {
+      name: 'customers',
+      indexes: [
+        { fields: ['tenantId', 'serial'] },
+        { fields: ['tenantId', 'name'] },
+        { fields: ['tenantId', 'mobile_key'] },
+        { fields: ['tenantId', 'email'] },
+        { fields: ['tenantId', 'tax_number'] },
+        { fields: ['tenantId', 'status'] },
+        { fields: ['tenantId', 'last_invoice_date'] },
+      ],
+    },
+    { name: 'customer_serials' },
+  ],
+  handles: ['CustomerRegistered', 'CustomerDetailsChanged', 'CustomerDisabled', 'CustomerActivated'],
+  reads: (e) => (e.type === 'CustomerRegistered' ? [{ collection: 'customer_serials', id: e.metadata.tenantId }] : []),
+  project: (e, lookup): Change[] => {
+    const event = e as unknown as CustomerEvent & RecordedEvent;
+    const tenantId = e.metadata.tenantId;
+    const id = parseStreamName(e.stream)?.aggregateId ?? event.data.customer_id;
+    const stamp = { updated_at: e.metadata.occurredAt, updated_by: by(e) };
+    switch (event.type) {
+      case 'CustomerRegistered': {
+        const serial = ((lookup('customer_serials', tenantId)?.last as number) ?? 0) + 1;
+        const { customer_id: _id, ...details } = event.data;
+        return [
+          { kind: 'upsert', collection: 'customer_serials', doc: { id: tenantId, last: serial } },
+          {
+            kind: 'upsert',
+            collection: 'customers',
+            doc: {
+              id,
+              tenantId,
+              serial,
+              ...details,
+              birth_month: birthMonth(details.birth_date),
+              status: 1,
+              invoices_count: 0,
+              last_invoice_date: null,
+              loyalty_points: 0,
+              wallet_balance: 0,
+              created_at: e.metadata.occurredAt,
+              created_by: by(e),
+              ...stamp,
+            },
+          },
+        ];
+      }
+      case 'CustomerDetailsChanged': {
+        const set: Record<string, unknown> = { ...stamp };
+        const unset: string[] = [];
+        for (const [field, value] of Object.entries(event.data.changed)) {
+          if (value === null) unset.push(field);
+          else set[field] = value;
+        }
+        if ('birth_date' in event.data.changed) set.birth_month = birthMonth(event.data.changed.birth_date);
+        return [{ kind: 'patch', collection: 'customers', id, set, unset }];
+      }
+      case 'CustomerDisabled':
+        return [{ kind: 'patch', collection: 'customers', id, set: { status: 0, ...stamp } }];
+      case 'CustomerActivated':
+        return [{ kind: 'patch', collection: 'customers', id, set: { status: 1, ...stamp } }];
+    }
+  },
+};

@@ -15,8 +15,14 @@ const swc = [
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { '^@rawnaq/(contracts|platform|projections|command-api|query-api)$': '<rootDir>/$1/src' },
-  testMatch: ['<rootDir>/*/src/**/*.spec.ts', '<rootDir>/*/src/**/*.spec.tsx', '<rootDir>/*/test/**/*.spec.ts'],
+  moduleNameMapper: {
+    '^@rawnaq/(contracts|platform|projections|command-api|query-api)$': '<rootDir>/$1/src',
+  },
+  testMatch: [
+    '<rootDir>/*/src/**/*.spec.ts',
+    '<rootDir>/*/src/**/*.spec.tsx',
+    '<rootDir>/*/test/**/*.spec.ts',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
   testTimeout: 30000,

@@ -2,7 +2,11 @@
  * What every API answers on a rejected request: `message` is a message key for the whole request,
  * `errors` maps each offending field (dotted path) to a message key, shown next to that field.
  */
-export type ApiError = { message: string; errors?: Record<string, string>; params?: Record<string, Record<string, string | number>> };
+export type ApiError = {
+  message: string;
+  errors?: Record<string, string>;
+  params?: Record<string, Record<string, string | number>>;
+};
 
 /** A business rule said no. `status` is the HTTP status the API answers with. */
 export class DomainError extends Error {
@@ -17,5 +21,7 @@ export class DomainError extends Error {
 }
 
 export const notFound = (key: string) => new DomainError(key, 404);
-export const conflict = (key: string, field?: string) => new DomainError(key, 409, field ? { [field]: key } : undefined);
-export const rejected = (key: string, field?: string) => new DomainError(key, 422, field ? { [field]: key } : undefined);
+export const conflict = (key: string, field?: string) =>
+  new DomainError(key, 409, field ? { [field]: key } : undefined);
+export const rejected = (key: string, field?: string) =>
+  new DomainError(key, 422, field ? { [field]: key } : undefined);

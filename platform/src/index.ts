@@ -1,10 +1,17 @@
 export * from './event-store/port';
 export * from './event-bus/port';
 export * from './read-store/port';
-export { applyChange, changeId, getPath } from './read-store/changes';
-export { SqliteEventStore, type SqliteEventStoreOptions, type Synchronous } from './event-store/sqlite/sqlite-event-store';
+export { applyChange, applyPatchInPlace, changeId, getPath } from './read-store/changes';
+export {
+  SqliteEventStore,
+  EVENTS_SCHEMA,
+  type SqliteEventStoreOptions,
+  type Synchronous,
+} from './event-store/sqlite/sqlite-event-store';
 export { SqliteReadStore, type SqliteReadStoreOptions } from './read-store/sqlite/sqlite-read-store';
 export { EmbeddedEventBus } from './event-bus/embedded/embedded-event-bus';
 export * from './runtime/clock';
 export * from './runtime/logger';
 export * from './runtime/sleep';
+export * from './runtime/config';
+export * from './runtime/open';

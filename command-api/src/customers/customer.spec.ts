@@ -1,7 +1,13 @@
 import { DomainError, type CustomerDetails, type CustomerEvent } from '@rawnaq/contracts';
 import { decideCustomer, evolveCustomer, initialCustomerState, type CustomerCommand } from './customer';
 
-const amal: CustomerDetails = { name: 'Amal Saeed', mobile: '0501234567', mobile_key: '966501234567', gender: 2, whatsapp_allowed: true };
+const amal: CustomerDetails = {
+  name: 'Amal Saeed',
+  mobile: '0501234567',
+  mobile_key: '966501234567',
+  gender: 2,
+  whatsapp_allowed: true,
+};
 const registered: CustomerEvent = { type: 'CustomerRegistered', data: { customer_id: 'c1', ...amal } };
 const today = '2026-11-21';
 
@@ -31,7 +37,9 @@ describe('customer', () => {
     given().when({ type: 'RegisterCustomer', customerId: 'c1', details: amal }).then([registered]));
 
   it('does not register the same customer twice', () =>
-    given(registered).when({ type: 'RegisterCustomer', customerId: 'c1', details: amal }).thenRejects('customers.already_registered', 409));
+    given(registered)
+      .when({ type: 'RegisterCustomer', customerId: 'c1', details: amal })
+      .thenRejects('customers.already_registered', 409));
 
   it('rejects a birth date in the future, on the field', () =>
     given()
@@ -40,21 +48,43 @@ describe('customer', () => {
 
   it('records only what changed, with what it was before; a cleared field becomes null', () =>
     given(registered)
-      .when({ type: 'ChangeCustomerDetails', details: { ...amal, name: 'Amal S.', email: 'amal@example.com', gender: undefined } as CustomerDetails })
+      .when({
+        type: 'ChangeCustomerDetails',
+        details: {
+          ...amal,
+          name: 'Amal S.',
+          email: 'amal@example.com',
+          gender: undefined,
+        } as CustomerDetails,
+      })
       .then([
         {
           type: 'CustomerDetailsChanged',
-          data: { customer_id: 'c1', changed: { name: 'Amal S.', email: 'amal@example.com', gender: null }, previous: { name: 'Amal Saeed', email: null, gender: 2 } },
+          data: {
+            customer_id: 'c1',
+            changed: { name: 'Amal S.', email: 'amal@example.com', gender: null },
+            previous: { name: 'Amal Saeed', email: null, gender: 2 },
+          },
         },
       ]));
 
   it('records nothing when the form is saved unchanged', () =>
-    given(registered).when({ type: 'ChangeCustomerDetails', details: { ...amal } }).then([]));
+    given(registered)
+      .when({ type: 'ChangeCustomerDetails', details: { ...amal } })
+      .then([]));
 
   it('applies a change on top of the registration', () => {
-    const changed: CustomerEvent = { type: 'CustomerDetailsChanged', data: { customer_id: 'c1', changed: { name: 'Amal S.', gender: null }, previous: {} } };
+    const changed: CustomerEvent = {
+      type: 'CustomerDetailsChanged',
+      data: { customer_id: 'c1', changed: { name: 'Amal S.', gender: null }, previous: {} },
+    };
     const state = [registered, changed].reduce(evolveCustomer, initialCustomerState);
-    expect(state).toEqual({ registered: true, customerId: 'c1', active: true, details: { ...amal, name: 'Amal S.', gender: undefined } });
+    expect(state).toEqual({
+      registered: true,
+      customerId: 'c1',
+      active: true,
+      details: { ...amal, name: 'Amal S.', gender: undefined },
+    });
     expect(state.registered && 'gender' in state.details).toBe(false);
   });
 
@@ -62,8 +92,12 @@ describe('customer', () => {
     given().when({ type: 'ChangeCustomerDetails', details: amal }).thenRejects('not_found.customer', 404));
 
   it('disables an active customer, and not twice', () => {
-    given(registered).when({ type: 'DisableCustomer' }).then([{ type: 'CustomerDisabled', data: { customer_id: 'c1' } }]);
-    given(registered, { type: 'CustomerDisabled', data: { customer_id: 'c1' } }).when({ type: 'DisableCustomer' }).thenRejects('customers.already_disabled', 409);
+    given(registered)
+      .when({ type: 'DisableCustomer' })
+      .then([{ type: 'CustomerDisabled', data: { customer_id: 'c1' } }]);
+    given(registered, { type: 'CustomerDisabled', data: { customer_id: 'c1' } })
+      .when({ type: 'DisableCustomer' })
+      .thenRejects('customers.already_disabled', 409);
   });
 
   it('activates a disabled customer, and not an active one', () => {

@@ -1,15 +1,8 @@
-import {
-  conflict,
-  notFound,
-  rejected,
-  type CustomerDetails,
-  type CustomerEvent,
-} from '@rawnaq/contracts';
+import { conflict, notFound, rejected, type CustomerDetails, type CustomerEvent } from '@rawnaq/contracts';
 
 /** A customer as the desk's commands see it. */
 export type CustomerState =
-  | { registered: false }
-  | { registered: true; customerId: string; active: boolean; details: CustomerDetails };
+  { registered: false } | { registered: true; customerId: string; active: boolean; details: CustomerDetails };
 
 export const initialCustomerState: CustomerState = { registered: false };
 
@@ -45,12 +38,17 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
 };
 
 const checkBirthDate = (details: CustomerDetails, { today }: CustomerContext) => {
-  if (details.birth_date && details.birth_date > today) throw rejected('validation.date_in_future', 'birth_date');
+  if (details.birth_date && details.birth_date > today)
+    throw rejected('validation.date_in_future', 'birth_date');
 };
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export const decideCustomer = (command: CustomerCommand, state: CustomerState, context: CustomerContext): CustomerEvent[] => {
+export const decideCustomer = (
+  command: CustomerCommand,
+  state: CustomerState,
+  context: CustomerContext,
+): CustomerEvent[] => {
   switch (command.type) {
     case 'RegisterCustomer':
       if (state.registered) throw conflict('customers.already_registered');

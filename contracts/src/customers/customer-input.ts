@@ -28,8 +28,10 @@ export const cleanPayload = (value: unknown): unknown => {
 const text = (max: number) => withRule(z.string(), maxLength(max));
 const numberish = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), schema);
-const booleanish = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean());
-
+const booleanish = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean(),
+);
 
 /** The fields of a customer as the API takes them (snake_case, spec doc1 §3 Customer). */
 export const customerFieldShapes = (context: { countryId?: number }) => ({

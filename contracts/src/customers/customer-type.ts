@@ -8,8 +8,13 @@ export type CustomerTypeName = 'new' | 'frequent' | 'missed';
  * more than one invoice, new with exactly one. The projection keeps the count and the last date;
  * the type is worked out against today, so it changes as days pass without any new event.
  */
-export const customerType = (invoices: number, lastInvoiceDate: string | undefined, today: string): CustomerTypeName => {
-  if (invoices === 0 || !lastInvoiceDate || daysBetween(lastInvoiceDate, today) > CUSTOMER_TYPE_DAYS) return 'missed';
+export const customerType = (
+  invoices: number,
+  lastInvoiceDate: string | undefined,
+  today: string,
+): CustomerTypeName => {
+  if (invoices === 0 || !lastInvoiceDate || daysBetween(lastInvoiceDate, today) > CUSTOMER_TYPE_DAYS)
+    return 'missed';
   return invoices > 1 ? 'frequent' : 'new';
 };
 

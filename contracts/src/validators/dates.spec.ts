@@ -15,5 +15,6 @@ describe('notAfter', () => {
     expect(rule('1990-05-01')).toBeUndefined();
   });
   it('rejects tomorrow', () => expect(rule('2026-11-22')).toEqual({ key: 'validation.date_in_future' }));
-  it('still checks the format', () => expect(rule('2026-13-01')).toEqual({ key: 'validation.should_be_a_date' }));
+  it('still checks the format', () =>
+    expect(rule('2026-13-01')).toEqual({ key: 'validation.should_be_a_date' }));
 });

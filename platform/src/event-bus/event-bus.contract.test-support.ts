@@ -5,7 +5,8 @@ import type { EventBus } from './port';
 
 export type EventBusHarness = { store: EventStore; bus: EventBus; cleanup: () => Promise<void> };
 
-const revisionsOf = (seen: RecordedEvent[], stream: string) => seen.filter((e) => e.stream === stream).map((e) => e.revision);
+const revisionsOf = (seen: RecordedEvent[], stream: string) =>
+  seen.filter((e) => e.stream === stream).map((e) => e.revision);
 /** at least once, in order per stream: after dropping repeats of what came before, revisions run 0..n-1 */
 const inOrderAtLeastOnce = (revisions: number[]) => {
   let expected = 0;
@@ -17,7 +18,11 @@ const inOrderAtLeastOnce = (revisions: number[]) => {
 };
 
 /** The behaviour every EventBus adapter must have. Written once, run against each adapter. */
-export const eventBusContract = (describeFn: jest.Describe, adapter: string, open: () => Promise<EventBusHarness>) =>
+export const eventBusContract = (
+  describeFn: jest.Describe,
+  adapter: string,
+  open: () => Promise<EventBusHarness>,
+) =>
   describeFn(`EventBus contract: ${adapter}`, () => {
     let h: EventBusHarness;
     beforeAll(async () => {
@@ -36,7 +41,12 @@ export const eventBusContract = (describeFn: jest.Describe, adapter: string, ope
       const sub = await h.bus.consume(`g-${a}`, { resumeAfter: async () => '0' }, async (batch) => {
         seen.push(...batch);
       });
-      await eventually(() => inOrderAtLeastOnce(revisionsOf(seen, a)) === 3 && inOrderAtLeastOnce(revisionsOf(seen, b)) === 2, 20000, 'catch-up');
+      await eventually(
+        () =>
+          inOrderAtLeastOnce(revisionsOf(seen, a)) === 3 && inOrderAtLeastOnce(revisionsOf(seen, b)) === 2,
+        20000,
+        'catch-up',
+      );
       await h.store.append(a, events(2), 2);
       await eventually(() => inOrderAtLeastOnce(revisionsOf(seen, a)) === 5, 20000, 'live');
       await sub.stop();

@@ -1,6 +1,12 @@
 import type { RecordedEvent } from '@rawnaq/contracts';
 import { anEvent, eventually, events, uniqueStream } from '../testing/events.test-support';
-import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type NewEvent } from './port';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+} from './port';
 
 export type Attempt = { expected: ExpectedRevision; events: NewEvent[] };
 export type AttemptOutcome = { ok: true; nextRevision: number } | { ok: false; error: string };
@@ -48,10 +54,14 @@ export const eventStoreContract = (
 
     it('checks the expected revision: no_stream, exists, any and an exact revision', async () => {
       const stream = uniqueStream();
-      await expect(h.store.append(stream, events(1), 'exists')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(h.store.append(stream, events(1), 'exists')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       await expect(h.store.append(stream, events(1), 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect((await h.store.append(stream, events(2), 'no_stream')).nextRevision).toBe(1);
-      await expect(h.store.append(stream, events(1), 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(h.store.append(stream, events(1), 'no_stream')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       await expect(h.store.append(stream, events(1), 0)).rejects.toMatchObject({ actual: 1, expected: 0 });
       expect((await h.store.append(stream, events(1), 1)).nextRevision).toBe(2);
       expect((await h.store.append(stream, events(1), 'exists')).nextRevision).toBe(3);
@@ -103,7 +113,13 @@ export const eventStoreContract = (
       await h.store.append(a, events(1, 'A'), 1);
       const all = await h.store.readAll(start, 100);
       const mine = all.filter((e) => e.stream === a || e.stream === b);
-      expect(mine.map((e) => `${e.stream === a ? 'a' : 'b'}${e.revision}`)).toEqual(['a0', 'a1', 'b0', 'b1', 'a2']);
+      expect(mine.map((e) => `${e.stream === a ? 'a' : 'b'}${e.revision}`)).toEqual([
+        'a0',
+        'a1',
+        'b0',
+        'b1',
+        'a2',
+      ]);
       const positions = all.map((e) => BigInt(e.position));
       for (let i = 1; i < positions.length; i++) expect(positions[i] > positions[i - 1]).toBe(true);
       expect(await h.store.headPosition()).toBe(all[all.length - 1].position);
@@ -120,7 +136,9 @@ export const eventStoreContract = (
       expect(await h.store.append(stream, batch, 'no_stream')).toEqual(first);
       expect(await h.store.append(stream, batch, 'any')).toEqual(first);
       expect(await h.store.readStream(stream)).toHaveLength(3);
-      await expect(h.store.append(uniqueStream(), batch, 'any')).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(h.store.append(uniqueStream(), batch, 'any')).rejects.toBeInstanceOf(
+        DuplicateEventIdError,
+      );
     });
 
     it('reads a stream as it was at an instant (asOf)', async () => {

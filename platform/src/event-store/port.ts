@@ -68,7 +68,10 @@ export class WrongExpectedRevisionError extends Error {
 
 export class DuplicateEventIdError extends Error {
   readonly code = 'duplicate_event_id';
-  constructor(readonly eventId: string, readonly stream: string) {
+  constructor(
+    readonly eventId: string,
+    readonly stream: string,
+  ) {
     super(`Event ${eventId} is already stored, but not as the same append to ${stream}`);
     this.name = 'DuplicateEventIdError';
   }
@@ -80,7 +83,9 @@ export const checkExpected = (
   actual: number | 'no_stream',
 ): WrongExpectedRevisionError | undefined => {
   if (expected === 'any') return undefined;
-  if (expected === 'no_stream') return actual === 'no_stream' ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
-  if (expected === 'exists') return actual !== 'no_stream' ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
+  if (expected === 'no_stream')
+    return actual === 'no_stream' ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
+  if (expected === 'exists')
+    return actual !== 'no_stream' ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
   return actual === expected ? undefined : new WrongExpectedRevisionError(stream, expected, actual);
 };

@@ -10,6 +10,10 @@ const getPath = (obj: Record<string, unknown>, path: string): unknown => {
 };
 
 const setPath = (obj: Record<string, unknown>, path: string, value: unknown): void => {
+  if (!path.includes('.')) {
+    obj[path] = value;
+    return;
+  }
   const parts = path.split('.');
   let cur = obj;
   for (let i = 0; i < parts.length - 1; i++) {
@@ -33,6 +37,18 @@ const unsetPath = (obj: Record<string, unknown>, path: string): void => {
   delete cur[parts[parts.length - 1]];
 };
 
+/** Applies a patch to `doc` itself (for a copy its owner may change) and returns it. */
+export const applyPatchInPlace = (doc: Doc, change: Extract<Change, { kind: 'patch' }>): Doc => {
+  if (change.set) for (const path in change.set) setPath(doc, path, change.set[path]);
+  if (change.inc)
+    for (const path in change.inc) {
+      const before = getPath(doc, path);
+      setPath(doc, path, (typeof before === 'number' ? before : 0) + change.inc[path]);
+    }
+  if (change.unset) for (const path of change.unset) unsetPath(doc, path);
+  return doc;
+};
+
 /** The document after a change (undefined when deleted). Never mutates its input. */
 export const applyChange = (current: Doc | undefined, change: Change): Doc | undefined => {
   switch (change.kind) {
@@ -40,16 +56,8 @@ export const applyChange = (current: Doc | undefined, change: Change): Doc | und
       return { ...change.doc };
     case 'delete':
       return undefined;
-    case 'patch': {
-      const doc: Doc = current ? { ...current } : { id: change.id };
-      for (const [path, value] of Object.entries(change.set ?? {})) setPath(doc, path, value);
-      for (const [path, by] of Object.entries(change.inc ?? {})) {
-        const before = getPath(doc, path);
-        setPath(doc, path, (typeof before === 'number' ? before : 0) + by);
-      }
-      for (const path of change.unset ?? []) unsetPath(doc, path);
-      return doc;
-    }
+    case 'patch':
+      return applyPatchInPlace(current ? { ...current } : { id: change.id }, change);
   }
 };
 

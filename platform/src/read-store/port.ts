@@ -109,7 +109,8 @@ export const publicDoc = (doc: Doc): Doc => {
 
 const FIELD_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 export const assertFieldName = (field: string): string => {
-  if (!FIELD_RE.test(field)) throw new Error(`Invalid field name: ${field}`);
+  // '__' is how a dotted path is spelled in a column name, so it may not appear in a field name
+  if (!FIELD_RE.test(field) || field.includes('__')) throw new Error(`Invalid field name: ${field}`);
   return field;
 };
 const COLLECTION_RE = /^[A-Za-z][A-Za-z0-9_]*$/;

@@ -4,7 +4,11 @@ import type { Doc, Filter, PositionedChange, ReadStore } from './port';
 export type ReadStoreHarness = { store: ReadStore; cleanup: () => Promise<void> };
 
 /** The behaviour every ReadStore adapter must have. Written once, run against each adapter. */
-export const readStoreContract = (describeFn: jest.Describe, adapter: string, open: () => Promise<ReadStoreHarness>) =>
+export const readStoreContract = (
+  describeFn: jest.Describe,
+  adapter: string,
+  open: () => Promise<ReadStoreHarness>,
+) =>
   describeFn(`ReadStore contract: ${adapter}`, () => {
     let h: ReadStoreHarness;
     let c: string;
@@ -27,9 +31,33 @@ export const readStoreContract = (describeFn: jest.Describe, adapter: string, op
     });
 
     const people: Doc[] = [
-      { id: 'a', tenantId: 't1', name: 'Amal Saeed', mobile: '966501111111', total: 100, vip: true, address: { city: 'Riyadh' } },
-      { id: 'b', tenantId: 't1', name: 'Badr Ali', mobile: '966502222222', total: 250, vip: false, address: { city: 'Jeddah' } },
-      { id: 'c', tenantId: 't1', name: 'سارة محمد', mobile: '966503333333', total: 250, vip: false, address: { city: 'Riyadh' } },
+      {
+        id: 'a',
+        tenantId: 't1',
+        name: 'Amal Saeed',
+        mobile: '966501111111',
+        total: 100,
+        vip: true,
+        address: { city: 'Riyadh' },
+      },
+      {
+        id: 'b',
+        tenantId: 't1',
+        name: 'Badr Ali',
+        mobile: '966502222222',
+        total: 250,
+        vip: false,
+        address: { city: 'Jeddah' },
+      },
+      {
+        id: 'c',
+        tenantId: 't1',
+        name: 'سارة محمد',
+        mobile: '966503333333',
+        total: 250,
+        vip: false,
+        address: { city: 'Riyadh' },
+      },
       { id: 'd', tenantId: 't2', name: 'Amal Other', mobile: '971504444444', total: 5, vip: true },
     ];
     const seed = () => h.store.applyChanges(people.map(upsert));
@@ -62,7 +90,12 @@ export const readStoreContract = (describeFn: jest.Describe, adapter: string, op
       expect(await find({ name: { $contains: 'محمد' } })).toEqual(['c']);
       expect(await find({ name: { $contains: '%' } })).toEqual([]);
       expect(await find({ mobile: { $prefix: '9665' } })).toEqual(['a', 'b', 'c']);
-      expect(await find({ tenantId: 't1', $or: [{ name: { $contains: 'badr' } }, { mobile: { $contains: '3333' } }] })).toEqual(['b', 'c']);
+      expect(
+        await find({
+          tenantId: 't1',
+          $or: [{ name: { $contains: 'badr' } }, { mobile: { $contains: '3333' } }],
+        }),
+      ).toEqual(['b', 'c']);
       expect(await h.store.count(c, { tenantId: 't1' })).toBe(3);
       expect(await h.store.count(c)).toBe(4);
       expect(await h.store.count(`${c}_missing`)).toBe(0);
@@ -70,18 +103,47 @@ export const readStoreContract = (describeFn: jest.Describe, adapter: string, op
 
     it('sorts on several fields, then pages with skip and limit', async () => {
       await seed();
-      const sorted = await h.store.find(c, { sort: [['total', 'desc'], ['name', 'asc']] });
+      const sorted = await h.store.find(c, {
+        sort: [
+          ['total', 'desc'],
+          ['name', 'asc'],
+        ],
+      });
       expect(ids(sorted)).toEqual(['b', 'c', 'a', 'd']);
-      const page = await h.store.find(c, { sort: [['total', 'desc'], ['name', 'asc']], skip: 1, limit: 2 });
+      const page = await h.store.find(c, {
+        sort: [
+          ['total', 'desc'],
+          ['name', 'asc'],
+        ],
+        skip: 1,
+        limit: 2,
+      });
       expect(ids(page)).toEqual(['c', 'a']);
-      expect(ids(await h.store.find(c, { sort: [['address.city', 'asc']], filter: { tenantId: 't1' } }))).toEqual(['b', 'a', 'c']);
+      expect(
+        ids(await h.store.find(c, { sort: [['address.city', 'asc']], filter: { tenantId: 't1' } })),
+      ).toEqual(['b', 'a', 'c']);
     });
 
     it('patches like $set/$inc/$unset, creating a missing document', async () => {
       await seed();
       await h.store.applyChanges([
-        { kind: 'patch', collection: c, id: 'a', set: { name: 'Amal S.', 'address.zip': '12345' }, inc: { total: 15 }, unset: ['vip'], position: next() },
-        { kind: 'patch', collection: c, id: 'new', set: { tenantId: 't1' }, inc: { visits: 1 }, position: next() },
+        {
+          kind: 'patch',
+          collection: c,
+          id: 'a',
+          set: { name: 'Amal S.', 'address.zip': '12345' },
+          inc: { total: 15 },
+          unset: ['vip'],
+          position: next(),
+        },
+        {
+          kind: 'patch',
+          collection: c,
+          id: 'new',
+          set: { tenantId: 't1' },
+          inc: { visits: 1 },
+          position: next(),
+        },
       ]);
       const a = await h.store.get(c, 'a');
       expect(a).toMatchObject({ name: 'Amal S.', total: 115, address: { city: 'Riyadh', zip: '12345' } });
@@ -109,18 +171,42 @@ export const readStoreContract = (describeFn: jest.Describe, adapter: string, op
       ]);
       expect((await h.store.get(c, 'x'))?.n).toBe(2);
       // positions compare as numbers, not text: '10' is after '9'
-      await h.store.applyChanges([{ kind: 'upsert', collection: c, doc: { id: 'y', v: 'nine' }, position: '9' }]);
-      await h.store.applyChanges([{ kind: 'upsert', collection: c, doc: { id: 'y', v: 'ten' }, position: '10' }]);
-      await h.store.applyChanges([{ kind: 'upsert', collection: c, doc: { id: 'y', v: 'nine' }, position: '9' }]);
+      await h.store.applyChanges([
+        { kind: 'upsert', collection: c, doc: { id: 'y', v: 'nine' }, position: '9' },
+      ]);
+      await h.store.applyChanges([
+        { kind: 'upsert', collection: c, doc: { id: 'y', v: 'ten' }, position: '10' },
+      ]);
+      await h.store.applyChanges([
+        { kind: 'upsert', collection: c, doc: { id: 'y', v: 'nine' }, position: '9' },
+      ]);
       expect((await h.store.get(c, 'y'))?.v).toBe('ten');
     });
 
     it('keeps projection checkpoints with the changes and swaps the live generation', async () => {
       const name = `p_${c}`;
       const now = new Date().toISOString();
-      await h.store.putProjection({ name, generation: 1, version: 1, status: 'live', position: '0', updatedAt: now });
-      await h.store.putProjection({ name, generation: 2, version: 2, status: 'building', position: '0', updatedAt: now });
-      await h.store.applyChanges([upsert({ id: 'k', tenantId: 't1' })], { projection: name, generation: 2, position: '42' });
+      await h.store.putProjection({
+        name,
+        generation: 1,
+        version: 1,
+        status: 'live',
+        position: '0',
+        updatedAt: now,
+      });
+      await h.store.putProjection({
+        name,
+        generation: 2,
+        version: 2,
+        status: 'building',
+        position: '0',
+        updatedAt: now,
+      });
+      await h.store.applyChanges([upsert({ id: 'k', tenantId: 't1' })], {
+        projection: name,
+        generation: 2,
+        position: '42',
+      });
       let mine = (await h.store.projections()).filter((p) => p.name === name);
       expect(mine.map((p) => [p.generation, p.status, p.position])).toEqual([
         [1, 'live', '0'],

@@ -6,8 +6,11 @@ export type Logger = {
 };
 
 const line = (level: string) => (msg: string, fields?: Record<string, unknown>) => {
-  const err = fields?.error instanceof Error ? { error: fields.error.message, stack: fields.error.stack } : {};
-  process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...err }) + '\n');
+  const err =
+    fields?.error instanceof Error ? { error: fields.error.message, stack: fields.error.stack } : {};
+  process.stderr.write(
+    JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...err }) + '\n',
+  );
 };
 
 export const jsonLogger: Logger = { info: line('info'), warn: line('warn'), error: line('error') };

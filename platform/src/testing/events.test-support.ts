@@ -19,13 +19,20 @@ export const anEvent = (
   },
 });
 
-export const events = (n: number, type = 'SomethingHappened', data: (i: number) => Record<string, unknown> = (i) => ({ i })) =>
-  Array.from({ length: n }, (_, i) => anEvent(type, data(i)));
+export const events = (
+  n: number,
+  type = 'SomethingHappened',
+  data: (i: number) => Record<string, unknown> = (i) => ({ i }),
+) => Array.from({ length: n }, (_, i) => anEvent(type, data(i)));
 
 export const uniqueStream = (category = 'test') => `${category}-t1.${newId()}`;
 
 /** Resolves when `check` holds, polling; fails the test after `timeoutMs`. */
-export const eventually = async (check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition') => {
+export const eventually = async (
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+  what = 'condition',
+) => {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return;

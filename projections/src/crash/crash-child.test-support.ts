@@ -32,7 +32,14 @@ const main = async () => {
       id: newId(),
       type: 'VisitRecorded',
       data: { amount: 1 + k, day: `2026-11-${10 + (i % 7)}` },
-      metadata: { tenantId: 't1', actor: { kind: 'system' as const, id: 'crash' }, correlationId: newId(), causationId: newId(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+      metadata: {
+        tenantId: 't1',
+        actor: { kind: 'system' as const, id: 'crash' },
+        correlationId: newId(),
+        causationId: newId(),
+        occurredAt: new Date().toISOString(),
+        schemaVersion: 1,
+      },
     }));
     const r = await eventStore.append(stream, events, last < 0 ? 'no_stream' : last);
     revisions.set(stream, r.nextRevision);

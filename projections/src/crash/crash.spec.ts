@@ -27,7 +27,9 @@ const runAndKill = (eventsFile: string, readFile: string, ms: number): Promise<s
       started = true;
       setTimeout(() => child.kill('SIGKILL'), ms);
     });
-    child.on('exit', (_code, signal) => (signal === 'SIGKILL' && started ? resolve(acks) : reject(new Error(`child exited: ${signal}`))));
+    child.on('exit', (_code, signal) =>
+      signal === 'SIGKILL' && started ? resolve(acks) : reject(new Error(`child exited: ${signal}`)),
+    );
   });
 
 describe('crash safety (embedded): SIGKILL while appending and projecting', () => {
@@ -53,15 +55,24 @@ describe('crash safety (embedded): SIGKILL while appending and projecting', () =
         for (const revisions of byStream.values()) expect(revisions).toEqual(revisions.map((_, i) => i)); // no gaps
 
         // restart the projection where the killed process left it, then compare with a full rebuild
-        const runner = new ProjectionRunner({ eventStore, readStore, bus: new EmbeddedEventBus(eventStore), projections: [visitsProjection()] });
+        const runner = new ProjectionRunner({
+          eventStore,
+          readStore,
+          bus: new EmbeddedEventBus(eventStore),
+          projections: [visitsProjection()],
+        });
         await runner.start();
         expect(await runner.waitFor(['visits'], await eventStore.headPosition(), 10_000)).toBe(true);
-        const liveGeneration = (await readStore.projections()).find((r) => r.name === 'visits' && r.status === 'live')!.generation;
+        const liveGeneration = (await readStore.projections()).find(
+          (r) => r.name === 'visits' && r.status === 'live',
+        )!.generation;
         await runner.stop();
         const rebuilt = await runner.rebuild('visits');
         for (const c of ['visit_totals', 'daily_visits']) {
           const live = await readStore.find(physicalCollection(c, liveGeneration), { sort: [['id', 'asc']] });
-          const fresh = await readStore.find(physicalCollection(c, rebuilt.generation), { sort: [['id', 'asc']] });
+          const fresh = await readStore.find(physicalCollection(c, rebuilt.generation), {
+            sort: [['id', 'asc']],
+          });
           expect(fresh.length).toBeGreaterThan(0);
           expect(live).toEqual(fresh);
         }
@@ -70,7 +81,9 @@ describe('crash safety (embedded): SIGKILL while appending and projecting', () =
         await readStore.close();
       }
       expect(acked.size).toBeGreaterThan(100);
-      console.log(`[crash] ${rounds} SIGKILL rounds, ${acked.size} acknowledged events all present, projections equal rebuilds`);
+      console.log(
+        `[crash] ${rounds} SIGKILL rounds, ${acked.size} acknowledged events all present, projections equal rebuilds`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

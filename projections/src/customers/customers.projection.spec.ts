@@ -10,8 +10,22 @@ const registered = (id: string, name: string, tenantId = 't1') => ({
 
 describe('customers projection', () => {
   it('given registrations, then each customer has a serial in order per salon, active, with empty balances', async () => {
-    const then = await givenEvents(customersProjection, [registered('a', 'Amal'), registered('b', 'Badr'), registered('z', 'Zed', 't2')]);
-    expect(await then.get('customers', 'a')).toMatchObject({ tenantId: 't1', serial: 1, name: 'Amal', status: 1, birth_month: 4, invoices_count: 0, wallet_balance: 0, loyalty_points: 0, created_by: { kind: 'user', id: 'u1' } });
+    const then = await givenEvents(customersProjection, [
+      registered('a', 'Amal'),
+      registered('b', 'Badr'),
+      registered('z', 'Zed', 't2'),
+    ]);
+    expect(await then.get('customers', 'a')).toMatchObject({
+      tenantId: 't1',
+      serial: 1,
+      name: 'Amal',
+      status: 1,
+      birth_month: 4,
+      invoices_count: 0,
+      wallet_balance: 0,
+      loyalty_points: 0,
+      created_by: { kind: 'user', id: 'u1' },
+    });
     expect((await then.get('customers', 'b'))?.serial).toBe(2);
     expect((await then.get('customers', 'z'))?.serial).toBe(1);
   });
@@ -19,7 +33,12 @@ describe('customers projection', () => {
   it('given a change, then changed fields are set and cleared fields removed', async () => {
     const then = await givenEvents(customersProjection, [
       registered('a', 'Amal'),
-      { type: 'CustomerDetailsChanged', stream: 'customer-t1.a', actor: 'u2', data: { customer_id: 'a', changed: { name: 'Amal S.', birth_date: null }, previous: {} } },
+      {
+        type: 'CustomerDetailsChanged',
+        stream: 'customer-t1.a',
+        actor: 'u2',
+        data: { customer_id: 'a', changed: { name: 'Amal S.', birth_date: null }, previous: {} },
+      },
     ]);
     const doc = await then.get('customers', 'a');
     expect(doc).toMatchObject({ name: 'Amal S.', birth_month: null, updated_by: { kind: 'user', id: 'u2' } });
@@ -27,7 +46,10 @@ describe('customers projection', () => {
   });
 
   it('given disable then activate, then the status follows', async () => {
-    const disabled = await givenEvents(customersProjection, [registered('a', 'Amal'), { type: 'CustomerDisabled', stream: 'customer-t1.a', data: { customer_id: 'a' } }]);
+    const disabled = await givenEvents(customersProjection, [
+      registered('a', 'Amal'),
+      { type: 'CustomerDisabled', stream: 'customer-t1.a', data: { customer_id: 'a' } },
+    ]);
     expect((await disabled.get('customers', 'a'))?.status).toBe(0);
     const back = await givenEvents(customersProjection, [
       registered('a', 'Amal'),

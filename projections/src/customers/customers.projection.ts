@@ -1,4 +1,4 @@
-import { parseStreamName, type CustomerEvent, type RecordedEvent } from '@rawnaq/contracts';
+import type { CustomerEvent, RecordedEvent } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -16,24 +16,27 @@ export const customersProjection: Projection = {
   collections: [
     {
       name: 'customers',
+      // what the list sorts on, the desk's lookup by mobile, and the customer-type filter; other filters
+      // (status, gender, nationality) narrow a salon's own rows, which the tenant prefix already finds
       indexes: [
         { fields: ['tenantId', 'serial'] },
         { fields: ['tenantId', 'name'] },
         { fields: ['tenantId', 'mobile_key'] },
-        { fields: ['tenantId', 'email'] },
-        { fields: ['tenantId', 'tax_number'] },
-        { fields: ['tenantId', 'status'] },
         { fields: ['tenantId', 'last_invoice_date'] },
       ],
     },
     { name: 'customer_serials' },
   ],
   handles: ['CustomerRegistered', 'CustomerDetailsChanged', 'CustomerDisabled', 'CustomerActivated'],
-  reads: (e) => (e.type === 'CustomerRegistered' ? [{ collection: 'customer_serials', id: e.metadata.tenantId }] : []),
+  // the customer's own document is read too, so several events of one customer in a batch make one write
+  reads: (e) => [
+    { collection: 'customers', id: e.data.customer_id as string },
+    ...(e.type === 'CustomerRegistered' ? [{ collection: 'customer_serials', id: e.metadata.tenantId }] : []),
+  ],
   project: (e, lookup): Change[] => {
     const event = e as unknown as CustomerEvent & RecordedEvent;
     const tenantId = e.metadata.tenantId;
-    const id = parseStreamName(e.stream)?.aggregateId ?? event.data.customer_id;
+    const id = event.data.customer_id;
     const stamp = { updated_at: e.metadata.occurredAt, updated_by: by(e) };
     switch (event.type) {
       case 'CustomerRegistered': {

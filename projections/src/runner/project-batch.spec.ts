@@ -8,7 +8,14 @@ const visit = (stream: string, amount: number, day = '2026-11-21'): RecordedEven
   id: `e${++position}`,
   type: 'VisitRecorded',
   data: { amount, day },
-  metadata: { tenantId: 't1', actor: { kind: 'user', id: 'u1' }, correlationId: 'c', causationId: 'c', occurredAt: '2026-11-21T10:00:00.000Z', schemaVersion: 1 },
+  metadata: {
+    tenantId: 't1',
+    actor: { kind: 'user', id: 'u1' },
+    correlationId: 'c',
+    causationId: 'c',
+    occurredAt: '2026-11-21T10:00:00.000Z',
+    schemaVersion: 1,
+  },
   stream,
   revision: 0,
   position: String(position),
@@ -18,14 +25,31 @@ const store = (docs: Record<string, Doc>) => async (_c: string, ids: string[]) =
   new Map(ids.filter((id) => docs[id]).map((id) => [id, docs[id]]));
 
 describe('projectBatch', () => {
-  it('given no documents, when two visits of one customer arrive, then one upsert with both applied', async () => {
+  it('given no documents, when two visits of one customer arrive, then the customer is written once and the day is patched in place', async () => {
     const e1 = visit('customer-t1.a', 50);
     const e2 = visit('customer-t1.a', 70);
     const changes = await projectBatch(visitsProjection(), 3, [e1, e2], store({}));
     expect(changes).toEqual([
-      { kind: 'upsert', collection: 'visit_totals_g3', position: e2.position, doc: { id: 'customer-t1.a', tenantId: 't1', visits: 2, total: 120, _pos: e2.position } },
-      { kind: 'patch', collection: 'daily_visits_g3', id: '2026-11-21', inc: { count: 1, amount: 50 }, position: e1.position },
-      { kind: 'patch', collection: 'daily_visits_g3', id: '2026-11-21', inc: { count: 1, amount: 70 }, position: e2.position },
+      {
+        kind: 'upsert',
+        collection: 'visit_totals_g3',
+        position: e2.position,
+        doc: { id: 'customer-t1.a', tenantId: 't1', visits: 2, total: 120, _pos: e2.position },
+      },
+      {
+        kind: 'patch',
+        collection: 'daily_visits_g3',
+        id: '2026-11-21',
+        inc: { count: 1, amount: 50 },
+        position: e1.position,
+      },
+      {
+        kind: 'patch',
+        collection: 'daily_visits_g3',
+        id: '2026-11-21',
+        inc: { count: 1, amount: 70 },
+        position: e2.position,
+      },
     ]);
   });
 
@@ -41,7 +65,12 @@ describe('projectBatch', () => {
     const e1 = visit('customer-t1.c', 10);
     const forget: RecordedEvent = { ...visit('customer-t1.c', 0), type: 'CustomerForgotten' };
     const changes = await projectBatch(visitsProjection(), 1, [e1, forget], store({}));
-    expect(changes[0]).toEqual({ kind: 'delete', collection: 'visit_totals_g1', id: 'customer-t1.c', position: forget.position });
+    expect(changes[0]).toEqual({
+      kind: 'delete',
+      collection: 'visit_totals_g1',
+      id: 'customer-t1.c',
+      position: forget.position,
+    });
   });
 
   it('ignores events it does not handle', async () => {
@@ -51,6 +80,8 @@ describe('projectBatch', () => {
 
   it('refuses a read the projection did not declare (it would make batches wrong)', async () => {
     const p = { ...visitsProjection(), reads: () => [] };
-    await expect(projectBatch(p, 1, [visit('customer-t1.d', 5)], store({}))).rejects.toBeInstanceOf(UndeclaredReadError);
+    await expect(projectBatch(p, 1, [visit('customer-t1.d', 5)], store({}))).rejects.toBeInstanceOf(
+      UndeclaredReadError,
+    );
   });
 });

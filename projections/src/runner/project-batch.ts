@@ -1,5 +1,5 @@
 import { comparePositions, type RecordedEvent, type UpcasterRegistry } from '@rawnaq/contracts';
-import { applyChange, changeId, type Doc, type PositionedChange } from '@rawnaq/platform';
+import { applyChange, applyPatchInPlace, changeId, type Doc, type PositionedChange } from '@rawnaq/platform';
 import { physicalCollection, type DocLookup, type Projection } from './projection';
 
 export type Prefetch = (collection: string, ids: string[]) => Promise<Map<string, Doc>>;
@@ -24,7 +24,9 @@ export const projectBatch = async (
   upcasters?: UpcasterRegistry,
 ): Promise<PositionedChange[]> => {
   const handles = projection.handles === 'all' ? undefined : new Set(projection.handles);
-  const relevant = batch.filter((e) => !handles || handles.has(e.type)).map((e) => (upcasters ? upcasters.upcast(e) : e));
+  const relevant = batch
+    .filter((e) => !handles || handles.has(e.type))
+    .map((e) => (upcasters ? upcasters.upcast(e) : e));
   if (relevant.length === 0) return [];
 
   const wanted = new Map<string, Set<string>>();
@@ -41,6 +43,7 @@ export const projectBatch = async (
     memory.set(collection, new Map([...ids].map((id) => [id, found.get(id) ?? null])));
   }
 
+  // changes to documents no event read go to the store as they are (it applies them in place)
   const blind: PositionedChange[] = [];
   const touched = new Map<string, { collection: string; id: string; position: string }>();
   for (const event of relevant) {
@@ -52,23 +55,39 @@ export const projectBatch = async (
     for (const change of projection.project(event, lookup)) {
       const id = changeId(change);
       const docs = memory.get(change.collection);
-      if (docs?.has(id)) {
-        const current = docs.get(id) ?? undefined;
-        if (current?._pos !== undefined && comparePositions(current._pos as string, event.position) >= 0) continue;
-        const next = applyChange(current, change);
-        if (next) next._pos = event.position;
-        docs.set(id, next ?? null);
-        touched.set(`${change.collection}\u0000${id}`, { collection: change.collection, id, position: event.position });
-      } else {
-        blind.push({ ...change, collection: physicalCollection(change.collection, generation), position: event.position });
+      if (!docs?.has(id)) {
+        blind.push({
+          ...change,
+          collection: physicalCollection(change.collection, generation),
+          position: event.position,
+        });
+        continue;
       }
+      const current = docs.get(id) ?? undefined;
+      if (current?._pos !== undefined && comparePositions(current._pos as string, event.position) >= 0)
+        continue;
+      // the batch owns its copies of the documents: a patch may change one in place
+      const next =
+        change.kind === 'patch' && current
+          ? applyPatchInPlace(current, change)
+          : applyChange(current, change);
+      if (next) next._pos = event.position;
+      docs.set(id, next ?? null);
+      touched.set(`${change.collection}\u0000${id}`, {
+        collection: change.collection,
+        id,
+        position: event.position,
+      });
     }
   }
 
-  const settled: PositionedChange[] = [...touched.values()].map(({ collection, id, position }) => {
+  // every document read is written once, with its final state and the position of the last event applied
+  const settled = [...touched.values()].map(({ collection, id, position }): PositionedChange => {
     const doc = memory.get(collection)!.get(id);
     const target = physicalCollection(collection, generation);
-    return doc ? { kind: 'upsert', collection: target, doc, position } : { kind: 'delete', collection: target, id, position };
+    return doc
+      ? { kind: 'upsert', collection: target, doc, position }
+      : { kind: 'delete', collection: target, id, position };
   });
   return [...settled, ...blind];
 };

@@ -12,7 +12,14 @@ const visit = (amount: number, day: string) => ({
   id: newId(),
   type: 'VisitRecorded',
   data: { amount, day },
-  metadata: { tenantId: 't1', actor: { kind: 'user' as const, id: 'u1' }, correlationId: newId(), causationId: newId(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  metadata: {
+    tenantId: 't1',
+    actor: { kind: 'user' as const, id: 'u1' },
+    correlationId: newId(),
+    causationId: newId(),
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
 });
 
 const setup = () => {
@@ -26,7 +33,14 @@ const setup = () => {
     readStore,
     bus,
     runner: (version = 1, reactors: Reactor[] = []) =>
-      new ProjectionRunner({ eventStore, bus, readStore, projections: [visitsProjection(version)], reactors, catchUpBatch: 7 }),
+      new ProjectionRunner({
+        eventStore,
+        bus,
+        readStore,
+        projections: [visitsProjection(version)],
+        reactors,
+        catchUpBatch: 7,
+      }),
     cleanup: async () => {
       await eventStore.close();
       await readStore.close();
@@ -39,11 +53,18 @@ const appendVisits = async (es: SqliteEventStore, customers: number, perCustomer
   let last = '0';
   for (let c = 0; c < customers; c++)
     for (let v = 0; v < perCustomer; v++)
-      last = (await es.append(`customer-t1.c${c}`, [visit(10 + v, `2026-11-${10 + (v % 3)}`)], v === 0 ? 'no_stream' : v - 1)).position;
+      last = (
+        await es.append(
+          `customer-t1.c${c}`,
+          [visit(10 + v, `2026-11-${10 + (v % 3)}`)],
+          v === 0 ? 'no_stream' : v - 1,
+        )
+      ).position;
   return last;
 };
 
-const allDocs = async (rs: SqliteReadStore, collection: string): Promise<Doc[]> => rs.find(collection, { sort: [['id', 'asc']] });
+const allDocs = async (rs: SqliteReadStore, collection: string): Promise<Doc[]> =>
+  rs.find(collection, { sort: [['id', 'asc']] });
 
 describe('ProjectionRunner (embedded)', () => {
   it('catches up on start, then projects new events live; waitFor gives read-your-writes', async () => {
@@ -57,7 +78,12 @@ describe('ProjectionRunner (embedded)', () => {
     expect(await models.count('visit_totals')).toBe(3);
     const { position } = await t.eventStore.append('customer-t1.new', [visit(99, '2026-11-21')], 'no_stream');
     expect(await models.waitFor(['visits'], position, 2000)).toBe(true);
-    expect(await models.get('visit_totals', 'customer-t1.new')).toEqual({ id: 'customer-t1.new', tenantId: 't1', visits: 1, total: 99 });
+    expect(await models.get('visit_totals', 'customer-t1.new')).toEqual({
+      id: 'customer-t1.new',
+      tenantId: 't1',
+      visits: 1,
+      total: 99,
+    });
     expect((await models.get('daily_visits', '2026-11-10'))?.count).toBe(6); // visits 0 and 3 of each customer
     const [status] = await runner.status();
     expect(status).toMatchObject({ name: 'visits', lag: 0, position, state: 'live' });
@@ -122,7 +148,8 @@ describe('ProjectionRunner (embedded)', () => {
     await runner.start();
     const models = new ReadModels(t.readStore, runner.projections, runner.progress, 0);
     const deadline = Date.now() + 5000;
-    while ((await models.physical('visit_totals')) !== 'visit_totals_g2' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while ((await models.physical('visit_totals')) !== 'visit_totals_g2' && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
     expect(await models.get('visit_totals', 'customer-t1.c0')).toMatchObject({ total: (10 + 11) * 10 });
     await runner.stop();
     await t.cleanup();
@@ -148,7 +175,11 @@ describe('ProjectionRunner (embedded)', () => {
     const t = setup();
     await appendVisits(t.eventStore, 2, 2);
     const reacted: RecordedEvent[] = [];
-    const reactor: Reactor = { name: 'thank-you-message', handles: ['VisitRecorded'], react: async (e) => void reacted.push(e) };
+    const reactor: Reactor = {
+      name: 'thank-you-message',
+      handles: ['VisitRecorded'],
+      react: async (e) => void reacted.push(e),
+    };
     const runner = t.runner(1, [reactor]);
     await runner.start();
     await runner.rebuild('visits');

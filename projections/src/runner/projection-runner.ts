@@ -80,7 +80,7 @@ export class ProjectionRunner {
 
   constructor(private readonly o: RunnerOptions) {
     this.logger = o.logger ?? silentLogger;
-    this.catchUpBatch = o.catchUpBatch ?? 5000;
+    this.catchUpBatch = o.catchUpBatch ?? 10000;
     this.progress.setMaxListeners(0);
     const names = new Set<string>();
     for (const p of o.projections) {
@@ -95,7 +95,10 @@ export class ProjectionRunner {
 
   private byName(name: string): Projection {
     const p = this.o.projections.find((x) => x.name === name);
-    if (!p) throw new Error(`Unknown projection ${name}; known: ${this.o.projections.map((x) => x.name).join(', ')}`);
+    if (!p)
+      throw new Error(
+        `Unknown projection ${name}; known: ${this.o.projections.map((x) => x.name).join(', ')}`,
+      );
     return p;
   }
 
@@ -114,7 +117,14 @@ export class ProjectionRunner {
     const live = records.find((r) => r.status === 'live');
     if (live) return live;
     const generation = Math.max(0, ...records.map((r) => r.generation)) + 1;
-    const record: ProjectionRecord = { name: p.name, generation, version: p.version, status: 'live', position: '0', updatedAt: now() };
+    const record: ProjectionRecord = {
+      name: p.name,
+      generation,
+      version: p.version,
+      status: 'live',
+      position: '0',
+      updatedAt: now(),
+    };
     await this.ensureCollections(p, generation);
     await this.o.readStore.putProjection(record);
     return record;
@@ -130,11 +140,21 @@ export class ProjectionRunner {
   private async startProjection(p: Projection): Promise<void> {
     const record = await this.liveRecord(p);
     await this.ensureCollections(p, record.generation);
-    const live: Live = { projection: p, generation: record.generation, position: record.position, state: 'starting', stale: false };
+    const live: Live = {
+      projection: p,
+      generation: record.generation,
+      position: record.position,
+      state: 'starting',
+      stale: false,
+    };
     this.live.set(p.name, live);
     await this.dropLeftovers(p.name, record.generation);
     if (record.version !== p.version && (this.o.rebuildOnVersionChange ?? true)) {
-      this.logger.info('projection version changed: rebuilding beside the live one', { projection: p.name, from: record.version, to: p.version });
+      this.logger.info('projection version changed: rebuilding beside the live one', {
+        projection: p.name,
+        from: record.version,
+        to: p.version,
+      });
       const job = this.rebuild(p.name, undefined, this.backgroundAbort.signal)
         .catch((error) => this.running && this.logger.error('rebuild failed', { projection: p.name, error }))
         .finally(() => this.background.delete(job));
@@ -156,7 +176,10 @@ export class ProjectionRunner {
     } catch (error) {
       live.state = 'failed';
       live.lastError = (error as Error).message;
-      this.logger.error('projection failed while catching up; it will retry live', { projection: p.name, error });
+      this.logger.error('projection failed while catching up; it will retry live', {
+        projection: p.name,
+        error,
+      });
     }
     const subscription = await this.o.bus.consume(
       p.name,
@@ -216,10 +239,15 @@ export class ProjectionRunner {
       (c, ids) => this.o.readStore.getMany(c, ids),
       this.o.upcasters,
     );
-    await this.o.readStore.applyChanges(changes, { projection: live.projection.name, generation: live.generation, position: last });
+    await this.o.readStore.applyChanges(changes, {
+      projection: live.projection.name,
+      generation: live.generation,
+      position: last,
+    });
     live.position = last;
     // only the generation readers see counts as progress (not one being rebuilt)
-    if (this.live.get(live.projection.name) === live) this.progress.emit('advanced', live.projection.name, last);
+    if (this.live.get(live.projection.name) === live)
+      this.progress.emit('advanced', live.projection.name, last);
   }
 
   /** Drops what a crashed or finished rebuild left behind (not a rebuild running right now elsewhere). */
@@ -230,7 +258,8 @@ export class ProjectionRunner {
       if (r.generation === liveGeneration) continue;
       const idle = Date.now() - Date.parse(r.updatedAt);
       if (r.status === 'building' && idle < staleAfterMs) continue;
-      for (const c of p.collections) await this.o.readStore.dropCollection(physicalCollection(c.name, r.generation));
+      for (const c of p.collections)
+        await this.o.readStore.dropCollection(physicalCollection(c.name, r.generation));
       await this.o.readStore.deleteProjection(name, r.generation);
     }
   }
@@ -248,8 +277,16 @@ export class ProjectionRunner {
     const records = await this.records(name);
     const generation = Math.max(0, ...records.map((r) => r.generation)) + 1;
     const building: Live = { projection: p, generation, position: '0', state: 'catching_up', stale: false };
-    await this.o.readStore.putProjection({ name, generation, version: p.version, status: 'building', position: '0', updatedAt: now() });
-    for (const c of p.collections) await this.o.readStore.dropCollection(physicalCollection(c.name, generation));
+    await this.o.readStore.putProjection({
+      name,
+      generation,
+      version: p.version,
+      status: 'building',
+      position: '0',
+      updatedAt: now(),
+    });
+    for (const c of p.collections)
+      await this.o.readStore.dropCollection(physicalCollection(c.name, generation));
     await this.ensureCollections(p, generation);
 
     const started = Date.now();
@@ -260,7 +297,13 @@ export class ProjectionRunner {
       const fraction = head > 0 ? Math.min(Number(building.position) / head, 1) : 1;
       const total = fraction > 0 ? Math.max(done, Math.round(done / fraction)) : done;
       const eventsPerSecond = done / seconds;
-      const progress = { projection: name, done, total, eventsPerSecond, etaSeconds: eventsPerSecond > 0 ? (total - done) / eventsPerSecond : 0 };
+      const progress = {
+        projection: name,
+        done,
+        total,
+        eventsPerSecond,
+        etaSeconds: eventsPerSecond > 0 ? (total - done) / eventsPerSecond : 0,
+      };
       const live = this.live.get(name);
       if (live) live.rebuilding = progress;
       onProgress?.(progress);
@@ -274,7 +317,7 @@ export class ProjectionRunner {
       if (Number(building.position) > head) head = Number(building.position);
       report();
     }
-    report();
+    if (done === 0) report();
     await this.o.readStore.swapLive(name, generation);
     const live = this.live.get(name);
     if (live) live.rebuilding = undefined;
@@ -288,7 +331,8 @@ export class ProjectionRunner {
     const p = this.byName(name);
     for (const r of await this.records(name))
       if (r.status === 'retired') {
-        for (const c of p.collections) await this.o.readStore.dropCollection(physicalCollection(c.name, r.generation));
+        for (const c of p.collections)
+          await this.o.readStore.dropCollection(physicalCollection(c.name, r.generation));
         await this.o.readStore.deleteProjection(name, r.generation);
       }
   }
@@ -298,18 +342,29 @@ export class ProjectionRunner {
     let record = (await this.records(name))[0];
     if (!record) {
       // a new reactor starts at the end of the log: history must not trigger messages again
-      record = { name, generation: 1, version: 1, status: 'live', position: await this.o.eventStore.headPosition(), updatedAt: now() };
+      record = {
+        name,
+        generation: 1,
+        version: 1,
+        status: 'live',
+        position: await this.o.eventStore.headPosition(),
+        updatedAt: now(),
+      };
       await this.o.readStore.putProjection(record);
     }
     let position = record.position;
     const handles = new Set(r.handles);
     return this.o.bus.consume(
       name,
-      { resumeAfter: async () => position, onError: (error) => this.logger.error('reactor failed; retrying', { reactor: r.name, error }) },
+      {
+        resumeAfter: async () => position,
+        onError: (error) => this.logger.error('reactor failed; retrying', { reactor: r.name, error }),
+      },
       async (batch) => {
         for (const event of batch) {
           if (comparePositions(event.position, position) <= 0) continue;
-          if (handles.has(event.type)) await r.react(this.o.upcasters ? this.o.upcasters.upcast(event) : event);
+          if (handles.has(event.type))
+            await r.react(this.o.upcasters ? this.o.upcasters.upcast(event) : event);
           position = event.position;
           await this.o.readStore.applyChanges([], { projection: name, generation: 1, position });
         }

@@ -32,4 +32,5 @@ export type Reactor = {
   react: (event: RecordedEvent) => Promise<void>;
 };
 
-export const physicalCollection = (logical: string, generation: number): string => `${logical}_g${generation}`;
+export const physicalCollection = (logical: string, generation: number): string =>
+  `${logical}_g${generation}`;

@@ -1,5 +1,13 @@
 import { comparePositions } from '@rawnaq/contracts';
-import { publicDoc, type Doc, type Filter, type FindOptions, type ReadStore, type SumRow, type SumSpec } from '@rawnaq/platform';
+import {
+  publicDoc,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type SumRow,
+  type SumSpec,
+} from '@rawnaq/platform';
 import type { EventEmitter } from 'node:events';
 import { physicalCollection, type Projection } from './projection';
 
@@ -67,7 +75,9 @@ export class ReadModels {
 
   /** Which projections feed these collections. */
   projectionsOf(collections: string[]): string[] {
-    return [...new Set(collections.map((c) => this.owner.get(c)).filter((p): p is string => p !== undefined))];
+    return [
+      ...new Set(collections.map((c) => this.owner.get(c)).filter((p): p is string => p !== undefined)),
+    ];
   }
 
   /** True once the projections have applied the event at `position`; false after `timeoutMs`. */

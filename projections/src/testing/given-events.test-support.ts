@@ -4,7 +4,14 @@ import { projectBatch } from '../runner/project-batch';
 import { physicalCollection, type Projection } from '../runner/projection';
 
 let position = 0;
-export type TestEvent = { type: string; data: Record<string, unknown>; stream: string; tenantId?: string; actor?: string; at?: string };
+export type TestEvent = {
+  type: string;
+  data: Record<string, unknown>;
+  stream: string;
+  tenantId?: string;
+  actor?: string;
+  at?: string;
+};
 
 export const recorded = (e: TestEvent, revision = 0): RecordedEvent => {
   position += 1;
@@ -13,7 +20,14 @@ export const recorded = (e: TestEvent, revision = 0): RecordedEvent => {
     id: `00000000-0000-7000-8000-${String(position).padStart(12, '0')}`,
     type: e.type,
     data: e.data,
-    metadata: { tenantId: e.tenantId ?? 't1', actor: { kind: 'user', id: e.actor ?? 'u1' }, correlationId: 'c', causationId: 'c', occurredAt: at, schemaVersion: 1 },
+    metadata: {
+      tenantId: e.tenantId ?? 't1',
+      actor: { kind: 'user', id: e.actor ?? 'u1' },
+      correlationId: 'c',
+      causationId: 'c',
+      occurredAt: at,
+      schemaVersion: 1,
+    },
     stream: e.stream,
     revision,
     position: String(position),
@@ -24,7 +38,8 @@ export const recorded = (e: TestEvent, revision = 0): RecordedEvent => {
 /** given these events (one batch each, as live), then the read models hold... */
 export const givenEvents = async (projection: Projection, events: TestEvent[]) => {
   const store = new SqliteReadStore({ file: ':memory:' });
-  for (const c of projection.collections) await store.ensureCollection({ ...c, name: physicalCollection(c.name, 1) });
+  for (const c of projection.collections)
+    await store.ensureCollection({ ...c, name: physicalCollection(c.name, 1) });
   for (const e of events) {
     const changes = await projectBatch(projection, 1, [recorded(e)], (c, ids) => store.getMany(c, ids));
     await store.applyChanges(changes);

@@ -18,7 +18,15 @@ type Args = {
  * is nothing left waits for a local append (at once) or the poll timer (appends of other processes).
  * A failing handler is retried from the last handled event, so delivery is at least once and in order.
  */
-export const pollingSubscription = ({ after, handler, options, read, appends, pollIntervalMs, onStop }: Args) => {
+export const pollingSubscription = ({
+  after,
+  handler,
+  options,
+  read,
+  appends,
+  pollIntervalMs,
+  onStop,
+}: Args) => {
   const maxBatch = options.maxBatch ?? 1000;
   const retryDelayMs = options.retryDelayMs ?? 500;
   let position = after;

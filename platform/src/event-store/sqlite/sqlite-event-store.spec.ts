@@ -7,7 +7,10 @@ import { SqliteEventStore } from './sqlite-event-store';
 
 const racers = (file: string, n: number) => {
   const workers: ChildProcess[] = Array.from({ length: n }, () =>
-    fork(join(__dirname, 'race-worker.test-support.ts'), [file], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+    fork(join(__dirname, 'race-worker.test-support.ts'), [file], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    }),
   );
   const ready = Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
   return {

@@ -69,6 +69,17 @@ export const EVENTS_SCHEMA = `
   CREATE UNIQUE INDEX IF NOT EXISTS events_id ON events (id);
 `;
 
+// events of one command share their instant, and catch-up reads them by the thousand: format each once
+let lastMs = -1;
+let lastIso = '';
+const isoOf = (ms: number) => {
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+};
+
 const toRecorded = (row: Row): RecordedEvent => ({
   id: row.id,
   type: row.type,
@@ -77,7 +88,7 @@ const toRecorded = (row: Row): RecordedEvent => ({
   stream: row.stream,
   revision: row.revision,
   position: String(row.position),
-  recordedAt: new Date(row.recorded_at).toISOString(),
+  recordedAt: isoOf(row.recorded_at),
 });
 
 const isUniqueViolation = (e: unknown): boolean =>

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore } from '@rawnaq/platform';
+import { allProjections, ProjectionRunner } from '@rawnaq/projections';
+import { customerCommands } from './workload';
+
+export type LatencyFigures = {
+  commandsPerSecond: number;
+  commands: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+};
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Commands arrive at a steady rate; each is timed from the start of its append (fsync'd, FULL) until
+ * every projection (customers and audit log) has applied it, i.e. until a list read would show it.
+ */
+export const latency = async (dir: string, rate: number, seconds: number): Promise<LatencyFigures> => {
+  const eventStore = new SqliteEventStore({ file: join(dir, 'latency-events.db'), synchronous: 'FULL' });
+  const readStore = new SqliteReadStore({ file: join(dir, 'latency-read.db') });
+  const runner = new ProjectionRunner({
+    eventStore,
+    readStore,
+    bus: new EmbeddedEventBus(eventStore),
+    projections: allProjections,
+  });
+  await runner.start();
+  const names = allProjections.map((p) => p.name);
+  const total = rate * seconds;
+  const commands = [...customerCommands(total, 1000, 99)];
+  const samples: number[] = [];
+  const pending: Promise<void>[] = [];
+  const interval = 1000 / rate;
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = t0 + i * interval;
+    while (performance.now() < due)
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now() - 1)));
+    const c = commands[i];
+    const started = performance.now();
+    const { position } = await eventStore.append(c.stream, c.events, c.expected);
+    pending.push(
+      runner.waitFor(names, position, 10_000).then((ok) => {
+        if (!ok) throw new Error('a command never became visible');
+        samples.push(performance.now() - started);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const achieved = total / ((performance.now() - t0) / 1000);
+  await runner.stop();
+  await eventStore.close();
+  await readStore.close();
+  samples.sort((a, b) => a - b);
+  return {
+    commandsPerSecond: achieved,
+    commands: total,
+    p50Ms: percentile(samples, 50),
+    p99Ms: percentile(samples, 99),
+    maxMs: samples[samples.length - 1],
+  };
+};

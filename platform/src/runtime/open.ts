@@ -1,0 +1,91 @@
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { EmbeddedEventBus } from '../event-bus/embedded/embedded-event-bus';
+import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
+import type { EventStore } from '../event-store/port';
+import type { EventBus } from '../event-bus/port';
+import type { ReadStore } from '../read-store/port';
+import type { PlatformConfig } from './config';
+import { jsonLogger, type Logger } from './logger';
+
+export type Platform = {
+  config: PlatformConfig;
+  eventStore: EventStore;
+  bus: EventBus;
+  readStore: ReadStore;
+  /** a one-line description of the engines in use, for start-up logs */
+  describe: () => string;
+  close: () => Promise<void>;
+};
+
+export type OpenOptions = {
+  /** run the event-store -> Kafka forwarder in this process (one process per deployment should) */
+  forwarder?: boolean;
+  logger?: Logger;
+};
+
+/**
+ * Opens the three ports on the engines the configuration names. The scale-out clients are loaded only
+ * when asked for, so the embedded default never loads them.
+ */
+export const openPlatform = async (config: PlatformConfig, options: OpenOptions = {}): Promise<Platform> => {
+  const logger = options.logger ?? jsonLogger;
+  const closers: Array<() => Promise<void>> = [];
+
+  let eventStore: EventStore;
+  if (config.eventStore.kind === 'sqlite') {
+    eventStore = new SqliteEventStore({
+      file: config.eventStore.file,
+      synchronous: config.eventStore.synchronous,
+    });
+  } else {
+    const { EventStoreDbEventStore } = await import('../event-store/eventstoredb/eventstoredb-event-store');
+    eventStore = new EventStoreDbEventStore({ connectionString: config.eventStore.url });
+  }
+
+  let bus: EventBus;
+  if (config.bus.kind === 'embedded') {
+    bus = new EmbeddedEventBus(eventStore);
+  } else {
+    const { Kafka } = await import('kafkajs');
+    const { KafkaEventBus } = await import('../event-bus/kafka/kafka-event-bus');
+    const kafka = new Kafka({ clientId: config.bus.clientId, brokers: config.bus.brokers });
+    bus = new KafkaEventBus({ kafka, topic: config.bus.topic });
+    if (options.forwarder) {
+      const { KafkaForwarder, EsdbCheckpointStore } = await import('../event-bus/kafka/forwarder');
+      const { EventStoreDbEventStore } = await import('../event-store/eventstoredb/eventstoredb-event-store');
+      if (!(eventStore instanceof EventStoreDbEventStore))
+        throw new Error('The Kafka forwarder reads from EventStoreDB');
+      const forwarder = new KafkaForwarder({
+        store: eventStore,
+        kafka,
+        checkpoints: new EsdbCheckpointStore(eventStore.client),
+        topic: config.bus.topic,
+        onError: (error) => logger.error('forwarder failed; retrying', { error }),
+      });
+      await forwarder.start();
+      closers.push(() => forwarder.stop());
+    }
+  }
+
+  let readStore: ReadStore;
+  if (config.readStore.kind === 'sqlite') {
+    readStore = new SqliteReadStore({ file: config.readStore.file });
+  } else {
+    const { MongoReadStore } = await import('../read-store/mongodb/mongodb-read-store');
+    readStore = await MongoReadStore.connect(config.readStore.url, config.readStore.database);
+  }
+
+  return {
+    config,
+    eventStore,
+    bus,
+    readStore,
+    describe: () => `event store: ${eventStore.name}, bus: ${bus.name}, read store: ${readStore.name}`,
+    close: async () => {
+      for (const close of closers.reverse()) await close();
+      await bus.close();
+      await eventStore.close();
+      await readStore.close();
+    },
+  };
+};

@@ -7,3 +7,5 @@ export * from './money';
 export * from './dates';
 export * from './errors';
 export * from './customers';
+export * from './identity';
+export * from './i18n';

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { PermissionMap } from './permissions';
+import { cleanPayload } from '../customers/customer-input';
+import { required } from '../validators/core';
+import { email, maxLength, minLength } from '../validators/text';
+import { withRule } from '../validators/zod';
+
+/** Sign in with the account number and a username, or with an e-mail. `force` ends another open session. */
+export const merchantLoginInput = z.preprocess(
+  cleanPayload,
+  z.union([
+    z.object({
+      accountId: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive()),
+      username: withRule(z.string(), required, maxLength(100)),
+      password: withRule(z.string(), required),
+      force: z.boolean().optional(),
+    }),
+    z.object({
+      email: withRule(z.string(), required, email),
+      password: withRule(z.string(), required),
+      force: z.boolean().optional(),
+    }),
+  ]),
+);
+export type MerchantLoginInput = z.infer<typeof merchantLoginInput>;
+
+export const managerLoginInput = z.preprocess(
+  cleanPayload,
+  z.object({ email: withRule(z.string(), required, email), password: withRule(z.string(), required), force: z.boolean().optional() }),
+);
+
+/** Passwords: at least 8 characters with a letter and a digit. */
+export const passwordRule = withRule(z.string(), required, minLength(8), maxLength(128), (v) =>
+  typeof v === 'string' && /[A-Za-z\u0600-\u06FF]/.test(v) && /\d/.test(v) ? undefined : { key: 'auth.password_too_weak' },
+);
+
+export const changePasswordInput = z.preprocess(
+  cleanPayload,
+  z
+    .object({ current_password: withRule(z.string(), required), password: passwordRule, password_confirmation: withRule(z.string(), required) })
+    .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation.same_as' }),
+);
+
+export const forgotPasswordInput = z.preprocess(cleanPayload, z.object({ email: withRule(z.string(), required, email) }));
+export const resetPasswordInput = z.preprocess(
+  cleanPayload,
+  z
+    .object({ token: withRule(z.string(), required), password: passwordRule, password_confirmation: withRule(z.string(), required) })
+    .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation.same_as' }),
+);
+
+/** The signed-in merchant user as the UI keeps it. */
+export type SignedInUser = {
+  id: string;
+  account_id: number;
+  name: string;
+  username: string;
+  email: string;
+  role: string;
+  locale: 'en' | 'ar';
+  permissions: PermissionMap;
+};
+
+export type LoginReply = { api_token: string; user: SignedInUser };
+
+/** What `get_global_informations` answers (spec doc2 §7). */
+export type GlobalInformation = {
+  auth: SignedInUser;
+  global_informations: {
+    account: {
+      id: number;
+      name_en: string;
+      name_ar: string;
+      alias: string;
+      country_id: number;
+      currency: string;
+      currency_decimals: number;
+      time_zone: string;
+      vat_percentage: number;
+      last_archive_date: string | null;
+      wizard_progress: string[];
+      advanced_accounting_status: number;
+      hold_invoice: number;
+      account_whatsapp_meta_id: string | null;
+      account_whatsapp_package_status: number;
+      account_whatsapp_package_connected: number;
+    };
+    server_time: string;
+    today: string;
+  };
+};
+
+export const API = { merchant: '/api/merchant', manager: '/api/manager', public: '/api/public' } as const;
+/** Headers of the read-your-writes handshake: a command's reply carries its position; reads send it back. */
+export const POSITION_HEADER = 'X-Position';
+export const MIN_POSITION_HEADER = 'X-Min-Position';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

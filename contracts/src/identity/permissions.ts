@@ -1,0 +1,101 @@
+/**
+ * What a merchant user may do: a map from page number to the permission ids granted on that page
+ * (spec doc2 §6). Page numbers and ids are stable: they are stored in roles and sent to the UI.
+ * Ids known from the spec keep their numbers (5 stock notifications, 38 surveys, 39 complaints).
+ */
+export const Page = {
+  dashboard: 1,
+  customers: 4,
+  products: 5,
+  marketing: 6,
+  advancedAccounting: 11,
+  settings: 12,
+} as const;
+export type Page = (typeof Page)[keyof typeof Page];
+
+export const Permission = {
+  viewDashboard: 1,
+  stockNotifications: 5,
+  viewCustomers: 20,
+  addCustomer: 21,
+  editCustomer: 22,
+  changeCustomerStatus: 23,
+  exportCustomers: 24,
+  viewCustomerHistory: 25,
+  surveysNotifications: 38,
+  complaintsNotifications: 39,
+  viewAuditLog: 60,
+  viewRecordsAsOf: 61,
+} as const;
+export type Permission = (typeof Permission)[keyof typeof Permission];
+
+/** The page each permission belongs to, and its label key (`permissions.<name>`). */
+export const PERMISSION_PAGE: Record<Permission, Page> = {
+  1: Page.dashboard,
+  5: Page.products,
+  20: Page.customers,
+  21: Page.customers,
+  22: Page.customers,
+  23: Page.customers,
+  24: Page.customers,
+  25: Page.customers,
+  38: Page.marketing,
+  39: Page.marketing,
+  60: Page.advancedAccounting,
+  61: Page.advancedAccounting,
+};
+
+/** `{ "4": [20, 21] }`: JSON object keys are strings, as the UI receives them. */
+export type PermissionMap = Record<string, number[]>;
+
+export const permissionMap = (permissions: readonly Permission[]): PermissionMap => {
+  const map: PermissionMap = {};
+  for (const p of [...new Set(permissions)].sort((a, b) => a - b)) (map[String(PERMISSION_PAGE[p])] ??= []).push(p);
+  return map;
+};
+
+/** Page access: the page must be in the map and, when asked, hold the permission (spec doc2 §6). */
+export const canAccess = (map: PermissionMap | undefined, page: number, permission?: number): boolean => {
+  const granted = map?.[String(page)];
+  if (!granted) return false;
+  return permission === undefined || granted.includes(permission);
+};
+
+export const ALL_PERMISSIONS = Object.values(Permission) as Permission[];
+const nameOf = Object.fromEntries(Object.entries(Permission).map(([k, v]) => [v, k])) as Record<Permission, string>;
+export const permissionLabelKey = (p: Permission) => `permissions.${nameOf[p]}`;
+
+export const permissionMessages = {
+  en: {
+    permissions: {
+      viewDashboard: 'View the dashboard',
+      stockNotifications: 'Stock notifications',
+      viewCustomers: 'View customers',
+      addCustomer: 'Add customers',
+      editCustomer: 'Edit customers',
+      changeCustomerStatus: 'Activate and disable customers',
+      exportCustomers: 'Export customers',
+      viewCustomerHistory: "View a customer's history",
+      surveysNotifications: 'Survey notifications',
+      complaintsNotifications: 'Complaint notifications',
+      viewAuditLog: 'View the audit log',
+      viewRecordsAsOf: 'View records as they were at an instant',
+    },
+  },
+  ar: {
+    permissions: {
+      viewDashboard: 'عرض لوحة التحكم',
+      stockNotifications: 'تنبيهات المخزون',
+      viewCustomers: 'عرض العملاء',
+      addCustomer: 'إضافة عملاء',
+      editCustomer: 'تعديل العملاء',
+      changeCustomerStatus: 'تفعيل العملاء وتعطيلهم',
+      exportCustomers: 'تصدير العملاء',
+      viewCustomerHistory: 'عرض سجل العميل',
+      surveysNotifications: 'تنبيهات الاستبيانات',
+      complaintsNotifications: 'تنبيهات الشكاوى',
+      viewAuditLog: 'عرض سجل التدقيق',
+      viewRecordsAsOf: 'عرض السجلات كما كانت في لحظة معينة',
+    },
+  },
+};

@@ -16,7 +16,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
-    '^@rawnaq/(contracts|platform|projections|command-api|query-api)$': '<rootDir>/$1/src',
+    '^@rawnaq/(contracts|platform|projections|command-api|query-api|gateway)$': '<rootDir>/$1/src',
   },
   testMatch: [
     '<rootDir>/*/src/**/*.spec.ts',

@@ -12,7 +12,7 @@ export type ApiError = {
 export class DomainError extends Error {
   constructor(
     readonly key: string,
-    readonly status: 400 | 403 | 404 | 409 | 422 = 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 = 422,
     readonly errors?: Record<string, string>,
   ) {
     super(key);

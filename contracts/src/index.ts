@@ -9,3 +9,4 @@ export * from './errors';
 export * from './customers';
 export * from './identity';
 export * from './i18n';
+export * from './reference';

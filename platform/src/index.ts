@@ -15,3 +15,5 @@ export * from './runtime/logger';
 export * from './runtime/sleep';
 export * from './runtime/config';
 export * from './runtime/open';
+export * from './read-store/read-models';
+export * from './http';

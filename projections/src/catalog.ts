@@ -1,6 +1,13 @@
 import { auditLogProjection } from './audit/audit-log.projection';
 import { customersProjection } from './customers/customers.projection';
+import { identityProjection } from './identity/identity.projection';
+import { securityProjection } from './identity/security.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
-export const allProjections: Projection[] = [customersProjection, auditLogProjection];
+export const allProjections: Projection[] = [
+  identityProjection,
+  securityProjection,
+  customersProjection,
+  auditLogProjection,
+];

@@ -9,11 +9,13 @@ export const domainMessages = {
       account_not_found: 'This account does not exist',
       account_disabled: 'This account is disabled or expired, please contact sales',
       user_not_active: 'This user is not active or does not exist',
-      ip_blocked: 'This IP address is blocked after repeated failed sign-ins; ask the platform team to unblock it',
+      ip_blocked:
+        'This IP address is blocked after repeated failed sign-ins; ask the platform team to unblock it',
       country_not_allowed: 'Sign-in from this country is not allowed',
       session_expired: 'Your session has expired or another person logged in with your account',
       not_logged_in: 'You are not signed in',
-      another_session_exists: 'You are already signed in somewhere else. Continue and sign out the other session?',
+      another_session_exists:
+        'You are already signed in somewhere else. Continue and sign out the other session?',
       no_permission: 'You do not have enough permission for this',
       current_password_incorrect: 'The current password is incorrect',
       password_too_weak: '%{field} must have at least 8 characters, with letters and digits',

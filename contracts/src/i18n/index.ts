@@ -20,16 +20,34 @@ const merge = (...trees: Tree[]): Tree => {
 
 /** Every message the contracts define, per language: validation, codes, dates, permissions, domain errors. */
 export const contractMessages = {
-  en: merge(validationMessages.en, codedValueMessages.en as Tree, dateMessages.en as Tree, permissionMessages.en, domainMessages.en),
-  ar: merge(validationMessages.ar, codedValueMessages.ar as Tree, dateMessages.ar as Tree, permissionMessages.ar, domainMessages.ar),
+  en: merge(
+    validationMessages.en,
+    codedValueMessages.en as Tree,
+    dateMessages.en as Tree,
+    permissionMessages.en,
+    domainMessages.en,
+  ),
+  ar: merge(
+    validationMessages.ar,
+    codedValueMessages.ar as Tree,
+    dateMessages.ar as Tree,
+    permissionMessages.ar,
+    domainMessages.ar,
+  ),
 };
 
 /** Flattened keys ('auth.wrong_credentials'...) of a message tree. */
 export const messageKeys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : messageKeys(v, `${prefix}${k}.`)));
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : messageKeys(v, `${prefix}${k}.`),
+  );
 
 /** The text of a key, with %{params} filled in; the key itself when unknown (visible, never blank). */
-export const translate = (locale: 'en' | 'ar', key: string, params: Record<string, string | number> = {}): string => {
+export const translate = (
+  locale: 'en' | 'ar',
+  key: string,
+  params: Record<string, string | number> = {},
+): string => {
   let node: string | Tree | undefined = contractMessages[locale];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') return key;

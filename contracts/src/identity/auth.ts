@@ -10,7 +10,10 @@ export const merchantLoginInput = z.preprocess(
   cleanPayload,
   z.union([
     z.object({
-      accountId: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive()),
+      accountId: z.preprocess(
+        (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+        z.number().int().positive(),
+      ),
       username: withRule(z.string(), required, maxLength(100)),
       password: withRule(z.string(), required),
       force: z.boolean().optional(),
@@ -26,27 +29,50 @@ export type MerchantLoginInput = z.infer<typeof merchantLoginInput>;
 
 export const managerLoginInput = z.preprocess(
   cleanPayload,
-  z.object({ email: withRule(z.string(), required, email), password: withRule(z.string(), required), force: z.boolean().optional() }),
+  z.object({
+    email: withRule(z.string(), required, email),
+    password: withRule(z.string(), required),
+    force: z.boolean().optional(),
+  }),
 );
 
 /** Passwords: at least 8 characters with a letter and a digit. */
 export const passwordRule = withRule(z.string(), required, minLength(8), maxLength(128), (v) =>
-  typeof v === 'string' && /[A-Za-z\u0600-\u06FF]/.test(v) && /\d/.test(v) ? undefined : { key: 'auth.password_too_weak' },
+  typeof v === 'string' && /[A-Za-z\u0600-\u06FF]/.test(v) && /\d/.test(v)
+    ? undefined
+    : { key: 'auth.password_too_weak' },
 );
 
 export const changePasswordInput = z.preprocess(
   cleanPayload,
   z
-    .object({ current_password: withRule(z.string(), required), password: passwordRule, password_confirmation: withRule(z.string(), required) })
-    .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation.same_as' }),
+    .object({
+      current_password: withRule(z.string(), required),
+      password: passwordRule,
+      password_confirmation: withRule(z.string(), required),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      path: ['password_confirmation'],
+      message: 'validation.same_as',
+    }),
 );
 
-export const forgotPasswordInput = z.preprocess(cleanPayload, z.object({ email: withRule(z.string(), required, email) }));
+export const forgotPasswordInput = z.preprocess(
+  cleanPayload,
+  z.object({ email: withRule(z.string(), required, email) }),
+);
 export const resetPasswordInput = z.preprocess(
   cleanPayload,
   z
-    .object({ token: withRule(z.string(), required), password: passwordRule, password_confirmation: withRule(z.string(), required) })
-    .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation.same_as' }),
+    .object({
+      token: withRule(z.string(), required),
+      password: passwordRule,
+      password_confirmation: withRule(z.string(), required),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      path: ['password_confirmation'],
+      message: 'validation.same_as',
+    }),
 );
 
 /** The signed-in merchant user as the UI keeps it. */

@@ -50,7 +50,8 @@ export type PermissionMap = Record<string, number[]>;
 
 export const permissionMap = (permissions: readonly Permission[]): PermissionMap => {
   const map: PermissionMap = {};
-  for (const p of [...new Set(permissions)].sort((a, b) => a - b)) (map[String(PERMISSION_PAGE[p])] ??= []).push(p);
+  for (const p of [...new Set(permissions)].sort((a, b) => a - b))
+    (map[String(PERMISSION_PAGE[p])] ??= []).push(p);
   return map;
 };
 
@@ -62,7 +63,10 @@ export const canAccess = (map: PermissionMap | undefined, page: number, permissi
 };
 
 export const ALL_PERMISSIONS = Object.values(Permission) as Permission[];
-const nameOf = Object.fromEntries(Object.entries(Permission).map(([k, v]) => [v, k])) as Record<Permission, string>;
+const nameOf = Object.fromEntries(Object.entries(Permission).map(([k, v]) => [v, k])) as Record<
+  Permission,
+  string
+>;
 export const permissionLabelKey = (p: Permission) => `permissions.${nameOf[p]}`;
 
 export const permissionMessages = {

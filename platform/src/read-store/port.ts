@@ -25,8 +25,10 @@ export type FieldCondition =
       $exists?: boolean;
     };
 
-/** Conditions on fields (dotted paths allowed) are ANDed; `$or` holds alternatives. */
-export type Filter = { $or?: Filter[] } & { [field: string]: FieldCondition | Filter[] | undefined };
+/** Conditions on fields (dotted paths allowed) are ANDed; `$or` holds alternatives, `$and` groups of them. */
+export type Filter = { $or?: Filter[]; $and?: Filter[] } & {
+  [field: string]: FieldCondition | Filter[] | undefined;
+};
 
 export type SortOrder = 'asc' | 'desc';
 

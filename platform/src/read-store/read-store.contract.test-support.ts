@@ -96,6 +96,14 @@ export const readStoreContract = (
           $or: [{ name: { $contains: 'badr' } }, { mobile: { $contains: '3333' } }],
         }),
       ).toEqual(['b', 'c']);
+      expect(
+        await find({
+          $and: [
+            { $or: [{ vip: true }, { total: 250 }] },
+            { $or: [{ name: { $contains: 'amal' } }, { name: { $contains: 'badr' } }] },
+          ],
+        }),
+      ).toEqual(['a', 'b', 'd']);
       expect(await h.store.count(c, { tenantId: 't1' })).toBe(3);
       expect(await h.store.count(c)).toBe(4);
       expect(await h.store.count(`${c}_missing`)).toBe(0);

@@ -1,4 +1,4 @@
-import { parseStreamName } from '@rawnaq/contracts';
+import { parseStreamName, SECRET_FIELDS } from '@rawnaq/contracts';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -22,10 +22,15 @@ export const auditLogProjection: Projection = {
   handles: 'all',
   project: (e) => {
     const stream = parseStreamName(e.stream);
-    const data = e.data as Record<string, unknown>;
+    // stored command replies and uniqueness claims are bookkeeping, not changes to the salon's records
+    if (e.type === 'CommandAnswered' || stream?.category === 'unique') return [];
+    const data = redact(e.data as Record<string, unknown>);
     const changes =
       e.type.endsWith('Changed') && data.changed && typeof data.changed === 'object'
-        ? { changed: data.changed, previous: data.previous ?? {} }
+        ? {
+            changed: redact(data.changed as Record<string, unknown>),
+            previous: redact((data.previous ?? {}) as Record<string, unknown>),
+          }
         : { changed: data, previous: {} };
     return [
       {
@@ -51,3 +56,7 @@ export const auditLogProjection: Projection = {
     ];
   },
 };
+
+/** Secrets (password hashes, session tokens) stay in the event store; the audit log shows that they changed. */
+const redact = (data: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.includes(k) ? '••••' : v]));

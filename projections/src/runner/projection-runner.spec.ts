@@ -6,7 +6,7 @@ import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore, type Doc } from '@
 import { visitsProjection } from '../testing/visits.test-support';
 import { physicalCollection, type Reactor } from './projection';
 import { ProjectionRunner } from './projection-runner';
-import { ReadModels } from './read-models';
+import { ReadModels } from '@rawnaq/platform';
 
 const visit = (amount: number, day: string) => ({
   id: newId(),

@@ -97,6 +97,10 @@ const conditions = (filter: Filter | undefined): Document[] => {
   const out: Document[] = [];
   for (const [field, cond] of Object.entries(filter ?? {})) {
     if (cond === undefined) continue;
+    if (field === '$and') {
+      for (const f of cond as Filter[]) out.push(...conditions(f));
+      continue;
+    }
     if (field === '$or') {
       const alternatives = (cond as Filter[]).map((f) => {
         const all = conditions(f);

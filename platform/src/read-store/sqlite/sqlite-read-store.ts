@@ -308,6 +308,14 @@ export class SqliteReadStore implements ReadStore {
     const params: Array<string | number | null> = [];
     for (const [field, cond] of Object.entries(filter ?? {})) {
       if (cond === undefined) continue;
+      if (field === '$and') {
+        for (const f of cond as Filter[]) {
+          const part = this.compileFilter(collection, f);
+          parts.push(`(${part.sql})`);
+          params.push(...part.params);
+        }
+        continue;
+      }
       if (field === '$or') {
         const alternatives = (cond as Filter[]).map((f) => this.compileFilter(collection, f));
         if (alternatives.length === 0) {

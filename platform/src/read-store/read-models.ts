@@ -1,15 +1,22 @@
 import { comparePositions } from '@rawnaq/contracts';
+import type { EventEmitter } from 'node:events';
 import {
   publicDoc,
+  type CollectionSpec,
   type Doc,
   type Filter,
   type FindOptions,
   type ReadStore,
   type SumRow,
   type SumSpec,
-} from '@rawnaq/platform';
-import type { EventEmitter } from 'node:events';
-import { physicalCollection, type Projection } from './projection';
+} from './port';
+
+/** Each generation of a projection writes its own copy of its collections: `<collection>_g<generation>`. */
+export const physicalCollection = (logical: string, generation: number): string =>
+  `${logical}_g${generation}`;
+
+/** What the query side needs to know of a projection: its name and the collections it owns. */
+export type ReadModelOwner = { name: string; collections: CollectionSpec[] };
 
 /**
  * The query side's view of the read models: logical collection names resolved to the live
@@ -22,7 +29,7 @@ export class ReadModels {
 
   constructor(
     private readonly store: ReadStore,
-    projections: Projection[],
+    projections: ReadModelOwner[],
     /** the in-process runner's progress, if there is one: wakes waiters at once instead of polling */
     private readonly localProgress?: EventEmitter,
     private readonly cacheMs = 200,

@@ -1,0 +1,51 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import {
+  ApiExceptionFilter,
+  AuthGuard,
+  TOKENS,
+  type Authenticator,
+  type EventStore,
+  type Logger,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { customerHandlers } from './customers/customer.commands';
+import { CustomersController } from './customers/customers.http.controller';
+import { identityHandlers } from './identity/identity.commands';
+import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
+import { AnswerInterceptor } from './shared/answer.interceptor';
+import { Aggregates } from './shared/repository';
+import { UniqueValues } from './shared/unique-values';
+
+export type CommandApiDeps = {
+  eventStore: EventStore;
+  readModels: ReadModels;
+  authenticator: Authenticator;
+  logger: Logger;
+};
+
+/** Every command of the product: parse with the contract's schema, decide on the aggregate, append. */
+@Module({})
+export class CommandApiModule {
+  static create(deps: CommandApiDeps): DynamicModule {
+    return {
+      module: CommandApiModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [MerchantAuthController, ManagerAuthController, CustomersController],
+      providers: [
+        { provide: TOKENS.eventStore, useValue: deps.eventStore },
+        { provide: TOKENS.readModels, useValue: deps.readModels },
+        { provide: TOKENS.authenticator, useValue: deps.authenticator },
+        { provide: TOKENS.logger, useValue: deps.logger },
+        { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
+        { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
+        ...identityHandlers,
+        ...customerHandlers,
+      ],
+    };
+  }
+}

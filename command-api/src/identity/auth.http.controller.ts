@@ -1,0 +1,133 @@
+import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { newId } from '@rawnaq/contracts';
+import {
+  Auth,
+  Authenticator,
+  ClientIp,
+  header,
+  Public,
+  Realm,
+  TOKENS,
+  UserAgent,
+  type AuthContext,
+} from '@rawnaq/platform';
+import { commandContext } from '../shared/http-context';
+import {
+  ChangePassword,
+  ChangeProfile,
+  ForgotPassword,
+  Logout,
+  ManagerLogin,
+  MerchantLogin,
+  ReportJsError,
+  ResetPassword,
+  UnblockIp,
+  Unlock,
+  type Visitor,
+} from './identity.commands';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+const visitor = (ip: string, userAgent: string): Visitor => ({
+  ip,
+  userAgent,
+  now: new Date(),
+  correlationId: newId(),
+});
+
+@Controller('api/merchant')
+@Realm('merchant')
+export class MerchantAuthController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(TOKENS.authenticator) private readonly authenticator: Authenticator,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  login(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new MerchantLogin(visitor(ip, ua), body));
+  }
+
+  @Post('logout')
+  logout(@Auth() auth: AuthContext, @Req() req: Request) {
+    return this.commands.execute(new Logout(commandContext(auth, req), auth));
+  }
+
+  @Post('unlock')
+  @HttpCode(200)
+  unlock(@Auth() auth: AuthContext, @Body() body: unknown) {
+    return this.commands.execute(new Unlock(auth, body));
+  }
+
+  @Post('change_password')
+  @HttpCode(200)
+  changePassword(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new ChangePassword(commandContext(auth, req), auth, body));
+  }
+
+  @Put('profile')
+  profile(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new ChangeProfile(commandContext(auth, req), auth, body));
+  }
+
+  @Post('forgot_password')
+  @Public()
+  @HttpCode(200)
+  forgot(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new ForgotPassword(visitor(ip, ua), body));
+  }
+
+  @Post('reset_password')
+  @Public()
+  @HttpCode(200)
+  reset(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new ResetPassword(visitor(ip, ua), body));
+  }
+
+  /** Front-end errors are reported from the sign-in page too: the caller is known when a token is sent. */
+  @Post('js_errors/add_js_error')
+  @Public()
+  async jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
+    const auth = await this.authenticator
+      .authenticate(header(req as never, 'authorization'), 'merchant')
+      .catch(() => undefined);
+    return this.commands.execute(new ReportJsError(visitor(ip, ua), auth, body));
+  }
+}
+
+@Controller('api/manager')
+@Realm('manager')
+export class ManagerAuthController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(TOKENS.authenticator) private readonly authenticator: Authenticator,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  login(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new ManagerLogin(visitor(ip, ua), body));
+  }
+
+  @Post('logout')
+  logout(@Auth() auth: AuthContext, @Req() req: Request) {
+    return this.commands.execute(new Logout(commandContext(auth, req), auth));
+  }
+
+  @Post('js_errors/add_js_error')
+  @Public()
+  async jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
+    const auth = await this.authenticator
+      .authenticate(header(req as never, 'authorization'), 'manager')
+      .catch(() => undefined);
+    return this.commands.execute(new ReportJsError(visitor(ip, ua), auth, body));
+  }
+
+  @Delete('blocked-ips/:ip')
+  unblock(@Auth() auth: AuthContext, @Req() req: Request, @Param('ip') ip: string) {
+    return this.commands.execute(new UnblockIp(commandContext(auth, req), ip));
+  }
+}

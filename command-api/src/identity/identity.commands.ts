@@ -1,0 +1,504 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import bcrypt from 'bcryptjs';
+import { z } from 'zod';
+import {
+  changePasswordInput,
+  cleanPayload,
+  DomainError,
+  forgotPasswordInput,
+  managerLoginInput,
+  merchantLoginInput,
+  permissionMap,
+  PLATFORM_TENANT,
+  resetPasswordInput,
+  rejected,
+  streamName,
+  type IpGuardEvent,
+  type JsErrorReported,
+  type MailQueued,
+  type SignedInUser,
+  type UserEvent,
+} from '@rawnaq/contracts';
+import { email, maxLength, required } from '@rawnaq/contracts';
+import { withRule } from '@rawnaq/contracts';
+import {
+  hashToken,
+  newSessionToken,
+  parseInput,
+  TOKENS,
+  type AuthContext,
+  type Doc,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates, idFor } from '../shared/repository';
+import { decideIpGuard, evolveIpGuard, initialIpGuardState, type IpGuardState } from './ip-guard';
+import { decideUser, evolveUser, initialUserState, type UserCommand, type UserState } from './user';
+
+export const PASSWORD_COST = 10;
+export const hashPassword = (password: string) => bcrypt.hash(password, PASSWORD_COST);
+
+/** A request from someone not signed in yet: where it comes from matters (IP guard). */
+export type Visitor = { ip: string; userAgent: string; now: Date; correlationId: string };
+
+export class MerchantLogin {
+  constructor(
+    readonly visitor: Visitor,
+    readonly body: unknown,
+  ) {}
+}
+export class ManagerLogin {
+  constructor(
+    readonly visitor: Visitor,
+    readonly body: unknown,
+  ) {}
+}
+export class Logout {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+  ) {}
+}
+export class Unlock {
+  constructor(
+    readonly auth: AuthContext,
+    readonly body: unknown,
+  ) {}
+}
+export class ChangePassword {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly body: unknown,
+  ) {}
+}
+export class ChangeProfile {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly body: unknown,
+  ) {}
+}
+export class ForgotPassword {
+  constructor(
+    readonly visitor: Visitor,
+    readonly body: unknown,
+  ) {}
+}
+export class ResetPassword {
+  constructor(
+    readonly visitor: Visitor,
+    readonly body: unknown,
+  ) {}
+}
+export class ReportJsError {
+  constructor(
+    readonly visitor: Visitor,
+    readonly auth: AuthContext | undefined,
+    readonly body: unknown,
+  ) {}
+}
+export class UnblockIp {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly ip: string,
+  ) {}
+}
+
+const userStream = (tenantId: string, userId: string) => streamName('user', tenantId, userId);
+const managerStream = (managerId: string) => streamName('manager', PLATFORM_TENANT, managerId);
+const ipStream = (ip: string) => streamName('ipguard', PLATFORM_TENANT, ip.replace(/[^0-9a-fA-F:.]/g, '_'));
+
+const visitorContext = (
+  v: Visitor,
+  tenantId: string,
+  actorId: string,
+  kind: 'user' | 'manager' | 'system' = 'user',
+): CommandContext => ({
+  tenantId,
+  actor: { kind, id: actorId },
+  correlationId: v.correlationId,
+  now: v.now,
+});
+
+const profileInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    name: withRule(z.string(), required, maxLength(100)),
+    email: withRule(z.string(), required, email, maxLength(100)),
+    locale: z.enum(['en', 'ar']),
+  }),
+);
+const unlockInput = z.preprocess(cleanPayload, z.object({ password: withRule(z.string(), required) }));
+const jsErrorInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    type: z.union([z.literal(1), z.literal(2)]).default(1),
+    error: z.string().max(4000).default(''),
+    route: z.string().max(500).default(''),
+    path: z.string().max(1000).default(''),
+    userAgent: z.string().max(500).default(''),
+  }),
+);
+
+type UserFact = UserEvent;
+
+/** Shared by the sign-in and account handlers: finding users, the IP guard, session replies. */
+abstract class IdentityHandler {
+  constructor(
+    @Inject(Aggregates) protected readonly aggregates: Aggregates,
+    @Inject(TOKENS.readModels) protected readonly models: ReadModels,
+  ) {}
+
+  protected async guardState(ip: string): Promise<IpGuardState> {
+    return (await this.aggregates.load(ipStream(ip), initialIpGuardState, evolveIpGuard as never))
+      .state as IpGuardState;
+  }
+
+  protected async recordFailure(
+    v: Visitor,
+    failure: Omit<IpGuardEvent & { type: 'LoginFailed' }, 'type'>['data'],
+  ) {
+    await this.aggregates.handle<IpGuardState, IpGuardEvent>(
+      ipStream(v.ip),
+      visitorContext(v, PLATFORM_TENANT, 'anonymous', 'system'),
+      {
+        initial: initialIpGuardState,
+        evolve: evolveIpGuard,
+        decide: (s) =>
+          decideIpGuard(
+            {
+              type: 'RecordFailure',
+              ip: v.ip,
+              now: v.now.toISOString(),
+              failure: {
+                identifier: failure.identifier,
+                account_id: failure.account_id,
+                failure_type: failure.failure_type,
+                realm: failure.realm,
+              },
+            },
+            s,
+          ),
+      },
+    );
+  }
+
+  protected async failIfBlocked(
+    v: Visitor,
+    identifier: string,
+    realm: 'merchant' | 'manager',
+    accountId: number | null,
+  ) {
+    if ((await this.guardState(v.ip)).blocked) {
+      await this.recordFailure(v, { ip: v.ip, identifier, account_id: accountId, failure_type: 3, realm });
+      throw new DomainError('auth.ip_blocked', 403);
+    }
+  }
+
+  protected runUser(stream: string, ctx: CommandContext, command: UserCommand) {
+    return this.aggregates.handle<UserState, UserFact>(stream, ctx, {
+      initial: initialUserState,
+      evolve: evolveUser,
+      decide: (state) => decideUser(command, state),
+    });
+  }
+
+  protected async signedInUser(user: Doc): Promise<SignedInUser> {
+    const role = await this.models.get('roles', user.role_id as string);
+    return {
+      id: user.id,
+      account_id: user.account_id as number,
+      name: user.name as string,
+      username: user.username as string,
+      email: user.email as string,
+      role: (role?.name as string) ?? '',
+      locale: (user.locale as 'en' | 'ar') ?? 'ar',
+      permissions: permissionMap((role?.permissions as never[]) ?? []),
+    };
+  }
+}
+
+@CommandHandler(MerchantLogin)
+export class MerchantLoginHandler extends IdentityHandler implements ICommandHandler<MerchantLogin> {
+  async execute({ visitor: v, body }: MerchantLogin): Promise<Answer> {
+    const input = parseInput(merchantLoginInput, body);
+    const identifier = 'email' in input ? input.email : `${input.accountId}/${input.username}`;
+    const accountId = 'accountId' in input ? input.accountId : null;
+    await this.failIfBlocked(v, identifier, 'merchant', accountId);
+
+    let user: Doc | undefined;
+    if ('accountId' in input) {
+      const [account] = await this.models.find('accounts', {
+        filter: { account_id: input.accountId },
+        limit: 1,
+      });
+      if (!account) {
+        await this.recordFailure(v, {
+          ip: v.ip,
+          identifier,
+          account_id: accountId,
+          failure_type: 1,
+          realm: 'merchant',
+        });
+        throw new DomainError('auth.account_not_found', 401, { accountId: 'auth.account_not_found' });
+      }
+      if (account.status !== 1) throw new DomainError('auth.account_disabled', 403);
+      [user] = await this.models.find('users', {
+        filter: { tenantId: account.id, username_lc: input.username.toLowerCase() },
+        limit: 1,
+      });
+    } else {
+      const users = await this.models.find('users', {
+        filter: { email_lc: input.email.toLowerCase() },
+        limit: 2,
+      });
+      if (users.length > 1) throw rejected('auth.email_in_several_accounts', 'email');
+      user = users[0];
+    }
+    if (!user) {
+      await this.recordFailure(v, {
+        ip: v.ip,
+        identifier,
+        account_id: accountId,
+        failure_type: 1,
+        realm: 'merchant',
+      });
+      throw new DomainError('auth.wrong_credentials', 401);
+    }
+    if (user.status !== 1) throw new DomainError('auth.user_not_active', 401);
+
+    const stream = userStream(user.tenantId as string, user.id);
+    const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
+    const passwordMatches = state.exists && (await bcrypt.compare(input.password, state.passwordHash));
+    if (!passwordMatches) {
+      await this.recordFailure(v, {
+        ip: v.ip,
+        identifier,
+        account_id: user.account_id as number,
+        failure_type: 2,
+        realm: 'merchant',
+      });
+      throw new DomainError('auth.wrong_credentials', 401);
+    }
+    const token = newSessionToken();
+    const outcome = await this.runUser(stream, visitorContext(v, user.tenantId as string, user.id), {
+      type: 'SignIn',
+      session: hashToken(token),
+      ip: v.ip,
+      userAgent: v.userAgent,
+      passwordMatches,
+      force: input.force === true,
+    });
+    return new Answer({ api_token: token, user: await this.signedInUser(user) }, outcome.position);
+  }
+}
+
+@CommandHandler(ManagerLogin)
+export class ManagerLoginHandler extends IdentityHandler implements ICommandHandler<ManagerLogin> {
+  async execute({ visitor: v, body }: ManagerLogin): Promise<Answer> {
+    const input = parseInput(managerLoginInput, body);
+    await this.failIfBlocked(v, input.email, 'manager', null);
+    const [manager] = await this.models.find('managers', {
+      filter: { email_lc: input.email.toLowerCase() },
+      limit: 1,
+    });
+    const stream = manager ? managerStream(manager.id) : undefined;
+    const state = stream
+      ? (await this.aggregates.load(stream, initialUserState, evolveUser)).state
+      : initialUserState;
+    const passwordMatches =
+      state.exists && manager?.status === 1 && (await bcrypt.compare(input.password, state.passwordHash));
+    if (!manager || !passwordMatches) {
+      await this.recordFailure(v, {
+        ip: v.ip,
+        identifier: input.email,
+        account_id: null,
+        failure_type: manager ? 2 : 1,
+        realm: 'manager',
+      });
+      throw new DomainError('auth.wrong_credentials', 401);
+    }
+    const token = newSessionToken();
+    const outcome = await this.runUser(stream!, visitorContext(v, PLATFORM_TENANT, manager.id, 'manager'), {
+      type: 'SignIn',
+      session: hashToken(token),
+      ip: v.ip,
+      userAgent: v.userAgent,
+      passwordMatches: true,
+      force: input.force === true,
+    });
+    return new Answer(
+      { api_token: token, manager: { id: manager.id, name: manager.name, email: manager.email } },
+      outcome.position,
+    );
+  }
+}
+
+const streamOf = (auth: AuthContext) =>
+  auth.realm === 'manager' ? managerStream(auth.userId) : userStream(auth.tenantId, auth.userId);
+
+@CommandHandler(Logout)
+export class LogoutHandler extends IdentityHandler implements ICommandHandler<Logout> {
+  async execute({ ctx, auth }: Logout): Promise<Answer> {
+    const outcome = await this.runUser(streamOf(auth), ctx, { type: 'SignOut', session: auth.session });
+    return new Answer(null, outcome.position, 204);
+  }
+}
+
+@CommandHandler(Unlock)
+export class UnlockHandler extends IdentityHandler implements ICommandHandler<Unlock> {
+  async execute({ auth, body }: Unlock): Promise<Answer> {
+    const { password } = parseInput(unlockInput, body);
+    const { state } = await this.aggregates.load(streamOf(auth), initialUserState, evolveUser);
+    if (!state.exists || !(await bcrypt.compare(password, state.passwordHash)))
+      throw rejected('auth.wrong_credentials', 'password');
+    return new Answer({ unlocked: true });
+  }
+}
+
+@CommandHandler(ChangePassword)
+export class ChangePasswordHandler extends IdentityHandler implements ICommandHandler<ChangePassword> {
+  async execute({ ctx, auth, body }: ChangePassword): Promise<Answer> {
+    const input = parseInput(changePasswordInput, body);
+    const stream = streamOf(auth);
+    const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
+    const currentMatches = state.exists && (await bcrypt.compare(input.current_password, state.passwordHash));
+    const newHash = await hashPassword(input.password);
+    const outcome = await this.runUser(stream, ctx, { type: 'ChangePassword', currentMatches, newHash });
+    return new Answer({ message: 'auth.password_changed' }, outcome.position);
+  }
+}
+
+@CommandHandler(ChangeProfile)
+export class ChangeProfileHandler extends IdentityHandler implements ICommandHandler<ChangeProfile> {
+  async execute({ ctx, auth, body }: ChangeProfile): Promise<Answer> {
+    const input = parseInput(profileInput, body);
+    if (auth.realm === 'merchant') {
+      const others = await this.models.find('users', {
+        filter: { email_lc: input.email.toLowerCase(), tenantId: auth.tenantId },
+        limit: 2,
+      });
+      if (others.some((u) => u.id !== auth.userId)) throw rejected('auth.email_taken', 'email');
+    }
+    const outcome = await this.runUser(streamOf(auth), ctx, { type: 'ChangeProfile', ...input });
+    const user = await this.models.get('users', auth.userId);
+    const current = user ? { ...(await this.signedInUser(user)), ...input } : input;
+    return new Answer(current, outcome.position);
+  }
+}
+
+@CommandHandler(ForgotPassword)
+export class ForgotPasswordHandler extends IdentityHandler implements ICommandHandler<ForgotPassword> {
+  async execute({ visitor: v, body }: ForgotPassword): Promise<Answer> {
+    const { email: address } = parseInput(forgotPasswordInput, body);
+    const users = await this.models.find('users', {
+      filter: { email_lc: address.toLowerCase(), status: 1 },
+      limit: 10,
+    });
+    let position: string | undefined;
+    for (const user of users) {
+      const token = newSessionToken();
+      const ctx = visitorContext(v, user.tenantId as string, user.id);
+      const outcome = await this.runUser(userStream(user.tenantId as string, user.id), ctx, {
+        type: 'RequestPasswordReset',
+        tokenHash: hashToken(token),
+        now: v.now.toISOString(),
+      });
+      const locale = (user.locale as 'en' | 'ar') ?? 'ar';
+      const link = `/${locale}/merchant/reset-password/${token}`;
+      const mail: MailQueued = {
+        type: 'MailQueued',
+        data: {
+          mail_id: idFor(ctx, 'mail'),
+          to: user.email as string,
+          locale,
+          subject: locale === 'ar' ? 'إعادة تعيين كلمة المرور' : 'Reset your password',
+          body:
+            locale === 'ar'
+              ? `مرحبًا ${user.name}،\nلإعادة تعيين كلمة المرور افتح الرابط التالي خلال 60 دقيقة:\n${link}`
+              : `Hello ${user.name},\nTo reset your password, open this link within 60 minutes:\n${link}`,
+        },
+      };
+      position = await this.aggregates.create(streamName('mail', PLATFORM_TENANT, mail.data.mail_id), ctx, [
+        mail,
+      ]);
+      position = position ?? outcome.position;
+    }
+    // the same answer whether or not the e-mail is known: sign-in names are not for guessing
+    return new Answer({ message: 'auth.reset_link_sent' }, position);
+  }
+}
+
+@CommandHandler(ResetPassword)
+export class ResetPasswordHandler extends IdentityHandler implements ICommandHandler<ResetPassword> {
+  async execute({ visitor: v, body }: ResetPassword): Promise<Answer> {
+    const input = parseInput(resetPasswordInput, body);
+    const tokenHash = hashToken(input.token);
+    const reset = await this.models.get('password_resets', tokenHash);
+    if (!reset) throw new DomainError('auth.reset_token_invalid', 404);
+    const newHash = await hashPassword(input.password);
+    const outcome = await this.runUser(
+      userStream(reset.tenantId as string, reset.user_id as string),
+      visitorContext(v, reset.tenantId as string, reset.user_id as string),
+      { type: 'ResetPassword', tokenHash, newHash, now: v.now.toISOString() },
+    );
+    return new Answer({ message: 'auth.password_changed' }, outcome.position);
+  }
+}
+
+@CommandHandler(ReportJsError)
+export class ReportJsErrorHandler extends IdentityHandler implements ICommandHandler<ReportJsError> {
+  async execute({ visitor: v, auth, body }: ReportJsError): Promise<Answer> {
+    const input = parseInput(jsErrorInput, body);
+    const tenantId = auth?.tenantId ?? PLATFORM_TENANT;
+    const ctx = visitorContext(
+      v,
+      tenantId,
+      auth?.userId ?? 'anonymous',
+      auth ? (auth.realm === 'manager' ? 'manager' : 'user') : 'system',
+    );
+    const event: JsErrorReported = {
+      type: 'JsErrorReported',
+      data: {
+        error_id: idFor(ctx, 'js-error'),
+        type: input.type,
+        error: input.error,
+        route: input.route,
+        path: input.path,
+        user_agent: input.userAgent || v.userAgent,
+      },
+    };
+    const position = await this.aggregates.create(streamName('jserror', tenantId, event.data.error_id), ctx, [
+      event,
+    ]);
+    return new Answer({ id: event.data.error_id }, position, 201);
+  }
+}
+
+@CommandHandler(UnblockIp)
+export class UnblockIpHandler extends IdentityHandler implements ICommandHandler<UnblockIp> {
+  async execute({ ctx, ip }: UnblockIp): Promise<Answer> {
+    const outcome = await this.aggregates.handle<IpGuardState, IpGuardEvent>(ipStream(ip), ctx, {
+      initial: initialIpGuardState,
+      evolve: evolveIpGuard,
+      decide: (s) => decideIpGuard({ type: 'Unblock', ip }, s),
+    });
+    return new Answer({ id: ip }, outcome.position);
+  }
+}
+
+export const identityHandlers = [
+  MerchantLoginHandler,
+  ManagerLoginHandler,
+  LogoutHandler,
+  UnlockHandler,
+  ChangePasswordHandler,
+  ChangeProfileHandler,
+  ForgotPasswordHandler,
+  ResetPasswordHandler,
+  ReportJsErrorHandler,
+  UnblockIpHandler,
+];

@@ -1,0 +1,172 @@
+import { conflict, DomainError, notFound, rejected, type UserEvent } from '@rawnaq/contracts';
+
+export const RESET_TTL_MINUTES = 60;
+export const RESET_RESEND_SECONDS = 60;
+
+/** A merchant user or a platform manager: credentials, profile and the one open session. */
+export type UserState =
+  | { exists: false }
+  | {
+      exists: true;
+      userId: string;
+      username: string;
+      email: string;
+      name: string;
+      locale: 'en' | 'ar';
+      roleId: string;
+      passwordHash: string;
+      session?: string;
+      reset?: { tokenHash: string; expiresAt: string };
+    };
+
+export const initialUserState: UserState = { exists: false };
+
+export const evolveUser = (
+  state: UserState,
+  event:
+    | UserEvent
+    | {
+        type: 'ManagerCreated';
+        data: { manager_id: string; email: string; name: string; password_hash: string };
+      },
+): UserState => {
+  switch (event.type) {
+    case 'UserCreated': {
+      const d = event.data;
+      return {
+        exists: true,
+        userId: d.user_id,
+        username: d.username,
+        email: d.email,
+        name: d.name,
+        locale: d.locale,
+        roleId: d.role_id,
+        passwordHash: d.password_hash,
+      };
+    }
+    case 'ManagerCreated': {
+      const d = event.data;
+      return {
+        exists: true,
+        userId: d.manager_id,
+        username: d.email,
+        email: d.email,
+        name: d.name,
+        locale: 'en',
+        roleId: 'manager',
+        passwordHash: d.password_hash,
+      };
+    }
+    default:
+      if (!state.exists) return state;
+  }
+  switch (event.type) {
+    case 'SignedIn':
+      return { ...state, session: event.data.session };
+    case 'SignedOut':
+      return state.session === event.data.session ? { ...state, session: undefined } : state;
+    case 'PasswordChanged':
+      return {
+        ...state,
+        passwordHash: event.data.password_hash,
+        reset: event.data.by_reset ? undefined : state.reset,
+      };
+    case 'ProfileChanged': {
+      const c = event.data.changed as Partial<{ name: string; email: string; locale: 'en' | 'ar' }>;
+      return { ...state, ...c };
+    }
+    case 'PasswordResetRequested':
+      return { ...state, reset: { tokenHash: event.data.token_hash, expiresAt: event.data.expires_at } };
+  }
+  return state;
+};
+
+export type UserCommand =
+  | {
+      type: 'SignIn';
+      session: string;
+      ip: string;
+      userAgent: string;
+      passwordMatches: boolean;
+      force: boolean;
+    }
+  | { type: 'SignOut'; session: string }
+  | { type: 'ChangePassword'; currentMatches: boolean; newHash: string }
+  | { type: 'RequestPasswordReset'; tokenHash: string; now: string }
+  | { type: 'ResetPassword'; tokenHash: string; newHash: string; now: string }
+  | { type: 'ChangeProfile'; name: string; email: string; locale: 'en' | 'ar' };
+
+const addMinutes = (iso: string, minutes: number) =>
+  new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+export const decideUser = (command: UserCommand, state: UserState): UserEvent[] => {
+  if (!state.exists) throw notFound('auth.user_not_active');
+  const user_id = state.userId;
+  switch (command.type) {
+    case 'SignIn': {
+      if (!command.passwordMatches) throw new DomainError('auth.wrong_credentials', 401);
+      if (state.session && !command.force) throw conflict('auth.another_session_exists');
+      const ended: UserEvent[] = state.session
+        ? [{ type: 'SignedOut', data: { user_id, session: state.session, reason: 'replaced' } }]
+        : [];
+      return [
+        ...ended,
+        {
+          type: 'SignedIn',
+          data: { user_id, session: command.session, ip: command.ip, user_agent: command.userAgent },
+        },
+      ];
+    }
+    case 'SignOut':
+      return state.session === command.session
+        ? [{ type: 'SignedOut', data: { user_id, session: command.session, reason: 'logout' } }]
+        : [];
+    case 'ChangePassword':
+      if (!command.currentMatches) throw rejected('auth.current_password_incorrect', 'current_password');
+      return [
+        { type: 'PasswordChanged', data: { user_id, password_hash: command.newHash, by_reset: false } },
+      ];
+    case 'RequestPasswordReset': {
+      if (state.reset) {
+        const requestedAt = Date.parse(state.reset.expiresAt) - RESET_TTL_MINUTES * 60_000;
+        if (Date.parse(command.now) - requestedAt < RESET_RESEND_SECONDS * 1000)
+          throw new DomainError('auth.reset_requested_too_soon', 429);
+      }
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: {
+            user_id,
+            token_hash: command.tokenHash,
+            expires_at: addMinutes(command.now, RESET_TTL_MINUTES),
+          },
+        },
+      ];
+    }
+    case 'ResetPassword': {
+      const r = state.reset;
+      if (!r || r.tokenHash !== command.tokenHash || Date.parse(r.expiresAt) <= Date.parse(command.now))
+        throw notFound('auth.reset_token_invalid');
+      // a reset ends the open session: whoever knew the old password is out
+      const ended: UserEvent[] = state.session
+        ? [{ type: 'SignedOut', data: { user_id, session: state.session, reason: 'replaced' } }]
+        : [];
+      return [
+        { type: 'PasswordChanged', data: { user_id, password_hash: command.newHash, by_reset: true } },
+        ...ended,
+      ];
+    }
+    case 'ChangeProfile': {
+      const changed: Record<string, unknown> = {};
+      const previous: Record<string, unknown> = {};
+      for (const field of ['name', 'email', 'locale'] as const)
+        if (command[field] !== state[field]) {
+          changed[field] = command[field];
+          previous[field] = state[field];
+        }
+      return Object.keys(changed).length
+        ? [{ type: 'ProfileChanged', data: { user_id, changed, previous } }]
+        : [];
+    }
+  }
+};

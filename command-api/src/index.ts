@@ -1,0 +1,2 @@
+export { CommandApiModule, type CommandApiDeps } from './command-api.module';
+export { seedDemoSalon, openAccount, DEMO, type NewAccount } from './seed/demo-salon';

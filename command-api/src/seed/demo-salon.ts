@@ -1,0 +1,232 @@
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ALL_PERMISSIONS,
+  CountryId,
+  Permission,
+  PLATFORM_TENANT,
+  streamName,
+  type AccountOpened,
+  type ManagerCreated,
+  type RoleDefined,
+  type UserCreated,
+} from '@rawnaq/contracts';
+import type { EventStore } from '@rawnaq/platform';
+import { RegisterCustomer } from '../customers/customer.commands';
+import { hashPassword } from '../identity/identity.commands';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates } from '../shared/repository';
+
+/** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
+export const DEMO = {
+  accountId: 1,
+  tenantId: '1',
+  owner: { username: 'owner', email: 'owner@demosalon.example', password: 'Demo@12345' },
+  receptionist: { username: 'reception', email: 'reception@demosalon.example', password: 'Demo@12345' },
+  manager: { email: 'admin@platform.example', password: 'Manager@12345' },
+} as const;
+
+const RECEPTIONIST_PERMISSIONS = [
+  Permission.viewDashboard,
+  Permission.viewCustomers,
+  Permission.addCustomer,
+  Permission.editCustomer,
+  Permission.viewCustomerHistory,
+];
+
+const ids = {
+  ownerRole: '0193a000-0000-7000-8000-000000000001',
+  receptionRole: '0193a000-0000-7000-8000-000000000002',
+  owner: '0193a000-0000-7000-8000-000000000011',
+  reception: '0193a000-0000-7000-8000-000000000012',
+  manager: '0193a000-0000-7000-8000-000000000021',
+};
+
+const DEMO_CUSTOMERS = [
+  {
+    name: 'Amal Saeed',
+    mobile: '+966501234567',
+    gender: 2,
+    nationality_id: 682,
+    preferred_language: 'ar',
+    email: 'amal@example.com',
+    birth_date: '1992-04-12',
+  },
+  {
+    name: 'نورة القحطاني',
+    mobile: '+966559876543',
+    gender: 2,
+    nationality_id: 682,
+    preferred_language: 'ar',
+    whatsapp_allowed: true,
+  },
+  {
+    name: 'Huda Salem',
+    mobile: '+971501112233',
+    gender: 2,
+    nationality_id: 784,
+    preferred_language: 'en',
+    notes: 'Prefers afternoon appointments',
+  },
+  { name: 'ريم عبدالله', mobile: '+966543332211', gender: 2, nationality_id: 818, preferred_language: 'ar' },
+  { name: 'Lama Fahad', mobile: '+966567778899', gender: 2, nationality_id: 682, preferred_language: 'en' },
+];
+
+export type NewAccount = {
+  accountId: number;
+  nameEn: string;
+  nameAr: string;
+  alias: string;
+  countryId: number;
+  vatPercentage: number;
+  owner: {
+    userId: string;
+    username: string;
+    email: string;
+    name: string;
+    password: string;
+    locale: 'en' | 'ar';
+  };
+  roleIds: { owner: string; receptionist: string };
+  receptionist?: { userId: string; username: string; email: string; name: string; password: string };
+};
+
+/** An account with its two standard roles and its users, as events (the manager console's "approve" will use it). */
+export const openAccount = async (store: EventStore, a: NewAccount, now = new Date()): Promise<string> => {
+  const aggregates = new Aggregates(store);
+  const tenantId = String(a.accountId);
+  const ctx: CommandContext = {
+    tenantId,
+    actor: { kind: 'system', id: 'seed' },
+    correlationId: `open-account-${tenantId}`,
+    now,
+  };
+  const opened: AccountOpened = {
+    type: 'AccountOpened',
+    data: {
+      account_id: a.accountId,
+      name_en: a.nameEn,
+      name_ar: a.nameAr,
+      alias: a.alias,
+      country_id: a.countryId,
+      salon_type: 1,
+      vat_percentage: a.vatPercentage,
+      owner_user_id: a.owner.userId,
+    },
+  };
+  let position = await aggregates.create(streamName('account', tenantId, tenantId), ctx, [opened]);
+  const roles: RoleDefined[] = [
+    {
+      type: 'RoleDefined',
+      data: { role_id: a.roleIds.owner, name: 'owner', is_admin: true, permissions: ALL_PERMISSIONS },
+    },
+    {
+      type: 'RoleDefined',
+      data: {
+        role_id: a.roleIds.receptionist,
+        name: 'receptionist',
+        is_admin: false,
+        permissions: RECEPTIONIST_PERMISSIONS,
+      },
+    },
+  ];
+  for (const r of roles)
+    position = await aggregates.create(streamName('role', tenantId, r.data.role_id), ctx, [r]);
+  const people = [
+    { ...a.owner, roleId: a.roleIds.owner },
+    ...(a.receptionist ? [{ ...a.receptionist, roleId: a.roleIds.receptionist, locale: 'ar' as const }] : []),
+  ];
+  for (const p of people) {
+    const created: UserCreated = {
+      type: 'UserCreated',
+      data: {
+        user_id: p.userId,
+        account_id: a.accountId,
+        username: p.username,
+        email: p.email,
+        name: p.name,
+        role_id: p.roleId,
+        locale: p.locale,
+        password_hash: await hashPassword(p.password),
+      },
+    };
+    position = await aggregates.create(streamName('user', tenantId, p.userId), ctx, [created]);
+  }
+  return position;
+};
+
+/**
+ * The training account (id 1, spec doc2 §6) on first start: Demo Salon in Saudi Arabia with VAT 15%,
+ * an owner, a receptionist with fewer rights, a platform manager and a few customers.
+ * Written as events like anything else, so the audit log shows where the demo came from.
+ */
+export const seedDemoSalon = async (
+  store: EventStore,
+  commands: CommandBus,
+  waitForProjections: (position: string) => Promise<void>,
+): Promise<boolean> => {
+  if (
+    (await store.readStream(streamName('account', DEMO.tenantId, DEMO.tenantId), { maxCount: 1 })).length > 0
+  )
+    return false;
+  const now = new Date();
+  await openAccount(
+    store,
+    {
+      accountId: DEMO.accountId,
+      nameEn: 'Demo Salon',
+      nameAr: 'صالون العرض التجريبي',
+      alias: 'demosalon',
+      countryId: CountryId.ksa,
+      vatPercentage: 15,
+      owner: {
+        userId: ids.owner,
+        username: DEMO.owner.username,
+        email: DEMO.owner.email,
+        name: 'Sara Al-Otaibi',
+        password: DEMO.owner.password,
+        locale: 'ar',
+      },
+      receptionist: {
+        userId: ids.reception,
+        username: DEMO.receptionist.username,
+        email: DEMO.receptionist.email,
+        name: 'Maha Al-Harbi',
+        password: DEMO.receptionist.password,
+      },
+      roleIds: { owner: ids.ownerRole, receptionist: ids.receptionRole },
+    },
+    now,
+  );
+  const manager: ManagerCreated = {
+    type: 'ManagerCreated',
+    data: {
+      manager_id: ids.manager,
+      email: DEMO.manager.email,
+      name: 'Platform Admin',
+      password_hash: await hashPassword(DEMO.manager.password),
+    },
+  };
+  const platformCtx: CommandContext = {
+    tenantId: PLATFORM_TENANT,
+    actor: { kind: 'system', id: 'seed' },
+    correlationId: 'seed-demo-salon',
+    now,
+  };
+  const position = await new Aggregates(store).create(
+    streamName('manager', PLATFORM_TENANT, ids.manager),
+    platformCtx,
+    [manager],
+  );
+  await waitForProjections(position);
+
+  const ownerCtx: CommandContext = {
+    tenantId: DEMO.tenantId,
+    actor: { kind: 'user', id: ids.owner },
+    correlationId: 'seed-demo-salon',
+    now,
+  };
+  for (const c of DEMO_CUSTOMERS)
+    await commands.execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
+  await waitForProjections(await store.headPosition());
+  return true;
+};

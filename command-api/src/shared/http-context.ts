@@ -1,0 +1,17 @@
+import { newId, IDEMPOTENCY_HEADER } from '@rawnaq/contracts';
+import { header, type AuthContext } from '@rawnaq/platform';
+import type { CommandContext } from './command-context';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+
+/** The command context of a signed-in caller's request. */
+export const commandContext = (auth: AuthContext, req: Request, now = new Date()): CommandContext => {
+  const key = header(req as never, IDEMPOTENCY_HEADER);
+  return {
+    tenantId: auth.tenantId,
+    actor: { kind: auth.realm === 'manager' ? 'manager' : 'user', id: auth.userId },
+    correlationId: newId(),
+    idempotencyKey: key && key.length <= 200 ? key : undefined,
+    now,
+  };
+};

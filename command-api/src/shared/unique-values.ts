@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { conflict, streamName } from '@rawnaq/contracts';
+import type { Aggregates } from './repository';
+import type { CommandContext } from './command-context';
+
+type Claim = { type: 'UniqueValueClaimed' | 'UniqueValueReleased'; data: { kind: string; owner: string } };
+type State = { owner?: string };
+
+/**
+ * Uniqueness across aggregates (one customer per mobile number...) the event-sourced way: each value
+ * has a small stream that records who holds it, written with optimistic concurrency, so two desks
+ * registering the same number at the same instant cannot both win. A claim left behind by a command
+ * that failed half-way is taken over, because `stillHolds` asks the holder whether it really has it.
+ */
+export class UniqueValues {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  private stream(tenantId: string, kind: string, value: string) {
+    return streamName(
+      'unique',
+      tenantId,
+      `${kind}:${createHash('sha256').update(value).digest('hex').slice(0, 40)}`,
+    );
+  }
+
+  async claim(
+    ctx: CommandContext,
+    claim: { kind: string; value: string; owner: string; field: string; duplicateKey: string },
+    stillHolds: (owner: string) => Promise<boolean>,
+  ): Promise<void> {
+    const stream = this.stream(ctx.tenantId, claim.kind, claim.value);
+    const { state } = await this.aggregates.load<State, Claim>(stream, {}, evolve);
+    if (state.owner === claim.owner) return;
+    if (state.owner && (await stillHolds(state.owner))) throw conflict(claim.duplicateKey, claim.field);
+    await this.aggregates.handle<State, Claim>(stream, ctx, {
+      initial: {},
+      evolve,
+      decide: (s) => {
+        if (s.owner === claim.owner) return [];
+        if (s.owner && s.owner !== state.owner) throw conflict(claim.duplicateKey, claim.field); // taken meanwhile
+        return [{ type: 'UniqueValueClaimed', data: { kind: claim.kind, owner: claim.owner } }];
+      },
+    });
+  }
+
+  async release(ctx: CommandContext, kind: string, value: string, owner: string): Promise<void> {
+    const stream = this.stream(ctx.tenantId, kind, value);
+    await this.aggregates.handle<State, Claim>(stream, ctx, {
+      initial: {},
+      evolve,
+      decide: (s) => (s.owner === owner ? [{ type: 'UniqueValueReleased', data: { kind, owner } }] : []),
+    });
+  }
+}
+
+const evolve = (s: State, e: Claim): State =>
+  e.type === 'UniqueValueClaimed' ? { owner: e.data.owner } : s.owner === e.data.owner ? {} : s;

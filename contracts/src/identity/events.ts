@@ -1,0 +1,98 @@
+import type { PermissionMap } from './permissions';
+
+/** The platform's own tenant: managers, IP guards, mail and other cross-tenant records live under it. */
+export const PLATFORM_TENANT = 'platform';
+
+export type AccountOpened = {
+  type: 'AccountOpened';
+  data: {
+    account_id: number;
+    name_en: string;
+    name_ar: string;
+    alias: string;
+    country_id: number;
+    salon_type: number;
+    vat_percentage: number;
+    owner_user_id: string;
+  };
+};
+export type AccountEvent = AccountOpened;
+
+export type RoleDefined = {
+  type: 'RoleDefined';
+  data: { role_id: string; name: string; is_admin: boolean; permissions: number[] };
+};
+export type RoleEvent = RoleDefined;
+
+/** Sessions are part of the user: one stream orders sign-ins, so "already signed in elsewhere" is decided safely. */
+export type UserCreated = {
+  type: 'UserCreated';
+  data: {
+    user_id: string;
+    account_id: number;
+    username: string;
+    email: string;
+    name: string;
+    role_id: string;
+    locale: 'en' | 'ar';
+    password_hash: string;
+  };
+};
+export type SignedIn = {
+  type: 'SignedIn';
+  data: { user_id: string; session: string; ip: string; user_agent: string };
+};
+export type SignedOut = {
+  type: 'SignedOut';
+  data: { user_id: string; session: string; reason: 'logout' | 'replaced' };
+};
+export type PasswordChanged = {
+  type: 'PasswordChanged';
+  data: { user_id: string; password_hash: string; by_reset: boolean };
+};
+export type ProfileChanged = {
+  type: 'ProfileChanged';
+  data: { user_id: string; changed: Record<string, unknown>; previous: Record<string, unknown> };
+};
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: { user_id: string; token_hash: string; expires_at: string };
+};
+export type UserEvent =
+  UserCreated | SignedIn | SignedOut | PasswordChanged | ProfileChanged | PasswordResetRequested;
+
+export type ManagerCreated = {
+  type: 'ManagerCreated';
+  data: { manager_id: string; email: string; name: string; password_hash: string };
+};
+export type ManagerEvent = ManagerCreated | SignedIn | SignedOut | PasswordChanged;
+
+/** Failed sign-in types, spec doc1 §4: 1 email, 2 password, 3 blocked, 4 disallowed_country. */
+export type LoginFailed = {
+  type: 'LoginFailed';
+  data: {
+    ip: string;
+    identifier: string;
+    account_id: number | null;
+    failure_type: 1 | 2 | 3 | 4;
+    realm: 'merchant' | 'manager';
+  };
+};
+export type IpBlocked = { type: 'IpBlocked'; data: { ip: string; failures: number } };
+export type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string } };
+export type IpGuardEvent = LoginFailed | IpBlocked | IpUnblocked;
+
+export type MailQueued = {
+  type: 'MailQueued';
+  data: { mail_id: string; to: string; subject: string; body: string; locale: 'en' | 'ar' };
+};
+export type JsErrorReported = {
+  type: 'JsErrorReported';
+  data: { error_id: string; type: 1 | 2; error: string; route: string; path: string; user_agent: string };
+};
+
+/** Fields the audit log never shows. */
+export const SECRET_FIELDS = ['password_hash', 'token_hash', 'session', 'password'];
+
+export type SessionRealm = 'merchant' | 'manager';
+export type { PermissionMap };

@@ -1,0 +1,136 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CommandApiModule, seedDemoSalon } from '@rawnaq/command-api';
+import { Authenticator, ReadModels, type Logger, type Platform } from '@rawnaq/platform';
+import { allProjections, ProjectionRunner } from '@rawnaq/projections';
+import { QueryApiModule } from '@rawnaq/query-api';
+
+export type AppOptions = {
+  platform: Platform;
+  logger: Logger;
+  /** write the demo salon on an empty store (default true) */
+  seedDemo?: boolean;
+  /** where the built UIs are (default: the workspaces' dist folders) */
+  adminDist?: string;
+  bookingDist?: string;
+  trustProxy?: boolean;
+};
+
+export type RunningApp = {
+  handler: Express;
+  runner: ProjectionRunner;
+  readModels: ReadModels;
+  close: () => Promise<void>;
+};
+
+/** Reads: every GET/HEAD, and the two POSTs the spec makes for loading global information. */
+const isQuery = (req: Request) =>
+  req.method === 'GET' ||
+  req.method === 'HEAD' ||
+  (req.method === 'POST' && /^\/api\/(merchant|manager)\/get_global_informations\/?$/.test(req.path));
+
+const SECURITY_HEADERS = (_req: Request, res: Response, next: NextFunction) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  next();
+};
+
+/**
+ * The whole product behind one origin: projections kept live in this process, the command API and
+ * the query API (two Nest applications, split by method as the scale-out gateway does), the built
+ * admin UI and booking site.
+ */
+export const createApp = async (o: AppOptions): Promise<RunningApp> => {
+  const { platform, logger } = o;
+  const runner = new ProjectionRunner({
+    eventStore: platform.eventStore,
+    bus: platform.bus,
+    readStore: platform.readStore,
+    projections: allProjections,
+    logger,
+  });
+  await runner.start();
+  const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
+  const authenticator = new Authenticator(readModels, platform.eventStore);
+  const deps = { eventStore: platform.eventStore, readModels, authenticator, logger };
+
+  const nestLogger = ['error', 'warn'] as const;
+  const commandExpress = express();
+  const commandApp = await NestFactory.create(
+    CommandApiModule.create(deps),
+    new ExpressAdapter(commandExpress),
+    { logger: [...nestLogger] },
+  );
+  commandApp.enableShutdownHooks();
+  await commandApp.init();
+  const queryExpress = express();
+  const queryApp = await NestFactory.create(
+    QueryApiModule.create({ ...deps, projections: allProjections.map((p) => p.name) }),
+    new ExpressAdapter(queryExpress),
+    {
+      logger: [...nestLogger],
+    },
+  );
+  await queryApp.init();
+  for (const app of [commandExpress, queryExpress]) {
+    app.set('trust proxy', o.trustProxy ?? false);
+    app.disable('x-powered-by');
+  }
+
+  if (o.seedDemo ?? true) {
+    const seeded = await seedDemoSalon(platform.eventStore, commandApp.get(CommandBus), async (position) => {
+      await runner.waitFor(
+        allProjections.map((p) => p.name),
+        position,
+        30_000,
+      );
+    });
+    if (seeded) logger.info('demo salon created (account 1, alias demosalon)');
+  }
+
+  const handler = express();
+  handler.disable('x-powered-by');
+  handler.set('trust proxy', o.trustProxy ?? false);
+  handler.use(SECURITY_HEADERS);
+  handler.use((req, res, next) => {
+    if (!req.path.startsWith('/api/')) return next();
+    res.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Position');
+    (isQuery(req) ? queryExpress : commandExpress)(req, res, next);
+  });
+
+  const adminDist = o.adminDist ?? join(__dirname, '..', '..', 'admin-ui', 'dist');
+  const bookingDist = o.bookingDist ?? join(__dirname, '..', '..', 'booking-ui', 'dist');
+  const longCache = { immutable: true, maxAge: '365d', index: false };
+  handler.use('/admin', express.static(adminDist, longCache));
+  handler.use('/booking', express.static(bookingDist, longCache));
+  const sendIndex = (dist: string, what: string) => (_req: Request, res: Response) => {
+    const index = join(dist, 'index.html');
+    if (!existsSync(index))
+      return void res
+        .status(503)
+        .type('text/plain')
+        .send(`The ${what} is not built: run npm start (it builds it) or npm run build:ui`);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  };
+  // the salon's public pages (and, later, customers' e-documents) are the booking site; the rest is the admin app
+  handler.get(/^\/(?:(?:en|ar)\/)?salon\//, sendIndex(bookingDist, 'booking site'));
+  handler.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
+
+  return {
+    handler,
+    runner,
+    readModels,
+    close: async () => {
+      await commandApp.close();
+      await queryApp.close();
+      await runner.stop();
+    },
+  };
+};

@@ -1,0 +1,46 @@
+import { createServer } from 'node:http';
+import { configFromEnv, jsonLogger, openPlatform } from '@rawnaq/platform';
+import { DEMO } from '@rawnaq/command-api';
+import { createApp } from './app';
+
+/** npm start: the whole product in one process on the embedded default (or the engines the env names). */
+const main = async () => {
+  const config = configFromEnv();
+  const platform = await openPlatform(config, { forwarder: true, logger: jsonLogger });
+  jsonLogger.info('platform open', { engines: platform.describe(), dataDir: config.dataDir });
+  const app = await createApp({
+    platform,
+    logger: jsonLogger,
+    seedDemo: process.env.SEED_DEMO !== '0',
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+  const port = Number(process.env.PORT ?? 3000);
+  const server = createServer(app.handler);
+  server.listen(port, () => {
+    const url = `http://localhost:${port}`;
+    process.stdout.write(
+      [
+        '',
+        `Rawnaq is up: ${url}/en/merchant (English) or ${url}/ar/merchant (Arabic)`,
+        `  merchant sign-in: account ${DEMO.accountId}, username ${DEMO.owner.username} (or ${DEMO.owner.email}), password ${DEMO.owner.password}`,
+        `  receptionist:     account ${DEMO.accountId}, username ${DEMO.receptionist.username}, password ${DEMO.receptionist.password}`,
+        `  manager console:  ${url}/en/manager, ${DEMO.manager.email} / ${DEMO.manager.password}`,
+        `  the salon's page: ${url}/en/salon/demosalon/home`,
+        '',
+      ].join('\n'),
+    );
+  });
+  const stop = async () => {
+    server.close();
+    await app.close();
+    await platform.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+};
+
+main().catch((error) => {
+  jsonLogger.error('start-up failed', { error });
+  process.exit(1);
+});

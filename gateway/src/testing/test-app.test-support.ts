@@ -1,0 +1,93 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { openAccount } from '@rawnaq/command-api';
+import { configFromEnv, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
+import { allProjections } from '@rawnaq/projections';
+import { createApp, type RunningApp } from '../app';
+
+export type TestApp = {
+  app: RunningApp;
+  platform: Platform;
+  http: ReturnType<typeof request>;
+  url: string;
+  /** signs in and answers the token */
+  signIn: (body: object, realm?: 'merchant' | 'manager') => Promise<string>;
+  /** a second salon (tenant isolation tests) with its owner `other-owner` / `Other@12345` */
+  openOtherSalon: () => Promise<void>;
+  eventCount: () => Promise<number>;
+  close: () => Promise<void>;
+};
+
+/** The whole product on a fresh embedded store, listening on a free port (for ra-data-simple-rest's fetch). */
+export const startTestApp = async (): Promise<TestApp> => {
+  const dir = mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
+  const platform = await openPlatform(
+    { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'NORMAL' }) },
+    { logger: silentLogger },
+  );
+  const app = await createApp({
+    platform,
+    logger: silentLogger,
+    seedDemo: true,
+    adminDist: join(dir, 'no-admin'),
+    bookingDist: join(dir, 'no-booking'),
+  });
+  const server: Server = createServer(app.handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const http = request(url);
+  return {
+    app,
+    platform,
+    http,
+    url,
+    signIn: async (body, realm = 'merchant') => {
+      const res = await http.post(`/api/${realm}/login`).send({ ...body, force: true });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.api_token as string;
+    },
+    openOtherSalon: async () => {
+      const position = await openAccount(platform.eventStore, {
+        accountId: 2,
+        nameEn: 'Other Spa',
+        nameAr: 'سبا آخر',
+        alias: 'otherspa',
+        countryId: 2,
+        vatPercentage: 5,
+        owner: {
+          userId: '0193b000-0000-7000-8000-000000000011',
+          username: 'other-owner',
+          email: 'owner@otherspa.example',
+          name: 'Other Owner',
+          password: 'Other@12345',
+          locale: 'en',
+        },
+        roleIds: {
+          owner: '0193b000-0000-7000-8000-000000000001',
+          receptionist: '0193b000-0000-7000-8000-000000000002',
+        },
+      });
+      await app.runner.waitFor(
+        allProjections.map((p) => p.name),
+        position,
+        10_000,
+      );
+    },
+    eventCount: async () => Number(await platform.eventStore.headPosition()),
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+      await platform.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+export const OWNER = { accountId: 1, username: 'owner', password: 'Demo@12345' };
+export const RECEPTION = { accountId: 1, username: 'reception', password: 'Demo@12345' };
+export const MANAGER = { email: 'admin@platform.example', password: 'Manager@12345' };

@@ -1,0 +1,136 @@
+import 'reflect-metadata';
+import {
+  Catch,
+  createParamDecorator,
+  HttpException,
+  Inject,
+  Injectable,
+  SetMetadata,
+  type ArgumentsHost,
+  type CanActivate,
+  type ExceptionFilter,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { SessionRealm } from '@rawnaq/contracts';
+import type { ZodType } from 'zod';
+import type { Logger } from '../runtime/logger';
+import { requirePermission, type AuthContext, type Authenticator } from './auth';
+import { InvalidInput, toHttpFailure } from './errors';
+
+export const TOKENS = {
+  eventStore: Symbol('EventStore'),
+  readStore: Symbol('ReadStore'),
+  readModels: Symbol('ReadModels'),
+  authenticator: Symbol('Authenticator'),
+  logger: Symbol('Logger'),
+  clock: Symbol('Clock'),
+  projections: Symbol('Projections'),
+} as const;
+
+type Req = {
+  headers: Record<string, string | string[] | undefined>;
+  auth?: AuthContext;
+  ip?: string;
+  method: string;
+  originalUrl?: string;
+  url: string;
+};
+type Res = { status: (n: number) => Res; json: (b: unknown) => void; headersSent?: boolean };
+
+export const header = (req: Req, name: string): string | undefined => {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** Parses input with its zod schema; a rejection becomes a 422 naming each field. */
+export const parseInput = <T>(schema: ZodType<T>, input: unknown): T => {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new InvalidInput(result.error, input);
+  return result.data;
+};
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(@Inject(TOKENS.logger) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Res>();
+    const req = ctx.getRequest<Req>();
+    if (res.headersSent) return;
+    const failure = toHttpFailure(exception);
+    if (failure) return void res.status(failure.status).json(failure.body);
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const message =
+        status === 404
+          ? 'not_found.page'
+          : status === 413
+            ? 'errors.payload_too_large'
+            : status < 500
+              ? 'errors.invalid_input'
+              : 'errors.sorry_there_is_an_error_happened';
+      return void res.status(status).json({ message });
+    }
+    this.logger.error('unexpected error', {
+      error: exception as Error,
+      method: req.method,
+      url: req.originalUrl ?? req.url,
+    });
+    res.status(500).json({ message: 'errors.sorry_there_is_an_error_happened' });
+  }
+}
+
+const REALM = 'rawnaq:realm';
+const PUBLIC = 'rawnaq:public';
+const PERMISSION = 'rawnaq:permission';
+
+/** Every route of the controller needs a signed-in user of this realm (unless marked @Public). */
+export const Realm = (realm: SessionRealm) => SetMetadata(REALM, realm);
+export const Public = () => SetMetadata(PUBLIC, true);
+/** The page (and permission id) the route needs, spec doc2 §6. */
+export const RequirePermission = (page: number, permission?: number) =>
+  SetMetadata(PERMISSION, { page, permission });
+
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(TOKENS.authenticator) private readonly authenticator: Authenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    const realm = this.reflector.getAllAndOverride<SessionRealm | undefined>(REALM, targets);
+    if (!realm) return true;
+    const req = context.switchToHttp().getRequest<Req>();
+    req.auth = await this.authenticator.authenticate(header(req, 'authorization'), realm);
+    const needed = this.reflector.getAllAndOverride<{ page: number; permission?: number } | undefined>(
+      PERMISSION,
+      targets,
+    );
+    if (needed && realm === 'merchant') requirePermission(req.auth, needed.page, needed.permission);
+    return true;
+  }
+}
+
+/** The caller, as the guard resolved it. */
+export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthContext => {
+  const auth = ctx.switchToHttp().getRequest<Req>().auth;
+  if (!auth) throw new Error('No caller on a route without @Realm');
+  return auth;
+});
+
+/**
+ * The client's address. X-Forwarded-For is only believed behind a proxy we run (express's
+ * `trust proxy`, set from TRUST_PROXY), or anyone could dodge the IP guard by sending one.
+ */
+export const ClientIp = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest<Req>().ip || 'unknown',
+);
+
+export const UserAgent = createParamDecorator((_: unknown, ctx: ExecutionContext): string =>
+  (header(ctx.switchToHttp().getRequest<Req>(), 'user-agent') ?? '').slice(0, 500),
+);

@@ -1,0 +1,170 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  countryOf,
+  CURRENCY_INFO,
+  DomainError,
+  isCountryId,
+  permissionMap,
+  type GlobalInformation,
+} from '@rawnaq/contracts';
+import {
+  Auth,
+  hashToken,
+  header,
+  Public,
+  Realm,
+  TOKENS,
+  type AuthContext,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { accountOf } from '../shared/account';
+import { page, parseListQuery } from '../shared/list-query';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+
+@Controller('api/merchant')
+@Realm('merchant')
+export class MerchantIdentityQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  /** Spec doc2 §7: the signed-in user, the permissions and the account, loaded before every merchant screen. */
+  @Post('get_global_informations')
+  @HttpCode(200)
+  async globalInformation(@Auth() auth: AuthContext): Promise<GlobalInformation> {
+    const user = await this.models.get('users', auth.userId);
+    const role = user && (await this.models.get('roles', user.role_id as string));
+    const { doc: a, timeZone, today } = await accountOf(this.models, auth.tenantId);
+    const currency = isCountryId(a.country_id) ? countryOf(a.country_id as number).currency : 'SAR';
+    return {
+      auth: {
+        id: auth.userId,
+        account_id: a.account_id as number,
+        name: (user?.name as string) ?? auth.name,
+        username: (user?.username as string) ?? '',
+        email: (user?.email as string) ?? '',
+        role: (role?.name as string) ?? auth.role,
+        locale: (user?.locale as 'en' | 'ar') ?? 'ar',
+        permissions: permissionMap((role?.permissions as never[]) ?? []),
+      },
+      global_informations: {
+        account: {
+          id: a.account_id as number,
+          name_en: a.name_en as string,
+          name_ar: a.name_ar as string,
+          alias: a.alias as string,
+          country_id: a.country_id as number,
+          currency,
+          currency_decimals: CURRENCY_INFO[currency].decimals,
+          time_zone: timeZone,
+          vat_percentage: a.vat_percentage as number,
+          last_archive_date: (a.last_archive_date as string | null) ?? null,
+          wizard_progress: (a.wizard_progress as string[]) ?? [],
+          advanced_accounting_status: (a.advanced_accounting_status as number) ?? 0,
+          hold_invoice: (a.hold_invoice as number) ?? 0,
+          account_whatsapp_meta_id: (a.account_whatsapp_meta_id as string | null) ?? null,
+          account_whatsapp_package_status: (a.account_whatsapp_package_status as number) ?? 0,
+          account_whatsapp_package_connected: (a.account_whatsapp_package_connected as number) ?? 0,
+        },
+        server_time: new Date().toISOString(),
+        today,
+      },
+    };
+  }
+
+  /** Whether a reset link is still good (the screen says so before asking for a new password). */
+  @Get('reset_password/:token')
+  @Public()
+  async resetLink(@Param('token') token: string) {
+    const reset = await this.models.get('password_resets', hashToken(token));
+    if (!reset || Date.parse(reset.expires_at as string) <= Date.now())
+      throw new DomainError('auth.reset_token_invalid', 404);
+    const user = await this.models.get('users', reset.user_id as string);
+    return { email: user?.email ?? null };
+  }
+}
+
+const managerList = (
+  resource: string,
+  collection: string,
+  sortable: string[],
+  defaultSort: [string, 'asc' | 'desc'],
+) => ({ resource, collection, sortable, defaultSort });
+const LISTS = {
+  'failed-login-attempts': managerList(
+    'failed-login-attempts',
+    'failed_logins',
+    ['at', 'ip'],
+    ['at', 'desc'],
+  ),
+  'blocked-ips': managerList('blocked-ips', 'blocked_ips', ['blocked_at', 'ip'], ['blocked_at', 'desc']),
+  'mail-outbox': managerList('mail-outbox', 'mail_outbox', ['queued_at'], ['queued_at', 'desc']),
+  'js-errors': managerList('js-errors', 'js_errors', ['at'], ['at', 'desc']),
+} as const;
+
+@Controller('api/manager')
+@Realm('manager')
+export class ManagerQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  @Post('get_global_informations')
+  @HttpCode(200)
+  async globalInformation(@Auth() auth: AuthContext) {
+    const manager = await this.models.get('managers', auth.userId);
+    return { auth: { id: auth.userId, name: manager?.name ?? auth.name, email: manager?.email ?? '' } };
+  }
+
+  @Get(':list')
+  async list(
+    @Param('list') name: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const spec = LISTS[name as keyof typeof LISTS];
+    if (!spec) throw new DomainError('not_found.page', 404);
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: [...spec.sortable],
+      defaultSort: spec.defaultSort,
+    });
+    const filter: Filter = {};
+    for (const field of ['ip', 'type', 'to']) {
+      const v = q.filter[field];
+      if (typeof v === 'string' && v) filter[field] = { $contains: v };
+      else if (typeof v === 'number') filter[field] = v;
+    }
+    const [docs, total] = await Promise.all([
+      this.models.find(spec.collection, { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count(spec.collection, filter),
+    ]);
+    return page(res, spec.resource, q, docs, total);
+  }
+}
+
+@Controller('api/public')
+export class PublicQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  /** The salon's public page: only what a visitor may see. */
+  @Get('salons/:alias')
+  async salon(@Param('alias') alias: string) {
+    if (!/^[A-Za-z0-9]{1,64}$/.test(alias)) throw new DomainError('not_found.account', 404);
+    const [a] = await this.models.find('accounts', {
+      filter: { alias_lc: alias.toLowerCase(), status: 1 },
+      limit: 1,
+    });
+    if (!a) throw new DomainError('not_found.account', 404);
+    const { timeZone } = await accountOf(this.models, a.id);
+    const currency = isCountryId(a.country_id) ? countryOf(a.country_id as number).currency : 'SAR';
+    return {
+      alias: a.alias,
+      name_en: a.name_en,
+      name_ar: a.name_ar,
+      country_id: a.country_id,
+      salon_type: a.salon_type,
+      currency,
+      time_zone: timeZone,
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export { QueryApiModule, type QueryApiDeps } from './query-api.module';

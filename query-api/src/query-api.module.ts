@@ -1,0 +1,60 @@
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import {
+  ApiExceptionFilter,
+  AuthGuard,
+  TOKENS,
+  type Authenticator,
+  type EventStore,
+  type Logger,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { AuditLogQueryController } from './audit/audit-log.query.controller';
+import { CustomersQueryController } from './customers/customers.query.controller';
+import {
+  ManagerQueryController,
+  MerchantIdentityQueryController,
+  PublicQueryController,
+} from './identity/identity.query.controller';
+import { ReferenceQueryController } from './reference/reference.query.controller';
+import { MinPositionMiddleware } from './shared/min-position.middleware';
+
+export type QueryApiDeps = {
+  eventStore: EventStore;
+  readModels: ReadModels;
+  authenticator: Authenticator;
+  logger: Logger;
+  projections: string[];
+};
+
+/** Every read of the product, from read models (and, for auditors, replays of the event store). */
+@Module({})
+export class QueryApiModule implements NestModule {
+  static create(deps: QueryApiDeps): DynamicModule {
+    return {
+      module: QueryApiModule,
+      controllers: [
+        MerchantIdentityQueryController,
+        ManagerQueryController,
+        PublicQueryController,
+        CustomersQueryController,
+        AuditLogQueryController,
+        ReferenceQueryController,
+      ],
+      providers: [
+        { provide: TOKENS.eventStore, useValue: deps.eventStore },
+        { provide: TOKENS.readModels, useValue: deps.readModels },
+        { provide: TOKENS.authenticator, useValue: deps.authenticator },
+        { provide: TOKENS.logger, useValue: deps.logger },
+        { provide: TOKENS.projections, useValue: deps.projections },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        MinPositionMiddleware,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(MinPositionMiddleware).forRoutes('*path');
+  }
+}

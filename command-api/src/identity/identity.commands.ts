@@ -8,7 +8,7 @@ import {
   DomainError,
   forgotPasswordInput,
   managerLoginInput,
-  merchantLoginInput,
+  merchantLoginSchema,
   permissionMap,
   PLATFORM_TENANT,
   resetPasswordInput,
@@ -224,7 +224,7 @@ abstract class IdentityHandler {
 @CommandHandler(MerchantLogin)
 export class MerchantLoginHandler extends IdentityHandler implements ICommandHandler<MerchantLogin> {
   async execute({ visitor: v, body }: MerchantLogin): Promise<Answer> {
-    const input = parseInput(merchantLoginInput, body);
+    const input = parseInput(merchantLoginSchema(body), body);
     const identifier = 'email' in input ? input.email : `${input.accountId}/${input.username}`;
     const accountId = 'accountId' in input ? input.accountId : null;
     await this.failIfBlocked(v, identifier, 'merchant', accountId);

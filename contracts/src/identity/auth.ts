@@ -5,27 +5,25 @@ import { required } from '../validators/core';
 import { email, maxLength, minLength } from '../validators/text';
 import { withRule } from '../validators/zod';
 
-/** Sign in with the account number and a username, or with an e-mail. `force` ends another open session. */
-export const merchantLoginInput = z.preprocess(
-  cleanPayload,
-  z.union([
-    z.object({
-      accountId: z.preprocess(
-        (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-        z.number().int().positive(),
-      ),
-      username: withRule(z.string(), required, maxLength(100)),
-      password: withRule(z.string(), required),
-      force: z.boolean().optional(),
-    }),
-    z.object({
-      email: withRule(z.string(), required, email),
-      password: withRule(z.string(), required),
-      force: z.boolean().optional(),
-    }),
-  ]),
-);
-export type MerchantLoginInput = z.infer<typeof merchantLoginInput>;
+/** Sign in with the account number and a username (the sign-in screen's first tab). `force` ends another open session. */
+export const accountLoginInput = z.object({
+  accountId: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive()),
+  username: withRule(z.string(), required, maxLength(100)),
+  password: withRule(z.string(), required),
+  force: z.boolean().optional(),
+});
+
+/** Sign in with an e-mail (the second tab). */
+export const emailLoginInput = z.object({
+  email: withRule(z.string(), required, email),
+  password: withRule(z.string(), required),
+  force: z.boolean().optional(),
+});
+
+/** Which of the two a body is: one with an `email` signs in by e-mail (so errors name that form's fields). */
+export const merchantLoginSchema = (body: unknown) =>
+  z.preprocess(cleanPayload, body !== null && typeof body === 'object' && 'email' in body ? emailLoginInput : accountLoginInput);
+export type MerchantLoginInput = z.infer<typeof accountLoginInput> | z.infer<typeof emailLoginInput>;
 
 export const managerLoginInput = z.preprocess(
   cleanPayload,

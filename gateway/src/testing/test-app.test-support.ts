@@ -33,6 +33,8 @@ export const startTestApp = async (): Promise<TestApp> => {
     platform,
     logger: silentLogger,
     seedDemo: true,
+    // tests stand in for several clients by sending X-Forwarded-For
+    trustProxy: true,
     adminDist: join(dir, 'no-admin'),
     bookingDist: join(dir, 'no-booking'),
   });

@@ -1,0 +1,78 @@
+import { localePrefix, parseRoute, pathInLocale } from './routes';
+
+describe('parseRoute', () => {
+  it('reads the salon home page with an en, ar or empty prefix (empty means Arabic)', () => {
+    expect(parseRoute('/en/salon/demosalon/home')).toEqual({
+      page: 'salon-home',
+      locale: 'en',
+      alias: 'demosalon',
+    });
+    expect(parseRoute('/ar/salon/demosalon/home')).toEqual({
+      page: 'salon-home',
+      locale: 'ar',
+      alias: 'demosalon',
+    });
+    expect(parseRoute('/salon/demosalon/home')).toEqual({
+      page: 'salon-home',
+      locale: 'ar',
+      alias: 'demosalon',
+    });
+    expect(parseRoute('/en/salon/Demo2/home/')).toEqual({ page: 'salon-home', locale: 'en', alias: 'Demo2' });
+  });
+
+  it('sends salon/{alias} without a page to its home, keeping the prefix as written', () => {
+    expect(parseRoute('/en/salon/demosalon')).toEqual({
+      page: 'salon-home',
+      locale: 'en',
+      alias: 'demosalon',
+      redirectTo: '/en/salon/demosalon/home',
+    });
+    expect(parseRoute('/salon/demosalon/')).toMatchObject({
+      locale: 'ar',
+      redirectTo: '/salon/demosalon/home',
+    });
+    expect(parseRoute('/ar/salon/demosalon')).toMatchObject({ redirectTo: '/ar/salon/demosalon/home' });
+  });
+
+  it('answers 404 for salon pages not built yet, carrying the language', () => {
+    for (const page of ['booking', 'price-list', 'offers', 'buy-gift-card', 'terms-and-conditions'])
+      expect(parseRoute(`/en/salon/demosalon/${page}`)).toEqual({ page: 'not-found', locale: 'en' });
+    expect(parseRoute('/salon/demosalon/booking-success/12')).toEqual({ page: 'not-found', locale: 'ar' });
+  });
+
+  it('answers 404 for unknown paths and for aliases the settings screen would refuse', () => {
+    expect(parseRoute('/')).toEqual({ page: 'not-found', locale: 'ar' });
+    expect(parseRoute('/en')).toEqual({ page: 'not-found', locale: 'en' });
+    expect(parseRoute('/en/404')).toEqual({ page: 'not-found', locale: 'en' });
+    expect(parseRoute('/fr/salon/demosalon/home')).toEqual({ page: 'not-found', locale: 'ar' });
+    expect(parseRoute('/en/salons/demosalon/home')).toEqual({ page: 'not-found', locale: 'en' });
+    expect(parseRoute('/en/salon/demo-salon/home')).toEqual({ page: 'not-found', locale: 'en' });
+    expect(parseRoute('/en/salon/demo%20salon/home')).toEqual({ page: 'not-found', locale: 'en' });
+    expect(parseRoute('/en/salon/%E0%A4%A/home')).toEqual({ page: 'not-found', locale: 'en' });
+    expect(parseRoute('/en/salon/%D8%B1%D9%88%D9%86%D9%82/home')).toEqual({
+      page: 'not-found',
+      locale: 'en',
+    });
+  });
+});
+
+describe('pathInLocale', () => {
+  it('gives the same page in the other language, with the query and the hash', () => {
+    expect(pathInLocale('/en/salon/demosalon/home', '?ref=qr', '#top', 'ar')).toBe(
+      '/salon/demosalon/home?ref=qr#top',
+    );
+    expect(pathInLocale('/salon/demosalon/home', '', '', 'en')).toBe('/en/salon/demosalon/home');
+    expect(pathInLocale('/ar/salon/demosalon/home', '', '', 'en')).toBe('/en/salon/demosalon/home');
+    expect(pathInLocale('/en/nowhere', '', '', 'ar')).toBe('/nowhere');
+    expect(pathInLocale('/en', '', '', 'ar')).toBe('/');
+  });
+
+  it('is the inverse of itself', () => {
+    const path = '/en/salon/demosalon/home';
+    expect(pathInLocale(pathInLocale(path, '', '', 'ar'), '', '', 'en')).toBe(path);
+  });
+
+  it('uses /en for English and the empty prefix for Arabic', () => {
+    expect([localePrefix('en'), localePrefix('ar')]).toEqual(['/en', '']);
+  });
+});

@@ -28,6 +28,33 @@ export type RunningApp = {
   close: () => Promise<void>;
 };
 
+/**
+ * The built UIs: their assets, and the right index.html for every screen path (the salon's public
+ * pages are the booking site; everything else is the admin app, whose router shows 404s).
+ */
+export const uiFiles = (
+  adminDist = join(__dirname, '..', '..', 'admin-ui', 'dist'),
+  bookingDist = join(__dirname, '..', '..', 'booking-ui', 'dist'),
+) => {
+  const router = express.Router();
+  const longCache = { immutable: true, maxAge: '365d', index: false };
+  router.use('/admin', express.static(adminDist, longCache));
+  router.use('/booking', express.static(bookingDist, longCache));
+  const sendIndex = (dist: string, what: string) => (_req: Request, res: Response) => {
+    const index = join(dist, 'index.html');
+    if (!existsSync(index))
+      return void res
+        .status(503)
+        .type('text/plain')
+        .send(`The ${what} is not built: run npm start (it builds it) or npm run build`);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  };
+  router.get(/^\/(?:(?:en|ar)\/)?salon\//, sendIndex(bookingDist, 'booking site'));
+  router.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
+  return router;
+};
+
 /** Reads: every GET/HEAD, and the two POSTs the spec makes for loading global information. */
 const isQuery = (req: Request) =>
   req.method === 'GET' ||
@@ -104,24 +131,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     (isQuery(req) ? queryExpress : commandExpress)(req, res, next);
   });
 
-  const adminDist = o.adminDist ?? join(__dirname, '..', '..', 'admin-ui', 'dist');
-  const bookingDist = o.bookingDist ?? join(__dirname, '..', '..', 'booking-ui', 'dist');
-  const longCache = { immutable: true, maxAge: '365d', index: false };
-  handler.use('/admin', express.static(adminDist, longCache));
-  handler.use('/booking', express.static(bookingDist, longCache));
-  const sendIndex = (dist: string, what: string) => (_req: Request, res: Response) => {
-    const index = join(dist, 'index.html');
-    if (!existsSync(index))
-      return void res
-        .status(503)
-        .type('text/plain')
-        .send(`The ${what} is not built: run npm start (it builds it) or npm run build:ui`);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  };
-  // the salon's public pages (and, later, customers' e-documents) are the booking site; the rest is the admin app
-  handler.get(/^\/(?:(?:en|ar)\/)?salon\//, sendIndex(bookingDist, 'booking site'));
-  handler.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
+  handler.use(uiFiles(o.adminDist, o.bookingDist));
 
   return {
     handler,

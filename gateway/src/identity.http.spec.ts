@@ -173,15 +173,13 @@ describe('sign-in, sessions and passwords over HTTP', () => {
   });
 
   it('takes front-end error reports, signed in or not, for the manager console', async () => {
-    const res = await t.http
-      .post('/api/merchant/js_errors/add_js_error')
-      .send({
-        type: 1,
-        error: 'TypeError: x is undefined',
-        route: 'customers',
-        path: '/en/merchant/customers',
-        userAgent: 'jest',
-      });
+    const res = await t.http.post('/api/merchant/js_errors/add_js_error').send({
+      type: 1,
+      error: 'TypeError: x is undefined',
+      route: 'customers',
+      path: '/en/merchant/customers',
+      userAgent: 'jest',
+    });
     expect(res.status).toBe(201);
     const manager = await t.signIn(MANAGER, 'manager');
     const list = await t.http

@@ -1,0 +1,43 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { allProjections } from '@rawnaq/projections';
+import { Authenticator, configFromEnv, jsonLogger, openPlatform, ReadModels } from '@rawnaq/platform';
+import { CommandApiModule } from './command-api.module';
+import { seedDemoSalon } from './seed/demo-salon';
+
+/** command-api on its own (the scale-out topology); `npm start` runs it inside the gateway instead. */
+const main = async () => {
+  const platform = await openPlatform(configFromEnv(), { logger: jsonLogger });
+  const readModels = new ReadModels(platform.readStore, allProjections);
+  const authenticator = new Authenticator(readModels, platform.eventStore);
+  const app = await NestFactory.create(
+    CommandApiModule.create({
+      eventStore: platform.eventStore,
+      readModels,
+      authenticator,
+      logger: jsonLogger,
+    }),
+    { logger: ['error', 'warn'] },
+  );
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .set('trust proxy', process.env.TRUST_PROXY === '1');
+  app.enableShutdownHooks();
+  await app.init();
+  if (process.env.SEED_DEMO !== '0') {
+    const names = allProjections.map((p) => p.name);
+    await seedDemoSalon(platform.eventStore, app.get(CommandBus), async (position) => {
+      if (!(await readModels.waitFor(names, position, 120_000)))
+        throw new Error('projections did not catch up with the demo seed');
+    });
+  }
+  await app.listen(Number(process.env.PORT ?? 3001));
+  jsonLogger.info('command-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3001 });
+};
+
+main().catch((error) => {
+  jsonLogger.error('command-api failed to start', { error });
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { allProjections } from '@rawnaq/projections';
+import { Authenticator, configFromEnv, jsonLogger, openPlatform, ReadModels } from '@rawnaq/platform';
+import { QueryApiModule } from './query-api.module';
+
+/** query-api on its own (the scale-out topology): reads the read models the projections service keeps. */
+const main = async () => {
+  const platform = await openPlatform(configFromEnv(), { logger: jsonLogger });
+  const readModels = new ReadModels(platform.readStore, allProjections);
+  const authenticator = new Authenticator(readModels, platform.eventStore);
+  const app = await NestFactory.create(
+    QueryApiModule.create({
+      eventStore: platform.eventStore,
+      readModels,
+      authenticator,
+      logger: jsonLogger,
+      projections: allProjections.map((p) => p.name),
+    }),
+    { logger: ['error', 'warn'] },
+  );
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .set('trust proxy', process.env.TRUST_PROXY === '1');
+  app.enableShutdownHooks();
+  await app.listen(Number(process.env.PORT ?? 3002));
+  jsonLogger.info('query-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3002 });
+};
+
+main().catch((error) => {
+  jsonLogger.error('query-api failed to start', { error });
+  process.exit(1);
+});

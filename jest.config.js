@@ -21,7 +21,7 @@ module.exports = {
   testMatch: [
     '<rootDir>/*/src/**/*.spec.ts',
     '<rootDir>/*/src/**/*.spec.tsx',
-    '<rootDir>/*/test/**/*.spec.ts',
+    '<rootDir>/*/e2e/**/*.spec.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],

@@ -23,6 +23,9 @@ export const domainMessages = {
       reset_requested_too_soon: 'A code was sent less than a minute ago; please wait before asking again',
       reset_token_invalid: 'This reset link is invalid or has expired',
       password_changed: 'Your password was changed',
+      email_in_several_accounts:
+        'This e-mail is used in more than one salon; sign in with the account ID and username',
+      email_taken: 'Another user of this salon has this e-mail',
     },
     customers: {
       already_registered: 'This customer is already registered',
@@ -48,6 +51,7 @@ export const domainMessages = {
       conflict_retry: 'Someone else changed this record at the same time; please reload and try again',
       bad_position: 'The position header must be a whole number',
       invalid_instant: 'The instant must be a date and time such as 2026-11-21T10:00:00Z',
+      payload_too_large: 'The file or request is too large',
     },
   },
   ar: {
@@ -68,6 +72,9 @@ export const domainMessages = {
       reset_requested_too_soon: 'أُرسل رمز قبل أقل من دقيقة؛ يرجى الانتظار قبل طلب رمز جديد',
       reset_token_invalid: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
       password_changed: 'تم تغيير كلمة المرور',
+      email_in_several_accounts:
+        'هذا البريد الإلكتروني مستخدم في أكثر من صالون؛ سجّل الدخول برقم الحساب واسم المستخدم',
+      email_taken: 'يستخدم مستخدم آخر في هذا الصالون هذا البريد الإلكتروني',
     },
     customers: {
       already_registered: 'هذا العميل مسجّل مسبقًا',
@@ -93,6 +100,7 @@ export const domainMessages = {
       conflict_retry: 'عدّل شخص آخر هذا السجل في الوقت نفسه؛ يرجى إعادة التحميل والمحاولة مجددًا',
       bad_position: 'يجب أن تكون قيمة الموضع رقمًا صحيحًا',
       invalid_instant: 'يجب أن تكون اللحظة تاريخًا ووقتًا مثل 2026-11-21T10:00:00Z',
+      payload_too_large: 'الملف أو الطلب أكبر من المسموح',
     },
   },
 };

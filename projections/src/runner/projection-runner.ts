@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { comparePositions, type RecordedEvent, type UpcasterRegistry } from '@rawnaq/contracts';
+import { comparePositions, type UpcasterRegistry } from '@rawnaq/contracts';
 import {
   silentLogger,
   type EventBus,
@@ -9,7 +9,7 @@ import {
   type ReadStore,
   type Subscription,
 } from '@rawnaq/platform';
-import { projectBatch } from './project-batch';
+import { CommitFailed, PipelinedBatches } from './pipelined-batches';
 import { physicalCollection, type Projection, type Reactor } from './projection';
 
 export type RunnerOptions = {
@@ -50,7 +50,7 @@ export type ProjectionStatus = {
 type Live = {
   projection: Projection;
   generation: number;
-  position: string;
+  batches: PipelinedBatches;
   state: ProjectionStatus['state'];
   subscription?: Subscription;
   stale: boolean;
@@ -143,7 +143,7 @@ export class ProjectionRunner {
     const live: Live = {
       projection: p,
       generation: record.generation,
-      position: record.position,
+      batches: this.batches(p, record.generation, record.position),
       state: 'starting',
       stale: false,
     };
@@ -169,10 +169,11 @@ export class ProjectionRunner {
     live.state = 'catching_up';
     try {
       for (;;) {
-        const batch = await this.o.eventStore.readAll(live.position, this.catchUpBatch);
+        const batch = await this.o.eventStore.readAll(live.batches.submitted, this.catchUpBatch);
         if (batch.length === 0) break;
-        await this.applyBatch(live, batch);
+        await live.batches.apply(batch);
       }
+      await live.batches.settle();
     } catch (error) {
       live.state = 'failed';
       live.lastError = (error as Error).message;
@@ -184,7 +185,10 @@ export class ProjectionRunner {
     const subscription = await this.o.bus.consume(
       p.name,
       {
-        resumeAfter: async () => live.position,
+        resumeAfter: async () => {
+          await live.batches.settle().catch(() => undefined);
+          return live.batches.position;
+        },
         maxBatch: this.catchUpBatch,
         onCaughtUp: () => {
           if (live.state !== 'stopped') live.state = 'live';
@@ -198,7 +202,16 @@ export class ProjectionRunner {
       async (batch) => {
         if (live.stale) return;
         if (await this.generationMoved(live)) return;
-        await this.applyBatch(live, batch);
+        try {
+          await live.batches.apply(batch);
+        } catch (error) {
+          // what followed the failed batch was handed over already: start again from the last commit
+          if (error instanceof CommitFailed) {
+            live.stale = true;
+            setImmediate(() => void this.restart(live.projection.name));
+          }
+          throw error;
+        }
         if (live.state === 'failed') {
           live.state = 'live';
           live.lastError = undefined;
@@ -224,30 +237,24 @@ export class ProjectionRunner {
     if (old) {
       old.stale = true;
       await old.subscription?.stop();
+      await old.batches.settle().catch(() => undefined);
     }
     if (this.running) await this.startProjection(this.byName(name));
   }
 
-  private async applyBatch(live: Live, batch: RecordedEvent[]): Promise<void> {
-    const last = batch[batch.length - 1].position;
-    if (comparePositions(last, live.position) <= 0) return;
-    const fresh = batch.filter((e) => comparePositions(e.position, live.position) > 0);
-    const changes = await projectBatch(
-      live.projection,
-      live.generation,
-      fresh,
-      (c, ids) => this.o.readStore.getMany(c, ids),
+  /** Batches of one generation; only the generation readers see counts as progress (not one being rebuilt). */
+  private batches(p: Projection, generation: number, start: string): PipelinedBatches {
+    const batches: PipelinedBatches = new PipelinedBatches(
+      this.o.readStore,
+      p,
+      generation,
+      start,
+      (position) => {
+        if (this.live.get(p.name)?.batches === batches) this.progress.emit('advanced', p.name, position);
+      },
       this.o.upcasters,
     );
-    await this.o.readStore.applyChanges(changes, {
-      projection: live.projection.name,
-      generation: live.generation,
-      position: last,
-    });
-    live.position = last;
-    // only the generation readers see counts as progress (not one being rebuilt)
-    if (this.live.get(live.projection.name) === live)
-      this.progress.emit('advanced', live.projection.name, last);
+    return batches;
   }
 
   /** Drops what a crashed or finished rebuild left behind (not a rebuild running right now elsewhere). */
@@ -276,7 +283,7 @@ export class ProjectionRunner {
     const p = this.byName(name);
     const records = await this.records(name);
     const generation = Math.max(0, ...records.map((r) => r.generation)) + 1;
-    const building: Live = { projection: p, generation, position: '0', state: 'catching_up', stale: false };
+    const building = this.batches(p, generation, '0');
     await this.o.readStore.putProjection({
       name,
       generation,
@@ -294,7 +301,7 @@ export class ProjectionRunner {
     let done = 0;
     const report = () => {
       const seconds = Math.max((Date.now() - started) / 1000, 1e-3);
-      const fraction = head > 0 ? Math.min(Number(building.position) / head, 1) : 1;
+      const fraction = head > 0 ? Math.min(Number(building.submitted) / head, 1) : 1;
       const total = fraction > 0 ? Math.max(done, Math.round(done / fraction)) : done;
       const eventsPerSecond = done / seconds;
       const progress = {
@@ -310,13 +317,14 @@ export class ProjectionRunner {
     };
     for (;;) {
       if (signal?.aborted) throw new Error(`Rebuild of ${name} interrupted: the runner is stopping`);
-      const batch = await this.o.eventStore.readAll(building.position, this.catchUpBatch);
+      const batch = await this.o.eventStore.readAll(building.submitted, this.catchUpBatch);
       if (batch.length === 0) break;
-      await this.applyBatch(building, batch);
+      await building.apply(batch);
       done += batch.length;
-      if (Number(building.position) > head) head = Number(building.position);
+      if (Number(building.submitted) > head) head = Number(building.submitted);
       report();
     }
+    await building.settle();
     if (done === 0) report();
     await this.o.readStore.swapLive(name, generation);
     const live = this.live.get(name);
@@ -376,7 +384,7 @@ export class ProjectionRunner {
     const head = await this.o.eventStore.headPosition();
     return this.o.projections.map((p) => {
       const live = this.live.get(p.name);
-      const position = live?.position ?? '0';
+      const position = live?.batches.position ?? '0';
       return {
         name: p.name,
         generation: live?.generation ?? 0,
@@ -396,7 +404,7 @@ export class ProjectionRunner {
     const reached = () =>
       names.every((n) => {
         const live = this.live.get(n);
-        return live !== undefined && comparePositions(live.position, position) >= 0;
+        return live !== undefined && comparePositions(live.batches.position, position) >= 0;
       });
     if (reached()) return true;
     return new Promise((resolve) => {
@@ -420,6 +428,7 @@ export class ProjectionRunner {
     for (const live of this.live.values()) {
       live.state = 'stopped';
       await live.subscription?.stop();
+      await live.batches.settle().catch(() => undefined);
     }
     for (const s of this.reactorSubs) await s.stop();
     this.reactorSubs.length = 0;

@@ -1,9 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readStoreContract } from '../read-store.contract.test-support';
 import { SqliteReadStore } from './sqlite-read-store';
 
-readStoreContract(describe, 'sqlite', async () => {
+readStoreContract(describe, 'sqlite (in memory, writes on the same connection)', async () => {
   const store = new SqliteReadStore({ file: ':memory:' });
   return { store, cleanup: () => store.close() };
+});
+
+readStoreContract(describe, 'sqlite (file, writes in a worker thread)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rawnaq-rs-'));
+  const store = new SqliteReadStore({ file: join(dir, 'read.db') });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe('SqliteReadStore', () => {

@@ -1,81 +1,92 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { applyChange, getPath } from '../changes';
-import {
-  assertCollectionName,
-  assertFieldName,
-  type Checkpoint,
-  type CollectionSpec,
-  type Doc,
-  type FieldCondition,
-  type Filter,
-  type FindOptions,
-  type PositionedChange,
-  type ProjectionRecord,
-  type ReadStore,
-  type Scalar,
-  type SumRow,
-  type SumSpec,
+import type Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type {
+  Checkpoint,
+  CollectionSpec,
+  Doc,
+  FieldCondition,
+  Filter,
+  FindOptions,
+  PositionedChange,
+  ProjectionRecord,
+  ReadStore,
+  SumRow,
+  SumSpec,
 } from '../port';
-import type { Synchronous } from '../../event-store/sqlite/sqlite-event-store';
+import {
+  bind,
+  column,
+  escapeLike,
+  jsonPath,
+  openReadDb,
+  table,
+  type SqliteReadStoreOptions,
+} from './sqlite-sql';
+import { SqliteWriter } from './sqlite-writer';
 
-export type SqliteReadStoreOptions = {
-  file: string;
-  /** read models can always be rebuilt from the events, so NORMAL (no fsync per commit) is the default */
-  synchronous?: Synchronous;
-  busyTimeoutMs?: number;
-  /** upper bound of the page cache (default 256 MiB) */
-  cacheMiB?: number;
-  /** WAL pages before an automatic checkpoint (default 32768 pages, 128 MiB) */
-  walAutocheckpointPages?: number;
-};
-
-const table = (collection: string) => `"rm_${assertCollectionName(collection)}"`;
-const column = (field: string) => `f_${assertFieldName(field).replace(/\./g, '__')}`;
-const jsonPath = (field: string) => `'$.${assertFieldName(field)}'`;
-const bind = (v: Scalar): string | number | null => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
-/** What json_extract would give for a value: SQLite has no booleans, and objects compare as JSON text. */
-const sqlValue = (v: unknown): string | number | null => {
-  if (v === undefined || v === null) return null;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'object') return JSON.stringify(v);
-  return v as string | number;
-};
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export type { SqliteReadStoreOptions };
 
 type Compiled = { sql: string; params: Array<string | number | null> };
+type Pending = { resolve: () => void; reject: (e: Error) => void };
 
 /**
- * Read models in SQLite: one table per collection holding JSON documents, with a virtual generated
- * column (and an index) for every field a projection declared as indexed. Other fields are still
- * queryable through json_extract, only slower.
+ * Read models in SQLite: one table per collection holding JSON documents, with a plain column (and an
+ * index) for every field a projection declared as indexed. Other fields are still queryable through
+ * json_extract, only slower. Writes may run in a worker thread (their own connection), so a
+ * projection computes its next batch while the last one commits.
  */
 export class SqliteReadStore implements ReadStore {
   readonly name = 'sqlite';
   readonly db: Database.Database;
-  private readonly columns = new Map<string, Set<string>>();
+  private readonly writer: SqliteWriter;
   private readonly statements = new Map<string, Database.Statement>();
+  private worker?: Worker;
+  private nextRequest = 0;
+  private readonly pending = new Map<number, Pending>();
 
   constructor(options: SqliteReadStoreOptions) {
-    const file = options.file === ':memory:' ? options.file : resolve(options.file);
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
-    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
-    // read models are written in big batches at random places: a large page cache keeps their B-trees
-    // in memory, and a larger WAL before each checkpoint lets a page changed by many batches be copied
-    // back to the database once rather than every 4 MiB (measured: catch-up ~38k -> ~50k events/s)
-    this.db.pragma(`cache_size = -${(options.cacheMiB ?? 256) * 1024}`);
-    this.db.pragma(`wal_autocheckpoint = ${options.walAutocheckpointPages ?? 32768}`);
-    this.db.pragma('temp_store = MEMORY');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS _projections (
-        name TEXT NOT NULL, generation INTEGER NOT NULL, version INTEGER NOT NULL,
-        status TEXT NOT NULL, position TEXT NOT NULL, updated_at TEXT NOT NULL,
-        PRIMARY KEY (name, generation)
-      );`);
+    this.db = openReadDb(options);
+    this.writer = new SqliteWriter(this.db);
+    const inMemory = options.file === ':memory:';
+    if ((options.backgroundWrites ?? true) && !inMemory)
+      this.worker = this.startWorker({ ...options, file: resolve(options.file) });
+  }
+
+  private startWorker(options: SqliteReadStoreOptions): Worker {
+    // compiled: the .js beside this file; from sources (tests, tsx): the .ts through tsx's loader
+    const js = join(__dirname, 'sqlite-writer.worker.js');
+    const worker = existsSync(js)
+      ? new Worker(js, { workerData: options })
+      : new Worker(
+          `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'sqlite-writer.worker.ts'))});`,
+          { eval: true, workerData: options },
+        );
+    worker.on('message', (m: { id: number; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (this.pending.size === 0) worker.unref();
+      if (m.error === undefined) p.resolve();
+      else p.reject(new Error(m.error));
+    });
+    worker.on('error', (error) => {
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+    });
+    worker.unref();
+    return worker;
+  }
+
+  private send(message: object): Promise<void> {
+    const id = this.nextRequest++;
+    // an idle writer does not keep the process alive; one with work to do does
+    if (this.pending.size === 0) this.worker!.ref();
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker!.postMessage({ ...message, id });
+    });
   }
 
   private prepare(sql: string): Database.Statement {
@@ -88,136 +99,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private columnsOf(collection: string): Set<string> {
-    let cols = this.columns.get(collection);
-    if (!cols) {
-      const rows = this.db.prepare(`PRAGMA table_xinfo(${table(collection)})`).all() as Array<{
-        name: string;
-      }>;
-      cols = new Set(rows.map((r) => r.name));
-      // an unknown table gives no rows: do not cache it, another process may create it
-      if (rows.length > 0) this.columns.set(collection, cols);
-    }
-    return cols;
-  }
-
-  private readonly writers = new Map<string, { upsertGuarded: (doc: Doc, position: number) => void }>();
-
-  /**
-   * The upsert of one collection: the document, its position guard, and its indexed columns. An
-   * index column is only assigned when its value changed, so an edit that leaves the name alone does
-   * not dirty the name index's pages (a write costs pages, and catch-up writes a great many).
-   */
-  private writer(collection: string) {
-    let w = this.writers.get(collection);
-    if (!w) {
-      const t = table(collection);
-      const fields = [...this.columnsOf(collection)]
-        .filter((c) => c.startsWith('f_'))
-        .map((c) => c.slice(2).replace(/__/g, '.'));
-      const cols = fields.map(column);
-      const current = this.db
-        .prepare(`SELECT pos${cols.map((c) => `, ${c}`).join('')} FROM ${t} WHERE id = ?`)
-        .raw(true);
-      const insert = this.db.prepare(
-        `INSERT INTO ${t} (id, doc, pos${cols.map((c) => `, ${c}`).join('')}) VALUES (?, ?, ?${cols.map(() => ', ?').join('')})`,
-      );
-      const updates = new Map<number, Database.Statement>();
-      const update = (mask: number) => {
-        let u = updates.get(mask);
-        if (!u) {
-          const changed = cols.filter((_, i) => mask & (1 << i));
-          u = this.db.prepare(
-            `UPDATE ${t} SET doc = ?, pos = ?${changed.map((c) => `, ${c} = ?`).join('')} WHERE id = ?`,
-          );
-          updates.set(mask, u);
-        }
-        return u;
-      };
-      w = {
-        upsertGuarded: (doc, position) => {
-          const values = fields.map((f) => sqlValue(getPath(doc, f)));
-          const row = current.get(doc.id) as Array<string | number | null> | undefined;
-          if (!row) {
-            insert.run(doc.id, JSON.stringify(doc), position, ...values);
-            return;
-          }
-          if ((row[0] as number) >= position) return; // already past this event: a redelivery
-          let mask = 0;
-          const changed: Array<string | number | null> = [];
-          values.forEach((v, i) => {
-            if (v !== row[i + 1]) {
-              mask |= 1 << i;
-              changed.push(v);
-            }
-          });
-          update(mask).run(JSON.stringify(doc), position, ...changed, doc.id);
-        },
-      };
-      this.writers.set(collection, w);
-    }
-    return w;
-  }
-
-  /**
-   * A patch runs inside SQLite (json_set/json_remove) without bringing the document into JavaScript;
-   * indexed columns the patch touches are updated with it. A missing document is created.
-   */
-  private patch(change: Extract<PositionedChange, { kind: 'patch' }>, position: number): void {
-    const t = table(change.collection);
-    const indexed = [...this.columnsOf(change.collection)]
-      .filter((c) => c.startsWith('f_'))
-      .map((c) => c.slice(2).replace(/__/g, '.'));
-    const set = Object.entries(change.set ?? {});
-    const inc = Object.entries(change.inc ?? {});
-    const unset = change.unset ?? [];
-    const params: Array<string | number | null> = [];
-    let doc = 'doc';
-    if (unset.length) doc = `json_remove(doc${unset.map((f) => `, ${jsonPath(f)}`).join('')})`;
-    const pairs = [
-      ...set.map(([f, v]) => {
-        params.push(JSON.stringify(v ?? null));
-        return `${jsonPath(f)}, json(?)`;
-      }),
-      ...inc.map(([f, by]) => {
-        params.push(by);
-        return `${jsonPath(f)}, coalesce(json_extract(doc, ${jsonPath(f)}), 0) + ?`;
-      }),
-    ];
-    params.push(change.position);
-    const assignments = [`doc = json_set(${doc}, ${[...pairs, `'$._pos', ?`].join(', ')})`, 'pos = ?'];
-    params.push(position);
-    const recompute: string[] = [];
-    for (const f of indexed) {
-      const col = column(f);
-      const s = change.set && f in change.set;
-      if (s) {
-        assignments.push(`${col} = ?`);
-        params.push(sqlValue(change.set![f]));
-      } else if (change.inc && f in change.inc) {
-        assignments.push(`${col} = coalesce(${col}, 0) + ?`);
-        params.push(change.inc[f]);
-      } else if (unset.includes(f)) assignments.push(`${col} = NULL`);
-      else if (
-        [...set.map(([k]) => k), ...inc.map(([k]) => k), ...unset].some(
-          (k) => f.startsWith(`${k}.`) || k.startsWith(`${f}.`),
-        )
-      )
-        recompute.push(`${col} = json_extract(doc, ${jsonPath(f)})`);
-    }
-    const updated = this.prepare(`UPDATE ${t} SET ${assignments.join(', ')} WHERE id = ? AND pos < ?`).run(
-      ...params,
-      change.id,
-      position,
-    );
-    if (updated.changes === 0) {
-      if (this.prepare(`SELECT 1 FROM ${t} WHERE id = ?`).get(change.id)) return; // already past this event
-      this.writer(change.collection).upsertGuarded(
-        { ...applyChange(undefined, change)!, _pos: change.position },
-        position,
-      );
-      return;
-    }
-    if (recompute.length) this.prepare(`UPDATE ${t} SET ${recompute.join(', ')} WHERE id = ?`).run(change.id);
+    return this.writer.columnsOf(collection);
   }
 
   private exists(collection: string): boolean {
@@ -236,7 +118,7 @@ export class SqliteReadStore implements ReadStore {
       this.db.exec(
         `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, pos INTEGER NOT NULL DEFAULT 0)`,
       );
-      this.columns.delete(spec.name);
+      this.writer.invalidate(spec.name);
       const existing = this.columnsOf(spec.name);
       for (const index of spec.indexes ?? []) {
         for (const field of index.fields) {
@@ -254,16 +136,16 @@ export class SqliteReadStore implements ReadStore {
         );
       }
     })();
-    this.columns.delete(spec.name);
-    this.writers.delete(spec.name);
+    this.writer.invalidate(spec.name);
     this.statements.clear();
+    if (this.worker) await this.send({ invalidate: spec.name });
   }
 
   async dropCollection(name: string): Promise<void> {
     this.db.exec(`DROP TABLE IF EXISTS ${table(name)}`);
-    this.columns.delete(name);
-    this.writers.delete(name);
+    this.writer.invalidate(name);
     this.statements.clear();
+    if (this.worker) await this.send({ invalidate: name });
   }
 
   async listCollections(): Promise<string[]> {
@@ -425,33 +307,12 @@ export class SqliteReadStore implements ReadStore {
     }));
   }
 
-  /**
-   * Applies changes and the checkpoint in one transaction: both land, or neither. The `pos` column
-   * holds the position of the last event applied to a row, so the guard against going backwards is
-   * part of the upsert statement itself (no read first); only patches read the current document.
-   */
   applyChangesSync(changes: PositionedChange[], checkpoint?: Checkpoint): void {
-    this.db.transaction(() => {
-      for (const change of changes) {
-        const t = table(change.collection);
-        const position = Number(change.position);
-        if (change.kind === 'upsert') {
-          this.writer(change.collection).upsertGuarded({ ...change.doc, _pos: change.position }, position);
-        } else if (change.kind === 'delete') {
-          this.prepare(`DELETE FROM ${t} WHERE id = ? AND pos < ?`).run(change.id, position);
-        } else {
-          this.patch(change, position);
-        }
-      }
-      if (checkpoint) {
-        this.prepare(
-          'UPDATE _projections SET position = ?, updated_at = ? WHERE name = ? AND generation = ?',
-        ).run(checkpoint.position, new Date().toISOString(), checkpoint.projection, checkpoint.generation);
-      }
-    })();
+    this.writer.applyChanges(changes, checkpoint);
   }
 
   async applyChanges(changes: PositionedChange[], checkpoint?: Checkpoint): Promise<void> {
+    if (this.worker) return this.send({ changes, checkpoint });
     this.applyChangesSync(changes, checkpoint);
   }
 
@@ -502,6 +363,11 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    if (this.worker) {
+      await this.send({ invalidate: '' }); // requests are answered in order: this one comes back last
+      await this.worker.terminate();
+      this.worker = undefined;
+    }
     if (this.db.open) this.db.close();
   }
 }

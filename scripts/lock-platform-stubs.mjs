@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
-const platform = /(darwin|win32|linux|freebsd|android|openharmony|sunos|aix|netbsd|openbsd)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64|loong64|wasm32)/;
+const platform =
+  /(darwin|win32|linux|freebsd|android|openharmony|sunos|aix|netbsd|openbsd)-(arm64|x64|ia32|arm|ppc64|s390x|riscv64|loong64|wasm32)/;
 let added = 0;
 for (const [where, entry] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
@@ -16,7 +17,13 @@ for (const [where, entry] of Object.entries(lock.packages)) {
     if (!m) continue;
     const base = where === '' ? '' : `${where}/`;
     if (lock.packages[`${base}node_modules/${name}`] || lock.packages[`node_modules/${name}`]) continue;
-    lock.packages[`node_modules/${name}`] = { version, dev: entry.dev, optional: true, os: [m[1]], cpu: [m[2]] };
+    lock.packages[`node_modules/${name}`] = {
+      version,
+      dev: entry.dev,
+      optional: true,
+      os: [m[1]],
+      cpu: [m[2]],
+    };
     added++;
   }
 }

@@ -41,6 +41,7 @@ describe('customers over HTTP', () => {
       serial: expect.any(Number),
     });
     expect(list.body[0]).not.toHaveProperty('_pos');
+    expect(list.body[0]).not.toHaveProperty('tenantId');
   });
 
   it('rejects bad input with a 422 naming each field, and writes nothing', async () => {

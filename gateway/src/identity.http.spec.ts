@@ -36,6 +36,7 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       time_zone: 'Asia/Riyadh',
       vat_percentage: 15,
       wizard_progress: [],
+      advanced_accounting_status: 2,
     });
   });
 

@@ -88,6 +88,7 @@ export type NewAccount = {
   };
   roleIds: { owner: string; receptionist: string };
   receptionist?: { userId: string; username: string; email: string; name: string; password: string };
+  advancedAccountingStatus?: number;
 };
 
 /** An account with its two standard roles and its users, as events (the manager console's "approve" will use it). */
@@ -111,6 +112,7 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
       salon_type: 1,
       vat_percentage: a.vatPercentage,
       owner_user_id: a.owner.userId,
+      advanced_accounting_status: a.advancedAccountingStatus ?? 0,
     },
   };
   let position = await aggregates.create(streamName('account', tenantId, tenantId), ctx, [opened]);
@@ -194,6 +196,8 @@ export const seedDemoSalon = async (
         password: DEMO.receptionist.password,
       },
       roleIds: { owner: ids.ownerRole, receptionist: ids.receptionRole },
+      // the training account shows the advanced accounting screens (audit log) ready to use
+      advancedAccountingStatus: 2,
     },
     now,
   );

@@ -7,7 +7,10 @@ import { withRule } from '../validators/zod';
 
 /** Sign in with the account number and a username (the sign-in screen's first tab). `force` ends another open session. */
 export const accountLoginInput = z.object({
-  accountId: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.number().int().positive()),
+  accountId: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number().int().positive(),
+  ),
   username: withRule(z.string(), required, maxLength(100)),
   password: withRule(z.string(), required),
   force: z.boolean().optional(),
@@ -22,7 +25,10 @@ export const emailLoginInput = z.object({
 
 /** Which of the two a body is: one with an `email` signs in by e-mail (so errors name that form's fields). */
 export const merchantLoginSchema = (body: unknown) =>
-  z.preprocess(cleanPayload, body !== null && typeof body === 'object' && 'email' in body ? emailLoginInput : accountLoginInput);
+  z.preprocess(
+    cleanPayload,
+    body !== null && typeof body === 'object' && 'email' in body ? emailLoginInput : accountLoginInput,
+  );
 export type MerchantLoginInput = z.infer<typeof accountLoginInput> | z.infer<typeof emailLoginInput>;
 
 export const managerLoginInput = z.preprocess(

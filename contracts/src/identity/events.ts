@@ -14,6 +14,8 @@ export type AccountOpened = {
     salon_type: number;
     vat_percentage: number;
     owner_user_id: string;
+    /** the advanced accounting add-on: 0 disabled, 1 active (wizard pending), 2 wizard done */
+    advanced_accounting_status?: number;
   };
 };
 export type AccountEvent = AccountOpened;

@@ -24,7 +24,12 @@ export const auditLogProjection: Projection = {
     const stream = parseStreamName(e.stream);
     // stored command replies and uniqueness claims are bookkeeping, not changes to the salon's records
     if (e.type === 'CommandAnswered' || stream?.category === 'unique') return [];
-    const data = redact(e.data as Record<string, unknown>);
+    // a queued mail may carry a password-reset link: the log says a mail went out, not what it said
+    const data = redact(
+      e.type === 'MailQueued'
+        ? { ...(e.data as Record<string, unknown>), body: '••••' }
+        : (e.data as Record<string, unknown>),
+    );
     const changes =
       e.type.endsWith('Changed') && data.changed && typeof data.changed === 'object'
         ? {

@@ -59,7 +59,7 @@ export const identityProjection: Projection = {
               alias_lc: d.alias.toLowerCase(),
               status: 1,
               wizard_progress: [],
-              advanced_accounting_status: 0,
+              advanced_accounting_status: d.advanced_accounting_status ?? 0,
               hold_invoice: 0,
               last_archive_date: null,
               account_whatsapp_meta_id: null,

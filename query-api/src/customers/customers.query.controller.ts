@@ -35,7 +35,7 @@ type Response = { setHeader: (k: string, v: string) => void };
 const TYPES = ['new', 'frequent', 'missed'] as const;
 
 /** The customer type is worked out against today (it changes as days pass without any event). */
-export const withType = (doc: Doc, today: string): Doc => ({
+export const withType = ({ tenantId: _tenant, ...doc }: Doc, today: string): Doc => ({
   ...doc,
   type: customerType(
     (doc.invoices_count as number) ?? 0,

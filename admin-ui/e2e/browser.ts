@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, ROOT } from './server';
+
+export const SCREENSHOTS = join(ROOT, 'screenshots');
+
+export const DEMO = {
+  accountId: '1',
+  owner: {
+    username: 'owner',
+    email: 'owner@demosalon.example',
+    password: 'Demo@12345',
+    name: 'Sara Al-Otaibi',
+  },
+  receptionist: { username: 'reception', password: 'Demo@12345' },
+  manager: { email: 'admin@platform.example', password: 'Manager@12345' },
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+export type Tab = { context: BrowserContext; page: Page; errors: string[] };
+
+/** A fresh browser profile (own storage, so its own session) with one page. */
+export const openTab = async (browser: Browser, language: 'en' | 'ar' = 'en'): Promise<Tab> => {
+  const context = await browser.newContext({
+    locale: language === 'ar' ? 'ar-SA' : 'en-US',
+    timezoneId: 'Asia/Riyadh',
+    viewport: { width: 1366, height: 860 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+};
+
+/**
+ * The whole screen as a person sees it: a window tall enough for the page (rather than a full-page
+ * capture, which scrolls and leaves the fixed app bar out), from the top.
+ */
+export const shot = async (page: Page, name: string) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const viewport = page.viewportSize() ?? { width: 1366, height: 860 };
+  // Let transitions and lazy chunks settle so the picture shows the finished screen.
+  await page.waitForTimeout(400);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({
+    width: viewport.width,
+    height: Math.min(Math.max(height, viewport.height), 2400),
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  await page.setViewportSize(viewport);
+};
+
+type Credentials =
+  { accountId: string; username: string; password: string } | { email: string; password: string };
+
+/**
+ * Signs in through the sign-in screen; when the user is signed in elsewhere the screen asks, and the
+ * test continues (which ends the other session).
+ */
+export const signIn = async (
+  page: Page,
+  url: string,
+  credentials: Credentials,
+  options: { language?: 'en' | 'ar'; area?: 'merchant' | 'manager' } = {},
+) => {
+  const { language = 'en', area = 'merchant' } = options;
+  await page.goto(`${url}/${language}/${area}/sign-in`);
+  await page.waitForSelector('[data-testid=sign-in-submit]');
+  if ('accountId' in credentials) {
+    await page.click('[data-testid=method-account]');
+    await page.fill('[data-testid=account-id]', credentials.accountId);
+    await page.fill('[data-testid=username]', credentials.username);
+  } else {
+    if (area === 'merchant') await page.click('[data-testid=method-email]');
+    await page.fill('[data-testid=email]', credentials.email);
+  }
+  await page.fill('[data-testid=password]', credentials.password);
+  await page.click('[data-testid=sign-in-submit]');
+  await page.waitForFunction(
+    () =>
+      !location.pathname.endsWith('/sign-in') ||
+      document.querySelector('[data-testid=another-session-dialog]') !== null,
+  );
+  if (await page.$('[data-testid=another-session-dialog]')) {
+    await page.click('[data-testid=continue-here]');
+    await page.waitForFunction(() => !location.pathname.endsWith('/sign-in'));
+  }
+};
+
+/** A Saudi mobile no other test uses: 966 5 and eight random digits (12 characters). */
+export const uniqueMobile = () => `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -1,0 +1,82 @@
+/**
+ * Starts the real product (`npm start`) for the browser tests and waits for it, synchronously, so the
+ * suite can decide at collection time whether to run or to skip with one printed line.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = join(__dirname, '..', '..');
+export const CHROMIUM = '/usr/bin/chromium';
+
+export type Server = { url: string; stop(): void; log(): string };
+export type StartOutcome = { server: Server } | { skip: string };
+
+const freePort = (): number =>
+  Number(
+    execFileSync(process.execPath, [
+      '-e',
+      "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    ])
+      .toString()
+      .trim(),
+  );
+
+/** Polls until the sign-in page answers, the server process dies, or time runs out (first start builds). */
+const WAIT_SCRIPT = `
+const [url, pid, timeoutMs] = process.argv.slice(1);
+const until = Date.now() + Number(timeoutMs);
+const alive = () => { try { process.kill(Number(pid), 0); return true; } catch { return false; } };
+(async () => {
+  while (Date.now() < until) {
+    if (!alive()) process.exit(3);
+    try { const r = await fetch(url + '/en/merchant/sign-in'); if (r.status === 200) process.exit(0); } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.exit(2);
+})();
+`;
+
+export const startServer = (timeoutMs = 240_000): StartOutcome => {
+  if (!existsSync(CHROMIUM)) return { skip: `${CHROMIUM} is missing (apt-get install -y chromium)` };
+
+  const port = freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'rawnaq-e2e-data-'));
+  const logPath = join(dataDir, 'server.log');
+  const logFd = openSync(logPath, 'w');
+  // Its own process group (detached), so stop() ends npm, the start script and the server together.
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+  });
+  closeSync(logFd);
+  const url = `http://127.0.0.1:${port}`;
+  const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    // Give the server a moment to close its database files before they are removed.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    execFileSync(process.execPath, ['-e', WAIT_SCRIPT, url, String(child.pid), String(timeoutMs)], {
+      stdio: 'ignore',
+    });
+  } catch (error) {
+    const code = (error as { status?: number }).status;
+    const lastLine = log().trim().split('\n').filter(Boolean).pop() ?? 'no output';
+    stop();
+    // a product that does not start is a failure, not a reason to skip
+    throw new Error(
+      `npm start ${code === 3 ? 'exited' : 'did not answer in time'}: ${lastLine.slice(0, 500)}`,
+    );
+  }
+  return { server: { url, stop, log } };
+};

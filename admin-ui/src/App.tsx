@@ -1,0 +1,61 @@
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazyPage } from './shell/chunks';
+import { NotFoundRedirector, ScrollToTopAfterNavigation } from './shell/Navigation';
+import { ErrorBoundary } from './shell/ErrorBoundary';
+import { NotFoundPage } from './shell/NotFoundPage';
+import { Shell } from './shell/Shell';
+import type { AreaConfig } from './shell/area';
+
+// Each area and each page before sign-in is its own chunk: the sign-in page never loads react-admin.
+const MerchantSignIn = lazyPage(() => import('./merchant/auth/SignInPage').then((m) => m.SignInPage));
+const ResetPassword = lazyPage(() =>
+  import('./merchant/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+);
+const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) => m.LockScreen));
+const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
+const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
+const ManagerAdmin = lazyPage(() => import('./manager/ManagerAdmin').then((m) => m.ManagerAdmin));
+
+const PageLoading = () => (
+  <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
+    <CircularProgress />
+  </Box>
+);
+
+export const App = ({ area, notFoundOnly }: { area: AreaConfig; notFoundOnly: boolean }) => {
+  const { basename } = area;
+  const notFound = area.paths.notFound;
+  return (
+    <BrowserRouter>
+      <Shell area={area}>
+        <ScrollToTopAfterNavigation />
+        <NotFoundRedirector />
+        <ErrorBoundary>
+          <Suspense fallback={<PageLoading />}>
+            <Routes>
+              {!notFoundOnly && area.area === 'merchant' && (
+                <>
+                  <Route path={`${basename}/sign-in`} element={<MerchantSignIn />} />
+                  <Route path={`${basename}/reset-password/:token`} element={<ResetPassword />} />
+                  <Route path={`${basename}/lock`} element={<LockScreen />} />
+                  <Route path={`${basename}/*`} element={<MerchantAdmin />} />
+                </>
+              )}
+              {!notFoundOnly && area.area === 'manager' && (
+                <>
+                  <Route path={`${basename}/sign-in`} element={<ManagerSignIn />} />
+                  <Route path={`${basename}/*`} element={<ManagerAdmin />} />
+                </>
+              )}
+              <Route path={notFound} element={<NotFoundPage />} />
+              <Route path="*" element={<Navigate to={notFound} replace />} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </Shell>
+    </BrowserRouter>
+  );
+};

@@ -1,0 +1,68 @@
+import { useRecordContext, useTranslate } from 'ra-core';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { Mirrored } from '../layout/Mirrored';
+import { fieldChanges, type AuditEntry } from './types';
+import { useFieldLabel, useValueText } from './useValueText';
+
+/** What one entry changed: each field's translated label, its old value and its new one. */
+export const AuditChanges = (_: { label?: string }) => {
+  const entry = useRecordContext<AuditEntry>();
+  const translate = useTranslate();
+  const valueText = useValueText();
+  const fieldLabel = useFieldLabel();
+  if (!entry) return null;
+  const changes = fieldChanges(entry);
+  // Entries that are not changes of existing fields list the values they recorded, without a "before".
+  const isCreation = Object.keys(entry.previous ?? {}).length === 0;
+  if (changes.length === 0)
+    return (
+      <Typography variant="body2" color="text.disabled">
+        {translate('app.common.none')}
+      </Typography>
+    );
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content minmax(0, 1fr)',
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+        maxWidth: 560,
+        // Long values (browsers, error texts) wrap inside the column instead of widening the table.
+        overflowWrap: 'anywhere',
+      }}
+      data-testid="audit-changes"
+    >
+      {changes.map(({ field, before, after }) => (
+        <Box key={field} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {fieldLabel(entry.entity_type, field)}
+          </Typography>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
+          >
+            {!isCreation && (
+              <>
+                <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
+                  <bdi>{valueText(entry.entity_type, field, before)}</bdi>
+                </Box>
+                <Mirrored>
+                  <ArrowForwardIcon fontSize="inherit" aria-label={translate('app.audit.after')} />
+                </Mirrored>
+              </>
+            )}
+            <Box component="span" sx={{ fontWeight: 500 }}>
+              <bdi>{valueText(entry.entity_type, field, after)}</bdi>
+            </Box>
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+};

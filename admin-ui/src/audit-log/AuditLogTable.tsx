@@ -1,0 +1,76 @@
+import { DataTable } from 'react-admin';
+import { useRecordContext, useTranslate, useCreatePath } from 'ra-core';
+import { Link } from 'react-router-dom';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { DateTimeField } from '../customers/fields';
+import { useActorName } from '../users/useUsers';
+import { AuditChanges } from './AuditChanges';
+import { RECORD_SCREENS, type AuditEntry } from './types';
+
+export const EntryType = (_: { label?: string }) => {
+  const entry = useRecordContext<AuditEntry>();
+  const translate = useTranslate();
+  if (!entry) return null;
+  return (
+    <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+      {translate(`app.audit.types.${entry.type}`, { _: translate('app.audit.types.unknown') })}
+    </Typography>
+  );
+};
+
+export const EntryActor = (_: { label?: string }) => {
+  const entry = useRecordContext<AuditEntry>();
+  const actorName = useActorName();
+  if (!entry) return null;
+  return (
+    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {actorName({ kind: entry.actor_kind, id: entry.actor_id, name: entry.actor_name })}
+    </Typography>
+  );
+};
+
+const EntryRecord = (_: { label?: string }) => {
+  const entry = useRecordContext<AuditEntry>();
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  if (!entry) return null;
+  const resource = RECORD_SCREENS[entry.entity_type];
+  const kind = translate(`app.audit.entities.${entry.entity_type}`, {
+    _: translate('app.audit.entities.unknown'),
+  });
+  if (!resource) return <Typography variant="body2">{kind}</Typography>;
+  return (
+    <MuiLink
+      component={Link}
+      to={createPath({ resource, id: entry.entity_id, type: 'show' })}
+      variant="body2"
+      title={translate('app.audit.open_record')}
+    >
+      {kind}
+    </MuiLink>
+  );
+};
+
+/** One row per event: when, who, what happened, and what changed (the audit log and each record's history). */
+export const AuditLogTable = ({ showRecord = true }: { showRecord?: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <DataTable
+      bulkActionButtons={false}
+      rowClick={false}
+      empty={
+        <Typography sx={{ p: 3 }} color="text.secondary" data-testid="audit-empty">
+          {translate('app.audit.empty')}
+        </Typography>
+      }
+      sx={{ '& td': { verticalAlign: 'top' } }}
+    >
+      <DataTable.Col source="occurred_at" disableSort field={DateTimeField} />
+      <DataTable.Col source="actor_id" disableSort field={EntryActor} />
+      <DataTable.Col source="type" disableSort field={EntryType} />
+      {showRecord && <DataTable.Col source="entity_type" disableSort field={EntryRecord} />}
+      <DataTable.Col source="changes" disableSort field={AuditChanges} />
+    </DataTable>
+  );
+};

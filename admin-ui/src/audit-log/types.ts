@@ -1,0 +1,85 @@
+/** An audit log entry as `GET audit-log` answers it (docs/api.md). */
+export type AuditEntry = {
+  id: string;
+  position: number;
+  type: string;
+  entity_type: string;
+  entity_id: string;
+  actor_kind?: string | null;
+  actor_id?: string | null;
+  actor_name?: string | null;
+  occurred_at: string;
+  changed?: Record<string, unknown> | null;
+  previous?: Record<string, unknown> | null;
+};
+
+export const AUDIT_RESOURCE = 'advanced-accounting/audit-log';
+
+/** The resource whose field labels name each kind of record's fields. */
+export const ENTITY_RESOURCES: Record<string, string> = { customer: 'customers', user: 'users' };
+/** Kinds of record that have a screen of their own to open from an entry. */
+export const RECORD_SCREENS: Record<string, string> = { customer: 'customers' };
+
+/** The kinds of record a salon's audit log holds (stream categories of the command API). */
+export const ENTITY_TYPES = ['customer', 'user', 'account', 'role', 'mail', 'jserror'] as const;
+
+/**
+ * Fields that are bookkeeping, not something a person changed: the record's own id (already the
+ * entry's record), internal keys, and secrets the log shows only as '••••' (the event type says it).
+ */
+export const HIDDEN_FIELDS = new Set([
+  'id',
+  'mobile_key',
+  'customer_id',
+  'user_id',
+  'role_id',
+  'error_id',
+  'mail_id',
+  'owner_user_id',
+  'session',
+  'password_hash',
+  'token_hash',
+  'password',
+]);
+
+/**
+ * Fields hidden for one kind of record. A queued mail's body can hold a password-reset link, which
+ * must not be readable by whoever reads the audit log.
+ */
+export const HIDDEN_FIELDS_BY_ENTITY: Record<string, ReadonlySet<string>> = { mail: new Set(['body']) };
+
+export const KNOWN_TYPES = [
+  'CustomerRegistered',
+  'CustomerDetailsChanged',
+  'CustomerDisabled',
+  'CustomerActivated',
+  'UserCreated',
+  'SignedIn',
+  'SignedOut',
+  'PasswordChanged',
+  'ProfileChanged',
+  'PasswordResetRequested',
+  'AccountOpened',
+  'RoleDefined',
+  'MailQueued',
+  'JsErrorReported',
+] as const;
+
+export type FieldChange = { field: string; before: unknown; after: unknown };
+
+/** The fields an entry touched, old value next to new, in a stable order. */
+export const fieldChanges = (
+  entry: Pick<AuditEntry, 'changed' | 'previous'> & { entity_type?: string },
+): FieldChange[] => {
+  const changed = entry.changed ?? {};
+  const previous = entry.previous ?? {};
+  const hiddenHere = HIDDEN_FIELDS_BY_ENTITY[entry.entity_type ?? ''];
+  const fields = [...new Set([...Object.keys(changed), ...Object.keys(previous)])].filter(
+    (f) => !HIDDEN_FIELDS.has(f) && !hiddenHere?.has(f),
+  );
+  return fields.map((field) => ({
+    field,
+    before: previous[field] ?? null,
+    after: field in changed ? changed[field] : null,
+  }));
+};

@@ -1,0 +1,48 @@
+import { permissionMap, Permission, ALL_PERMISSIONS } from '@rawnaq/contracts';
+import { decideAccess, RESOURCE_ACCESS } from './access';
+
+describe('permission → screen access', () => {
+  const owner = permissionMap(ALL_PERMISSIONS);
+  const receptionist = permissionMap([
+    Permission.viewCustomers,
+    Permission.addCustomer,
+    Permission.editCustomer,
+  ]);
+
+  it('opens the customer screens by their permission on page 4', () => {
+    expect(decideAccess(receptionist, 'customers', 'list')).toBe(true);
+    expect(decideAccess(receptionist, 'customers', 'show')).toBe(true);
+    expect(decideAccess(receptionist, 'customers', 'create')).toBe(true);
+    expect(decideAccess(receptionist, 'customers', 'edit')).toBe(true);
+    expect(decideAccess(receptionist, 'customers', 'status')).toBe(false);
+    expect(decideAccess(receptionist, 'customers', 'export')).toBe(false);
+    expect(decideAccess(receptionist, 'customers', 'history')).toBe(false);
+  });
+
+  it('needs page 11 permission 60 for the audit log, and 61 for records as of an instant', () => {
+    expect(decideAccess(receptionist, 'advanced-accounting/audit-log', 'list')).toBe(false);
+    expect(decideAccess(owner, 'advanced-accounting/audit-log', 'list')).toBe(true);
+    expect(decideAccess({ '11': [61] }, 'advanced-accounting/audit-log', 'list')).toBe(false);
+    expect(decideAccess({ '11': [61] }, 'customers', 'as-of')).toBe(true);
+  });
+
+  it('needs the permission, not only the page', () => {
+    expect(decideAccess({ '4': [] }, 'customers', 'list')).toBe(false);
+    expect(decideAccess({ '4': [21] }, 'customers', 'create')).toBe(true);
+    expect(decideAccess({ '4': [21] }, 'customers', 'list')).toBe(false);
+  });
+
+  it('refuses what has no rule (delete, unknown screens) and everything without a permission map', () => {
+    expect(decideAccess(owner, 'customers', 'delete')).toBe(false);
+    expect(decideAccess(owner, 'invoices', 'list')).toBe(false);
+    expect(decideAccess(undefined, 'customers', 'list')).toBe(false);
+    expect(decideAccess(undefined, 'nationalities', 'list')).toBe(false);
+    expect(decideAccess({}, 'nationalities', 'list')).toBe(true);
+  });
+
+  it('gives the owner every screen it has a rule for', () => {
+    for (const [resource, actions] of Object.entries(RESOURCE_ACCESS))
+      for (const action of Object.keys(actions))
+        expect([resource, action, decideAccess(owner, resource, action)]).toEqual([resource, action, true]);
+  });
+});

@@ -1,0 +1,42 @@
+import { Page, Permission, canAccess, type PermissionMap } from '@rawnaq/contracts';
+
+/** What a screen or button needs: a page of the permission map and, optionally, one permission on it. */
+export type Requirement = { page: number; permission?: number };
+
+/** Open to any signed-in user (reference lists that only feed labels and selects). */
+const SIGNED_IN = 'signed-in' as const;
+
+/**
+ * react-admin asks `canAccess({ resource, action })` for every page, menu entry and button; this is
+ * the table that answers it from the permission map (spec doc2 §6). Resource names are the screens'
+ * paths. Anything not listed is refused, so a new screen is hidden until it is given a rule.
+ */
+export const RESOURCE_ACCESS: Record<string, Record<string, Requirement | typeof SIGNED_IN>> = {
+  customers: {
+    list: { page: Page.customers, permission: Permission.viewCustomers },
+    show: { page: Page.customers, permission: Permission.viewCustomers },
+    create: { page: Page.customers, permission: Permission.addCustomer },
+    edit: { page: Page.customers, permission: Permission.editCustomer },
+    status: { page: Page.customers, permission: Permission.changeCustomerStatus },
+    export: { page: Page.customers, permission: Permission.exportCustomers },
+    history: { page: Page.customers, permission: Permission.viewCustomerHistory },
+    'as-of': { page: Page.advancedAccounting, permission: Permission.viewRecordsAsOf },
+  },
+  'advanced-accounting/audit-log': {
+    list: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
+    export: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
+  },
+  nationalities: { list: SIGNED_IN },
+  users: { list: SIGNED_IN },
+};
+
+export const decideAccess = (
+  permissions: PermissionMap | undefined,
+  resource: string,
+  action: string,
+): boolean => {
+  const rule = RESOURCE_ACCESS[resource]?.[action];
+  if (rule === undefined) return false;
+  if (rule === SIGNED_IN) return permissions !== undefined;
+  return canAccess(permissions, rule.page, rule.permission);
+};

@@ -1,0 +1,75 @@
+import type { Area } from '../boot/routes';
+
+/** Minimal Storage, so tests can hand in a Map-backed one. */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & {
+  readonly length: number;
+  key(index: number): string | null;
+};
+
+/**
+ * What one realm (merchant or manager) keeps in the browser: its token, the signed-in user and the
+ * lock flag, under its own keys (spec doc2 §6: two sessions with different token keys).
+ */
+export type Session = {
+  readonly area: Area;
+  token(): string | null;
+  user<T>(): T | null;
+  signIn(token: string, user: unknown): void;
+  setUser(user: unknown): void;
+  isLocked(): boolean;
+  setLocked(locked: boolean): void;
+  /** Signs out: token, user, lock and the realm's stored data (react-admin's store under the same prefix). */
+  clear(): void;
+};
+
+export const storagePrefix = (area: Area) => `rawnaq.${area}`;
+
+/**
+ * Why the user was sent to sign in (a message key), shown once by the sign-in screen: the screen that
+ * noticed (inside react-admin) is gone by the time the sign-in screen shows.
+ */
+const NOTICE_KEY = 'rawnaq.sign-in-notice';
+export const leaveSignInNotice = (messageKey: string) =>
+  window.sessionStorage.setItem(NOTICE_KEY, messageKey);
+export const takeSignInNotice = (): string | null => {
+  const notice = window.sessionStorage.getItem(NOTICE_KEY);
+  window.sessionStorage.removeItem(NOTICE_KEY);
+  return notice;
+};
+/** react-admin's localStorageStore app key: its keys become `RaStore.rawnaq.<area>.…`. */
+export const raStoreAppKey = (area: Area) => `.${storagePrefix(area)}`;
+
+export const createSession = (area: Area, storage: KeyValueStore): Session => {
+  const prefix = storagePrefix(area);
+  const key = (name: string) => `${prefix}.${name}`;
+  return {
+    area,
+    token: () => storage.getItem(key('token')),
+    user<T>() {
+      const raw = storage.getItem(key('user'));
+      if (!raw) return null;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return null;
+      }
+    },
+    signIn(token, user) {
+      storage.setItem(key('token'), token);
+      storage.setItem(key('user'), JSON.stringify(user));
+      storage.removeItem(key('locked'));
+    },
+    setUser: (user) => storage.setItem(key('user'), JSON.stringify(user)),
+    isLocked: () => storage.getItem(key('locked')) === '1',
+    setLocked: (locked) => (locked ? storage.setItem(key('locked'), '1') : storage.removeItem(key('locked'))),
+    clear() {
+      const doomed: string[] = [];
+      for (let i = 0; i < storage.length; i++) {
+        const k = storage.key(i);
+        if (k !== null && (k.startsWith(`${prefix}.`) || k.startsWith(`RaStore${raStoreAppKey(area)}.`)))
+          doomed.push(k);
+      }
+      doomed.forEach((k) => storage.removeItem(k));
+    },
+  };
+};

@@ -1,0 +1,73 @@
+import { documentLanguage, resolveBoot, storedLanguageOf, switchLanguagePath } from './routes';
+
+describe('route and language resolution (spec doc1 §1, §2)', () => {
+  it('serves the merchant and manager areas with and without a language prefix', () => {
+    expect(resolveBoot('/en/merchant/customers', null)).toEqual({
+      kind: 'area',
+      area: 'merchant',
+      language: 'en',
+      basename: '/en/merchant',
+      prefix: '/en',
+    });
+    expect(resolveBoot('/ar/merchant', 'en')).toMatchObject({
+      area: 'merchant',
+      language: 'ar',
+      basename: '/ar/merchant',
+    });
+    expect(resolveBoot('/merchant/customers/1/show', 'en')).toMatchObject({
+      area: 'merchant',
+      language: 'ar',
+      basename: '/merchant',
+      prefix: '',
+    });
+    expect(resolveBoot('/en/manager/trackers/blocked-ips', null)).toMatchObject({
+      area: 'manager',
+      language: 'en',
+      basename: '/en/manager',
+    });
+    expect(resolveBoot('/manager', 'en')).toMatchObject({
+      area: 'manager',
+      language: 'ar',
+      basename: '/manager',
+    });
+  });
+
+  it('sends / to the remembered language, else English', () => {
+    expect(resolveBoot('/', null)).toEqual({ kind: 'redirect', to: '/en/merchant' });
+    expect(resolveBoot('/', 'ar')).toEqual({ kind: 'redirect', to: '/ar/merchant' });
+    expect(resolveBoot('/en', null)).toEqual({ kind: 'redirect', to: '/en/merchant' });
+    expect(resolveBoot('/ar/', 'en')).toEqual({ kind: 'redirect', to: '/ar/merchant' });
+  });
+
+  it('sends unknown paths to the 404 page, carrying the language when one is given', () => {
+    expect(resolveBoot('/en/nowhere', null)).toEqual({ kind: 'redirect', to: '/en/404' });
+    expect(resolveBoot('/ar/nowhere/deeper', null)).toEqual({ kind: 'redirect', to: '/ar/404' });
+    expect(resolveBoot('/nowhere', 'en')).toEqual({ kind: 'redirect', to: '/404' });
+    expect(resolveBoot('/en/404', null)).toEqual({ kind: 'not-found', language: 'en', prefix: '/en' });
+    expect(resolveBoot('/404', 'ar')).toEqual({ kind: 'not-found', language: 'ar', prefix: '' });
+    expect(resolveBoot('/404', null)).toEqual({ kind: 'not-found', language: 'en', prefix: '' });
+    expect(resolveBoot('/fr/merchant', null)).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
+  it('chooses the document language from the path, else the remembered one', () => {
+    expect(documentLanguage('/en/merchant', 'ar')).toBe('en');
+    expect(documentLanguage('/ar/manager', 'en')).toBe('ar');
+    expect(documentLanguage('/merchant/sign-in', 'en')).toBe('ar');
+    expect(documentLanguage('/', 'ar')).toBe('ar');
+    expect(documentLanguage('/404', null)).toBe('en');
+  });
+
+  it("stores 'en' when the path starts with /en, otherwise 'ar'", () => {
+    expect(storedLanguageOf('/en/merchant')).toBe('en');
+    expect(storedLanguageOf('/ar/merchant')).toBe('ar');
+    expect(storedLanguageOf('/merchant')).toBe('ar');
+    expect(storedLanguageOf('/english')).toBe('ar');
+  });
+
+  it('switches the language by replacing or adding the prefix', () => {
+    expect(switchLanguagePath('/en/merchant/customers/5/show', 'ar')).toBe('/ar/merchant/customers/5/show');
+    expect(switchLanguagePath('/merchant/customers', 'en')).toBe('/en/merchant/customers');
+    expect(switchLanguagePath('/ar/manager', 'en')).toBe('/en/manager');
+    expect(switchLanguagePath('/en/404', 'ar')).toBe('/ar/404');
+  });
+});

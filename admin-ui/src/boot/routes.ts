@@ -1,0 +1,75 @@
+/**
+ * Which app a path belongs to and in which language (spec doc1 §1, §2). Pure: main.tsx and the
+ * language switch use it, and the inline script of index.html repeats `documentLanguage` (it runs
+ * before any bundle loads, so it cannot import this file).
+ */
+export type Language = 'en' | 'ar';
+export type Area = 'merchant' | 'manager';
+
+export const LANGUAGES: readonly Language[] = ['en', 'ar'];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_STORAGE_KEY = 'rawnaq.language';
+
+export const isLanguage = (value: unknown): value is Language => value === 'en' || value === 'ar';
+
+export type Boot =
+  | { kind: 'redirect'; to: string }
+  | {
+      kind: 'area';
+      area: Area;
+      language: Language;
+      /** The path prefix of the area: '/en/merchant', '/ar/manager', or '/merchant' (Arabic). */
+      basename: string;
+      /** '/en', '/ar' or '' as written in the address. */
+      prefix: string;
+    }
+  | { kind: 'not-found'; language: Language; prefix: string };
+
+const segmentsOf = (pathname: string): string[] => pathname.split('/').filter((s) => s !== '');
+
+/** The 404 route, carrying the language prefix when the address had one. */
+export const notFoundPath = (prefix: string): string => `${prefix}/404`;
+
+/**
+ * The language shown for a path: its prefix; an area path without prefix is Arabic (empty language
+ * = Arabic); anything else (`/`, `/404`, unknown paths) has no language of its own, so the one the
+ * user chose last, else English.
+ */
+export const documentLanguage = (pathname: string, remembered: Language | null): Language => {
+  const [first] = segmentsOf(pathname);
+  if (isLanguage(first)) return first;
+  if (first === 'merchant' || first === 'manager') return 'ar';
+  return remembered ?? DEFAULT_LANGUAGE;
+};
+
+/** What is stored when a path is opened or chosen: 'en' when it starts with /en, otherwise 'ar' (doc1 §1). */
+export const storedLanguageOf = (pathname: string): Language =>
+  segmentsOf(pathname)[0] === 'en' ? 'en' : 'ar';
+
+export const resolveBoot = (pathname: string, remembered: Language | null): Boot => {
+  const segments = segmentsOf(pathname);
+  const [first] = segments;
+  const hasPrefix = isLanguage(first);
+  const prefix = hasPrefix ? `/${first}` : '';
+  const rest = hasPrefix ? segments.slice(1) : segments;
+  const language: Language = hasPrefix ? first : rest.length === 0 ? (remembered ?? DEFAULT_LANGUAGE) : 'ar';
+
+  if (segments.length === 0) return { kind: 'redirect', to: `/${remembered ?? DEFAULT_LANGUAGE}/merchant` };
+  if (rest.length === 0) return { kind: 'redirect', to: `${prefix}/merchant` };
+  const [area] = rest;
+  if (area === 'merchant' || area === 'manager')
+    return { kind: 'area', area, language, basename: `${prefix}/${area}`, prefix };
+  const shownLanguage = hasPrefix ? language : (remembered ?? DEFAULT_LANGUAGE);
+  if (area === '404' && rest.length === 1) return { kind: 'not-found', language: shownLanguage, prefix };
+  return { kind: 'redirect', to: notFoundPath(prefix) };
+};
+
+/**
+ * The same address in the other language: the prefix is replaced, or added when there was none.
+ * Arabic gets the explicit '/ar' prefix so the address says which language it is.
+ */
+export const switchLanguagePath = (pathname: string, target: Language): string => {
+  const segments = segmentsOf(pathname);
+  const rest = isLanguage(segments[0]) ? segments.slice(1) : segments;
+  return `/${[target, ...rest].join('/')}`;
+};

@@ -1,0 +1,206 @@
+import {
+  AutocompleteInput,
+  CreateButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { useCanAccess, useTranslate, type Exporter } from 'ra-core';
+import { codeLabelKey, codeOptions } from '@rawnaq/contracts';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import Typography from '@mui/material/Typography';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { downloadCsv, toCsv } from '../export/csv';
+import { useFormat } from '../format/useFormat';
+import { useActorName } from '../users/useUsers';
+import {
+  BusinessDateField,
+  CodeField,
+  CustomerTypeChip,
+  DateTimeField,
+  LtrField,
+  NationalityField,
+  StatusChip,
+  useNationalities,
+} from './fields';
+import {
+  customerTypeChoices,
+  identificationChoices,
+  languageChoices,
+  statusChoices,
+  type Customer,
+} from './types';
+import { useCustomerSearchRule } from './validation';
+
+const ListActions = () => {
+  const { canAccess: canExport } = useCanAccess({ resource: 'customers', action: 'export' });
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton />
+      {canExport && <ExportButton maxResults={10_000} />}
+    </TopToolbar>
+  );
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2, width: '100%' }} data-testid="customers-empty">
+      <PeopleOutlineIcon sx={{ fontSize: 72, color: 'primary.light' }} />
+      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
+        {translate('app.customers.empty')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('app.customers.empty_hint')}
+      </Typography>
+      <CreateButton variant="contained" />
+    </Box>
+  );
+};
+
+/** Every column of the list and of the form, in the user's language, as Excel opens it. */
+const useCustomerExporter = (): Exporter<Customer> => {
+  const translate = useTranslate();
+  const { dateTime, date, money } = useFormat();
+  const { nationalities, nameOf } = useNationalities();
+  const actorName = useActorName();
+  const label = (field: string) => translate(`resources.customers.fields.${field}`);
+  const choice = (choices: { id: unknown; name: string }[], value: unknown) => {
+    const found = choices.find((c) => c.id === value);
+    return found ? translate(found.name) : '';
+  };
+  const nationality = (id: unknown) => {
+    const found = nationalities.find((n) => n.id === id);
+    return found ? nameOf(found) : '';
+  };
+  return (records) => {
+    const columns: [string, (c: Customer) => unknown][] = [
+      ['serial', (c) => c.serial],
+      ['name', (c) => c.name],
+      ['mobile', (c) => c.mobile],
+      ['email', (c) => c.email],
+      ['gender', (c) => (typeof c.gender === 'number' ? translate(codeLabelKey('gender', c.gender)) : '')],
+      ['birth_date', (c) => date(c.birth_date)],
+      ['nationality_id', (c) => nationality(c.nationality_id)],
+      ['country_of_residency_id', (c) => nationality(c.country_of_residency_id)],
+      ['identification_method', (c) => choice(identificationChoices, c.identification_method)],
+      ['tax_number', (c) => c.tax_number],
+      ['address', (c) => c.address],
+      ['preferred_language', (c) => choice(languageChoices, c.preferred_language)],
+      [
+        'whatsapp_allowed',
+        (c) =>
+          c.whatsapp_allowed == null
+            ? ''
+            : translate(c.whatsapp_allowed ? 'app.common.yes' : 'app.common.no'),
+      ],
+      ['status', (c) => choice(statusChoices, c.status)],
+      ['type', (c) => (c.type ? translate(`codes.customerType.${c.type}`) : '')],
+      ['invoices_count', (c) => c.invoices_count],
+      ['last_invoice_date', (c) => date(c.last_invoice_date)],
+      ['loyalty_points', (c) => c.loyalty_points],
+      ['wallet_balance', (c) => money(c.wallet_balance)],
+      ['created_at', (c) => dateTime(c.created_at)],
+      ['created_by', (c) => (c.created_by ? actorName(c.created_by) : '')],
+      ['notes', (c) => c.notes],
+    ];
+    downloadCsv(
+      toCsv(
+        columns.map(([field]) => label(field)),
+        records.map((record) => columns.map(([, value]) => value(record))),
+      ),
+      translate('app.customers.export_file'),
+    );
+  };
+};
+
+const useFilters = () => {
+  const translate = useTranslate();
+  const searchRule = useCustomerSearchRule();
+  const { nationalities, nameOf } = useNationalities();
+  return [
+    // A TextInput rather than react-admin's SearchInput, whose InputProps MUI 9 no longer takes.
+    <TextInput
+      key="q"
+      source="q"
+      alwaysOn
+      resettable
+      hiddenLabel
+      label={false}
+      validate={searchRule}
+      placeholder={translate('app.customers.search')}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <SearchIcon color="disabled" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{
+        minWidth: 260,
+        // react-admin hides helper texts in the filter bar; the search rule's message must show.
+        '& .MuiFormHelperText-root': { display: 'block' },
+      }}
+    />,
+    <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+    <SelectInput key="type" source="type" choices={customerTypeChoices} />,
+    <SelectInput key="gender" source="gender" choices={codeOptions('gender')} />,
+    <AutocompleteInput
+      key="nationality_id"
+      source="nationality_id"
+      choices={nationalities.map((n) => ({ id: n.id, name: nameOf(n) }))}
+      translateChoice={false}
+      sx={{ minWidth: 220 }}
+    />,
+  ];
+};
+
+export const CustomerList = () => {
+  const translate = useTranslate();
+  const exporter = useCustomerExporter();
+  const filters = useFilters();
+  return (
+    <List
+      title={translate('app.customers.title')}
+      filters={filters}
+      sort={{ field: 'serial', order: 'DESC' }}
+      perPage={25}
+      actions={<ListActions />}
+      exporter={exporter}
+      empty={<Empty />}
+    >
+      <DataTable
+        rowClick="show"
+        bulkActionButtons={false}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            {translate('app.customers.no_results')}
+          </Typography>
+        }
+      >
+        <DataTable.Col source="serial" />
+        <DataTable.Col source="name" cellSx={() => ({ whiteSpace: 'nowrap' })} />
+        <DataTable.Col source="mobile" field={LtrField} />
+        <DataTable.Col source="type" disableSort field={CustomerTypeChip} />
+        <DataTable.Col source="status" disableSort field={StatusChip} />
+        <DataTable.Col
+          source="gender"
+          disableSort
+          render={() => <CodeField source="gender" code="gender" />}
+        />
+        <DataTable.Col source="nationality_id" disableSort field={NationalityField} />
+        <DataTable.Col source="last_invoice_date" field={BusinessDateField} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
+      </DataTable>
+    </List>
+  );
+};

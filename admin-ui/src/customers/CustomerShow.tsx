@@ -1,0 +1,49 @@
+import { EditButton, Show, TabbedShowLayout, TopToolbar } from 'react-admin';
+import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
+import { RecordHistory } from '../audit-log/RecordHistory';
+import { CustomerAsOf } from './CustomerAsOf';
+import { CustomerDetails } from './CustomerDetails';
+import { CustomerStatusButton } from './CustomerStatusButton';
+import type { Customer } from './types';
+
+const ShowTitle = () => {
+  const record = useRecordContext<Customer>();
+  const translate = useTranslate();
+  return <>{record ? translate('app.customers.show_title', { name: record.name }) : ''}</>;
+};
+
+const Actions = () => (
+  <TopToolbar>
+    <CustomerStatusButton />
+    <EditButton />
+  </TopToolbar>
+);
+
+const History = () => {
+  const record = useRecordContext<Customer>();
+  return record ? <RecordHistory entityType="customer" entityId={String(record.id)} /> : null;
+};
+
+export const CustomerShow = () => {
+  const { canAccess: canSeeHistory } = useCanAccess({ resource: 'customers', action: 'history' });
+  const { canAccess: canSeeAsOf } = useCanAccess({ resource: 'customers', action: 'as-of' });
+  return (
+    <Show title={<ShowTitle />} actions={<Actions />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="app.customers.tabs.details">
+          <CustomerDetails />
+        </TabbedShowLayout.Tab>
+        {canSeeHistory && (
+          <TabbedShowLayout.Tab label="app.customers.tabs.history" path="history">
+            <History />
+          </TabbedShowLayout.Tab>
+        )}
+        {canSeeAsOf && (
+          <TabbedShowLayout.Tab label="app.customers.tabs.as_of" path="as-of">
+            <CustomerAsOf />
+          </TabbedShowLayout.Tab>
+        )}
+      </TabbedShowLayout>
+    </Show>
+  );
+};

@@ -1,0 +1,88 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, Identifier, TranslateFunction } from 'ra-core';
+import { HttpError, isHttpError } from './errors';
+import type { HttpClient } from './httpClient';
+
+/** react-admin's marker for a validation message that carries its own translation arguments. */
+const RA_MESSAGE_PREFIX = '@@react-admin@@';
+
+/**
+ * A 422/409 answer names fields with message keys; react-admin shows `body.errors` next to the
+ * inputs. Each key is wrapped with its arguments, the field's translated label as %{field}.
+ */
+export const withTranslatedFieldErrors = (
+  error: unknown,
+  resource: string,
+  translate: TranslateFunction,
+): unknown => {
+  if (!isHttpError(error) || !error.body?.errors) return error;
+  const { errors, params = {} } = error.body;
+  const translated = Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [
+      field,
+      `${RA_MESSAGE_PREFIX}${JSON.stringify({
+        message: key,
+        args: { ...params[field], field: translate(`resources.${resource}.fields.${field}`, { _: field }) },
+      })}`,
+    ]),
+  );
+  return new HttpError(error.message, error.status, { ...error.body, errors: translated }, error.handled);
+};
+
+export type AppDataProvider = DataProvider & {
+  /** A call outside the list/record protocol, relative to the area's API base. */
+  send<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  getGlobalInformations<T = unknown>(): Promise<T>;
+  disableCustomer<T = unknown>(id: Identifier): Promise<T>;
+  activateCustomer<T = unknown>(id: Identifier): Promise<T>;
+  /** The customer as they were at an instant (ISO); rejects with 404 when they did not exist yet. */
+  getCustomerAsOf<T = unknown>(id: Identifier, at: string): Promise<T>;
+  unblockIp(ip: string): Promise<unknown>;
+};
+
+/**
+ * ra-data-simple-rest over the area's API base. Screen resources may live at another API path
+ * (`advanced-accounting/audit-log` reads `audit-log`).
+ */
+export const createDataProvider = (options: {
+  apiBase: string;
+  http: HttpClient;
+  translate: TranslateFunction;
+  apiPaths?: Record<string, string>;
+}): AppDataProvider => {
+  const { apiBase, http, translate, apiPaths = {} } = options;
+  const rest = simpleRestProvider(apiBase, http);
+  const api = (resource: string) => apiPaths[resource] ?? resource;
+  const formErrors = (resource: string) => (error: unknown) => {
+    throw withTranslatedFieldErrors(error, resource, translate);
+  };
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const { json } = await http(`${apiBase}/${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return json as T;
+  };
+  return {
+    getList: (resource, params) => rest.getList(api(resource), params),
+    getOne: (resource, params) => rest.getOne(api(resource), params),
+    getMany: (resource, params) => rest.getMany(api(resource), params),
+    getManyReference: (resource, params) => rest.getManyReference(api(resource), params),
+    create: (resource, params) => rest.create(api(resource), params).catch(formErrors(resource)),
+    update: (resource, params) => rest.update(api(resource), params).catch(formErrors(resource)),
+    updateMany: (resource, params) => rest.updateMany(api(resource), params),
+    delete: (resource, params) => rest.delete(api(resource), params),
+    deleteMany: (resource, params) => rest.deleteMany(api(resource), params),
+    send,
+    getGlobalInformations: <T>() =>
+      send<T>('POST', 'get_global_informations', { userAgent: globalThis.navigator?.userAgent ?? '' }),
+    disableCustomer: <T>(id: Identifier) => send<T>('POST', recordPath('customers', id, 'disable')),
+    activateCustomer: <T>(id: Identifier) => send<T>('POST', recordPath('customers', id, 'activate')),
+    getCustomerAsOf: <T>(id: Identifier, at: string) =>
+      send<T>('GET', `${recordPath('customers', id, 'as-of')}?at=${encodeURIComponent(at)}`),
+    unblockIp: (ip: string) => send('DELETE', `blocked-ips/${encodeURIComponent(ip)}`),
+  };
+};
+
+export const recordPath = (resource: string, id: Identifier, action?: string) =>
+  `${resource}/${encodeURIComponent(String(id))}${action ? `/${action}` : ''}`;

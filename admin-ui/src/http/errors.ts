@@ -1,0 +1,34 @@
+/**
+ * The error every call rejects with. It has `status` and `body` like react-admin's HttpError, which
+ * react-admin recognises by shape: a 422 body's `errors` become field errors in forms, and `message`
+ * (a message key from the API) is what notifications translate.
+ */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: ApiErrorBody | null = null,
+    /** Already dealt with (dialog shown, redirected, or deliberately ignored): callers show nothing more. */
+    readonly handled = false,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** What the API answers on a rejected request (docs/api.md). */
+export type ApiErrorBody = {
+  message?: string;
+  errors?: Record<string, string>;
+  params?: Record<string, Record<string, string | number>>;
+};
+
+export const isHttpError = (error: unknown): error is HttpError =>
+  error instanceof HttpError ||
+  (typeof error === 'object' && error !== null && 'status' in error && 'body' in error && 'message' in error);
+
+export const isHandled = (error: unknown): boolean =>
+  isHttpError(error) && (error as HttpError).handled === true;
+
+export const isAbortError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';

@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import englishMessages from 'ra-language-english';
+import { createI18nProvider } from './index';
+import { messages as enMessages } from './messages.en';
+import { messages as arMessages } from './messages.ar';
+import { flatKeys, lookup, type MessageTree } from './merge';
+import { raArabic } from './raArabic';
+
+const placeholders = (text: string) => new Set([...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]));
+const forms = (text: string) => text.split('||||');
+
+// Tokens that are the same in both languages: placeholders, formats, the acronym IP, the name of the
+// other language on the switch button, and the X's of a sample mobile number.
+const ALLOWED_LATIN =
+  /%\{\w+\}|\bIP\b|\bEnglish\b|X{4,}|YYYY-MM-DD|\d{4}-\d{2}-\d{2}T[\d:]+Z|\b(SAR|AED|KWD|OMR|BHD)\b|a-z|A-Z/g;
+
+describe('catalogues', () => {
+  const enKeys = flatKeys(enMessages).sort();
+  const arKeys = flatKeys(arMessages).sort();
+
+  it('have the same keys in English and Arabic', () => {
+    expect(arKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
+    expect(enKeys.filter((k) => !arKeys.includes(k))).toEqual([]);
+  });
+
+  it("translate every key of react-admin's English catalogue into Arabic", () => {
+    const raKeys = flatKeys(englishMessages as MessageTree);
+    expect(raKeys.length).toBeGreaterThan(150);
+    const raArabicKeys = new Set(flatKeys(raArabic as MessageTree));
+    expect(raKeys.filter((k) => !raArabicKeys.has(k))).toEqual([]);
+    expect([...raArabicKeys].filter((k) => !raKeys.includes(k))).toEqual([]);
+    for (const key of raKeys) {
+      const arabic = lookup(raArabic as MessageTree, key)!;
+      const english = lookup(englishMessages as MessageTree, key)!;
+      // Texts made only of placeholders ('%{name} %{recordRepresentation}', ' ') are the same in both.
+      const hasWords = /[A-Za-z]/.test(english.replace(/%\{\w+\}/g, ''));
+      if (hasWords) expect([key, arabic.trim() !== '' && arabic !== english]).toEqual([key, true]);
+    }
+  });
+
+  it('give Arabic the six plural forms wherever English has plural forms', () => {
+    for (const key of enKeys) {
+      const english = lookup(enMessages, key)!;
+      const arabic = lookup(arMessages, key)!;
+      const expected = forms(english).length > 1 ? 6 : 1;
+      expect([key, forms(arabic).length]).toEqual([key, expected]);
+    }
+  });
+
+  it('keep the same placeholders in both languages', () => {
+    for (const key of enKeys) {
+      const english = placeholders(lookup(enMessages, key)!);
+      const arabic = placeholders(lookup(arMessages, key)!);
+      english.delete('smart_count');
+      arabic.delete('smart_count');
+      expect([key, [...arabic].sort()]).toEqual([key, [...english].sort()]);
+    }
+  });
+
+  it('leave no English in the Arabic texts', () => {
+    const english = arKeys
+      .map((key) => [key, lookup(arMessages, key)!.replace(ALLOWED_LATIN, '')] as const)
+      .filter(([, text]) => /[A-Za-z]{2,}/.test(text));
+    expect(english).toEqual([]);
+  });
+
+  it('pluralise Arabic with Polyglot’s six forms', () => {
+    const { translate } = createI18nProvider('ar', arMessages);
+    expect(translate('ra.notification.updated', { smart_count: 1 })).toBe('تم تحديث العنصر');
+    expect(translate('ra.notification.updated', { smart_count: 2 })).toBe('تم تحديث عنصرين');
+    expect(translate('ra.notification.updated', { smart_count: 5 })).toBe('تم تحديث 5 عناصر');
+    expect(translate('ra.notification.updated', { smart_count: 11 })).toBe('تم تحديث 11 عنصرًا');
+    expect(translate('ra.notification.updated', { smart_count: 100 })).toBe('تم تحديث 100 عنصر');
+    // react-admin asks for count 2 when it means the plural label (menu entries).
+    expect(translate('resources.customers.name', { smart_count: 2 })).toBe('العملاء');
+    expect(translate('validation.is_required', { field: 'الاسم' })).toBe('حقل الاسم مطلوب');
+  });
+
+  describe('every key the code names literally', () => {
+    const sourceFiles = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) return sourceFiles(path);
+        return /\.tsx?$/.test(name) && !/\.spec\.tsx?$/.test(name) && !/^(en|ar|raArabic)\.ts$/.test(name)
+          ? [path]
+          : [];
+      });
+    const used = new Set<string>();
+    for (const file of sourceFiles(join(__dirname, '..'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /['"`]((?:app|ra|resources|auth|errors|validation|codes|customers|not_found)\.[\w./-]+)['"`]/g,
+      ))
+        if (!m[1].endsWith('.')) used.add(m[1]);
+    }
+
+    it('exists in both catalogues', () => {
+      expect(used.size).toBeGreaterThan(50);
+      const missing = [...used].filter(
+        (key) => lookup(enMessages, key) === undefined || lookup(arMessages, key) === undefined,
+      );
+      expect(missing).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import {
+  Admin,
+  AppBar,
+  CustomRoutes,
+  Layout,
+  LoadingIndicator,
+  Logout,
+  Menu,
+  Resource,
+  TitlePortal,
+  UserMenu,
+  defaultTheme,
+  localStorageStore,
+} from 'react-admin';
+import { useLogout, useTranslate } from 'ra-core';
+import BlockIcon from '@mui/icons-material/Block';
+import BugReportIcon from '@mui/icons-material/BugReport';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import MailIcon from '@mui/icons-material/Mail';
+import WarningIcon from '@mui/icons-material/Warning';
+import { raStoreAppKey } from '../auth/session';
+import { FullPageLoading } from '../layout/FullPageMessage';
+import { GlobalInformationGate, LayoutError } from '../layout/guards';
+import { GlobalInformationProvider } from '../layout/globalInformationContext';
+import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { lazyPage } from '../shell/chunks';
+import { useArea } from '../shell/area';
+import { mergeThemeOptions, themeOptions } from '../theme/theme';
+import { ManagerDashboard } from './ManagerDashboard';
+import { createManagerServices } from './services';
+
+const lists = () => import('./lists');
+const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
+const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
+const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
+const JsErrorList = lazyPage(() => lists().then((m) => m.JsErrorList));
+
+const ManagerAppBar = () => (
+  <AppBar
+    color="primary"
+    toolbar={
+      <>
+        <LanguageSwitch />
+        <LoadingIndicator />
+      </>
+    }
+    userMenu={
+      <UserMenu>
+        <Logout />
+      </UserMenu>
+    }
+  >
+    <TitlePortal />
+  </AppBar>
+);
+
+const ManagerMenu = () => {
+  const { basename } = useArea();
+  return (
+    <Menu>
+      <Menu.Item to={`${basename}/dashboard`} primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.ResourceItem name="trackers/failed-login-attempts" />
+      <Menu.ResourceItem name="trackers/blocked-ips" />
+      <Menu.ResourceItem name="trackers/mail-tracker" />
+      <Menu.ResourceItem name="technical/js-errors" />
+    </Menu>
+  );
+};
+
+const ManagerLayout = ({ children }: { children: ReactNode }) => (
+  <GlobalInformationGate>
+    <Layout appBarAlwaysOn appBar={ManagerAppBar} menu={ManagerMenu} error={LayoutError}>
+      {children}
+    </Layout>
+  </GlobalInformationGate>
+);
+
+/** Spec doc1 §2: the manager area's empty path goes to manager/dashboard. */
+const ToDashboard = () => <Navigate to={`${useArea().basename}/dashboard`} replace />;
+const GoToNotFound = () => <Navigate to={useArea().paths.notFound} replace />;
+
+const LogoutRoute = () => {
+  const logout = useLogout();
+  useEffect(() => {
+    void logout();
+  }, [logout]);
+  return <FullPageLoading />;
+};
+
+const Loading = () => <FullPageLoading message={useTranslate()('app.common.loading')} />;
+
+export const ManagerAdmin = () => {
+  const area = useArea();
+  const services = useMemo(() => createManagerServices(area), [area]);
+  const store = useMemo(() => localStorageStore(undefined, raStoreAppKey('manager')), []);
+  const theme = useMemo(() => mergeThemeOptions(defaultTheme, themeOptions(area.language)), [area.language]);
+  return (
+    <GlobalInformationProvider store={services.global}>
+      <Admin
+        basename={area.basename}
+        dataProvider={services.dataProvider}
+        authProvider={services.authProvider}
+        i18nProvider={area.i18nProvider}
+        store={store}
+        theme={theme}
+        darkTheme={null}
+        layout={ManagerLayout}
+        dashboard={ToDashboard}
+        loginPage={false}
+        requireAuth
+        catchAll={GoToNotFound}
+        loading={Loading}
+        disableTelemetry
+        title={area.i18nProvider.translate('app.name')}
+      >
+        <Resource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
+        <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
+        <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
+        <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
+        <CustomRoutes>
+          <Route path="/dashboard" element={<ManagerDashboard />} />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path="/logout" element={<LogoutRoute />} />
+        </CustomRoutes>
+      </Admin>
+    </GlobalInformationProvider>
+  );
+};

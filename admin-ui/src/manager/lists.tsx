@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { Button, Confirm, DataTable, List, TextInput } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import { DateTimeField, LtrField } from '../customers/fields';
+import type { AppDataProvider } from '../http/dataProvider';
+import { isHandled, isHttpError } from '../http/errors';
+import { CodeOrNameField, Truncated } from './fields';
+
+const EmptyText = ({ text }: { text: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 3 }} color="text.secondary" data-testid="list-empty">
+      {translate(text)}
+    </Typography>
+  );
+};
+
+export const FailedLoginAttemptList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('resources.trackers/failed-login-attempts.name', { smart_count: 2 })}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={50}
+      exporter={false}
+      empty={false}
+      filters={[<TextInput key="ip" source="ip" alwaysOn />]}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<EmptyText text="app.manager.empty.failed" />}
+      >
+        <DataTable.Col source="at" field={DateTimeField} />
+        <DataTable.Col source="ip" disableSort field={LtrField} />
+        <DataTable.Col source="identifier" disableSort field={LtrField} />
+        <DataTable.Col source="account_id" disableSort />
+        <DataTable.Col
+          source="type"
+          disableSort
+          render={() => <CodeOrNameField source="type" code="failedLoginType" />}
+        />
+      </DataTable>
+    </List>
+  );
+};
+
+const UnblockButton = (_: { label?: string }) => {
+  const record = useRecordContext<{ id: string; ip: string }>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  if (!record) return null;
+  const ip = record.ip ?? record.id;
+  const confirm = async () => {
+    setSaving(true);
+    try {
+      await dataProvider.unblockIp(ip);
+      notify('app.manager.unblocked', { type: 'success' });
+      refresh();
+    } catch (error) {
+      if (!isHandled(error))
+        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+    } finally {
+      setSaving(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button label="app.manager.unblock" onClick={() => setOpen(true)} data-testid="unblock-ip">
+        <LockOpenIcon />
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={saving}
+        title="app.manager.unblock_title"
+        content="app.manager.unblock_content"
+        translateOptions={{ ip }}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
+export const BlockedIpList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('resources.trackers/blocked-ips.name', { smart_count: 2 })}
+      sort={{ field: 'blocked_at', order: 'DESC' }}
+      perPage={50}
+      exporter={false}
+      empty={false}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<EmptyText text="app.manager.empty.blocked" />}
+      >
+        <DataTable.Col source="ip" disableSort field={LtrField} />
+        <DataTable.Col source="blocked_at" field={DateTimeField} />
+        <DataTable.Col source="failures" disableSort />
+        <DataTable.Col label="" disableSort field={UnblockButton} />
+      </DataTable>
+    </List>
+  );
+};
+
+const MailBody = () => {
+  const record = useRecordContext<{ body?: string }>();
+  return (
+    <Box
+      component="pre"
+      dir="auto"
+      sx={{
+        m: 0,
+        p: 2,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+        fontFamily: 'inherit',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+      }}
+      data-testid="mail-body"
+    >
+      {record?.body ?? ''}
+    </Box>
+  );
+};
+
+export const MailOutboxList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('resources.trackers/mail-tracker.name', { smart_count: 2 })}
+      sort={{ field: 'queued_at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={false}
+      filters={[<TextInput key="to" source="to" alwaysOn />]}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick="expand"
+        expand={<MailBody />}
+        empty={<EmptyText text="app.manager.empty.mail" />}
+      >
+        <DataTable.Col source="queued_at" field={DateTimeField} />
+        <DataTable.Col source="to" disableSort field={LtrField} />
+        <DataTable.Col
+          source="subject"
+          disableSort
+          render={() => <Truncated source="subject" width={420} />}
+        />
+        <DataTable.Col
+          source="status"
+          disableSort
+          render={() => <CodeOrNameField source="status" code="mailSentStatus" />}
+        />
+      </DataTable>
+    </List>
+  );
+};
+
+const JsErrorType = (_: { label?: string }) => {
+  const record = useRecordContext<{ type?: number }>();
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2">
+      {translate(
+        record?.type === 2 ? 'app.manager.js_error_types.manager' : 'app.manager.js_error_types.merchant',
+      )}
+    </Typography>
+  );
+};
+
+const JsErrorDetails = () => {
+  const record = useRecordContext<{ error?: string; user_agent?: string; path?: string }>();
+  return (
+    <Box
+      component="pre"
+      dir="ltr"
+      sx={{
+        m: 0,
+        p: 2,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+        fontSize: 12,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+      }}
+    >
+      {[record?.error, record?.path, record?.user_agent].filter(Boolean).join('\n\n')}
+    </Box>
+  );
+};
+
+export const JsErrorList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('resources.technical/js-errors.name', { smart_count: 2 })}
+      sort={{ field: 'at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={false}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick="expand"
+        expand={<JsErrorDetails />}
+        empty={<EmptyText text="app.manager.empty.js" />}
+      >
+        <DataTable.Col source="at" field={DateTimeField} />
+        <DataTable.Col source="type" disableSort field={JsErrorType} />
+        <DataTable.Col source="error" disableSort render={() => <Truncated source="error" width={380} />} />
+        <DataTable.Col source="route" disableSort field={LtrField} />
+        <DataTable.Col
+          source="actor_id"
+          disableSort
+          render={() => <Truncated source="actor_id" width={140} />}
+        />
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,41 @@
+import { createAuthProvider } from '../auth/authProvider';
+import { createGlobalInformationStore } from '../auth/globalInformation';
+import { leaveSignInNotice } from '../auth/session';
+import { createDataProvider } from '../http/dataProvider';
+import type { AreaConfig } from '../shell/area';
+
+export type Manager = { id: string; name: string; email: string };
+export type ManagerInformation = { auth: Manager };
+
+/** Screens of the manager area (spec doc1 §2 paths) and the API lists they read (docs/api.md). */
+export const MANAGER_API_PATHS: Record<string, string> = {
+  'trackers/failed-login-attempts': 'failed-login-attempts',
+  'trackers/blocked-ips': 'blocked-ips',
+  'trackers/mail-tracker': 'mail-outbox',
+  'technical/js-errors': 'js-errors',
+};
+
+export const createManagerServices = (area: AreaConfig) => {
+  const dataProvider = createDataProvider({
+    apiBase: area.apiBase,
+    http: area.http,
+    translate: area.i18nProvider.translate,
+    apiPaths: MANAGER_API_PATHS,
+  });
+  const global = createGlobalInformationStore<ManagerInformation>({
+    load: () => dataProvider.getGlobalInformations<ManagerInformation>(),
+    onUnauthorized: () => {
+      leaveSignInNotice('auth.session_expired');
+      area.session.clear();
+      window.location.replace(area.paths.signIn);
+    },
+  });
+  const authProvider = createAuthProvider<ManagerInformation>({
+    area,
+    global,
+    // Platform managers have no permission map: every screen of the area that exists is theirs.
+    decide: (_information, resource) => resource in MANAGER_API_PATHS,
+    permissions: () => ({}),
+  });
+  return { global, authProvider, dataProvider };
+};

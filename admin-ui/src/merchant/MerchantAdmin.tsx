@@ -1,0 +1,98 @@
+import { useEffect, useMemo } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, defaultTheme, localStorageStore } from 'react-admin';
+import { useLogout, useTranslate } from 'ra-core';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import auditLog from '../audit-log';
+import customers from '../customers';
+import { raStoreAppKey } from '../auth/session';
+import { GlobalInformationProvider } from '../layout/globalInformationContext';
+import { FullPageLoading } from '../layout/FullPageMessage';
+import { lazyPage } from '../shell/chunks';
+import { useArea } from '../shell/area';
+import { mergeThemeOptions, themeOptions } from '../theme/theme';
+import { MerchantLayout } from './MerchantLayout';
+import { NoPermissionPage } from './NoPermissionPage';
+import { WelcomePage } from './WelcomePage';
+import { createMerchantServices } from './services';
+
+const ProfilePage = lazyPage(() => import('./ProfilePage').then((m) => m.ProfilePage));
+
+const GoToNotFound = () => <Navigate to={useArea().paths.notFound} replace />;
+const GoToNoPermission = () => <Navigate to={useArea().paths.noPermission} replace />;
+
+const AuthenticationError = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 8 }}>
+      <Typography variant="h6" component="h1">
+        {translate('ra.page.authentication_error')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('ra.message.authentication_error')}
+      </Typography>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        {translate('app.common.retry')}
+      </Button>
+    </Box>
+  );
+};
+
+/** The logout route of spec doc1 §2: ends the session and lands on sign-in. */
+const LogoutRoute = () => {
+  const logout = useLogout();
+  useEffect(() => {
+    void logout();
+  }, [logout]);
+  return <FullPageLoading />;
+};
+
+const Loading = () => {
+  const translate = useTranslate();
+  return <FullPageLoading message={translate('app.common.loading')} />;
+};
+
+export const MerchantAdmin = () => {
+  const area = useArea();
+  const services = useMemo(() => createMerchantServices(area), [area]);
+  const store = useMemo(() => localStorageStore(undefined, raStoreAppKey('merchant')), []);
+  const theme = useMemo(() => mergeThemeOptions(defaultTheme, themeOptions(area.language)), [area.language]);
+  return (
+    <GlobalInformationProvider store={services.global}>
+      <Admin
+        basename={area.basename}
+        dataProvider={services.dataProvider}
+        authProvider={services.authProvider}
+        i18nProvider={area.i18nProvider}
+        store={store}
+        theme={theme}
+        darkTheme={null}
+        layout={MerchantLayout}
+        dashboard={WelcomePage}
+        loginPage={false}
+        requireAuth
+        catchAll={GoToNotFound}
+        accessDenied={GoToNoPermission}
+        authenticationError={AuthenticationError}
+        loading={Loading}
+        disableTelemetry
+        title={area.i18nProvider.translate('app.name')}
+      >
+        <Resource name="customers" {...customers} />
+        <Resource name="advanced-accounting/audit-log" {...auditLog} />
+        <Resource name="nationalities" />
+        <Resource name="users" recordRepresentation="name" />
+        <CustomRoutes>
+          <Route path="/welcome" element={<WelcomePage />} />
+          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/no-permission" element={<NoPermissionPage />} />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path="/logout" element={<LogoutRoute />} />
+        </CustomRoutes>
+      </Admin>
+    </GlobalInformationProvider>
+  );
+};

@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  AppBar,
+  Layout,
+  LoadingIndicator,
+  Logout,
+  Menu,
+  TitlePortal,
+  UserMenu,
+  useUserMenu,
+} from 'react-admin';
+import { useTranslate } from 'ra-core';
+import type { GlobalInformation } from '@rawnaq/contracts';
+import Chip from '@mui/material/Chip';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import HomeIcon from '@mui/icons-material/Home';
+import LockIcon from '@mui/icons-material/Lock';
+import PersonIcon from '@mui/icons-material/Person';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import { GlobalInformationGate, LayoutError, LockGuard } from '../layout/guards';
+import { useGlobalInformation } from '../layout/globalInformationContext';
+import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { useArea } from '../shell/area';
+
+const SalonName = () => {
+  const information = useGlobalInformation<GlobalInformation>();
+  const { language } = useArea();
+  const account = information?.global_informations.account;
+  if (!account) return null;
+  return (
+    <Chip
+      icon={<StorefrontIcon />}
+      label={language === 'ar' ? account.name_ar : account.name_en}
+      size="small"
+      sx={{
+        display: { xs: 'none', md: 'inline-flex' },
+        color: 'inherit',
+        borderColor: 'rgba(255,255,255,0.5)',
+        '& .MuiChip-icon': { color: 'inherit' },
+        marginInlineEnd: 1,
+      }}
+      variant="outlined"
+      data-testid="salon-name"
+    />
+  );
+};
+
+const UserMenuLink = ({ to, icon, label }: { to: string; icon: ReactNode; label: string }) => {
+  const userMenu = useUserMenu();
+  const translate = useTranslate();
+  return (
+    <MenuItem component={Link} to={to} onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
+    </MenuItem>
+  );
+};
+
+const LockMenuItem = () => {
+  const { session, paths } = useArea();
+  const userMenu = useUserMenu();
+  const translate = useTranslate();
+  return (
+    <MenuItem
+      component={Link}
+      to={paths.lock}
+      state={{ from: `${window.location.pathname}${window.location.search}` }}
+      onClick={() => {
+        // Locked before leaving, so a reload or a typed address cannot skip the lock screen.
+        session.setLocked(true);
+        userMenu?.onClose();
+      }}
+    >
+      <ListItemIcon>
+        <LockIcon />
+      </ListItemIcon>
+      <ListItemText>{translate('app.lock.lock_now')}</ListItemText>
+    </MenuItem>
+  );
+};
+
+const MerchantUserMenu = () => {
+  const { basename } = useArea();
+  return (
+    <UserMenu>
+      <UserMenuLink to={`${basename}/profile`} icon={<PersonIcon />} label="app.menu.profile" />
+      <LockMenuItem />
+      <Logout />
+    </UserMenu>
+  );
+};
+
+const MerchantAppBar = () => (
+  <AppBar
+    color="primary"
+    toolbar={
+      <>
+        <SalonName />
+        <LanguageSwitch />
+        <LoadingIndicator />
+      </>
+    }
+    userMenu={<MerchantUserMenu />}
+  >
+    <TitlePortal />
+  </AppBar>
+);
+
+/** Only entries for screens that exist; react-admin hides those the user's permissions do not open. */
+const MerchantMenu = () => {
+  const { basename } = useArea();
+  return (
+    <Menu>
+      <Menu.Item to={`${basename}/`} primaryText="app.menu.welcome" leftIcon={<HomeIcon />} />
+      <Menu.ResourceItem name="customers" />
+      <Menu.ResourceItem name="advanced-accounting/audit-log" />
+      <Menu.Item to={`${basename}/profile`} primaryText="app.menu.profile" leftIcon={<PersonIcon />} />
+    </Menu>
+  );
+};
+
+export const MerchantLayout = ({ children }: { children: ReactNode }) => (
+  <LockGuard>
+    <GlobalInformationGate>
+      <Layout appBarAlwaysOn appBar={MerchantAppBar} menu={MerchantMenu} error={LayoutError}>
+        {children}
+      </Layout>
+    </GlobalInformationGate>
+  </LockGuard>
+);

@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import {
+  PasswordInput,
+  RadioButtonGroupInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Title,
+  Toolbar,
+} from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import {
+  changePasswordInput,
+  compose,
+  email,
+  maxLength,
+  required,
+  type GlobalInformation,
+  type SignedInUser,
+} from '@rawnaq/contracts';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useRule } from '../customers/validation';
+import { emailInput } from '../customers/MobileInput';
+import { schemaValidator } from '../forms/schemaValidator';
+import { withTranslatedFieldErrors, type AppDataProvider } from '../http/dataProvider';
+import { isHandled, isHttpError } from '../http/errors';
+import { useGlobalInformation, useGlobalInformationStore } from '../layout/globalInformationContext';
+import { languageChoices } from '../customers/types';
+import { switchLanguage } from '../shell/LanguageSwitch';
+import { useArea } from '../shell/area';
+
+const nameRule = compose(required, maxLength(100));
+const emailRule = compose(required, email, maxLength(100));
+
+/** Server answers: field errors go next to the inputs, anything else becomes a notification. */
+const useSubmissionErrors = () => {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (error: unknown) => {
+    if (isHandled(error)) return undefined;
+    const withFields = withTranslatedFieldErrors(error, 'profile', translate);
+    if (isHttpError(withFields) && withFields.body?.errors) return withFields.body.errors;
+    notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+    return undefined;
+  };
+};
+
+const ProfileForm = () => {
+  const translate = useTranslate();
+  const { language, session } = useArea();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const store = useGlobalInformationStore<GlobalInformation>();
+  const information = useGlobalInformation<GlobalInformation>();
+  const submissionErrors = useSubmissionErrors();
+  const validateName = useRule(nameRule, 'resources.profile.fields.name');
+  const validateEmail = useRule(emailRule, 'resources.profile.fields.email');
+  const user = information?.auth;
+  if (!user) return null;
+
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      const saved = await dataProvider.send<SignedInUser>('PUT', 'profile', {
+        name: values.name,
+        email: values.email,
+        locale: values.locale,
+      });
+      session.setUser(saved);
+      notify('app.profile.saved', { type: 'success' });
+      // The chosen language is remembered with the user; the page follows it right away.
+      if (values.locale !== language && (values.locale === 'en' || values.locale === 'ar')) {
+        notify('app.profile.language_reload', { type: 'info' });
+        window.setTimeout(() => switchLanguage(values.locale as 'en' | 'ar'), 800);
+      } else void store.refresh();
+      return undefined;
+    } catch (error) {
+      return submissionErrors(error);
+    }
+  };
+
+  return (
+    <SimpleForm
+      resource="profile"
+      record={{ id: user.id, name: user.name, email: user.email, locale: user.locale ?? language }}
+      onSubmit={save}
+      toolbar={
+        <Toolbar>
+          <SaveButton alwaysEnable={false} />
+        </Toolbar>
+      }
+    >
+      <Typography variant="h6" component="h2">
+        {translate('app.profile.details')}
+      </Typography>
+      <TextInput source="name" validate={validateName} fullWidth />
+      <TextInput source="email" validate={validateEmail} fullWidth {...emailInput} />
+      <RadioButtonGroupInput source="locale" choices={languageChoices} />
+    </SimpleForm>
+  );
+};
+
+const PasswordForm = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const submissionErrors = useSubmissionErrors();
+  const validate = useMemo(
+    () => schemaValidator(changePasswordInput, 'profile', translate, { password_confirmation: 'password' }),
+    [translate],
+  );
+  // A new form after each change, so no password stays in the fields.
+  const [generation, setGeneration] = useState(0);
+  const save = async (values: Record<string, unknown>) => {
+    try {
+      const reply = await dataProvider.send<{ message?: string }>('POST', 'change_password', values);
+      notify(reply?.message ?? 'auth.password_changed', { type: 'success' });
+      setGeneration((n) => n + 1);
+      return undefined;
+    } catch (error) {
+      return submissionErrors(error);
+    }
+  };
+  return (
+    <SimpleForm
+      key={generation}
+      resource="profile"
+      onSubmit={save}
+      validate={validate}
+      toolbar={
+        <Toolbar>
+          <SaveButton alwaysEnable={false} label="app.profile.change_password" />
+        </Toolbar>
+      }
+    >
+      <Typography variant="h6" component="h2">
+        {translate('app.profile.change_password')}
+      </Typography>
+      <PasswordInput source="current_password" autoComplete="current-password" fullWidth />
+      <PasswordInput
+        source="password"
+        autoComplete="new-password"
+        helperText={translate('app.auth.password_hint')}
+        fullWidth
+      />
+      <PasswordInput source="password_confirmation" autoComplete="new-password" fullWidth />
+    </SimpleForm>
+  );
+};
+
+export const ProfilePage = () => (
+  <Grid container spacing={2} sx={{ py: 2, maxWidth: 1100 }}>
+    <Title title="app.profile.title" />
+    <Grid size={{ xs: 12, md: 6 }}>
+      <Card>
+        <CardContent>
+          <ProfileForm />
+        </CardContent>
+      </Card>
+    </Grid>
+    <Grid size={{ xs: 12, md: 6 }}>
+      <Card>
+        <CardContent>
+          <PasswordForm />
+        </CardContent>
+      </Card>
+    </Grid>
+  </Grid>
+);

@@ -1,0 +1,63 @@
+import type { ThemeOptions } from '@mui/material/styles';
+import { arSA, enUS } from '@mui/material/locale';
+import type { Language } from '../boot/routes';
+
+// System fonts only (no downloads). Arabic: the faces each platform ships that shape Arabic well
+// (Windows: Segoe UI, Tahoma; Apple: SF Arabic, Geeza Pro; Android/Linux: Noto, then DejaVu Sans).
+const ARABIC_FONTS =
+  '"Segoe UI", "SF Arabic", "Geeza Pro", "Noto Sans Arabic", "Noto Naskh Arabic", Tahoma, "DejaVu Sans", Arial, sans-serif';
+const LATIN_FONTS =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif';
+
+/** Purple is the product's primary colour (spec doc2 §9). */
+export const PURPLE = '#6a2c91';
+
+export const themeOptions = (language: Language): ThemeOptions => ({
+  direction: language === 'ar' ? 'rtl' : 'ltr',
+  palette: {
+    mode: 'light',
+    primary: { main: PURPLE, light: '#9a5cc2', dark: '#461a63', contrastText: '#ffffff' },
+    secondary: { main: '#b8860b', contrastText: '#ffffff' },
+    background: { default: '#f6f3f9', paper: '#ffffff' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: language === 'ar' ? ARABIC_FONTS : LATIN_FONTS,
+    // Arabic glyphs sit lower and taller than Latin ones; a little more leading keeps lines apart.
+    body1: { lineHeight: language === 'ar' ? 1.75 : 1.5 },
+    body2: { lineHeight: language === 'ar' ? 1.7 : 1.43 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        // An empty native date field would show the browser's own format hint (mm/dd/yyyy), in the
+        // browser's language rather than the page's; empty and unfocused, it shows nothing instead.
+        'input[type="date"][data-empty="true"]:not(:focus)::-webkit-datetime-edit': { color: 'transparent' },
+        // Left-to-right values (mobiles, e-mails, IDs) keep their order but sit on the page's start side.
+        // (Chrome and Safari know only the -webkit- name of match-parent.)
+        'input[dir="ltr"]': { textAlign: ['-webkit-match-parent', 'match-parent'] },
+      },
+    },
+    // Outlined fields everywhere, the same as on the sign-in screens.
+    MuiTextField: { defaultProps: { variant: 'outlined' } },
+    MuiFormControl: { defaultProps: { variant: 'outlined' } },
+    // Texts MUI components carry themselves (pagination labels...), in the page's language.
+    ...(language === 'ar' ? arSA : enUS).components,
+  },
+});
+
+type Plain = Record<string, unknown>;
+const isPlain = (value: unknown): value is Plain =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Deep merge of theme option objects (later wins), for layering ours over react-admin's defaults. */
+export const mergeThemeOptions = <T extends object>(...layers: object[]): T => {
+  const out: Plain = {};
+  for (const layer of layers)
+    for (const [key, value] of Object.entries(layer)) {
+      if (value === undefined) continue;
+      const existing = out[key];
+      out[key] = isPlain(existing) && isPlain(value) ? mergeThemeOptions(existing, value) : value;
+    }
+  return out as T;
+};

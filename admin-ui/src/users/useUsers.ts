@@ -1,0 +1,27 @@
+import { useGetList, useTranslate } from 'ra-core';
+
+export type SalonUser = { id: string; name: string; username: string; role: string };
+export type Actor = { kind?: string | null; id?: string | null; name?: string | null };
+
+/** The salon's users, once, for "who" columns and the user filter (docs/api.md `GET users`). */
+export const useUsers = () => {
+  const { data, isPending } = useGetList<SalonUser>(
+    'users',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' } },
+    { staleTime: 5 * 60_000 },
+  );
+  return { users: data ?? [], isPending };
+};
+
+/** Who did something: a user of the salon by name, or the platform team / the system. */
+export const useActorName = () => {
+  const { users } = useUsers();
+  const translate = useTranslate();
+  return (actor: Actor | null | undefined): string => {
+    if (!actor) return translate('app.common.none');
+    if (actor.kind === 'system') return translate('app.audit.actors.system');
+    if (actor.kind === 'manager') return translate('app.audit.actors.manager');
+    const user = users.find((u) => u.id === actor.id);
+    return user?.name ?? actor.name ?? translate('app.common.none');
+  };
+};

@@ -291,6 +291,25 @@ suite('admin-ui in the browser', () => {
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
   });
 
+  it("shows the salon's public page in both languages and directions, and a 404 for an unknown salon", async () => {
+    const { page } = await tab();
+    await page.goto(`${url}/en/salon/demosalon/home`);
+    await page.waitForSelector('h1#salon-name:has-text("Demo Salon")');
+    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    await shot(page, 'booking-en-home');
+    await page.goto(`${url}/ar/salon/demosalon/home`);
+    await page.waitForSelector('h1#salon-name:has-text("صالون العرض التجريبي")');
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    await shot(page, 'booking-ar-home');
+    // no react-admin on the booking site: its first page stays small
+    const scripts = await page.$$eval('script[src]', (list) => list.map((s) => (s as HTMLScriptElement).src));
+    expect(scripts.every((src) => src.includes('/booking/'))).toBe(true);
+    await page.goto(`${url}/salon/nosuchsalon/home`);
+    await page.waitForSelector('text=لا يوجد صالون بهذا العنوان');
+    await shot(page, 'booking-ar-unknown-salon');
+  });
+
   it('lets the platform team sign in and read the mail outbox', async () => {
     await fetch(`${url}/api/merchant/forgot_password`, {
       method: 'POST',

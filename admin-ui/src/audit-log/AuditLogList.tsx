@@ -1,3 +1,4 @@
+import { AdvancedAccountingGate } from '../layout/guards';
 import { ExportButton, FilterButton, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useTranslate, type Exporter } from 'ra-core';
@@ -76,7 +77,13 @@ const Actions = () => (
   </TopToolbar>
 );
 
-export const AuditLogList = () => {
+export const AuditLogList = () => (
+  <AdvancedAccountingGate>
+    <AuditLogScreen />
+  </AdvancedAccountingGate>
+);
+
+const AuditLogScreen = () => {
   const translate = useTranslate();
   const exporter = useAuditExporter();
   const filters = useFilters();

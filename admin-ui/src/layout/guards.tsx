@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import type { GlobalInformation } from '@rawnaq/contracts';
 import { appEvents } from '../shell/events';
 import { useArea } from '../shell/area';
 import { FullPageLoading } from './FullPageMessage';
@@ -41,4 +42,17 @@ export const LayoutError = ({ error }: { error?: unknown }) => {
     appEvents.emit({ type: 'unexpected', error });
   }, [error]);
   return null;
+};
+
+/**
+ * The advanced accounting screens (the audit log among them) need the add-on with its wizard done
+ * (status 2). Spec doc1 §2: status 0 or missing sends the user to the welcome page; status 1 to the
+ * accounting wizard, which is not built yet, so to the welcome page too for now.
+ */
+export const AdvancedAccountingGate = ({ children }: { children: ReactNode }) => {
+  const information = useGlobalInformation<GlobalInformation>();
+  const { paths } = useArea();
+  const status = information?.global_informations.account.advanced_accounting_status ?? 0;
+  if (information && status !== 2) return <Navigate to={paths.home} replace />;
+  return <>{children}</>;
 };

@@ -2,15 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
-import { Authenticator, configFromEnv, jsonLogger, openPlatform, ReadModels } from '@rawnaq/platform';
+import { jsonLogger, openServiceDeps } from '@rawnaq/platform';
 import { CommandApiModule } from './command-api.module';
 import { seedDemoSalon } from './seed/demo-salon';
 
 /** command-api on its own (the scale-out topology); `npm start` runs it inside the gateway instead. */
 const main = async () => {
-  const platform = await openPlatform(configFromEnv(), { logger: jsonLogger });
-  const readModels = new ReadModels(platform.readStore, allProjections);
-  const authenticator = new Authenticator(readModels, platform.eventStore);
+  const { platform, readModels, authenticator } = await openServiceDeps(allProjections, jsonLogger);
   const app = await NestFactory.create(
     CommandApiModule.create({
       eventStore: platform.eventStore,

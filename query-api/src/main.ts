@@ -1,14 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { allProjections } from '@rawnaq/projections';
-import { Authenticator, configFromEnv, jsonLogger, openPlatform, ReadModels } from '@rawnaq/platform';
+import { jsonLogger, openServiceDeps } from '@rawnaq/platform';
 import { QueryApiModule } from './query-api.module';
 
 /** query-api on its own (the scale-out topology): reads the read models the projections service keeps. */
 const main = async () => {
-  const platform = await openPlatform(configFromEnv(), { logger: jsonLogger });
-  const readModels = new ReadModels(platform.readStore, allProjections);
-  const authenticator = new Authenticator(readModels, platform.eventStore);
+  const { platform, readModels, authenticator } = await openServiceDeps(allProjections, jsonLogger);
   const app = await NestFactory.create(
     QueryApiModule.create({
       eventStore: platform.eventStore,

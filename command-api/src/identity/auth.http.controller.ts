@@ -35,6 +35,21 @@ const visitor = (ip: string, userAgent: string): Visitor => ({
   correlationId: newId(),
 });
 
+/** Front-end errors are reported from the sign-in page too: the caller is known when a token is sent. */
+const reportJsError = async (
+  commands: CommandBus,
+  authenticator: Authenticator,
+  realm: 'merchant' | 'manager',
+  v: Visitor,
+  req: Request,
+  body: unknown,
+) => {
+  const auth = await authenticator
+    .authenticate(header(req as never, 'authorization'), realm)
+    .catch(() => undefined);
+  return commands.execute(new ReportJsError(v, auth, body));
+};
+
 @Controller('api/merchant')
 @Realm('merchant')
 export class MerchantAuthController {
@@ -86,14 +101,10 @@ export class MerchantAuthController {
     return this.commands.execute(new ResetPassword(visitor(ip, ua), body));
   }
 
-  /** Front-end errors are reported from the sign-in page too: the caller is known when a token is sent. */
   @Post('js_errors/add_js_error')
   @Public()
-  async jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
-    const auth = await this.authenticator
-      .authenticate(header(req as never, 'authorization'), 'merchant')
-      .catch(() => undefined);
-    return this.commands.execute(new ReportJsError(visitor(ip, ua), auth, body));
+  jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
+    return reportJsError(this.commands, this.authenticator, 'merchant', visitor(ip, ua), req, body);
   }
 }
 
@@ -119,11 +130,8 @@ export class ManagerAuthController {
 
   @Post('js_errors/add_js_error')
   @Public()
-  async jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
-    const auth = await this.authenticator
-      .authenticate(header(req as never, 'authorization'), 'manager')
-      .catch(() => undefined);
-    return this.commands.execute(new ReportJsError(visitor(ip, ua), auth, body));
+  jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
+    return reportJsError(this.commands, this.authenticator, 'manager', visitor(ip, ua), req, body);
   }
 
   @Delete('blocked-ips/:ip')

@@ -206,6 +206,20 @@ abstract class IdentityHandler {
     });
   }
 
+  /** A new session for someone whose password was just checked; only the token's hash is recorded. */
+  protected async startSession(stream: string, ctx: CommandContext, v: Visitor, force?: boolean) {
+    const token = newSessionToken();
+    const outcome = await this.runUser(stream, ctx, {
+      type: 'SignIn',
+      session: hashToken(token),
+      ip: v.ip,
+      userAgent: v.userAgent,
+      passwordMatches: true,
+      force: force === true,
+    });
+    return { token, position: outcome.position };
+  }
+
   protected async signedInUser(user: Doc): Promise<SignedInUser> {
     const role = await this.models.get('roles', user.role_id as string);
     return {
@@ -283,16 +297,13 @@ export class MerchantLoginHandler extends IdentityHandler implements ICommandHan
       });
       throw new DomainError('auth.wrong_credentials', 401);
     }
-    const token = newSessionToken();
-    const outcome = await this.runUser(stream, visitorContext(v, user.tenantId as string, user.id), {
-      type: 'SignIn',
-      session: hashToken(token),
-      ip: v.ip,
-      userAgent: v.userAgent,
-      passwordMatches,
-      force: input.force === true,
-    });
-    return new Answer({ api_token: token, user: await this.signedInUser(user) }, outcome.position);
+    const { token, position } = await this.startSession(
+      stream,
+      visitorContext(v, user.tenantId as string, user.id),
+      v,
+      input.force,
+    );
+    return new Answer({ api_token: token, user: await this.signedInUser(user) }, position);
   }
 }
 
@@ -321,18 +332,15 @@ export class ManagerLoginHandler extends IdentityHandler implements ICommandHand
       });
       throw new DomainError('auth.wrong_credentials', 401);
     }
-    const token = newSessionToken();
-    const outcome = await this.runUser(stream!, visitorContext(v, PLATFORM_TENANT, manager.id, 'manager'), {
-      type: 'SignIn',
-      session: hashToken(token),
-      ip: v.ip,
-      userAgent: v.userAgent,
-      passwordMatches: true,
-      force: input.force === true,
-    });
+    const { token, position } = await this.startSession(
+      stream!,
+      visitorContext(v, PLATFORM_TENANT, manager.id, 'manager'),
+      v,
+      input.force,
+    );
     return new Answer(
       { api_token: token, manager: { id: manager.id, name: manager.name, email: manager.email } },
-      outcome.position,
+      position,
     );
   }
 }

@@ -29,6 +29,7 @@ import { SqliteWriter } from './sqlite-writer';
 export type { SqliteReadStoreOptions };
 
 type Compiled = { sql: string; params: Array<string | number | null> };
+const SMALL_BATCH = 100;
 type Pending = { resolve: () => void; reject: (e: Error) => void };
 
 /**
@@ -312,7 +313,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async applyChanges(changes: PositionedChange[], checkpoint?: Checkpoint): Promise<void> {
-    if (this.worker) return this.send({ changes, checkpoint });
+    // big batches (catching up, rebuilding) go to the writer thread, to overlap with projecting the next;
+    // the few changes of a live batch are quicker written here than sent there and back
+    if (this.worker && changes.length > SMALL_BATCH) return this.send({ changes, checkpoint });
+    if (this.worker && this.pending.size > 0) await this.send({ invalidate: '' }); // keep the order of writes
     this.applyChangesSync(changes, checkpoint);
   }
 

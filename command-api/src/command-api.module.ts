@@ -10,7 +10,11 @@ import {
   type Logger,
   type ReadModels,
 } from '@rawnaq/platform';
+import { ChangeMenuHandler } from './catalog/menu.commands';
+import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { ChangeVatSettingsHandler } from './settings/settings.commands';
+import { SettingsController } from './settings/settings.http.controller';
 import { CustomersController } from './customers/customers.http.controller';
 import { identityHandlers } from './identity/identity.commands';
 import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
@@ -32,7 +36,13 @@ export class CommandApiModule {
     return {
       module: CommandApiModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [MerchantAuthController, ManagerAuthController, CustomersController],
+      controllers: [
+        MerchantAuthController,
+        ManagerAuthController,
+        CustomersController,
+        MenuController,
+        SettingsController,
+      ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
         { provide: TOKENS.readModels, useValue: deps.readModels },
@@ -45,6 +55,8 @@ export class CommandApiModule {
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
         ...customerHandlers,
+        ChangeMenuHandler,
+        ChangeVatSettingsHandler,
       ],
     };
   }

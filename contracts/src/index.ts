@@ -10,3 +10,5 @@ export * from './customers';
 export * from './identity';
 export * from './i18n';
 export * from './reference';
+export * from './catalog';
+export * from './settings';

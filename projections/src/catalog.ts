@@ -1,4 +1,5 @@
 import { auditLogProjection } from './audit/audit-log.projection';
+import { menuProjection } from './catalog/menu.projection';
 import { customersProjection } from './customers/customers.projection';
 import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
@@ -9,5 +10,6 @@ export const allProjections: Projection[] = [
   identityProjection,
   securityProjection,
   customersProjection,
+  menuProjection,
   auditLogProjection,
 ];

@@ -10,6 +10,8 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { AuditLogQueryController } from './audit/audit-log.query.controller';
+import { MenuQueryController } from './catalog/menu.query.controller';
+import { SettingsQueryController } from './settings/settings.query.controller';
 import { CustomersQueryController } from './customers/customers.query.controller';
 import {
   ManagerQueryController,
@@ -40,6 +42,8 @@ export class QueryApiModule implements NestModule {
         CustomersQueryController,
         AuditLogQueryController,
         ReferenceQueryController,
+        MenuQueryController,
+        SettingsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

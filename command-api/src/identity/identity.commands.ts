@@ -10,6 +10,7 @@ import {
   managerLoginInput,
   merchantLoginSchema,
   permissionMap,
+  rolePermissions,
   PLATFORM_TENANT,
   resetPasswordInput,
   rejected,
@@ -230,7 +231,7 @@ abstract class IdentityHandler {
       email: user.email as string,
       role: (role?.name as string) ?? '',
       locale: (user.locale as 'en' | 'ar') ?? 'ar',
-      permissions: permissionMap((role?.permissions as never[]) ?? []),
+      permissions: permissionMap(rolePermissions(role)),
     };
   }
 }

@@ -11,7 +11,9 @@ import {
   type UserCreated,
 } from '@rawnaq/contracts';
 import type { EventStore } from '@rawnaq/platform';
+import { ChangeMenu } from '../catalog/menu.commands';
 import { RegisterCustomer } from '../customers/customer.commands';
+import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
@@ -40,6 +42,35 @@ const ids = {
   reception: '0193a000-0000-7000-8000-000000000012',
   manager: '0193a000-0000-7000-8000-000000000021',
 };
+
+/** A small menu (prices before VAT, in SAR): what a women's salon in Riyadh might open with. */
+const DEMO_MENU = [
+  {
+    names: { name_en: 'Hair', name_ar: 'الشعر' },
+    services: [
+      { name_en: 'Haircut', name_ar: 'قص الشعر', price: '100.00', job_time: 45 },
+      { name_en: 'Blow dry', name_ar: 'سشوار', price: '60.00', job_time: 30 },
+      {
+        name_en: 'Hair colour',
+        name_ar: 'صبغة الشعر',
+        price: '250.00',
+        job_time: 120,
+        offer_price: '220.00',
+      },
+    ],
+  },
+  {
+    names: { name_en: 'Nails', name_ar: 'الأظافر' },
+    services: [
+      { name_en: 'Manicure', name_ar: 'مانيكير', price: '80.00', job_time: 45 },
+      { name_en: 'Pedicure', name_ar: 'باديكير', price: '90.00', job_time: 60, home_service: true },
+    ],
+  },
+  {
+    names: { name_en: 'Skin care', name_ar: 'العناية بالبشرة' },
+    services: [{ name_en: 'Facial', name_ar: 'تنظيف البشرة', price: '180.00', job_time: 60 }],
+  },
+];
 
 const DEMO_CUSTOMERS = [
   {
@@ -158,7 +189,7 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
 
 /**
  * The training account (id 1, spec doc2 §6) on first start: Demo Salon in Saudi Arabia with VAT 15%,
- * an owner, a receptionist with fewer rights, a platform manager and a few customers.
+ * an owner, a receptionist with fewer rights, a platform manager, a few customers and a small menu.
  * Written as events like anything else, so the audit log shows where the demo came from.
  */
 export const seedDemoSalon = async (
@@ -231,6 +262,15 @@ export const seedDemoSalon = async (
   };
   for (const c of DEMO_CUSTOMERS)
     await commands.execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
+  for (const group of DEMO_MENU) {
+    const added = (await commands.execute(
+      new ChangeMenu(ownerCtx, { kind: 'add-group', body: group.names }),
+    )) as Answer<{ id: string }>;
+    for (const service of group.services)
+      await commands.execute(
+        new ChangeMenu(ownerCtx, { kind: 'add-service', body: { ...service, group_id: added.body.id } }),
+      );
+  }
   await waitForProjections(await store.headPosition());
   return true;
 };

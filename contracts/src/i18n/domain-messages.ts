@@ -35,11 +35,26 @@ export const domainMessages = {
       duplicate_email: 'A customer with this e-mail already exists',
       duplicate_tax_number: 'A customer with this tax number already exists',
     },
+    catalog: {
+      duplicate_name: 'Another item of this list already has this name',
+      group_not_found: 'Choose an existing group',
+      category_not_found: 'Choose an existing category',
+      offer_price_not_below_price: 'The offer price must be less than the price',
+      one_service_must_stay_active: 'At least one service must stay active',
+      order_must_list_the_group: 'The new order must list every service of the group once',
+    },
+    settings: {
+      alias_taken: 'Another salon already uses this address',
+      vat_changed: 'The VAT changed: every price with VAT follows it',
+    },
     not_found: {
       account: 'Account not found',
       customer: 'Customer not found',
       employee: 'Employee not found',
       record: 'Record not found',
+      group: 'Group not found',
+      category: 'Category not found',
+      service: 'Service not found',
       page: 'Page not found',
     },
     errors: {
@@ -84,11 +99,26 @@ export const domainMessages = {
       duplicate_email: 'يوجد عميل آخر بالبريد الإلكتروني نفسه',
       duplicate_tax_number: 'يوجد عميل آخر بالرقم الضريبي نفسه',
     },
+    catalog: {
+      duplicate_name: 'يوجد عنصر آخر في هذه القائمة بالاسم نفسه',
+      group_not_found: 'اختر مجموعة موجودة',
+      category_not_found: 'اختر تصنيفًا موجودًا',
+      offer_price_not_below_price: 'يجب أن يكون سعر العرض أقل من السعر',
+      one_service_must_stay_active: 'يجب أن تبقى خدمة واحدة على الأقل مفعّلة',
+      order_must_list_the_group: 'يجب أن يضم الترتيب الجديد كل خدمات المجموعة مرة واحدة',
+    },
+    settings: {
+      alias_taken: 'يستخدم صالون آخر هذا العنوان',
+      vat_changed: 'تغيّرت ضريبة القيمة المضافة: كل الأسعار شاملة الضريبة تتبعها',
+    },
     not_found: {
       account: 'الحساب غير موجود',
       customer: 'العميل غير موجود',
       employee: 'الموظف غير موجود',
       record: 'السجل غير موجود',
+      group: 'المجموعة غير موجودة',
+      category: 'التصنيف غير موجود',
+      service: 'الخدمة غير موجودة',
       page: 'الصفحة غير موجودة',
     },
     errors: {

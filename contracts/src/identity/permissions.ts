@@ -8,6 +8,7 @@ export const Page = {
   customers: 4,
   products: 5,
   marketing: 6,
+  menu: 8,
   advancedAccounting: 11,
   settings: 12,
 } as const;
@@ -24,8 +25,12 @@ export const Permission = {
   viewCustomerHistory: 25,
   surveysNotifications: 38,
   complaintsNotifications: 39,
+  viewMenu: 50,
+  manageMenu: 51,
   viewAuditLog: 60,
   viewRecordsAsOf: 61,
+  viewSettings: 70,
+  manageSettings: 71,
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -41,8 +46,12 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   25: Page.customers,
   38: Page.marketing,
   39: Page.marketing,
+  50: Page.menu,
+  51: Page.menu,
   60: Page.advancedAccounting,
   61: Page.advancedAccounting,
+  70: Page.settings,
+  71: Page.settings,
 };
 
 /** `{ "4": [20, 21] }`: JSON object keys are strings, as the UI receives them. */
@@ -63,6 +72,10 @@ export const canAccess = (map: PermissionMap | undefined, page: number, permissi
 };
 
 export const ALL_PERMISSIONS = Object.values(Permission) as Permission[];
+
+/** What a role grants: an administrator role has every permission, including ones added later. */
+export const rolePermissions = (role: Record<string, unknown> | undefined): Permission[] =>
+  role?.is_admin === true ? ALL_PERMISSIONS : ((role?.permissions as Permission[] | undefined) ?? []);
 const nameOf = Object.fromEntries(Object.entries(Permission).map(([k, v]) => [v, k])) as Record<
   Permission,
   string
@@ -82,8 +95,12 @@ export const permissionMessages = {
       viewCustomerHistory: "View a customer's history",
       surveysNotifications: 'Survey notifications',
       complaintsNotifications: 'Complaint notifications',
+      viewMenu: 'View the menu (services, groups, categories)',
+      manageMenu: 'Add and change services, groups and categories',
       viewAuditLog: 'View the audit log',
       viewRecordsAsOf: 'View records as they were at an instant',
+      viewSettings: "View the salon's settings",
+      manageSettings: "Change the salon's settings",
     },
   },
   ar: {
@@ -98,8 +115,12 @@ export const permissionMessages = {
       viewCustomerHistory: 'عرض سجل العميل',
       surveysNotifications: 'تنبيهات الاستبيانات',
       complaintsNotifications: 'تنبيهات الشكاوى',
+      viewMenu: 'عرض قائمة الخدمات والمجموعات والتصنيفات',
+      manageMenu: 'إضافة الخدمات والمجموعات والتصنيفات وتعديلها',
       viewAuditLog: 'عرض سجل التدقيق',
       viewRecordsAsOf: 'عرض السجلات كما كانت في لحظة معينة',
+      viewSettings: 'عرض إعدادات الصالون',
+      manageSettings: 'تغيير إعدادات الصالون',
     },
   },
 };

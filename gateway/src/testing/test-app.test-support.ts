@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { openAccount } from '@rawnaq/command-api';
-import { configFromEnv, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
+import { configFromEnv, jsonLogger, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
 import { createApp, type RunningApp } from '../app';
 
@@ -31,7 +31,8 @@ export const startTestApp = async (): Promise<TestApp> => {
   );
   const app = await createApp({
     platform,
-    logger: silentLogger,
+    // RAWNAQ_TEST_LOG=1 shows the services' log (an unexpected 500's cause) while a test runs
+    logger: process.env.RAWNAQ_TEST_LOG ? jsonLogger : silentLogger,
     seedDemo: true,
     // tests stand in for several clients by sending X-Forwarded-For
     trustProxy: true,

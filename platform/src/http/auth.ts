@@ -3,6 +3,7 @@ import {
   canAccess,
   DomainError,
   permissionMap,
+  rolePermissions,
   type PermissionMap,
   type SessionRealm,
 } from '@rawnaq/contracts';
@@ -86,7 +87,7 @@ export class Authenticator {
       name: user.name as string,
       role: (role?.name as string) ?? '',
       isAdmin: role?.is_admin === true,
-      permissions: permissionMap((role?.permissions as never[]) ?? []),
+      permissions: permissionMap(rolePermissions(role)),
       session: hash,
     };
   }

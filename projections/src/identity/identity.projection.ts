@@ -1,5 +1,6 @@
 import {
   parseStreamName,
+  type VatSettingsChanged,
   type RecordedEvent,
   type UserEvent,
   type AccountEvent,
@@ -9,7 +10,7 @@ import {
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
-type IdentityEvent = UserEvent | AccountEvent | RoleEvent | ManagerEvent;
+type IdentityEvent = UserEvent | AccountEvent | RoleEvent | ManagerEvent | VatSettingsChanged;
 
 /**
  * Accounts, roles, users, managers and their sessions: what sign-in looks up and what every request's
@@ -28,6 +29,7 @@ export const identityProjection: Projection = {
   ],
   handles: [
     'AccountOpened',
+    'VatSettingsChanged',
     'RoleDefined',
     'UserCreated',
     'ManagerCreated',
@@ -57,6 +59,9 @@ export const identityProjection: Projection = {
               id: tenantId,
               ...d,
               alias_lc: d.alias.toLowerCase(),
+              vat_enabled: d.vat_percentage > 0,
+              vat_name_en: 'VAT',
+              vat_name_ar: 'ضريبة القيمة المضافة',
               status: 1,
               wizard_progress: [],
               advanced_accounting_status: d.advanced_accounting_status ?? 0,
@@ -70,6 +75,8 @@ export const identityProjection: Projection = {
           },
         ];
       }
+      case 'VatSettingsChanged':
+        return [{ kind: 'patch', collection: 'accounts', id: tenantId, set: event.data.changed }];
       case 'RoleDefined':
         return [
           {

@@ -5,6 +5,7 @@ import {
   DomainError,
   isCountryId,
   permissionMap,
+  rolePermissions,
   type GlobalInformation,
 } from '@rawnaq/contracts';
 import {
@@ -46,7 +47,7 @@ export class MerchantIdentityQueryController {
         email: (user?.email as string) ?? '',
         role: (role?.name as string) ?? auth.role,
         locale: (user?.locale as 'en' | 'ar') ?? 'ar',
-        permissions: permissionMap((role?.permissions as never[]) ?? []),
+        permissions: permissionMap(rolePermissions(role)),
       },
       global_informations: {
         account: {

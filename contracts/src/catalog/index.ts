@@ -1,0 +1,2 @@
+export * from './catalog-input';
+export * from './catalog-events';

@@ -1,0 +1,182 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  countryOf,
+  inclusiveFromExclusive,
+  isCountryId,
+  notFound,
+  Page,
+  Permission,
+  rejected,
+  toDecimalString,
+  type Currency,
+} from '@rawnaq/contracts';
+import {
+  Auth,
+  header,
+  Realm,
+  RequirePermission,
+  TOKENS,
+  type AuthContext,
+  type Doc,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { accountOf } from '../shared/account';
+import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+
+const LISTS = {
+  services: {
+    collection: 'services',
+    sortable: ['order', 'name_en', 'name_ar', 'price', 'job_time', 'created_at'],
+    defaultSort: ['order', 'asc'],
+  },
+  'service-groups': {
+    collection: 'service_groups',
+    sortable: ['name_en', 'name_ar', 'created_at'],
+    defaultSort: ['created_at', 'asc'],
+  },
+  categories: {
+    collection: 'categories',
+    sortable: ['name_en', 'name_ar', 'created_at'],
+    defaultSort: ['created_at', 'asc'],
+  },
+} as const;
+
+type Pricing = { currency: Currency; vat: number };
+
+/** Prices leave as exact decimal text in the account's currency, with the price including today's VAT. */
+export const priced = ({ tenantId: _t, ...doc }: Doc, p: Pricing): Doc => {
+  if (typeof doc.price !== 'number') return doc;
+  const money = (amount: number) => toDecimalString({ amount, currency: p.currency });
+  const withVat = inclusiveFromExclusive(doc.price, p.vat);
+  return {
+    ...doc,
+    price_minor: doc.price,
+    price: money(doc.price),
+    price_with_vat: money(withVat),
+    price_with_vat_minor: withVat,
+    ...(typeof doc.offer_price === 'number' && {
+      offer_price: money(doc.offer_price),
+      offer_price_with_vat: money(inclusiveFromExclusive(doc.offer_price, p.vat)),
+    }),
+    currency: p.currency,
+    vat_percentage: p.vat,
+  };
+};
+
+@Controller('api/merchant')
+@Realm('merchant')
+@RequirePermission(Page.menu, Permission.viewMenu)
+export class MenuQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  private async pricing(tenantId: string): Promise<Pricing> {
+    const { doc } = await accountOf(this.models, tenantId);
+    const countryId = doc.country_id as number;
+    return {
+      currency: isCountryId(countryId) ? countryOf(countryId).currency : 'SAR',
+      vat: (doc.vat_percentage as number) ?? 0,
+    };
+  }
+
+  @Get('services')
+  services(
+    @Auth() a: AuthContext,
+    @Query() q: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list(a, 'services', q, req, res);
+  }
+
+  @Get('service-groups')
+  groups(
+    @Auth() a: AuthContext,
+    @Query() q: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list(a, 'service-groups', q, req, res);
+  }
+
+  @Get('categories')
+  categories(
+    @Auth() a: AuthContext,
+    @Query() q: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list(a, 'categories', q, req, res);
+  }
+
+  @Get('services/:id')
+  service(@Auth() a: AuthContext, @Param('id') id: string) {
+    return this.one(a, 'services', id);
+  }
+
+  @Get('service-groups/:id')
+  group(@Auth() a: AuthContext, @Param('id') id: string) {
+    return this.one(a, 'service-groups', id);
+  }
+
+  @Get('categories/:id')
+  category(@Auth() a: AuthContext, @Param('id') id: string) {
+    return this.one(a, 'categories', id);
+  }
+
+  private async list(
+    auth: AuthContext,
+    name: keyof typeof LISTS,
+    query: Record<string, unknown>,
+    req: Request,
+    res: Response,
+  ) {
+    const spec = LISTS[name];
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: [...spec.sortable],
+      defaultSort: spec.defaultSort as [string, 'asc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId };
+    const ids = idsOf(q.filter);
+    if (ids) filter.id = { $in: ids };
+    const status = intFilter(q.filter, 'status');
+    if (status !== undefined) filter.status = status;
+    for (const field of ['group_id', 'category_id'] as const) {
+      const v = q.filter[field];
+      if (v === undefined || v === '') continue;
+      if (typeof v !== 'string') throw rejected('errors.invalid_input', field);
+      filter[field] = v;
+    }
+    const search = typeof q.filter.q === 'string' ? q.filter.q.trim() : '';
+    if (search) filter.$or = [{ name_en: { $contains: search } }, { name_ar: { $contains: search } }];
+    const sort = q.sort[0][0] === 'order' ? [['group_id', 'asc'] as [string, 'asc'], ...q.sort] : q.sort;
+    const [docs, total, pricing] = await Promise.all([
+      this.models.find(spec.collection, { filter, sort, skip: q.skip, limit: q.limit }),
+      this.models.count(spec.collection, filter),
+      this.pricing(auth.tenantId),
+    ]);
+    return page(
+      res,
+      name,
+      q,
+      docs.map((d) => priced(d, pricing)),
+      total,
+    );
+  }
+
+  private async one(auth: AuthContext, name: keyof typeof LISTS, id: string) {
+    const doc = await this.models.get(LISTS[name].collection, id);
+    if (!doc || doc.tenantId !== auth.tenantId)
+      throw notFound(
+        name === 'services'
+          ? 'not_found.service'
+          : name === 'categories'
+            ? 'not_found.category'
+            : 'not_found.group',
+      );
+    return priced(doc, await this.pricing(auth.tenantId));
+  }
+}

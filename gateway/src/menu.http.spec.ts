@@ -43,17 +43,14 @@ describe('the menu and the VAT over HTTP', () => {
       .set(bearer(owner))
       .send({ name_en: 'Makeup', name_ar: 'المكياج' });
     expect(group.status).toBe(201);
-    const service = await t.http
-      .post('/api/merchant/services')
-      .set(bearer(owner))
-      .send({
-        name_en: 'Bridal makeup',
-        name_ar: 'مكياج عروس',
-        group_id: group.body.id,
-        price: 1234.56,
-        job_time: '90',
-        show_to_customer: true,
-      });
+    const service = await t.http.post('/api/merchant/services').set(bearer(owner)).send({
+      name_en: 'Bridal makeup',
+      name_ar: 'مكياج عروس',
+      group_id: group.body.id,
+      price: 1234.56,
+      job_time: '90',
+      show_to_customer: true,
+    });
     expect(service.status).toBe(201);
     const one = await t.http
       .get(`/api/merchant/services/${service.body.id}`)
@@ -77,16 +74,13 @@ describe('the menu and the VAT over HTTP', () => {
       job_time: 'validation.multiple_of',
     });
     const groups = await t.http.get('/api/merchant/service-groups').set(await h());
-    const dup = await t.http
-      .post('/api/merchant/services')
-      .set(bearer(owner))
-      .send({
-        name_en: 'haircut',
-        name_ar: 'قص جديد',
-        group_id: groups.body[0].id,
-        price: '1',
-        job_time: 15,
-      });
+    const dup = await t.http.post('/api/merchant/services').set(bearer(owner)).send({
+      name_en: 'haircut',
+      name_ar: 'قص جديد',
+      group_id: groups.body[0].id,
+      price: '1',
+      job_time: 15,
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual({ name_en: 'catalog.duplicate_name' });
     const noGroup = await t.http
@@ -94,17 +88,14 @@ describe('the menu and the VAT over HTTP', () => {
       .set(bearer(owner))
       .send({ name_en: 'X', name_ar: 'س', group_id: 'nope', price: '1', job_time: 15 });
     expect(noGroup.body.errors).toEqual({ group_id: 'catalog.group_not_found' });
-    const offer = await t.http
-      .post('/api/merchant/services')
-      .set(bearer(owner))
-      .send({
-        name_en: 'Y',
-        name_ar: 'ص',
-        group_id: groups.body[0].id,
-        price: '10',
-        offer_price: '12',
-        job_time: 15,
-      });
+    const offer = await t.http.post('/api/merchant/services').set(bearer(owner)).send({
+      name_en: 'Y',
+      name_ar: 'ص',
+      group_id: groups.body[0].id,
+      price: '10',
+      offer_price: '12',
+      job_time: 15,
+    });
     expect(offer.body.errors).toEqual({ offer_price: 'catalog.offer_price_not_below_price' });
     expect(await t.eventCount()).toBe(before);
   });

@@ -13,8 +13,8 @@ import {
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
-import { ChangeVatSettingsHandler } from './settings/settings.commands';
-import { SettingsController } from './settings/settings.http.controller';
+import { ChangeSettingsHandler } from './settings/settings.commands';
+import { SettingsController, WizardController } from './settings/settings.http.controller';
 import { CustomersController } from './customers/customers.http.controller';
 import { identityHandlers } from './identity/identity.commands';
 import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
@@ -42,6 +42,7 @@ export class CommandApiModule {
         CustomersController,
         MenuController,
         SettingsController,
+        WizardController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -56,7 +57,7 @@ export class CommandApiModule {
         ...identityHandlers,
         ...customerHandlers,
         ChangeMenuHandler,
-        ChangeVatSettingsHandler,
+        ChangeSettingsHandler,
       ],
     };
   }

@@ -17,6 +17,7 @@ import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
+import { UniqueValues } from '../shared/unique-values';
 
 /** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
 export const DEMO = {
@@ -146,6 +147,18 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
       advanced_accounting_status: a.advancedAccountingStatus ?? 0,
     },
   };
+  // the salon's address is unique on the platform (the online settings keep it so)
+  await new UniqueValues(aggregates).claim(
+    { ...ctx, tenantId: PLATFORM_TENANT },
+    {
+      kind: 'alias',
+      value: a.alias.toLowerCase(),
+      owner: tenantId,
+      field: 'alias',
+      duplicateKey: 'settings.alias_taken',
+    },
+    async () => true,
+  );
   let position = await aggregates.create(streamName('account', tenantId, tenantId), ctx, [opened]);
   const roles: RoleDefined[] = [
     {

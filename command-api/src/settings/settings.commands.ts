@@ -1,39 +1,184 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { streamName, vatSettingsInput, type AccountOpened, type VatSettingsChanged } from '@rawnaq/contracts';
-import { parseInput } from '@rawnaq/platform';
+import {
+  businessHoursInput,
+  customBusinessHoursInput,
+  generalSettingsInput,
+  invoiceSettingsInput,
+  notificationSettingsInput,
+  onlineSettingsInput,
+  PLATFORM_TENANT,
+  streamName,
+  vatSettingsInput,
+  wizardStepInput,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
-import { Aggregates } from '../shared/repository';
+import { Aggregates, idFor } from '../shared/repository';
+import { tenantInfo } from '../shared/tenant';
+import { UniqueValues } from '../shared/unique-values';
 import {
   decideAccountSettings,
   evolveAccountSettings,
   initialAccountSettings,
   type AccountSettings,
+  type SettingsCommand,
+  type SettingsEvent,
 } from './account-settings';
 
-export class ChangeVatSettings {
+export type SettingsRequest =
+  | {
+      section: 'vat' | 'general' | 'invoice' | 'notifications' | 'online' | 'business-hours' | 'wizard';
+      body: unknown;
+    }
+  | { section: 'custom-business-hours'; body: unknown }
+  | { section: 'remove-custom-business-hours'; id: string };
+
+export class ChangeSettings {
   constructor(
     readonly ctx: CommandContext,
-    readonly body: unknown,
+    readonly request: SettingsRequest,
   ) {}
 }
 
-@CommandHandler(ChangeVatSettings)
-export class ChangeVatSettingsHandler implements ICommandHandler<ChangeVatSettings> {
-  constructor(@Inject(Aggregates) private readonly aggregates: Aggregates) {}
+const accountStream = (tenantId: string) => streamName('account', tenantId, tenantId);
 
-  async execute({ ctx, body }: ChangeVatSettings): Promise<Answer> {
-    const vat = parseInput(vatSettingsInput, body);
-    const outcome = await this.aggregates.handle<AccountSettings, AccountOpened | VatSettingsChanged>(
-      streamName('account', ctx.tenantId, ctx.tenantId),
-      ctx,
-      {
-        initial: initialAccountSettings,
-        evolve: evolveAccountSettings,
-        decide: (state) => decideAccountSettings({ type: 'ChangeVat', vat }, state),
-      },
+/** What a settings screen shows after a save: the section as it now is. */
+export const sectionOf = (state: AccountSettings, section: string): Record<string, unknown> | null => {
+  if (!state.exists) return null;
+  switch (section) {
+    case 'vat':
+      return { id: 'vat', ...state.vat };
+    case 'general':
+      return { id: 'general', ...state.general };
+    case 'invoice':
+      return { id: 'invoice', ...state.invoice };
+    case 'notifications':
+      return { id: 'notifications', ...state.notifications };
+    case 'online':
+      return { id: 'online', ...state.online };
+    case 'business-hours':
+      return { id: 'business-hours', days: state.businessHours };
+    case 'wizard':
+      return { id: 'wizard', wizard_progress: state.wizard };
+    default:
+      return null;
+  }
+};
+
+@CommandHandler(ChangeSettings)
+export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(UniqueValues) private readonly unique: UniqueValues,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  private async command(
+    ctx: CommandContext,
+    r: SettingsRequest,
+  ): Promise<{ command: SettingsCommand; id?: string }> {
+    switch (r.section) {
+      case 'vat':
+        return { command: { type: 'ChangeVat', vat: parseInput(vatSettingsInput, r.body) } };
+      case 'general': {
+        const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+        const general = parseInput(generalSettingsInput({ countryId }), r.body);
+        // prices are kept in minor units of the country's currency: it cannot change under them
+        const countryLocked = (await this.models.count('services', { tenantId: ctx.tenantId })) > 0;
+        return { command: { type: 'ChangeGeneral', general, countryLocked } };
+      }
+      case 'invoice':
+        return { command: { type: 'ChangeInvoice', values: parseInput(invoiceSettingsInput, r.body) } };
+      case 'notifications': {
+        const values = parseInput(notificationSettingsInput, r.body);
+        return {
+          command: {
+            type: 'ChangeNotifications',
+            values: { ...values, reminder_hours_before: Number(values.reminder_hours_before) },
+          },
+        };
+      }
+      case 'online':
+        return { command: { type: 'ChangeOnline', values: parseInput(onlineSettingsInput, r.body) } };
+      case 'business-hours':
+        return { command: { type: 'SetBusinessHours', days: parseInput(businessHoursInput, r.body).days } };
+      case 'custom-business-hours': {
+        const { name, from_date, to_date, is_open, from, to } = parseInput(customBusinessHoursInput, r.body);
+        const periodId = idFor(ctx, 'custom-business-hours');
+        return {
+          command: {
+            type: 'AddCustomBusinessHours',
+            periodId,
+            period: { name, from_date, to_date, is_open, from, to },
+          },
+          id: periodId,
+        };
+      }
+      case 'remove-custom-business-hours':
+        return { command: { type: 'RemoveCustomBusinessHours', periodId: r.id } };
+      case 'wizard':
+        return { command: { type: 'CompleteWizardStep', step: parseInput(wizardStepInput, r.body).step } };
+    }
+  }
+
+  private async run(ctx: CommandContext, command: SettingsCommand) {
+    return this.aggregates.handle<AccountSettings, SettingsEvent>(accountStream(ctx.tenantId), ctx, {
+      initial: initialAccountSettings,
+      evolve: evolveAccountSettings,
+      decide: (state) => decideAccountSettings(command, state),
+    });
+  }
+
+  async execute({ ctx, request }: ChangeSettings): Promise<Answer> {
+    const { command, id } = await this.command(ctx, request);
+    if (command.type === 'ChangeOnline') return this.changeOnline(ctx, command);
+    const outcome = await this.run(ctx, command);
+    if (request.section === 'custom-business-hours' && id && outcome.state.exists)
+      return new Answer(
+        { id, ...outcome.state.periods.get(id) },
+        outcome.position,
+        outcome.events.length ? 201 : 200,
+      );
+    if (request.section === 'remove-custom-business-hours')
+      return new Answer({ id: request.id }, outcome.position);
+    return new Answer(sectionOf(outcome.state, request.section), outcome.position);
+  }
+
+  /** The salon's address is unique on the whole platform: claimed before the change, the old one freed after. */
+  private async changeOnline(
+    ctx: CommandContext,
+    command: SettingsCommand & { values: Record<string, unknown> },
+  ) {
+    const { state } = await this.aggregates.load(
+      accountStream(ctx.tenantId),
+      initialAccountSettings,
+      evolveAccountSettings,
     );
-    return new Answer(outcome.state.exists ? { id: 'vat', ...outcome.state.vat } : null, outcome.position);
+    const before = state.exists ? String(state.online.alias ?? '').toLowerCase() : '';
+    const after = String(command.values.alias).toLowerCase();
+    const platform = { ...ctx, tenantId: PLATFORM_TENANT };
+    const claim = {
+      kind: 'alias',
+      value: after,
+      owner: ctx.tenantId,
+      field: 'alias',
+      duplicateKey: 'settings.alias_taken',
+    };
+    if (after !== before)
+      await this.unique.claim(platform, claim, async (owner) => {
+        const account = await this.models.get('accounts', owner);
+        return String(account?.alias ?? '').toLowerCase() === after;
+      });
+    let outcome;
+    try {
+      outcome = await this.run(ctx, command);
+    } catch (error) {
+      if (after !== before) await this.unique.release(platform, 'alias', after, ctx.tenantId);
+      throw error;
+    }
+    if (after !== before && before) await this.unique.release(platform, 'alias', before, ctx.tenantId);
+    return new Answer(sectionOf(outcome.state, 'online'), outcome.position);
   }
 }

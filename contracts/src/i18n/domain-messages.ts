@@ -45,6 +45,9 @@ export const domainMessages = {
     },
     settings: {
       alias_taken: 'Another salon already uses this address',
+      period_too_long: 'A period can be at most 30 days',
+      periods_overlap: 'This period overlaps another one',
+      country_locked: 'The country cannot change once the menu or products have prices in its currency',
       vat_changed: 'The VAT changed: every price with VAT follows it',
     },
     not_found: {
@@ -109,6 +112,9 @@ export const domainMessages = {
     },
     settings: {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',
+      period_too_long: 'لا يمكن أن تزيد الفترة على 30 يومًا',
+      periods_overlap: 'تتداخل هذه الفترة مع فترة أخرى',
+      country_locked: 'لا يمكن تغيير الدولة بعد تسعير الخدمات أو المنتجات بعملتها',
       vat_changed: 'تغيّرت ضريبة القيمة المضافة: كل الأسعار شاملة الضريبة تتبعها',
     },
     not_found: {

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { CountryIdSchema } from '../coded-values/countries';
+import { SalonTypeSchema } from '../coded-values/enumerations';
 import { cleanPayload } from '../customers/customer-input';
+import { daysBetween } from '../dates/instants';
 import { required } from '../validators/core';
-import { maxLength } from '../validators/text';
-import { percentage, price } from '../validators/numbers';
+import { date, time as timeOfDay } from '../validators/dates';
+import { saudiTaxNumber, telephone, trn, whatsappNumber } from '../validators/identifiers';
+import { integer, percentage, price } from '../validators/numbers';
+import { aliasName, digitsOnly, email, maxLength, minLength } from '../validators/text';
 import { withFieldRule, withRule } from '../validators/zod';
 
 const booleanish = z.preprocess(
@@ -33,3 +38,178 @@ export type VatSettingsChanged = {
   type: 'VatSettingsChanged';
   data: { changed: Record<string, unknown>; previous: Record<string, unknown> };
 };
+
+const text = (max: number) => withRule(z.string(), maxLength(max));
+
+/** General settings (doc1 "Merchant settings"): who the salon is, where, and how to reach it. */
+export const generalSettingsInput = (context: { countryId: number }) =>
+  z.preprocess(
+    cleanPayload,
+    z.object({
+      name_en: withRule(z.string(), required, maxLength(100)),
+      name_ar: withRule(z.string(), required, maxLength(100)),
+      country_id: z.preprocess(
+        (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+        CountryIdSchema,
+      ),
+      salon_type: z.preprocess(
+        (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+        SalonTypeSchema,
+      ),
+      // the Saudi rule applies to Saudi accounts; the length of 15 to every TRN
+      vat_number: withRule(
+        z.string(),
+        trn,
+        saudiTaxNumber({ applicable: context.countryId === 1 }),
+      ).optional(),
+      commercial_registration: withRule(z.string(), digitsOnly, maxLength(20)).optional(),
+      phone: withRule(z.string(), telephone, maxLength(20)).optional(),
+      whatsapp: withRule(z.string(), whatsappNumber, digitsOnly, maxLength(20)).optional(),
+      email: withRule(z.string(), email, maxLength(100)).optional(),
+      address_en: text(300).optional(),
+      address_ar: text(300).optional(),
+      social: z
+        .object({
+          instagram: text(200).optional(),
+          snapchat: text(200).optional(),
+          tiktok: text(200).optional(),
+          facebook: text(200).optional(),
+          facebook_page_id: text(100).optional(),
+          google_maps: text(500).optional(),
+          google_review: text(500).optional(),
+        })
+        .default({}),
+    }),
+  );
+export type GeneralSettingsInput = z.infer<ReturnType<typeof generalSettingsInput>>;
+
+/** The invoice's texts and the sales rules of spec doc2 §6 (price change, debt, free gift cards, selling without stock, overbooking). */
+export const invoiceSettingsInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    invoice_notes_en: text(500).optional(),
+    invoice_notes_ar: text(500).optional(),
+    show_logo: booleanish.default(true),
+    allow_price_change: booleanish.default(false),
+    allow_debt: booleanish.default(false),
+    allow_free_gift_cards: booleanish.default(false),
+    allow_selling_without_stock: booleanish.default(false),
+    allow_overbooking: booleanish.default(false),
+  }),
+);
+
+/** Which messages the salon sends its customers, and when. */
+export const notificationSettingsInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    appointment_reminder: booleanish.default(true),
+    reminder_hours_before: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 1, max: 72 })),
+      )
+      .default('24'),
+    birthday_greetings: booleanish.default(false),
+    thank_you_after_invoice: booleanish.default(true),
+    survey_after_invoice: booleanish.default(false),
+    wallet_reminder: booleanish.default(false),
+  }),
+);
+
+/** The salon's online pages: its address (alias, unique on the platform), booking on/off, terms and refund policy. */
+export const onlineSettingsInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    alias: withRule(z.string(), required, aliasName, minLength(3), maxLength(40)),
+    online_booking: booleanish.default(false),
+    terms_en: text(5000).optional(),
+    terms_ar: text(5000).optional(),
+    refund_policy_en: text(5000).optional(),
+    refund_policy_ar: text(5000).optional(),
+  }),
+);
+
+const time = withRule(z.string(), timeOfDay);
+
+/** One weekday's opening hours (0 Sunday ... 6 Saturday); a closed day needs no times. */
+export const businessDayInput = withFieldRule(
+  z.object({ is_open: booleanish, from: time.optional(), to: time.optional() }),
+  'to',
+  (d) => (value) =>
+    !d.is_open
+      ? undefined
+      : !d.from
+        ? undefined
+        : !value
+          ? { key: 'validation.is_required' }
+          : value <= d.from!
+            ? { key: 'validation.after', params: { other: 'from' } }
+            : undefined,
+);
+export const businessHoursInput = z.preprocess(
+  cleanPayload,
+  z.object({ days: z.array(businessDayInput).length(7) }),
+);
+
+/** Hours for a period (Ramadan, Eid, a holiday): at most 30 days, never overlapping another period (spec doc2 §5.5). */
+export const customBusinessHoursInput = z.preprocess(
+  cleanPayload,
+  withFieldRule(
+    withFieldRule(
+      z.object({
+        name: text(100).optional(),
+        from_date: withRule(z.string(), required, date),
+        to_date: withRule(z.string(), required, date),
+        is_open: booleanish.default(true),
+        from: time.optional(),
+        to: time.optional(),
+      }),
+      'to_date',
+      (d) => (value) =>
+        typeof value !== 'string' || typeof d.from_date !== 'string'
+          ? undefined
+          : value < d.from_date
+            ? { key: 'validation.after_or_equal', params: { other: 'from_date' } }
+            : daysBetween(d.from_date, value) >= 30
+              ? { key: 'settings.period_too_long' }
+              : undefined,
+    ),
+    'to',
+    (d) => (value) =>
+      !d.is_open || !d.from
+        ? undefined
+        : !value
+          ? { key: 'validation.is_required' }
+          : value <= d.from
+            ? { key: 'validation.after', params: { other: 'from' } }
+            : undefined,
+  ),
+);
+
+/** The setup wizard, doc1 §2 and doc2 §9: steps in order, and what each weighs in the progress. */
+export const WIZARD_STEPS = [
+  'general-informations',
+  'vat',
+  'business-hours',
+  'employees',
+  'invoice-setting',
+  'activate-services',
+] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+export const WIZARD_WEIGHTS: Record<WizardStep, number> = {
+  'general-informations': 20,
+  vat: 10,
+  'business-hours': 15,
+  employees: 20,
+  'invoice-setting': 15,
+  'activate-services': 20,
+};
+export const wizardProgress = (done: readonly string[]): number =>
+  WIZARD_STEPS.reduce((sum, step) => sum + (done.includes(step) ? WIZARD_WEIGHTS[step] : 0), 0);
+export const wizardStepInput = z.object({ step: z.enum(WIZARD_STEPS) });
+
+export type BusinessDay = { is_open: boolean; from?: string; to?: string };
+/** A new account opens Saturday to Thursday 10:00-22:00 and Friday 16:00-23:00: a Gulf salon's usual week. */
+export const DEFAULT_WEEK: BusinessDay[] = [0, 1, 2, 3, 4, 5, 6].map((d) =>
+  d === 5 ? { is_open: true, from: '16:00', to: '23:00' } : { is_open: true, from: '10:00', to: '22:00' },
+);

@@ -13,3 +13,9 @@ export const notAfter =
     if (wrong || isEmpty(value)) return wrong;
     return (value as string) > today ? issue('date_in_future') : undefined;
   };
+
+/** A time of day 'HH:mm' (24-hour). Empty is left to Required. */
+export const time: Validator = (value) =>
+  isEmpty(value) || (typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value))
+    ? undefined
+    : issue('should_be_a_time');

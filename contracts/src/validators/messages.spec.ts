@@ -13,6 +13,7 @@ const reported = (): ValidationIssue[] => {
     rules.required(''),
     rules.integer()('x'),
     rules.date('2026-02-30'),
+    rules.time('25:00'),
     rules.notAfter('2026-01-01')('2026-01-02'),
     rules.integer()('1.5'),
     rules.integer()('007'),

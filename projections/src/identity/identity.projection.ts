@@ -1,6 +1,8 @@
 import {
   parseStreamName,
   type VatSettingsChanged,
+  type BusinessDay,
+  DEFAULT_WEEK,
   type RecordedEvent,
   type UserEvent,
   type AccountEvent,
@@ -10,7 +12,22 @@ import {
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
-type IdentityEvent = UserEvent | AccountEvent | RoleEvent | ManagerEvent | VatSettingsChanged;
+type Changed = { changed: Record<string, unknown>; previous: Record<string, unknown> };
+type SettingsEvent =
+  | VatSettingsChanged
+  | {
+      type:
+        | 'GeneralSettingsChanged'
+        | 'InvoiceSettingsChanged'
+        | 'NotificationSettingsChanged'
+        | 'OnlineSettingsChanged';
+      data: Changed;
+    }
+  | { type: 'BusinessHoursChanged'; data: { days: BusinessDay[] } }
+  | { type: 'CustomBusinessHoursAdded'; data: { period_id: string } & Record<string, unknown> }
+  | { type: 'CustomBusinessHoursRemoved'; data: { period_id: string } }
+  | { type: 'WizardStepCompleted'; data: { step: string } };
+type IdentityEvent = UserEvent | AccountEvent | RoleEvent | ManagerEvent | SettingsEvent;
 
 /**
  * Accounts, roles, users, managers and their sessions: what sign-in looks up and what every request's
@@ -26,10 +43,19 @@ export const identityProjection: Projection = {
     { name: 'managers', indexes: [{ fields: ['email_lc'] }] },
     { name: 'sessions', indexes: [{ fields: ['user_id'] }] },
     { name: 'password_resets' },
+    { name: 'custom_business_hours', indexes: [{ fields: ['tenantId', 'from_date'] }] },
   ],
   handles: [
     'AccountOpened',
     'VatSettingsChanged',
+    'GeneralSettingsChanged',
+    'InvoiceSettingsChanged',
+    'NotificationSettingsChanged',
+    'OnlineSettingsChanged',
+    'BusinessHoursChanged',
+    'CustomBusinessHoursAdded',
+    'CustomBusinessHoursRemoved',
+    'WizardStepCompleted',
     'RoleDefined',
     'UserCreated',
     'ManagerCreated',
@@ -42,7 +68,9 @@ export const identityProjection: Projection = {
   reads: (e) =>
     e.type === 'PasswordChanged' || e.type === 'PasswordResetRequested'
       ? [{ collection: 'users', id: e.data.user_id as string }]
-      : [],
+      : e.type === 'WizardStepCompleted'
+        ? [{ collection: 'accounts', id: e.metadata.tenantId }]
+        : [],
   project: (e: RecordedEvent, lookup): Change[] => {
     const event = e as unknown as IdentityEvent & RecordedEvent;
     const tenantId = e.metadata.tenantId;
@@ -64,6 +92,7 @@ export const identityProjection: Projection = {
               vat_name_ar: 'ضريبة القيمة المضافة',
               status: 1,
               wizard_progress: [],
+              business_hours: DEFAULT_WEEK,
               advanced_accounting_status: d.advanced_accounting_status ?? 0,
               hold_invoice: 0,
               last_archive_date: null,
@@ -76,7 +105,48 @@ export const identityProjection: Projection = {
         ];
       }
       case 'VatSettingsChanged':
-        return [{ kind: 'patch', collection: 'accounts', id: tenantId, set: event.data.changed }];
+      case 'GeneralSettingsChanged':
+      case 'InvoiceSettingsChanged':
+      case 'NotificationSettingsChanged':
+      case 'OnlineSettingsChanged': {
+        const set: Record<string, unknown> = {};
+        const unset: string[] = [];
+        for (const [k, v] of Object.entries(event.data.changed)) {
+          if (v === null) unset.push(k);
+          else set[k] = v;
+        }
+        if (typeof set.alias === 'string') set.alias_lc = set.alias.toLowerCase();
+        return [{ kind: 'patch', collection: 'accounts', id: tenantId, set, unset }];
+      }
+      case 'BusinessHoursChanged':
+        return [
+          { kind: 'patch', collection: 'accounts', id: tenantId, set: { business_hours: event.data.days } },
+        ];
+      case 'CustomBusinessHoursAdded': {
+        const { period_id, ...period } = event.data;
+        return [
+          {
+            kind: 'upsert',
+            collection: 'custom_business_hours',
+            doc: { id: period_id, tenantId, ...period, created_at: at },
+          },
+        ];
+      }
+      case 'CustomBusinessHoursRemoved':
+        return [{ kind: 'delete', collection: 'custom_business_hours', id: event.data.period_id }];
+      case 'WizardStepCompleted': {
+        const done = (lookup('accounts', tenantId)?.wizard_progress as string[] | undefined) ?? [];
+        return done.includes(event.data.step)
+          ? []
+          : [
+              {
+                kind: 'patch',
+                collection: 'accounts',
+                id: tenantId,
+                set: { wizard_progress: [...done, event.data.step] },
+              },
+            ];
+      }
       case 'RoleDefined':
         return [
           {

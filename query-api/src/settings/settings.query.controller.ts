@@ -1,26 +1,131 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
-import { DomainError, Page, Permission } from '@rawnaq/contracts';
-import { Auth, Realm, RequirePermission, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { DEFAULT_WEEK, DomainError, Page, Permission, WIZARD_STEPS, wizardProgress } from '@rawnaq/contracts';
+import {
+  Auth,
+  header,
+  Realm,
+  RequirePermission,
+  TOKENS,
+  type AuthContext,
+  type Doc,
+  type ReadModels,
+} from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
+import { page, parseListQuery } from '../shared/list-query';
 
-/** The settings screens read one record each: `settings/<name>` (react-admin's Edit of resource `settings`). */
-@Controller('api/merchant/settings')
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+
+const pick = (doc: Doc, fields: string[]) =>
+  Object.fromEntries(fields.filter((f) => doc[f] !== undefined).map((f) => [f, doc[f]]));
+
+/** The fields of each settings screen (one record each: react-admin's Edit of `settings/<name>`). */
+const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
+  vat: (a) => ({
+    vat_enabled: a.vat_enabled ?? true,
+    vat_name_en: a.vat_name_en ?? 'VAT',
+    vat_name_ar: a.vat_name_ar ?? 'ضريبة القيمة المضافة',
+    vat_percentage: a.vat_percentage,
+  }),
+  general: (a) => ({
+    ...pick(a, [
+      'name_en',
+      'name_ar',
+      'country_id',
+      'salon_type',
+      'vat_number',
+      'commercial_registration',
+      'phone',
+      'whatsapp',
+      'email',
+      'address_en',
+      'address_ar',
+    ]),
+    social: a.social ?? {},
+  }),
+  invoice: (a) => ({
+    show_logo: a.show_logo ?? true,
+    allow_price_change: a.allow_price_change ?? false,
+    allow_debt: a.allow_debt ?? false,
+    allow_free_gift_cards: a.allow_free_gift_cards ?? false,
+    allow_selling_without_stock: a.allow_selling_without_stock ?? false,
+    allow_overbooking: a.allow_overbooking ?? false,
+    ...pick(a, ['invoice_notes_en', 'invoice_notes_ar']),
+  }),
+  notifications: (a) => ({
+    appointment_reminder: a.appointment_reminder ?? true,
+    reminder_hours_before: a.reminder_hours_before ?? 24,
+    birthday_greetings: a.birthday_greetings ?? false,
+    thank_you_after_invoice: a.thank_you_after_invoice ?? true,
+    survey_after_invoice: a.survey_after_invoice ?? false,
+    wallet_reminder: a.wallet_reminder ?? false,
+  }),
+  online: (a) => ({
+    alias: a.alias,
+    online_booking: a.online_booking ?? false,
+    ...pick(a, ['terms_en', 'terms_ar', 'refund_policy_en', 'refund_policy_ar']),
+  }),
+};
+
+@Controller('api/merchant')
 @Realm('merchant')
 @RequirePermission(Page.settings, Permission.viewSettings)
 export class SettingsQueryController {
   constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
 
-  @Get(':name')
+  @Get('settings/:name')
   async one(@Auth() auth: AuthContext, @Param('name') name: string) {
-    const { doc: a } = await accountOf(this.models, auth.tenantId);
-    if (name === 'vat')
-      return {
-        id: 'vat',
-        vat_enabled: a.vat_enabled ?? true,
-        vat_name_en: a.vat_name_en ?? 'VAT',
-        vat_name_ar: a.vat_name_ar ?? 'ضريبة القيمة المضافة',
-        vat_percentage: a.vat_percentage,
-      };
-    throw new DomainError('not_found.record', 404);
+    const section = SECTIONS[name];
+    if (!section) throw new DomainError('not_found.record', 404);
+    const { doc } = await accountOf(this.models, auth.tenantId);
+    return { id: name, ...section(doc) };
+  }
+
+  @Get('business-hours/week')
+  async week(@Auth() auth: AuthContext) {
+    const { doc } = await accountOf(this.models, auth.tenantId);
+    return { id: 'week', days: (doc.business_hours as unknown[]) ?? DEFAULT_WEEK };
+  }
+
+  @Get('custom-business-hours')
+  async periods(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['from_date'],
+      defaultSort: ['from_date', 'asc'],
+    });
+    const filter = { tenantId: auth.tenantId };
+    const [docs, total] = await Promise.all([
+      this.models.find('custom_business_hours', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('custom_business_hours', filter),
+    ]);
+    return page(
+      res,
+      'custom-business-hours',
+      q,
+      docs.map(({ tenantId: _t, ...d }) => ({ ...d, id: d.id })),
+      total,
+    );
+  }
+
+  /** The setup wizard's stepper: each step completed or not, and the weighted progress (doc2 §9). */
+  @Get('wizard')
+  async wizard(@Auth() auth: AuthContext) {
+    const { doc } = await accountOf(this.models, auth.tenantId);
+    const done = (doc.wizard_progress as string[]) ?? [];
+    const current = WIZARD_STEPS.find((s) => !done.includes(s)) ?? null;
+    return {
+      id: 'wizard',
+      steps: WIZARD_STEPS.map((step) => ({
+        step,
+        status: done.includes(step) ? 'completed' : step === current ? 'current' : 'pending',
+      })),
+      progress: wizardProgress(done),
+      wizard_progress: done,
+    };
   }
 }

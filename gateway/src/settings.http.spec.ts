@@ -1,0 +1,218 @@
+import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+describe('settings and the setup wizard over HTTP', () => {
+  let t: TestApp;
+  let owner: string;
+  const fresh = async () => ({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('reads and changes the general settings, with the Saudi tax number rule and a clear error per field', async () => {
+    const general = await t.http.get('/api/merchant/settings/general').set(await fresh());
+    expect(general.body).toMatchObject({
+      id: 'general',
+      name_en: 'Demo Salon',
+      country_id: 1,
+      salon_type: 1,
+    });
+    const bad = await t.http
+      .put('/api/merchant/settings/general')
+      .set(bearer(owner))
+      .send({
+        ...general.body,
+        vat_number: '123456789012345',
+        phone: '0112345678',
+        whatsapp: '+966500000000',
+        email: 'x',
+      });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      vat_number: 'validation.saudi_tax_number',
+      phone: 'validation.telephone_prefix',
+      whatsapp: 'validation.whatsapp_no_prefix',
+      email: 'validation.is_email_field',
+    });
+    const ok = await t.http
+      .put('/api/merchant/settings/general')
+      .set(bearer(owner))
+      .send({
+        ...general.body,
+        vat_number: '300000000000003',
+        phone: '+966112345678',
+        social: { instagram: '@demosalon' },
+      });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ vat_number: '300000000000003', social: { instagram: '@demosalon' } });
+    // prices are in riyals: the country cannot change under them
+    const country = await t.http
+      .put('/api/merchant/settings/general')
+      .set(bearer(owner))
+      .send({ ...ok.body, country_id: 3 });
+    expect(country.body.errors).toEqual({ country_id: 'settings.country_locked' });
+  });
+
+  it('sets the week and custom hours: at most 30 days, never overlapping', async () => {
+    const week = await t.http.get('/api/merchant/business-hours/week').set(await fresh());
+    expect(week.body.days).toHaveLength(7);
+    const days = week.body.days.map((d: object, i: number) => (i === 5 ? { is_open: false } : d));
+    const saved = await t.http.put('/api/merchant/business-hours/week').set(bearer(owner)).send({ days });
+    expect(saved.body.days[5]).toEqual({ is_open: false });
+    const backwards = await t.http
+      .put('/api/merchant/business-hours/week')
+      .set(bearer(owner))
+      .send({
+        days: days.map((d: object, i: number) =>
+          i === 0 ? { is_open: true, from: '22:00', to: '10:00' } : d,
+        ),
+      });
+    expect(backwards.body.errors).toEqual({ 'days.0.to': 'validation.after' });
+    const ramadan = await t.http
+      .post('/api/merchant/custom-business-hours')
+      .set(bearer(owner))
+      .send({
+        name: 'Ramadan',
+        from_date: '2027-02-08',
+        to_date: '2027-03-09',
+        is_open: true,
+        from: '20:00',
+        to: '23:59',
+      });
+    expect(ramadan.status).toBe(201);
+    const tooLong = await t.http
+      .post('/api/merchant/custom-business-hours')
+      .set(bearer(owner))
+      .send({ from_date: '2027-04-01', to_date: '2027-05-01', is_open: false });
+    expect(tooLong.body.errors).toEqual({ to_date: 'settings.period_too_long' });
+    const overlap = await t.http
+      .post('/api/merchant/custom-business-hours')
+      .set(bearer(owner))
+      .send({ name: 'Eid', from_date: '2027-03-09', to_date: '2027-03-12', is_open: false });
+    expect(overlap.status).toBe(409);
+    expect(overlap.body.errors).toEqual({ from_date: 'settings.periods_overlap' });
+    const list = await t.http.get('/api/merchant/custom-business-hours').set(await fresh());
+    expect(list.body.map((p: { name: string }) => p.name)).toEqual(['Ramadan']);
+    expect(
+      (await t.http.delete(`/api/merchant/custom-business-hours/${ramadan.body.id}`).set(bearer(owner)))
+        .status,
+    ).toBe(200);
+    expect((await t.http.get('/api/merchant/custom-business-hours').set(await fresh())).body).toEqual([]);
+  });
+
+  it('changes the online address, unique on the whole platform', async () => {
+    await t.openOtherSalon();
+    const other = await t.signIn({ accountId: 2, username: 'other-owner', password: 'Other@12345' });
+    const taken = await t.http
+      .put('/api/merchant/settings/online')
+      .set(bearer(other))
+      .send({ alias: 'DemoSalon', online_booking: true });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors).toEqual({ alias: 'settings.alias_taken' });
+    const bad = await t.http
+      .put('/api/merchant/settings/online')
+      .set(bearer(other))
+      .send({ alias: 'other spa!' });
+    expect(bad.body.errors).toEqual({ alias: 'validation.alias_name' });
+    const moved = await t.http
+      .put('/api/merchant/settings/online')
+      .set(bearer(owner))
+      .send({ alias: 'demosalon2', online_booking: true, terms_ar: 'الحجز يُلغى قبل ساعتين' });
+    expect(moved.body).toMatchObject({ alias: 'demosalon2', online_booking: true });
+    expect(
+      (
+        await t.http
+          .get('/api/public/salons/demosalon2')
+          .set({ 'X-Min-Position': moved.headers['x-position'] })
+      ).status,
+    ).toBe(200);
+    // the old address is free again
+    const freed = await t.http
+      .put('/api/merchant/settings/online')
+      .set(bearer(other))
+      .send({ alias: 'demosalon' });
+    expect(freed.status).toBe(200);
+    expect(
+      (
+        await t.http
+          .get('/api/public/salons/demosalon')
+          .set({ 'X-Min-Position': freed.headers['x-position'] })
+      ).body.name_en,
+    ).toBe('Other Spa');
+  });
+
+  it('saves invoice and notification settings', async () => {
+    const invoice = await t.http
+      .put('/api/merchant/settings/invoice')
+      .set(bearer(owner))
+      .send({ allow_debt: true, invoice_notes_ar: 'شكرًا لزيارتكم' });
+    expect(invoice.body).toMatchObject({
+      allow_debt: true,
+      allow_price_change: false,
+      invoice_notes_ar: 'شكرًا لزيارتكم',
+    });
+    const notifications = await t.http
+      .put('/api/merchant/settings/notifications')
+      .set(bearer(owner))
+      .send({ reminder_hours_before: 100 });
+    expect(notifications.body.errors).toEqual({
+      reminder_hours_before: 'validation.should_be_less_than_or_equal_to',
+    });
+    const ok = await t.http
+      .put('/api/merchant/settings/notifications')
+      .set(bearer(owner))
+      .send({ reminder_hours_before: '3', birthday_greetings: true });
+    expect(
+      (
+        await t.http
+          .get('/api/merchant/settings/notifications')
+          .set({ ...bearer(owner), 'X-Min-Position': ok.headers['x-position'] })
+      ).body,
+    ).toMatchObject({ reminder_hours_before: 3, birthday_greetings: true });
+  });
+
+  it('records the wizard step by step with the weights of the spec, in global information too', async () => {
+    const before = await t.http.get('/api/merchant/wizard').set(await fresh());
+    expect(before.body).toMatchObject({
+      progress: 0,
+      steps: expect.arrayContaining([{ step: 'general-informations', status: 'current' }]),
+    });
+    for (const step of ['general-informations', 'vat', 'business-hours']) {
+      const res = await t.http.post('/api/merchant/wizard/update_progress').set(bearer(owner)).send({ step });
+      expect(res.status).toBe(200);
+    }
+    expect(
+      (await t.http.post('/api/merchant/wizard/update_progress').set(bearer(owner)).send({ step: 'dance' }))
+        .body.errors,
+    ).toEqual({ step: 'validation.invalid_value' });
+    const after = await t.http.get('/api/merchant/wizard').set(await fresh());
+    expect(after.body.progress).toBe(45);
+    expect(after.body.steps.map((s: { status: string }) => s.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'current',
+      'pending',
+      'pending',
+    ]);
+    const info = await t.http.post('/api/merchant/get_global_informations').set(await fresh());
+    expect(info.body.global_informations.account.wizard_progress).toEqual([
+      'general-informations',
+      'vat',
+      'business-hours',
+    ]);
+  });
+
+  it('keeps settings from the receptionist', async () => {
+    const reception = await t.signIn(RECEPTION);
+    expect((await t.http.get('/api/merchant/settings/general').set(bearer(reception))).status).toBe(403);
+    expect((await t.http.put('/api/merchant/settings/invoice').set(bearer(reception)).send({})).status).toBe(
+      403,
+    );
+    expect(
+      (await t.http.post('/api/merchant/wizard/update_progress').set(bearer(reception)).send({ step: 'vat' }))
+        .status,
+    ).toBe(403);
+  });
+});

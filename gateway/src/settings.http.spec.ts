@@ -69,17 +69,14 @@ describe('settings and the setup wizard over HTTP', () => {
         ),
       });
     expect(backwards.body.errors).toEqual({ 'days.0.to': 'validation.after' });
-    const ramadan = await t.http
-      .post('/api/merchant/custom-business-hours')
-      .set(bearer(owner))
-      .send({
-        name: 'Ramadan',
-        from_date: '2027-02-08',
-        to_date: '2027-03-09',
-        is_open: true,
-        from: '20:00',
-        to: '23:59',
-      });
+    const ramadan = await t.http.post('/api/merchant/custom-business-hours').set(bearer(owner)).send({
+      name: 'Ramadan',
+      from_date: '2027-02-08',
+      to_date: '2027-03-09',
+      is_open: true,
+      from: '20:00',
+      to: '23:59',
+    });
     expect(ramadan.status).toBe(201);
     const tooLong = await t.http
       .post('/api/merchant/custom-business-hours')

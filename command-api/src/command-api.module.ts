@@ -13,6 +13,8 @@ import {
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { ChangeProductsHandler } from './products/product.commands';
+import { ProductsController } from './products/products.http.controller';
 import { ChangeSettingsHandler } from './settings/settings.commands';
 import { SettingsController, WizardController } from './settings/settings.http.controller';
 import { CustomersController } from './customers/customers.http.controller';
@@ -43,6 +45,7 @@ export class CommandApiModule {
         MenuController,
         SettingsController,
         WizardController,
+        ProductsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -57,6 +60,7 @@ export class CommandApiModule {
         ...identityHandlers,
         ...customerHandlers,
         ChangeMenuHandler,
+        ChangeProductsHandler,
         ChangeSettingsHandler,
       ],
     };

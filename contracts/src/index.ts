@@ -12,3 +12,4 @@ export * from './i18n';
 export * from './reference';
 export * from './catalog';
 export * from './settings';
+export * from './products';

@@ -1,5 +1,6 @@
 import { auditLogProjection } from './audit/audit-log.projection';
 import { menuProjection } from './catalog/menu.projection';
+import { inventoryProjection } from './products/inventory.projection';
 import { customersProjection } from './customers/customers.projection';
 import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
@@ -11,5 +12,6 @@ export const allProjections: Projection[] = [
   securityProjection,
   customersProjection,
   menuProjection,
+  inventoryProjection,
   auditLogProjection,
 ];

@@ -7,3 +7,4 @@ export { auditLogProjection } from './audit/audit-log.projection';
 export { identityProjection } from './identity/identity.projection';
 export { securityProjection } from './identity/security.projection';
 export { menuProjection } from './catalog/menu.projection';
+export { inventoryProjection } from './products/inventory.projection';

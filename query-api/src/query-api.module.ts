@@ -12,6 +12,7 @@ import {
 import { AuditLogQueryController } from './audit/audit-log.query.controller';
 import { MenuQueryController } from './catalog/menu.query.controller';
 import { SettingsQueryController } from './settings/settings.query.controller';
+import { ProductsQueryController } from './products/products.query.controller';
 import { CustomersQueryController } from './customers/customers.query.controller';
 import {
   ManagerQueryController,
@@ -44,6 +45,7 @@ export class QueryApiModule implements NestModule {
         ReferenceQueryController,
         MenuQueryController,
         SettingsQueryController,
+        ProductsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

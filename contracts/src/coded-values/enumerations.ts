@@ -184,6 +184,8 @@ export const StockOperationType = {
   sold: 5,
   invoice_return: 6,
   billing: 7,
+  // not in the spec's list, which has the adjust-quantity screen but no code for it: a stock count's correction
+  adjust_quantity: 8,
 } as const;
 export type StockOperationType = Values<typeof StockOperationType>;
 export const StockOperationTypeSchema = z.enum(StockOperationType);

@@ -43,6 +43,11 @@ export const domainMessages = {
       one_service_must_stay_active: 'At least one service must stay active',
       order_must_list_the_group: 'The new order must list every service of the group once',
     },
+    products: {
+      already_disabled: 'This product is already disabled',
+      already_active: 'This product is already active',
+      duplicate_barcode: 'Another product has this barcode',
+    },
     settings: {
       alias_taken: 'Another salon already uses this address',
       period_too_long: 'A period can be at most 30 days',
@@ -58,6 +63,7 @@ export const domainMessages = {
       group: 'Group not found',
       category: 'Category not found',
       service: 'Service not found',
+      product: 'Product not found',
       page: 'Page not found',
     },
     errors: {
@@ -110,6 +116,11 @@ export const domainMessages = {
       one_service_must_stay_active: 'يجب أن تبقى خدمة واحدة على الأقل مفعّلة',
       order_must_list_the_group: 'يجب أن يضم الترتيب الجديد كل خدمات المجموعة مرة واحدة',
     },
+    products: {
+      already_disabled: 'هذا المنتج معطّل مسبقًا',
+      already_active: 'هذا المنتج نشط مسبقًا',
+      duplicate_barcode: 'يوجد منتج آخر بالباركود نفسه',
+    },
     settings: {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',
       period_too_long: 'لا يمكن أن تزيد الفترة على 30 يومًا',
@@ -125,6 +136,7 @@ export const domainMessages = {
       group: 'المجموعة غير موجودة',
       category: 'التصنيف غير موجود',
       service: 'الخدمة غير موجودة',
+      product: 'المنتج غير موجود',
       page: 'الصفحة غير موجودة',
     },
     errors: {

@@ -17,6 +17,10 @@ export type Page = (typeof Page)[keyof typeof Page];
 export const Permission = {
   viewDashboard: 1,
   stockNotifications: 5,
+  viewProducts: 30,
+  manageProducts: 31,
+  stockOperations: 32,
+  inventoryReports: 33,
   viewCustomers: 20,
   addCustomer: 21,
   editCustomer: 22,
@@ -38,6 +42,10 @@ export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSION_PAGE: Record<Permission, Page> = {
   1: Page.dashboard,
   5: Page.products,
+  30: Page.products,
+  31: Page.products,
+  32: Page.products,
+  33: Page.products,
   20: Page.customers,
   21: Page.customers,
   22: Page.customers,
@@ -87,6 +95,10 @@ export const permissionMessages = {
     permissions: {
       viewDashboard: 'View the dashboard',
       stockNotifications: 'Stock notifications',
+      viewProducts: 'View products',
+      manageProducts: 'Add and change products',
+      stockOperations: 'Add, adjust and use stock',
+      inventoryReports: 'Inventory reports',
       viewCustomers: 'View customers',
       addCustomer: 'Add customers',
       editCustomer: 'Edit customers',
@@ -107,6 +119,10 @@ export const permissionMessages = {
     permissions: {
       viewDashboard: 'عرض لوحة التحكم',
       stockNotifications: 'تنبيهات المخزون',
+      viewProducts: 'عرض المنتجات',
+      manageProducts: 'إضافة المنتجات وتعديلها',
+      stockOperations: 'إضافة المخزون وتسويته واستخدامه',
+      inventoryReports: 'تقارير المخزون',
       viewCustomers: 'عرض العملاء',
       addCustomer: 'إضافة عملاء',
       editCustomer: 'تعديل العملاء',

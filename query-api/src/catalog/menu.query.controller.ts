@@ -1,15 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import {
-  countryOf,
-  inclusiveFromExclusive,
-  isCountryId,
-  notFound,
-  Page,
-  Permission,
-  rejected,
-  toDecimalString,
-  type Currency,
-} from '@rawnaq/contracts';
+import { notFound, Page, Permission, rejected } from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -17,11 +7,10 @@ import {
   RequirePermission,
   TOKENS,
   type AuthContext,
-  type Doc,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
-import { accountOf } from '../shared/account';
+import { pricingOf, priced, type Pricing } from '../shared/pricing';
 import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -45,41 +34,14 @@ const LISTS = {
   },
 } as const;
 
-type Pricing = { currency: Currency; vat: number };
-
-/** Prices leave as exact decimal text in the account's currency, with the price including today's VAT. */
-export const priced = ({ tenantId: _t, ...doc }: Doc, p: Pricing): Doc => {
-  if (typeof doc.price !== 'number') return doc;
-  const money = (amount: number) => toDecimalString({ amount, currency: p.currency });
-  const withVat = inclusiveFromExclusive(doc.price, p.vat);
-  return {
-    ...doc,
-    price_minor: doc.price,
-    price: money(doc.price),
-    price_with_vat: money(withVat),
-    price_with_vat_minor: withVat,
-    ...(typeof doc.offer_price === 'number' && {
-      offer_price: money(doc.offer_price),
-      offer_price_with_vat: money(inclusiveFromExclusive(doc.offer_price, p.vat)),
-    }),
-    currency: p.currency,
-    vat_percentage: p.vat,
-  };
-};
-
 @Controller('api/merchant')
 @Realm('merchant')
 @RequirePermission(Page.menu, Permission.viewMenu)
 export class MenuQueryController {
   constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
 
-  private async pricing(tenantId: string): Promise<Pricing> {
-    const { doc } = await accountOf(this.models, tenantId);
-    const countryId = doc.country_id as number;
-    return {
-      currency: isCountryId(countryId) ? countryOf(countryId).currency : 'SAR',
-      vat: (doc.vat_percentage as number) ?? 0,
-    };
+  private pricing(tenantId: string): Promise<Pricing> {
+    return pricingOf(this.models, tenantId);
   }
 
   @Get('services')

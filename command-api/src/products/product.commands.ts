@@ -1,0 +1,154 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  isUuid,
+  newProductInput,
+  notFound,
+  PRODUCT_CATEGORY,
+  productInput,
+  stockOperationInput,
+  streamName,
+  toMinor,
+  type ProductDetails,
+  type ProductEvent,
+  type ProductInput,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates, idFor } from '../shared/repository';
+import { tenantInfo } from '../shared/tenant';
+import { UniqueValues } from '../shared/unique-values';
+import {
+  decideProduct,
+  evolveProduct,
+  initialProductState,
+  type ProductCommand,
+  type ProductState,
+} from './product';
+
+export type ProductRequest =
+  | { kind: 'define'; body: unknown }
+  | { kind: 'change'; id: string; body: unknown }
+  | { kind: 'disable' | 'activate'; id: string }
+  | { kind: 'stock'; id: string; body: unknown };
+
+export class ChangeProducts {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly request: ProductRequest,
+  ) {}
+}
+
+const stream = (ctx: CommandContext, id: string) => streamName(PRODUCT_CATEGORY, ctx.tenantId, id);
+
+const detailsOf = (input: ProductInput, countryId: number): ProductDetails => ({
+  name_en: input.name_en,
+  name_ar: input.name_ar,
+  ...(input.barcode && { barcode: input.barcode }),
+  price: toMinor(input.price, countryId),
+  usage_type: input.usage_type,
+  vat_type: input.vat_type,
+  ...(input.warning_level !== undefined && { warning_level: Number(input.warning_level) }),
+});
+
+const recordOf = (s: ProductState) =>
+  s.defined
+    ? {
+        id: s.productId,
+        ...s.details,
+        status: s.active ? 1 : 0,
+        quantity: s.quantity,
+        average_cost: s.averageCost,
+      }
+    : null;
+
+@CommandHandler(ChangeProducts)
+export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(UniqueValues) private readonly unique: UniqueValues,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  private run(ctx: CommandContext, id: string, command: ProductCommand) {
+    return this.aggregates.handle<ProductState, ProductEvent>(stream(ctx, id), ctx, {
+      initial: initialProductState,
+      evolve: evolveProduct,
+      decide: (state) => decideProduct(command, state),
+    });
+  }
+
+  /** Barcodes are unique per salon; a claim left by a failed command is taken over. */
+  private async claimBarcode(ctx: CommandContext, barcode: string | undefined, owner: string) {
+    if (!barcode) return;
+    await this.unique.claim(
+      ctx,
+      {
+        kind: 'product_barcode',
+        value: barcode,
+        owner,
+        field: 'barcode',
+        duplicateKey: 'products.duplicate_barcode',
+      },
+      async (holder) => {
+        const { state } = await this.aggregates.load(stream(ctx, holder), initialProductState, evolveProduct);
+        return state.defined && state.details.barcode === barcode;
+      },
+    );
+  }
+
+  async execute({ ctx, request: r }: ChangeProducts): Promise<Answer> {
+    if (r.kind !== 'define' && !isUuid(r.id)) throw notFound('not_found.product');
+    const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    switch (r.kind) {
+      case 'define': {
+        const input = parseInput(newProductInput({ countryId }), r.body);
+        const productId = idFor(ctx, 'product');
+        const details = detailsOf(input, countryId);
+        await this.claimBarcode(ctx, details.barcode, productId);
+        try {
+          const outcome = await this.run(ctx, productId, {
+            type: 'DefineProduct',
+            productId,
+            details,
+            initialQuantity: input.initial_quantity ? Number(input.initial_quantity) : undefined,
+            costPrice: input.cost_price ? toMinor(input.cost_price, countryId) : undefined,
+          });
+          return new Answer(recordOf(outcome.state), outcome.position, 201);
+        } catch (error) {
+          if (details.barcode) await this.unique.release(ctx, 'product_barcode', details.barcode, productId);
+          throw error;
+        }
+      }
+      case 'change': {
+        const details = detailsOf(parseInput(productInput({ countryId }), r.body), countryId);
+        const { state } = await this.aggregates.load(stream(ctx, r.id), initialProductState, evolveProduct);
+        const before = state.defined ? state.details.barcode : undefined;
+        if (details.barcode !== before) await this.claimBarcode(ctx, details.barcode, r.id);
+        const outcome = await this.run(ctx, r.id, { type: 'ChangeProduct', details });
+        if (before && before !== details.barcode)
+          await this.unique.release(ctx, 'product_barcode', before, r.id);
+        return new Answer(recordOf(outcome.state), outcome.position);
+      }
+      case 'disable':
+      case 'activate': {
+        const outcome = await this.run(ctx, r.id, {
+          type: r.kind === 'disable' ? 'DisableProduct' : 'ActivateProduct',
+        });
+        return new Answer(recordOf(outcome.state), outcome.position);
+      }
+      case 'stock': {
+        const input = parseInput(stockOperationInput({ countryId }), r.body);
+        const outcome = await this.run(ctx, r.id, {
+          type: 'MoveStock',
+          operation: input.operation,
+          quantity: Number(input.quantity),
+          unitCost: input.unit_cost ? toMinor(input.unit_cost, countryId) : undefined,
+          notes: input.notes,
+        });
+        return new Answer(recordOf(outcome.state), outcome.position);
+      }
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './product-input';
+export * from './product-events';

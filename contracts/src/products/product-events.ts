@@ -1,0 +1,36 @@
+export const PRODUCT_CATEGORY = 'product';
+
+export type ProductDetails = {
+  name_en: string;
+  name_ar: string;
+  barcode?: string;
+  /** before VAT, minor units */
+  price: number;
+  usage_type: number;
+  vat_type: number;
+  warning_level?: number;
+};
+
+/** One stock movement: the quantity it moved (signed), the count after it, and the average cost after it. */
+export type StockMoved = {
+  type: 'StockMoved';
+  data: {
+    product_id: string;
+    operation: number; // StockOperationType
+    quantity: number;
+    balance: number;
+    unit_cost?: number;
+    average_cost: number;
+    notes?: string;
+  };
+};
+
+export type ProductEvent =
+  | { type: 'ProductDefined'; data: { product_id: string } & ProductDetails }
+  | {
+      type: 'ProductChanged';
+      data: { product_id: string; changed: Record<string, unknown>; previous: Record<string, unknown> };
+    }
+  | { type: 'ProductDisabled'; data: { product_id: string } }
+  | { type: 'ProductActivated'; data: { product_id: string } }
+  | StockMoved;

@@ -13,6 +13,8 @@ import {
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { ChangeStaffHandler } from './staff/staff.commands';
+import { StaffController } from './staff/staff.http.controller';
 import { ChangeProductsHandler } from './products/product.commands';
 import { ProductsController } from './products/products.http.controller';
 import { ChangeSettingsHandler } from './settings/settings.commands';
@@ -46,6 +48,7 @@ export class CommandApiModule {
         SettingsController,
         WizardController,
         ProductsController,
+        StaffController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -61,6 +64,7 @@ export class CommandApiModule {
         ...customerHandlers,
         ChangeMenuHandler,
         ChangeProductsHandler,
+        ChangeStaffHandler,
         ChangeSettingsHandler,
       ],
     };

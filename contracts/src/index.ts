@@ -13,3 +13,4 @@ export * from './reference';
 export * from './catalog';
 export * from './settings';
 export * from './products';
+export * from './staff';

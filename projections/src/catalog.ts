@@ -1,6 +1,7 @@
 import { auditLogProjection } from './audit/audit-log.projection';
 import { menuProjection } from './catalog/menu.projection';
 import { inventoryProjection } from './products/inventory.projection';
+import { staffProjection } from './staff/staff.projection';
 import { customersProjection } from './customers/customers.projection';
 import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
@@ -13,5 +14,6 @@ export const allProjections: Projection[] = [
   customersProjection,
   menuProjection,
   inventoryProjection,
+  staffProjection,
   auditLogProjection,
 ];

@@ -8,3 +8,4 @@ export { identityProjection } from './identity/identity.projection';
 export { securityProjection } from './identity/security.projection';
 export { menuProjection } from './catalog/menu.projection';
 export { inventoryProjection } from './products/inventory.projection';
+export { staffProjection } from './staff/staff.projection';

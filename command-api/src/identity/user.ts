@@ -77,6 +77,8 @@ export const evolveUser = (
     }
     case 'PasswordResetRequested':
       return { ...state, reset: { tokenHash: event.data.token_hash, expiresAt: event.data.expires_at } };
+    case 'UserRoleChanged':
+      return { ...state, roleId: event.data.role_id };
   }
   return state;
 };
@@ -94,7 +96,8 @@ export type UserCommand =
   | { type: 'ChangePassword'; currentMatches: boolean; newHash: string }
   | { type: 'RequestPasswordReset'; tokenHash: string; now: string }
   | { type: 'ResetPassword'; tokenHash: string; newHash: string; now: string }
-  | { type: 'ChangeProfile'; name: string; email: string; locale: 'en' | 'ar' };
+  | { type: 'ChangeProfile'; name: string; email: string; locale: 'en' | 'ar' }
+  | { type: 'ChangeRole'; roleId: string };
 
 const addMinutes = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -156,6 +159,15 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
         ...ended,
       ];
     }
+    case 'ChangeRole':
+      return command.roleId === state.roleId
+        ? []
+        : [
+            {
+              type: 'UserRoleChanged',
+              data: { user_id, role_id: command.roleId, previous_role_id: state.roleId },
+            },
+          ];
     case 'ChangeProfile': {
       const changed: Record<string, unknown> = {};
       const previous: Record<string, unknown> = {};

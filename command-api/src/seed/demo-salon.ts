@@ -2,6 +2,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ALL_PERMISSIONS,
   CountryId,
+  DEFAULT_WEEK,
+  EMPLOYEE_CATEGORY,
   Permission,
   PLATFORM_TENANT,
   streamName,
@@ -12,6 +14,7 @@ import {
 } from '@rawnaq/contracts';
 import type { EventStore } from '@rawnaq/platform';
 import { ChangeMenu } from '../catalog/menu.commands';
+import { ChangeStaff } from '../staff/staff.commands';
 import { RegisterCustomer } from '../customers/customer.commands';
 import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
@@ -42,7 +45,30 @@ const ids = {
   owner: '0193a000-0000-7000-8000-000000000011',
   reception: '0193a000-0000-7000-8000-000000000012',
   manager: '0193a000-0000-7000-8000-000000000021',
+  ownerEmployee: '0193a000-0000-7000-8000-000000000031',
+  receptionEmployee: '0193a000-0000-7000-8000-000000000032',
 };
+
+const DEMO_STYLISTS = [
+  {
+    name_en: 'Noura Al-Qahtani',
+    name_ar: 'نورة القحطاني',
+    job_title: 'Hair stylist',
+    experience_years: 6,
+    commission_percentage: '10',
+    salary: '4500',
+    holidays: [5],
+  },
+  {
+    name_en: 'Reem Abdullah',
+    name_ar: 'ريم عبدالله',
+    job_title: 'Nail technician',
+    experience_years: 3,
+    commission_percentage: '8',
+    salary: '3800',
+    holidays: [5],
+  },
+];
 
 /** A small menu (prices before VAT, in SAR): what a women's salon in Riyadh might open with. */
 const DEMO_MENU = [
@@ -195,6 +221,17 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
         password_hash: await hashPassword(p.password),
       },
     };
+    await new UniqueValues(aggregates).claim(
+      ctx,
+      {
+        kind: 'username',
+        value: p.username.toLowerCase(),
+        owner: p.userId,
+        field: 'username',
+        duplicateKey: 'staff.duplicate_username',
+      },
+      async () => true,
+    );
     position = await aggregates.create(streamName('user', tenantId, p.userId), ctx, [created]);
   }
   return position;
@@ -202,7 +239,7 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
 
 /**
  * The training account (id 1, spec doc2 §6) on first start: Demo Salon in Saudi Arabia with VAT 15%,
- * an owner, a receptionist with fewer rights, a platform manager, a few customers and a small menu.
+ * an owner, a receptionist with fewer rights, two stylists, a platform manager, a few customers and a small menu.
  * Written as events like anything else, so the audit log shows where the demo came from.
  */
 export const seedDemoSalon = async (
@@ -284,6 +321,29 @@ export const seedDemoSalon = async (
         new ChangeMenu(ownerCtx, { kind: 'add-service', body: { ...service, group_id: added.body.id } }),
       );
   }
+  // the two users are employees too; the stylists do not sign in
+  const aggregates = new Aggregates(store);
+  for (const [employeeId, userId, name_en, name_ar, job_title] of [
+    [ids.ownerEmployee, ids.owner, 'Sara Al-Otaibi', 'سارة العتيبي', 'Owner'],
+    [ids.receptionEmployee, ids.reception, 'Maha Al-Harbi', 'مها الحربي', 'Receptionist'],
+  ] as const) {
+    const details = {
+      name_en,
+      name_ar,
+      job_title,
+      show_in_appointments: false,
+      show_in_billing: true,
+      working_hours: DEFAULT_WEEK,
+      holidays: [],
+      rights: [],
+    };
+    await aggregates.create(streamName(EMPLOYEE_CATEGORY, DEMO.tenantId, employeeId), ownerCtx, [
+      { type: 'EmployeeAdded', data: { employee_id: employeeId, ...details } },
+      { type: 'EmployeeLoginGranted', data: { employee_id: employeeId, user_id: userId } },
+    ]);
+  }
+  for (const stylist of DEMO_STYLISTS)
+    await commands.execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
   await waitForProjections(await store.headPosition());
   return true;
 };

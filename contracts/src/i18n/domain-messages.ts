@@ -48,6 +48,19 @@ export const domainMessages = {
       already_active: 'This product is already active',
       duplicate_barcode: 'Another product has this barcode',
     },
+    staff: {
+      employee_limit_reached:
+        'Your subscription allows no more active employees; upgrade it or disable an employee first',
+      owner_cannot_change: "The owner's record cannot be changed from the employee screens",
+      already_disabled: 'This employee is already disabled',
+      already_active: 'This employee is already active',
+      already_has_login: 'This employee can already sign in',
+      no_login: 'This employee cannot sign in: give them login access first',
+      duplicate_username: 'Another user of this salon has this username',
+      role_in_use: 'Employees hold this role: give them another role first',
+      role_not_found: 'Choose an existing role',
+      duplicate_role: 'Another role has this name',
+    },
     settings: {
       alias_taken: 'Another salon already uses this address',
       period_too_long: 'A period can be at most 30 days',
@@ -64,6 +77,7 @@ export const domainMessages = {
       category: 'Category not found',
       service: 'Service not found',
       product: 'Product not found',
+      role: 'Role not found',
       page: 'Page not found',
     },
     errors: {
@@ -121,6 +135,18 @@ export const domainMessages = {
       already_active: 'هذا المنتج نشط مسبقًا',
       duplicate_barcode: 'يوجد منتج آخر بالباركود نفسه',
     },
+    staff: {
+      employee_limit_reached: 'لا يسمح اشتراكك بمزيد من الموظفين النشطين؛ قم بترقيته أو عطّل موظفًا أولًا',
+      owner_cannot_change: 'لا يمكن تعديل سجل المالك من شاشات الموظفين',
+      already_disabled: 'هذا الموظف معطّل مسبقًا',
+      already_active: 'هذا الموظف نشط مسبقًا',
+      already_has_login: 'يستطيع هذا الموظف تسجيل الدخول مسبقًا',
+      no_login: 'لا يستطيع هذا الموظف تسجيل الدخول: امنحه صلاحية الدخول أولًا',
+      duplicate_username: 'يستخدم مستخدم آخر في هذا الصالون اسم المستخدم نفسه',
+      role_in_use: 'يحمل موظفون هذا الدور: امنحهم دورًا آخر أولًا',
+      role_not_found: 'اختر دورًا موجودًا',
+      duplicate_role: 'يوجد دور آخر بالاسم نفسه',
+    },
     settings: {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',
       period_too_long: 'لا يمكن أن تزيد الفترة على 30 يومًا',
@@ -137,6 +163,7 @@ export const domainMessages = {
       category: 'التصنيف غير موجود',
       service: 'الخدمة غير موجودة',
       product: 'المنتج غير موجود',
+      role: 'الدور غير موجود',
       page: 'الصفحة غير موجودة',
     },
     errors: {

@@ -16,6 +16,8 @@ export type AccountOpened = {
     owner_user_id: string;
     /** the advanced accounting add-on: 0 disabled, 1 active (wizard pending), 2 wizard done */
     advanced_accounting_status?: number;
+    /** the subscription's number of active employees (basic plans are small) */
+    max_employees?: number;
   };
 };
 export type AccountEvent = AccountOpened;
@@ -60,8 +62,18 @@ export type PasswordResetRequested = {
   type: 'PasswordResetRequested';
   data: { user_id: string; token_hash: string; expires_at: string };
 };
+export type UserRoleChanged = {
+  type: 'UserRoleChanged';
+  data: { user_id: string; role_id: string; previous_role_id: string };
+};
 export type UserEvent =
-  UserCreated | SignedIn | SignedOut | PasswordChanged | ProfileChanged | PasswordResetRequested;
+  | UserCreated
+  | SignedIn
+  | SignedOut
+  | PasswordChanged
+  | ProfileChanged
+  | PasswordResetRequested
+  | UserRoleChanged;
 
 export type ManagerCreated = {
   type: 'ManagerCreated';

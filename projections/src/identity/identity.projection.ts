@@ -1,6 +1,8 @@
 import {
   parseStreamName,
   type VatSettingsChanged,
+  type RoleChanged,
+  type RoleRemoved,
   type BusinessDay,
   DEFAULT_WEEK,
   type RecordedEvent,
@@ -27,7 +29,8 @@ type SettingsEvent =
   | { type: 'CustomBusinessHoursAdded'; data: { period_id: string } & Record<string, unknown> }
   | { type: 'CustomBusinessHoursRemoved'; data: { period_id: string } }
   | { type: 'WizardStepCompleted'; data: { step: string } };
-type IdentityEvent = UserEvent | AccountEvent | RoleEvent | ManagerEvent | SettingsEvent;
+type IdentityEvent =
+  UserEvent | AccountEvent | RoleEvent | ManagerEvent | SettingsEvent | RoleChanged | RoleRemoved;
 
 /**
  * Accounts, roles, users, managers and their sessions: what sign-in looks up and what every request's
@@ -39,7 +42,14 @@ export const identityProjection: Projection = {
   collections: [
     { name: 'accounts', indexes: [{ fields: ['alias_lc'] }, { fields: ['account_id'] }] },
     { name: 'roles', indexes: [{ fields: ['tenantId'] }] },
-    { name: 'users', indexes: [{ fields: ['tenantId', 'username_lc'] }, { fields: ['email_lc'] }] },
+    {
+      name: 'users',
+      indexes: [
+        { fields: ['tenantId', 'username_lc'] },
+        { fields: ['email_lc'] },
+        { fields: ['tenantId', 'role_id'] },
+      ],
+    },
     { name: 'managers', indexes: [{ fields: ['email_lc'] }] },
     { name: 'sessions', indexes: [{ fields: ['user_id'] }] },
     { name: 'password_resets' },
@@ -64,6 +74,9 @@ export const identityProjection: Projection = {
     'PasswordChanged',
     'ProfileChanged',
     'PasswordResetRequested',
+    'UserRoleChanged',
+    'RoleChanged',
+    'RoleRemoved',
   ],
   reads: (e) =>
     e.type === 'PasswordChanged' || e.type === 'PasswordResetRequested'
@@ -94,6 +107,7 @@ export const identityProjection: Projection = {
               wizard_progress: [],
               business_hours: DEFAULT_WEEK,
               advanced_accounting_status: d.advanced_accounting_status ?? 0,
+              max_employees: d.max_employees ?? 10,
               hold_invoice: 0,
               last_archive_date: null,
               account_whatsapp_meta_id: null,
@@ -211,6 +225,19 @@ export const identityProjection: Projection = {
             },
           },
         ];
+      case 'UserRoleChanged':
+        return [
+          {
+            kind: 'patch',
+            collection: 'users',
+            id: event.data.user_id,
+            set: { role_id: event.data.role_id },
+          },
+        ];
+      case 'RoleChanged':
+        return [{ kind: 'patch', collection: 'roles', id: event.data.role_id, set: event.data.changed }];
+      case 'RoleRemoved':
+        return [{ kind: 'delete', collection: 'roles', id: event.data.role_id }];
       case 'SignedOut':
         return [
           {

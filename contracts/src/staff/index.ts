@@ -1,0 +1,2 @@
+export * from './staff-input';
+export * from './staff-events';

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { cleanPayload } from '../customers/customer-input';
+import { businessDayInput, type BusinessDay } from '../settings/settings-input';
+import { daysBetween } from '../dates/instants';
+import { required } from '../validators/core';
+import { date, time } from '../validators/dates';
+import { integer, price } from '../validators/numbers';
+import { email, maxLength, minLength, serviceName } from '../validators/text';
+import { withFieldRule, withRule } from '../validators/zod';
+import { ALL_PERMISSIONS, type Permission } from '../identity/permissions';
+
+const booleanish = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean(),
+);
+const numberText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
+
+/** The per-user rights of doc2 §6, beyond the role. */
+export const USER_RIGHTS = [
+  'change_invoice_price',
+  'change_quantity',
+  'sell_without_stock',
+  'free_gift_cards',
+  'hold_invoice',
+  'debit_in_invoice',
+  'view_all_appointments',
+] as const;
+export type UserRight = (typeof USER_RIGHTS)[number];
+
+/** An employee (spec doc1 §3 Employee). The week defaults to the salon's business hours. */
+export const employeeInput = (context: { countryId: number }) =>
+  z.preprocess(
+    cleanPayload,
+    withFieldRule(
+      z.object({
+        name_en: withRule(z.string(), required, serviceName, maxLength(100)),
+        name_ar: withRule(z.string(), required, serviceName, maxLength(100)),
+        job_title: withRule(z.string(), maxLength(100)).optional(),
+        experience_years: numberText(withRule(z.string(), integer({ min: 0, max: 60 }))).optional(),
+        mobile: withRule(z.string(), maxLength(20)).optional(),
+        passport_expiry: withRule(z.string(), date).optional(),
+        residency_expiry: withRule(z.string(), date).optional(),
+        joining_date: withRule(z.string(), date).optional(),
+        leaving_date: withRule(z.string(), date).optional(),
+        show_in_appointments: booleanish.default(true),
+        show_in_billing: booleanish.default(true),
+        salary: numberText(withRule(z.string(), price({ countryId: context.countryId }))).optional(),
+        commission_percentage: numberText(withRule(z.string(), price({ max: 100 }))).optional(),
+        working_hours: z.array(businessDayInput).length(7).optional(),
+        holidays: z.array(z.number().int().min(0).max(6)).max(7).default([]),
+        rights: z.array(z.enum(USER_RIGHTS)).default([]),
+        check_in_latitude: z.number().min(-90).max(90).optional(),
+        check_in_longitude: z.number().min(-180).max(180).optional(),
+      }),
+      'leaving_date',
+      (d) => (value) =>
+        typeof value === 'string' && typeof d.joining_date === 'string' && value < d.joining_date
+          ? { key: 'validation.after_or_equal', params: { other: 'joining_date' } }
+          : undefined,
+    ),
+  );
+export type EmployeeInput = z.infer<ReturnType<typeof employeeInput>>;
+
+/** Letting an employee sign in: a username and an e-mail unique in the salon, a password and a role. */
+export const employeeLoginInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    username: withRule(z.string(), required, minLength(3), maxLength(50), (v) =>
+      typeof v === 'string' && /^[A-Za-z0-9._-]+$/.test(v) ? undefined : { key: 'validation.alias_name' },
+    ),
+    email: withRule(z.string(), required, email, maxLength(100)),
+    password: withRule(z.string(), required, minLength(8), maxLength(128)),
+    role_id: withRule(z.string(), required),
+  }),
+);
+
+/** Giving an employee who can sign in another role. */
+export const employeeRoleInput = z.preprocess(
+  cleanPayload,
+  z.object({ role_id: withRule(z.string(), required) }),
+);
+
+/** Hours of one employee for a period, or a block (no work), at most 30 days, never overlapping (doc2 §5.5). */
+export const employeePeriodInput = z.preprocess(
+  cleanPayload,
+  withFieldRule(
+    withFieldRule(
+      z.object({
+        kind: z.enum(['custom_hours', 'block']),
+        reason: withRule(z.string(), maxLength(200)).optional(),
+        from_date: withRule(z.string(), required, date),
+        to_date: withRule(z.string(), required, date),
+        from: withRule(z.string(), time).optional(),
+        to: withRule(z.string(), time).optional(),
+      }),
+      'to_date',
+      (d) => (value) =>
+        typeof value !== 'string' || typeof d.from_date !== 'string'
+          ? undefined
+          : value < d.from_date
+            ? { key: 'validation.after_or_equal', params: { other: 'from_date' } }
+            : daysBetween(d.from_date, value) >= 30
+              ? { key: 'settings.period_too_long' }
+              : undefined,
+    ),
+    'to',
+    (d) => (value) =>
+      !d.from
+        ? undefined
+        : !value
+          ? { key: 'validation.is_required' }
+          : value <= d.from
+            ? { key: 'validation.after', params: { other: 'from' } }
+            : undefined,
+  ),
+);
+
+/** A role: a name and what it may do (permission ids of the catalogue), or everything for an administrator. */
+export const roleInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    name: withRule(z.string(), required, maxLength(50)),
+    is_admin: booleanish.default(false),
+    permissions: z
+      .array(
+        z
+          .number()
+          .int()
+          .refine((p) => ALL_PERMISSIONS.includes(p as Permission)),
+      )
+      .default([]),
+  }),
+);
+
+export type { BusinessDay };

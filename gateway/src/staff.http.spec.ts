@@ -1,0 +1,190 @@
+import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+describe('employees and roles over HTTP', () => {
+  let t: TestApp;
+  let owner: string;
+  const fresh = async (token = owner) => ({
+    ...bearer(token),
+    'X-Min-Position': String(await t.eventCount()),
+  });
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('lists the demo staff with who signs in and with which role; the owner is marked', async () => {
+    const list = await t.http.get('/api/merchant/employees').set(await fresh());
+    expect(list.status).toBe(200);
+    expect(list.body.map((e: { name_en: string }) => e.name_en)).toEqual([
+      'Sara Al-Otaibi',
+      'Maha Al-Harbi',
+      'Noura Al-Qahtani',
+      'Reem Abdullah',
+    ]);
+    expect(list.body[0]).toMatchObject({
+      login_access: true,
+      username: 'owner',
+      role: 'owner',
+      is_owner: true,
+    });
+    expect(list.body[2]).toMatchObject({
+      login_access: false,
+      salary: '4500.00',
+      commission_percentage: 10,
+      holidays: [5],
+    });
+    expect(list.body[2].working_hours).toHaveLength(7);
+  });
+
+  it('adds an employee, gives her a login and a role, and she can sign in with that role', async () => {
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const reception = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    expect(reception.holders).toBe(1);
+    const added = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(owner))
+      .send({ name_en: 'Lina', name_ar: 'لينا', joining_date: '2026-11-01', leaving_date: '2026-10-01' });
+    expect(added.body.errors).toEqual({ leaving_date: 'validation.after_or_equal' });
+    const lina = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(owner))
+      .send({ name_en: 'Lina', name_ar: 'لينا', joining_date: '2026-11-01' });
+    expect(lina.status).toBe(201);
+    const dupUser = await t.http
+      .post(`/api/merchant/employees/${lina.body.id}/login`)
+      .set(bearer(owner))
+      .send({
+        username: 'Reception',
+        email: 'lina@demosalon.example',
+        password: 'Lina12345',
+        role_id: reception.id,
+      });
+    expect(dupUser.status).toBe(409);
+    expect(dupUser.body.errors).toEqual({ username: 'staff.duplicate_username' });
+    const login = await t.http
+      .post(`/api/merchant/employees/${lina.body.id}/login`)
+      .set(bearer(owner))
+      .send({
+        username: 'lina',
+        email: 'lina@demosalon.example',
+        password: 'Lina12345',
+        role_id: reception.id,
+      });
+    expect(login.status).toBe(200);
+    const token = await t.signIn({ accountId: 1, username: 'lina', password: 'Lina12345' });
+    expect((await t.http.get('/api/merchant/customers').set(bearer(token))).status).toBe(200);
+    expect((await t.http.get('/api/merchant/employees').set(bearer(token))).status).toBe(403);
+  });
+
+  it('changes a role: the holders get the new rights on their next request; a held role cannot be removed', async () => {
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const reception = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const token = await t.signIn(RECEPTION);
+    expect((await t.http.get('/api/merchant/services').set(bearer(token))).status).toBe(403);
+    const changed = await t.http
+      .put(`/api/merchant/roles/${reception.id}`)
+      .set(bearer(owner))
+      .send({ name: 'receptionist', permissions: [...reception.permissions, 50] });
+    expect(changed.status).toBe(200);
+    expect(
+      (
+        await t.http
+          .get('/api/merchant/services')
+          .set({ ...bearer(token), 'X-Min-Position': changed.headers['x-position'] })
+      ).status,
+    ).toBe(200);
+    const removed = await t.http.delete(`/api/merchant/roles/${reception.id}`).set(bearer(owner));
+    expect(removed.status).toBe(422);
+    expect(removed.body).toEqual({ message: 'staff.role_in_use' });
+    const spare = await t.http
+      .post('/api/merchant/roles')
+      .set(bearer(owner))
+      .send({ name: 'cashier', permissions: [1, 20] });
+    expect(spare.status).toBe(201);
+    expect(
+      (await t.http.post('/api/merchant/roles').set(bearer(owner)).send({ name: 'Cashier' })).body.errors,
+    ).toEqual({ name: 'staff.duplicate_role' });
+    expect(
+      (
+        await t.http
+          .post('/api/merchant/roles')
+          .set(bearer(owner))
+          .send({ name: 'x', permissions: [999] })
+      ).status,
+    ).toBe(422);
+    expect((await t.http.delete(`/api/merchant/roles/${spare.body.id}`).set(bearer(owner))).status).toBe(200);
+  });
+
+  it("keeps the owner's record from the employee screens, and blocks periods that overlap or are too long", async () => {
+    const list = await t.http.get('/api/merchant/employees').set(await fresh());
+    const ownerEmployee = list.body.find((e: { is_owner: boolean }) => e.is_owner);
+    expect(
+      (await t.http.post(`/api/merchant/employees/${ownerEmployee.id}/disable`).set(bearer(owner))).body,
+    ).toEqual({ message: 'staff.owner_cannot_change' });
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    expect(
+      (
+        await t.http
+          .put(`/api/merchant/employees/${ownerEmployee.id}/role`)
+          .set(bearer(owner))
+          .send({ role_id: roles.body[0].id })
+      ).body.errors,
+    ).toEqual({ role_id: 'staff.owner_cannot_change' });
+    const noura = list.body.find((e: { name_en: string }) => e.name_en === 'Noura Al-Qahtani');
+    const block = await t.http
+      .post(`/api/merchant/employees/${noura.id}/periods`)
+      .set(bearer(owner))
+      .send({ kind: 'block', reason: 'Annual leave', from_date: '2026-12-01', to_date: '2026-12-20' });
+    expect(block.status).toBe(201);
+    const overlap = await t.http
+      .post(`/api/merchant/employees/${noura.id}/periods`)
+      .set(bearer(owner))
+      .send({
+        kind: 'custom_hours',
+        from_date: '2026-12-20',
+        to_date: '2026-12-21',
+        from: '12:00',
+        to: '16:00',
+      });
+    expect(overlap.body.errors).toEqual({ from_date: 'settings.periods_overlap' });
+    const tooLong = await t.http
+      .post(`/api/merchant/employees/${noura.id}/periods`)
+      .set(bearer(owner))
+      .send({ kind: 'block', from_date: '2027-01-01', to_date: '2027-02-15' });
+    expect(tooLong.body.errors).toEqual({ to_date: 'settings.period_too_long' });
+    const periods = await t.http
+      .get('/api/merchant/employee-periods')
+      .query({ filter: JSON.stringify({ employee_id: noura.id }) })
+      .set(await fresh());
+    expect(periods.body.map((p: { reason: string }) => p.reason)).toEqual(['Annual leave']);
+  });
+
+  it("enforces the subscription's number of employees", async () => {
+    let last;
+    for (let i = 0; i < 10; i++) {
+      last = await t.http
+        .post('/api/merchant/employees')
+        .set(bearer(owner))
+        .send({ name_en: `Temp ${i}`, name_ar: `مؤقت ${i}` });
+      if (last.status !== 201) break;
+      await t.http.get('/api/merchant/employees').set(await fresh());
+    }
+    expect(last!.status).toBe(422);
+    expect(last!.body).toEqual({ message: 'staff.employee_limit_reached' });
+    const active = await t.http
+      .get('/api/merchant/employees')
+      .query({ filter: JSON.stringify({ status: 1 }) })
+      .set(await fresh());
+    expect(active.headers['content-range']).toMatch(/\/10$/);
+  });
+
+  it('keeps staff screens from the receptionist', async () => {
+    const reception = await t.signIn(RECEPTION);
+    expect((await t.http.get('/api/merchant/employees').set(bearer(reception))).status).toBe(403);
+    expect(
+      (await t.http.post('/api/merchant/roles').set(bearer(reception)).send({ name: 'boss', is_admin: true }))
+        .status,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,153 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { notFound, Page, Permission, toDecimalString } from '@rawnaq/contracts';
+import {
+  Auth,
+  header,
+  Realm,
+  RequirePermission,
+  TOKENS,
+  type AuthContext,
+  type Doc,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { pricingOf } from '../shared/pricing';
+import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+type Query = Record<string, unknown>;
+
+@Controller('api/merchant')
+@Realm('merchant')
+@RequirePermission(Page.employees, Permission.viewEmployees)
+export class StaffQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  /** Employees with how they sign in (username, role), and the salary as decimal text. */
+  private async present(tenantId: string, docs: Doc[]): Promise<Doc[]> {
+    const users = new Map(
+      (await this.models.getMany('users', docs.map((d) => d.user_id as string).filter(Boolean))).map((u) => [
+        u.id,
+        u,
+      ]),
+    );
+    const roles = new Map(
+      (await this.models.find('roles', { filter: { tenantId } })).map((r) => [r.id, r.name]),
+    );
+    const account = await this.models.get('accounts', tenantId);
+    const { currency } = await pricingOf(this.models, tenantId);
+    return docs.map(({ tenantId: _t, ...d }) => {
+      const user = users.get(d.user_id as string);
+      return {
+        ...d,
+        id: d.id,
+        salary: typeof d.salary === 'number' ? toDecimalString({ amount: d.salary, currency }) : null,
+        login_access: Boolean(user),
+        username: user?.username ?? null,
+        role_id: user?.role_id ?? null,
+        role: user ? (roles.get(user.role_id as string) ?? null) : null,
+        is_owner: Boolean(user) && user?.id === account?.owner_user_id,
+      };
+    });
+  }
+
+  @Get('employees')
+  async employees(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['name_en', 'name_ar', 'created_at', 'joining_date'],
+      defaultSort: ['created_at', 'asc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId };
+    const ids = idsOf(q.filter);
+    if (ids) filter.id = { $in: ids };
+    const status = intFilter(q.filter, 'status');
+    if (status !== undefined) filter.status = status;
+    if (q.filter.show_in_appointments === true) filter.show_in_appointments = true;
+    const search = typeof q.filter.q === 'string' ? q.filter.q.trim() : '';
+    if (search) filter.$or = [{ name_en: { $contains: search } }, { name_ar: { $contains: search } }];
+    const [docs, total] = await Promise.all([
+      this.models.find('employees', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('employees', filter),
+    ]);
+    return page(res, 'employees', q, await this.present(auth.tenantId, docs), total);
+  }
+
+  @Get('employees/:id')
+  async employee(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const doc = await this.models.get('employees', id);
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.employee');
+    return (await this.present(auth.tenantId, [doc]))[0];
+  }
+
+  /** Custom hours and blocked periods, of one employee or all. */
+  @Get('employee-periods')
+  async periods(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['from_date'],
+      defaultSort: ['from_date', 'asc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId };
+    if (typeof q.filter.employee_id === 'string') filter.employee_id = q.filter.employee_id;
+    const [docs, total] = await Promise.all([
+      this.models.find('employee_periods', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('employee_periods', filter),
+    ]);
+    return page(
+      res,
+      'employee-periods',
+      q,
+      docs.map(({ tenantId: _t, ...d }) => ({ ...d, id: d.id })),
+      total,
+    );
+  }
+
+  /** Roles with how many users hold each (a held role cannot be removed). */
+  @Get('roles')
+  async roles(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['name'],
+      defaultSort: ['name', 'asc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId };
+    const ids = idsOf(q.filter);
+    if (ids) filter.id = { $in: ids };
+    const [docs, total, holders] = await Promise.all([
+      this.models.find('roles', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('roles', filter),
+      this.models.aggregate('users', { filter: { tenantId: auth.tenantId }, groupBy: ['role_id'] }),
+    ]);
+    const held = new Map(holders.map((h) => [h.key.role_id, h.count]));
+    return page(
+      res,
+      'roles',
+      q,
+      docs.map(({ tenantId: _t, ...r }) => ({ ...r, id: r.id, holders: held.get(r.id) ?? 0 })),
+      total,
+    );
+  }
+
+  @Get('roles/:id')
+  async role(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const r = await this.models.get('roles', id);
+    if (!r || r.tenantId !== auth.tenantId) throw notFound('not_found.role');
+    const holders = await this.models.count('users', { tenantId: auth.tenantId, role_id: id });
+    const { tenantId: _t, ...role } = r;
+    return { ...role, id: r.id, holders };
+  }
+}

@@ -13,6 +13,7 @@ import {
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { AttendanceController, RecordAttendanceHandler } from './attendance/attendance.http.controller';
 import { ChangeStaffHandler } from './staff/staff.commands';
 import { StaffController } from './staff/staff.http.controller';
 import { ChangeProductsHandler } from './products/product.commands';
@@ -49,6 +50,7 @@ export class CommandApiModule {
         WizardController,
         ProductsController,
         StaffController,
+        AttendanceController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -65,6 +67,7 @@ export class CommandApiModule {
         ChangeMenuHandler,
         ChangeProductsHandler,
         ChangeStaffHandler,
+        RecordAttendanceHandler,
         ChangeSettingsHandler,
       ],
     };

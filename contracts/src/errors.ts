@@ -5,7 +5,8 @@
 export type ApiError = {
   message: string;
   errors?: Record<string, string>;
-  params?: Record<string, Record<string, string | number>>;
+  /** values for the message's %{placeholders} (a distance, a limit...) */
+  params?: Record<string, string | number>;
 };
 
 /** A business rule said no. `status` is the HTTP status the API answers with. */
@@ -14,6 +15,7 @@ export class DomainError extends Error {
     readonly key: string,
     readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 = 422,
     readonly errors?: Record<string, string>,
+    readonly params?: Record<string, string | number>,
   ) {
     super(key);
     this.name = 'DomainError';

@@ -14,3 +14,4 @@ export * from './catalog';
 export * from './settings';
 export * from './products';
 export * from './staff';
+export * from './attendance';

@@ -62,15 +62,12 @@ describe('employees and roles over HTTP', () => {
       });
     expect(dupUser.status).toBe(409);
     expect(dupUser.body.errors).toEqual({ username: 'staff.duplicate_username' });
-    const login = await t.http
-      .post(`/api/merchant/employees/${lina.body.id}/login`)
-      .set(bearer(owner))
-      .send({
-        username: 'lina',
-        email: 'lina@demosalon.example',
-        password: 'Lina12345',
-        role_id: reception.id,
-      });
+    const login = await t.http.post(`/api/merchant/employees/${lina.body.id}/login`).set(bearer(owner)).send({
+      username: 'lina',
+      email: 'lina@demosalon.example',
+      password: 'Lina12345',
+      role_id: reception.id,
+    });
     expect(login.status).toBe(200);
     const token = await t.signIn({ accountId: 1, username: 'lina', password: 'Lina12345' });
     expect((await t.http.get('/api/merchant/customers').set(bearer(token))).status).toBe(200);
@@ -137,16 +134,13 @@ describe('employees and roles over HTTP', () => {
       .set(bearer(owner))
       .send({ kind: 'block', reason: 'Annual leave', from_date: '2026-12-01', to_date: '2026-12-20' });
     expect(block.status).toBe(201);
-    const overlap = await t.http
-      .post(`/api/merchant/employees/${noura.id}/periods`)
-      .set(bearer(owner))
-      .send({
-        kind: 'custom_hours',
-        from_date: '2026-12-20',
-        to_date: '2026-12-21',
-        from: '12:00',
-        to: '16:00',
-      });
+    const overlap = await t.http.post(`/api/merchant/employees/${noura.id}/periods`).set(bearer(owner)).send({
+      kind: 'custom_hours',
+      from_date: '2026-12-20',
+      to_date: '2026-12-21',
+      from: '12:00',
+      to: '16:00',
+    });
     expect(overlap.body.errors).toEqual({ from_date: 'settings.periods_overlap' });
     const tooLong = await t.http
       .post(`/api/merchant/employees/${noura.id}/periods`)

@@ -2,6 +2,7 @@ import { auditLogProjection } from './audit/audit-log.projection';
 import { menuProjection } from './catalog/menu.projection';
 import { inventoryProjection } from './products/inventory.projection';
 import { staffProjection } from './staff/staff.projection';
+import { attendanceProjection } from './attendance/attendance.projection';
 import { customersProjection } from './customers/customers.projection';
 import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
@@ -15,5 +16,6 @@ export const allProjections: Projection[] = [
   menuProjection,
   inventoryProjection,
   staffProjection,
+  attendanceProjection,
   auditLogProjection,
 ];

@@ -9,3 +9,4 @@ export { securityProjection } from './identity/security.projection';
 export { menuProjection } from './catalog/menu.projection';
 export { inventoryProjection } from './products/inventory.projection';
 export { staffProjection } from './staff/staff.projection';
+export { attendanceProjection } from './attendance/attendance.projection';

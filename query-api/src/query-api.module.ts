@@ -13,7 +13,7 @@ import { AuditLogQueryController } from './audit/audit-log.query.controller';
 import { MenuQueryController } from './catalog/menu.query.controller';
 import { SettingsQueryController } from './settings/settings.query.controller';
 import { ProductsQueryController } from './products/products.query.controller';
-import { StaffQueryController } from './staff/staff.query.controller';
+import { AttendanceReportsController, StaffQueryController } from './staff/staff.query.controller';
 import { CustomersQueryController } from './customers/customers.query.controller';
 import {
   ManagerQueryController,
@@ -48,6 +48,7 @@ export class QueryApiModule implements NestModule {
         SettingsQueryController,
         ProductsQueryController,
         StaffQueryController,
+        AttendanceReportsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -61,6 +61,13 @@ export const domainMessages = {
       role_not_found: 'Choose an existing role',
       duplicate_role: 'Another role has this name',
     },
+    attendance: {
+      location_not_set: "The salon's location is not set: add it in the general settings first",
+      too_far: 'You are %{distance} m from the salon; check in within 50 m',
+      already_checked_in: 'You are already checked in',
+      not_checked_in: 'You are not checked in',
+      not_an_employee: 'Your user is not linked to an employee',
+    },
     settings: {
       alias_taken: 'Another salon already uses this address',
       period_too_long: 'A period can be at most 30 days',
@@ -146,6 +153,13 @@ export const domainMessages = {
       role_in_use: 'يحمل موظفون هذا الدور: امنحهم دورًا آخر أولًا',
       role_not_found: 'اختر دورًا موجودًا',
       duplicate_role: 'يوجد دور آخر بالاسم نفسه',
+    },
+    attendance: {
+      location_not_set: 'لم يُحدَّد موقع الصالون: أضفه في الإعدادات العامة أولًا',
+      too_far: 'أنت على بعد %{distance} م من الصالون؛ سجّل الحضور ضمن 50 م',
+      already_checked_in: 'سجّلت حضورك مسبقًا',
+      not_checked_in: 'لم تسجّل حضورك بعد',
+      not_an_employee: 'مستخدمك غير مرتبط بموظف',
     },
     settings: {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',

@@ -29,7 +29,11 @@ export const toHttpFailure = (error: unknown): HttpFailure | undefined => {
   if (error instanceof DomainError)
     return {
       status: error.status,
-      body: { message: error.key, ...(error.errors && { errors: error.errors }) },
+      body: {
+        message: error.key,
+        ...(error.errors && { errors: error.errors }),
+        ...(error.params && { params: error.params }),
+      },
     };
   if (error instanceof WrongExpectedRevisionError)
     return { status: 409, body: { message: 'errors.conflict_retry' } };

@@ -40,6 +40,8 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
       'email',
       'address_en',
       'address_ar',
+      'latitude',
+      'longitude',
     ]),
     social: a.social ?? {},
   }),

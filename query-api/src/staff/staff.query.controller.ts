@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { notFound, Page, Permission, toDecimalString } from '@rawnaq/contracts';
+import { isBusinessDate, notFound, Page, Permission, rejected, toDecimalString } from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -149,5 +149,104 @@ export class StaffQueryController {
     const holders = await this.models.count('users', { tenantId: auth.tenantId, role_id: id });
     const { tenantId: _t, ...role } = r;
     return { ...role, id: r.id, holders };
+  }
+}
+
+/** Attendance reports (doc1 §2 reports: detailed, cumulative, per employee); page 7 view 40. */
+@Controller('api/merchant/reports')
+@Realm('merchant')
+@RequirePermission(Page.employees, Permission.viewEmployees)
+export class AttendanceReportsController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  private filterOf(tenantId: string, f: Record<string, unknown>): Filter {
+    const filter: Filter = { tenantId };
+    const range: { $gte?: string; $lte?: string } = {};
+    if (typeof f.from === 'string' && f.from) {
+      if (!isBusinessDate(f.from)) throw rejected('validation.should_be_a_date', 'from');
+      range.$gte = f.from;
+    }
+    if (typeof f.to === 'string' && f.to) {
+      if (!isBusinessDate(f.to)) throw rejected('validation.should_be_a_date', 'to');
+      range.$lte = f.to;
+    }
+    if (range.$gte || range.$lte) filter.business_date = range;
+    if (typeof f.employee_id === 'string' && f.employee_id) filter.employee_id = f.employee_id;
+    return filter;
+  }
+
+  /** Every shift with its check-in, check-out and minutes (the per-employee report filters on employee_id). */
+  @Get('detailed-attendance')
+  async detailed(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['business_date', 'check_in_at'],
+      defaultSort: ['check_in_at', 'desc'],
+    });
+    const filter = this.filterOf(auth.tenantId, q.filter);
+    const [docs, total] = await Promise.all([
+      this.models.find('shifts', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('shifts', filter),
+    ]);
+    const names = new Map(
+      (await this.models.getMany('employees', [...new Set(docs.map((d) => d.employee_id as string))])).map(
+        (e) => [e.id, e],
+      ),
+    );
+    return page(
+      res,
+      'detailed-attendance',
+      q,
+      docs.map(({ tenantId: _t, ...d }) => ({
+        ...d,
+        id: d.id,
+        name_en: names.get(d.employee_id as string)?.name_en ?? null,
+        name_ar: names.get(d.employee_id as string)?.name_ar ?? null,
+      })),
+      total,
+    );
+  }
+
+  /** Per employee over a period: days attended and hours worked. */
+  @Get('cumulative-attendance')
+  async cumulative(@Auth() auth: AuthContext, @Query('filter') raw: string | undefined) {
+    let f: Record<string, unknown> = {};
+    try {
+      f = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    } catch {
+      throw rejected('errors.invalid_input', 'filter');
+    }
+    const rows = await this.models.aggregate('shifts', {
+      filter: this.filterOf(auth.tenantId, f),
+      groupBy: ['employee_id'],
+      sum: ['minutes'],
+    });
+    const days = await this.models.aggregate('shifts', {
+      filter: this.filterOf(auth.tenantId, f),
+      groupBy: ['employee_id', 'business_date'],
+    });
+    const names = new Map(
+      (
+        await this.models.getMany(
+          'employees',
+          rows.map((r) => r.key.employee_id as string),
+        )
+      ).map((e) => [e.id, e]),
+    );
+    return {
+      id: 'cumulative-attendance',
+      rows: rows.map((r) => ({
+        employee_id: r.key.employee_id,
+        name_en: names.get(r.key.employee_id as string)?.name_en ?? null,
+        name_ar: names.get(r.key.employee_id as string)?.name_ar ?? null,
+        shifts: r.count,
+        days: days.filter((d) => d.key.employee_id === r.key.employee_id).length,
+        minutes: r.sums.minutes,
+      })),
+    };
   }
 }

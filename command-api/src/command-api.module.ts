@@ -13,6 +13,7 @@ import {
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { BundlesController, ChangeBundlesHandler } from './catalog/offer.commands';
 import { AttendanceController, RecordAttendanceHandler } from './attendance/attendance.http.controller';
 import { ChangeStaffHandler } from './staff/staff.commands';
 import { StaffController } from './staff/staff.http.controller';
@@ -51,6 +52,7 @@ export class CommandApiModule {
         ProductsController,
         StaffController,
         AttendanceController,
+        BundlesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -68,6 +70,7 @@ export class CommandApiModule {
         ChangeProductsHandler,
         ChangeStaffHandler,
         RecordAttendanceHandler,
+        ChangeBundlesHandler,
         ChangeSettingsHandler,
       ],
     };

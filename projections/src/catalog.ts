@@ -1,5 +1,6 @@
 import { auditLogProjection } from './audit/audit-log.projection';
 import { menuProjection } from './catalog/menu.projection';
+import { bundlesProjection } from './catalog/bundles.projection';
 import { inventoryProjection } from './products/inventory.projection';
 import { staffProjection } from './staff/staff.projection';
 import { attendanceProjection } from './attendance/attendance.projection';
@@ -14,6 +15,7 @@ export const allProjections: Projection[] = [
   securityProjection,
   customersProjection,
   menuProjection,
+  bundlesProjection,
   inventoryProjection,
   staffProjection,
   attendanceProjection,

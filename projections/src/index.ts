@@ -10,3 +10,4 @@ export { menuProjection } from './catalog/menu.projection';
 export { inventoryProjection } from './products/inventory.projection';
 export { staffProjection } from './staff/staff.projection';
 export { attendanceProjection } from './attendance/attendance.projection';
+export { bundlesProjection } from './catalog/bundles.projection';

@@ -10,7 +10,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { AuditLogQueryController } from './audit/audit-log.query.controller';
-import { MenuQueryController } from './catalog/menu.query.controller';
+import { BundlesQueryController, MenuQueryController } from './catalog/menu.query.controller';
 import { SettingsQueryController } from './settings/settings.query.controller';
 import { ProductsQueryController } from './products/products.query.controller';
 import { AttendanceReportsController, StaffQueryController } from './staff/staff.query.controller';
@@ -45,6 +45,7 @@ export class QueryApiModule implements NestModule {
         AuditLogQueryController,
         ReferenceQueryController,
         MenuQueryController,
+        BundlesQueryController,
         SettingsQueryController,
         ProductsQueryController,
         StaffQueryController,

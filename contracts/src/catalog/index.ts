@@ -1,2 +1,3 @@
 export * from './catalog-input';
 export * from './catalog-events';
+export * from './offers';

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { notFound, Page, Permission, rejected } from '@rawnaq/contracts';
+import { notFound, Page, Permission, rejected, toDecimalString } from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -140,5 +140,85 @@ export class MenuQueryController {
             : 'not_found.group',
       );
     return priced(doc, await this.pricing(auth.tenantId));
+  }
+}
+
+/** Offers and packages (page 8, view 50): prices as decimal text with VAT; removed ones are not listed. */
+@Controller('api/merchant')
+@Realm('merchant')
+@RequirePermission(Page.menu, Permission.viewMenu)
+export class BundlesQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  private async list(
+    auth: AuthContext,
+    collection: 'offers' | 'packages',
+    query: Record<string, unknown>,
+    req: Request,
+    res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['name_en', 'name_ar', 'price', 'expiry_date', 'created_at'],
+      defaultSort: ['created_at', 'desc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId, status: { $ne: 'removed' } };
+    const ids = idsOf(q.filter);
+    if (ids) filter.id = { $in: ids };
+    if (typeof q.filter.status === 'string' && q.filter.status) filter.status = q.filter.status;
+    const search = typeof q.filter.q === 'string' ? q.filter.q.trim() : '';
+    if (search) filter.$or = [{ name_en: { $contains: search } }, { name_ar: { $contains: search } }];
+    const [docs, total, pricing] = await Promise.all([
+      this.models.find(collection, { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count(collection, filter),
+      pricingOf(this.models, auth.tenantId),
+    ]);
+    return page(
+      res,
+      collection,
+      q,
+      docs.map((d) => this.present(d, pricing)),
+      total,
+    );
+  }
+
+  private present(doc: Record<string, unknown> & { id: string }, pricing: Pricing) {
+    const out = priced(doc, pricing);
+    return typeof doc.items_total === 'number'
+      ? { ...out, items_total: toDecimalString({ amount: doc.items_total, currency: pricing.currency }) }
+      : out;
+  }
+
+  @Get('offers')
+  offers(
+    @Auth() a: AuthContext,
+    @Query() q: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list(a, 'offers', q, req, res);
+  }
+
+  @Get('packages')
+  packages(
+    @Auth() a: AuthContext,
+    @Query() q: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list(a, 'packages', q, req, res);
+  }
+
+  @Get('offers/:id')
+  async offer(@Auth() a: AuthContext, @Param('id') id: string) {
+    const doc = await this.models.get('offers', id);
+    if (!doc || doc.tenantId !== a.tenantId || doc.status === 'removed') throw notFound('not_found.offer');
+    return this.present(doc, await pricingOf(this.models, a.tenantId));
+  }
+
+  @Get('packages/:id')
+  async package(@Auth() a: AuthContext, @Param('id') id: string) {
+    const doc = await this.models.get('packages', id);
+    if (!doc || doc.tenantId !== a.tenantId || doc.status === 'removed') throw notFound('not_found.package');
+    return this.present(doc, await pricingOf(this.models, a.tenantId));
   }
 }

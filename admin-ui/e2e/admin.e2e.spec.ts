@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } from './browser';
+import { menuTests } from './menu.e2e';
 import { startServer, type Server } from './server';
 
 jest.setTimeout(180_000);
@@ -322,6 +323,8 @@ suite('admin-ui in the browser', () => {
     await page.click('a.RaMenuItemLink-root[href="/en/manager/trackers/mail-tracker"]');
     await page.waitForSelector(`tr:has-text("${DEMO.owner.email}")`);
   });
+
+  menuTests({ url, tab });
 
   describe('screenshots of the main screens', () => {
     for (const language of ['en', 'ar'] as const) {

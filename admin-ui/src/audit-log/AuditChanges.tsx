@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Mirrored } from '../layout/Mirrored';
-import { fieldChanges, type AuditEntry } from './types';
+import { entryChanges, fieldChanges, type AuditEntry } from './types';
 import { useFieldLabel, useValueText } from './useValueText';
 
 /** What one entry changed: each field's translated label, its old value and its new one. */
@@ -15,7 +15,9 @@ export const AuditChanges = (_: { label?: string }) => {
   if (!entry) return null;
   const changes = fieldChanges(entry);
   // Entries that are not changes of existing fields list the values they recorded, without a "before".
-  const isCreation = Object.keys(entry.previous ?? {}).length === 0;
+  const isCreation = Object.keys(entryChanges(entry).previous).length === 0;
+  // A field that names what changed (the service of a menu change) has one value, shown once.
+  const unchanged = (before: unknown, after: unknown) => JSON.stringify(before) === JSON.stringify(after);
   if (changes.length === 0)
     return (
       <Typography variant="body2" color="text.disabled">
@@ -47,7 +49,7 @@ export const AuditChanges = (_: { label?: string }) => {
             variant="body2"
             sx={{ m: 0, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}
           >
-            {!isCreation && (
+            {!isCreation && !unchanged(before, after) && (
               <>
                 <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
                   <bdi>{valueText(entry.entity_type, field, before)}</bdi>

@@ -1,4 +1,4 @@
-import { fieldChanges } from './types';
+import { entryChanges, fieldChanges } from './types';
 
 describe('audit entry changes', () => {
   it('pairs old and new values, hiding bookkeeping fields', () => {
@@ -22,6 +22,28 @@ describe('audit entry changes', () => {
         previous: {},
       }),
     ).toEqual([{ field: 'to', before: null, after: 'a@b.example' }]);
+  });
+
+  it('reads a change to one part of the menu like any other change, naming the part', () => {
+    const entry = {
+      entity_type: 'menu',
+      changed: {
+        group_id: 'g1',
+        changed: { name_en: 'Make-up' },
+        previous: { name_en: 'Makeup' },
+      },
+      previous: {},
+    };
+    expect(fieldChanges(entry)).toEqual([
+      { field: 'group_id', before: 'g1', after: 'g1' },
+      { field: 'name_en', before: 'Makeup', after: 'Make-up' },
+    ]);
+    expect(entryChanges(entry).previous).toEqual({ group_id: 'g1', name_en: 'Makeup' });
+    // Anything else is left as it is.
+    expect(entryChanges({ changed: { activated: ['s1'], deactivated: [] }, previous: null })).toEqual({
+      changed: { activated: ['s1'], deactivated: [] },
+      previous: {},
+    });
   });
 
   it('shows a registration as new values only', () => {

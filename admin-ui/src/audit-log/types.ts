@@ -21,7 +21,7 @@ export const ENTITY_RESOURCES: Record<string, string> = { customer: 'customers',
 export const RECORD_SCREENS: Record<string, string> = { customer: 'customers' };
 
 /** The kinds of record a salon's audit log holds (stream categories of the command API). */
-export const ENTITY_TYPES = ['customer', 'user', 'account', 'role', 'mail', 'jserror'] as const;
+export const ENTITY_TYPES = ['customer', 'user', 'account', 'role', 'mail', 'jserror', 'menu'] as const;
 
 /**
  * Fields that are bookkeeping, not something a person changed: the record's own id (already the
@@ -63,16 +63,45 @@ export const KNOWN_TYPES = [
   'RoleDefined',
   'MailQueued',
   'JsErrorReported',
+  'ServiceGroupAdded',
+  'ServiceGroupRenamed',
+  'ServiceGroupsActivationChanged',
+  'CategoryAdded',
+  'CategoryRenamed',
+  'CategoriesActivationChanged',
+  'ServiceAdded',
+  'ServiceChanged',
+  'ServicesActivationChanged',
+  'ServicesReordered',
+  'VatSettingsChanged',
 ] as const;
 
 export type FieldChange = { field: string; before: unknown; after: unknown };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What an entry changed and what was there before. Events about one part of a larger record (a
+ * service of the salon's menu) carry `{ service_id, changed, previous }`: they read like any other
+ * change, the part's id kept on both sides so it shows which one changed.
+ */
+export const entryChanges = (
+  entry: Pick<AuditEntry, 'changed' | 'previous'>,
+): { changed: Record<string, unknown>; previous: Record<string, unknown> } => {
+  const changed = entry.changed ?? {};
+  const previous = entry.previous ?? {};
+  if (Object.keys(previous).length > 0 || !isObject(changed.changed) || !isObject(changed.previous))
+    return { changed, previous };
+  const { changed: after, previous: before, ...ids } = changed;
+  return { changed: { ...ids, ...after }, previous: { ...ids, ...before } };
+};
 
 /** The fields an entry touched, old value next to new, in a stable order. */
 export const fieldChanges = (
   entry: Pick<AuditEntry, 'changed' | 'previous'> & { entity_type?: string },
 ): FieldChange[] => {
-  const changed = entry.changed ?? {};
-  const previous = entry.previous ?? {};
+  const { changed, previous } = entryChanges(entry);
   const hiddenHere = HIDDEN_FIELDS_BY_ENTITY[entry.entity_type ?? ''];
   const fields = [...new Set([...Object.keys(changed), ...Object.keys(previous)])].filter(
     (f) => !HIDDEN_FIELDS.has(f) && !hiddenHere?.has(f),

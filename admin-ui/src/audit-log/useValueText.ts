@@ -1,10 +1,34 @@
-import { useTranslate } from 'ra-core';
+import { useCanAccess, useGetList, useTranslate } from 'ra-core';
 import { codeLabelKey, permissionLabelKey, type Permission } from '@rawnaq/contracts';
 import { ENTITY_RESOURCES } from './types';
 import { identificationChoices, languageChoices, statusChoices } from '../customers/types';
 import { useNationalities } from '../customers/fields';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
+import { MENU_RESOURCES, namesOf, type NamedItem } from '../menu/types';
+
+const WHOLE_MENU = {
+  pagination: { page: 1, perPage: 1000 },
+  sort: { field: 'created_at', order: 'ASC' as const },
+};
+
+/**
+ * The names of the menu's services, groups and categories, for entries that record their ids; read only
+ * when the user may see the menu (otherwise the ids are shown).
+ */
+const useMenuNames = () => {
+  const { language } = useArea();
+  const { canAccess } = useCanAccess({ resource: MENU_RESOURCES.services, action: 'list' });
+  const options = { enabled: canAccess === true };
+  const services = useGetList<NamedItem>(MENU_RESOURCES.services, WHOLE_MENU, options);
+  const groups = useGetList<NamedItem>(MENU_RESOURCES.groups, WHOLE_MENU, options);
+  const categories = useGetList<NamedItem>(MENU_RESOURCES.categories, WHOLE_MENU, options);
+  const all = [...(services.data ?? []), ...(groups.data ?? []), ...(categories.data ?? [])];
+  return (id: unknown) => {
+    const found = all.find((item) => item.id === id);
+    return found ? namesOf(found, language).main : String(id);
+  };
+};
 
 /** A field's label: the record screen's own label, else the audit log's list of common fields. */
 export const useFieldLabel = () => {
@@ -20,7 +44,8 @@ export const useFieldLabel = () => {
 export const useValueText = () => {
   const translate = useTranslate();
   const { nationalities, nameOf } = useNationalities();
-  const { date, dateTime } = useFormat();
+  const { date, dateTime, money } = useFormat();
+  const menuName = useMenuNames();
   const { language } = useArea();
   const choice = (choices: { id: unknown; name: string }[], value: unknown) => {
     const found = choices.find((c) => c.id === value);
@@ -47,6 +72,29 @@ export const useValueText = () => {
           return date(value);
       }
     }
+    // The menu's events keep prices in minor units of the account's currency.
+    if (entityType === 'menu')
+      switch (field) {
+        case 'price':
+        case 'offer_price':
+          return money(value);
+        case 'job_time':
+          return typeof value === 'number'
+            ? translate('app.services.minutes', { smart_count: value })
+            : String(value);
+        case 'expiry_date':
+          return date(value);
+        case 'group_id':
+        case 'category_id':
+        case 'service_id':
+          return menuName(value);
+        case 'activated':
+        case 'deactivated':
+        case 'service_ids':
+          return Array.isArray(value) && value.length > 0
+            ? value.map(menuName).join(language === 'ar' ? '، ' : ', ')
+            : translate('app.common.none');
+      }
     // A role's name is one of the product's roles; its permissions are catalogue numbers.
     if (entityType === 'role' && field === 'name')
       return translate(`app.roles.${String(value)}`, { _: String(value) });

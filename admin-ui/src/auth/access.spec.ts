@@ -26,6 +26,29 @@ describe('permission → screen access', () => {
     expect(decideAccess({ '11': [61] }, 'customers', 'as-of')).toBe(true);
   });
 
+  it('opens the menu with page 8: 50 to see it, 51 to change it; the receptionist has neither', () => {
+    const viewer = permissionMap([Permission.viewMenu]);
+    for (const resource of ['menu/services', 'menu/groups', 'menu/categories']) {
+      expect(decideAccess(receptionist, resource, 'list')).toBe(false);
+      expect(decideAccess(viewer, resource, 'list')).toBe(true);
+      expect(decideAccess(viewer, resource, 'show')).toBe(true);
+      for (const action of ['create', 'edit', 'activate']) {
+        expect(decideAccess(viewer, resource, action)).toBe(false);
+        expect(decideAccess(owner, resource, action)).toBe(true);
+      }
+    }
+    expect(decideAccess(viewer, 'menu/services', 'reorder')).toBe(false);
+    expect(decideAccess({ '8': [51] }, 'menu/services', 'reorder')).toBe(true);
+    expect(decideAccess({ '8': [51] }, 'menu/services', 'list')).toBe(false);
+  });
+
+  it('opens the settings with page 12: 70 to read them, 71 to save them', () => {
+    expect(decideAccess(receptionist, 'settings', 'show')).toBe(false);
+    expect(decideAccess(permissionMap([Permission.viewSettings]), 'settings', 'show')).toBe(true);
+    expect(decideAccess(permissionMap([Permission.viewSettings]), 'settings', 'edit')).toBe(false);
+    expect(decideAccess(owner, 'settings', 'edit')).toBe(true);
+  });
+
   it('needs the permission, not only the page', () => {
     expect(decideAccess({ '4': [] }, 'customers', 'list')).toBe(false);
     expect(decideAccess({ '4': [21] }, 'customers', 'create')).toBe(true);

@@ -26,6 +26,34 @@ export const RESOURCE_ACCESS: Record<string, Record<string, Requirement | typeof
     list: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
     export: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
   },
+  // The salon's menu (page 8): seeing it needs 50; adding, renaming, switching on and off, ordering 51.
+  'menu/services': {
+    list: { page: Page.menu, permission: Permission.viewMenu },
+    show: { page: Page.menu, permission: Permission.viewMenu },
+    create: { page: Page.menu, permission: Permission.manageMenu },
+    edit: { page: Page.menu, permission: Permission.manageMenu },
+    activate: { page: Page.menu, permission: Permission.manageMenu },
+    reorder: { page: Page.menu, permission: Permission.manageMenu },
+  },
+  'menu/groups': {
+    list: { page: Page.menu, permission: Permission.viewMenu },
+    show: { page: Page.menu, permission: Permission.viewMenu },
+    create: { page: Page.menu, permission: Permission.manageMenu },
+    edit: { page: Page.menu, permission: Permission.manageMenu },
+    activate: { page: Page.menu, permission: Permission.manageMenu },
+  },
+  'menu/categories': {
+    list: { page: Page.menu, permission: Permission.viewMenu },
+    show: { page: Page.menu, permission: Permission.viewMenu },
+    create: { page: Page.menu, permission: Permission.manageMenu },
+    edit: { page: Page.menu, permission: Permission.manageMenu },
+    activate: { page: Page.menu, permission: Permission.manageMenu },
+  },
+  // The settings screens (`setting/...`, page 12): read with 70, saved with 71.
+  settings: {
+    show: { page: Page.settings, permission: Permission.viewSettings },
+    edit: { page: Page.settings, permission: Permission.manageSettings },
+  },
   nationalities: { list: SIGNED_IN },
   users: { list: SIGNED_IN },
 };

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
@@ -8,35 +7,13 @@ import {
   TextInput,
   type SimpleFormProps,
 } from 'react-admin';
-import { useTranslate } from 'ra-core';
 import { codeOptions } from '@rawnaq/contracts';
 import { AppDateInput } from '../forms/AppDateInput';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
-import Divider from '@mui/material/Divider';
+import { FormCell, FormSection } from '../forms/FormSection';
 import { MobileInput, emailInput, ltrInput } from './MobileInput';
 import { useNationalities } from './fields';
 import { identificationChoices, languageChoices, type Nationality } from './types';
 import { useCustomerValidators } from './validation';
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <>
-      <Typography variant="subtitle1" component="h2" color="primary" sx={{ fontWeight: 600, mt: 1 }}>
-        {translate(title)}
-      </Typography>
-      <Grid container columnSpacing={2} sx={{ width: '100%' }}>
-        {children}
-      </Grid>
-      <Divider flexItem sx={{ my: 1 }} />
-    </>
-  );
-};
-
-const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
-  <Grid size={{ xs: 12, md: wide ? 12 : 6 }}>{children}</Grid>
-);
 
 /** Every customer field of spec doc1 §3, each validated by its rule from the contracts. */
 export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
@@ -45,19 +22,19 @@ export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
   const nationalityChoices = nationalities.map((n: Nationality) => ({ id: n.id, name: nameOf(n) }));
   return (
     <SimpleForm {...props} sx={{ maxWidth: 960 }}>
-      <Section title="app.customers.sections.contact">
-        <Cell>
+      <FormSection title="app.customers.sections.contact">
+        <FormCell>
           <TextInput source="name" validate={validators.name} fullWidth autoFocus />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <MobileInput source="mobile" validate={validators.mobile} fullWidth />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <TextInput source="email" validate={validators.email} fullWidth {...emailInput} />
-        </Cell>
-      </Section>
-      <Section title="app.customers.sections.personal">
-        <Cell>
+        </FormCell>
+      </FormSection>
+      <FormSection title="app.customers.sections.personal">
+        <FormCell>
           <SelectInput
             source="gender"
             choices={codeOptions('gender')}
@@ -65,11 +42,11 @@ export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
             fullWidth
             emptyText="app.common.none"
           />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <AppDateInput source="birth_date" validate={validators.birth_date} fullWidth />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <AutocompleteInput
             source="nationality_id"
             choices={nationalityChoices}
@@ -77,8 +54,8 @@ export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
             validate={validators.nationality_id}
             fullWidth
           />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <AutocompleteInput
             source="country_of_residency_id"
             choices={nationalityChoices}
@@ -86,8 +63,8 @@ export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
             validate={validators.country_of_residency_id}
             fullWidth
           />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <SelectInput
             source="identification_method"
             choices={identificationChoices}
@@ -95,29 +72,29 @@ export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
             fullWidth
             emptyText="app.common.none"
           />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <TextInput source="tax_number" validate={validators.tax_number} fullWidth {...ltrInput} />
-        </Cell>
-        <Cell wide>
+        </FormCell>
+        <FormCell wide>
           <TextInput source="address" validate={validators.address} fullWidth />
-        </Cell>
-      </Section>
-      <Section title="app.customers.sections.preferences">
-        <Cell>
+        </FormCell>
+      </FormSection>
+      <FormSection title="app.customers.sections.preferences">
+        <FormCell>
           <RadioButtonGroupInput
             source="preferred_language"
             choices={languageChoices}
             validate={validators.preferred_language}
           />
-        </Cell>
-        <Cell>
+        </FormCell>
+        <FormCell>
           <BooleanInput source="whatsapp_allowed" validate={validators.whatsapp_allowed} />
-        </Cell>
-        <Cell wide>
+        </FormCell>
+        <FormCell wide>
           <TextInput source="notes" validate={validators.notes} multiline minRows={3} fullWidth />
-        </Cell>
-      </Section>
+        </FormCell>
+      </FormSection>
     </SimpleForm>
   );
 };

@@ -71,4 +71,61 @@ describe('data provider', () => {
       options: { method: 'DELETE' },
     });
   });
+
+  it('reads a menu record back after saving it, and sends activation and order changes', async () => {
+    const calls: Array<{ url: string; method?: string; body?: unknown }> = [];
+    const http: HttpClient = async (url, options) => {
+      calls.push({
+        url,
+        method: options?.method,
+        body: options?.body ? JSON.parse(String(options.body)) : undefined,
+      });
+      const written = options?.method === 'POST' || options?.method === 'PUT';
+      return {
+        status: written ? 201 : 200,
+        headers: new Headers(),
+        body: '',
+        // The command answers prices in minor units; the read answers them with VAT.
+        json: written ? { id: 's1', price: 10000 } : { id: 's1', price: '100.00', price_with_vat: '115.00' },
+      };
+    };
+    const provider = createDataProvider({
+      apiBase: '/api/merchant',
+      http,
+      translate,
+      apiPaths: { 'menu/services': 'services', 'menu/groups': 'service-groups' },
+      readAfterWrite: ['menu/services'],
+    });
+    const created = await provider.create('menu/services', { data: { name_en: 'Cut', price: '100' } });
+    expect(created.data).toEqual({ id: 's1', price: '100.00', price_with_vat: '115.00' });
+    expect(calls.map((c) => `${c.method ?? 'GET'} ${c.url}`)).toEqual([
+      'POST /api/merchant/services',
+      'GET /api/merchant/services/s1',
+    ]);
+    const updated = await provider.update('menu/services', {
+      id: 's1',
+      data: { price: '100' },
+      previousData: { id: 's1' },
+    });
+    expect(updated.data).toMatchObject({ price_with_vat: '115.00' });
+    // Groups answer their whole record: no second read.
+    await provider.create('menu/groups', { data: { name_en: 'Hair' } });
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/merchant/service-groups' });
+
+    calls.length = 0;
+    await provider.setActivation('menu/groups', { activate: ['a'], deactivate: ['b'] });
+    await provider.reorderServices('g1', ['s2', 's1']);
+    expect(calls).toEqual([
+      {
+        url: '/api/merchant/service-groups/activation',
+        method: 'POST',
+        body: { activate: ['a'], deactivate: ['b'] },
+      },
+      {
+        url: '/api/merchant/services/order',
+        method: 'POST',
+        body: { group_id: 'g1', service_ids: ['s2', 's1'] },
+      },
+    ]);
+  });
 });

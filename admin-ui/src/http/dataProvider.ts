@@ -38,24 +38,38 @@ export type AppDataProvider = DataProvider & {
   /** The customer as they were at an instant (ISO); rejects with 404 when they did not exist yet. */
   getCustomerAsOf<T = unknown>(id: Identifier, at: string): Promise<T>;
   unblockIp(ip: string): Promise<unknown>;
+  /** The activate screens: what was switched on and off, in one request (`<resource>/activation`). */
+  setActivation(resource: string, change: { activate: string[]; deactivate: string[] }): Promise<unknown>;
+  /** Every service of the group, in its new order. */
+  reorderServices(groupId: string, serviceIds: string[]): Promise<unknown>;
 };
 
 /**
  * ra-data-simple-rest over the area's API base. Screen resources may live at another API path
- * (`advanced-accounting/audit-log` reads `audit-log`).
+ * (`advanced-accounting/audit-log` reads `audit-log`). Resources in `readAfterWrite` answer a
+ * command with less than what their screens show (a service's prices with VAT are computed on reads),
+ * so their saved record is read back, at the command's position.
  */
 export const createDataProvider = (options: {
   apiBase: string;
   http: HttpClient;
   translate: TranslateFunction;
   apiPaths?: Record<string, string>;
+  readAfterWrite?: readonly string[];
 }): AppDataProvider => {
-  const { apiBase, http, translate, apiPaths = {} } = options;
+  const { apiBase, http, translate, apiPaths = {}, readAfterWrite = [] } = options;
   const rest = simpleRestProvider(apiBase, http);
   const api = (resource: string) => apiPaths[resource] ?? resource;
   const formErrors = (resource: string) => (error: unknown) => {
     throw withTranslatedFieldErrors(error, resource, translate);
   };
+  const reread =
+    (resource: string) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    async <R extends { data: any }>(written: R): Promise<R> =>
+      readAfterWrite.includes(resource)
+        ? ((await rest.getOne(api(resource), { id: written.data.id })) as R)
+        : written;
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const { json } = await http(`${apiBase}/${path}`, {
       method,
@@ -68,8 +82,10 @@ export const createDataProvider = (options: {
     getOne: (resource, params) => rest.getOne(api(resource), params),
     getMany: (resource, params) => rest.getMany(api(resource), params),
     getManyReference: (resource, params) => rest.getManyReference(api(resource), params),
-    create: (resource, params) => rest.create(api(resource), params).catch(formErrors(resource)),
-    update: (resource, params) => rest.update(api(resource), params).catch(formErrors(resource)),
+    create: (resource, params) =>
+      rest.create(api(resource), params).catch(formErrors(resource)).then(reread(resource)),
+    update: (resource, params) =>
+      rest.update(api(resource), params).catch(formErrors(resource)).then(reread(resource)),
     updateMany: (resource, params) => rest.updateMany(api(resource), params),
     delete: (resource, params) => rest.delete(api(resource), params),
     deleteMany: (resource, params) => rest.deleteMany(api(resource), params),
@@ -81,6 +97,9 @@ export const createDataProvider = (options: {
     getCustomerAsOf: <T>(id: Identifier, at: string) =>
       send<T>('GET', `${recordPath('customers', id, 'as-of')}?at=${encodeURIComponent(at)}`),
     unblockIp: (ip: string) => send('DELETE', `blocked-ips/${encodeURIComponent(ip)}`),
+    setActivation: (resource, change) => send('POST', `${api(resource)}/activation`, change),
+    reorderServices: (groupId, serviceIds) =>
+      send('POST', 'services/order', { group_id: groupId, service_ids: serviceIds }),
   };
 };
 

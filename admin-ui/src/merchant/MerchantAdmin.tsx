@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import customers from '../customers';
+import { categories, groups, services as menuServices } from '../menu';
 import { raStoreAppKey } from '../auth/session';
 import { GlobalInformationProvider } from '../layout/globalInformationContext';
 import { FullPageLoading } from '../layout/FullPageMessage';
@@ -19,6 +20,9 @@ import { WelcomePage } from './WelcomePage';
 import { createMerchantServices } from './services';
 
 const ProfilePage = lazyPage(() => import('./ProfilePage').then((m) => m.ProfilePage));
+const GeneralSettingsPage = lazyPage(() =>
+  import('../settings/GeneralSettingsPage').then((m) => m.GeneralSettingsPage),
+);
 
 const GoToNotFound = () => <Navigate to={useArea().paths.notFound} replace />;
 const GoToNoPermission = () => <Navigate to={useArea().paths.noPermission} replace />;
@@ -81,12 +85,16 @@ export const MerchantAdmin = () => {
         title={area.i18nProvider.translate('app.name')}
       >
         <Resource name="customers" {...customers} />
+        <Resource name="menu/services" {...menuServices} />
+        <Resource name="menu/groups" {...groups} />
+        <Resource name="menu/categories" {...categories} />
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
         <Resource name="nationalities" />
         <Resource name="users" recordRepresentation="name" />
         <CustomRoutes>
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/setting/general-setting" element={<GeneralSettingsPage />} />
           <Route path="/no-permission" element={<NoPermissionPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>

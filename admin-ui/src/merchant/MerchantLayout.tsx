@@ -8,17 +8,21 @@ import {
   Menu,
   TitlePortal,
   UserMenu,
+  useSidebarState,
   useUserMenu,
 } from 'react-admin';
-import { useTranslate } from 'ra-core';
+import { useCanAccess, useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import ListSubheader from '@mui/material/ListSubheader';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import HomeIcon from '@mui/icons-material/Home';
 import LockIcon from '@mui/icons-material/Lock';
 import PersonIcon from '@mui/icons-material/Person';
+import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { GlobalInformationGate, LayoutError, LockGuard } from '../layout/guards';
 import { useGlobalInformation } from '../layout/globalInformationContext';
@@ -109,14 +113,48 @@ const MerchantAppBar = () => (
   </AppBar>
 );
 
-/** Only entries for screens that exist; react-admin hides those the user's permissions do not open. */
+/** A heading over related entries; a line when the sidebar shows icons only. */
+const MenuSection = ({ title }: { title: string }) => {
+  const [open] = useSidebarState();
+  const translate = useTranslate();
+  if (!open) return <Divider sx={{ my: 1 }} />;
+  return (
+    <ListSubheader
+      component="div"
+      disableSticky
+      sx={{ lineHeight: 2.5, mt: 1, bgcolor: 'transparent', fontWeight: 600, textTransform: 'uppercase' }}
+    >
+      {translate(title)}
+    </ListSubheader>
+  );
+};
+
+/**
+ * Only entries for screens that exist and the user may open: react-admin hides the resources the
+ * permissions do not open; the other entries and the headings ask the same table.
+ */
 const MerchantMenu = () => {
   const { basename } = useArea();
+  const menu = useCanAccess({ resource: 'menu/services', action: 'list' });
+  const settings = useCanAccess({ resource: 'settings', action: 'show' });
   return (
     <Menu>
       <Menu.Item to={`${basename}/`} primaryText="app.menu.welcome" leftIcon={<HomeIcon />} />
       <Menu.ResourceItem name="customers" />
       <Menu.ResourceItem name="advanced-accounting/audit-log" />
+      {menu.canAccess && <MenuSection title="app.menu.sections.menu" />}
+      <Menu.ResourceItem name="menu/services" />
+      <Menu.ResourceItem name="menu/groups" />
+      <Menu.ResourceItem name="menu/categories" />
+      {settings.canAccess && <MenuSection title="app.menu.sections.settings" />}
+      {settings.canAccess && (
+        <Menu.Item
+          to={`${basename}/setting/general-setting`}
+          primaryText="app.menu.general_settings"
+          leftIcon={<SettingsIcon />}
+        />
+      )}
+      {(menu.canAccess || settings.canAccess) && <Divider sx={{ my: 1 }} />}
       <Menu.Item to={`${basename}/profile`} primaryText="app.menu.profile" leftIcon={<PersonIcon />} />
     </Menu>
   );

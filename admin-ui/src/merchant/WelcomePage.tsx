@@ -15,6 +15,8 @@ import HistoryIcon from '@mui/icons-material/History';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonIcon from '@mui/icons-material/Person';
+import ContentCutIcon from '@mui/icons-material/ContentCut';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { Mirrored } from '../layout/Mirrored';
@@ -64,11 +66,13 @@ export const WelcomePage = () => {
   const customers = useCanAccess({ resource: 'customers', action: 'list' });
   const addCustomer = useCanAccess({ resource: 'customers', action: 'create' });
   const auditLog = useCanAccess({ resource: 'advanced-accounting/audit-log', action: 'list' });
+  const services = useCanAccess({ resource: 'menu/services', action: 'list' });
+  const settings = useCanAccess({ resource: 'settings', action: 'show' });
   if (!information) return null;
   const { auth: user, global_informations: global } = information;
   const salon = language === 'ar' ? global.account.name_ar : global.account.name_en;
   const weekday = new Date(`${global.today}T12:00:00Z`).getUTCDay();
-  const nothing = !customers.canAccess && !auditLog.canAccess;
+  const nothing = ![customers, auditLog, services, settings].some((screen) => screen.canAccess);
   return (
     <Box sx={{ py: 3, px: { xs: 1, md: 2 }, maxWidth: 1100 }}>
       <Title title="app.menu.welcome" />
@@ -101,6 +105,24 @@ export const WelcomePage = () => {
             title={translate('app.customers.title')}
             text={translate('app.welcome.customers')}
             testId="shortcut-customers"
+          />
+        )}
+        {services.canAccess && (
+          <Shortcut
+            to={`${basename}/menu/services`}
+            icon={<ContentCutIcon fontSize="large" />}
+            title={translate('app.services.title')}
+            text={translate('app.welcome.services')}
+            testId="shortcut-services"
+          />
+        )}
+        {settings.canAccess && (
+          <Shortcut
+            to={`${basename}/setting/general-setting`}
+            icon={<SettingsIcon fontSize="large" />}
+            title={translate('app.menu.general_settings')}
+            text={translate('app.welcome.settings')}
+            testId="shortcut-settings"
           />
         )}
         {auditLog.canAccess && (

@@ -4,10 +4,14 @@ import { createAuthProvider } from '../auth/authProvider';
 import { createGlobalInformationStore } from '../auth/globalInformation';
 import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
+import { MENU_API_PATHS } from '../menu/types';
 import type { AreaConfig } from '../shell/area';
 
 /** Screens whose API path differs from their address (spec doc1 §2 routes vs docs/api.md). */
-export const MERCHANT_API_PATHS: Record<string, string> = { 'advanced-accounting/audit-log': 'audit-log' };
+export const MERCHANT_API_PATHS: Record<string, string> = {
+  'advanced-accounting/audit-log': 'audit-log',
+  ...MENU_API_PATHS,
+};
 
 export const createMerchantServices = (area: AreaConfig) => {
   const dataProvider = createDataProvider({
@@ -15,6 +19,8 @@ export const createMerchantServices = (area: AreaConfig) => {
     http: area.http,
     translate: area.i18nProvider.translate,
     apiPaths: MERCHANT_API_PATHS,
+    // A service's command answer has no prices with VAT; the list and the form need them.
+    readAfterWrite: ['menu/services'],
   });
   const global = createGlobalInformationStore<GlobalInformation>({
     load: () => dataProvider.getGlobalInformations<GlobalInformation>(),

@@ -1,0 +1,134 @@
+import {
+  BooleanInput,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  type SimpleFormProps,
+} from 'react-admin';
+import { useRecordContext, useTranslate } from 'ra-core';
+import InputAdornment from '@mui/material/InputAdornment';
+import { AppDateInput } from '../../forms/AppDateInput';
+import { FormCell, FormSection } from '../../forms/FormSection';
+import { useArea } from '../../shell/area';
+import { useMenuItems, useNameOf } from '../fields';
+import { MENU_RESOURCES, MENU_STATUS, type NamedItem, type Service } from '../types';
+import { useServiceValidate } from '../validation';
+import { PriceFields } from './PriceFields';
+
+/** Active groups (or categories), and the record's own one even when it was disabled since. */
+const useChoices = (items: NamedItem[], current: unknown) => {
+  const translate = useTranslate();
+  const nameOf = useNameOf();
+  return items
+    .filter((item) => item.status === MENU_STATUS.active || item.id === current)
+    .map((item) => ({
+      id: item.id,
+      name:
+        item.status === MENU_STATUS.active
+          ? nameOf(item)
+          : `${nameOf(item)} (${translate('app.menu_items.status.disabled')})`,
+    }));
+};
+
+const NameInputs = () => {
+  const { language } = useArea();
+  const inputs = {
+    en: (
+      <TextInput
+        source="name_en"
+        isRequired
+        fullWidth
+        slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
+      />
+    ),
+    ar: (
+      <TextInput
+        source="name_ar"
+        isRequired
+        fullWidth
+        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+      />
+    ),
+  };
+  // The page's language first: that is the name the person at the desk thinks of.
+  const order = language === 'ar' ? (['ar', 'en'] as const) : (['en', 'ar'] as const);
+  return (
+    <>
+      {order.map((lang) => (
+        <FormCell key={lang}>{inputs[lang]}</FormCell>
+      ))}
+    </>
+  );
+};
+
+/** Every service field of spec doc1 §3, checked by the contracts' `serviceInput` before it is sent. */
+export const ServiceForm = (props: Omit<SimpleFormProps, 'children'>) => {
+  const translate = useTranslate();
+  const record = useRecordContext<Service>();
+  const validate = useServiceValidate();
+  const { items: groups } = useMenuItems(MENU_RESOURCES.groups);
+  const { items: categories } = useMenuItems(MENU_RESOURCES.categories);
+  const groupChoices = useChoices(groups, record?.group_id);
+  const categoryChoices = useChoices(categories, record?.category_id);
+  return (
+    // noValidate: the contracts' rules judge the fields, not the browser's own bubbles (English only).
+    <SimpleForm validate={validate} noValidate sx={{ maxWidth: 960 }} {...props}>
+      <FormSection title="app.services.sections.names">
+        <NameInputs />
+      </FormSection>
+      <FormSection title="app.services.sections.group">
+        <FormCell>
+          <SelectInput
+            source="group_id"
+            choices={groupChoices}
+            translateChoice={false}
+            isRequired
+            fullWidth
+          />
+        </FormCell>
+        <FormCell>
+          <SelectInput
+            source="category_id"
+            choices={categoryChoices}
+            translateChoice={false}
+            emptyText="app.services.no_category"
+            fullWidth
+          />
+        </FormCell>
+      </FormSection>
+      <FormSection title="app.services.sections.price">
+        <PriceFields />
+      </FormSection>
+      <FormSection title="app.services.sections.booking" last>
+        <FormCell>
+          <NumberInput
+            source="job_time"
+            isRequired
+            step={5}
+            min={5}
+            max={720}
+            fullWidth
+            helperText="app.services.job_time_hint"
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">{translate('app.services.minutes_unit')}</InputAdornment>
+                ),
+              },
+            }}
+          />
+        </FormCell>
+        <FormCell>
+          <AppDateInput source="expiry_date" fullWidth />
+        </FormCell>
+        <FormCell>
+          <BooleanInput source="show_to_customer" />
+        </FormCell>
+        <FormCell>
+          <BooleanInput source="home_service" />
+        </FormCell>
+      </FormSection>
+    </SimpleForm>
+  );
+};

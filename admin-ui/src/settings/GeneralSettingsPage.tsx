@@ -1,0 +1,242 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BooleanInput, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
+import {
+  useCanAccess,
+  useDataProvider,
+  useGetOne,
+  useNotify,
+  useRefresh,
+  useRequireAccess,
+  useTranslate,
+} from 'ra-core';
+import { vatSettingsInput, type GlobalInformation } from '@rawnaq/contracts';
+import { useFormContext, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import PercentIcon from '@mui/icons-material/Percent';
+import { useFormat } from '../format/useFormat';
+import { FormCell } from '../forms/FormSection';
+import { schemaValidator } from '../forms/schemaValidator';
+import { isHandled, isHttpError } from '../http/errors';
+import { useGlobalInformationStore } from '../layout/globalInformationContext';
+import { useSalonVat } from '../menu/fields';
+import { parseTypedNumber } from '../menu/pricing';
+import { MENU_RESOURCES } from '../menu/types';
+import { useArea } from '../shell/area';
+import { vatExample, vatPayload, type VatSettings } from './vat';
+
+const RESOURCE = 'settings';
+
+/** The contracts' `vatSettingsInput`, and both names required (the server would fall back to defaults). */
+const useVatValidate = () => {
+  const translate = useTranslate();
+  return useMemo(() => {
+    const schema = schemaValidator(vatSettingsInput, RESOURCE, translate);
+    return (values: Record<string, unknown>) => {
+      const errors = schema(values) as Record<string, unknown>;
+      for (const field of ['vat_name_en', 'vat_name_ar'])
+        if (typeof values[field] !== 'string' || (values[field] as string).trim() === '')
+          errors[field] ??= {
+            message: 'validation.is_required',
+            args: { field: translate(`resources.${RESOURCE}.fields.${field}`) },
+          };
+      return errors;
+    };
+  }, [translate]);
+};
+
+const VatFields = ({ readOnly }: { readOnly: boolean }) => {
+  const translate = useTranslate();
+  const { money } = useFormat();
+  const { currency } = useSalonVat();
+  const { language } = useArea();
+  const { setValue } = useFormContext();
+  const [enabled, percentage] = useWatch({ name: ['vat_enabled', 'vat_percentage'] });
+  const off = enabled === false;
+  const example = vatExample(off ? '0' : percentage, currency);
+  return (
+    <Grid container columnSpacing={2} sx={{ width: '100%' }}>
+      <FormCell wide>
+        <BooleanInput
+          source="vat_enabled"
+          readOnly={readOnly}
+          // Off means a percentage of zero; switched on again, the percentage is typed anew.
+          onChange={(event: { target: { checked: boolean } }) =>
+            setValue('vat_percentage', event.target.checked ? '' : '0', { shouldDirty: true })
+          }
+        />
+      </FormCell>
+      <FormCell>
+        <TextInput
+          source="vat_percentage"
+          isRequired
+          readOnly={readOnly}
+          disabled={off}
+          parse={parseTypedNumber}
+          fullWidth
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+            input: {
+              endAdornment: <InputAdornment position="end">{language === 'ar' ? '٪' : '%'}</InputAdornment>,
+            },
+          }}
+        />
+      </FormCell>
+      <FormCell>
+        <Typography variant="body2" color="text.secondary" sx={{ pt: { md: 2 } }} data-testid="vat-example">
+          {off
+            ? translate('app.settings.vat.off')
+            : example
+              ? translate('app.settings.vat.example', {
+                  before: money(example.before),
+                  after: money(example.after),
+                })
+              : ''}
+        </Typography>
+      </FormCell>
+      <FormCell>
+        <TextInput
+          source="vat_name_en"
+          isRequired
+          readOnly={readOnly}
+          fullWidth
+          slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
+        />
+      </FormCell>
+      <FormCell>
+        <TextInput
+          source="vat_name_ar"
+          isRequired
+          readOnly={readOnly}
+          fullWidth
+          slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+        />
+      </FormCell>
+    </Grid>
+  );
+};
+
+type Repriced = { before: string; after: string };
+
+/**
+ * The VAT of spec doc1 "Merchant settings": on or off, its names and percentage. Saving a new
+ * percentage reprices every price with VAT of the menu in one command; the global information (the
+ * service form's VAT) and every cached list are refreshed at once.
+ */
+const VatSection = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { basename } = useArea();
+  const dataProvider = useDataProvider();
+  const store = useGlobalInformationStore<GlobalInformation>();
+  const validate = useVatValidate();
+  const { canAccess: canEdit } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const { canAccess: canSeeServices } = useCanAccess({ resource: MENU_RESOURCES.services, action: 'list' });
+  const { data, isPending, refetch } = useGetOne<VatSettings>(RESOURCE, { id: 'vat' });
+  const [repriced, setRepriced] = useState<Repriced | null>(null);
+
+  const save = async (values: Record<string, unknown>) => {
+    if (!data) return undefined;
+    try {
+      const { data: saved } = await dataProvider.update<VatSettings>(RESOURCE, {
+        id: 'vat',
+        data: vatPayload(values),
+        previousData: data,
+      });
+      const before = String(data.vat_percentage);
+      const after = String(saved.vat_percentage);
+      setRepriced(before === after ? null : { before, after });
+      notify(before === after ? 'app.settings.vat.saved' : 'settings.vat_changed', { type: 'success' });
+      refresh();
+      await Promise.all([store.refresh(), refetch()]);
+      return undefined;
+    } catch (error) {
+      if (isHandled(error)) return undefined;
+      if (isHttpError(error) && error.body?.errors) return error.body.errors;
+      notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      return undefined;
+    }
+  };
+
+  return (
+    <Card data-testid="vat-settings">
+      <CardHeader
+        avatar={<PercentIcon color="primary" />}
+        title={translate('app.settings.vat.title')}
+        subheader={translate('app.settings.vat.hint')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
+      {canEdit === false && (
+        <Alert severity="info" sx={{ mx: 2 }}>
+          {translate('app.settings.read_only')}
+        </Alert>
+      )}
+      {repriced && (
+        <Alert
+          severity="success"
+          sx={{ mx: 2 }}
+          data-testid="vat-repriced"
+          action={
+            canSeeServices ? (
+              <Button
+                color="inherit"
+                size="small"
+                component={Link}
+                to={`${basename}/${MENU_RESOURCES.services}`}
+              >
+                {translate('app.settings.vat.see_services')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {translate('app.settings.vat.repriced', repriced)}
+        </Alert>
+      )}
+      {isPending || !data ? (
+        <Box sx={{ p: 2 }}>
+          <Skeleton height={56} />
+          <Skeleton height={56} />
+        </Box>
+      ) : (
+        <SimpleForm
+          resource={RESOURCE}
+          record={{ ...data, vat_percentage: String(data.vat_percentage) }}
+          onSubmit={save}
+          validate={validate}
+          toolbar={
+            canEdit ? (
+              <Toolbar>
+                <SaveButton alwaysEnable={false} />
+              </Toolbar>
+            ) : (
+              false
+            )
+          }
+        >
+          <VatFields readOnly={!canEdit} />
+        </SimpleForm>
+      )}
+    </Card>
+  );
+};
+
+/** `setting/general-setting`: the salon's general settings, the VAT first (spec doc1 §2). */
+export const GeneralSettingsPage = () => {
+  const { isPending } = useRequireAccess({ resource: RESOURCE, action: 'show' });
+  if (isPending) return null;
+  return (
+    <Box sx={{ py: 2, maxWidth: 880 }}>
+      <Title title="app.settings.general_title" />
+      <VatSection />
+    </Box>
+  );
+};

@@ -13,6 +13,7 @@ import {
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { AccountsController, OpenAccountHandler } from './identity/accounts.commands';
 import { BundlesController, ChangeBundlesHandler } from './catalog/offer.commands';
 import { AttendanceController, RecordAttendanceHandler } from './attendance/attendance.http.controller';
 import { ChangeStaffHandler } from './staff/staff.commands';
@@ -53,6 +54,7 @@ export class CommandApiModule {
         StaffController,
         AttendanceController,
         BundlesController,
+        AccountsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -71,6 +73,7 @@ export class CommandApiModule {
         ChangeStaffHandler,
         RecordAttendanceHandler,
         ChangeBundlesHandler,
+        OpenAccountHandler,
         ChangeSettingsHandler,
       ],
     };

@@ -15,3 +15,4 @@ export * from './settings';
 export * from './products';
 export * from './staff';
 export * from './attendance';
+export * from './platform';

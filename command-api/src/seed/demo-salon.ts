@@ -147,15 +147,24 @@ export type NewAccount = {
   roleIds: { owner: string; receptionist: string };
   receptionist?: { userId: string; username: string; email: string; name: string; password: string };
   advancedAccountingStatus?: number;
+  salonType?: number;
+  maxEmployees?: number;
+  /** the owner works in the salon too: an employee record linked to the owner's user */
+  ownerEmployeeId?: string;
 };
 
 /** An account with its two standard roles and its users, as events (the manager console's "approve" will use it). */
-export const openAccount = async (store: EventStore, a: NewAccount, now = new Date()): Promise<string> => {
+export const openAccount = async (
+  store: EventStore,
+  a: NewAccount,
+  now = new Date(),
+  actor: CommandContext['actor'] = { kind: 'system', id: 'seed' },
+): Promise<string> => {
   const aggregates = new Aggregates(store);
   const tenantId = String(a.accountId);
   const ctx: CommandContext = {
     tenantId,
-    actor: { kind: 'system', id: 'seed' },
+    actor,
     correlationId: `open-account-${tenantId}`,
     now,
   };
@@ -167,13 +176,15 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
       name_ar: a.nameAr,
       alias: a.alias,
       country_id: a.countryId,
-      salon_type: 1,
+      salon_type: a.salonType ?? 1,
       vat_percentage: a.vatPercentage,
       owner_user_id: a.owner.userId,
       advanced_accounting_status: a.advancedAccountingStatus ?? 0,
+      ...(a.maxEmployees !== undefined && { max_employees: a.maxEmployees }),
     },
   };
-  // the salon's address is unique on the platform (the online settings keep it so)
+  // the salon's address is unique on the platform (the online settings keep it so); a claim left by an
+  // account that was never opened (a lost race for its number) is taken over
   await new UniqueValues(aggregates).claim(
     { ...ctx, tenantId: PLATFORM_TENANT },
     {
@@ -183,7 +194,8 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
       field: 'alias',
       duplicateKey: 'settings.alias_taken',
     },
-    async () => true,
+    async (holder) =>
+      (await store.readStream(streamName('account', holder, holder), { maxCount: 1 })).length > 0,
   );
   let position = await aggregates.create(streamName('account', tenantId, tenantId), ctx, [opened]);
   const roles: RoleDefined[] = [
@@ -233,6 +245,22 @@ export const openAccount = async (store: EventStore, a: NewAccount, now = new Da
       async () => true,
     );
     position = await aggregates.create(streamName('user', tenantId, p.userId), ctx, [created]);
+  }
+  if (a.ownerEmployeeId) {
+    const details = {
+      name_en: a.owner.name,
+      name_ar: a.owner.name,
+      job_title: 'Owner',
+      show_in_appointments: false,
+      show_in_billing: true,
+      working_hours: DEFAULT_WEEK,
+      holidays: [],
+      rights: [],
+    };
+    position = await aggregates.create(streamName(EMPLOYEE_CATEGORY, tenantId, a.ownerEmployeeId), ctx, [
+      { type: 'EmployeeAdded', data: { employee_id: a.ownerEmployeeId, ...details } },
+      { type: 'EmployeeLoginGranted', data: { employee_id: a.ownerEmployeeId, user_id: a.owner.userId } },
+    ]);
   }
   return position;
 };

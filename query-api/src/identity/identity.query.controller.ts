@@ -102,6 +102,12 @@ const LISTS = {
   'blocked-ips': managerList('blocked-ips', 'blocked_ips', ['blocked_at', 'ip'], ['blocked_at', 'desc']),
   'mail-outbox': managerList('mail-outbox', 'mail_outbox', ['queued_at'], ['queued_at', 'desc']),
   'js-errors': managerList('js-errors', 'js_errors', ['at'], ['at', 'desc']),
+  accounts: managerList(
+    'accounts',
+    'accounts',
+    ['account_id', 'created_at', 'name_en'],
+    ['account_id', 'asc'],
+  ),
 } as const;
 
 @Controller('api/manager')

@@ -7,12 +7,14 @@ import {
   TOKENS,
   type Authenticator,
   type EventStore,
+  type FileStore,
   type Logger,
   type ReadModels,
 } from '@rawnaq/platform';
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { FilesController, UploadFileHandler } from './files/files.commands';
 import { AccountsController, OpenAccountHandler } from './identity/accounts.commands';
 import { BundlesController, ChangeBundlesHandler } from './catalog/offer.commands';
 import { AttendanceController, RecordAttendanceHandler } from './attendance/attendance.http.controller';
@@ -30,6 +32,7 @@ import { Aggregates } from './shared/repository';
 import { UniqueValues } from './shared/unique-values';
 
 export type CommandApiDeps = {
+  fileStore: FileStore;
   eventStore: EventStore;
   readModels: ReadModels;
   authenticator: Authenticator;
@@ -55,12 +58,14 @@ export class CommandApiModule {
         AttendanceController,
         BundlesController,
         AccountsController,
+        FilesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
         { provide: TOKENS.readModels, useValue: deps.readModels },
         { provide: TOKENS.authenticator, useValue: deps.authenticator },
         { provide: TOKENS.logger, useValue: deps.logger },
+        { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: APP_GUARD, useClass: AuthGuard },
@@ -74,6 +79,7 @@ export class CommandApiModule {
         RecordAttendanceHandler,
         ChangeBundlesHandler,
         OpenAccountHandler,
+        UploadFileHandler,
         ChangeSettingsHandler,
       ],
     };

@@ -12,6 +12,7 @@ const main = async () => {
   const app = await NestFactory.create(
     CommandApiModule.create({
       eventStore: platform.eventStore,
+      fileStore: platform.fileStore,
       readModels,
       authenticator,
       logger: jsonLogger,

@@ -85,7 +85,13 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   await runner.start();
   const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
   const authenticator = new Authenticator(readModels, platform.eventStore);
-  const deps = { eventStore: platform.eventStore, readModels, authenticator, logger };
+  const deps = {
+    eventStore: platform.eventStore,
+    fileStore: platform.fileStore,
+    readModels,
+    authenticator,
+    logger,
+  };
 
   const nestLogger = ['error', 'warn'] as const;
   const commandExpress = express();

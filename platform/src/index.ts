@@ -17,3 +17,4 @@ export * from './runtime/config';
 export * from './runtime/open';
 export * from './read-store/read-models';
 export * from './http';
+export * from './file-store';

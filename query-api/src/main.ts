@@ -10,6 +10,7 @@ const main = async () => {
   const app = await NestFactory.create(
     QueryApiModule.create({
       eventStore: platform.eventStore,
+      fileStore: platform.fileStore,
       readModels,
       authenticator,
       logger: jsonLogger,

@@ -6,6 +6,7 @@ import {
   TOKENS,
   type Authenticator,
   type EventStore,
+  type FileStore,
   type Logger,
   type ReadModels,
 } from '@rawnaq/platform';
@@ -22,9 +23,11 @@ import {
 } from './identity/identity.query.controller';
 import { ReferenceQueryController } from './reference/reference.query.controller';
 import { MinPositionMiddleware } from './shared/min-position.middleware';
+import { FilesQueryController } from './files/files.query.controller';
 
 export type QueryApiDeps = {
   eventStore: EventStore;
+  fileStore: FileStore;
   readModels: ReadModels;
   authenticator: Authenticator;
   logger: Logger;
@@ -50,12 +53,14 @@ export class QueryApiModule implements NestModule {
         ProductsQueryController,
         StaffQueryController,
         AttendanceReportsController,
+        FilesQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
         { provide: TOKENS.readModels, useValue: deps.readModels },
         { provide: TOKENS.authenticator, useValue: deps.authenticator },
         { provide: TOKENS.logger, useValue: deps.logger },
+        { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: TOKENS.projections, useValue: deps.projections },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

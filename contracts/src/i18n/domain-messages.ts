@@ -79,6 +79,12 @@ export const domainMessages = {
       not_checked_in: 'You are not checked in',
       not_an_employee: 'Your user is not linked to an employee',
     },
+    files: {
+      uploaded_file_must_be_one_of_these_extensions:
+        'The uploaded file must be one of these types: %{extensions}',
+      too_large: 'The file is larger than %{max}',
+      logo_not_square: 'A logo must be a square image',
+    },
     settings: {
       alias_taken: 'Another salon already uses this address',
       period_too_long: 'A period can be at most 30 days',
@@ -183,6 +189,12 @@ export const domainMessages = {
       already_checked_in: 'سجّلت حضورك مسبقًا',
       not_checked_in: 'لم تسجّل حضورك بعد',
       not_an_employee: 'مستخدمك غير مرتبط بموظف',
+    },
+    files: {
+      uploaded_file_must_be_one_of_these_extensions:
+        'يجب أن يكون الملف المرفوع من هذه الأنواع: %{extensions}',
+      too_large: 'حجم الملف أكبر من %{max}',
+      logo_not_square: 'يجب أن يكون الشعار صورة مربعة',
     },
     settings: {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',

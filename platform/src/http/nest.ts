@@ -26,6 +26,7 @@ export const TOKENS = {
   logger: Symbol('Logger'),
   clock: Symbol('Clock'),
   projections: Symbol('Projections'),
+  fileStore: Symbol('FileStore'),
 } as const;
 
 type Req = {

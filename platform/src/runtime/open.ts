@@ -4,6 +4,9 @@ import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store';
 import type { EventStore } from '../event-store/port';
 import type { EventBus } from '../event-bus/port';
 import type { ReadStore } from '../read-store/port';
+import { DiskFileStore } from '../file-store/disk-file-store';
+import type { FileStore } from '../file-store/port';
+import { join } from 'node:path';
 import type { PlatformConfig } from './config';
 import { jsonLogger, type Logger } from './logger';
 
@@ -12,6 +15,7 @@ export type Platform = {
   eventStore: EventStore;
   bus: EventBus;
   readStore: ReadStore;
+  fileStore: FileStore;
   /** a one-line description of the engines in use, for start-up logs */
   describe: () => string;
   close: () => Promise<void>;
@@ -68,11 +72,16 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
   }
 
   let readStore: ReadStore;
+  let fileStore: FileStore;
   if (config.readStore.kind === 'sqlite') {
     readStore = new SqliteReadStore({ file: config.readStore.file });
+    fileStore = new DiskFileStore(join(config.dataDir, 'files'));
   } else {
     const { MongoReadStore } = await import('../read-store/mongodb/mongodb-read-store');
-    readStore = await MongoReadStore.connect(config.readStore.url, config.readStore.database);
+    const { GridFsFileStore } = await import('../file-store/gridfs-file-store');
+    const mongo = await MongoReadStore.connect(config.readStore.url, config.readStore.database);
+    readStore = mongo;
+    fileStore = new GridFsFileStore(mongo.db);
   }
 
   return {
@@ -80,7 +89,9 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
     eventStore,
     bus,
     readStore,
-    describe: () => `event store: ${eventStore.name}, bus: ${bus.name}, read store: ${readStore.name}`,
+    fileStore,
+    describe: () =>
+      `event store: ${eventStore.name}, bus: ${bus.name}, read store: ${readStore.name}, files: ${fileStore.name}`,
     close: async () => {
       for (const close of closers.reverse()) await close();
       await bus.close();

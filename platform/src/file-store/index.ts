@@ -1,0 +1,3 @@
+export * from './port';
+export * from './disk-file-store';
+export * from './sniff';

@@ -14,6 +14,7 @@ import {
 import { ChangeMenuHandler } from './catalog/menu.commands';
 import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
+import { ImportHandler, ImportsController } from './imports/imports.commands';
 import { FilesController, UploadFileHandler } from './files/files.commands';
 import { AccountsController, OpenAccountHandler } from './identity/accounts.commands';
 import { BundlesController, ChangeBundlesHandler } from './catalog/offer.commands';
@@ -59,6 +60,7 @@ export class CommandApiModule {
         BundlesController,
         AccountsController,
         FilesController,
+        ImportsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -80,6 +82,7 @@ export class CommandApiModule {
         ChangeBundlesHandler,
         OpenAccountHandler,
         UploadFileHandler,
+        ImportHandler,
         ChangeSettingsHandler,
       ],
     };

@@ -16,3 +16,4 @@ export * from './products';
 export * from './staff';
 export * from './attendance';
 export * from './platform';
+export * from './imports';

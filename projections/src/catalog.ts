@@ -4,6 +4,7 @@ import { bundlesProjection } from './catalog/bundles.projection';
 import { inventoryProjection } from './products/inventory.projection';
 import { staffProjection } from './staff/staff.projection';
 import { attendanceProjection } from './attendance/attendance.projection';
+import { importsProjection } from './imports/imports.projection';
 import { customersProjection } from './customers/customers.projection';
 import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
@@ -19,5 +20,6 @@ export const allProjections: Projection[] = [
   inventoryProjection,
   staffProjection,
   attendanceProjection,
+  importsProjection,
   auditLogProjection,
 ];

@@ -11,3 +11,4 @@ export { inventoryProjection } from './products/inventory.projection';
 export { staffProjection } from './staff/staff.projection';
 export { attendanceProjection } from './attendance/attendance.projection';
 export { bundlesProjection } from './catalog/bundles.projection';
+export { importsProjection } from './imports/imports.projection';

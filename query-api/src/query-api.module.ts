@@ -23,7 +23,7 @@ import {
 } from './identity/identity.query.controller';
 import { ReferenceQueryController } from './reference/reference.query.controller';
 import { MinPositionMiddleware } from './shared/min-position.middleware';
-import { FilesQueryController } from './files/files.query.controller';
+import { FilesQueryController, ImportsQueryController } from './files/files.query.controller';
 
 export type QueryApiDeps = {
   eventStore: EventStore;
@@ -54,6 +54,7 @@ export class QueryApiModule implements NestModule {
         StaffQueryController,
         AttendanceReportsController,
         FilesQueryController,
+        ImportsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

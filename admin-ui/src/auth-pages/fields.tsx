@@ -43,7 +43,7 @@ export const useApiFieldErrors = () => {
     return Object.fromEntries(
       Object.entries(error.body.errors).map(([field, key]) => [
         field,
-        issueText(field, { key, params: params[field] }),
+        issueText(field, { key, params: typeof params[field] === 'object' ? params[field] : undefined }),
       ]),
     );
   };

@@ -49,6 +49,24 @@ describe('permission → screen access', () => {
     expect(decideAccess(owner, 'settings', 'edit')).toBe(true);
   });
 
+  it('opens the staff screens with page 7: 40 to see, 41 for employees, 42 for logins and roles', () => {
+    const viewer = permissionMap([Permission.viewEmployees]);
+    const manager = permissionMap([Permission.viewEmployees, Permission.manageEmployees]);
+    for (const resource of ['employees/employees', 'employees/roles', 'reports/detailed-attendence-report']) {
+      expect(decideAccess(receptionist, resource, 'list')).toBe(false);
+      expect(decideAccess(viewer, resource, 'list')).toBe(true);
+    }
+    expect(decideAccess(viewer, 'employees/employees', 'edit')).toBe(false);
+    expect(decideAccess(manager, 'employees/employees', 'edit')).toBe(true);
+    expect(decideAccess(manager, 'employees/employees', 'login')).toBe(false);
+    expect(decideAccess(manager, 'employees/roles', 'edit')).toBe(false);
+    expect(decideAccess(permissionMap([Permission.manageRoles]), 'employees/roles', 'delete')).toBe(true);
+    // checking in is everyone's own business; the wizard needs the right to change settings
+    expect(decideAccess(receptionist, 'employees/attendence-system', 'show')).toBe(true);
+    expect(decideAccess(permissionMap([Permission.viewSettings]), 'wizard', 'show')).toBe(false);
+    expect(decideAccess(permissionMap([Permission.manageSettings]), 'wizard', 'show')).toBe(true);
+  });
+
   it('needs the permission, not only the page', () => {
     expect(decideAccess({ '4': [] }, 'customers', 'list')).toBe(false);
     expect(decideAccess({ '4': [21] }, 'customers', 'create')).toBe(true);

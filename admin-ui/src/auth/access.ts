@@ -54,6 +54,35 @@ export const RESOURCE_ACCESS: Record<string, Record<string, Requirement | typeof
     show: { page: Page.settings, permission: Permission.viewSettings },
     edit: { page: Page.settings, permission: Permission.manageSettings },
   },
+  // The setup wizard saves settings at every step: it needs the right to change them.
+  wizard: {
+    show: { page: Page.settings, permission: Permission.manageSettings },
+  },
+  // Staff (page 7): 40 to see, 41 to add and change employees, 42 for logins, roles and permissions.
+  'employees/employees': {
+    list: { page: Page.employees, permission: Permission.viewEmployees },
+    show: { page: Page.employees, permission: Permission.viewEmployees },
+    create: { page: Page.employees, permission: Permission.manageEmployees },
+    edit: { page: Page.employees, permission: Permission.manageEmployees },
+    status: { page: Page.employees, permission: Permission.manageEmployees },
+    periods: { page: Page.employees, permission: Permission.manageEmployees },
+    login: { page: Page.employees, permission: Permission.manageRoles },
+  },
+  'employees/roles': {
+    list: { page: Page.employees, permission: Permission.viewEmployees },
+    show: { page: Page.employees, permission: Permission.viewEmployees },
+    create: { page: Page.employees, permission: Permission.manageRoles },
+    edit: { page: Page.employees, permission: Permission.manageRoles },
+    delete: { page: Page.employees, permission: Permission.manageRoles },
+  },
+  // Everyone who signs in checks in and out for themselves (the server finds their employee record).
+  'employees/attendence-system': { show: SIGNED_IN },
+  'reports/detailed-attendence-report': {
+    list: { page: Page.employees, permission: Permission.viewEmployees },
+  },
+  'reports/commulative-attendence-report': {
+    list: { page: Page.employees, permission: Permission.viewEmployees },
+  },
   nationalities: { list: SIGNED_IN },
   users: { list: SIGNED_IN },
 };

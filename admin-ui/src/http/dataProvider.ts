@@ -1,5 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, TranslateFunction } from 'ra-core';
+import { fieldLabel } from '../forms/fieldErrors';
 import { HttpError, isHttpError } from './errors';
 import type { HttpClient } from './httpClient';
 
@@ -17,14 +18,22 @@ export const withTranslatedFieldErrors = (
 ): unknown => {
   if (!isHttpError(error) || !error.body?.errors) return error;
   const { errors, params = {} } = error.body;
+  const scalars = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v !== 'object'));
   const translated = Object.fromEntries(
-    Object.entries(errors).map(([field, key]) => [
-      field,
-      `${RA_MESSAGE_PREFIX}${JSON.stringify({
-        message: key,
-        args: { ...params[field], field: translate(`resources.${resource}.fields.${field}`, { _: field }) },
-      })}`,
-    ]),
+    Object.entries(errors).map(([field, key]) => {
+      const own = params[field];
+      return [
+        field,
+        `${RA_MESSAGE_PREFIX}${JSON.stringify({
+          message: key,
+          args: {
+            ...scalars,
+            ...(typeof own === 'object' ? own : {}),
+            field: fieldLabel(translate, resource, field),
+          },
+        })}`,
+      ];
+    }),
   );
   return new HttpError(error.message, error.status, { ...error.body, errors: translated }, error.handled);
 };
@@ -42,6 +51,11 @@ export type AppDataProvider = DataProvider & {
   setActivation(resource: string, change: { activate: string[]; deactivate: string[] }): Promise<unknown>;
   /** Every service of the group, in its new order. */
   reorderServices(groupId: string, serviceIds: string[]): Promise<unknown>;
+  /**
+   * A command outside the record protocol whose field errors belong to a form of `resource`
+   * (giving a login, a period): rejected with the errors translated like a save's.
+   */
+  command<T = unknown>(resource: string, method: string, path: string, body?: unknown): Promise<T>;
 };
 
 /**
@@ -100,6 +114,8 @@ export const createDataProvider = (options: {
     setActivation: (resource, change) => send('POST', `${api(resource)}/activation`, change),
     reorderServices: (groupId, serviceIds) =>
       send('POST', 'services/order', { group_id: groupId, service_ids: serviceIds }),
+    command: <T>(resource: string, method: string, path: string, body?: unknown) =>
+      send<T>(method, path, body).catch(formErrors(resource)),
   };
 };
 

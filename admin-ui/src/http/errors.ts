@@ -20,7 +20,8 @@ export class HttpError extends Error {
 export type ApiErrorBody = {
   message?: string;
   errors?: Record<string, string>;
-  params?: Record<string, Record<string, string | number>>;
+  /** Values for the message's %{placeholders} (`{ distance: 120 }`, docs/api.md); per field in older answers. */
+  params?: Record<string, string | number | Record<string, string | number>>;
 };
 
 export const isHttpError = (error: unknown): error is HttpError =>
@@ -32,3 +33,11 @@ export const isHandled = (error: unknown): boolean =>
 
 export const isAbortError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+
+/** The top-level values of an error's message (`attendance.too_far` → `{ distance: 120 }`). */
+export const messageParams = (error: unknown): Record<string, string | number> =>
+  Object.fromEntries(
+    Object.entries((isHttpError(error) && error.body?.params) || {}).filter(
+      ([, value]) => typeof value === 'string' || typeof value === 'number',
+    ),
+  ) as Record<string, string | number>;

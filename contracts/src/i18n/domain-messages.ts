@@ -79,6 +79,13 @@ export const domainMessages = {
       not_checked_in: 'You are not checked in',
       not_an_employee: 'Your user is not linked to an employee',
     },
+    imports: {
+      not_a_workbook: 'This is not an Excel workbook (.xlsx)',
+      empty_sheet: 'The first sheet has no rows to import',
+      unknown_column: 'The column "%{column}" is not one this import reads; use the template',
+      repeated_in_file: '%{field} repeats row %{row} of the file',
+      rows_invalid: '%{invalid} rows need correcting; nothing was imported',
+    },
     files: {
       uploaded_file_must_be_one_of_these_extensions:
         'The uploaded file must be one of these types: %{extensions}',
@@ -189,6 +196,13 @@ export const domainMessages = {
       already_checked_in: 'سجّلت حضورك مسبقًا',
       not_checked_in: 'لم تسجّل حضورك بعد',
       not_an_employee: 'مستخدمك غير مرتبط بموظف',
+    },
+    imports: {
+      not_a_workbook: 'هذا الملف ليس مصنف إكسل',
+      empty_sheet: 'لا توجد في الورقة الأولى صفوف لاستيرادها',
+      unknown_column: 'العمود "%{column}" ليس من أعمدة هذا الاستيراد؛ استخدم النموذج',
+      repeated_in_file: 'قيمة %{field} مكررة من الصف %{row} في الملف',
+      rows_invalid: 'يلزم تصحيح %{invalid} من الصفوف؛ لم يُستورد شيء',
     },
     files: {
       uploaded_file_must_be_one_of_these_extensions:

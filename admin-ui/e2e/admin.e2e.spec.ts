@@ -6,6 +6,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } from './browser';
 import { menuTests } from './menu.e2e';
+import { offersImportsTests } from './offers.e2e';
+import { productsTests } from './products.e2e';
+import { wizardTests } from './settings.e2e';
+import { staffTests } from './staff.e2e';
 import { startServer, type Server } from './server';
 
 jest.setTimeout(180_000);
@@ -325,6 +329,10 @@ suite('admin-ui in the browser', () => {
   });
 
   menuTests({ url, tab });
+  wizardTests({ url, tab });
+  staffTests({ url, tab });
+  productsTests({ url, tab });
+  offersImportsTests({ url, tab });
 
   describe('screenshots of the main screens', () => {
     for (const language of ['en', 'ar'] as const) {

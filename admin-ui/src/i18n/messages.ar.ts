@@ -1,5 +1,12 @@
 import { contractMessages } from '@rawnaq/contracts';
 import { ar } from './ar';
+import { ar as settingsAr } from '../settings/i18n.ar';
+import { ar as staffAr } from '../staff/i18n.ar';
+import { ar as productsAr } from '../products/i18n.ar';
+import { ar as offersAr } from '../offers/i18n.ar';
+import { ar as importsAr } from '../imports/i18n.ar';
+import { ar as wizardAr } from '../wizard/i18n.ar';
+import { ar as managerAr } from '../manager/i18n.ar';
 import { mergeMessages, type MessageTree } from './merge';
 import { raArabic } from './raArabic';
 
@@ -7,4 +14,12 @@ export const messages: MessageTree = mergeMessages(
   raArabic as MessageTree,
   contractMessages.ar as MessageTree,
   ar as MessageTree,
+  // each screen module keeps its own texts
+  settingsAr as MessageTree,
+  staffAr as MessageTree,
+  productsAr as MessageTree,
+  offersAr as MessageTree,
+  importsAr as MessageTree,
+  wizardAr as MessageTree,
+  managerAr as MessageTree,
 );

@@ -1,10 +1,25 @@
 import englishMessages from 'ra-language-english';
 import { contractMessages } from '@rawnaq/contracts';
 import { en } from './en';
+import { en as settingsEn } from '../settings/i18n.en';
+import { en as staffEn } from '../staff/i18n.en';
+import { en as productsEn } from '../products/i18n.en';
+import { en as offersEn } from '../offers/i18n.en';
+import { en as importsEn } from '../imports/i18n.en';
+import { en as wizardEn } from '../wizard/i18n.en';
+import { en as managerEn } from '../manager/i18n.en';
 import { mergeMessages, type MessageTree } from './merge';
 
 export const messages: MessageTree = mergeMessages(
   englishMessages as MessageTree,
   contractMessages.en as MessageTree,
   en as MessageTree,
+  // each screen module keeps its own texts
+  settingsEn as MessageTree,
+  staffEn as MessageTree,
+  productsEn as MessageTree,
+  offersEn as MessageTree,
+  importsEn as MessageTree,
+  wizardEn as MessageTree,
+  managerEn as MessageTree,
 );

@@ -1,0 +1,2 @@
+/** The offers screens' texts in Arabic (merged into the catalogue by i18n/messages.ar.ts). */
+export const ar = {};

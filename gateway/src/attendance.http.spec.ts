@@ -49,6 +49,12 @@ describe('attendance by geolocation over HTTP', () => {
       .set(await h())
       .send(metresNorth(20));
     expect(checkIn.body).toMatchObject({ checked_in: true, distance_m: 20 });
+    const today = async () => (await t.http.get('/api/merchant/attendance/today').set(await h())).body;
+    expect(await today()).toMatchObject({
+      name_en: 'Maha Al-Harbi',
+      checked_in: true,
+      check_in_at: expect.any(String),
+    });
     expect(
       (
         await t.http
@@ -62,6 +68,11 @@ describe('attendance by geolocation over HTTP', () => {
       .set(await h())
       .send(metresNorth(10));
     expect(checkOut.body).toMatchObject({ checked_in: false, distance_m: 10 });
+    const after = await today();
+    expect(after).toMatchObject({ checked_in: false, check_in_at: null });
+    expect(after.shifts).toEqual([
+      expect.objectContaining({ check_in_distance_m: 20, check_out_distance_m: 10 }),
+    ]);
     const bad = await t.http
       .post('/api/merchant/attendance/check-in')
       .set(await h())
@@ -95,5 +106,9 @@ describe('attendance by geolocation over HTTP', () => {
     expect(
       (await t.http.post('/api/merchant/attendance/check-in').set(bearer(other)).send(salon)).body,
     ).toEqual({ message: 'attendance.not_an_employee' });
+    expect((await t.http.get('/api/merchant/attendance/today').set(bearer(other))).body).toMatchObject({
+      employee_id: null,
+      checked_in: false,
+    });
   });
 });

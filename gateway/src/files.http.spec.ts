@@ -64,7 +64,11 @@ describe('uploads over HTTP', () => {
     expect(exe.body).toEqual({
       message: 'files.uploaded_file_must_be_one_of_these_extensions',
       errors: { file: 'files.uploaded_file_must_be_one_of_these_extensions' },
-      params: { extensions: 'jpg, jpeg, png, gif, webp, pdf, mp4, mov, webm' },
+      params: { extensions: 'jpg, jpeg, png, gif, webp' },
+    });
+    const notAnAttachment = await upload(Buffer.from('just text'), { purpose: 'attachment', name: 'a.txt' });
+    expect(notAnAttachment.body.params).toEqual({
+      extensions: 'jpg, jpeg, png, gif, webp, pdf, mp4, mov, webm',
     });
     expect((await upload(png(300, 200), { purpose: 'logo' })).body.errors).toEqual({
       file: 'files.logo_not_square',

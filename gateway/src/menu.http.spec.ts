@@ -59,6 +59,63 @@ describe('the menu and the VAT over HTTP', () => {
     expect(one.body).toMatchObject({ price: '1234.56', price_with_vat: '1419.74', order: 0, status: 1 });
   });
 
+  it("keeps a service's uploaded image, and refuses a file id that is not this salon's image", async () => {
+    const png = Buffer.alloc(64);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+    png.writeUInt32BE(13, 8);
+    png.write('IHDR', 12, 'latin1');
+    png.writeUInt32BE(40, 16);
+    png.writeUInt32BE(30, 20);
+    const upload = (purpose: string, name: string, bytes: Buffer, type: string) =>
+      t.http
+        .post('/api/merchant/files')
+        .query({ purpose, name })
+        .set({ ...bearer(owner), 'Content-Type': type })
+        .send(bytes);
+    const image = await upload('image', 'nails.png', png, 'image/png');
+    expect(image.status).toBe(201);
+    const groups = await t.http.get('/api/merchant/service-groups').set(await h());
+    const form = {
+      name_en: 'Gel nails',
+      name_ar: 'أظافر جل',
+      group_id: groups.body[0].id,
+      price: '150',
+      job_time: 60,
+    };
+    const created = await t.http
+      .post('/api/merchant/services')
+      .set(bearer(owner))
+      .send({ ...form, image_file_id: image.body.id });
+    expect(created.status).toBe(201);
+    const one = await t.http.get(`/api/merchant/services/${created.body.id}`).set(await h());
+    expect(one.body.image_file_id).toBe(image.body.id);
+
+    const pdf = await upload('attachment', 'menu.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+    expect(pdf.status).toBe(201);
+    const before = await t.eventCount();
+    const refuse = (fileId: string) =>
+      t.http
+        .post('/api/merchant/services')
+        .set(bearer(owner))
+        .send({ ...form, name_en: 'Acrylic nails', name_ar: 'أظافر أكريليك', image_file_id: fileId });
+    const missing = await refuse('00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ image_file_id: 'catalog.image_not_found' });
+    const notAnImage = await refuse(pdf.body.id);
+    expect(notAnImage.status).toBe(422);
+    expect(notAnImage.body.errors).toEqual({
+      image_file_id: 'files.uploaded_file_must_be_one_of_these_extensions',
+    });
+    expect(notAnImage.body.params).toEqual({ extensions: 'jpg, jpeg, png, gif, webp' });
+    expect(await t.eventCount()).toBe(before);
+
+    // the whole form: a save without the image takes it away
+    const edit = await t.http.put(`/api/merchant/services/${created.body.id}`).set(bearer(owner)).send(form);
+    expect(edit.status).toBe(200);
+    const after = await t.http.get(`/api/merchant/services/${created.body.id}`).set(await h());
+    expect(after.body.image_file_id).toBeUndefined();
+  });
+
   it('rejects bad input, duplicates and a missing group, naming the field; writes nothing', async () => {
     const before = await t.eventCount();
     const bad = await t.http

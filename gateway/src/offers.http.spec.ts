@@ -1,10 +1,13 @@
-import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 describe('offers and packages over HTTP', () => {
   let t: TestApp;
   let owner: string;
   let services: Array<{ id: string; name_en: string; price_minor: number }>;
-  const fresh = async () => ({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });
+  const fresh = async (token = owner) => ({
+    ...bearer(token),
+    'X-Min-Position': String(await t.eventCount()),
+  });
   beforeAll(async () => {
     t = await startTestApp();
     owner = await t.signIn(OWNER);
@@ -104,6 +107,21 @@ describe('offers and packages over HTTP', () => {
       'OfferDisabled',
       'OfferRemoved',
     ]);
+    // whoever sees the menu (50) reads an offer's history, not the whole audit log
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({ name: role.name, permissions: [...role.permissions, 50] });
+    const reception = await t.signIn(RECEPTION);
+    const history = await t.http
+      .get('/api/merchant/audit-log')
+      .query({ filter: JSON.stringify({ entity_type: 'offer', entity_id: created.body.id }) })
+      .set(await fresh(reception));
+    expect(history.status).toBe(200);
+    expect(history.body).toHaveLength(6);
+    expect((await t.http.get('/api/merchant/audit-log').set(bearer(reception))).status).toBe(403);
   });
 
   it('creates a package of sessions with its validity', async () => {

@@ -71,6 +71,7 @@ describe('products and stock over HTTP', () => {
     const tooMany = await stock({ operation: 'lost', quantity: 4 });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors).toEqual({ quantity: 'validation.less_than_or_equal_current_quantity' });
+    expect(tooMany.body.params).toEqual({ max: 3 });
     expect(
       (await stock({ operation: 'adjust_quantity', quantity: 2, notes: 'monthly count' })).body.quantity,
     ).toBe(2);
@@ -117,6 +118,84 @@ describe('products and stock over HTTP', () => {
     });
   });
 
+  it('marks a stock notification read once, for its salon and with the notifications right', async () => {
+    const p = await define({
+      name_en: 'Nail polish',
+      name_ar: 'طلاء أظافر',
+      price: '12',
+      initial_quantity: 3,
+      warning_level: 2,
+    });
+    await t.http
+      .post(`/api/merchant/products/${p.body.id}/stock`)
+      .set(bearer(owner))
+      .send({ operation: 'internal_use', quantity: 1 });
+    const records = async () =>
+      (
+        await t.http
+          .get('/api/merchant/notifications/get_records')
+          .query({ type: 'stocks' })
+          .set(await fresh())
+      ).body.records.filter((n: { product_id: string }) => n.product_id === p.body.id);
+    const [note] = await records();
+    expect(note).toMatchObject({ read: false, quantity: 2, warning_level: 2, name_en: 'Nail polish' });
+    const read = await t.http.post(`/api/merchant/notifications/${note.id}/read`).set(bearer(owner));
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ id: note.id, read: true });
+    expect((await records())[0]).toMatchObject({ id: note.id, read: true });
+    const before = await t.eventCount();
+    expect((await t.http.post(`/api/merchant/notifications/${note.id}/read`).set(bearer(owner))).status).toBe(
+      200,
+    );
+    expect(await t.eventCount()).toBe(before);
+    const unknown = await t.http.post('/api/merchant/notifications/stock-nothing/read').set(bearer(owner));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('products.notification_not_found');
+    const reception = await t.signIn(RECEPTION);
+    expect(
+      (await t.http.post(`/api/merchant/notifications/${note.id}/read`).set(bearer(reception))).status,
+    ).toBe(403);
+  });
+
+  it('keeps an uploaded image with the product, and refuses a file that is not its image', async () => {
+    const png = Buffer.alloc(64);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
+    png.writeUInt32BE(13, 8);
+    png.write('IHDR', 12, 'latin1');
+    png.writeUInt32BE(40, 16);
+    png.writeUInt32BE(30, 20);
+    const file = await t.http
+      .post('/api/merchant/files')
+      .query({ purpose: 'image', name: 'serum.png' })
+      .set({ ...bearer(owner), 'Content-Type': 'image/png' })
+      .send(png);
+    expect(file.status).toBe(201);
+    const res = await define({
+      name_en: 'Serum',
+      name_ar: 'سيروم',
+      price: '80',
+      image_file_id: file.body.id,
+    });
+    expect(res.status).toBe(201);
+    const one = await t.http.get(`/api/merchant/products/${res.body.id}`).set(await fresh());
+    expect(one.body.image_file_id).toBe(file.body.id);
+    const missing = await define({
+      name_en: 'Toner',
+      name_ar: 'تونر',
+      price: '80',
+      image_file_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ image_file_id: 'products.image_not_found' });
+    // the whole form: an edit without the image takes it away
+    const edit = await t.http
+      .put(`/api/merchant/products/${res.body.id}`)
+      .set(bearer(owner))
+      .send({ name_en: 'Serum', name_ar: 'سيروم', price: '80' });
+    expect(edit.status).toBe(200);
+    expect(edit.body.image_file_id).toBeUndefined();
+  });
+
   it('rejects a repeated barcode and bad input with field errors, writing nothing', async () => {
     const before = await t.eventCount();
     const dup = await define({ name_en: 'Other', name_ar: 'آخر', barcode: '6281000000017', price: '1' });
@@ -157,5 +236,17 @@ describe('products and stock over HTTP', () => {
     expect(
       (await t.http.get('/api/merchant/notifications/get_records').set(await fresh(reception))).body.records,
     ).toEqual([]);
+    // the inventory-movements report reads the stock operations with the reports right (33) alone
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const changed = await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({ name: role.name, permissions: [...role.permissions, 33] });
+    expect(changed.status).toBe(200);
+    const movements = await t.http.get('/api/merchant/stock-operations').set(await fresh(reception));
+    expect(movements.status).toBe(200);
+    expect(movements.body.length).toBeGreaterThan(0);
+    expect((await t.http.get('/api/merchant/products').set(bearer(reception))).status).toBe(403);
   });
 });

@@ -54,6 +54,45 @@ describe('settings and the setup wizard over HTTP', () => {
     expect(country.body.errors).toEqual({ country_id: 'settings.country_locked' });
   });
 
+  it('keeps the salon logo: an upload of purpose logo of the same salon, nothing else', async () => {
+    const png = (w: number, h: number) => {
+      const b = Buffer.alloc(64);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+      b.writeUInt32BE(13, 8);
+      b.write('IHDR', 12, 'latin1');
+      b.writeUInt32BE(w, 16);
+      b.writeUInt32BE(h, 20);
+      return b;
+    };
+    const upload = (purpose: string) =>
+      t.http
+        .post('/api/merchant/files')
+        .query({ purpose, name: 'logo.png' })
+        .set({ ...bearer(owner), 'Content-Type': 'image/png' })
+        .send(png(128, 128));
+    const logo = await upload('logo');
+    const image = await upload('image');
+    const general = await t.http.get('/api/merchant/settings/general').set(await fresh());
+    const wrong = await t.http
+      .put('/api/merchant/settings/general')
+      .set(bearer(owner))
+      .send({ ...general.body, logo_file_id: image.body.id });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ logo_file_id: 'validation.invalid_value' });
+    const unknown = await t.http
+      .put('/api/merchant/settings/general')
+      .set(bearer(owner))
+      .send({ ...general.body, logo_file_id: 'no-such-file' });
+    expect(unknown.body.errors).toEqual({ logo_file_id: 'validation.invalid_value' });
+    const ok = await t.http
+      .put('/api/merchant/settings/general')
+      .set(bearer(owner))
+      .send({ ...general.body, logo_file_id: logo.body.id });
+    expect(ok.status).toBe(200);
+    const read = await t.http.get('/api/merchant/settings/general').set(await fresh());
+    expect(read.body.logo_file_id).toBe(logo.body.id);
+  });
+
   it('sets the week and custom hours: at most 30 days, never overlapping', async () => {
     const week = await t.http.get('/api/merchant/business-hours/week').set(await fresh());
     expect(week.body.days).toHaveLength(7);

@@ -154,6 +154,79 @@ describe('employees and roles over HTTP', () => {
     expect(periods.body.map((p: { reason: string }) => p.reason)).toEqual(['Annual leave']);
   });
 
+  it('keeps up to 4 preferred artists, other active employees of the salon, and a picture uploaded as an image', async () => {
+    const list = await t.http.get('/api/merchant/employees').set(await fresh());
+    const others = list.body
+      .filter((e: { is_owner: boolean }) => !e.is_owner)
+      .map((e: { id: string }) => e.id);
+    const bytes = Buffer.alloc(64);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+    bytes.writeUInt32BE(13, 8);
+    bytes.write('IHDR', 12, 'latin1');
+    bytes.writeUInt32BE(40, 16);
+    bytes.writeUInt32BE(30, 20);
+    const picture = await t.http
+      .post('/api/merchant/files')
+      .query({ purpose: 'image', name: 'dana.png' })
+      .set({ ...bearer(owner), 'Content-Type': 'image/png' })
+      .send(bytes);
+    expect(picture.status).toBe(201);
+    const dana = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(owner))
+      .send({
+        name_en: 'Dana',
+        name_ar: 'دانة',
+        picture_file_id: picture.body.id,
+        preferred_artist_ids: others.slice(0, 2),
+      });
+    expect(dana.status).toBe(201);
+    const read = await t.http.get(`/api/merchant/employees/${dana.body.id}`).set(await fresh());
+    expect(read.body).toMatchObject({
+      picture_file_id: picture.body.id,
+      preferred_artist_ids: others.slice(0, 2),
+    });
+
+    const five = [...others, dana.body.id, dana.body.id].slice(0, 5);
+    const tooMany = await t.http
+      .put(`/api/merchant/employees/${dana.body.id}`)
+      .set(bearer(owner))
+      .send({ name_en: 'Dana', name_ar: 'دانة', preferred_artist_ids: five });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors).toEqual({ preferred_artist_ids: 'staff.too_many_preferred_artists' });
+    const self = await t.http
+      .put(`/api/merchant/employees/${dana.body.id}`)
+      .set(bearer(owner))
+      .send({ name_en: 'Dana', name_ar: 'دانة', preferred_artist_ids: [dana.body.id] });
+    expect(self.body.errors).toEqual({ preferred_artist_ids: 'staff.preferred_artist_not_available' });
+    const unknown = await t.http
+      .put(`/api/merchant/employees/${dana.body.id}`)
+      .set(bearer(owner))
+      .send({ name_en: 'Dana', name_ar: 'دانة', picture_file_id: dana.body.id });
+    expect(unknown.body.errors).toEqual({ picture_file_id: 'staff.picture_not_found' });
+
+    // a disabled employee is no one's preferred artist any more
+    const disabled = await t.http.post(`/api/merchant/employees/${others[0]}/disable`).set(bearer(owner));
+    expect(disabled.status).toBe(200);
+    const withDisabled = await t.http
+      .put(`/api/merchant/employees/${dana.body.id}`)
+      .set({ ...bearer(owner), 'X-Min-Position': disabled.headers['x-position'] })
+      .send({ name_en: 'Dana', name_ar: 'دانة', preferred_artist_ids: [others[0]] });
+    expect(withDisabled.body.errors).toEqual({
+      preferred_artist_ids: 'staff.preferred_artist_not_available',
+    });
+    await t.http.post(`/api/merchant/employees/${others[0]}/activate`).set(bearer(owner));
+    const cleared = await t.http
+      .put(`/api/merchant/employees/${dana.body.id}`)
+      .set(bearer(owner))
+      .send({ name_en: 'Dana', name_ar: 'دانة', preferred_artist_ids: [] });
+    expect(cleared.status).toBe(200);
+    const after = await t.http
+      .get(`/api/merchant/employees/${dana.body.id}`)
+      .set({ ...bearer(owner), 'X-Min-Position': cleared.headers['x-position'] });
+    expect(after.body.preferred_artist_ids).toBeUndefined();
+  });
+
   it("enforces the subscription's number of employees", async () => {
     let last;
     for (let i = 0; i < 10; i++) {

@@ -14,6 +14,7 @@ import { AuditLogQueryController } from './audit/audit-log.query.controller';
 import { BundlesQueryController, MenuQueryController } from './catalog/menu.query.controller';
 import { SettingsQueryController } from './settings/settings.query.controller';
 import { ProductsQueryController } from './products/products.query.controller';
+import { AttendanceQueryController } from './staff/attendance.query.controller';
 import { AttendanceReportsController, StaffQueryController } from './staff/staff.query.controller';
 import { CustomersQueryController } from './customers/customers.query.controller';
 import {
@@ -52,6 +53,7 @@ export class QueryApiModule implements NestModule {
         SettingsQueryController,
         ProductsQueryController,
         StaffQueryController,
+        AttendanceQueryController,
         AttendanceReportsController,
         FilesQueryController,
         ImportsQueryController,

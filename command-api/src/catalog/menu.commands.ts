@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  DomainError,
   MENU_CATEGORY,
   nameInput,
   serviceActivationInput,
@@ -17,6 +18,9 @@ import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { decideMenu, evolveMenu, initialMenuState, type MenuCommand, type MenuState } from './menu';
+
+/** What a picture may be (the image kinds of the file store's sniffing). */
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'];
 
 /** What a menu request asks for, before it is checked against the menu. */
 export type MenuRequest =
@@ -48,6 +52,7 @@ const serviceDetails = (
   show_to_customer: input.show_to_customer,
   home_service: input.home_service,
   ...(input.expiry_date && { expiry_date: input.expiry_date }),
+  ...(input.image_file_id && { image_file_id: input.image_file_id }),
 });
 
 /** The record react-admin shows right after a save. */
@@ -108,12 +113,35 @@ export class ChangeMenuHandler implements ICommandHandler<ChangeMenu> {
       case 'change-service': {
         const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
         const details = serviceDetails(parseInput(serviceInput({ countryId }), r.body), countryId);
+        if (details.image_file_id) await this.expectImage(ctx, details.image_file_id);
         if (r.kind === 'change-service')
           return { command: { type: 'ChangeService', serviceId: r.id, details }, id: r.id };
         const serviceId = idFor(ctx, 'service');
         return { command: { type: 'AddService', serviceId, details }, id: serviceId };
       }
     }
+  }
+
+  /**
+   * A service's picture is an image uploaded by this salon (its stream carries the tenant); anything
+   * else gets doc2 §5.3's message with the image types.
+   */
+  private async expectImage(ctx: CommandContext, fileId: string) {
+    const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      streamName('file', ctx.tenantId, fileId),
+      null,
+      (s) => s,
+    );
+    const uploaded = events.find((e) => e.type === 'FileUploaded');
+    if (!uploaded)
+      throw new DomainError('catalog.image_not_found', 422, { image_file_id: 'catalog.image_not_found' });
+    if ((uploaded.data as { purpose?: string }).purpose !== 'image')
+      throw new DomainError(
+        'files.uploaded_file_must_be_one_of_these_extensions',
+        422,
+        { image_file_id: 'files.uploaded_file_must_be_one_of_these_extensions' },
+        { extensions: IMAGE_EXTENSIONS.join(', ') },
+      );
   }
 
   async execute({ ctx, request }: ChangeMenu): Promise<Answer> {

@@ -30,12 +30,20 @@ export class UploadFile {
   ) {}
 }
 
-const wrongType = () =>
+const NOT_IMAGES = ['pdf', 'mp4', 'mov', 'webm'];
+
+/** The extensions message names what this upload may be: images only for a picture or a logo. */
+const wrongType = (purpose: Purpose) =>
   new DomainError(
     'files.uploaded_file_must_be_one_of_these_extensions',
     422,
     { file: 'files.uploaded_file_must_be_one_of_these_extensions' },
-    { extensions: ALLOWED_EXTENSIONS.join(', ') },
+    {
+      extensions: (purpose === 'attachment'
+        ? ALLOWED_EXTENSIONS
+        : ALLOWED_EXTENSIONS.filter((e) => !NOT_IMAGES.includes(e))
+      ).join(', '),
+    },
   );
 
 /**
@@ -53,8 +61,8 @@ export class UploadFileHandler implements ICommandHandler<UploadFile> {
     if (bytes.length === 0)
       throw new DomainError('validation.is_required', 422, { file: 'validation.is_required' });
     const kind = sniff(bytes);
-    if (!kind) throw wrongType();
-    if (purpose !== 'attachment' && kind.kind !== 'image') throw wrongType();
+    if (!kind) throw wrongType(purpose);
+    if (purpose !== 'attachment' && kind.kind !== 'image') throw wrongType(purpose);
     if (purpose === 'logo' && (!kind.width || kind.width !== kind.height))
       throw new DomainError('files.logo_not_square', 422, { file: 'files.logo_not_square' });
     const fileId = idFor(ctx, 'file');

@@ -5,6 +5,7 @@ import {
   newProductInput,
   notFound,
   PRODUCT_CATEGORY,
+  rejected,
   productInput,
   stockOperationInput,
   streamName,
@@ -31,7 +32,8 @@ export type ProductRequest =
   | { kind: 'define'; body: unknown }
   | { kind: 'change'; id: string; body: unknown }
   | { kind: 'disable' | 'activate'; id: string }
-  | { kind: 'stock'; id: string; body: unknown };
+  | { kind: 'stock'; id: string; body: unknown }
+  | { kind: 'read-notification'; id: string };
 
 export class ChangeProducts {
   constructor(
@@ -50,6 +52,7 @@ const detailsOf = (input: ProductInput, countryId: number): ProductDetails => ({
   usage_type: input.usage_type,
   vat_type: input.vat_type,
   ...(input.warning_level !== undefined && { warning_level: Number(input.warning_level) }),
+  ...(input.image_file_id && { image_file_id: input.image_file_id }),
 });
 
 const recordOf = (s: ProductState) =>
@@ -98,7 +101,34 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
     );
   }
 
+  /** A product's image is an image uploaded by this salon (its stream carries the tenant). */
+  private async expectImage(ctx: CommandContext, fileId: string | undefined) {
+    if (!fileId) return;
+    const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      streamName('file', ctx.tenantId, fileId),
+      null,
+      (s) => s,
+    );
+    const uploaded = events.find((e) => e.type === 'FileUploaded');
+    if ((uploaded?.data as { purpose?: string } | undefined)?.purpose !== 'image')
+      throw rejected('products.image_not_found', 'image_file_id');
+  }
+
+  /** A stock notification is read once for the salon; reading it again writes nothing. */
+  private async readNotification(ctx: CommandContext, id: string): Promise<Answer> {
+    const note = await this.models.get('notifications', id);
+    if (!note || note.tenantId !== ctx.tenantId || note.type !== 'stocks')
+      throw notFound('products.notification_not_found');
+    if (note.read === true) return new Answer({ id, read: true });
+    const outcome = await this.run(ctx, note.product_id as string, {
+      type: 'ReadStockNotification',
+      notificationId: id,
+    });
+    return new Answer({ id, read: true }, outcome.position);
+  }
+
   async execute({ ctx, request: r }: ChangeProducts): Promise<Answer> {
+    if (r.kind === 'read-notification') return this.readNotification(ctx, r.id);
     if (r.kind !== 'define' && !isUuid(r.id)) throw notFound('not_found.product');
     const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     switch (r.kind) {
@@ -106,6 +136,7 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
         const input = parseInput(newProductInput({ countryId }), r.body);
         const productId = idFor(ctx, 'product');
         const details = detailsOf(input, countryId);
+        await this.expectImage(ctx, details.image_file_id);
         await this.claimBarcode(ctx, details.barcode, productId);
         try {
           const outcome = await this.run(ctx, productId, {
@@ -125,6 +156,8 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
         const details = detailsOf(parseInput(productInput({ countryId }), r.body), countryId);
         const { state } = await this.aggregates.load(stream(ctx, r.id), initialProductState, evolveProduct);
         const before = state.defined ? state.details.barcode : undefined;
+        if (state.defined && details.image_file_id !== state.details.image_file_id)
+          await this.expectImage(ctx, details.image_file_id);
         if (details.barcode !== before) await this.claimBarcode(ctx, details.barcode, r.id);
         const outcome = await this.run(ctx, r.id, { type: 'ChangeProduct', details });
         if (before && before !== details.barcode)

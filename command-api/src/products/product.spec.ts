@@ -89,6 +89,34 @@ describe('product', () => {
       .then([moved(StockOperationType.expired, -4, 0, 2000)]);
   });
 
+  it('tells how much is on the shelf when refusing more, and refuses moving nothing', () => {
+    const state = [defined, moved(StockOperationType.initial_quantity, 4, 4, 2000, 2000)].reduce(
+      evolveProduct,
+      initialProductState,
+    );
+    expect(() => decideProduct({ type: 'MoveStock', operation: 'lost', quantity: 5 }, state)).toThrow(
+      expect.objectContaining({ params: { max: 4 } }),
+    );
+    expect(() => decideProduct({ type: 'MoveStock', operation: 'internal_use', quantity: 0 }, state)).toThrow(
+      expect.objectContaining({ key: 'validation.should_be_more_than_or_equal_to', params: { min: 1 } }),
+    );
+  });
+
+  it('records that a stock notification was read, without touching the stock', () => {
+    const stocked = [defined, moved(StockOperationType.initial_quantity, 4, 4, 2000, 2000)];
+    given(...stocked)
+      .when({ type: 'ReadStockNotification', notificationId: 'stock-e1' })
+      .then([{ type: 'StockNotificationRead', data: { product_id: 'p1', notification_id: 'stock-e1' } }]);
+    const state = [
+      ...stocked,
+      {
+        type: 'StockNotificationRead',
+        data: { product_id: 'p1', notification_id: 'stock-e1' },
+      } as ProductEvent,
+    ].reduce(evolveProduct, initialProductState);
+    expect(state).toMatchObject({ quantity: 4, averageCost: 2000 });
+  });
+
   it('adjusts to a counted quantity, recording the difference', () => {
     const stocked = [defined, moved(StockOperationType.initial_quantity, 4, 4, 2000, 2000)];
     given(...stocked)

@@ -1,8 +1,8 @@
 import {
   conflict,
+  DomainError,
   divideRoundHalfUp,
   notFound,
-  rejected,
   StockOperationType,
   type ProductDetails,
   type ProductEvent,
@@ -43,6 +43,8 @@ export const evolveProduct = (state: ProductState, event: ProductEvent): Product
       return { ...state, active: true };
     case 'StockMoved':
       return { ...state, quantity: event.data.balance, averageCost: event.data.average_cost };
+    case 'StockNotificationRead':
+      return state;
   }
 };
 
@@ -57,7 +59,8 @@ export type ProductCommand =
   | { type: 'ChangeProduct'; details: ProductDetails }
   | { type: 'DisableProduct' }
   | { type: 'ActivateProduct' }
-  | { type: 'MoveStock'; operation: StockOperation; quantity: number; unitCost?: number; notes?: string };
+  | { type: 'MoveStock'; operation: StockOperation; quantity: number; unitCost?: number; notes?: string }
+  | { type: 'ReadStockNotification'; notificationId: string };
 
 /** Weighted average cost after receiving `added` units at `unitCost`, half-up to the minor unit. */
 export const averageCostAfter = (
@@ -130,6 +133,10 @@ export const decideProduct = (command: ProductCommand, state: ProductState): Pro
     case 'ActivateProduct':
       if (state.active) throw conflict('products.already_active');
       return [{ type: 'ProductActivated', data: { product_id } }];
+    case 'ReadStockNotification':
+      return [
+        { type: 'StockNotificationRead', data: { product_id, notification_id: command.notificationId } },
+      ];
     case 'MoveStock': {
       const { operation, quantity } = command;
       if (operation === 'adjust_quantity') {
@@ -149,7 +156,13 @@ export const decideProduct = (command: ProductCommand, state: ProductState): Pro
           },
         ];
       }
-      if (quantity <= 0) throw rejected('validation.should_be_more_than_or_equal_to', 'quantity');
+      if (quantity <= 0)
+        throw new DomainError(
+          'validation.should_be_more_than_or_equal_to',
+          422,
+          { quantity: 'validation.should_be_more_than_or_equal_to' },
+          { min: 1 },
+        );
       if (operation === 'add_quantity') {
         const unitCost = command.unitCost ?? state.averageCost;
         return [
@@ -168,8 +181,14 @@ export const decideProduct = (command: ProductCommand, state: ProductState): Pro
         ];
       }
       // internal use, expired and lost take from the shelf: never below zero
+      // the current quantity goes with the message, so the person sees what is left
       if (quantity > state.quantity)
-        throw rejected('validation.less_than_or_equal_current_quantity', 'quantity');
+        throw new DomainError(
+          'validation.less_than_or_equal_current_quantity',
+          422,
+          { quantity: 'validation.less_than_or_equal_current_quantity' },
+          { max: state.quantity },
+        );
       return [
         {
           type: 'StockMoved',

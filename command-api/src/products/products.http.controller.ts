@@ -7,7 +7,7 @@ import { ChangeProducts, type ProductRequest } from './product.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
-@Controller('api/merchant/products')
+@Controller('api/merchant')
 @Realm('merchant')
 export class ProductsController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
@@ -16,35 +16,43 @@ export class ProductsController {
     return this.commands.execute(new ChangeProducts(commandContext(auth, req), request));
   }
 
-  @Post()
+  @Post('products')
   @RequirePermission(Page.products, Permission.manageProducts)
   define(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
     return this.run(auth, req, { kind: 'define', body });
   }
 
-  @Put(':id')
+  @Put('products/:id')
   @RequirePermission(Page.products, Permission.manageProducts)
   change(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.run(auth, req, { kind: 'change', id, body });
   }
 
-  @Post(':id/disable')
+  @Post('products/:id/disable')
   @RequirePermission(Page.products, Permission.manageProducts)
   disable(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
     return this.run(auth, req, { kind: 'disable', id });
   }
 
-  @Post(':id/activate')
+  @Post('products/:id/activate')
   @RequirePermission(Page.products, Permission.manageProducts)
   activate(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
     return this.run(auth, req, { kind: 'activate', id });
   }
 
   /** The add-quantity, adjust-quantity and internal-use screens, and expired or lost stock. */
-  @Post(':id/stock')
+  @Post('products/:id/stock')
   @HttpCode(200)
   @RequirePermission(Page.products, Permission.stockOperations)
   stock(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.run(auth, req, { kind: 'stock', id, body });
+  }
+
+  /** The bell's stock notifications: opening one marks it read for the salon. */
+  @Post('notifications/:id/read')
+  @HttpCode(200)
+  @RequirePermission(Page.products, Permission.stockNotifications)
+  readNotification(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.run(auth, req, { kind: 'read-notification', id });
   }
 }

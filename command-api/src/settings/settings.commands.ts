@@ -8,6 +8,7 @@ import {
   notificationSettingsInput,
   onlineSettingsInput,
   PLATFORM_TENANT,
+  rejected,
   streamName,
   vatSettingsInput,
   wizardStepInput,
@@ -85,6 +86,7 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
       case 'general': {
         const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
         const general = parseInput(generalSettingsInput({ countryId }), r.body);
+        if (general.logo_file_id) await this.expectLogo(ctx, general.logo_file_id);
         // prices are kept in minor units of the country's currency: it cannot change under them
         const countryLocked = (await this.models.count('services', { tenantId: ctx.tenantId })) > 0;
         return { command: { type: 'ChangeGeneral', general, countryLocked } };
@@ -121,6 +123,18 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
       case 'wizard':
         return { command: { type: 'CompleteWizardStep', step: parseInput(wizardStepInput, r.body).step } };
     }
+  }
+
+  /** A logo is an upload of this salon (its stream carries the tenant) made as a logo (square, checked then). */
+  private async expectLogo(ctx: CommandContext, fileId: string) {
+    const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      streamName('file', ctx.tenantId, fileId),
+      null,
+      (s) => s,
+    );
+    const uploaded = events.find((e) => e.type === 'FileUploaded');
+    if ((uploaded?.data as { purpose?: string } | undefined)?.purpose !== 'logo')
+      throw rejected('validation.invalid_value', 'logo_file_id');
   }
 
   private async run(ctx: CommandContext, command: SettingsCommand) {

@@ -80,10 +80,20 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
   ) {}
 
-  private async details(ctx: CommandContext, body: unknown): Promise<EmployeeDetails> {
+  private async details(ctx: CommandContext, body: unknown, selfId?: string): Promise<EmployeeDetails> {
     const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const i = parseInput(employeeInput({ countryId }), body);
     const account = await this.models.get('accounts', ctx.tenantId);
+    const preferred = i.preferred_artist_ids ?? [];
+    if (preferred.length) {
+      // other employees of this salon, active now (doc2 §5.5: up to 4, checked by the schema)
+      const artists = await this.models.getMany('employees', preferred);
+      const fine = (id: string) =>
+        id !== selfId && artists.some((a) => a.id === id && a.tenantId === ctx.tenantId && a.status === 1);
+      if (!preferred.every(fine))
+        throw rejected('staff.preferred_artist_not_available', 'preferred_artist_ids');
+    }
+    if (i.picture_file_id) await this.expectImage(ctx, i.picture_file_id);
     return JSON.parse(
       JSON.stringify({
         ...i,
@@ -91,12 +101,26 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
         salary: i.salary !== undefined ? toMinor(i.salary, countryId) : undefined,
         commission_percentage:
           i.commission_percentage !== undefined ? Number(i.commission_percentage) : undefined,
+        // none chosen is the same as never chosen: an edit does not record an empty list as a change
+        preferred_artist_ids: preferred.length ? preferred : undefined,
         // a new employee works the salon's week unless told otherwise
         working_hours: (
           (i.working_hours ?? account?.business_hours ?? DEFAULT_WEEK) as Array<{ is_open: boolean }>
         ).map((d: { is_open: boolean }) => (d.is_open ? d : { is_open: false })),
       }),
     ) as EmployeeDetails;
+  }
+
+  /** A picture is an image uploaded by this salon (its stream carries the tenant). */
+  private async expectImage(ctx: CommandContext, fileId: string) {
+    const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      streamName('file', ctx.tenantId, fileId),
+      null,
+      (s) => s,
+    );
+    const uploaded = events.find((e) => e.type === 'FileUploaded');
+    if ((uploaded?.data as { purpose?: string } | undefined)?.purpose !== 'image')
+      throw rejected('staff.picture_not_found', 'picture_file_id');
   }
 
   private async seats(ctx: CommandContext) {
@@ -145,7 +169,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
         const o = await this.runEmployee(
           ctx,
           r.id,
-          { type: 'ChangeEmployee', details: await this.details(ctx, r.body) },
+          { type: 'ChangeEmployee', details: await this.details(ctx, r.body, r.id) },
           seats.ownerUserId,
         );
         return new Answer(recordOf(o.state), o.position);

@@ -13,6 +13,8 @@ export type ServiceDetails = {
   show_to_customer: boolean;
   home_service: boolean;
   expiry_date?: string;
+  /** an image this salon uploaded (`POST files?purpose=image`) */
+  image_file_id?: string;
 };
 
 export type MenuEvent =

@@ -56,6 +56,8 @@ export const serviceInput = (context: { countryId: number }) =>
       show_to_customer: booleanish.default(true),
       home_service: booleanish.default(false),
       expiry_date: withRule(z.string(), date).optional(),
+      /** an uploaded image (`POST files?purpose=image`): the service's picture */
+      image_file_id: withRule(z.string(), maxLength(60)).optional(),
     }),
   );
 export type ServiceInput = z.infer<ReturnType<typeof serviceInput>>;

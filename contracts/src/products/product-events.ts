@@ -9,6 +9,8 @@ export type ProductDetails = {
   usage_type: number;
   vat_type: number;
   warning_level?: number;
+  /** the uploaded image (`FileUploaded` with purpose image) */
+  image_file_id?: string;
 };
 
 /** One stock movement: the quantity it moved (signed), the count after it, and the average cost after it. */
@@ -33,4 +35,6 @@ export type ProductEvent =
     }
   | { type: 'ProductDisabled'; data: { product_id: string } }
   | { type: 'ProductActivated'; data: { product_id: string } }
-  | StockMoved;
+  | StockMoved
+  /** Someone with the stock notifications right opened (or dismissed) a low-stock notification. */
+  | { type: 'StockNotificationRead'; data: { product_id: string; notification_id: string } };

@@ -23,6 +23,8 @@ export const productInput = (context: { countryId: number }) =>
       usage_type: code(ProductUsageTypeSchema).default(1),
       vat_type: code(VatTypeSchema).default(1),
       warning_level: numberText(withRule(z.string(), integer({ min: 0, max: 1_000_000 }))).optional(),
+      /** an uploaded image (`POST files?purpose=image`): the product's picture */
+      image_file_id: withRule(z.string(), maxLength(60)).optional(),
     }),
   );
 export type ProductInput = z.infer<ReturnType<typeof productInput>>;

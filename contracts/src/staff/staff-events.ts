@@ -23,6 +23,9 @@ export type EmployeeDetails = {
   rights: UserRight[];
   check_in_latitude?: number;
   check_in_longitude?: number;
+  picture_file_id?: string;
+  /** up to 4 other active employees of the salon (absent on events written before the field existed) */
+  preferred_artist_ids?: string[];
 };
 
 export type EmployeePeriod = {

@@ -16,6 +16,9 @@ const booleanish = z.preprocess(
 const numberText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
 
+/** Preferred artists of an employee: at most 4 (doc2 §5.5, §9 "Preferred employees: up to 4"). */
+export const MAX_PREFERRED_ARTISTS = 4;
+
 /** The per-user rights of doc2 §6, beyond the role. */
 export const USER_RIGHTS = [
   'change_invoice_price',
@@ -52,6 +55,16 @@ export const employeeInput = (context: { countryId: number }) =>
         rights: z.array(z.enum(USER_RIGHTS)).default([]),
         check_in_latitude: z.number().min(-90).max(90).optional(),
         check_in_longitude: z.number().min(-180).max(180).optional(),
+        /** an uploaded image (`POST files?purpose=image`): the employee's picture */
+        picture_file_id: withRule(z.string(), maxLength(60)).optional(),
+        /** other active employees of the salon; the command checks who they are */
+        preferred_artist_ids: withRule(z.array(z.string().max(60)), (v) =>
+          Array.isArray(v) && v.length > MAX_PREFERRED_ARTISTS
+            ? { key: 'staff.too_many_preferred_artists', params: { max: MAX_PREFERRED_ARTISTS } }
+            : Array.isArray(v) && new Set(v).size !== v.length
+              ? { key: 'staff.preferred_artist_twice' }
+              : undefined,
+        ).optional(),
       }),
       'leaving_date',
       (d) => (value) =>

@@ -12,7 +12,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { SessionRealm } from '@rawnaq/contracts';
+import { canAccess, type SessionRealm } from '@rawnaq/contracts';
 import type { ZodType } from 'zod';
 import type { Logger } from '../runtime/logger';
 import { requirePermission, type AuthContext, type Authenticator } from './auth';
@@ -92,7 +92,14 @@ export const Realm = (realm: SessionRealm) => SetMetadata(REALM, realm);
 export const Public = () => SetMetadata(PUBLIC, true);
 /** The page (and permission id) the route needs, spec doc2 §6. */
 export const RequirePermission = (page: number, permission?: number) =>
-  SetMetadata(PERMISSION, { page, permission });
+  SetMetadata(PERMISSION, [{ page, permission }]);
+
+/** Any one of these opens the route (a list that feeds both a screen and a report, each with its right). */
+export const RequireAnyPermission = (...alternatives: Array<[page: number, permission?: number]>) =>
+  SetMetadata(
+    PERMISSION,
+    alternatives.map(([page, permission]) => ({ page, permission })),
+  );
 
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -108,11 +115,15 @@ export class AuthGuard implements CanActivate {
     if (!realm) return true;
     const req = context.switchToHttp().getRequest<Req>();
     req.auth = await this.authenticator.authenticate(header(req, 'authorization'), realm);
-    const needed = this.reflector.getAllAndOverride<{ page: number; permission?: number } | undefined>(
+    const needed = this.reflector.getAllAndOverride<Array<{ page: number; permission?: number }> | undefined>(
       PERMISSION,
       targets,
     );
-    if (needed && realm === 'merchant') requirePermission(req.auth, needed.page, needed.permission);
+    if (needed?.length && realm === 'merchant') {
+      const auth = req.auth;
+      const open = needed.some(({ page, permission }) => canAccess(auth.permissions, page, permission));
+      if (!open) requirePermission(auth, needed[0].page, needed[0].permission);
+    }
     return true;
   }
 }

@@ -30,7 +30,14 @@ export const inventoryProjection: Projection = {
     },
     { name: 'notifications', indexes: [{ fields: ['tenantId', 'type', 'created_at'] }] },
   ],
-  handles: ['ProductDefined', 'ProductChanged', 'ProductDisabled', 'ProductActivated', 'StockMoved'],
+  handles: [
+    'ProductDefined',
+    'ProductChanged',
+    'ProductDisabled',
+    'ProductActivated',
+    'StockMoved',
+    'StockNotificationRead',
+  ],
   reads: (e) => [{ collection: 'products', id: e.data.product_id as string }],
   project: (e: RecordedEvent, lookup): Change[] => {
     const event = e as unknown as ProductEvent & RecordedEvent;
@@ -80,6 +87,15 @@ export const inventoryProjection: Projection = {
             collection: 'products',
             id,
             set: { status: event.type === 'ProductActivated' ? 1 : 0, updated_at: at },
+          },
+        ];
+      case 'StockNotificationRead':
+        return [
+          {
+            kind: 'patch',
+            collection: 'notifications',
+            id: event.data.notification_id,
+            set: { read: true, read_at: at, read_by: e.metadata.actor.id },
           },
         ];
       case 'StockMoved': {

@@ -28,6 +28,9 @@ type Response = { setHeader: (k: string, v: string) => void };
 /** Which permission shows one record's history (its own page's history right), by entity type. */
 const HISTORY_PERMISSION: Record<string, [number, number]> = {
   customer: [Page.customers, Permission.viewCustomerHistory],
+  // an offer's or package's pauses, renewals and price changes are part of seeing the menu
+  offer: [Page.menu, Permission.viewMenu],
+  package: [Page.menu, Permission.viewMenu],
 };
 
 @Controller('api/merchant/audit-log')

@@ -14,6 +14,7 @@ import {
   Auth,
   header,
   Realm,
+  RequireAnyPermission,
   RequirePermission,
   TOKENS,
   type AuthContext,
@@ -101,7 +102,10 @@ export class ProductsQueryController {
 
   /** Every stock movement (the stock-operations screen and the inventory-movements report). */
   @Get('stock-operations')
-  @RequirePermission(Page.products, Permission.viewProducts)
+  @RequireAnyPermission(
+    [Page.products, Permission.viewProducts],
+    [Page.products, Permission.inventoryReports],
+  )
   async operations(
     @Auth() auth: AuthContext,
     @Query() query: Query,

@@ -40,6 +40,7 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
       'email',
       'address_en',
       'address_ar',
+      'logo_file_id',
       'latitude',
       'longitude',
     ]),

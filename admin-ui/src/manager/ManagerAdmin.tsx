@@ -19,6 +19,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MailIcon from '@mui/icons-material/Mail';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import WarningIcon from '@mui/icons-material/Warning';
 import { raStoreAppKey } from '../auth/session';
 import { FullPageLoading } from '../layout/FullPageMessage';
@@ -36,6 +37,9 @@ const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginA
 const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
 const JsErrorList = lazyPage(() => lists().then((m) => m.JsErrorList));
+const accounts = () => import('./accounts');
+const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
+const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
 
 const ManagerAppBar = () => (
   <AppBar
@@ -61,6 +65,7 @@ const ManagerMenu = () => {
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.ResourceItem name="merchants/active-merchants" />
       <Menu.ResourceItem name="trackers/failed-login-attempts" />
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
@@ -115,6 +120,13 @@ export const ManagerAdmin = () => {
         disableTelemetry
         title={area.i18nProvider.translate('app.name')}
       >
+        <Resource
+          name="merchants/active-merchants"
+          list={AccountList}
+          create={AccountCreate}
+          icon={StorefrontIcon}
+          recordRepresentation="name_en"
+        />
         <Resource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
         <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import BlockIcon from '@mui/icons-material/Block';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import MailIcon from '@mui/icons-material/Mail';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import WarningIcon from '@mui/icons-material/Warning';
 import { useArea } from '../shell/area';
 
@@ -68,6 +69,11 @@ export const ManagerDashboard = () => {
         {translate('app.manager.dashboard_hint')}
       </Typography>
       <Grid container spacing={2}>
+        <CountCard
+          resource="merchants/active-merchants"
+          sortBy="created_at"
+          icon={<StorefrontIcon fontSize="large" />}
+        />
         <CountCard
           resource="trackers/failed-login-attempts"
           sortBy="at"

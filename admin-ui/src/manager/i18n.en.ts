@@ -1,2 +1,39 @@
 /** The manager screens' texts in English (merged into the catalogue by i18n/messages.en.ts). */
-export const en = {};
+export const en = {
+  app: {
+    manager: {
+      accounts: {
+        title: 'Salon accounts',
+        empty: 'No salon accounts yet.',
+        open: 'Open an account',
+        opened: 'Account %{number} was opened: its owner can sign in and run the setup wizard',
+        progress: '%{progress}% (%{done} of %{total} steps)',
+        salon: 'The salon',
+        owner: 'The owner',
+        alias_hint: 'Letters a-z, A-Z and digits only, 3 to 40 characters: unique on the platform.',
+      },
+    },
+  },
+  resources: {
+    'merchants/active-merchants': {
+      name: 'Salon account |||| Salon accounts',
+      fields: {
+        account_id: 'Number',
+        name: 'Name',
+        name_en: 'English name',
+        name_ar: 'Arabic name',
+        alias: 'Alias',
+        country_id: 'Country',
+        salon_type: 'Salon type',
+        vat_percentage: 'VAT',
+        max_employees: 'Employees limit',
+        wizard_progress: 'Setup wizard',
+        created_at: 'Opened',
+        owner_name: "Owner's name",
+        owner_username: "Owner's username",
+        owner_email: "Owner's e-mail",
+        owner_password: "Owner's password",
+      },
+    },
+  },
+};

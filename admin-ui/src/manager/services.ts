@@ -13,6 +13,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'trackers/blocked-ips': 'blocked-ips',
   'trackers/mail-tracker': 'mail-outbox',
   'technical/js-errors': 'js-errors',
+  // the salon accounts (doc1 §2 manager route merchants/active-merchants)
+  'merchants/active-merchants': 'accounts',
 };
 
 export const createManagerServices = (area: AreaConfig) => {

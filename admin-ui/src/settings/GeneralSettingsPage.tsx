@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { BooleanInput, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import {
   useCanAccess,
@@ -20,6 +20,8 @@ import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
+import MuiTab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import PercentIcon from '@mui/icons-material/Percent';
 import { useFormat } from '../format/useFormat';
@@ -32,6 +34,10 @@ import { parseTypedNumber } from '../menu/pricing';
 import { MENU_RESOURCES } from '../menu/types';
 import { useArea } from '../shell/area';
 import { vatExample, vatPayload, type VatSettings } from './vat';
+import { BusinessHoursSection } from './BusinessHoursSection';
+import { CustomHoursSection } from './CustomHoursSection';
+import { GeneralInfoSection } from './GeneralInfoSection';
+import type { AfterSave } from './SettingsSection';
 
 const RESOURCE = 'settings';
 
@@ -131,7 +137,7 @@ type Repriced = { before: string; after: string };
  * percentage reprices every price with VAT of the menu in one command; the global information (the
  * service form's VAT) and every cached list are refreshed at once.
  */
-const VatSection = () => {
+export const VatSection = ({ onSaved, submitLabel }: AfterSave) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -158,6 +164,7 @@ const VatSection = () => {
       notify(before === after ? 'app.settings.vat.saved' : 'settings.vat_changed', { type: 'success' });
       refresh();
       await Promise.all([store.refresh(), refetch()]);
+      await onSaved?.();
       return undefined;
     } catch (error) {
       if (isHandled(error)) return undefined;
@@ -168,7 +175,7 @@ const VatSection = () => {
   };
 
   return (
-    <Card data-testid="vat-settings">
+    <Card data-testid="vat-settings" sx={{ mb: 2 }}>
       <CardHeader
         avatar={<PercentIcon color="primary" />}
         title={translate('app.settings.vat.title')}
@@ -215,7 +222,11 @@ const VatSection = () => {
           toolbar={
             canEdit ? (
               <Toolbar>
-                <SaveButton alwaysEnable={false} />
+                <SaveButton
+                  alwaysEnable={Boolean(onSaved)}
+                  label={submitLabel ?? 'ra.action.save'}
+                  data-testid="settings-save"
+                />
               </Toolbar>
             ) : (
               false
@@ -229,14 +240,47 @@ const VatSection = () => {
   );
 };
 
-/** `setting/general-setting`: the salon's general settings, the VAT first (spec doc1 §2). */
+const TABS = ['general', 'vat', 'hours'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * `setting/general-setting` (spec doc1 §2): the salon's general information, its VAT, and its
+ * business hours (the week and custom periods), one tab each; `?tab=` opens one directly.
+ */
 export const GeneralSettingsPage = () => {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
   const { isPending } = useRequireAccess({ resource: RESOURCE, action: 'show' });
+  const asked = params.get('tab') as Tab | null;
+  const tab: Tab = asked && TABS.includes(asked) ? asked : 'general';
   if (isPending) return null;
   return (
-    <Box sx={{ py: 2, maxWidth: 880 }}>
+    <Box sx={{ py: 2, maxWidth: 960 }}>
       <Title title="app.settings.general_title" />
-      <VatSection />
+      <Tabs
+        value={tab}
+        onChange={(_, value: Tab) => setParams({ tab: value }, { replace: true })}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {TABS.map((value) => (
+          <MuiTab
+            key={value}
+            value={value}
+            label={translate(`app.settings.tabs.${value}`)}
+            data-testid={`tab-${value}`}
+          />
+        ))}
+      </Tabs>
+      {tab === 'general' && <GeneralInfoSection />}
+      {tab === 'vat' && <VatSection />}
+      {tab === 'hours' && (
+        <>
+          <BusinessHoursSection />
+          <CustomHoursSection />
+        </>
+      )}
     </Box>
   );
 };

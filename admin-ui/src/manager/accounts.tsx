@@ -1,0 +1,211 @@
+import { useMemo } from 'react';
+import {
+  Create,
+  CreateButton,
+  DataTable,
+  List,
+  NumberInput,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core';
+import { WIZARD_STEPS, codeOptions, openAccountInput, wizardProgress } from '@rawnaq/contracts';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { CodeField, DateTimeField, LtrField } from '../customers/fields';
+import { FormCell, FormSection } from '../forms/FormSection';
+import { schemaValidator } from '../forms/schemaValidator';
+import { useArea } from '../shell/area';
+
+/** Doc1 §2 manager route for the salons on the platform; `GET`/`POST accounts` (docs/api.md). */
+export const ACCOUNTS = 'merchants/active-merchants';
+
+type Account = {
+  id: string;
+  account_id: number;
+  name_en: string;
+  name_ar: string;
+  alias: string;
+  country_id: number;
+  salon_type: number;
+  vat_percentage: number;
+  max_employees: number;
+  wizard_progress?: string[];
+  created_at: string;
+};
+
+const Name = (_: { label?: string }) => {
+  const record = useRecordContext<Account>();
+  const { language } = useArea();
+  if (!record) return null;
+  const [main, other] =
+    language === 'ar' ? [record.name_ar, record.name_en] : [record.name_en, record.name_ar];
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        <bdi>{main}</bdi>
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        <bdi>{other}</bdi>
+      </Typography>
+    </Box>
+  );
+};
+
+const Vat = (_: { label?: string }) => {
+  const record = useRecordContext<Account>();
+  const { language } = useArea();
+  if (!record) return null;
+  return <>{`${record.vat_percentage}${language === 'ar' ? '٪' : '%'}`}</>;
+};
+
+const Progress = (_: { label?: string }) => {
+  const record = useRecordContext<Account>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const done = record.wizard_progress ?? [];
+  const progress = wizardProgress(done);
+  return (
+    <Box sx={{ minWidth: 120 }} data-testid="account-wizard">
+      <Typography variant="caption">
+        {translate('app.manager.accounts.progress', {
+          progress,
+          done: done.length,
+          total: WIZARD_STEPS.length,
+        })}
+      </Typography>
+      <LinearProgress variant="determinate" value={progress} />
+    </Box>
+  );
+};
+
+const ListActions = () => (
+  <TopToolbar>
+    <CreateButton label="app.manager.accounts.open" data-testid="open-account" />
+  </TopToolbar>
+);
+
+/** The salons on the platform: number, names, address, country, type, VAT, plan size, setup, opened. */
+export const AccountList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('app.manager.accounts.title')}
+      sort={{ field: 'account_id', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      actions={<ListActions />}
+      empty={false}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary" data-testid="list-empty">
+            {translate('app.manager.accounts.empty')}
+          </Typography>
+        }
+      >
+        <DataTable.Col source="account_id" />
+        <DataTable.Col source="name_en" label={`resources.${ACCOUNTS}.fields.name`} field={Name} />
+        <DataTable.Col source="alias" disableSort field={LtrField} />
+        <DataTable.Col
+          source="country_id"
+          disableSort
+          render={() => <CodeField source="country_id" code="country" />}
+        />
+        <DataTable.Col
+          source="salon_type"
+          disableSort
+          render={() => <CodeField source="salon_type" code="salonType" />}
+        />
+        <DataTable.Col source="vat_percentage" disableSort field={Vat} />
+        <DataTable.Col source="max_employees" disableSort />
+        <DataTable.Col source="wizard_progress" disableSort field={Progress} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
+      </DataTable>
+    </List>
+  );
+};
+
+const ltr = { htmlInput: { dir: 'ltr' as const, autoComplete: 'off' } };
+
+/** Opening a salon's account: the contracts' `openAccountInput`; a taken alias is the server's 409 on the field. */
+export const AccountCreate = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { language } = useArea();
+  const validate = useMemo(() => schemaValidator(openAccountInput, ACCOUNTS, translate), [translate]);
+  const names = language === 'ar' ? ['name_ar', 'name_en'] : ['name_en', 'name_ar'];
+  return (
+    <Create
+      title={translate('app.manager.accounts.open')}
+      mutationOptions={{
+        onSuccess: (data: { account_id?: number } & { id: string | number }) => {
+          notify('app.manager.accounts.opened', {
+            type: 'success',
+            messageArgs: { number: data.account_id },
+          });
+          redirect('list', ACCOUNTS);
+        },
+      }}
+    >
+      <SimpleForm
+        validate={validate}
+        noValidate
+        sx={{ maxWidth: 960 }}
+        defaultValues={{ country_id: 1, salon_type: 1, max_employees: 10 }}
+      >
+        <FormSection title="app.manager.accounts.salon">
+          {names.map((source) => (
+            <FormCell key={source}>
+              <TextInput
+                source={source}
+                isRequired
+                fullWidth
+                slotProps={{ htmlInput: { dir: source.endsWith('ar') ? 'rtl' : 'ltr' } }}
+              />
+            </FormCell>
+          ))}
+          <FormCell>
+            <TextInput
+              source="alias"
+              isRequired
+              fullWidth
+              slotProps={ltr}
+              helperText="app.manager.accounts.alias_hint"
+            />
+          </FormCell>
+          <FormCell>
+            <SelectInput source="country_id" choices={codeOptions('country')} isRequired fullWidth />
+          </FormCell>
+          <FormCell>
+            <SelectInput source="salon_type" choices={codeOptions('salonType')} isRequired fullWidth />
+          </FormCell>
+          <FormCell>
+            <NumberInput source="max_employees" min={1} max={1000} step={1} isRequired fullWidth />
+          </FormCell>
+        </FormSection>
+        <FormSection title="app.manager.accounts.owner" last>
+          <FormCell>
+            <TextInput source="owner_name" isRequired fullWidth />
+          </FormCell>
+          <FormCell>
+            <TextInput source="owner_username" isRequired fullWidth slotProps={ltr} />
+          </FormCell>
+          <FormCell>
+            <TextInput source="owner_email" type="email" isRequired fullWidth slotProps={ltr} />
+          </FormCell>
+          <FormCell>
+            <PasswordInput source="owner_password" isRequired fullWidth slotProps={ltr} />
+          </FormCell>
+        </FormSection>
+      </SimpleForm>
+    </Create>
+  );
+};

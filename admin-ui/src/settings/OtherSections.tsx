@@ -1,0 +1,300 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { BooleanInput, NumberInput, TextInput, Title } from 'react-admin';
+import { useRecordContext, useRequireAccess, useTranslate } from 'ra-core';
+import { useWatch } from 'react-hook-form';
+import { invoiceSettingsInput, notificationSettingsInput, onlineSettingsInput } from '@rawnaq/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DescriptionIcon from '@mui/icons-material/Description';
+import LanguageIcon from '@mui/icons-material/Language';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import ReceiptIcon from '@mui/icons-material/Receipt';
+import { FormCell, FormSection } from '../forms/FormSection';
+import { schemaValidator } from '../forms/schemaValidator';
+import { Mirrored } from '../layout/Mirrored';
+import { useArea } from '../shell/area';
+import { SETTINGS, publicAddress, sectionPayload } from './payloads';
+import { SectionCard, SectionForm, combine, useRequired, type AfterSave } from './SettingsSection';
+
+const useSchema = (schema: Parameters<typeof schemaValidator>[0]) => {
+  const translate = useTranslate();
+  return useMemo(() => schemaValidator(schema, SETTINGS, translate), [schema, translate]);
+};
+
+/** Both languages side by side, the page's language first. */
+const Bilingual = ({ base, readOnly, rows = 3 }: { base: string; readOnly: boolean; rows?: number }) => {
+  const { language } = useArea();
+  const order = language === 'ar' ? ['ar', 'en'] : ['en', 'ar'];
+  return (
+    <>
+      {order.map((lang) => (
+        <FormCell key={lang}>
+          <TextInput
+            source={`${base}_${lang}`}
+            readOnly={readOnly}
+            fullWidth
+            multiline
+            minRows={rows}
+            slotProps={{ htmlInput: { dir: lang === 'ar' ? 'rtl' : 'ltr', lang } }}
+          />
+        </FormCell>
+      ))}
+    </>
+  );
+};
+
+const Switches = ({ sources, readOnly }: { sources: string[]; readOnly: boolean }) => (
+  <>
+    {sources.map((source) => (
+      <FormCell key={source}>
+        <BooleanInput source={source} readOnly={readOnly} />
+      </FormCell>
+    ))}
+  </>
+);
+
+/** `settings/invoice`: the invoice's notes in both languages and the sales rules of doc2 §6. */
+export const InvoiceSection = ({ onSaved, submitLabel }: AfterSave) => (
+  <SectionCard
+    icon={<ReceiptIcon color="primary" />}
+    title="app.settings.invoice.title"
+    hint="app.settings.invoice.hint"
+    testId="invoice-settings"
+  >
+    <SectionForm
+      id="invoice"
+      validate={useSchema(invoiceSettingsInput)}
+      payload={sectionPayload}
+      onSaved={onSaved}
+      submitLabel={submitLabel}
+    >
+      {(readOnly) => (
+        <>
+          <FormSection title="app.settings.invoice.notes">
+            <Bilingual base="invoice_notes" readOnly={readOnly} />
+            <Switches sources={['show_logo']} readOnly={readOnly} />
+          </FormSection>
+          <FormSection title="app.settings.invoice.rules" last>
+            <Switches
+              sources={[
+                'allow_price_change',
+                'allow_debt',
+                'allow_free_gift_cards',
+                'allow_selling_without_stock',
+                'allow_overbooking',
+              ]}
+              readOnly={readOnly}
+            />
+          </FormSection>
+        </>
+      )}
+    </SectionForm>
+  </SectionCard>
+);
+
+const ReminderHours = ({ readOnly }: { readOnly: boolean }) => {
+  const on = useWatch({ name: 'appointment_reminder' }) !== false;
+  return (
+    <FormCell>
+      <NumberInput
+        source="reminder_hours_before"
+        readOnly={readOnly}
+        disabled={!on}
+        min={1}
+        max={72}
+        step={1}
+        fullWidth
+        helperText="app.settings.notifications.hours_hint"
+      />
+    </FormCell>
+  );
+};
+
+/** `settings/notifications`: which messages the salon sends its customers, and when. */
+export const NotificationsSection = ({ onSaved, submitLabel }: AfterSave) => (
+  <SectionCard
+    icon={<NotificationsIcon color="primary" />}
+    title="app.settings.notifications.title"
+    hint="app.settings.notifications.hint"
+    testId="notifications-settings"
+  >
+    <SectionForm
+      id="notifications"
+      validate={useSchema(notificationSettingsInput)}
+      payload={sectionPayload}
+      onSaved={onSaved}
+      submitLabel={submitLabel}
+    >
+      {(readOnly) => (
+        <FormSection title="app.settings.notifications.messages" last>
+          <Switches sources={['appointment_reminder']} readOnly={readOnly} />
+          <ReminderHours readOnly={readOnly} />
+          <Switches
+            sources={[
+              'birthday_greetings',
+              'thank_you_after_invoice',
+              'survey_after_invoice',
+              'wallet_reminder',
+            ]}
+            readOnly={readOnly}
+          />
+        </FormSection>
+      )}
+    </SectionForm>
+  </SectionCard>
+);
+
+const PublicAddress = () => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const record = useRecordContext();
+  const alias = useWatch({ name: 'alias' }) as unknown;
+  // The saved alias is the one that works; the one being typed only after saving.
+  const saved = publicAddress(window.location.origin, language, record?.alias);
+  if (!saved) return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 1 }} data-testid="public-address">
+      {translate('app.settings.online.address')}{' '}
+      <a href={saved} target="_blank" rel="noreferrer" dir="ltr">
+        {saved}
+      </a>
+      {alias !== record?.alias && ` · ${translate('app.settings.online.address_after_save')}`}
+    </Typography>
+  );
+};
+
+const PolicyLinks = () => {
+  const translate = useTranslate();
+  const { basename } = useArea();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+      <Button
+        component={Link}
+        to={`${basename}/setting/online-setting/terms-and-conditions`}
+        startIcon={<DescriptionIcon />}
+        variant="outlined"
+        data-testid="edit-terms"
+      >
+        {translate('app.settings.online.terms_title')}
+      </Button>
+      <Button
+        component={Link}
+        to={`${basename}/setting/online-setting/refund-policy`}
+        startIcon={<DescriptionIcon />}
+        variant="outlined"
+        data-testid="edit-refund-policy"
+      >
+        {translate('app.settings.online.refund_title')}
+      </Button>
+    </Box>
+  );
+};
+
+/** `settings/online`: the salon's address on the platform (unique) and online booking on or off. */
+export const OnlineSection = () => {
+  const required = useRequired(SETTINGS, ['alias']);
+  const schema = useSchema(onlineSettingsInput);
+  const validate = useMemo(() => combine(schema, required), [schema, required]);
+  return (
+    <SectionCard
+      icon={<LanguageIcon color="primary" />}
+      title="app.settings.online.title"
+      hint="app.settings.online.hint"
+      testId="online-settings"
+    >
+      <SectionForm id="online" validate={validate} payload={sectionPayload}>
+        {(readOnly) => (
+          <FormSection title="app.settings.online.page" last>
+            <FormCell>
+              <TextInput
+                source="alias"
+                isRequired
+                readOnly={readOnly}
+                fullWidth
+                helperText="app.settings.online.alias_hint"
+                slotProps={{ htmlInput: { dir: 'ltr', autoComplete: 'off' } }}
+              />
+            </FormCell>
+            <Switches sources={['online_booking']} readOnly={readOnly} />
+            <FormCell wide>
+              <PublicAddress />
+              <PolicyLinks />
+            </FormCell>
+          </FormSection>
+        )}
+      </SectionForm>
+    </SectionCard>
+  );
+};
+
+const Page = ({ children }: { children: ReactNode }) => {
+  const { isPending } = useRequireAccess({ resource: SETTINGS, action: 'show' });
+  if (isPending) return null;
+  return <Box sx={{ py: 2, maxWidth: 960 }}>{children}</Box>;
+};
+
+export const InvoiceSettingsPage = () => (
+  <Page>
+    <Title title="app.settings.invoice.title" />
+    <InvoiceSection />
+  </Page>
+);
+
+export const NotificationsSettingsPage = () => (
+  <Page>
+    <Title title="app.settings.notifications.title" />
+    <NotificationsSection />
+  </Page>
+);
+
+export const OnlineSettingsPage = () => (
+  <Page>
+    <Title title="app.settings.online.title" />
+    <OnlineSection />
+  </Page>
+);
+
+/** The terms and conditions, or the refund policy, of the salon's online pages, in both languages. */
+const PolicyPage = ({ base, title }: { base: 'terms' | 'refund_policy'; title: string }) => {
+  const translate = useTranslate();
+  const { basename } = useArea();
+  return (
+    <Page>
+      <Title title={title} />
+      <Button
+        component={Link}
+        to={`${basename}/setting/online-setting`}
+        startIcon={
+          <Mirrored>
+            <ArrowBackIcon />
+          </Mirrored>
+        }
+        sx={{ mb: 1 }}
+      >
+        {translate('app.settings.online.back')}
+      </Button>
+      <SectionCard
+        icon={<DescriptionIcon color="primary" />}
+        title={title}
+        hint="app.settings.online.policy_hint"
+        testId={`${base}-page`}
+      >
+        <SectionForm id="online" payload={sectionPayload}>
+          {(readOnly) => (
+            <FormSection title={title} last>
+              <Bilingual base={base} readOnly={readOnly} rows={10} />
+            </FormSection>
+          )}
+        </SectionForm>
+      </SectionCard>
+    </Page>
+  );
+};
+
+export const TermsPage = () => <PolicyPage base="terms" title="app.settings.online.terms_title" />;
+export const RefundPolicyPage = () => (
+  <PolicyPage base="refund_policy" title="app.settings.online.refund_title" />
+);

@@ -1,0 +1,181 @@
+import { useMemo, useState } from 'react';
+import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
+import { employeeInput, type GlobalInformation } from '@rawnaq/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import BadgeIcon from '@mui/icons-material/Badge';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { FormCell, FormSection } from '../forms/FormSection';
+import { schemaValidator } from '../forms/schemaValidator';
+import { useGlobalInformation } from '../layout/globalInformationContext';
+import { useArea } from '../shell/area';
+import { Loading, combine, useRequired, useServerErrors, type AfterSave } from '../settings/SettingsSection';
+
+/** The wizard's own name for `employees` (docs/api.md), so its labels are its own. */
+export const WIZARD_EMPLOYEES = 'wizard/employees';
+
+type Employee = {
+  id: string;
+  name_en: string;
+  name_ar: string;
+  job_title?: string;
+  is_owner?: boolean;
+  username?: string;
+  status?: number;
+};
+
+const clean = (v: unknown) => (typeof v === 'string' ? v.trim() || null : (v ?? null));
+
+/** Employees: who works in the salon (the owner already does); the owner adds people with the essentials. */
+export const EmployeesStep = ({ onSaved, submitLabel }: AfterSave) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { language } = useArea();
+  const dataProvider = useDataProvider();
+  const serverErrors = useServerErrors();
+  const information = useGlobalInformation<GlobalInformation>();
+  const countryId = information?.global_informations.account.country_id ?? 1;
+  const { data, isPending, refetch } = useGetList<Employee>(WIZARD_EMPLOYEES, {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'created_at', order: 'ASC' },
+  });
+  const [formKey, setFormKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const required = useRequired(WIZARD_EMPLOYEES, ['name_en', 'name_ar']);
+  const validate = useMemo(
+    () => combine(schemaValidator(employeeInput({ countryId }), WIZARD_EMPLOYEES, translate), required),
+    [countryId, translate, required],
+  );
+  const employees = data ?? [];
+
+  const add = async (values: Record<string, unknown>) => {
+    try {
+      await dataProvider.create(WIZARD_EMPLOYEES, {
+        data: {
+          name_en: clean(values.name_en),
+          name_ar: clean(values.name_ar),
+          job_title: clean(values.job_title),
+          mobile: clean(values.mobile),
+        },
+      });
+      notify('app.wizard.employees.added', { type: 'success' });
+      setFormKey((k) => k + 1);
+      await refetch();
+      return undefined;
+    } catch (error) {
+      return serverErrors(error);
+    }
+  };
+
+  const next = async () => {
+    setBusy(true);
+    try {
+      await onSaved?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card data-testid="wizard-employees">
+      <CardHeader
+        avatar={<BadgeIcon color="primary" />}
+        title={translate('app.wizard.employees.title')}
+        subheader={translate('app.wizard.employees.hint')}
+        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+      />
+      {isPending ? (
+        <Loading />
+      ) : employees.length === 0 ? (
+        <Typography sx={{ px: 2 }} color="text.secondary">
+          {translate('app.wizard.employees.empty')}
+        </Typography>
+      ) : (
+        <List dense sx={{ px: 1 }}>
+          {employees.map((e) => (
+            <ListItem key={e.id} divider data-testid="wizard-employee">
+              <ListItemText
+                primary={<bdi>{language === 'ar' ? e.name_ar : e.name_en}</bdi>}
+                secondary={
+                  <>
+                    <bdi>{language === 'ar' ? e.name_en : e.name_ar}</bdi>
+                    {e.job_title ? (
+                      <>
+                        {' '}
+                        · <bdi>{e.job_title}</bdi>
+                      </>
+                    ) : null}
+                  </>
+                }
+              />
+              {e.is_owner && (
+                <Chip size="small" color="primary" label={translate('app.wizard.employees.owner')} />
+              )}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Divider />
+      <SimpleForm
+        key={formKey}
+        resource={WIZARD_EMPLOYEES}
+        onSubmit={add}
+        validate={validate}
+        noValidate
+        toolbar={
+          <Toolbar>
+            <SaveButton
+              label="app.wizard.employees.add"
+              icon={<PersonAddIcon />}
+              variant="outlined"
+              data-testid="wizard-add-employee"
+            />
+          </Toolbar>
+        }
+      >
+        <FormSection title="app.wizard.employees.new" last>
+          {(language === 'ar' ? ['name_ar', 'name_en'] : ['name_en', 'name_ar']).map((source) => (
+            <FormCell key={source}>
+              <TextInput
+                source={source}
+                isRequired
+                fullWidth
+                slotProps={{ htmlInput: { dir: source.endsWith('ar') ? 'rtl' : 'ltr' } }}
+              />
+            </FormCell>
+          ))}
+          <FormCell>
+            <TextInput source="job_title" fullWidth />
+          </FormCell>
+          <FormCell>
+            <TextInput
+              source="mobile"
+              fullWidth
+              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
+            />
+          </FormCell>
+        </FormSection>
+      </SimpleForm>
+      <Divider />
+      <Box sx={{ p: 2, display: 'flex', justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          onClick={next}
+          disabled={busy || employees.length === 0}
+          data-testid="wizard-employees-next"
+        >
+          {translate(submitLabel ?? 'app.wizard.save_and_continue')}
+        </Button>
+      </Box>
+    </Card>
+  );
+};

@@ -1,0 +1,64 @@
+import { WIZARD_STEPS } from '@rawnaq/contracts';
+import { canOpen, stepAfter, stepperState } from './stepper';
+
+describe('the setup wizard stepper', () => {
+  it('starts an empty account at the first step, nothing done, every other step pending', () => {
+    const state = stepperState({ wizard_progress: [] });
+    expect(state.steps.map((s) => [s.step, s.status])).toEqual([
+      ['general-informations', 'current'],
+      ['vat', 'pending'],
+      ['business-hours', 'pending'],
+      ['employees', 'pending'],
+      ['invoice-setting', 'pending'],
+      ['activate-services', 'pending'],
+    ]);
+    expect(state.progress).toBe(0);
+    expect(state.open).toBe('general-informations');
+    expect(state.finished).toBe(false);
+  });
+
+  it('weighs the finished steps 20/10/15/20/15/20 and opens the first one left', () => {
+    const state = stepperState({ wizard_progress: ['general-informations', 'vat', 'employees'] });
+    expect(state.progress).toBe(50);
+    expect(state.open).toBe('business-hours');
+    expect(state.steps.find((s) => s.open)?.index).toBe(2);
+    expect(state.steps.filter((s) => s.status === 'completed')).toHaveLength(3);
+  });
+
+  it("follows the server's statuses and progress when it sends them", () => {
+    const state = stepperState({
+      wizard_progress: ['general-informations'],
+      progress: 20,
+      steps: WIZARD_STEPS.map((step, i) => ({
+        step,
+        status: i === 0 ? 'completed' : i === 1 ? 'current' : 'pending',
+      })),
+    });
+    expect(state.steps[1]).toMatchObject({ step: 'vat', status: 'current', open: true, weight: 10 });
+    expect(state.progress).toBe(20);
+  });
+
+  it('lets the owner reopen a finished step but not jump ahead', () => {
+    const state = stepperState({ wizard_progress: ['general-informations'] }, 'general-informations');
+    expect(state.open).toBe('general-informations');
+    expect(canOpen(state, 'general-informations')).toBe(true);
+    expect(canOpen(state, 'vat')).toBe(true);
+    expect(canOpen(state, 'employees')).toBe(false);
+  });
+
+  it('is finished at 100 %', () => {
+    const state = stepperState({ wizard_progress: [...WIZARD_STEPS] });
+    expect(state.progress).toBe(100);
+    expect(state.finished).toBe(true);
+    expect(state.open).toBeNull();
+  });
+
+  it('moves on to the next step still to do after a save, then back to any left behind, then none', () => {
+    expect(stepAfter([], 'general-informations')).toBe('vat');
+    expect(stepAfter(['general-informations', 'vat', 'business-hours'], 'vat')).toBe('employees');
+    expect(stepAfter(['vat', 'business-hours', 'employees', 'invoice-setting'], 'activate-services')).toBe(
+      'general-informations',
+    );
+    expect(stepAfter(WIZARD_STEPS.slice(0, 5), 'activate-services')).toBeNull();
+  });
+});

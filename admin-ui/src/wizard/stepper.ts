@@ -1,0 +1,71 @@
+import { WIZARD_STEPS, WIZARD_WEIGHTS, wizardProgress, type WizardStep } from '@rawnaq/contracts';
+
+export type StepStatus = 'completed' | 'current' | 'pending';
+
+/** What `GET wizard` answers (docs/api.md). */
+export type WizardAnswer = {
+  steps: { step: WizardStep; status: StepStatus }[];
+  progress: number;
+  wizard_progress: string[];
+};
+
+export type StepperStep = {
+  step: WizardStep;
+  index: number;
+  weight: number;
+  status: StepStatus;
+  /** The step on screen (the current one, unless the owner went back to another one). */
+  open: boolean;
+};
+
+export type StepperState = {
+  steps: StepperStep[];
+  progress: number;
+  finished: boolean;
+  open: WizardStep | null;
+};
+
+/**
+ * The stepper of doc1 "Screen behaviours" from the wizard's answer: every step in the spec's order,
+ * completed / current / pending as the server says, the weighted progress of doc2 §9, and which step
+ * is on screen (the one chosen, else the current one).
+ */
+export const stepperState = (
+  answer: Pick<WizardAnswer, 'wizard_progress'> & Partial<WizardAnswer>,
+  chosen?: WizardStep | null,
+): StepperState => {
+  const done = answer.wizard_progress ?? [];
+  const current = WIZARD_STEPS.find((step) => !done.includes(step)) ?? null;
+  const statusOf = (step: WizardStep): StepStatus =>
+    answer.steps?.find((s) => s.step === step)?.status ??
+    (done.includes(step) ? 'completed' : step === current ? 'current' : 'pending');
+  const open = chosen ?? current;
+  return {
+    steps: WIZARD_STEPS.map((step, index) => ({
+      step,
+      index,
+      weight: WIZARD_WEIGHTS[step],
+      status: statusOf(step),
+      open: step === open,
+    })),
+    progress: answer.progress ?? wizardProgress(done),
+    finished: current === null,
+    open,
+  };
+};
+
+/** The step to show after `saved` was recorded: the first one still to do, or null when all are done. */
+export const stepAfter = (done: readonly string[], saved: WizardStep): WizardStep | null => {
+  const now = done.includes(saved) ? done : [...done, saved];
+  const from = WIZARD_STEPS.indexOf(saved);
+  // Forward first (the owner's reading order), then any earlier step left behind.
+  return (
+    WIZARD_STEPS.slice(from + 1).find((step) => !now.includes(step)) ??
+    WIZARD_STEPS.find((step) => !now.includes(step)) ??
+    null
+  );
+};
+
+/** Whether an owner may open a step: a finished one again, or the current one; not one further ahead. */
+export const canOpen = (state: StepperState, step: WizardStep) =>
+  state.steps.find((s) => s.step === step)?.status !== 'pending';

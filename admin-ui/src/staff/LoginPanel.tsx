@@ -1,0 +1,164 @@
+import { useMemo } from 'react';
+import { PasswordInput, SelectInput, TextInput } from 'react-admin';
+import {
+  Form,
+  useCanAccess,
+  useDataProvider,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'ra-core';
+import { employeeLoginInput, employeeRoleInput } from '@rawnaq/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import { schemaValidator } from '../forms/schemaValidator';
+import type { AppDataProvider } from '../http/dataProvider';
+import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { STAFF_RESOURCES, type Employee, type Role } from './types';
+
+const R = STAFF_RESOURCES.employees;
+
+const useRoleChoices = () => {
+  const { data = [] } = useGetList<Role>(STAFF_RESOURCES.roles, {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  return data.map((r) => ({ id: r.id, name: r.name }));
+};
+
+/** A command whose field errors go back to the form; anything else is a notification. */
+const useSubmit = (path: (employee: Employee) => string, method: string, success: string) => {
+  const record = useRecordContext<Employee>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return async (values: Record<string, unknown>) => {
+    if (!record) return;
+    try {
+      await dataProvider.command(R, method, path(record), values);
+      notify(success, { type: 'success' });
+      refresh();
+    } catch (error) {
+      if (isHttpError(error) && error.body?.errors) return error.body.errors;
+      if (!isHandled(error))
+        notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+          type: 'error',
+          messageArgs: messageParams(error),
+        });
+    }
+    return undefined;
+  };
+};
+
+const GiveLogin = () => {
+  const translate = useTranslate();
+  const roles = useRoleChoices();
+  const validate = useMemo(() => schemaValidator(employeeLoginInput, R, translate), [translate]);
+  const submit = useSubmit(
+    (e) => `employees/${encodeURIComponent(e.id)}/login`,
+    'POST',
+    'app.staff.login.given',
+  );
+  return (
+    <Form onSubmit={submit} validate={validate} noValidate record={{}}>
+      <Typography sx={{ mb: 2 }} color="text.secondary">
+        {translate('app.staff.login.none')}
+      </Typography>
+      <Grid container columnSpacing={2} sx={{ maxWidth: 820 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextInput
+            source="username"
+            resource={R}
+            fullWidth
+            isRequired
+            slotProps={{ htmlInput: { dir: 'ltr', autoComplete: 'off' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextInput
+            source="email"
+            resource={R}
+            fullWidth
+            isRequired
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PasswordInput
+            source="password"
+            resource={R}
+            fullWidth
+            isRequired
+            slotProps={{ htmlInput: { dir: 'ltr', autoComplete: 'new-password' } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <SelectInput
+            source="role_id"
+            resource={R}
+            choices={roles}
+            translateChoice={false}
+            fullWidth
+            isRequired
+          />
+        </Grid>
+      </Grid>
+      <Button type="submit" variant="contained" startIcon={<KeyIcon />} data-testid="give-login">
+        {translate('app.staff.login.give')}
+      </Button>
+    </Form>
+  );
+};
+
+const ChangeRole = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<Employee>();
+  const roles = useRoleChoices();
+  const validate = useMemo(() => schemaValidator(employeeRoleInput, R, translate), [translate]);
+  const submit = useSubmit(
+    (e) => `employees/${encodeURIComponent(e.id)}/role`,
+    'PUT',
+    'app.staff.login.role_changed',
+  );
+  if (!record) return null;
+  return (
+    <Form onSubmit={submit} validate={validate} noValidate record={{ role_id: record.role_id }}>
+      <Typography sx={{ mb: 2 }} data-testid="login-current">
+        {translate('app.staff.login.current', { username: record.username ?? '', role: record.role ?? '' })}
+      </Typography>
+      {record.is_owner && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('app.staff.employees.owner_locked')}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <SelectInput
+          source="role_id"
+          resource={R}
+          choices={roles}
+          translateChoice={false}
+          sx={{ minWidth: 260, maxWidth: 420 }}
+        />
+        <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="change-role">
+          {translate('app.staff.login.change_role')}
+        </Button>
+      </Box>
+    </Form>
+  );
+};
+
+/** Login access (docs/api.md `POST employees/<id>/login`, `PUT employees/<id>/role`); permission 42. */
+export const LoginPanel = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<Employee>();
+  const { canAccess, isPending } = useCanAccess({ resource: R, action: 'login' });
+  if (!record || isPending) return null;
+  if (!canAccess) return <Alert severity="info">{translate('app.staff.login.not_allowed')}</Alert>;
+  return record.login_access ? <ChangeRole /> : <GiveLogin />;
+};

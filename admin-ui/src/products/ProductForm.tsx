@@ -1,0 +1,262 @@
+import { useEffect, useRef } from 'react';
+import { Create, Edit, SelectInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
+import { useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { codeOptions, CURRENCY_INFO } from '@rawnaq/contracts';
+import InputAdornment from '@mui/material/InputAdornment';
+import Typography from '@mui/material/Typography';
+import { FormCell, FormSection } from '../forms/FormSection';
+import { useFormat } from '../format/useFormat';
+import { beforeVatText, parseTypedNumber, reachableWithVat, withVatText } from '../menu/pricing';
+import { useArea } from '../shell/area';
+import { MoneyText, useProductNameOf, useProductVat } from './fields';
+import { ImageInput } from './ImageInput';
+import { carriesVat, PRODUCT_RESOURCES, productPayload, type Product } from './types';
+import { useProductValidate } from './validation';
+
+const PRODUCTS = PRODUCT_RESOURCES.products;
+
+const useMoneyInput = () => {
+  const { language } = useArea();
+  const { currency } = useProductVat();
+  return {
+    parse: parseTypedNumber,
+    fullWidth: true,
+    slotProps: {
+      htmlInput: { inputMode: 'decimal' as const, autoComplete: 'off' },
+      input: {
+        startAdornment: (
+          <InputAdornment position="start">
+            {language === 'ar' ? CURRENCY_INFO[currency].arabicSymbol : currency}
+          </InputAdornment>
+        ),
+      },
+    },
+  };
+};
+
+const NameInputs = () => {
+  const { language } = useArea();
+  const inputs = {
+    en: (
+      <TextInput
+        source="name_en"
+        isRequired
+        fullWidth
+        slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
+      />
+    ),
+    ar: (
+      <TextInput
+        source="name_ar"
+        isRequired
+        fullWidth
+        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+      />
+    ),
+  };
+  const order = language === 'ar' ? (['ar', 'en'] as const) : (['en', 'ar'] as const);
+  return (
+    <>
+      {order.map((lang) => (
+        <FormCell key={lang}>{inputs[lang]}</FormCell>
+      ))}
+    </>
+  );
+};
+
+/**
+ * The price before VAT and with VAT side by side, each following the other exactly (contracts'
+ * `inclusiveFromExclusive` / `splitInclusive` in minor units), like the service form. Only standard-rate
+ * products carry VAT; for the other VAT types both prices are the same. Only the price before VAT is sent.
+ */
+const PriceInputs = () => {
+  const translate = useTranslate();
+  const { money } = useFormat();
+  const { setValue, getValues, formState } = useFormContext();
+  const [vatType, withVat] = useWatch({ name: ['vat_type', 'price_with_vat'] });
+  const { percentage, salon, currency } = useProductVat(vatType);
+  const follow = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+  const moneyInput = useMoneyInput();
+  const previous = useRef(percentage);
+  // A new VAT type changes the VAT: the price before VAT stays, the price with VAT follows it.
+  useEffect(() => {
+    if (previous.current === percentage) return;
+    previous.current = percentage;
+    setValue('price_with_vat', withVatText(getValues('price'), percentage, currency), follow);
+  }, [percentage]);
+  const paid = reachableWithVat(withVat, percentage, currency);
+  return (
+    <>
+      <FormCell>
+        <SelectInput source="vat_type" choices={codeOptions('vatType')} isRequired fullWidth />
+      </FormCell>
+      <FormCell>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: { md: 2 } }} data-testid="vat-hint">
+          {!carriesVat(vatType)
+            ? translate('app.products.no_vat_hint')
+            : salon > 0
+              ? translate('app.products.vat_hint', { percentage: salon })
+              : translate('app.products.vat_off_hint')}
+        </Typography>
+      </FormCell>
+      <FormCell>
+        <TextInput
+          source="price"
+          isRequired
+          {...moneyInput}
+          onChange={(event: { target: { value: string } }) =>
+            setValue(
+              'price_with_vat',
+              withVatText(parseTypedNumber(event.target.value), percentage, currency),
+              follow,
+            )
+          }
+        />
+      </FormCell>
+      <FormCell>
+        <TextInput
+          source="price_with_vat"
+          {...moneyInput}
+          onChange={(event: { target: { value: string } }) =>
+            setValue(
+              'price',
+              beforeVatText(parseTypedNumber(event.target.value), percentage, currency),
+              follow,
+            )
+          }
+          helperText={
+            paid !== undefined ? translate('app.products.customers_pay', { price: money(paid) }) : false
+          }
+        />
+      </FormCell>
+    </>
+  );
+};
+
+/** On a new product: what is on the shelf and what it cost. Later, stock moves only by stock operations. */
+const StockInputs = ({ isNew }: { isNew: boolean }) => {
+  const translate = useTranslate();
+  const record = useRecordContext<Product>();
+  const moneyInput = useMoneyInput();
+  return (
+    <>
+      {isNew ? (
+        <>
+          <FormCell>
+            <TextInput
+              source="initial_quantity"
+              parse={parseTypedNumber}
+              fullWidth
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+            />
+          </FormCell>
+          <FormCell>
+            <TextInput source="cost_price" {...moneyInput} helperText="app.products.cost_hint" />
+          </FormCell>
+        </>
+      ) : (
+        record && (
+          <FormCell wide>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="stock-summary">
+              {translate('app.products.stock_summary', { quantity: record.quantity })}{' '}
+              <MoneyText minor={record.average_cost_minor} />
+            </Typography>
+          </FormCell>
+        )
+      )}
+      <FormCell>
+        <TextInput
+          source="warning_level"
+          parse={parseTypedNumber}
+          fullWidth
+          helperText="app.products.warning_hint"
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+        />
+      </FormCell>
+    </>
+  );
+};
+
+/** Every product field of spec doc1 §3, checked by the contracts' schema before it is sent. */
+export const ProductForm = ({ isNew, ...props }: Omit<SimpleFormProps, 'children'> & { isNew: boolean }) => {
+  const validate = useProductValidate(isNew);
+  return (
+    // noValidate: the contracts' rules judge the fields, not the browser's own bubbles (English only).
+    <SimpleForm validate={validate} noValidate sx={{ maxWidth: 960 }} {...props}>
+      <FormSection title="app.products.sections.names">
+        <NameInputs />
+        <FormCell>
+          <TextInput
+            source="barcode"
+            parse={parseTypedNumber}
+            fullWidth
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', autoComplete: 'off' } }}
+          />
+        </FormCell>
+        <FormCell>
+          <SelectInput source="usage_type" choices={codeOptions('productUsageType')} isRequired fullWidth />
+        </FormCell>
+      </FormSection>
+      <FormSection title="app.products.sections.price">
+        <PriceInputs />
+      </FormSection>
+      <FormSection title="app.products.sections.stock">
+        <StockInputs isNew={isNew} />
+      </FormSection>
+      <FormSection title="app.products.sections.image" last>
+        <FormCell wide>
+          <ImageInput />
+        </FormCell>
+      </FormSection>
+    </SimpleForm>
+  );
+};
+
+export const ProductCreate = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      title={translate('app.products.create_title')}
+      transform={(values: Record<string, unknown>) => productPayload(values, true)}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('app.products.created', { type: 'success' });
+          redirect('list', PRODUCTS);
+        },
+      }}
+    >
+      <ProductForm isNew defaultValues={{ usage_type: 1, vat_type: 1 }} />
+    </Create>
+  );
+};
+
+const EditTitle = () => {
+  const record = useRecordContext<Product>();
+  const translate = useTranslate();
+  const nameOf = useProductNameOf();
+  return <>{record ? translate('app.products.edit_title', { name: nameOf(record) }) : ''}</>;
+};
+
+export const ProductEdit = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title={<EditTitle />}
+      // Pessimistic: the server checks the barcode, and the list shows the saved prices.
+      mutationMode="pessimistic"
+      transform={(values: Record<string, unknown>) => productPayload(values, false)}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('app.products.updated', { type: 'success' });
+          redirect('list', PRODUCTS);
+        },
+      }}
+    >
+      <ProductForm isNew={false} />
+    </Edit>
+  );
+};

@@ -1,2 +1,81 @@
 /** The imports screens' texts in Arabic (merged into the catalogue by i18n/messages.ar.ts). */
-export const ar = {};
+const six = (...forms: string[]) => forms.join(' |||| ');
+
+export const ar = {
+  app: {
+    imports: {
+      button: 'استيراد',
+      title: {
+        customers: 'استيراد العملاء من إكسل',
+        services: 'استيراد الخدمات من إكسل',
+        products: 'استيراد المنتجات من إكسل',
+      },
+      template_name: {
+        customers: 'نموذج-العملاء',
+        services: 'نموذج-الخدمات',
+        products: 'نموذج-المنتجات',
+      },
+      open_list: {
+        customers: 'عرض العملاء',
+        services: 'عرض الخدمات',
+        products: 'عرض المنتجات',
+      },
+      step_template: 'نزّل النموذج: صفّه الأول يسمّي الأعمدة التي يقرؤها الاستيراد.',
+      download_template: 'تنزيل النموذج',
+      step_file: 'املأ صفًا لكل سجل، واحفظه بصيغة إكسل ثم اختره هنا. لا يُحفظ شيء قبل أن تؤكد.',
+      choose_file: 'اختر ملف إكسل',
+      choose_other: 'اختر ملفًا آخر',
+      file: 'ملف إكسل',
+      checking: 'جارٍ فحص كل الصفوف…',
+      row: 'الصف',
+      total: six(
+        'لا صفوف',
+        'صف واحد',
+        'صفان',
+        '%{smart_count} صفوف',
+        '%{smart_count} صفًا',
+        '%{smart_count} صف',
+      ),
+      valid: six(
+        'لا صفوف جاهزة',
+        'صف واحد جاهز',
+        'صفان جاهزان',
+        '%{smart_count} صفوف جاهزة',
+        '%{smart_count} صفًا جاهزًا',
+        '%{smart_count} صف جاهز',
+      ),
+      invalid: six(
+        'لا صفوف فيها أخطاء',
+        'صف واحد فيه أخطاء',
+        'صفان فيهما أخطاء',
+        '%{smart_count} صفوف فيها أخطاء',
+        '%{smart_count} صفًا فيها أخطاء',
+        '%{smart_count} صف فيها أخطاء',
+      ),
+      fix_and_retry: 'صحّح هذه الصفوف في الملف ثم اختره مرة أخرى:',
+      error_line: 'الصف %{row}، %{field}: %{message}',
+      import: six(
+        'استيراد',
+        'استيراد صف واحد',
+        'استيراد صفين',
+        'استيراد %{smart_count} صفوف',
+        'استيراد %{smart_count} صفًا',
+        'استيراد %{smart_count} صف',
+      ),
+      blocked: 'يبدأ الاستيراد عندما لا يبقى صف فيه خطأ.',
+      nothing: 'لا توجد في الملف صفوف لاستيرادها.',
+      importing: 'جارٍ الاستيراد… %{done} من %{total}',
+      progress: 'تقدّم الاستيراد',
+      done: six(
+        'لم يُستورد أي سجل.',
+        'تم استيراد سجل واحد.',
+        'تم استيراد سجلين.',
+        'تم استيراد %{smart_count} سجلات.',
+        'تم استيراد %{smart_count} سجلًا.',
+        'تم استيراد %{smart_count} سجل.',
+      ),
+      failed: 'توقف الاستيراد؛ ولم يُحفظ شيء آخر.',
+      again: 'حاول مرة أخرى',
+    },
+  },
+};

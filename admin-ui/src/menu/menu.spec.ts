@@ -106,6 +106,7 @@ describe('payloads', () => {
       show_to_customer: true,
       home_service: false,
       expiry_date: null,
+      image_file_id: null,
     });
     expect(namePayload({ id: 'g', name_en: 'Hair', name_ar: '', status: 1 })).toEqual({
       name_en: 'Hair',

@@ -36,6 +36,8 @@ export type Service = NamedItem & {
   show_to_customer: boolean;
   home_service: boolean;
   expiry_date?: string | null;
+  /** an image uploaded with `POST files?purpose=image` */
+  image_file_id?: string | null;
   order: number;
 };
 
@@ -51,6 +53,7 @@ export const SERVICE_FORM_FIELDS = [
   'show_to_customer',
   'home_service',
   'expiry_date',
+  'image_file_id',
 ] as const;
 export type ServiceFormField = (typeof SERVICE_FORM_FIELDS)[number];
 

@@ -15,6 +15,7 @@ import { useMenuItems, useNameOf } from '../fields';
 import { MENU_RESOURCES, MENU_STATUS, type NamedItem, type Service } from '../types';
 import { useServiceValidate } from '../validation';
 import { PriceFields } from './PriceFields';
+import { ServiceImageInput } from './ServiceImageInput';
 
 /** Active groups (or categories), and the record's own one even when it was disabled since. */
 const useChoices = (items: NamedItem[], current: unknown) => {
@@ -76,6 +77,9 @@ export const ServiceForm = (props: Omit<SimpleFormProps, 'children'>) => {
     <SimpleForm validate={validate} noValidate sx={{ maxWidth: 960 }} {...props}>
       <FormSection title="app.services.sections.names">
         <NameInputs />
+        <FormCell wide>
+          <ServiceImageInput />
+        </FormCell>
       </FormSection>
       <FormSection title="app.services.sections.group">
         <FormCell>

@@ -30,6 +30,7 @@ import PercentIcon from '@mui/icons-material/Percent';
 import ToggleOnIcon from '@mui/icons-material/ToggleOnOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import type { AppDataProvider } from '../../http/dataProvider';
+import { ImportButton } from '../../imports';
 import { isHandled, isHttpError } from '../../http/errors';
 import { useFormat } from '../../format/useFormat';
 import { useArea } from '../../shell/area';
@@ -57,6 +58,7 @@ const ListActions = () => {
         </Button>
       )}
       <CreateButton />
+      <ImportButton entity="services" />
     </TopToolbar>
   );
 };

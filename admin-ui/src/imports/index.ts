@@ -1,0 +1,2 @@
+export { ImportButton } from './ImportButton';
+export { IMPORT_ENTITIES, type ImportEntity } from './types';

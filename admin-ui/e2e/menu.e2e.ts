@@ -118,7 +118,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
     it('reprices every service when the VAT changes to 5%, and back when it returns to 15%', async () => {
       const { page } = await tab('ar');
       await signIn(page, url, owner, { language: 'ar' });
-      await page.goto(`${url}/ar/merchant/setting/general-setting`);
+      await page.goto(`${url}/ar/merchant/setting/general-setting?tab=vat`);
       await page.waitForSelector('input[name=vat_percentage]');
       expect(await page.inputValue('input[name=vat_percentage]')).toBe('15');
       await page.fill('input[name=vat_percentage]', '5');
@@ -139,7 +139,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       // Back to 15%, from the English screen this time.
       const english = await tab('en');
       await signIn(english.page, url, { email: DEMO.owner.email, password: DEMO.owner.password });
-      await english.page.goto(`${url}/en/merchant/setting/general-setting`);
+      await english.page.goto(`${url}/en/merchant/setting/general-setting?tab=vat`);
       await english.page.waitForSelector('input[name=vat_percentage]');
       expect(await english.page.inputValue('input[name=vat_percentage]')).toBe('5');
       await saveVat(english.page, '15');
@@ -332,7 +332,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
           await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root'));
           await shot(page, name('categories-activate'));
 
-          await page.goto(at('/setting/general-setting'));
+          await page.goto(at('/setting/general-setting?tab=vat'));
           await page.waitForSelector('input[name=vat_percentage]');
           await shot(page, name('vat-settings'));
         });

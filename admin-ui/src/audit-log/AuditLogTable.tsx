@@ -35,15 +35,15 @@ const EntryRecord = (_: { label?: string }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
   if (!entry) return null;
-  const resource = RECORD_SCREENS[entry.entity_type];
+  const screen = RECORD_SCREENS[entry.entity_type];
   const kind = translate(`app.audit.entities.${entry.entity_type}`, {
     _: translate('app.audit.entities.unknown'),
   });
-  if (!resource) return <Typography variant="body2">{kind}</Typography>;
+  if (!screen) return <Typography variant="body2">{kind}</Typography>;
   return (
     <MuiLink
       component={Link}
-      to={createPath({ resource, id: entry.entity_id, type: 'show' })}
+      to={createPath({ resource: screen.resource, id: entry.entity_id, type: screen.type })}
       variant="body2"
       title={translate('app.audit.open_record')}
     >

@@ -16,12 +16,42 @@ export type AuditEntry = {
 export const AUDIT_RESOURCE = 'advanced-accounting/audit-log';
 
 /** The resource whose field labels name each kind of record's fields. */
-export const ENTITY_RESOURCES: Record<string, string> = { customer: 'customers', user: 'users' };
-/** Kinds of record that have a screen of their own to open from an entry. */
-export const RECORD_SCREENS: Record<string, string> = { customer: 'customers' };
+export const ENTITY_RESOURCES: Record<string, string> = {
+  customer: 'customers',
+  user: 'users',
+  menu: 'menu/services',
+  offer: 'menu/offers',
+  package: 'menu/packages',
+  product: 'products/define-product',
+  employee: 'employees/employees',
+};
+/** Kinds of record that have a screen of their own to open from an entry, and which screen. */
+export const RECORD_SCREENS: Record<string, { resource: string; type: 'show' | 'edit' }> = {
+  customer: { resource: 'customers', type: 'show' },
+  offer: { resource: 'menu/offers', type: 'edit' },
+  package: { resource: 'menu/packages', type: 'edit' },
+  product: { resource: 'products/define-product', type: 'edit' },
+  employee: { resource: 'employees/employees', type: 'edit' },
+};
 
 /** The kinds of record a salon's audit log holds (stream categories of the command API). */
-export const ENTITY_TYPES = ['customer', 'user', 'account', 'role', 'mail', 'jserror', 'menu'] as const;
+export const ENTITY_TYPES = [
+  'customer',
+  'user',
+  'account',
+  'role',
+  'employee',
+  'attendance',
+  'menu',
+  'offer',
+  'package',
+  'product',
+  'import',
+  'file',
+  'mail',
+  'jserror',
+  'ipguard',
+] as const;
 
 /**
  * Fields that are bookkeeping, not something a person changed: the record's own id (already the
@@ -31,6 +61,12 @@ export const HIDDEN_FIELDS = new Set([
   'id',
   'mobile_key',
   'customer_id',
+  'offer_id',
+  'package_id',
+  'product_id',
+  'employee_id',
+  'import_id',
+  'file_id',
   'user_id',
   'role_id',
   'error_id',
@@ -74,6 +110,48 @@ export const KNOWN_TYPES = [
   'ServicesActivationChanged',
   'ServicesReordered',
   'VatSettingsChanged',
+  'BusinessHoursChanged',
+  'CheckedIn',
+  'CheckedOut',
+  'CustomBusinessHoursAdded',
+  'CustomBusinessHoursRemoved',
+  'EmployeeActivated',
+  'EmployeeAdded',
+  'EmployeeChanged',
+  'EmployeeDisabled',
+  'EmployeeLoginGranted',
+  'EmployeePeriodAdded',
+  'EmployeePeriodRemoved',
+  'FileUploaded',
+  'GeneralSettingsChanged',
+  'ImportCompleted',
+  'ImportFailed',
+  'ImportProgressed',
+  'ImportStarted',
+  'InvoiceSettingsChanged',
+  'IpBlocked',
+  'IpUnblocked',
+  'LoginFailed',
+  'ManagerCreated',
+  'NotificationSettingsChanged',
+  'OfferChanged',
+  'OfferCreated',
+  'OfferPaused',
+  'OfferRenewed',
+  'OnlineSettingsChanged',
+  'PackageChanged',
+  'PackageCreated',
+  'PackagePaused',
+  'ProductActivated',
+  'ProductChanged',
+  'ProductDefined',
+  'ProductDisabled',
+  'RoleChanged',
+  'RoleRemoved',
+  'StockMoved',
+  'StockNotificationRead',
+  'UserRoleChanged',
+  'WizardStepCompleted',
 ] as const;
 
 export type FieldChange = { field: string; before: unknown; after: unknown };

@@ -7,6 +7,9 @@ import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { MENU_RESOURCES, namesOf, type NamedItem } from '../menu/types';
 
+/** Kinds of record whose events name the menu's services and keep prices in minor units. */
+const CATALOGUE = new Set(['menu', 'offer', 'package', 'product']);
+
 const WHOLE_MENU = {
   pagination: { page: 1, perPage: 1000 },
   sort: { field: 'created_at', order: 'ASC' as const },
@@ -72,12 +75,15 @@ export const useValueText = () => {
           return date(value);
       }
     }
-    // The menu's events keep prices in minor units of the account's currency.
-    if (entityType === 'menu')
+    // The catalogue's events keep prices in minor units of the account's currency.
+    if (CATALOGUE.has(entityType))
       switch (field) {
         case 'price':
         case 'offer_price':
-          return money(value);
+        case 'cost_price':
+        case 'unit_cost':
+        case 'average_cost':
+          return typeof value === 'number' ? money(value) : String(value);
         case 'job_time':
           return typeof value === 'number'
             ? translate('app.services.minutes', { smart_count: value })

@@ -42,6 +42,30 @@ describe('permission → screen access', () => {
     expect(decideAccess({ '8': [51] }, 'menu/services', 'list')).toBe(false);
   });
 
+  it('opens offers and packages with page 8 (50 to see, 51 to change), their history with 50', () => {
+    const viewer = permissionMap([Permission.viewMenu]);
+    for (const resource of ['menu/offers', 'menu/packages']) {
+      expect(decideAccess(receptionist, resource, 'list')).toBe(false);
+      expect(decideAccess(viewer, resource, 'list')).toBe(true);
+      for (const action of ['create', 'edit', 'status']) {
+        expect(decideAccess(viewer, resource, action)).toBe(false);
+        expect(decideAccess(owner, resource, action)).toBe(true);
+      }
+      expect(decideAccess(receptionist, resource, 'history')).toBe(false);
+      expect(decideAccess(viewer, resource, 'history')).toBe(true);
+    }
+  });
+
+  it('opens each Excel import with the right to add that record by hand: 21, 51, 31', () => {
+    expect(decideAccess(receptionist, 'imports', 'customers')).toBe(true);
+    expect(decideAccess(receptionist, 'imports', 'services')).toBe(false);
+    expect(decideAccess(receptionist, 'imports', 'products')).toBe(false);
+    expect(decideAccess(permissionMap([Permission.viewCustomers]), 'imports', 'customers')).toBe(false);
+    expect(decideAccess(permissionMap([Permission.manageMenu]), 'imports', 'services')).toBe(true);
+    expect(decideAccess(permissionMap([Permission.manageProducts]), 'imports', 'products')).toBe(true);
+    expect(decideAccess(owner, 'imports', 'invoices')).toBe(false);
+  });
+
   it('opens the settings with page 12: 70 to read them, 71 to save them', () => {
     expect(decideAccess(receptionist, 'settings', 'show')).toBe(false);
     expect(decideAccess(permissionMap([Permission.viewSettings]), 'settings', 'show')).toBe(true);
@@ -52,7 +76,13 @@ describe('permission → screen access', () => {
   it('opens the staff screens with page 7: 40 to see, 41 for employees, 42 for logins and roles', () => {
     const viewer = permissionMap([Permission.viewEmployees]);
     const manager = permissionMap([Permission.viewEmployees, Permission.manageEmployees]);
-    for (const resource of ['employees/employees', 'employees/roles', 'reports/detailed-attendence-report']) {
+    for (const resource of [
+      'employees/employees',
+      'employees/roles',
+      'reports/detailed-attendence-report',
+      'reports/commulative-attendence-report',
+      'reports/employee-attendence-report',
+    ]) {
       expect(decideAccess(receptionist, resource, 'list')).toBe(false);
       expect(decideAccess(viewer, resource, 'list')).toBe(true);
     }
@@ -65,6 +95,33 @@ describe('permission → screen access', () => {
     expect(decideAccess(receptionist, 'employees/attendence-system', 'show')).toBe(true);
     expect(decideAccess(permissionMap([Permission.viewSettings]), 'wizard', 'show')).toBe(false);
     expect(decideAccess(permissionMap([Permission.manageSettings]), 'wizard', 'show')).toBe(true);
+  });
+
+  it('opens products with page 5: 30 to see, 31 to change, 32 for stock, 33 for reports, 5 for the bell', () => {
+    const viewer = permissionMap([Permission.viewProducts]);
+    const stock = permissionMap([Permission.viewProducts, Permission.stockOperations]);
+    const reports = permissionMap([Permission.inventoryReports]);
+    expect(decideAccess(receptionist, 'products/define-product', 'list')).toBe(false);
+    expect(decideAccess(viewer, 'products/define-product', 'list')).toBe(true);
+    expect(decideAccess(viewer, 'products/stock-operations', 'list')).toBe(true);
+    for (const [resource, action] of [
+      ['products/define-product', 'create'],
+      ['products/define-product', 'edit'],
+      ['products/active-products', 'show'],
+      ['products/add-quantity', 'show'],
+      ['reports/inventory-status', 'show'],
+      ['stock-notifications', 'list'],
+    ])
+      expect([resource, action, decideAccess(viewer, resource, action)]).toEqual([resource, action, false]);
+    for (const screen of ['add-quantity', 'adjust-quantity', 'internal-use'])
+      expect(decideAccess(stock, `products/${screen}`, 'show')).toBe(true);
+    expect(decideAccess(stock, 'products/define-product', 'edit')).toBe(false);
+    for (const report of ['reports/inventory-status', 'reports/internal-use-report'])
+      expect(decideAccess(reports, report, 'show')).toBe(true);
+    expect(decideAccess(reports, 'reports/inventory-movements', 'list')).toBe(true);
+    expect(decideAccess(reports, 'products/define-product', 'list')).toBe(false);
+    expect(decideAccess({ '5': [5] }, 'stock-notifications', 'list')).toBe(true);
+    expect(decideAccess(receptionist, 'stock-notifications', 'list')).toBe(false);
   });
 
   it('needs the permission, not only the page', () => {

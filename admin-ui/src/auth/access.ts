@@ -49,6 +49,30 @@ export const RESOURCE_ACCESS: Record<string, Record<string, Requirement | typeof
     edit: { page: Page.menu, permission: Permission.manageMenu },
     activate: { page: Page.menu, permission: Permission.manageMenu },
   },
+  // Offers and packages (page 8): seen with 50, history included; added, changed, paused, renewed,
+  // removed with 51.
+  'menu/offers': {
+    list: { page: Page.menu, permission: Permission.viewMenu },
+    show: { page: Page.menu, permission: Permission.viewMenu },
+    create: { page: Page.menu, permission: Permission.manageMenu },
+    edit: { page: Page.menu, permission: Permission.manageMenu },
+    status: { page: Page.menu, permission: Permission.manageMenu },
+    history: { page: Page.menu, permission: Permission.viewMenu },
+  },
+  'menu/packages': {
+    list: { page: Page.menu, permission: Permission.viewMenu },
+    show: { page: Page.menu, permission: Permission.viewMenu },
+    create: { page: Page.menu, permission: Permission.manageMenu },
+    edit: { page: Page.menu, permission: Permission.manageMenu },
+    status: { page: Page.menu, permission: Permission.manageMenu },
+    history: { page: Page.menu, permission: Permission.viewMenu },
+  },
+  // Excel imports (`imports/<entity>`): the same right as adding one record by hand.
+  imports: {
+    customers: { page: Page.customers, permission: Permission.addCustomer },
+    services: { page: Page.menu, permission: Permission.manageMenu },
+    products: { page: Page.products, permission: Permission.manageProducts },
+  },
   // The settings screens (`setting/...`, page 12): read with 70, saved with 71.
   settings: {
     show: { page: Page.settings, permission: Permission.viewSettings },
@@ -83,6 +107,27 @@ export const RESOURCE_ACCESS: Record<string, Record<string, Requirement | typeof
   'reports/commulative-attendence-report': {
     list: { page: Page.employees, permission: Permission.viewEmployees },
   },
+  // The detailed report of one employee (`reports/employee-attendence-report/{employeeId}`).
+  'reports/employee-attendence-report': {
+    list: { page: Page.employees, permission: Permission.viewEmployees },
+  },
+  // Products and stock (page 5): 30 to see products and their movements, 31 to define, change and
+  // switch them on and off, 32 for the stock screens, 33 for the inventory reports, 5 for the bell.
+  'products/define-product': {
+    list: { page: Page.products, permission: Permission.viewProducts },
+    show: { page: Page.products, permission: Permission.viewProducts },
+    create: { page: Page.products, permission: Permission.manageProducts },
+    edit: { page: Page.products, permission: Permission.manageProducts },
+  },
+  'products/active-products': { show: { page: Page.products, permission: Permission.manageProducts } },
+  'products/add-quantity': { show: { page: Page.products, permission: Permission.stockOperations } },
+  'products/adjust-quantity': { show: { page: Page.products, permission: Permission.stockOperations } },
+  'products/internal-use': { show: { page: Page.products, permission: Permission.stockOperations } },
+  'products/stock-operations': { list: { page: Page.products, permission: Permission.viewProducts } },
+  'reports/inventory-status': { show: { page: Page.products, permission: Permission.inventoryReports } },
+  'reports/inventory-movements': { list: { page: Page.products, permission: Permission.inventoryReports } },
+  'reports/internal-use-report': { show: { page: Page.products, permission: Permission.inventoryReports } },
+  'stock-notifications': { list: { page: Page.products, permission: Permission.stockNotifications } },
   nationalities: { list: SIGNED_IN },
   users: { list: SIGNED_IN },
 };

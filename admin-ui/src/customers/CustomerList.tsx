@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { downloadCsv, toCsv } from '../export/csv';
+import { ImportButton } from '../imports';
 import { useFormat } from '../format/useFormat';
 import { useActorName } from '../users/useUsers';
 import {
@@ -44,6 +45,7 @@ const ListActions = () => {
     <TopToolbar>
       <FilterButton />
       <CreateButton />
+      <ImportButton entity="customers" />
       {canExport && <ExportButton maxResults={10_000} />}
     </TopToolbar>
   );

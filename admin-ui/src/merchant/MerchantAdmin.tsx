@@ -8,6 +8,9 @@ import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
+import { offers, packages } from '../offers';
+import { inventoryMovements, productRoutes, products, stockOperations } from '../products';
+import { cumulativeAttendance, detailedAttendance, employees, roles, staffRoutes } from '../staff';
 import { raStoreAppKey } from '../auth/session';
 import { GlobalInformationProvider } from '../layout/globalInformationContext';
 import { FullPageLoading } from '../layout/FullPageMessage';
@@ -20,9 +23,17 @@ import { WelcomePage } from './WelcomePage';
 import { createMerchantServices } from './services';
 
 const ProfilePage = lazyPage(() => import('./ProfilePage').then((m) => m.ProfilePage));
+const ImportPage = lazyPage(() => import('../imports/ImportPage').then((m) => m.ImportPage));
 const GeneralSettingsPage = lazyPage(() =>
   import('../settings/GeneralSettingsPage').then((m) => m.GeneralSettingsPage),
 );
+const otherSettings = () => import('../settings/OtherSections');
+const InvoiceSettingsPage = lazyPage(() => otherSettings().then((m) => m.InvoiceSettingsPage));
+const NotificationsSettingsPage = lazyPage(() => otherSettings().then((m) => m.NotificationsSettingsPage));
+const OnlineSettingsPage = lazyPage(() => otherSettings().then((m) => m.OnlineSettingsPage));
+const TermsPage = lazyPage(() => otherSettings().then((m) => m.TermsPage));
+const RefundPolicyPage = lazyPage(() => otherSettings().then((m) => m.RefundPolicyPage));
+const WizardPage = lazyPage(() => import('../wizard/WizardPage').then((m) => m.WizardPage));
 
 const GoToNotFound = () => <Navigate to={useArea().paths.notFound} replace />;
 const GoToNoPermission = () => <Navigate to={useArea().paths.noPermission} replace />;
@@ -88,6 +99,16 @@ export const MerchantAdmin = () => {
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />
         <Resource name="menu/categories" {...categories} />
+        <Resource name="menu/offers" {...offers} />
+        <Resource name="menu/packages" {...packages} />
+        <Resource name="products/define-product" {...products} />
+        <Resource name="products/stock-operations" {...stockOperations} />
+        <Resource name="reports/inventory-movements" {...inventoryMovements} />
+        <Resource name="employees/employees" {...employees} />
+        <Resource name="employees/roles" {...roles} />
+        <Resource name="employee-periods" />
+        <Resource name="reports/detailed-attendence-report" {...detailedAttendance} />
+        <Resource name="reports/commulative-attendence-report" {...cumulativeAttendance} />
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
         <Resource name="nationalities" />
         <Resource name="users" recordRepresentation="name" />
@@ -95,7 +116,16 @@ export const MerchantAdmin = () => {
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/setting/general-setting" element={<GeneralSettingsPage />} />
+          <Route path="/setting/invoice-setting" element={<InvoiceSettingsPage />} />
+          <Route path="/setting/notifications-setting" element={<NotificationsSettingsPage />} />
+          <Route path="/setting/online-setting" element={<OnlineSettingsPage />} />
+          <Route path="/setting/online-setting/terms-and-conditions" element={<TermsPage />} />
+          <Route path="/setting/online-setting/refund-policy" element={<RefundPolicyPage />} />
+          <Route path="/wizard" element={<WizardPage />} />
           <Route path="/no-permission" element={<NoPermissionPage />} />
+          {productRoutes}
+          {staffRoutes}
+          <Route path="/imports/:entity" element={<ImportPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/logout" element={<LogoutRoute />} />

@@ -25,9 +25,12 @@ import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { GlobalInformationGate, LayoutError, LockGuard } from '../layout/guards';
+import { SettingsMenuItems } from '../settings/SettingsMenuItems';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
+import { ProductsMenu, StockNotificationsBell } from '../products';
+import { StaffMenu } from '../staff';
 
 const SalonName = () => {
   const information = useGlobalInformation<GlobalInformation>();
@@ -103,6 +106,7 @@ const MerchantAppBar = () => (
     toolbar={
       <>
         <SalonName />
+        <StockNotificationsBell />
         <LanguageSwitch />
         <LoadingIndicator />
       </>
@@ -146,6 +150,9 @@ const MerchantMenu = () => {
       <Menu.ResourceItem name="menu/services" />
       <Menu.ResourceItem name="menu/groups" />
       <Menu.ResourceItem name="menu/categories" />
+      <Menu.ResourceItem name="menu/offers" />
+      <ProductsMenu />
+      <StaffMenu />
       {settings.canAccess && <MenuSection title="app.menu.sections.settings" />}
       {settings.canAccess && (
         <Menu.Item
@@ -154,6 +161,7 @@ const MerchantMenu = () => {
           leftIcon={<SettingsIcon />}
         />
       )}
+      <SettingsMenuItems />
       {(menu.canAccess || settings.canAccess) && <Divider sx={{ my: 1 }} />}
       <Menu.Item to={`${basename}/profile`} primaryText="app.menu.profile" leftIcon={<PersonIcon />} />
     </Menu>

@@ -21,6 +21,7 @@ import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { Mirrored } from '../layout/Mirrored';
 import { useArea } from '../shell/area';
+import { WizardCall } from '../wizard/WizardCall';
 
 const Shortcut = ({
   to,
@@ -94,6 +95,7 @@ export const WelcomePage = () => {
         })}
       </Typography>
 
+      <WizardCall />
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {translate('app.welcome.shortcuts')}
       </Typography>

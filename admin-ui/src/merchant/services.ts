@@ -5,12 +5,20 @@ import { createGlobalInformationStore } from '../auth/globalInformation';
 import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import { MENU_API_PATHS } from '../menu/types';
+import { BUNDLE_API_PATHS } from '../offers/types';
+import { PRODUCTS_API_PATHS } from '../products/types';
+import { STAFF_API_PATHS } from '../staff/types';
 import type { AreaConfig } from '../shell/area';
 
 /** Screens whose API path differs from their address (spec doc1 §2 routes vs docs/api.md). */
 export const MERCHANT_API_PATHS: Record<string, string> = {
   'advanced-accounting/audit-log': 'audit-log',
   ...MENU_API_PATHS,
+  // the setup wizard's employees step adds people with the essentials
+  'wizard/employees': 'employees',
+  ...BUNDLE_API_PATHS,
+  ...PRODUCTS_API_PATHS,
+  ...STAFF_API_PATHS,
 };
 
 export const createMerchantServices = (area: AreaConfig) => {
@@ -19,8 +27,15 @@ export const createMerchantServices = (area: AreaConfig) => {
     http: area.http,
     translate: area.i18nProvider.translate,
     apiPaths: MERCHANT_API_PATHS,
-    // A service's command answer has no prices with VAT; the list and the form need them.
-    readAfterWrite: ['menu/services'],
+    // A service's command answer has no prices with VAT; the list and the form need them. An
+    // employee's has the salary in minor units and no login or role.
+    readAfterWrite: [
+      'menu/services',
+      'menu/offers',
+      'menu/packages',
+      'products/define-product',
+      'employees/employees',
+    ],
   });
   const global = createGlobalInformationStore<GlobalInformation>({
     load: () => dataProvider.getGlobalInformations<GlobalInformation>(),

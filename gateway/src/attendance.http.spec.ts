@@ -98,6 +98,32 @@ describe('attendance by geolocation over HTTP', () => {
     expect(
       (await t.http.get('/api/merchant/reports/detailed-attendance').set(bearer(reception))).status,
     ).toBe(403);
+
+    // the "profile and activities" level (43): her own record and shifts, nobody else's
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({ name: role.name, permissions: [...role.permissions, 43] });
+    const own = await t.http.get('/api/merchant/reports/detailed-attendance').set(await h());
+    expect(own.status).toBe(200);
+    expect(own.body.map((s: { name_en: string }) => s.name_en)).toEqual(['Maha Al-Harbi']);
+    const staff = await t.http.get('/api/merchant/employees').set(await fresh());
+    const maha = staff.body.find((e: { name_en: string }) => e.name_en === 'Maha Al-Harbi');
+    const ownerRecord = staff.body.find((e: { is_owner: boolean }) => e.is_owner);
+    expect((await t.http.get(`/api/merchant/employees/${maha.id}`).set(await h())).status).toBe(200);
+    expect((await t.http.get(`/api/merchant/employees/${ownerRecord.id}`).set(await h())).status).toBe(403);
+    expect((await t.http.get('/api/merchant/employees').set(await h())).status).toBe(403);
+    const theirs = await t.http
+      .get('/api/merchant/reports/detailed-attendance')
+      .query({ filter: JSON.stringify({ employee_id: ownerRecord.id }) })
+      .set(await h());
+    expect(theirs.body).toEqual([]);
+    const cumulativeOwn = await t.http.get('/api/merchant/reports/cumulative-attendance').set(await h());
+    expect(cumulativeOwn.body.rows).toEqual([
+      expect.objectContaining({ name_en: 'Maha Al-Harbi', shifts: 1 }),
+    ]);
   });
 
   it('refuses users who are not employees', async () => {

@@ -157,6 +157,50 @@ describe('products and stock over HTTP', () => {
     ).toBe(403);
   });
 
+  it('marks every stock notification read at once (the menu "mark all as read"), once', async () => {
+    for (const name of ['Cuticle oil', 'Hand cream']) {
+      const p = await define({
+        name_en: name,
+        name_ar: `${name} ع`,
+        price: '10',
+        initial_quantity: 2,
+        warning_level: 1,
+      });
+      await t.http
+        .post(`/api/merchant/products/${p.body.id}/stock`)
+        .set(bearer(owner))
+        .send({ operation: 'lost', quantity: 1 });
+    }
+    const unread = async () =>
+      (
+        await t.http
+          .get('/api/merchant/notifications/get_records')
+          .query({ type: 'stocks' })
+          .set(await fresh())
+      ).body.records.filter((n: { read: boolean }) => !n.read).length;
+    expect(await unread()).toBeGreaterThanOrEqual(2);
+    const all = await t.http
+      .post('/api/merchant/notifications/mark_as_read')
+      .set(bearer(owner))
+      .send({ type: 'stocks' });
+    expect(all.status).toBe(200);
+    expect(all.body.marked).toBeGreaterThanOrEqual(2);
+    expect(await unread()).toBe(0);
+    const before = await t.eventCount();
+    const again = await t.http
+      .post('/api/merchant/notifications/mark_as_read')
+      .set(bearer(owner))
+      .send({ type: 'stocks' });
+    expect(again.body).toEqual({ type: 'stocks', marked: 0 });
+    expect(await t.eventCount()).toBe(before);
+    const bad = await t.http
+      .post('/api/merchant/notifications/mark_as_read')
+      .set(bearer(owner))
+      .send({ type: 'news' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ type: 'validation.invalid_value' });
+  });
+
   it('keeps an uploaded image with the product, and refuses a file that is not its image', async () => {
     const png = Buffer.alloc(64);
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);

@@ -33,7 +33,11 @@ export type ProductRequest =
   | { kind: 'change'; id: string; body: unknown }
   | { kind: 'disable' | 'activate'; id: string }
   | { kind: 'stock'; id: string; body: unknown }
-  | { kind: 'read-notification'; id: string };
+  | { kind: 'read-notification'; id: string }
+  | { kind: 'read-notifications'; body: unknown };
+
+/** The notification menu's kinds (doc2 §7); only stock notifications exist so far. */
+const NOTIFICATION_TYPES = ['stocks', 'surveys', 'complaints', 'orders', 'systemUpdates'] as const;
 
 export class ChangeProducts {
   constructor(
@@ -127,8 +131,32 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
     return new Answer({ id, read: true }, outcome.position);
   }
 
+  /**
+   * `notifications/mark_as_read { type }` (doc2 §7): every unread notification of the kind, each read
+   * as its own event; a retry after a failure reads the rest and writes nothing twice.
+   */
+  private async readAll(ctx: CommandContext, body: unknown): Promise<Answer> {
+    const type = (body as { type?: unknown } | null)?.type;
+    if (type === undefined || type === null || type === '') throw rejected('validation.is_required', 'type');
+    if (!NOTIFICATION_TYPES.includes(type as (typeof NOTIFICATION_TYPES)[number]))
+      throw rejected('validation.invalid_value', 'type');
+    const unread = await this.models.find('notifications', {
+      filter: { tenantId: ctx.tenantId, type: type as string, read: { $ne: true } },
+    });
+    let position: string | undefined;
+    for (const note of unread) {
+      const outcome = await this.run(ctx, note.product_id as string, {
+        type: 'ReadStockNotification',
+        notificationId: note.id,
+      });
+      position = outcome.position;
+    }
+    return new Answer({ type, marked: unread.length }, position);
+  }
+
   async execute({ ctx, request: r }: ChangeProducts): Promise<Answer> {
     if (r.kind === 'read-notification') return this.readNotification(ctx, r.id);
+    if (r.kind === 'read-notifications') return this.readAll(ctx, r.body);
     if (r.kind !== 'define' && !isUuid(r.id)) throw notFound('not_found.product');
     const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     switch (r.kind) {

@@ -1,9 +1,19 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { isBusinessDate, notFound, Page, Permission, rejected, toDecimalString } from '@rawnaq/contracts';
+import {
+  canAccess,
+  DomainError,
+  isBusinessDate,
+  notFound,
+  Page,
+  Permission,
+  rejected,
+  toDecimalString,
+} from '@rawnaq/contracts';
 import {
   Auth,
   header,
   Realm,
+  RequireAnyPermission,
   RequirePermission,
   TOKENS,
   type AuthContext,
@@ -78,10 +88,17 @@ export class StaffQueryController {
     return page(res, 'employees', q, await this.present(auth.tenantId, docs), total);
   }
 
+  /** Also one's own record with the "profile and activities" level (43) alone. */
   @Get('employees/:id')
+  @RequireAnyPermission(
+    [Page.employees, Permission.viewEmployees],
+    [Page.employees, Permission.ownProfileAndActivities],
+  )
   async employee(@Auth() auth: AuthContext, @Param('id') id: string) {
     const doc = await this.models.get('employees', id);
     if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.employee');
+    if (!canAccess(auth.permissions, Page.employees, Permission.viewEmployees) && doc.user_id !== auth.userId)
+      throw new DomainError('auth.no_permission', 403);
     return (await this.present(auth.tenantId, [doc]))[0];
   }
 
@@ -155,11 +172,30 @@ export class StaffQueryController {
 /** Attendance reports (doc1 §2 reports: detailed, cumulative, per employee); page 7 view 40. */
 @Controller('api/merchant/reports')
 @Realm('merchant')
-@RequirePermission(Page.employees, Permission.viewEmployees)
+@RequireAnyPermission(
+  [Page.employees, Permission.viewEmployees],
+  [Page.employees, Permission.ownProfileAndActivities],
+)
 export class AttendanceReportsController {
   constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
 
-  private filterOf(tenantId: string, f: Record<string, unknown>): Filter {
+  /**
+   * The shifts a caller may read: everyone's with 40; with the "profile and activities" level (43)
+   * alone, only her own (an employee_id naming someone else finds nothing).
+   */
+  private async filterOf(auth: AuthContext, f: Record<string, unknown>): Promise<Filter> {
+    const filter = this.periodFilter(auth.tenantId, f);
+    if (canAccess(auth.permissions, Page.employees, Permission.viewEmployees)) return filter;
+    const [own] = await this.models.find('employees', {
+      filter: { tenantId: auth.tenantId, user_id: auth.userId },
+      limit: 1,
+    });
+    const requested = filter.employee_id;
+    filter.employee_id = own && (requested === undefined || requested === own.id) ? own.id : '-';
+    return filter;
+  }
+
+  private periodFilter(tenantId: string, f: Record<string, unknown>): Filter {
     const filter: Filter = { tenantId };
     const range: { $gte?: string; $lte?: string } = {};
     if (typeof f.from === 'string' && f.from) {
@@ -187,7 +223,7 @@ export class AttendanceReportsController {
       sortable: ['business_date', 'check_in_at'],
       defaultSort: ['check_in_at', 'desc'],
     });
-    const filter = this.filterOf(auth.tenantId, q.filter);
+    const filter = await this.filterOf(auth, q.filter);
     const [docs, total] = await Promise.all([
       this.models.find('shifts', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count('shifts', filter),
@@ -220,13 +256,14 @@ export class AttendanceReportsController {
     } catch {
       throw rejected('errors.invalid_input', 'filter');
     }
+    const filter = await this.filterOf(auth, f);
     const rows = await this.models.aggregate('shifts', {
-      filter: this.filterOf(auth.tenantId, f),
+      filter,
       groupBy: ['employee_id'],
       sum: ['minutes'],
     });
     const days = await this.models.aggregate('shifts', {
-      filter: this.filterOf(auth.tenantId, f),
+      filter,
       groupBy: ['employee_id', 'business_date'],
     });
     const names = new Map(

@@ -276,6 +276,40 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'admin-en-attendance-cumulative');
     });
 
+    it('gives the role the "profile and activities" level: she then reads her own attendance, and no one else\'s', async () => {
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/employees/roles`);
+      await page.click(`tr:has-text("${role}") [data-testid=edit-role]`);
+      await page.waitForSelector('[data-testid=level-employees-profile] input');
+      await page.click('[data-testid=level-employees-profile] input');
+      expect(await page.isChecked('[data-testid=permission-43] input')).toBe(true);
+      expect(await page.isChecked('[data-testid=permission-40] input')).toBe(false);
+      await page.click('button[type=submit]');
+      await page.waitForURL(`${url}/en/merchant/employees/roles`);
+
+      const mine = await tab();
+      await signIn(mine.page, url, {
+        accountId: DEMO.accountId,
+        username: employee.username,
+        password: employee.password,
+      });
+      await mine.page.waitForSelector('[data-testid=welcome-greeting]');
+      expect(
+        await mine.page.$$('a.RaMenuItemLink-root[href="/en/merchant/reports/detailed-attendence-report"]'),
+      ).toHaveLength(0);
+      await mine.page.click('[data-testid=menu-my-attendance]');
+      await mine.page.waitForURL(`${url}/en/merchant/reports/employee-attendence-report/${employeeId}`);
+      await mine.page.waitForSelector(
+        `[data-testid=employee-report-title]:has-text("Attendance of ${employee.en}")`,
+      );
+      await mine.page.waitForSelector('tr:has-text("Still checked in")');
+      // and she stays there (nothing sends her to the no-permission page once the list has loaded)
+      await mine.page.waitForTimeout(1500);
+      expect(mine.page.url()).toBe(`${url}/en/merchant/reports/employee-attendence-report/${employeeId}`);
+      await shot(mine.page, 'admin-en-my-attendance');
+    });
+
     it('sends the receptionist, who has no menu rights, to the no-permission page for menu/services', async () => {
       const { page } = await tab();
       await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });

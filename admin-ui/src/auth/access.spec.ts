@@ -124,6 +124,18 @@ describe('permission → screen access', () => {
     expect(decideAccess(receptionist, 'stock-notifications', 'list')).toBe(false);
   });
 
+  it('opens her own attendance with the "profile and activities" level (43), not the staff screens', () => {
+    const self = permissionMap([Permission.ownProfileAndActivities]);
+    expect(decideAccess(self, 'employees/my-attendance', 'show')).toBe(true);
+    expect(decideAccess(self, 'reports/employee-attendence-report', 'list')).toBe(true);
+    expect(decideAccess(self, 'employees/employees', 'list')).toBe(false);
+    expect(decideAccess(self, 'reports/detailed-attendence-report', 'list')).toBe(false);
+    expect(
+      decideAccess(permissionMap([Permission.viewEmployees]), 'reports/employee-attendence-report', 'list'),
+    ).toBe(true);
+    expect(decideAccess(receptionist, 'reports/employee-attendence-report', 'list')).toBe(false);
+  });
+
   it('needs the permission, not only the page', () => {
     expect(decideAccess({ '4': [] }, 'customers', 'list')).toBe(false);
     expect(decideAccess({ '4': [21] }, 'customers', 'create')).toBe(true);

@@ -11,7 +11,10 @@ const SIGNED_IN = 'signed-in' as const;
  * the table that answers it from the permission map (spec doc2 §6). Resource names are the screens'
  * paths. Anything not listed is refused, so a new screen is hidden until it is given a rule.
  */
-export const RESOURCE_ACCESS: Record<string, Record<string, Requirement | typeof SIGNED_IN>> = {
+export const RESOURCE_ACCESS: Record<
+  string,
+  Record<string, Requirement | readonly Requirement[] | typeof SIGNED_IN>
+> = {
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },
@@ -108,8 +111,15 @@ export const RESOURCE_ACCESS: Record<string, Record<string, Requirement | typeof
     list: { page: Page.employees, permission: Permission.viewEmployees },
   },
   // The detailed report of one employee (`reports/employee-attendence-report/{employeeId}`).
+  // With the "profile and activities" level (43) alone, her own (the API answers nothing else).
   'reports/employee-attendence-report': {
-    list: { page: Page.employees, permission: Permission.viewEmployees },
+    list: [
+      { page: Page.employees, permission: Permission.viewEmployees },
+      { page: Page.employees, permission: Permission.ownProfileAndActivities },
+    ],
+  },
+  'employees/my-attendance': {
+    show: { page: Page.employees, permission: Permission.ownProfileAndActivities },
   },
   // Products and stock (page 5): 30 to see products and their movements, 31 to define, change and
   // switch them on and off, 32 for the stock screens, 33 for the inventory reports, 5 for the bell.
@@ -140,5 +150,7 @@ export const decideAccess = (
   const rule = RESOURCE_ACCESS[resource]?.[action];
   if (rule === undefined) return false;
   if (rule === SIGNED_IN) return permissions !== undefined;
-  return canAccess(permissions, rule.page, rule.permission);
+  // a list: any one of them opens it
+  const rules: readonly Requirement[] = Array.isArray(rule) ? rule : [rule as Requirement];
+  return rules.some(({ page, permission }) => canAccess(permissions, page, permission));
 };

@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
@@ -78,6 +79,12 @@ const Bell = () => {
     );
   };
 
+  const readAll = async () => {
+    setRecords((all) => all.map((r) => ({ ...r, read: true })));
+    await dataProvider.send('POST', 'notifications/mark_as_read', { type: 'stocks' }).catch(() => undefined);
+    void load();
+  };
+
   const title = translate('app.notifications.stocks_title');
   return (
     <>
@@ -102,10 +109,15 @@ const Bell = () => {
         onClose={() => setAnchor(null)}
         slotProps={{ paper: { sx: { width: 360, maxWidth: '90vw' } } }}
       >
-        <Box sx={{ px: 2, py: 1 }}>
-          <Typography variant="subtitle2" component="h2">
+        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="subtitle2" component="h2" sx={{ flex: 1 }}>
             {title}
           </Typography>
+          {unread > 0 && (
+            <Button size="small" onClick={() => void readAll()} data-testid="stock-bell-read-all">
+              {translate('app.notifications.mark_all_read')}
+            </Button>
+          )}
         </Box>
         <Divider />
         {records.length === 0 && (

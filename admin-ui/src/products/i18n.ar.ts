@@ -106,6 +106,7 @@ export const ar = {
       used_quantity: 'الكمية المستخدمة',
     },
     notifications: {
+      mark_all_read: 'تحديد الكل كمقروء',
       stocks_title: 'تنبيهات المخزون',
       empty: 'لا توجد تنبيهات مخزون.',
       low_stock: 'مخزون %{name} ينخفض: متبقٍّ %{quantity} (التنبيه عند %{level})',

@@ -103,6 +103,7 @@ export const en = {
       used_quantity: 'Quantity used',
     },
     notifications: {
+      mark_all_read: 'Mark all as read',
       stocks_title: 'Stock notifications',
       empty: 'No stock notifications.',
       low_stock: '%{name} is running low: %{quantity} left (warning at %{level})',

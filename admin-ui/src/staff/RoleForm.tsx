@@ -39,7 +39,7 @@ import {
 } from './types';
 
 const R = STAFF_RESOURCES.roles;
-const LEVELS: AccessLevel[] = ['none', 'view', 'full'];
+const LEVELS: AccessLevel[] = ['none', 'profile', 'view', 'full'];
 
 /**
  * The permission matrix of spec doc2 §6, one block per page of the catalogue: the access level
@@ -74,8 +74,8 @@ const PermissionMatrix = () => {
       </Stack>
       <Stack spacing={1.5}>
         {PERMISSION_PAGES.filter((p) => p.permissions.length > 0).map(
-          ({ page, key, permissions, hasView }) => {
-            const level = levelOf(granted, permissions, hasView);
+          ({ page, key, permissions, hasView, profile }) => {
+            const level = levelOf(granted, permissions, hasView, profile);
             return (
               <Paper key={page} variant="outlined" sx={{ p: 1.5 }} data-testid={`permissions-page-${key}`}>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
@@ -86,10 +86,14 @@ const PermissionMatrix = () => {
                     row
                     value={level === 'custom' ? '' : level}
                     onChange={(event) =>
-                      set(withLevel(granted, permissions, event.target.value as AccessLevel))
+                      set(withLevel(granted, permissions, event.target.value as AccessLevel, profile))
                     }
                   >
-                    {LEVELS.filter((l) => l !== 'view' || (hasView && permissions.length > 1)).map((l) => (
+                    {LEVELS.filter(
+                      (l) =>
+                        (l !== 'view' || (hasView && permissions.length > 1)) &&
+                        (l !== 'profile' || profile !== undefined),
+                    ).map((l) => (
                       <FormControlLabel
                         key={l}
                         value={l}

@@ -1,8 +1,11 @@
+import { useEffect, useState } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
-import { useCanAccess, useTranslate } from 'ra-core';
+import { useCanAccess, useDataProvider, useTranslate } from 'ra-core';
 import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
 import FingerprintIcon from '@mui/icons-material/Fingerprint';
+import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
+import type { AppDataProvider } from '../http/dataProvider';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES } from './types';
 
@@ -19,6 +22,37 @@ const Section = ({ title }: { title: string }) => {
     >
       {translate(title)}
     </ListSubheader>
+  );
+};
+
+/**
+ * "My attendance" for a role with the "profile and activities" level (page 7, 43): her own shifts in
+ * the per-employee report, found through her own attendance (`GET attendance/today`).
+ */
+const MyAttendanceItem = () => {
+  const { basename } = useArea();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { canAccess } = useCanAccess({ resource: 'employees/my-attendance', action: 'show' });
+  const [employeeId, setEmployeeId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!canAccess) return;
+    let live = true;
+    dataProvider
+      .send<{ employee_id: string | null }>('GET', 'attendance/today')
+      .then((today) => live && setEmployeeId(today.employee_id))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [canAccess, dataProvider]);
+  if (!canAccess || !employeeId) return null;
+  return (
+    <Menu.Item
+      to={`${basename}/${STAFF_RESOURCES.employeeReport}/${encodeURIComponent(employeeId)}`}
+      primaryText="app.staff.menu.my_attendance"
+      leftIcon={<EventNoteIcon />}
+      data-testid="menu-my-attendance"
+    />
   );
 };
 
@@ -42,6 +76,7 @@ export const StaffMenu = () => {
           data-testid="menu-attendance"
         />
       )}
+      <MyAttendanceItem />
       <Menu.ResourceItem name={STAFF_RESOURCES.detailedReport} />
       <Menu.ResourceItem name={STAFF_RESOURCES.cumulativeReport} />
     </>

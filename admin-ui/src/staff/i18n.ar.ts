@@ -99,6 +99,7 @@ export const ar = {
         employees: 'الموظفون',
         roles: 'الأدوار والصلاحيات',
         attendance: 'الحضور والانصراف',
+        my_attendance: 'حضوري',
         detailed: 'تقرير الحضور التفصيلي',
         cumulative: 'تقرير الحضور التراكمي',
       },
@@ -205,7 +206,13 @@ export const ar = {
         select_all: 'تحديد الكل',
         clear_all: 'إلغاء الكل',
         admin_everything: 'مدير: كل الصفحات بصلاحية كاملة',
-        level: { none: 'بلا صلاحية', view: 'عرض', full: 'صلاحية كاملة', custom: 'صلاحيات مختارة' },
+        level: {
+          none: 'بلا صلاحية',
+          profile: 'الملف الشخصي والنشاطات',
+          view: 'عرض',
+          full: 'صلاحية كاملة',
+          custom: 'صلاحيات مختارة',
+        },
         holders:
           'لا يحمله أحد |||| موظف واحد |||| موظفان |||| %{smart_count} موظفين |||| %{smart_count} موظفًا |||| %{smart_count} موظف',
         pages: {

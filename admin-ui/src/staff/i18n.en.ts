@@ -94,6 +94,7 @@ export const en = {
         employees: 'Employees',
         roles: 'Roles and permissions',
         attendance: 'Attendance',
+        my_attendance: 'My attendance',
         detailed: 'Detailed attendance report',
         cumulative: 'Cumulative attendance report',
       },
@@ -203,7 +204,13 @@ export const en = {
         select_all: 'Select all',
         clear_all: 'Clear all',
         admin_everything: 'Administrator: every page with full access',
-        level: { none: 'No access', view: 'View', full: 'Full access', custom: 'Chosen rights' },
+        level: {
+          none: 'No access',
+          profile: 'Profile and activities',
+          view: 'View',
+          full: 'Full access',
+          custom: 'Chosen rights',
+        },
         holders: '%{smart_count} employee |||| %{smart_count} employees',
         pages: {
           dashboard: 'Dashboard',

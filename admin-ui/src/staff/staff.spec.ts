@@ -77,7 +77,12 @@ describe('the role editor', () => {
 
   it('groups the whole catalogue by page, the view permission first', () => {
     expect(PERMISSION_PAGES.flatMap((p) => p.permissions).sort()).toEqual([...ALL_PERMISSIONS].sort());
-    expect(employees).toEqual([Permission.viewEmployees, Permission.manageEmployees, Permission.manageRoles]);
+    expect(employees).toEqual([
+      Permission.viewEmployees,
+      Permission.manageEmployees,
+      Permission.manageRoles,
+      Permission.ownProfileAndActivities,
+    ]);
     const products = PERMISSION_PAGES.find((p) => p.page === Page.products)!;
     expect(products.permissions[0]).toBe(Permission.viewProducts);
     const marketing = PERMISSION_PAGES.find((p) => p.page === Page.marketing)!;
@@ -87,14 +92,19 @@ describe('the role editor', () => {
     expect(levelOf([38], marketing.permissions, false)).toBe('custom');
   });
 
-  it('reads and sets a page level: no access, view, full, or rights chosen one by one', () => {
-    expect(levelOf([20], employees)).toBe('none');
-    expect(levelOf([40], employees)).toBe('view');
-    expect(levelOf([40, 41, 42], employees)).toBe('full');
-    expect(levelOf([40, 42], employees)).toBe('custom');
-    expect(withLevel([20, 40], employees, 'full')).toEqual([20, 40, 41, 42]);
-    expect(withLevel([20, 40, 41], employees, 'view')).toEqual([20, 40]);
-    expect(withLevel([20, 40, 41], employees, 'none')).toEqual([20]);
+  it('reads and sets a page level: no access, profile and activities, view, full, or rights chosen one by one', () => {
+    const own = PERMISSION_PAGES.find((p) => p.page === Page.employees)!.profile;
+    expect(own).toBe(Permission.ownProfileAndActivities);
+    expect(PERMISSION_PAGES.find((p) => p.page === Page.products)!.profile).toBeUndefined();
+    expect(levelOf([20], employees, true, own)).toBe('none');
+    expect(levelOf([43], employees, true, own)).toBe('profile');
+    expect(levelOf([40], employees, true, own)).toBe('view');
+    expect(levelOf([40, 41, 42, 43], employees, true, own)).toBe('full');
+    expect(levelOf([40, 42], employees, true, own)).toBe('custom');
+    expect(withLevel([20, 40], employees, 'full', own)).toEqual([20, 40, 41, 42, 43]);
+    expect(withLevel([20, 40, 41], employees, 'view', own)).toEqual([20, 40]);
+    expect(withLevel([20, 40, 41], employees, 'profile', own)).toEqual([20, 43]);
+    expect(withLevel([20, 40, 41], employees, 'none', own)).toEqual([20]);
   });
 
   it('opens the page with any of its rights, and closing the page closes its rights', () => {

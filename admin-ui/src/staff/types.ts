@@ -158,36 +158,48 @@ const permissionName = Object.fromEntries(Object.entries(Permission).map(([k, v]
 >;
 /** Seeing a page is the permission named view…; a page without one (marketing) has no "view" level. */
 const isViewPermission = (p: number) => permissionName[p]?.startsWith('view') ?? false;
+/** The "profile and activities" level is the permission named own…: one's own record only. */
+const isProfilePermission = (p: number) => permissionName[p]?.startsWith('own') ?? false;
 
 /**
  * The pages of the catalogue in the order of the side menu, each with its permissions, the one
  * that opens the page (its first `view…` permission) first.
  */
-export const PERMISSION_PAGES: { page: number; key: string; hasView: boolean; permissions: Permission[] }[] =
-  (Object.entries(Page) as [string, number][]).map(([key, page]) => {
-    const all = ALL_PERMISSIONS.filter((p) => PERMISSION_PAGE[p] === page);
-    const view = all.find(isViewPermission);
-    return {
-      page,
-      key,
-      hasView: view !== undefined,
-      permissions: view === undefined ? all : [view, ...all.filter((p) => p !== view)],
-    };
-  });
+export const PERMISSION_PAGES: {
+  page: number;
+  key: string;
+  hasView: boolean;
+  /** the page's "profile and activities" permission (one's own record only), if it has one */
+  profile?: Permission;
+  permissions: Permission[];
+}[] = (Object.entries(Page) as [string, number][]).map(([key, page]) => {
+  const all = ALL_PERMISSIONS.filter((p) => PERMISSION_PAGE[p] === page);
+  const view = all.find(isViewPermission);
+  const profile = all.find(isProfilePermission);
+  return {
+    page,
+    key,
+    hasView: view !== undefined,
+    ...(profile !== undefined && { profile }),
+    permissions: view === undefined ? all : [view, ...all.filter((p) => p !== view)],
+  };
+});
 
 /**
  * The access level of one page in the role editor (spec doc2 §6): no access, view only (the page's
  * first permission, which is seeing it), full access (all of them), or some of them chosen one by one.
  */
-export type AccessLevel = 'none' | 'view' | 'full' | 'custom';
+export type AccessLevel = 'none' | 'profile' | 'view' | 'full' | 'custom';
 
 export const levelOf = (
   granted: readonly number[],
   pagePermissions: readonly number[],
   hasView = true,
+  profile?: number,
 ): AccessLevel => {
   const held = pagePermissions.filter((p) => granted.includes(p));
   if (held.length === 0) return 'none';
+  if (profile !== undefined && held.length === 1 && held[0] === profile) return 'profile';
   if (held.length === pagePermissions.length) return 'full';
   if (hasView && held.length === 1 && held[0] === pagePermissions[0]) return 'view';
   return 'custom';
@@ -198,16 +210,19 @@ export const withLevel = (
   granted: readonly number[],
   pagePermissions: readonly number[],
   level: AccessLevel,
+  profile?: number,
 ): number[] => {
   const others = granted.filter((p) => !pagePermissions.includes(p));
   const page =
     level === 'none'
       ? []
-      : level === 'view'
-        ? pagePermissions.slice(0, 1)
-        : level === 'full'
-          ? [...pagePermissions]
-          : pagePermissions.filter((p) => granted.includes(p));
+      : level === 'profile' && profile !== undefined
+        ? [profile]
+        : level === 'view'
+          ? pagePermissions.slice(0, 1)
+          : level === 'full'
+            ? [...pagePermissions]
+            : pagePermissions.filter((p) => granted.includes(p));
   return [...others, ...page].sort((a, b) => a - b);
 };
 

@@ -43,6 +43,22 @@ const expectPricesWithVat = async (page: Page, percentage: number) => {
     ]);
 };
 
+/** The demo salon's products (all at the standard VAT): their prices with VAT follow the setting too. */
+const expectProductPricesWithVat = async (page: Page, language: 'en' | 'ar', percentage: number) => {
+  await page.goto(`${page.url().split('/merchant/')[0]}/merchant/products/define-product`);
+  const names =
+    language === 'ar'
+      ? ['شامبو الكيراتين', 'سيروم الشعر', 'مناشف للاستعمال مرة واحدة']
+      : ['Keratin shampoo', 'Hair serum', 'Disposable towels'];
+  for (const name of names) {
+    const row = `[data-testid=products-table] tr:has-text("${name}")`;
+    await page.waitForSelector(row);
+    const price = minorOf((await page.textContent(`${row} [data-testid=price]`)) ?? '');
+    const withVat = minorOf((await page.textContent(`${row} [data-testid=price-with-vat]`)) ?? '');
+    expect([name, withVat]).toEqual([name, inclusiveFromExclusive(price, percentage)]);
+  }
+};
+
 /** The block of one service group in the services list, found by its name in the page language. */
 const groupBlock = (page: Page, group: string) =>
   page
@@ -115,7 +131,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'admin-ar-services-after-create');
     });
 
-    it('reprices every service when the VAT changes to 5%, and back when it returns to 15%', async () => {
+    it('reprices every service and product when the VAT changes to 5%, and back when it returns to 15%', async () => {
       const { page } = await tab('ar');
       await signIn(page, url, owner, { language: 'ar' });
       await page.goto(`${url}/ar/merchant/setting/general-setting?tab=vat`);
@@ -135,6 +151,8 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       await page.click('a[href="/ar/merchant/menu/services/create"]');
       await page.fill('input[name=price]', '100');
       expect(await page.inputValue('input[name=price_with_vat]')).toBe('105.00');
+      // and so do the products' (one command repriced both)
+      await expectProductPricesWithVat(page, 'ar', 5);
 
       // Back to 15%, from the English screen this time.
       const english = await tab('en');
@@ -151,6 +169,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
         'SAR 115.00',
       );
       await expectPricesWithVat(english.page, 15);
+      await expectProductPricesWithVat(english.page, 'en', 15);
       expect(toDecimalString({ amount: inclusiveFromExclusive(12050, 15), currency: 'SAR' })).toBe('138.58');
     });
 

@@ -15,6 +15,7 @@ import {
 import type { EventStore } from '@rawnaq/platform';
 import { ChangeMenu } from '../catalog/menu.commands';
 import { ChangeStaff } from '../staff/staff.commands';
+import { ChangeProducts } from '../products/product.commands';
 import { RegisterCustomer } from '../customers/customer.commands';
 import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
@@ -67,6 +68,37 @@ const DEMO_STYLISTS = [
     commission_percentage: '8',
     salary: '3800',
     holidays: [5],
+  },
+];
+
+/** A few products on the shelf (prices before VAT, in SAR): two for sale, one for the salon's own use. */
+const DEMO_PRODUCTS = [
+  {
+    name_en: 'Keratin shampoo',
+    name_ar: 'شامبو الكيراتين',
+    barcode: '6290000000011',
+    price: '55.00',
+    cost_price: '30.00',
+    initial_quantity: 24,
+    warning_level: 5,
+  },
+  {
+    name_en: 'Hair serum',
+    name_ar: 'سيروم الشعر',
+    barcode: '6290000000028',
+    price: '85.00',
+    cost_price: '45.00',
+    initial_quantity: 12,
+    warning_level: 3,
+  },
+  {
+    name_en: 'Disposable towels',
+    name_ar: 'مناشف للاستعمال مرة واحدة',
+    price: '15.00',
+    cost_price: '9.50',
+    initial_quantity: 200,
+    warning_level: 50,
+    usage_type: 3,
   },
 ];
 
@@ -267,7 +299,7 @@ export const openAccount = async (
 
 /**
  * The training account (id 1, spec doc2 §6) on first start: Demo Salon in Saudi Arabia with VAT 15%,
- * an owner, a receptionist with fewer rights, two stylists, a platform manager, a few customers and a small menu.
+ * an owner, a receptionist with fewer rights, two stylists, a platform manager, a few customers, a small menu and a few products.
  * Written as events like anything else, so the audit log shows where the demo came from.
  */
 export const seedDemoSalon = async (
@@ -372,6 +404,13 @@ export const seedDemoSalon = async (
   }
   for (const stylist of DEMO_STYLISTS)
     await commands.execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
+  for (const product of DEMO_PRODUCTS)
+    await commands.execute(
+      new ChangeProducts(
+        { ...ownerCtx, correlationId: `seed-${product.name_en}` },
+        { kind: 'define', body: product },
+      ),
+    );
   await waitForProjections(await store.headPosition());
   return true;
 };

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { codeLabelKey, type GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
@@ -125,37 +124,4 @@ export const CodeText = ({ code, value }: { code: Parameters<typeof codeLabelKey
   const translate = useTranslate();
   if (typeof value !== 'number') return null;
   return <>{translate(codeLabelKey(code, value))}</>;
-};
-
-/**
- * An uploaded file's bytes as an address an <img> can show: files are served to the salon's own
- * users only, with the bearer token, which an <img> cannot send.
- */
-export const useFileUrl = (fileId: string | null | undefined) => {
-  const { apiBase, session } = useArea();
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    setUrl(undefined);
-    if (!fileId) return undefined;
-    const controller = new AbortController();
-    let made: string | undefined;
-    const token = session.token();
-    window
-      .fetch(`${apiBase}/files/${encodeURIComponent(fileId)}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-        signal: controller.signal,
-      })
-      .then((response) => (response.ok ? response.blob() : undefined))
-      .then((blob) => {
-        if (!blob) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch(() => undefined);
-    return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [apiBase, session, fileId]);
-  return url;
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useInput, useTranslate } from 'ra-core';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -8,37 +8,8 @@ import Typography from '@mui/material/Typography';
 import ImageIcon from '@mui/icons-material/Image';
 import UploadIcon from '@mui/icons-material/Upload';
 import { fieldLabel } from '../forms/fieldErrors';
-import { isHttpError } from '../http/errors';
-import { useArea } from '../shell/area';
+import { useFileUrl, useUploadFile, type UploadedFile } from '../forms/files';
 import { SETTINGS } from './payloads';
-
-type Uploaded = { id: string; name: string; width?: number; height?: number };
-
-/** The logo's bytes, read with the session's token (an <img> cannot send it), as an object URL. */
-const useFileUrl = (fileId: unknown) => {
-  const { apiBase, session } = useArea();
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (typeof fileId !== 'string' || !fileId) return setUrl(undefined);
-    let made: string | undefined;
-    let gone = false;
-    void fetch(`${apiBase}/files/${encodeURIComponent(fileId)}`, {
-      headers: { Authorization: `Bearer ${session.token() ?? ''}` },
-    })
-      .then((r) => (r.ok ? r.blob() : undefined))
-      .then((blob) => {
-        if (!blob || gone) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch(() => undefined);
-    return () => {
-      gone = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [apiBase, session, fileId]);
-  return url;
-};
 
 /**
  * The salon's logo (printed on invoices): a square image uploaded with `POST files?purpose=logo`;
@@ -46,39 +17,18 @@ const useFileUrl = (fileId: unknown) => {
  */
 export const LogoInput = ({ readOnly }: { readOnly: boolean }) => {
   const translate = useTranslate();
-  const { apiBase, http } = useArea();
   const { field } = useInput({ source: 'logo_file_id' });
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string>();
-  const [uploaded, setUploaded] = useState<Uploaded>();
+  const { upload: send, uploading, refused: error } = useUploadFile('logo', SETTINGS, 'logo_file_id');
+  const [uploaded, setUploaded] = useState<UploadedFile>();
   const url = useFileUrl(field.value);
 
   const upload = async (file: File) => {
-    setUploading(true);
-    setError(undefined);
-    try {
-      const { json } = await http(`${apiBase}/files?purpose=logo&name=${encodeURIComponent(file.name)}`, {
-        method: 'POST',
-        body: file,
-        headers: { 'Content-Type': file.type || 'application/octet-stream' },
-      });
-      const answer = json as Uploaded;
-      setUploaded(answer);
-      field.onChange(answer.id);
-    } catch (e) {
-      const key = isHttpError(e) ? (e.body?.errors?.file ?? e.message) : 'app.errors.unknown';
-      const params = (isHttpError(e) && e.body?.params) || {};
-      setError(
-        translate(String(key), {
-          ...(params as Record<string, unknown>),
-          field: fieldLabel(translate, SETTINGS, 'logo_file_id'),
-        }),
-      );
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    const answer = await send(file);
+    if (input.current) input.current.value = '';
+    if (!answer) return;
+    setUploaded(answer);
+    field.onChange(answer.id);
   };
 
   return (

@@ -1,39 +1,5 @@
-import { useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
-import { useArea } from '../shell/area';
-
-/**
- * An uploaded picture is served only to the salon's own users (`GET files/<id>` with the token), so
- * an <img src> cannot ask for it: it is fetched with the token and shown from a local object URL.
- */
-export const useFileUrl = (fileId: string | null | undefined): string | undefined => {
-  const { apiBase, session } = useArea();
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!fileId) {
-      setUrl(undefined);
-      return;
-    }
-    let objectUrl: string | undefined;
-    let cancelled = false;
-    const token = session.token();
-    void fetch(`${apiBase}/files/${encodeURIComponent(fileId)}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    })
-      .then((response) => (response.ok ? response.blob() : undefined))
-      .then((blob) => {
-        if (cancelled || !blob) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [apiBase, session, fileId]);
-  return url;
-};
+import { useFileUrl } from '../forms/files';
 
 const initials = (name: string) =>
   name

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from 'ra-core';
 import Button from '@mui/material/Button';
@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { isHttpError, messageParams } from '../http/errors';
+import { useUploadFile } from '../forms/files';
 import { useArea } from '../shell/area';
 import { EmployeeAvatar } from './EmployeeAvatar';
 import { nameOf } from './types';
@@ -18,39 +18,22 @@ import { nameOf } from './types';
  */
 export const PictureInput = () => {
   const translate = useTranslate();
-  const { apiBase, http, language } = useArea();
+  const { language } = useArea();
   const { setValue } = useFormContext();
   const fileId = useWatch({ name: 'picture_file_id' }) as string | null | undefined;
   const nameEn = useWatch({ name: 'name_en' }) as string | undefined;
   const nameAr = useWatch({ name: 'name_ar' }) as string | undefined;
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    upload: send,
+    uploading: busy,
+    refused: error,
+  } = useUploadFile('image', 'employees/employees', 'picture_file_id');
 
   const upload = async (file: File) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const { json } = await http(`${apiBase}/files?purpose=image&name=${encodeURIComponent(file.name)}`, {
-        method: 'POST',
-        body: file,
-        headers: { 'Content-Type': file.type || 'application/octet-stream' },
-      });
-      setValue('picture_file_id', (json as { id: string }).id, { shouldDirty: true });
-    } catch (failure) {
-      const key = isHttpError(failure)
-        ? (failure.body?.errors?.file ?? failure.message)
-        : 'app.errors.unknown';
-      setError(
-        translate(key, {
-          ...messageParams(failure),
-          field: translate('resources.employees/employees.fields.picture_file_id'),
-        }),
-      );
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    const uploaded = await send(file);
+    if (input.current) input.current.value = '';
+    if (uploaded) setValue('picture_file_id', uploaded.id, { shouldDirty: true });
   };
 
   return (

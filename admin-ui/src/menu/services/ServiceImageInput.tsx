@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useInput, useTranslate, ValidationError } from 'ra-core';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -10,35 +10,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import { fieldLabel } from '../../forms/fieldErrors';
-import { isHandled, isHttpError, messageParams } from '../../http/errors';
-import { useArea } from '../../shell/area';
+import { useFileUrl, useUploadFile } from '../../forms/files';
 import { MENU_RESOURCES } from '../types';
-
-/** An uploaded file's bytes, read with the session's token (an <img> cannot send it), as an object URL. */
-export const useFileUrl = (fileId: unknown) => {
-  const { apiBase, session } = useArea();
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (typeof fileId !== 'string' || !fileId) return setUrl(undefined);
-    let made: string | undefined;
-    let gone = false;
-    void fetch(`${apiBase}/files/${encodeURIComponent(fileId)}`, {
-      headers: { Authorization: `Bearer ${session.token() ?? ''}` },
-    })
-      .then((r) => (r.ok ? r.blob() : undefined))
-      .then((blob) => {
-        if (!blob || gone) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch(() => undefined);
-    return () => {
-      gone = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [apiBase, session, fileId]);
-  return url;
-};
 
 /**
  * The service's picture: the file goes up at once (`POST files?purpose=image`) and the form keeps its id.
@@ -46,11 +19,14 @@ export const useFileUrl = (fileId: unknown) => {
  */
 export const ServiceImageInput = () => {
   const translate = useTranslate();
-  const { http, apiBase } = useArea();
   const picker = useRef<HTMLInputElement>(null);
   const { field, fieldState } = useInput({ source: 'image_file_id' });
-  const [uploading, setUploading] = useState(false);
-  const [refused, setRefused] = useState<string>();
+  const {
+    upload: send,
+    uploading,
+    refused,
+    clearRefused,
+  } = useUploadFile('image', MENU_RESOURCES.services, 'image_file_id');
   const url = useFileUrl(field.value);
   const label = fieldLabel(translate, MENU_RESOURCES.services, 'image_file_id');
 
@@ -58,22 +34,8 @@ export const ServiceImageInput = () => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setUploading(true);
-    setRefused(undefined);
-    try {
-      const { json } = await http(`${apiBase}/files?purpose=image&name=${encodeURIComponent(file.name)}`, {
-        method: 'POST',
-        body: file,
-        headers: { 'Content-Type': file.type || 'application/octet-stream' },
-      });
-      field.onChange((json as { id: string }).id);
-    } catch (error) {
-      if (isHandled(error)) return;
-      const key = isHttpError(error) ? (error.body?.errors?.file ?? error.message) : 'app.errors.unknown';
-      setRefused(translate(key, { _: key, ...messageParams(error), field: label }));
-    } finally {
-      setUploading(false);
-    }
+    const uploaded = await send(file);
+    if (uploaded) field.onChange(uploaded.id);
   };
 
   const error = fieldState.error?.message;
@@ -102,7 +64,7 @@ export const ServiceImageInput = () => {
               color="inherit"
               startIcon={<DeleteIcon />}
               onClick={() => {
-                setRefused(undefined);
+                clearRefused();
                 field.onChange(null);
               }}
             >

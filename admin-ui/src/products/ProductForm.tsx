@@ -2,12 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Create, Edit, SelectInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
 import { useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { codeOptions, CURRENCY_INFO } from '@rawnaq/contracts';
-import InputAdornment from '@mui/material/InputAdornment';
+import { codeOptions } from '@rawnaq/contracts';
 import Typography from '@mui/material/Typography';
 import { FormCell, FormSection } from '../forms/FormSection';
-import { useFormat } from '../format/useFormat';
-import { beforeVatText, parseTypedNumber, reachableWithVat, withVatText } from '../menu/pricing';
+import { PriceWithVatInputs, useMoneyInput as useSharedMoneyInput } from '../forms/MoneyInputs';
+import { parseTypedNumber, withVatText } from '../menu/pricing';
 import { useArea } from '../shell/area';
 import { MoneyText, useProductNameOf, useProductVat } from './fields';
 import { ImageInput } from './ImageInput';
@@ -16,24 +15,7 @@ import { useProductValidate } from './validation';
 
 const PRODUCTS = PRODUCT_RESOURCES.products;
 
-const useMoneyInput = () => {
-  const { language } = useArea();
-  const { currency } = useProductVat();
-  return {
-    parse: parseTypedNumber,
-    fullWidth: true,
-    slotProps: {
-      htmlInput: { inputMode: 'decimal' as const, autoComplete: 'off' },
-      input: {
-        startAdornment: (
-          <InputAdornment position="start">
-            {language === 'ar' ? CURRENCY_INFO[currency].arabicSymbol : currency}
-          </InputAdornment>
-        ),
-      },
-    },
-  };
-};
+const useMoneyInput = () => useSharedMoneyInput(useProductVat().currency);
 
 const NameInputs = () => {
   const { language } = useArea();
@@ -72,12 +54,10 @@ const NameInputs = () => {
  */
 const PriceInputs = () => {
   const translate = useTranslate();
-  const { money } = useFormat();
   const { setValue, getValues, formState } = useFormContext();
-  const [vatType, withVat] = useWatch({ name: ['vat_type', 'price_with_vat'] });
+  const vatType = useWatch({ name: 'vat_type' });
   const { percentage, salon, currency } = useProductVat(vatType);
   const follow = { shouldDirty: true, shouldValidate: formState.isSubmitted };
-  const moneyInput = useMoneyInput();
   const previous = useRef(percentage);
   // A new VAT type changes the VAT: the price before VAT stays, the price with VAT follows it.
   useEffect(() => {
@@ -85,7 +65,6 @@ const PriceInputs = () => {
     previous.current = percentage;
     setValue('price_with_vat', withVatText(getValues('price'), percentage, currency), follow);
   }, [percentage]);
-  const paid = reachableWithVat(withVat, percentage, currency);
   return (
     <>
       <FormCell>
@@ -100,36 +79,11 @@ const PriceInputs = () => {
               : translate('app.products.vat_off_hint')}
         </Typography>
       </FormCell>
-      <FormCell>
-        <TextInput
-          source="price"
-          isRequired
-          {...moneyInput}
-          onChange={(event: { target: { value: string } }) =>
-            setValue(
-              'price_with_vat',
-              withVatText(parseTypedNumber(event.target.value), percentage, currency),
-              follow,
-            )
-          }
-        />
-      </FormCell>
-      <FormCell>
-        <TextInput
-          source="price_with_vat"
-          {...moneyInput}
-          onChange={(event: { target: { value: string } }) =>
-            setValue(
-              'price',
-              beforeVatText(parseTypedNumber(event.target.value), percentage, currency),
-              follow,
-            )
-          }
-          helperText={
-            paid !== undefined ? translate('app.products.customers_pay', { price: money(paid) }) : false
-          }
-        />
-      </FormCell>
+      <PriceWithVatInputs
+        percentage={percentage}
+        currency={currency}
+        customersPayKey="app.products.customers_pay"
+      />
     </>
   );
 };

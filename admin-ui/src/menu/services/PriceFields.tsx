@@ -1,14 +1,12 @@
 import { TextInput } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import { useFormContext, useWatch } from 'react-hook-form';
-import { CURRENCY_INFO } from '@rawnaq/contracts';
-import InputAdornment from '@mui/material/InputAdornment';
+import { useWatch } from 'react-hook-form';
 import Typography from '@mui/material/Typography';
 import { useFormat } from '../../format/useFormat';
 import { FormCell } from '../../forms/FormSection';
-import { useArea } from '../../shell/area';
+import { PriceWithVatInputs, useMoneyInput } from '../../forms/MoneyInputs';
 import { useSalonVat } from '../fields';
-import { beforeVatText, parseTypedNumber, priceMinor, reachableWithVat, withVatText } from '../pricing';
+import { priceMinor, withVatText } from '../pricing';
 
 /**
  * The price before VAT and the price with VAT side by side: typing either one computes the other with
@@ -18,26 +16,9 @@ import { beforeVatText, parseTypedNumber, priceMinor, reachableWithVat, withVatT
 export const PriceFields = () => {
   const translate = useTranslate();
   const { money } = useFormat();
-  const { language } = useArea();
-  const { setValue, formState } = useFormContext();
   const { percentage, currency } = useSalonVat();
-  const [withVat, offer] = useWatch({ name: ['price_with_vat', 'offer_price'] });
-  const follow = { shouldDirty: true, shouldValidate: formState.isSubmitted };
-  const moneyInput = {
-    parse: parseTypedNumber,
-    fullWidth: true,
-    slotProps: {
-      htmlInput: { inputMode: 'decimal' as const, autoComplete: 'off' },
-      input: {
-        startAdornment: (
-          <InputAdornment position="start">
-            {language === 'ar' ? CURRENCY_INFO[currency].arabicSymbol : currency}
-          </InputAdornment>
-        ),
-      },
-    },
-  };
-  const paid = reachableWithVat(withVat, percentage, currency);
+  const offer = useWatch({ name: 'offer_price' });
+  const moneyInput = useMoneyInput(currency);
   const offerWithVat = priceMinor(withVatText(offer, percentage, currency), currency);
   return (
     <>
@@ -48,36 +29,11 @@ export const PriceFields = () => {
             : translate('app.services.vat_off_hint')}
         </Typography>
       </FormCell>
-      <FormCell>
-        <TextInput
-          source="price"
-          isRequired
-          {...moneyInput}
-          onChange={(event: { target: { value: string } }) =>
-            setValue(
-              'price_with_vat',
-              withVatText(parseTypedNumber(event.target.value), percentage, currency),
-              follow,
-            )
-          }
-        />
-      </FormCell>
-      <FormCell>
-        <TextInput
-          source="price_with_vat"
-          {...moneyInput}
-          onChange={(event: { target: { value: string } }) =>
-            setValue(
-              'price',
-              beforeVatText(parseTypedNumber(event.target.value), percentage, currency),
-              follow,
-            )
-          }
-          helperText={
-            paid !== undefined ? translate('app.services.customers_pay', { price: money(paid) }) : false
-          }
-        />
-      </FormCell>
+      <PriceWithVatInputs
+        percentage={percentage}
+        currency={currency}
+        customersPayKey="app.services.customers_pay"
+      />
       <FormCell>
         <TextInput
           source="offer_price"

@@ -84,13 +84,13 @@ export const productsTests = ({ url, tab }: SuiteContext) => {
       await page.fill('input[name=cost_price]', '20');
       await page.fill('input[name=warning_level]', '3');
       // The image goes up at once: a file that is not an image is refused by the server, on the field.
-      await page.setInputFiles('[data-testid=image-file]', {
+      await page.setInputFiles('[data-testid=product-image-file]', {
         name: 'notes.txt',
         mimeType: 'text/plain',
         buffer: Buffer.from('not an image'),
       });
-      await page.waitForSelector('[data-testid=image-message]:has-text("jpg")');
-      await page.setInputFiles('[data-testid=image-file]', {
+      await page.waitForSelector('[data-testid=product-image-message]:has-text("jpg")');
+      await page.setInputFiles('[data-testid=product-image-file]', {
         name: 'argan.png',
         mimeType: 'image/png',
         buffer: PNG,

@@ -14,8 +14,8 @@ import { useFileUrl, useUploadFile } from './files';
 /**
  * A record's picture (a service's, a product's): the file goes up at once (`POST files?purpose=image`)
  * and the form keeps its id in `source`. The server judges the bytes; its refusal (doc2 §5.3: the
- * allowed types, or too large) shows under the picture. Texts come from `<texts>.image_upload`,
- * `image_replace`, `image_remove` and `image_hint`; test ids from `testId` (`-file`, `-message`).
+ * allowed types, or too large) shows under the picture. `texts` are the message keys of its buttons
+ * and hint; test ids come from `testId` (`-file`, `-message`).
  */
 export const ImageFileInput = ({
   resource,
@@ -29,7 +29,7 @@ export const ImageFileInput = ({
   source?: string;
   /** shown while there is no picture */
   placeholder: ReactNode;
-  texts: string;
+  texts: { upload: string; replace: string; remove: string; hint: string };
   testId: string;
   showLabel?: boolean;
 }) => {
@@ -68,7 +68,7 @@ export const ImageFileInput = ({
             disabled={uploading}
             onClick={() => picker.current?.click()}
           >
-            {translate(field.value ? `${texts}.image_replace` : `${texts}.image_upload`)}
+            {translate(field.value ? texts.replace : texts.upload)}
           </Button>
           {field.value && (
             <Button
@@ -80,7 +80,7 @@ export const ImageFileInput = ({
                 field.onChange(null);
               }}
             >
-              {translate(`${texts}.image_remove`)}
+              {translate(texts.remove)}
             </Button>
           )}
         </Box>
@@ -93,7 +93,7 @@ export const ImageFileInput = ({
           data-testid={`${testId}-file`}
         />
         <FormHelperText error={Boolean(refused || error)} data-testid={`${testId}-message`}>
-          {refused ?? (error ? <ValidationError error={error} /> : translate(`${texts}.image_hint`))}
+          {refused ?? (error ? <ValidationError error={error} /> : translate(texts.hint))}
         </FormHelperText>
       </Box>
     </Box>

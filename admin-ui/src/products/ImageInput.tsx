@@ -7,7 +7,12 @@ export const ImageInput = () => (
   <ImageFileInput
     resource={PRODUCT_RESOURCES.products}
     placeholder={<InventoryIcon color="action" />}
-    texts="app.products"
+    texts={{
+      upload: 'app.products.image_upload',
+      replace: 'app.products.image_replace',
+      remove: 'app.products.image_remove',
+      hint: 'app.products.image_hint',
+    }}
     testId="product-image"
   />
 );

@@ -7,7 +7,12 @@ export const ServiceImageInput = () => (
   <ImageFileInput
     resource={MENU_RESOURCES.services}
     placeholder={<ContentCutIcon color="action" />}
-    texts="app.services"
+    texts={{
+      upload: 'app.services.image_upload',
+      replace: 'app.services.image_replace',
+      remove: 'app.services.image_remove',
+      hint: 'app.services.image_hint',
+    }}
     testId="service-image"
     showLabel
   />

@@ -7,45 +7,15 @@ import Typography from '@mui/material/Typography';
 import { FormCell, FormSection } from '../forms/FormSection';
 import { PriceWithVatInputs, useMoneyInput as useSharedMoneyInput } from '../forms/MoneyInputs';
 import { parseTypedNumber, withVatText } from '../menu/pricing';
-import { useArea } from '../shell/area';
 import { MoneyText, useProductNameOf, useProductVat } from './fields';
 import { ImageInput } from './ImageInput';
 import { carriesVat, PRODUCT_RESOURCES, productPayload, type Product } from './types';
 import { useProductValidate } from './validation';
+import { NameInputs } from '../forms/NameInputs';
 
 const PRODUCTS = PRODUCT_RESOURCES.products;
 
 const useMoneyInput = () => useSharedMoneyInput(useProductVat().currency);
-
-const NameInputs = () => {
-  const { language } = useArea();
-  const inputs = {
-    en: (
-      <TextInput
-        source="name_en"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
-      />
-    ),
-    ar: (
-      <TextInput
-        source="name_ar"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-      />
-    ),
-  };
-  const order = language === 'ar' ? (['ar', 'en'] as const) : (['en', 'ar'] as const);
-  return (
-    <>
-      {order.map((lang) => (
-        <FormCell key={lang}>{inputs[lang]}</FormCell>
-      ))}
-    </>
-  );
-};
 
 /**
  * The price before VAT and with VAT side by side, each following the other exactly (contracts'

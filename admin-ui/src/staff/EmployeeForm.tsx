@@ -41,6 +41,7 @@ import {
   type Employee,
 } from './types';
 import { WeekEditor } from './WeekEditor';
+import { NameInputs } from '../forms/NameInputs';
 
 const R = STAFF_RESOURCES.employees;
 
@@ -54,36 +55,6 @@ export const useEmployeeValidate = () => {
     const schema = schemaValidator(employeeInput({ countryId }), R, translate);
     return (values: Record<string, unknown>) => schema(employeePayload(values));
   }, [countryId, translate]);
-};
-
-const NameInputs = () => {
-  const { language } = useArea();
-  const inputs = {
-    en: (
-      <TextInput
-        source="name_en"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
-      />
-    ),
-    ar: (
-      <TextInput
-        source="name_ar"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-      />
-    ),
-  };
-  const order = language === 'ar' ? (['ar', 'en'] as const) : (['en', 'ar'] as const);
-  return (
-    <>
-      {order.map((lang) => (
-        <FormCell key={lang}>{inputs[lang]}</FormCell>
-      ))}
-    </>
-  );
 };
 
 /** Latitude and longitude of the employee's own check-in place, or the phone's position now. */

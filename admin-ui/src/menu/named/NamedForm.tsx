@@ -1,7 +1,7 @@
-import { Create, Edit, SimpleForm, TextInput } from 'react-admin';
+import { Create, Edit, SimpleForm } from 'react-admin';
 import { useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core';
-import { FormCell, FormSection } from '../../forms/FormSection';
-import { useArea } from '../../shell/area';
+import { FormSection } from '../../forms/FormSection';
+import { NameInputs } from '../../forms/NameInputs';
 import { useNameOf } from '../fields';
 import { namePayload, type NamedItem, type NamedResource } from '../types';
 import { useNameValidate } from '../validation';
@@ -9,31 +9,10 @@ import { namedTexts } from './texts';
 
 const NameForm = ({ resource }: { resource: NamedResource }) => {
   const validate = useNameValidate(resource);
-  const { language } = useArea();
-  const inputs = {
-    en: (
-      <TextInput
-        source="name_en"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
-      />
-    ),
-    ar: (
-      <TextInput
-        source="name_ar"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-      />
-    ),
-  };
   return (
     <SimpleForm validate={validate} sx={{ maxWidth: 720 }}>
       <FormSection title={`resources.${resource}.fields.name`} last>
-        {(language === 'ar' ? (['ar', 'en'] as const) : (['en', 'ar'] as const)).map((lang) => (
-          <FormCell key={lang}>{inputs[lang]}</FormCell>
-        ))}
+        <NameInputs />
       </FormSection>
     </SimpleForm>
   );

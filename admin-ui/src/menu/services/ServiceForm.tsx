@@ -1,21 +1,14 @@
-import {
-  BooleanInput,
-  NumberInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  type SimpleFormProps,
-} from 'react-admin';
+import { BooleanInput, NumberInput, SelectInput, SimpleForm, type SimpleFormProps } from 'react-admin';
 import { useRecordContext, useTranslate } from 'ra-core';
 import InputAdornment from '@mui/material/InputAdornment';
 import { AppDateInput } from '../../forms/AppDateInput';
 import { FormCell, FormSection } from '../../forms/FormSection';
-import { useArea } from '../../shell/area';
 import { useMenuItems, useNameOf } from '../fields';
 import { MENU_RESOURCES, MENU_STATUS, type NamedItem, type Service } from '../types';
 import { useServiceValidate } from '../validation';
 import { PriceFields } from './PriceFields';
 import { ServiceImageInput } from './ServiceImageInput';
+import { NameInputs } from '../../forms/NameInputs';
 
 /** Active groups (or categories), and the record's own one even when it was disabled since. */
 const useChoices = (items: NamedItem[], current: unknown) => {
@@ -30,37 +23,6 @@ const useChoices = (items: NamedItem[], current: unknown) => {
           ? nameOf(item)
           : `${nameOf(item)} (${translate('app.menu_items.status.disabled')})`,
     }));
-};
-
-const NameInputs = () => {
-  const { language } = useArea();
-  const inputs = {
-    en: (
-      <TextInput
-        source="name_en"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
-      />
-    ),
-    ar: (
-      <TextInput
-        source="name_ar"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-      />
-    ),
-  };
-  // The page's language first: that is the name the person at the desk thinks of.
-  const order = language === 'ar' ? (['ar', 'en'] as const) : (['en', 'ar'] as const);
-  return (
-    <>
-      {order.map((lang) => (
-        <FormCell key={lang}>{inputs[lang]}</FormCell>
-      ))}
-    </>
-  );
 };
 
 /** Every service field of spec doc1 §3, checked by the contracts' `serviceInput` before it is sent. */

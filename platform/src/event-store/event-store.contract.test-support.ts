@@ -141,6 +141,64 @@ export const eventStoreContract = (
       );
     });
 
+    it('appends to several streams at once: all stored, in one stretch of the global log', async () => {
+      const [a, b] = [uniqueStream(), uniqueStream()];
+      await h.store.append(b, events(1), 'no_stream');
+      const [ea, eb] = [events(2), events(1)];
+      const result = await h.store.appendMany([
+        { stream: a, events: ea, expected: 'no_stream' },
+        { stream: b, events: eb, expected: 0 },
+      ]);
+      expect(result.streams).toEqual({ [a]: 1, [b]: 1 });
+      const [readA, readB] = [await h.store.readStream(a), await h.store.readStream(b)];
+      expect(readA.map((e) => e.id)).toEqual(ea.map((e) => e.id));
+      expect(readB.map((e) => e.revision)).toEqual([0, 1]);
+      expect(readB[1].id).toBe(eb[0].id);
+      expect(result.position).toBe(readB[1].position);
+    });
+
+    it('writes nothing of a multi-stream append when one stream is not at its expected revision', async () => {
+      const [a, b] = [uniqueStream(), uniqueStream()];
+      await h.store.append(b, events(2), 'no_stream');
+      await expect(
+        h.store.appendMany([
+          { stream: a, events: events(1), expected: 'no_stream' },
+          { stream: b, events: events(1), expected: 0 },
+        ]),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await h.store.readStream(a)).toEqual([]);
+      expect(await h.store.readStream(b)).toHaveLength(2);
+    });
+
+    it('answers a retried multi-stream append with its first result, writing nothing twice', async () => {
+      const [a, b] = [uniqueStream(), uniqueStream()];
+      const writes = [
+        { stream: a, events: events(1), expected: 'no_stream' as const },
+        { stream: b, events: events(2), expected: 'no_stream' as const },
+      ];
+      const first = await h.store.appendMany(writes);
+      expect(await h.store.appendMany(writes)).toEqual(first);
+      expect(await h.store.readStream(b)).toHaveLength(2);
+      await expect(
+        h.store.appendMany([{ stream: a, events: events(1), expected: 'any' }, writes[0]]),
+      ).rejects.toThrow('appears twice');
+    });
+
+    it('lets exactly one of two racing multi-stream appends that share a stream win', async () => {
+      const shared = uniqueStream();
+      await h.store.append(shared, events(1), 'no_stream');
+      const outcomes = await Promise.allSettled(
+        [uniqueStream(), uniqueStream()].map((own) =>
+          h.store.appendMany([
+            { stream: own, events: events(1), expected: 'no_stream' },
+            { stream: shared, events: events(1), expected: 0 },
+          ]),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect(await h.store.readStream(shared)).toHaveLength(2);
+    });
+
     it('reads a stream as it was at an instant (asOf)', async () => {
       const stream = uniqueStream();
       await h.store.append(stream, [anEvent('Opened')], 'no_stream');

@@ -14,6 +14,12 @@ export type NewEvent = EventEnvelope;
 /** `nextRevision` is the revision of the last event written (0-based); `position` its global position. */
 export type AppendResult = { nextRevision: number; position: string };
 
+/** One stream's part of an atomic multi-stream append. */
+export type StreamWrite = { stream: string; events: NewEvent[]; expected: ExpectedRevision };
+
+/** `position` is the global position of the last event written; `streams` each stream's last revision. */
+export type CommitResult = { position: string; streams: Record<string, number> };
+
 export type ReadStreamOptions = {
   /** first revision to return (inclusive), default 0 */
   fromRevision?: number;
@@ -44,6 +50,13 @@ export interface Subscription {
 export interface EventStore {
   readonly name: string;
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one atomic write: every stream's expected revision holds and all
+   * events are stored, or nothing is (a command that touches a customer and the claim on her mobile
+   * number, a visit and the days of the employees it books). Each stream appears once. A retry of an
+   * append that was stored (same event ids, same places) answers the first result.
+   */
+  appendMany(writes: StreamWrite[]): Promise<CommitResult>;
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** events after `after` (exclusive: pass the last position you handled, or '0' from the start) */
   readAll(after: string, maxCount: number): Promise<RecordedEvent[]>;
@@ -76,6 +89,16 @@ export class DuplicateEventIdError extends Error {
     this.name = 'DuplicateEventIdError';
   }
 }
+
+/** Refuses what no adapter can store: nothing to write, or one stream written twice in one commit. */
+export const checkWrites = (writes: StreamWrite[]): void => {
+  if (writes.length === 0 || writes.every((w) => w.events.length === 0)) throw new Error('Nothing to append');
+  const seen = new Set<string>();
+  for (const w of writes) {
+    if (seen.has(w.stream)) throw new Error(`Stream ${w.stream} appears twice in one commit`);
+    seen.add(w.stream);
+  }
+};
 
 export const checkExpected = (
   stream: string,

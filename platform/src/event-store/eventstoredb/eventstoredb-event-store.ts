@@ -24,11 +24,20 @@ import {
   type ReadPosition,
   type ResolvedEvent,
 } from '@eventstore/db-client';
+import {
+  KurrentDBClient,
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  jsonEvent as kurrentJsonEvent,
+  type AppendStreamState,
+} from '@kurrent/kurrentdb-client';
 import type { EventMetadata, RecordedEvent } from '@rawnaq/contracts';
 import {
+  checkWrites,
   DuplicateEventIdError,
   WrongExpectedRevisionError,
   type AppendResult,
+  type CommitResult,
+  type StreamWrite,
   type EventBatchHandler,
   type EventStore,
   type ExpectedRevision,
@@ -105,7 +114,18 @@ const isSystem = (e: StoredEvent): boolean => e.type.startsWith('$') || e.stream
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 
-const toRecorded = (e: StoredEvent): RecordedEvent => {
+/**
+ * KurrentDB's multi-stream append carries metadata as string properties only, so our envelope's
+ * metadata travels packed as one JSON string under this property and is unpacked on the way out.
+ */
+const PACKED_METADATA = 'rawnaq.metadata';
+const unpacked = (metadata: unknown): unknown =>
+  isRecord(metadata) && typeof metadata[PACKED_METADATA] === 'string'
+    ? JSON.parse(metadata[PACKED_METADATA] as string)
+    : metadata;
+
+const toRecorded = (stored: StoredEvent): RecordedEvent => {
+  const e = { ...stored, metadata: unpacked(stored.metadata) };
   if (!e.isJson || !isRecord(e.data) || !isRecord(e.metadata)) {
     throw new Error(`Event ${e.id} in ${e.streamId} is not a JSON event with JSON metadata`);
   }
@@ -152,7 +172,11 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly recentIds = new Map<string, string>();
   private readonly subscriptions = new Set<Subscription>();
 
+  private readonly connectionString: string;
+  private kurrent?: KurrentDBClient;
+
   constructor(options: EventStoreDbEventStoreOptions) {
+    this.connectionString = options.connectionString;
     this.client = EventStoreDBClient.connectionString(options.connectionString);
     this.retryWindow = options.retryWindow ?? 1000;
     this.rememberIds = options.rememberIds ?? 100_000;
@@ -193,6 +217,74 @@ export class EventStoreDbEventStore implements EventStore {
     if (!answer) throw new DuplicateEventIdError(events[0].id, stream);
     this.remember(stream, events);
     return answer;
+  }
+
+  /**
+   * One stream: a plain append. Several: KurrentDB 25.1's atomic multi-stream append (through its own
+   * client, `@kurrent/kurrentdb-client`, since `@eventstore/db-client` predates it). NOT YET RUN against
+   * a live server (none can be installed on our build machines): the contract suite covers it wherever
+   * EVENTSTORE_URL points at a KurrentDB 25.1 or later.
+   */
+  async appendMany(writes: StreamWrite[]): Promise<CommitResult> {
+    checkWrites(writes);
+    const nonEmpty = writes.filter((w) => w.events.length > 0);
+    if (nonEmpty.length === 1) {
+      const [w] = nonEmpty;
+      const r = await this.append(w.stream, w.events, w.expected);
+      return { position: r.position, streams: { [w.stream]: r.nextRevision } };
+    }
+    for (const w of nonEmpty) this.refuseIdsOfOtherStreams(w.stream, w.events);
+    this.kurrent ??= KurrentDBClient.connectionString(
+      this.connectionString.replace(/^esdb(\+discover)?:/, 'kurrentdb$1:'),
+    );
+    const state = (expected: ExpectedRevision): AppendStreamState =>
+      expected === 'no_stream'
+        ? 'no_stream'
+        : expected === 'exists'
+          ? 'stream_exists'
+          : expected === 'any'
+            ? 'any'
+            : BigInt(expected);
+    try {
+      await this.kurrent.multiStreamAppend(
+        nonEmpty.map((w) => ({
+          streamName: w.stream,
+          expectedState: state(w.expected),
+          events: w.events.map((e) =>
+            kurrentJsonEvent({
+              id: e.id,
+              type: e.type,
+              data: e.data,
+              metadata: { [PACKED_METADATA]: JSON.stringify(e.metadata) },
+            }),
+          ),
+        })),
+      );
+    } catch (error) {
+      if (!(error instanceof KurrentWrongExpectedVersionError)) throw error;
+      const original = await this.previousCommit(nonEmpty);
+      if (original) return original;
+      const w = nonEmpty.find((x) => x.stream === error.streamName) ?? nonEmpty[0];
+      const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) : 'no_stream';
+      throw new WrongExpectedRevisionError(w.stream, w.expected, actual);
+    }
+    const answer = await this.previousCommit(nonEmpty);
+    if (!answer) throw new DuplicateEventIdError(nonEmpty[0].events[0].id, nonEmpty[0].stream);
+    for (const w of nonEmpty) this.remember(w.stream, w.events);
+    return answer;
+  }
+
+  /** Where each write's events sit, when all of them are stored: the commit's answer. */
+  private async previousCommit(writes: StreamWrite[]): Promise<CommitResult | undefined> {
+    const streams: Record<string, number> = {};
+    let position = 0n;
+    for (const w of writes) {
+      const found = await this.previousAppend(w.stream, w.events);
+      if (!found) return undefined;
+      streams[w.stream] = found.nextRevision;
+      if (BigInt(found.position) > position) position = BigInt(found.position);
+    }
+    return { position: position.toString(), streams };
   }
 
   /** The answer for `events` if they sit, in order, at the revisions ending at `lastRevision`. */
@@ -344,6 +436,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    await this.kurrent?.dispose();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     await this.client.dispose();
   }

@@ -6,13 +6,16 @@ import type { RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
 import {
   checkExpected,
+  checkWrites,
   DuplicateEventIdError,
   type AppendResult,
+  type CommitResult,
   type EventBatchHandler,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type ReadStreamOptions,
+  type StreamWrite,
   type Subscription,
   type SubscriptionOptions,
 } from '../port';
@@ -109,7 +112,7 @@ export class SqliteEventStore implements EventStore {
     all: Database.Statement<[number, number], Row>;
     head: Database.Statement<[], { position: number | null }>;
   };
-  private readonly appendTx: (stream: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+  private readonly appendTx: (writes: StreamWrite[]) => CommitResult;
 
   constructor(options: SqliteEventStoreOptions) {
     const file = options.file === ':memory:' ? options.file : resolve(options.file);
@@ -144,31 +147,35 @@ export class SqliteEventStore implements EventStore {
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
     };
 
-    const tx = this.db.transaction((stream: string, events: NewEvent[], expected: ExpectedRevision) => {
-      const last = this.stmt.last.get(stream);
-      const actual = last ? last.revision : ('no_stream' as const);
-      const wrong = checkExpected(stream, expected, actual);
-      if (wrong) throw wrong;
-      let revision = last ? last.revision : -1;
-      let position = 0;
+    const tx = this.db.transaction((writes: StreamWrite[]): CommitResult => {
       const recordedAt = this.clock.now().getTime();
-      for (const e of events) {
-        revision += 1;
-        const r = this.stmt.insert.run(
-          stream,
-          revision,
-          e.id,
-          e.type,
-          JSON.stringify(e.data),
-          JSON.stringify(e.metadata),
-          recordedAt,
-        );
-        position = Number(r.lastInsertRowid);
+      const streams: Record<string, number> = {};
+      let position = 0;
+      for (const { stream, events, expected } of writes) {
+        const last = this.stmt.last.get(stream);
+        const actual = last ? last.revision : ('no_stream' as const);
+        const wrong = checkExpected(stream, expected, actual);
+        if (wrong) throw wrong;
+        let revision = last ? last.revision : -1;
+        for (const e of events) {
+          revision += 1;
+          const r = this.stmt.insert.run(
+            stream,
+            revision,
+            e.id,
+            e.type,
+            JSON.stringify(e.data),
+            JSON.stringify(e.metadata),
+            recordedAt,
+          );
+          position = Number(r.lastInsertRowid);
+        }
+        streams[stream] = revision;
       }
-      return { nextRevision: revision, position: String(position) };
+      return { position: String(position), streams };
     });
-    // IMMEDIATE takes the write lock before reading the stream's revision, so the check and the
-    // insert cannot be split by another process.
+    // IMMEDIATE takes the write lock before reading the streams' revisions, so the checks and the
+    // inserts cannot be split by another process; the whole commit is one transaction (all or nothing).
     this.appendTx = tx.immediate;
   }
 
@@ -176,41 +183,64 @@ export class SqliteEventStore implements EventStore {
     return this.appendSync(stream, events, expected);
   }
 
+  async appendMany(writes: StreamWrite[]): Promise<CommitResult> {
+    return this.appendManySync(writes);
+  }
+
   /** The synchronous core of `append`, for callers that batch in-process (benchmarks, seeders). */
   appendSync(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
     if (events.length === 0) throw new Error('Nothing to append');
+    const { position, streams } = this.appendManySync([{ stream, events, expected }]);
+    return { nextRevision: streams[stream], position };
+  }
+
+  appendManySync(writes: StreamWrite[]): CommitResult {
+    checkWrites(writes);
+    const nonEmpty = writes.filter((w) => w.events.length > 0);
     try {
-      const result = this.appendTx(stream, events, expected);
+      const result = this.appendTx(nonEmpty);
       this.emitter.emit('append');
       return result;
     } catch (e) {
       // A retry of an append that already succeeded fails the revision check (or the unique id);
       // answer it with the original result instead.
-      const original = this.previousAppend(stream, events);
+      const original = this.previousAppend(nonEmpty);
       if (original) return original;
-      if (isUniqueViolation(e)) throw new DuplicateEventIdError(events[0].id, stream);
+      if (isUniqueViolation(e)) throw new DuplicateEventIdError(nonEmpty[0].events[0].id, nonEmpty[0].stream);
       throw e;
     }
   }
 
-  private previousAppend(stream: string, events: NewEvent[]): AppendResult | undefined {
-    const rows = this.stmt.byIds(events.map((e) => e.id));
+  /** The first result of this very append, if it was stored: every event where it would have gone. */
+  private previousAppend(writes: StreamWrite[]): CommitResult | undefined {
+    const all = writes.flatMap((w) => w.events.map((e) => ({ stream: w.stream, id: e.id })));
+    const rows = this.stmt.byIds(all.map((e) => e.id));
     if (rows.length === 0) return undefined;
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const first = byId.get(events[0].id);
-    const same =
-      rows.length === events.length &&
-      first !== undefined &&
-      events.every((e, i) => {
-        const r = byId.get(e.id);
-        return r !== undefined && r.stream === stream && r.revision === first.revision + i;
-      });
-    if (!same) {
-      const stranger = rows.find((r) => r.stream !== stream) ?? rows[0];
-      throw new DuplicateEventIdError(stranger.id, stream);
+    const strangerOf = (w: StreamWrite) => {
+      const first = byId.get(w.events[0].id);
+      const same =
+        first !== undefined &&
+        w.events.every((e, i) => {
+          const r = byId.get(e.id);
+          return r !== undefined && r.stream === w.stream && r.revision === first.revision + i;
+        });
+      return same
+        ? undefined
+        : (w.events.map((e) => byId.get(e.id)).find((r) => r && r.stream !== w.stream) ?? rows[0]);
+    };
+    for (const w of writes) {
+      const stranger = strangerOf(w);
+      if (stranger) throw new DuplicateEventIdError(stranger.id, w.stream);
     }
-    const last = byId.get(events[events.length - 1].id)!;
-    return { nextRevision: last.revision, position: String(last.position) };
+    const streams: Record<string, number> = {};
+    let position = 0;
+    for (const w of writes) {
+      const last = byId.get(w.events[w.events.length - 1].id)!;
+      streams[w.stream] = last.revision;
+      position = Math.max(position, last.position);
+    }
+    return { position: String(position), streams };
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -30,6 +30,8 @@ import { identityHandlers } from './identity/identity.commands';
 import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
 import { AnswerInterceptor } from './shared/answer.interceptor';
 import { Aggregates } from './shared/repository';
+import { Sequences } from './shared/sequences';
+import { Transactions } from './shared/unit-of-work';
 import { UniqueValues } from './shared/unique-values';
 
 export type CommandApiDeps = {
@@ -70,6 +72,8 @@ export class CommandApiModule {
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
+        { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },
+        { provide: Transactions, useFactory: () => new Transactions(deps.eventStore) },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },

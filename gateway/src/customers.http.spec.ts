@@ -96,14 +96,14 @@ describe('customers over HTTP', () => {
     expect(sameEmail.body.errors).toEqual({ email: 'customers.duplicate_email' });
     const sameTax = await create({ name: 'Fourth', mobile: '+966500000203', tax_number: '300000000000003' });
     expect(sameTax.body.errors).toEqual({ tax_number: 'customers.duplicate_tax_number' });
-    // failed registrations leave no customer behind (their claims are released again)
+    // refused registrations write nothing at all: no customer, no claim
     const list = await t.http
       .get('/api/merchant/customers')
       .query({ filter: JSON.stringify({ q: '50000020' }) })
       .set({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });
     expect(list.body.map((c: { name: string }) => c.name)).toEqual(['First']);
-    expect(await t.eventCount()).toBeGreaterThan(before);
-    // the freed number can be used again
+    expect(await t.eventCount()).toBe(before);
+    // a number refused with another field is still free
     expect((await create({ name: 'Fifth', mobile: '+966500000202' })).status).toBe(201);
   });
 
@@ -150,6 +150,18 @@ describe('customers over HTTP', () => {
       previous: { name: 'Edit Me', gender: 2 },
       actor_name: 'Sara Al-Otaibi',
     });
+  });
+
+  it('writes nothing for a change of an unknown customer or a malformed id', async () => {
+    const before = await t.eventCount();
+    for (const id of ['0193b000-0000-7000-8000-00000000dead', 'not-an-id', '%E2%80%AE']) {
+      const res = await t.http
+        .put(`/api/merchant/customers/${id}`)
+        .set(bearer(owner))
+        .send({ name: 'Ghost', mobile: '+966500000999' });
+      expect(res.status).toBe(404);
+    }
+    expect(await t.eventCount()).toBe(before);
   });
 
   it('shows a customer as it was at an instant', async () => {

@@ -260,6 +260,18 @@ describe('products and stock over HTTP', () => {
     expect(list.body.map((p: { name_en: string }) => p.name_en)).toEqual(['Argan shampoo']);
   });
 
+  it('writes nothing for a change of an unknown product, so its new barcode stays free', async () => {
+    const before = await t.eventCount();
+    const unknown = await t.http
+      .put('/api/merchant/products/0193b000-0000-7000-8000-00000000dead')
+      .set(bearer(owner))
+      .send({ name_en: 'Ghost', name_ar: 'شبح', barcode: '6281000000999', price: '1' });
+    expect(unknown.status).toBe(404);
+    expect(await t.eventCount()).toBe(before);
+    const real = await define({ name_en: 'Real', name_ar: 'حقيقي', barcode: '6281000000999', price: '1' });
+    expect(real.status).toBe(201);
+  });
+
   it('reprices products with the VAT, and keeps products from the receptionist', async () => {
     const vat = await t.http.put('/api/merchant/settings/vat').set(bearer(owner)).send({ vat_percentage: 5 });
     const list = await t.http

@@ -106,18 +106,9 @@ abstract class CustomerHandler {
     };
   }
 
-  /** Claims each value, or none: a failure releases what this command had claimed. */
+  /** The command's unit of work stores the claims with the customer, or none of them if it is refused. */
   protected async claimAll(ctx: CommandContext, owner: string, values: ReturnType<typeof uniqueValuesOf>) {
-    const claimed: typeof values = [];
-    try {
-      for (const u of values) {
-        await this.unique.claim(ctx, { ...u, owner }, this.holds(ctx, u.kind, u.value));
-        claimed.push(u);
-      }
-    } catch (error) {
-      await this.releaseAll(ctx, owner, claimed);
-      throw error;
-    }
+    for (const u of values) await this.unique.claim(ctx, { ...u, owner }, this.holds(ctx, u.kind, u.value));
   }
 
   protected async releaseAll(ctx: CommandContext, owner: string, values: ReturnType<typeof uniqueValuesOf>) {
@@ -130,20 +121,9 @@ export class RegisterCustomerHandler extends CustomerHandler implements ICommand
   async execute({ ctx, body }: RegisterCustomer): Promise<Answer> {
     const { details, today } = await this.details(ctx, body);
     const customerId = idFor(ctx, 'customer');
-    const values = uniqueValuesOf(details);
-    await this.claimAll(ctx, customerId, values);
-    try {
-      const outcome = await this.run(
-        ctx,
-        customerId,
-        { type: 'RegisterCustomer', customerId, details },
-        today,
-      );
-      return new Answer(recordOf(outcome.state), outcome.position, 201);
-    } catch (error) {
-      await this.releaseAll(ctx, customerId, values);
-      throw error;
-    }
+    const outcome = await this.run(ctx, customerId, { type: 'RegisterCustomer', customerId, details }, today);
+    await this.claimAll(ctx, customerId, uniqueValuesOf(details));
+    return new Answer(recordOf(outcome.state), outcome.position, 201);
   }
 }
 
@@ -160,15 +140,9 @@ export class ChangeCustomerHandler extends CustomerHandler implements ICommandHa
     const after = uniqueValuesOf(details);
     const gained = after.filter((u) => !before.some((b) => b.kind === u.kind && b.value === u.value));
     const lost = before.filter((b) => !after.some((u) => u.kind === b.kind && u.value === b.value));
-    await this.claimAll(ctx, customerId, gained);
-    let outcome;
-    try {
-      outcome = await this.run(ctx, customerId, { type: 'ChangeCustomerDetails', details }, today);
-    } catch (error) {
-      await this.releaseAll(ctx, customerId, gained);
-      throw error;
-    }
+    const outcome = await this.run(ctx, customerId, { type: 'ChangeCustomerDetails', details }, today);
     await this.releaseAll(ctx, customerId, lost);
+    await this.claimAll(ctx, customerId, gained);
     return new Answer(recordOf(outcome.state), outcome.position);
   }
 }

@@ -1,12 +1,11 @@
 import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DEFAULT_VAT, openAccountInput } from '@rawnaq/contracts';
+import { DEFAULT_VAT, openAccountInput, PLATFORM_TENANT } from '@rawnaq/contracts';
 import {
   Auth,
   parseInput,
   Realm,
   TOKENS,
-  WrongExpectedRevisionError,
   type AuthContext,
   type EventStore,
   type ReadModels,
@@ -15,6 +14,7 @@ import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
 import { idFor } from '../shared/repository';
+import { Sequences } from '../shared/sequences';
 import { openAccount } from '../seed/demo-salon';
 
 export class OpenAccount {
@@ -30,58 +30,57 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccount> {
   constructor(
     @Inject(TOKENS.eventStore) private readonly store: EventStore,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(Sequences) private readonly sequences: Sequences,
   ) {}
 
   async execute({ ctx, body }: OpenAccount): Promise<Answer> {
     const i = parseInput(openAccountInput, body);
-    for (let attempt = 0; ; attempt++) {
-      const [last] = await this.models.find('accounts', { sort: [['account_id', 'desc']], limit: 1 });
-      const accountId = ((last?.account_id as number | undefined) ?? 0) + 1 + attempt;
-      try {
-        const position = await openAccount(
-          this.store,
-          {
-            accountId,
-            nameEn: i.name_en,
-            nameAr: i.name_ar,
-            alias: i.alias,
-            countryId: i.country_id,
-            salonType: i.salon_type,
-            vatPercentage: DEFAULT_VAT[i.country_id] ?? 0,
-            maxEmployees: Number(i.max_employees),
-            owner: {
-              userId: idFor(ctx, 'owner', accountId),
-              username: i.owner_username,
-              email: i.owner_email,
-              name: i.owner_name,
-              password: i.owner_password,
-              locale: 'ar',
-            },
-            roleIds: {
-              owner: idFor(ctx, 'owner-role', accountId),
-              receptionist: idFor(ctx, 'receptionist-role', accountId),
-            },
-            ownerEmployeeId: idFor(ctx, 'owner-employee', accountId),
-          },
-          ctx.now,
-          ctx.actor,
-        );
-        return new Answer(
-          {
-            id: String(accountId),
-            account_id: accountId,
-            alias: i.alias,
-            name_en: i.name_en,
-            name_ar: i.name_ar,
-          },
-          position,
-          201,
-        );
-      } catch (error) {
-        // another manager took this number at the same moment: take the next one
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
-      }
-    }
+    const [last] = await this.models.find('accounts', { sort: [['account_id', 'desc']], limit: 1 });
+    // platform-wide: the sequence lives in the platform's own tenant
+    const accountId = await this.sequences.next(
+      { ...ctx, tenantId: PLATFORM_TENANT },
+      'account',
+      (last?.account_id as number | undefined) ?? 0,
+    );
+    await openAccount(
+      this.store,
+      {
+        accountId,
+        nameEn: i.name_en,
+        nameAr: i.name_ar,
+        alias: i.alias,
+        countryId: i.country_id,
+        salonType: i.salon_type,
+        vatPercentage: DEFAULT_VAT[i.country_id] ?? 0,
+        maxEmployees: Number(i.max_employees),
+        owner: {
+          userId: idFor(ctx, 'owner', accountId),
+          username: i.owner_username,
+          email: i.owner_email,
+          name: i.owner_name,
+          password: i.owner_password,
+          locale: 'ar',
+        },
+        roleIds: {
+          owner: idFor(ctx, 'owner-role', accountId),
+          receptionist: idFor(ctx, 'receptionist-role', accountId),
+        },
+        ownerEmployeeId: idFor(ctx, 'owner-employee', accountId),
+      },
+      ctx.now,
+      ctx.actor,
+    );
+    return new Answer(
+      {
+        id: String(accountId),
+        account_id: accountId,
+        alias: i.alias,
+        name_en: i.name_en,
+        name_ar: i.name_ar,
+      },
+      undefined,
+      201,
+    );
   }
 }
 

@@ -184,6 +184,8 @@ abstract class IdentityHandler {
             s,
           ),
       },
+      // the sign-in is refused right after, yet the failure must count towards the IP block
+      { keepIfRefused: true },
     );
   }
 

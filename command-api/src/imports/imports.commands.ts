@@ -37,6 +37,7 @@ import { ChangeProducts } from '../products/product.commands';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
+import { detached } from '../shared/unit-of-work';
 import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { readSheet, type SheetRow } from './sheet';
@@ -262,7 +263,8 @@ export class ImportHandler implements ICommandHandler<PreviewImport> {
         201,
       );
     }
-    setImmediate(() => void this.importRows(ctx, importId, entity, checked));
+    // the rows are written after this command's reply, each in its own unit, not in this command's
+    detached(() => setImmediate(() => void this.importRows(ctx, importId, entity, checked)));
     return new Answer({ id: importId, status: 'running', total: checked.length, done: 0 }, undefined, 202);
   }
 
@@ -344,8 +346,13 @@ export class ImportHandler implements ICommandHandler<PreviewImport> {
       let done = 0;
       for (const { row, values } of rows) {
         const rowCtx = { ...ctx, idempotencyKey: `${importId}:${row}` };
-        if (entity === 'customers') await this.commands.execute(new RegisterCustomer(rowCtx, values));
-        else await this.commands.execute(new ChangeProducts(rowCtx, { kind: 'define', body: values }));
+        await this.aggregates.transaction(() =>
+          this.commands.execute(
+            entity === 'customers'
+              ? new RegisterCustomer(rowCtx, values)
+              : new ChangeProducts(rowCtx, { kind: 'define', body: values }),
+          ),
+        );
         done++;
         if (done % 25 === 0 && done < rows.length) await progress('ImportProgressed', { done });
       }

@@ -86,7 +86,7 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
     });
   }
 
-  /** Barcodes are unique per salon; a claim left by a failed command is taken over. */
+  /** Barcodes are unique per salon; stored with the product in one unit of work, or not at all. */
   private async claimBarcode(ctx: CommandContext, barcode: string | undefined, owner: string) {
     if (!barcode) return;
     await this.unique.claim(
@@ -165,20 +165,15 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
         const productId = idFor(ctx, 'product');
         const details = detailsOf(input, countryId);
         await this.expectImage(ctx, details.image_file_id);
+        const outcome = await this.run(ctx, productId, {
+          type: 'DefineProduct',
+          productId,
+          details,
+          initialQuantity: input.initial_quantity ? Number(input.initial_quantity) : undefined,
+          costPrice: input.cost_price ? toMinor(input.cost_price, countryId) : undefined,
+        });
         await this.claimBarcode(ctx, details.barcode, productId);
-        try {
-          const outcome = await this.run(ctx, productId, {
-            type: 'DefineProduct',
-            productId,
-            details,
-            initialQuantity: input.initial_quantity ? Number(input.initial_quantity) : undefined,
-            costPrice: input.cost_price ? toMinor(input.cost_price, countryId) : undefined,
-          });
-          return new Answer(recordOf(outcome.state), outcome.position, 201);
-        } catch (error) {
-          if (details.barcode) await this.unique.release(ctx, 'product_barcode', details.barcode, productId);
-          throw error;
-        }
+        return new Answer(recordOf(outcome.state), outcome.position, 201);
       }
       case 'change': {
         const details = detailsOf(parseInput(productInput({ countryId }), r.body), countryId);
@@ -186,8 +181,9 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
         const before = state.defined ? state.details.barcode : undefined;
         if (state.defined && details.image_file_id !== state.details.image_file_id)
           await this.expectImage(ctx, details.image_file_id);
-        if (details.barcode !== before) await this.claimBarcode(ctx, details.barcode, r.id);
+        // the product's own rules first (an unknown product is refused before any claim is decided)
         const outcome = await this.run(ctx, r.id, { type: 'ChangeProduct', details });
+        if (details.barcode !== before) await this.claimBarcode(ctx, details.barcode, r.id);
         if (before && before !== details.barcode)
           await this.unique.release(ctx, 'product_barcode', before, r.id);
         return new Answer(recordOf(outcome.state), outcome.position);

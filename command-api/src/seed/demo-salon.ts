@@ -191,8 +191,19 @@ export const openAccount = async (
   a: NewAccount,
   now = new Date(),
   actor: CommandContext['actor'] = { kind: 'system', id: 'seed' },
-): Promise<string> => {
+): Promise<string | undefined> => {
   const aggregates = new Aggregates(store);
+  const { position } = await aggregates.transaction(() => writeAccount(store, aggregates, a, now, actor));
+  return position;
+};
+
+const writeAccount = async (
+  store: EventStore,
+  aggregates: Aggregates,
+  a: NewAccount,
+  now: Date,
+  actor: CommandContext['actor'],
+): Promise<void> => {
   const tenantId = String(a.accountId);
   const ctx: CommandContext = {
     tenantId,
@@ -229,7 +240,7 @@ export const openAccount = async (
     async (holder) =>
       (await store.readStream(streamName('account', holder, holder), { maxCount: 1 })).length > 0,
   );
-  let position = await aggregates.create(streamName('account', tenantId, tenantId), ctx, [opened]);
+  await aggregates.create(streamName('account', tenantId, tenantId), ctx, [opened]);
   const roles: RoleDefined[] = [
     {
       type: 'RoleDefined',
@@ -245,8 +256,7 @@ export const openAccount = async (
       },
     },
   ];
-  for (const r of roles)
-    position = await aggregates.create(streamName('role', tenantId, r.data.role_id), ctx, [r]);
+  for (const r of roles) await aggregates.create(streamName('role', tenantId, r.data.role_id), ctx, [r]);
   const people = [
     { ...a.owner, roleId: a.roleIds.owner },
     ...(a.receptionist ? [{ ...a.receptionist, roleId: a.roleIds.receptionist, locale: 'ar' as const }] : []),
@@ -276,7 +286,7 @@ export const openAccount = async (
       },
       async () => true,
     );
-    position = await aggregates.create(streamName('user', tenantId, p.userId), ctx, [created]);
+    await aggregates.create(streamName('user', tenantId, p.userId), ctx, [created]);
   }
   if (a.ownerEmployeeId) {
     const details = {
@@ -289,12 +299,11 @@ export const openAccount = async (
       holidays: [],
       rights: [],
     };
-    position = await aggregates.create(streamName(EMPLOYEE_CATEGORY, tenantId, a.ownerEmployeeId), ctx, [
+    await aggregates.create(streamName(EMPLOYEE_CATEGORY, tenantId, a.ownerEmployeeId), ctx, [
       { type: 'EmployeeAdded', data: { employee_id: a.ownerEmployeeId, ...details } },
       { type: 'EmployeeLoginGranted', data: { employee_id: a.ownerEmployeeId, user_id: a.owner.userId } },
     ]);
   }
-  return position;
 };
 
 /**
@@ -357,12 +366,10 @@ export const seedDemoSalon = async (
     correlationId: 'seed-demo-salon',
     now,
   };
-  const position = await new Aggregates(store).create(
-    streamName('manager', PLATFORM_TENANT, ids.manager),
-    platformCtx,
-    [manager],
-  );
-  await waitForProjections(position);
+  await new Aggregates(store).create(streamName('manager', PLATFORM_TENANT, ids.manager), platformCtx, [
+    manager,
+  ]);
+  await waitForProjections(await store.headPosition());
 
   const ownerCtx: CommandContext = {
     tenantId: DEMO.tenantId,
@@ -370,19 +377,22 @@ export const seedDemoSalon = async (
     correlationId: 'seed-demo-salon',
     now,
   };
+  const aggregates = new Aggregates(store);
+  // each command of the seed is one unit of work, as it is when it comes over HTTP
+  const execute = async (command: object): Promise<unknown> =>
+    (await aggregates.transaction(() => commands.execute(command))).result;
   for (const c of DEMO_CUSTOMERS)
-    await commands.execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
+    await execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
   for (const group of DEMO_MENU) {
-    const added = (await commands.execute(
+    const added = (await execute(
       new ChangeMenu(ownerCtx, { kind: 'add-group', body: group.names }),
     )) as Answer<{ id: string }>;
     for (const service of group.services)
-      await commands.execute(
+      await execute(
         new ChangeMenu(ownerCtx, { kind: 'add-service', body: { ...service, group_id: added.body.id } }),
       );
   }
   // the two users are employees too; the stylists do not sign in
-  const aggregates = new Aggregates(store);
   for (const [employeeId, userId, name_en, name_ar, job_title] of [
     [ids.ownerEmployee, ids.owner, 'Sara Al-Otaibi', 'سارة العتيبي', 'Owner'],
     [ids.receptionEmployee, ids.reception, 'Maha Al-Harbi', 'مها الحربي', 'Receptionist'],
@@ -403,9 +413,9 @@ export const seedDemoSalon = async (
     ]);
   }
   for (const stylist of DEMO_STYLISTS)
-    await commands.execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
+    await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
   for (const product of DEMO_PRODUCTS)
-    await commands.execute(
+    await execute(
       new ChangeProducts(
         { ...ownerCtx, correlationId: `seed-${product.name_en}` },
         { kind: 'define', body: product },

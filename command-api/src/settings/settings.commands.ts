@@ -185,13 +185,7 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
         const account = await this.models.get('accounts', owner);
         return String(account?.alias ?? '').toLowerCase() === after;
       });
-    let outcome;
-    try {
-      outcome = await this.run(ctx, command);
-    } catch (error) {
-      if (after !== before) await this.unique.release(platform, 'alias', after, ctx.tenantId);
-      throw error;
-    }
+    const outcome = await this.run(ctx, command);
     if (after !== before && before) await this.unique.release(platform, 'alias', before, ctx.tenantId);
     return new Answer(sectionOf(outcome.state, 'online'), outcome.position);
   }

@@ -13,9 +13,11 @@ import {
   TOKENS,
   type AuthContext,
   type EventStore,
+  type StreamWrite,
   WrongExpectedRevisionError,
 } from '@rawnaq/platform';
 import { Answer } from './answer';
+import { Transactions } from './unit-of-work';
 
 type Req = {
   headers: Record<string, string | string[] | undefined>;
@@ -27,13 +29,18 @@ type Res = { status: (n: number) => Res; setHeader: (k: string, v: string) => vo
 type Stored = { status: number; body: unknown; position?: string };
 
 /**
- * Turns a handler's Answer into the HTTP reply (status, body, X-Position) and makes commands safe to
- * retry: with an Idempotency-Key, the first reply is kept (as an event: nothing is lost) and a retry
- * with the same key gets it back without running the command again.
+ * Turns a handler's Answer into the HTTP reply (status, body, X-Position) and runs the command as one
+ * unit of work (`unit-of-work.ts`): everything it decided is stored in one atomic append, or nothing
+ * when it is refused. With an Idempotency-Key the reply itself is part of that append (a `reply-`
+ * stream named after the caller, the route and the key), so whatever moment the process dies at, a
+ * retry finds either the whole outcome with its first reply, or nothing and runs the command afresh.
  */
 @Injectable()
 export class AnswerInterceptor implements NestInterceptor {
-  constructor(@Inject(TOKENS.eventStore) private readonly store: EventStore) {}
+  constructor(
+    @Inject(TOKENS.eventStore) private readonly store: EventStore,
+    @Inject(Transactions) private readonly transactions: Transactions,
+  ) {}
 
   private stream(req: Req, key: string): string | undefined {
     if (!req.auth) return undefined;
@@ -42,6 +49,38 @@ export class AnswerInterceptor implements NestInterceptor {
       .digest('hex')
       .slice(0, 32);
     return `reply-${req.auth.tenantId}.${digest}`;
+  }
+
+  private async firstReply(stream: string | undefined): Promise<Stored | undefined> {
+    if (!stream) return undefined;
+    const [earlier] = await this.store.readStream(stream, { maxCount: 1 });
+    return earlier ? { ...(earlier.data as Stored), position: earlier.position } : undefined;
+  }
+
+  private replyWrite(req: Req, stream: string, key: string, stored: Stored): StreamWrite {
+    const auth = req.auth!;
+    return {
+      stream,
+      expected: 'no_stream',
+      events: [
+        {
+          id: createHash('sha256')
+            .update(stream)
+            .digest('hex')
+            .replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/, '$1-$2-8$3-8$4-$5'),
+          type: 'CommandAnswered',
+          data: { status: stored.status, body: stored.body } as Record<string, unknown>,
+          metadata: {
+            tenantId: auth.tenantId,
+            actor: { kind: auth.realm === 'manager' ? 'manager' : 'user', id: auth.userId },
+            correlationId: key,
+            causationId: key,
+            occurredAt: new Date().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+    };
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -54,50 +93,29 @@ export class AnswerInterceptor implements NestInterceptor {
       if (s.position) res.setHeader(POSITION_HEADER, s.position);
       return s.body;
     };
+    const storedOf = (result: unknown): Stored => {
+      const answer = result instanceof Answer ? result : new Answer(result);
+      return { status: answer.status, body: answer.body ?? null, position: answer.position };
+    };
     return from(
       (async () => {
-        if (stream) {
-          const earlier = await this.store.readStream(stream, { maxCount: 1 });
-          if (earlier.length) return send(earlier[0].data as Stored);
-        }
-        const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
-        const answer = result instanceof Answer ? result : new Answer(result);
-        const stored: Stored = {
-          status: answer.status,
-          body: answer.body ?? null,
-          position: answer.position,
-        };
-        if (stream && req.auth) {
-          try {
-            await this.store.append(
-              stream,
-              [
-                {
-                  id: createHash('sha256')
-                    .update(stream)
-                    .digest('hex')
-                    .replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/, '$1-$2-8$3-8$4-$5'),
-                  type: 'CommandAnswered',
-                  data: stored as unknown as Record<string, unknown>,
-                  metadata: {
-                    tenantId: req.auth.tenantId,
-                    actor: { kind: req.auth.realm === 'manager' ? 'manager' : 'user', id: req.auth.userId },
-                    correlationId: key!,
-                    causationId: key!,
-                    occurredAt: new Date().toISOString(),
-                    schemaVersion: 1,
-                  },
-                },
-              ],
-              'no_stream',
-            );
-          } catch (error) {
-            if (!(error instanceof WrongExpectedRevisionError)) throw error;
-            const first = await this.store.readStream(stream, { maxCount: 1 });
-            if (first.length) return send(first[0].data as Stored);
+        const earlier = await this.firstReply(stream);
+        if (earlier) return send(earlier);
+        try {
+          const { result, position } = await this.transactions.run(
+            () => lastValueFrom(next.handle(), { defaultValue: undefined }),
+            (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
+          );
+          const stored = storedOf(result);
+          return send({ ...stored, position: position ?? stored.position });
+        } catch (error) {
+          // the same request, sent twice at once, finished first elsewhere: its reply is the answer
+          if (error instanceof WrongExpectedRevisionError && error.stream === stream) {
+            const first = await this.firstReply(stream);
+            if (first) return send(first);
           }
+          throw error;
         }
-        return send(stored);
       })(),
     );
   }

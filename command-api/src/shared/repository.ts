@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { newId, type EventEnvelope, type RecordedEvent } from '@rawnaq/contracts';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '@rawnaq/platform';
+import type { EventStore } from '@rawnaq/platform';
 import type { CommandContext } from './command-context';
+import { currentUnitOfWork, Transactions } from './unit-of-work';
 
 export type Fact = { type: string; data: object };
 
@@ -25,20 +26,51 @@ export type Decision<S, E extends Fact> = {
 
 export type Outcome<S, E> = { state: S; events: E[]; position?: string };
 
+export type HandleOptions = {
+  /** keep these events even if the command is refused afterwards (a failed sign-in) */
+  keepIfRefused?: boolean;
+};
+
+type Evolve<S, E> = Decision<S, E & Fact>['evolve'];
+
 /**
- * Loads an aggregate from its stream, decides, and appends with optimistic concurrency. When another
- * writer got there first, it reloads and decides again (the decision may now differ), a few times.
+ * Loads an aggregate from its stream and decides. Inside a command (a unit of work, see
+ * `unit-of-work.ts`) the events are recorded in the unit and stored when the command ends, all
+ * together; outside one (the demo seed, background work) each decision is its own unit, stored at once.
  */
 export class Aggregates {
-  constructor(private readonly store: EventStore) {}
+  private readonly transactions: Transactions;
 
-  async load<S, E extends Fact>(stream: string, initial: S, evolve: Decision<S, E>['evolve'], asOf?: string) {
-    const events = await this.store.readStream(stream, asOf ? { asOf } : {});
-    const state = events.reduce(
-      (s, e) => evolve(s, e as unknown as E & { metadata: RecordedEvent['metadata'] }),
-      initial,
-    );
-    return { state, revision: events.length ? events[events.length - 1].revision : -1, events };
+  constructor(private readonly store: EventStore) {
+    this.transactions = new Transactions(store);
+  }
+
+  /**
+   * Runs several decisions as one unit (all stored together, or none); inside a command's unit it
+   * joins that unit, and the position is only known when the command ends.
+   */
+  transaction<T>(work: () => Promise<T>) {
+    return this.transactions.run(work);
+  }
+
+  /** The stream's state, including what the running command already decided for it. */
+  async load<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>, asOf?: string) {
+    const stored = await this.store.readStream(stream, asOf ? { asOf } : {});
+    const pending = asOf ? undefined : currentUnitOfWork()?.pending(stream);
+    const storedRevision = stored.length ? stored[stored.length - 1].revision : -1;
+    // a unit loads a stream once: what it decided follows what was stored when it first looked
+    const base = pending ? stored.filter((e) => e.revision <= pending.loadedRevision) : stored;
+    const events = [...base, ...(pending?.events ?? [])] as unknown as Array<
+      E & { metadata: RecordedEvent['metadata'] }
+    >;
+    const state = events.reduce((s, e) => evolve(s, e), initial);
+    const revision = pending ? pending.loadedRevision + pending.events.length : storedRevision;
+    return {
+      state,
+      revision,
+      events: stored,
+      loadedRevision: pending ? pending.loadedRevision : storedRevision,
+    };
   }
 
   envelopes(ctx: CommandContext, stream: string, revision: number, facts: Fact[]): EventEnvelope[] {
@@ -61,29 +93,28 @@ export class Aggregates {
     stream: string,
     ctx: CommandContext,
     d: Decision<S, E>,
+    options: HandleOptions = {},
   ): Promise<Outcome<S, E>> {
-    for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.load(stream, d.initial, d.evolve);
+    const { result, position } = await this.transactions.run(async () => {
+      const unit = currentUnitOfWork()!;
+      const { state, revision, loadedRevision } = await this.load(stream, d.initial, d.evolve);
       const events = d.decide(state);
-      if (events.length === 0) return { state, events };
-      const expected: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
-      try {
-        const envelopes = this.envelopes(ctx, stream, revision, events);
-        const { position } = await this.store.append(stream, envelopes, expected);
-        const next = envelopes.reduce(
-          (s, e) => d.evolve(s, e as unknown as E & { metadata: RecordedEvent['metadata'] }),
-          state,
-        );
-        return { state: next, events, position };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= 3) throw error;
-      }
-    }
+      const envelopes = this.envelopes(ctx, stream, revision, events);
+      unit.add(stream, loadedRevision, envelopes, options.keepIfRefused);
+      const next = envelopes.reduce(
+        (s, e) => d.evolve(s, e as unknown as E & { metadata: RecordedEvent['metadata'] }),
+        state,
+      );
+      return { state: next, events };
+    });
+    return { ...result, position };
   }
 
-  /** Appends facts to a stream that must not exist yet (a creation). */
-  async create(stream: string, ctx: CommandContext, facts: Fact[]): Promise<string> {
-    const { position } = await this.store.append(stream, this.envelopes(ctx, stream, -1, facts), 'no_stream');
+  /** Records facts for a stream that must not exist yet (a creation). */
+  async create(stream: string, ctx: CommandContext, facts: Fact[]): Promise<string | undefined> {
+    const { position } = await this.transactions.run(async () => {
+      currentUnitOfWork()!.add(stream, -1, this.envelopes(ctx, stream, -1, facts));
+    });
     return position;
   }
 }

@@ -316,12 +316,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
         password_hash: await hashPassword(input.password),
       },
     };
-    try {
-      await this.aggregates.create(userStream(ctx, userId), ctx, [created]);
-    } catch (error) {
-      await this.unique.release(ctx, 'username', username, userId);
-      throw error;
-    }
+    await this.aggregates.create(userStream(ctx, userId), ctx, [created]);
     const o = await this.runEmployee(ctx, employeeId, { type: 'GrantLogin', userId }, ownerUserId);
     return new Answer(recordOf(o.state), o.position);
   }

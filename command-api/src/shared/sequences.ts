@@ -1,0 +1,28 @@
+import { streamName } from '@rawnaq/contracts';
+import type { Aggregates } from './repository';
+import type { CommandContext } from './command-context';
+
+type NumberTaken = { type: 'NumberTaken'; data: { sequence: string; number: number } };
+
+/**
+ * Gap-free numbers (account numbers, invoice numbers): each number taken is an event on the
+ * sequence's stream, decided inside the command's unit of work. Two commands that take a number at
+ * the same instant conflict on that stream and the loser runs again with the next number; a refused
+ * command stores nothing, so it leaves no gap.
+ */
+export class Sequences {
+  constructor(private readonly aggregates: Aggregates) {}
+
+  /** The next number after both the sequence's last and `atLeastAfter` (numbers given before the sequence existed). */
+  async next(ctx: CommandContext, sequence: string, atLeastAfter = 0): Promise<number> {
+    const stream = streamName('sequence', ctx.tenantId, sequence);
+    const { state } = await this.aggregates.handle<number, NumberTaken>(stream, ctx, {
+      initial: 0,
+      evolve: (_last, e) => e.data.number,
+      decide: (last) => [
+        { type: 'NumberTaken', data: { sequence, number: Math.max(last, atLeastAfter) + 1 } },
+      ],
+    });
+    return state;
+  }
+}

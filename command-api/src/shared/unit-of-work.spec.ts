@@ -1,0 +1,137 @@
+import { DomainError } from '@rawnaq/contracts';
+import { SqliteEventStore } from '@rawnaq/platform';
+import type { CommandContext } from './command-context';
+import { Aggregates } from './repository';
+import { detached, Transactions } from './unit-of-work';
+
+type Counted = { type: 'Counted'; data: { n: number } };
+const counter = (refuseAbove = Infinity) => ({
+  initial: 0,
+  evolve: (_s: number, e: Counted) => e.data.n,
+  decide: (n: number): Counted[] => {
+    if (n + 1 > refuseAbove) throw new DomainError('test.too_many', 422);
+    return [{ type: 'Counted', data: { n: n + 1 } }];
+  },
+});
+
+const ctx: CommandContext = {
+  tenantId: 't1',
+  actor: { kind: 'user', id: 'u1' },
+  correlationId: 'c1',
+  now: new Date('2026-11-24T10:00:00Z'),
+};
+
+describe('unit of work: a command is stored whole or not at all', () => {
+  let store: SqliteEventStore;
+  let aggregates: Aggregates;
+  let transactions: Transactions;
+  beforeEach(() => {
+    store = new SqliteEventStore({ file: ':memory:' });
+    aggregates = new Aggregates(store);
+    transactions = new Transactions(store);
+  });
+  afterEach(() => store.close());
+
+  it('given a command touching two streams, when it succeeds, then both are stored in one append', async () => {
+    const { position } = await transactions.run(async () => {
+      await aggregates.handle('count-t1.a', ctx, counter());
+      await aggregates.handle('count-t1.b', ctx, counter());
+      // a unit sees what it already decided
+      const again = await aggregates.handle('count-t1.a', ctx, counter());
+      expect(again.state).toBe(2);
+    });
+    const all = await store.readAll('0', 100);
+    expect(all.map((e) => [e.stream, e.data.n])).toEqual([
+      ['count-t1.a', 1],
+      ['count-t1.a', 2],
+      ['count-t1.b', 1],
+    ]);
+    expect(position).toBe(all[all.length - 1].position);
+  });
+
+  it('given a command refused after a first decision, then nothing of it is stored', async () => {
+    await aggregates.handle('count-t1.b', ctx, counter()); // b is at 1
+    await expect(
+      transactions.run(async () => {
+        await aggregates.handle('count-t1.a', ctx, counter());
+        await aggregates.handle('count-t1.b', ctx, counter(1)); // refused
+      }),
+    ).rejects.toThrow(DomainError);
+    expect((await store.readAll('0', 100)).map((e) => e.stream)).toEqual(['count-t1.b']);
+  });
+
+  it('keeps the facts marked keepIfRefused (a failed sign-in) and drops the rest', async () => {
+    await expect(
+      transactions.run(async () => {
+        await aggregates.handle('count-t1.a', ctx, counter());
+        await aggregates.handle('guard-t1.ip', ctx, counter(), { keepIfRefused: true });
+        throw new DomainError('auth.wrong_credentials', 401);
+      }),
+    ).rejects.toThrow(DomainError);
+    expect((await store.readAll('0', 100)).map((e) => e.stream)).toEqual(['guard-t1.ip']);
+  });
+
+  it('runs the whole command again when another writer changed a stream it decided on', async () => {
+    let runs = 0;
+    const { result } = await transactions.run(async () => {
+      runs += 1;
+      const outcome = await aggregates.handle('count-t1.a', ctx, counter());
+      // another desk writes the same stream before this command ends (only on the first run)
+      if (runs === 1)
+        await store.append(
+          'count-t1.a',
+          aggregates.envelopes(ctx, 'count-t1.a', -1, [{ type: 'Counted', data: { n: 10 } }]),
+          'no_stream',
+        );
+      return outcome.state;
+    });
+    expect(runs).toBe(2);
+    expect(result).toBe(11);
+    expect((await store.readStream('count-t1.a')).map((e) => e.data.n)).toEqual([10, 11]);
+  });
+
+  it('does not run again when the conflict is on a stream the finishing step owns (the reply)', async () => {
+    await store.append(
+      'reply-t1.k',
+      aggregates.envelopes(ctx, 'reply-t1.k', -1, [{ type: 'CommandAnswered', data: {} }]),
+      'no_stream',
+    );
+    let runs = 0;
+    await expect(
+      transactions.run(
+        async () => {
+          runs += 1;
+          await aggregates.handle('count-t1.a', ctx, counter());
+        },
+        () => [
+          {
+            stream: 'reply-t1.k',
+            expected: 'no_stream',
+            events: aggregates.envelopes(ctx, 'reply-t1.k', -1, [{ type: 'CommandAnswered', data: {} }]),
+          },
+        ],
+      ),
+    ).rejects.toMatchObject({ stream: 'reply-t1.k' });
+    expect(runs).toBe(1);
+    expect(await store.readStream('count-t1.a')).toEqual([]);
+  });
+
+  it('refuses a write into a unit that already ended (background work must run detached)', async () => {
+    let late: Promise<unknown> | undefined;
+    let detachedWork: Promise<unknown> | undefined;
+    await transactions.run(async () => {
+      await aggregates.handle('count-t1.a', ctx, counter());
+      late = new Promise((resolve) => setTimeout(resolve, 5)).then(() =>
+        aggregates.handle('count-t1.late', ctx, counter()),
+      );
+      detachedWork = detached(() =>
+        new Promise((resolve) => setTimeout(resolve, 5)).then(() =>
+          aggregates.handle('count-t1.detached', ctx, counter()),
+        ),
+      );
+    });
+    await expect(late).rejects.toThrow('after its command ended');
+    await detachedWork;
+    expect((await store.readAll('0', 100)).map((e) => e.stream)).toEqual(['count-t1.a', 'count-t1.detached']);
+  });
+});

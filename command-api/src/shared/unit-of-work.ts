@@ -1,0 +1,125 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { EventEnvelope } from '@rawnaq/contracts';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type ExpectedRevision,
+  type StreamWrite,
+} from '@rawnaq/platform';
+
+type Pending = {
+  expected: ExpectedRevision;
+  /** revision of the stream's last stored event when it was loaded (-1: none) */
+  loadedRevision: number;
+  events: EventEnvelope[];
+  keepIfRefused: boolean;
+};
+
+/**
+ * What one command decided to write, kept until the command is over: then it is stored in one
+ * atomic append (with the command's reply when it has an idempotency key), or not at all when the
+ * command is refused. So a refused command writes nothing, a command that touches several streams
+ * (a customer and the claim on her mobile number) is never stored half-way, and a crash leaves
+ * either the whole outcome or none of it.
+ *
+ * A few facts must be kept even when the command is refused (a failed sign-in counts towards the
+ * IP block): those are added with `keepIfRefused`.
+ */
+export class UnitOfWork {
+  private readonly writes = new Map<string, Pending>();
+  private closed = false;
+
+  /** Events already decided for `stream` in this unit (they follow the stored ones). */
+  pending(stream: string): { loadedRevision: number; events: EventEnvelope[] } | undefined {
+    return this.writes.get(stream);
+  }
+
+  add(stream: string, loadedRevision: number, events: EventEnvelope[], keepIfRefused = false): void {
+    if (this.closed)
+      throw new Error(`Write to ${stream} after its command ended (background work must run detached)`);
+    if (events.length === 0) return;
+    const earlier = this.writes.get(stream);
+    if (earlier) {
+      earlier.events.push(...events);
+      earlier.keepIfRefused &&= keepIfRefused;
+      return;
+    }
+    this.writes.set(stream, {
+      expected: loadedRevision < 0 ? 'no_stream' : loadedRevision,
+      loadedRevision,
+      events: [...events],
+      keepIfRefused,
+    });
+  }
+
+  /** Closes the unit: what to store when the command succeeded, or was refused. */
+  close(refused: boolean): StreamWrite[] {
+    this.closed = true;
+    return [...this.writes.entries()]
+      .filter(([, w]) => !refused || w.keepIfRefused)
+      .map(([stream, w]) => ({ stream, events: w.events, expected: w.expected }));
+  }
+}
+
+const current = new AsyncLocalStorage<UnitOfWork>();
+
+/** The unit of the command running in this async context, if any. */
+export const currentUnitOfWork = (): UnitOfWork | undefined => current.getStore();
+
+/**
+ * Runs `work` outside any command's unit: for background work a command starts and does not wait
+ * for (an import's rows), which must not write into a unit that is already stored.
+ */
+export const detached = <T>(work: () => T): T => current.exit(work);
+
+const ATTEMPTS = 4;
+
+export type Committed<T> = { result: T; position?: string };
+
+/**
+ * Runs commands as units of work. When another writer changed a stream the command had read (a lost
+ * race), the whole command runs again on fresh state, a few times, before answering 409.
+ */
+export class Transactions {
+  constructor(private readonly store: EventStore) {}
+
+  /**
+   * `work` decides (through `Aggregates`, which records into the unit); then its writes, plus those
+   * `finish` adds from the result (an idempotent reply), are appended at once. A conflict on one of
+   * `finish`'s own streams is not retried: it means another request already finished this one.
+   * Inside a running unit, `work` simply joins it.
+   */
+  async run<T>(work: () => Promise<T>, finish?: (result: T) => StreamWrite[]): Promise<Committed<T>> {
+    if (current.getStore()) return { result: await work() };
+    for (let attempt = 1; ; attempt++) {
+      const unit = new UnitOfWork();
+      let result: T;
+      try {
+        result = await current.run(unit, work);
+      } catch (error) {
+        const kept = unit.close(true);
+        try {
+          if (kept.length) await this.store.appendMany(kept);
+        } catch (keptError) {
+          if (keptError instanceof WrongExpectedRevisionError && attempt < ATTEMPTS) continue;
+          throw keptError;
+        }
+        if (error instanceof WrongExpectedRevisionError && attempt < ATTEMPTS) continue;
+        throw error;
+      }
+      const extra = finish?.(result) ?? [];
+      const writes = [...unit.close(false), ...extra];
+      if (writes.length === 0) return { result };
+      try {
+        const { position } = await this.store.appendMany(writes);
+        return { result, position };
+      } catch (error) {
+        const retry =
+          error instanceof WrongExpectedRevisionError &&
+          attempt < ATTEMPTS &&
+          !extra.some((w) => w.stream === error.stream);
+        if (!retry) throw error;
+      }
+    }
+  }
+}

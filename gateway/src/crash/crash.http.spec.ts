@@ -1,0 +1,140 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteEventStore } from '@rawnaq/platform';
+import { OWNER } from '../testing/test-app.test-support';
+
+type Server = { url: string; child: ChildProcess };
+type Reply = { status: number; body: { id?: string; mobile?: string; message?: string } };
+type Request = { key: string; mobile: string; reply?: Reply };
+
+/** Starts the product in a child process on `dataDir` and resolves with its address once it answers. */
+const start = (dataDir: string): Promise<Server> =>
+  new Promise((resolve, reject) => {
+    const child = fork(join(__dirname, 'crash-server.test-support.ts'), [dataDir], {
+      execArgv: ['--require', join(__dirname, '..', 'testing', 'swc-register.cjs')],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const ready = /ready (\S+)/.exec(buffer);
+      if (ready) resolve({ url: ready[1], child });
+    });
+    child.once('exit', (code, signal) => reject(new Error(`server exited before ready: ${code ?? signal}`)));
+  });
+
+const kill = (server: Server) =>
+  new Promise<void>((resolve) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
+    server.child.removeAllListeners('exit');
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGKILL');
+  });
+
+const register = async (url: string, token: string, r: Request): Promise<Reply> => {
+  const res = await fetch(`${url}/api/merchant/customers`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${token}`,
+      'Idempotency-Key': r.key,
+    },
+    body: JSON.stringify({ name: `Crash ${r.mobile.slice(-5)}`, mobile: r.mobile }),
+  });
+  return { status: res.status, body: (await res.json()) as Reply['body'] };
+};
+
+/** Sends every request, `inFlight` at a time; a request cut by the kill stays without a reply. */
+const sendAll = async (url: string, token: string, requests: Request[], inFlight: number) => {
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const r = requests[next++];
+      try {
+        r.reply = await register(url, token, r);
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+};
+
+const signIn = async (url: string): Promise<string> => {
+  const res = await fetch(`${url}/api/merchant/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...OWNER, force: true }),
+  });
+  return ((await res.json()) as { api_token: string }).api_token;
+};
+
+describe('exactly once across a crash: SIGKILL during concurrent creations, then retries with their keys', () => {
+  const rounds = 5;
+  const perRound = 400;
+
+  it(`gives every retried request its first reply and registers each customer once, over ${rounds} kills`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rawnaq-crash-http-'));
+    const all: Request[] = [];
+    let unanswered = 0;
+    let answeredBeforeKill = 0;
+    let server: Server | undefined;
+    try {
+      server = await start(dataDir);
+      const token = await signIn(server.url);
+      for (let round = 0; round <= rounds; round++) {
+        // every request of the last round, answered or not, is sent again with its key
+        for (const r of all) {
+          const retried = await register(server.url, token, r);
+          if (r.reply) expect(retried).toEqual(r.reply);
+          else {
+            unanswered += 1;
+            expect(retried.status).toBe(201);
+            expect(retried.body.mobile).toBe(r.mobile);
+            r.reply = retried;
+          }
+        }
+        if (round === rounds) break;
+        const batch: Request[] = Array.from({ length: perRound }, (_, i) => ({
+          key: `crash-${round}-${i}-${Math.random().toString(36).slice(2)}`,
+          mobile: `+9665${String(round * perRound + i).padStart(8, '0')}`,
+        }));
+        all.push(...batch);
+        const sending = sendAll(server.url, token, batch, 48);
+        await new Promise((r) => setTimeout(r, 300 + Math.random() * 900));
+        await kill(server);
+        await sending;
+        answeredBeforeKill += batch.filter((r) => r.reply).length;
+        server = await start(dataDir);
+      }
+      await kill(server);
+      server = undefined;
+
+      // each customer once: one registration per mobile, and every reply names its own customer
+      const store = new SqliteEventStore({ file: join(dataDir, 'events.db') });
+      const registered = (await store.readAll('0', 10_000_000)).filter(
+        (e) => e.type === 'CustomerRegistered',
+      );
+      await store.close();
+      const byMobile = new Map<string, string[]>();
+      for (const e of registered) {
+        const mobile = String(e.data.mobile);
+        byMobile.set(mobile, [...(byMobile.get(mobile) ?? []), String(e.data.customer_id)]);
+      }
+      for (const r of all) {
+        expect(r.reply?.status).toBe(201);
+        expect(byMobile.get(r.mobile)).toEqual([r.reply!.body.id]);
+      }
+      expect(unanswered).toBeGreaterThan(0); // the kills did cut requests short
+      console.log(
+        `[crash-http] ${rounds} SIGKILLs during ${all.length} concurrent creations: ${answeredBeforeKill} answered before a kill, ${unanswered} retried after one; every retry got the first reply, each customer stored once`,
+      );
+    } finally {
+      // a failed expectation must not leave the server running (jest would wait for it forever)
+      if (server) await kill(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});

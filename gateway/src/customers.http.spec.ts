@@ -40,6 +40,8 @@ describe('customers over HTTP', () => {
       type: 'missed',
       serial: expect.any(Number),
     });
+    // WhatsApp contact is opt-in: a customer who was not asked is not contacted
+    expect(list.body[0].whatsapp_allowed).toBe(false);
     expect(list.body[0]).not.toHaveProperty('_pos');
     expect(list.body[0]).not.toHaveProperty('tenantId');
   });

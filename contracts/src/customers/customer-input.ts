@@ -50,7 +50,8 @@ export const customerFieldShapes = (context: { countryId?: number }) => ({
   address: text(255).optional(),
   notes: text(1000).optional(),
   preferred_language: LocaleSchema.optional(),
-  whatsapp_allowed: booleanish.optional(),
+  // consent to be contacted on WhatsApp is opt-in (Saudi PDPL): not given is no
+  whatsapp_allowed: booleanish.default(false),
   identification_method: numberish(IdentificationMethodSchema).optional(),
 });
 

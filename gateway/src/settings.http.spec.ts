@@ -99,24 +99,52 @@ describe('settings and the setup wizard over HTTP', () => {
     const days = week.body.days.map((d: object, i: number) => (i === 5 ? { is_open: false } : d));
     const saved = await t.http.put('/api/merchant/business-hours/week').set(bearer(owner)).send({ days });
     expect(saved.body.days[5]).toEqual({ is_open: false });
-    const backwards = await t.http
+    const sameMinute = await t.http
       .put('/api/merchant/business-hours/week')
       .set(bearer(owner))
       .send({
         days: days.map((d: object, i: number) =>
-          i === 0 ? { is_open: true, from: '22:00', to: '10:00' } : d,
+          i === 0 ? { is_open: true, from: '22:00', to: '22:00' } : d,
         ),
       });
-    expect(backwards.body.errors).toEqual({ 'days.0.to': 'validation.after' });
+    expect(sameMinute.body.errors).toEqual({ 'days.0.to': 'settings.closes_when_it_opens' });
+    // Thursday 16:00-02:00: a closing time earlier than the opening one closes after midnight
+    const lateThursday = days.map((d: object, i: number) =>
+      i === 4 ? { is_open: true, from: '16:00', to: '02:00' } : d,
+    );
+    const late = await t.http
+      .put('/api/merchant/business-hours/week')
+      .set(bearer(owner))
+      .send({ days: lateThursday });
+    expect(late.status).toBe(200);
+    const read = await t.http
+      .get('/api/merchant/business-hours/week')
+      .set({ ...bearer(owner), 'X-Min-Position': late.headers['x-position'] });
+    expect(read.body.days[4]).toEqual({ is_open: true, from: '16:00', to: '02:00' });
+    // ...but not beyond the next day's opening
+    const tooLate = await t.http
+      .put('/api/merchant/business-hours/week')
+      .set(bearer(owner))
+      .send({
+        days: lateThursday.map((d: object, i: number) =>
+          i === 4
+            ? { is_open: true, from: '16:00', to: '11:00' }
+            : i === 5
+              ? { is_open: true, from: '10:00', to: '22:00' }
+              : d,
+        ),
+      });
+    expect(tooLate.body.errors).toEqual({ 'days.4.to': 'settings.closes_after_next_day_opens' });
     const ramadan = await t.http.post('/api/merchant/custom-business-hours').set(bearer(owner)).send({
       name: 'Ramadan',
       from_date: '2027-02-08',
       to_date: '2027-03-09',
       is_open: true,
       from: '20:00',
-      to: '23:59',
+      to: '02:00',
     });
     expect(ramadan.status).toBe(201);
+    expect(ramadan.body).toMatchObject({ from: '20:00', to: '02:00' });
     const tooLong = await t.http
       .post('/api/merchant/custom-business-hours')
       .set(bearer(owner))

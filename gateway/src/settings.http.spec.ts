@@ -10,6 +10,14 @@ describe('settings and the setup wizard over HTTP', () => {
   }, 60_000);
   afterAll(() => t.close());
 
+  it('shows the demo salon, with its menu, staff and settings, as set up: every wizard step done', async () => {
+    const wizard = await t.http.get('/api/merchant/wizard').set(await fresh());
+    expect(wizard.body.progress).toBe(100);
+    expect(wizard.body.steps.map((s: { status: string }) => s.status)).toEqual(Array(6).fill('completed'));
+    const invoice = await t.http.get('/api/merchant/settings/invoice').set(await fresh());
+    expect(invoice.body.invoice_notes_ar).toBe('شكرًا لزيارتكم صالون العرض التجريبي');
+  });
+
   it('reads and changes the general settings, with the Saudi tax number rule and a clear error per field', async () => {
     const general = await t.http.get('/api/merchant/settings/general').set(await fresh());
     expect(general.body).toMatchObject({
@@ -237,6 +245,9 @@ describe('settings and the setup wizard over HTTP', () => {
   });
 
   it('records the wizard step by step with the weights of the spec, in global information too', async () => {
+    // a salon opened from nothing (by the online address test above) starts the wizard at 0 %
+    const owner = await t.signIn({ accountId: 2, username: 'other-owner', password: 'Other@12345' });
+    const fresh = async () => ({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });
     const before = await t.http.get('/api/merchant/wizard').set(await fresh());
     expect(before.body).toMatchObject({
       progress: 0,

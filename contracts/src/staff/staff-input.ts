@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanPayload } from '../customers/customer-input';
+import { cleanPayload, mobileField } from '../customers/customer-input';
 import { weekInput, type BusinessDay } from '../settings/settings-input';
 import { closingTime } from '../settings/opening-hours';
 import { daysBetween } from '../dates/instants';
@@ -42,7 +42,8 @@ export const employeeInput = (context: { countryId: number }) =>
         name_ar: withRule(z.string(), required, serviceName, maxLength(100)),
         job_title: withRule(z.string(), maxLength(100)).optional(),
         experience_years: numberText(withRule(z.string(), integer({ min: 0, max: 60 }))).optional(),
-        mobile: withRule(z.string(), maxLength(20)).optional(),
+        // the same rules and canonical form as a customer's mobile
+        mobile: mobileField(context.countryId).optional(),
         passport_expiry: withRule(z.string(), date).optional(),
         residency_expiry: withRule(z.string(), date).optional(),
         joining_date: withRule(z.string(), date).optional(),

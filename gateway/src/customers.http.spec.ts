@@ -40,6 +40,8 @@ describe('customers over HTTP', () => {
       type: 'missed',
       serial: expect.any(Number),
     });
+    // WhatsApp contact is opt-in: a customer who was not asked is not contacted
+    expect(list.body[0].whatsapp_allowed).toBe(false);
     expect(list.body[0]).not.toHaveProperty('_pos');
     expect(list.body[0]).not.toHaveProperty('tenantId');
   });
@@ -60,7 +62,8 @@ describe('customers over HTTP', () => {
       message: 'errors.invalid_input',
       errors: {
         name: 'validation.is_required',
-        mobile: 'validation.mobile_prefix_required',
+        // the local form takes the salon's code: too short then
+        mobile: 'validation.mobile_length',
         email: 'validation.is_email_field',
         gender: 'validation.invalid_value',
         birth_date: 'validation.should_be_a_date',
@@ -188,13 +191,52 @@ describe('customers over HTTP', () => {
     ).toEqual({ message: 'errors.invalid_instant', errors: { at: 'errors.invalid_instant' } });
   });
 
+  it('takes a mobile as people type it in a Saudi salon and keeps one form: +9665XXXXXXXX', async () => {
+    const local = await create({ name: 'Local Form', mobile: '0551230001' });
+    expect(local.status).toBe(201);
+    expect(local.body).toMatchObject({ mobile: '+966551230001', mobile_key: '966551230001' });
+    const noZero = await create({ name: 'Without Zero', mobile: '551230002' });
+    expect(noZero.body.mobile).toBe('+966551230002');
+    const withZero = await create({ name: 'Code And Zero', mobile: '009660551230003' });
+    expect(withZero.body.mobile).toBe('+966551230003');
+    // every spelling is one number for the duplicate check
+    for (const spelling of ['+966551230001', '966551230001', '00966551230001', '551230001'])
+      expect((await create({ name: 'Again', mobile: spelling })).body.errors).toEqual({
+        mobile: 'customers.duplicate_mobile',
+      });
+    const list = await t.http
+      .get('/api/merchant/customers')
+      .query({ filter: JSON.stringify({ q: 'Local Form' }) })
+      .set({ ...bearer(owner), 'X-Min-Position': local.headers['x-position'] });
+    expect(list.body[0]).toMatchObject({ mobile: '+966551230001', mobile_key: '966551230001' });
+  });
+
+  it('finds a customer by any way of writing the number', async () => {
+    const h = { ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) };
+    // the demo's نورة القحطاني, shown as +966559876543
+    for (const q of [
+      '+966559876543',
+      '00966559876543',
+      '966559876543',
+      '+9660559876543',
+      '0559876543',
+      '559876543',
+      '٠٥٥٩٨٧٦٥٤٣',
+      '9876543',
+    ]) {
+      const found = await t.http
+        .get('/api/merchant/customers')
+        .query({ filter: JSON.stringify({ q }) })
+        .set(h);
+      expect({ q, names: found.body.map((c: { name: string }) => c.name) }).toEqual({
+        q,
+        names: ['نورة القحطاني'],
+      });
+    }
+  });
+
   it('searches by text or digits (not mixed), filters, sorts and pages', async () => {
     const h = { ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) };
-    const byDigits = await t.http
-      .get('/api/merchant/customers')
-      .query({ filter: JSON.stringify({ q: '0501234567' }) })
-      .set(h);
-    expect(byDigits.body.map((c: { name: string }) => c.name)).toEqual([]);
     const byKey = await t.http
       .get('/api/merchant/customers')
       .query({ filter: JSON.stringify({ q: '501234567' }) })

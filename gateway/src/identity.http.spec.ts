@@ -35,7 +35,14 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       currency_decimals: 2,
       time_zone: 'Asia/Riyadh',
       vat_percentage: 15,
-      wizard_progress: [],
+      wizard_progress: [
+        'general-informations',
+        'vat',
+        'business-hours',
+        'employees',
+        'invoice-setting',
+        'activate-services',
+      ],
       advanced_accounting_status: 2,
     });
   });

@@ -145,6 +145,14 @@ describe('Excel imports over HTTP', () => {
       .query({ filter: JSON.stringify({ q: 'Imported' }), range: '[0,0]' })
       .set(await fresh());
     expect(count.headers['content-range']).toMatch(/\/60$/);
+    // kept in the form the customer form keeps (the list no longer mixes 966… and +966…)
+    const first = await t.http
+      .get('/api/merchant/customers')
+      .query({ filter: JSON.stringify({ q: '0558000000' }) })
+      .set(await fresh());
+    expect(first.body.map((c: { name: string; mobile: string }) => [c.name, c.mobile])).toEqual([
+      ['Imported 0', '+966558000000'],
+    ]);
   });
 
   it('imports products with their initial stock', async () => {

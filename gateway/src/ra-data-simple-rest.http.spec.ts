@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
-import { OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /** react-admin's own REST client, as the admin UI uses it, against the running services. */
 describe('ra-data-simple-rest against the APIs', () => {
@@ -108,5 +108,53 @@ describe('ra-data-simple-rest against the APIs', () => {
         errors: { name: 'validation.is_required', mobile: 'validation.should_be_a_number' },
       },
     });
+  });
+
+  it("sorts every list by id, react-admin's default sort (a <List> or <ReferenceInput> without its own)", async () => {
+    const merchantLists = [
+      'customers',
+      'services',
+      'service-groups',
+      'categories',
+      'offers',
+      'packages',
+      'products',
+      'stock-operations',
+      'employees',
+      'employee-periods',
+      'roles',
+      'users',
+      'nationalities',
+      'custom-business-hours',
+      'audit-log',
+      'reports/detailed-attendance',
+    ];
+    for (const resource of merchantLists) {
+      const { data } = await dp.getList(resource, {
+        pagination: { page: 1, perPage: 50 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
+      const ids = data.map((r) => r.id as string | number);
+      expect({ resource, ids }).toEqual({
+        resource,
+        ids: [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      });
+    }
+    const customers = await dp.getList('customers', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
+    expect(customers.data.length).toBeGreaterThan(1);
+    expect(customers.data[0].id > customers.data[1].id).toBe(true);
+    const manager = await t.signIn(MANAGER, 'manager');
+    for (const resource of ['accounts', 'failed-login-attempts', 'blocked-ips', 'mail-outbox', 'js-errors']) {
+      const res = await t.http
+        .get(`/api/manager/${resource}`)
+        .query({ sort: '["id","ASC"]', range: '[0,9]' })
+        .set(bearer(manager));
+      expect({ resource, status: res.status }).toEqual({ resource, status: 200 });
+    }
   });
 });

@@ -37,6 +37,34 @@ describe('employees and roles over HTTP', () => {
     expect(list.body[2].working_hours).toHaveLength(7);
   });
 
+  it("takes an employee's mobile by the customers' rules, as people type it, in the one canonical form", async () => {
+    const bad = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(owner))
+      .send({ name_en: 'Maysa', name_ar: 'ميساء', mobile: 'call reception' });
+    expect(bad.body.errors).toEqual({ mobile: 'validation.should_be_a_number' });
+    const short = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(owner))
+      .send({ name_en: 'Maysa', name_ar: 'ميساء', mobile: '05012' });
+    expect(short.body.errors).toEqual({ mobile: 'validation.mobile_length' });
+    const maysa = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(owner))
+      .send({ name_en: 'Maysa', name_ar: 'ميساء', mobile: '0501234000' });
+    expect(maysa.status).toBe(201);
+    const read = await t.http
+      .get(`/api/merchant/employees/${maysa.body.id}`)
+      .set({ ...bearer(owner), 'X-Min-Position': maysa.headers['x-position'] });
+    expect(read.body.mobile).toBe('+966501234000');
+    // a mobile is not required of an employee
+    const none = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(owner))
+      .send({ name_en: 'Nawal', name_ar: 'نوال', mobile: '' });
+    expect(none.status).toBe(201);
+  });
+
   it('adds an employee, gives her a login and a role, and she can sign in with that role', async () => {
     const roles = await t.http.get('/api/merchant/roles').set(await fresh());
     const reception = roles.body.find((r: { name: string }) => r.name === 'receptionist');

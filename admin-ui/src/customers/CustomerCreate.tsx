@@ -2,7 +2,7 @@ import { Create } from 'react-admin';
 import { useNotify, useRedirect, useTranslate } from 'ra-core';
 import { useArea } from '../shell/area';
 import { CustomerForm } from './CustomerForm';
-import { customerPayload, type Customer } from './types';
+import { customerPayload, newCustomerDefaults, type Customer } from './types';
 
 export const CustomerCreate = () => {
   const translate = useTranslate();
@@ -21,7 +21,7 @@ export const CustomerCreate = () => {
         },
       }}
     >
-      <CustomerForm defaultValues={{ preferred_language: language, whatsapp_allowed: true }} />
+      <CustomerForm defaultValues={newCustomerDefaults(language)} />
     </Create>
   );
 };

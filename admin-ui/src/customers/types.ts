@@ -63,6 +63,15 @@ export const customerPayload = (values: Record<string, unknown>): Record<Custome
     }),
   ) as Record<CustomerFormField, unknown>;
 
+/**
+ * A new customer's form: the language the desk is using, and no WhatsApp contact until the customer
+ * agrees (consent is opt-in under the Saudi PDPL).
+ */
+export const newCustomerDefaults = (language: 'ar' | 'en') => ({
+  preferred_language: language,
+  whatsapp_allowed: false,
+});
+
 export const identificationChoices = Object.entries(IdentificationMethod).map(([name, id]) => ({
   id,
   name: `app.customers.identification.${name}`,

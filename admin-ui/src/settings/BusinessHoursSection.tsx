@@ -7,6 +7,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { schemaValidator } from '../forms/schemaValidator';
+import { useClosesNextDay } from '../forms/useClosesNextDay';
 import { BUSINESS_HOURS, weekPayload } from './payloads';
 import { SectionCard, SectionForm, type AfterSave } from './SettingsSection';
 
@@ -15,6 +16,7 @@ const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 const Day = ({ day, readOnly }: { day: number; readOnly: boolean }) => {
   const translate = useTranslate();
   const open = useWatch({ name: `days.${day}.is_open` }) !== false;
+  const nextDay = useClosesNextDay(`days.${day}.from`, `days.${day}.to`);
   const time = {
     type: 'time',
     readOnly,
@@ -47,7 +49,12 @@ const Day = ({ day, readOnly }: { day: number; readOnly: boolean }) => {
         />
       </Box>
       <TextInput source={`days.${day}.from`} label="resources.business-hours.fields.from" {...time} />
-      <TextInput source={`days.${day}.to`} label="resources.business-hours.fields.to" {...time} />
+      <TextInput
+        source={`days.${day}.to`}
+        label="resources.business-hours.fields.to"
+        {...time}
+        helperText={open && nextDay ? 'app.settings.hours.next_day' : undefined}
+      />
     </Box>
   );
 };

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { BooleanInput, Confirm, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
-import { customBusinessHoursInput } from '@rawnaq/contracts';
+import { closesNextDay, customBusinessHoursInput } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -18,6 +18,7 @@ import EventIcon from '@mui/icons-material/Event';
 import { AppDateInput } from '../forms/AppDateInput';
 import { FormCell, FormSection } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
+import { useClosesNextDay } from '../forms/useClosesNextDay';
 import { useFormat } from '../format/useFormat';
 import { CUSTOM_HOURS, SETTINGS, customHoursPayload } from './payloads';
 import { Loading, SectionCard, useServerErrors } from './SettingsSection';
@@ -34,6 +35,7 @@ type Period = {
 
 const Times = () => {
   const open = useWatch({ name: 'is_open' }) !== false;
+  const nextDay = useClosesNextDay('from', 'to');
   const time = {
     type: 'time',
     disabled: !open,
@@ -46,7 +48,11 @@ const Times = () => {
         <TextInput source="from" {...time} />
       </FormCell>
       <FormCell>
-        <TextInput source="to" {...time} />
+        <TextInput
+          source="to"
+          {...time}
+          helperText={open && nextDay ? 'app.settings.hours.next_day' : undefined}
+        />
       </FormCell>
     </>
   );
@@ -134,7 +140,14 @@ export const CustomHoursSection = () => {
                 <TableCell>{date(p.to_date)}</TableCell>
                 <TableCell>
                   {p.is_open ? (
-                    <bdi dir="ltr">{`${p.from ?? ''} – ${p.to ?? ''}`}</bdi>
+                    <>
+                      <bdi dir="ltr">{`${p.from ?? ''} – ${p.to ?? ''}`}</bdi>
+                      {p.from && p.to && closesNextDay(p.from, p.to) && (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {` ${translate('app.settings.hours.next_day_short')}`}
+                        </Typography>
+                      )}
+                    </>
                   ) : (
                     translate('app.settings.custom_hours.closed')
                   )}

@@ -32,7 +32,9 @@ export const en = {
       },
       hours: {
         title: 'Business hours',
-        hint: 'Your usual week, Sunday first. A closed day needs no times.',
+        hint: 'Your usual week, Sunday first. A closed day needs no times; a closing time earlier than the opening one (16:00-02:00) closes after midnight.',
+        next_day: 'Closes the next day',
+        next_day_short: '(next day)',
       },
       custom_hours: {
         title: 'Custom business hours',

@@ -7,11 +7,13 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useClosesNextDay } from '../forms/useClosesNextDay';
 import { WEEKDAYS } from './types';
 
 const Day = ({ day }: { day: number }) => {
   const translate = useTranslate();
   const open = useWatch({ name: `working_hours.${day}.is_open` }) as boolean | undefined;
+  const nextDay = useClosesNextDay(`working_hours.${day}.from`, `working_hours.${day}.to`);
   return (
     <Grid
       container
@@ -44,7 +46,7 @@ const Day = ({ day }: { day: number }) => {
               label="resources.employees/employees.fields.to"
               type="time"
               fullWidth
-              helperText={false}
+              helperText={nextDay ? 'app.staff.employees.week.next_day' : false}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
             />
           </Grid>

@@ -139,6 +139,7 @@ export const ar = {
         week: {
           closed: 'يوم راحة',
           copy_first: 'الساعات نفسها كل يوم',
+          next_day: 'ينتهي في اليوم التالي',
         },
         rights: {
           change_invoice_price: 'تغيير السعر في الفاتورة',

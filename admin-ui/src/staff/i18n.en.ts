@@ -134,6 +134,7 @@ export const en = {
         week: {
           closed: 'Day off',
           copy_first: 'Same hours every day',
+          next_day: 'Ends the next day',
         },
         rights: {
           change_invoice_price: 'Change the price on an invoice',

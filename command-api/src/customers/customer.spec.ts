@@ -33,6 +33,16 @@ const given = (...events: CustomerEvent[]) => ({
 });
 
 describe('customer', () => {
+  it('reads an older spelling of the mobile as the canonical one: saving the same number records nothing', () => {
+    const imported: CustomerEvent = {
+      type: 'CustomerRegistered',
+      data: { customer_id: 'c1', ...amal, mobile: '966501234567' },
+    };
+    given(imported)
+      .when({ type: 'ChangeCustomerDetails', details: { ...amal, mobile: '+966501234567' } })
+      .then([]);
+  });
+
   it('registers a new customer', () =>
     given().when({ type: 'RegisterCustomer', customerId: 'c1', details: amal }).then([registered]));
 

@@ -1,4 +1,11 @@
-import { conflict, notFound, rejected, type CustomerDetails, type CustomerEvent } from '@rawnaq/contracts';
+import {
+  canonicalMobileOrAsIs,
+  conflict,
+  notFound,
+  rejected,
+  type CustomerDetails,
+  type CustomerEvent,
+} from '@rawnaq/contracts';
 
 /** A customer as the desk's commands see it. */
 export type CustomerState =
@@ -17,16 +24,23 @@ export type CustomerContext = { today: string };
 
 export const evolveCustomer = (state: CustomerState, event: CustomerEvent): CustomerState => {
   switch (event.type) {
+    // older events may spell the mobile another way ('966…' from an import): decide on the canonical one,
+    // so saving the form unchanged records nothing
     case 'CustomerRegistered': {
       const { customer_id, ...details } = event.data;
-      return { registered: true, customerId: customer_id, active: true, details };
+      return {
+        registered: true,
+        customerId: customer_id,
+        active: true,
+        details: { ...details, mobile: canonicalMobileOrAsIs(details.mobile) },
+      };
     }
     case 'CustomerDetailsChanged': {
       if (!state.registered) return state;
       const details = { ...state.details } as Record<string, unknown>;
       for (const [field, value] of Object.entries(event.data.changed)) {
         if (value === null) delete details[field];
-        else details[field] = value;
+        else details[field] = field === 'mobile' ? canonicalMobileOrAsIs(value) : value;
       }
       return { ...state, details: details as CustomerDetails };
     }

@@ -3,7 +3,6 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Readable } from 'node:stream';
 import {
   canAccess,
-  countryOf,
   customerMobileKey,
   DomainError,
   fieldIssues,
@@ -68,25 +67,22 @@ const genderOf = (v: unknown) => {
 };
 
 /**
- * A mobile written the local way in a sheet (0551234567, or 551234567 when Excel dropped the zero of
- * a number cell) reads with the salon's country code; one with its code is left as written.
+ * A mobile as a sheet holds it, spaces and dashes dropped: the customer rules then read a local one
+ * (0551234567, or 551234567 when Excel dropped the zero of a number cell) with the salon's country
+ * code and keep every mobile in the one canonical form the form keeps ('+9665…').
  */
-const mobileOf = (v: unknown, countryId: number) => {
+const mobileOf = (v: unknown) => {
   const text = typeof v === 'number' ? String(v) : v;
-  if (typeof text !== 'string') return v;
-  const digits = text.replace(/[\s-]/g, '');
-  const { diallingPrefix, mobileDigits } = countryOf(countryId);
-  const local = new RegExp(`^0?(\\d{${mobileDigits}})$`).exec(digits);
-  return local ? `${diallingPrefix}${local[1]}` : digits;
+  return typeof text === 'string' ? text.replace(/[\s-]/g, '') : v;
 };
 
 /** A row's values as the screens would send them. */
-const inputOf = (entity: ImportEntity, values: Record<string, unknown>, countryId: number) =>
+const inputOf = (entity: ImportEntity, values: Record<string, unknown>) =>
   entity === 'customers'
     ? {
         ...values,
         gender: genderOf(values.gender),
-        ...(values.mobile !== undefined && { mobile: mobileOf(values.mobile, countryId) }),
+        ...(values.mobile !== undefined && { mobile: mobileOf(values.mobile) }),
       }
     : entity === 'services'
       ? { ...values, group_id: 'group' }
@@ -164,7 +160,7 @@ export class ImportHandler implements ICommandHandler<PreviewImport> {
           ).state
         : undefined;
     for (const { row, values } of rows) {
-      const input = inputOf(entity, values, countryId);
+      const input = inputOf(entity, values);
       const schema =
         entity === 'customers'
           ? registerCustomerInput({ countryId })

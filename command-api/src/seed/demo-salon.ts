@@ -7,6 +7,7 @@ import {
   Permission,
   PLATFORM_TENANT,
   streamName,
+  WIZARD_STEPS,
   type AccountOpened,
   type ManagerCreated,
   type RoleDefined,
@@ -16,6 +17,7 @@ import type { EventStore } from '@rawnaq/platform';
 import { ChangeMenu } from '../catalog/menu.commands';
 import { ChangeStaff } from '../staff/staff.commands';
 import { ChangeProducts } from '../products/product.commands';
+import { ChangeSettings } from '../settings/settings.commands';
 import { RegisterCustomer } from '../customers/customer.commands';
 import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
@@ -160,6 +162,13 @@ const DEMO_CUSTOMERS = [
   { name: 'ريم عبدالله', mobile: '+966543332211', gender: 2, nationality_id: 818, preferred_language: 'ar' },
   { name: 'Lama Fahad', mobile: '+966567778899', gender: 2, nationality_id: 682, preferred_language: 'en' },
 ];
+
+/** What the demo prints on its invoices (the setup wizard's invoice step). */
+const DEMO_INVOICE_SETTINGS = {
+  invoice_notes_en: 'Thank you for visiting Demo Salon',
+  invoice_notes_ar: 'شكرًا لزيارتكم صالون العرض التجريبي',
+  show_logo: true,
+};
 
 export type NewAccount = {
   accountId: number;
@@ -308,7 +317,8 @@ const writeAccount = async (
 
 /**
  * The training account (id 1, spec doc2 §6) on first start: Demo Salon in Saudi Arabia with VAT 15%,
- * an owner, a receptionist with fewer rights, two stylists, a platform manager, a few customers, a small menu and a few products.
+ * an owner, a receptionist with fewer rights, two stylists, a platform manager, a few customers, a small menu and a few products,
+ * its setup wizard finished.
  * Written as events like anything else, so the audit log shows where the demo came from.
  */
 export const seedDemoSalon = async (
@@ -421,6 +431,12 @@ export const seedDemoSalon = async (
         { kind: 'define', body: product },
       ),
     );
+  // The demo went through the setup wizard as an owner would: the salon's details, VAT and week came
+  // with the account, the staff and the menu (all active) are above, the invoice texts are saved here.
+  // Each step is recorded as the wizard records it, so the demo shows what it has done, not 0 %.
+  await commands.execute(new ChangeSettings(ownerCtx, { section: 'invoice', body: DEMO_INVOICE_SETTINGS }));
+  for (const step of WIZARD_STEPS)
+    await commands.execute(new ChangeSettings(ownerCtx, { section: 'wizard', body: { step } }));
   await waitForProjections(await store.headPosition());
   return true;
 };

@@ -1,4 +1,5 @@
 import {
+  canonicalMobileOrAsIs,
   conflict,
   notFound,
   rejected,
@@ -23,7 +24,15 @@ export const initialEmployeeState: EmployeeState = { added: false };
 export const evolveEmployee = (state: EmployeeState, event: EmployeeEvent): EmployeeState => {
   if (event.type === 'EmployeeAdded') {
     const { employee_id, ...details } = event.data;
-    return { added: true, employeeId: employee_id, details, active: true, periods: new Map() };
+    // mobiles were free text before they followed the customers' rules: decide on the canonical form
+    const mobile = canonicalMobileOrAsIs(details.mobile);
+    return {
+      added: true,
+      employeeId: employee_id,
+      details: mobile === undefined ? details : { ...details, mobile },
+      active: true,
+      periods: new Map(),
+    };
   }
   if (!state.added) return state;
   switch (event.type) {
@@ -31,7 +40,7 @@ export const evolveEmployee = (state: EmployeeState, event: EmployeeEvent): Empl
       const details = { ...state.details } as Record<string, unknown>;
       for (const [k, v] of Object.entries(event.data.changed)) {
         if (v === null) delete details[k];
-        else details[k] = v;
+        else details[k] = k === 'mobile' ? canonicalMobileOrAsIs(v) : v;
       }
       return { ...state, details: details as EmployeeDetails };
     }

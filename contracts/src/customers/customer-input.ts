@@ -6,7 +6,7 @@ import { date } from '../validators/dates';
 import { required } from '../validators/core';
 import { email, maxLength } from '../validators/text';
 import { saudiTaxNumber, trn } from '../validators/identifiers';
-import { mobile, normalizeMobile } from '../validators/mobile';
+import { canonicalMobile, mobile, mobileWithCountryCode, normalizeMobile } from '../validators/mobile';
 import { withRule } from '../validators/zod';
 
 /** How the customer proved who they are at the desk. */
@@ -33,10 +33,20 @@ const booleanish = z.preprocess(
   z.boolean(),
 );
 
+/**
+ * A mobile field (doc2 §5.2): a number written the local way takes the salon's country code, the rules
+ * judge it, and it is kept in the canonical form (E.164 with the plus), however it was written.
+ */
+export const mobileField = (countryId?: number) =>
+  z
+    .preprocess((v) => mobileWithCountryCode(v, countryId), withRule(z.string(), mobile()))
+    .transform((v) => canonicalMobile(v) ?? v);
+
 /** The fields of a customer as the API takes them (snake_case, spec doc1 §3 Customer). */
 export const customerFieldShapes = (context: { countryId?: number }) => ({
   name: withRule(z.string(), required, maxLength(100)),
-  mobile: withRule(z.string(), mobile()),
+  // as people type it (the local way takes the salon's code), kept in one canonical form: '+9665XXXXXXXX'
+  mobile: mobileField(context.countryId),
   email: withRule(z.string(), email, maxLength(100)).optional(),
   gender: numberish(GenderSchema).optional(),
   birth_date: withRule(z.string(), date).optional(),
@@ -50,7 +60,8 @@ export const customerFieldShapes = (context: { countryId?: number }) => ({
   address: text(255).optional(),
   notes: text(1000).optional(),
   preferred_language: LocaleSchema.optional(),
-  whatsapp_allowed: booleanish.optional(),
+  // consent to be contacted on WhatsApp is opt-in (Saudi PDPL): not given is no
+  whatsapp_allowed: booleanish.default(false),
   identification_method: numberish(IdentificationMethodSchema).optional(),
 });
 

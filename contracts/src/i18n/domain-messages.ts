@@ -103,6 +103,9 @@ export const domainMessages = {
       alias_taken: 'Another salon already uses this address',
       period_too_long: 'A period can be at most 30 days',
       periods_overlap: 'This period overlaps another one',
+      closes_when_it_opens:
+        'The closing time cannot be the opening time (an earlier one closes the next day)',
+      closes_after_next_day_opens: 'These hours end after the next day opens',
       country_locked: 'The country cannot change once the menu or products have prices in its currency',
       vat_changed: 'The VAT changed: every price with VAT follows it',
     },
@@ -228,6 +231,9 @@ export const domainMessages = {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',
       period_too_long: 'لا يمكن أن تزيد الفترة على 30 يومًا',
       periods_overlap: 'تتداخل هذه الفترة مع فترة أخرى',
+      closes_when_it_opens:
+        'لا يمكن أن يكون وقت الإغلاق هو وقت الفتح (الوقت الأبكر يعني الإغلاق في اليوم التالي)',
+      closes_after_next_day_opens: 'تنتهي هذه الساعات بعد موعد فتح اليوم التالي',
       country_locked: 'لا يمكن تغيير الدولة بعد تسعير الخدمات أو المنتجات بعملتها',
       vat_changed: 'تغيّرت ضريبة القيمة المضافة: كل الأسعار شاملة الضريبة تتبعها',
     },

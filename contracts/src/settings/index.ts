@@ -1,1 +1,2 @@
 export * from './settings-input';
+export * from './opening-hours';

@@ -9,6 +9,7 @@ import { saudiTaxNumber, telephone, trn, whatsappNumber } from '../validators/id
 import { integer, percentage, price } from '../validators/numbers';
 import { aliasName, digitsOnly, email, maxLength, minLength } from '../validators/text';
 import { withFieldRule, withRule } from '../validators/zod';
+import { closingTime, overlapsNextDay, type OpeningDay } from './opening-hours';
 
 const booleanish = z.preprocess(
   (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
@@ -136,25 +137,31 @@ export const onlineSettingsInput = z.preprocess(
 
 const time = withRule(z.string(), timeOfDay);
 
-/** One weekday's opening hours (0 Sunday ... 6 Saturday); a closed day needs no times. */
+/**
+ * One weekday's opening hours (0 Sunday ... 6 Saturday); a closed day needs no times. A closing time
+ * earlier than the opening one closes the next day (16:00-02:00).
+ */
 export const businessDayInput = withFieldRule(
   z.object({ is_open: booleanish, from: time.optional(), to: time.optional() }),
   'to',
-  (d) => (value) =>
-    !d.is_open
-      ? undefined
-      : !d.from
-        ? undefined
-        : !value
-          ? { key: 'validation.is_required' }
-          : value <= d.from!
-            ? { key: 'validation.after', params: { other: 'from' } }
-            : undefined,
+  (d) => (d.is_open ? closingTime(d.from) : () => undefined),
 );
-export const businessHoursInput = z.preprocess(
-  cleanPayload,
-  z.object({ days: z.array(businessDayInput).length(7) }),
-);
+
+/** A week of hours, Sunday first: a day that runs past midnight must close before the next day opens. */
+export const weekInput = z
+  .array(businessDayInput)
+  .length(7)
+  .superRefine((days, ctx) => {
+    for (const weekday of overlapsNextDay(days))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'settings.closes_after_next_day_opens',
+        params: {},
+        path: [weekday, 'to'],
+      });
+  });
+
+export const businessHoursInput = z.preprocess(cleanPayload, z.object({ days: weekInput }));
 
 /** Hours for a period (Ramadan, Eid, a holiday): at most 30 days, never overlapping another period (spec doc2 §5.5). */
 export const customBusinessHoursInput = z.preprocess(
@@ -180,14 +187,7 @@ export const customBusinessHoursInput = z.preprocess(
               : undefined,
     ),
     'to',
-    (d) => (value) =>
-      !d.is_open || !d.from
-        ? undefined
-        : !value
-          ? { key: 'validation.is_required' }
-          : value <= d.from
-            ? { key: 'validation.after', params: { other: 'from' } }
-            : undefined,
+    (d) => (d.is_open ? closingTime(d.from) : () => undefined),
   ),
 );
 
@@ -213,7 +213,8 @@ export const wizardProgress = (done: readonly string[]): number =>
   WIZARD_STEPS.reduce((sum, step) => sum + (done.includes(step) ? WIZARD_WEIGHTS[step] : 0), 0);
 export const wizardStepInput = z.object({ step: z.enum(WIZARD_STEPS) });
 
-export type BusinessDay = { is_open: boolean; from?: string; to?: string };
+/** One day's hours in the settings (an employee's week too); see opening-hours.ts for reading them. */
+export type BusinessDay = OpeningDay;
 /** A new account opens Saturday to Thursday 10:00-22:00 and Friday 16:00-23:00: a Gulf salon's usual week. */
 export const DEFAULT_WEEK: BusinessDay[] = [0, 1, 2, 3, 4, 5, 6].map((d) =>
   d === 5 ? { is_open: true, from: '16:00', to: '23:00' } : { is_open: true, from: '10:00', to: '22:00' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { cleanPayload } from '../customers/customer-input';
-import { businessDayInput, type BusinessDay } from '../settings/settings-input';
+import { cleanPayload, mobileField } from '../customers/customer-input';
+import { weekInput, type BusinessDay } from '../settings/settings-input';
+import { closingTime } from '../settings/opening-hours';
 import { daysBetween } from '../dates/instants';
 import { required } from '../validators/core';
 import { date, time } from '../validators/dates';
@@ -41,7 +42,8 @@ export const employeeInput = (context: { countryId: number }) =>
         name_ar: withRule(z.string(), required, serviceName, maxLength(100)),
         job_title: withRule(z.string(), maxLength(100)).optional(),
         experience_years: numberText(withRule(z.string(), integer({ min: 0, max: 60 }))).optional(),
-        mobile: withRule(z.string(), maxLength(20)).optional(),
+        // the same rules and canonical form as a customer's mobile
+        mobile: mobileField(context.countryId).optional(),
         passport_expiry: withRule(z.string(), date).optional(),
         residency_expiry: withRule(z.string(), date).optional(),
         joining_date: withRule(z.string(), date).optional(),
@@ -50,7 +52,7 @@ export const employeeInput = (context: { countryId: number }) =>
         show_in_billing: booleanish.default(true),
         salary: numberText(withRule(z.string(), price({ countryId: context.countryId }))).optional(),
         commission_percentage: numberText(withRule(z.string(), price({ max: 100 }))).optional(),
-        working_hours: z.array(businessDayInput).length(7).optional(),
+        working_hours: weekInput.optional(),
         holidays: z.array(z.number().int().min(0).max(6)).max(7).default([]),
         rights: z.array(z.enum(USER_RIGHTS)).default([]),
         check_in_latitude: z.number().min(-90).max(90).optional(),
@@ -118,14 +120,8 @@ export const employeePeriodInput = z.preprocess(
               : undefined,
     ),
     'to',
-    (d) => (value) =>
-      !d.from
-        ? undefined
-        : !value
-          ? { key: 'validation.is_required' }
-          : value <= d.from
-            ? { key: 'validation.after', params: { other: 'from' } }
-            : undefined,
+    // hours earlier than the start end the next day (a shift until 02:00)
+    (d) => closingTime(d.from),
   ),
 );
 

@@ -1,5 +1,11 @@
 import {
+  canonicalMobile,
   detectMobileCountry,
+  MOBILE_DIAL_CODES,
+  mobileSearchDigits,
+  mobileWithCountryCode,
+  splitDialCode,
+  withDialCode,
   expectedMobileLength,
   isMobileComplete,
   mobile,
@@ -172,5 +178,121 @@ describe('normalizeMobile', () => {
 
   it.each(['0501234567', '+966 50 123 4567', 'abc', '', null])('has no canonical form for %p', (raw) => {
     expect(normalizeMobile(raw)).toBeUndefined();
+  });
+});
+
+describe('canonicalMobile: one form everywhere', () => {
+  it.each([
+    ['+966559876543', undefined],
+    ['00966559876543', undefined],
+    ['966559876543', undefined],
+    ['+9660559876543', undefined],
+    ['0559876543', 1],
+    ['559876543', 1],
+    [559876543, 1],
+  ])('%p (salon country %p) is +966559876543', (raw, countryId) => {
+    expect(canonicalMobile(raw, countryId)).toBe('+966559876543');
+  });
+
+  it('reads a local number with the salon’s own code', () => {
+    expect(canonicalMobile('0501112233', 2)).toBe('+971501112233');
+    expect(canonicalMobile('99887766', 3)).toBe('+96599887766');
+    // a Kuwaiti number that starts like a code is still local: it is too short to hold one
+    expect(canonicalMobile('96512345', 3)).toBe('+96596512345');
+  });
+
+  it('keeps a number with another country’s code as it is', () => {
+    expect(canonicalMobile('971501112233', 1)).toBe('+971501112233');
+  });
+
+  it('has no canonical form without a country', () => {
+    expect(canonicalMobile('0559876543')).toBeUndefined();
+    expect(canonicalMobile('+15551234567', 1)).toBeUndefined();
+    expect(canonicalMobile('abc', 1)).toBeUndefined();
+  });
+});
+
+describe('mobileWithCountryCode', () => {
+  it('adds the salon’s code to digits without one, and leaves the rest to the rules', () => {
+    expect(mobileWithCountryCode('0551234567', 1)).toBe('9660551234567');
+    expect(mobileWithCountryCode('551234567', 1)).toBe('966551234567');
+    expect(mobileWithCountryCode('+966551234567', 1)).toBe('+966551234567');
+    expect(mobileWithCountryCode('00966551234567', 1)).toBe('00966551234567');
+    expect(mobileWithCountryCode('055 123', 1)).toBe('055 123');
+    expect(mobileWithCountryCode('0551234567')).toBe('0551234567');
+    expect(mobileWithCountryCode(undefined, 1)).toBeUndefined();
+  });
+
+  it('lets the rules judge the local form in a Saudi salon', () => {
+    expect(validateMobile(mobileWithCountryCode('0551234567', 1))).toBeUndefined();
+    expect(validateMobile(mobileWithCountryCode('551234567', 1))).toBeUndefined();
+    expect(validateMobile(mobileWithCountryCode('05512', 1))).toMatchObject({
+      key: 'validation.mobile_length',
+    });
+  });
+});
+
+describe('withDialCode: what is typed beside a country-code selector', () => {
+  it('takes the local part with the chosen code, its national zero kept while typing', () => {
+    expect(withDialCode('0551234567', '966')).toBe('9660551234567');
+    expect(withDialCode('55 123 4567', '966')).toBe('966551234567');
+    expect(withDialCode('٠٥٥١٢٣٤٥٦٧', '966')).toBe('9660551234567');
+  });
+
+  it('takes a pasted whole number as it is', () => {
+    expect(withDialCode('+971 50 111 2233', '966')).toBe('+971501112233');
+    expect(withDialCode('00971501112233', '966')).toBe('00971501112233');
+    expect(withDialCode('966551234567', '966')).toBe('966551234567');
+    expect(withDialCode('971501112233', '966')).toBe('971501112233');
+  });
+
+  it('leaves text that is not a number for the rules', () => {
+    expect(withDialCode('abc', '966')).toBe('abc');
+    expect(withDialCode('', '966')).toBe('');
+  });
+});
+
+describe('splitDialCode', () => {
+  it('splits a number into its code and the rest', () => {
+    expect(splitDialCode('+966551234567')).toEqual({ dialCode: '966', rest: '551234567' });
+    expect(splitDialCode('9660551234567')).toEqual({ dialCode: '966', rest: '0551234567' });
+    expect(splitDialCode('0096599887766')).toEqual({ dialCode: '965', rest: '99887766' });
+    expect(splitDialCode('+972591234567')).toEqual({ dialCode: '972', rest: '591234567' });
+  });
+
+  it('gives back what has no recognised code', () => {
+    expect(splitDialCode('0551234567')).toEqual({ rest: '0551234567' });
+    expect(splitDialCode(undefined)).toEqual({ rest: '' });
+  });
+
+  it('offers every code the rules know', () => {
+    expect(MOBILE_DIAL_CODES.map((c) => c.dialCode)).toEqual(
+      expect.arrayContaining(['966', '971', '965', '968', '973', '974', '962', '970', '972']),
+    );
+  });
+});
+
+describe('mobileSearchDigits: every way of writing the number finds it', () => {
+  it.each(['+966559876543', '00966559876543', '966559876543', '+9660559876543'])(
+    '%s looks for 966559876543',
+    (query) => {
+      expect(mobileSearchDigits(query)).toBe('966559876543');
+    },
+  );
+
+  it.each(['0559876543', '559876543', '٠٥٥٩٨٧٦٥٤٣'])('%s looks for 559876543', (query) => {
+    expect(mobileSearchDigits(query)).toBe('559876543');
+  });
+
+  it('looks for any part of a number', () => {
+    expect(mobileSearchDigits('0559')).toBe('559');
+    expect(mobileSearchDigits('9876')).toBe('9876');
+    expect(mobileSearchDigits('+9665')).toBe('9665');
+  });
+
+  it('is not a number search for names', () => {
+    expect(mobileSearchDigits('Sara')).toBeUndefined();
+    expect(mobileSearchDigits('+')).toBeUndefined();
+    expect(mobileSearchDigits('')).toBeUndefined();
   });
 });

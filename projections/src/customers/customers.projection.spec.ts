@@ -30,6 +30,28 @@ describe('customers projection', () => {
     expect((await then.get('customers', 'z'))?.serial).toBe(1);
   });
 
+  it('given mobiles spelled the way older events did (an import without the plus), then the list shows one form', async () => {
+    const then = await givenEvents(customersProjection, [
+      {
+        type: 'CustomerRegistered',
+        stream: 'customer-t1.i',
+        data: { customer_id: 'i', name: 'Imported', mobile: '966551234567', mobile_key: '966551234567' },
+      },
+      {
+        type: 'CustomerRegistered',
+        stream: 'customer-t1.f',
+        data: { customer_id: 'f', name: 'Form', mobile: '+9660551234568', mobile_key: '966551234568' },
+      },
+      {
+        type: 'CustomerDetailsChanged',
+        stream: 'customer-t1.f',
+        data: { customer_id: 'f', changed: { mobile: '00966551234569' }, previous: {} },
+      },
+    ]);
+    expect((await then.get('customers', 'i'))?.mobile).toBe('+966551234567');
+    expect((await then.get('customers', 'f'))?.mobile).toBe('+966551234569');
+  });
+
   it('given a change, then changed fields are set and cleared fields removed', async () => {
     const then = await givenEvents(customersProjection, [
       registered('a', 'Amal'),

@@ -1,4 +1,4 @@
-import type { CustomerEvent, RecordedEvent } from '@rawnaq/contracts';
+import { canonicalMobileOrAsIs, type CustomerEvent, type RecordedEvent } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -12,7 +12,8 @@ const birthMonth = (date: unknown) => (typeof date === 'string' ? Number(date.sl
  */
 export const customersProjection: Projection = {
   name: 'customers',
-  version: 1,
+  // 2: mobiles in the canonical form, whichever way an event spelled them
+  version: 2,
   collections: [
     {
       name: 'customers',
@@ -52,6 +53,7 @@ export const customersProjection: Projection = {
               tenantId,
               serial,
               ...details,
+              mobile: canonicalMobileOrAsIs(details.mobile),
               birth_month: birthMonth(details.birth_date),
               status: 1,
               invoices_count: 0,
@@ -70,7 +72,7 @@ export const customersProjection: Projection = {
         const unset: string[] = [];
         for (const [field, value] of Object.entries(event.data.changed)) {
           if (value === null) unset.push(field);
-          else set[field] = value;
+          else set[field] = field === 'mobile' ? canonicalMobileOrAsIs(value) : value;
         }
         if ('birth_date' in event.data.changed) set.birth_month = birthMonth(event.data.changed.birth_date);
         return [{ kind: 'patch', collection: 'customers', id, set, unset }];

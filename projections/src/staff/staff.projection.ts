@@ -1,11 +1,12 @@
-import type { EmployeeEvent, RecordedEvent } from '@rawnaq/contracts';
+import { canonicalMobileOrAsIs, type EmployeeEvent, type RecordedEvent } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
 /** Employees (with who can sign in) and their custom hours and blocked periods. */
 export const staffProjection: Projection = {
   name: 'staff',
-  version: 1,
+  // 2: mobiles in the canonical form of the customers' ones when they have a country code
+  version: 2,
   collections: [
     {
       name: 'employees',
@@ -38,7 +39,16 @@ export const staffProjection: Projection = {
           {
             kind: 'upsert',
             collection: 'employees',
-            doc: { id, tenantId, ...details, status: 1, user_id: null, created_at: at, updated_at: at },
+            doc: {
+              id,
+              tenantId,
+              ...details,
+              ...(details.mobile !== undefined && { mobile: canonicalMobileOrAsIs(details.mobile) }),
+              status: 1,
+              user_id: null,
+              created_at: at,
+              updated_at: at,
+            },
           },
         ];
       }
@@ -47,7 +57,7 @@ export const staffProjection: Projection = {
         const unset: string[] = [];
         for (const [k, v] of Object.entries(event.data.changed)) {
           if (v === null) unset.push(k);
-          else set[k] = v;
+          else set[k] = k === 'mobile' ? canonicalMobileOrAsIs(v) : v;
         }
         return [{ kind: 'patch', collection: 'employees', id, set, unset }];
       }

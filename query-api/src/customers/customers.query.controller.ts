@@ -5,6 +5,7 @@ import {
   CUSTOMER_CATEGORY,
   DomainError,
   isUuid,
+  mobileSearchDigits,
   notFound,
   Page,
   Permission,
@@ -73,9 +74,12 @@ export class CustomersQueryController {
     if (search) {
       const mixed = customerSearch(search);
       if (mixed) throw rejected(mixed.key, 'q');
+      // a number finds the customer however it is written (+966…, 00966…, 05…, 5…): the search is
+      // normalised as the mobiles are (`mobile_key`)
+      const digits = mobileSearchDigits(search);
       and.push(
-        /^\d+$/.test(search)
-          ? { $or: [{ mobile: { $contains: search } }, { mobile_key: { $contains: search } }] }
+        digits !== undefined
+          ? { mobile_key: { $contains: digits } }
           : { $or: [{ name: { $contains: search } }, { email: { $contains: search } }] },
       );
     }

@@ -19,7 +19,7 @@ export class ReferenceQueryController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const q = parseListQuery(
-      { range: query.range ?? '[0,999]', filter: query.filter },
+      { range: query.range ?? '[0,999]', filter: query.filter, sort: query.sort },
       header(req as never, 'range'),
       { sortable: ['id'], defaultSort: ['id', 'asc'] },
     );
@@ -29,6 +29,11 @@ export class ReferenceQueryController {
       english_name: n.english_name,
       arabic_name: n.arabic_name,
     }));
+    // without a sort the Gulf comes first, as the list is kept; a sort asked for is honoured
+    if (query.sort !== undefined) {
+      const direction = q.sort[0][1] === 'desc' ? -1 : 1;
+      rows.sort((a, b) => (a.id - b.id) * direction);
+    }
     return page(res, 'nationalities', q, rows.slice(q.skip, q.skip + q.limit), rows.length);
   }
 

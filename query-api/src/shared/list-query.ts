@@ -22,6 +22,12 @@ const json = (raw: unknown, field: string): unknown => {
 };
 
 /**
+ * Every list can be sorted by `id`: it is react-admin's default sort (a `<List>` or `<ReferenceInput>`
+ * without its own sends `["id","ASC"]`), and the stores already order by it to keep pages stable.
+ */
+const ALWAYS_SORTABLE = 'id';
+
+/**
  * ra-data-simple-rest's list parameters: sort=["field","ASC"], range=[0,24] (inclusive) or a
  * `Range: <resource>=0-24` header, filter={...}. Unknown sort fields are refused, so a client cannot
  * ask the store to sort on something unindexed by mistake... or on purpose.
@@ -34,7 +40,11 @@ export const parseListQuery = (
   const sortRaw = json(query.sort, 'sort');
   let sort: Array<[string, SortOrder]> = [options.defaultSort];
   if (sortRaw !== undefined) {
-    if (!Array.isArray(sortRaw) || typeof sortRaw[0] !== 'string' || !options.sortable.includes(sortRaw[0]))
+    if (
+      !Array.isArray(sortRaw) ||
+      typeof sortRaw[0] !== 'string' ||
+      (sortRaw[0] !== ALWAYS_SORTABLE && !options.sortable.includes(sortRaw[0]))
+    )
       throw rejected('errors.invalid_input', 'sort');
     sort = [[sortRaw[0], String(sortRaw[1]).toUpperCase() === 'DESC' ? 'desc' : 'asc']];
   }

@@ -73,6 +73,17 @@ export class Aggregates {
     };
   }
 
+  /**
+   * Loads a stream the command's decision relies on without writing to it (an employee's hours when
+   * a visit is booked): the command is stored only if the stream has not moved meanwhile, else it runs
+   * again on the new state.
+   */
+  async loadHeld<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>) {
+    const loaded = await this.load(stream, initial, evolve);
+    currentUnitOfWork()?.check(stream, loaded.loadedRevision);
+    return loaded;
+  }
+
   envelopes(ctx: CommandContext, stream: string, revision: number, facts: Fact[]): EventEnvelope[] {
     return facts.map((f, i) => ({
       id: idFor(ctx, stream, revision + 1 + i),

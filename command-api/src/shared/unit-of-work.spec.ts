@@ -90,6 +90,27 @@ describe('unit of work: a command is stored whole or not at all', () => {
     expect((await store.readStream('count-t1.a')).map((e) => e.data.n)).toEqual([10, 11]);
   });
 
+  it('runs again when a stream the decision relied on (read, not written) moved meanwhile', async () => {
+    await aggregates.handle('hours-t1.e', ctx, counter()); // the employee's hours, at 1
+    let runs = 0;
+    const { result } = await transactions.run(async () => {
+      runs += 1;
+      const { state: hours } = await aggregates.loadHeld('hours-t1.e', 0, counter().evolve);
+      // someone changes the hours before this booking is stored (only on the first run)
+      if (runs === 1)
+        await store.append(
+          'hours-t1.e',
+          aggregates.envelopes(ctx, 'hours-t1.e', 0, [{ type: 'Counted', data: { n: 2 } }]),
+          0,
+        );
+      await aggregates.handle('booking-t1.b', ctx, counter());
+      return hours;
+    });
+    expect(runs).toBe(2);
+    expect(result).toBe(2);
+    expect((await store.readStream('booking-t1.b')).length).toBe(1);
+  });
+
   it('does not run again when the conflict is on a stream the finishing step owns (the reply)', async () => {
     await store.append(
       'reply-t1.k',

@@ -27,7 +27,14 @@ type Pending = {
  */
 export class UnitOfWork {
   private readonly writes = new Map<string, Pending>();
+  /** streams the decision read and relies on, at the revision it read (checked, not written) */
+  private readonly checks = new Map<string, number>();
   private closed = false;
+
+  /** The command's decision holds only if `stream` is still at `revision` when the unit is stored. */
+  check(stream: string, revision: number): void {
+    if (!this.checks.has(stream)) this.checks.set(stream, revision);
+  }
 
   /** Events already decided for `stream` in this unit (they follow the stored ones). */
   pending(stream: string): { loadedRevision: number; events: EventEnvelope[] } | undefined {
@@ -55,9 +62,18 @@ export class UnitOfWork {
   /** Closes the unit: what to store when the command succeeded, or was refused. */
   close(refused: boolean): StreamWrite[] {
     this.closed = true;
-    return [...this.writes.entries()]
+    const writes = [...this.writes.entries()]
       .filter(([, w]) => !refused || w.keepIfRefused)
-      .map(([stream, w]) => ({ stream, events: w.events, expected: w.expected }));
+      .map(([stream, w]): StreamWrite => ({ stream, events: w.events, expected: w.expected }));
+    if (refused || writes.length === 0) return writes;
+    const checks = [...this.checks.entries()]
+      .filter(([stream]) => !this.writes.has(stream))
+      .map(([stream, revision]): StreamWrite => ({
+        stream,
+        events: [],
+        expected: revision < 0 ? 'no_stream' : revision,
+      }));
+    return [...writes, ...checks];
   }
 }
 
@@ -109,7 +125,7 @@ export class Transactions {
       }
       const extra = finish?.(result) ?? [];
       const writes = [...unit.close(false), ...extra];
-      if (writes.length === 0) return { result };
+      if (writes.every((w) => w.events.length === 0)) return { result };
       try {
         const { position } = await this.store.appendMany(writes);
         return { result, position };

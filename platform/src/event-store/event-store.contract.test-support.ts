@@ -184,6 +184,27 @@ export const eventStoreContract = (
       ).rejects.toThrow('appears twice');
     });
 
+    it('checks a stream without writing to it: the append happens only if it did not move', async () => {
+      const [written, checked] = [uniqueStream(), uniqueStream()];
+      await h.store.append(checked, events(1), 'no_stream');
+      const ok = await h.store.appendMany([
+        { stream: written, events: events(1), expected: 'no_stream' },
+        { stream: checked, events: [], expected: 0 },
+      ]);
+      expect(ok.streams).toEqual({ [written]: 0 });
+      await h.store.append(checked, events(1), 0);
+      await expect(
+        h.store.appendMany([
+          { stream: written, events: events(1), expected: 0 },
+          { stream: checked, events: [], expected: 0 },
+        ]),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await h.store.readStream(written)).toHaveLength(1);
+      await expect(h.store.appendMany([{ stream: checked, events: [], expected: 1 }])).rejects.toThrow(
+        'Nothing to append',
+      );
+    });
+
     it('lets exactly one of two racing multi-stream appends that share a stream win', async () => {
       const shared = uniqueStream();
       await h.store.append(shared, events(1), 'no_stream');

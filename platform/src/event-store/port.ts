@@ -14,10 +14,14 @@ export type NewEvent = EventEnvelope;
 /** `nextRevision` is the revision of the last event written (0-based); `position` its global position. */
 export type AppendResult = { nextRevision: number; position: string };
 
-/** One stream's part of an atomic multi-stream append. */
+/**
+ * One stream's part of an atomic multi-stream append. With no events it is a check only: the append
+ * happens only if that stream is still at `expected` (a visit booked against an employee's hours
+ * that nobody changed meanwhile).
+ */
 export type StreamWrite = { stream: string; events: NewEvent[]; expected: ExpectedRevision };
 
-/** `position` is the global position of the last event written; `streams` each stream's last revision. */
+/** `position` is the global position of the last event written; `streams` each written stream's last revision. */
 export type CommitResult = { position: string; streams: Record<string, number> };
 
 export type ReadStreamOptions = {
@@ -92,7 +96,7 @@ export class DuplicateEventIdError extends Error {
 
 /** Refuses what no adapter can store: nothing to write, or one stream written twice in one commit. */
 export const checkWrites = (writes: StreamWrite[]): void => {
-  if (writes.length === 0 || writes.every((w) => w.events.length === 0)) throw new Error('Nothing to append');
+  if (writes.every((w) => w.events.length === 0)) throw new Error('Nothing to append');
   const seen = new Set<string>();
   for (const w of writes) {
     if (seen.has(w.stream)) throw new Error(`Stream ${w.stream} appears twice in one commit`);

@@ -27,7 +27,9 @@ import {
 import {
   KurrentDBClient,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  AppendConsistencyViolationError,
   jsonEvent as kurrentJsonEvent,
+  STREAM_STATE,
   type AppendStreamState,
 } from '@kurrent/kurrentdb-client';
 import type { EventMetadata, RecordedEvent } from '@rawnaq/contracts';
@@ -228,7 +230,7 @@ export class EventStoreDbEventStore implements EventStore {
   async appendMany(writes: StreamWrite[]): Promise<CommitResult> {
     checkWrites(writes);
     const nonEmpty = writes.filter((w) => w.events.length > 0);
-    if (nonEmpty.length === 1) {
+    if (nonEmpty.length === 1 && writes.length === 1) {
       const [w] = nonEmpty;
       const r = await this.append(w.stream, w.events, w.expected);
       return { position: r.position, streams: { [w.stream]: r.nextRevision } };
@@ -245,27 +247,40 @@ export class EventStoreDbEventStore implements EventStore {
           : expected === 'any'
             ? 'any'
             : BigInt(expected);
+    const record = (e: NewEvent) =>
+      kurrentJsonEvent({
+        id: e.id,
+        type: e.type,
+        data: e.data,
+        metadata: { [PACKED_METADATA]: JSON.stringify(e.metadata) },
+      });
     try {
-      await this.kurrent.multiStreamAppend(
-        nonEmpty.map((w) => ({
-          streamName: w.stream,
-          expectedState: state(w.expected),
-          events: w.events.map((e) =>
-            kurrentJsonEvent({
-              id: e.id,
-              type: e.type,
-              data: e.data,
-              metadata: { [PACKED_METADATA]: JSON.stringify(e.metadata) },
-            }),
-          ),
-        })),
-      );
+      if (nonEmpty.length === writes.length)
+        await this.kurrent.multiStreamAppend(
+          nonEmpty.map((w) => ({
+            streamName: w.stream,
+            expectedState: state(w.expected),
+            events: w.events.map(record),
+          })),
+        );
+      // streams that are only checked, not written: appendRecords with consistency checks
+      else
+        await this.kurrent.appendRecords(
+          nonEmpty.flatMap((w) => w.events.map((e) => ({ streamName: w.stream, record: record(e) }))),
+          writes.map((w) => ({ type: STREAM_STATE, streamName: w.stream, expectedState: state(w.expected) })),
+        );
     } catch (error) {
-      if (!(error instanceof KurrentWrongExpectedVersionError)) throw error;
+      const conflict =
+        error instanceof KurrentWrongExpectedVersionError
+          ? error
+          : error instanceof AppendConsistencyViolationError
+            ? error.violations[0]
+            : undefined;
+      if (!conflict) throw error;
       const original = await this.previousCommit(nonEmpty);
       if (original) return original;
-      const w = nonEmpty.find((x) => x.stream === error.streamName) ?? nonEmpty[0];
-      const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) : 'no_stream';
+      const w = writes.find((x) => x.stream === conflict.streamName) ?? writes[0];
+      const actual = typeof conflict.actualState === 'bigint' ? Number(conflict.actualState) : 'no_stream';
       throw new WrongExpectedRevisionError(w.stream, w.expected, actual);
     }
     const answer = await this.previousCommit(nonEmpty);

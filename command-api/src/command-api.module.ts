@@ -30,6 +30,9 @@ import { identityHandlers } from './identity/identity.commands';
 import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
 import { AnswerInterceptor } from './shared/answer.interceptor';
 import { Aggregates } from './shared/repository';
+import { AppointmentsController } from './scheduling/appointments.http.controller';
+import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
+import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
 import { Sequences } from './shared/sequences';
 import { Transactions } from './shared/unit-of-work';
 import { UniqueValues } from './shared/unique-values';
@@ -63,6 +66,7 @@ export class CommandApiModule {
         AccountsController,
         FilesController,
         ImportsController,
+        AppointmentsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -88,6 +92,8 @@ export class CommandApiModule {
         UploadFileHandler,
         ImportHandler,
         ChangeSettingsHandler,
+        ChangeAppointmentsHandler,
+        ChangeCancellationReasonsHandler,
       ],
     };
   }

@@ -7,7 +7,12 @@ export type ApiError = {
   errors?: Record<string, string>;
   /** values for the message's %{placeholders} (a distance, a limit...) */
   params?: Record<string, string | number>;
+  /** every problem found, each with its own message and values (the conflicts of a booking) */
+  details?: ErrorDetail[];
 };
+
+/** One problem of a rejected request: where (a dotted field), which message, and its values. */
+export type ErrorDetail = { field?: string; key: string; params?: Record<string, string | number> };
 
 /** A business rule said no. `status` is the HTTP status the API answers with. */
 export class DomainError extends Error {
@@ -16,6 +21,7 @@ export class DomainError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 = 422,
     readonly errors?: Record<string, string>,
     readonly params?: Record<string, string | number>,
+    readonly details?: ErrorDetail[],
   ) {
     super(key);
     this.name = 'DomainError';

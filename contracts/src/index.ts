@@ -17,3 +17,4 @@ export * from './staff';
 export * from './attendance';
 export * from './platform';
 export * from './imports';
+export * from './scheduling';

@@ -8,6 +8,8 @@ import { importsProjection } from './imports/imports.projection';
 import { customersProjection } from './customers/customers.projection';
 import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
+import { appointmentsProjection } from './scheduling/appointments.projection';
+import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -21,5 +23,7 @@ export const allProjections: Projection[] = [
   staffProjection,
   attendanceProjection,
   importsProjection,
+  appointmentsProjection,
+  cancellationReasonsProjection,
   auditLogProjection,
 ];

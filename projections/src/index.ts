@@ -12,3 +12,5 @@ export { staffProjection } from './staff/staff.projection';
 export { attendanceProjection } from './attendance/attendance.projection';
 export { bundlesProjection } from './catalog/bundles.projection';
 export { importsProjection } from './imports/imports.projection';
+export { appointmentsProjection } from './scheduling/appointments.projection';
+export { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';

@@ -22,6 +22,7 @@ import {
   MerchantIdentityQueryController,
   PublicQueryController,
 } from './identity/identity.query.controller';
+import { AppointmentsQueryController } from './scheduling/appointments.query.controller';
 import { ReferenceQueryController } from './reference/reference.query.controller';
 import { MinPositionMiddleware } from './shared/min-position.middleware';
 import { FilesQueryController, ImportsQueryController } from './files/files.query.controller';
@@ -57,6 +58,7 @@ export class QueryApiModule implements NestModule {
         AttendanceReportsController,
         FilesQueryController,
         ImportsQueryController,
+        AppointmentsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -149,6 +149,7 @@ export const ar = {
           hold_invoice: 'تعليق الفواتير',
           debit_in_invoice: 'ترك دين على الفاتورة',
           view_all_appointments: 'رؤية مواعيد جميع الموظفين',
+          edit_past_appointments: 'تعديل المواعيد التي بدأت',
         },
         location: {
           hint: 'اتركه فارغًا لاستخدام موقع الصالون من الإعدادات العامة. يُسمح بتسجيل الحضور ضمن ٥٠ م.',
@@ -218,6 +219,7 @@ export const ar = {
           'لا يحمله أحد |||| موظف واحد |||| موظفان |||| %{smart_count} موظفين |||| %{smart_count} موظفًا |||| %{smart_count} موظف',
         pages: {
           dashboard: 'لوحة التحكم',
+          appointments: 'المواعيد',
           customers: 'العملاء',
           products: 'المنتجات والمخزون',
           marketing: 'التسويق',

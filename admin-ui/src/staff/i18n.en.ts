@@ -144,6 +144,7 @@ export const en = {
           hold_invoice: 'Hold invoices',
           debit_in_invoice: 'Leave a debt on an invoice',
           view_all_appointments: "See all employees' appointments",
+          edit_past_appointments: 'Change appointments that have already started',
         },
         location: {
           hint: 'Leave empty to use the salon’s location from the general settings. Check-in is allowed within 50 m.',
@@ -215,6 +216,7 @@ export const en = {
         holders: '%{smart_count} employee |||| %{smart_count} employees',
         pages: {
           dashboard: 'Dashboard',
+          appointments: 'Appointments',
           customers: 'Customers',
           products: 'Products and stock',
           marketing: 'Marketing',

@@ -17,7 +17,8 @@ export type CustomerCommand =
   | { type: 'RegisterCustomer'; customerId: string; details: CustomerDetails }
   | { type: 'ChangeCustomerDetails'; details: CustomerDetails }
   | { type: 'DisableCustomer' }
-  | { type: 'ActivateCustomer' };
+  | { type: 'ActivateCustomer' }
+  | { type: 'RecordPenalty'; penaltyType: 1 | 2; appointmentId?: string; notes?: string };
 
 /** What a decision may depend on besides the stream: the tenant's business date. */
 export type CustomerContext = { today: string };
@@ -48,6 +49,8 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
       return state.registered ? { ...state, active: false } : state;
     case 'CustomerActivated':
       return state.registered ? { ...state, active: true } : state;
+    case 'CustomerPenaltyRecorded':
+      return state;
   }
 };
 
@@ -93,5 +96,18 @@ export const decideCustomer = (
       if (!state.registered) throw notFound('not_found.customer');
       if (state.active) throw conflict('customers.already_active');
       return [{ type: 'CustomerActivated', data: { customer_id: state.customerId } }];
+    case 'RecordPenalty':
+      if (!state.registered) throw notFound('not_found.customer');
+      return [
+        {
+          type: 'CustomerPenaltyRecorded',
+          data: {
+            customer_id: state.customerId,
+            penalty_type: command.penaltyType,
+            ...(command.appointmentId && { appointment_id: command.appointmentId }),
+            ...(command.notes && { notes: command.notes }),
+          },
+        },
+      ];
   }
 };

@@ -1,6 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ALL_PERMISSIONS,
+  CANCELLATION_REASONS_CATEGORY,
   CountryId,
   DEFAULT_WEEK,
   EMPLOYEE_CATEGORY,
@@ -22,7 +23,8 @@ import { RegisterCustomer } from '../customers/customer.commands';
 import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
 import type { CommandContext } from '../shared/command-context';
-import { Aggregates } from '../shared/repository';
+import { defaultReasonEvents } from '../scheduling/cancellation-reasons';
+import { Aggregates, idFor } from '../shared/repository';
 import { UniqueValues } from '../shared/unique-values';
 
 /** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
@@ -36,6 +38,8 @@ export const DEMO = {
 
 const RECEPTIONIST_PERMISSIONS = [
   Permission.viewDashboard,
+  Permission.viewAppointments,
+  Permission.manageAppointments,
   Permission.viewCustomers,
   Permission.addCustomer,
   Permission.editCustomer,
@@ -250,6 +254,11 @@ const writeAccount = async (
       (await store.readStream(streamName('account', holder, holder), { maxCount: 1 })).length > 0,
   );
   await aggregates.create(streamName('account', tenantId, tenantId), ctx, [opened]);
+  await aggregates.create(
+    streamName(CANCELLATION_REASONS_CATEGORY, tenantId, tenantId),
+    ctx,
+    defaultReasonEvents((i) => idFor({ ...ctx, idempotencyKey: `reasons-${tenantId}` }, 'reason', i)),
+  );
   const roles: RoleDefined[] = [
     {
       type: 'RoleDefined',

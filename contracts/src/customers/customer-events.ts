@@ -19,13 +19,24 @@ export type CustomerDetailsChanged = {
 export type CustomerDisabled = { type: 'CustomerDisabled'; data: { customer_id: string } };
 export type CustomerActivated = { type: 'CustomerActivated'; data: { customer_id: string } };
 
+/** A penalty on the customer's record (doc1 §3 customer penalties): 1 no-show, 2 others. */
+export type CustomerPenaltyRecorded = {
+  type: 'CustomerPenaltyRecorded';
+  data: { customer_id: string; penalty_type: 1 | 2; appointment_id?: string; notes?: string };
+};
+
 export type CustomerEvent =
-  CustomerRegistered | CustomerDetailsChanged | CustomerDisabled | CustomerActivated;
+  | CustomerRegistered
+  | CustomerDetailsChanged
+  | CustomerDisabled
+  | CustomerActivated
+  | CustomerPenaltyRecorded;
 export const CUSTOMER_EVENT_TYPES = [
   'CustomerRegistered',
   'CustomerDetailsChanged',
   'CustomerDisabled',
   'CustomerActivated',
+  'CustomerPenaltyRecorded',
 ] as const;
 
 /** Stream category of customers: `customer-<tenantId>.<customerId>`. */

@@ -122,6 +122,8 @@ export const domainMessages = {
       offer: 'Offer not found',
       package: 'Package not found',
       page: 'Page not found',
+      appointment: 'Appointment not found',
+      cancellation_reason: 'Cancellation reason not found',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -250,6 +252,8 @@ export const domainMessages = {
       offer: 'العرض غير موجود',
       package: 'الباقة غير موجودة',
       page: 'الصفحة غير موجودة',
+      appointment: 'الموعد غير موجود',
+      cancellation_reason: 'سبب الإلغاء غير موجود',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

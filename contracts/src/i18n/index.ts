@@ -3,6 +3,7 @@ import { dateMessages } from '../dates/messages';
 import { permissionMessages } from '../identity/permissions';
 import { validationMessages } from '../validators/messages';
 import { domainMessages } from './domain-messages';
+import { schedulingMessages } from '../scheduling/messages';
 
 export { domainMessages };
 
@@ -26,6 +27,7 @@ export const contractMessages = {
     dateMessages.en as Tree,
     permissionMessages.en,
     domainMessages.en,
+    schedulingMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -33,6 +35,7 @@ export const contractMessages = {
     dateMessages.ar as Tree,
     permissionMessages.ar,
     domainMessages.ar,
+    schedulingMessages.ar,
   ),
 };
 

@@ -5,6 +5,7 @@
  */
 export const Page = {
   dashboard: 1,
+  appointments: 2,
   customers: 4,
   products: 5,
   marketing: 6,
@@ -18,6 +19,10 @@ export type Page = (typeof Page)[keyof typeof Page];
 export const Permission = {
   viewDashboard: 1,
   stockNotifications: 5,
+  viewAppointments: 10,
+  /** book, change, move, confirm, check in, cancel, mark no-show and remind */
+  manageAppointments: 11,
+  appointmentReports: 12,
   viewProducts: 30,
   manageProducts: 31,
   stockOperations: 32,
@@ -48,6 +53,9 @@ export type Permission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSION_PAGE: Record<Permission, Page> = {
   1: Page.dashboard,
   5: Page.products,
+  10: Page.appointments,
+  11: Page.appointments,
+  12: Page.appointments,
   30: Page.products,
   31: Page.products,
   32: Page.products,
@@ -105,6 +113,9 @@ export const permissionMessages = {
     permissions: {
       viewDashboard: 'View the dashboard',
       stockNotifications: 'Stock notifications',
+      viewAppointments: 'View the appointment book',
+      manageAppointments: 'Book, change, check in and cancel appointments',
+      appointmentReports: 'Appointment reports',
       viewProducts: 'View products',
       manageProducts: 'Add and change products',
       stockOperations: 'Add, adjust and use stock',
@@ -133,6 +144,9 @@ export const permissionMessages = {
     permissions: {
       viewDashboard: 'عرض لوحة التحكم',
       stockNotifications: 'تنبيهات المخزون',
+      viewAppointments: 'عرض جدول المواعيد',
+      manageAppointments: 'حجز المواعيد وتعديلها وتسجيل الحضور وإلغاؤها',
+      appointmentReports: 'تقارير المواعيد',
       viewProducts: 'عرض المنتجات',
       manageProducts: 'إضافة المنتجات وتعديلها',
       stockOperations: 'إضافة المخزون وتسويته واستخدامه',

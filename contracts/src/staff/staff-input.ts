@@ -29,6 +29,8 @@ export const USER_RIGHTS = [
   'hold_invoice',
   'debit_in_invoice',
   'view_all_appointments',
+  /** moving or changing a visit that has already started (doc2 §6 leaves it to the product) */
+  'edit_past_appointments',
 ] as const;
 export type UserRight = (typeof USER_RIGHTS)[number];
 

@@ -33,6 +33,7 @@ export const toHttpFailure = (error: unknown): HttpFailure | undefined => {
         message: error.key,
         ...(error.errors && { errors: error.errors }),
         ...(error.params && { params: error.params }),
+        ...(error.details && { details: error.details }),
       },
     };
   if (error instanceof WrongExpectedRevisionError)

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './errors';
 export * from './nest';
 export * from './service';
+export * from './user-scope';

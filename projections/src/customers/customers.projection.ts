@@ -12,8 +12,8 @@ const birthMonth = (date: unknown) => (typeof date === 'string' ? Number(date.sl
  */
 export const customersProjection: Projection = {
   name: 'customers',
-  // 2: mobiles in the canonical form, whichever way an event spelled them
-  version: 2,
+  // 2: mobiles in the canonical form, whichever way an event spelled them; 3: no-shows and penalties
+  version: 3,
   collections: [
     {
       name: 'customers',
@@ -28,7 +28,13 @@ export const customersProjection: Projection = {
     },
     { name: 'customer_serials' },
   ],
-  handles: ['CustomerRegistered', 'CustomerDetailsChanged', 'CustomerDisabled', 'CustomerActivated'],
+  handles: [
+    'CustomerRegistered',
+    'CustomerDetailsChanged',
+    'CustomerDisabled',
+    'CustomerActivated',
+    'CustomerPenaltyRecorded',
+  ],
   // the customer's own document is read too, so several events of one customer in a batch make one write
   reads: (e) => [
     { collection: 'customers', id: e.data.customer_id as string },
@@ -60,6 +66,8 @@ export const customersProjection: Projection = {
               last_invoice_date: null,
               loyalty_points: 0,
               wallet_balance: 0,
+              no_shows: 0,
+              penalties: 0,
               created_at: e.metadata.occurredAt,
               created_by: by(e),
               ...stamp,
@@ -81,6 +89,15 @@ export const customersProjection: Projection = {
         return [{ kind: 'patch', collection: 'customers', id, set: { status: 0, ...stamp } }];
       case 'CustomerActivated':
         return [{ kind: 'patch', collection: 'customers', id, set: { status: 1, ...stamp } }];
+      case 'CustomerPenaltyRecorded':
+        return [
+          {
+            kind: 'patch',
+            collection: 'customers',
+            id,
+            inc: { penalties: 1, ...(event.data.penalty_type === 1 && { no_shows: 1 }) },
+          },
+        ];
     }
   },
 };

@@ -1,0 +1,517 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  APPOINTMENT_CATEGORY,
+  bookAppointmentInput,
+  businessDate,
+  businessTime,
+  cancelAppointmentInput,
+  CANCELLATION_REASONS_CATEGORY,
+  changeAppointmentInput,
+  changeLineEmployeeInput,
+  CUSTOMER_CATEGORY,
+  DomainError,
+  epochOf,
+  moveAppointmentLineInput,
+  notFound,
+  rejected,
+  rescheduleAppointmentInput,
+  streamName,
+  toInstant,
+  toMinor,
+  type AppointmentLine,
+  type AppointmentLineInput,
+  type CancellationReasonEvent,
+  type CustomerEvent,
+  type DayBookEvent,
+  type ErrorDetail,
+} from '@rawnaq/contracts';
+import {
+  hasRight,
+  parseInput,
+  TOKENS,
+  userScope,
+  type AuthContext,
+  type ReadModels,
+  type UserScope,
+} from '@rawnaq/platform';
+import { RegisterCustomer } from '../customers/customer.commands';
+import {
+  decideCustomer,
+  evolveCustomer,
+  initialCustomerState,
+  type CustomerState,
+} from '../customers/customer';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates, idFor } from '../shared/repository';
+import { Sequences } from '../shared/sequences';
+import { tenantInfo, type TenantInfo } from '../shared/tenant';
+import { BookingContext, customerDayStream, datesOf, employeeDayStream } from './booking-context';
+import {
+  decideDayBook,
+  evolveDayBook,
+  initialDayBook,
+  overlapsOf,
+  type DayBookState,
+  type WantedTime,
+} from './day-book';
+import { scheduleConflicts } from './schedule-rules';
+import {
+  decideVisit,
+  evolveVisit,
+  initialVisitState,
+  unknownLine,
+  type VisitCommand,
+  type VisitState,
+} from './visit';
+import { evolveReasons, initialReasons, type ReasonsState } from './cancellation-reasons';
+
+/** What the desk asks of the appointment book. */
+export type AppointmentRequest =
+  | { kind: 'book'; body: unknown }
+  | { kind: 'change'; id: string; body: unknown }
+  | { kind: 'move-line'; id: string; body: unknown }
+  | { kind: 'reschedule'; id: string; body: unknown }
+  | { kind: 'change-employee'; id: string; body: unknown }
+  | { kind: 'cancel'; id: string; body: unknown }
+  | { kind: 'confirm' | 'check-in' | 'no-show' | 'remind'; id: string };
+
+export class ChangeAppointments {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly request: AppointmentRequest,
+  ) {}
+}
+
+const visitStream = (ctx: CommandContext, id: string) => streamName(APPOINTMENT_CATEGORY, ctx.tenantId, id);
+
+/** 'HH:mm' on the salon's clock, for the messages that name a time. */
+const clock = (instant: number, tenant: TenantInfo) => businessTime(instant, tenant.timeZone).slice(0, 5);
+
+/** The answer of every command: the visit as the drawer shows it, plus the overbooking warning. */
+const visitOf = (state: VisitState, extra: Record<string, unknown> = {}) =>
+  state.exists
+    ? {
+        id: state.appointmentId,
+        customer_id: state.customerId,
+        date: state.date,
+        lines: state.lines,
+        status: state.status,
+        confirmed: state.confirmed,
+        no_show: state.noShow,
+        ...extra,
+      }
+    : undefined;
+
+/**
+ * Books and changes visits. Every change of lines goes through `place`: the services and employees
+ * are checked, the times against the salon's and the employee's hours, holidays and blocks, then
+ * against the employees' and the customer's days of bookings, where the reservation itself is
+ * recorded in the same atomic append as the visit (no double booking under any concurrency).
+ */
+@CommandHandler(ChangeAppointments)
+export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointments> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(Sequences) private readonly sequences: Sequences,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ ctx, auth, request: r }: ChangeAppointments): Promise<Answer> {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const scope = await userScope(this.models, auth);
+    const context = {
+      now: ctx.now.getTime(),
+      today: tenant.today,
+      mayChangePast: hasRight(scope, 'edit_past_appointments'),
+    };
+    if (r.kind === 'book') return this.book(ctx, tenant, scope, r.body, context);
+    const stream = visitStream(ctx, r.id);
+    const { state } = await this.aggregates.load(stream, initialVisitState, evolveVisit);
+    if (!state.exists) throw notFound('not_found.appointment');
+    this.mustSee(scope, state.lines);
+    const run = (command: VisitCommand) =>
+      this.aggregates.handle(stream, ctx, {
+        initial: initialVisitState,
+        evolve: evolveVisit,
+        decide: (s) => decideVisit(command, s, context),
+      });
+    switch (r.kind) {
+      case 'confirm':
+        return new Answer(visitOf((await run({ type: 'Confirm' })).state));
+      case 'remind':
+        return new Answer(visitOf((await run({ type: 'Remind' })).state));
+      case 'check-in':
+        return new Answer(visitOf((await run({ type: 'CheckIn' })).state));
+      case 'cancel': {
+        const input = parseInput(cancelAppointmentInput, r.body);
+        const reason = input.reason_id ? await this.reason(ctx, input.reason_id) : undefined;
+        const outcome = await run({
+          type: 'Cancel',
+          reasonId: input.reason_id,
+          reasonEn: reason?.name_en,
+          reasonAr: reason?.name_ar,
+          reason: input.reason,
+        });
+        await this.free(ctx, tenant, state);
+        return new Answer(visitOf(outcome.state));
+      }
+      case 'no-show': {
+        const outcome = await run({ type: 'MarkNoShow' });
+        await this.free(ctx, tenant, state);
+        await this.aggregates.handle<CustomerState, CustomerEvent>(
+          streamName(CUSTOMER_CATEGORY, ctx.tenantId, state.customerId),
+          ctx,
+          {
+            initial: initialCustomerState,
+            evolve: evolveCustomer,
+            decide: (s) =>
+              decideCustomer(
+                { type: 'RecordPenalty', penaltyType: 1, appointmentId: state.appointmentId },
+                s,
+                { today: tenant.today },
+              ),
+          },
+        );
+        return new Answer(visitOf(outcome.state));
+      }
+      case 'change': {
+        const input = parseInput(changeAppointmentInput({ countryId: tenant.countryId }), r.body);
+        const lines = await this.linesOf(ctx, tenant, scope, input.lines, state.lines);
+        return this.changeLines(ctx, tenant, state, lines, input.notes ?? null, context, run);
+      }
+      case 'move-line': {
+        const input = parseInput(moveAppointmentLineInput, r.body);
+        const line = state.lines.find((l) => l.line_id === input.line_id);
+        if (!line) throw unknownLine();
+        const duration = input.duration ? Number(input.duration) : line.duration;
+        const moved = state.lines.map((l) =>
+          l.line_id === line.line_id
+            ? this.timed({ ...l, employee_id: input.employee_id ?? l.employee_id }, input.start, duration)
+            : l,
+        );
+        this.mustSee(scope, moved);
+        return this.changeLines(ctx, tenant, state, moved, undefined, context, run);
+      }
+      case 'reschedule': {
+        const input = parseInput(rescheduleAppointmentInput, r.body);
+        const shift = epochOf(input.start) - Math.min(...state.lines.map((l) => Date.parse(l.start)));
+        const moved = state.lines.map((l) =>
+          this.timed(l, toInstant(Date.parse(l.start) + shift), l.duration),
+        );
+        return this.changeLines(ctx, tenant, state, moved, undefined, context, run);
+      }
+      case 'change-employee': {
+        const input = parseInput(changeLineEmployeeInput, r.body);
+        if (!state.lines.some((l) => l.line_id === input.line_id)) throw unknownLine();
+        const changed = state.lines.map((l) =>
+          l.line_id === input.line_id ? { ...l, employee_id: input.employee_id } : l,
+        );
+        this.mustSee(scope, changed);
+        return this.changeLines(ctx, tenant, state, changed, undefined, context, run);
+      }
+    }
+  }
+
+  private async book(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    scope: UserScope,
+    body: unknown,
+    context: { now: number; today: string; mayChangePast: boolean },
+  ): Promise<Answer> {
+    const input = parseInput(bookAppointmentInput({ countryId: tenant.countryId }), body);
+    const appointmentId = idFor(ctx, 'appointment');
+    let customerId = input.customer_id;
+    if (customerId) {
+      const { state } = await this.aggregates.load(
+        streamName(CUSTOMER_CATEGORY, ctx.tenantId, customerId),
+        initialCustomerState,
+        evolveCustomer,
+      );
+      if (!state.registered) throw rejected('not_found.customer', 'customer_id');
+      if (!state.active) throw rejected('appointments.customer_disabled', 'customer_id');
+    } else {
+      // a new customer typed at the desk: registered in this same unit (and not at all if the booking fails)
+      const registered = (await this.commands.execute(new RegisterCustomer(ctx, input.customer))) as Answer<{
+        id: string;
+      }>;
+      customerId = registered.body.id;
+    }
+    if (input.rebook_of) {
+      const { state } = await this.aggregates.load(
+        visitStream(ctx, input.rebook_of),
+        initialVisitState,
+        evolveVisit,
+      );
+      if (!state.exists || state.customerId !== customerId)
+        throw rejected('not_found.appointment', 'rebook_of');
+    }
+    const lines = await this.linesOf(ctx, tenant, scope, input.lines, []);
+    this.mustSee(scope, lines);
+    const overbooked = await this.place(ctx, tenant, appointmentId, customerId, [], lines, context.now);
+    const bookingNo = await this.sequences.next(ctx, 'appointment');
+    const outcome = await this.aggregates.handle(visitStream(ctx, appointmentId), ctx, {
+      initial: initialVisitState,
+      evolve: evolveVisit,
+      decide: (s) =>
+        decideVisit(
+          {
+            type: 'Book',
+            appointmentId,
+            bookingNo,
+            customerId: customerId!,
+            date: businessDate(lines[0].start, tenant.timeZone),
+            lines,
+            source: input.source,
+            notes: input.notes,
+            overbooked,
+          },
+          s,
+          context,
+        ).map((e) =>
+          e.type === 'AppointmentBooked' && input.rebook_of
+            ? { ...e, data: { ...e.data, rebook_of: input.rebook_of } }
+            : e,
+        ),
+    });
+    return new Answer(visitOf(outcome.state, { booking_no: bookingNo, overbooked }), outcome.position, 201);
+  }
+
+  private async changeLines(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    state: Extract<VisitState, { exists: true }>,
+    lines: AppointmentLine[],
+    notes: string | null | undefined,
+    context: { now: number },
+    run: (command: VisitCommand) => ReturnType<Aggregates['handle']>,
+  ): Promise<Answer> {
+    const sorted = [...lines].sort((a, b) => a.start.localeCompare(b.start));
+    // the visit's own rules first (a cancelled visit is not moved), then the time it would take
+    const outcome = await run({
+      type: 'ChangeLines',
+      date: businessDate(sorted[0].start, tenant.timeZone),
+      lines: sorted,
+      notes,
+      overbooked: false,
+    });
+    const overbooked = outcome.events.length
+      ? await this.place(ctx, tenant, state.appointmentId, state.customerId, state.lines, sorted, context.now)
+      : false;
+    return new Answer(visitOf(outcome.state as VisitState, { overbooked }));
+  }
+
+  /** A line at a start for a duration: its end follows. */
+  private timed(line: AppointmentLine, start: string, duration: number): AppointmentLine {
+    const from = epochOf(start);
+    return { ...line, start: toInstant(from), end: toInstant(from + duration * 60_000), duration };
+  }
+
+  /** The requested lines as booked lines: services and employees checked, defaults from the menu. */
+  private async linesOf(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    scope: UserScope,
+    wanted: AppointmentLineInput[],
+    current: AppointmentLine[],
+  ): Promise<AppointmentLine[]> {
+    const booking = new BookingContext(this.aggregates, ctx);
+    const menu = await booking.menu();
+    const problems: ErrorDetail[] = [];
+    const lines: AppointmentLine[] = [];
+    for (const [i, w] of wanted.entries()) {
+      const service = menu.services.get(w.service_id);
+      const existing = w.line_id ? current.find((l) => l.line_id === w.line_id) : undefined;
+      if (w.line_id && !existing)
+        problems.push({ field: `lines.${i}.line_id`, key: 'appointments.line_not_found' });
+      // a service removed from the menu may stay on a visit booked before; a new line needs an active one
+      if (!service || (!service.active && existing?.service_id !== w.service_id)) {
+        problems.push({ field: `lines.${i}.service_id`, key: 'not_found.service' });
+        continue;
+      }
+      const employee = await booking.employee(w.employee_id);
+      if (!employee.added || !employee.active || !employee.details.show_in_appointments)
+        problems.push({ field: `lines.${i}.employee_id`, key: 'appointments.employee_not_in_book' });
+      const menuPrice = service.offer_price ?? service.price;
+      const price =
+        w.price !== undefined ? toMinor(w.price, tenant.countryId) : (existing?.price ?? menuPrice);
+      if (price !== menuPrice && price !== existing?.price && !hasRight(scope, 'change_invoice_price'))
+        problems.push({ field: `lines.${i}.price`, key: 'appointments.price_change_needs_right' });
+      const duration =
+        w.duration !== undefined ? Number(w.duration) : (existing?.duration ?? service.job_time);
+      lines.push(
+        this.timed(
+          {
+            line_id: existing?.line_id ?? idFor(ctx, 'line', i),
+            service_id: w.service_id,
+            service_name_en: service.name_en,
+            service_name_ar: service.name_ar,
+            employee_id: w.employee_id,
+            start: w.start,
+            end: w.start,
+            duration,
+            price,
+          },
+          w.start,
+          duration,
+        ),
+      );
+    }
+    if (problems.length) throw refusal(problems);
+    return lines;
+  }
+
+  /**
+   * Checks the lines against the hours and against everyone's bookings, and records the reservations
+   * (freeing what the visit held before). Answers whether the visit overlaps another one, as the
+   * overbooking setting allows; every conflict found is named, with the employee and the time.
+   */
+  private async place(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    appointmentId: string,
+    customerId: string,
+    before: AppointmentLine[],
+    lines: AppointmentLine[],
+    now: number,
+  ): Promise<boolean> {
+    const booking = new BookingContext(this.aggregates, ctx);
+    const settings = await booking.settings();
+    const allowOverlap = settings.invoice.allow_overbooking === true;
+    const problems: ErrorDetail[] = [];
+    const employees = new Map<string, Awaited<ReturnType<BookingContext['employee']>>>();
+    for (const l of lines) employees.set(l.employee_id, await booking.employee(l.employee_id));
+    problems.push(
+      ...scheduleConflicts({
+        lines,
+        previous: before,
+        now,
+        timeZone: tenant.timeZone,
+        salon: { week: settings.businessHours, periods: [...settings.periods.values()] },
+        employees,
+      }),
+    );
+    // each day of each employee and of the customer that the visit holds or held
+    const wantedByStream = new Map<string, { times: WantedTime[] }>();
+    const want = (stream: string) => {
+      let entry = wantedByStream.get(stream);
+      if (!entry) wantedByStream.set(stream, (entry = { times: [] }));
+      return entry;
+    };
+    const customerStreams = new Set<string>();
+    for (const l of before)
+      for (const date of datesOf(Date.parse(l.start), Date.parse(l.end), tenant.timeZone)) {
+        want(employeeDayStream(ctx.tenantId, l.employee_id, date));
+        const c = customerDayStream(ctx.tenantId, customerId, date);
+        want(c);
+        customerStreams.add(c);
+      }
+    for (const l of lines)
+      for (const date of datesOf(Date.parse(l.start), Date.parse(l.end), tenant.timeZone)) {
+        const time = { appointmentId, lineId: l.line_id, from: l.start, to: l.end };
+        want(employeeDayStream(ctx.tenantId, l.employee_id, date)).times.push(time);
+        const c = customerDayStream(ctx.tenantId, customerId, date);
+        want(c).times.push(time);
+        customerStreams.add(c);
+      }
+    let overbooked = false;
+    for (const [stream, entry] of wantedByStream) {
+      const state = await booking.day(stream);
+      const isCustomer = customerStreams.has(stream);
+      for (const t of entry.times)
+        for (const o of overlapsOf(state, t)) {
+          if (!isCustomer && allowOverlap) {
+            overbooked = true;
+            continue;
+          }
+          const i = lines.findIndex((l) => l.line_id === t.lineId);
+          const employee = employees.get(lines[i].employee_id);
+          problems.push({
+            field: `lines.${i}.start`,
+            key: isCustomer ? 'appointments.customer_busy' : 'appointments.employee_busy',
+            params: {
+              employee_en: employee?.added ? employee.details.name_en : '',
+              employee_ar: employee?.added ? employee.details.name_ar : '',
+              from: clock(o.from, tenant),
+              to: clock(o.to, tenant),
+            },
+          });
+        }
+    }
+    if (problems.length) throw refusal(problems);
+    for (const [stream, entry] of wantedByStream)
+      await this.reserve(
+        ctx,
+        stream,
+        appointmentId,
+        entry.times,
+        allowOverlap && !customerStreams.has(stream),
+      );
+    return overbooked;
+  }
+
+  /** The day's reservations of a visit become `times` (nothing: it frees the day). */
+  private reserve(
+    ctx: CommandContext,
+    stream: string,
+    appointmentId: string,
+    times: WantedTime[],
+    allowOverlap: boolean,
+  ) {
+    return this.aggregates.handle<DayBookState, DayBookEvent>(stream, ctx, {
+      initial: initialDayBook(),
+      evolve: evolveDayBook,
+      decide: (s) =>
+        decideDayBook(s, appointmentId, times, {
+          allowOverlap,
+          // checked above on the same revision; a change since then fails the append and reruns the command
+          refuse: () => {
+            throw new DomainError('errors.conflict_retry', 409);
+          },
+        }).events,
+    });
+  }
+
+  /** Frees every day the visit held (a cancelled or no-show visit takes nobody's time). */
+  private async free(ctx: CommandContext, tenant: TenantInfo, state: Extract<VisitState, { exists: true }>) {
+    const streams = new Set<string>();
+    for (const l of state.lines)
+      for (const date of datesOf(Date.parse(l.start), Date.parse(l.end), tenant.timeZone)) {
+        streams.add(employeeDayStream(ctx.tenantId, l.employee_id, date));
+        streams.add(customerDayStream(ctx.tenantId, state.customerId, date));
+      }
+    for (const stream of streams) await this.reserve(ctx, stream, state.appointmentId, [], true);
+  }
+
+  /** Without "view all employees' appointments", a user works on her own column only. */
+  private mustSee(scope: UserScope, lines: AppointmentLine[]) {
+    if (hasRight(scope, 'view_all_appointments')) return;
+    if (lines.some((l) => l.employee_id !== scope.employeeId))
+      throw new DomainError('appointments.only_own_column', 403);
+  }
+
+  private async reason(ctx: CommandContext, reasonId: string) {
+    const { state } = await this.aggregates.load<ReasonsState, CancellationReasonEvent>(
+      streamName(CANCELLATION_REASONS_CATEGORY, ctx.tenantId, ctx.tenantId),
+      initialReasons(),
+      evolveReasons,
+    );
+    const reason = state.get(reasonId);
+    if (!reason) throw rejected('not_found.cancellation_reason', 'reason_id');
+    return reason;
+  }
+}
+
+/** One conflict: its own message; several: "cannot be booked as it is" with each one listed. */
+const refusal = (problems: ErrorDetail[]) =>
+  new DomainError(
+    problems.length === 1 ? problems[0].key : 'appointments.conflicts',
+    problems.some((p) => p.key.endsWith('_busy')) ? 409 : 422,
+    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
+    problems.length === 1 ? problems[0].params : { count: problems.length },
+    problems,
+  );

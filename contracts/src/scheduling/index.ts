@@ -1,0 +1,3 @@
+export * from './appointment-input';
+export * from './appointment-events';
+export * from './messages';

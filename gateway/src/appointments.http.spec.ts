@@ -1,0 +1,305 @@
+import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
+import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+const TZ = 'Asia/Riyadh';
+
+/** A Sunday-to-Thursday business date at least `ahead` days from now (the stylists rest on Fridays). */
+const workday = (ahead: number) => {
+  let date = addDays(businessDate(new Date(), TZ), ahead);
+  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+  return date;
+};
+const at = (date: string, time: string) => instantAt(date, `${time}:00`, TZ);
+
+describe('the appointment book over HTTP', () => {
+  let t: TestApp;
+  let owner: string;
+  let services: Record<string, { id: string; price: number; job_time: number }>;
+  let stylists: Record<string, string>;
+  let customers: string[];
+  let customerNames: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+    const menu = await t.http.get('/api/merchant/services').query({ range: '[0,99]' }).set(bearer(owner));
+    services = Object.fromEntries(menu.body.map((s: { name_en: string }) => [s.name_en, s]));
+    const staff = await t.http.get('/api/merchant/employees').query({ range: '[0,99]' }).set(bearer(owner));
+    stylists = Object.fromEntries(staff.body.map((e: { name_en: string; id: string }) => [e.name_en, e.id]));
+    const list = await t.http.get('/api/merchant/customers').query({ range: '[0,99]' }).set(bearer(owner));
+    customers = list.body.map((c: { id: string }) => c.id);
+    customerNames = list.body.map((c: { name: string }) => c.name);
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const book = (body: object, token = owner, key?: string) =>
+    t.http
+      .post('/api/merchant/appointments')
+      .set({ ...bearer(token), ...(key && { 'Idempotency-Key': key }) })
+      .send(body);
+  const line = (service: string, stylist: string, start: string, extra: object = {}) => ({
+    service_id: services[service].id,
+    employee_id: stylists[stylist],
+    start,
+    ...extra,
+  });
+  const fresh = async (token = owner) => ({
+    ...bearer(token),
+    'X-Min-Position': String(await t.eventCount()),
+  });
+
+  it('books a two-service visit back to back with two employees, priced and timed from the menu', async () => {
+    const day = workday(7);
+    const res = await book({
+      customer_id: customers[0],
+      lines: [
+        line('Haircut', 'Noura Al-Qahtani', at(day, '10:00')),
+        line('Manicure', 'Reem Abdullah', at(day, '10:45')),
+      ],
+      notes: 'Prefers the window seat',
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-position']).toBeDefined();
+    expect(res.body).toMatchObject({
+      date: day,
+      status: 1,
+      booking_no: expect.any(Number),
+      overbooked: false,
+    });
+    expect(res.body.lines).toEqual([
+      expect.objectContaining({
+        service_name_en: 'Haircut',
+        duration: 45,
+        price: 10000,
+        end: at(day, '10:45'),
+      }),
+      expect.objectContaining({
+        service_name_en: 'Manicure',
+        duration: 45,
+        price: 8000,
+        end: at(day, '11:30'),
+      }),
+    ]);
+    const listed = await t.http
+      .get('/api/merchant/appointments')
+      .query({ filter: JSON.stringify({ date: day }) })
+      .set(await fresh());
+    expect(listed.body.map((v: { id: string }) => v.id)).toContain(res.body.id);
+    const visit = listed.body.find((v: { id: string }) => v.id === res.body.id);
+    expect(visit).toMatchObject({ customer_name: customerNames[0], total: 18000, state: 'scheduled' });
+  });
+
+  it('refuses a double booking with the employee and the time named, and writes nothing', async () => {
+    const day = workday(8);
+    expect(
+      (
+        await book({
+          customer_id: customers[0],
+          lines: [line('Haircut', 'Noura Al-Qahtani', at(day, '12:00'))],
+        })
+      ).status,
+    ).toBe(201);
+    const before = await t.eventCount();
+    const clash = await book({
+      customer_id: customers[1],
+      lines: [line('Blow dry', 'Noura Al-Qahtani', at(day, '12:30'))],
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({
+      message: 'appointments.employee_busy',
+      errors: { 'lines.0.start': 'appointments.employee_busy' },
+      params: { employee_en: 'Noura Al-Qahtani', employee_ar: 'نورة القحطاني', from: '12:00', to: '12:45' },
+    });
+    // the customer cannot be in two places at once either
+    const twice = await book({
+      customer_id: customers[0],
+      lines: [line('Manicure', 'Reem Abdullah', at(day, '12:15'))],
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('appointments.customer_busy');
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('gives exactly one of many simultaneous bookings of the same slot, the others a clear 409', async () => {
+    const day = workday(9);
+    const results = await Promise.all(
+      customers
+        .slice(0, 4)
+        .map((customer_id) =>
+          book({ customer_id, lines: [line('Facial', 'Reem Abdullah', at(day, '15:00'))] }),
+        ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.message).toBe('appointments.employee_busy');
+    const lines = await t.http
+      .get('/api/merchant/appointments')
+      .query({ filter: JSON.stringify({ date: day, employee_id: stylists['Reem Abdullah'] }) })
+      .set(await fresh());
+    expect(lines.body).toHaveLength(1);
+  });
+
+  it('names every rule a visit breaks: outside hours, a day off, in the past', async () => {
+    const day = workday(10);
+    let friday = day;
+    while (weekdayOf(friday) !== 5) friday = addDays(friday, 1);
+    const res = await book({
+      customer_id: customers[2],
+      lines: [
+        line('Haircut', 'Noura Al-Qahtani', at(day, '23:00')),
+        line('Manicure', 'Reem Abdullah', at(friday, '17:00')),
+        line('Blow dry', 'Noura Al-Qahtani', at(addDays(businessDate(new Date(), TZ), -1), '11:00')),
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('appointments.conflicts');
+    expect(res.body.errors).toEqual({
+      'lines.0.start': 'appointments.outside_salon_hours',
+      'lines.1.start': 'appointments.employee_day_off',
+      'lines.2.start': 'appointments.start_in_past',
+    });
+    expect(res.body.details).toHaveLength(3);
+  });
+
+  it('refuses bad input with a 422 naming the field, and writes nothing', async () => {
+    const before = await t.eventCount();
+    const cases: Array<[object, string]> = [
+      [{ customer_id: customers[0], lines: [] }, 'lines'],
+      [{ lines: [line('Haircut', 'Noura Al-Qahtani', at(workday(7), '10:00'))] }, 'customer_id'],
+      [
+        { customer_id: customers[0], lines: [line('Haircut', 'Noura Al-Qahtani', at(workday(7), '10:10'))] },
+        'lines.0.start',
+      ],
+      [
+        {
+          customer_id: customers[0],
+          lines: [{ ...line('Haircut', 'Noura Al-Qahtani', at(workday(7), '10:00')), duration: 0 }],
+        },
+        'lines.0.duration',
+      ],
+      [
+        { customer_id: customers[0], lines: [{ ...line('Haircut', 'Noura Al-Qahtani', 'not a time') }] },
+        'lines.0.start',
+      ],
+    ];
+    for (const [body, field] of cases) {
+      const res = await book(body);
+      expect([res.status, Object.keys(res.body.errors ?? {})]).toEqual([
+        422,
+        expect.arrayContaining([field]),
+      ]);
+    }
+    const unknownService = await book({
+      customer_id: customers[0],
+      lines: [
+        {
+          ...line('Haircut', 'Noura Al-Qahtani', at(workday(7), '16:00')),
+          service_id: '0193b000-0000-7000-8000-00000000dead',
+        },
+      ],
+    });
+    expect(unknownService.body.errors).toEqual({ 'lines.0.service_id': 'not_found.service' });
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('books a new customer typed at the desk, once, with the visit', async () => {
+    const day = workday(11);
+    const res = await book({
+      customer: { name: 'Walk-in Hessa', mobile: '0551239876' },
+      lines: [line('Blow dry', 'Noura Al-Qahtani', at(day, '11:00'))],
+    });
+    expect(res.status).toBe(201);
+    const found = await t.http
+      .get('/api/merchant/customers')
+      .query({ filter: JSON.stringify({ q: '0551239876' }) })
+      .set(await fresh());
+    expect(found.body).toEqual([
+      expect.objectContaining({ id: res.body.customer_id, mobile: '+966551239876' }),
+    ]);
+    // a refused booking does not leave its new customer behind
+    const refused = await book({
+      customer: { name: 'Ghost', mobile: '0551239877' },
+      lines: [line('Blow dry', 'Noura Al-Qahtani', at(day, '11:00'))],
+    });
+    expect(refused.status).toBe(409);
+    const none = await t.http
+      .get('/api/merchant/customers')
+      .query({ filter: JSON.stringify({ q: '0551239877' }) })
+      .set(await fresh());
+    expect(none.body).toEqual([]);
+  });
+
+  it('runs the day: confirm, move a line, change the employee, cancel with a reason, no-show counts on the customer', async () => {
+    const day = workday(12);
+    const booked = await book({
+      customer_id: customers[3],
+      lines: [line('Haircut', 'Noura Al-Qahtani', at(day, '13:00'))],
+    });
+    const id = booked.body.id as string;
+    const lineId = booked.body.lines[0].line_id as string;
+    const post = (path: string, body: object = {}) =>
+      t.http.post(`/api/merchant/appointments/${id}/${path}`).set(bearer(owner)).send(body);
+    expect((await post('confirm')).body.confirmed).toBe(true);
+    const moved = await post('move', { line_id: lineId, start: at(day, '14:00') });
+    expect(moved.status).toBe(200);
+    expect(moved.body.lines[0]).toMatchObject({ start: at(day, '14:00'), end: at(day, '14:45') });
+    // the old time is free again for someone else
+    expect(
+      (
+        await book({
+          customer_id: customers[4],
+          lines: [line('Blow dry', 'Noura Al-Qahtani', at(day, '13:00'))],
+        })
+      ).status,
+    ).toBe(201);
+    const other = await post('change-employee', { line_id: lineId, employee_id: stylists['Reem Abdullah'] });
+    expect(other.body.lines[0].employee_id).toBe(stylists['Reem Abdullah']);
+    expect((await post('check-in')).body.message).toBe('appointments.check_in_not_today');
+    const reasons = await t.http.get('/api/merchant/cancellation-reasons').set(bearer(owner));
+    expect(reasons.body.length).toBeGreaterThanOrEqual(4);
+    expect((await post('cancel', {})).body.errors).toEqual({ reason_id: 'validation.is_required' });
+    const cancelled = await post('cancel', { reason_id: reasons.body[0].id });
+    expect(cancelled.body.status).toBe(0);
+    expect((await post('check-in')).body.message).toBe('appointments.cancelled_cannot_check_in');
+    const visit = await t.http.get(`/api/merchant/appointments/${id}`).set(await fresh());
+    expect(visit.body).toMatchObject({
+      state: 'cancelled',
+      labels: ['confirmed', 'rescheduled', 'employee_changed'],
+    });
+    expect(visit.body.cancel_reason_en).toBe(reasons.body[0].name_en);
+    // its time is free again
+    expect(
+      (await book({ customer_id: customers[1], lines: [line('Haircut', 'Reem Abdullah', at(day, '14:00'))] }))
+        .status,
+    ).toBe(201);
+    const noShowTooEarly = await t.http
+      .post(`/api/merchant/appointments/${booked.body.id}/no-show`)
+      .set(bearer(owner));
+    expect(noShowTooEarly.status).toBe(409);
+  });
+
+  it('keeps the receptionist to the book and a user without "view all" to her own column', async () => {
+    const reception = await t.signIn(RECEPTION);
+    const listed = await t.http.get('/api/merchant/appointments').set(bearer(reception));
+    expect(listed.status).toBe(200);
+    // the receptionist is an employee without the right to see everyone's appointments
+    expect(listed.body).toEqual([]);
+    const day = workday(13);
+    const refused = await book(
+      { customer_id: customers[0], lines: [line('Haircut', 'Noura Al-Qahtani', at(day, '10:00'))] },
+      reception,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('appointments.only_own_column');
+  });
+
+  it('answers a retried booking (same Idempotency-Key) with the first reply', async () => {
+    const day = workday(14);
+    const body = { customer_id: customers[0], lines: [line('Pedicure', 'Reem Abdullah', at(day, '16:00'))] };
+    const first = await book(body, owner, 'book-once-1');
+    const again = await book(body, owner, 'book-once-1');
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+  });
+});

@@ -1,0 +1,25 @@
+import type { UserRight } from '@rawnaq/contracts';
+import type { ReadModels } from '../read-store/read-models';
+import type { AuthContext } from './auth';
+
+/**
+ * The signed-in user as an employee of the salon: her employee record and the per-user rights of
+ * doc2 §6 (change price, view all employees' appointments...). An administrator has every right;
+ * a user who is not an employee has none.
+ */
+export type UserScope = { employeeId?: string; rights: ReadonlySet<UserRight>; isAdmin: boolean };
+
+export const userScope = async (models: ReadModels, auth: AuthContext): Promise<UserScope> => {
+  const [employee] = await models.find('employees', {
+    filter: { tenantId: auth.tenantId, user_id: auth.userId },
+    limit: 1,
+  });
+  return {
+    employeeId: employee?.id,
+    rights: new Set((employee?.rights as UserRight[] | undefined) ?? []),
+    isAdmin: auth.isAdmin,
+  };
+};
+
+export const hasRight = (scope: UserScope, right: UserRight): boolean =>
+  scope.isAdmin || scope.rights.has(right);

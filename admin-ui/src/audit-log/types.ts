@@ -85,6 +85,19 @@ export const HIDDEN_FIELDS = new Set([
 export const HIDDEN_FIELDS_BY_ENTITY: Record<string, ReadonlySet<string>> = { mail: new Set(['body']) };
 
 export const KNOWN_TYPES = [
+  'AppointmentBooked',
+  'AppointmentConfirmed',
+  'AppointmentCheckedIn',
+  'AppointmentCancelled',
+  'AppointmentNoShowMarked',
+  'AppointmentRescheduled',
+  'AppointmentEmployeeChanged',
+  'AppointmentEdited',
+  'AppointmentReminded',
+  'CancellationReasonAdded',
+  'CancellationReasonChanged',
+  'CancellationReasonRemoved',
+  'CustomerPenaltyRecorded',
   'CustomerRegistered',
   'CustomerDetailsChanged',
   'CustomerDisabled',

@@ -1,3 +1,4 @@
+import { localizeParams } from '@rawnaq/contracts';
 /**
  * The error every call rejects with. It has `status` and `body` like react-admin's HttpError, which
  * react-admin recognises by shape: a 422 body's `errors` become field errors in forms, and `message`
@@ -34,10 +35,19 @@ export const isHandled = (error: unknown): boolean =>
 export const isAbortError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 
-/** The top-level values of an error's message (`attendance.too_far` → `{ distance: 120 }`). */
-export const messageParams = (error: unknown): Record<string, string | number> =>
-  Object.fromEntries(
-    Object.entries((isHttpError(error) && error.body?.params) || {}).filter(
-      ([, value]) => typeof value === 'string' || typeof value === 'number',
-    ),
-  ) as Record<string, string | number>;
+const pageLanguage = (): 'en' | 'ar' =>
+  typeof document !== 'undefined' && document.documentElement.lang === 'ar' ? 'ar' : 'en';
+
+/**
+ * The top-level values of an error's message (`attendance.too_far` → `{ distance: 120 }`), with the
+ * values given in both languages (`employee_en`, `employee_ar`) read in the page's language.
+ */
+export const messageParams = (error: unknown, locale = pageLanguage()): Record<string, string | number> =>
+  localizeParams(
+    Object.fromEntries(
+      Object.entries((isHttpError(error) && error.body?.params) || {}).filter(
+        ([, value]) => typeof value === 'string' || typeof value === 'number',
+      ),
+    ) as Record<string, string | number>,
+    locale,
+  );

@@ -45,12 +45,29 @@ export const messageKeys = (tree: Tree, prefix = ''): string[] =>
     typeof v === 'string' ? [`${prefix}${k}`] : messageKeys(v, `${prefix}${k}.`),
   );
 
+/**
+ * Values that exist in both languages travel as `<name>_en` and `<name>_ar` (an employee's name in a
+ * booking conflict); the message uses `%{<name>}`, filled with the reader's language.
+ */
+export const localizeParams = (
+  params: Record<string, string | number>,
+  locale: 'en' | 'ar',
+): Record<string, string | number> => {
+  const out = { ...params };
+  for (const [k, v] of Object.entries(params)) {
+    const m = /^(.+)_(en|ar)$/.exec(k);
+    if (m && m[2] === locale && !(m[1] in params)) out[m[1]] = v;
+  }
+  return out;
+};
+
 /** The text of a key, with %{params} filled in; the key itself when unknown (visible, never blank). */
 export const translate = (
   locale: 'en' | 'ar',
   key: string,
-  params: Record<string, string | number> = {},
+  raw: Record<string, string | number> = {},
 ): string => {
+  const params = localizeParams(raw, locale);
   let node: string | Tree | undefined = contractMessages[locale];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') return key;

@@ -5,6 +5,8 @@ import type { Projection } from '../runner/projection';
  * One entry per event of every tenant: who did what, to which record, when, and what changed.
  * The audit screen and each record's history tab read it; the event store stays the source.
  */
+const BOOKKEEPING = new Set(['unique', 'sequence', 'employeeday', 'customerday']);
+
 export const auditLogProjection: Projection = {
   name: 'audit-log',
   version: 1,
@@ -22,8 +24,9 @@ export const auditLogProjection: Projection = {
   handles: 'all',
   project: (e) => {
     const stream = parseStreamName(e.stream);
-    // stored command replies and uniqueness claims are bookkeeping, not changes to the salon's records
-    if (e.type === 'CommandAnswered' || stream?.category === 'unique') return [];
+    // stored command replies, uniqueness claims, numbers taken and the day books of the appointment
+    // book are bookkeeping, not changes to the salon's records (the visit's own events tell the story)
+    if (e.type === 'CommandAnswered' || BOOKKEEPING.has(stream?.category ?? '')) return [];
     // a queued mail may carry a password-reset link: the log says a mail went out, not what it said
     const data = redact(
       e.type === 'MailQueued'

@@ -278,6 +278,34 @@ describe('the appointment book over HTTP', () => {
     expect(noShowTooEarly.status).toBe(409);
   });
 
+  it('draws blocks on both sides: no block over a visit, no visit in a block', async () => {
+    const day = workday(15);
+    const noura = stylists['Noura Al-Qahtani'];
+    const visit = await book({
+      customer_id: customers[0],
+      lines: [line('Haircut', 'Noura Al-Qahtani', at(day, '13:00'))],
+    });
+    expect(visit.status).toBe(201);
+    const block = (from: string, to: string) =>
+      t.http
+        .post(`/api/merchant/employees/${noura}/periods`)
+        .set(bearer(owner))
+        .send({ kind: 'block', from_date: day, to_date: day, from, to, reason: 'Training' });
+    const over = await block('13:30', '14:30');
+    expect(over.status).toBe(409);
+    expect(over.body.errors).toEqual({ from_date: 'appointments.block_over_visit' });
+    expect((await block('15:00', '16:00')).status).toBe(201);
+    const inBlock = await book({
+      customer_id: customers[1],
+      lines: [line('Blow dry', 'Noura Al-Qahtani', at(day, '15:30'))],
+    });
+    expect(inBlock.status).toBe(422);
+    expect(inBlock.body).toMatchObject({
+      message: 'appointments.employee_blocked',
+      params: { employee_en: 'Noura Al-Qahtani', reason: 'Training' },
+    });
+  });
+
   it('keeps the receptionist to the book and a user without "view all" to her own column', async () => {
     const reception = await t.signIn(RECEPTION);
     const listed = await t.http.get('/api/merchant/appointments').set(bearer(reception));

@@ -6,6 +6,7 @@ import {
   weekdayOf,
   type AppointmentLine,
   type BusinessDate,
+  type EmployeePeriod,
   type ErrorDetail,
   type OpeningDay,
   type TenantTimeZone,
@@ -69,23 +70,29 @@ const openingFor = (
   return [date, addDays(date, -1)].map(opening).find((o) => inside(line, o));
 };
 
-/** A block on each date of its period: its own times, or the whole day. */
+/** A block period as intervals, one per date of the period: its own times, or the whole day. */
+export const blockIntervals = (
+  p: EmployeePeriod,
+  timeZone: TenantTimeZone,
+): Array<Interval & { date: BusinessDate }> => {
+  const out: Array<Interval & { date: BusinessDate }> = [];
+  for (let date = p.from_date; date <= p.to_date; date = addDays(date, 1)) {
+    const block =
+      p.from && p.to
+        ? interval({ is_open: true, from: p.from, to: p.to }, date, timeZone)
+        : {
+            from: Date.parse(startOfBusinessDay(date, timeZone)),
+            to: Date.parse(startOfBusinessDay(addDays(date, 1), timeZone)),
+          };
+    if (block) out.push({ ...block, date });
+  }
+  return out;
+};
+
 const blocksOf = (e: Extract<EmployeeState, { added: true }>, line: Interval, timeZone: TenantTimeZone) =>
   [...e.periods.values()]
     .filter((p) => p.kind === 'block')
-    .find((p) => {
-      for (let date = p.from_date; date <= p.to_date; date = addDays(date, 1)) {
-        const block =
-          p.from && p.to
-            ? interval({ is_open: true, from: p.from, to: p.to }, date, timeZone)
-            : {
-                from: Date.parse(startOfBusinessDay(date, timeZone)),
-                to: Date.parse(startOfBusinessDay(addDays(date, 1), timeZone)),
-              };
-        if (block && block.from < line.to && line.from < block.to) return true;
-      }
-      return false;
-    });
+    .find((p) => blockIntervals(p, timeZone).some((b) => b.from < line.to && line.from < b.to));
 
 /**
  * Every rule of the salon's and the employee's time that a visit's lines break, each named on its

@@ -29,6 +29,7 @@ import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { UniqueValues } from '../shared/unique-values';
 import { hashPassword } from '../identity/identity.commands';
+import { refuseBlockOverVisits } from '../scheduling/blocks';
 import { decideUser, evolveUser, initialUserState, type UserState } from '../identity/user';
 import {
   decideEmployee,
@@ -193,6 +194,8 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
       case 'add-period': {
         const p = parseInput(employeePeriodInput, r.body);
         const periodId = idFor(ctx, 'employee-period');
+        const { timeZone } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+        await refuseBlockOverVisits(this.aggregates, ctx, timeZone, r.id, p);
         const o = await this.runEmployee(
           ctx,
           r.id,

@@ -30,6 +30,7 @@ export const schedulingMessages = {
       only_own_column: 'You can only work on your own appointments',
       duplicate_reason: 'This reason already exists',
       overbooked: 'Booked over another visit (the salon allows overbooking)',
+      block_over_visit: 'A visit is booked in this time: move or cancel it first',
     },
   },
   ar: {
@@ -61,6 +62,7 @@ export const schedulingMessages = {
       only_own_column: 'يمكنك العمل على مواعيدك فقط',
       duplicate_reason: 'هذا السبب موجود من قبل',
       overbooked: 'حُجز فوق موعد آخر (يسمح الصالون بالحجز المتداخل)',
+      block_over_visit: 'يوجد موعد محجوز في هذا الوقت: انقله أو ألغه أولًا',
     },
   },
 };

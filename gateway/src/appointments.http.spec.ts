@@ -48,6 +48,21 @@ describe('the appointment book over HTTP', () => {
     'X-Min-Position': String(await t.eventCount()),
   });
 
+  it('finds the demo salon with a week of visits: checked in, cancelled, a no-show, confirmed, to come', async () => {
+    const today = businessDate(new Date(), TZ);
+    const week = await t.http
+      .get('/api/merchant/appointments')
+      .query({ filter: JSON.stringify({ from: addDays(today, -4), to: addDays(today, 6) }), range: '[0,99]' })
+      .set(bearer(owner));
+    const states = week.body.map((v: { state: string }) => v.state);
+    expect(week.body.length).toBeGreaterThanOrEqual(10);
+    for (const state of ['checked_in', 'cancelled', 'no_show', 'confirmed', 'scheduled'])
+      expect(states).toContain(state);
+    const noShow = week.body.find((v: { state: string }) => v.state === 'no_show');
+    const customer = await t.http.get(`/api/merchant/customers/${noShow.customer_id}`).set(bearer(owner));
+    expect(customer.body.no_shows).toBe(1);
+  });
+
   it('books a two-service visit back to back with two employees, priced and timed from the menu', async () => {
     const day = workday(7);
     const res = await book({

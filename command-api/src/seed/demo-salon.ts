@@ -14,7 +14,8 @@ import {
   type RoleDefined,
   type UserCreated,
 } from '@rawnaq/contracts';
-import type { EventStore } from '@rawnaq/platform';
+import type { AuthContext, EventStore } from '@rawnaq/platform';
+import { seedDemoAppointments } from './demo-appointments';
 import { ChangeMenu } from '../catalog/menu.commands';
 import { ChangeStaff } from '../staff/staff.commands';
 import { ChangeProducts } from '../products/product.commands';
@@ -396,20 +397,38 @@ export const seedDemoSalon = async (
     correlationId: 'seed-demo-salon',
     now,
   };
+  // the owner as the appointment book's commands see a signed-in user (an administrator)
+  const ownerAuth: AuthContext = {
+    realm: 'merchant',
+    tenantId: DEMO.tenantId,
+    accountId: DEMO.accountId,
+    userId: ids.owner,
+    name: 'Sara Al-Otaibi',
+    role: 'owner',
+    isAdmin: true,
+    permissions: {},
+    session: 'seed',
+  };
   const aggregates = new Aggregates(store);
   // each command of the seed is one unit of work, as it is when it comes over HTTP
   const execute = async (command: object): Promise<unknown> =>
     (await aggregates.transaction(() => commands.execute(command))).result;
-  for (const c of DEMO_CUSTOMERS)
-    await execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
+  const customerIds: string[] = [];
+  for (const c of DEMO_CUSTOMERS) {
+    const added = await execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
+    customerIds.push((added as Answer<{ id: string }>).body.id);
+  }
+  const services: Record<string, { id: string; job_time: number }> = {};
   for (const group of DEMO_MENU) {
     const added = (await execute(
       new ChangeMenu(ownerCtx, { kind: 'add-group', body: group.names }),
     )) as Answer<{ id: string }>;
-    for (const service of group.services)
-      await execute(
+    for (const service of group.services) {
+      const s = (await execute(
         new ChangeMenu(ownerCtx, { kind: 'add-service', body: { ...service, group_id: added.body.id } }),
-      );
+      )) as Answer<{ id: string }>;
+      services[service.name_en] = { id: s.body.id, job_time: service.job_time };
+    }
   }
   // the two users are employees too; the stylists do not sign in
   for (const [employeeId, userId, name_en, name_ar, job_title] of [
@@ -431,8 +450,11 @@ export const seedDemoSalon = async (
       { type: 'EmployeeLoginGranted', data: { employee_id: employeeId, user_id: userId } },
     ]);
   }
-  for (const stylist of DEMO_STYLISTS)
-    await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
+  const stylists: string[] = [];
+  for (const stylist of DEMO_STYLISTS) {
+    const added = await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
+    stylists.push((added as Answer<{ id: string }>).body.id);
+  }
   for (const product of DEMO_PRODUCTS)
     await execute(
       new ChangeProducts(
@@ -446,6 +468,11 @@ export const seedDemoSalon = async (
   await commands.execute(new ChangeSettings(ownerCtx, { section: 'invoice', body: DEMO_INVOICE_SETTINGS }));
   for (const step of WIZARD_STEPS)
     await commands.execute(new ChangeSettings(ownerCtx, { section: 'wizard', body: { step } }));
+  await seedDemoAppointments(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
+    customers: customerIds,
+    services,
+    stylists,
+  });
   await waitForProjections(await store.headPosition());
   return true;
 };

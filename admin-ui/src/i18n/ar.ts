@@ -130,6 +130,18 @@ export const ar: AppMessages = {
       language_reload: 'ستُعاد تحميل الصفحة باللغة التي اخترتها.',
     },
     mobile: {
+      code: 'الرمز',
+      local_hint: 'كما تتصل به، مثل 05XXXXXXXX',
+      country_names: {
+        SA: 'السعودية',
+        AE: 'الإمارات',
+        JO: 'الأردن',
+        PS: 'فلسطين',
+        KW: 'الكويت',
+        QA: 'قطر',
+        BH: 'البحرين',
+        OM: 'عُمان',
+      },
       valid: 'صحيح',
       country: 'رقم %{country}',
       hint: 'مع رمز الدولة، مثل 9665XXXXXXXX',

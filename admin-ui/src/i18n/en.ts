@@ -128,6 +128,18 @@ export const en = {
       language_reload: 'The page will reload in the language you chose.',
     },
     mobile: {
+      code: 'Code',
+      local_hint: 'As you would dial it, for example 05XXXXXXXX',
+      country_names: {
+        SA: 'Saudi Arabia',
+        AE: 'United Arab Emirates',
+        JO: 'Jordan',
+        PS: 'Palestine',
+        KW: 'Kuwait',
+        QA: 'Qatar',
+        BH: 'Bahrain',
+        OM: 'Oman',
+      },
       valid: 'Valid',
       country: '%{country} number',
       hint: 'With the country code, for example 9665XXXXXXXX',

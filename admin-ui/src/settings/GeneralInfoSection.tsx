@@ -1,3 +1,4 @@
+import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { useMemo } from 'react';
 import { SelectInput, TextInput } from 'react-admin';
 import { useTranslate } from 'ra-core';
@@ -106,20 +107,20 @@ export const GeneralInfoSection = ({ onSaved, submitLabel }: AfterSave) => {
             </FormSection>
             <FormSection title="app.settings.general.contact">
               <FormCell>
-                <TextInput
+                <PhoneNumberInput
+                  kind="telephone"
                   source="phone"
                   readOnly={readOnly}
                   fullWidth
-                  slotProps={ltr}
                   helperText="app.settings.general.phone_hint"
                 />
               </FormCell>
               <FormCell>
-                <TextInput
+                <PhoneNumberInput
+                  kind="whatsapp"
                   source="whatsapp"
                   readOnly={readOnly}
                   fullWidth
-                  slotProps={ltr}
                   helperText="app.settings.general.whatsapp_hint"
                 />
               </FormCell>

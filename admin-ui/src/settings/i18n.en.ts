@@ -18,8 +18,8 @@ export const en = {
         vat_number_hint_sa: '15 digits, starting and ending with 3',
         vat_number_hint: '15 characters',
         contact: 'Contact',
-        phone_hint: 'Starts with + or 00, for example +966112345678',
-        whatsapp_hint: 'Digits only, with the country code and no + or 00, for example 966501234567',
+        phone_hint: 'Landline or mobile, as you would dial it, for example 011 234 5678',
+        whatsapp_hint: "The salon's WhatsApp number as you would dial it, for example 0501234567",
         social: 'Social channels',
       },
       logo: {

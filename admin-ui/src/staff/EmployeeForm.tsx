@@ -1,3 +1,4 @@
+import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { useMemo, useState } from 'react';
 import {
   AutocompleteArrayInput,
@@ -199,7 +200,7 @@ export const EmployeeForm = (props: Omit<SimpleFormProps, 'children'>) => {
           />
         </FormCell>
         <FormCell>
-          <TextInput source="mobile" fullWidth slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }} />
+          <PhoneNumberInput source="mobile" fullWidth />
         </FormCell>
       </FormSection>
       <FormSection title="app.staff.employees.sections.documents">

@@ -1,3 +1,4 @@
+import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { useMemo, useState } from 'react';
 import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
@@ -157,11 +158,7 @@ export const EmployeesStep = ({ onSaved, submitLabel }: AfterSave) => {
             <TextInput source="job_title" fullWidth />
           </FormCell>
           <FormCell>
-            <TextInput
-              source="mobile"
-              fullWidth
-              slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'tel' } }}
-            />
+            <PhoneNumberInput source="mobile" fullWidth />
           </FormCell>
         </FormSection>
       </SimpleForm>

@@ -44,8 +44,8 @@ const en = {
   telephone_prefix: '%{field} should start with + or 00',
   whatsapp_no_prefix: '%{field} should not start with + or 00',
   mobile_prefix_required: 'The country code of %{field} is required (for example 966)',
-  mobile_length: '%{field} should be exactly %{length} characters',
-  mobile_max_length: '%{field} should not be more than %{length} characters',
+  mobile_length: '%{field} should have %{digits} digits after the country code %{code}',
+  mobile_max_length: '%{field} should have at most %{digits} digits after the country code %{code}',
 } as const satisfies Record<string, string>;
 
 export type MessageName = keyof typeof en;
@@ -92,8 +92,8 @@ const ar: Record<MessageName, string> = {
   telephone_prefix: 'يجب أن يبدأ حقل %{field} بـ + أو 00',
   whatsapp_no_prefix: 'يجب ألا يبدأ حقل %{field} بـ + أو 00',
   mobile_prefix_required: 'رمز الدولة في حقل %{field} مطلوب (مثل 966)',
-  mobile_length: 'يجب أن يتكون حقل %{field} من %{length} خانة بالضبط',
-  mobile_max_length: 'يجب ألا يزيد عدد خانات حقل %{field} على %{length}',
+  mobile_length: 'يجب أن يتكون %{field} من %{digits} أرقام بعد رمز الدولة \u2066%{code}\u2069',
+  mobile_max_length: 'يجب ألا يزيد %{field} على %{digits} أرقام بعد رمز الدولة \u2066%{code}\u2069',
 };
 
 export const validationMessages: {

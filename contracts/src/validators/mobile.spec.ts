@@ -111,20 +111,20 @@ describe('validateMobile', () => {
   it('needs the exact length', () => {
     expect(validateMobile('96650123456')).toEqual({
       key: 'validation.mobile_length',
-      params: { length: 12 },
+      params: { digits: 9, code: '+966' },
     });
     expect(validateMobile('9665012345678')).toEqual({
       key: 'validation.mobile_length',
-      params: { length: 12 },
+      params: { digits: 9, code: '+966' },
     });
     expect(validateMobile('+9665012345')).toEqual({
       key: 'validation.mobile_length',
-      params: { length: 13 },
+      params: { digits: 9, code: '+966' },
     });
     expect(validateMobile('96509887766')).toBeUndefined();
     expect(validateMobile('965098877660')).toEqual({
       key: 'validation.mobile_length',
-      params: { length: 11 },
+      params: { digits: 8, code: '+965' },
     });
   });
 
@@ -134,7 +134,7 @@ describe('validateMobile', () => {
     expect(validateMobile('966501234567', options)).toBeUndefined();
     expect(validateMobile('9665012345678', options)).toEqual({
       key: 'validation.mobile_max_length',
-      params: { length: 12 },
+      params: { digits: 9, code: '+966' },
     });
     expect(validateMobile('0501234567', options)).toEqual({ key: 'validation.mobile_prefix_required' });
   });

@@ -95,8 +95,13 @@ export const validateMobile = (
   const expected = expectedMobileLength(raw);
   if (expected === undefined) return issue('mobile_prefix_required');
   const length = parsed.text.length;
-  if (maxLengthMode) return length <= expected ? undefined : issue('mobile_max_length', { length: expected });
-  return length === expected ? undefined : issue('mobile_length', { length: expected });
+  // said as the person types it, beside a code selector: the digits after the code
+  const params = {
+    digits: parsed.country!.nationalDigits,
+    code: `+${parsed.country!.dialCode}`,
+  };
+  if (maxLengthMode) return length <= expected ? undefined : issue('mobile_max_length', params);
+  return length === expected ? undefined : issue('mobile_length', params);
 };
 
 export const mobile =

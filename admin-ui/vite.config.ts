@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+// @ts-expect-error a plain ES module shared by the two UIs' builds
+import { precompress } from '../scripts/precompress.mjs';
 
 const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 
@@ -24,7 +26,7 @@ const screenPathsServeIndex = (): Plugin => ({
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react(), screenPathsServeIndex()],
+  plugins: [react(), screenPathsServeIndex(), precompress()],
   // The contracts are TypeScript sources shared with the services; bundling them directly means no
   // build step for the contracts package.
   resolve: { alias: { '@rawnaq/contracts': contracts } },

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+// @ts-expect-error a plain ES module shared by the two UIs' builds
+import { precompress } from '../scripts/precompress.mjs';
 import { defineConfig, type Plugin } from 'vite';
 
 const contractsDir = fileURLToPath(new URL('../contracts/src/', import.meta.url));
@@ -21,7 +23,7 @@ const screenPathsInDev = (): Plugin => ({
 
 export default defineConfig({
   base: '/booking/',
-  plugins: [react(), screenPathsInDev()],
+  plugins: [react(), screenPathsInDev(), precompress()],
   resolve: {
     alias: { '@rawnaq/contracts': `${contractsDir}index.ts` },
   },

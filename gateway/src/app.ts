@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandApiModule, seedDemoSalon } from '@rawnaq/command-api';
@@ -37,9 +38,17 @@ export const uiFiles = (
   bookingDist = join(__dirname, '..', '..', 'booking-ui', 'dist'),
 ) => {
   const router = express.Router();
-  const longCache = { immutable: true, maxAge: '365d', index: false };
-  router.use('/admin', express.static(adminDist, longCache));
-  router.use('/booking', express.static(bookingDist, longCache));
+  // Hashed file names: a year in every cache; each file's brotli or gzip copy written at build time
+  // is sent to a browser that accepts it (Vary: Accept-Encoding), the file itself otherwise.
+  const assets = (dist: string) =>
+    expressStaticGzip(dist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '365d', index: false },
+    });
+  router.use('/admin', assets(adminDist));
+  router.use('/booking', assets(bookingDist));
   const sendIndex = (dist: string, what: string) => (_req: Request, res: Response) => {
     const index = join(dist, 'index.html');
     if (!existsSync(index))

@@ -155,6 +155,30 @@ describe('customers over HTTP', () => {
     });
   });
 
+  it('files sign-ins and failed attempts under security, which the audit log filters in or out', async () => {
+    await t.http.post('/api/merchant/login').send({ ...OWNER, password: 'Wrong@12345' });
+    // the suite's own sign-in is there already; another would end its session
+    const fresh = { ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) };
+    const read = (category?: string) =>
+      t.http
+        .get('/api/merchant/audit-log')
+        .query({ filter: JSON.stringify(category ? { category } : {}), range: '[0,199]' })
+        .set(fresh);
+    const security = await read('security');
+    expect(security.status).toBe(200);
+    const types = new Set(security.body.map((e: { type: string }) => e.type));
+    expect(types.has('SignedIn')).toBe(true);
+    expect(
+      [...types].every((t) => ['SignedIn', 'SignedOut', 'LoginFailed', 'IpBlocked'].includes(t as string)),
+    ).toBe(true);
+    const records = await read('records');
+    expect(records.body.length).toBeGreaterThan(0);
+    expect(records.body.some((e: { category: string }) => e.category !== 'records')).toBe(false);
+    const bad = await read('everything');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('category');
+  });
+
   it('writes nothing for a change of an unknown customer or a malformed id', async () => {
     const before = await t.eventCount();
     for (const id of ['0193b000-0000-7000-8000-00000000dead', 'not-an-id', '%E2%80%AE']) {

@@ -2,6 +2,7 @@ import { AdvancedAccountingGate } from '../layout/guards';
 import { ExportButton, FilterButton, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useTranslate, type Exporter } from 'ra-core';
+import { AUDIT_CATEGORIES } from '@rawnaq/contracts';
 import { downloadCsv, toCsv } from '../export/csv';
 import { useFormat } from '../format/useFormat';
 import { useActorName, useUsers } from '../users/useUsers';
@@ -47,6 +48,13 @@ const useAuditExporter = (): Exporter<AuditEntry> => {
 const useFilters = () => {
   const { users } = useUsers();
   return [
+    <SelectInput
+      key="category"
+      source="category"
+      choices={AUDIT_CATEGORIES.map((id) => ({ id, name: `app.audit.categories.${id}` }))}
+      emptyText="app.audit.categories.all"
+      alwaysOn
+    />,
     <AppDateInput key="from" source="from" alwaysOn />,
     <AppDateInput key="to" source="to" alwaysOn />,
     <SelectInput
@@ -93,6 +101,8 @@ const AuditLogScreen = () => {
       filters={filters}
       sort={{ field: 'position', order: 'DESC' }}
       perPage={25}
+      // what people changed first; sign-ins and failed attempts are one choice away
+      filterDefaultValues={{ category: 'records' }}
       actions={<Actions />}
       exporter={exporter}
       empty={false}

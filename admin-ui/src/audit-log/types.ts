@@ -18,6 +18,7 @@ export const AUDIT_RESOURCE = 'advanced-accounting/audit-log';
 /** The resource whose field labels name each kind of record's fields. */
 export const ENTITY_RESOURCES: Record<string, string> = {
   customer: 'customers',
+  account: 'settings',
   user: 'users',
   menu: 'menu/services',
   offer: 'menu/offers',
@@ -61,6 +62,14 @@ export const HIDDEN_FIELDS = new Set([
   'id',
   'mobile_key',
   'customer_id',
+  'appointment_id',
+  'line_id',
+  'reason_id',
+  'period_id',
+  'rebook_of',
+  'manager_id',
+  'notification_id',
+  'sha256',
   'offer_id',
   'package_id',
   'product_id',
@@ -182,6 +191,12 @@ export const entryChanges = (
 ): { changed: Record<string, unknown>; previous: Record<string, unknown> } => {
   const changed = entry.changed ?? {};
   const previous = entry.previous ?? {};
+  // A list replaced whole (a visit's lines, a week of hours) keeps what it was in `previous`.
+  const lists = Object.keys(changed).filter((k) => k !== 'previous' && Array.isArray(changed[k]));
+  if (Object.keys(previous).length === 0 && Array.isArray(changed.previous) && lists.length === 1) {
+    const { previous: before, ...rest } = changed;
+    return { changed: rest, previous: { [lists[0]]: before } };
+  }
   if (Object.keys(previous).length > 0 || !isObject(changed.changed) || !isObject(changed.previous))
     return { changed, previous };
   const { changed: after, previous: before, ...ids } = changed;

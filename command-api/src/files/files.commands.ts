@@ -2,7 +2,7 @@ import { Controller, Inject, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { DomainError, streamName } from '@rawnaq/contracts';
+import { DomainError, streamName, type FileUploaded } from '@rawnaq/contracts';
 import {
   ALLOWED_EXTENSIONS,
   Auth,
@@ -72,7 +72,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFile> {
       contentType: kind.contentType,
       size: bytes.length,
     });
-    const data = {
+    const data: FileUploaded['data'] = {
       file_id: fileId,
       name: safeName,
       content_type: kind.contentType,

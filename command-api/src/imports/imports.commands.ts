@@ -20,6 +20,7 @@ import {
   translate,
   type MenuEvent,
   type ServiceDetails,
+  type ImportEvent,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -332,7 +333,7 @@ export class ImportHandler implements ICommandHandler<PreviewImport> {
   /** Customers and products one by one, reporting progress every few rows. */
   private async importRows(ctx: CommandContext, importId: string, entity: ImportEntity, rows: Checked[]) {
     const stream = streamName('import', ctx.tenantId, importId);
-    const progress = (type: string, data: Record<string, unknown>) =>
+    const progress = <E extends ImportEvent>(type: E['type'], data: Omit<E['data'], 'import_id'>) =>
       this.aggregates.handle(stream, ctx, {
         initial: 0,
         evolve: (s) => s,

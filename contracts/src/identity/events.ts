@@ -110,3 +110,23 @@ export const SECRET_FIELDS = ['password_hash', 'token_hash', 'session', 'passwor
 
 export type SessionRealm = 'merchant' | 'manager';
 export type { PermissionMap };
+
+/**
+ * Sign-ins, sign-outs, failed attempts, blocks and password changes: the audit log's "security"
+ * category, which a reader filters in or out (half the log otherwise, each row with a user agent).
+ */
+export const SECURITY_EVENT_TYPES: readonly string[] = [
+  'SignedIn',
+  'SignedOut',
+  'LoginFailed',
+  'IpBlocked',
+  'IpUnblocked',
+  'PasswordChanged',
+  'PasswordResetRequested',
+];
+
+/** The audit log's categories: what people did to the salon's records, and security. */
+export const AUDIT_CATEGORIES = ['records', 'security'] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+export const auditCategoryOf = (type: string): AuditCategory =>
+  SECURITY_EVENT_TYPES.includes(type) ? 'security' : 'records';

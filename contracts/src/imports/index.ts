@@ -40,3 +40,28 @@ export const IMPORT_PERMISSION: Record<ImportEntity, [number, number]> = {
   services: [Page.menu, Permission.manageMenu],
   products: [Page.products, Permission.manageProducts],
 };
+
+/** An Excel import's stream `import-<tenant>.<id>`: started, every 25 rows, then completed or failed. */
+export type ImportEvent =
+  | { type: 'ImportStarted'; data: { import_id: string; entity: ImportEntity; total: number } }
+  | { type: 'ImportProgressed'; data: { import_id: string; done: number } }
+  | { type: 'ImportCompleted'; data: { import_id: string; created: number } }
+  /** `error` is a message key */
+  | { type: 'ImportFailed'; data: { import_id: string; error: string } };
+
+/** An uploaded file `file-<tenant>.<id>`; the bytes are in the file store, their digest here. */
+export type FileUploaded = {
+  type: 'FileUploaded';
+  data: {
+    file_id: string;
+    name: string;
+    content_type: string;
+    /** bytes */
+    size: number;
+    sha256: string;
+    purpose: string;
+    /** pixels, for images */
+    width?: number;
+    height?: number;
+  };
+};

@@ -1,4 +1,4 @@
-import { parseStreamName, SECRET_FIELDS } from '@rawnaq/contracts';
+import { auditCategoryOf, parseStreamName, SECRET_FIELDS } from '@rawnaq/contracts';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -9,7 +9,8 @@ const BOOKKEEPING = new Set(['unique', 'sequence', 'employeeday', 'customerday']
 
 export const auditLogProjection: Projection = {
   name: 'audit-log',
-  version: 1,
+  // 2: each entry's category (security or records), for the list's filter
+  version: 2,
   collections: [
     {
       name: 'audit_log',
@@ -18,6 +19,7 @@ export const auditLogProjection: Projection = {
         { fields: ['tenantId', 'entity_type', 'entity_id', 'position'] },
         { fields: ['tenantId', 'actor_id', 'position'] },
         { fields: ['tenantId', 'occurred_at'] },
+        { fields: ['tenantId', 'category', 'position'] },
       ],
     },
   ],
@@ -49,6 +51,7 @@ export const auditLogProjection: Projection = {
           tenantId: e.metadata.tenantId,
           position: Number(e.position),
           type: e.type,
+          category: auditCategoryOf(e.type),
           entity_type: stream?.category ?? e.stream,
           entity_id: stream?.aggregateId ?? e.stream,
           stream: e.stream,

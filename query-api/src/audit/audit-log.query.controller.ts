@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import {
+  AUDIT_CATEGORIES,
   canAccess,
   DomainError,
   endOfBusinessDay,
@@ -65,6 +66,11 @@ export class AuditLogQueryController {
       if (v === undefined || v === '') continue;
       if (typeof v !== 'string') throw rejected('errors.invalid_input', field);
       filter[field] = v;
+    }
+    if (f.category !== undefined && f.category !== '') {
+      if (!(AUDIT_CATEGORIES as readonly unknown[]).includes(f.category))
+        throw rejected('errors.invalid_input', 'category');
+      filter.category = f.category as string;
     }
     const { timeZone } = await accountOf(this.models, auth.tenantId);
     const range: { $gte?: string; $lte?: string } = {};

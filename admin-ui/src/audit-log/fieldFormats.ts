@@ -1,0 +1,404 @@
+import {
+  codeLabelKey,
+  formatDate,
+  formatMoney,
+  formatViewDateTime,
+  formatViewTime,
+  isBusinessDate,
+  permissionLabelKey,
+  type CodedValueName,
+  type Currency,
+  type Permission,
+  type TenantTimeZone,
+} from '@rawnaq/contracts';
+
+/**
+ * How the audit log shows a field's value. Every field an event records has one (a test reads the
+ * events' types and fails on a field without), so no value reaches an auditor raw: money in the
+ * salon's currency (events keep minor units), coded values by their label, a week as a week.
+ */
+export type FieldFormat =
+  | 'text'
+  /** numbers, e-mails, addresses of machines: read left to right in both languages */
+  | 'ltr'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'date'
+  | 'dateTime'
+  | 'minutes'
+  | 'days'
+  | 'meters'
+  | 'boolean'
+  /** a week of opening hours: `[{ is_open, from, to }]`, Sunday first */
+  | 'week'
+  /** weekday numbers (0 Sunday) */
+  | 'weekdays'
+  /** an appointment's service lines */
+  | 'lines'
+  /** a package's services and their sessions */
+  | 'packageItems'
+  | 'menuRef'
+  | 'menuRefs'
+  | 'employeeRef'
+  | 'employeeRefs'
+  | 'roleRef'
+  | 'permissions'
+  | 'rights'
+  | 'nationality'
+  /** an uploaded file: shown as "a file" (the record's screen shows the picture itself) */
+  | 'file'
+  | 'bytes'
+  /** the salon's social links: each channel by its name */
+  | 'socialLinks'
+  | { code: CodedValueName }
+  /** a value named by a message key: the prefix (ending with '.') and the value */
+  | { choice: string };
+
+/** Fields whose meaning is the same in every kind of record. */
+export const FIELD_FORMATS: Record<string, FieldFormat> = {
+  // names and free text
+  name: 'text',
+  name_en: 'text',
+  name_ar: 'text',
+  description_en: 'text',
+  description_ar: 'text',
+  notes: 'text',
+  address: 'text',
+  job_title: 'text',
+  subject: 'text',
+  error: 'text',
+  route: 'ltr',
+  path: 'ltr',
+  user_agent: 'ltr',
+  identifier: 'ltr',
+  username: 'ltr',
+  email: 'ltr',
+  mobile: 'ltr',
+  phone: 'ltr',
+  whatsapp: 'ltr',
+  ip: 'ltr',
+  alias: 'ltr',
+  barcode: 'ltr',
+  tax_number: 'ltr',
+  vat_number: 'ltr',
+  commercial_registration: 'ltr',
+  to: 'ltr',
+  reason_en: 'text',
+  reason_ar: 'text',
+  service_name_en: 'text',
+  service_name_ar: 'text',
+  website: 'ltr',
+  instagram: 'ltr',
+  snapchat: 'ltr',
+  tiktok: 'ltr',
+  twitter: 'ltr',
+  facebook: 'ltr',
+  google_maps: 'ltr',
+  address_en: 'text',
+  address_ar: 'text',
+  invoice_notes_en: 'text',
+  invoice_notes_ar: 'text',
+  vat_name_en: 'text',
+  vat_name_ar: 'text',
+  sequence: 'ltr',
+  // numbers
+  account_id: 'ltr',
+  booking_no: 'ltr',
+  number: 'number',
+  quantity: 'number',
+  balance: 'number',
+  failures: 'number',
+  order: 'number',
+  experience_years: 'number',
+  max_employees: 'number',
+  max_services_to_use: 'number',
+  warning_level: 'number',
+  latitude: 'number',
+  longitude: 'number',
+  check_in_latitude: 'number',
+  check_in_longitude: 'number',
+  distance_m: 'meters',
+  validity_days: 'days',
+  // money, in minor units of the salon's currency
+  price: 'money',
+  offer_price: 'money',
+  cost_price: 'money',
+  unit_cost: 'money',
+  average_cost: 'money',
+  items_total: 'money',
+  salary: 'money',
+  percentage: 'percent',
+  vat_percentage: 'percent',
+  commission_percentage: 'percent',
+  // dates and times
+  date: 'date',
+  business_date: 'date',
+  birth_date: 'date',
+  expiry_date: 'date',
+  previous_expiry_date: 'date',
+  passport_expiry: 'date',
+  residency_expiry: 'date',
+  joining_date: 'date',
+  leaving_date: 'date',
+  from_date: 'date',
+  to_date: 'date',
+  expires_at: 'dateTime',
+  from: 'dateTime',
+  job_time: 'minutes',
+  duration: 'minutes',
+  // yes or no
+  whatsapp_allowed: 'boolean',
+  by_reset: 'boolean',
+  is_admin: 'boolean',
+  is_open: 'boolean',
+  overbooked: 'boolean',
+  home_service: 'boolean',
+  show_to_customer: 'boolean',
+  show_in_appointments: 'boolean',
+  show_in_billing: 'boolean',
+  vat_enabled: 'boolean',
+  prices_include_vat: 'boolean',
+  // weeks
+  days: 'week',
+  working_hours: 'week',
+  holidays: 'weekdays',
+  lines: 'lines',
+  items: 'packageItems',
+  // references to other records, by their names
+  service_id: 'menuRef',
+  group_id: 'menuRef',
+  category_id: 'menuRef',
+  service_ids: 'menuRefs',
+  activated: 'menuRefs',
+  deactivated: 'menuRefs',
+  employee_id: 'employeeRef',
+  previous_employee_id: 'employeeRef',
+  preferred_artist_ids: 'employeeRefs',
+  role_id: 'roleRef',
+  previous_role_id: 'roleRef',
+  permissions: 'permissions',
+  rights: 'rights',
+  nationality_id: 'nationality',
+  country_of_residency_id: 'nationality',
+  image_file_id: 'file',
+  picture_file_id: 'file',
+  logo_file_id: 'file',
+  size: 'bytes',
+  width: 'number',
+  height: 'number',
+  content_type: 'ltr',
+  body: 'text',
+  social: 'socialLinks',
+  total: 'number',
+  done: 'number',
+  created: 'number',
+  entity: { choice: 'app.audit.values.import_entity.' },
+  purpose: { choice: 'app.audit.values.file_purpose.' },
+  // coded values
+  gender: { code: 'gender' },
+  country_id: { code: 'country' },
+  salon_type: { code: 'salonType' },
+  vat_type: { code: 'vatType' },
+  usage_type: { code: 'productUsageType' },
+  use_type: { code: 'offerUseType' },
+  operation: { code: 'stockOperationType' },
+  failure_type: { code: 'failedLoginType' },
+  penalty_type: { code: 'customerPenaltyType' },
+  advanced_accounting_status: { code: 'advancedAccountingStatus' },
+  source: { code: 'bookingSource' },
+  identification_method: { choice: 'app.customers.identification.' },
+  preferred_language: { choice: 'app.language.' },
+  locale: { choice: 'app.language.' },
+  realm: { choice: 'app.audit.values.realm.' },
+  kind: { choice: 'app.audit.values.period_kind.' },
+  step: { choice: 'app.wizard.steps.' },
+  reason: { choice: 'app.audit.reasons.' },
+};
+
+/** Where a field means something else in one kind of record. */
+export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> = {
+  offer: { type: { choice: 'app.audit.values.offer_type.' } },
+  jserror: { type: { choice: 'app.audit.values.js_error_type.' } },
+  // a cancelled visit's reason is the salon's own words, not a sign-out reason
+  appointment: { reason: 'text', source: { code: 'bookingSource' } },
+  role: { name: { choice: 'app.roles.' } },
+};
+
+export const formatOf = (entityType: string, field: string): FieldFormat | undefined =>
+  ENTITY_FIELD_FORMATS[entityType]?.[field] ?? FIELD_FORMATS[field];
+
+/** What the formatter needs from the page: its language, the salon's zone and currency, names of things. */
+export type FormatContext = {
+  language: 'en' | 'ar';
+  timeZone: TenantTimeZone;
+  currency: Currency;
+  translate: (key: string, options?: Record<string, unknown>) => string;
+  /** names of referenced records, when the reader may see them; undefined when unknown */
+  menuName?: (id: string) => string | undefined;
+  employeeName?: (id: string) => string | undefined;
+  roleName?: (id: string) => string | undefined;
+  nationalityName?: (id: number) => string | undefined;
+};
+
+const WEEK_ORDER = [0, 1, 2, 3, 4, 5, 6];
+
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+/** A value of one field as an auditor reads it, in the page's language. */
+export const formatFieldValue = (
+  format: FieldFormat | undefined,
+  value: unknown,
+  ctx: FormatContext,
+): string => {
+  const { translate, language } = ctx;
+  const none = translate('app.common.none');
+  if (value === null || value === undefined || value === '') return none;
+  const list = (items: string[]) => (items.length ? items.join(language === 'ar' ? '، ' : ', ') : none);
+  const number = (n: unknown) => (typeof n === 'number' ? String(n) : undefined);
+  const time = (t: unknown) =>
+    typeof t === 'string' ? formatViewTime(t, { locale: language, tz: ctx.timeZone }) : '';
+  const safely = (fn: () => string) => {
+    try {
+      return fn();
+    } catch {
+      return String(value);
+    }
+  };
+  const nameOr = (lookup: ((id: string) => string | undefined) | undefined, id: unknown) =>
+    (typeof id === 'string' && lookup?.(id)) || translate('app.audit.values.unknown_record');
+
+  if (format === undefined) {
+    // A field nobody described yet still never shows "[object Object]".
+    if (Array.isArray(value)) return list(value.map((v) => formatFieldValue(undefined, v, ctx)));
+    if (asRecord(value)) return none;
+    return String(value);
+  }
+  if (typeof format === 'object') {
+    if ('code' in format)
+      return typeof value === 'number' ? translate(codeLabelKey(format.code, value)) : String(value);
+    return translate(`${format.choice}${String(value)}`, { _: String(value) });
+  }
+  switch (format) {
+    case 'text':
+    case 'ltr':
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : none;
+    case 'number':
+      return number(value) ?? String(value);
+    case 'money':
+      return typeof value === 'number' && Number.isSafeInteger(value)
+        ? formatMoney({ amount: value, currency: ctx.currency }, { locale: language })
+        : String(value);
+    case 'percent':
+      return `${String(value)}%`;
+    case 'date':
+      return typeof value === 'string'
+        ? safely(() => formatDate(value, { locale: language, tz: ctx.timeZone }))
+        : String(value);
+    case 'dateTime':
+      return typeof value === 'string'
+        ? isBusinessDate(value)
+          ? value
+          : safely(() => formatViewDateTime(value, { locale: language, tz: ctx.timeZone }))
+        : String(value);
+    case 'minutes':
+      return translate('app.audit.values.minutes', { smart_count: Number(value) });
+    case 'days':
+      return translate('app.audit.values.days', { smart_count: Number(value) });
+    case 'meters':
+      return translate('app.audit.values.meters', { distance: String(value) });
+    case 'boolean':
+      return translate(value ? 'app.common.yes' : 'app.common.no');
+    case 'week': {
+      if (!Array.isArray(value)) return none;
+      return list(
+        WEEK_ORDER.filter((d) => d < value.length).map((d) => {
+          const day = asRecord(value[d]) ?? {};
+          const name = translate(codeLabelKey('weekday', d));
+          return day.is_open === false || !day.from || !day.to
+            ? `${name}: ${translate('app.audit.values.closed')}`
+            : `${name}: ${safely(() => `${time(day.from)}–${time(day.to)}`)}`;
+        }),
+      );
+    }
+    case 'weekdays':
+      return Array.isArray(value)
+        ? list(value.map((d) => (typeof d === 'number' ? translate(codeLabelKey('weekday', d)) : String(d))))
+        : String(value);
+    case 'lines':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const line = asRecord(raw) ?? {};
+              const service = String(line[`service_name_${language}`] ?? line.service_name_en ?? '');
+              const start =
+                typeof line.start === 'string'
+                  ? safely(() =>
+                      formatViewDateTime(line.start as string, { locale: language, tz: ctx.timeZone }),
+                    )
+                  : '';
+              const end = typeof line.end === 'string' ? safely(() => time(line.end)) : '';
+              return translate('app.audit.values.line', {
+                service,
+                employee: nameOr(ctx.employeeName, line.employee_id),
+                start,
+                end,
+              });
+            }),
+          )
+        : String(value);
+    case 'packageItems':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const item = asRecord(raw) ?? {};
+              return translate('app.audit.values.package_item', {
+                service: nameOr(ctx.menuName, item.service_id),
+                smart_count: Number(item.sessions ?? 0),
+              });
+            }),
+          )
+        : String(value);
+    case 'menuRef':
+      return nameOr(ctx.menuName, value);
+    case 'menuRefs':
+      return Array.isArray(value) ? list(value.map((id) => nameOr(ctx.menuName, id))) : String(value);
+    case 'employeeRef':
+      return nameOr(ctx.employeeName, value);
+    case 'employeeRefs':
+      return Array.isArray(value) ? list(value.map((id) => nameOr(ctx.employeeName, id))) : String(value);
+    case 'roleRef':
+      return nameOr(ctx.roleName, value);
+    case 'permissions':
+      return Array.isArray(value)
+        ? list(value.map((p) => translate(permissionLabelKey(p as Permission), { _: String(p) })))
+        : String(value);
+    case 'rights':
+      return Array.isArray(value)
+        ? list(value.map((r) => translate(`app.staff.employees.rights.${String(r)}`, { _: String(r) })))
+        : String(value);
+    case 'nationality':
+      return (typeof value === 'number' && ctx.nationalityName?.(value)) || String(value);
+    case 'file':
+      return translate('app.audit.values.file');
+    case 'bytes':
+      return typeof value === 'number'
+        ? translate('app.audit.values.kilobytes', { size: (value / 1024).toFixed(1) })
+        : String(value);
+    case 'socialLinks': {
+      const links = asRecord(value);
+      if (!links) return String(value);
+      return list(
+        Object.entries(links)
+          .filter(([, link]) => typeof link === 'string' && link !== '')
+          .map(
+            ([channel, link]) =>
+              `${translate(`resources.settings.fields.social.${channel}`, { _: channel })}: ${String(link)}`,
+          ),
+      );
+    }
+  }
+};

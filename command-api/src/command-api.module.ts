@@ -5,7 +5,9 @@ import {
   ApiExceptionFilter,
   AuthGuard,
   TOKENS,
+  systemClock,
   type Authenticator,
+  type Clock,
   type EventStore,
   type FileStore,
   type Logger,
@@ -35,6 +37,10 @@ import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
 import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
 import { Sequences } from './shared/sequences';
 import { Transactions } from './shared/unit-of-work';
+import {
+  ChangePlatformSettingsHandler,
+  PlatformSettingsController,
+} from './platform/platform-settings.commands';
 import { UniqueValues } from './shared/unique-values';
 
 export type CommandApiDeps = {
@@ -43,6 +49,8 @@ export type CommandApiDeps = {
   readModels: ReadModels;
   authenticator: Authenticator;
   logger: Logger;
+  /** what "now" is for sign-ins (tests move it to see a block end); the system's clock by default */
+  clock?: Clock;
 };
 
 /** Every command of the product: parse with the contract's schema, decide on the aggregate, append. */
@@ -67,6 +75,7 @@ export class CommandApiModule {
         FilesController,
         ImportsController,
         AppointmentsController,
+        PlatformSettingsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -74,6 +83,7 @@ export class CommandApiModule {
         { provide: TOKENS.authenticator, useValue: deps.authenticator },
         { provide: TOKENS.logger, useValue: deps.logger },
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
+        { provide: TOKENS.clock, useValue: deps.clock ?? systemClock },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },
@@ -94,6 +104,7 @@ export class CommandApiModule {
         ChangeSettingsHandler,
         ChangeAppointmentsHandler,
         ChangeCancellationReasonsHandler,
+        ChangePlatformSettingsHandler,
       ],
     };
   }

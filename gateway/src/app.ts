@@ -6,7 +6,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommandApiModule, seedDemoSalon } from '@rawnaq/command-api';
-import { Authenticator, ReadModels, type Logger, type Platform } from '@rawnaq/platform';
+import { Authenticator, ReadModels, type Clock, type Logger, type Platform } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
 
@@ -19,6 +19,8 @@ export type AppOptions = {
   adminDist?: string;
   bookingDist?: string;
   trustProxy?: boolean;
+  /** the command side's "now" for sign-ins (tests move it); the system clock by default */
+  clock?: Clock;
 };
 
 export type RunningApp = {
@@ -91,6 +93,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     readModels,
     authenticator,
     logger,
+    clock: o.clock,
   };
 
   const nestLogger = ['error', 'warn'] as const;

@@ -51,6 +51,7 @@ export const ENTITY_TYPES = [
   'mail',
   'jserror',
   'ipguard',
+  'platformsettings',
 ] as const;
 
 /**
@@ -108,6 +109,7 @@ export const KNOWN_TYPES = [
   'PasswordChanged',
   'ProfileChanged',
   'PasswordResetRequested',
+  'PlatformSettingsChanged',
   'AccountOpened',
   'RoleDefined',
   'MailQueued',

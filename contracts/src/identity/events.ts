@@ -92,9 +92,28 @@ export type LoginFailed = {
     realm: 'merchant' | 'manager';
   };
 };
-export type IpBlocked = { type: 'IpBlocked'; data: { ip: string; failures: number } };
+/**
+ * A block of one user name from one address, or of the whole address (identifier null), until
+ * `blocked_until` or a manager's unblock. Blocks recorded before names were counted have neither
+ * field: the whole address, until a manager.
+ */
+export type IpBlocked = {
+  type: 'IpBlocked';
+  data: { ip: string; failures: number; identifier?: string | null; blocked_until?: string | null };
+};
 export type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string } };
 export type IpGuardEvent = LoginFailed | IpBlocked | IpUnblocked;
+
+/** The platform's own settings, changed by a manager (only the fields that changed, and their old values). */
+export type PlatformSettingsChanged = {
+  type: 'PlatformSettingsChanged';
+  data: { changed: Partial<PlatformSettings>; previous: Partial<PlatformSettings> };
+};
+export type PlatformSettings = {
+  /** how long a sign-in block lasts before it ends by itself */
+  sign_in_block_minutes: number;
+};
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = { sign_in_block_minutes: 15 };
 
 export type MailQueued = {
   type: 'MailQueued';

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { openAccount } from '@rawnaq/command-api';
-import { configFromEnv, jsonLogger, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
+import {
+  configFromEnv,
+  jsonLogger,
+  openPlatform,
+  silentLogger,
+  type Clock,
+  type Platform,
+} from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
 import { createApp, type RunningApp } from '../app';
 
@@ -23,7 +30,7 @@ export type TestApp = {
 };
 
 /** The whole product on a fresh embedded store, listening on a free port (for ra-data-simple-rest's fetch). */
-export const startTestApp = async (): Promise<TestApp> => {
+export const startTestApp = async (options: { clock?: Clock } = {}): Promise<TestApp> => {
   const dir = mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
   const platform = await openPlatform(
     { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'NORMAL' }) },
@@ -36,6 +43,7 @@ export const startTestApp = async (): Promise<TestApp> => {
     seedDemo: true,
     // tests stand in for several clients by sending X-Forwarded-For
     trustProxy: true,
+    clock: options.clock,
     adminDist: join(dir, 'no-admin'),
     bookingDist: join(dir, 'no-booking'),
   });

@@ -1,20 +1,42 @@
-import type { IpGuardEvent, JsErrorReported, MailQueued, RecordedEvent } from '@rawnaq/contracts';
+import type {
+  IpGuardEvent,
+  JsErrorReported,
+  MailQueued,
+  PlatformSettingsChanged,
+  RecordedEvent,
+} from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
-/** What the manager console watches: failed sign-ins, blocked IPs, the mail outbox, front-end errors. */
+/** A block without an end (recorded before blocks ended by themselves) lasts until a manager lifts it. */
+export const UNTIL_UNBLOCKED = '9999-12-31T23:59:59.999Z';
+
+/**
+ * What the manager console watches: failed sign-ins, blocked IPs, the mail outbox, front-end errors,
+ * and the platform's settings.
+ */
 export const securityProjection: Projection = {
   name: 'security',
-  version: 1,
+  version: 2,
   collections: [
     { name: 'failed_logins', indexes: [{ fields: ['at'] }, { fields: ['ip'] }] },
-    { name: 'blocked_ips', indexes: [{ fields: ['blocked_at'] }] },
+    // one row per address: its latest block (a manager's unblock lifts them all)
+    { name: 'blocked_ips', indexes: [{ fields: ['blocked_at'] }, { fields: ['active_until'] }] },
     { name: 'mail_outbox', indexes: [{ fields: ['queued_at'] }] },
     { name: 'js_errors', indexes: [{ fields: ['at'] }] },
+    { name: 'platform_settings', indexes: [] },
   ],
-  handles: ['LoginFailed', 'IpBlocked', 'IpUnblocked', 'MailQueued', 'JsErrorReported'],
+  handles: [
+    'LoginFailed',
+    'IpBlocked',
+    'IpUnblocked',
+    'MailQueued',
+    'JsErrorReported',
+    'PlatformSettingsChanged',
+  ],
   project: (e: RecordedEvent): Change[] => {
-    const event = e as unknown as (IpGuardEvent | MailQueued | JsErrorReported) & RecordedEvent;
+    const event = e as unknown as (IpGuardEvent | MailQueued | JsErrorReported | PlatformSettingsChanged) &
+      RecordedEvent;
     const at = e.metadata.occurredAt;
     switch (event.type) {
       case 'LoginFailed':
@@ -38,7 +60,17 @@ export const securityProjection: Projection = {
           {
             kind: 'upsert',
             collection: 'blocked_ips',
-            doc: { id: event.data.ip, ip: event.data.ip, blocked_at: at, failures: event.data.failures },
+            doc: {
+              id: event.data.ip,
+              ip: event.data.ip,
+              blocked_at: at,
+              failures: event.data.failures,
+              // null: every name from this address
+              identifier: event.data.identifier ?? null,
+              blocked_until: event.data.blocked_until ?? null,
+              // what the list filters on: blocks that ended by themselves are not shown
+              active_until: event.data.blocked_until ?? UNTIL_UNBLOCKED,
+            },
           },
         ];
       case 'IpUnblocked':
@@ -59,6 +91,10 @@ export const securityProjection: Projection = {
               status: 1,
             },
           },
+        ];
+      case 'PlatformSettingsChanged':
+        return [
+          { kind: 'patch', collection: 'platform_settings', id: 'platform', set: { ...event.data.changed } },
         ];
       case 'JsErrorReported':
         return [

@@ -34,24 +34,24 @@ describe('a sign-in block ends by itself after the time the platform sets', () =
   it('lasts what the platform manager sets; the setting is checked and kept', async () => {
     const manager = await t.signIn(MANAGER, 'manager');
     const bad = await t.http
-      .put('/api/manager/platform-settings')
+      .put('/api/manager/platform-settings/platform')
       .set(bearer(manager))
       .send({ sign_in_block_minutes: 'soon' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ sign_in_block_minutes: 'validation.should_be_a_number' });
     const set = await t.http
-      .put('/api/manager/platform-settings')
+      .put('/api/manager/platform-settings/platform')
       .set(bearer(manager))
       .send({ sign_in_block_minutes: 40 });
     expect(set.status).toBe(200);
     const read = await t.http
-      .get('/api/manager/platform-settings')
+      .get('/api/manager/platform-settings/platform')
       .set({ ...bearer(manager), 'X-Min-Position': set.headers['x-position'] });
     expect(read.body).toEqual({ id: 'platform', sign_in_block_minutes: 40 });
     expect(
       (
         await t.http
-          .put('/api/manager/platform-settings')
+          .put('/api/manager/platform-settings/platform')
           .set(bearer(await t.signIn(OWNER)))
           .send({})
       ).status,

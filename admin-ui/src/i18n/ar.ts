@@ -470,6 +470,12 @@ export const ar: AppMessages = {
       unblock_title: 'رفع الحظر عن %{ip}؟',
       unblock_content: 'ستُقبل محاولات تسجيل الدخول من هذا العنوان مرة أخرى.',
       unblocked: 'تم رفع الحظر عن العنوان',
+      whole_address: 'كل الأسماء',
+      until_unblocked: 'حتى رفع الحظر',
+      platform_settings: {
+        sign_in_block_hint:
+          'بعد 5 كلمات مرور خاطئة لاسم واحد من عنوان واحد يُوقف الدخول بهذا الاسم من هذا العنوان لهذا العدد من الدقائق (وبعد 20 محاولة لأي أسماء يُوقف العنوان كله). يمكنك رفع الإيقاف قبل ذلك من قائمة العناوين المحظورة.',
+      },
       js_error_types: { merchant: 'منطقة التاجر', manager: 'منطقة المنصة' },
       empty: {
         failed: 'لا توجد محاولات دخول فاشلة.',
@@ -609,7 +615,17 @@ export const ar: AppMessages = {
     },
     'trackers/blocked-ips': {
       name: plural('عناوين محظورة', 'عنوان محظور', 'عناوين IP المحظورة'),
-      fields: { ip: 'عنوان IP', blocked_at: 'تاريخ الحظر', failures: 'المحاولات الفاشلة' },
+      fields: {
+        ip: 'عنوان IP',
+        blocked_at: 'تاريخ الحظر',
+        failures: 'المحاولات الفاشلة',
+        identifier: 'الاسم الموقوف',
+        blocked_until: 'ينتهي في',
+      },
+    },
+    'platform-setting/platform-setting': {
+      name: 'إعدادات المنصة',
+      fields: { sign_in_block_minutes: 'مدة إيقاف الدخول (بالدقائق)' },
     },
     'trackers/mail-tracker': {
       name: plural('رسائل بريد', 'رسالة بريد', 'صندوق البريد الصادر'),

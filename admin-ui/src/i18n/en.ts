@@ -447,6 +447,12 @@ export const en = {
       unblock_title: 'Unblock %{ip}?',
       unblock_content: 'Sign-ins from this address will be accepted again.',
       unblocked: 'The address was unblocked',
+      whole_address: 'Every name',
+      until_unblocked: 'Until unblocked',
+      platform_settings: {
+        sign_in_block_hint:
+          'After 5 wrong passwords for one name from one address, that name is paused there for this many minutes (after 20 for any names, the whole address). You can lift a pause sooner from the blocked IPs list.',
+      },
       js_error_types: { merchant: 'Merchant area', manager: 'Platform area' },
       empty: {
         failed: 'No failed sign-ins.',
@@ -586,7 +592,17 @@ export const en = {
     },
     'trackers/blocked-ips': {
       name: 'Blocked IP address |||| Blocked IPs',
-      fields: { ip: 'IP address', blocked_at: 'Blocked at', failures: 'Failed attempts' },
+      fields: {
+        ip: 'IP address',
+        blocked_at: 'Blocked at',
+        failures: 'Failed attempts',
+        identifier: 'Name paused',
+        blocked_until: 'Ends at',
+      },
+    },
+    'platform-setting/platform-setting': {
+      name: 'Platform settings',
+      fields: { sign_in_block_minutes: 'Sign-in pause (minutes)' },
     },
     'trackers/mail-tracker': {
       name: 'E-mail |||| Mail outbox',

@@ -89,6 +89,27 @@ const UnblockButton = (_: { label?: string }) => {
   );
 };
 
+/** The name a block pauses, or every name when the whole address is blocked. */
+const PausedName = (_: { source?: string }) => {
+  const record = useRecordContext<{ identifier?: string | null }>();
+  const translate = useTranslate();
+  return record?.identifier ? (
+    <LtrField source="identifier" />
+  ) : (
+    <Typography variant="body2">{translate('app.manager.whole_address')}</Typography>
+  );
+};
+
+const BlockEnd = (_: { source?: string }) => {
+  const record = useRecordContext<{ blocked_until?: string | null }>();
+  const translate = useTranslate();
+  return record?.blocked_until ? (
+    <DateTimeField source="blocked_until" />
+  ) : (
+    <Typography variant="body2">{translate('app.manager.until_unblocked')}</Typography>
+  );
+};
+
 export const BlockedIpList = () => {
   const translate = useTranslate();
   return (
@@ -106,6 +127,8 @@ export const BlockedIpList = () => {
       >
         <DataTable.Col source="ip" disableSort field={LtrField} />
         <DataTable.Col source="blocked_at" field={DateTimeField} />
+        <DataTable.Col source="identifier" disableSort field={PausedName} />
+        <DataTable.Col source="blocked_until" disableSort field={BlockEnd} />
         <DataTable.Col source="failures" disableSort />
         <DataTable.Col label="" disableSort field={UnblockButton} />
       </DataTable>

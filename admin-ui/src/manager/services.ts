@@ -13,6 +13,7 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'trackers/blocked-ips': 'blocked-ips',
   'trackers/mail-tracker': 'mail-outbox',
   'technical/js-errors': 'js-errors',
+  'platform-setting/platform-setting': 'platform-settings',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
 };

@@ -50,7 +50,7 @@ export class ChangePlatformSettingsHandler implements ICommandHandler<ChangePlat
 export class PlatformSettingsController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  @Put('platform-settings')
+  @Put('platform-settings/platform')
   @HttpCode(200)
   change(
     @Auth() auth: AuthContext,

@@ -124,8 +124,9 @@ export class ManagerQueryController {
   }
 
   /** The platform's settings; a platform that never changed them runs on the defaults. */
-  @Get('platform-settings')
-  async platformSettings() {
+  @Get('platform-settings/:id')
+  async platformSettings(@Param('id') id: string) {
+    if (id !== 'platform') throw new DomainError('not_found.page', 404);
     const doc = await this.models.get('platform_settings', 'platform');
     const minutes = doc?.sign_in_block_minutes;
     return {

@@ -28,7 +28,8 @@ export const createManagerServices = (area: AreaConfig) => {
   const global = createGlobalInformationStore<ManagerInformation>({
     load: () => dataProvider.getGlobalInformations<ManagerInformation>(),
     onUnauthorized: () => {
-      leaveSignInNotice('auth.session_expired');
+      // only a session that ended is worth a word: a first visit with an empty browser is not one
+      if (area.session.token()) leaveSignInNotice('auth.session_expired');
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

@@ -327,7 +327,19 @@ suite('admin-ui in the browser', () => {
     await signIn(page, url, DEMO.manager, { area: 'manager' });
     await page.waitForURL(`${url}/en/manager/dashboard`);
     await page.click('a.RaMenuItemLink-root[href="/en/manager/trackers/mail-tracker"]');
-    await page.waitForSelector(`tr:has-text("${DEMO.owner.email}")`);
+    const row = `tr:has-text("${DEMO.owner.email}")`;
+    await page.waitForSelector(row);
+    // no mail server in this run: the outbox says the message is kept here, not "pending"
+    expect(await page.textContent(row)).toContain('Kept locally, not sent (no mail server)');
+    // and the manager opens the message: to, subject, text with the link
+    await page.click(row);
+    await page.waitForSelector('[data-testid=mail-message]');
+    expect(await page.textContent('[data-testid=mail-to]')).toContain(DEMO.owner.email);
+    // in the owner's language
+    expect(await page.textContent('[data-testid=mail-subject]')).toMatch(
+      /Reset your password|إعادة تعيين كلمة المرور/,
+    );
+    expect(await page.textContent('[data-testid=mail-body]')).toMatch(/reset-password\/[\w-]+/);
   });
 
   sessionTests({ url, tab });

@@ -11,6 +11,7 @@ import {
   type EventStore,
   type FileStore,
   type Logger,
+  type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
 import { ChangeMenuHandler } from './catalog/menu.commands';
@@ -51,6 +52,8 @@ export type CommandApiDeps = {
   logger: Logger;
   /** what "now" is for sign-ins (tests move it to see a block end); the system's clock by default */
   clock?: Clock;
+  /** the mail server (SMTP_URL); without one, mail is kept locally in the outbox */
+  mailSender?: MailSender;
 };
 
 /** Every command of the product: parse with the contract's schema, decide on the aggregate, append. */
@@ -84,6 +87,7 @@ export class CommandApiModule {
         { provide: TOKENS.logger, useValue: deps.logger },
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: TOKENS.clock, useValue: deps.clock ?? systemClock },
+        { provide: TOKENS.mailSender, useValue: deps.mailSender ?? null },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },

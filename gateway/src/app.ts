@@ -5,7 +5,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandApiModule, seedDemoSalon } from '@rawnaq/command-api';
+import { Aggregates, CommandApiModule, MailDispatcher, seedDemoSalon } from '@rawnaq/command-api';
 import { Authenticator, ReadModels, type Clock, type Logger, type Platform } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
@@ -21,12 +21,16 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** the command side's "now" for sign-ins (tests move it); the system clock by default */
   clock?: Clock;
+  /** send waiting mail every 2 s when a mail server is set (default true; tests send by hand) */
+  sendMail?: boolean;
 };
 
 export type RunningApp = {
   handler: Express;
   runner: ProjectionRunner;
   readModels: ReadModels;
+  /** sends the outbox's waiting mail when a mail server is set (SMTP_URL); tests run it by hand */
+  mail?: MailDispatcher;
   close: () => Promise<void>;
 };
 
@@ -94,6 +98,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     authenticator,
     logger,
     clock: o.clock,
+    mailSender: platform.mailSender,
   };
 
   const nestLogger = ['error', 'warn'] as const;
@@ -142,11 +147,18 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
 
   handler.use(uiFiles(o.adminDist, o.bookingDist));
 
+  const mail = platform.mailSender
+    ? new MailDispatcher(commandApp.get(Aggregates), readModels, platform.mailSender, logger)
+    : undefined;
+  if (mail && o.sendMail !== false) mail.start();
+
   return {
     handler,
     runner,
     readModels,
+    mail,
     close: async () => {
+      await mail?.stop();
       await commandApp.close();
       await queryApp.close();
       await runner.stop();

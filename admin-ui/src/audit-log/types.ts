@@ -113,6 +113,8 @@ export const KNOWN_TYPES = [
   'AccountOpened',
   'RoleDefined',
   'MailQueued',
+  'MailSent',
+  'MailFailed',
   'JsErrorReported',
   'ServiceGroupAdded',
   'ServiceGroupRenamed',

@@ -343,6 +343,8 @@ export const ar: AppMessages = {
         AccountOpened: 'فتح حساب الصالون',
         RoleDefined: 'تعريف دور',
         MailQueued: 'إدراج بريد في صندوق الصادر',
+        MailSent: 'إرسال بريد',
+        MailFailed: 'تعذّر إرسال بريد',
         JsErrorReported: 'الإبلاغ عن خطأ في المتصفح',
         ServiceGroupAdded: 'إضافة مجموعة خدمات',
         ServiceGroupRenamed: 'إعادة تسمية مجموعة خدمات',
@@ -639,6 +641,7 @@ export const ar: AppMessages = {
         body: 'الرسالة',
         queued_at: 'تاريخ الإدراج',
         status: 'الحالة',
+        error: 'سبب عدم الإرسال',
       },
     },
     'technical/js-errors': {

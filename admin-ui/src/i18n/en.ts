@@ -320,6 +320,8 @@ export const en = {
         AccountOpened: 'Salon account opened',
         RoleDefined: 'Role defined',
         MailQueued: 'E-mail queued',
+        MailSent: 'E-mail sent',
+        MailFailed: 'E-mail not sent',
         JsErrorReported: 'Browser error reported',
         ServiceGroupAdded: 'Service group added',
         ServiceGroupRenamed: 'Service group renamed',
@@ -610,7 +612,14 @@ export const en = {
     },
     'trackers/mail-tracker': {
       name: 'E-mail |||| Mail outbox',
-      fields: { to: 'To', subject: 'Subject', body: 'Message', queued_at: 'Queued at', status: 'Status' },
+      fields: {
+        to: 'To',
+        subject: 'Subject',
+        body: 'Message',
+        queued_at: 'Queued at',
+        status: 'Status',
+        error: 'Why it was not sent',
+      },
     },
     'technical/js-errors': {
       name: 'Browser error |||| Browser errors',

@@ -136,7 +136,31 @@ export const BlockedIpList = () => {
   );
 };
 
+/** One message opened: who it is for, its subject, why it was not sent (if so), and its text. */
 const MailBody = () => {
+  const record = useRecordContext<{ body?: string; to?: string; subject?: string; error?: string }>();
+  const translate = useTranslate();
+  const line = (field: string, value: string | undefined, dir: 'ltr' | 'auto' = 'auto') => (
+    <Typography variant="body2" sx={{ mb: 0.5 }} data-testid={`mail-${field}`}>
+      <Box component="span" sx={{ color: 'text.secondary', marginInlineEnd: 1 }}>
+        {translate(`resources.trackers/mail-tracker.fields.${field}`)}
+      </Box>
+      <Box component="span" dir={dir}>
+        {value}
+      </Box>
+    </Typography>
+  );
+  return (
+    <Box sx={{ p: 1 }} data-testid="mail-message">
+      {line('to', record?.to, 'ltr')}
+      {line('subject', record?.subject)}
+      {record?.error && line('error', record.error, 'ltr')}
+      <MailText />
+    </Box>
+  );
+};
+
+const MailText = () => {
   const record = useRecordContext<{ body?: string }>();
   return (
     <Box

@@ -30,6 +30,7 @@ import {
   TOKENS,
   type AuthContext,
   type Doc,
+  type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
@@ -463,13 +464,20 @@ export class ChangeProfileHandler extends IdentityHandler implements ICommandHan
 
 @CommandHandler(ForgotPassword)
 export class ForgotPasswordHandler extends IdentityHandler implements ICommandHandler<ForgotPassword> {
+  constructor(
+    @Inject(Aggregates) aggregates: Aggregates,
+    @Inject(TOKENS.readModels) models: ReadModels,
+    @Inject(TOKENS.mailSender) private readonly mailSender: MailSender | null,
+  ) {
+    super(aggregates, models);
+  }
+
   async execute({ visitor: v, body }: ForgotPassword): Promise<Answer> {
     const { email: address } = parseInput(forgotPasswordInput, body);
     const users = await this.models.find('users', {
       filter: { email_lc: address.toLowerCase(), status: 1 },
       limit: 10,
     });
-    let position: string | undefined;
     for (const user of users) {
       const token = newSessionToken();
       const ctx = visitorContext(v, user.tenantId as string, user.id);
@@ -478,6 +486,7 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
         tokenHash: hashToken(token),
         now: v.now.toISOString(),
       });
+      if (outcome.events.length === 0) continue;
       const locale = (user.locale as 'en' | 'ar') ?? 'ar';
       const link = `/${locale}/merchant/reset-password/${token}`;
       const mail: MailQueued = {
@@ -486,6 +495,8 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
           mail_id: idFor(ctx, 'mail'),
           to: user.email as string,
           locale,
+          // with a mail server the dispatcher sends it; without one it is only kept in the outbox
+          delivery: this.mailSender ? 'smtp' : 'local',
           subject: locale === 'ar' ? 'إعادة تعيين كلمة المرور' : 'Reset your password',
           body:
             locale === 'ar'
@@ -493,13 +504,11 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
               : `Hello ${user.name},\nTo reset your password, open this link within 60 minutes:\n${link}`,
         },
       };
-      position = await this.aggregates.create(streamName('mail', PLATFORM_TENANT, mail.data.mail_id), ctx, [
-        mail,
-      ]);
-      position = position ?? outcome.position;
+      await this.aggregates.create(streamName('mail', PLATFORM_TENANT, mail.data.mail_id), ctx, [mail]);
     }
-    // the same answer whether or not the e-mail is known: sign-in names are not for guessing
-    return new Answer({ message: 'auth.reset_link_sent' }, position);
+    // the same answer whether or not the e-mail is known, asked too soon or not: sign-in names are
+    // not for guessing
+    return new Answer({ message: 'auth.reset_link_sent' }, undefined, 200, true);
   }
 }
 

@@ -23,8 +23,8 @@ export const domainMessages = {
       no_permission: 'You do not have enough permission for this',
       current_password_incorrect: 'The current password is incorrect',
       password_too_weak: '%{field} must have at least 8 characters, with letters and digits',
-      reset_link_sent: 'If this e-mail belongs to a user, a reset link is on its way',
-      reset_requested_too_soon: 'A code was sent less than a minute ago; please wait before asking again',
+      reset_link_sent:
+        'If this e-mail belongs to a user, a link to choose a new password is on its way. Asking again within a minute sends no second link.',
       reset_token_invalid: 'This reset link is invalid or has expired',
       password_changed: 'Your password was changed',
       email_in_several_accounts:
@@ -159,8 +159,8 @@ export const domainMessages = {
       no_permission: 'ليست لديك صلاحية كافية لهذا الإجراء',
       current_password_incorrect: 'كلمة المرور الحالية غير صحيحة',
       password_too_weak: 'يجب أن يتكون حقل %{field} من 8 خانات على الأقل تجمع بين الحروف والأرقام',
-      reset_link_sent: 'إذا كان هذا البريد الإلكتروني لمستخدم لدينا فسيصله رابط إعادة التعيين',
-      reset_requested_too_soon: 'أُرسل رمز قبل أقل من دقيقة؛ يرجى الانتظار قبل طلب رمز جديد',
+      reset_link_sent:
+        'إذا كان هذا البريد الإلكتروني لمستخدم لدينا فسيصله رابط لاختيار كلمة مرور جديدة. الطلب مرة أخرى خلال دقيقة لا يرسل رابطًا ثانيًا.',
       reset_token_invalid: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
       password_changed: 'تم تغيير كلمة المرور',
       email_in_several_accounts:

@@ -115,10 +115,26 @@ export type PlatformSettings = {
 };
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = { sign_in_block_minutes: 15 };
 
+/**
+ * A message written for someone. `delivery` says whether a mail server will send it ('smtp') or it is
+ * only kept in the outbox ('local', no SMTP_URL); messages queued before it existed were kept locally.
+ */
 export type MailQueued = {
   type: 'MailQueued';
-  data: { mail_id: string; to: string; subject: string; body: string; locale: 'en' | 'ar' };
+  data: {
+    mail_id: string;
+    to: string;
+    subject: string;
+    body: string;
+    locale: 'en' | 'ar';
+    delivery?: 'smtp' | 'local';
+  };
 };
+/** The mail server accepted the message. */
+export type MailSent = { type: 'MailSent'; data: { mail_id: string; message_id: string | null } };
+/** The mail server refused it or could not be reached; the manager sees why. */
+export type MailFailed = { type: 'MailFailed'; data: { mail_id: string; error: string } };
+export type MailEvent = MailQueued | MailSent | MailFailed;
 export type JsErrorReported = {
   type: 'JsErrorReported';
   data: { error_id: string; type: 1 | 2; error: string; route: string; path: string; user_agent: string };

@@ -11,6 +11,7 @@ import {
   openPlatform,
   silentLogger,
   type Clock,
+  type MailSender,
   type Platform,
 } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
@@ -30,12 +31,16 @@ export type TestApp = {
 };
 
 /** The whole product on a fresh embedded store, listening on a free port (for ra-data-simple-rest's fetch). */
-export const startTestApp = async (options: { clock?: Clock } = {}): Promise<TestApp> => {
+export const startTestApp = async (
+  options: { clock?: Clock; mailSender?: MailSender } = {},
+): Promise<TestApp> => {
   const dir = mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
   const platform = await openPlatform(
     { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'NORMAL' }) },
     { logger: silentLogger },
   );
+  // a mail server stand-in: the test sees what would be sent (the SMTP adapter has its own test)
+  if (options.mailSender) platform.mailSender = options.mailSender;
   const app = await createApp({
     platform,
     // RAWNAQ_TEST_LOG=1 shows the services' log (an unexpected 500's cause) while a test runs
@@ -44,6 +49,7 @@ export const startTestApp = async (options: { clock?: Clock } = {}): Promise<Tes
     // tests stand in for several clients by sending X-Forwarded-For
     trustProxy: true,
     clock: options.clock,
+    sendMail: false,
     adminDist: join(dir, 'no-admin'),
     bookingDist: join(dir, 'no-booking'),
   });

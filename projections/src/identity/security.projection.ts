@@ -1,7 +1,7 @@
 import type {
   IpGuardEvent,
   JsErrorReported,
-  MailQueued,
+  MailEvent,
   PlatformSettingsChanged,
   RecordedEvent,
 } from '@rawnaq/contracts';
@@ -31,11 +31,13 @@ export const securityProjection: Projection = {
     'IpBlocked',
     'IpUnblocked',
     'MailQueued',
+    'MailSent',
+    'MailFailed',
     'JsErrorReported',
     'PlatformSettingsChanged',
   ],
   project: (e: RecordedEvent): Change[] => {
-    const event = e as unknown as (IpGuardEvent | MailQueued | JsErrorReported | PlatformSettingsChanged) &
+    const event = e as unknown as (IpGuardEvent | MailEvent | JsErrorReported | PlatformSettingsChanged) &
       RecordedEvent;
     const at = e.metadata.occurredAt;
     switch (event.type) {
@@ -80,7 +82,8 @@ export const securityProjection: Projection = {
           {
             kind: 'upsert',
             collection: 'mail_outbox',
-            // no mail server in the embedded default: the outbox is where mail waits and is read (status 1 pending)
+            // with a mail server it waits to be sent (1); without one it is kept here to be read (3). Mail
+            // queued before `delivery` existed was never sent by anything: kept locally too
             doc: {
               id: event.data.mail_id,
               to: event.data.to,
@@ -88,8 +91,26 @@ export const securityProjection: Projection = {
               body: event.data.body,
               locale: event.data.locale,
               queued_at: at,
-              status: 1,
+              status: event.data.delivery === 'smtp' ? 1 : 3,
             },
+          },
+        ];
+      case 'MailSent':
+        return [
+          {
+            kind: 'patch',
+            collection: 'mail_outbox',
+            id: event.data.mail_id,
+            set: { status: 2, sent_at: at, message_id: event.data.message_id },
+          },
+        ];
+      case 'MailFailed':
+        return [
+          {
+            kind: 'patch',
+            collection: 'mail_outbox',
+            id: event.data.mail_id,
+            set: { status: 0, failed_at: at, error: event.data.error },
           },
         ];
       case 'PlatformSettingsChanged':

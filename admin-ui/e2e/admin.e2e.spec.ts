@@ -8,7 +8,7 @@ import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } fr
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
-import { sessionTests } from './session.e2e';
+import { platformSettingsTests, sessionTests } from './session.e2e';
 import { wizardTests } from './settings.e2e';
 import { staffTests } from './staff.e2e';
 import { startServer, type Server } from './server';
@@ -343,6 +343,7 @@ suite('admin-ui in the browser', () => {
   });
 
   sessionTests({ url, tab });
+  platformSettingsTests({ url, tab });
   menuTests({ url, tab });
   wizardTests({ url, tab });
   staffTests({ url, tab });

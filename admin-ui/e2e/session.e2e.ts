@@ -69,3 +69,26 @@ export const sessionTests = ({ url, tab }: SuiteContext) => {
     expect(saved).toBe(typed);
   });
 };
+
+export const platformSettingsTests = ({ url, tab }: SuiteContext) => {
+  it('lets the platform team set how long a sign-in pause lasts', async () => {
+    const { page } = await tab('ar');
+    await signIn(page, url, DEMO.manager, { area: 'manager', language: 'ar' });
+    await page.click('a[href="/ar/manager/platform-setting/platform-setting/platform"]');
+    await page.waitForSelector('input[name=sign_in_block_minutes]');
+    expect(await page.inputValue('input[name=sign_in_block_minutes]')).toBe('15');
+    expect(await page.textContent('body')).toContain('مدة إيقاف الدخول (بالدقائق)');
+    await page.fill('input[name=sign_in_block_minutes]', '30');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('.MuiSnackbar-root');
+    await page.reload();
+    await page.waitForSelector('input[name=sign_in_block_minutes]');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name=sign_in_block_minutes]') as HTMLInputElement)?.value === '30',
+    );
+    // back to the default, for the other tests of this run
+    await page.fill('input[name=sign_in_block_minutes]', '15');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('.MuiSnackbar-root');
+  });
+};

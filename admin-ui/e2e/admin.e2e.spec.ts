@@ -86,7 +86,7 @@ suite('admin-ui in the browser', () => {
     await page.waitForSelector('[data-testid=sign-in-error]');
     // the refusal says how many attempts are left before this name is paused here
     expect(await page.textContent('[data-testid=sign-in-error]')).toMatch(
-      /^اسم المستخدم أو كلمة المرور غير صحيحة\. بقيت \d محاولات قبل إيقاف الدخول بهذا الاسم مؤقتًا$/,
+      /^اسم المستخدم أو كلمة المرور غير صحيحة\. المحاولات المتبقية قبل إيقاف الدخول بهذا الاسم من هنا مؤقتًا: \d$/,
     );
   });
 

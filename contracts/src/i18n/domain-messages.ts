@@ -7,14 +7,14 @@ export const domainMessages = {
     auth: {
       wrong_credentials: 'Wrong username or password',
       wrong_credentials_remaining:
-        'Wrong username or password. %{remaining} attempts left before sign-in with this name is paused',
+        'Wrong username or password. Attempts left before sign-in with this name is paused here: %{remaining}',
       account_not_found: 'This account does not exist',
       account_disabled: 'This account is disabled or expired, please contact sales',
       user_not_active: 'This user is not active or does not exist',
       ip_blocked:
         'This IP address is blocked after repeated failed sign-ins; ask the platform team to unblock it',
       sign_in_paused:
-        'Too many failed sign-ins: sign-in is paused here for %{minutes} minutes. The platform team can lift it sooner',
+        'Too many failed sign-ins: sign-in is paused here. Minutes left: %{minutes}. The platform team can lift the pause sooner',
       country_not_allowed: 'Sign-in from this country is not allowed',
       session_expired: 'Your session has expired or another person logged in with your account',
       not_logged_in: 'You are not signed in',
@@ -145,13 +145,13 @@ export const domainMessages = {
     auth: {
       wrong_credentials: 'اسم المستخدم أو كلمة المرور غير صحيحة',
       wrong_credentials_remaining:
-        'اسم المستخدم أو كلمة المرور غير صحيحة. بقيت %{remaining} محاولات قبل إيقاف الدخول بهذا الاسم مؤقتًا',
+        'اسم المستخدم أو كلمة المرور غير صحيحة. المحاولات المتبقية قبل إيقاف الدخول بهذا الاسم من هنا مؤقتًا: %{remaining}',
       account_not_found: 'هذا الحساب غير موجود',
       account_disabled: 'هذا الحساب معطّل أو منتهي الاشتراك، يرجى التواصل مع فريق المبيعات',
       user_not_active: 'هذا المستخدم غير نشط أو غير موجود',
       ip_blocked: 'تم حظر عنوان IP هذا بعد محاولات دخول فاشلة متكررة؛ اطلب من فريق المنصة رفع الحظر',
       sign_in_paused:
-        'محاولات دخول فاشلة كثيرة: أُوقف الدخول من هنا مؤقتًا لمدة %{minutes} دقيقة، ويمكن لفريق المنصة رفع الإيقاف قبل ذلك',
+        'محاولات دخول فاشلة كثيرة: أُوقف تسجيل الدخول من هنا مؤقتًا. الدقائق المتبقية: %{minutes}. ويمكن لفريق المنصة رفع الإيقاف قبل ذلك',
       country_not_allowed: 'لا يُسمح بتسجيل الدخول من هذه الدولة',
       session_expired: 'انتهت جلستك أو قام شخص آخر بتسجيل الدخول بحسابك',
       not_logged_in: 'لم تقم بتسجيل الدخول',

@@ -5,10 +5,13 @@ import {
   ApiExceptionFilter,
   AuthGuard,
   TOKENS,
+  systemClock,
   type Authenticator,
+  type Clock,
   type EventStore,
   type FileStore,
   type Logger,
+  type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
 import { ChangeMenuHandler } from './catalog/menu.commands';
@@ -35,6 +38,10 @@ import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
 import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
 import { Sequences } from './shared/sequences';
 import { Transactions } from './shared/unit-of-work';
+import {
+  ChangePlatformSettingsHandler,
+  PlatformSettingsController,
+} from './platform/platform-settings.commands';
 import { UniqueValues } from './shared/unique-values';
 
 export type CommandApiDeps = {
@@ -43,6 +50,10 @@ export type CommandApiDeps = {
   readModels: ReadModels;
   authenticator: Authenticator;
   logger: Logger;
+  /** what "now" is for sign-ins (tests move it to see a block end); the system's clock by default */
+  clock?: Clock;
+  /** the mail server (SMTP_URL); without one, mail is kept locally in the outbox */
+  mailSender?: MailSender;
 };
 
 /** Every command of the product: parse with the contract's schema, decide on the aggregate, append. */
@@ -67,6 +78,7 @@ export class CommandApiModule {
         FilesController,
         ImportsController,
         AppointmentsController,
+        PlatformSettingsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -74,6 +86,8 @@ export class CommandApiModule {
         { provide: TOKENS.authenticator, useValue: deps.authenticator },
         { provide: TOKENS.logger, useValue: deps.logger },
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
+        { provide: TOKENS.clock, useValue: deps.clock ?? systemClock },
+        { provide: TOKENS.mailSender, useValue: deps.mailSender ?? null },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },
@@ -94,6 +108,7 @@ export class CommandApiModule {
         ChangeSettingsHandler,
         ChangeAppointmentsHandler,
         ChangeCancellationReasonsHandler,
+        ChangePlatformSettingsHandler,
       ],
     };
   }

@@ -1,2 +1,4 @@
 export { CommandApiModule, type CommandApiDeps } from './command-api.module';
 export { seedDemoSalon, openAccount, DEMO, type NewAccount } from './seed/demo-salon';
+export { MailDispatcher } from './identity/mail-dispatcher';
+export { Aggregates } from './shared/repository';

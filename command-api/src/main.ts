@@ -4,6 +4,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
 import { jsonLogger, openServiceDeps } from '@rawnaq/platform';
 import { CommandApiModule } from './command-api.module';
+import { MailDispatcher } from './identity/mail-dispatcher';
+import { Aggregates } from './shared/repository';
 import { seedDemoSalon } from './seed/demo-salon';
 
 /** command-api on its own (the scale-out topology); `npm start` runs it inside the gateway instead. */
@@ -16,6 +18,7 @@ const main = async () => {
       readModels,
       authenticator,
       logger: jsonLogger,
+      mailSender: platform.mailSender,
     }),
     { logger: ['error', 'warn'] },
   );
@@ -32,6 +35,10 @@ const main = async () => {
         throw new Error('projections did not catch up with the demo seed');
     });
   }
+  // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment
+  // with it, or accept that two may both send a message now and then: delivery is at least once)
+  if (platform.mailSender)
+    new MailDispatcher(app.get(Aggregates), readModels, platform.mailSender, jsonLogger).start();
   await app.listen(Number(process.env.PORT ?? 3001));
   jsonLogger.info('command-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3001 });
 };

@@ -6,8 +6,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandApiModule, seedDemoSalon } from '@rawnaq/command-api';
-import { Authenticator, ReadModels, type Logger, type Platform } from '@rawnaq/platform';
+import { Aggregates, CommandApiModule, MailDispatcher, seedDemoSalon } from '@rawnaq/command-api';
+import { Authenticator, ReadModels, type Clock, type Logger, type Platform } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
 
@@ -20,12 +20,18 @@ export type AppOptions = {
   adminDist?: string;
   bookingDist?: string;
   trustProxy?: boolean;
+  /** the command side's "now" for sign-ins (tests move it); the system clock by default */
+  clock?: Clock;
+  /** send waiting mail every 2 s when a mail server is set (default true; tests send by hand) */
+  sendMail?: boolean;
 };
 
 export type RunningApp = {
   handler: Express;
   runner: ProjectionRunner;
   readModels: ReadModels;
+  /** sends the outbox's waiting mail when a mail server is set (SMTP_URL); tests run it by hand */
+  mail?: MailDispatcher;
   close: () => Promise<void>;
 };
 
@@ -100,6 +106,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     readModels,
     authenticator,
     logger,
+    clock: o.clock,
+    mailSender: platform.mailSender,
   };
 
   const nestLogger = ['error', 'warn'] as const;
@@ -148,11 +156,18 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
 
   handler.use(uiFiles(o.adminDist, o.bookingDist));
 
+  const mail = platform.mailSender
+    ? new MailDispatcher(commandApp.get(Aggregates), readModels, platform.mailSender, logger)
+    : undefined;
+  if (mail && o.sendMail !== false) mail.start();
+
   return {
     handler,
     runner,
     readModels,
+    mail,
     close: async () => {
+      await mail?.stop();
       await commandApp.close();
       await queryApp.close();
       await runner.stop();

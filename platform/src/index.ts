@@ -18,3 +18,4 @@ export * from './runtime/open';
 export * from './read-store/read-models';
 export * from './http';
 export * from './file-store';
+export * from './mail';

@@ -52,6 +52,7 @@ export const ENTITY_TYPES = [
   'mail',
   'jserror',
   'ipguard',
+  'platformsettings',
 ] as const;
 
 /**
@@ -117,9 +118,12 @@ export const KNOWN_TYPES = [
   'PasswordChanged',
   'ProfileChanged',
   'PasswordResetRequested',
+  'PlatformSettingsChanged',
   'AccountOpened',
   'RoleDefined',
   'MailQueued',
+  'MailSent',
+  'MailFailed',
   'JsErrorReported',
   'ServiceGroupAdded',
   'ServiceGroupRenamed',

@@ -13,7 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { takeSignInNotice } from '../auth/session';
 import { signIn } from '../auth/signIn';
-import { isHandled, isHttpError } from '../http/errors';
+import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { AnotherSessionDialog } from './AnotherSessionDialog';
 import { PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from './fields';
@@ -68,6 +68,8 @@ export const SignInForm = ({
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
+  // the attempts left, or the minutes a pause lasts (auth.wrong_credentials_remaining, auth.sign_in_paused)
+  const [alertParams, setAlertParams] = useState<Record<string, string | number>>({});
   const [notice] = useState(takeSignInNotice);
   const [submitting, setSubmitting] = useState(false);
   const [askForce, setAskForce] = useState(false);
@@ -116,6 +118,7 @@ export const SignInForm = ({
       else if (!isHandled(error)) {
         setErrors(apiFieldErrors(error));
         setAlert(isHttpError(error) ? error.message : 'app.errors.unknown');
+        setAlertParams(messageParams(error));
       }
     } finally {
       setSubmitting(false);
@@ -178,7 +181,7 @@ export const SignInForm = ({
         )}
         {alert && (
           <Alert severity="error" data-testid="sign-in-error">
-            {translate(alert, { _: translate('app.errors.unknown') })}
+            {translate(alert, { ...alertParams, _: translate('app.errors.unknown') })}
           </Alert>
         )}
         {method === 'account' ? (

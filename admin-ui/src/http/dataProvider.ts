@@ -72,7 +72,10 @@ export const createDataProvider = (options: {
   readAfterWrite?: readonly string[];
 }): AppDataProvider => {
   const { apiBase, http, translate, apiPaths = {}, readAfterWrite = [] } = options;
-  const rest = simpleRestProvider(apiBase, http);
+  // what react-admin's forms save: a 401 there signs in again over the form (the typed values stay)
+  const rest = simpleRestProvider(apiBase, (url, init) =>
+    http(url, { ...init, signInAgainOn401: (init?.method ?? 'GET') !== 'GET' }),
+  );
   const api = (resource: string) => apiPaths[resource] ?? resource;
   const formErrors = (resource: string) => (error: unknown) => {
     throw withTranslatedFieldErrors(error, resource, translate);
@@ -84,10 +87,16 @@ export const createDataProvider = (options: {
       readAfterWrite.includes(resource)
         ? ((await rest.getOne(api(resource), { id: written.data.id })) as R)
         : written;
-  const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const send = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    signInAgainOn401 = method !== 'GET',
+  ): Promise<T> => {
     const { json } = await http(`${apiBase}/${path}`, {
       method,
       body: body === undefined ? undefined : JSON.stringify(body),
+      signInAgainOn401,
     });
     return json as T;
   };
@@ -105,7 +114,8 @@ export const createDataProvider = (options: {
     deleteMany: (resource, params) => rest.deleteMany(api(resource), params),
     send,
     getGlobalInformations: <T>() =>
-      send<T>('POST', 'get_global_informations', { userAgent: globalThis.navigator?.userAgent ?? '' }),
+      // a read, though a POST: its 401 signs out (globalInformation.ts)
+      send<T>('POST', 'get_global_informations', { userAgent: globalThis.navigator?.userAgent ?? '' }, false),
     disableCustomer: <T>(id: Identifier) => send<T>('POST', recordPath('customers', id, 'disable')),
     activateCustomer: <T>(id: Identifier) => send<T>('POST', recordPath('customers', id, 'activate')),
     getCustomerAsOf: <T>(id: Identifier, at: string) =>

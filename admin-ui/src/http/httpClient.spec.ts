@@ -43,6 +43,44 @@ const setup = (script: Array<Response | 'network'>, overrides: Partial<HttpClien
 };
 
 describe('http client', () => {
+  it('holds a save refused with 401 until the user signs in again, then sends it again with the new token and the same key', async () => {
+    let token = 'old';
+    const asked: string[] = [];
+    const { http, calls } = setup(
+      [reply(401, { message: 'auth.session_expired' }), reply(200, { id: 'c' })],
+      {
+        token: () => token,
+        signInAgain: async (message) => {
+          asked.push(message);
+          token = 'new';
+          return true;
+        },
+      },
+    );
+    const { json } = await http('/api/merchant/customers/c', {
+      method: 'PUT',
+      body: '{}',
+      signInAgainOn401: true,
+    });
+    expect(json).toEqual({ id: 'c' });
+    expect(asked).toEqual(['auth.session_expired']);
+    expect(calls.map((c) => c.headers.get('Authorization'))).toEqual(['Bearer old', 'Bearer new']);
+    expect(calls[1].headers.get('Idempotency-Key')).toBe(calls[0].headers.get('Idempotency-Key'));
+  });
+
+  it('fails a held save as handled when the user leaves instead, and asks nothing for other calls', async () => {
+    const signInAgain = jest.fn(async () => false);
+    const { http } = setup(
+      [reply(401, { message: 'auth.session_expired' }), reply(401, { message: 'auth.session_expired' })],
+      { signInAgain },
+    );
+    const left = await http('/api/x', { method: 'POST', signInAgainOn401: true }).catch((e) => e);
+    expect(left).toMatchObject({ status: 401, handled: true });
+    const read = await http('/api/merchant/get_global_informations', { method: 'POST' }).catch((e) => e);
+    expect(read).toMatchObject({ status: 401, handled: false });
+    expect(signInAgain).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the bearer token and asks for JSON', async () => {
     const { http, calls } = setup([reply(200, [{ id: 1 }])]);
     const { json } = await http('/api/merchant/customers');

@@ -15,6 +15,11 @@ export type RequestOptions = Omit<RequestInit, 'headers'> & {
   idempotencyKey?: string;
   /** Sent without the stored token (sign-in, password reset): an old token must not matter there. */
   anonymous?: boolean;
+  /**
+   * A save the user typed: on a 401 (the session ended meanwhile) sign in again over the form rather
+   * than leave it (see `onSignedOutWhileSaving`).
+   */
+  signInAgainOn401?: boolean;
 };
 
 export type HttpClient = (url: string, options?: RequestOptions) => Promise<HttpReply>;
@@ -32,6 +37,12 @@ export type HttpClientDeps = {
   onNotFound?: () => void;
   /** 501 with a body other than 'ignore' / 'redirect_to_not_found'. */
   onServerMessage?: (message: string) => void;
+  /**
+   * A save sent with a token got 401: the session ended meanwhile (signed in elsewhere, expired). The
+   * save waits, the form under it untouched, while the user signs in again; true: it is sent again with
+   * the new token (same idempotency key); false (the user left): it fails as handled, nobody redirects.
+   */
+  signInAgain?: (message: string) => Promise<boolean>;
   /** A reply outside the API's error contract (spec doc2 §8.1 "any other error"). */
   onUnexpected?: (error: HttpError) => void;
 };
@@ -70,8 +81,8 @@ export const createHttpClient = (deps: HttpClientDeps): HttpClient => {
   const retries = deps.retries ?? 2;
   const retryDelayMs = deps.retryDelayMs ?? 1000;
 
-  return async (url, options = {}) => {
-    const { idempotencyKey, anonymous, headers: given, ...init } = options;
+  const client: HttpClient = async (url, options = {}) => {
+    const { idempotencyKey, anonymous, signInAgainOn401, headers: given, ...init } = options;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(given);
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
@@ -126,6 +137,11 @@ export const createHttpClient = (deps: HttpClientDeps): HttpClient => {
     if (status >= 500)
       throw new HttpError(messageOf(json) ?? 'app.errors.server', status, (json as ApiErrorBody) ?? null);
     const message = messageOf(json);
+    if (status === 401 && token && signInAgainOn401 && deps.signInAgain && message !== undefined) {
+      if (await deps.signInAgain(message))
+        return client(url, { ...options, idempotencyKey: headers.get(IDEMPOTENCY_HEADER) ?? undefined });
+      throw new HttpError(message, status, json as ApiErrorBody, true);
+    }
     if (EXPECTED_STATUSES.has(status) && message !== undefined)
       throw new HttpError(message, status, json as ApiErrorBody);
 
@@ -138,4 +154,5 @@ export const createHttpClient = (deps: HttpClientDeps): HttpClient => {
     deps.onUnexpected?.(unexpected);
     throw unexpected;
   };
+  return client;
 };

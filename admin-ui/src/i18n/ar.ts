@@ -92,6 +92,10 @@ export const ar: AppMessages = {
       checking_link: 'جارٍ التحقق من الرابط…',
       another_session_title: 'أنت مسجّل الدخول في مكان آخر',
       continue_here: 'المتابعة هنا',
+      sign_in_again_title: 'سجّل الدخول مجددًا للحفظ',
+      sign_in_again_hint: 'ما كتبته محفوظ: سجّل الدخول وسيُحفظ.',
+      sign_in_again_leave: 'الذهاب إلى صفحة تسجيل الدخول',
+      signed_in_as: 'المستخدم: %{name}',
       show_password: 'إظهار كلمة المرور',
       hide_password: 'إخفاء كلمة المرور',
     },
@@ -352,6 +356,8 @@ export const ar: AppMessages = {
         AccountOpened: 'فتح حساب الصالون',
         RoleDefined: 'تعريف دور',
         MailQueued: 'إدراج بريد في صندوق الصادر',
+        MailSent: 'إرسال بريد',
+        MailFailed: 'تعذّر إرسال بريد',
         JsErrorReported: 'الإبلاغ عن خطأ في المتصفح',
         ServiceGroupAdded: 'إضافة مجموعة خدمات',
         ServiceGroupRenamed: 'إعادة تسمية مجموعة خدمات',
@@ -385,6 +391,7 @@ export const ar: AppMessages = {
         InvoiceSettingsChanged: 'تغيير إعدادات الفاتورة',
         IpBlocked: 'حظر عنوان',
         IpUnblocked: 'إلغاء حظر عنوان',
+        PlatformSettingsChanged: 'تعديل إعدادات المنصة',
         LoginFailed: 'محاولة دخول فاشلة',
         ManagerCreated: 'إضافة مدير منصة',
         NotificationSettingsChanged: 'تغيير إعدادات التنبيهات',
@@ -419,6 +426,7 @@ export const ar: AppMessages = {
         file: 'ملف',
         import: 'استيراد من إكسل',
         ipguard: 'حماية الدخول',
+        platformsettings: 'إعدادات المنصة',
         manager: 'مدير المنصة',
         unknown: 'سجل',
       },
@@ -545,6 +553,12 @@ export const ar: AppMessages = {
       unblock_title: 'رفع الحظر عن %{ip}؟',
       unblock_content: 'ستُقبل محاولات تسجيل الدخول من هذا العنوان مرة أخرى.',
       unblocked: 'تم رفع الحظر عن العنوان',
+      whole_address: 'كل الأسماء',
+      until_unblocked: 'حتى رفع الحظر',
+      platform_settings: {
+        sign_in_block_hint:
+          'بعد 5 كلمات مرور خاطئة لاسم واحد من عنوان واحد يُوقف الدخول بهذا الاسم من هذا العنوان لهذا العدد من الدقائق (وبعد 20 محاولة لأي أسماء يُوقف العنوان كله). يمكنك رفع الإيقاف قبل ذلك من قائمة العناوين المحظورة.',
+      },
       js_error_types: { merchant: 'منطقة التاجر', manager: 'منطقة المنصة' },
       empty: {
         failed: 'لا توجد محاولات دخول فاشلة.',
@@ -685,7 +699,17 @@ export const ar: AppMessages = {
     },
     'trackers/blocked-ips': {
       name: plural('عناوين محظورة', 'عنوان محظور', 'عناوين IP المحظورة'),
-      fields: { ip: 'عنوان IP', blocked_at: 'تاريخ الحظر', failures: 'المحاولات الفاشلة' },
+      fields: {
+        ip: 'عنوان IP',
+        blocked_at: 'تاريخ الحظر',
+        failures: 'المحاولات الفاشلة',
+        identifier: 'الاسم الموقوف',
+        blocked_until: 'ينتهي في',
+      },
+    },
+    'platform-setting/platform-setting': {
+      name: 'إعدادات المنصة',
+      fields: { sign_in_block_minutes: 'مدة إيقاف الدخول (بالدقائق)' },
     },
     'trackers/mail-tracker': {
       name: plural('رسائل بريد', 'رسالة بريد', 'صندوق البريد الصادر'),
@@ -695,6 +719,7 @@ export const ar: AppMessages = {
         body: 'الرسالة',
         queued_at: 'تاريخ الإدراج',
         status: 'الحالة',
+        error: 'سبب عدم الإرسال',
       },
     },
     'technical/js-errors': {

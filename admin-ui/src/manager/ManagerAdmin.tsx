@@ -19,6 +19,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MailIcon from '@mui/icons-material/Mail';
+import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import WarningIcon from '@mui/icons-material/Warning';
 import { raStoreAppKey } from '../auth/session';
@@ -37,6 +38,7 @@ const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginA
 const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
 const JsErrorList = lazyPage(() => lists().then((m) => m.JsErrorList));
+const PlatformSettingsEdit = lazyPage(() => import('./PlatformSettings').then((m) => m.PlatformSettingsEdit));
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
@@ -70,6 +72,11 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
       <Menu.ResourceItem name="technical/js-errors" />
+      <Menu.Item
+        to={`${basename}/platform-setting/platform-setting/platform`}
+        primaryText="resources.platform-setting/platform-setting.name"
+        leftIcon={<SettingsIcon />}
+      />
     </Menu>
   );
 };
@@ -131,6 +138,7 @@ export const ManagerAdmin = () => {
         <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
+        <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

@@ -89,6 +89,27 @@ const UnblockButton = (_: { label?: string }) => {
   );
 };
 
+/** The name a block pauses, or every name when the whole address is blocked. */
+const PausedName = (_: { source?: string }) => {
+  const record = useRecordContext<{ identifier?: string | null }>();
+  const translate = useTranslate();
+  return record?.identifier ? (
+    <LtrField source="identifier" />
+  ) : (
+    <Typography variant="body2">{translate('app.manager.whole_address')}</Typography>
+  );
+};
+
+const BlockEnd = (_: { source?: string }) => {
+  const record = useRecordContext<{ blocked_until?: string | null }>();
+  const translate = useTranslate();
+  return record?.blocked_until ? (
+    <DateTimeField source="blocked_until" />
+  ) : (
+    <Typography variant="body2">{translate('app.manager.until_unblocked')}</Typography>
+  );
+};
+
 export const BlockedIpList = () => {
   const translate = useTranslate();
   return (
@@ -106,6 +127,8 @@ export const BlockedIpList = () => {
       >
         <DataTable.Col source="ip" disableSort field={LtrField} />
         <DataTable.Col source="blocked_at" field={DateTimeField} />
+        <DataTable.Col source="identifier" disableSort field={PausedName} />
+        <DataTable.Col source="blocked_until" disableSort field={BlockEnd} />
         <DataTable.Col source="failures" disableSort />
         <DataTable.Col label="" disableSort field={UnblockButton} />
       </DataTable>
@@ -113,7 +136,31 @@ export const BlockedIpList = () => {
   );
 };
 
+/** One message opened: who it is for, its subject, why it was not sent (if so), and its text. */
 const MailBody = () => {
+  const record = useRecordContext<{ body?: string; to?: string; subject?: string; error?: string }>();
+  const translate = useTranslate();
+  const line = (field: string, value: string | undefined, dir: 'ltr' | 'auto' = 'auto') => (
+    <Typography variant="body2" sx={{ mb: 0.5 }} data-testid={`mail-${field}`}>
+      <Box component="span" sx={{ color: 'text.secondary', marginInlineEnd: 1 }}>
+        {translate(`resources.trackers/mail-tracker.fields.${field}`)}
+      </Box>
+      <Box component="span" dir={dir}>
+        {value}
+      </Box>
+    </Typography>
+  );
+  return (
+    <Box sx={{ p: 1 }} data-testid="mail-message">
+      {line('to', record?.to, 'ltr')}
+      {line('subject', record?.subject)}
+      {record?.error && line('error', record.error, 'ltr')}
+      <MailText />
+    </Box>
+  );
+};
+
+const MailText = () => {
   const record = useRecordContext<{ body?: string }>();
   return (
     <Box

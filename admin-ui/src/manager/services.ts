@@ -13,6 +13,7 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'trackers/blocked-ips': 'blocked-ips',
   'trackers/mail-tracker': 'mail-outbox',
   'technical/js-errors': 'js-errors',
+  'platform-setting/platform-setting': 'platform-settings',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
 };
@@ -27,7 +28,8 @@ export const createManagerServices = (area: AreaConfig) => {
   const global = createGlobalInformationStore<ManagerInformation>({
     load: () => dataProvider.getGlobalInformations<ManagerInformation>(),
     onUnauthorized: () => {
-      leaveSignInNotice('auth.session_expired');
+      // only a session that ended is worth a word: a first visit with an empty browser is not one
+      if (area.session.token()) leaveSignInNotice('auth.session_expired');
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

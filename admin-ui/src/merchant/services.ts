@@ -42,7 +42,8 @@ export const createMerchantServices = (area: AreaConfig) => {
     // Spec doc1 §4: sign out and forget user, information, token and stored data; a full load of the
     // sign-in page also drops every cached query.
     onUnauthorized: () => {
-      leaveSignInNotice('auth.session_expired');
+      // only a session that ended is worth a word: a first visit with an empty browser is not one
+      if (area.session.token()) leaveSignInNotice('auth.session_expired');
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

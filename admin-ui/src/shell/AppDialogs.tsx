@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { SignInAgainDialog } from '../auth-pages/SignInAgainDialog';
 import { appEvents } from './events';
 import { useArea } from './area';
 
@@ -110,6 +111,7 @@ export const AppDialogs = () => {
           </Button>
         </DialogActions>
       </Dialog>
+      <SignInAgainDialog />
       <OfflineDialog />
     </>
   );

@@ -7,6 +7,11 @@ export type AppEvent =
   | { type: 'not-found' }
   /** 501 with any other body: show it, translated, in a dialog. */
   | { type: 'server-message'; message: string }
+  /**
+   * A save was refused with 401 (the session ended: signed in elsewhere, expired): sign in again in a
+   * dialog over the form, which keeps what was typed; `settle(true)` sends the save again.
+   */
+  | { type: 'signed-out-while-saving'; message: string; settle: (signedIn: boolean) => void }
   /** Anything nobody expected: the non-dismissable dialog that reports it and reloads. */
   | { type: 'unexpected'; error: unknown };
 

@@ -11,6 +11,7 @@ import {
   TOKENS,
   UserAgent,
   type AuthContext,
+  type Clock,
 } from '@rawnaq/platform';
 import { commandContext } from '../shared/http-context';
 import {
@@ -28,12 +29,14 @@ import {
 } from './identity.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
-const visitor = (ip: string, userAgent: string): Visitor => ({
-  ip,
-  userAgent,
-  now: new Date(),
-  correlationId: newId(),
-});
+const visitorOf =
+  (clock: Clock) =>
+  (ip: string, userAgent: string): Visitor => ({
+    ip,
+    userAgent,
+    now: clock.now(),
+    correlationId: newId(),
+  });
 
 /** Front-end errors are reported from the sign-in page too: the caller is known when a token is sent. */
 const reportJsError = async (
@@ -56,13 +59,18 @@ export class MerchantAuthController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(TOKENS.authenticator) private readonly authenticator: Authenticator,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
   ) {}
+
+  private visitor(ip: string, userAgent: string) {
+    return visitorOf(this.clock)(ip, userAgent);
+  }
 
   @Post('login')
   @Public()
   @HttpCode(200)
   login(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new MerchantLogin(visitor(ip, ua), body));
+    return this.commands.execute(new MerchantLogin(this.visitor(ip, ua), body));
   }
 
   @Post('logout')
@@ -91,20 +99,20 @@ export class MerchantAuthController {
   @Public()
   @HttpCode(200)
   forgot(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ForgotPassword(visitor(ip, ua), body));
+    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua), body));
   }
 
   @Post('reset_password')
   @Public()
   @HttpCode(200)
   reset(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ResetPassword(visitor(ip, ua), body));
+    return this.commands.execute(new ResetPassword(this.visitor(ip, ua), body));
   }
 
   @Post('js_errors/add_js_error')
   @Public()
   jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
-    return reportJsError(this.commands, this.authenticator, 'merchant', visitor(ip, ua), req, body);
+    return reportJsError(this.commands, this.authenticator, 'merchant', this.visitor(ip, ua), req, body);
   }
 }
 
@@ -114,13 +122,18 @@ export class ManagerAuthController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(TOKENS.authenticator) private readonly authenticator: Authenticator,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
   ) {}
+
+  private visitor(ip: string, userAgent: string) {
+    return visitorOf(this.clock)(ip, userAgent);
+  }
 
   @Post('login')
   @Public()
   @HttpCode(200)
   login(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ManagerLogin(visitor(ip, ua), body));
+    return this.commands.execute(new ManagerLogin(this.visitor(ip, ua), body));
   }
 
   @Post('logout')
@@ -131,11 +144,11 @@ export class ManagerAuthController {
   @Post('js_errors/add_js_error')
   @Public()
   jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
-    return reportJsError(this.commands, this.authenticator, 'manager', visitor(ip, ua), req, body);
+    return reportJsError(this.commands, this.authenticator, 'manager', this.visitor(ip, ua), req, body);
   }
 
   @Delete('blocked-ips/:ip')
   unblock(@Auth() auth: AuthContext, @Req() req: Request, @Param('ip') ip: string) {
-    return this.commands.execute(new UnblockIp(commandContext(auth, req), ip));
+    return this.commands.execute(new UnblockIp(commandContext(auth, req, this.clock.now()), ip));
   }
 }

@@ -30,12 +30,26 @@ import {
   TOKENS,
   type AuthContext,
   type Doc,
+  type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
-import { decideIpGuard, evolveIpGuard, initialIpGuardState, type IpGuardState } from './ip-guard';
+import {
+  activeBlock,
+  decideIpGuard,
+  evolveIpGuard,
+  failureVerdict,
+  initialIpGuardState,
+  minutesLeft,
+  type IpGuardState,
+} from './ip-guard';
+import {
+  evolvePlatformSettings,
+  initialPlatformSettings,
+  platformSettingsStream,
+} from '../platform/platform-settings';
 import { decideUser, evolveUser, initialUserState, type UserCommand, type UserState } from './user';
 
 export const PASSWORD_COST = 10;
@@ -146,6 +160,12 @@ const jsErrorInput = z.preprocess(
 
 type UserFact = UserEvent;
 
+/** A block that ends by itself names the minutes left; one recorded without an end waits for a manager. */
+const blockedError = (minutes: number | null) =>
+  minutes === null
+    ? new DomainError('auth.ip_blocked', 403)
+    : new DomainError('auth.sign_in_paused', 403, undefined, { minutes });
+
 /** Shared by the sign-in and account handlers: finding users, the IP guard, session replies. */
 abstract class IdentityHandler {
   constructor(
@@ -158,11 +178,18 @@ abstract class IdentityHandler {
       .state as IpGuardState;
   }
 
+  /**
+   * Records a failed sign-in against the address and the name tried; answers how many attempts the
+   * name has left there, or the block this failure caused.
+   */
   protected async recordFailure(
     v: Visitor,
     failure: Omit<IpGuardEvent & { type: 'LoginFailed' }, 'type'>['data'],
   ) {
-    await this.aggregates.handle<IpGuardState, IpGuardEvent>(
+    const settings = (
+      await this.aggregates.load(platformSettingsStream, initialPlatformSettings, evolvePlatformSettings)
+    ).state;
+    const outcome = await this.aggregates.handle<IpGuardState, IpGuardEvent>(
       ipStream(v.ip),
       visitorContext(v, PLATFORM_TENANT, 'anonymous', 'system'),
       {
@@ -174,6 +201,7 @@ abstract class IdentityHandler {
               type: 'RecordFailure',
               ip: v.ip,
               now: v.now.toISOString(),
+              blockMinutes: settings.sign_in_block_minutes,
               failure: {
                 identifier: failure.identifier,
                 account_id: failure.account_id,
@@ -187,6 +215,25 @@ abstract class IdentityHandler {
       // the sign-in is refused right after, yet the failure must count towards the IP block
       { keepIfRefused: true },
     );
+    return failureVerdict(outcome.state, outcome.events);
+  }
+
+  /** The refusal of a wrong name or password: how many attempts are left, or for how long it is paused. */
+  protected async refuse(
+    v: Visitor,
+    failure: Omit<IpGuardEvent & { type: 'LoginFailed' }, 'type'>['data'],
+    key: string,
+    errors?: Record<string, string>,
+  ): Promise<never> {
+    const verdict = await this.recordFailure(v, failure);
+    if (verdict.blockedUntil !== undefined)
+      throw blockedError(minutesLeft({ who: null, until: verdict.blockedUntil }, v.now.toISOString()));
+    throw new DomainError(
+      key === 'auth.wrong_credentials' ? 'auth.wrong_credentials_remaining' : key,
+      401,
+      errors,
+      { remaining: verdict.remaining },
+    );
   }
 
   protected async failIfBlocked(
@@ -195,9 +242,10 @@ abstract class IdentityHandler {
     realm: 'merchant' | 'manager',
     accountId: number | null,
   ) {
-    if ((await this.guardState(v.ip)).blocked) {
+    const block = activeBlock(await this.guardState(v.ip), identifier, v.now.toISOString());
+    if (block) {
       await this.recordFailure(v, { ip: v.ip, identifier, account_id: accountId, failure_type: 3, realm });
-      throw new DomainError('auth.ip_blocked', 403);
+      throw blockedError(minutesLeft(block, v.now.toISOString()));
     }
   }
 
@@ -253,14 +301,18 @@ export class MerchantLoginHandler extends IdentityHandler implements ICommandHan
         limit: 1,
       });
       if (!account) {
-        await this.recordFailure(v, {
-          ip: v.ip,
-          identifier,
-          account_id: accountId,
-          failure_type: 1,
-          realm: 'merchant',
-        });
-        throw new DomainError('auth.account_not_found', 401, { accountId: 'auth.account_not_found' });
+        return this.refuse(
+          v,
+          {
+            ip: v.ip,
+            identifier,
+            account_id: accountId,
+            failure_type: 1,
+            realm: 'merchant',
+          },
+          'auth.account_not_found',
+          { accountId: 'auth.account_not_found' },
+        );
       }
       if (account.status !== 1) throw new DomainError('auth.account_disabled', 403);
       [user] = await this.models.find('users', {
@@ -276,14 +328,17 @@ export class MerchantLoginHandler extends IdentityHandler implements ICommandHan
       user = users[0];
     }
     if (!user) {
-      await this.recordFailure(v, {
-        ip: v.ip,
-        identifier,
-        account_id: accountId,
-        failure_type: 1,
-        realm: 'merchant',
-      });
-      throw new DomainError('auth.wrong_credentials', 401);
+      return this.refuse(
+        v,
+        {
+          ip: v.ip,
+          identifier,
+          account_id: accountId,
+          failure_type: 1,
+          realm: 'merchant',
+        },
+        'auth.wrong_credentials',
+      );
     }
     if (user.status !== 1) throw new DomainError('auth.user_not_active', 401);
 
@@ -291,14 +346,17 @@ export class MerchantLoginHandler extends IdentityHandler implements ICommandHan
     const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
     const passwordMatches = state.exists && (await bcrypt.compare(input.password, state.passwordHash));
     if (!passwordMatches) {
-      await this.recordFailure(v, {
-        ip: v.ip,
-        identifier,
-        account_id: user.account_id as number,
-        failure_type: 2,
-        realm: 'merchant',
-      });
-      throw new DomainError('auth.wrong_credentials', 401);
+      return this.refuse(
+        v,
+        {
+          ip: v.ip,
+          identifier,
+          account_id: user.account_id as number,
+          failure_type: 2,
+          realm: 'merchant',
+        },
+        'auth.wrong_credentials',
+      );
     }
     const { token, position } = await this.startSession(
       stream,
@@ -326,14 +384,17 @@ export class ManagerLoginHandler extends IdentityHandler implements ICommandHand
     const passwordMatches =
       state.exists && manager?.status === 1 && (await bcrypt.compare(input.password, state.passwordHash));
     if (!manager || !passwordMatches) {
-      await this.recordFailure(v, {
-        ip: v.ip,
-        identifier: input.email,
-        account_id: null,
-        failure_type: manager ? 2 : 1,
-        realm: 'manager',
-      });
-      throw new DomainError('auth.wrong_credentials', 401);
+      return this.refuse(
+        v,
+        {
+          ip: v.ip,
+          identifier: input.email,
+          account_id: null,
+          failure_type: manager ? 2 : 1,
+          realm: 'manager',
+        },
+        'auth.wrong_credentials',
+      );
     }
     const { token, position } = await this.startSession(
       stream!,
@@ -403,13 +464,20 @@ export class ChangeProfileHandler extends IdentityHandler implements ICommandHan
 
 @CommandHandler(ForgotPassword)
 export class ForgotPasswordHandler extends IdentityHandler implements ICommandHandler<ForgotPassword> {
+  constructor(
+    @Inject(Aggregates) aggregates: Aggregates,
+    @Inject(TOKENS.readModels) models: ReadModels,
+    @Inject(TOKENS.mailSender) private readonly mailSender: MailSender | null,
+  ) {
+    super(aggregates, models);
+  }
+
   async execute({ visitor: v, body }: ForgotPassword): Promise<Answer> {
     const { email: address } = parseInput(forgotPasswordInput, body);
     const users = await this.models.find('users', {
       filter: { email_lc: address.toLowerCase(), status: 1 },
       limit: 10,
     });
-    let position: string | undefined;
     for (const user of users) {
       const token = newSessionToken();
       const ctx = visitorContext(v, user.tenantId as string, user.id);
@@ -418,6 +486,7 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
         tokenHash: hashToken(token),
         now: v.now.toISOString(),
       });
+      if (outcome.events.length === 0) continue;
       const locale = (user.locale as 'en' | 'ar') ?? 'ar';
       const link = `/${locale}/merchant/reset-password/${token}`;
       const mail: MailQueued = {
@@ -426,6 +495,8 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
           mail_id: idFor(ctx, 'mail'),
           to: user.email as string,
           locale,
+          // with a mail server the dispatcher sends it; without one it is only kept in the outbox
+          delivery: this.mailSender ? 'smtp' : 'local',
           subject: locale === 'ar' ? 'إعادة تعيين كلمة المرور' : 'Reset your password',
           body:
             locale === 'ar'
@@ -433,13 +504,11 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
               : `Hello ${user.name},\nTo reset your password, open this link within 60 minutes:\n${link}`,
         },
       };
-      position = await this.aggregates.create(streamName('mail', PLATFORM_TENANT, mail.data.mail_id), ctx, [
-        mail,
-      ]);
-      position = position ?? outcome.position;
+      await this.aggregates.create(streamName('mail', PLATFORM_TENANT, mail.data.mail_id), ctx, [mail]);
     }
-    // the same answer whether or not the e-mail is known: sign-in names are not for guessing
-    return new Answer({ message: 'auth.reset_link_sent' }, position);
+    // the same answer whether or not the e-mail is known, asked too soon or not: sign-in names are
+    // not for guessing
+    return new Answer({ message: 'auth.reset_link_sent' }, undefined, 200, true);
   }
 }
 

@@ -130,10 +130,11 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
         { type: 'PasswordChanged', data: { user_id, password_hash: command.newHash, by_reset: false } },
       ];
     case 'RequestPasswordReset': {
+      // asked again within a minute: the link already sent stands, nothing new is sent. Not an error:
+      // the answer must be the same for a known and an unknown e-mail, or it tells who has an account
       if (state.reset) {
         const requestedAt = Date.parse(state.reset.expiresAt) - RESET_TTL_MINUTES * 60_000;
-        if (Date.parse(command.now) - requestedAt < RESET_RESEND_SECONDS * 1000)
-          throw new DomainError('auth.reset_requested_too_soon', 429);
+        if (Date.parse(command.now) - requestedAt < RESET_RESEND_SECONDS * 1000) return [];
       }
       return [
         {

@@ -26,7 +26,7 @@ type Req = {
   originalUrl: string;
 };
 type Res = { status: (n: number) => Res; setHeader: (k: string, v: string) => void };
-type Stored = { status: number; body: unknown; position?: string };
+type Stored = { status: number; body: unknown; position?: string; conceal?: boolean };
 
 /**
  * Turns a handler's Answer into the HTTP reply (status, body, X-Position) and runs the command as one
@@ -95,7 +95,12 @@ export class AnswerInterceptor implements NestInterceptor {
     };
     const storedOf = (result: unknown): Stored => {
       const answer = result instanceof Answer ? result : new Answer(result);
-      return { status: answer.status, body: answer.body ?? null, position: answer.position };
+      return {
+        status: answer.status,
+        body: answer.body ?? null,
+        position: answer.position,
+        conceal: answer.concealPosition || undefined,
+      };
     };
     return from(
       (async () => {
@@ -107,7 +112,7 @@ export class AnswerInterceptor implements NestInterceptor {
             (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
           );
           const stored = storedOf(result);
-          return send({ ...stored, position: position ?? stored.position });
+          return send(stored.conceal ? stored : { ...stored, position: position ?? stored.position });
         } catch (error) {
           // the same request, sent twice at once, finished first elsewhere: its reply is the answer
           if (error instanceof WrongExpectedRevisionError && error.stream === stream) {

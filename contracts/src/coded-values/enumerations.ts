@@ -258,7 +258,8 @@ export const EditProductRequestStatus = { rejected: 0, active: 1, approved: 2 } 
 export type EditProductRequestStatus = Values<typeof EditProductRequestStatus>;
 export const EditProductRequestStatusSchema = z.enum(EditProductRequestStatus);
 
-export const MailSentStatus = { failed: 0, pending: 1, success: 2 } as const;
+/** kept_locally: no mail server is set (SMTP_URL), the message is only in the outbox. */
+export const MailSentStatus = { failed: 0, pending: 1, success: 2, kept_locally: 3 } as const;
 export type MailSentStatus = Values<typeof MailSentStatus>;
 export const MailSentStatusSchema = z.enum(MailSentStatus);
 

@@ -176,7 +176,12 @@ const en: CodeLabels = {
     approved: 'Approved',
   },
   editProductRequestStatus: { rejected: 'Rejected', active: 'Active', approved: 'Approved' },
-  mailSentStatus: { failed: 'Failed', pending: 'Pending', success: 'Sent' },
+  mailSentStatus: {
+    failed: 'Failed',
+    pending: 'Waiting to be sent',
+    success: 'Sent',
+    kept_locally: 'Kept locally, not sent (no mail server)',
+  },
   failedLoginType: {
     email: 'Wrong email',
     password: 'Wrong password',
@@ -385,7 +390,12 @@ const ar: CodeLabels = {
     approved: 'مقبول',
   },
   editProductRequestStatus: { rejected: 'مرفوض', active: 'نشط', approved: 'مقبول' },
-  mailSentStatus: { failed: 'فشل', pending: 'قيد الانتظار', success: 'تم الإرسال' },
+  mailSentStatus: {
+    failed: 'فشل',
+    pending: 'بانتظار الإرسال',
+    success: 'تم الإرسال',
+    kept_locally: 'محفوظة هنا ولم تُرسل (لا يوجد خادم بريد)',
+  },
   failedLoginType: {
     email: 'بريد إلكتروني غير صحيح',
     password: 'كلمة مرور غير صحيحة',

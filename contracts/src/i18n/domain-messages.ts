@@ -6,11 +6,15 @@ export const domainMessages = {
   en: {
     auth: {
       wrong_credentials: 'Wrong username or password',
+      wrong_credentials_remaining:
+        'Wrong username or password. Attempts left before sign-in with this name is paused here: %{remaining}',
       account_not_found: 'This account does not exist',
       account_disabled: 'This account is disabled or expired, please contact sales',
       user_not_active: 'This user is not active or does not exist',
       ip_blocked:
         'This IP address is blocked after repeated failed sign-ins; ask the platform team to unblock it',
+      sign_in_paused:
+        'Too many failed sign-ins: sign-in is paused here. Minutes left: %{minutes}. The platform team can lift the pause sooner',
       country_not_allowed: 'Sign-in from this country is not allowed',
       session_expired: 'Your session has expired or another person logged in with your account',
       not_logged_in: 'You are not signed in',
@@ -19,8 +23,8 @@ export const domainMessages = {
       no_permission: 'You do not have enough permission for this',
       current_password_incorrect: 'The current password is incorrect',
       password_too_weak: '%{field} must have at least 8 characters, with letters and digits',
-      reset_link_sent: 'If this e-mail belongs to a user, a reset link is on its way',
-      reset_requested_too_soon: 'A code was sent less than a minute ago; please wait before asking again',
+      reset_link_sent:
+        'If this e-mail belongs to a user, a link to choose a new password is on its way. Asking again within a minute sends no second link.',
       reset_token_invalid: 'This reset link is invalid or has expired',
       password_changed: 'Your password was changed',
       email_in_several_accounts:
@@ -140,10 +144,14 @@ export const domainMessages = {
   ar: {
     auth: {
       wrong_credentials: 'اسم المستخدم أو كلمة المرور غير صحيحة',
+      wrong_credentials_remaining:
+        'اسم المستخدم أو كلمة المرور غير صحيحة. المحاولات المتبقية قبل إيقاف الدخول بهذا الاسم من هنا مؤقتًا: %{remaining}',
       account_not_found: 'هذا الحساب غير موجود',
       account_disabled: 'هذا الحساب معطّل أو منتهي الاشتراك، يرجى التواصل مع فريق المبيعات',
       user_not_active: 'هذا المستخدم غير نشط أو غير موجود',
       ip_blocked: 'تم حظر عنوان IP هذا بعد محاولات دخول فاشلة متكررة؛ اطلب من فريق المنصة رفع الحظر',
+      sign_in_paused:
+        'محاولات دخول فاشلة كثيرة: أُوقف تسجيل الدخول من هنا مؤقتًا. الدقائق المتبقية: %{minutes}. ويمكن لفريق المنصة رفع الإيقاف قبل ذلك',
       country_not_allowed: 'لا يُسمح بتسجيل الدخول من هذه الدولة',
       session_expired: 'انتهت جلستك أو قام شخص آخر بتسجيل الدخول بحسابك',
       not_logged_in: 'لم تقم بتسجيل الدخول',
@@ -151,8 +159,8 @@ export const domainMessages = {
       no_permission: 'ليست لديك صلاحية كافية لهذا الإجراء',
       current_password_incorrect: 'كلمة المرور الحالية غير صحيحة',
       password_too_weak: 'يجب أن يتكون حقل %{field} من 8 خانات على الأقل تجمع بين الحروف والأرقام',
-      reset_link_sent: 'إذا كان هذا البريد الإلكتروني لمستخدم لدينا فسيصله رابط إعادة التعيين',
-      reset_requested_too_soon: 'أُرسل رمز قبل أقل من دقيقة؛ يرجى الانتظار قبل طلب رمز جديد',
+      reset_link_sent:
+        'إذا كان هذا البريد الإلكتروني لمستخدم لدينا فسيصله رابط لاختيار كلمة مرور جديدة. الطلب مرة أخرى خلال دقيقة لا يرسل رابطًا ثانيًا.',
       reset_token_invalid: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
       password_changed: 'تم تغيير كلمة المرور',
       email_in_several_accounts:

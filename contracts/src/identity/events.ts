@@ -92,14 +92,49 @@ export type LoginFailed = {
     realm: 'merchant' | 'manager';
   };
 };
-export type IpBlocked = { type: 'IpBlocked'; data: { ip: string; failures: number } };
+/**
+ * A block of one user name from one address, or of the whole address (identifier null), until
+ * `blocked_until` or a manager's unblock. Blocks recorded before names were counted have neither
+ * field: the whole address, until a manager.
+ */
+export type IpBlocked = {
+  type: 'IpBlocked';
+  data: { ip: string; failures: number; identifier?: string | null; blocked_until?: string | null };
+};
 export type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string } };
 export type IpGuardEvent = LoginFailed | IpBlocked | IpUnblocked;
 
+/** The platform's own settings, changed by a manager (only the fields that changed, and their old values). */
+export type PlatformSettingsChanged = {
+  type: 'PlatformSettingsChanged';
+  data: { changed: Partial<PlatformSettings>; previous: Partial<PlatformSettings> };
+};
+export type PlatformSettings = {
+  /** how long a sign-in block lasts before it ends by itself */
+  sign_in_block_minutes: number;
+};
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = { sign_in_block_minutes: 15 };
+
+/**
+ * A message written for someone. `delivery` says whether a mail server will send it ('smtp') or it is
+ * only kept in the outbox ('local', no SMTP_URL); messages queued before it existed were kept locally.
+ */
 export type MailQueued = {
   type: 'MailQueued';
-  data: { mail_id: string; to: string; subject: string; body: string; locale: 'en' | 'ar' };
+  data: {
+    mail_id: string;
+    to: string;
+    subject: string;
+    body: string;
+    locale: 'en' | 'ar';
+    delivery?: 'smtp' | 'local';
+  };
 };
+/** The mail server accepted the message. */
+export type MailSent = { type: 'MailSent'; data: { mail_id: string; message_id: string | null } };
+/** The mail server refused it or could not be reached; the manager sees why. */
+export type MailFailed = { type: 'MailFailed'; data: { mail_id: string; error: string } };
+export type MailEvent = MailQueued | MailSent | MailFailed;
 export type JsErrorReported = {
   type: 'JsErrorReported';
   data: { error_id: string; type: 1 | 2; error: string; route: string; path: string; user_agent: string };

@@ -1,1 +1,2 @@
 export * from './account-input';
+export * from './platform-settings';

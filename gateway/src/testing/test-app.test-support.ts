@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { openAccount } from '@rawnaq/command-api';
-import { configFromEnv, jsonLogger, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
+import {
+  configFromEnv,
+  jsonLogger,
+  openPlatform,
+  silentLogger,
+  type Clock,
+  type MailSender,
+  type Platform,
+} from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
 import { createApp, type RunningApp } from '../app';
 
@@ -23,12 +31,16 @@ export type TestApp = {
 };
 
 /** The whole product on a fresh embedded store, listening on a free port (for ra-data-simple-rest's fetch). */
-export const startTestApp = async (): Promise<TestApp> => {
+export const startTestApp = async (
+  options: { clock?: Clock; mailSender?: MailSender } = {},
+): Promise<TestApp> => {
   const dir = mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
   const platform = await openPlatform(
     { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'NORMAL' }) },
     { logger: silentLogger },
   );
+  // a mail server stand-in: the test sees what would be sent (the SMTP adapter has its own test)
+  if (options.mailSender) platform.mailSender = options.mailSender;
   const app = await createApp({
     platform,
     // RAWNAQ_TEST_LOG=1 shows the services' log (an unexpected 500's cause) while a test runs
@@ -36,6 +48,8 @@ export const startTestApp = async (): Promise<TestApp> => {
     seedDemo: true,
     // tests stand in for several clients by sending X-Forwarded-For
     trustProxy: true,
+    clock: options.clock,
+    sendMail: false,
     adminDist: join(dir, 'no-admin'),
     bookingDist: join(dir, 'no-booking'),
   });

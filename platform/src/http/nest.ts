@@ -27,6 +27,7 @@ export const TOKENS = {
   clock: Symbol('Clock'),
   projections: Symbol('Projections'),
   fileStore: Symbol('FileStore'),
+  mailSender: Symbol('MailSender'),
 } as const;
 
 type Req = {

@@ -12,6 +12,8 @@ export type PlatformConfig = {
     { kind: 'sqlite'; file: string; synchronous: Synchronous } | { kind: 'eventstoredb'; url: string };
   bus: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[]; topic: string; clientId: string };
   readStore: { kind: 'sqlite'; file: string } | { kind: 'mongodb'; url: string; database: string };
+  /** SMTP_URL sends mail through that server; without it mail is kept locally in the outbox */
+  mail: { kind: 'local' } | { kind: 'smtp'; url: string; from: string };
 };
 
 const SYNC: Synchronous[] = ['OFF', 'NORMAL', 'FULL', 'EXTRA'];
@@ -35,6 +37,9 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): PlatformCon
           clientId: env.KAFKA_CLIENT_ID ?? 'rawnaq',
         }
       : { kind: 'embedded' },
+    mail: env.SMTP_URL
+      ? { kind: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM ?? 'Rawnaq <no-reply@rawnaq.localhost>' }
+      : { kind: 'local' },
     readStore: env.MONGO_URL
       ? { kind: 'mongodb', url: env.MONGO_URL, database: env.MONGO_DATABASE ?? 'rawnaq' }
       : { kind: 'sqlite', file: join(dataDir, 'read.db') },

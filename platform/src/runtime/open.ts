@@ -9,6 +9,7 @@ import type { FileStore } from '../file-store/port';
 import { join } from 'node:path';
 import type { PlatformConfig } from './config';
 import { jsonLogger, type Logger } from './logger';
+import type { MailSender } from '../mail/port';
 
 export type Platform = {
   config: PlatformConfig;
@@ -16,6 +17,8 @@ export type Platform = {
   bus: EventBus;
   readStore: ReadStore;
   fileStore: FileStore;
+  /** the mail server when SMTP_URL is set; without one, mail is kept locally (the outbox) */
+  mailSender?: MailSender;
   /** a one-line description of the engines in use, for start-up logs */
   describe: () => string;
   close: () => Promise<void>;
@@ -84,14 +87,22 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
     fileStore = new GridFsFileStore(mongo.db);
   }
 
+  let mailSender: MailSender | undefined;
+  if (config.mail.kind === 'smtp') {
+    const { SmtpMailSender } = await import('../mail/smtp/smtp-mail-sender');
+    mailSender = new SmtpMailSender({ url: config.mail.url, from: config.mail.from });
+    closers.push(() => mailSender!.close());
+  }
+
   return {
     config,
     eventStore,
     bus,
     readStore,
     fileStore,
+    mailSender,
     describe: () =>
-      `event store: ${eventStore.name}, bus: ${bus.name}, read store: ${readStore.name}, files: ${fileStore.name}`,
+      `event store: ${eventStore.name}, bus: ${bus.name}, read store: ${readStore.name}, files: ${fileStore.name}, mail: ${mailSender ? 'smtp' : 'kept locally'}`,
     close: async () => {
       for (const close of closers.reverse()) await close();
       await bus.close();

@@ -1,20 +1,44 @@
-import type { IpGuardEvent, JsErrorReported, MailQueued, RecordedEvent } from '@rawnaq/contracts';
+import type {
+  IpGuardEvent,
+  JsErrorReported,
+  MailEvent,
+  PlatformSettingsChanged,
+  RecordedEvent,
+} from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
-/** What the manager console watches: failed sign-ins, blocked IPs, the mail outbox, front-end errors. */
+/** A block without an end (recorded before blocks ended by themselves) lasts until a manager lifts it. */
+export const UNTIL_UNBLOCKED = '9999-12-31T23:59:59.999Z';
+
+/**
+ * What the manager console watches: failed sign-ins, blocked IPs, the mail outbox, front-end errors,
+ * and the platform's settings.
+ */
 export const securityProjection: Projection = {
   name: 'security',
-  version: 1,
+  version: 2,
   collections: [
     { name: 'failed_logins', indexes: [{ fields: ['at'] }, { fields: ['ip'] }] },
-    { name: 'blocked_ips', indexes: [{ fields: ['blocked_at'] }] },
+    // one row per address: its latest block (a manager's unblock lifts them all)
+    { name: 'blocked_ips', indexes: [{ fields: ['blocked_at'] }, { fields: ['active_until'] }] },
     { name: 'mail_outbox', indexes: [{ fields: ['queued_at'] }] },
     { name: 'js_errors', indexes: [{ fields: ['at'] }] },
+    { name: 'platform_settings', indexes: [] },
   ],
-  handles: ['LoginFailed', 'IpBlocked', 'IpUnblocked', 'MailQueued', 'JsErrorReported'],
+  handles: [
+    'LoginFailed',
+    'IpBlocked',
+    'IpUnblocked',
+    'MailQueued',
+    'MailSent',
+    'MailFailed',
+    'JsErrorReported',
+    'PlatformSettingsChanged',
+  ],
   project: (e: RecordedEvent): Change[] => {
-    const event = e as unknown as (IpGuardEvent | MailQueued | JsErrorReported) & RecordedEvent;
+    const event = e as unknown as (IpGuardEvent | MailEvent | JsErrorReported | PlatformSettingsChanged) &
+      RecordedEvent;
     const at = e.metadata.occurredAt;
     switch (event.type) {
       case 'LoginFailed':
@@ -38,7 +62,17 @@ export const securityProjection: Projection = {
           {
             kind: 'upsert',
             collection: 'blocked_ips',
-            doc: { id: event.data.ip, ip: event.data.ip, blocked_at: at, failures: event.data.failures },
+            doc: {
+              id: event.data.ip,
+              ip: event.data.ip,
+              blocked_at: at,
+              failures: event.data.failures,
+              // null: every name from this address
+              identifier: event.data.identifier ?? null,
+              blocked_until: event.data.blocked_until ?? null,
+              // what the list filters on: blocks that ended by themselves are not shown
+              active_until: event.data.blocked_until ?? UNTIL_UNBLOCKED,
+            },
           },
         ];
       case 'IpUnblocked':
@@ -48,7 +82,8 @@ export const securityProjection: Projection = {
           {
             kind: 'upsert',
             collection: 'mail_outbox',
-            // no mail server in the embedded default: the outbox is where mail waits and is read (status 1 pending)
+            // with a mail server it waits to be sent (1); without one it is kept here to be read (3). Mail
+            // queued before `delivery` existed was never sent by anything: kept locally too
             doc: {
               id: event.data.mail_id,
               to: event.data.to,
@@ -56,9 +91,31 @@ export const securityProjection: Projection = {
               body: event.data.body,
               locale: event.data.locale,
               queued_at: at,
-              status: 1,
+              status: event.data.delivery === 'smtp' ? 1 : 3,
             },
           },
+        ];
+      case 'MailSent':
+        return [
+          {
+            kind: 'patch',
+            collection: 'mail_outbox',
+            id: event.data.mail_id,
+            set: { status: 2, sent_at: at, message_id: event.data.message_id },
+          },
+        ];
+      case 'MailFailed':
+        return [
+          {
+            kind: 'patch',
+            collection: 'mail_outbox',
+            id: event.data.mail_id,
+            set: { status: 0, failed_at: at, error: event.data.error },
+          },
+        ];
+      case 'PlatformSettingsChanged':
+        return [
+          { kind: 'patch', collection: 'platform_settings', id: 'platform', set: { ...event.data.changed } },
         ];
       case 'JsErrorReported':
         return [

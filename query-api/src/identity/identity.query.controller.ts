@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from 
 import {
   countryOf,
   CURRENCY_INFO,
+  DEFAULT_PLATFORM_SETTINGS,
   DomainError,
   isCountryId,
   permissionMap,
@@ -122,6 +123,19 @@ export class ManagerQueryController {
     return { auth: { id: auth.userId, name: manager?.name ?? auth.name, email: manager?.email ?? '' } };
   }
 
+  /** The platform's settings; a platform that never changed them runs on the defaults. */
+  @Get('platform-settings/:id')
+  async platformSettings(@Param('id') id: string) {
+    if (id !== 'platform') throw new DomainError('not_found.page', 404);
+    const doc = await this.models.get('platform_settings', 'platform');
+    const minutes = doc?.sign_in_block_minutes;
+    return {
+      id: 'platform',
+      sign_in_block_minutes:
+        typeof minutes === 'number' ? minutes : DEFAULT_PLATFORM_SETTINGS.sign_in_block_minutes,
+    };
+  }
+
   @Get(':list')
   async list(
     @Param('list') name: string,
@@ -136,6 +150,8 @@ export class ManagerQueryController {
       defaultSort: spec.defaultSort,
     });
     const filter: Filter = {};
+    // a block that ended by itself is over: the list shows the blocks in force
+    if (name === 'blocked-ips') filter.active_until = { $gt: new Date().toISOString() };
     for (const field of ['ip', 'type', 'to']) {
       const v = q.filter[field];
       if (typeof v === 'string' && v) filter[field] = { $contains: v };

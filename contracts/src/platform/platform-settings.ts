@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { cleanPayload } from '../customers/customer-input';
+import { integer } from '../validators/numbers';
+import { withRule } from '../validators/zod';
+
+/** The platform settings a manager changes (the manager console's platform setting screen). */
+export const platformSettingsInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    // a day at most: longer is the manager's job (a block without end is not a setting)
+    sign_in_block_minutes: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      withRule(z.string(), integer({ min: 1, max: 1440 })).transform(Number),
+    ),
+  }),
+);
+export type PlatformSettingsInput = z.infer<typeof platformSettingsInput>;

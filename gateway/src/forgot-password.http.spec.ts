@@ -1,0 +1,89 @@
+import type { MailSender, OutgoingMail } from '@rawnaq/platform';
+import { bearer, MANAGER, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+const forgot = (t: TestApp, email: string) => t.http.post('/api/merchant/forgot_password').send({ email });
+/** What a caller can observe of an answer: nothing in it may tell a known e-mail from an unknown one. */
+const observed = (res: { status: number; body: unknown; headers: Record<string, string> }) => ({
+  status: res.status,
+  body: res.body,
+  position: res.headers['x-position'],
+});
+const outbox = async (t: TestApp) => {
+  const manager = await t.signIn(MANAGER, 'manager');
+  const res = await t.http
+    .get('/api/manager/mail-outbox')
+    .set({ ...bearer(manager), 'X-Min-Position': String(await t.eventCount()) });
+  return res.body as Array<{ id: string; to: string; subject: string; body: string; status: number }>;
+};
+
+describe('forgot password: the same answer for everyone, and mail kept locally without a mail server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers a registered and an unknown e-mail alike, asked once or again too soon', async () => {
+    const answers = [];
+    for (const email of ['owner@demosalon.example', 'nobody@example.com'])
+      for (let i = 0; i < 2; i++) answers.push(observed(await forgot(t, email)));
+    expect(answers).toEqual(
+      Array(4).fill({ status: 200, body: { message: 'auth.reset_link_sent' }, position: undefined }),
+    );
+    // asked again within a minute: the first link stands, no second mail
+    const mails = (await outbox(t)).filter((m) => m.to === 'owner@demosalon.example');
+    expect(mails).toHaveLength(1);
+  });
+
+  it('keeps mail locally, saying so, and the manager can read each message', async () => {
+    await forgot(t, 'reception@demosalon.example');
+    const mail = (await outbox(t)).find((m) => m.to === 'reception@demosalon.example')!;
+    // 3: kept locally, not sent (no mail server) — not "pending" forever
+    expect(mail).toMatchObject({ status: 3, subject: 'إعادة تعيين كلمة المرور' });
+    expect(mail.body).toMatch(/\/ar\/merchant\/reset-password\/[\w-]+/);
+  });
+});
+
+describe('forgot password with a mail server', () => {
+  const sent: OutgoingMail[] = [];
+  let refuse = false;
+  const sender: MailSender = {
+    name: 'test',
+    send: async (mail) => {
+      if (refuse) throw new Error('550 mailbox unavailable');
+      sent.push(mail);
+      return { messageId: `<${sent.length}@test>` };
+    },
+    close: async () => undefined,
+  };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ mailSender: sender });
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('sends the waiting mail once and records it as sent; a refusal is recorded with its reason', async () => {
+    await forgot(t, 'owner@demosalon.example');
+    expect((await outbox(t)).find((m) => m.to === 'owner@demosalon.example')).toMatchObject({ status: 1 });
+    expect(await t.app.mail!.dispatchPending()).toBe(1);
+    expect(sent).toEqual([
+      expect.objectContaining({ to: 'owner@demosalon.example', subject: 'إعادة تعيين كلمة المرور' }),
+    ]);
+    expect((await outbox(t)).find((m) => m.to === 'owner@demosalon.example')).toMatchObject({
+      status: 2,
+      message_id: '<1@test>',
+    });
+    // nothing is sent twice
+    expect(await t.app.mail!.dispatchPending()).toBe(0);
+    expect(sent).toHaveLength(1);
+
+    refuse = true;
+    await forgot(t, 'reception@demosalon.example');
+    await outbox(t);
+    expect(await t.app.mail!.dispatchPending()).toBe(0);
+    expect((await outbox(t)).find((m) => m.to === 'reception@demosalon.example')).toMatchObject({
+      status: 0,
+      error: '550 mailbox unavailable',
+    });
+  });
+});

@@ -1,0 +1,2 @@
+export * from './port';
+export { SmtpMailSender, type SmtpMailSenderOptions } from './smtp/smtp-mail-sender';

@@ -433,6 +433,7 @@ export const ar: AppMessages = {
       actors: { system: 'النظام', manager: 'فريق المنصة' },
       reasons: { logout: 'سجّل المستخدم خروجه', replaced: 'أنهاها تسجيل دخول أحدث' },
       values: {
+        delivery: { smtp: 'عبر خادم البريد', local: 'محفوظة محليًا (لا يوجد خادم بريد)' },
         kilobytes: '%{size} ك.ب',
         import_entity: { customers: 'العملاء', services: 'الخدمات', products: 'المنتجات' },
         file_purpose: { image: 'صورة', logo: 'شعار الصالون', attachment: 'مرفق' },
@@ -451,6 +452,10 @@ export const ar: AppMessages = {
         js_error_type: { 1: 'لوحة الصالون', 2: 'لوحة المنصة' },
       },
       fields: {
+        blocked_until: 'محجوب حتى',
+        delivery: 'طريقة الإرسال',
+        message_id: 'مرجع خادم البريد',
+        sign_in_block_minutes: 'مدة إيقاف الدخول',
         address_ar: 'العنوان بالعربية',
         address_en: 'العنوان بالإنجليزية',
         advanced_accounting_status: 'المحاسبة المتقدمة',

@@ -410,6 +410,7 @@ export const en = {
       actors: { system: 'System', manager: 'Platform team' },
       reasons: { logout: 'Signed out by the user', replaced: 'Ended by a newer sign-in' },
       values: {
+        delivery: { smtp: 'By the mail server', local: 'Kept locally (no mail server set)' },
         kilobytes: '%{size} KB',
         import_entity: { customers: 'Customers', services: 'Services', products: 'Products' },
         file_purpose: { image: 'A picture', logo: 'The salon logo', attachment: 'An attachment' },
@@ -427,6 +428,10 @@ export const en = {
         js_error_type: { 1: 'Salon back office', 2: 'Platform console' },
       },
       fields: {
+        blocked_until: 'Blocked until',
+        delivery: 'Delivery',
+        message_id: 'Mail server reference',
+        sign_in_block_minutes: 'Sign-in pause',
         address_ar: 'Address in Arabic',
         address_en: 'Address in English',
         advanced_accounting_status: 'Advanced accounting',

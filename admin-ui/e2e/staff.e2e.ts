@@ -68,7 +68,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
 
       // A role, from the permission matrix: customers to view only.
       await page.click('a.RaMenuItemLink-root[href="/en/merchant/employees/roles"]');
-      await page.waitForSelector('[data-testid=role-name]:has-text("receptionist")');
+      await page.waitForSelector('[data-testid=role-name]:has-text("Receptionist")');
       await page.click('[data-testid=new-role]');
       await page.waitForURL(`${url}/en/merchant/employees/roles/role`);
       await page.waitForSelector('[data-testid=select-all]');

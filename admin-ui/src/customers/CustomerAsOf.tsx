@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { RecordContextProvider, useDataProvider, useRecordContext, useTranslate } from 'ra-core';
-import { businessDate, businessTime, instantAt, type TenantTimeZone } from '@rawnaq/contracts';
+import {
+  businessDate,
+  businessTime,
+  fromArabicDigits,
+  instantAt,
+  isBusinessDate,
+  type TenantTimeZone,
+} from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,13 +42,15 @@ export const CustomerAsOf = () => {
   const [date, setDate] = useState(() => businessDate(new Date(), tz));
   const [time, setTime] = useState(() => businessTime(new Date(), tz));
   const timeValid = TIME_RE.test(time);
+  // typed as YYYY-MM-DD like every date of the product, not a native picker in the browser's own format
+  const dateValid = isBusinessDate(date);
   const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   if (!record) return null;
 
   const show = async (event: FormEvent) => {
     event.preventDefault();
-    if (!date || !timeValid) return;
+    if (!dateValid || !timeValid) return;
     const at = endOfSecond(instantAt(date, time, tz));
     setLoading(true);
     try {
@@ -59,7 +68,9 @@ export const CustomerAsOf = () => {
   return (
     <Box>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('app.customers.as_of.hint', { tz })}
+        {translate('app.customers.as_of.hint', {
+          tz: translate(`app.time_zones.${tz.replace('/', '_')}`, { _: tz }),
+        })}
       </Typography>
       <Box
         component="form"
@@ -67,17 +78,19 @@ export const CustomerAsOf = () => {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2 }}
       >
         <TextField
-          type="date"
-          sx={{ width: 200 }}
+          sx={{ width: 170 }}
           label={translate('app.customers.as_of.date')}
           value={date}
-          onChange={(event) => setDate(event.target.value)}
+          onChange={(event) => setDate(fromArabicDigits(event.target.value.trim()))}
           required
           size="small"
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { max: businessDate(new Date(), tz), 'data-testid': 'as-of-date' },
-          }}
+          error={!dateValid}
+          helperText={
+            dateValid
+              ? 'YYYY-MM-DD'
+              : translate('validation.should_be_a_date', { field: translate('app.customers.as_of.date') })
+          }
+          slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'as-of-date' } }}
         />
         <TextField
           label={translate('app.customers.as_of.time')}
@@ -97,7 +110,7 @@ export const CustomerAsOf = () => {
         <Button
           type="submit"
           variant="contained"
-          disabled={loading || !timeValid}
+          disabled={loading || !timeValid || !dateValid}
           startIcon={loading ? <CircularProgress size={16} /> : undefined}
         >
           {translate('app.customers.as_of.show')}

@@ -131,6 +131,13 @@ export const en = {
       change_password: 'Change password',
       language_reload: 'The page will reload in the language you chose.',
     },
+    time_zones: {
+      Asia_Riyadh: 'Riyadh time',
+      Asia_Dubai: 'Dubai time',
+      Asia_Kuwait: 'Kuwait time',
+      Asia_Muscat: 'Muscat time',
+      Asia_Bahrain: 'Bahrain time',
+    },
     mobile: {
       code: 'Code',
       local_hint: 'As you would dial it, for example 05XXXXXXXX',
@@ -198,6 +205,7 @@ export const en = {
         date: 'Date',
         time: 'Time (24 hours)',
         show: 'Show',
+        date_hint: 'YYYY-MM-DD',
         hint: 'Pick a moment to see the customer exactly as they were then (salon time, %{tz}).',
         not_yet: 'This customer was not registered yet at that moment.',
         title: 'As it was on %{date}',

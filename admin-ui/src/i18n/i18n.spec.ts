@@ -58,6 +58,11 @@ describe('catalogues', () => {
     }
   });
 
+  it('write numbers one way in Arabic: Western digits and the % sign, as the shared formatters print them', () => {
+    const mixed = arKeys.filter((key) => /[\u0660-\u0669\u06f0-\u06f9\u066a]/.test(lookup(arMessages, key)!));
+    expect(mixed).toEqual([]);
+  });
+
   it('leave no English in the Arabic texts', () => {
     const english = arKeys
       .map((key) => [key, lookup(arMessages, key)!.replace(ALLOWED_LATIN, '')] as const)

@@ -58,9 +58,8 @@ const Name = (_: { label?: string }) => {
 
 const Vat = (_: { label?: string }) => {
   const record = useRecordContext<Account>();
-  const { language } = useArea();
   if (!record) return null;
-  return <>{`${record.vat_percentage}${language === 'ar' ? '٪' : '%'}`}</>;
+  return <>{`${record.vat_percentage}%`}</>;
 };
 
 const Progress = (_: { label?: string }) => {

@@ -10,7 +10,7 @@ export const ar = {
         empty: 'لا توجد حسابات صالونات بعد.',
         open: 'فتح حساب',
         opened: 'تم فتح الحساب رقم %{number}: يمكن لمالكه تسجيل الدخول وتشغيل معالج الإعداد',
-        progress: '%{progress}٪ (%{done} من %{total} خطوات)',
+        progress: '%{progress}% (%{done} من %{total} خطوات)',
         salon: 'الصالون',
         owner: 'المالك',
         alias_hint: 'حروف إنجليزية (a-z وA-Z) وأرقام فقط، من 3 إلى 40 خانة: فريد على المنصة.',

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
 import { BilingualName } from '../menu/fields';
 import { parseTypedNumber } from '../menu/pricing';
-import { MENU_RESOURCES, MENU_STATUS, type Service } from '../menu/types';
+import { MENU_RESOURCES, MENU_STATUS, namesOf, type Service } from '../menu/types';
+import { useArea } from '../shell/area';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'order', order: 'ASC' as const } };
 
@@ -32,6 +33,7 @@ type Item = { service_id: string; sessions: number | string };
  */
 export const ServicePicker = ({ source, withSessions }: { source: string; withSessions?: boolean }) => {
   const translate = useTranslate();
+  const { language } = useArea();
   const { money } = useFormat();
   const { field, fieldState, isRequired } = useInput({ source, defaultValue: [] });
   const value = (Array.isArray(field.value) ? field.value : []) as Array<string | Item>;
@@ -111,7 +113,10 @@ export const ServicePicker = ({ source, withSessions }: { source: string; withSe
                       checked={checked}
                       onChange={(e) => toggle(service.id, e.target.checked)}
                       slotProps={{
-                        input: { 'aria-label': service.name_en, 'data-testid': 'pick' } as object,
+                        input: {
+                          'aria-label': namesOf(service, language).main,
+                          'data-testid': 'pick',
+                        } as object,
                       }}
                     />
                   </TableCell>

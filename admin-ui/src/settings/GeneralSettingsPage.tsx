@@ -63,7 +63,6 @@ const VatFields = ({ readOnly }: { readOnly: boolean }) => {
   const translate = useTranslate();
   const { money } = useFormat();
   const { currency } = useSalonVat();
-  const { language } = useArea();
   const { setValue } = useFormContext();
   const [enabled, percentage] = useWatch({ name: ['vat_enabled', 'vat_percentage'] });
   const off = enabled === false;
@@ -91,7 +90,7 @@ const VatFields = ({ readOnly }: { readOnly: boolean }) => {
           slotProps={{
             htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
             input: {
-              endAdornment: <InputAdornment position="end">{language === 'ar' ? '٪' : '%'}</InputAdornment>,
+              endAdornment: <InputAdornment position="end">%</InputAdornment>,
             },
           }}
         />

@@ -25,11 +25,13 @@ import { STAFF_RESOURCES, type Employee, type Role } from './types';
 const R = STAFF_RESOURCES.employees;
 
 const useRoleChoices = () => {
+  const translate = useTranslate();
   const { data = [] } = useGetList<Role>(STAFF_RESOURCES.roles, {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'name', order: 'ASC' },
   });
-  return data.map((r) => ({ id: r.id, name: r.name }));
+  // the product's standard roles are named in the page's language; a salon's own roles as written
+  return data.map((r) => ({ id: r.id, name: translate(`app.roles.${r.name}`, { _: r.name }) }));
 };
 
 /** A command whose field errors go back to the form; anything else is a notification. */

@@ -146,7 +146,9 @@ export const RoleList = () => {
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col
           source="name"
-          render={(r: Role) => <strong data-testid="role-name">{r.name}</strong>}
+          render={(r: Role) => (
+            <strong data-testid="role-name">{translate(`app.roles.${r.name}`, { _: r.name })}</strong>
+          )}
         />
         <DataTable.Col source="is_admin" disableSort field={Kind} />
         <DataTable.Col source="holders" disableSort field={Holders} />

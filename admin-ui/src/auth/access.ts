@@ -15,6 +15,16 @@ export const RESOURCE_ACCESS: Record<
   string,
   Record<string, Requirement | readonly Requirement[] | typeof SIGNED_IN>
 > = {
+  // The appointment book (page 2): seen with 10, booked and worked on with 11.
+  appointments: {
+    list: { page: Page.appointments, permission: Permission.viewAppointments },
+    show: { page: Page.appointments, permission: Permission.viewAppointments },
+    create: { page: Page.appointments, permission: Permission.manageAppointments },
+    edit: { page: Page.appointments, permission: Permission.manageAppointments },
+  },
+  'cancellation-reasons': {
+    list: { page: Page.appointments, permission: Permission.viewAppointments },
+  },
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },

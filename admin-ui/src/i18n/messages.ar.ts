@@ -2,6 +2,7 @@ import { contractMessages } from '@rawnaq/contracts';
 import { ar } from './ar';
 import { ar as settingsAr } from '../settings/i18n.ar';
 import { ar as staffAr } from '../staff/i18n.ar';
+import { ar as appointmentsAr } from '../appointments/i18n.ar';
 import { ar as productsAr } from '../products/i18n.ar';
 import { ar as offersAr } from '../offers/i18n.ar';
 import { ar as importsAr } from '../imports/i18n.ar';
@@ -17,6 +18,7 @@ export const messages: MessageTree = mergeMessages(
   // each screen module keeps its own texts
   settingsAr as MessageTree,
   staffAr as MessageTree,
+  appointmentsAr as MessageTree,
   productsAr as MessageTree,
   offersAr as MessageTree,
   importsAr as MessageTree,

@@ -3,6 +3,7 @@ import { contractMessages } from '@rawnaq/contracts';
 import { en } from './en';
 import { en as settingsEn } from '../settings/i18n.en';
 import { en as staffEn } from '../staff/i18n.en';
+import { en as appointmentsEn } from '../appointments/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
@@ -17,6 +18,7 @@ export const messages: MessageTree = mergeMessages(
   // each screen module keeps its own texts
   settingsEn as MessageTree,
   staffEn as MessageTree,
+  appointmentsEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,
   importsEn as MessageTree,

@@ -1,3 +1,4 @@
+import { appointments } from '../appointments';
 import { useEffect, useMemo } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, defaultTheme, localStorageStore } from 'react-admin';
@@ -95,6 +96,7 @@ export const MerchantAdmin = () => {
         disableTelemetry
         title={area.i18nProvider.translate('app.name')}
       >
+        <Resource name="appointments" {...appointments} />
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />
@@ -112,6 +114,7 @@ export const MerchantAdmin = () => {
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
         <Resource name="nationalities" />
         <Resource name="users" recordRepresentation="name" />
+        <Resource name="cancellation-reasons" />
         <CustomRoutes>
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />

@@ -144,6 +144,7 @@ const MerchantMenu = () => {
   return (
     <Menu>
       <Menu.Item to={`${basename}/`} primaryText="app.menu.welcome" leftIcon={<HomeIcon />} />
+      <Menu.ResourceItem name="appointments" />
       <Menu.ResourceItem name="customers" />
       <Menu.ResourceItem name="advanced-accounting/audit-log" />
       {menu.canAccess && <MenuSection title="app.menu.sections.menu" />}

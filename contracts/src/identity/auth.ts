@@ -1,3 +1,4 @@
+import type { UserRight } from '../staff/staff-input';
 import { z } from 'zod';
 import type { PermissionMap } from './permissions';
 import { cleanPayload } from '../customers/customer-input';
@@ -95,7 +96,12 @@ export type LoginReply = { api_token: string; user: SignedInUser };
 
 /** What `get_global_informations` answers (spec doc2 §7). */
 export type GlobalInformation = {
-  auth: SignedInUser;
+  auth: SignedInUser & {
+    /** the employee this user is, if any: the appointment book shows her own column first */
+    employee_id: string | null;
+    /** the single rights the user has (an administrator has them all) */
+    rights: UserRight[];
+  };
   global_informations: {
     account: {
       id: number;

@@ -4,6 +4,7 @@ import {
   Auth,
   header,
   Realm,
+  RequireAnyPermission,
   RequirePermission,
   TOKENS,
   type AuthContext,
@@ -44,7 +45,9 @@ export class MenuQueryController {
     return pricingOf(this.models, tenantId);
   }
 
+  // the front desk books services: the appointment book's users read the menu's services too
   @Get('services')
+  @RequireAnyPermission([Page.menu, Permission.viewMenu], [Page.appointments, Permission.viewAppointments])
   services(
     @Auth() a: AuthContext,
     @Query() q: Record<string, unknown>,

@@ -8,6 +8,7 @@ import {
   permissionMap,
   rolePermissions,
   type GlobalInformation,
+  USER_RIGHTS,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -19,6 +20,8 @@ import {
   type AuthContext,
   type Filter,
   type ReadModels,
+  hasRight,
+  userScope,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
 import { page, parseListQuery } from '../shared/list-query';
@@ -39,6 +42,7 @@ export class MerchantIdentityQueryController {
     const role = user && (await this.models.get('roles', user.role_id as string));
     const { doc: a, timeZone, today } = await accountOf(this.models, auth.tenantId);
     const currency = isCountryId(a.country_id) ? countryOf(a.country_id as number).currency : 'SAR';
+    const scope = await userScope(this.models, auth);
     return {
       auth: {
         id: auth.userId,
@@ -49,6 +53,8 @@ export class MerchantIdentityQueryController {
         role: (role?.name as string) ?? auth.role,
         locale: (user?.locale as 'en' | 'ar') ?? 'ar',
         permissions: permissionMap(rolePermissions(role)),
+        employee_id: scope.employeeId ?? null,
+        rights: USER_RIGHTS.filter((right) => hasRight(scope, right)),
       },
       global_informations: {
         account: {

@@ -1,0 +1,690 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Form, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'ra-core';
+import {
+  ArrayInput,
+  AutocompleteInput,
+  ReferenceInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  formatViewDateTime,
+  instantAt,
+  formatViewTime,
+  isBusinessDate,
+  type BusinessDate,
+  type GlobalInformation,
+  type TenantTimeZone,
+} from '@rawnaq/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import type { AppDataProvider } from '../http/dataProvider';
+import { isHttpError, messageParams } from '../http/errors';
+import { PhoneNumberInput } from '../forms/PhoneNumberInput';
+import { useFormat } from '../format/useFormat';
+import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
+import { useArea } from '../shell/area';
+import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
+import { nameOf, type Employee } from '../staff/types';
+import { floatingDate, floatingTime, toFloating } from './calendarTime';
+import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
+
+export type DrawerTarget =
+  { kind: 'book'; start: string; employeeId: string } | { kind: 'visit'; visitId: string };
+
+type LineValue = { line_id?: string; service_id?: string; employee_id?: string; duration?: number | string };
+type FormValues = {
+  customer_id?: string;
+  customer?: { name?: string; mobile?: string };
+  date: string;
+  time: string;
+  lines: LineValue[];
+  notes?: string;
+};
+
+const QUARTERS = Array.from({ length: 96 }, (_, i) => {
+  const h = String(Math.floor(i / 4)).padStart(2, '0');
+  const m = String((i % 4) * 15).padStart(2, '0');
+  return `${h}:${m}`;
+});
+
+type Problem = { key: string; params?: Record<string, string | number> };
+
+/** What a refused command said: its message and each conflict (which employee, which time), translated. */
+const problemsOf = (error: unknown): Problem[] => {
+  if (!isHttpError(error)) return [{ key: 'app.errors.unknown' }];
+  const body = error.body as { details?: Problem[]; errors?: Record<string, string> } | undefined;
+  const list: Problem[] = [{ key: error.message, params: messageParams(error) }];
+  for (const detail of body?.details ?? []) list.push(detail);
+  return list;
+};
+
+const useTz = () => {
+  const information = useOptionalGlobalInformation<GlobalInformation>();
+  return (information?.global_informations?.account.time_zone ?? 'Asia/Riyadh') as TenantTimeZone;
+};
+
+/**
+ * The drawer beside the calendar: "add appointment" prefilled from the slot clicked, or one visit with
+ * the day's work on it (confirm, check in, cancel with a reason, no-show, remind) and its edit form.
+ */
+export const VisitDrawer = ({
+  target,
+  employees,
+  onClose,
+  onChanged,
+}: {
+  target: DrawerTarget;
+  employees: Employee[];
+  onClose: () => void;
+  onChanged: () => void;
+}) => {
+  const translate = useTranslate();
+  const [editing, setEditing] = useState(target.kind === 'book');
+  const visitId = target.kind === 'visit' ? target.visitId : undefined;
+  const { data: visit, refetch } = useGetOne<Visit>(
+    APPOINTMENTS,
+    { id: visitId ?? '' },
+    { enabled: visitId !== undefined },
+  );
+  const done = () => {
+    onChanged();
+    void refetch();
+  };
+  return (
+    <Drawer
+      anchor="right"
+      open
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 }, p: 2 } } }}
+      data-testid="visit-drawer"
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" sx={{ flex: 1 }}>
+          {target.kind === 'book'
+            ? translate('app.appointments.drawer.book_title')
+            : translate('app.appointments.drawer.edit_title', { no: visit?.booking_no ?? '' })}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={translate('app.appointments.drawer.close')}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      {target.kind === 'visit' && visit && !editing && (
+        <VisitSummary visit={visit} onEdit={() => setEditing(true)} onChanged={done} />
+      )}
+      {editing && (target.kind === 'book' || visit) && (
+        <VisitForm
+          target={target}
+          visit={visit}
+          employees={employees}
+          onSaved={() => {
+            onChanged();
+            if (target.kind === 'book') onClose();
+            else {
+              setEditing(false);
+              void refetch();
+            }
+          }}
+        />
+      )}
+    </Drawer>
+  );
+};
+
+const VisitSummary = ({
+  visit,
+  onEdit,
+  onChanged,
+}: {
+  visit: Visit;
+  onEdit: () => void;
+  onChanged: () => void;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { language } = useArea();
+  const tz = useTz();
+  const { money } = useFormat();
+  const [dialog, setDialog] = useState<'cancel' | 'no_show' | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const act = async (action: string, done: string, body?: unknown) => {
+    setProblems([]);
+    try {
+      await dataProvider.send('POST', `appointments/${visit.id}/${action}`, body);
+      notify(done, { type: 'success' });
+      setDialog(null);
+      onChanged();
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  };
+  const open = visit.state === 'scheduled' || visit.state === 'confirmed' || visit.state === 'missed';
+  const colours = STATE_COLOURS[visit.state];
+  return (
+    <Box data-testid="visit-summary">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{visit.customer_name}</Typography>
+        {visit.customer_mobile && (
+          <Typography variant="body2" dir="ltr" color="text.secondary">
+            {visit.customer_mobile}
+          </Typography>
+        )}
+        <Chip
+          size="small"
+          label={translate(`app.appointments.states.${visit.state}`)}
+          sx={{ bgcolor: colours.fill, color: colours.text }}
+          data-testid="visit-state"
+        />
+        {visit.customer_no_shows > 0 && (
+          <Chip
+            size="small"
+            color="error"
+            variant="outlined"
+            label={translate('app.appointments.drawer.no_shows', { smart_count: visit.customer_no_shows })}
+          />
+        )}
+      </Stack>
+      <Stack divider={<Divider flexItem />} spacing={1} sx={{ my: 1 }}>
+        {visit.lines.map((line) => (
+          <Box key={line.line_id}>
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {language === 'ar' ? line.service_name_ar : line.service_name_en}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              <bdi>
+                {formatViewDateTime(line.start, { locale: language, tz })}–
+                {formatViewTime(line.end, { locale: language, tz })}
+              </bdi>{' '}
+              · {money(line.price)}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+      <Typography sx={{ fontWeight: 600, mb: 2 }}>
+        {translate('app.appointments.drawer.total', { total: money(visit.total) })}
+      </Typography>
+      {problems.length > 0 && <Problems problems={problems} />}
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {visit.state === 'scheduled' && (
+          <Button
+            variant="outlined"
+            onClick={() => act('confirm', 'app.appointments.actions.confirmed')}
+            data-testid="visit-confirm"
+          >
+            {translate('app.appointments.actions.confirm')}
+          </Button>
+        )}
+        {(visit.state === 'scheduled' || visit.state === 'confirmed' || visit.state === 'missed') && (
+          <Button
+            variant="contained"
+            onClick={() => act('check-in', 'app.appointments.actions.checked_in')}
+            data-testid="visit-check-in"
+          >
+            {translate('app.appointments.actions.check_in')}
+          </Button>
+        )}
+        {open && (
+          <Button variant="outlined" onClick={onEdit} data-testid="visit-edit">
+            {translate('ra.action.edit')}
+          </Button>
+        )}
+        {open && !visit.reminded && (
+          <Button
+            onClick={() => act('remind', 'app.appointments.actions.reminded')}
+            data-testid="visit-remind"
+          >
+            {translate('app.appointments.actions.remind')}
+          </Button>
+        )}
+        {open && (
+          <Button color="warning" onClick={() => setDialog('no_show')} data-testid="visit-no-show">
+            {translate('app.appointments.actions.no_show')}
+          </Button>
+        )}
+        {open && (
+          <Button color="error" onClick={() => setDialog('cancel')} data-testid="visit-cancel">
+            {translate('app.appointments.actions.cancel')}
+          </Button>
+        )}
+      </Stack>
+      {dialog === 'cancel' && (
+        <CancelDialog
+          problems={problems}
+          onClose={() => setDialog(null)}
+          onCancel={(body) => act('cancel', 'app.appointments.actions.cancelled', body)}
+        />
+      )}
+      {dialog === 'no_show' && (
+        <Dialog open onClose={() => setDialog(null)}>
+          <DialogTitle>{translate('app.appointments.actions.no_show_title')}</DialogTitle>
+          <DialogContent>
+            <Typography>{translate('app.appointments.actions.no_show_hint')}</Typography>
+            {problems.length > 0 && <Problems problems={problems} />}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setDialog(null)}>{translate('app.appointments.actions.keep')}</Button>
+            <Button
+              color="warning"
+              variant="contained"
+              onClick={() => act('no-show', 'app.appointments.actions.no_show_done')}
+              data-testid="no-show-confirm"
+            >
+              {translate('app.appointments.actions.no_show')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Box>
+  );
+};
+
+const Problems = ({ problems }: { problems: Problem[] }) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const text = (p: Problem) => {
+    const params = { ...(p.params ?? {}) } as Record<string, string | number>;
+    // a conflict names its employee in both languages; the page's is used
+    const named = params[`employee_${language}`];
+    if (named !== undefined) params.employee = named;
+    const key = p.key.includes('.') ? p.key : `appointments.${p.key}`;
+    return translate(key, { ...params, _: key });
+  };
+  return (
+    <Alert severity="error" sx={{ my: 1 }} data-testid="visit-problems">
+      {problems.map((p, i) => (
+        <Typography key={i} variant="body2">
+          {text(p)}
+        </Typography>
+      ))}
+    </Alert>
+  );
+};
+
+const CancelDialog = ({
+  problems,
+  onClose,
+  onCancel,
+}: {
+  problems: Problem[];
+  onClose: () => void;
+  onCancel: (body: { reason_id?: string; reason?: string }) => void;
+}) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const { data: reasons = [] } = useGetList<{ id: string; name_en: string; name_ar: string }>(
+    'cancellation-reasons',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name_en', order: 'ASC' } },
+  );
+  const [reasonId, setReasonId] = useState('');
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{translate('app.appointments.actions.cancel_title')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('app.appointments.actions.cancel_hint')}
+        </Typography>
+        <RadioGroup value={reasonId} onChange={(e) => setReasonId(e.target.value)}>
+          {reasons.map((r) => (
+            <FormControlLabel
+              key={r.id}
+              value={r.id}
+              control={<Radio />}
+              label={namesOf(r as never, language).main}
+              data-testid="cancel-reason"
+            />
+          ))}
+        </RadioGroup>
+        <TextField
+          fullWidth
+          size="small"
+          label={translate('resources.appointments.fields.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          sx={{ mt: 1 }}
+        />
+        {problems.length > 0 && <Problems problems={problems} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('app.appointments.actions.keep')}</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={!reasonId && !reason.trim()}
+          onClick={() => onCancel(reasonId ? { reason_id: reasonId } : { reason: reason.trim() })}
+          data-testid="cancel-confirm"
+        >
+          {translate('app.appointments.actions.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Minutes of a line: as typed, else the service's job time. */
+const minutesOf = (line: LineValue, services: Service[]) => {
+  const typed = Number(line.duration);
+  if (Number.isFinite(typed) && typed > 0) return typed;
+  return services.find((s) => s.id === line.service_id)?.job_time ?? 0;
+};
+
+const VisitForm = ({
+  target,
+  visit,
+  employees,
+  onSaved,
+}: {
+  target: DrawerTarget;
+  visit?: Visit;
+  employees: Employee[];
+  onSaved: () => void;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const tz = useTz();
+  const [newCustomer, setNewCustomer] = useState(false);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const { data: services = [] } = useGetList<Service>(MENU_RESOURCES.services, {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'order', order: 'ASC' },
+    filter: { status: 1 },
+  });
+
+  const defaults: FormValues = useMemo(() => {
+    const start = toFloating(target.kind === 'book' ? target.start : (visit?.start ?? Date.now()), tz);
+    return {
+      date: floatingDate(start),
+      time: floatingTime(start),
+      customer_id: visit?.customer_id,
+      notes: visit?.notes ?? '',
+      lines:
+        target.kind === 'book'
+          ? [{ employee_id: target.employeeId }]
+          : (visit?.lines ?? []).map((l) => ({
+              line_id: l.line_id,
+              service_id: l.service_id,
+              employee_id: l.employee_id,
+              duration: l.duration,
+            })),
+    };
+    // the drawer's first values only
+  }, []);
+
+  const submit = async (values: FormValues) => {
+    setProblems([]);
+    if (!isBusinessDate(values.date)) {
+      setProblems([
+        {
+          key: 'validation.should_be_a_date',
+          params: { field: translate('resources.appointments.fields.date') },
+        },
+      ]);
+      return;
+    }
+    // back to back from the visit's start, each line for its minutes
+    let at = Date.parse(instantAt(values.date as BusinessDate, `${values.time}:00`, tz));
+    const lines = (values.lines ?? []).map((line) => {
+      const minutes = minutesOf(line, services);
+      const out = {
+        ...(line.line_id && { line_id: line.line_id }),
+        service_id: line.service_id,
+        employee_id: line.employee_id,
+        start: new Date(at).toISOString(),
+        ...(minutes && { duration: minutes }),
+      };
+      at += minutes * 60_000;
+      return out;
+    });
+    try {
+      if (target.kind === 'book') {
+        const reply = await dataProvider.send<{ booking_no?: number }>('POST', 'appointments', {
+          ...(newCustomer ? { customer: values.customer } : { customer_id: values.customer_id }),
+          lines,
+          notes: values.notes,
+        });
+        notify('app.appointments.drawer.booked', {
+          type: 'success',
+          messageArgs: { no: reply?.booking_no ?? '' },
+        });
+      } else {
+        await dataProvider.send('PUT', `appointments/${visit!.id}`, { lines, notes: values.notes });
+        notify('app.appointments.drawer.saved', { type: 'success' });
+      }
+      onSaved();
+    } catch (error) {
+      setProblems(problemsOf(error));
+      // field errors of a 422 are shown on their fields too, each with its field's name
+      const body = isHttpError(error)
+        ? (error.body as { errors?: Record<string, string> } | undefined)
+        : undefined;
+      if (body?.errors) {
+        const params = messageParams(error);
+        return Object.fromEntries(
+          Object.entries(body.errors).map(([field, key]) => [
+            field,
+            translate(key, {
+              ...params,
+              field: translate(`resources.appointments.fields.${field.split('.').pop()}`, { _: field }),
+              _: key,
+            }),
+          ]),
+        );
+      }
+    }
+  };
+
+  return (
+    <Form defaultValues={defaults} onSubmit={submit as never} noValidate>
+      <Stack spacing={1}>
+        {target.kind === 'book' && (
+          <>
+            <Stack direction="row" sx={{ alignItems: 'center' }}>
+              <Typography variant="subtitle2" sx={{ flex: 1 }}>
+                {translate('app.appointments.drawer.customer')}
+              </Typography>
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={newCustomer}
+                    onChange={(e) => setNewCustomer(e.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'new-customer' } as object }}
+                  />
+                }
+                label={translate('app.appointments.drawer.new_customer')}
+              />
+            </Stack>
+            {newCustomer ? (
+              <>
+                <TextInput source="customer.name" label="resources.appointments.fields.name" fullWidth />
+                <PhoneNumberInput
+                  source="customer.mobile"
+                  label="resources.appointments.fields.mobile"
+                  fullWidth
+                />
+              </>
+            ) : (
+              <ReferenceInput
+                source="customer_id"
+                reference="customers"
+                sort={{ field: 'name', order: 'ASC' }}
+              >
+                <AutocompleteInput
+                  optionText={(c: { name: string; mobile?: string }) =>
+                    `${c.name}${c.mobile ? ` · ${c.mobile}` : ''}`
+                  }
+                  filterToQuery={(q: string) => ({ q })}
+                  label="app.appointments.drawer.customer"
+                  helperText="app.appointments.drawer.find_customer"
+                  fullWidth
+                />
+              </ReferenceInput>
+            )}
+          </>
+        )}
+        <Stack direction="row" spacing={1}>
+          <TextInput
+            source="date"
+            label="resources.appointments.fields.date"
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+            sx={{ flex: 1 }}
+          />
+          <TimeSelect />
+        </Stack>
+        <Typography variant="subtitle2">{translate('app.appointments.drawer.services')}</Typography>
+        <ArrayInput source="lines" label={false}>
+          <SimpleFormIterator
+            inline
+            disableReordering
+            disableClear
+            addButton={
+              <Button size="small" data-testid="add-line">
+                {translate('app.appointments.drawer.add_service')}
+              </Button>
+            }
+          >
+            <LineInputs services={services} employees={employees} />
+          </SimpleFormIterator>
+        </ArrayInput>
+        <VisitTotals services={services} />
+        <TextInput
+          source="notes"
+          label="resources.appointments.fields.notes"
+          multiline
+          minRows={2}
+          fullWidth
+        />
+        {problems.length > 0 && <Problems problems={problems} />}
+        <Button type="submit" variant="contained" data-testid="visit-save">
+          {target.kind === 'book'
+            ? translate('app.appointments.drawer.book')
+            : translate('app.appointments.drawer.save')}
+        </Button>
+      </Stack>
+    </Form>
+  );
+};
+
+/** The visit's start, a quarter of an hour in the page's way of writing time. */
+const TimeSelect = () => {
+  const { language } = useArea();
+  const choices = QUARTERS.map((t) => ({ id: t, name: formatViewTime(t, { locale: language }) }));
+  return (
+    <SelectInput
+      source="time"
+      label="resources.appointments.fields.time"
+      choices={choices}
+      translateChoice={false}
+      sx={{ flex: 1 }}
+    />
+  );
+};
+
+/** One service line: the service, who does it (the first line's preferred artists first) and its minutes. */
+const LineInputs = ({
+  services,
+  employees,
+  source,
+}: {
+  services: Service[];
+  employees: Employee[];
+  source?: string;
+}) => {
+  const { language } = useArea();
+  const { setValue } = useFormContext();
+  const prefix = source ? `${source}.` : '';
+  const serviceId = useWatch({ name: `${prefix}service_id` }) as string | undefined;
+  const firstEmployee = useWatch({ name: 'lines.0.employee_id' }) as string | undefined;
+  const translate = useTranslate();
+  useEffect(() => {
+    const service = services.find((s) => s.id === serviceId);
+    if (service) setValue(`${prefix}duration`, service.job_time, { shouldDirty: true });
+    // the service's job time when the service changes
+  }, [serviceId]);
+  const preferred = new Set(employees.find((e) => e.id === firstEmployee)?.preferred_artist_ids ?? []);
+  const ordered = [...employees].sort((a, b) => Number(preferred.has(b.id)) - Number(preferred.has(a.id)));
+  return (
+    <>
+      <SelectInput
+        source={`${prefix}service_id`}
+        label="resources.appointments.fields.service_id"
+        choices={services.map((s) => ({ id: s.id, name: `${namesOf(s, language).main} (${s.job_time})` }))}
+        translateChoice={false}
+        sx={{ width: { xs: '100%', sm: 190 }, flexShrink: 0 }}
+        data-testid="line-service"
+      />
+      <SelectInput
+        source={`${prefix}employee_id`}
+        label="resources.appointments.fields.employee_id"
+        choices={ordered.map((e) => ({
+          id: e.id,
+          name: preferred.has(e.id)
+            ? `${nameOf(e, language)} · ${translate('app.appointments.drawer.preferred')}`
+            : nameOf(e, language),
+        }))}
+        translateChoice={false}
+        sx={{ width: { xs: 'calc(100% - 100px)', sm: 150 }, flexShrink: 0 }}
+        data-testid="line-employee"
+      />
+      <TextInput
+        source={`${prefix}duration`}
+        label="resources.appointments.fields.duration"
+        slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+        sx={{ width: 84, minWidth: 84, flexShrink: 0 }}
+      />
+    </>
+  );
+};
+
+/** The visit's total and the time it ends, as the lines are chosen. */
+const VisitTotals = ({ services }: { services: Service[] }) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const { money } = useFormat();
+  const lines = (useWatch({ name: 'lines' }) as LineValue[] | undefined) ?? [];
+  const time = useWatch({ name: 'time' }) as string | undefined;
+  const total = lines.reduce(
+    (sum, l) => sum + (services.find((s) => s.id === l.service_id)?.price_minor ?? 0),
+    0,
+  );
+  const minutes = lines.reduce((sum, l) => sum + minutesOf(l, services), 0);
+  const end =
+    time && /^\d{2}:\d{2}$/.test(time)
+      ? (() => {
+          const m = (Number(time.slice(0, 2)) * 60 + Number(time.slice(3)) + minutes) % (24 * 60);
+          return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+        })()
+      : undefined;
+  return (
+    <Stack direction="row" spacing={2} data-testid="visit-totals">
+      <Typography sx={{ fontWeight: 600 }}>
+        {translate('app.appointments.drawer.total', { total: money(total) })}
+      </Typography>
+      {end && (
+        <Typography color="text.secondary">
+          {translate('app.appointments.drawer.ends', { time: formatViewTime(end, { locale: language }) })}
+        </Typography>
+      )}
+    </Stack>
+  );
+};

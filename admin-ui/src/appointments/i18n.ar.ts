@@ -4,7 +4,7 @@ import type { en } from './i18n.en';
 export const ar: typeof en = {
   resources: {
     appointments: {
-      name: 'موعد |||| المواعيد',
+      name: 'موعد |||| موعد |||| موعدان |||| مواعيد |||| موعدًا |||| موعد',
       fields: {
         customer_id: 'العميل',
         lines: 'الخدمات',

@@ -45,11 +45,21 @@ import { useOptionalGlobalInformation } from '../layout/globalInformationContext
 import { useArea } from '../shell/area';
 import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
 import { nameOf, type Employee } from '../staff/types';
-import { floatingDate, floatingTime, toFloating } from './calendarTime';
+import { floatingDate, floatingNowQuarter, floatingTime, toFloating } from './calendarTime';
 import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
 
 export type DrawerTarget =
-  { kind: 'book'; start: string; employeeId: string } | { kind: 'visit'; visitId: string };
+  | {
+      kind: 'book';
+      /** the slot clicked; empty for the next quarter from now */
+      start: string;
+      employeeId: string;
+      customerId?: string;
+      /** a no-show visit booked again from the call-back list */
+      rebookOf?: string;
+      lines?: Array<{ service_id: string; employee_id: string }>;
+    }
+  | { kind: 'visit'; visitId: string };
 
 type LineValue = { line_id?: string; service_id?: string; employee_id?: string; duration?: number | string };
 type FormValues = {
@@ -412,15 +422,17 @@ const VisitForm = ({
   });
 
   const defaults: FormValues = useMemo(() => {
-    const start = toFloating(target.kind === 'book' ? target.start : (visit?.start ?? Date.now()), tz);
+    const wanted = target.kind === 'book' ? target.start : visit?.start;
+    const start = wanted ? toFloating(wanted, tz) : floatingNowQuarter(tz);
+    if (!wanted) start.setMinutes(start.getMinutes() + 15);
     return {
       date: floatingDate(start),
       time: floatingTime(start),
-      customer_id: visit?.customer_id,
+      customer_id: target.kind === 'book' ? target.customerId : visit?.customer_id,
       notes: visit?.notes ?? '',
       lines:
         target.kind === 'book'
-          ? [{ employee_id: target.employeeId }]
+          ? (target.lines ?? [{ employee_id: target.employeeId }])
           : (visit?.lines ?? []).map((l) => ({
               line_id: l.line_id,
               service_id: l.service_id,
@@ -462,6 +474,7 @@ const VisitForm = ({
           ...(newCustomer ? { customer: values.customer } : { customer_id: values.customer_id }),
           lines,
           notes: values.notes,
+          ...(target.rebookOf && { rebook_of: target.rebookOf }),
         });
         notify('app.appointments.drawer.booked', {
           type: 'success',

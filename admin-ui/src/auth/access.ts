@@ -25,6 +25,21 @@ export const RESOURCE_ACCESS: Record<
   'cancellation-reasons': {
     list: { page: Page.appointments, permission: Permission.viewAppointments },
   },
+  // the day's work lists: seen with 10, worked on (remind, rebook) with 11
+  'pos/appointments-reminder': { list: { page: Page.appointments, permission: Permission.viewAppointments } },
+  'pos/no-show-reschedule': { list: { page: Page.appointments, permission: Permission.viewAppointments } },
+  // the three appointment reports (12)
+  'reports/appointments-report': {
+    list: { page: Page.appointments, permission: Permission.appointmentReports },
+    export: { page: Page.appointments, permission: Permission.appointmentReports },
+  },
+  'reports/checkin-checkout-report': {
+    list: { page: Page.appointments, permission: Permission.appointmentReports },
+    export: { page: Page.appointments, permission: Permission.appointmentReports },
+  },
+  'reports/appointments-cancellation-reasons': {
+    list: { page: Page.appointments, permission: Permission.appointmentReports },
+  },
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },

@@ -111,7 +111,7 @@ export const ar: AppMessages = {
       dashboard: 'لوحة التحكم',
       profile: 'ملفي الشخصي',
       general_settings: 'الإعدادات العامة',
-      sections: { menu: 'قائمة الخدمات', settings: 'الإعدادات' },
+      sections: { appointment_reports: 'تقارير المواعيد', menu: 'قائمة الخدمات', settings: 'الإعدادات' },
     },
     welcome: {
       greeting: 'أهلًا بك، %{name}',

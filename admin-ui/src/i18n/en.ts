@@ -108,7 +108,7 @@ export const en = {
       dashboard: 'Dashboard',
       profile: 'My profile',
       general_settings: 'General settings',
-      sections: { menu: 'Service menu', settings: 'Settings' },
+      sections: { appointment_reports: 'Appointment reports', menu: 'Service menu', settings: 'Settings' },
     },
     welcome: {
       greeting: 'Welcome, %{name}',

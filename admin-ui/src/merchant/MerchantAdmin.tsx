@@ -1,4 +1,11 @@
-import { appointments } from '../appointments';
+import {
+  appointments,
+  appointmentsReport,
+  cancellationReasonsReport,
+  checkinReport,
+  noShows,
+  reminders,
+} from '../appointments';
 import { useEffect, useMemo } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, defaultTheme, localStorageStore } from 'react-admin';
@@ -97,6 +104,11 @@ export const MerchantAdmin = () => {
         title={area.i18nProvider.translate('app.name')}
       >
         <Resource name="appointments" {...appointments} />
+        <Resource name="pos/appointments-reminder" {...reminders} />
+        <Resource name="pos/no-show-reschedule" {...noShows} />
+        <Resource name="reports/appointments-report" {...appointmentsReport} />
+        <Resource name="reports/checkin-checkout-report" {...checkinReport} />
+        <Resource name="reports/appointments-cancellation-reasons" {...cancellationReasonsReport} />
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />

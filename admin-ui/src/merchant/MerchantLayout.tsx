@@ -137,6 +137,20 @@ const MenuSection = ({ title }: { title: string }) => {
  * Only entries for screens that exist and the user may open: react-admin hides the resources the
  * permissions do not open; the other entries and the headings ask the same table.
  */
+/** The appointment reports, under their heading when the user may read them (page 2, 12). */
+const AppointmentReportsMenu = () => {
+  const { canAccess } = useCanAccess({ resource: 'reports/appointments-report', action: 'list' });
+  if (!canAccess) return null;
+  return (
+    <>
+      <MenuSection title="app.menu.sections.appointment_reports" />
+      <Menu.ResourceItem name="reports/appointments-report" />
+      <Menu.ResourceItem name="reports/checkin-checkout-report" />
+      <Menu.ResourceItem name="reports/appointments-cancellation-reasons" />
+    </>
+  );
+};
+
 const MerchantMenu = () => {
   const { basename } = useArea();
   const menu = useCanAccess({ resource: 'menu/services', action: 'list' });
@@ -146,6 +160,8 @@ const MerchantMenu = () => {
       <Menu.Item to={`${basename}/`} primaryText="app.menu.welcome" leftIcon={<HomeIcon />} />
       <Menu.ResourceItem name="appointments" />
       <Menu.ResourceItem name="customers" />
+      <Menu.ResourceItem name="pos/appointments-reminder" />
+      <Menu.ResourceItem name="pos/no-show-reschedule" />
       <Menu.ResourceItem name="advanced-accounting/audit-log" />
       {menu.canAccess && <MenuSection title="app.menu.sections.menu" />}
       <Menu.ResourceItem name="menu/services" />
@@ -153,6 +169,7 @@ const MerchantMenu = () => {
       <Menu.ResourceItem name="menu/categories" />
       <Menu.ResourceItem name="menu/offers" />
       <ProductsMenu />
+      <AppointmentReportsMenu />
       <StaffMenu />
       {settings.canAccess && <MenuSection title="app.menu.sections.settings" />}
       {settings.canAccess && (

@@ -4,6 +4,7 @@ import { createAuthProvider } from '../auth/authProvider';
 import { createGlobalInformationStore } from '../auth/globalInformation';
 import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
+import { APPOINTMENTS_API_PATHS } from '../appointments';
 import { MENU_API_PATHS } from '../menu/types';
 import { BUNDLE_API_PATHS } from '../offers/types';
 import { PRODUCTS_API_PATHS } from '../products/types';
@@ -19,6 +20,7 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...BUNDLE_API_PATHS,
   ...PRODUCTS_API_PATHS,
   ...STAFF_API_PATHS,
+  ...APPOINTMENTS_API_PATHS,
 };
 
 export const createMerchantServices = (area: AreaConfig) => {

@@ -3,6 +3,10 @@ import type { en } from './i18n.en';
 /** نصوص دفتر المواعيد بالعربية. */
 export const ar: typeof en = {
   resources: {
+    'cancellation-reasons': {
+      name: 'سبب إلغاء |||| سبب إلغاء |||| سببا إلغاء |||| أسباب إلغاء |||| سببًا للإلغاء |||| سبب إلغاء',
+      fields: { name_en: 'بالإنجليزية', name_ar: 'بالعربية' },
+    },
     appointments: {
       name: 'موعد |||| موعد |||| موعدان |||| مواعيد |||| موعدًا |||| موعد',
       fields: {
@@ -143,6 +147,10 @@ export const ar: typeof en = {
     appointments: {
       menu: 'المواعيد',
       title: 'دفتر المواعيد',
+      today_title:
+        'مواعيد اليوم (0) |||| موعد اليوم |||| موعدا اليوم |||| مواعيد اليوم (%{smart_count}) |||| مواعيد اليوم (%{smart_count}) |||| مواعيد اليوم (%{smart_count})',
+      open_book: 'فتح دفتر المواعيد',
+      none_today: 'لا مواعيد اليوم.',
       today: 'اليوم',
       previous: 'السابق',
       next: 'التالي',
@@ -204,6 +212,15 @@ export const ar: typeof en = {
         report: 'تقرير المواعيد',
         checkin: 'تقرير الحضور',
         reasons: 'تقرير أسباب الإلغاء',
+      },
+      customer: { upcoming: 'القادمة', past: 'السابقة', no_shows: 'عدم الحضور' },
+      reasons: {
+        title: 'أسباب الإلغاء',
+        add: 'إضافة سبب',
+        edit: 'تعديل اسم السبب',
+        name_en: 'السبب بالإنجليزية',
+        name_ar: 'السبب بالعربية',
+        hint: 'يختار الاستقبال أحد هذه الأسباب عند إلغاء موعد؛ ويبقى السبب المحذوف على المواعيد التي استخدمته.',
       },
       drawer: {
         book_title: 'موعد جديد',

@@ -1,6 +1,10 @@
 /** The appointment book's texts in English (merged into the catalogue by i18n/messages.en.ts). */
 export const en = {
   resources: {
+    'cancellation-reasons': {
+      name: 'Cancellation reason |||| Cancellation reasons',
+      fields: { name_en: 'In English', name_ar: 'In Arabic' },
+    },
     appointments: {
       name: 'Appointment |||| Appointments',
       fields: {
@@ -141,6 +145,9 @@ export const en = {
     appointments: {
       menu: 'Appointments',
       title: 'Appointment book',
+      today_title: "Today's appointment (%{smart_count}) |||| Today's appointments (%{smart_count})",
+      open_book: 'Open the appointment book',
+      none_today: 'No appointments today.',
       today: 'Today',
       previous: 'Previous',
       next: 'Next',
@@ -203,6 +210,15 @@ export const en = {
         report: 'Appointments report',
         checkin: 'Check-in report',
         reasons: 'Cancellation reasons report',
+      },
+      customer: { upcoming: 'Upcoming', past: 'Past', no_shows: 'No-shows' },
+      reasons: {
+        title: 'Cancellation reasons',
+        add: 'Add a reason',
+        edit: 'Rename the reason',
+        name_en: 'Reason in English',
+        name_ar: 'Reason in Arabic',
+        hint: 'The front desk picks one of these when it cancels an appointment; a removed reason stays on the visits that used it.',
       },
       drawer: {
         book_title: 'New appointment',

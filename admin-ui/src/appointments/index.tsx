@@ -46,6 +46,13 @@ export const cancellationReasonsReport = {
   options: { label: 'app.appointments.menu_items.reasons' },
 };
 
+/** `cancellation-reasons`: the salon's reasons, kept in the settings. */
+export const cancellationReasons = {
+  list: lazyPage(() => import('./CancellationReasons').then((m) => m.CancellationReasonsList)),
+  icon: EventBusyIcon,
+  options: { label: 'app.appointments.reasons.title' },
+};
+
 /** The screens' API paths (docs/api.md). */
 export const APPOINTMENTS_API_PATHS: Record<string, string> = {
   'pos/appointments-reminder': 'appointments',

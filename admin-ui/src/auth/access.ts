@@ -23,7 +23,11 @@ export const RESOURCE_ACCESS: Record<
     edit: { page: Page.appointments, permission: Permission.manageAppointments },
   },
   'cancellation-reasons': {
-    list: { page: Page.appointments, permission: Permission.viewAppointments },
+    list: [
+      { page: Page.appointments, permission: Permission.viewAppointments },
+      { page: Page.settings, permission: Permission.viewSettings },
+    ],
+    edit: { page: Page.settings, permission: Permission.manageSettings },
   },
   // the day's work lists: seen with 10, worked on (remind, rebook) with 11
   'pos/appointments-reminder': { list: { page: Page.appointments, permission: Permission.viewAppointments } },

@@ -195,6 +195,18 @@ export const CustomerList = () => {
         <DataTable.Col source="type" disableSort field={CustomerTypeChip} />
         <DataTable.Col source="status" disableSort field={StatusChip} />
         <DataTable.Col
+          source="no_shows"
+          render={(c: { no_shows?: number }) => (
+            <Typography
+              variant="body2"
+              color={c.no_shows ? 'error' : 'text.secondary'}
+              data-testid="no-shows"
+            >
+              {c.no_shows ?? 0}
+            </Typography>
+          )}
+        />
+        <DataTable.Col
           source="gender"
           disableSort
           render={() => <CodeField source="gender" code="gender" />}

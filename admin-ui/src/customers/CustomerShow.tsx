@@ -1,6 +1,7 @@
 import { EditButton, Show, TabbedShowLayout, TopToolbar } from 'react-admin';
 import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
 import { RecordHistory } from '../audit-log/RecordHistory';
+import { CustomerVisits } from '../appointments/CustomerVisits';
 import { CustomerAsOf } from './CustomerAsOf';
 import { CustomerDetails } from './CustomerDetails';
 import { CustomerStatusButton } from './CustomerStatusButton';
@@ -27,12 +28,18 @@ const History = () => {
 export const CustomerShow = () => {
   const { canAccess: canSeeHistory } = useCanAccess({ resource: 'customers', action: 'history' });
   const { canAccess: canSeeAsOf } = useCanAccess({ resource: 'customers', action: 'as-of' });
+  const { canAccess: canSeeVisits } = useCanAccess({ resource: 'appointments', action: 'list' });
   return (
     <Show title={<ShowTitle />} actions={<Actions />}>
       <TabbedShowLayout>
         <TabbedShowLayout.Tab label="app.customers.tabs.details">
           <CustomerDetails />
         </TabbedShowLayout.Tab>
+        {canSeeVisits && (
+          <TabbedShowLayout.Tab label="app.customers.tabs.appointments" path="appointments">
+            <CustomerVisits />
+          </TabbedShowLayout.Tab>
+        )}
         {canSeeHistory && (
           <TabbedShowLayout.Tab label="app.customers.tabs.history" path="history">
             <History />

@@ -194,7 +194,7 @@ export const ar: AppMessages = {
       activate_content: 'يمكن اختيار العميل مرة أخرى للحجوزات والفواتير.',
       disabled_done: 'تم تعطيل العميل',
       activated_done: 'تم تفعيل العميل',
-      tabs: { details: 'التفاصيل', history: 'السجل', as_of: 'كما كان في' },
+      tabs: { appointments: 'المواعيد', details: 'التفاصيل', history: 'السجل', as_of: 'كما كان في' },
       sections: {
         contact: 'التواصل',
         personal: 'البيانات الشخصية',
@@ -598,6 +598,7 @@ export const ar: AppMessages = {
         address: 'العنوان',
         notes: 'ملاحظات',
         preferred_language: 'اللغة المفضلة',
+        no_shows: 'مرات عدم الحضور',
         whatsapp_allowed: 'يمكن التواصل عبر واتساب',
         identification_method: 'طريقة إثبات الهوية',
         status: 'الحالة',

@@ -193,7 +193,7 @@ export const en = {
       activate_content: 'The customer can be chosen again for bookings and invoices.',
       disabled_done: 'The customer was disabled',
       activated_done: 'The customer was activated',
-      tabs: { details: 'Details', history: 'History', as_of: 'As it was at' },
+      tabs: { appointments: 'Appointments', details: 'Details', history: 'History', as_of: 'As it was at' },
       sections: {
         contact: 'Contact',
         personal: 'Personal details',
@@ -574,6 +574,7 @@ export const en = {
         address: 'Address',
         notes: 'Notes',
         preferred_language: 'Preferred language',
+        no_shows: 'No-shows',
         whatsapp_allowed: 'May be contacted on WhatsApp',
         identification_method: 'Identification method',
         status: 'Status',

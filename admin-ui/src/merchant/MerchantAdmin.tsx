@@ -1,6 +1,7 @@
 import {
   appointments,
   appointmentsReport,
+  cancellationReasons,
   cancellationReasonsReport,
   checkinReport,
   noShows,
@@ -126,7 +127,7 @@ export const MerchantAdmin = () => {
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
         <Resource name="nationalities" />
         <Resource name="users" recordRepresentation="name" />
-        <Resource name="cancellation-reasons" />
+        <Resource name="cancellation-reasons" {...cancellationReasons} />
         <CustomRoutes>
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />

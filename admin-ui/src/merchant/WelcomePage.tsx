@@ -6,6 +6,7 @@ import { codeLabelKey, type GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import { TodayVisits } from '../appointments/TodayVisits';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -65,6 +66,7 @@ export const WelcomePage = () => {
   const { date } = useFormat();
   const information = useGlobalInformation<GlobalInformation>();
   const customers = useCanAccess({ resource: 'customers', action: 'list' });
+  const appointments = useCanAccess({ resource: 'appointments', action: 'list' });
   const addCustomer = useCanAccess({ resource: 'customers', action: 'create' });
   const auditLog = useCanAccess({ resource: 'advanced-accounting/audit-log', action: 'list' });
   const services = useCanAccess({ resource: 'menu/services', action: 'list' });
@@ -91,11 +93,12 @@ export const WelcomePage = () => {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         {translate('app.welcome.today', {
-          date: `${translate(codeLabelKey('weekday', weekday))} ${date(global.today)}`,
+          date: `${translate(codeLabelKey('weekday', weekday))} \u2068${date(global.today)}\u2069`,
         })}
       </Typography>
 
       <WizardCall />
+      {appointments.canAccess && <TodayVisits />}
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {translate('app.welcome.shortcuts')}
       </Typography>

@@ -1,3 +1,4 @@
 export * from './appointment-input';
 export * from './appointment-events';
 export * from './messages';
+export * from './availability';

@@ -1,0 +1,458 @@
+import type { TenantTimeZone } from '../coded-values/countries';
+import {
+  addDays,
+  businessDate,
+  epochOf,
+  startOfBusinessDay,
+  type BusinessDate,
+  type InstantInput,
+} from '../dates/instants';
+import { SLOT_MINUTES } from '../dates/slots';
+import { dayOpening, weekdayOf, MINUTES_PER_DAY, type OpeningDay } from '../settings/opening-hours';
+import type { EmployeePeriod } from '../staff/staff-events';
+
+/*
+ * The availability engine (issue 10): when a visit of one or more services can start, per employee,
+ * for "any employee" and for the visit as a whole (back to back, possibly a different employee per
+ * line). Pure: the command, the query API and the online booking site give it plain facts.
+ *
+ * The rules are the command's (a line is booked only where this engine offers it):
+ * - a line starts on a quarter hour, not before now rounded down to the quarter;
+ * - it lies inside one opening of the salon: the business date's custom hours period when one covers
+ *   it (a closed period closes the day), otherwise the week's hours; hours that close after midnight
+ *   end on the next date, so a line may sit in the previous date's opening;
+ * - it lies inside one opening of the employee: her custom hours period when one covers the date,
+ *   otherwise nothing on her weekly holidays, otherwise her week;
+ * - it overlaps none of her blocks (a block with times, or the whole day), none of her other lines,
+ *   and none of the customer's lines (the customer is not in two places).
+ *
+ * Instants are integer epoch milliseconds; intervals are half-open [from, to).
+ *
+ * The algorithm is interval based: per employee, the openings (salon ∩ employee), minus the merged
+ * busy intervals (blocks, lines, the customer's lines), give free pieces; the starts that fit a
+ * duration in a piece form one range of quarters. The visit is an intersection of such ranges shifted
+ * by each line's offset. Cost grows with the number of intervals, not with the number of quarters.
+ *
+ * Tenant zones are whole hours from UTC without daylight saving (the Gulf), so quarters of UTC are
+ * quarters of the salon's clock and a time of day is its date's midnight plus minutes.
+ */
+
+export type TimeInterval = { from: number; to: number };
+/** Something that takes time: a booked line (ref names it, e.g. the visit), or a customer's line. */
+export type BusyInterval = TimeInterval & { ref?: string };
+
+/** A salon's custom hours period (settings): replaces the week's hours on its dates. */
+export type SalonHoursPeriod = {
+  from_date: BusinessDate;
+  to_date: BusinessDate;
+  is_open: boolean;
+  from?: string;
+  to?: string;
+};
+export type SalonHours = { week: readonly OpeningDay[]; periods: readonly SalonHoursPeriod[] };
+
+/** One employee's time: her week, weekly holidays (0 Sunday ... 6 Saturday), custom hours and blocks, lines. */
+export type EmployeeSchedule = {
+  id: string;
+  week: readonly OpeningDay[];
+  holidays: readonly number[];
+  periods: readonly EmployeePeriod[];
+  /** her booked lines (other visits than the one being placed) */
+  busy: readonly BusyInterval[];
+};
+
+/** One service of the wanted visit, in order: minutes, and who may do it (in order of preference; absent: anyone). */
+export type WantedService = { duration: number; employees?: readonly string[] };
+
+export type AvailabilityQuestion = {
+  timeZone: TenantTimeZone;
+  salon: SalonHours;
+  employees: readonly EmployeeSchedule[];
+  /** the customer's booked lines, when the customer is known */
+  customerBusy?: readonly BusyInterval[];
+  services: readonly WantedService[];
+  /** first business date and number of dates: starts whose business date is in the range */
+  from: BusinessDate;
+  days: number;
+  now: InstantInput;
+  /** the employee asked for: first choice for every line of a visit's assignment */
+  preferred?: string;
+};
+
+/** A start of the visit and who does each line (same order as the services). */
+export type VisitSlot = { start: number; employees: string[] };
+
+export type Availability = {
+  /** starts at which this employee can do every line of the visit herself */
+  byEmployee: Record<string, number[]>;
+  /** starts at which some one employee can do the whole visit (the union of byEmployee) */
+  anyEmployee: number[];
+  /** starts of the visit with one employee per line (they may differ), the preferred one first */
+  visit: VisitSlot[];
+};
+
+export const QUARTER_MS = SLOT_MINUTES * 60_000;
+const MINUTE_MS = 60_000;
+
+export const floorQuarter = (ms: number): number => Math.floor(ms / QUARTER_MS) * QUARTER_MS;
+const ceilQuarter = (ms: number): number => Math.ceil(ms / QUARTER_MS) * QUARTER_MS;
+
+/** Inclusive ranges of quarter starts [lo, hi], sorted and disjoint. */
+type Ranges = Array<[number, number]>;
+
+// ---------------------------------------------------------------------------------------------
+// Days: the dates a question touches, with their weekday and midnight (computed once per question).
+
+type Day = { date: BusinessDate; weekday: number; midnight: number; next: number };
+
+const dayTable = (first: BusinessDate, count: number, timeZone: TenantTimeZone): Day[] => {
+  const midnights: number[] = [];
+  const dates: BusinessDate[] = [];
+  for (let i = 0; i <= count; i++) {
+    const date = addDays(first, i);
+    dates.push(date);
+    midnights.push(epochOf(startOfBusinessDay(date, timeZone)));
+  }
+  return dates.slice(0, count).map((date, i) => ({
+    date,
+    weekday: weekdayOf(date),
+    midnight: midnights[i],
+    next: midnights[i + 1],
+  }));
+};
+
+/** Hours of a day as an interval of that day: past midnight they end on the next date (openingOn). */
+const hoursOn = (hours: OpeningDay | undefined, day: Day): TimeInterval | undefined => {
+  const o = dayOpening(hours);
+  if (!o) return undefined;
+  return {
+    from: day.midnight + o.from * MINUTE_MS,
+    to:
+      o.to > MINUTES_PER_DAY
+        ? day.next + (o.to - MINUTES_PER_DAY) * MINUTE_MS
+        : day.midnight + o.to * MINUTE_MS,
+  };
+};
+
+const covering = <T extends { from_date: string; to_date: string }>(periods: readonly T[], date: string) =>
+  periods.find((p) => p.from_date <= date && date <= p.to_date);
+
+const salonOpeningOn = (salon: SalonHours, day: Day): TimeInterval | undefined => {
+  const period = covering(salon.periods, day.date);
+  return hoursOn(period ?? salon.week[day.weekday], day);
+};
+
+const customHours = (e: EmployeeSchedule) => e.periods.filter((p) => p.kind === 'custom_hours');
+
+/** The employee's opening of a date, and whether the date is her day off (a holiday without custom hours). */
+const employeeOpeningOn = (e: EmployeeSchedule, day: Day): { opening?: TimeInterval; dayOff: boolean } => {
+  const custom = covering(customHours(e), day.date);
+  if (custom)
+    return { opening: hoursOn({ is_open: true, from: custom.from, to: custom.to }, day), dayOff: false };
+  if (e.holidays.includes(day.weekday)) return { dayOff: true };
+  return { opening: hoursOn(e.week[day.weekday], day), dayOff: false };
+};
+
+/** A block period on one date: its own times (past midnight into the next date), or the whole date. */
+const blockOn = (p: EmployeePeriod, day: Day): TimeInterval | undefined =>
+  p.from && p.to
+    ? hoursOn({ is_open: true, from: p.from, to: p.to }, day)
+    : { from: day.midnight, to: day.next };
+
+/**
+ * A block period as intervals, one per date of the period: its own times, or the whole day. (The
+ * command holds the employee's days of bookings these touch.)
+ */
+export const blockIntervals = (
+  p: EmployeePeriod,
+  timeZone: TenantTimeZone,
+): Array<TimeInterval & { date: BusinessDate }> => {
+  const count = Math.round((Date.parse(p.to_date) - Date.parse(p.from_date)) / 86_400_000) + 1;
+  if (!(count > 0)) return [];
+  return dayTable(p.from_date, count, timeZone).flatMap((day) => {
+    const b = blockOn(p, day);
+    return b ? [{ ...b, date: day.date }] : [];
+  });
+};
+
+// ---------------------------------------------------------------------------------------------
+// Interval arithmetic.
+
+const byFrom = (a: TimeInterval, b: TimeInterval) => a.from - b.from;
+
+/** Sorted, merged (touching intervals join). */
+const merged = (intervals: TimeInterval[]): TimeInterval[] => {
+  const sorted = intervals.filter((i) => i.to > i.from).sort(byFrom);
+  const out: TimeInterval[] = [];
+  for (const i of sorted) {
+    const last = out[out.length - 1];
+    if (last && i.from <= last.to) last.to = Math.max(last.to, i.to);
+    else out.push({ from: i.from, to: i.to });
+  }
+  return out;
+};
+
+/** window minus the merged busy intervals (sorted): the free pieces, in order. */
+const minus = (window: TimeInterval, busy: TimeInterval[]): TimeInterval[] => {
+  const out: TimeInterval[] = [];
+  let cursor = window.from;
+  // first busy interval that may reach into the window (binary search on `to`)
+  let lo = 0;
+  let hi = busy.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (busy[mid].to <= window.from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < busy.length && busy[i].from < window.to; i++) {
+    if (busy[i].from > cursor) out.push({ from: cursor, to: busy[i].from });
+    cursor = Math.max(cursor, busy[i].to);
+  }
+  if (cursor < window.to) out.push({ from: cursor, to: window.to });
+  return out;
+};
+
+/** Union of range lists (each sorted); adjacent quarters join. */
+const unionRanges = (lists: Ranges[]): Ranges => {
+  const all = lists.flat().sort((a, b) => a[0] - b[0]);
+  const out: Ranges = [];
+  for (const [lo, hi] of all) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1] + QUARTER_MS) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+};
+
+const intersectRanges = (a: Ranges, b: Ranges): Ranges => {
+  const out: Ranges = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const lo = Math.max(a[i][0], b[j][0]);
+    const hi = Math.min(a[i][1], b[j][1]);
+    if (lo <= hi) out.push([lo, hi]);
+    if (a[i][1] < b[j][1]) i++;
+    else j++;
+  }
+  return out;
+};
+
+const contains = (r: Ranges, t: number): boolean => {
+  let lo = 0;
+  let hi = r.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (r[mid][1] < t) lo = mid + 1;
+    else if (r[mid][0] > t) hi = mid - 1;
+    else return true;
+  }
+  return false;
+};
+
+const quarters = (r: Ranges): number[] => {
+  const out: number[] = [];
+  for (const [lo, hi] of r) for (let t = lo; t <= hi; t += QUARTER_MS) out.push(t);
+  return out;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The engine.
+
+/** Per employee: her windows (salon ∩ her openings) and her merged busy time, over the question's days. */
+type Prepared = { windows: TimeInterval[]; busy: TimeInterval[] };
+
+const prepare = (
+  e: EmployeeSchedule,
+  salonOpenings: TimeInterval[],
+  days: Day[],
+  span: TimeInterval,
+  customerBusy: readonly TimeInterval[],
+): Prepared => {
+  const windows: TimeInterval[] = [];
+  for (const day of days) {
+    const { opening } = employeeOpeningOn(e, day);
+    if (!opening) continue;
+    for (const s of salonOpenings) {
+      const from = Math.max(s.from, opening.from);
+      const to = Math.min(s.to, opening.to);
+      if (from < to) windows.push({ from, to });
+    }
+  }
+  windows.sort(byFrom);
+  const busy: TimeInterval[] = [];
+  for (const p of e.periods) {
+    if (p.kind !== 'block') continue;
+    for (const day of days) {
+      if (day.date < p.from_date || day.date > p.to_date) continue;
+      const b = blockOn(p, day);
+      if (b) busy.push(b);
+    }
+  }
+  for (const b of e.busy) if (b.to > span.from && b.from < span.to) busy.push(b);
+  for (const b of customerBusy) if (b.to > span.from && b.from < span.to) busy.push(b);
+  return { windows, busy: merged(busy) };
+};
+
+/**
+ * The quarter-hour starts t of a visit, earliest <= t < latest, at which a line `offset` after t for
+ * `duration` fits in the employee's free time (the line itself need not start on a quarter: a
+ * 20-minute service before it shifts it).
+ */
+const startsFor = (
+  p: Prepared,
+  duration: number,
+  offset: number,
+  earliest: number,
+  latest: number,
+): Ranges => {
+  const out: Ranges = [];
+  for (const w of p.windows) {
+    if (w.to - offset <= earliest || w.from - offset >= latest) continue;
+    for (const piece of minus(w, p.busy)) {
+      const lo = ceilQuarter(Math.max(piece.from - offset, earliest));
+      const hi = floorQuarter(Math.min(piece.to - duration - offset, latest - 1));
+      if (lo <= hi) out.push([lo, hi]);
+    }
+  }
+  // windows of consecutive dates may touch or overlap: a start fits if it fits in one of them
+  return unionRanges([out]);
+};
+
+/**
+ * The free quarter-hour starts of a visit: per employee, for any one employee, and for the visit with
+ * one employee per line (the preferred employee first, then the one of the line before, then the
+ * order of the line's allowed employees or of `employees`).
+ */
+export const availability = (q: AvailabilityQuestion): Availability => {
+  if (q.services.length === 0 || q.days < 1) return { byEmployee: {}, anyEmployee: [], visit: [] };
+  const days = dayTable(addDays(q.from, -1), q.days + 2, q.timeZone);
+  const rangeStart = days[1].midnight;
+  const rangeEnd = days[q.days].next;
+  const earliest = Math.max(rangeStart, floorQuarter(epochOf(q.now)));
+  // a visit started on the last date may run into the next one, and its openings past midnight after that
+  const span = { from: days[0].midnight, to: days[days.length - 1].next + 86_400_000 };
+  const salonOpenings = days.flatMap((d) => {
+    const o = salonOpeningOn(q.salon, d);
+    return o ? [o] : [];
+  });
+  const offsets: number[] = [];
+  let total = 0;
+  for (const s of q.services) {
+    offsets.push(total);
+    total += s.duration * MINUTE_MS;
+  }
+  const durations = q.services.map((s) => s.duration * MINUTE_MS);
+  const customerBusy = q.customerBusy ?? [];
+
+  // per employee and per line: the starts of the visit at which she could do that line
+  const lineStarts = new Map<string, Array<Ranges | undefined>>();
+  for (const e of q.employees) {
+    const allowedLines = q.services.map((s) => !s.employees || s.employees.includes(e.id));
+    if (!allowedLines.some(Boolean)) continue;
+    const p = prepare(e, salonOpenings, days, span, customerBusy);
+    lineStarts.set(
+      e.id,
+      q.services.map((_, i) =>
+        allowedLines[i] ? startsFor(p, durations[i], offsets[i], earliest, rangeEnd) : undefined,
+      ),
+    );
+  }
+
+  const byEmployee: Record<string, number[]> = Object.fromEntries(q.employees.map((e) => [e.id, []]));
+  const own: Ranges[] = [];
+  for (const [id, lines] of lineStarts) {
+    if (lines.some((l) => !l)) continue;
+    const r = (lines as Ranges[]).reduce((acc, l) => intersectRanges(acc, l));
+    own.push(r);
+    byEmployee[id] = quarters(r);
+  }
+  const anyEmployee = quarters(unionRanges(own));
+
+  // the visit: each line by someone allowed; intersect the lines' unions
+  const perLine: Ranges[] = q.services.map((_, i) =>
+    unionRanges([...lineStarts.values()].flatMap((lines) => (lines[i] ? [lines[i]] : []))),
+  );
+  const visitRanges = perLine.reduce((acc, l) => intersectRanges(acc, l));
+  const order = (i: number, previous: string | undefined): string[] => {
+    const allowed = q.services[i].employees ?? q.employees.map((e) => e.id);
+    const first = [q.preferred, previous].filter((x): x is string => !!x && allowed.includes(x));
+    return [...new Set([...first, ...allowed])];
+  };
+  const orders = q.services.map((_, i) => order(i, undefined));
+  const visit: VisitSlot[] = [];
+  for (const start of quarters(visitRanges)) {
+    const employees: string[] = [];
+    for (let i = 0; i < q.services.length; i++) {
+      const previous = employees[i - 1];
+      const candidates = previous && previous !== q.preferred ? order(i, previous) : orders[i];
+      const who = candidates.find((id) => {
+        const r = lineStarts.get(id)?.[i];
+        return r !== undefined && contains(r, start);
+      });
+      employees.push(who!);
+    }
+    visit.push({ start, employees });
+  }
+  return { byEmployee, anyEmployee, visit };
+};
+
+// ---------------------------------------------------------------------------------------------
+// One line against the rules: what the command names when it refuses.
+
+export type Conflict =
+  | { kind: 'start_in_past' }
+  | { kind: 'outside_salon_hours' }
+  | { kind: 'employee_day_off' }
+  | { kind: 'outside_employee_hours' }
+  | { kind: 'employee_blocked'; period: EmployeePeriod; interval: TimeInterval }
+  | { kind: 'employee_busy'; busy: BusyInterval }
+  | { kind: 'customer_busy'; busy: BusyInterval };
+
+export type LineQuestion = {
+  timeZone: TenantTimeZone;
+  salon: SalonHours;
+  /** the line's employee (absent: only the salon's rules are checked) */
+  employee?: EmployeeSchedule;
+  customerBusy?: readonly BusyInterval[];
+  /** given for a line that is new or moved: it may not start before now rounded down to the quarter */
+  now?: InstantInput;
+};
+
+const overlaps = (a: TimeInterval, b: TimeInterval) => a.from < b.to && b.from < a.to;
+const inside = (line: TimeInterval, open: TimeInterval | undefined) =>
+  open !== undefined && open.from <= line.from && line.to <= open.to;
+
+/**
+ * Everything a line at [from, to) collides with, most telling first: a start before now; outside
+ * the salon's hours; the employee's day off or outside her hours; her blocks; her other lines; the
+ * customer's lines. Hours are checked on the line's business date and the date before (hours that
+ * close after midnight). The same rules as `availability`: a start it offers has no conflict.
+ */
+export const conflictsOf = (q: LineQuestion, line: TimeInterval): Conflict[] => {
+  const out: Conflict[] = [];
+  if (q.now !== undefined && line.from < floorQuarter(epochOf(q.now))) out.push({ kind: 'start_in_past' });
+  const date = businessDate(line.from, q.timeZone);
+  const [before, own, after] = dayTable(addDays(date, -1), 3, q.timeZone);
+  if (![own, before].some((d) => inside(line, salonOpeningOn(q.salon, d))))
+    out.push({ kind: 'outside_salon_hours' });
+  const e = q.employee;
+  if (e) {
+    if (![own, before].some((d) => inside(line, employeeOpeningOn(e, d).opening)))
+      out.push({ kind: employeeOpeningOn(e, own).dayOff ? 'employee_day_off' : 'outside_employee_hours' });
+    for (const p of e.periods) {
+      if (p.kind !== 'block') continue;
+      for (const day of [before, own, after]) {
+        if (day.date < p.from_date || day.date > p.to_date) continue;
+        const b = blockOn(p, day);
+        if (b && overlaps(b, line)) {
+          out.push({ kind: 'employee_blocked', period: p, interval: b });
+          break;
+        }
+      }
+    }
+    for (const b of e.busy) if (overlaps(b, line)) out.push({ kind: 'employee_busy', busy: b });
+  }
+  for (const b of q.customerBusy ?? []) if (overlaps(b, line)) out.push({ kind: 'customer_busy', busy: b });
+  return out;
+};

@@ -8,7 +8,7 @@ import {
   type InstantInput,
 } from '../dates/instants';
 import { SLOT_MINUTES } from '../dates/slots';
-import { dayOpening, weekdayOf, MINUTES_PER_DAY, type OpeningDay } from '../settings/opening-hours';
+import { minuteOfDay, type OpeningDay } from '../settings/opening-hours';
 import type { EmployeePeriod } from '../staff/staff-events';
 
 /*
@@ -105,32 +105,53 @@ type Ranges = Array<[number, number]>;
 
 type Day = { date: BusinessDate; weekday: number; midnight: number; next: number };
 
+const DAY_MS = 86_400_000;
+
+/**
+ * `count` dates from `first`. Dates and weekdays are plain calendar arithmetic; midnights come from
+ * the zone for the first and the last date, and the ones between by whole days when they agree (no
+ * daylight saving in between, as in every tenant zone); otherwise each is asked of the zone.
+ */
 const dayTable = (first: BusinessDate, count: number, timeZone: TenantTimeZone): Day[] => {
-  const midnights: number[] = [];
-  const dates: BusinessDate[] = [];
-  for (let i = 0; i <= count; i++) {
-    const date = addDays(first, i);
-    dates.push(date);
-    midnights.push(epochOf(startOfBusinessDay(date, timeZone)));
-  }
+  const utcFirst = Date.parse(first);
+  if (Number.isNaN(utcFirst)) throw new RangeError(`Not a YYYY-MM-DD date: ${first}`);
+  const dates = Array.from({ length: count + 1 }, (_, i) =>
+    new Date(utcFirst + i * DAY_MS).toISOString().slice(0, 10),
+  );
+  const start = epochOf(startOfBusinessDay(dates[0], timeZone));
+  const end = epochOf(startOfBusinessDay(dates[count], timeZone));
+  const regular = end - start === count * DAY_MS;
+  const midnights = dates.map((date, i) =>
+    regular ? start + i * DAY_MS : epochOf(startOfBusinessDay(date, timeZone)),
+  );
+  const firstWeekday = new Date(utcFirst).getUTCDay();
   return dates.slice(0, count).map((date, i) => ({
     date,
-    weekday: weekdayOf(date),
+    weekday: (firstWeekday + i) % 7,
     midnight: midnights[i],
     next: midnights[i + 1],
   }));
 };
 
+const digit = (t: string, i: number) => {
+  const d = t.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9 ? d : NaN;
+};
+/** 'HH:mm' as minutes without a regular expression (it runs for every day of every employee). */
+const minutesOf = (t: string): number => {
+  const m = (digit(t, 0) * 10 + digit(t, 1)) * 60 + digit(t, 3) * 10 + digit(t, 4);
+  return t[2] === ':' && !Number.isNaN(m) ? m : minuteOfDay(t);
+};
+
 /** Hours of a day as an interval of that day: past midnight they end on the next date (openingOn). */
 const hoursOn = (hours: OpeningDay | undefined, day: Day): TimeInterval | undefined => {
-  const o = dayOpening(hours);
-  if (!o) return undefined;
+  if (!hours?.is_open || !hours.from || !hours.to) return undefined;
+  const from = minutesOf(hours.from);
+  const to = minutesOf(hours.to);
+  if (from === to) return undefined;
   return {
-    from: day.midnight + o.from * MINUTE_MS,
-    to:
-      o.to > MINUTES_PER_DAY
-        ? day.next + (o.to - MINUTES_PER_DAY) * MINUTE_MS
-        : day.midnight + o.to * MINUTE_MS,
+    from: day.midnight + from * MINUTE_MS,
+    to: to < from ? day.next + to * MINUTE_MS : day.midnight + to * MINUTE_MS,
   };
 };
 
@@ -145,8 +166,12 @@ const salonOpeningOn = (salon: SalonHours, day: Day): TimeInterval | undefined =
 const customHours = (e: EmployeeSchedule) => e.periods.filter((p) => p.kind === 'custom_hours');
 
 /** The employee's opening of a date, and whether the date is her day off (a holiday without custom hours). */
-const employeeOpeningOn = (e: EmployeeSchedule, day: Day): { opening?: TimeInterval; dayOff: boolean } => {
-  const custom = covering(customHours(e), day.date);
+const employeeOpeningOn = (
+  e: EmployeeSchedule,
+  day: Day,
+  customPeriods = customHours(e),
+): { opening?: TimeInterval; dayOff: boolean } => {
+  const custom = covering(customPeriods, day.date);
   if (custom)
     return { opening: hoursOn({ is_open: true, from: custom.from, to: custom.to }, day), dayOff: false };
   if (e.holidays.includes(day.weekday)) return { dayOff: true };
@@ -212,16 +237,46 @@ const minus = (window: TimeInterval, busy: TimeInterval[]): TimeInterval[] => {
   return out;
 };
 
-/** Union of range lists (each sorted); adjacent quarters join. */
-const unionRanges = (lists: Ranges[]): Ranges => {
-  const all = lists.flat().sort((a, b) => a[0] - b[0]);
+/** Appends a range to a sorted union: it joins the last one when they overlap or touch. */
+const pushRange = (out: Ranges, lo: number, hi: number) => {
+  const last = out[out.length - 1];
+  if (last && lo <= last[1] + QUARTER_MS) {
+    if (hi > last[1]) last[1] = hi;
+  } else out.push([lo, hi]);
+};
+
+/** Ranges in any order as a sorted union (sorted only when they are not in order already). */
+const normalised = (r: Ranges): Ranges => {
+  let ordered = true;
+  for (let i = 1; i < r.length && ordered; i++) ordered = r[i - 1][0] <= r[i][0];
   const out: Ranges = [];
-  for (const [lo, hi] of all) {
-    const last = out[out.length - 1];
-    if (last && lo <= last[1] + QUARTER_MS) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
+  for (const [lo, hi] of ordered ? r : [...r].sort((a, b) => a[0] - b[0])) pushRange(out, lo, hi);
+  return out;
+};
+
+/** Union of two sorted unions, by one linear merge. */
+const union2 = (a: Ranges, b: Ranges): Ranges => {
+  const out: Ranges = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i][0] <= b[j][0]) ? a[i++] : b[j++];
+    pushRange(out, next[0], next[1]);
   }
   return out;
+};
+
+/** Union of sorted unions, merged pairwise (n log k, no sort). */
+const unionRanges = (lists: Ranges[]): Ranges => {
+  if (lists.length === 0) return [];
+  let level = lists;
+  while (level.length > 1) {
+    const next: Ranges[] = [];
+    for (let i = 0; i < level.length; i += 2)
+      next.push(i + 1 < level.length ? union2(level[i], level[i + 1]) : level[i]);
+    level = next;
+  }
+  return level[0].map(([lo, hi]) => [lo, hi]);
 };
 
 const intersectRanges = (a: Ranges, b: Ranges): Ranges => {
@@ -238,18 +293,6 @@ const intersectRanges = (a: Ranges, b: Ranges): Ranges => {
   return out;
 };
 
-const contains = (r: Ranges, t: number): boolean => {
-  let lo = 0;
-  let hi = r.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (r[mid][1] < t) lo = mid + 1;
-    else if (r[mid][0] > t) hi = mid - 1;
-    else return true;
-  }
-  return false;
-};
-
 const quarters = (r: Ranges): number[] => {
   const out: number[] = [];
   for (const [lo, hi] of r) for (let t = lo; t <= hi; t += QUARTER_MS) out.push(t);
@@ -259,26 +302,31 @@ const quarters = (r: Ranges): number[] => {
 // ---------------------------------------------------------------------------------------------
 // The engine.
 
-/** Per employee: her windows (salon ∩ her openings) and her merged busy time, over the question's days. */
-type Prepared = { windows: TimeInterval[]; busy: TimeInterval[] };
-
-const prepare = (
+/**
+ * Per employee: her free pieces over the question's days, sorted: each opening of hers intersected
+ * with the salon's openings of the same and the neighbouring dates (each intersection is a window a
+ * line must lie in), minus her merged busy time (blocks, lines, the customer's lines).
+ */
+const freePieces = (
   e: EmployeeSchedule,
-  salonOpenings: TimeInterval[],
+  salonOpenings: ReadonlyArray<TimeInterval | undefined>,
   days: Day[],
   span: TimeInterval,
   customerBusy: readonly TimeInterval[],
-): Prepared => {
+): TimeInterval[] => {
   const windows: TimeInterval[] = [];
-  for (const day of days) {
-    const { opening } = employeeOpeningOn(e, day);
-    if (!opening) continue;
-    for (const s of salonOpenings) {
+  const custom = customHours(e);
+  days.forEach((day, k) => {
+    const { opening } = employeeOpeningOn(e, day, custom);
+    if (!opening) return;
+    for (let j = Math.max(0, k - 1); j <= Math.min(days.length - 1, k + 1); j++) {
+      const s = salonOpenings[j];
+      if (!s) continue;
       const from = Math.max(s.from, opening.from);
       const to = Math.min(s.to, opening.to);
       if (from < to) windows.push({ from, to });
     }
-  }
+  });
   windows.sort(byFrom);
   const busy: TimeInterval[] = [];
   for (const p of e.periods) {
@@ -291,7 +339,8 @@ const prepare = (
   }
   for (const b of e.busy) if (b.to > span.from && b.from < span.to) busy.push(b);
   for (const b of customerBusy) if (b.to > span.from && b.from < span.to) busy.push(b);
-  return { windows, busy: merged(busy) };
+  const blocked = merged(busy);
+  return windows.flatMap((w) => minus(w, blocked));
 };
 
 /**
@@ -300,23 +349,20 @@ const prepare = (
  * 20-minute service before it shifts it).
  */
 const startsFor = (
-  p: Prepared,
+  pieces: TimeInterval[],
   duration: number,
   offset: number,
   earliest: number,
   latest: number,
 ): Ranges => {
   const out: Ranges = [];
-  for (const w of p.windows) {
-    if (w.to - offset <= earliest || w.from - offset >= latest) continue;
-    for (const piece of minus(w, p.busy)) {
-      const lo = ceilQuarter(Math.max(piece.from - offset, earliest));
-      const hi = floorQuarter(Math.min(piece.to - duration - offset, latest - 1));
-      if (lo <= hi) out.push([lo, hi]);
-    }
+  for (const piece of pieces) {
+    const lo = ceilQuarter(Math.max(piece.from - offset, earliest));
+    const hi = floorQuarter(Math.min(piece.to - duration - offset, latest - 1));
+    if (lo <= hi) out.push([lo, hi]);
   }
   // windows of consecutive dates may touch or overlap: a start fits if it fits in one of them
-  return unionRanges([out]);
+  return normalised(out);
 };
 
 /**
@@ -332,10 +378,7 @@ export const availability = (q: AvailabilityQuestion): Availability => {
   const earliest = Math.max(rangeStart, floorQuarter(epochOf(q.now)));
   // a visit started on the last date may run into the next one, and its openings past midnight after that
   const span = { from: days[0].midnight, to: days[days.length - 1].next + 86_400_000 };
-  const salonOpenings = days.flatMap((d) => {
-    const o = salonOpeningOn(q.salon, d);
-    return o ? [o] : [];
-  });
+  const salonOpenings = days.map((d) => salonOpeningOn(q.salon, d));
   const offsets: number[] = [];
   let total = 0;
   for (const s of q.services) {
@@ -350,11 +393,11 @@ export const availability = (q: AvailabilityQuestion): Availability => {
   for (const e of q.employees) {
     const allowedLines = q.services.map((s) => !s.employees || s.employees.includes(e.id));
     if (!allowedLines.some(Boolean)) continue;
-    const p = prepare(e, salonOpenings, days, span, customerBusy);
+    const pieces = freePieces(e, salonOpenings, days, span, customerBusy);
     lineStarts.set(
       e.id,
       q.services.map((_, i) =>
-        allowedLines[i] ? startsFor(p, durations[i], offsets[i], earliest, rangeEnd) : undefined,
+        allowedLines[i] ? startsFor(pieces, durations[i], offsets[i], earliest, rangeEnd) : undefined,
       ),
     );
   }
@@ -374,23 +417,31 @@ export const availability = (q: AvailabilityQuestion): Availability => {
     unionRanges([...lineStarts.values()].flatMap((lines) => (lines[i] ? [lines[i]] : []))),
   );
   const visitRanges = perLine.reduce((acc, l) => intersectRanges(acc, l));
-  const order = (i: number, previous: string | undefined): string[] => {
-    const allowed = q.services[i].employees ?? q.employees.map((e) => e.id);
-    const first = [q.preferred, previous].filter((x): x is string => !!x && allowed.includes(x));
-    return [...new Set([...first, ...allowed])];
+  // who does a line at a start: the preferred employee, then the one of the line before, then the order given
+  const orders = q.services.map((service) => service.employees ?? q.employees.map((e) => e.id));
+  const allowed = orders.map((o) => new Set(o));
+  // starts come in order: a cursor per employee and line walks her ranges once
+  const cursors = new Map([...lineStarts.keys()].map((id) => [id, q.services.map(() => 0)]));
+  const free = (id: string | undefined, i: number, start: number) => {
+    if (id === undefined || !allowed[i].has(id)) return false;
+    const r = lineStarts.get(id)?.[i];
+    if (!r) return false;
+    const c = cursors.get(id)!;
+    while (c[i] < r.length && r[c[i]][1] < start) c[i]++;
+    return c[i] < r.length && r[c[i]][0] <= start;
   };
-  const orders = q.services.map((_, i) => order(i, undefined));
   const visit: VisitSlot[] = [];
   for (const start of quarters(visitRanges)) {
     const employees: string[] = [];
     for (let i = 0; i < q.services.length; i++) {
       const previous = employees[i - 1];
-      const candidates = previous && previous !== q.preferred ? order(i, previous) : orders[i];
-      const who = candidates.find((id) => {
-        const r = lineStarts.get(id)?.[i];
-        return r !== undefined && contains(r, start);
-      });
-      employees.push(who!);
+      employees.push(
+        free(q.preferred, i, start)
+          ? q.preferred!
+          : free(previous, i, start)
+            ? previous
+            : orders[i].find((id) => free(id, i, start))!,
+      );
     }
     visit.push({ start, employees });
   }

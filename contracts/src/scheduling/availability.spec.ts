@@ -5,6 +5,7 @@ import type { EmployeePeriod } from '../staff/staff-events';
 import {
   availability,
   conflictsOf,
+  employeeDays,
   type AvailabilityQuestion,
   type BusyInterval,
   type EmployeeSchedule,
@@ -516,5 +517,33 @@ describe('availability engine, properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('employee days (what the calendar draws)', () => {
+  it('given Thursday 16:00-02:00 and a lunch block, when drawn, then Friday shows the spill-over and Thursday runs to 02:00', () => {
+    const late = week({ 4: open('16:00', '02:00') }, closed);
+    const lunch: EmployeePeriod = {
+      kind: 'block',
+      from_date: '2027-03-04',
+      to_date: '2027-03-04',
+      from: '18:00',
+      to: '19:00',
+    };
+    const days = employeeDays({
+      timeZone: TZ,
+      salon: { week: late, periods: [] },
+      employee: employee('amal', { week: late, periods: [lunch], holidays: [5] }),
+      from: '2027-03-04',
+      days: 2,
+    });
+    expect(days.map((d) => d.working.map((w) => `${hhmm(w.from)}-${hhmm(w.to)}`))).toEqual([
+      ['16:00-02:00'],
+      ['00:00-02:00'],
+    ]);
+    expect(days[0].blocks).toEqual([
+      { from: at('2027-03-04', '18:00'), to: at('2027-03-04', '19:00'), period: lunch },
+    ]);
+    expect(days[1]).toMatchObject({ day_off: true, hours: null, salon: null });
   });
 });

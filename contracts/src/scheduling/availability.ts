@@ -507,3 +507,70 @@ export const conflictsOf = (q: LineQuestion, line: TimeInterval): Conflict[] => 
   for (const b of q.customerBusy ?? []) if (overlaps(b, line)) out.push({ kind: 'customer_busy', busy: b });
   return out;
 };
+
+// ---------------------------------------------------------------------------------------------
+// What the calendar draws of an employee's days.
+
+export type EmployeeDay = {
+  date: BusinessDate;
+  /** the salon's opening of the date (its custom hours when a period covers it), or null when closed */
+  salon: TimeInterval | null;
+  /** her own opening of the date (custom hours, or her week), or null */
+  hours: TimeInterval | null;
+  /** when she can be booked: her opening within the salon's (the date's and the spill-over of the day before) */
+  working: TimeInterval[];
+  /** a weekly holiday without custom hours */
+  day_off: boolean;
+  /** the custom hours period that sets her hours on the date */
+  custom_hours: EmployeePeriod | null;
+  /** her blocks that touch the date, as intervals */
+  blocks: Array<TimeInterval & { period: EmployeePeriod }>;
+};
+
+/** An employee's days from `from`, as the appointment table draws them (the same rules as `availability`). */
+export const employeeDays = (q: {
+  timeZone: TenantTimeZone;
+  salon: SalonHours;
+  employee: EmployeeSchedule;
+  from: BusinessDate;
+  days: number;
+}): EmployeeDay[] => {
+  const table = dayTable(addDays(q.from, -1), q.days + 2, q.timeZone);
+  const custom = customHours(q.employee);
+  const salon = table.map((d) => salonOpeningOn(q.salon, d));
+  const hers = table.map((d) => employeeOpeningOn(q.employee, d, custom));
+  const result: EmployeeDay[] = [];
+  for (let k = 1; k <= q.days; k++) {
+    const day = table[k];
+    const dayStart = day.midnight;
+    const dayEnd = day.next;
+    const working: TimeInterval[] = [];
+    for (const e of [hers[k - 1].opening, hers[k].opening])
+      for (const s of [salon[k - 1], salon[k]]) {
+        if (!e || !s) continue;
+        // the day before's spill-over from midnight; the date's own hours to their close, past midnight too
+        const from = Math.max(e.from, s.from, dayStart);
+        const to = Math.min(e.to, s.to);
+        if (from < to) working.push({ from, to });
+      }
+    const blocks: EmployeeDay['blocks'] = [];
+    for (const p of q.employee.periods) {
+      if (p.kind !== 'block') continue;
+      for (const d of [table[k - 1], day]) {
+        if (d.date < p.from_date || d.date > p.to_date) continue;
+        const b = blockOn(p, d);
+        if (b && b.to > dayStart && b.from < dayEnd) blocks.push({ ...b, period: p });
+      }
+    }
+    result.push({
+      date: day.date,
+      salon: salon[k] ?? null,
+      hours: hers[k].opening ?? null,
+      working: merged(working),
+      day_off: hers[k].dayOff,
+      custom_hours: covering(custom, day.date) ?? null,
+      blocks,
+    });
+  }
+  return result;
+};

@@ -297,4 +297,33 @@ describe('availability and the appointment calendar over HTTP', () => {
     expect(free.body.employees).toEqual([]);
     expect(free.body.visit).toEqual([]);
   });
+
+  it('shows a stylist who signs in without "view all" her own column and her own visits only', async () => {
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const noura = stylists['Noura Al-Qahtani'];
+    const login = await t.http.post(`/api/merchant/employees/${noura}/login`).set(bearer(owner)).send({
+      username: 'noura',
+      email: 'noura@demosalon.example',
+      password: 'Noura12345',
+      role_id: role.id,
+    });
+    expect(login.status).toBe(200);
+    const token = await t.signIn({ accountId: 1, username: 'noura', password: 'Noura12345' });
+    const today = businessDate(new Date(), TZ);
+    const all = await calendar({ date: addDays(today, -3), days: 7 });
+    const res = await calendar({ date: addDays(today, -3), days: 7 }, token);
+    expect(res.status).toBe(200);
+    expect(res.body.employees.map((e: { employee_id: string }) => e.employee_id)).toEqual([noura]);
+    const hers = all.body.lines.filter((l: CalendarLine) => l.employee_id === noura);
+    expect(hers.length).toBeGreaterThan(0);
+    expect(res.body.lines).toEqual(hers);
+    const free = await available({ date: workday(20), service_ids: ids('Haircut') }, token);
+    expect(free.body.employees.map((e: Starts) => e.employee_id)).toEqual([noura]);
+    expect(
+      free.body.visit.every(
+        (v: { lines: Array<{ employee_id: string }> }) => v.lines[0].employee_id === noura,
+      ),
+    ).toBe(true);
+  });
 });

@@ -477,7 +477,7 @@ describe('availability engine, properties', () => {
         expect(a.anyEmployee).toEqual(n.anyEmployee);
         expect(a.visit.map((s) => s.start)).toEqual(n.visit);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
@@ -515,7 +515,7 @@ describe('availability engine, properties', () => {
               expect(conflictsOf(rules(preferred), line)).not.toEqual([]);
           });
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });

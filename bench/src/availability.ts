@@ -10,6 +10,7 @@ import {
   type EmployeeSchedule,
   type OpeningDay,
 } from '@rawnaq/contracts';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 /*
@@ -194,6 +195,11 @@ export type AvailabilityFigures = {
   runs: number;
   p50Ms: number;
   p99Ms: number;
+  /** the engine's own CPU time per answer (user + system of this process): what it costs, whatever else the machine runs */
+  p50CpuMs: number;
+  p99CpuMs: number;
+  /** the machine's 1-minute load average when measured (2 cores: above 2, other work took turns with this) */
+  loadAverage: number;
   naiveRuns: number;
   naiveP50Ms: number;
   ratioToNaive: number;
@@ -213,10 +219,15 @@ export const availabilityBench = (runs = 500, naiveRuns = 10): AvailabilityFigur
   if (!sameAnswer) throw new Error('availability: the engine and the per-slot scan disagree');
   for (let i = 0; i < 20; i++) availability(q);
   const times: number[] = [];
+  const cpu: number[] = [];
+  const load = loadavg()[0];
   for (let i = 0; i < runs; i++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     availability(q);
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   const naiveTimes: number[] = [];
   for (let i = 0; i < naiveRuns; i++) {
@@ -225,6 +236,7 @@ export const availabilityBench = (runs = 500, naiveRuns = 10): AvailabilityFigur
     naiveTimes.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   naiveTimes.sort((a, b) => a - b);
   const p50 = percentile(times, 50);
   const naiveP50 = percentile(naiveTimes, 50);
@@ -236,6 +248,9 @@ export const availabilityBench = (runs = 500, naiveRuns = 10): AvailabilityFigur
     runs,
     p50Ms: +p50.toFixed(3),
     p99Ms: +percentile(times, 99).toFixed(3),
+    p50CpuMs: +percentile(cpu, 50).toFixed(3),
+    p99CpuMs: +percentile(cpu, 99).toFixed(3),
+    loadAverage: +load.toFixed(2),
     naiveRuns,
     naiveP50Ms: +naiveP50.toFixed(2),
     ratioToNaive: +(naiveP50 / p50).toFixed(1),

@@ -144,7 +144,7 @@ const main = async () => {
       );
       results.availability = { measuredAt: new Date().toISOString(), ...availabilityBench(availabilityRuns) };
       log(
-        `  engine p50 ${results.availability.p50Ms} ms, p99 ${results.availability.p99Ms} ms; per-slot scan p50 ${results.availability.naiveP50Ms} ms; same answer: ${results.availability.sameAnswer}`,
+        `  engine p50 ${results.availability.p50Ms} ms, p99 ${results.availability.p99Ms} ms (CPU p50 ${results.availability.p50CpuMs} ms, p99 ${results.availability.p99CpuMs} ms; load average ${results.availability.loadAverage}); per-slot scan p50 ${results.availability.naiveP50Ms} ms; same answer: ${results.availability.sameAnswer}`,
       );
     }
 

@@ -97,9 +97,6 @@ const MINUTE_MS = 60_000;
 export const floorQuarter = (ms: number): number => Math.floor(ms / QUARTER_MS) * QUARTER_MS;
 const ceilQuarter = (ms: number): number => Math.ceil(ms / QUARTER_MS) * QUARTER_MS;
 
-/** Inclusive ranges of quarter starts [lo, hi], sorted and disjoint. */
-type Ranges = Array<[number, number]>;
-
 // ---------------------------------------------------------------------------------------------
 // Days: the dates a question touches, with their weekday and midnight (computed once per question).
 
@@ -205,97 +202,156 @@ export const blockIntervals = (
 
 const byFrom = (a: TimeInterval, b: TimeInterval) => a.from - b.from;
 
-/** Sorted, merged (touching intervals join). */
-const merged = (intervals: TimeInterval[]): TimeInterval[] => {
-  const sorted = intervals.filter((i) => i.to > i.from).sort(byFrom);
-  const out: TimeInterval[] = [];
-  for (const i of sorted) {
-    const last = out[out.length - 1];
-    if (last && i.from <= last.to) last.to = Math.max(last.to, i.to);
-    else out.push({ from: i.from, to: i.to });
+/*
+ * Inside the engine, lists of intervals and of ranges are flat arrays of numbers, [from0, to0, from1,
+ * to1, ...]: an answer builds thousands of them, and numbers in one array cost the garbage collector
+ * nothing, where a small object or tuple each would.
+ */
+type Flat = number[];
+
+/**
+ * Intervals sorted by start and merged (touching intervals join), by dates: each interval goes to the
+ * date of `origin`'s table it starts on, kept in order there by insertion (a date holds few), which
+ * costs less than sorting them all. The buckets are reused from one employee to the next.
+ */
+class Merger {
+  private readonly buckets: TimeInterval[][];
+
+  constructor(
+    private readonly origin: number,
+    dayCount: number,
+  ) {
+    this.buckets = Array.from({ length: dayCount }, () => []);
   }
+
+  add(i: TimeInterval): void {
+    if (i.to <= i.from) return;
+    const n = this.buckets.length;
+    const bucket = this.buckets[Math.min(n - 1, Math.max(0, Math.floor((i.from - this.origin) / DAY_MS)))];
+    let j = bucket.length;
+    bucket.push(i);
+    while (j > 0 && bucket[j - 1].from > i.from) {
+      bucket[j] = bucket[j - 1];
+      j--;
+    }
+    bucket[j] = i;
+  }
+
+  /** The merged intervals added since the last take, flat; empties the buckets. */
+  take(): Flat {
+    const out: Flat = [];
+    for (const bucket of this.buckets) {
+      for (const i of bucket) {
+        const n = out.length;
+        if (n && i.from <= out[n - 1]) out[n - 1] = Math.max(out[n - 1], i.to);
+        else out.push(i.from, i.to);
+      }
+      bucket.length = 0;
+    }
+    return out;
+  }
+}
+
+const merged = (intervals: readonly TimeInterval[], origin: number, dayCount: number): Flat => {
+  const m = new Merger(origin, dayCount);
+  for (const i of intervals) m.add(i);
+  return m.take();
+};
+
+const intervalsOf = (flat: Flat): TimeInterval[] => {
+  const out: TimeInterval[] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push({ from: flat[i], to: flat[i + 1] });
   return out;
 };
 
-/** window minus the merged busy intervals (sorted): the free pieces, in order. */
-const minus = (window: TimeInterval, busy: TimeInterval[]): TimeInterval[] => {
-  const out: TimeInterval[] = [];
-  let cursor = window.from;
-  // first busy interval that may reach into the window (binary search on `to`)
+/** Appends to `out` the free pieces of [from, to) outside the merged busy intervals, in order. */
+const minus = (from: number, to: number, busy: Flat, out: Flat): void => {
+  let cursor = from;
+  // first busy interval that may reach into the window (binary search on its end)
   let lo = 0;
-  let hi = busy.length;
+  let hi = busy.length / 2;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (busy[mid].to <= window.from) lo = mid + 1;
+    if (busy[2 * mid + 1] <= from) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < busy.length && busy[i].from < window.to; i++) {
-    if (busy[i].from > cursor) out.push({ from: cursor, to: busy[i].from });
-    cursor = Math.max(cursor, busy[i].to);
+  for (let i = 2 * lo; i < busy.length && busy[i] < to; i += 2) {
+    if (busy[i] > cursor) out.push(cursor, busy[i]);
+    cursor = Math.max(cursor, busy[i + 1]);
   }
-  if (cursor < window.to) out.push({ from: cursor, to: window.to });
-  return out;
+  if (cursor < to) out.push(cursor, to);
 };
 
-/** Appends a range to a sorted union: it joins the last one when they overlap or touch. */
-const pushRange = (out: Ranges, lo: number, hi: number) => {
-  const last = out[out.length - 1];
-  if (last && lo <= last[1] + QUARTER_MS) {
-    if (hi > last[1]) last[1] = hi;
-  } else out.push([lo, hi]);
+/** Appends a range of quarter starts to a sorted union: it joins the last one when they overlap or touch. */
+const pushRange = (out: Flat, lo: number, hi: number) => {
+  const n = out.length;
+  if (n && lo <= out[n - 1] + QUARTER_MS) {
+    if (hi > out[n - 1]) out[n - 1] = hi;
+  } else out.push(lo, hi);
 };
 
 /** Ranges in any order as a sorted union (sorted only when they are not in order already). */
-const normalised = (r: Ranges): Ranges => {
+const normalised = (r: Flat): Flat => {
   let ordered = true;
-  for (let i = 1; i < r.length && ordered; i++) ordered = r[i - 1][0] <= r[i][0];
-  const out: Ranges = [];
-  for (const [lo, hi] of ordered ? r : [...r].sort((a, b) => a[0] - b[0])) pushRange(out, lo, hi);
+  for (let i = 2; i < r.length && ordered; i += 2) ordered = r[i - 2] <= r[i];
+  const pairs: Array<[number, number]> = [];
+  if (!ordered) {
+    for (let i = 0; i < r.length; i += 2) pairs.push([r[i], r[i + 1]]);
+    pairs.sort((a, b) => a[0] - b[0]);
+  }
+  const out: Flat = [];
+  if (ordered) for (let i = 0; i < r.length; i += 2) pushRange(out, r[i], r[i + 1]);
+  else for (const [lo, hi] of pairs) pushRange(out, lo, hi);
   return out;
 };
 
 /** Union of two sorted unions, by one linear merge. */
-const union2 = (a: Ranges, b: Ranges): Ranges => {
-  const out: Ranges = [];
+const union2 = (a: Flat, b: Flat): Flat => {
+  const out: Flat = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && a[i][0] <= b[j][0]) ? a[i++] : b[j++];
-    pushRange(out, next[0], next[1]);
+    if (j >= b.length || (i < a.length && a[i] <= b[j])) {
+      pushRange(out, a[i], a[i + 1]);
+      i += 2;
+    } else {
+      pushRange(out, b[j], b[j + 1]);
+      j += 2;
+    }
   }
   return out;
 };
 
 /** Union of sorted unions, merged pairwise (n log k, no sort). */
-const unionRanges = (lists: Ranges[]): Ranges => {
+const unionRanges = (lists: Flat[]): Flat => {
   if (lists.length === 0) return [];
   let level = lists;
   while (level.length > 1) {
-    const next: Ranges[] = [];
+    const next: Flat[] = [];
     for (let i = 0; i < level.length; i += 2)
       next.push(i + 1 < level.length ? union2(level[i], level[i + 1]) : level[i]);
     level = next;
   }
-  return level[0].map(([lo, hi]) => [lo, hi]);
+  return level[0];
 };
 
-const intersectRanges = (a: Ranges, b: Ranges): Ranges => {
-  const out: Ranges = [];
+const intersectRanges = (a: Flat, b: Flat): Flat => {
+  const out: Flat = [];
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
-    const lo = Math.max(a[i][0], b[j][0]);
-    const hi = Math.min(a[i][1], b[j][1]);
-    if (lo <= hi) out.push([lo, hi]);
-    if (a[i][1] < b[j][1]) i++;
-    else j++;
+    const lo = Math.max(a[i], b[j]);
+    const hi = Math.min(a[i + 1], b[j + 1]);
+    if (lo <= hi) out.push(lo, hi);
+    if (a[i + 1] < b[j + 1]) i += 2;
+    else j += 2;
   }
   return out;
 };
 
-const quarters = (r: Ranges): number[] => {
+const quarters = (r: Flat): number[] => {
   const out: number[] = [];
-  for (const [lo, hi] of r) for (let t = lo; t <= hi; t += QUARTER_MS) out.push(t);
+  for (let i = 0; i < r.length; i += 2) for (let t = r[i]; t <= r[i + 1]; t += QUARTER_MS) out.push(t);
   return out;
 };
 
@@ -313,7 +369,8 @@ const freePieces = (
   days: Day[],
   span: TimeInterval,
   customerBusy: readonly TimeInterval[],
-): TimeInterval[] => {
+  busy: Merger,
+): Flat => {
   const windows: TimeInterval[] = [];
   const custom = customHours(e);
   days.forEach((day, k) => {
@@ -328,19 +385,20 @@ const freePieces = (
     }
   });
   windows.sort(byFrom);
-  const busy: TimeInterval[] = [];
   for (const p of e.periods) {
     if (p.kind !== 'block') continue;
     for (const day of days) {
       if (day.date < p.from_date || day.date > p.to_date) continue;
       const b = blockOn(p, day);
-      if (b) busy.push(b);
+      if (b) busy.add(b);
     }
   }
-  for (const b of e.busy) if (b.to > span.from && b.from < span.to) busy.push(b);
-  for (const b of customerBusy) if (b.to > span.from && b.from < span.to) busy.push(b);
-  const blocked = merged(busy);
-  return windows.flatMap((w) => minus(w, blocked));
+  for (const b of e.busy) if (b.to > span.from && b.from < span.to) busy.add(b);
+  for (const b of customerBusy) if (b.to > span.from && b.from < span.to) busy.add(b);
+  const blocked = busy.take();
+  const pieces: Flat = [];
+  for (const w of windows) minus(w.from, w.to, blocked, pieces);
+  return pieces;
 };
 
 /**
@@ -349,17 +407,17 @@ const freePieces = (
  * 20-minute service before it shifts it).
  */
 const startsFor = (
-  pieces: TimeInterval[],
+  pieces: Flat,
   duration: number,
   offset: number,
   earliest: number,
   latest: number,
-): Ranges => {
-  const out: Ranges = [];
-  for (const piece of pieces) {
-    const lo = ceilQuarter(Math.max(piece.from - offset, earliest));
-    const hi = floorQuarter(Math.min(piece.to - duration - offset, latest - 1));
-    if (lo <= hi) out.push([lo, hi]);
+): Flat => {
+  const out: Flat = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const lo = ceilQuarter(Math.max(pieces[i] - offset, earliest));
+    const hi = floorQuarter(Math.min(pieces[i + 1] - duration - offset, latest - 1));
+    if (lo <= hi) out.push(lo, hi);
   }
   // windows of consecutive dates may touch or overlap: a start fits if it fits in one of them
   return normalised(out);
@@ -377,7 +435,7 @@ export const availability = (q: AvailabilityQuestion): Availability => {
   const rangeEnd = days[q.days].next;
   const earliest = Math.max(rangeStart, floorQuarter(epochOf(q.now)));
   // a visit started on the last date may run into the next one, and its openings past midnight after that
-  const span = { from: days[0].midnight, to: days[days.length - 1].next + 86_400_000 };
+  const span = { from: days[0].midnight, to: days[days.length - 1].next + DAY_MS };
   const salonOpenings = days.map((d) => salonOpeningOn(q.salon, d));
   const offsets: number[] = [];
   let total = 0;
@@ -389,11 +447,12 @@ export const availability = (q: AvailabilityQuestion): Availability => {
   const customerBusy = q.customerBusy ?? [];
 
   // per employee and per line: the starts of the visit at which she could do that line
-  const lineStarts = new Map<string, Array<Ranges | undefined>>();
+  const lineStarts = new Map<string, Array<Flat | undefined>>();
+  const busy = new Merger(days[0].midnight, days.length);
   for (const e of q.employees) {
     const allowedLines = q.services.map((s) => !s.employees || s.employees.includes(e.id));
     if (!allowedLines.some(Boolean)) continue;
-    const pieces = freePieces(e, salonOpenings, days, span, customerBusy);
+    const pieces = freePieces(e, salonOpenings, days, span, customerBusy, busy);
     lineStarts.set(
       e.id,
       q.services.map((_, i) =>
@@ -403,17 +462,17 @@ export const availability = (q: AvailabilityQuestion): Availability => {
   }
 
   const byEmployee: Record<string, number[]> = Object.fromEntries(q.employees.map((e) => [e.id, []]));
-  const own: Ranges[] = [];
+  const own: Flat[] = [];
   for (const [id, lines] of lineStarts) {
     if (lines.some((l) => !l)) continue;
-    const r = (lines as Ranges[]).reduce((acc, l) => intersectRanges(acc, l));
+    const r = (lines as Flat[]).reduce((acc, l) => intersectRanges(acc, l));
     own.push(r);
     byEmployee[id] = quarters(r);
   }
   const anyEmployee = quarters(unionRanges(own));
 
   // the visit: each line by someone allowed; intersect the lines' unions
-  const perLine: Ranges[] = q.services.map((_, i) =>
+  const perLine: Flat[] = q.services.map((_, i) =>
     unionRanges([...lineStarts.values()].flatMap((lines) => (lines[i] ? [lines[i]] : []))),
   );
   const visitRanges = perLine.reduce((acc, l) => intersectRanges(acc, l));
@@ -427,8 +486,8 @@ export const availability = (q: AvailabilityQuestion): Availability => {
     const r = lineStarts.get(id)?.[i];
     if (!r) return false;
     const c = cursors.get(id)!;
-    while (c[i] < r.length && r[c[i]][1] < start) c[i]++;
-    return c[i] < r.length && r[c[i]][0] <= start;
+    while (c[i] < r.length && r[c[i] + 1] < start) c[i] += 2;
+    return c[i] < r.length && r[c[i]] <= start;
   };
   const visit: VisitSlot[] = [];
   for (const start of quarters(visitRanges)) {
@@ -566,7 +625,7 @@ export const employeeDays = (q: {
       date: day.date,
       salon: salon[k] ?? null,
       hours: hers[k].opening ?? null,
-      working: merged(working),
+      working: intervalsOf(merged(working, table[0].midnight, table.length)),
       day_off: hers[k].dayOff,
       custom_hours: covering(custom, day.date) ?? null,
       blocks,

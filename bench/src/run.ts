@@ -1,12 +1,18 @@
 /**
  * npm run bench: the platform's figures against named baselines, measured in one run on this machine.
  * Prints a table and writes bench/results.json. Targets: append >= 0.8x raw better-sqlite3 and >= 4x
- * Emmett; catch-up >= 50,000 events/s over 1,000,000 events; p99 < 20 ms at 500 commands/s.
+ * Emmett; catch-up >= 50,000 events/s over 1,000,000 events; p99 < 20 ms at 500 commands/s;
+ * availability of a 3-service visit (30 employees x 14 days, 3,000 lines) p99 < 10 ms and >= 10x a
+ * per-slot scan.
+ *
+ * `--only=availability` (or any comma-separated list of append, catchup, latency, availability) runs
+ * those sections only; the figures of the others stay as bench/results.json had them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditLogProjection, customersProjection } from '@rawnaq/projections';
+import { availabilityBench, type AvailabilityFigures } from './availability';
 import { appendEmmett, appendOurs, appendRaw, appendWorkload, type AppendFigures } from './append';
 import { catchUp, seedEvents } from './catch-up';
 import { latency } from './latency';
@@ -15,98 +21,167 @@ const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : fallback;
 };
+const SECTIONS = ['append', 'catchup', 'latency', 'availability'] as const;
+const only = (): Set<string> => {
+  const hit = process.argv.find((a) => a.startsWith('--only='));
+  const names = hit ? hit.slice('--only='.length).split(',').filter(Boolean) : [...SECTIONS];
+  const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+  if (unknown.length)
+    throw new Error(`--only: unknown section ${unknown.join(', ')} (${SECTIONS.join(', ')})`);
+  return new Set(names);
+};
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
+type Results = {
+  measuredAt: string;
+  machine: { node: string; cores: number };
+  append?: {
+    commands: number;
+    eventsPerSecond: number;
+    rawSqliteRowsPerSecond: number;
+    emmettEventsPerSecond: number;
+    ratioToRawSqlite: number;
+    ratioToEmmett: number;
+  };
+  projection?: {
+    events: number;
+    catchUpEventsPerSecond: number;
+    projection: string;
+    auditLogCatchUpEventsPerSecond: number;
+  };
+  latency?: { commandsPerSecond: number; commands: number; p50Ms: number; p99Ms: number; maxMs: number };
+  availability?: AvailabilityFigures & { measuredAt: string };
+};
+
 const main = async () => {
+  const sections = only();
   const appendCommands = arg('append-commands', 10_000);
   const catchUpEvents = arg('catchup-events', 1_000_000);
   const rate = arg('rate', 500);
   const latencySeconds = arg('latency-seconds', 10);
   const rounds = arg('rounds', 2);
+  const availabilityRuns = arg('availability-runs', 1_000);
+  const file = join(__dirname, '..', 'results.json');
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Results>) : {};
+  const results: Results = {
+    ...previous,
+    // a partial run (--only) keeps the date of the figures it did not measure; each section it ran says its own
+    measuredAt:
+      sections.size === SECTIONS.length
+        ? new Date().toISOString()
+        : (previous.measuredAt ?? new Date().toISOString()),
+    machine: { node: process.version, cores: cpus().length },
+  };
   const dir = mkdtempSync(join(tmpdir(), 'rawnaq-bench-'));
   try {
     log(`Rawnaq benchmark — node ${process.version}, ${cpus().length} cores, ${cpus()[0]?.model ?? ''}`);
-    log(
-      `append: ${fmt(appendCommands)} commands of 1-3 events over 1,000 streams, synchronous FULL, best of ${rounds} rounds`,
-    );
-    const workload = appendWorkload(appendCommands);
-    const best: Record<string, AppendFigures> = {};
-    for (let round = 0; round < rounds; round++) {
-      // interleaved so that a slow moment of the disk hits every contender alike
-      for (const [name, run] of [
-        ['ours', appendOurs],
-        ['raw', appendRaw],
-        ['emmett', appendEmmett],
-      ] as const) {
-        const roundDir = mkdtempSync(join(dir, `${name}-`));
-        const f = await run(roundDir, workload);
-        log(`  round ${round + 1} ${name.padEnd(7)} ${fmt(f.eventsPerSecond).padStart(9)} events/s`);
-        if (!best[name] || f.eventsPerSecond > best[name].eventsPerSecond) best[name] = f;
+    if (sections.has('append')) {
+      log(
+        `append: ${fmt(appendCommands)} commands of 1-3 events over 1,000 streams, synchronous FULL, best of ${rounds} rounds`,
+      );
+      const workload = appendWorkload(appendCommands);
+      const best: Record<string, AppendFigures> = {};
+      for (let round = 0; round < rounds; round++) {
+        // interleaved so that a slow moment of the disk hits every contender alike
+        for (const [name, run] of [
+          ['ours', appendOurs],
+          ['raw', appendRaw],
+          ['emmett', appendEmmett],
+        ] as const) {
+          const roundDir = mkdtempSync(join(dir, `${name}-`));
+          const f = await run(roundDir, workload);
+          log(`  round ${round + 1} ${name.padEnd(7)} ${fmt(f.eventsPerSecond).padStart(9)} events/s`);
+          if (!best[name] || f.eventsPerSecond > best[name].eventsPerSecond) best[name] = f;
+        }
       }
-    }
-
-    log(`catch-up: seeding ${fmt(catchUpEvents)} events...`);
-    const eventsFile = join(dir, 'catchup-events.db');
-    seedEvents(eventsFile, catchUpEvents, 100_000);
-    const customers = await catchUp(dir, eventsFile, customersProjection);
-    log(
-      `  customers projection: ${fmt(customers.eventsPerSecond)} events/s (${fmt(customers.seconds, 1)} s)`,
-    );
-    const audit = await catchUp(dir, eventsFile, auditLogProjection);
-    log(`  audit-log projection: ${fmt(audit.eventsPerSecond)} events/s (${fmt(audit.seconds, 1)} s)`);
-
-    log(
-      `latency: ${rate} commands/s for ${latencySeconds} s, append (FULL) until customers + audit log show it...`,
-    );
-    const lat = await latency(dir, rate, latencySeconds);
-
-    const results = {
-      measuredAt: new Date().toISOString(),
-      machine: { node: process.version, cores: cpus().length },
-      append: {
+      results.append = {
         commands: appendCommands,
         eventsPerSecond: Math.round(best.ours.eventsPerSecond),
         rawSqliteRowsPerSecond: Math.round(best.raw.eventsPerSecond),
         emmettEventsPerSecond: Math.round(best.emmett.eventsPerSecond),
         ratioToRawSqlite: +(best.ours.eventsPerSecond / best.raw.eventsPerSecond).toFixed(3),
         ratioToEmmett: +(best.ours.eventsPerSecond / best.emmett.eventsPerSecond).toFixed(3),
-      },
-      projection: {
+      };
+    }
+
+    if (sections.has('catchup')) {
+      log(`catch-up: seeding ${fmt(catchUpEvents)} events...`);
+      const eventsFile = join(dir, 'catchup-events.db');
+      seedEvents(eventsFile, catchUpEvents, 100_000);
+      const customers = await catchUp(dir, eventsFile, customersProjection);
+      log(
+        `  customers projection: ${fmt(customers.eventsPerSecond)} events/s (${fmt(customers.seconds, 1)} s)`,
+      );
+      const audit = await catchUp(dir, eventsFile, auditLogProjection);
+      log(`  audit-log projection: ${fmt(audit.eventsPerSecond)} events/s (${fmt(audit.seconds, 1)} s)`);
+      results.projection = {
         events: customers.events,
         catchUpEventsPerSecond: Math.round(customers.eventsPerSecond),
         projection: 'customers',
         auditLogCatchUpEventsPerSecond: Math.round(audit.eventsPerSecond),
-      },
-      latency: {
+      };
+    }
+
+    if (sections.has('latency')) {
+      log(
+        `latency: ${rate} commands/s for ${latencySeconds} s, append (FULL) until customers + audit log show it...`,
+      );
+      const lat = await latency(dir, rate, latencySeconds);
+      results.latency = {
         commandsPerSecond: Math.round(lat.commandsPerSecond),
         commands: lat.commands,
         p50Ms: +lat.p50Ms.toFixed(2),
         p99Ms: +lat.p99Ms.toFixed(2),
         maxMs: +lat.maxMs.toFixed(2),
-      },
-    };
+      };
+    }
+
+    if (sections.has('availability')) {
+      log(
+        `availability: a 3-service visit, 30 employees x 14 days, 3,000 lines; ${fmt(availabilityRuns)} runs, and a per-slot scan of the same rules...`,
+      );
+      results.availability = { measuredAt: new Date().toISOString(), ...availabilityBench(availabilityRuns) };
+      log(
+        `  engine p50 ${results.availability.p50Ms} ms, p99 ${results.availability.p99Ms} ms (CPU p50 ${results.availability.p50CpuMs} ms, p99 ${results.availability.p99CpuMs} ms; load average ${results.availability.loadAverage}); per-slot scan p50 ${results.availability.naiveP50Ms} ms; same answer: ${results.availability.sameAnswer}`,
+      );
+    }
+
     const target = (ok: boolean) => (ok ? 'met' : 'MISSED');
     log('');
     log('| measure | figure | baseline | ratio | target |');
     log('| --- | --- | --- | --- | --- |');
-    log(
-      `| append (events/s) | ${fmt(results.append.eventsPerSecond)} | raw better-sqlite3 ${fmt(results.append.rawSqliteRowsPerSecond)} | ${results.append.ratioToRawSqlite}x | >= 0.8x ${target(results.append.ratioToRawSqlite >= 0.8)} |`,
-    );
-    log(
-      `| append (events/s) | ${fmt(results.append.eventsPerSecond)} | Emmett SQLite ${fmt(results.append.emmettEventsPerSecond)} | ${results.append.ratioToEmmett}x | >= 4x ${target(results.append.ratioToEmmett >= 4)} |`,
-    );
-    log(
-      `| catch-up, customers (events/s) | ${fmt(results.projection.catchUpEventsPerSecond)} | ${fmt(results.projection.events)} events | | >= 50,000 ${target(results.projection.catchUpEventsPerSecond >= 50_000)} |`,
-    );
-    log(
-      `| catch-up, audit log (events/s) | ${fmt(results.projection.auditLogCatchUpEventsPerSecond)} | ${fmt(results.projection.events)} events | | (one document per event) |`,
-    );
-    log(
-      `| append -> visible p50 / p99 (ms) | ${results.latency.p50Ms} / ${results.latency.p99Ms} | at ${fmt(results.latency.commandsPerSecond)} commands/s | | p99 < 20 ${target(results.latency.p99Ms < 20)} |`,
-    );
-    writeFileSync(join(__dirname, '..', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+    const { append, projection, latency: lat, availability } = results;
+    if (append && sections.has('append')) {
+      log(
+        `| append (events/s) | ${fmt(append.eventsPerSecond)} | raw better-sqlite3 ${fmt(append.rawSqliteRowsPerSecond)} | ${append.ratioToRawSqlite}x | >= 0.8x ${target(append.ratioToRawSqlite >= 0.8)} |`,
+      );
+      log(
+        `| append (events/s) | ${fmt(append.eventsPerSecond)} | Emmett SQLite ${fmt(append.emmettEventsPerSecond)} | ${append.ratioToEmmett}x | >= 4x ${target(append.ratioToEmmett >= 4)} |`,
+      );
+    }
+    if (projection && sections.has('catchup')) {
+      log(
+        `| catch-up, customers (events/s) | ${fmt(projection.catchUpEventsPerSecond)} | ${fmt(projection.events)} events | | >= 50,000 ${target(projection.catchUpEventsPerSecond >= 50_000)} |`,
+      );
+      log(
+        `| catch-up, audit log (events/s) | ${fmt(projection.auditLogCatchUpEventsPerSecond)} | ${fmt(projection.events)} events | | (one document per event) |`,
+      );
+    }
+    if (lat && sections.has('latency'))
+      log(
+        `| append -> visible p50 / p99 (ms) | ${lat.p50Ms} / ${lat.p99Ms} | at ${fmt(lat.commandsPerSecond)} commands/s | | p99 < 20 ${target(lat.p99Ms < 20)} |`,
+      );
+    if (availability && sections.has('availability')) {
+      log(
+        `| availability p50 / p99 (ms) | ${availability.p50Ms} / ${availability.p99Ms} | 3 services, ${availability.employees} employees x ${availability.days} days, ${fmt(availability.lines)} lines | | p99 < 10 ${target(availability.p99Ms < 10)} |`,
+      );
+      log(
+        `| availability vs per-slot scan | ${availability.p50Ms} ms | per-slot scan ${availability.naiveP50Ms} ms | ${availability.ratioToNaive}x | >= 10x ${target(availability.ratioToNaive >= 10)} |`,
+      );
+    }
+    writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     log('\nwritten: bench/results.json');
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import {
   PublicQueryController,
 } from './identity/identity.query.controller';
 import { AppointmentsQueryController } from './scheduling/appointments.query.controller';
+import { AvailabilityQueryController } from './scheduling/availability.query.controller';
 import { ReferenceQueryController } from './reference/reference.query.controller';
 import { MinPositionMiddleware } from './shared/min-position.middleware';
 import { FilesQueryController, ImportsQueryController } from './files/files.query.controller';
@@ -59,6 +60,7 @@ export class QueryApiModule implements NestModule {
         FilesQueryController,
         ImportsQueryController,
         AppointmentsQueryController,
+        AvailabilityQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

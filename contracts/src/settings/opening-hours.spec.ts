@@ -88,6 +88,13 @@ describe('hours that run past midnight', () => {
       });
     });
 
+    it("given 20:00-00:00, when read, then it ends at the next date's midnight (not this one's)", () => {
+      expect(openingOn(open('20:00', '00:00'), '2027-03-04', 'Asia/Riyadh')).toEqual({
+        from: '2027-03-04T17:00:00.000Z',
+        to: '2027-03-04T21:00:00.000Z',
+      });
+    });
+
     it('given a closed day, when read, then there is no opening', () => {
       expect(openingOn(closed, '2027-03-04', 'Asia/Riyadh')).toBeUndefined();
     });

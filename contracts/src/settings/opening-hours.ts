@@ -68,7 +68,8 @@ export const openingOn = (
 ): { from: Instant; to: Instant } | undefined => {
   const opening = dayOpening(day);
   if (!opening || !day?.from || !day.to) return undefined;
-  const closingDate = opening.to > MINUTES_PER_DAY ? addDays(date, 1) : date;
+  // 20:00-00:00 closes at the next date's midnight, not this date's
+  const closingDate = opening.to >= MINUTES_PER_DAY ? addDays(date, 1) : date;
   return { from: instantAt(date, day.from, timeZone), to: instantAt(closingDate, day.to, timeZone) };
 };
 

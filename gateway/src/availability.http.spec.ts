@@ -1,0 +1,329 @@
+import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
+import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+const TZ = 'Asia/Riyadh';
+
+/** A Sunday-to-Thursday business date at least `ahead` days from now (the stylists rest on Fridays). */
+const workday = (ahead: number) => {
+  let date = addDays(businessDate(new Date(), TZ), ahead);
+  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+  return date;
+};
+const at = (date: string, time: string) => instantAt(date, `${time}:00`, TZ);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Starts = { employee_id: string; name_en: string; starts: string[] };
+type CalendarLine = {
+  appointment_id: string;
+  employee_id: string;
+  start: string;
+  status: number;
+  state: string;
+};
+
+describe('availability and the appointment calendar over HTTP', () => {
+  let t: TestApp;
+  let owner: string;
+  let services: Record<string, { id: string; job_time: number }>;
+  let stylists: Record<string, string>;
+  let customers: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+    const menu = await t.http.get('/api/merchant/services').query({ range: '[0,99]' }).set(bearer(owner));
+    services = Object.fromEntries(menu.body.map((s: { name_en: string }) => [s.name_en, s]));
+    const staff = await t.http.get('/api/merchant/employees').query({ range: '[0,99]' }).set(bearer(owner));
+    stylists = Object.fromEntries(staff.body.map((e: { name_en: string; id: string }) => [e.name_en, e.id]));
+    const list = await t.http.get('/api/merchant/customers').query({ range: '[0,99]' }).set(bearer(owner));
+    customers = list.body.map((c: { id: string }) => c.id);
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const fresh = async (token = owner) => ({
+    ...bearer(token),
+    'X-Min-Position': String(await t.eventCount()),
+  });
+  const available = async (query: Record<string, unknown>, token = owner) =>
+    t.http
+      .get('/api/merchant/availability')
+      .query(query)
+      .set(await fresh(token));
+  const calendar = async (query: Record<string, unknown>, token = owner) =>
+    t.http
+      .get('/api/merchant/appointment-calendar')
+      .query(query)
+      .set(await fresh(token));
+  const ids = (...names: string[]) => JSON.stringify(names.map((n) => services[n].id));
+  const book = (customer: string, lines: Array<[service: string, stylist: string, start: string]>) =>
+    t.http
+      .post('/api/merchant/appointments')
+      .set(bearer(owner))
+      .send({
+        customer_id: customer,
+        lines: lines.map(([s, e, start]) => ({
+          service_id: services[s].id,
+          employee_id: stylists[e],
+          start,
+        })),
+      });
+
+  it('offers a free day by the quarter for each stylist, any stylist and the visit back to back', async () => {
+    const day = workday(20);
+    const res = await available({ date: day, service_ids: ids('Haircut', 'Manicure') });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 'availability', date: day, days: 1, time_zone: TZ, duration: 90 });
+    expect(res.body.services.map((s: { name_en: string }) => s.name_en)).toEqual(['Haircut', 'Manicure']);
+    const noura = res.body.employees.find((e: Starts) => e.name_en === 'Noura Al-Qahtani') as Starts;
+    // 10:00-22:00, a 90-minute visit: 10:00 ... 20:30
+    expect(noura.starts[0]).toBe(at(day, '10:00'));
+    expect(noura.starts.at(-1)).toBe(at(day, '20:30'));
+    expect(noura.starts).toHaveLength(43);
+    expect(res.body.any_employee[0]).toBe(at(day, '10:00'));
+    expect(res.body.visit[0]).toEqual({
+      start: at(day, '10:00'),
+      lines: [
+        {
+          service_id: services.Haircut.id,
+          employee_id: expect.any(String),
+          start: at(day, '10:00'),
+          end: at(day, '10:45'),
+        },
+        {
+          service_id: services.Manicure.id,
+          employee_id: expect.any(String),
+          start: at(day, '10:45'),
+          end: at(day, '11:30'),
+        },
+      ],
+    });
+  });
+
+  it('takes booked lines, the customer and the employee asked for into account', async () => {
+    const day = workday(21);
+    expect((await book(customers[0], [['Haircut', 'Noura Al-Qahtani', at(day, '12:00')]])).status).toBe(201);
+    const res = await available({
+      date: day,
+      service_ids: ids('Blow dry'),
+      employee_id: stylists['Noura Al-Qahtani'],
+    });
+    const noura = res.body.employees.find(
+      (e: Starts) => e.employee_id === stylists['Noura Al-Qahtani'],
+    ) as Starts;
+    // 30 minutes cannot start from 11:45 to 12:30 while she does the haircut 12:00-12:45
+    expect(noura.starts).toContain(at(day, '11:30'));
+    for (const time of ['11:45', '12:00', '12:30']) expect(noura.starts).not.toContain(at(day, time));
+    expect(noura.starts).toContain(at(day, '12:45'));
+    // the visit prefers the employee asked for and takes another when she is busy
+    const slot = (time: string) =>
+      res.body.visit.find((s: { start: string }) => s.start === at(day, time)).lines[0].employee_id;
+    expect(slot('10:00')).toBe(stylists['Noura Al-Qahtani']);
+    expect(slot('12:00')).toBe(stylists['Reem Abdullah']);
+    // the same customer cannot be with Reem while she is with Noura
+    const forHer = await available({ date: day, service_ids: ids('Blow dry'), customer_id: customers[0] });
+    expect(forHer.body.any_employee).not.toContain(at(day, '12:00'));
+    expect(forHer.body.any_employee).toContain(at(day, '12:45'));
+  });
+
+  it('offers two weeks at once, never a Friday for the stylists (their day off), never before now', async () => {
+    const today = businessDate(new Date(), TZ);
+    const res = await available({ date: today, service_ids: ids('Facial'), days: 14 });
+    expect(res.status).toBe(200);
+    const starts = res.body.any_employee as string[];
+    expect(starts.length).toBeGreaterThan(100);
+    expect(starts.every((s) => weekdayOf(businessDate(s, TZ)) !== 5)).toBe(true);
+    expect(starts.every((s) => Date.parse(s) >= Math.floor(Date.now() / 900_000) * 900_000 - 60_000)).toBe(
+      true,
+    );
+    expect(businessDate(starts.at(-1)!, TZ) <= addDays(today, 13)).toBe(true);
+  });
+
+  it('refuses bad input with a 422 naming the field', async () => {
+    const day = workday(20);
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ service_ids: ids('Haircut') }, { date: 'validation.is_required' }],
+      [{ date: '2026-02-30', service_ids: ids('Haircut') }, { date: 'validation.should_be_a_date' }],
+      [{ date: day, service_ids: '[]' }, { service_ids: 'appointments.at_least_one_service' }],
+      [{ date: day }, { service_ids: 'validation.is_required' }],
+      [
+        { date: day, service_ids: ids('Haircut'), days: 15 },
+        expect.objectContaining({ days: expect.any(String) }),
+      ],
+    ];
+    for (const [query, errors] of cases) {
+      const res = await available(query);
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual(errors);
+    }
+    const unknown = await available({ date: day, service_ids: JSON.stringify(['no-such-service']) });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ service_ids: 'not_found.service' });
+    const notInBook = await available({ date: day, service_ids: ids('Haircut'), employee_id: 'someone' });
+    expect(notInBook.body.errors).toEqual({ employee_id: 'appointments.employee_not_in_book' });
+    const week = await calendar({ date: day, days: 3 });
+    expect(week.status).toBe(422);
+    expect(week.body.errors).toEqual({ days: 'validation.invalid_value' });
+    const instant = await calendar({ date: day, as_of: 'yesterday' });
+    expect(instant.body.errors).toEqual({ as_of: 'errors.invalid_instant' });
+    expect((await calendar({})).body.errors).toEqual({ date: 'validation.is_required' });
+  });
+
+  it('draws the demo week: the stylists with their hours and day off, the visits with customers and states', async () => {
+    const today = businessDate(new Date(), TZ);
+    const res = await calendar({ date: addDays(today, -3), days: 7 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 'appointment-calendar', days: 7, time_zone: TZ, as_of: null });
+    expect(res.body.employees.map((e: { name_en: string }) => e.name_en)).toEqual([
+      'Noura Al-Qahtani',
+      'Reem Abdullah',
+    ]);
+    const days = res.body.employees[0].days as Array<{ date: string; working: unknown[]; day_off: boolean }>;
+    expect(days).toHaveLength(7);
+    for (const d of days) {
+      if (weekdayOf(d.date) === 5) expect(d).toMatchObject({ day_off: true, working: [] });
+      else expect(d.working).toEqual([{ from: at(d.date, '10:00'), to: at(d.date, '22:00') }]);
+    }
+    const states = res.body.lines.map((l: CalendarLine) => l.state);
+    for (const state of ['checked_in', 'cancelled', 'no_show']) expect(states).toContain(state);
+    expect(res.body.lines[0]).toEqual(
+      expect.objectContaining({
+        appointment_id: expect.any(String),
+        customer_name: expect.any(String),
+        service_name_en: expect.any(String),
+        service_name_ar: expect.any(String),
+        status: expect.any(Number),
+      }),
+    );
+  });
+
+  it('draws custom hours and blocks (a day of each: periods of an employee do not overlap)', async () => {
+    const day = workday(22);
+    const next = addDays(day, 1);
+    const reem = stylists['Reem Abdullah'];
+    const period = (body: object) =>
+      t.http.post(`/api/merchant/employees/${reem}/periods`).set(bearer(owner)).send(body);
+    const custom = await period({
+      kind: 'custom_hours',
+      from_date: day,
+      to_date: day,
+      from: '12:00',
+      to: '20:00',
+    });
+    expect(custom.status).toBe(201);
+    const block = await period({
+      kind: 'block',
+      from_date: next,
+      to_date: next,
+      from: '15:00',
+      to: '16:00',
+      reason: 'Training',
+    });
+    expect(block.status).toBe(201);
+    const res = await calendar({ date: day, days: 7 });
+    const her = res.body.employees.find((e: { employee_id: string }) => e.employee_id === reem);
+    expect(her.days[0]).toMatchObject({
+      date: day,
+      working: [{ from: at(day, '12:00'), to: at(day, '20:00') }],
+      custom_hours: { from_date: day, to_date: day, from: '12:00', to: '20:00' },
+      blocks: [],
+    });
+    if (weekdayOf(next) !== 5)
+      expect(her.days[1]).toMatchObject({
+        date: next,
+        custom_hours: null,
+        blocks: [
+          {
+            period_id: expect.any(String),
+            from: at(next, '15:00'),
+            to: at(next, '16:00'),
+            reason: 'Training',
+          },
+        ],
+      });
+    const free = await available({ date: day, service_ids: ids('Manicure'), days: 2 });
+    const starts = free.body.employees.find((e: Starts) => e.employee_id === reem).starts as string[];
+    expect(starts[0]).toBe(at(day, '12:00'));
+    expect(starts).toContain(at(day, '19:15'));
+    expect(starts).not.toContain(at(day, '19:30'));
+    if (weekdayOf(next) !== 5) {
+      expect(starts).not.toContain(at(next, '14:30'));
+      expect(starts).not.toContain(at(next, '15:45'));
+      expect(starts).toContain(at(next, '14:15'));
+      expect(starts).toContain(at(next, '16:00'));
+    }
+  });
+
+  it('shows the day as it was at an instant: before the booking, after it, and before it moved', async () => {
+    const day = workday(23);
+    const before = new Date().toISOString();
+    await sleep(20);
+    const booked = await book(customers[1], [['Haircut', 'Noura Al-Qahtani', at(day, '10:00')]]);
+    expect(booked.status).toBe(201);
+    await sleep(20);
+    const booked_at = new Date().toISOString();
+    await sleep(20);
+    const id = booked.body.id as string;
+    const moved = await t.http
+      .post(`/api/merchant/appointments/${id}/move`)
+      .set(bearer(owner))
+      .send({ line_id: booked.body.lines[0].line_id, start: at(day, '15:00') });
+    expect(moved.status).toBe(200);
+    const mine = (body: { lines: CalendarLine[] }) => body.lines.filter((l) => l.appointment_id === id);
+    expect(mine((await calendar({ date: day })).body).map((l) => l.start)).toEqual([at(day, '15:00')]);
+    const then = await calendar({ date: day, as_of: booked_at });
+    expect(then.status).toBe(200);
+    expect(then.body.as_of).toBe(booked_at);
+    expect(mine(then.body)).toEqual([
+      expect.objectContaining({
+        start: at(day, '10:00'),
+        status: 1,
+        state: 'scheduled',
+        customer_name: expect.any(String),
+      }),
+    ]);
+    expect(mine((await calendar({ date: day, as_of: before })).body)).toEqual([]);
+  });
+
+  it('keeps a user without "view all employees\' appointments" to her own column', async () => {
+    const reception = await t.signIn(RECEPTION);
+    const today = businessDate(new Date(), TZ);
+    // the receptionist is not in the appointment table herself: she sees no column and no visit
+    const res = await calendar({ date: today, days: 7 }, reception);
+    expect(res.status).toBe(200);
+    expect(res.body.employees).toEqual([]);
+    expect(res.body.lines).toEqual([]);
+    const free = await available({ date: workday(20), service_ids: ids('Haircut') }, reception);
+    expect(free.status).toBe(200);
+    expect(free.body.employees).toEqual([]);
+    expect(free.body.visit).toEqual([]);
+  });
+
+  it('shows a stylist who signs in without "view all" her own column and her own visits only', async () => {
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const noura = stylists['Noura Al-Qahtani'];
+    const login = await t.http.post(`/api/merchant/employees/${noura}/login`).set(bearer(owner)).send({
+      username: 'noura',
+      email: 'noura@demosalon.example',
+      password: 'Noura12345',
+      role_id: role.id,
+    });
+    expect(login.status).toBe(200);
+    const token = await t.signIn({ accountId: 1, username: 'noura', password: 'Noura12345' });
+    const today = businessDate(new Date(), TZ);
+    const all = await calendar({ date: addDays(today, -3), days: 7 });
+    const res = await calendar({ date: addDays(today, -3), days: 7 }, token);
+    expect(res.status).toBe(200);
+    expect(res.body.employees.map((e: { employee_id: string }) => e.employee_id)).toEqual([noura]);
+    const hers = all.body.lines.filter((l: CalendarLine) => l.employee_id === noura);
+    expect(hers.length).toBeGreaterThan(0);
+    expect(res.body.lines).toEqual(hers);
+    const free = await available({ date: workday(20), service_ids: ids('Haircut') }, token);
+    expect(free.body.employees.map((e: Starts) => e.employee_id)).toEqual([noura]);
+    expect(
+      free.body.visit.every(
+        (v: { lines: Array<{ employee_id: string }> }) => v.lines[0].employee_id === noura,
+      ),
+    ).toBe(true);
+  });
+});

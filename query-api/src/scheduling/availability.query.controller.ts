@@ -1,0 +1,340 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import {
+  addDays,
+  APPOINTMENT_CATEGORY,
+  appointmentCalendarQuery,
+  availability,
+  availabilityQuery,
+  EMPLOYEE_DAY_CATEGORY,
+  employeeDays,
+  epochOf,
+  Page,
+  Permission,
+  rejected,
+  startOfBusinessDay,
+  streamName,
+  toInstant,
+  DEFAULT_WEEK,
+  type BusyInterval,
+  type EmployeePeriod,
+  type EmployeeSchedule,
+  type OpeningDay,
+  type RecordedEvent,
+  type SalonHours,
+  type SalonHoursPeriod,
+  type TenantTimeZone,
+  type TimeInterval,
+} from '@rawnaq/contracts';
+import {
+  applyChange,
+  Auth,
+  hasRight,
+  parseInput,
+  Realm,
+  RequirePermission,
+  TOKENS,
+  userScope,
+  type AuthContext,
+  type Doc,
+  type EventStore,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { appointmentsProjection, physicalCollection, projectBatch } from '@rawnaq/projections';
+import { accountOf } from '../shared/account';
+import { stateOf } from './appointments.query.controller';
+
+const DAY_MS = 86_400_000;
+const iso = (ms: number) => toInstant(ms);
+const span = (i: TimeInterval) => ({ from: iso(i.from), to: iso(i.to) });
+
+/** The salon's hours and the employees of the appointment table a user may see, with their periods. */
+type Book = {
+  timeZone: TenantTimeZone;
+  salon: SalonHours;
+  employees: Doc[];
+  schedules: Map<string, EmployeeSchedule>;
+};
+
+/**
+ * The appointment book's time: free starts for a visit (the availability engine over the read
+ * models) and the appointment table of a day or a week (employees' hours, blocks, custom hours and
+ * the lines), also as it was at an instant. A user without "view all employees' appointments" sees
+ * her own column only.
+ */
+@Controller('api/merchant')
+@Realm('merchant')
+export class AvailabilityQueryController {
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.eventStore) private readonly events: EventStore,
+  ) {}
+
+  /** The employees shown in the appointment table (active) that this user may see, and the salon's hours. */
+  private async book(auth: AuthContext, from: string, to: string): Promise<Book> {
+    const account = await accountOf(this.models, auth.tenantId);
+    const scope = await userScope(this.models, auth);
+    const filter: Filter = { tenantId: auth.tenantId, show_in_appointments: true, status: 1 };
+    if (!hasRight(scope, 'view_all_appointments')) filter.id = scope.employeeId ?? 'none';
+    const [employees, customHours] = await Promise.all([
+      this.models.find('employees', { filter, sort: [['name_en', 'asc']] }),
+      this.models.find('custom_business_hours', {
+        filter: { tenantId: auth.tenantId, to_date: { $gte: addDays(from, -1) }, from_date: { $lte: to } },
+      }),
+    ]);
+    const periods = employees.length
+      ? await this.models.find('employee_periods', {
+          filter: {
+            tenantId: auth.tenantId,
+            employee_id: { $in: employees.map((e) => e.id) },
+            to_date: { $gte: addDays(from, -1) },
+            from_date: { $lte: addDays(to, 1) },
+          },
+        })
+      : [];
+    const schedules = new Map(
+      employees.map((e): [string, EmployeeSchedule] => [
+        e.id,
+        {
+          id: e.id,
+          week: (e.working_hours as OpeningDay[] | undefined) ?? DEFAULT_WEEK,
+          holidays: (e.holidays as number[] | undefined) ?? [],
+          periods: periods
+            .filter((p) => p.employee_id === e.id)
+            .map((p) => ({ ...(p as unknown as EmployeePeriod), period_id: p.id })),
+          busy: [],
+        },
+      ]),
+    );
+    return {
+      timeZone: account.timeZone,
+      salon: {
+        week: (account.doc.business_hours as OpeningDay[] | undefined) ?? DEFAULT_WEEK,
+        periods: customHours as unknown as SalonHoursPeriod[],
+      },
+      employees,
+      schedules,
+    };
+  }
+
+  /** Lines that take time (not cancelled, not a no-show) starting in [from, to). */
+  private async busyLines(tenantId: string, from: number, to: number, extra: Filter): Promise<Doc[]> {
+    const lines = await this.models.find('appointment_lines', {
+      filter: { tenantId, start: { $gte: iso(from), $lt: iso(to) }, ...extra },
+    });
+    return lines.filter((l) => l.status !== 0 && !l.no_show);
+  }
+
+  @Get('availability')
+  @RequirePermission(Page.appointments, Permission.viewAppointments)
+  async availability(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    const input = parseInput(availabilityQuery, query);
+    const days = input.days ? Number(input.days) : 1;
+    const last = addDays(input.date, days - 1);
+    const found = await this.models.getMany('services', input.service_ids);
+    const services = input.service_ids.map((id) =>
+      found.find((s) => s.id === id && s.tenantId === auth.tenantId && s.status !== 0),
+    );
+    const missing = services.findIndex((s) => !s);
+    if (missing >= 0) throw rejected('not_found.service', 'service_ids');
+    const book = await this.book(auth, input.date, last);
+    if (input.employee_id && !book.schedules.has(input.employee_id))
+      throw rejected('appointments.employee_not_in_book', 'employee_id');
+    // lines that may reach into the range: from the day before (a visit past midnight) to the day after
+    const from = epochOf(startOfBusinessDay(addDays(input.date, -1), book.timeZone));
+    const to = epochOf(startOfBusinessDay(addDays(last, 2), book.timeZone));
+    const ids = [...book.schedules.keys()];
+    const [lines, customerLines] = await Promise.all([
+      ids.length ? this.busyLines(auth.tenantId, from, to, { employee_id: { $in: ids } }) : [],
+      input.customer_id ? this.busyLines(auth.tenantId, from, to, { customer_id: input.customer_id }) : [],
+    ]);
+    const interval = (l: Doc): BusyInterval => ({
+      from: Date.parse(l.start as string),
+      to: Date.parse(l.end as string),
+      ref: l.appointment_id as string,
+    });
+    for (const l of lines)
+      (book.schedules.get(l.employee_id as string)!.busy as BusyInterval[]).push(interval(l));
+    const durations = services.map((s) => Number(s!.job_time));
+    const answer = availability({
+      timeZone: book.timeZone,
+      salon: book.salon,
+      employees: [...book.schedules.values()],
+      customerBusy: customerLines.map(interval),
+      services: durations.map((duration) => ({ duration })),
+      from: input.date,
+      days,
+      now: Date.now(),
+      preferred: input.employee_id,
+    });
+    const offsets = durations.map((_, i) => durations.slice(0, i).reduce((a, b) => a + b, 0));
+    return {
+      id: 'availability',
+      date: input.date,
+      days,
+      time_zone: book.timeZone,
+      duration: durations.reduce((a, b) => a + b, 0),
+      services: services.map((s, i) => ({
+        service_id: s!.id,
+        name_en: s!.name_en,
+        name_ar: s!.name_ar,
+        duration: durations[i],
+      })),
+      employees: book.employees.map((e) => ({
+        employee_id: e.id,
+        name_en: e.name_en,
+        name_ar: e.name_ar,
+        starts: (answer.byEmployee[e.id] ?? []).map(iso),
+      })),
+      any_employee: answer.anyEmployee.map(iso),
+      visit: answer.visit.map((slot) => ({
+        start: iso(slot.start),
+        lines: slot.employees.map((employee_id, i) => ({
+          service_id: services[i]!.id,
+          employee_id,
+          start: iso(slot.start + offsets[i] * 60_000),
+          end: iso(slot.start + (offsets[i] + durations[i]) * 60_000),
+        })),
+      })),
+    };
+  }
+
+  @Get('appointment-calendar')
+  @RequirePermission(Page.appointments, Permission.viewAppointments)
+  async calendar(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    const input = parseInput(appointmentCalendarQuery, query);
+    const days = input.days ? Number(input.days) : 1;
+    const last = addDays(input.date, days - 1);
+    const asOf = input.as_of ? iso(epochOf(input.as_of)) : undefined;
+    const book = await this.book(auth, input.date, last);
+    const from = epochOf(startOfBusinessDay(input.date, book.timeZone));
+    const to = epochOf(startOfBusinessDay(addDays(last, 1), book.timeZone));
+    const ids = [...book.schedules.keys()];
+    const lines = !ids.length
+      ? []
+      : asOf
+        ? await this.linesAsOf(auth.tenantId, ids, input.date, days, from, to, asOf)
+        : await this.models.find('appointment_lines', {
+            filter: {
+              tenantId: auth.tenantId,
+              employee_id: { $in: ids },
+              start: { $gte: iso(from), $lt: iso(to) },
+            },
+            sort: [['start', 'asc']],
+          });
+    const customers = new Map(
+      (await this.models.getMany('customers', [...new Set(lines.map((l) => l.customer_id as string))])).map(
+        (c) => [c.id, c],
+      ),
+    );
+    const now = asOf ?? new Date().toISOString();
+    return {
+      id: 'appointment-calendar',
+      date: input.date,
+      days,
+      time_zone: book.timeZone,
+      from: iso(from),
+      to: iso(to),
+      as_of: asOf ?? null,
+      employees: book.employees.map((e) => ({
+        employee_id: e.id,
+        name_en: e.name_en,
+        name_ar: e.name_ar,
+        days: employeeDays({
+          timeZone: book.timeZone,
+          salon: book.salon,
+          employee: book.schedules.get(e.id)!,
+          from: input.date,
+          days,
+        }).map((d) => ({
+          date: d.date,
+          working: d.working.map(span),
+          day_off: d.day_off,
+          custom_hours: d.custom_hours
+            ? {
+                from_date: d.custom_hours.from_date,
+                to_date: d.custom_hours.to_date,
+                from: d.custom_hours.from ?? null,
+                to: d.custom_hours.to ?? null,
+              }
+            : null,
+          blocks: d.blocks.map((b) => ({
+            period_id: (b.period as EmployeePeriod & { period_id?: string }).period_id ?? null,
+            ...span(b),
+            reason: b.period.reason ?? null,
+          })),
+        })),
+      })),
+      lines: lines.map((l) => ({
+        line_id: l.id,
+        appointment_id: l.appointment_id,
+        booking_no: l.booking_no,
+        employee_id: l.employee_id,
+        service_id: l.service_id,
+        service_name_en: l.service_name_en,
+        service_name_ar: l.service_name_ar,
+        start: l.start,
+        end: l.end,
+        duration: l.duration,
+        price: l.price,
+        customer_id: l.customer_id,
+        customer_name: (customers.get(l.customer_id as string)?.name as string | undefined) ?? null,
+        status: l.status,
+        confirmed: l.confirmed ?? false,
+        no_show: l.no_show ?? false,
+        labels: l.labels ?? [],
+        source: l.source,
+        state: stateOf(l, now),
+      })),
+    };
+  }
+
+  /**
+   * The lines of the range as they were at `asOf`: the visits that held time in those employees' days
+   * then (their days of bookings read as of the instant) or hold it now, each replayed from its own
+   * events up to the instant through the appointments projection.
+   */
+  private async linesAsOf(
+    tenantId: string,
+    employeeIds: string[],
+    date: string,
+    days: number,
+    from: number,
+    to: number,
+    asOf: string,
+  ): Promise<Doc[]> {
+    const visits = new Set<string>();
+    for (const employeeId of employeeIds)
+      for (let i = -1; i < days; i++) {
+        const stream = streamName(EMPLOYEE_DAY_CATEGORY, tenantId, `${employeeId}:${addDays(date, i)}`);
+        for (const e of await this.events.readStream(stream, { asOf }))
+          visits.add((e.data as { appointment_id: string }).appointment_id);
+      }
+    const now = await this.models.find('appointment_lines', {
+      filter: { tenantId, start: { $gte: iso(from - DAY_MS), $lt: iso(to) } },
+    });
+    for (const l of now) visits.add(l.appointment_id as string);
+    const events: RecordedEvent[] = [];
+    for (const id of visits)
+      events.push(
+        ...(await this.events.readStream(streamName(APPOINTMENT_CATEGORY, tenantId, id), { asOf })),
+      );
+    const changes = await projectBatch(appointmentsProjection, 0, events, async () => new Map());
+    const collection = physicalCollection('appointment_lines', 0);
+    const docs = new Map<string, Doc>();
+    for (const c of changes) {
+      if (c.collection !== collection) continue;
+      const id = c.kind === 'upsert' ? c.doc.id : c.id;
+      const next = applyChange(docs.get(id), c);
+      if (next) docs.set(id, next);
+      else docs.delete(id);
+    }
+    return [...docs.values()]
+      .map(({ _pos: _ignored, ...l }) => l as Doc)
+      .filter((l) => {
+        const start = Date.parse(l.start as string);
+        return employeeIds.includes(l.employee_id as string) && start >= from && start < to;
+      })
+      .sort((a, b) => (a.start as string).localeCompare(b.start as string));
+  }
+}

@@ -31,6 +31,7 @@ import { useArea } from '../shell/area';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { ManagerDashboard } from './ManagerDashboard';
 import { createManagerServices } from './services';
+import { CloseMenuOnPhone, AppNotification } from '../layout/phone';
 
 const lists = () => import('./lists');
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
@@ -77,6 +78,7 @@ const ManagerMenu = () => {
 const ManagerLayout = ({ children }: { children: ReactNode }) => (
   <GlobalInformationGate>
     <Layout appBarAlwaysOn appBar={ManagerAppBar} menu={ManagerMenu} error={LayoutError}>
+      <CloseMenuOnPhone />
       {children}
     </Layout>
   </GlobalInformationGate>
@@ -112,6 +114,7 @@ export const ManagerAdmin = () => {
         theme={theme}
         darkTheme={null}
         layout={ManagerLayout}
+        notification={AppNotification}
         dashboard={ToDashboard}
         loginPage={false}
         requireAuth

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button, Confirm, DataTable, List, TextInput } from 'react-admin';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'ra-core';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -8,6 +15,7 @@ import { DateTimeField, LtrField } from '../customers/fields';
 import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { CodeOrNameField, Truncated } from './fields';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const EmptyText = ({ text }: { text: string }) => {
   const translate = useTranslate();
@@ -29,7 +37,14 @@ export const FailedLoginAttemptList = () => {
       empty={false}
       filters={[<TextInput key="ip" source="ip" alwaysOn />]}
     >
-      <DataTable
+      <ResponsiveDataTable<RaRecord>
+        primaryText={() => <LtrField source="identifier" />}
+        secondaryText={() => (
+          <>
+            <DateTimeField source="at" /> · <LtrField source="ip" />
+          </>
+        )}
+
         bulkActionButtons={false}
         rowClick={false}
         empty={<EmptyText text="app.manager.empty.failed" />}
@@ -43,7 +58,7 @@ export const FailedLoginAttemptList = () => {
           disableSort
           render={() => <CodeOrNameField source="type" code="failedLoginType" />}
         />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };
@@ -146,7 +161,11 @@ export const MailOutboxList = () => {
       empty={false}
       filters={[<TextInput key="to" source="to" alwaysOn />]}
     >
-      <DataTable
+      <ResponsiveDataTable<RaRecord>
+        primaryText={() => <LtrField source="ip" />}
+        secondaryText={() => <DateTimeField source="blocked_at" />}
+        tertiaryText={() => <UnblockButton />}
+
         bulkActionButtons={false}
         rowClick="expand"
         expand={<MailBody />}
@@ -164,7 +183,7 @@ export const MailOutboxList = () => {
           disableSort
           render={() => <CodeOrNameField source="status" code="mailSentStatus" />}
         />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -17,6 +17,7 @@ import { FullPageLoading } from '../layout/FullPageMessage';
 import { lazyPage } from '../shell/chunks';
 import { useArea } from '../shell/area';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
+import { AppNotification } from '../layout/phone';
 import { MerchantLayout } from './MerchantLayout';
 import { NoPermissionPage } from './NoPermissionPage';
 import { WelcomePage } from './WelcomePage';
@@ -85,6 +86,7 @@ export const MerchantAdmin = () => {
         theme={theme}
         darkTheme={null}
         layout={MerchantLayout}
+        notification={AppNotification}
         dashboard={WelcomePage}
         loginPage={false}
         requireAuth

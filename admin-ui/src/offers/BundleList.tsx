@@ -12,6 +12,7 @@ import { SearchFilter } from '../menu/filters';
 import { priceMinor } from '../menu/pricing';
 import { BundleStatusChip } from './BundleActions';
 import { BUNDLE_RESOURCES, type BundleResource, type Offer, type Package } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 // The texts of each kind: `app.offers.*`, `app.packages.*`.
 const TEXTS: Record<BundleResource, string> = {
@@ -165,7 +166,11 @@ export const BundleList = ({ resource }: { resource: BundleResource }) => {
       <Box sx={{ px: 2, pt: 1 }}>
         <BundleTabs />
       </Box>
-      <DataTable
+      <ResponsiveDataTable<Offer | Package>
+        primaryText={() => <BilingualName />}
+        secondaryText={() => <WithVat />}
+        tertiaryText={() => <BundleStatusChip />}
+
         rowClick={canEdit ? 'edit' : false}
         bulkActionButtons={false}
         empty={
@@ -188,7 +193,7 @@ export const BundleList = ({ resource }: { resource: BundleResource }) => {
         <DataTable.Col source="price_with_vat" align="right" disableSort render={() => <WithVat />} />
         {offers && <DataTable.Col source="expiry_date" render={() => <Expiry />} />}
         <DataTable.Col source="status" disableSort render={() => <BundleStatusChip />} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

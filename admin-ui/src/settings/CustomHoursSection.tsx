@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { BooleanInput, Confirm, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { BooleanInput, Confirm, SaveButton, SimpleForm, TextInput } from 'react-admin';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import { closesNextDay, customBusinessHoursInput } from '@rawnaq/contracts';
@@ -22,6 +22,7 @@ import { useClosesNextDay } from '../forms/useClosesNextDay';
 import { useFormat } from '../format/useFormat';
 import { CUSTOM_HOURS, SETTINGS, customHoursPayload } from './payloads';
 import { Loading, SectionCard, useServerErrors } from './SettingsSection';
+import { InlineToolbar } from '../layout/phone';
 
 type Period = {
   id: string;
@@ -179,13 +180,13 @@ export const CustomHoursSection = () => {
             validate={validate}
             noValidate
             toolbar={
-              <Toolbar>
+              <InlineToolbar>
                 <SaveButton
                   label="app.settings.custom_hours.add"
                   icon={<AddIcon />}
                   data-testid="custom-hours-add"
                 />
-              </Toolbar>
+              </InlineToolbar>
             }
           >
             <FormSection title="app.settings.custom_hours.new" last>

@@ -28,6 +28,7 @@ import { isHttpError } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, hoursMinutes, nameOf, type Employee } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const DETAILED = STAFF_RESOURCES.detailedReport;
 const CUMULATIVE = STAFF_RESOURCES.cumulativeReport;
@@ -99,7 +100,18 @@ const ShiftTable = ({ withName }: { withName: boolean }) => {
   const translate = useTranslate();
   const time = useSalonTime();
   return (
-    <DataTable
+    <ResponsiveDataTable<Shift>
+      primaryText={(r) => (withName ? <EmployeeName /> : <span>{r.business_date}</span>)}
+      secondaryText={(r) => (
+        <>
+          {withName && <span>{r.business_date} · </span>}
+          <span dir="ltr">
+            {time(r.check_in_at)} – {r.check_out_at ? time(r.check_out_at) : '…'}
+          </span>
+        </>
+      )}
+      tertiaryText={(r) => <span dir="ltr">{hoursMinutes(r.minutes)}</span>}
+
       bulkActionButtons={false}
       rowClick={false}
       empty={
@@ -143,7 +155,7 @@ const ShiftTable = ({ withName }: { withName: boolean }) => {
         disableSort
         render={(r: Shift) => <Metres value={r.check_out_distance_m} />}
       />
-    </DataTable>
+    </ResponsiveDataTable>
   );
 };
 

@@ -104,14 +104,21 @@ const settle = async (page: Page) => {
   await page.waitForTimeout(150);
 };
 
-const FIRST_ROW = '.RaDataTable-tbody tr, .RaDatagrid-tbody tr, .RaSimpleList-root li, tbody tr';
+const FIRST_ROW =
+  '.RaDataTable-tbody tr, .RaDatagrid-tbody tr, .RaSimpleList-root li, tbody tr[data-id], tbody tr';
 
 /** The id of the first record a list shows (DataTable row or SimpleList item), read from React. */
 const firstRecordId = async (page: Page) => {
   await page.waitForSelector(FIRST_ROW, { timeout: 5_000 }).catch(() => undefined);
   return page.evaluate((selector) => {
-    const row = document.querySelector(selector);
+    const row = selector
+      .split(', ')
+      .map((one) => document.querySelector(one))
+      .find((found) => found !== null);
     if (!row) return null;
+    // a table of its own (the services, grouped) names its rows' records
+    const named = row.getAttribute('data-id');
+    if (named) return named;
     const key = Object.keys(row).find((k) => k.startsWith('__reactFiber$'));
     type Props = { record?: { id?: unknown }; value?: { id?: unknown } } | null;
     type Fiber = { return: Fiber | null; memoizedProps: Props };
@@ -181,22 +188,21 @@ const layoutProblems = () => {
       problems.push(`the app bar's ${describe(button)} is off screen`);
   }
 
-  // A text cut off without an ellipsis: an element with its own text, narrower than that text, that
-  // hides the rest (a box that scrolls is not cut).
+  // A text cut off without an ellipsis: a box that hides what is wider than itself (a box that scrolls
+  // is not cut) and holds text. An ellipsis shows only where the text is the box's own or in inline
+  // children: text in an inline-block child (react-admin's title wrapper) is cut without one.
   for (const el of document.querySelectorAll('body *')) {
     if (!(el instanceof HTMLElement) || el.scrollWidth <= el.clientWidth + 1) continue;
-    if (['INPUT', 'TEXTAREA', 'SELECT', 'svg', 'path'].includes(el.tagName)) continue;
-    // its text is its own or in inline children (a title's text in a span), not in boxes of their own
-    const children = [...el.childNodes];
-    const inline = children.every(
-      (n) =>
-        n.nodeType === Node.TEXT_NODE ||
-        (n instanceof HTMLElement && getComputedStyle(n).display === 'inline'),
-    );
-    if (!inline || (el.textContent ?? '').trim() === '' || !shown(el)) continue;
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) continue;
     const style = getComputedStyle(el);
     if (!['hidden', 'clip'].includes(style.overflowX)) continue;
-    if (style.textOverflow === 'ellipsis') continue;
+    if ((el.textContent ?? '').trim() === '' || !shown(el)) continue;
+    const inline = [...el.childNodes].every(
+      (n) =>
+        n.nodeType !== Node.ELEMENT_NODE ||
+        (n instanceof Element && getComputedStyle(n).display === 'inline'),
+    );
+    if (style.textOverflow === 'ellipsis' && inline) continue;
     problems.push(`the text of ${describe(el)} is cut without an ellipsis`);
   }
   return problems;
@@ -208,6 +214,7 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
       it(`fits, keeps its primary action on screen and cuts no text, in ${language === 'ar' ? 'Arabic' : 'English'}`, async () => {
         const { page } = await tab(language);
         const failures: string[] = [];
+        const skipped: string[] = [];
 
         const checkArea = async (area: 'merchant' | 'manager') => {
           const base = `/${language}/${area}`;
@@ -239,6 +246,12 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
               const sample = PARAMETERS[name];
               const source = sample && 'fromResource' in sample ? sample.fromResource : route.resource;
               const value = sample && 'value' in sample ? sample.value : source ? await idOf(source) : null;
+              if (!value && source && !('value' in (sample ?? {}))) {
+                // an empty list (the demo salon has no offer yet): nothing to open, said in the output
+                skipped.push(`${area} ${route.path} (the list of ${source} is empty)`);
+                path = '';
+                break;
+              }
               if (!value) {
                 failures.push(`${area} ${route.path}: no sample for :${name} (add one to PARAMETERS)`);
                 path = '';
@@ -254,6 +267,14 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
             ['desktop', DESKTOP],
           ] as const) {
             await page.setViewportSize(viewport);
+            // A phone that opened the menu once has it stored as open: it must still start closed. The
+            // desktop starts as a new desktop would (the phone's closed menu is not its choice).
+            await page.evaluate(
+              ([key, phone]) => (phone ? localStorage.setItem(key, 'true') : localStorage.removeItem(key)),
+              [`RaStore.rawnaq.${area}.sidebar.open`, size === 'phone'] as const,
+            );
+            await page.reload();
+            await settle(page);
             for (const path of paths) {
               await goTo(page, `${base}${path === '/' ? '' : path}`);
               const problems = await page.evaluate(layoutProblems);
@@ -267,7 +288,10 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
 
         const merchant = await checkArea('merchant');
         const manager = await checkArea('manager');
-        console.log(`[screens] ${language}: ${merchant} merchant and ${manager} manager screens checked`);
+        console.log(
+          `[screens] ${language}: ${merchant} merchant and ${manager} manager screens checked` +
+            (skipped.length ? `; not opened: ${skipped.join(', ')}` : ''),
+        );
         expect(failures).toEqual([]);
       });
     }

@@ -1,18 +1,16 @@
-import { useEffect } from 'react';
-import { Notification, Toolbar, useSidebarState, type ToolbarProps } from 'react-admin';
-import { useIsPhone } from './ResponsiveDataTable';
+import { Notification, Toolbar, type Store, type ToolbarProps } from 'react-admin';
+
+/** The theme's `sm` breakpoint (600 px), as `useIsPhone` asks it, for the moments before React. */
+const PHONE_MEDIA_QUERY = '(max-width: 599.95px)';
 
 /**
  * On a phone the menu is a drawer over the page: it starts closed on every load, whatever was stored
- * when it was last opened (react-admin keeps the open state in the store, which outlives a reload).
+ * when it was last opened (react-admin keeps the open state in its store, which outlives a reload).
+ * Set before react-admin reads the store, so the drawer never opens over the page for a moment.
  */
-export const CloseMenuOnPhone = () => {
-  const phone = useIsPhone();
-  const [, setOpen] = useSidebarState();
-  useEffect(() => {
-    if (phone) setOpen(false);
-  }, [phone, setOpen]);
-  return null;
+export const startWithMenuClosedOnPhone = (store: Store): Store => {
+  if (window.matchMedia(PHONE_MEDIA_QUERY).matches) store.setItem('sidebar.open', false);
+  return store;
 };
 
 /**

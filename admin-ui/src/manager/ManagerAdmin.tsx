@@ -31,7 +31,7 @@ import { useArea } from '../shell/area';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { ManagerDashboard } from './ManagerDashboard';
 import { createManagerServices } from './services';
-import { CloseMenuOnPhone, AppNotification } from '../layout/phone';
+import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 
 const lists = () => import('./lists');
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
@@ -78,7 +78,6 @@ const ManagerMenu = () => {
 const ManagerLayout = ({ children }: { children: ReactNode }) => (
   <GlobalInformationGate>
     <Layout appBarAlwaysOn appBar={ManagerAppBar} menu={ManagerMenu} error={LayoutError}>
-      <CloseMenuOnPhone />
       {children}
     </Layout>
   </GlobalInformationGate>
@@ -101,7 +100,10 @@ const Loading = () => <FullPageLoading message={useTranslate()('app.common.loadi
 export const ManagerAdmin = () => {
   const area = useArea();
   const services = useMemo(() => createManagerServices(area), [area]);
-  const store = useMemo(() => localStorageStore(undefined, raStoreAppKey('manager')), []);
+  const store = useMemo(
+    () => startWithMenuClosedOnPhone(localStorageStore(undefined, raStoreAppKey('manager'))),
+    [],
+  );
   const theme = useMemo(() => mergeThemeOptions(defaultTheme, themeOptions(area.language)), [area.language]);
   return (
     <GlobalInformationProvider store={services.global}>

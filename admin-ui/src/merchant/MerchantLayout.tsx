@@ -31,7 +31,6 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { ProductsMenu, StockNotificationsBell } from '../products';
 import { StaffMenu } from '../staff';
-import { CloseMenuOnPhone } from '../layout/phone';
 
 const SalonName = () => {
   const information = useGlobalInformation<GlobalInformation>();
@@ -173,7 +172,6 @@ export const MerchantLayout = ({ children }: { children: ReactNode }) => (
   <LockGuard>
     <GlobalInformationGate>
       <Layout appBarAlwaysOn appBar={MerchantAppBar} menu={MerchantMenu} error={LayoutError}>
-        <CloseMenuOnPhone />
         {children}
       </Layout>
     </GlobalInformationGate>

@@ -28,7 +28,7 @@ export const BundleTabs = () => {
   const packages = createPath({ resource: BUNDLE_RESOURCES.packages, type: 'list' });
   const value = pathname.startsWith(packages) ? BUNDLE_RESOURCES.packages : BUNDLE_RESOURCES.offers;
   return (
-    <Tabs value={value} sx={{ mb: 1 }}>
+    <Tabs value={value} variant="scrollable" scrollButtons="auto" sx={{ mb: 1 }}>
       {[BUNDLE_RESOURCES.offers, BUNDLE_RESOURCES.packages].map((resource) => (
         <Tab
           key={resource}

@@ -121,53 +121,55 @@ export const CustomHoursSection = () => {
           {translate('app.settings.custom_hours.empty')}
         </Typography>
       ) : (
-        <Table size="small" data-testid="custom-hours-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.custom-business-hours.fields.name')}</TableCell>
-              <TableCell>{translate('resources.custom-business-hours.fields.from_date')}</TableCell>
-              <TableCell>{translate('resources.custom-business-hours.fields.to_date')}</TableCell>
-              <TableCell>{translate('app.settings.custom_hours.hours')}</TableCell>
-              {canEdit && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {periods.map((p) => (
-              <TableRow key={p.id} data-testid="custom-hours-row">
-                <TableCell>
-                  <bdi>{p.name || translate('app.common.none')}</bdi>
-                </TableCell>
-                <TableCell>{date(p.from_date)}</TableCell>
-                <TableCell>{date(p.to_date)}</TableCell>
-                <TableCell>
-                  {p.is_open ? (
-                    <>
-                      <bdi dir="ltr">{`${p.from ?? ''} – ${p.to ?? ''}`}</bdi>
-                      {p.from && p.to && closesNextDay(p.from, p.to) && (
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {` ${translate('app.settings.hours.next_day_short')}`}
-                        </Typography>
-                      )}
-                    </>
-                  ) : (
-                    translate('app.settings.custom_hours.closed')
-                  )}
-                </TableCell>
-                {canEdit && (
-                  <TableCell align="right" padding="checkbox">
-                    <IconButton
-                      aria-label={translate('ra.action.delete')}
-                      onClick={() => setRemoving(p)}
-                      data-testid="custom-hours-delete"
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </TableCell>
-                )}
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="custom-hours-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.custom-business-hours.fields.name')}</TableCell>
+                <TableCell>{translate('resources.custom-business-hours.fields.from_date')}</TableCell>
+                <TableCell>{translate('resources.custom-business-hours.fields.to_date')}</TableCell>
+                <TableCell>{translate('app.settings.custom_hours.hours')}</TableCell>
+                {canEdit && <TableCell />}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {periods.map((p) => (
+                <TableRow key={p.id} data-testid="custom-hours-row">
+                  <TableCell>
+                    <bdi>{p.name || translate('app.common.none')}</bdi>
+                  </TableCell>
+                  <TableCell>{date(p.from_date)}</TableCell>
+                  <TableCell>{date(p.to_date)}</TableCell>
+                  <TableCell>
+                    {p.is_open ? (
+                      <>
+                        <bdi dir="ltr">{`${p.from ?? ''} – ${p.to ?? ''}`}</bdi>
+                        {p.from && p.to && closesNextDay(p.from, p.to) && (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {` ${translate('app.settings.hours.next_day_short')}`}
+                          </Typography>
+                        )}
+                      </>
+                    ) : (
+                      translate('app.settings.custom_hours.closed')
+                    )}
+                  </TableCell>
+                  {canEdit && (
+                    <TableCell align="right" padding="checkbox">
+                      <IconButton
+                        aria-label={translate('ra.action.delete')}
+                        onClick={() => setRemoving(p)}
+                        data-testid="custom-hours-delete"
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {canEdit && (
         <>

@@ -317,41 +317,43 @@ export const CumulativeAttendanceReport = () => {
         )}
         {!rows && !error && <LinearProgress />}
         {rows && (
-          <Table size="small" data-testid="cumulative-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{field('name')}</TableCell>
-                <TableCell>{field('shifts')}</TableCell>
-                <TableCell>{field('days')}</TableCell>
-                <TableCell>{field('minutes')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="cumulative-table">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={4}>
-                    <Typography color="text.secondary" variant="body2" data-testid="report-empty">
-                      {translate('app.staff.reports.empty')}
-                    </Typography>
-                  </TableCell>
+                  <TableCell>{field('name')}</TableCell>
+                  <TableCell>{field('shifts')}</TableCell>
+                  <TableCell>{field('days')}</TableCell>
+                  <TableCell>{field('minutes')}</TableCell>
                 </TableRow>
-              )}
-              {rows.map((r) => (
-                <TableRow key={r.employee_id} data-testid="cumulative-row">
-                  <TableCell>
-                    <Link to={`${basename}/${STAFF_RESOURCES.employeeReport}/${r.employee_id}`}>
-                      {nameOf(r, language)}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{r.shifts}</TableCell>
-                  <TableCell>{r.days}</TableCell>
-                  <TableCell>
-                    <span dir="ltr">{hoursMinutes(r.minutes)}</span>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={4}>
+                      <Typography color="text.secondary" variant="body2" data-testid="report-empty">
+                        {translate('app.staff.reports.empty')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+                {rows.map((r) => (
+                  <TableRow key={r.employee_id} data-testid="cumulative-row">
+                    <TableCell>
+                      <Link to={`${basename}/${STAFF_RESOURCES.employeeReport}/${r.employee_id}`}>
+                        {nameOf(r, language)}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{r.shifts}</TableCell>
+                    <TableCell>{r.days}</TableCell>
+                    <TableCell>
+                      <span dir="ltr">{hoursMinutes(r.minutes)}</span>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
         {rows && rows.length > 0 && (
           <Typography sx={{ p: 2, fontWeight: 600 }} data-testid="cumulative-total">

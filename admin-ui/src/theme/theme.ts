@@ -50,10 +50,14 @@ export const themeOptions = (language: Language): ThemeOptions => ({
     // (min-width: fit-content, and its content is a flex item); here a wide table scrolls in its own
     // box instead, and the app bar and the create button stay on screen.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
     // A list's filters wrap on a phone, none wider than the screen (a long placeholder would widen it).
     RaFilterForm: {
       styleOverrides: {
         root: {
+          // the form takes the room the list's buttons leave in their row, rather than widening it
+          flex: '1 1 0',
+          minWidth: 0,
           maxWidth: '100%',
           '& .RaFilterForm-filterFormInput, & .RaFilterForm-filterFormInput .MuiFormControl-root': {
             maxWidth: '100%',

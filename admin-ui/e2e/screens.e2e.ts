@@ -275,12 +275,27 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
             );
             await page.reload();
             await settle(page);
-            for (const path of paths) {
+            const check = async (path: string) => {
               await goTo(page, `${base}${path === '/' ? '' : path}`);
               const problems = await page.evaluate(layoutProblems);
               for (const problem of problems) failures.push(`${size} ${area} ${path}: ${problem}`);
-              if (problems.length > 0 && process.env.SCREENS_SHOTS)
+              // SCREENS_SHOTS=1: a picture of each screen that fails; SCREENS_SHOTS=all: of every screen.
+              const shots = process.env.SCREENS_SHOTS;
+              if (shots === 'all' || (shots && problems.length > 0))
                 await shot(page, `screens-${language}-${size}-${area}${path.replace(/\//g, '_')}`);
+            };
+            for (const path of paths) {
+              await check(path);
+              // A page's own tabs with addresses under it (a customer's history) are screens too.
+              const tabs = await page.$$eval(
+                'a[role=tab][href]',
+                (links, prefix) =>
+                  links
+                    .map((a) => new URL((a as HTMLAnchorElement).href).pathname)
+                    .filter((href) => href.startsWith(`${prefix}/`)),
+                `${base}${path}`,
+              );
+              for (const tab of tabs) await check(tab.slice(base.length));
             }
           }
           return paths.length;

@@ -41,7 +41,8 @@ export const AuditChanges = (_: { label?: string }) => {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'max-content minmax(0, 1fr)',
+        // the labels take at most 40 % (a phone's width), the values the rest
+        gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)',
         columnGap: 2,
         rowGap: 0.5,
         m: 0,

@@ -59,10 +59,8 @@ export const themeOptions = (language: Language): ThemeOptions => ({
           flex: '1 1 0',
           minWidth: 0,
           maxWidth: '100%',
-          '& .RaFilterForm-filterFormInput, & .RaFilterForm-filterFormInput .MuiFormControl-root': {
-            maxWidth: '100%',
-            minWidth: 0,
-          },
+          '& .RaFilterForm-filterFormInput': { maxWidth: '100%', minWidth: 0 },
+          '& .RaFilterForm-filterFormInput .MuiFormControl-root': { maxWidth: '100%' },
         },
       },
     },

@@ -114,7 +114,10 @@ export const BlockedIpList = () => {
       exporter={false}
       empty={false}
     >
-      <DataTable
+      <ResponsiveDataTable<RaRecord>
+        primaryText={() => <LtrField source="ip" />}
+        secondaryText={() => <DateTimeField source="blocked_at" />}
+        tertiaryText={() => <UnblockButton />}
         bulkActionButtons={false}
         rowClick={false}
         empty={<EmptyText text="app.manager.empty.blocked" />}
@@ -123,7 +126,7 @@ export const BlockedIpList = () => {
         <DataTable.Col source="blocked_at" field={DateTimeField} />
         <DataTable.Col source="failures" disableSort />
         <DataTable.Col label="" disableSort field={UnblockButton} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };
@@ -161,29 +164,28 @@ export const MailOutboxList = () => {
       empty={false}
       filters={[<TextInput key="to" source="to" alwaysOn />]}
     >
-      <ResponsiveDataTable<RaRecord>
-        primaryText={() => <LtrField source="ip" />}
-        secondaryText={() => <DateTimeField source="blocked_at" />}
-        tertiaryText={() => <UnblockButton />}
-
-        bulkActionButtons={false}
-        rowClick="expand"
-        expand={<MailBody />}
-        empty={<EmptyText text="app.manager.empty.mail" />}
-      >
-        <DataTable.Col source="queued_at" field={DateTimeField} />
-        <DataTable.Col source="to" disableSort field={LtrField} />
-        <DataTable.Col
-          source="subject"
-          disableSort
-          render={() => <Truncated source="subject" width={420} />}
-        />
-        <DataTable.Col
-          source="status"
-          disableSort
-          render={() => <CodeOrNameField source="status" code="mailSentStatus" />}
-        />
-      </ResponsiveDataTable>
+      {/* rows that open to show more: the table, scrolling in its own box on a phone */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick="expand"
+          expand={<MailBody />}
+          empty={<EmptyText text="app.manager.empty.mail" />}
+        >
+          <DataTable.Col source="queued_at" field={DateTimeField} />
+          <DataTable.Col source="to" disableSort field={LtrField} />
+          <DataTable.Col
+            source="subject"
+            disableSort
+            render={() => <Truncated source="subject" width={420} />}
+          />
+          <DataTable.Col
+            source="status"
+            disableSort
+            render={() => <CodeOrNameField source="status" code="mailSentStatus" />}
+          />
+        </DataTable>
+      </Box>
     </List>
   );
 };
@@ -231,22 +233,25 @@ export const JsErrorList = () => {
       exporter={false}
       empty={false}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick="expand"
-        expand={<JsErrorDetails />}
-        empty={<EmptyText text="app.manager.empty.js" />}
-      >
-        <DataTable.Col source="at" field={DateTimeField} />
-        <DataTable.Col source="type" disableSort field={JsErrorType} />
-        <DataTable.Col source="error" disableSort render={() => <Truncated source="error" width={380} />} />
-        <DataTable.Col source="route" disableSort field={LtrField} />
-        <DataTable.Col
-          source="actor_id"
-          disableSort
-          render={() => <Truncated source="actor_id" width={140} />}
-        />
-      </DataTable>
+      {/* rows that open to show more: the table, scrolling in its own box on a phone */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick="expand"
+          expand={<JsErrorDetails />}
+          empty={<EmptyText text="app.manager.empty.js" />}
+        >
+          <DataTable.Col source="at" field={DateTimeField} />
+          <DataTable.Col source="type" disableSort field={JsErrorType} />
+          <DataTable.Col source="error" disableSort render={() => <Truncated source="error" width={380} />} />
+          <DataTable.Col source="route" disableSort field={LtrField} />
+          <DataTable.Col
+            source="actor_id"
+            disableSort
+            render={() => <Truncated source="actor_id" width={140} />}
+          />
+        </DataTable>
+      </Box>
     </List>
   );
 };

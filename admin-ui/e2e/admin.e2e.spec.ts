@@ -8,6 +8,7 @@ import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } fr
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
+import { screensTests } from './screens.e2e';
 import { platformSettingsTests, sessionTests } from './session.e2e';
 import { wizardTests } from './settings.e2e';
 import { staffTests } from './staff.e2e';
@@ -378,6 +379,7 @@ suite('admin-ui in the browser', () => {
   staffTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });
+  screensTests({ url, tab });
 
   describe('screenshots of the main screens', () => {
     for (const language of ['en', 'ar'] as const) {

@@ -40,6 +40,9 @@ const alive = () => { try { process.kill(Number(pid), 0); return true; } catch {
 
 export const startServer = (timeoutMs = 240_000): StartOutcome => {
   if (!existsSync(CHROMIUM)) return { skip: `${CHROMIUM} is missing (apt-get install -y chromium)` };
+  // A product already running (E2E_URL=http://127.0.0.1:PORT): quicker runs of one test while working.
+  const running = process.env.E2E_URL;
+  if (running) return { server: { url: running, stop: () => undefined, log: () => '' } };
 
   const port = freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rawnaq-e2e-data-'));

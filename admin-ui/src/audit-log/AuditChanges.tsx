@@ -7,6 +7,18 @@ import { entryChanges, fieldChanges, type AuditEntry } from './types';
 import { useFieldLabel, useValueText } from './useValueText';
 
 /** What one entry changed: each field's translated label, its old value and its new one. */
+// A mobile number, an amount or an id: read left to right and never broken across lines.
+const NUMBER = /^[+\d][\d\s\-.,:/]*$/;
+
+const Value = ({ text }: { text: string }) =>
+  NUMBER.test(text) ? (
+    <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+      {text}
+    </bdi>
+  ) : (
+    <bdi>{text}</bdi>
+  );
+
 export const AuditChanges = (_: { label?: string }) => {
   const entry = useRecordContext<AuditEntry>();
   const translate = useTranslate();
@@ -29,7 +41,8 @@ export const AuditChanges = (_: { label?: string }) => {
       component="dl"
       sx={{
         display: 'grid',
-        gridTemplateColumns: 'max-content minmax(0, 1fr)',
+        // the labels take at most 40 % (a phone's width), the values the rest
+        gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)',
         columnGap: 2,
         rowGap: 0.5,
         m: 0,
@@ -52,7 +65,7 @@ export const AuditChanges = (_: { label?: string }) => {
             {!isCreation && !unchanged(before, after) && (
               <>
                 <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
-                  <bdi>{valueText(entry.entity_type, field, before)}</bdi>
+                  <Value text={valueText(entry.entity_type, field, before)} />
                 </Box>
                 <Mirrored>
                   <ArrowForwardIcon fontSize="inherit" aria-label={translate('app.audit.after')} />
@@ -60,7 +73,7 @@ export const AuditChanges = (_: { label?: string }) => {
               </>
             )}
             <Box component="span" sx={{ fontWeight: 500 }}>
-              <bdi>{valueText(entry.entity_type, field, after)}</bdi>
+              <Value text={valueText(entry.entity_type, field, after)} />
             </Box>
           </Typography>
         </Box>

@@ -1,10 +1,18 @@
 import { DataTable } from 'react-admin';
-import { useRecordContext, useTranslate, useCreatePath } from 'ra-core';
+import {
+  RecordContextProvider,
+  useCreatePath,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+} from 'ra-core';
 import { Link } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { DateTimeField } from '../customers/fields';
 import { useActorName } from '../users/useUsers';
+import { useIsPhone } from '../layout/ResponsiveDataTable';
 import { AuditChanges } from './AuditChanges';
 import { RECORD_SCREENS, type AuditEntry } from './types';
 
@@ -52,9 +60,46 @@ const EntryRecord = (_: { label?: string }) => {
   );
 };
 
+/**
+ * On a phone each event is a block, what changed at the full width of the screen under its heading
+ * (a table's "what changed" column would be a letter wide).
+ */
+const AuditEntryBlocks = ({ showRecord }: { showRecord: boolean }) => {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<AuditEntry>();
+  if (isPending) return null;
+  if (!data || data.length === 0)
+    return (
+      <Typography sx={{ p: 3 }} color="text.secondary" data-testid="audit-empty">
+        {translate('app.audit.empty')}
+      </Typography>
+    );
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {data.map((entry) => (
+        <RecordContextProvider key={entry.id} value={entry}>
+          <Box component="li" sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}>
+              <EntryType />
+              {showRecord && <EntryRecord />}
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, color: 'text.secondary', mb: 0.5 }}>
+              <DateTimeField source="occurred_at" />
+              <EntryActor />
+            </Box>
+            <AuditChanges />
+          </Box>
+        </RecordContextProvider>
+      ))}
+    </Box>
+  );
+};
+
 /** One row per event: when, who, what happened, and what changed (the audit log and each record's history). */
 export const AuditLogTable = ({ showRecord = true }: { showRecord?: boolean }) => {
   const translate = useTranslate();
+  const phone = useIsPhone();
+  if (phone) return <AuditEntryBlocks showRecord={showRecord} />;
   return (
     <DataTable
       bulkActionButtons={false}

@@ -18,6 +18,7 @@ import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { downloadCsv, toCsv } from '../export/csv';
 import { ImportButton } from '../imports';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useFormat } from '../format/useFormat';
 import { useActorName } from '../users/useUsers';
 import {
@@ -180,7 +181,10 @@ export const CustomerList = () => {
       exporter={exporter}
       empty={<Empty />}
     >
-      <DataTable
+      <ResponsiveDataTable<Customer>
+        primaryText={(c) => <bdi>{c.name}</bdi>}
+        secondaryText={() => <LtrField source="mobile" />}
+        tertiaryText={() => <StatusChip />}
         rowClick="show"
         bulkActionButtons={false}
         empty={
@@ -214,7 +218,7 @@ export const CustomerList = () => {
         <DataTable.Col source="nationality_id" disableSort field={NationalityField} />
         <DataTable.Col source="last_invoice_date" field={BusinessDateField} />
         <DataTable.Col source="created_at" field={DateTimeField} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -1,4 +1,4 @@
-import { EditButton, Show, TabbedShowLayout, TopToolbar } from 'react-admin';
+import { EditButton, Show, TabbedShowLayout, TabbedShowLayoutTabs, TopToolbar } from 'react-admin';
 import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
 import { RecordHistory } from '../audit-log/RecordHistory';
 import { CustomerVisits } from '../appointments/CustomerVisits';
@@ -31,7 +31,10 @@ export const CustomerShow = () => {
   const { canAccess: canSeeVisits } = useCanAccess({ resource: 'appointments', action: 'list' });
   return (
     <Show title={<ShowTitle />} actions={<Actions />}>
-      <TabbedShowLayout>
+      {/* On a phone the tabs scroll sideways rather than widening the page. */}
+      <TabbedShowLayout
+        tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+      >
         <TabbedShowLayout.Tab label="app.customers.tabs.details">
           <CustomerDetails />
         </TabbedShowLayout.Tab>

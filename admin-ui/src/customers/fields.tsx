@@ -101,7 +101,12 @@ export const LtrField = ({ source }: SourceProps) => {
   const value = valueOf(record, source);
   if (value === null || value === undefined || value === '') return <Empty />;
   return (
-    <Typography variant="body2" component="span" dir="ltr" sx={{ unicodeBidi: 'isolate' }}>
+    <Typography
+      variant="body2"
+      component="span"
+      dir="ltr"
+      sx={{ unicodeBidi: 'isolate', whiteSpace: 'nowrap' }}
+    >
       {String(value)}
     </Typography>
   );

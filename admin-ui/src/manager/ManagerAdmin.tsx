@@ -32,6 +32,7 @@ import { useArea } from '../shell/area';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { ManagerDashboard } from './ManagerDashboard';
 import { createManagerServices } from './services';
+import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 
 const lists = () => import('./lists');
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
@@ -106,7 +107,10 @@ const Loading = () => <FullPageLoading message={useTranslate()('app.common.loadi
 export const ManagerAdmin = () => {
   const area = useArea();
   const services = useMemo(() => createManagerServices(area), [area]);
-  const store = useMemo(() => localStorageStore(undefined, raStoreAppKey('manager')), []);
+  const store = useMemo(
+    () => startWithMenuClosedOnPhone(localStorageStore(undefined, raStoreAppKey('manager'))),
+    [],
+  );
   const theme = useMemo(() => mergeThemeOptions(defaultTheme, themeOptions(area.language)), [area.language]);
   return (
     <GlobalInformationProvider store={services.global}>
@@ -119,6 +123,7 @@ export const ManagerAdmin = () => {
         theme={theme}
         darkTheme={null}
         layout={ManagerLayout}
+        notification={AppNotification}
         dashboard={ToDashboard}
         loginPage={false}
         requireAuth

@@ -20,6 +20,7 @@ import { CodeField, DateTimeField, LtrField } from '../customers/fields';
 import { FormCell, FormSection } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useArea } from '../shell/area';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 /** Doc1 §2 manager route for the salons on the platform; `GET`/`POST accounts` (docs/api.md). */
 export const ACCOUNTS = 'merchants/active-merchants';
@@ -100,7 +101,15 @@ export const AccountList = () => {
       actions={<ListActions />}
       empty={false}
     >
-      <DataTable
+      <ResponsiveDataTable<Account>
+        primaryText={() => <Name />}
+        secondaryText={(a) => (
+          <>
+            {a.account_id} · <LtrField source="alias" />
+          </>
+        )}
+        tertiaryText={() => <Progress />}
+
         bulkActionButtons={false}
         rowClick={false}
         empty={
@@ -126,7 +135,7 @@ export const AccountList = () => {
         <DataTable.Col source="max_employees" disableSort />
         <DataTable.Col source="wizard_progress" disableSort field={Progress} />
         <DataTable.Col source="created_at" field={DateTimeField} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Button, Confirm, DataTable, List, TextInput } from 'react-admin';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'ra-core';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -8,6 +15,7 @@ import { DateTimeField, LtrField } from '../customers/fields';
 import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { CodeOrNameField, Truncated } from './fields';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const EmptyText = ({ text }: { text: string }) => {
   const translate = useTranslate();
@@ -29,7 +37,14 @@ export const FailedLoginAttemptList = () => {
       empty={false}
       filters={[<TextInput key="ip" source="ip" alwaysOn />]}
     >
-      <DataTable
+      <ResponsiveDataTable<RaRecord>
+        primaryText={() => <LtrField source="identifier" />}
+        secondaryText={() => (
+          <>
+            <DateTimeField source="at" /> · <LtrField source="ip" />
+          </>
+        )}
+
         bulkActionButtons={false}
         rowClick={false}
         empty={<EmptyText text="app.manager.empty.failed" />}
@@ -43,7 +58,7 @@ export const FailedLoginAttemptList = () => {
           disableSort
           render={() => <CodeOrNameField source="type" code="failedLoginType" />}
         />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };
@@ -120,7 +135,10 @@ export const BlockedIpList = () => {
       exporter={false}
       empty={false}
     >
-      <DataTable
+      <ResponsiveDataTable<RaRecord>
+        primaryText={() => <LtrField source="ip" />}
+        secondaryText={() => <DateTimeField source="blocked_at" />}
+        tertiaryText={() => <UnblockButton />}
         bulkActionButtons={false}
         rowClick={false}
         empty={<EmptyText text="app.manager.empty.blocked" />}
@@ -131,7 +149,7 @@ export const BlockedIpList = () => {
         <DataTable.Col source="blocked_until" disableSort field={BlockEnd} />
         <DataTable.Col source="failures" disableSort />
         <DataTable.Col label="" disableSort field={UnblockButton} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };
@@ -193,25 +211,28 @@ export const MailOutboxList = () => {
       empty={false}
       filters={[<TextInput key="to" source="to" alwaysOn />]}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick="expand"
-        expand={<MailBody />}
-        empty={<EmptyText text="app.manager.empty.mail" />}
-      >
-        <DataTable.Col source="queued_at" field={DateTimeField} />
-        <DataTable.Col source="to" disableSort field={LtrField} />
-        <DataTable.Col
-          source="subject"
-          disableSort
-          render={() => <Truncated source="subject" width={420} />}
-        />
-        <DataTable.Col
-          source="status"
-          disableSort
-          render={() => <CodeOrNameField source="status" code="mailSentStatus" />}
-        />
-      </DataTable>
+      {/* rows that open to show more: the table, scrolling in its own box on a phone */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick="expand"
+          expand={<MailBody />}
+          empty={<EmptyText text="app.manager.empty.mail" />}
+        >
+          <DataTable.Col source="queued_at" field={DateTimeField} />
+          <DataTable.Col source="to" disableSort field={LtrField} />
+          <DataTable.Col
+            source="subject"
+            disableSort
+            render={() => <Truncated source="subject" width={420} />}
+          />
+          <DataTable.Col
+            source="status"
+            disableSort
+            render={() => <CodeOrNameField source="status" code="mailSentStatus" />}
+          />
+        </DataTable>
+      </Box>
     </List>
   );
 };
@@ -259,22 +280,25 @@ export const JsErrorList = () => {
       exporter={false}
       empty={false}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick="expand"
-        expand={<JsErrorDetails />}
-        empty={<EmptyText text="app.manager.empty.js" />}
-      >
-        <DataTable.Col source="at" field={DateTimeField} />
-        <DataTable.Col source="type" disableSort field={JsErrorType} />
-        <DataTable.Col source="error" disableSort render={() => <Truncated source="error" width={380} />} />
-        <DataTable.Col source="route" disableSort field={LtrField} />
-        <DataTable.Col
-          source="actor_id"
-          disableSort
-          render={() => <Truncated source="actor_id" width={140} />}
-        />
-      </DataTable>
+      {/* rows that open to show more: the table, scrolling in its own box on a phone */}
+      <Box sx={{ overflowX: 'auto' }}>
+        <DataTable
+          bulkActionButtons={false}
+          rowClick="expand"
+          expand={<JsErrorDetails />}
+          empty={<EmptyText text="app.manager.empty.js" />}
+        >
+          <DataTable.Col source="at" field={DateTimeField} />
+          <DataTable.Col source="type" disableSort field={JsErrorType} />
+          <DataTable.Col source="error" disableSort render={() => <Truncated source="error" width={380} />} />
+          <DataTable.Col source="route" disableSort field={LtrField} />
+          <DataTable.Col
+            source="actor_id"
+            disableSort
+            render={() => <Truncated source="actor_id" width={140} />}
+          />
+        </DataTable>
+      </Box>
     </List>
   );
 };

@@ -26,6 +26,7 @@ import { FullPageLoading } from '../layout/FullPageMessage';
 import { lazyPage } from '../shell/chunks';
 import { useArea } from '../shell/area';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
+import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 import { MerchantLayout } from './MerchantLayout';
 import { NoPermissionPage } from './NoPermissionPage';
 import { WelcomePage } from './WelcomePage';
@@ -81,7 +82,10 @@ const Loading = () => {
 export const MerchantAdmin = () => {
   const area = useArea();
   const services = useMemo(() => createMerchantServices(area), [area]);
-  const store = useMemo(() => localStorageStore(undefined, raStoreAppKey('merchant')), []);
+  const store = useMemo(
+    () => startWithMenuClosedOnPhone(localStorageStore(undefined, raStoreAppKey('merchant'))),
+    [],
+  );
   const theme = useMemo(() => mergeThemeOptions(defaultTheme, themeOptions(area.language)), [area.language]);
   return (
     <GlobalInformationProvider store={services.global}>
@@ -94,6 +98,7 @@ export const MerchantAdmin = () => {
         theme={theme}
         darkTheme={null}
         layout={MerchantLayout}
+        notification={AppNotification}
         dashboard={WelcomePage}
         loginPage={false}
         requireAuth

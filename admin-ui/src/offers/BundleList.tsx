@@ -12,6 +12,7 @@ import { SearchFilter } from '../menu/filters';
 import { priceMinor } from '../menu/pricing';
 import { BundleStatusChip } from './BundleActions';
 import { BUNDLE_RESOURCES, type BundleResource, type Offer, type Package } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 // The texts of each kind: `app.offers.*`, `app.packages.*`.
 const TEXTS: Record<BundleResource, string> = {
@@ -27,7 +28,7 @@ export const BundleTabs = () => {
   const packages = createPath({ resource: BUNDLE_RESOURCES.packages, type: 'list' });
   const value = pathname.startsWith(packages) ? BUNDLE_RESOURCES.packages : BUNDLE_RESOURCES.offers;
   return (
-    <Tabs value={value} sx={{ mb: 1 }}>
+    <Tabs value={value} variant="scrollable" scrollButtons="auto" sx={{ mb: 1 }}>
       {[BUNDLE_RESOURCES.offers, BUNDLE_RESOURCES.packages].map((resource) => (
         <Tab
           key={resource}
@@ -165,7 +166,11 @@ export const BundleList = ({ resource }: { resource: BundleResource }) => {
       <Box sx={{ px: 2, pt: 1 }}>
         <BundleTabs />
       </Box>
-      <DataTable
+      <ResponsiveDataTable<Offer | Package>
+        primaryText={() => <BilingualName />}
+        secondaryText={() => <WithVat />}
+        tertiaryText={() => <BundleStatusChip />}
+
         rowClick={canEdit ? 'edit' : false}
         bulkActionButtons={false}
         empty={
@@ -188,7 +193,7 @@ export const BundleList = ({ resource }: { resource: BundleResource }) => {
         <DataTable.Col source="price_with_vat" align="right" disableSort render={() => <WithVat />} />
         {offers && <DataTable.Col source="expiry_date" render={() => <Expiry />} />}
         <DataTable.Col source="status" disableSort render={() => <BundleStatusChip />} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -63,28 +63,30 @@ export const InternalUseReportPage = () => {
               {translate('app.inventory.internal_use_empty')}
             </Typography>
           ) : (
-            <Table size="small" data-testid="internal-use-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate(`resources.${PRODUCT_RESOURCES.products}.fields.name`)}</TableCell>
-                  <TableCell align="right">{translate('app.inventory.times')}</TableCell>
-                  <TableCell align="right">{translate('app.inventory.used_quantity')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.rows.map((row) => (
-                  <TableRow key={row.product_id}>
-                    <TableCell>
-                      <ProductName product={row} />
-                    </TableCell>
-                    <TableCell align="right">{row.times}</TableCell>
-                    <TableCell align="right" data-testid="used-quantity">
-                      {row.quantity}
-                    </TableCell>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" data-testid="internal-use-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate(`resources.${PRODUCT_RESOURCES.products}.fields.name`)}</TableCell>
+                    <TableCell align="right">{translate('app.inventory.times')}</TableCell>
+                    <TableCell align="right">{translate('app.inventory.used_quantity')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {report.rows.map((row) => (
+                    <TableRow key={row.product_id}>
+                      <TableCell>
+                        <ProductName product={row} />
+                      </TableCell>
+                      <TableCell align="right">{row.times}</TableCell>
+                      <TableCell align="right" data-testid="used-quantity">
+                        {row.quantity}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           ))}
       </Card>
     </Box>

@@ -117,51 +117,53 @@ export const InventoryStatusPage = () => {
                 {translate('app.products.empty')}
               </Typography>
             ) : (
-              <Table size="small" data-testid="inventory-table">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{label('name')}</TableCell>
-                    <TableCell align="right">{label('quantity')}</TableCell>
-                    <TableCell align="right">{label('warning_level')}</TableCell>
-                    <TableCell align="right">{label('average_cost')}</TableCell>
-                    <TableCell align="right">{label('stock_value')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {report.products.map((p) => (
-                    <TableRow key={p.id} hover>
-                      <TableCell>
-                        {canEdit ? (
-                          <Box
-                            component={Link}
-                            to={`${basename}/${PRODUCT_RESOURCES.products}/${encodeURIComponent(p.id)}`}
-                            sx={{ color: 'inherit', textDecoration: 'none' }}
-                          >
-                            <ProductName product={p} />
-                          </Box>
-                        ) : (
-                          <ProductName product={p} />
-                        )}
-                      </TableCell>
-                      <TableCell align="right" sx={cell}>
-                        <Box sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
-                          {p.low_stock && <LowStockChip />}
-                          {p.quantity}
-                        </Box>
-                      </TableCell>
-                      <TableCell align="right" sx={cell}>
-                        {p.warning_level ?? translate('app.common.none')}
-                      </TableCell>
-                      <TableCell align="right" sx={cell}>
-                        <MoneyText minor={p.average_cost_minor} />
-                      </TableCell>
-                      <TableCell align="right" sx={cell}>
-                        <MoneyText minor={p.stock_value_minor} />
-                      </TableCell>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" data-testid="inventory-table">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{label('name')}</TableCell>
+                      <TableCell align="right">{label('quantity')}</TableCell>
+                      <TableCell align="right">{label('warning_level')}</TableCell>
+                      <TableCell align="right">{label('average_cost')}</TableCell>
+                      <TableCell align="right">{label('stock_value')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {report.products.map((p) => (
+                      <TableRow key={p.id} hover>
+                        <TableCell>
+                          {canEdit ? (
+                            <Box
+                              component={Link}
+                              to={`${basename}/${PRODUCT_RESOURCES.products}/${encodeURIComponent(p.id)}`}
+                              sx={{ color: 'inherit', textDecoration: 'none' }}
+                            >
+                              <ProductName product={p} />
+                            </Box>
+                          ) : (
+                            <ProductName product={p} />
+                          )}
+                        </TableCell>
+                        <TableCell align="right" sx={cell}>
+                          <Box sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                            {p.low_stock && <LowStockChip />}
+                            {p.quantity}
+                          </Box>
+                        </TableCell>
+                        <TableCell align="right" sx={cell}>
+                          {p.warning_level ?? translate('app.common.none')}
+                        </TableCell>
+                        <TableCell align="right" sx={cell}>
+                          <MoneyText minor={p.average_cost_minor} />
+                        </TableCell>
+                        <TableCell align="right" sx={cell}>
+                          <MoneyText minor={p.stock_value_minor} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
             )}
           </Card>
         </>

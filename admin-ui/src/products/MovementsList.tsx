@@ -9,6 +9,7 @@ import { priceMinor } from '../menu/pricing';
 import { useActorName } from '../users/useUsers';
 import { CodeText, MoneyText, ProductName, useProductNameOf, useProductVat } from './fields';
 import { PRODUCT_RESOURCES, type Product, type StockMovement } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const useFilters = () => {
   const nameOf = useProductNameOf();
@@ -76,7 +77,17 @@ export const MovementsList = ({ resource, title }: { resource: string; title: st
         </Box>
       }
     >
-      <DataTable
+      <ResponsiveDataTable<StockMovement>
+        primaryText={(m) => (
+          <ProductName product={{ name_en: m.product_name_en ?? '', name_ar: m.product_name_ar ?? '' }} />
+        )}
+        secondaryText={(m) => (
+          <>
+            {dateTime(m.at)} · <CodeText code="stockOperationType" value={m.operation} />
+          </>
+        )}
+        tertiaryText={(m) => <Moved quantity={m.quantity} />}
+
         bulkActionButtons={false}
         rowClick={false}
         empty={
@@ -129,7 +140,7 @@ export const MovementsList = ({ resource, title }: { resource: string; title: st
           cellSx={() => ({ whiteSpace: 'nowrap' })}
           render={(m: StockMovement) => actorName({ kind: 'user', id: m.by })}
         />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

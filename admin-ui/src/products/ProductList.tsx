@@ -22,6 +22,7 @@ import { ImportButton } from '../imports';
 import { useArea } from '../shell/area';
 import { CodeText, MoneyText, ProductName, ProductStatusChip, QuantityField } from './fields';
 import { PRODUCT_RESOURCES, statusChoices, type Product } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const PRODUCTS = PRODUCT_RESOURCES.products;
 
@@ -127,7 +128,11 @@ export const ProductList = () => {
       exporter={false}
       empty={<Empty />}
     >
-      <DataTable
+      <ResponsiveDataTable<Product>
+        primaryText={() => <ProductName />}
+        secondaryText={(p) => <MoneyText minor={p.price_with_vat_minor} />}
+        tertiaryText={() => <ProductStatusChip />}
+
         rowClick={canEdit ? 'edit' : false}
         bulkActionButtons={false}
         data-testid="products-table"
@@ -173,7 +178,7 @@ export const ProductList = () => {
           render={(p: Product) => <CodeText code="vatType" value={p.vat_type} />}
         />
         <DataTable.Col source="status" disableSort field={ProductStatusChip} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

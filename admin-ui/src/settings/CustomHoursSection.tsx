@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { BooleanInput, Confirm, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { BooleanInput, Confirm, SaveButton, SimpleForm, TextInput } from 'react-admin';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import { closesNextDay, customBusinessHoursInput } from '@rawnaq/contracts';
@@ -22,6 +22,7 @@ import { useClosesNextDay } from '../forms/useClosesNextDay';
 import { useFormat } from '../format/useFormat';
 import { CUSTOM_HOURS, SETTINGS, customHoursPayload } from './payloads';
 import { Loading, SectionCard, useServerErrors } from './SettingsSection';
+import { InlineToolbar } from '../layout/phone';
 
 type Period = {
   id: string;
@@ -120,53 +121,55 @@ export const CustomHoursSection = () => {
           {translate('app.settings.custom_hours.empty')}
         </Typography>
       ) : (
-        <Table size="small" data-testid="custom-hours-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.custom-business-hours.fields.name')}</TableCell>
-              <TableCell>{translate('resources.custom-business-hours.fields.from_date')}</TableCell>
-              <TableCell>{translate('resources.custom-business-hours.fields.to_date')}</TableCell>
-              <TableCell>{translate('app.settings.custom_hours.hours')}</TableCell>
-              {canEdit && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {periods.map((p) => (
-              <TableRow key={p.id} data-testid="custom-hours-row">
-                <TableCell>
-                  <bdi>{p.name || translate('app.common.none')}</bdi>
-                </TableCell>
-                <TableCell>{date(p.from_date)}</TableCell>
-                <TableCell>{date(p.to_date)}</TableCell>
-                <TableCell>
-                  {p.is_open ? (
-                    <>
-                      <bdi dir="ltr">{`${p.from ?? ''} – ${p.to ?? ''}`}</bdi>
-                      {p.from && p.to && closesNextDay(p.from, p.to) && (
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {` ${translate('app.settings.hours.next_day_short')}`}
-                        </Typography>
-                      )}
-                    </>
-                  ) : (
-                    translate('app.settings.custom_hours.closed')
-                  )}
-                </TableCell>
-                {canEdit && (
-                  <TableCell align="right" padding="checkbox">
-                    <IconButton
-                      aria-label={translate('ra.action.delete')}
-                      onClick={() => setRemoving(p)}
-                      data-testid="custom-hours-delete"
-                    >
-                      <DeleteIcon />
-                    </IconButton>
-                  </TableCell>
-                )}
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="custom-hours-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.custom-business-hours.fields.name')}</TableCell>
+                <TableCell>{translate('resources.custom-business-hours.fields.from_date')}</TableCell>
+                <TableCell>{translate('resources.custom-business-hours.fields.to_date')}</TableCell>
+                <TableCell>{translate('app.settings.custom_hours.hours')}</TableCell>
+                {canEdit && <TableCell />}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {periods.map((p) => (
+                <TableRow key={p.id} data-testid="custom-hours-row">
+                  <TableCell>
+                    <bdi>{p.name || translate('app.common.none')}</bdi>
+                  </TableCell>
+                  <TableCell>{date(p.from_date)}</TableCell>
+                  <TableCell>{date(p.to_date)}</TableCell>
+                  <TableCell>
+                    {p.is_open ? (
+                      <>
+                        <bdi dir="ltr">{`${p.from ?? ''} – ${p.to ?? ''}`}</bdi>
+                        {p.from && p.to && closesNextDay(p.from, p.to) && (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {` ${translate('app.settings.hours.next_day_short')}`}
+                          </Typography>
+                        )}
+                      </>
+                    ) : (
+                      translate('app.settings.custom_hours.closed')
+                    )}
+                  </TableCell>
+                  {canEdit && (
+                    <TableCell align="right" padding="checkbox">
+                      <IconButton
+                        aria-label={translate('ra.action.delete')}
+                        onClick={() => setRemoving(p)}
+                        data-testid="custom-hours-delete"
+                      >
+                        <DeleteIcon />
+                      </IconButton>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {canEdit && (
         <>
@@ -179,13 +182,13 @@ export const CustomHoursSection = () => {
             validate={validate}
             noValidate
             toolbar={
-              <Toolbar>
+              <InlineToolbar>
                 <SaveButton
                   label="app.settings.custom_hours.add"
                   icon={<AddIcon />}
                   data-testid="custom-hours-add"
                 />
-              </Toolbar>
+              </InlineToolbar>
             }
           >
             <FormSection title="app.settings.custom_hours.new" last>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { BooleanInput, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
+import { BooleanInput, SaveButton, SimpleForm, TextInput, Title } from 'react-admin';
 import {
   useCanAccess,
   useDataProvider,
@@ -38,6 +38,7 @@ import { BusinessHoursSection } from './BusinessHoursSection';
 import { CustomHoursSection } from './CustomHoursSection';
 import { GeneralInfoSection } from './GeneralInfoSection';
 import type { AfterSave } from './SettingsSection';
+import { InlineToolbar } from '../layout/phone';
 
 const RESOURCE = 'settings';
 
@@ -220,13 +221,13 @@ export const VatSection = ({ onSaved, submitLabel }: AfterSave) => {
           validate={validate}
           toolbar={
             canEdit ? (
-              <Toolbar>
+              <InlineToolbar>
                 <SaveButton
                   alwaysEnable={Boolean(onSaved)}
                   label={submitLabel ?? 'ra.action.save'}
                   data-testid="settings-save"
                 />
-              </Toolbar>
+              </InlineToolbar>
             ) : (
               false
             )

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { SaveButton, SimpleForm } from 'react-admin';
 import {
   useCanAccess,
   useDataProvider,
@@ -18,6 +18,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { nestErrors, fieldLabel } from '../forms/fieldErrors';
 import { isHandled, isHttpError } from '../http/errors';
 import { SETTINGS } from './payloads';
+import { InlineToolbar } from '../layout/phone';
 
 /** What a settings form does after its save: the wizard records its step and moves on. */
 export type AfterSave = { onSaved?: () => Promise<void> | void; submitLabel?: string };
@@ -156,14 +157,14 @@ export const SectionForm = ({
       noValidate
       toolbar={
         canEdit ? (
-          <Toolbar>
+          <InlineToolbar>
             <SaveButton
               alwaysEnable={Boolean(onSaved)}
               label={submitLabel ?? 'ra.action.save'}
               icon={<SaveIcon />}
               data-testid="settings-save"
             />
-          </Toolbar>
+          </InlineToolbar>
         ) : (
           false
         )

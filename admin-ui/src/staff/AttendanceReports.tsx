@@ -28,6 +28,7 @@ import { isHttpError } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, hoursMinutes, nameOf, type Employee } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const DETAILED = STAFF_RESOURCES.detailedReport;
 const CUMULATIVE = STAFF_RESOURCES.cumulativeReport;
@@ -99,7 +100,18 @@ const ShiftTable = ({ withName }: { withName: boolean }) => {
   const translate = useTranslate();
   const time = useSalonTime();
   return (
-    <DataTable
+    <ResponsiveDataTable<Shift>
+      primaryText={(r) => (withName ? <EmployeeName /> : <span>{r.business_date}</span>)}
+      secondaryText={(r) => (
+        <>
+          {withName && <span>{r.business_date} · </span>}
+          <span dir="ltr">
+            {time(r.check_in_at)} – {r.check_out_at ? time(r.check_out_at) : '…'}
+          </span>
+        </>
+      )}
+      tertiaryText={(r) => <span dir="ltr">{hoursMinutes(r.minutes)}</span>}
+
       bulkActionButtons={false}
       rowClick={false}
       empty={
@@ -143,7 +155,7 @@ const ShiftTable = ({ withName }: { withName: boolean }) => {
         disableSort
         render={(r: Shift) => <Metres value={r.check_out_distance_m} />}
       />
-    </DataTable>
+    </ResponsiveDataTable>
   );
 };
 
@@ -305,41 +317,43 @@ export const CumulativeAttendanceReport = () => {
         )}
         {!rows && !error && <LinearProgress />}
         {rows && (
-          <Table size="small" data-testid="cumulative-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{field('name')}</TableCell>
-                <TableCell>{field('shifts')}</TableCell>
-                <TableCell>{field('days')}</TableCell>
-                <TableCell>{field('minutes')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="cumulative-table">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={4}>
-                    <Typography color="text.secondary" variant="body2" data-testid="report-empty">
-                      {translate('app.staff.reports.empty')}
-                    </Typography>
-                  </TableCell>
+                  <TableCell>{field('name')}</TableCell>
+                  <TableCell>{field('shifts')}</TableCell>
+                  <TableCell>{field('days')}</TableCell>
+                  <TableCell>{field('minutes')}</TableCell>
                 </TableRow>
-              )}
-              {rows.map((r) => (
-                <TableRow key={r.employee_id} data-testid="cumulative-row">
-                  <TableCell>
-                    <Link to={`${basename}/${STAFF_RESOURCES.employeeReport}/${r.employee_id}`}>
-                      {nameOf(r, language)}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{r.shifts}</TableCell>
-                  <TableCell>{r.days}</TableCell>
-                  <TableCell>
-                    <span dir="ltr">{hoursMinutes(r.minutes)}</span>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={4}>
+                      <Typography color="text.secondary" variant="body2" data-testid="report-empty">
+                        {translate('app.staff.reports.empty')}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+                {rows.map((r) => (
+                  <TableRow key={r.employee_id} data-testid="cumulative-row">
+                    <TableCell>
+                      <Link to={`${basename}/${STAFF_RESOURCES.employeeReport}/${r.employee_id}`}>
+                        {nameOf(r, language)}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{r.shifts}</TableCell>
+                    <TableCell>{r.days}</TableCell>
+                    <TableCell>
+                      <span dir="ltr">{hoursMinutes(r.minutes)}</span>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
         {rows && rows.length > 0 && (
           <Typography sx={{ p: 2, fontWeight: 600 }} data-testid="cumulative-total">

@@ -30,9 +30,25 @@ const EmployeeTabs = ({ onLimit }: { onLimit: () => void }) => {
   return (
     <>
       <Box
-        sx={{ display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', px: 2, gap: 2 }}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          borderBottom: 1,
+          borderColor: 'divider',
+          px: 2,
+          columnGap: 2,
+        }}
       >
-        <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} sx={{ flexGrow: 1 }}>
+        {/* On a phone the tabs scroll sideways within their row; the status goes under them. */}
+        <Tabs
+          value={tab}
+          onChange={(_, value: TabName) => setTab(value)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          sx={{ flexGrow: 1, minWidth: 0, maxWidth: '100%' }}
+        >
           {(['details', 'login', 'periods'] as const).map((name) => (
             <Tab
               key={name}

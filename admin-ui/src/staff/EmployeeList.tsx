@@ -20,6 +20,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useArea } from '../shell/area';
 import { EmployeeAvatar } from './EmployeeAvatar';
 import { EMPLOYEE_STATUS, STAFF_RESOURCES, nameOf, type Employee } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const ListActions = () => (
   <TopToolbar>
@@ -183,7 +184,18 @@ export const EmployeeList = () => {
       actions={<ListActions />}
       empty={<Empty />}
     >
-      <DataTable
+      <ResponsiveDataTable<Employee>
+        primaryText={() => <NameCell />}
+        secondaryText={(e) => (
+          <>
+            {e.job_title && <span>{e.job_title} · </span>}
+            <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+              {e.mobile ?? ''}
+            </span>
+          </>
+        )}
+        tertiaryText={() => <EmployeeStatusChip />}
+
         rowClick="edit"
         bulkActionButtons={false}
         empty={
@@ -208,7 +220,7 @@ export const EmployeeList = () => {
         <DataTable.Col source="status" disableSort field={EmployeeStatusChip} />
         <DataTable.Col source="joining_date" />
         <DataTable.Col source="id" label="app.staff.menu.attendance" disableSort field={ReportLink} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

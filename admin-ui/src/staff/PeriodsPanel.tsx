@@ -192,54 +192,56 @@ export const PeriodsPanel = () => {
         {translate('app.staff.periods.hint')}
       </Typography>
       {canAccess && <AddPeriod employee={record} onAdded={() => void refetch()} />}
-      <Table size="small" sx={{ mt: 3 }} data-testid="periods-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate(`resources.${R}.fields.kind`)}</TableCell>
-            <TableCell>{translate(`resources.${R}.fields.from_date`)}</TableCell>
-            <TableCell>{translate(`resources.${R}.fields.to_date`)}</TableCell>
-            <TableCell>{translate(`resources.${R}.fields.from`)}</TableCell>
-            <TableCell>{translate(`resources.${R}.fields.to`)}</TableCell>
-            <TableCell>{translate(`resources.${R}.fields.reason`)}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {!isPending && data.length === 0 && (
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" sx={{ mt: 3 }} data-testid="periods-table">
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={7}>
-                <Typography color="text.secondary" variant="body2" data-testid="periods-empty">
-                  {translate('app.staff.periods.empty')}
-                </Typography>
-              </TableCell>
+              <TableCell>{translate(`resources.${R}.fields.kind`)}</TableCell>
+              <TableCell>{translate(`resources.${R}.fields.from_date`)}</TableCell>
+              <TableCell>{translate(`resources.${R}.fields.to_date`)}</TableCell>
+              <TableCell>{translate(`resources.${R}.fields.from`)}</TableCell>
+              <TableCell>{translate(`resources.${R}.fields.to`)}</TableCell>
+              <TableCell>{translate(`resources.${R}.fields.reason`)}</TableCell>
+              <TableCell />
             </TableRow>
-          )}
-          {data.map((p) => (
-            <TableRow key={p.id} data-testid="period-row">
-              <TableCell>{translate(`app.staff.periods.kind.${p.kind}`)}</TableCell>
-              <TableCell>{date(p.from_date)}</TableCell>
-              <TableCell>{date(p.to_date)}</TableCell>
-              <TableCell dir="ltr">{p.from ?? translate('app.staff.periods.all_day')}</TableCell>
-              <TableCell dir="ltr">{p.to ?? ''}</TableCell>
-              <TableCell>{p.reason ?? ''}</TableCell>
-              <TableCell sx={{ textAlign: 'end' }}>
-                {canAccess && (
-                  <Tooltip title={translate('app.staff.periods.delete')}>
-                    <IconButton
-                      size="small"
-                      color="error"
-                      onClick={() => setRemoving(p)}
-                      aria-label={translate('app.staff.periods.delete')}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {!isPending && data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>
+                  <Typography color="text.secondary" variant="body2" data-testid="periods-empty">
+                    {translate('app.staff.periods.empty')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {data.map((p) => (
+              <TableRow key={p.id} data-testid="period-row">
+                <TableCell>{translate(`app.staff.periods.kind.${p.kind}`)}</TableCell>
+                <TableCell>{date(p.from_date)}</TableCell>
+                <TableCell>{date(p.to_date)}</TableCell>
+                <TableCell dir="ltr">{p.from ?? translate('app.staff.periods.all_day')}</TableCell>
+                <TableCell dir="ltr">{p.to ?? ''}</TableCell>
+                <TableCell>{p.reason ?? ''}</TableCell>
+                <TableCell sx={{ textAlign: 'end' }}>
+                  {canAccess && (
+                    <Tooltip title={translate('app.staff.periods.delete')}>
+                      <IconButton
+                        size="small"
+                        color="error"
+                        onClick={() => setRemoving(p)}
+                        aria-label={translate('app.staff.periods.delete')}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       <Confirm
         isOpen={removing !== null}
         loading={busy}

@@ -19,6 +19,7 @@ import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, type Role } from './types';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 
 const R = STAFF_RESOURCES.roles;
 
@@ -143,7 +144,18 @@ export const RoleList = () => {
         </Typography>
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <ResponsiveDataTable<Role>
+        primaryText={(r) => <strong data-testid="role-name">{r.name}</strong>}
+        secondaryText={() => <Holders />}
+        tertiaryText={() => (
+          <>
+            <EditRoleButton />
+            <DeleteRoleButton />
+          </>
+        )}
+        bulkActionButtons={false}
+        rowClick={false}
+      >
         <DataTable.Col
           source="name"
           render={(r: Role) => (
@@ -161,7 +173,7 @@ export const RoleList = () => {
             </>
           )}
         />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -36,6 +36,32 @@ export const themeOptions = (language: Language): ThemeOptions => ({
         // Left-to-right values (mobiles, e-mails, IDs) keep their order but sit on the page's start side.
         // (Chrome and Safari know only the -webkit- name of match-parent.)
         'input[dir="ltr"]': { textAlign: ['-webkit-match-parent', 'match-parent'] },
+        // The app bar's title: react-admin wraps it in an inline-block, on which the heading's
+        // ellipsis does not act; the wrapper carries its own.
+        '#react-admin-title > .RaConfigurable-root': {
+          display: 'block',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        },
+      },
+    },
+    // The page is never wider than the window: react-admin's layout grows to its widest content
+    // (min-width: fit-content, and its content is a flex item); here a wide table scrolls in its own
+    // box instead, and the app bar and the create button stay on screen.
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    // A list's filters wrap on a phone, none wider than the screen (a long placeholder would widen it).
+    RaFilterForm: {
+      styleOverrides: {
+        root: {
+          // the form takes the room the list's buttons leave in their row, rather than widening it
+          flex: '1 1 0',
+          minWidth: 0,
+          maxWidth: '100%',
+          '& .RaFilterForm-filterFormInput': { maxWidth: '100%', minWidth: 0 },
+          '& .RaFilterForm-filterFormInput .MuiFormControl-root': { maxWidth: '100%' },
+        },
       },
     },
     // Outlined fields everywhere, the same as on the sign-in screens.

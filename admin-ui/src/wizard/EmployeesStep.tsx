@@ -1,6 +1,6 @@
 import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { useMemo, useState } from 'react';
-import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { SaveButton, SimpleForm, TextInput } from 'react-admin';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
 import { employeeInput, type GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import { schemaValidator } from '../forms/schemaValidator';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { Loading, combine, useRequired, useServerErrors, type AfterSave } from '../settings/SettingsSection';
+import { InlineToolbar } from '../layout/phone';
 
 /** The wizard's own name for `employees` (docs/api.md), so its labels are its own. */
 export const WIZARD_EMPLOYEES = 'wizard/employees';
@@ -133,14 +134,14 @@ export const EmployeesStep = ({ onSaved, submitLabel }: AfterSave) => {
         validate={validate}
         noValidate
         toolbar={
-          <Toolbar>
+          <InlineToolbar>
             <SaveButton
               label="app.wizard.employees.add"
               icon={<PersonAddIcon />}
               variant="outlined"
               data-testid="wizard-add-employee"
             />
-          </Toolbar>
+          </InlineToolbar>
         }
       >
         <FormSection title="app.wizard.employees.new" last>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { SaveButton, SimpleForm, TextInput } from 'react-admin';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -31,6 +31,7 @@ import {
 import { useNameValidate } from '../menu/validation';
 import { useArea } from '../shell/area';
 import { Loading, useServerErrors, type AfterSave } from '../settings/SettingsSection';
+import { InlineToolbar } from '../layout/phone';
 
 /** An account opened by a manager has no group yet: the owner names the first one here. */
 const FirstGroup = ({ onAdded }: { onAdded: () => void }) => {
@@ -55,13 +56,13 @@ const FirstGroup = ({ onAdded }: { onAdded: () => void }) => {
         }
       }}
       toolbar={
-        <Toolbar>
+        <InlineToolbar>
           <SaveButton
             label="app.wizard.services.add_group"
             icon={<CreateNewFolderIcon />}
             data-testid="wizard-add-group"
           />
-        </Toolbar>
+        </InlineToolbar>
       }
     >
       <FormSection title="app.wizard.services.first_group" last>
@@ -206,13 +207,13 @@ export const ServicesStep = ({ onSaved, submitLabel }: AfterSave) => {
             onSubmit={addService}
             defaultValues={{ show_to_customer: true, home_service: false, group_id: groups[0]?.id }}
             toolbar={
-              <Toolbar>
+              <InlineToolbar>
                 <SaveButton
                   label="app.wizard.services.add_service"
                   variant="outlined"
                   data-testid="wizard-add-service"
                 />
-              </Toolbar>
+              </InlineToolbar>
             }
           />
         </Box>

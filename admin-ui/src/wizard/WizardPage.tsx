@@ -17,6 +17,7 @@ import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useGlobalInformationStore } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
+import { useIsPhone } from '../layout/ResponsiveDataTable';
 import { VatSection } from '../settings/GeneralSettingsPage';
 import { BusinessHoursSection } from '../settings/BusinessHoursSection';
 import { GeneralInfoSection } from '../settings/GeneralInfoSection';
@@ -46,6 +47,7 @@ export const WizardPage = () => {
   const notify = useNotify();
   const navigate = useNavigate();
   const { basename } = useArea();
+  const phone = useIsPhone();
   const dataProvider = useDataProvider<AppDataProvider>();
   const store = useGlobalInformationStore<GlobalInformation>();
   const { isPending: checking } = useRequireAccess({ resource: 'wizard', action: 'show' });
@@ -134,7 +136,13 @@ export const WizardPage = () => {
                 {translate('app.wizard.progress', { progress: state.progress })}
               </Typography>
             </Box>
-            <Stepper nonLinear alternativeLabel activeStep={state.steps.findIndex((s) => s.open)}>
+            {/* Six steps side by side are wider than a phone: there they stand one under another. */}
+            <Stepper
+              nonLinear
+              alternativeLabel={!phone}
+              orientation={phone ? 'vertical' : 'horizontal'}
+              activeStep={state.steps.findIndex((s) => s.open)}
+            >
               {state.steps.map((s) => (
                 <Step
                   key={s.step}

@@ -10,6 +10,7 @@ import { BilingualName, MenuStatusChip } from '../fields';
 import { SearchFilter, StatusFilter } from '../filters';
 import { MENU_RESOURCES, type NamedItem, type NamedResource, type Service } from '../types';
 import { namedTexts } from './texts';
+import { ResponsiveDataTable } from '../../layout/ResponsiveDataTable';
 
 const ListActions = ({ resource }: { resource: NamedResource }) => {
   const createPath = useCreatePath();
@@ -93,7 +94,11 @@ export const NamedList = ({ resource }: { resource: NamedResource }) => {
       exporter={false}
       empty={<Empty resource={resource} />}
     >
-      <DataTable
+      <ResponsiveDataTable<NamedItem>
+        primaryText={() => <BilingualName />}
+        secondaryText={() => <ServiceCount counts={counts} />}
+        tertiaryText={() => <MenuStatusChip />}
+
         rowClick={canEdit ? 'edit' : false}
         bulkActionButtons={false}
         empty={
@@ -110,7 +115,7 @@ export const NamedList = ({ resource }: { resource: NamedResource }) => {
           render={() => <ServiceCount counts={counts} />}
         />
         <DataTable.Col source="status" disableSort field={MenuStatusChip} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

@@ -41,6 +41,8 @@ import { priceMinor } from '../pricing';
 import { MENU_RESOURCES, namesOf, type NamedItem, type Service } from '../types';
 
 const SERVICES = MENU_RESOURCES.services;
+// On a phone the table keeps the name, the price with VAT, the status and the buttons.
+const NOT_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } };
 
 const ListActions = () => {
   const { basename } = useArea();
@@ -284,207 +286,213 @@ const ServiceGroups = () => {
           </Box>
         )}
       </Box>
-      <Table size="small" sx={{ mt: 1 }} data-testid="services-table">
-        <TableHead>
-          <TableRow>
-            {reorderable && <TableCell padding="checkbox" />}
-            <TableCell>{label('name')}</TableCell>
-            {showCategory && <TableCell>{label('category_id')}</TableCell>}
-            <TableCell align="right">{label('price')}</TableCell>
-            <TableCell align="right">{label('price_with_vat')}</TableCell>
-            <TableCell>{label('job_time')}</TableCell>
-            <TableCell>{label('status')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        {[...byGroup].map(([groupId, listed]) => {
-          const group = groups.find((g) => g.id === groupId);
-          const pending = saving[groupId];
-          const services = pending
-            ? [...listed].sort((a, b) => pending.indexOf(a.id) - pending.indexOf(b.id))
-            : listed;
-          const ids = services.map((s) => s.id);
-          const names = group ? namesOf(group, language) : { main: translate('app.common.none'), other: '' };
-          const busy = pending !== undefined;
-          return (
-            <TableBody key={groupId} data-testid="service-group" data-group={groupId}>
-              <TableRow sx={{ bgcolor: 'action.hover' }}>
-                <TableCell colSpan={columns} sx={{ py: 1 }}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-                    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                      <bdi>{names.main}</bdi>
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      <bdi>{names.other}</bdi>
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      · {translate('app.services.count', { smart_count: listed.length })}
-                    </Typography>
-                    {group?.status === 0 && (
-                      <Typography variant="caption" color="warning.main" sx={{ fontWeight: 500 }}>
-                        {translate('app.services.group_disabled')}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" sx={{ mt: 1 }} data-testid="services-table">
+          <TableHead>
+            <TableRow>
+              {reorderable && <TableCell padding="checkbox" />}
+              <TableCell>{label('name')}</TableCell>
+              {showCategory && <TableCell sx={NOT_ON_PHONE}>{label('category_id')}</TableCell>}
+              <TableCell align="right" sx={NOT_ON_PHONE}>
+                {label('price')}
+              </TableCell>
+              <TableCell align="right">{label('price_with_vat')}</TableCell>
+              <TableCell sx={NOT_ON_PHONE}>{label('job_time')}</TableCell>
+              <TableCell>{label('status')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          {[...byGroup].map(([groupId, listed]) => {
+            const group = groups.find((g) => g.id === groupId);
+            const pending = saving[groupId];
+            const services = pending
+              ? [...listed].sort((a, b) => pending.indexOf(a.id) - pending.indexOf(b.id))
+              : listed;
+            const ids = services.map((s) => s.id);
+            const names = group
+              ? namesOf(group, language)
+              : { main: translate('app.common.none'), other: '' };
+            const busy = pending !== undefined;
+            return (
+              <TableBody key={groupId} data-testid="service-group" data-group={groupId}>
+                <TableRow sx={{ bgcolor: 'action.hover' }}>
+                  <TableCell colSpan={columns} sx={{ py: 1 }}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+                      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                        <bdi>{names.main}</bdi>
                       </Typography>
-                    )}
-                    <Box sx={{ flex: 1 }} />
-                    {canCreate && group && (
-                      <Tooltip title={translate('app.services.add_to_group', { group: names.main })}>
-                        <IconButton
-                          size="small"
-                          component={Link}
-                          to={`${createPath({ resource: SERVICES, type: 'create' })}?source=${encodeURIComponent(
-                            JSON.stringify({ group_id: groupId }),
-                          )}`}
-                          aria-label={translate('app.services.add_to_group', { group: names.main })}
-                        >
-                          <AddIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </Box>
-                </TableCell>
-              </TableRow>
-              {services.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns}>
-                    <Typography variant="body2" color="text.secondary">
-                      {translate('app.services.group_empty')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {services.map((service, index) => {
-                const category = categories.find((c) => c.id === service.category_id);
-                const offer = priceMinor(service.offer_price, service.currency);
-                const offerWithVat = priceMinor(service.offer_price_with_vat, service.currency);
-                const isDragged = dragging?.id === service.id;
-                const isOver = over === service.id && dragging !== null && dragging.id !== service.id;
-                const below = isOver && ids.indexOf(dragging!.id) < index;
-                const move = (to: number) => void saveOrder(groupId, moveItem(ids, index, to));
-                const canDrag = reorderable && !busy;
-                const editPath = createPath({ resource: SERVICES, type: 'edit', id: service.id });
-                return (
-                  <TableRow
-                    key={service.id}
-                    hover
-                    data-testid="service-row"
-                    data-id={service.id}
-                    draggable={canDrag}
-                    onDragStart={(event: DragEvent) => {
-                      event.dataTransfer.effectAllowed = 'move';
-                      event.dataTransfer.setData('text/plain', service.id);
-                      setDragging({ groupId, id: service.id });
-                    }}
-                    onDragOver={(event: DragEvent) => {
-                      // Only within the group: the order is kept per group.
-                      if (dragging?.groupId !== groupId) return;
-                      event.preventDefault();
-                      event.dataTransfer.dropEffect = 'move';
-                      setOver(service.id);
-                    }}
-                    onDrop={(event: DragEvent) => {
-                      event.preventDefault();
-                      if (dragging?.groupId === groupId && dragging.id !== service.id)
-                        void saveOrder(groupId, moveItem(ids, ids.indexOf(dragging.id), index));
-                      endDrag();
-                    }}
-                    onDragEnd={endDrag}
-                    onClick={() => {
-                      if (canEdit) navigate(editPath);
-                    }}
-                    sx={{
-                      cursor: canEdit ? 'pointer' : 'default',
-                      opacity: isDragged || busy ? 0.55 : 1,
-                      ...(isOver && {
-                        boxShadow: (theme) => `inset 0 ${below ? -2 : 2}px 0 ${theme.palette.primary.main}`,
-                      }),
-                    }}
-                  >
-                    {reorderable && (
-                      <TableCell padding="checkbox" sx={{ cursor: canDrag ? 'grab' : 'default' }}>
-                        <Tooltip title={translate('app.services.drag')}>
-                          <DragIndicatorIcon color="action" aria-label={translate('app.services.drag')} />
-                        </Tooltip>
-                      </TableCell>
-                    )}
-                    <TableCell>
-                      <BilingualName item={service} />
-                      <ServiceTags service={service} />
-                    </TableCell>
-                    {showCategory && (
-                      <TableCell>
-                        <Typography variant="body2">
-                          {category ? nameOf(category) : translate('app.common.none')}
+                      <Typography variant="body2" color="text.secondary">
+                        <bdi>{names.other}</bdi>
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        · {translate('app.services.count', { smart_count: listed.length })}
+                      </Typography>
+                      {group?.status === 0 && (
+                        <Typography variant="caption" color="warning.main" sx={{ fontWeight: 500 }}>
+                          {translate('app.services.group_disabled')}
                         </Typography>
-                      </TableCell>
-                    )}
-                    <TableCell align="right" data-testid="price">
-                      <Money minor={service.price_minor} offer={offer} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="price-with-vat">
-                      <Money minor={service.price_with_vat_minor} offer={offerWithVat} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {translate('app.services.minutes', { smart_count: service.job_time })}
-                    </TableCell>
-                    <TableCell>
-                      <MenuStatusChip status={service.status} />
-                    </TableCell>
-                    <TableCell
-                      align="right"
-                      sx={{ whiteSpace: 'nowrap' }}
-                      onClick={(e) => e.stopPropagation()}
-                    >
-                      {reorderable && (
-                        <>
-                          <Tooltip title={translate('app.services.move_up')}>
-                            <span>
-                              <IconButton
-                                size="small"
-                                disabled={index === 0 || busy}
-                                onClick={() => move(index - 1)}
-                                aria-label={translate('app.services.move_up')}
-                                data-testid="move-up"
-                              >
-                                <ArrowUpwardIcon fontSize="small" />
-                              </IconButton>
-                            </span>
-                          </Tooltip>
-                          <Tooltip title={translate('app.services.move_down')}>
-                            <span>
-                              <IconButton
-                                size="small"
-                                disabled={index === services.length - 1 || busy}
-                                onClick={() => move(index + 1)}
-                                aria-label={translate('app.services.move_down')}
-                                data-testid="move-down"
-                              >
-                                <ArrowDownwardIcon fontSize="small" />
-                              </IconButton>
-                            </span>
-                          </Tooltip>
-                        </>
                       )}
-                      {canEdit && (
-                        <Tooltip title={translate('ra.action.edit')}>
+                      <Box sx={{ flex: 1 }} />
+                      {canCreate && group && (
+                        <Tooltip title={translate('app.services.add_to_group', { group: names.main })}>
                           <IconButton
                             size="small"
                             component={Link}
-                            to={editPath}
-                            aria-label={translate('ra.action.edit')}
-                            data-testid="edit-service"
+                            to={`${createPath({ resource: SERVICES, type: 'create' })}?source=${encodeURIComponent(
+                              JSON.stringify({ group_id: groupId }),
+                            )}`}
+                            aria-label={translate('app.services.add_to_group', { group: names.main })}
                           >
-                            <EditIcon fontSize="small" />
+                            <AddIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
                       )}
+                    </Box>
+                  </TableCell>
+                </TableRow>
+                {services.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={columns}>
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('app.services.group_empty')}
+                      </Typography>
                     </TableCell>
                   </TableRow>
-                );
-              })}
-            </TableBody>
-          );
-        })}
-      </Table>
+                )}
+                {services.map((service, index) => {
+                  const category = categories.find((c) => c.id === service.category_id);
+                  const offer = priceMinor(service.offer_price, service.currency);
+                  const offerWithVat = priceMinor(service.offer_price_with_vat, service.currency);
+                  const isDragged = dragging?.id === service.id;
+                  const isOver = over === service.id && dragging !== null && dragging.id !== service.id;
+                  const below = isOver && ids.indexOf(dragging!.id) < index;
+                  const move = (to: number) => void saveOrder(groupId, moveItem(ids, index, to));
+                  const canDrag = reorderable && !busy;
+                  const editPath = createPath({ resource: SERVICES, type: 'edit', id: service.id });
+                  return (
+                    <TableRow
+                      key={service.id}
+                      hover
+                      data-testid="service-row"
+                      data-id={service.id}
+                      draggable={canDrag}
+                      onDragStart={(event: DragEvent) => {
+                        event.dataTransfer.effectAllowed = 'move';
+                        event.dataTransfer.setData('text/plain', service.id);
+                        setDragging({ groupId, id: service.id });
+                      }}
+                      onDragOver={(event: DragEvent) => {
+                        // Only within the group: the order is kept per group.
+                        if (dragging?.groupId !== groupId) return;
+                        event.preventDefault();
+                        event.dataTransfer.dropEffect = 'move';
+                        setOver(service.id);
+                      }}
+                      onDrop={(event: DragEvent) => {
+                        event.preventDefault();
+                        if (dragging?.groupId === groupId && dragging.id !== service.id)
+                          void saveOrder(groupId, moveItem(ids, ids.indexOf(dragging.id), index));
+                        endDrag();
+                      }}
+                      onDragEnd={endDrag}
+                      onClick={() => {
+                        if (canEdit) navigate(editPath);
+                      }}
+                      sx={{
+                        cursor: canEdit ? 'pointer' : 'default',
+                        opacity: isDragged || busy ? 0.55 : 1,
+                        ...(isOver && {
+                          boxShadow: (theme) => `inset 0 ${below ? -2 : 2}px 0 ${theme.palette.primary.main}`,
+                        }),
+                      }}
+                    >
+                      {reorderable && (
+                        <TableCell padding="checkbox" sx={{ cursor: canDrag ? 'grab' : 'default' }}>
+                          <Tooltip title={translate('app.services.drag')}>
+                            <DragIndicatorIcon color="action" aria-label={translate('app.services.drag')} />
+                          </Tooltip>
+                        </TableCell>
+                      )}
+                      <TableCell>
+                        <BilingualName item={service} />
+                        <ServiceTags service={service} />
+                      </TableCell>
+                      {showCategory && (
+                        <TableCell sx={NOT_ON_PHONE}>
+                          <Typography variant="body2">
+                            {category ? nameOf(category) : translate('app.common.none')}
+                          </Typography>
+                        </TableCell>
+                      )}
+                      <TableCell align="right" sx={NOT_ON_PHONE} data-testid="price">
+                        <Money minor={service.price_minor} offer={offer} />
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="price-with-vat">
+                        <Money minor={service.price_with_vat_minor} offer={offerWithVat} />
+                      </TableCell>
+                      <TableCell sx={{ ...NOT_ON_PHONE, whiteSpace: 'nowrap' }}>
+                        {translate('app.services.minutes', { smart_count: service.job_time })}
+                      </TableCell>
+                      <TableCell>
+                        <MenuStatusChip status={service.status} />
+                      </TableCell>
+                      <TableCell
+                        align="right"
+                        sx={{ whiteSpace: 'nowrap' }}
+                        onClick={(e) => e.stopPropagation()}
+                      >
+                        {reorderable && (
+                          <>
+                            <Tooltip title={translate('app.services.move_up')}>
+                              <span>
+                                <IconButton
+                                  size="small"
+                                  disabled={index === 0 || busy}
+                                  onClick={() => move(index - 1)}
+                                  aria-label={translate('app.services.move_up')}
+                                  data-testid="move-up"
+                                >
+                                  <ArrowUpwardIcon fontSize="small" />
+                                </IconButton>
+                              </span>
+                            </Tooltip>
+                            <Tooltip title={translate('app.services.move_down')}>
+                              <span>
+                                <IconButton
+                                  size="small"
+                                  disabled={index === services.length - 1 || busy}
+                                  onClick={() => move(index + 1)}
+                                  aria-label={translate('app.services.move_down')}
+                                  data-testid="move-down"
+                                >
+                                  <ArrowDownwardIcon fontSize="small" />
+                                </IconButton>
+                              </span>
+                            </Tooltip>
+                          </>
+                        )}
+                        {canEdit && (
+                          <Tooltip title={translate('ra.action.edit')}>
+                            <IconButton
+                              size="small"
+                              component={Link}
+                              to={editPath}
+                              aria-label={translate('ra.action.edit')}
+                              data-testid="edit-service"
+                            >
+                              <EditIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            );
+          })}
+        </Table>
+      </Box>
     </Box>
   );
 };

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useCanAccess, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'ra-core';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCanAccess, useDataProvider, useGetOne, useNotify, useTranslate } from 'ra-core';
 import { Calendar, dayjsLocalizer, type Formats, type SlotInfo, type View } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -11,6 +11,7 @@ import {
   codeLabelKey,
   formatDate,
   formatViewTime,
+  instantAt,
   type BusinessDate,
   type GlobalInformation,
   type OpeningDay,
@@ -40,7 +41,7 @@ import { isHttpError, messageParams } from '../http/errors';
 import { Mirrored } from '../layout/Mirrored';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
-import { STAFF_RESOURCES, nameOf, type Employee } from '../staff/types';
+import { STAFF_RESOURCES, nameOf } from '../staff/types';
 import {
   addMinutes,
   floatingDate,
@@ -50,8 +51,8 @@ import {
   fromFloating,
   toFloating,
 } from './calendarTime';
-import { VisitDrawer, type DrawerTarget } from './VisitDrawer';
-import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
+import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
+import { APPOINTMENTS, STATE_COLOURS, type VisitState } from './types';
 
 const localizer = dayjsLocalizer(dayjs);
 // The addon is CommonJS only; the bundler's interop hands over its exports object as the default.
@@ -66,12 +67,36 @@ type CalendarEvent = {
   start: Date;
   end: Date;
   resourceId: string;
-  visit: Visit;
+  visitId: string;
   lineId: string;
+  state: VisitState | 'block';
+};
+
+type CalendarData = {
+  employees: Array<{
+    employee_id: string;
+    name_en: string;
+    name_ar: string;
+    days: Array<{
+      date: string;
+      working: Array<{ from: string; to: string }>;
+      day_off: boolean;
+      blocks: Array<{ period_id: string; from: string; to: string; reason?: string | null }>;
+    }>;
+  }>;
+  lines: Array<{
+    line_id: string;
+    appointment_id: string;
+    employee_id: string;
+    service_name_en: string;
+    service_name_ar: string;
+    start: string;
+    end: string;
+    customer_name: string | null;
+    state: VisitState;
+  }>;
 };
 type CalendarResource = { id: string; title: string };
-
-const WHOLE = { pagination: { page: 1, perPage: 200 }, sort: { field: 'name_en', order: 'ASC' as const } };
 
 /** The hours the grid shows: from the earliest opening of the week to the latest closing (or midnight). */
 const gridHours = (week: OpeningDay[] | undefined) => {
@@ -114,6 +139,74 @@ const DayPicker = ({ value, onChange }: { value: BusinessDate; onChange: (d: Bus
   );
 };
 
+/**
+ * The calendar as it was at an instant (doc: replay): a time of the shown day, typed HH:mm on the
+ * salon's clock; the book then shows the visits as they stood, read only.
+ */
+const AsOfBar = ({
+  date,
+  tz,
+  asOf,
+  onChange,
+}: {
+  date: BusinessDate;
+  tz: TenantTimeZone;
+  asOf: string | null;
+  onChange: (instant: string | null) => void;
+}) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const [open, setOpen] = useState(false);
+  const [time, setTime] = useState('12:00');
+  const valid = /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
+  if (asOf)
+    return (
+      <Alert
+        severity="info"
+        sx={{ mb: 1 }}
+        data-testid="calendar-as-of"
+        action={
+          <Button size="small" onClick={() => onChange(null)} data-testid="calendar-as-of-now">
+            {translate('app.appointments.as_of.back')}
+          </Button>
+        }
+      >
+        {translate('app.appointments.as_of.showing', {
+          at: `\u2068${formatDate(date, { locale: language })} ${formatViewTime(floatingTime(toFloating(asOf, tz)), { locale: language })}\u2069`,
+        })}
+      </Alert>
+    );
+  return open ? (
+    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+      <TextField
+        size="small"
+        label={translate('app.appointments.as_of.time')}
+        value={time}
+        onChange={(e) => setTime(e.target.value.trim())}
+        error={!valid}
+        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'calendar-as-of-time' } }}
+        sx={{ width: 120 }}
+      />
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={!valid}
+        onClick={() => onChange(instantAt(date, `${time}:59`, tz))}
+        data-testid="calendar-as-of-show"
+      >
+        {translate('app.appointments.as_of.show')}
+      </Button>
+      <Button size="small" onClick={() => setOpen(false)}>
+        {translate('ra.action.cancel')}
+      </Button>
+    </Stack>
+  ) : (
+    <Button size="small" onClick={() => setOpen(true)} sx={{ mb: 1 }} data-testid="calendar-as-of-open">
+      {translate('app.appointments.as_of.open')}
+    </Button>
+  );
+};
+
 const at = (day: Date, minutes: number) =>
   new Date(day.getFullYear(), day.getMonth(), day.getDate(), Math.floor(minutes / 60), minutes % 60);
 
@@ -132,9 +225,10 @@ export const AppointmentCalendar = () => {
   const information = useOptionalGlobalInformation<GlobalInformation>();
   const tz = (information?.global_informations?.account.time_zone ?? 'Asia/Riyadh') as TenantTimeZone;
   const ownEmployee = information?.auth.employee_id ?? null;
-  const seesAll = (information?.auth.rights ?? []).includes('view_all_appointments');
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { canAccess: canBook } = useCanAccess({ resource: APPOINTMENTS, action: 'create' });
+  // the day as it was at an instant: the replay right of the advanced accounting page
+  const { canAccess: canReplay } = useCanAccess({ resource: 'customers', action: 'as-of' });
 
   const today = (information?.global_informations?.today ??
     floatingDate(toFloating(Date.now(), tz))) as BusinessDate;
@@ -144,10 +238,34 @@ export const AppointmentCalendar = () => {
   const [employeeFilter, setEmployeeFilter] = useState<string>('');
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
 
-  const { data: staff, isPending: staffPending } = useGetList<Employee>(STAFF_RESOURCES.employees, {
-    ...WHOLE,
-    filter: { status: 1 },
-  });
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const from = date;
+  const to = view === 'week' ? addDays(date, 6) : date;
+  // the appointment table of the shown dates: the employees the user may see (in the book, active),
+  // their working time and blocks, and the lines (GET appointment-calendar, docs/api.md)
+  const [calendar, setCalendar] = useState<CalendarData | null>(null);
+  const [version, setVersion] = useState(0);
+  const refetch = useCallback(async () => setVersion((v) => v + 1), []);
+  useEffect(() => {
+    let live = true;
+    const query = new URLSearchParams({
+      date,
+      days: view === 'week' ? '7' : '1',
+      ...(asOf && { as_of: asOf }),
+    });
+    dataProvider
+      .send<CalendarData>('GET', `appointment-calendar?${query.toString()}`)
+      .then((data) => live && setCalendar(data))
+      .catch((error: unknown) => {
+        if (!live) return;
+        setCalendar((c) => c ?? { employees: [], lines: [] });
+        if (isHttpError(error)) notify(error.message, { type: 'error', messageArgs: messageParams(error) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, notify, date, view, asOf, version]);
+  const staffPending = calendar === null;
   const { data: hours } = useGetOne<{ id: string; days: OpeningDay[] }>(
     'business-hours',
     { id: 'week' },
@@ -155,11 +273,10 @@ export const AppointmentCalendar = () => {
   );
   const { min, max } = gridHours(hours?.days);
 
-  // who has a column: those shown in the appointment table; without the right to see everyone's
-  // appointments, only one's own
-  const employees = useMemo(
-    () => (staff ?? []).filter((e) => e.show_in_appointments).filter((e) => seesAll || e.id === ownEmployee),
-    [staff, seesAll, ownEmployee],
+  const employees: BookEmployee[] = useMemo(
+    () =>
+      (calendar?.employees ?? []).map((e) => ({ id: e.employee_id, name_en: e.name_en, name_ar: e.name_ar })),
+    [calendar],
   );
   const phoneEmployee =
     employeeFilter || employees.find((e) => e.id === ownEmployee)?.id || employees[0]?.id || '';
@@ -172,35 +289,59 @@ export const AppointmentCalendar = () => {
     return shown.map((e) => ({ id: e.id, title: nameOf(e, language) }));
   }, [employees, employeeFilter, phoneEmployee, small, language]);
 
-  const from = date;
-  const to = view === 'week' ? addDays(date, 6) : date;
-  const { data: visits, refetch } = useGetList<Visit>(APPOINTMENTS, {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'start', order: 'ASC' },
-    // a visit ending after midnight starts the day before
-    filter: { from: addDays(from, -1), to },
-  });
-
-  const shownIds = new Set(columns.map((c) => c.id));
+  const shownIds = useMemo(() => new Set(columns.map((c) => c.id)), [columns]);
   const events: CalendarEvent[] = useMemo(
     () =>
-      (visits ?? [])
-        .filter((v) => v.state !== 'cancelled')
-        .flatMap((v) =>
-          v.lines
-            .filter((l) => shownIds.has(l.employee_id))
-            .map((l) => ({
-              id: l.line_id,
-              lineId: l.line_id,
-              visit: v,
-              resourceId: l.employee_id,
-              start: toFloating(l.start, tz),
-              end: toFloating(l.end, tz),
-              title: `${v.customer_name ?? ''} · ${language === 'ar' ? l.service_name_ar : l.service_name_en}`,
-            })),
-        ),
-    [visits, tz, language, columns],
+      (calendar?.lines ?? [])
+        .filter((l) => l.state !== 'cancelled' && shownIds.has(l.employee_id))
+        .map((l) => ({
+          id: l.line_id,
+          lineId: l.line_id,
+          visitId: l.appointment_id,
+          state: l.state,
+          resourceId: l.employee_id,
+          start: toFloating(l.start, tz),
+          end: toFloating(l.end, tz),
+          title: `${l.customer_name ?? ''} · ${language === 'ar' ? l.service_name_ar : l.service_name_en}`,
+        })),
+    [calendar, tz, language, shownIds],
   );
+  // blocks drawn behind the visits, with their reason
+  const blocks: CalendarEvent[] = useMemo(
+    () =>
+      (calendar?.employees ?? [])
+        .filter((e) => shownIds.has(e.employee_id))
+        .flatMap((e) =>
+          e.days.flatMap((d) =>
+            d.blocks.map((b) => ({
+              id: `block-${b.period_id}-${d.date}`,
+              lineId: '',
+              visitId: '',
+              state: 'block' as const,
+              resourceId: e.employee_id,
+              start: toFloating(b.from, tz),
+              end: toFloating(b.to, tz),
+              title: `${translate('app.appointments.block')}${b.reason ? `: ${b.reason}` : ''}`,
+            })),
+          ),
+        ),
+    [calendar, tz, shownIds, translate],
+  );
+  // when each shown employee works: the grid greys the rest and does not book it
+  const working = useMemo(() => {
+    const map = new Map<string, Array<{ from: number; to: number }>>();
+    for (const e of calendar?.employees ?? [])
+      map.set(
+        e.employee_id,
+        e.days.flatMap((d) => d.working.map((w) => ({ from: Date.parse(w.from), to: Date.parse(w.to) }))),
+      );
+    return map;
+  }, [calendar]);
+  const isWorking = (slot: Date, resourceId?: string | number) => {
+    const instant = Date.parse(fromFloating(slot, tz));
+    const ids = resourceId !== undefined ? [String(resourceId)] : [...shownIds];
+    return ids.some((id) => (working.get(id) ?? []).some((w) => w.from <= instant && instant < w.to));
+  };
 
   const now = floatingNowQuarter(tz);
   const viewTime = useCallback(
@@ -238,7 +379,7 @@ export const AppointmentCalendar = () => {
       return;
     }
     try {
-      await dataProvider.send('POST', `appointments/${event.visit.id}/move`, {
+      await dataProvider.send('POST', `appointments/${event.visitId}/move`, {
         line_id: event.lineId,
         start: fromFloating(startDate, tz),
         ...(typeof resourceId === 'string' && resourceId !== event.resourceId && { employee_id: resourceId }),
@@ -255,7 +396,7 @@ export const AppointmentCalendar = () => {
   const selectSlot = (slot: SlotInfo) => {
     if (!canBook) return;
     const start = slot.start as Date;
-    if (start < now) return;
+    if (asOf || start < now || !isWorking(start, slot.resourceId)) return;
     setDrawer({
       kind: 'book',
       start: fromFloating(start, tz),
@@ -264,10 +405,12 @@ export const AppointmentCalendar = () => {
   };
 
   const shift = (days: number) => setDate((d) => addDays(d, days));
+  // dates keep their own order inside right-to-left text (first-strong isolates)
+  const iso = (text: string) => `\u2068${text}\u2069`;
   const label =
     view === 'week'
-      ? `${formatDate(from, { locale: language })} – ${formatDate(to, { locale: language })}`
-      : `${translate(codeLabelKey('weekday', floatingDay(date).getDay()))} ${formatDate(date, { locale: language })}`;
+      ? `${iso(formatDate(from, { locale: language }))} – ${iso(formatDate(to, { locale: language }))}`
+      : `${translate(codeLabelKey('weekday', floatingDay(date).getDay()))} ${iso(formatDate(date, { locale: language }))}`;
 
   if (!staffPending && employees.length === 0)
     return (
@@ -377,6 +520,7 @@ export const AppointmentCalendar = () => {
           </Button>
         )}
       </Stack>
+      {canReplay && <AsOfBar date={date} tz={tz} asOf={asOf} onChange={setAsOf} />}
       <Box
         sx={{
           height: { xs: 'calc(100vh - 180px)', sm: 'calc(100vh - 170px)' },
@@ -385,7 +529,17 @@ export const AppointmentCalendar = () => {
           borderRadius: 1,
           '& .rbc-time-slot': { minHeight: 18 },
           '& .rawnaq-past': { bgcolor: 'action.hover', cursor: 'not-allowed' },
-          '& .rbc-day-slot .rbc-time-slot:not(.rawnaq-past):hover': {
+          '& .rawnaq-closed': {
+            background: 'repeating-linear-gradient(135deg, #f3f1f5 0 6px, #e9e5ee 6px 12px)',
+            cursor: 'not-allowed',
+          },
+          '& .rbc-background-event.rawnaq-block': {
+            background: 'repeating-linear-gradient(135deg, #eceff1 0 6px, #cfd8dc 6px 12px)',
+            color: 'text.primary',
+            border: '1px solid #90a4ae',
+            opacity: 1,
+          },
+          '& .rbc-day-slot .rbc-time-slot:not(.rawnaq-past):not(.rawnaq-closed):hover': {
             bgcolor: 'primary.50',
             outline: '1px dashed',
           },
@@ -419,23 +573,36 @@ export const AppointmentCalendar = () => {
           scrollToTime={date === today ? now : at(dayStart, min + 60)}
           selectable={canBook ? true : false}
           longPressThreshold={250}
-          onSelecting={({ start }) => start >= now}
+          onSelecting={({ start }) => !asOf && start >= now}
           onSelectSlot={selectSlot}
-          onSelectEvent={(e) => setDrawer({ kind: 'visit', visitId: e.visit.id })}
+          onSelectEvent={(e) => e.state !== 'block' && setDrawer({ kind: 'visit', visitId: e.visitId })}
           onEventDrop={move}
           onEventResize={move}
           resizable
-          draggableAccessor={(e) => canBook === true && ['scheduled', 'confirmed'].includes(e.visit.state)}
-          slotPropGetter={(d) => (d < now ? { className: 'rawnaq-past' } : {})}
-          eventPropGetter={(e) => ({
-            className: `rawnaq-visit rawnaq-${e.visit.state}`,
-            style: {
-              backgroundColor: STATE_COLOURS[e.visit.state].fill,
-              color: STATE_COLOURS[e.visit.state].text,
-              border: 0,
-            },
-          })}
-          tooltipAccessor={(e) => `${e.title} (${translate(`app.appointments.states.${e.visit.state}`)})`}
+          draggableAccessor={(e) => canBook === true && !asOf && ['scheduled', 'confirmed'].includes(e.state)}
+          backgroundEvents={blocks}
+          slotPropGetter={(d, resourceId) =>
+            d < now
+              ? { className: 'rawnaq-past' }
+              : !isWorking(d, resourceId)
+                ? { className: 'rawnaq-closed' }
+                : {}
+          }
+          eventPropGetter={(e) =>
+            e.state === 'block'
+              ? { className: 'rawnaq-block' }
+              : {
+                  className: `rawnaq-visit rawnaq-${e.state}`,
+                  style: {
+                    backgroundColor: STATE_COLOURS[e.state].fill,
+                    color: STATE_COLOURS[e.state].text,
+                    border: 0,
+                  },
+                }
+          }
+          tooltipAccessor={(e) =>
+            e.state === 'block' ? e.title : `${e.title} (${translate(`app.appointments.states.${e.state}`)})`
+          }
           messages={{
             today: translate('app.appointments.today'),
             previous: translate('app.appointments.previous'),

@@ -44,9 +44,12 @@ import { useFormat } from '../format/useFormat';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
-import { nameOf, type Employee } from '../staff/types';
+import { nameOf } from '../staff/types';
 import { floatingDate, floatingNowQuarter, floatingTime, toFloating } from './calendarTime';
 import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
+
+/** Who can do a line: the appointment table's employees (their preferred artists when known). */
+export type BookEmployee = { id: string; name_en: string; name_ar: string; preferred_artist_ids?: string[] };
 
 export type DrawerTarget =
   | {
@@ -104,7 +107,7 @@ export const VisitDrawer = ({
   onChanged,
 }: {
   target: DrawerTarget;
-  employees: Employee[];
+  employees: BookEmployee[];
   onClose: () => void;
   onChanged: () => void;
 }) => {
@@ -406,7 +409,7 @@ const VisitForm = ({
 }: {
   target: DrawerTarget;
   visit?: Visit;
-  employees: Employee[];
+  employees: BookEmployee[];
   onSaved: () => void;
 }) => {
   const translate = useTranslate();
@@ -620,7 +623,7 @@ const LineInputs = ({
   source,
 }: {
   services: Service[];
-  employees: Employee[];
+  employees: BookEmployee[];
   source?: string;
 }) => {
   const { language } = useArea();

@@ -220,6 +220,14 @@ export const en = {
         name_ar: 'Reason in Arabic',
         hint: 'The front desk picks one of these when it cancels an appointment; a removed reason stays on the visits that used it.',
       },
+      block: 'Blocked',
+      as_of: {
+        open: 'See this day as it was at…',
+        time: 'Time (HH:mm)',
+        show: 'Show',
+        showing: 'The appointment book as it was at %{at} (read only)',
+        back: 'Back to now',
+      },
       drawer: {
         book_title: 'New appointment',
         edit_title: 'Appointment no. %{no}',

@@ -195,7 +195,10 @@ export type AvailabilityFigures = {
   runs: number;
   p50Ms: number;
   p99Ms: number;
-  /** the engine's own CPU time per answer (user + system of this process): what it costs, whatever else the machine runs */
+  /**
+   * CPU time per answer (user + system of the whole process, so a scavenge's parallel helper threads
+   * count on each: it can exceed the wall time), less moved by other work on the machine than wall time
+   */
   p50CpuMs: number;
   p99CpuMs: number;
   /** the machine's 1-minute load average when measured (2 cores: above 2, other work took turns with this) */

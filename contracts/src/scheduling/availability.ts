@@ -290,18 +290,16 @@ const pushRange = (out: Flat, lo: number, hi: number) => {
   } else out.push(lo, hi);
 };
 
-/** Ranges in any order as a sorted union (sorted only when they are not in order already). */
+/** Ranges in any order as a sorted union: as they are when already sorted and apart (the usual case). */
 const normalised = (r: Flat): Flat => {
-  let ordered = true;
-  for (let i = 2; i < r.length && ordered; i += 2) ordered = r[i - 2] <= r[i];
+  let apart = true;
+  for (let i = 2; i < r.length && apart; i += 2) apart = r[i] > r[i - 1] + QUARTER_MS;
+  if (apart) return r;
   const pairs: Array<[number, number]> = [];
-  if (!ordered) {
-    for (let i = 0; i < r.length; i += 2) pairs.push([r[i], r[i + 1]]);
-    pairs.sort((a, b) => a[0] - b[0]);
-  }
+  for (let i = 0; i < r.length; i += 2) pairs.push([r[i], r[i + 1]]);
+  pairs.sort((x, y) => x[0] - y[0]);
   const out: Flat = [];
-  if (ordered) for (let i = 0; i < r.length; i += 2) pushRange(out, r[i], r[i + 1]);
-  else for (const [lo, hi] of pairs) pushRange(out, lo, hi);
+  for (const [lo, hi] of pairs) pushRange(out, lo, hi);
   return out;
 };
 
@@ -322,17 +320,43 @@ const union2 = (a: Flat, b: Flat): Flat => {
   return out;
 };
 
-/** Union of sorted unions, merged pairwise (n log k, no sort). */
+/**
+ * Union of sorted unions in one k-way merge: a binary heap of the lists ordered by their next range
+ * (n log k, and nothing allocated but the answer).
+ */
 const unionRanges = (lists: Flat[]): Flat => {
-  if (lists.length === 0) return [];
-  let level = lists;
-  while (level.length > 1) {
-    const next: Flat[] = [];
-    for (let i = 0; i < level.length; i += 2)
-      next.push(i + 1 < level.length ? union2(level[i], level[i + 1]) : level[i]);
-    level = next;
+  const live = lists.filter((l) => l.length > 0);
+  if (live.length <= 1) return live[0] ?? [];
+  if (live.length === 2) return union2(live[0], live[1]);
+  const at = live.map(() => 0);
+  const heap = live.map((_, i) => i);
+  const key = (h: number) => live[heap[h]][at[heap[h]]];
+  const down = (h: number) => {
+    for (;;) {
+      const l = 2 * h + 1;
+      const r = l + 1;
+      let m = h;
+      if (l < heap.length && key(l) < key(m)) m = l;
+      if (r < heap.length && key(r) < key(m)) m = r;
+      if (m === h) return;
+      [heap[h], heap[m]] = [heap[m], heap[h]];
+      h = m;
+    }
+  };
+  for (let h = (heap.length >> 1) - 1; h >= 0; h--) down(h);
+  const out: Flat = [];
+  while (heap.length) {
+    const list = heap[0];
+    const i = at[list];
+    pushRange(out, live[list][i], live[list][i + 1]);
+    at[list] = i + 2;
+    if (at[list] >= live[list].length) {
+      heap[0] = heap[heap.length - 1];
+      heap.pop();
+    }
+    if (heap.length) down(0);
   }
-  return level[0];
+  return out;
 };
 
 const intersectRanges = (a: Flat, b: Flat): Flat => {

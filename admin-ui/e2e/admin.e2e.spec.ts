@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } from './browser';
+import { appointmentsTests } from './appointments.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
@@ -377,6 +378,7 @@ suite('admin-ui in the browser', () => {
   menuTests({ url, tab });
   wizardTests({ url, tab });
   staffTests({ url, tab });
+  appointmentsTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });
   screensTests({ url, tab });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useCanAccess, useDataProvider, useGetOne, useNotify, useTranslate } from 'ra-core';
+import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'ra-core';
 import { Calendar, dayjsLocalizer, type Formats, type SlotInfo, type View } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -14,7 +14,6 @@ import {
   instantAt,
   type BusinessDate,
   type GlobalInformation,
-  type OpeningDay,
   type TenantTimeZone,
 } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
@@ -54,7 +53,17 @@ import {
 import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
 import { APPOINTMENTS, STATE_COLOURS, type VisitState } from './types';
 
-const localizer = dayjsLocalizer(dayjs);
+/**
+ * The calendar works in floating wall-clock Dates (calendarTime.ts), so its localizer must read them
+ * in the browser's own zone: given dayjs with the timezone plugin (the contracts load it), the
+ * localizer would read them through `dayjs.tz` and shift the grid by the zone's offset.
+ */
+const localDayjs = new Proxy(dayjs, {
+  // everything else (the plugins the localizer adds, dayjs.max...) is dayjs's own, read when used
+  get: (target, property, receiver) =>
+    property === 'tz' ? undefined : Reflect.get(target, property, receiver),
+});
+const localizer = dayjsLocalizer(localDayjs);
 // The addon is CommonJS only; the bundler's interop hands over its exports object as the default.
 type WithDragAndDrop = typeof dragAndDrop.default;
 const withDragAndDrop = ((dragAndDrop.default as unknown as { default?: WithDragAndDrop }).default ??
@@ -98,14 +107,22 @@ type CalendarData = {
 };
 type CalendarResource = { id: string; title: string };
 
-/** The hours the grid shows: from the earliest opening of the week to the latest closing (or midnight). */
-const gridHours = (week: OpeningDay[] | undefined) => {
-  const open = (week ?? []).filter((d) => d.is_open && d.from && d.to);
-  if (open.length === 0) return { min: 8 * 60, max: 24 * 60 - 1 };
-  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
-  const from = Math.min(...open.map((d) => minutes(d.from!)));
-  const closesLate = open.some((d) => minutes(d.to!) <= minutes(d.from!));
-  const to = closesLate ? 24 * 60 - 1 : Math.max(...open.map((d) => minutes(d.to!)));
+/** Minutes of the day the grid shows, from the employees' working time (salon clock). */
+const gridOf = (calendar: CalendarData | null, tz: TenantTimeZone) => {
+  const spans = (calendar?.employees ?? []).flatMap((e) =>
+    e.days.flatMap((d) =>
+      d.working.map((w) => {
+        const from = toFloating(w.from, tz);
+        const to = toFloating(w.to, tz);
+        const fromMin = from.getHours() * 60 + from.getMinutes();
+        const sameDay = floatingDate(from) === floatingDate(to);
+        return { from: fromMin, to: sameDay ? to.getHours() * 60 + to.getMinutes() : 24 * 60 };
+      }),
+    ),
+  );
+  if (spans.length === 0) return { min: 9 * 60, max: 23 * 60 };
+  const from = Math.min(...spans.map((x) => x.from));
+  const to = Math.max(...spans.map((x) => x.to));
   return { min: Math.max(0, from - 60), max: Math.min(24 * 60 - 1, to + 60) };
 };
 
@@ -266,12 +283,9 @@ export const AppointmentCalendar = () => {
     };
   }, [dataProvider, notify, date, view, asOf, version]);
   const staffPending = calendar === null;
-  const { data: hours } = useGetOne<{ id: string; days: OpeningDay[] }>(
-    'business-hours',
-    { id: 'week' },
-    { retry: false },
-  );
-  const { min, max } = gridHours(hours?.days);
+  // the grid runs from an hour before the earliest working time of the shown days to an hour after
+  // the latest (the whole day when someone works past midnight); 09:00-23:00 with nobody working
+  const { min, max } = useMemo(() => gridOf(calendar, tz), [calendar, tz]);
 
   const employees: BookEmployee[] = useMemo(
     () =>

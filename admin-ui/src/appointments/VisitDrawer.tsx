@@ -1,5 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Form, useDataProvider, useGetList, useGetOne, useNotify, useTranslate } from 'ra-core';
+import {
+  Form,
+  useDataProvider,
+  useGetList,
+  useGetOne,
+  useNotify,
+  useSimpleFormIterator,
+  useSourceContext,
+  useTranslate,
+} from 'ra-core';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -36,6 +45,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
@@ -137,7 +147,11 @@ export const VisitDrawer = ({
             ? translate('app.appointments.drawer.book_title')
             : translate('app.appointments.drawer.edit_title', { no: visit?.booking_no ?? '' })}
         </Typography>
-        <IconButton onClick={onClose} aria-label={translate('app.appointments.drawer.close')}>
+        <IconButton
+          onClick={onClose}
+          aria-label={translate('app.appointments.drawer.close')}
+          data-testid="drawer-close"
+        >
           <CloseIcon />
         </IconButton>
       </Stack>
@@ -569,16 +583,7 @@ const VisitForm = ({
         </Stack>
         <Typography variant="subtitle2">{translate('app.appointments.drawer.services')}</Typography>
         <ArrayInput source="lines" label={false}>
-          <SimpleFormIterator
-            inline
-            disableReordering
-            disableClear
-            addButton={
-              <Button size="small" data-testid="add-line">
-                {translate('app.appointments.drawer.add_service')}
-              </Button>
-            }
-          >
+          <SimpleFormIterator inline disableReordering disableClear addButton={<AddLineButton />}>
             <LineInputs services={services} employees={employees} />
           </SimpleFormIterator>
         </ArrayInput>
@@ -601,6 +606,25 @@ const VisitForm = ({
   );
 };
 
+/** "Add a service": a new line of the visit (react-admin's iterator adds it). */
+const AddLineButton = () => {
+  const translate = useTranslate();
+  const { add } = useSimpleFormIterator();
+  const lines = (useWatch({ name: 'lines' }) as LineValue[] | undefined) ?? [];
+  // the next service follows the previous one's employee until changed
+  const employee = lines[lines.length - 1]?.employee_id;
+  return (
+    <Button
+      size="small"
+      startIcon={<AddIcon />}
+      onClick={() => add(employee ? { employee_id: employee } : undefined)}
+      data-testid="add-line"
+    >
+      {translate('app.appointments.drawer.add_service')}
+    </Button>
+  );
+};
+
 /** The visit's start, a quarter of an hour in the page's way of writing time. */
 const TimeSelect = () => {
   const { language } = useArea();
@@ -617,24 +641,18 @@ const TimeSelect = () => {
 };
 
 /** One service line: the service, who does it (the first line's preferred artists first) and its minutes. */
-const LineInputs = ({
-  services,
-  employees,
-  source,
-}: {
-  services: Service[];
-  employees: BookEmployee[];
-  source?: string;
-}) => {
+const LineInputs = ({ services, employees }: { services: Service[]; employees: BookEmployee[] }) => {
   const { language } = useArea();
   const { setValue } = useFormContext();
-  const prefix = source ? `${source}.` : '';
-  const serviceId = useWatch({ name: `${prefix}service_id` }) as string | undefined;
+  // inside the iterator the inputs' sources are the line's own ('lines.1.service_id')
+  const sourceContext = useSourceContext();
+  const path = (field: string) => sourceContext?.getSource(field) ?? field;
+  const serviceId = useWatch({ name: path('service_id') }) as string | undefined;
   const firstEmployee = useWatch({ name: 'lines.0.employee_id' }) as string | undefined;
   const translate = useTranslate();
   useEffect(() => {
     const service = services.find((s) => s.id === serviceId);
-    if (service) setValue(`${prefix}duration`, service.job_time, { shouldDirty: true });
+    if (service) setValue(path('duration'), service.job_time, { shouldDirty: true });
     // the service's job time when the service changes
   }, [serviceId]);
   const preferred = new Set(employees.find((e) => e.id === firstEmployee)?.preferred_artist_ids ?? []);
@@ -642,7 +660,7 @@ const LineInputs = ({
   return (
     <>
       <SelectInput
-        source={`${prefix}service_id`}
+        source="service_id"
         label="resources.appointments.fields.service_id"
         choices={services.map((s) => ({ id: s.id, name: `${namesOf(s, language).main} (${s.job_time})` }))}
         translateChoice={false}
@@ -650,7 +668,7 @@ const LineInputs = ({
         data-testid="line-service"
       />
       <SelectInput
-        source={`${prefix}employee_id`}
+        source="employee_id"
         label="resources.appointments.fields.employee_id"
         choices={ordered.map((e) => ({
           id: e.id,
@@ -663,7 +681,7 @@ const LineInputs = ({
         data-testid="line-employee"
       />
       <TextInput
-        source={`${prefix}duration`}
+        source="duration"
         label="resources.appointments.fields.duration"
         slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
         sx={{ width: 84, minWidth: 84, flexShrink: 0 }}

@@ -9,7 +9,7 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
-import { useDataProvider, useGetList, useNotify, useRefresh, useTranslate, type Exporter } from 'ra-core';
+import { useDataProvider, useNotify, useRefresh, useTranslate, type Exporter } from 'ra-core';
 import {
   addDays,
   codeOptions,
@@ -35,9 +35,40 @@ import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
-import { STAFF_RESOURCES, nameOf, type Employee } from '../staff/types';
-import { VisitDrawer, type DrawerTarget } from './VisitDrawer';
+import { nameOf } from '../staff/types';
+import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
 import { STATE_COLOURS, type Visit } from './types';
+
+/**
+ * The employees of the appointment table the user may see (GET appointment-calendar): the day's
+ * work and the reports name them without needing the staff screens' right.
+ */
+export const useBookEmployees = (): BookEmployee[] => {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { today } = useSalon();
+  const [employees, setEmployees] = useState<BookEmployee[]>([]);
+  useEffect(() => {
+    if (!today) return;
+    let live = true;
+    dataProvider
+      .send<{ employees: Array<{ employee_id: string; name_en: string; name_ar: string }> }>(
+        'GET',
+        `appointment-calendar?date=${today}&days=1`,
+      )
+      .then(
+        (c) =>
+          live &&
+          setEmployees(
+            c.employees.map((e) => ({ id: e.employee_id, name_en: e.name_en, name_ar: e.name_ar })),
+          ),
+      )
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, today]);
+  return employees;
+};
 
 const useSalon = () => {
   const information = useOptionalGlobalInformation<GlobalInformation>();
@@ -180,11 +211,7 @@ export const RemindersList = () => {
 /** `pos/no-show-reschedule`: the no-shows to call back and book again (each once). */
 export const NoShowList = () => {
   const translate = useTranslate();
-  const { data: staff = [] } = useGetList<Employee>(STAFF_RESOURCES.employees, {
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: 'name_en', order: 'ASC' },
-    filter: { status: 1 },
-  });
+  const staff = useBookEmployees();
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
   const refresh = useRefresh();
   return (
@@ -221,12 +248,7 @@ export const NoShowList = () => {
         />
       </List>
       {drawer && (
-        <VisitDrawer
-          target={drawer}
-          employees={staff.filter((e) => e.show_in_appointments)}
-          onClose={() => setDrawer(null)}
-          onChanged={refresh}
-        />
+        <VisitDrawer target={drawer} employees={staff} onClose={() => setDrawer(null)} onChanged={refresh} />
       )}
     </>
   );
@@ -290,11 +312,7 @@ const PeriodPresets = () => {
 
 const useEmployeeChoices = () => {
   const { language } = useArea();
-  const { data = [] } = useGetList<Employee>(STAFF_RESOURCES.employees, {
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: 'name_en', order: 'ASC' },
-  });
-  return data.map((e) => ({ id: e.id, name: nameOf(e, language) }));
+  return useBookEmployees().map((e) => ({ id: e.id, name: nameOf(e, language) }));
 };
 
 const useReportFilters = (withStatus: boolean) => {

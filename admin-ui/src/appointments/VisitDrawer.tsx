@@ -338,9 +338,9 @@ const Problems = ({ problems }: { problems: Problem[] }) => {
   };
   return (
     <Alert severity="error" sx={{ my: 1 }} data-testid="visit-problems">
-      {problems.map((p, i) => (
-        <Typography key={i} variant="body2">
-          {text(p)}
+      {[...new Set(problems.map(text))].map((line) => (
+        <Typography key={line} variant="body2">
+          {line}
         </Typography>
       ))}
     </Alert>
@@ -508,7 +508,8 @@ const VisitForm = ({
       const body = isHttpError(error)
         ? (error.body as { errors?: Record<string, string> } | undefined)
         : undefined;
-      if (body?.errors) {
+      // (a 409's conflicts are listed above the button, not as a form error)
+      if (body?.errors && isHttpError(error) && error.status === 422) {
         const params = messageParams(error);
         return Object.fromEntries(
           Object.entries(body.errors).map(([field, key]) => [

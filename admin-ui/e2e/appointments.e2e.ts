@@ -196,6 +196,40 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       }
     });
 
+    it('blocks an hour of a stylist from the calendar, draws it, refuses a visit in it, and offers free times', async () => {
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/appointments`);
+      await calendarReady(page);
+      await goAhead(page, ahead);
+      const at = await slot(page, 1, '11:00 AM');
+      await page.mouse.click(at.x, at.y);
+      await page.waitForSelector('[data-testid=visit-drawer]');
+      await page.click('[data-testid=mode-block]');
+      await page.fill('[data-testid=block-reason]', `Training ${run}`);
+      await page.click('[data-testid=block-save]');
+      await page.waitForSelector('text=The time is blocked');
+      await page.waitForSelector(`.rbc-background-event:has-text("Training ${run}")`);
+
+      // a visit in the block: refused with the block named; the drawer offers free times instead
+      await page.click('[data-testid=calendar-new]');
+      await page.waitForSelector('[data-testid=visit-drawer]');
+      await pick(page, '[data-testid=visit-drawer] [role=combobox] >> nth=1', '11:00 AM');
+      await page.fill('[data-testid=visit-drawer] input[role=combobox] >> nth=0', 'Amal');
+      await page.click('[role=option]:has-text("Amal Saeed")');
+      await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'Pedicure');
+      await pick(page, '[data-testid=line-employee] [role=combobox] >> nth=0', 'Reem Abdullah');
+      await page.waitForSelector('[data-testid=suggested-start]');
+      await page.click('[data-testid=visit-save]');
+      await page.waitForSelector(
+        '[data-testid=visit-problems]:has-text("Reem Abdullah is not available at this time (blocked)")',
+      );
+      // a suggested time books
+      await page.click('[data-testid=suggested-start] >> nth=0');
+      await page.click('[data-testid=visit-save]');
+      await page.waitForSelector('text=Booked: no.');
+    });
+
     it('shows an employee without the right to see everyone only her own column', async () => {
       const token = await apiSignIn(url);
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };

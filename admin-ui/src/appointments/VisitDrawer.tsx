@@ -8,6 +8,7 @@ import {
   useSimpleFormIterator,
   useSourceContext,
   useTranslate,
+  useCanAccess,
 } from 'ra-core';
 import {
   ArrayInput,
@@ -43,6 +44,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import MenuItem from '@mui/material/MenuItem';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -123,6 +127,9 @@ export const VisitDrawer = ({
 }) => {
   const translate = useTranslate();
   const [editing, setEditing] = useState(target.kind === 'book');
+  const [mode, setMode] = useState<'visit' | 'block'>('visit');
+  // a block is an employee's period: the staff right to change employees
+  const { canAccess: canBlock } = useCanAccess({ resource: 'employees/employees', action: 'edit' });
   const visitId = target.kind === 'visit' ? target.visitId : undefined;
   const { data: visit, refetch } = useGetOne<Visit>(
     APPOINTMENTS,
@@ -158,7 +165,27 @@ export const VisitDrawer = ({
       {target.kind === 'visit' && visit && !editing && (
         <VisitSummary visit={visit} onEdit={() => setEditing(true)} onChanged={done} />
       )}
-      {editing && (target.kind === 'book' || visit) && (
+      {target.kind === 'book' && canBlock && (
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          fullWidth
+          value={mode}
+          onChange={(_, m: 'visit' | 'block' | null) => m && setMode(m)}
+          sx={{ mb: 2 }}
+        >
+          <ToggleButton value="visit" data-testid="mode-visit">
+            {translate('app.appointments.drawer.book_title')}
+          </ToggleButton>
+          <ToggleButton value="block" data-testid="mode-block">
+            {translate('app.appointments.blocks.title')}
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {target.kind === 'book' && mode === 'block' && (
+        <BlockForm target={target} employees={employees} onSaved={() => (onChanged(), onClose())} />
+      )}
+      {editing && mode === 'visit' && (target.kind === 'book' || visit) && (
         <VisitForm
           target={target}
           visit={visit}
@@ -174,6 +201,100 @@ export const VisitDrawer = ({
         />
       )}
     </Drawer>
+  );
+};
+
+/** Time an employee is not to be booked (a meeting, a break): one of her block periods, on one day. */
+const BlockForm = ({
+  target,
+  employees,
+  onSaved,
+}: {
+  target: Extract<DrawerTarget, { kind: 'book' }>;
+  employees: BookEmployee[];
+  onSaved: () => void;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { language } = useArea();
+  const tz = useTz();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const start = target.start ? toFloating(target.start, tz) : floatingNowQuarter(tz);
+  const [employeeId, setEmployeeId] = useState(target.employeeId);
+  const [from, setFrom] = useState(floatingTime(start));
+  const [to, setTo] = useState(floatingTime(new Date(start.getTime() + 60 * 60_000)));
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const date = floatingDate(start);
+  const times = QUARTERS.map((t) => ({ id: t, name: formatViewTime(t, { locale: language }) }));
+  const save = async () => {
+    setProblems([]);
+    try {
+      await dataProvider.send('POST', `employees/${employeeId}/periods`, {
+        kind: 'block',
+        reason,
+        from_date: date,
+        to_date: date,
+        from,
+        to,
+      });
+      notify('app.appointments.blocks.saved', { type: 'success' });
+      onSaved();
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  };
+  const select = (label: string, value: string, set: (v: string) => void, testId: string) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      sx={{ flex: 1 }}
+      slotProps={{ htmlInput: { 'data-testid': testId } }}
+    >
+      {times.map((t) => (
+        <MenuItem key={t.id} value={t.id}>
+          {t.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Stack spacing={1.5} data-testid="block-form">
+      <TextField
+        select
+        size="small"
+        label={translate('resources.appointments.fields.employee_id')}
+        value={employeeId}
+        onChange={(e) => setEmployeeId(e.target.value)}
+      >
+        {employees.map((e) => (
+          <MenuItem key={e.id} value={e.id}>
+            {nameOf(e, language)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Typography variant="body2" color="text.secondary">
+        <bdi>{date}</bdi>
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        {select(translate('app.appointments.blocks.from'), from, setFrom, 'block-from')}
+        {select(translate('app.appointments.blocks.to'), to, setTo, 'block-to')}
+      </Stack>
+      <TextField
+        size="small"
+        label={translate('app.appointments.blocks.reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        slotProps={{ htmlInput: { 'data-testid': 'block-reason' } }}
+      />
+      {problems.length > 0 && <Problems problems={problems} />}
+      <Button variant="contained" onClick={save} data-testid="block-save">
+        {translate('app.appointments.blocks.save')}
+      </Button>
+    </Stack>
   );
 };
 
@@ -589,6 +710,7 @@ const VisitForm = ({
           </SimpleFormIterator>
         </ArrayInput>
         <VisitTotals services={services} />
+        <SuggestedStarts />
         <TextInput
           source="notes"
           label="resources.appointments.fields.notes"
@@ -688,6 +810,79 @@ const LineInputs = ({ services, employees }: { services: Service[]; employees: B
         sx={{ width: 84, minWidth: 84, flexShrink: 0 }}
       />
     </>
+  );
+};
+
+type Suggestion = { start: string; lines: Array<{ employee_id: string }> };
+
+/**
+ * Free starts for the visit as it stands (the availability engine, GET availability): the first ones
+ * of the chosen day with the first line's employee first; a click takes its time and its employees.
+ */
+const SuggestedStarts = () => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const tz = useTz();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { setValue } = useFormContext();
+  const lines = (useWatch({ name: 'lines' }) as LineValue[] | undefined) ?? [];
+  const date = useWatch({ name: 'date' }) as string | undefined;
+  const customerId = useWatch({ name: 'customer_id' }) as string | undefined;
+  const serviceIds = lines.map((l) => l.service_id).filter((id): id is string => Boolean(id));
+  const employeeId = lines[0]?.employee_id;
+  const key =
+    date && isBusinessDate(date) && serviceIds.length === lines.length && serviceIds.length > 0
+      ? JSON.stringify({ date, serviceIds, employeeId, customerId })
+      : '';
+  const [starts, setStarts] = useState<Suggestion[] | null>(null);
+  useEffect(() => {
+    if (!key) return setStarts(null);
+    let live = true;
+    const query = new URLSearchParams({
+      date: date!,
+      service_ids: JSON.stringify(serviceIds),
+      ...(employeeId && { employee_id: employeeId }),
+      ...(customerId && { customer_id: customerId }),
+    });
+    const timer = window.setTimeout(() => {
+      dataProvider
+        .send<{ visit: Suggestion[] }>('GET', `availability?${query.toString()}`)
+        .then((a) => live && setStarts(a.visit.slice(0, 8)))
+        .catch(() => live && setStarts(null));
+    }, 250);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+    // the query is all in its key
+  }, [key]);
+  if (!starts) return null;
+  return (
+    <Box data-testid="suggested-starts">
+      <Typography variant="caption" color="text.secondary">
+        {translate(
+          starts.length ? 'app.appointments.drawer.suggested' : 'app.appointments.drawer.no_free_start',
+        )}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+        {starts.map((s) => (
+          <Chip
+            key={s.start}
+            size="small"
+            variant="outlined"
+            clickable
+            label={<bdi>{formatViewTime(s.start, { locale: language, tz })}</bdi>}
+            onClick={() => {
+              setValue('time', floatingTime(toFloating(s.start, tz)), { shouldDirty: true });
+              s.lines.forEach((l, i) =>
+                setValue(`lines.${i}.employee_id`, l.employee_id, { shouldDirty: true }),
+              );
+            }}
+            data-testid="suggested-start"
+          />
+        ))}
+      </Stack>
+    </Box>
   );
 };
 

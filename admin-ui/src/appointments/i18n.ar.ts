@@ -230,6 +230,14 @@ export const ar: typeof en = {
         showing: 'دفتر المواعيد كما كان في %{at} (للقراءة فقط)',
         back: 'العودة إلى الآن',
       },
+      blocks: {
+        title: 'حجب وقت',
+        from: 'من',
+        to: 'إلى',
+        reason: 'السبب (يظهر في التقويم)',
+        save: 'احجب هذا الوقت',
+        saved: 'حُجب الوقت',
+      },
       drawer: {
         book_title: 'موعد جديد',
         edit_title: 'الموعد رقم %{no}',
@@ -245,6 +253,8 @@ export const ar: typeof en = {
         ends: 'ينتهي %{time}',
         minutes:
           'لا دقائق |||| دقيقة واحدة |||| دقيقتان |||| %{smart_count} دقائق |||| %{smart_count} دقيقة |||| %{smart_count} دقيقة',
+        suggested: 'أوقات متاحة لهذا الموعد',
+        no_free_start: 'لا وقت متاحًا لهذا الموعد في هذا اليوم',
         book: 'احجز',
         save: 'حفظ التغييرات',
         close: 'إغلاق',

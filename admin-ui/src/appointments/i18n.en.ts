@@ -228,6 +228,14 @@ export const en = {
         showing: 'The appointment book as it was at %{at} (read only)',
         back: 'Back to now',
       },
+      blocks: {
+        title: 'Block time',
+        from: 'From',
+        to: 'To',
+        reason: 'Reason (shown on the calendar)',
+        save: 'Block this time',
+        saved: 'The time is blocked',
+      },
       drawer: {
         book_title: 'New appointment',
         edit_title: 'Appointment no. %{no}',
@@ -242,6 +250,8 @@ export const en = {
         total: 'Total %{total}',
         ends: 'Ends %{time}',
         minutes: '%{smart_count} minute |||| %{smart_count} minutes',
+        suggested: 'Free times for this visit',
+        no_free_start: 'No free time for this visit on this day',
         book: 'Book',
         save: 'Save changes',
         close: 'Close',

@@ -3,9 +3,10 @@
  * Prints a table and writes bench/results.json. Targets: append >= 0.8x raw better-sqlite3 and >= 4x
  * Emmett; catch-up >= 50,000 events/s over 1,000,000 events; p99 < 20 ms at 500 commands/s;
  * availability of a 3-service visit (30 employees x 14 days, 3,000 lines) p99 < 10 ms and >= 10x a
- * per-slot scan.
+ * per-slot scan; a booking (the visit and its day books) visible in the calendar's read model p99 < 20 ms
+ * at 200 bookings/s.
  *
- * `--only=availability` (or any comma-separated list of append, catchup, latency, availability) runs
+ * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability) runs
  * those sections only; the figures of the others stay as bench/results.json had them.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,12 +17,13 @@ import { availabilityBench, type AvailabilityFigures } from './availability';
 import { appendEmmett, appendOurs, appendRaw, appendWorkload, type AppendFigures } from './append';
 import { catchUp, seedEvents } from './catch-up';
 import { latency } from './latency';
+import { bookingLatency } from './booking-latency';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : fallback;
 };
-const SECTIONS = ['append', 'catchup', 'latency', 'availability'] as const;
+const SECTIONS = ['append', 'catchup', 'latency', 'booking', 'availability'] as const;
 const only = (): Set<string> => {
   const hit = process.argv.find((a) => a.startsWith('--only='));
   const names = hit ? hit.slice('--only='.length).split(',').filter(Boolean) : [...SECTIONS];
@@ -52,6 +54,7 @@ type Results = {
     auditLogCatchUpEventsPerSecond: number;
   };
   latency?: { commandsPerSecond: number; commands: number; p50Ms: number; p99Ms: number; maxMs: number };
+  booking?: { commandsPerSecond: number; commands: number; p50Ms: number; p99Ms: number; maxMs: number };
   availability?: AvailabilityFigures & { measuredAt: string };
 };
 
@@ -136,6 +139,24 @@ const main = async () => {
         p99Ms: +lat.p99Ms.toFixed(2),
         maxMs: +lat.maxMs.toFixed(2),
       };
+    }
+
+    if (sections.has('booking')) {
+      const bookingRate = arg('booking-rate', 200);
+      log(
+        `booking: ${bookingRate} bookings/s for ${latencySeconds} s, the visit and its day books in one atomic append (FULL) until the calendar's read model and the audit log show it...`,
+      );
+      const b = await bookingLatency(dir, bookingRate, latencySeconds);
+      results.booking = {
+        commandsPerSecond: Math.round(b.commandsPerSecond),
+        commands: b.commands,
+        p50Ms: +b.p50Ms.toFixed(2),
+        p99Ms: +b.p99Ms.toFixed(2),
+        maxMs: +b.maxMs.toFixed(2),
+      };
+      log(
+        `  p50 ${results.booking.p50Ms} ms, p99 ${results.booking.p99Ms} ms at ${results.booking.commandsPerSecond}/s`,
+      );
     }
 
     if (sections.has('availability')) {

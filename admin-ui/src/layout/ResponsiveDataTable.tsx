@@ -43,7 +43,12 @@ export const ResponsiveDataTable = <R extends RaRecord>({
           // the end of a row (an amount, a status, buttons) keeps its size at the line's end (both
           // directions: no float); the texts wrap
           '& .MuiListItemText-primary > div': { display: 'flex', gap: 1, alignItems: 'flex-start' },
-          '& .RaSimpleList-tertiary': { float: 'none', flexShrink: 0, marginInlineStart: 'auto' },
+          '& .RaSimpleList-tertiary': {
+            float: 'none',
+            flexShrink: 0,
+            marginInlineStart: 'auto',
+            opacity: 1,
+          },
           '& .MuiListItemText-primary, & .MuiListItemText-secondary': { overflowWrap: 'anywhere' },
         }}
       />

@@ -188,10 +188,13 @@ export const EmployeeList = () => {
         primaryText={() => <NameCell />}
         secondaryText={(e) => (
           <>
-            {e.job_title && <span>{e.job_title} · </span>}
-            <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-              {e.mobile ?? ''}
-            </span>
+            {e.job_title && <bdi>{e.job_title}</bdi>}
+            {e.job_title && e.mobile && ' · '}
+            {e.mobile && (
+              <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {e.mobile}
+              </span>
+            )}
           </>
         )}
         tertiaryText={() => <EmployeeStatusChip />}

@@ -35,8 +35,19 @@ const goAhead = async (page: Page, days: number) => {
   await page.waitForTimeout(400);
 };
 
+/** A column's index by its employee's name (other tests may add employees to the book). */
+const columnOf = async (page: Page, name: string) => {
+  const names = await page.$$eval('.rbc-time-header .rbc-row-resource .rbc-header', (hs) =>
+    hs.map((h) => h.textContent?.trim() ?? ''),
+  );
+  const index = names.indexOf(name);
+  if (index < 0) throw new Error(`no column ${name} in ${names.join(', ')}`);
+  return index;
+};
+
 /** The quarter-hour group of a column whose gutter reads `label` ("08:00 PM", "08:00 م"). */
-const slot = async (page: Page, column: number, label: string) => {
+const slot = async (page: Page, column: number | string, label: string) => {
+  if (typeof column === 'string') column = await columnOf(page, column);
   const labels = await page.$$eval('.rbc-time-gutter .rbc-timeslot-group', (groups) =>
     groups.map((g) => g.textContent?.trim() ?? ''),
   );
@@ -77,7 +88,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       await goAhead(page, ahead);
 
       // a free quarter of Noura's column
-      const free = await slot(page, 0, '08:00 PM');
+      const free = await slot(page, 'Noura Al-Qahtani', '08:00 PM');
       await page.mouse.click(free.x, free.y);
       await page.waitForSelector('[data-testid=visit-drawer]');
       await page.click('[data-testid=new-customer]');
@@ -114,7 +125,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       // drag the haircut an hour earlier
       const event = page.locator(`.rbc-event:has-text("${name} · Haircut")`);
       const from = (await event.boundingBox())!;
-      const to = await slot(page, 0, '07:00 PM');
+      const to = await slot(page, 'Noura Al-Qahtani', '07:00 PM');
       await page.mouse.move(from.x + from.width / 2, from.y + 6);
       await page.mouse.down();
       await page.mouse.move(from.x + from.width / 2, from.y + 20, { steps: 4 });
@@ -202,7 +213,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       await page.goto(`${url}/en/merchant/appointments`);
       await calendarReady(page);
       await goAhead(page, ahead);
-      const at = await slot(page, 1, '11:00 AM');
+      const at = await slot(page, 'Reem Abdullah', '11:00 AM');
       await page.mouse.click(at.x, at.y);
       await page.waitForSelector('[data-testid=visit-drawer]');
       await page.click('[data-testid=mode-block]');
@@ -284,7 +295,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       await calendarReady(page);
       await goAhead(page, ahead);
       const arName = `هند ${run}`;
-      const free = await slot(page, 0, '05:00 م');
+      const free = await slot(page, 'نورة القحطاني', '05:00 م');
       await page.mouse.click(free.x, free.y);
       await page.waitForSelector('[data-testid=visit-drawer]');
       await page.click('[data-testid=new-customer]');

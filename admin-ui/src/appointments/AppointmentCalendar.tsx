@@ -558,6 +558,12 @@ export const AppointmentCalendar = () => {
             outline: '1px dashed',
           },
           '& .rbc-event': { borderRadius: 1, fontSize: 12, px: 0.5 },
+          // a short visit's time and name end with an ellipsis rather than being cut
+          '& .rbc-event-label, & .rbc-event-content': {
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          },
           '& .rbc-header': { py: 0.5, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' },
           '& .rbc-allday-cell': { display: 'none' },
           '& .rbc-today': { bgcolor: 'transparent' },

@@ -108,3 +108,10 @@ export const signIn = async (
 
 /** A Saudi mobile no other test uses: 966 5 and eight random digits (12 characters). */
 export const uniqueMobile = () => `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** Picks a time of day in a quarter-hour field (`source` as the form names it, `label` as shown: '01:00 PM'). */
+export const chooseTime = async (page: Page, scope: string, source: string, label: string) => {
+  await page.click(`${scope} [class*="ra-input-${source}"] [role=combobox]`);
+  await page.click(`[role=option] >> text="${label}"`);
+  await page.waitForSelector('[role=listbox]', { state: 'detached' });
+};

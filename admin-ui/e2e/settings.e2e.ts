@@ -3,7 +3,7 @@
  * with its server and tabs, like menu.e2e.ts (one `npm start` for the whole browser suite).
  */
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn } from './browser';
+import { DEMO, shot, signIn, chooseTime } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -275,8 +275,8 @@ export const wizardTests = ({ url, tab }: SuiteContext) => {
         await page.fill('[data-testid=custom-hours] input[name=name]', name);
         await page.fill('[data-testid=custom-hours] input[name=from_date]', from);
         await page.fill('[data-testid=custom-hours] input[name=to_date]', to);
-        await page.fill('[data-testid=custom-hours] input[name=from]', '13:00');
-        await page.fill('[data-testid=custom-hours] input[name=to]', '20:00');
+        await chooseTime(page, '[data-testid=custom-hours]', 'from', '01:00 PM');
+        await chooseTime(page, '[data-testid=custom-hours]', 'to', '08:00 PM');
         await page.click('[data-testid=custom-hours-add]');
       };
       await addPeriod('Ramadan', '2027-02-08', '2027-03-20');

@@ -3,7 +3,7 @@
  * server and tabs, like menu.e2e.ts (one `npm start` for the whole browser suite).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, shot, signIn } from './browser';
+import { DEMO, shot, signIn, chooseTime } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -114,8 +114,8 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       // The week: Friday off, Saturday from noon.
       // Friday off, whatever the salon's week (another test may have changed it)
       await page.setChecked('input[name="working_hours.5.is_open"]', false);
-      await page.fill('input[name="working_hours.6.from"]', '12:00');
-      await page.fill('input[name="working_hours.6.to"]', '21:00');
+      await chooseTime(page, 'body', 'working_hours.6.from', '12:00 PM');
+      await chooseTime(page, 'body', 'working_hours.6.to', '09:00 PM');
       await page.click('.ra-input-holidays label:has-text("Friday")');
       await page.click('.ra-input-rights label:has-text("Hold invoices")');
       // The check-in place: where this browser is now.

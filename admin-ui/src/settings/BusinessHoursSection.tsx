@@ -1,5 +1,6 @@
+import { TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { useMemo } from 'react';
-import { BooleanInput, TextInput } from 'react-admin';
+import { BooleanInput } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import { businessHoursInput, codeLabelKey } from '@rawnaq/contracts';
@@ -17,13 +18,7 @@ const Day = ({ day, readOnly }: { day: number; readOnly: boolean }) => {
   const translate = useTranslate();
   const open = useWatch({ name: `days.${day}.is_open` }) !== false;
   const nextDay = useClosesNextDay(`days.${day}.from`, `days.${day}.to`);
-  const time = {
-    type: 'time',
-    readOnly,
-    disabled: !open,
-    sx: { width: 160 },
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 900, dir: 'ltr' as const } },
-  };
+  const time = { readOnly, disabled: !open, sx: { width: 160 } };
   return (
     <Box
       data-testid={`day-${day}`}
@@ -48,8 +43,8 @@ const Day = ({ day, readOnly }: { day: number; readOnly: boolean }) => {
           helperText={false}
         />
       </Box>
-      <TextInput source={`days.${day}.from`} label="resources.business-hours.fields.from" {...time} />
-      <TextInput
+      <TimeOfDayInput source={`days.${day}.from`} label="resources.business-hours.fields.from" {...time} />
+      <TimeOfDayInput
         source={`days.${day}.to`}
         label="resources.business-hours.fields.to"
         {...time}

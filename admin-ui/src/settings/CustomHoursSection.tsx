@@ -1,3 +1,4 @@
+import { TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { useMemo, useState } from 'react';
 import { BooleanInput, Confirm, SaveButton, SimpleForm, TextInput } from 'react-admin';
 import { useCanAccess, useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
@@ -37,19 +38,14 @@ type Period = {
 const Times = () => {
   const open = useWatch({ name: 'is_open' }) !== false;
   const nextDay = useClosesNextDay('from', 'to');
-  const time = {
-    type: 'time',
-    disabled: !open,
-    fullWidth: true,
-    slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 900, dir: 'ltr' as const } },
-  };
+  const time = { disabled: !open, fullWidth: true };
   return (
     <>
       <FormCell>
-        <TextInput source="from" {...time} />
+        <TimeOfDayInput source="from" {...time} />
       </FormCell>
       <FormCell>
-        <TextInput
+        <TimeOfDayInput
           source="to"
           {...time}
           helperText={open && nextDay ? 'app.settings.hours.next_day' : undefined}

@@ -1,3 +1,4 @@
+import { TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { useEffect, useMemo, useState } from 'react';
 import { Confirm, SelectInput, TextInput } from 'react-admin';
 import {
@@ -60,21 +61,13 @@ const TimeInputs = () => {
   return (
     <>
       <Grid size={{ xs: 6, md: 3 }}>
-        <TextInput
-          source="from"
-          resource={R}
-          type="time"
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <TimeOfDayInput source="from" resource={R} fullWidth />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
-        <TextInput
+        <TimeOfDayInput
           source="to"
           resource={R}
-          type="time"
           fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
           helperText={kind === 'block' ? 'app.staff.periods.all_day' : undefined}
         />
       </Grid>

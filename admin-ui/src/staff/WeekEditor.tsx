@@ -1,4 +1,5 @@
-import { BooleanInput, TextInput } from 'react-admin';
+import { TimeOfDayInput } from '../forms/TimeOfDayInput';
+import { BooleanInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslate } from 'ra-core';
 import { codeLabelKey, type BusinessDay } from '@rawnaq/contracts';
@@ -31,23 +32,19 @@ const Day = ({ day }: { day: number }) => {
       {open ? (
         <>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <TextInput
+            <TimeOfDayInput
               source={`working_hours.${day}.from`}
               label="resources.employees/employees.fields.from"
-              type="time"
               fullWidth
               helperText={false}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
             />
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
-            <TextInput
+            <TimeOfDayInput
               source={`working_hours.${day}.to`}
               label="resources.employees/employees.fields.to"
-              type="time"
               fullWidth
               helperText={nextDay ? 'app.staff.employees.week.next_day' : false}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 900 } }}
             />
           </Grid>
         </>

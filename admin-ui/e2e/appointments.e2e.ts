@@ -293,6 +293,9 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       await signIn(page, url, owner, { language: 'ar' });
       await page.goto(`${url}/ar/merchant/appointments`);
       await calendarReady(page);
+      // one column at a time on a phone: Noura's
+      await page.click('.MuiTextField-root:has([data-testid=calendar-employee]) [role=combobox]');
+      await page.click('[role=option]:has-text("نورة القحطاني")');
       await goAhead(page, ahead);
       const arName = `هند ${run}`;
       const free = await slot(page, 'نورة القحطاني', '05:00 م');

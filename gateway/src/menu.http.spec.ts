@@ -237,7 +237,10 @@ describe('the menu and the VAT over HTTP', () => {
 
   it('keeps the menu from a receptionist without menu rights, and other salons out', async () => {
     const reception = await t.signIn(RECEPTION);
-    expect((await t.http.get('/api/merchant/services').set(bearer(reception))).status).toBe(403);
+    expect((await t.http.get('/api/merchant/service-groups').set(bearer(reception))).status).toBe(403);
+    expect((await t.http.get('/api/merchant/categories').set(bearer(reception))).status).toBe(403);
+    // the services themselves are read by whoever books them (the appointment book's right)
+    expect((await t.http.get('/api/merchant/services').set(bearer(reception))).status).toBe(200);
     expect(
       (
         await t.http

@@ -173,7 +173,7 @@ const main = async () => {
     log('');
     log('| measure | figure | baseline | ratio | target |');
     log('| --- | --- | --- | --- | --- |');
-    const { append, projection, latency: lat, availability } = results;
+    const { append, projection, latency: lat, booking, availability } = results;
     if (append && sections.has('append')) {
       log(
         `| append (events/s) | ${fmt(append.eventsPerSecond)} | raw better-sqlite3 ${fmt(append.rawSqliteRowsPerSecond)} | ${append.ratioToRawSqlite}x | >= 0.8x ${target(append.ratioToRawSqlite >= 0.8)} |`,
@@ -193,6 +193,10 @@ const main = async () => {
     if (lat && sections.has('latency'))
       log(
         `| append -> visible p50 / p99 (ms) | ${lat.p50Ms} / ${lat.p99Ms} | at ${fmt(lat.commandsPerSecond)} commands/s | | p99 < 20 ${target(lat.p99Ms < 20)} |`,
+      );
+    if (booking && sections.has('booking'))
+      console.log(
+        `| booking -> calendar p50 / p99 (ms) | ${booking.p50Ms} / ${booking.p99Ms} | at ${fmt(booking.commandsPerSecond)} bookings/s | | p99 < 20 ${target(booking.p99Ms < 20)} |`,
       );
     if (availability && sections.has('availability')) {
       log(

@@ -60,7 +60,7 @@ export const en = {
       },
     },
     'pos/no-show-reschedule': {
-      name: 'No-show |||| No-shows',
+      name: 'No-show |||| No-shows to rebook',
       fields: {
         customer_id: 'Customer',
         lines: 'Services',

@@ -559,10 +559,15 @@ export const AppointmentCalendar = () => {
           },
           '& .rbc-event': { borderRadius: 1, fontSize: 12, px: 0.5 },
           // a short visit's time and name end with an ellipsis rather than being cut
+          // (react-big-calendar wraps a short visit's lines into a second column, wider than the visit)
+          '& .rbc-day-slot .rbc-event': { flexFlow: 'column nowrap' },
           '& .rbc-event-label, & .rbc-event-content': {
             overflow: 'hidden',
             textOverflow: 'ellipsis',
             whiteSpace: 'nowrap',
+            width: '100%',
+            maxWidth: '100%',
+            flex: 'none',
           },
           '& .rbc-header': { py: 0.5, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' },
           '& .rbc-allday-cell': { display: 'none' },

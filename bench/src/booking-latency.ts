@@ -9,14 +9,11 @@ import {
 } from '@rawnaq/contracts';
 import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore, type StreamWrite } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner } from '@rawnaq/projections';
-import type { LatencyFigures } from './latency';
+import { measurePaced, type LatencyFigures } from './latency';
 
 const TENANT = 'bench';
 const EMPLOYEES = 30;
 const QUARTER = 15 * 60_000;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const envelope = (type: string, data: Record<string, unknown>): EventEnvelope => ({
   id: newId(),
@@ -50,20 +47,11 @@ export const bookingLatency = async (dir: string, rate: number, seconds: number)
     projections: allProjections,
   });
   await runner.start();
-  const names = ['appointments', 'audit-log'];
-  const total = rate * seconds;
   const employees = Array.from({ length: EMPLOYEES }, () => newId());
   const revisions = new Map<string, number>();
   const expected = (stream: string) => revisions.get(stream) ?? ('no_stream' as const);
   const day0 = Date.parse('2030-01-05T06:00:00.000Z');
-  const samples: number[] = [];
-  const pending: Promise<void>[] = [];
-  const interval = 1000 / rate;
-  const t0 = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = t0 + i * interval;
-    while (performance.now() < due)
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now() - 1)));
+  const figures = await measurePaced(runner, ['appointments', 'audit-log'], rate, seconds, async (i) => {
     // each employee's quarters one after another, day after day: never a clash
     const employeeId = employees[i % EMPLOYEES];
     const slot = Math.floor(i / EMPLOYEES);
@@ -111,27 +99,12 @@ export const bookingLatency = async (dir: string, rate: number, seconds: number)
       { stream: employeeDay, expected: expected(employeeDay), events: [envelope('TimeReserved', reserved)] },
       { stream: customerDay, expected: expected(customerDay), events: [envelope('TimeReserved', reserved)] },
     ];
-    const started = performance.now();
     const { position, streams } = await eventStore.appendMany(writes);
     for (const [stream, revision] of Object.entries(streams)) revisions.set(stream, revision);
-    pending.push(
-      runner.waitFor(names, position, 10_000).then((ok) => {
-        if (!ok) throw new Error('a booking never reached the calendar');
-        samples.push(performance.now() - started);
-      }),
-    );
-  }
-  await Promise.all(pending);
-  const achieved = total / ((performance.now() - t0) / 1000);
+    return position;
+  });
   await runner.stop();
   await eventStore.close();
   await readStore.close();
-  samples.sort((a, b) => a - b);
-  return {
-    commandsPerSecond: achieved,
-    commands: total,
-    p50Ms: percentile(samples, 50),
-    p99Ms: percentile(samples, 99),
-    maxMs: samples[samples.length - 1],
-  };
+  return figures;
 };

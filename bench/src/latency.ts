@@ -28,9 +28,35 @@ export const latency = async (dir: string, rate: number, seconds: number): Promi
     projections: allProjections,
   });
   await runner.start();
-  const names = allProjections.map((p) => p.name);
+  const commands = [...customerCommands(rate * seconds, 1000, 99)];
+  const figures = await measurePaced(
+    runner,
+    allProjections.map((p) => p.name),
+    rate,
+    seconds,
+    async (i) => {
+      const c = commands[i];
+      return (await eventStore.append(c.stream, c.events, c.expected)).position;
+    },
+  );
+  await runner.stop();
+  await eventStore.close();
+  await readStore.close();
+  return figures;
+};
+
+/**
+ * Writes at a steady rate (`write` stores the i-th and answers its position) and times each from the
+ * start of its write until every named projection has applied it.
+ */
+export const measurePaced = async (
+  runner: ProjectionRunner,
+  names: string[],
+  rate: number,
+  seconds: number,
+  write: (i: number) => Promise<string>,
+): Promise<LatencyFigures> => {
   const total = rate * seconds;
-  const commands = [...customerCommands(total, 1000, 99)];
   const samples: number[] = [];
   const pending: Promise<void>[] = [];
   const interval = 1000 / rate;
@@ -39,21 +65,17 @@ export const latency = async (dir: string, rate: number, seconds: number): Promi
     const due = t0 + i * interval;
     while (performance.now() < due)
       await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now() - 1)));
-    const c = commands[i];
     const started = performance.now();
-    const { position } = await eventStore.append(c.stream, c.events, c.expected);
+    const position = await write(i);
     pending.push(
       runner.waitFor(names, position, 10_000).then((ok) => {
-        if (!ok) throw new Error('a command never became visible');
+        if (!ok) throw new Error('a write never became visible');
         samples.push(performance.now() - started);
       }),
     );
   }
   await Promise.all(pending);
   const achieved = total / ((performance.now() - t0) / 1000);
-  await runner.stop();
-  await eventStore.close();
-  await readStore.close();
   samples.sort((a, b) => a - b);
   return {
     commandsPerSecond: achieved,

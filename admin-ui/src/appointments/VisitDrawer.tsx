@@ -54,6 +54,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { PhoneNumberInput } from '../forms/PhoneNumberInput';
+import { QUARTERS_OF_DAY, TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { useFormat } from '../format/useFormat';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
@@ -87,12 +88,6 @@ type FormValues = {
   lines: LineValue[];
   notes?: string;
 };
-
-const QUARTERS = Array.from({ length: 96 }, (_, i) => {
-  const h = String(Math.floor(i / 4)).padStart(2, '0');
-  const m = String((i % 4) * 15).padStart(2, '0');
-  return `${h}:${m}`;
-});
 
 type Problem = { key: string; params?: Record<string, string | number> };
 
@@ -226,7 +221,7 @@ const BlockForm = ({
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Problem[]>([]);
   const date = floatingDate(start);
-  const times = QUARTERS.map((t) => ({ id: t, name: formatViewTime(t, { locale: language }) }));
+  const times = QUARTERS_OF_DAY.map((t) => ({ id: t, name: formatViewTime(t, { locale: language }) }));
   const save = async () => {
     setProblems([]);
     try {
@@ -382,7 +377,7 @@ const VisitSummary = ({
             {translate('app.appointments.actions.confirm')}
           </Button>
         )}
-        {(visit.state === 'scheduled' || visit.state === 'confirmed' || visit.state === 'missed') && (
+        {open && (
           <Button
             variant="contained"
             onClick={() => act('check-in', 'app.appointments.actions.checked_in')}
@@ -701,7 +696,7 @@ const VisitForm = ({
             slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
             sx={{ flex: 1 }}
           />
-          <TimeSelect />
+          <TimeOfDayInput source="time" label="resources.appointments.fields.time" sx={{ flex: 1 }} />
         </Stack>
         <Typography variant="subtitle2">{translate('app.appointments.drawer.services')}</Typography>
         <ArrayInput source="lines" label={false}>
@@ -745,21 +740,6 @@ const AddLineButton = () => {
     >
       {translate('app.appointments.drawer.add_service')}
     </Button>
-  );
-};
-
-/** The visit's start, a quarter of an hour in the page's way of writing time. */
-const TimeSelect = () => {
-  const { language } = useArea();
-  const choices = QUARTERS.map((t) => ({ id: t, name: formatViewTime(t, { locale: language }) }));
-  return (
-    <SelectInput
-      source="time"
-      label="resources.appointments.fields.time"
-      choices={choices}
-      translateChoice={false}
-      sx={{ flex: 1 }}
-    />
   );
 };
 

@@ -256,6 +256,16 @@ export const NoShowList = () => {
 
 type Preset = 'today' | 'yesterday' | 'this_week' | 'this_month' | 'last_month' | 'custom';
 
+const PRESETS: readonly Preset[] = ['today', 'yesterday', 'this_week', 'this_month', 'last_month', 'custom'];
+
+/** The period presets as a select's options. */
+const presetItems = (translate: (key: string) => string) =>
+  PRESETS.map((p) => (
+    <MenuItem key={p} value={p}>
+      {translate(`app.appointments.reports.presets.${p}`)}
+    </MenuItem>
+  ));
+
 /** From and to of a period preset, in the salon's calendar. */
 export const presetRange = (preset: Preset, today: BusinessDate): { from?: string; to?: string } => {
   const month = today.slice(0, 8);
@@ -301,11 +311,7 @@ const PeriodPresets = () => {
       sx={{ width: 170, mt: 1 }}
       slotProps={{ htmlInput: { 'data-testid': 'period-preset' } }}
     >
-      {(['today', 'yesterday', 'this_week', 'this_month', 'last_month', 'custom'] as const).map((p) => (
-        <MenuItem key={p} value={p}>
-          {translate(`app.appointments.reports.presets.${p}`)}
-        </MenuItem>
-      ))}
+      {presetItems(translate)}
     </TextField>
   );
 };
@@ -424,16 +430,26 @@ const ReportActions = () => (
   </TopToolbar>
 );
 
-/** `reports/appointments-report`: the period's visits with their totals and a CSV. */
-export const AppointmentsReport = () => {
+/** A report of the period's visits: filters, period presets, the rows and a CSV. */
+const VisitReport = ({
+  resource,
+  name,
+  withStatus,
+  summary,
+}: {
+  resource: string;
+  name: 'appointments' | 'checkin';
+  withStatus: boolean;
+  summary?: boolean;
+}) => {
   const { today } = useSalon();
   const translate = useTranslate();
-  const filters = useReportFilters(true);
-  const exporter = useVisitExporter('app.appointments.reports.appointments_file');
+  const filters = useReportFilters(withStatus);
+  const exporter = useVisitExporter(`app.appointments.reports.${name}_file`);
   return (
     <List
-      resource="reports/appointments-report"
-      title={translate('app.appointments.reports.appointments_title')}
+      resource={resource}
+      title={translate(`app.appointments.reports.${name}_title`)}
       filters={filters}
       filterDefaultValues={today ? presetRange('this_month', today) : {}}
       sort={{ field: 'start', order: 'ASC' }}
@@ -441,33 +457,21 @@ export const AppointmentsReport = () => {
       exporter={exporter}
       empty={false}
     >
-      <SummaryCard />
+      {summary && <SummaryCard />}
       <VisitRows />
     </List>
   );
 };
 
+/** `reports/appointments-report`: the period's visits with their totals and a CSV. */
+export const AppointmentsReport = () => (
+  <VisitReport resource="reports/appointments-report" name="appointments" withStatus summary />
+);
+
 /** `reports/checkin-checkout-report`: when each visit of the period checked in. */
-export const CheckinReport = () => {
-  const { today } = useSalon();
-  const translate = useTranslate();
-  const filters = useReportFilters(false);
-  const exporter = useVisitExporter('app.appointments.reports.checkin_file');
-  return (
-    <List
-      resource="reports/checkin-checkout-report"
-      title={translate('app.appointments.reports.checkin_title')}
-      filters={filters}
-      filterDefaultValues={today ? presetRange('this_month', today) : {}}
-      sort={{ field: 'start', order: 'ASC' }}
-      actions={<ReportActions />}
-      exporter={exporter}
-      empty={false}
-    >
-      <VisitRows />
-    </List>
-  );
-};
+export const CheckinReport = () => (
+  <VisitReport resource="reports/checkin-checkout-report" name="checkin" withStatus={false} />
+);
 
 type ReasonRow = { id: string; name_en: string | null; name_ar: string | null; count: number; value: number };
 
@@ -523,11 +527,7 @@ export const CancellationReasonsReport = () => {
           }}
           sx={{ width: 170 }}
         >
-          {(['today', 'yesterday', 'this_week', 'this_month', 'last_month', 'custom'] as const).map((p) => (
-            <MenuItem key={p} value={p}>
-              {translate(`app.appointments.reports.presets.${p}`)}
-            </MenuItem>
-          ))}
+          {presetItems(translate)}
         </TextField>
         {(['from', 'to'] as const).map((f) => (
           <TextField

@@ -117,10 +117,36 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'Manicure');
       await pick(page, '[data-testid=line-employee] [role=combobox] >> nth=0', 'Noura Al-Qahtani');
       await page.click('[data-testid=visit-save]');
-      await page.waitForSelector('[data-testid=visit-problems]:has-text("Noura Al-Qahtani is booked from")');
+      await page.waitForSelector(
+        '[data-testid=visit-problems]:has-text("Noura Al-Qahtani is booked from 08:00 PM to 08:45 PM")',
+      );
       await shot(page, 'appointments-conflict-en');
-      await page.click('[data-testid=drawer-close]');
-      await page.waitForSelector('[data-testid=visit-drawer]', { state: 'detached' });
+      expect(await page.$('[data-testid=visit-overbook]')).toBeNull();
+
+      // where the salon allows overbooking, the same clash is a warning the desk may book through
+      const allowOverbooking = (on: boolean) =>
+        page.evaluate(async (allow) => {
+          const res = await fetch('/api/merchant/settings/invoice', {
+            method: 'PUT',
+            headers: {
+              Authorization: `Bearer ${localStorage.getItem('rawnaq.merchant.token')}`,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({ allow_overbooking: allow }),
+          });
+          return res.status;
+        }, on);
+      expect(await allowOverbooking(true)).toBe(200);
+      try {
+        await page.click('[data-testid=visit-save]');
+        await page.waitForSelector('[data-testid=visit-problems]:has-text("confirm to book it anyway")');
+        await shot(page, 'appointments-overbook-en');
+        await page.click('[data-testid=visit-overbook]');
+        await page.waitForSelector('text=Booked over another visit: no.');
+        await page.waitForSelector('.rbc-event:has-text("Amal Saeed · Manicure")');
+      } finally {
+        expect(await allowOverbooking(false)).toBe(200);
+      }
 
       // drag the haircut an hour earlier
       const event = page.locator(`.rbc-event:has-text("${name} · Haircut")`);

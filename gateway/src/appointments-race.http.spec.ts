@@ -97,7 +97,7 @@ describe('two bookings of the same slot, interleaved on purpose', () => {
     const loser = a.status === 409 ? a : b;
     expect(loser.body).toMatchObject({
       message: 'appointments.employee_busy',
-      params: { employee_en: 'Reem Abdullah', from: '17:00', to: '18:00' },
+      params: { employee_en: 'Reem Abdullah', from_en: '05:00 PM', to_en: '06:00 PM' },
     });
     // both read the day at the same revision; the loser read it again when its command ran again
     expect(gate.reads).toBeGreaterThanOrEqual(3);

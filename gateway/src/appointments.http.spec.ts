@@ -123,7 +123,15 @@ describe('the appointment book over HTTP', () => {
     expect(clash.body).toMatchObject({
       message: 'appointments.employee_busy',
       errors: { 'lines.0.start': 'appointments.employee_busy' },
-      params: { employee_en: 'Noura Al-Qahtani', employee_ar: 'نورة القحطاني', from: '12:00', to: '12:45' },
+      // the times as the pages show them, in both languages
+      params: {
+        employee_en: 'Noura Al-Qahtani',
+        employee_ar: 'نورة القحطاني',
+        from_en: '12:00 PM',
+        from_ar: '12:00 م',
+        to_en: '12:45 PM',
+        to_ar: '12:45 م',
+      },
     });
     // the customer cannot be in two places at once either
     const twice = await book({
@@ -344,5 +352,64 @@ describe('the appointment book over HTTP', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
+  });
+
+  it('books over another visit only once the desk confirms it, where the salon allows overbooking', async () => {
+    const allow = (on: boolean) =>
+      t.http.put('/api/merchant/settings/invoice').set(bearer(owner)).send({ allow_overbooking: on });
+    expect((await allow(true)).status).toBe(200);
+    try {
+      const day = workday(15);
+      const first = await book({
+        customer_id: customers[0],
+        lines: [line('Haircut', 'Noura Al-Qahtani', at(day, '11:00'))],
+      });
+      expect(first.status).toBe(201);
+      const before = await t.eventCount();
+      const over = {
+        customer_id: customers[1],
+        lines: [line('Blow dry', 'Noura Al-Qahtani', at(day, '11:15'))],
+      };
+      // first the warning, naming whom and when; nothing written
+      const warned = await book(over);
+      expect(warned.status).toBe(409);
+      expect(warned.body).toMatchObject({
+        message: 'appointments.overbooking_to_confirm',
+        errors: { 'lines.0.start': 'appointments.employee_busy' },
+        details: [
+          expect.objectContaining({
+            key: 'appointments.employee_busy',
+            params: expect.objectContaining({ employee_en: 'Noura Al-Qahtani', from_en: '11:00 AM' }),
+          }),
+        ],
+      });
+      expect(await t.eventCount()).toBe(before);
+      // "book anyway": recorded, and said so
+      const confirmed = await book({ ...over, overbook: true });
+      expect(confirmed.status).toBe(201);
+      expect(confirmed.body.overbooked).toBe(true);
+      // a move over it asks too, and goes through once confirmed
+      const other = await book({
+        customer_id: customers[2],
+        lines: [line('Manicure', 'Noura Al-Qahtani', at(day, '14:00'))],
+      });
+      const move = (extra: object) =>
+        t.http
+          .post(`/api/merchant/appointments/${other.body.id}/move`)
+          .set(bearer(owner))
+          .send({ line_id: other.body.lines[0].line_id, start: at(day, '11:00'), ...extra });
+      expect((await move({})).body.message).toBe('appointments.overbooking_to_confirm');
+      expect((await move({ overbook: true })).status).toBe(200);
+      // the customer is never in two places at once, confirmed or not
+      const twice = await book({
+        customer_id: customers[0],
+        lines: [line('Manicure', 'Reem Abdullah', at(day, '11:15'))],
+        overbook: true,
+      });
+      expect(twice.status).toBe(409);
+      expect(twice.body.message).toBe('appointments.customer_busy');
+    } finally {
+      await allow(false);
+    }
   });
 });

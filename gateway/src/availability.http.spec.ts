@@ -296,6 +296,10 @@ describe('availability and the appointment calendar over HTTP', () => {
     expect(free.status).toBe(200);
     expect(free.body.employees).toEqual([]);
     expect(free.body.visit).toEqual([]);
+    // the day as it was is an auditor's replay: the receptionist has no such right
+    const replay = await calendar({ date: today, as_of: new Date().toISOString() }, reception);
+    expect(replay.status).toBe(403);
+    expect(replay.body.message).toBe('auth.no_permission');
   });
 
   it('shows a stylist who signs in without "view all" her own column and her own visits only', async () => {

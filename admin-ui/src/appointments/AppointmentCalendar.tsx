@@ -12,6 +12,7 @@ import {
   formatDate,
   formatViewTime,
   instantAt,
+  localizeParams,
   type BusinessDate,
   type GlobalInformation,
   type TenantTimeZone,
@@ -34,7 +35,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link } from 'react-router-dom';
-import { Title } from 'react-admin';
+import { Confirm, Title } from 'react-admin';
 import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { Mirrored } from '../layout/Mirrored';
@@ -385,6 +386,38 @@ export const AppointmentCalendar = () => {
     notify('app.appointments.move_refused', { type: 'error', messageArgs: { reason } });
   };
 
+  // a move over another visit, where the salon allows overbooking: the desk confirms it or it snaps back
+  const [overMove, setOverMove] = useState<{ visitId: string; body: object; conflicts: string[] } | null>(
+    null,
+  );
+  const sendMove = async (visitId: string, body: object) => {
+    try {
+      const reply = await dataProvider.send<{ overbooked?: boolean }>(
+        'POST',
+        `appointments/${visitId}/move`,
+        body,
+      );
+      notify(reply?.overbooked ? 'app.appointments.moved_over' : 'app.appointments.moved', {
+        type: reply?.overbooked ? 'warning' : 'success',
+      });
+    } catch (error) {
+      if (isHttpError(error) && error.message === 'appointments.overbooking_to_confirm') {
+        const details = (
+          error.body as { details?: Array<{ key: string; params?: Record<string, string | number> }> }
+        )?.details;
+        setOverMove({
+          visitId,
+          body,
+          conflicts: (details ?? []).map((d) =>
+            translate(d.key, { ...localizeParams(d.params ?? {}, language), _: d.key }),
+          ),
+        });
+      } else refused(error);
+    } finally {
+      await refetch();
+    }
+  };
+
   const move = async ({ event, start, end, resourceId }: EventInteractionArgs<CalendarEvent>) => {
     const startDate = new Date(start);
     const endDate = new Date(end);
@@ -392,19 +425,12 @@ export const AppointmentCalendar = () => {
       notify('app.appointments.past', { type: 'warning' });
       return;
     }
-    try {
-      await dataProvider.send('POST', `appointments/${event.visitId}/move`, {
-        line_id: event.lineId,
-        start: fromFloating(startDate, tz),
-        ...(typeof resourceId === 'string' && resourceId !== event.resourceId && { employee_id: resourceId }),
-        duration: Math.round((endDate.getTime() - startDate.getTime()) / 60_000),
-      });
-      notify('app.appointments.moved', { type: 'success' });
-    } catch (error) {
-      refused(error);
-    } finally {
-      await refetch();
-    }
+    await sendMove(event.visitId, {
+      line_id: event.lineId,
+      start: fromFloating(startDate, tz),
+      ...(typeof resourceId === 'string' && resourceId !== event.resourceId && { employee_id: resourceId }),
+      duration: Math.round((endDate.getTime() - startDate.getTime()) / 60_000),
+    });
   };
 
   const selectSlot = (slot: SlotInfo) => {
@@ -646,6 +672,28 @@ export const AppointmentCalendar = () => {
           onChanged={() => void refetch()}
         />
       )}
+      <Confirm
+        isOpen={overMove !== null}
+        title="app.appointments.move_over_title"
+        content={
+          <Stack spacing={0.5} data-testid="move-over-conflicts">
+            <Typography variant="body2">{translate('appointments.overbooking_to_confirm')}</Typography>
+            {overMove?.conflicts.map((c) => (
+              <Typography key={c} variant="body2">
+                {c}
+              </Typography>
+            ))}
+          </Stack>
+        }
+        confirm="app.appointments.move_anyway"
+        confirmColor="warning"
+        onConfirm={() => {
+          const pending = overMove!;
+          setOverMove(null);
+          void sendMove(pending.visitId, { ...pending.body, overbook: true });
+        }}
+        onClose={() => setOverMove(null)}
+      />
     </Box>
   );
 };

@@ -24,8 +24,8 @@ import {
   instantAt,
   formatViewTime,
   isBusinessDate,
+  localizeParams,
   type BusinessDate,
-  type GlobalInformation,
   type TenantTimeZone,
 } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
@@ -56,7 +56,6 @@ import { isHttpError, messageParams } from '../http/errors';
 import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { QUARTERS_OF_DAY, TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { useFormat } from '../format/useFormat';
-import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
 import { nameOf } from '../staff/types';
@@ -89,6 +88,9 @@ type FormValues = {
   notes?: string;
 };
 
+/** The salon's zone (the drawer is a salon's screen): the zone every time on it is read in. */
+const useSalonZone = () => useFormat().timeZone as TenantTimeZone;
+
 type Problem = { key: string; params?: Record<string, string | number> };
 
 /** What a refused command said: its message and each conflict (which employee, which time), translated. */
@@ -98,11 +100,6 @@ const problemsOf = (error: unknown): Problem[] => {
   const list: Problem[] = [{ key: error.message, params: messageParams(error) }];
   for (const detail of body?.details ?? []) list.push(detail);
   return list;
-};
-
-const useTz = () => {
-  const information = useOptionalGlobalInformation<GlobalInformation>();
-  return (information?.global_informations?.account.time_zone ?? 'Asia/Riyadh') as TenantTimeZone;
 };
 
 /**
@@ -212,7 +209,7 @@ const BlockForm = ({
   const translate = useTranslate();
   const notify = useNotify();
   const { language } = useArea();
-  const tz = useTz();
+  const tz = useSalonZone();
   const dataProvider = useDataProvider<AppDataProvider>();
   const start = target.start ? toFloating(target.start, tz) : floatingNowQuarter(tz);
   const [employeeId, setEmployeeId] = useState(target.employeeId);
@@ -306,8 +303,8 @@ const VisitSummary = ({
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { language } = useArea();
-  const tz = useTz();
   const { money } = useFormat();
+  const tz = useSalonZone();
   const [dialog, setDialog] = useState<'cancel' | 'no_show' | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const act = async (action: string, done: string, body?: unknown) => {
@@ -441,19 +438,23 @@ const VisitSummary = ({
   );
 };
 
-const Problems = ({ problems }: { problems: Problem[] }) => {
+const Problems = ({
+  problems,
+  severity = 'error',
+}: {
+  problems: Problem[];
+  severity?: 'error' | 'warning';
+}) => {
   const translate = useTranslate();
   const { language } = useArea();
   const text = (p: Problem) => {
-    const params = { ...(p.params ?? {}) } as Record<string, string | number>;
-    // a conflict names its employee in both languages; the page's is used
-    const named = params[`employee_${language}`];
-    if (named !== undefined) params.employee = named;
+    // a conflict names its employee and its times in both languages; the page's are used
+    const params = localizeParams(p.params ?? {}, language);
     const key = p.key.includes('.') ? p.key : `appointments.${p.key}`;
     return translate(key, { ...params, _: key });
   };
   return (
-    <Alert severity="error" sx={{ my: 1 }} data-testid="visit-problems">
+    <Alert severity={severity} sx={{ my: 1 }} data-testid="visit-problems">
       {[...new Set(problems.map(text))].map((line) => (
         <Typography key={line} variant="body2">
           {line}
@@ -545,7 +546,7 @@ const VisitForm = ({
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const tz = useTz();
+  const tz = useSalonZone();
   const [newCustomer, setNewCustomer] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
   const { data: services = [] } = useGetList<Service>(MENU_RESOURCES.services, {
@@ -576,8 +577,11 @@ const VisitForm = ({
     // the drawer's first values only
   }, []);
 
-  const submit = async (values: FormValues) => {
+  // the salon allows overbooking and the time is taken: the desk may book it anyway
+  const [toConfirm, setToConfirm] = useState<FormValues | null>(null);
+  const submit = async (values: FormValues, overbook = false) => {
     setProblems([]);
+    setToConfirm(null);
     if (!isBusinessDate(values.date)) {
       setProblems([
         {
@@ -603,23 +607,35 @@ const VisitForm = ({
     });
     try {
       if (target.kind === 'book') {
-        const reply = await dataProvider.send<{ booking_no?: number }>('POST', 'appointments', {
-          ...(newCustomer ? { customer: values.customer } : { customer_id: values.customer_id }),
-          lines,
-          notes: values.notes,
-          ...(target.rebookOf && { rebook_of: target.rebookOf }),
-        });
-        notify('app.appointments.drawer.booked', {
-          type: 'success',
+        const reply = await dataProvider.send<{ booking_no?: number; overbooked?: boolean }>(
+          'POST',
+          'appointments',
+          {
+            ...(newCustomer ? { customer: values.customer } : { customer_id: values.customer_id }),
+            lines,
+            notes: values.notes,
+            ...(target.rebookOf && { rebook_of: target.rebookOf }),
+            ...(overbook && { overbook: true }),
+          },
+        );
+        notify(reply?.overbooked ? 'app.appointments.drawer.booked_over' : 'app.appointments.drawer.booked', {
+          type: reply?.overbooked ? 'warning' : 'success',
           messageArgs: { no: reply?.booking_no ?? '' },
         });
       } else {
-        await dataProvider.send('PUT', `appointments/${visit!.id}`, { lines, notes: values.notes });
-        notify('app.appointments.drawer.saved', { type: 'success' });
+        const reply = await dataProvider.send<{ overbooked?: boolean }>('PUT', `appointments/${visit!.id}`, {
+          lines,
+          notes: values.notes,
+          ...(overbook && { overbook: true }),
+        });
+        notify(reply?.overbooked ? 'app.appointments.drawer.saved_over' : 'app.appointments.drawer.saved', {
+          type: reply?.overbooked ? 'warning' : 'success',
+        });
       }
       onSaved();
     } catch (error) {
       setProblems(problemsOf(error));
+      if (isHttpError(error) && error.message === 'appointments.overbooking_to_confirm') setToConfirm(values);
       // field errors of a 422 are shown on their fields too, each with its field's name
       const body = isHttpError(error)
         ? (error.body as { errors?: Record<string, string> } | undefined)
@@ -642,7 +658,7 @@ const VisitForm = ({
   };
 
   return (
-    <Form defaultValues={defaults} onSubmit={submit as never} noValidate>
+    <Form defaultValues={defaults} onSubmit={((values: FormValues) => submit(values)) as never} noValidate>
       <Stack spacing={1}>
         {target.kind === 'book' && (
           <>
@@ -713,7 +729,21 @@ const VisitForm = ({
           minRows={2}
           fullWidth
         />
-        {problems.length > 0 && <Problems problems={problems} />}
+        {problems.length > 0 && <Problems problems={problems} severity={toConfirm ? 'warning' : 'error'} />}
+        {toConfirm && (
+          <Button
+            variant="outlined"
+            color="warning"
+            onClick={() => submit(toConfirm, true)}
+            data-testid="visit-overbook"
+          >
+            {translate(
+              target.kind === 'book'
+                ? 'app.appointments.drawer.book_anyway'
+                : 'app.appointments.drawer.save_anyway',
+            )}
+          </Button>
+        )}
         <Button type="submit" variant="contained" data-testid="visit-save">
           {target.kind === 'book'
             ? translate('app.appointments.drawer.book')
@@ -802,7 +832,7 @@ type Suggestion = { start: string; lines: Array<{ employee_id: string }> };
 const SuggestedStarts = () => {
   const translate = useTranslate();
   const { language } = useArea();
-  const tz = useTz();
+  const tz = useSalonZone();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { setValue } = useFormContext();
   const lines = (useWatch({ name: 'lines' }) as LineValue[] | undefined) ?? [];

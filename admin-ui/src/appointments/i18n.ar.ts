@@ -79,6 +79,9 @@ export const ar: typeof en = {
       past: 'مضى هذا الوقت',
       moved: 'نُقل الموعد',
       move_refused: 'بقي الموعد في مكانه: %{reason}',
+      move_over_title: 'نقل الموعد فوق موعد آخر؟',
+      move_anyway: 'انقله على أي حال',
+      moved_over: 'نُقل الموعد فوق موعد آخر (يسمح الصالون بالحجز المتداخل)',
       states: {
         scheduled: 'مجدول',
         confirmed: 'مؤكد',
@@ -172,7 +175,11 @@ export const ar: typeof en = {
         no_shows:
           'لا مرات عدم حضور |||| عدم حضور مرة واحدة |||| عدم حضور مرتين |||| عدم حضور %{smart_count} مرات |||| عدم حضور %{smart_count} مرة |||| عدم حضور %{smart_count} مرة',
         booked: 'تم الحجز: رقم %{no}',
+        booked_over: 'تم الحجز فوق موعد آخر: رقم %{no}',
         saved: 'حُفظ الموعد',
+        saved_over: 'حُفظ الموعد فوق موعد آخر',
+        book_anyway: 'احجز على أي حال',
+        save_anyway: 'احفظ على أي حال',
         history: 'السجل',
       },
       actions: {

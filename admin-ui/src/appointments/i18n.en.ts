@@ -77,6 +77,9 @@ export const en = {
       past: 'This time has passed',
       moved: 'The appointment was moved',
       move_refused: 'The appointment stays where it was: %{reason}',
+      move_over_title: 'Move over another visit?',
+      move_anyway: 'Move anyway',
+      moved_over: 'The appointment was moved over another visit (the salon allows overbooking)',
       states: {
         scheduled: 'Scheduled',
         confirmed: 'Confirmed',
@@ -168,7 +171,11 @@ export const en = {
         close: 'Close',
         no_shows: '%{smart_count} no-show |||| %{smart_count} no-shows',
         booked: 'Booked: no. %{no}',
+        booked_over: 'Booked over another visit: no. %{no}',
         saved: 'The appointment was saved',
+        saved_over: 'The appointment was saved over another visit',
+        book_anyway: 'Book anyway',
+        save_anyway: 'Save anyway',
         history: 'History',
       },
       actions: {

@@ -4,7 +4,6 @@ import {
   APPOINTMENT_CATEGORY,
   bookAppointmentInput,
   businessDate,
-  businessTime,
   cancelAppointmentInput,
   CANCELLATION_REASONS_CATEGORY,
   changeAppointmentInput,
@@ -12,6 +11,7 @@ import {
   CUSTOMER_CATEGORY,
   DomainError,
   epochOf,
+  formatViewTime,
   moveAppointmentLineInput,
   notFound,
   rejected,
@@ -63,6 +63,7 @@ import {
   initialVisitState,
   unknownLine,
   type VisitCommand,
+  type VisitContext,
   type VisitState,
 } from './visit';
 import { evolveReasons, initialReasons, type ReasonsState } from './cancellation-reasons';
@@ -87,8 +88,15 @@ export class ChangeAppointments {
 
 const visitStream = (ctx: CommandContext, id: string) => streamName(APPOINTMENT_CATEGORY, ctx.tenantId, id);
 
-/** 'HH:mm' on the salon's clock, for the messages that name a time. */
-const clock = (instant: number, tenant: TenantInfo) => businessTime(instant, tenant.timeZone).slice(0, 5);
+/**
+ * A conflict's times on the salon's clock as the pages show them ('08:00 PM', '08:00 م'), in both
+ * languages (`from_en`, `from_ar`...): the reader's is used.
+ */
+const timesOf = (from: number, to: number, tenant: TenantInfo) => {
+  const at = (instant: number, locale: 'en' | 'ar') =>
+    formatViewTime(instant, { locale, tz: tenant.timeZone });
+  return { from_en: at(from, 'en'), from_ar: at(from, 'ar'), to_en: at(to, 'en'), to_ar: at(to, 'ar') };
+};
 
 /** The answer of every command: the visit as the drawer shows it, plus the overbooking warning. */
 const visitOf = (state: VisitState, extra: Record<string, unknown> = {}) =>
@@ -181,7 +189,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
       case 'change': {
         const input = parseInput(changeAppointmentInput({ countryId: tenant.countryId }), r.body);
         const lines = await this.linesOf(ctx, tenant, scope, input.lines, state.lines);
-        return this.changeLines(ctx, tenant, state, lines, input.notes ?? null, context, run);
+        return this.changeLines(ctx, tenant, state, lines, input.notes ?? null, context, run, input.overbook);
       }
       case 'move-line': {
         const input = parseInput(moveAppointmentLineInput, r.body);
@@ -194,7 +202,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
             : l,
         );
         this.mustSee(scope, moved);
-        return this.changeLines(ctx, tenant, state, moved, undefined, context, run);
+        return this.changeLines(ctx, tenant, state, moved, undefined, context, run, input.overbook);
       }
       case 'reschedule': {
         const input = parseInput(rescheduleAppointmentInput, r.body);
@@ -202,7 +210,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
         const moved = state.lines.map((l) =>
           this.timed(l, toInstant(Date.parse(l.start) + shift), l.duration),
         );
-        return this.changeLines(ctx, tenant, state, moved, undefined, context, run);
+        return this.changeLines(ctx, tenant, state, moved, undefined, context, run, input.overbook);
       }
       case 'change-employee': {
         const input = parseInput(changeLineEmployeeInput, r.body);
@@ -211,7 +219,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
           l.line_id === input.line_id ? { ...l, employee_id: input.employee_id } : l,
         );
         this.mustSee(scope, changed);
-        return this.changeLines(ctx, tenant, state, changed, undefined, context, run);
+        return this.changeLines(ctx, tenant, state, changed, undefined, context, run, input.overbook);
       }
     }
   }
@@ -252,7 +260,10 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     }
     const lines = await this.linesOf(ctx, tenant, scope, input.lines, []);
     this.mustSee(scope, lines);
-    const overbooked = await this.place(ctx, tenant, appointmentId, customerId, [], lines, context.now);
+    const overbooked = await this.place(ctx, tenant, appointmentId, customerId, [], lines, {
+      now: context.now,
+      overbook: input.overbook === true,
+    });
     const bookingNo = await this.sequences.next(ctx, 'appointment');
     const outcome = await this.aggregates.handle(visitStream(ctx, appointmentId), ctx, {
       initial: initialVisitState,
@@ -287,21 +298,34 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     state: Extract<VisitState, { exists: true }>,
     lines: AppointmentLine[],
     notes: string | null | undefined,
-    context: { now: number },
+    context: VisitContext,
     run: (command: VisitCommand) => ReturnType<Aggregates['handle']>,
+    overbook: boolean | undefined,
   ): Promise<Answer> {
     const sorted = [...lines].sort((a, b) => a.start.localeCompare(b.start));
-    // the visit's own rules first (a cancelled visit is not moved), then the time it would take
-    const outcome = await run({
+    const change = (overbooked: boolean): VisitCommand => ({
       type: 'ChangeLines',
       date: businessDate(sorted[0].start, tenant.timeZone),
       lines: sorted,
       notes,
-      overbooked: false,
+      overbooked,
     });
-    const overbooked = outcome.events.length
-      ? await this.place(ctx, tenant, state.appointmentId, state.customerId, state.lines, sorted, context.now)
-      : false;
+    // the visit's own rules first (a cancelled visit is not moved; nothing changed, nothing to do),
+    // then the time it would take, then the change recorded with whether it overbooks
+    if (!decideVisit(change(false), state, context).length) return new Answer(visitOf(state));
+    const overbooked = await this.place(
+      ctx,
+      tenant,
+      state.appointmentId,
+      state.customerId,
+      state.lines,
+      sorted,
+      {
+        now: context.now,
+        overbook: overbook === true,
+      },
+    );
+    const outcome = await run(change(overbooked));
     return new Answer(visitOf(outcome.state as VisitState, { overbooked }));
   }
 
@@ -368,7 +392,8 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
   /**
    * Checks the lines against the hours and against everyone's bookings, and records the reservations
    * (freeing what the visit held before). Answers whether the visit overlaps another one, as the
-   * overbooking setting allows; every conflict found is named, with the employee and the time.
+   * overbooking setting allows once the desk has confirmed it (`overbook`); every conflict found is
+   * named, with the employee and the time.
    */
   private async place(
     ctx: CommandContext,
@@ -377,7 +402,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     customerId: string,
     before: AppointmentLine[],
     lines: AppointmentLine[],
-    now: number,
+    { now, overbook }: { now: number; overbook: boolean },
   ): Promise<boolean> {
     const booking = new BookingContext(this.aggregates, ctx);
     const settings = await booking.settings();
@@ -419,30 +444,38 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
         customerStreams.add(c);
       }
     let overbooked = false;
+    // overlaps the salon allows, still to be confirmed by the desk
+    const toConfirm: ErrorDetail[] = [];
     for (const [stream, entry] of wantedByStream) {
       const state = await booking.day(stream);
       const isCustomer = customerStreams.has(stream);
       for (const t of entry.times)
         for (const o of overlapsOf(state, t)) {
-          if (!isCustomer && allowOverlap) {
-            overbooked = true;
-            continue;
-          }
+          const overbooking = !isCustomer && allowOverlap;
+          if (overbooking) overbooked = true;
+          if (overbooking && overbook) continue;
           const i = lines.findIndex((l) => l.line_id === t.lineId);
           const employee = employees.get(lines[i].employee_id);
-          problems.push({
+          (overbooking ? toConfirm : problems).push({
             field: `lines.${i}.start`,
             key: isCustomer ? 'appointments.customer_busy' : 'appointments.employee_busy',
             params: {
               employee_en: employee?.added ? employee.details.name_en : '',
               employee_ar: employee?.added ? employee.details.name_ar : '',
-              from: clock(o.from, tenant),
-              to: clock(o.to, tenant),
+              ...timesOf(o.from, o.to, tenant),
             },
           });
         }
     }
-    if (problems.length) throw refusal(problems);
+    if (problems.length) throw refusal([...problems, ...toConfirm]);
+    if (toConfirm.length)
+      throw new DomainError(
+        'appointments.overbooking_to_confirm',
+        409,
+        Object.fromEntries(toConfirm.map((p) => [p.field!, p.key])),
+        { count: toConfirm.length },
+        toConfirm,
+      );
     for (const [stream, entry] of wantedByStream)
       await this.reserve(
         ctx,

@@ -6,12 +6,8 @@ import { required } from '../validators/core';
 import { date } from '../validators/dates';
 import { integer, multipleOf, price } from '../validators/numbers';
 import { maxLength, serviceName } from '../validators/text';
-import { withRule } from '../validators/zod';
+import { withRule, booleanish } from '../validators/zod';
 
-const booleanish = z.preprocess(
-  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-  z.boolean(),
-);
 const name = withRule(z.string(), required, serviceName, maxLength(100));
 /** Prices arrive as typed text ('120.50') or a form's number; both are read exactly, never as floats. */
 const priceText = (countryId: number) =>

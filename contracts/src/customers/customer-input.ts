@@ -7,7 +7,7 @@ import { required } from '../validators/core';
 import { email, maxLength } from '../validators/text';
 import { saudiTaxNumber, trn } from '../validators/identifiers';
 import { canonicalMobile, mobile, mobileWithCountryCode, normalizeMobile } from '../validators/mobile';
-import { withRule } from '../validators/zod';
+import { withRule, booleanish } from '../validators/zod';
 
 /** How the customer proved who they are at the desk. */
 export const IdentificationMethod = { national_id: 1, iqama: 2, passport: 3, gcc_id: 4, other: 5 } as const;
@@ -28,10 +28,6 @@ export const cleanPayload = (value: unknown): unknown => {
 const text = (max: number) => withRule(z.string(), maxLength(max));
 const numberish = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), schema);
-const booleanish = z.preprocess(
-  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-  z.boolean(),
-);
 
 /**
  * A mobile field (doc2 §5.2): a number written the local way takes the salon's country code, the rules

@@ -6,7 +6,7 @@ import { isQuarterAligned } from '../dates/slots';
 import { isEmpty, issue, required, type Validator } from '../validators/core';
 import { integer, price } from '../validators/numbers';
 import { maxLength } from '../validators/text';
-import { withFieldRule, withRule } from '../validators/zod';
+import { booleanish, withFieldRule, withRule } from '../validators/zod';
 
 /** A visit holds at most this many service lines. */
 export const MAX_VISIT_LINES = 10;
@@ -30,6 +30,13 @@ export const quarterInstant: Validator = (value) => {
 };
 
 const id = withRule(z.string(), required, maxLength(60));
+
+/**
+ * "Book anyway": where the salon allows overbooking, a time over another visit of the same employee
+ * is refused until the desk confirms it (409 `appointments.overbooking_to_confirm`); the customer can
+ * never be in two places at once.
+ */
+const overbook = booleanish.optional();
 
 /** One service of a visit: who does it, when it starts, how long (default: the service's job time), at what price. */
 export const appointmentLineInput = (context: { countryId: number }) =>
@@ -83,6 +90,7 @@ export const bookAppointmentInput = (context: { countryId: number }) =>
         notes: withRule(z.string(), maxLength(1000)).optional(),
         /** a no-show visit booked again from the call-back list */
         rebook_of: withRule(z.string(), maxLength(60)).optional(),
+        overbook,
       }),
       'customer_id',
       (d) => (value) => (isEmpty(value) && isEmpty(d.customer) ? issue('is_required') : undefined),
@@ -94,7 +102,7 @@ export type BookAppointmentInput = z.infer<ReturnType<typeof bookAppointmentInpu
 export const changeAppointmentInput = (context: { countryId: number }) =>
   z.preprocess(
     cleanPayload,
-    z.object({ lines: linesOf(context), notes: withRule(z.string(), maxLength(1000)).optional() }),
+    z.object({ lines: linesOf(context), notes: withRule(z.string(), maxLength(1000)).optional(), overbook }),
   );
 export type ChangeAppointmentInput = z.infer<ReturnType<typeof changeAppointmentInput>>;
 
@@ -108,6 +116,7 @@ export const moveAppointmentLineInput = z.preprocess(
     duration: numberText(
       withRule(z.string(), integer({ min: MIN_LINE_MINUTES, max: MAX_LINE_MINUTES })),
     ).optional(),
+    overbook,
   }),
 );
 export type MoveAppointmentLineInput = z.infer<typeof moveAppointmentLineInput>;
@@ -115,11 +124,14 @@ export type MoveAppointmentLineInput = z.infer<typeof moveAppointmentLineInput>;
 /** The whole visit to another start, its lines keeping their order and gaps. */
 export const rescheduleAppointmentInput = z.preprocess(
   cleanPayload,
-  z.object({ start: withRule(z.string(), required, quarterInstant) }),
+  z.object({ start: withRule(z.string(), required, quarterInstant), overbook }),
 );
 
 /** Another employee for one line. */
-export const changeLineEmployeeInput = z.preprocess(cleanPayload, z.object({ line_id: id, employee_id: id }));
+export const changeLineEmployeeInput = z.preprocess(
+  cleanPayload,
+  z.object({ line_id: id, employee_id: id, overbook }),
+);
 
 /** A cancellation needs a reason: one of the salon's list, or written out. */
 export const cancelAppointmentInput = z.preprocess(

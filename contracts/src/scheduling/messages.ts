@@ -30,6 +30,8 @@ export const schedulingMessages = {
       only_own_column: 'You can only work on your own appointments',
       duplicate_reason: 'This reason already exists',
       overbooked: 'Booked over another visit (the salon allows overbooking)',
+      overbooking_to_confirm:
+        'This time is already booked. The salon allows overbooking: confirm to book it anyway',
       block_over_visit: 'A visit is booked in this time: move or cancel it first',
     },
   },
@@ -62,6 +64,7 @@ export const schedulingMessages = {
       only_own_column: 'يمكنك العمل على مواعيدك فقط',
       duplicate_reason: 'هذا السبب موجود من قبل',
       overbooked: 'حُجز فوق موعد آخر (يسمح الصالون بالحجز المتداخل)',
+      overbooking_to_confirm: 'هذا الوقت محجوز. يسمح الصالون بالحجز المتداخل: أكّد لتحجزه على أي حال',
       block_over_visit: 'يوجد موعد محجوز في هذا الوقت: انقله أو ألغه أولًا',
     },
   },

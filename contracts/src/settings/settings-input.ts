@@ -8,13 +8,8 @@ import { date, time as timeOfDay } from '../validators/dates';
 import { saudiTaxNumber, telephone, trn, whatsappNumber } from '../validators/identifiers';
 import { integer, percentage, price } from '../validators/numbers';
 import { aliasName, digitsOnly, email, maxLength, minLength } from '../validators/text';
-import { withFieldRule, withRule } from '../validators/zod';
+import { withFieldRule, withRule, booleanish } from '../validators/zod';
 import { closingTime, overlapsNextDay, type OpeningDay } from './opening-hours';
-
-const booleanish = z.preprocess(
-  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-  z.boolean(),
-);
 
 /** VAT: its name and percentage; a percentage is required when VAT is on and must be zero when off (spec doc2 §5.1). */
 export const vatSettingsInput = z.preprocess(

@@ -7,13 +7,9 @@ import { required } from '../validators/core';
 import { date, time } from '../validators/dates';
 import { integer, price } from '../validators/numbers';
 import { email, maxLength, minLength, serviceName } from '../validators/text';
-import { withFieldRule, withRule } from '../validators/zod';
+import { withFieldRule, withRule, booleanish } from '../validators/zod';
 import { ALL_PERMISSIONS, type Permission } from '../identity/permissions';
 
-const booleanish = z.preprocess(
-  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
-  z.boolean(),
-);
 const numberText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
 

@@ -73,3 +73,9 @@ export const fieldIssues = (error: z.ZodError, input: unknown): Record<string, V
 /** `{ field: key }`, the shape of the HTTP layer's `errors` object. */
 export const fieldErrors = (error: z.ZodError, input: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries(fieldIssues(error, input)).map(([field, found]) => [field, found.key]));
+
+/** A yes/no as forms and query strings send it: true/false, 1/0, '1'/'0', 'true'/'false'. */
+export const booleanish = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean(),
+);

@@ -32,6 +32,7 @@ import {
   parseInput,
   Realm,
   RequirePermission,
+  requirePermission,
   TOKENS,
   userScope,
   type AuthContext,
@@ -205,6 +206,8 @@ export class AvailabilityQueryController {
     const input = parseInput(appointmentCalendarQuery, query);
     const days = input.days ? Number(input.days) : 1;
     const last = addDays(input.date, days - 1);
+    // the day as it was: an auditor's replay, the same right as the other as-of views
+    if (input.as_of) requirePermission(auth, Page.advancedAccounting, Permission.viewRecordsAsOf);
     const asOf = input.as_of ? iso(epochOf(input.as_of)) : undefined;
     const book = await this.book(auth, input.date, last);
     const from = epochOf(startOfBusinessDay(input.date, book.timeZone));

@@ -282,6 +282,21 @@ describe('availability and the appointment calendar over HTTP', () => {
       }),
     ]);
     expect(mine((await calendar({ date: day, as_of: before })).body)).toEqual([]);
+
+    // the stylists' blocks as they were too: one added since is not on the day as it was
+    const noura = stylists['Noura Al-Qahtani'];
+    const blocked = await t.http
+      .post(`/api/merchant/employees/${noura}/periods`)
+      .set(bearer(owner))
+      .send({ kind: 'block', from_date: day, to_date: day, from: '18:00', to: '19:00', reason: 'Training' });
+    expect(blocked.status).toBe(201);
+    const blocksOf = (body: {
+      employees: Array<{ employee_id: string; days: Array<{ blocks: unknown[] }> }>;
+    }) => body.employees.find((e) => e.employee_id === noura)!.days[0].blocks;
+    expect(blocksOf((await calendar({ date: day })).body)).toHaveLength(1);
+    const earlier = (await calendar({ date: day, as_of: booked_at })).body;
+    expect(earlier.employees.map((e: { employee_id: string }) => e.employee_id)).toContain(noura);
+    expect(blocksOf(earlier)).toEqual([]);
   });
 
   it('keeps a user without "view all employees\' appointments" to her own column', async () => {

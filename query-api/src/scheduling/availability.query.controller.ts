@@ -5,6 +5,7 @@ import {
   appointmentCalendarQuery,
   availability,
   availabilityQuery,
+  EMPLOYEE_CATEGORY,
   EMPLOYEE_DAY_CATEGORY,
   employeeDays,
   epochOf,
@@ -19,14 +20,12 @@ import {
   type EmployeePeriod,
   type EmployeeSchedule,
   type OpeningDay,
-  type RecordedEvent,
   type SalonHours,
   type SalonHoursPeriod,
   type TenantTimeZone,
   type TimeInterval,
 } from '@rawnaq/contracts';
 import {
-  applyChange,
   Auth,
   hasRight,
   parseInput,
@@ -41,7 +40,8 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
-import { appointmentsProjection, physicalCollection, projectBatch } from '@rawnaq/projections';
+import { appointmentsProjection, identityProjection, staffProjection } from '@rawnaq/projections';
+import { replayAsOf } from '../shared/as-of';
 import { accountOf } from '../shared/account';
 import { stateOf } from './appointments.query.controller';
 
@@ -72,27 +72,60 @@ export class AvailabilityQueryController {
   ) {}
 
   /** The employees shown in the appointment table (active) that this user may see, and the salon's hours. */
-  private async book(auth: AuthContext, from: string, to: string): Promise<Book> {
+  private async book(auth: AuthContext, from: string, to: string, asOf?: string): Promise<Book> {
     const account = await accountOf(this.models, auth.tenantId);
     const scope = await userScope(this.models, auth);
-    const filter: Filter = { tenantId: auth.tenantId, show_in_appointments: true, status: 1 };
-    if (!hasRight(scope, 'view_all_appointments')) filter.id = scope.employeeId ?? 'none';
-    const [employees, customHours] = await Promise.all([
-      this.models.find('employees', { filter, sort: [['name_en', 'asc']] }),
-      this.models.find('custom_business_hours', {
-        filter: { tenantId: auth.tenantId, to_date: { $gte: addDays(from, -1) }, from_date: { $lte: to } },
-      }),
-    ]);
-    const periods = employees.length
-      ? await this.models.find('employee_periods', {
-          filter: {
-            tenantId: auth.tenantId,
-            employee_id: { $in: employees.map((e) => e.id) },
-            to_date: { $gte: addDays(from, -1) },
-            from_date: { $lte: addDays(to, 1) },
-          },
-        })
-      : [];
+    const mayShow = (e: Doc) =>
+      e.show_in_appointments === true &&
+      e.status === 1 &&
+      (hasRight(scope, 'view_all_appointments') || e.id === (scope.employeeId ?? 'none'));
+    const overlapping = (p: Doc) =>
+      (p.to_date as string) >= addDays(from, -1) && (p.from_date as string) <= addDays(to, 1);
+    let employees: Doc[];
+    let customHours: Doc[];
+    let periods: Doc[];
+    let week = account.doc.business_hours as OpeningDay[] | undefined;
+    if (asOf) {
+      // the salon's hours, its staff, their weeks and blocks as they were then (an employee added
+      // since has no events before the instant, so no column)
+      const all = await this.models.find('employees', { filter: { tenantId: auth.tenantId } });
+      const then = await replayAsOf(
+        this.events,
+        [
+          streamName('account', auth.tenantId, auth.tenantId),
+          ...all.map((e) => streamName(EMPLOYEE_CATEGORY, auth.tenantId, e.id)),
+        ],
+        [identityProjection, staffProjection],
+        asOf,
+      );
+      employees = then
+        .docs('employees')
+        .filter(mayShow)
+        .sort((a, b) => String(a.name_en).localeCompare(String(b.name_en)));
+      customHours = then.docs('custom_business_hours').filter(overlapping);
+      periods = then.docs('employee_periods').filter(overlapping);
+      week = then.docs('accounts').find((a) => a.id === auth.tenantId)?.business_hours as
+        OpeningDay[] | undefined;
+    } else {
+      const filter: Filter = { tenantId: auth.tenantId, show_in_appointments: true, status: 1 };
+      if (!hasRight(scope, 'view_all_appointments')) filter.id = scope.employeeId ?? 'none';
+      [employees, customHours] = await Promise.all([
+        this.models.find('employees', { filter, sort: [['name_en', 'asc']] }),
+        this.models.find('custom_business_hours', {
+          filter: { tenantId: auth.tenantId, to_date: { $gte: addDays(from, -1) }, from_date: { $lte: to } },
+        }),
+      ]);
+      periods = employees.length
+        ? await this.models.find('employee_periods', {
+            filter: {
+              tenantId: auth.tenantId,
+              employee_id: { $in: employees.map((e) => e.id) },
+              to_date: { $gte: addDays(from, -1) },
+              from_date: { $lte: addDays(to, 1) },
+            },
+          })
+        : [];
+    }
     const schedules = new Map(
       employees.map((e): [string, EmployeeSchedule] => [
         e.id,
@@ -109,10 +142,7 @@ export class AvailabilityQueryController {
     );
     return {
       timeZone: account.timeZone,
-      salon: {
-        week: (account.doc.business_hours as OpeningDay[] | undefined) ?? DEFAULT_WEEK,
-        periods: customHours as unknown as SalonHoursPeriod[],
-      },
+      salon: { week: week ?? DEFAULT_WEEK, periods: customHours as unknown as SalonHoursPeriod[] },
       employees,
       schedules,
     };
@@ -209,7 +239,7 @@ export class AvailabilityQueryController {
     // the day as it was: an auditor's replay, the same right as the other as-of views
     if (input.as_of) requirePermission(auth, Page.advancedAccounting, Permission.viewRecordsAsOf);
     const asOf = input.as_of ? iso(epochOf(input.as_of)) : undefined;
-    const book = await this.book(auth, input.date, last);
+    const book = await this.book(auth, input.date, last, asOf);
     const from = epochOf(startOfBusinessDay(input.date, book.timeZone));
     const to = epochOf(startOfBusinessDay(addDays(last, 1), book.timeZone));
     const ids = [...book.schedules.keys()];
@@ -317,23 +347,14 @@ export class AvailabilityQueryController {
       filter: { tenantId, start: { $gte: iso(from - DAY_MS), $lt: iso(to) } },
     });
     for (const l of now) visits.add(l.appointment_id as string);
-    const events: RecordedEvent[] = [];
-    for (const id of visits)
-      events.push(
-        ...(await this.events.readStream(streamName(APPOINTMENT_CATEGORY, tenantId, id), { asOf })),
-      );
-    const changes = await projectBatch(appointmentsProjection, 0, events, async () => new Map());
-    const collection = physicalCollection('appointment_lines', 0);
-    const docs = new Map<string, Doc>();
-    for (const c of changes) {
-      if (c.collection !== collection) continue;
-      const id = c.kind === 'upsert' ? c.doc.id : c.id;
-      const next = applyChange(docs.get(id), c);
-      if (next) docs.set(id, next);
-      else docs.delete(id);
-    }
-    return [...docs.values()]
-      .map(({ _pos: _ignored, ...l }) => l as Doc)
+    const then = await replayAsOf(
+      this.events,
+      [...visits].map((id) => streamName(APPOINTMENT_CATEGORY, tenantId, id)),
+      [appointmentsProjection],
+      asOf,
+    );
+    return then
+      .docs('appointment_lines')
       .filter((l) => {
         const start = Date.parse(l.start as string);
         return employeeIds.includes(l.employee_id as string) && start >= from && start < to;

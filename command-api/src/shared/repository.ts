@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { newId, type EventEnvelope, type RecordedEvent } from '@rawnaq/contracts';
 import type { EventStore } from '@rawnaq/platform';
 import type { CommandContext } from './command-context';
+import { StreamCache } from './stream-cache';
 import { currentUnitOfWork, Transactions } from './unit-of-work';
 
 export type Fact = { type: string; data: object };
@@ -40,9 +41,11 @@ type Evolve<S, E> = Decision<S, E & Fact>['evolve'];
  */
 export class Aggregates {
   private readonly transactions: Transactions;
+  private readonly streams: StreamCache;
 
   constructor(private readonly store: EventStore) {
     this.transactions = new Transactions(store);
+    this.streams = new StreamCache(store);
   }
 
   /**
@@ -55,7 +58,7 @@ export class Aggregates {
 
   /** The stream's state, including what the running command already decided for it. */
   async load<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>, asOf?: string) {
-    const stored = await this.store.readStream(stream, asOf ? { asOf } : {});
+    const stored = asOf ? await this.store.readStream(stream, { asOf }) : await this.streams.read(stream);
     const pending = asOf ? undefined : currentUnitOfWork()?.pending(stream);
     const storedRevision = stored.length ? stored[stored.length - 1].revision : -1;
     // a unit loads a stream once: what it decided follows what was stored when it first looked

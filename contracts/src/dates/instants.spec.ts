@@ -15,7 +15,9 @@ import {
   TimeOfDaySchema,
   toInstant,
   today,
+  type TenantTimeZone,
 } from './index';
+import { dayjs } from './dayjs';
 
 describe('business dates across time zones', () => {
   it('puts 22:30 UTC on the next business day in Riyadh', () => {
@@ -117,5 +119,35 @@ describe('calendar arithmetic', () => {
     expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
     expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
     expect(() => addDays('2024-05-15', 0.5)).toThrow(RangeError);
+  });
+});
+
+describe('the wall clock kept per quarter hour', () => {
+  // zones with summer time, half-hour changes and quarter-hour offsets, beside the Gulf's own
+  const zones = [
+    'Asia/Riyadh',
+    'Asia/Dubai',
+    'Europe/London',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Asia/Tehran',
+  ] as unknown as TenantTimeZone[];
+
+  it('reads the same date and time as the zone database, through every change of offset', () => {
+    for (const tz of zones) {
+      const seen = new Set<number>();
+      // every 37 minutes through a year (every phase of the quarter hour, both hemispheres' changes)
+      for (
+        let t = Date.parse('2026-01-01T00:00:00Z');
+        t < Date.parse('2027-01-01T00:00:00Z');
+        t += 37 * 60_000
+      ) {
+        const local = dayjs(t).tz(tz);
+        seen.add(local.utcOffset());
+        expect(`${businessDate(t, tz)} ${businessTime(t, tz)}`).toBe(local.format('YYYY-MM-DD HH:mm:ss'));
+      }
+      if (['Europe/London', 'Australia/Lord_Howe'].includes(tz)) expect(seen.size).toBe(2);
+    }
   });
 });

@@ -100,13 +100,38 @@ export const calendarDay = (date: BusinessDate): Dayjs => {
   return dayjs.utc(date, DATE_FORMAT, true);
 };
 
+/**
+ * A zone's offset from UTC at an instant, in milliseconds. Asking the zone database (Intl, through
+ * dayjs) costs microseconds and a booking asks it hundreds of times, so each answer is kept for its
+ * quarter hour: every zone's offsets are whole quarter hours and its changes fall on local hours or
+ * half hours, so one quarter hour of UTC never straddles a change and the kept answer is exact.
+ */
+const offsets = new Map<string, number>();
+const QUARTER_MS = 15 * 60_000;
+export const zoneOffsetMs = (epoch: number, tz: TenantTimeZone): number => {
+  const key = `${tz}|${Math.floor(epoch / QUARTER_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= 100_000) offsets.clear();
+    offset = dayjs(epoch).tz(tz).utcOffset() * 60_000;
+    offsets.set(key, offset);
+  }
+  return offset;
+};
+
+/** The salon's wall clock at an instant, as ISO text of that local time ('2026-11-25T10:00:00.000'). */
+const wallClock = (instant: InstantInput, tz: TenantTimeZone): string => {
+  const epoch = epochOf(instant);
+  return new Date(epoch + zoneOffsetMs(epoch, tz)).toISOString();
+};
+
 /** The day the salon is living at that instant: 22:30 UTC is already tomorrow in Riyadh. */
 export const businessDate = (instant: InstantInput, tz: TenantTimeZone): BusinessDate =>
-  inZone(instant, tz).format(DATE_FORMAT);
+  wallClock(instant, tz).slice(0, 10);
 
 /** The salon's wall-clock time at that instant, 'HH:mm:ss'. */
 export const businessTime = (instant: InstantInput, tz: TenantTimeZone): TimeOfDay =>
-  inZone(instant, tz).format(TIME_FORMAT);
+  wallClock(instant, tz).slice(11, 19);
 
 /** The instant of a wall-clock date and time in the tenant's zone ('HH:mm' or 'HH:mm:ss'). */
 export const instantAt = (date: BusinessDate, time: TimeOfDay, tz: TenantTimeZone): Instant => {

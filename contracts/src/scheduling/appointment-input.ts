@@ -6,7 +6,7 @@ import { isQuarterAligned } from '../dates/slots';
 import { isEmpty, issue, required, type Validator } from '../validators/core';
 import { integer, price } from '../validators/numbers';
 import { maxLength } from '../validators/text';
-import { booleanish, withFieldRule, withRule } from '../validators/zod';
+import { booleanish, perCountry, withFieldRule, withRule } from '../validators/zod';
 
 /** A visit holds at most this many service lines. */
 export const MAX_VISIT_LINES = 10;
@@ -76,7 +76,7 @@ const quickCustomer = (context: { countryId: number }) => {
  * Booking a visit (doc2 §5.5: at least one service). The customer is an existing one (`customer_id`)
  * or a new one typed at the desk (`customer`).
  */
-export const bookAppointmentInput = (context: { countryId: number }) =>
+export const bookAppointmentInput = perCountry((context) =>
   z.preprocess(
     cleanPayload,
     withFieldRule(
@@ -95,15 +95,17 @@ export const bookAppointmentInput = (context: { countryId: number }) =>
       'customer_id',
       (d) => (value) => (isEmpty(value) && isEmpty(d.customer) ? issue('is_required') : undefined),
     ),
-  );
+  ),
+);
 export type BookAppointmentInput = z.infer<ReturnType<typeof bookAppointmentInput>>;
 
 /** Changing a visit's lines and notes (its customer stays). */
-export const changeAppointmentInput = (context: { countryId: number }) =>
+export const changeAppointmentInput = perCountry((context) =>
   z.preprocess(
     cleanPayload,
     z.object({ lines: linesOf(context), notes: withRule(z.string(), maxLength(1000)).optional(), overbook }),
-  );
+  ),
+);
 export type ChangeAppointmentInput = z.infer<ReturnType<typeof changeAppointmentInput>>;
 
 /** The calendar's drag and resize: one line to another start, employee or length. */

@@ -79,3 +79,16 @@ export const booleanish = z.preprocess(
   (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
   z.boolean(),
 );
+
+/**
+ * A schema that depends on the salon's country, built once per country and kept: building a zod
+ * schema costs far more than using it, and commands parse with it on every request.
+ */
+export const perCountry = <T>(build: (context: { countryId: number }) => T) => {
+  const built = new Map<number, T>();
+  return (context: { countryId: number }): T => {
+    let schema = built.get(context.countryId);
+    if (schema === undefined) built.set(context.countryId, (schema = build(context)));
+    return schema;
+  };
+};

@@ -1,0 +1,70 @@
+import { newId, type EventEnvelope } from '@rawnaq/contracts';
+import { SqliteEventStore } from '@rawnaq/platform';
+import { StreamCache } from './stream-cache';
+
+const event = (n: number): EventEnvelope => ({
+  id: newId(),
+  type: 'Counted',
+  data: { n, list: [n] },
+  metadata: {
+    tenantId: 't1',
+    actor: { kind: 'user', id: 'u1' },
+    correlationId: 'c1',
+    causationId: 'c1',
+    occurredAt: '2026-11-25T10:00:00.000Z',
+    schemaVersion: 1,
+  },
+});
+
+describe('the command side keeps the streams it loads', () => {
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    store = new SqliteEventStore({ file: ':memory:' });
+  });
+  afterEach(() => store.close());
+
+  it('given a stream read once, when it is read again, then only its new revisions are asked for', async () => {
+    await store.append('count-t1.a', [event(1), event(2)], 'no_stream');
+    const cache = new StreamCache(store);
+    const reads = jest.spyOn(store, 'readStream');
+    expect((await cache.read('count-t1.a')).map((e) => e.data.n)).toEqual([1, 2]);
+    // another writer (another process) appends: the next read sees it
+    await store.append('count-t1.a', [event(3)], 1);
+    expect((await cache.read('count-t1.a')).map((e) => e.data.n)).toEqual([1, 2, 3]);
+    expect(reads.mock.calls.map(([, options]) => options)).toEqual([{}, { fromRevision: 2 }]);
+    expect((await cache.read('count-t1.a')).map((e) => e.revision)).toEqual([0, 1, 2]);
+  });
+
+  it('given two reads of one stream at once, then each event is kept once, in order', async () => {
+    await store.append('count-t1.a', [event(1)], 'no_stream');
+    const cache = new StreamCache(store);
+    await cache.read('count-t1.a');
+    await store.append('count-t1.a', [event(2), event(3)], 0);
+    const [a, b] = await Promise.all([cache.read('count-t1.a'), cache.read('count-t1.a')]);
+    expect(a.map((e) => e.revision)).toEqual([0, 1, 2]);
+    expect(b.map((e) => e.revision)).toEqual([0, 1, 2]);
+  });
+
+  it('keeps events frozen: a decision that changed one would fail, not corrupt the next state', async () => {
+    await store.append('count-t1.a', [event(1)], 'no_stream');
+    const [kept] = await new StreamCache(store).read('count-t1.a');
+    expect(() => {
+      (kept.data as { list: number[] }).list.push(2);
+    }).toThrow(TypeError);
+    expect(() => {
+      (kept.data as { n: number }).n = 5;
+    }).toThrow(TypeError);
+  });
+
+  it('lets the least recently used streams go past its bound, and reads them whole again', async () => {
+    for (const s of ['a', 'b', 'c']) await store.append(`count-t1.${s}`, [event(1), event(2)], 'no_stream');
+    const cache = new StreamCache(store, 4);
+    await cache.read('count-t1.a');
+    await cache.read('count-t1.b');
+    await cache.read('count-t1.a'); // a is now the most recent
+    await cache.read('count-t1.c'); // over the bound: b goes
+    const reads = jest.spyOn(store, 'readStream');
+    expect((await cache.read('count-t1.b')).map((e) => e.data.n)).toEqual([1, 2]);
+    expect(reads.mock.calls.map(([, options]) => options)).toEqual([{}]);
+  });
+});

@@ -1,0 +1,54 @@
+import type { RecordedEvent } from '@rawnaq/contracts';
+import type { EventStore } from '@rawnaq/platform';
+
+/** Freezes an event and everything in it: a stored event never changes, and nothing may change it. */
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+};
+
+/**
+ * The events of the streams commands load, kept in memory: a stored event never changes, so a
+ * stream read once is afterwards read only from its next revision on (the store still answers what
+ * anyone, in any process, appended since). A command loads many streams whose history only grows (a
+ * sequence's numbers, the menu, the settings); without this each load reads and parses all of it.
+ * Kept events are frozen, so a decision that tried to change one would fail loudly, not corrupt the
+ * next command's state. At most `maxEvents` are kept; the streams used least recently go first.
+ */
+export class StreamCache {
+  private readonly streams = new Map<string, RecordedEvent[]>();
+  private kept = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly maxEvents = 200_000,
+  ) {}
+
+  async read(stream: string): Promise<readonly RecordedEvent[]> {
+    const known = this.streams.get(stream);
+    const next = known?.length ? known[known.length - 1].revision + 1 : 0;
+    const fresh = await this.store.readStream(stream, next ? { fromRevision: next } : {});
+    // another read of the same stream may have finished meanwhile: keep only what follows what is kept
+    const inMap = this.streams.get(stream);
+    const current = inMap ?? known ?? [];
+    const last = current.length ? current[current.length - 1].revision : -1;
+    const added = fresh.filter((e) => e.revision > last).map(deepFreeze);
+    const events = added.length ? [...current, ...added] : current;
+    this.streams.delete(stream);
+    this.streams.set(stream, events);
+    this.kept += events.length - (inMap?.length ?? 0);
+    this.trim();
+    return events;
+  }
+
+  private trim() {
+    for (const [stream, events] of this.streams) {
+      if (this.kept <= this.maxEvents) break;
+      this.streams.delete(stream);
+      this.kept -= events.length;
+    }
+  }
+}

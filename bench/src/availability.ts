@@ -12,6 +12,7 @@ import {
 } from '@rawnaq/contracts';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { percentile } from './latency';
 
 /*
  * Issue 10's availability figure: a 3-service visit over 30 employees x 14 days with 3,000 existing
@@ -183,9 +184,6 @@ export const naiveAvailability = (q: AvailabilityQuestion) => {
   const anyEmployee = [...new Set(Object.values(byEmployee).flat())].sort((a, b) => a - b);
   return { byEmployee, anyEmployee, visit };
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export type AvailabilityFigures = {
   employees: number;

@@ -11,7 +11,8 @@ export type LatencyFigures = {
   maxMs: number;
 };
 
-const percentile = (sorted: number[], p: number) =>
+/** The p-th percentile of sorted samples (nearest rank). */
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
@@ -75,13 +76,17 @@ export const measurePaced = async (
     );
   }
   await Promise.all(pending);
-  const achieved = total / ((performance.now() - t0) / 1000);
-  samples.sort((a, b) => a - b);
+  return percentiles(samples, total / ((performance.now() - t0) / 1000));
+};
+
+/** The figures of a run: its achieved rate and its latencies' p50, p99 and max. */
+export const percentiles = (samples: number[], achieved: number): LatencyFigures => {
+  const sorted = [...samples].sort((a, b) => a - b);
   return {
     commandsPerSecond: achieved,
-    commands: total,
-    p50Ms: percentile(samples, 50),
-    p99Ms: percentile(samples, 99),
-    maxMs: samples[samples.length - 1],
+    commands: samples.length,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted[sorted.length - 1],
   };
 };

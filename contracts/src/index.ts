@@ -18,3 +18,4 @@ export * from './attendance';
 export * from './platform';
 export * from './imports';
 export * from './scheduling';
+export * from './sales';

@@ -4,6 +4,7 @@ import { permissionMessages } from '../identity/permissions';
 import { validationMessages } from '../validators/messages';
 import { domainMessages } from './domain-messages';
 import { schedulingMessages } from '../scheduling/messages';
+import { salesMessages } from '../sales/messages';
 
 export { domainMessages };
 
@@ -28,6 +29,7 @@ export const contractMessages = {
     permissionMessages.en,
     domainMessages.en,
     schedulingMessages.en,
+    salesMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -36,6 +38,7 @@ export const contractMessages = {
     permissionMessages.ar,
     domainMessages.ar,
     schedulingMessages.ar,
+    salesMessages.ar,
   ),
 };
 

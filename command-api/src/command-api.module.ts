@@ -37,6 +37,8 @@ import { AppointmentsController } from './scheduling/appointments.http.controlle
 import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
 import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
 import { Sequences } from './shared/sequences';
+import { IssueInvoiceHandler } from './sales/invoices.commands';
+import { SalesController } from './sales/sales.http.controller';
 import { Transactions } from './shared/unit-of-work';
 import {
   ChangePlatformSettingsHandler,
@@ -78,6 +80,7 @@ export class CommandApiModule {
         FilesController,
         ImportsController,
         AppointmentsController,
+        SalesController,
         PlatformSettingsController,
       ],
       providers: [
@@ -107,6 +110,7 @@ export class CommandApiModule {
         ImportHandler,
         ChangeSettingsHandler,
         ChangeAppointmentsHandler,
+        IssueInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

@@ -10,6 +10,7 @@ import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
+import { salesProjection } from './sales/sales.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -25,5 +26,6 @@ export const allProjections: Projection[] = [
   importsProjection,
   appointmentsProjection,
   cancellationReasonsProjection,
+  salesProjection,
   auditLogProjection,
 ];

@@ -14,3 +14,4 @@ export { bundlesProjection } from './catalog/bundles.projection';
 export { importsProjection } from './imports/imports.projection';
 export { appointmentsProjection } from './scheduling/appointments.projection';
 export { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
+export { salesProjection } from './sales/sales.projection';

@@ -1,3 +1,4 @@
+import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import {
@@ -61,6 +62,8 @@ export class QueryApiModule implements NestModule {
         ImportsQueryController,
         AppointmentsQueryController,
         AvailabilityQueryController,
+        SalesQueryController,
+        PublicSalesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

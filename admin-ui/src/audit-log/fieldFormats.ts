@@ -38,6 +38,14 @@ export type FieldFormat =
   | 'lines'
   /** a package's services and their sessions */
   | 'packageItems'
+  /** an invoice's lines: quantity, item, amount with VAT */
+  | 'invoiceLines'
+  /** an invoice's payments: method and amount */
+  | 'payments'
+  /** an invoice's VAT by category and rate */
+  | 'vatSubtotals'
+  /** the seller an invoice names: name and VAT number */
+  | 'seller'
   | 'menuRef'
   | 'menuRefs'
   | 'employeeRef'
@@ -106,6 +114,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   account_id: 'ltr',
   booking_no: 'ltr',
   number: 'number',
+  invoice_number: 'number',
   quantity: 'number',
   balance: 'number',
   failures: 'number',
@@ -227,6 +236,23 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
   // a cancelled visit's reason is the salon's own words, not a sign-out reason
   appointment: { reason: 'text', source: { code: 'bookingSource' } },
   role: { name: { choice: 'app.roles.' } },
+  invoice: {
+    lines: 'invoiceLines',
+    payments: 'payments',
+    subtotals: 'vatSubtotals',
+    seller: 'seller',
+    gross: 'money',
+    discount: 'money',
+    net: 'money',
+    vat: 'money',
+    total: 'money',
+    paid: 'money',
+    owed: 'money',
+    currency: 'ltr',
+    customer_name: 'text',
+    issued_at: 'dateTime',
+    einvoicing: { choice: 'app.audit.values.einvoicing.' },
+  },
 };
 
 export const formatOf = (entityType: string, field: string): FieldFormat | undefined =>
@@ -366,6 +392,54 @@ export const formatFieldValue = (
             }),
           )
         : String(value);
+    case 'invoiceLines':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const line = asRecord(raw) ?? {};
+              return translate('app.audit.values.invoice_line', {
+                item: String(line[`name_${language}`] ?? line.name_en ?? ''),
+                smart_count: Number(line.quantity ?? 1),
+                amount: formatFieldValue('money', line.total, ctx),
+              });
+            }),
+          )
+        : String(value);
+    case 'payments':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const p = asRecord(raw) ?? {};
+              const method =
+                typeof p.method === 'number' ? translate(codeLabelKey('paymentMethod', p.method)) : '';
+              return `${method} ${formatFieldValue('money', p.amount, ctx)}`;
+            }),
+          )
+        : String(value);
+    case 'vatSubtotals':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const t = asRecord(raw) ?? {};
+              return translate('app.audit.values.vat_subtotal', {
+                category: translate(`app.audit.values.vat_category.${String(t.category)}`, {
+                  _: String(t.category),
+                }),
+                rate: `${Number(t.rateBp ?? 0) / 100}%`,
+                taxable: formatFieldValue('money', t.taxable, ctx),
+                vat: formatFieldValue('money', t.vat, ctx),
+              });
+            }),
+          )
+        : String(value);
+    case 'seller': {
+      const seller = asRecord(value);
+      if (!seller) return String(value);
+      const name = String(seller[`name_${language}`] ?? seller.name_en ?? '');
+      return seller.vat_number
+        ? translate('app.audit.values.seller', { name, vat_number: String(seller.vat_number) })
+        : name;
+    }
     case 'menuRef':
       return nameOr(ctx.menuName, value);
     case 'menuRefs':

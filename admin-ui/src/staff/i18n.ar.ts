@@ -220,6 +220,7 @@ export const ar = {
         pages: {
           dashboard: 'لوحة التحكم',
           appointments: 'المواعيد',
+          pos: 'نقطة البيع',
           customers: 'العملاء',
           products: 'المنتجات والمخزون',
           marketing: 'التسويق',

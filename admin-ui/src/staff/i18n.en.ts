@@ -217,6 +217,7 @@ export const en = {
         pages: {
           dashboard: 'Dashboard',
           appointments: 'Appointments',
+          pos: 'Point of sale',
           customers: 'Customers',
           products: 'Products and stock',
           marketing: 'Marketing',

@@ -60,7 +60,9 @@ export type ProductCommand =
   | { type: 'DisableProduct' }
   | { type: 'ActivateProduct' }
   | { type: 'MoveStock'; operation: StockOperation; quantity: number; unitCost?: number; notes?: string }
-  | { type: 'ReadStockNotification'; notificationId: string };
+  | { type: 'ReadStockNotification'; notificationId: string }
+  /** sold at the till (operation 5): below zero only where the salon and the user allow selling without stock */
+  | { type: 'SellStock'; quantity: number; invoiceId: string; allowBelowZero: boolean };
 
 /** Weighted average cost after receiving `added` units at `unitCost`, half-up to the minor unit. */
 export const averageCostAfter = (
@@ -133,6 +135,27 @@ export const decideProduct = (command: ProductCommand, state: ProductState): Pro
     case 'ActivateProduct':
       if (state.active) throw conflict('products.already_active');
       return [{ type: 'ProductActivated', data: { product_id } }];
+    case 'SellStock': {
+      if (command.quantity > state.quantity && !command.allowBelowZero)
+        throw new DomainError('sales.not_enough_stock', 422, undefined, {
+          product_en: state.details.name_en,
+          product_ar: state.details.name_ar,
+          quantity: state.quantity,
+        });
+      return [
+        {
+          type: 'StockMoved',
+          data: {
+            product_id,
+            operation: StockOperationType.sold,
+            quantity: -command.quantity,
+            balance: state.quantity - command.quantity,
+            average_cost: state.averageCost,
+            invoice_id: command.invoiceId,
+          },
+        },
+      ];
+    }
     case 'ReadStockNotification':
       return [
         { type: 'StockNotificationRead', data: { product_id, notification_id: command.notificationId } },

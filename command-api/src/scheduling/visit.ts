@@ -25,6 +25,8 @@ export type VisitState =
       confirmed: boolean;
       noShow: boolean;
       reminded: boolean;
+      /** paid at the till (achieved): the invoice that settled it */
+      invoiceId?: string;
     };
 
 export const initialVisitState: VisitState = { exists: false };
@@ -56,6 +58,8 @@ export const evolveVisit = (state: VisitState, event: AppointmentEvent): VisitSt
       return { ...state, noShow: true };
     case 'AppointmentReminded':
       return { ...state, reminded: true };
+    case 'AppointmentPaid':
+      return { ...state, invoiceId: event.data.invoice_id };
     case 'AppointmentRescheduled':
     case 'AppointmentEdited':
       return { ...state, date: event.data.date, lines: event.data.lines };
@@ -86,6 +90,8 @@ export type VisitCommand =
   | { type: 'Cancel'; reasonId?: string; reasonEn?: string; reasonAr?: string; reason?: string }
   | { type: 'MarkNoShow' }
   | { type: 'Remind' }
+  /** settled by an invoice at the till: only a checked-in visit, once */
+  | { type: 'MarkPaid'; invoiceId: string; invoiceNumber: number }
   /** new lines for the visit; the handler has checked hours and overlaps */
   | {
       type: 'ChangeLines';
@@ -156,6 +162,15 @@ export const decideVisit = (
     case 'Remind':
       mustBeScheduled(state);
       return state.reminded ? [] : [{ type: 'AppointmentReminded', data: { appointment_id } }];
+    case 'MarkPaid':
+      if (state.invoiceId) throw conflict('sales.appointment_already_paid');
+      if (state.status !== 2) throw conflict('sales.appointment_not_checked_in');
+      return [
+        {
+          type: 'AppointmentPaid',
+          data: { appointment_id, invoice_id: command.invoiceId, invoice_number: command.invoiceNumber },
+        },
+      ];
     case 'CheckIn':
       if (state.status === 0) throw conflict('appointments.cancelled_cannot_check_in');
       mustBeScheduled(state);

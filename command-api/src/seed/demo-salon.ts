@@ -41,6 +41,8 @@ const RECEPTIONIST_PERMISSIONS = [
   Permission.viewDashboard,
   Permission.viewAppointments,
   Permission.manageAppointments,
+  Permission.sell,
+  Permission.viewInvoices,
   Permission.viewCustomers,
   Permission.addCustomer,
   Permission.editCustomer,

@@ -128,6 +128,8 @@ export const domainMessages = {
       page: 'Page not found',
       appointment: 'Appointment not found',
       cancellation_reason: 'Cancellation reason not found',
+      invoice: 'Invoice not found',
+      payment: 'Payment not found',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -262,6 +264,8 @@ export const domainMessages = {
       page: 'الصفحة غير موجودة',
       appointment: 'الموعد غير موجود',
       cancellation_reason: 'سبب الإلغاء غير موجود',
+      invoice: 'الفاتورة غير موجودة',
+      payment: 'الدفعة غير موجودة',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

@@ -24,6 +24,8 @@ export type StockMoved = {
     unit_cost?: number;
     average_cost: number;
     notes?: string;
+    /** the invoice that sold it (operation 5) or took it back (6) */
+    invoice_id?: string;
   };
 };
 

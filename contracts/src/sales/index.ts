@@ -1,3 +1,6 @@
 export * from './pricing';
 export * from './payments';
 export * from './messages';
+export * from './invoice-input';
+export * from './invoice-events';
+export * from './qr';

@@ -76,6 +76,11 @@ export type AppointmentEdited = {
   };
 };
 export type AppointmentReminded = { type: 'AppointmentReminded'; data: { appointment_id: string } };
+/** The checked-in visit paid at the till: it is achieved (doc1 §4), with the invoice that settled it. */
+export type AppointmentPaid = {
+  type: 'AppointmentPaid';
+  data: { appointment_id: string; invoice_id: string; invoice_number: number };
+};
 
 export type AppointmentEvent =
   | AppointmentBooked
@@ -86,7 +91,8 @@ export type AppointmentEvent =
   | AppointmentRescheduled
   | AppointmentEmployeeChanged
   | AppointmentEdited
-  | AppointmentReminded;
+  | AppointmentReminded
+  | AppointmentPaid;
 
 export const APPOINTMENT_EVENT_TYPES = [
   'AppointmentBooked',
@@ -98,6 +104,7 @@ export const APPOINTMENT_EVENT_TYPES = [
   'AppointmentEmployeeChanged',
   'AppointmentEdited',
   'AppointmentReminded',
+  'AppointmentPaid',
 ] as const;
 
 /**

@@ -88,6 +88,7 @@ export const appointmentsProjection: Projection = {
     'AppointmentEmployeeChanged',
     'AppointmentEdited',
     'AppointmentReminded',
+    'AppointmentPaid',
   ],
   reads: (e) => [
     { collection: 'appointments', id: e.data.appointment_id as string },
@@ -157,6 +158,14 @@ export const appointmentsProjection: Projection = {
         return next({ no_show: true, no_show_at: e.metadata.occurredAt });
       case 'AppointmentReminded':
         return next({ reminded: true, reminded_at: e.metadata.occurredAt });
+      case 'AppointmentPaid':
+        return next({
+          payment_status: 1,
+          invoice_id: event.data.invoice_id,
+          invoice_number: event.data.invoice_number,
+          paid_at: e.metadata.occurredAt,
+          labels: withLabel(before.labels, 'paid'),
+        });
       case 'AppointmentRescheduled':
       case 'AppointmentEdited':
       case 'AppointmentEmployeeChanged': {

@@ -1,0 +1,177 @@
+import {
+  checkPayments,
+  conflict,
+  DomainError,
+  PaymentMethod,
+  priceBasket,
+  PricingError,
+  type EInvoicingStatus,
+  type ErrorDetail,
+  type InvoiceEvent,
+  type InvoiceIssued,
+  type InvoiceLine,
+  type InvoicePayment,
+  type SaleItemKind,
+  type Seller,
+  type VatType,
+} from '@rawnaq/contracts';
+
+/** An invoice as its commands see it. Issued invoices never change (credit and debit notes come later). */
+export type InvoiceState =
+  { issued: false } | { issued: true; invoiceId: string; number: number; total: number };
+
+export const initialInvoiceState: InvoiceState = { issued: false };
+
+export const evolveInvoice = (state: InvoiceState, event: InvoiceEvent): InvoiceState => {
+  switch (event.type) {
+    case 'InvoiceIssued':
+      return {
+        issued: true,
+        invoiceId: event.data.invoice_id,
+        number: event.data.number,
+        total: event.data.total,
+      };
+    default:
+      return state;
+  }
+};
+
+/** A line the till resolved from the menu or the shelf: names, price and VAT type as sold. */
+export type SaleLine = {
+  lineId: string;
+  kind: SaleItemKind;
+  itemId: string;
+  nameEn: string;
+  nameAr: string;
+  employeeId: string | null;
+  quantity: number;
+  unitPrice: number;
+  discount: number;
+  vatType: VatType;
+};
+
+export type IssueInvoice = {
+  type: 'IssueInvoice';
+  invoiceId: string;
+  number: number;
+  uniqueId: string;
+  issuedAt: string;
+  businessDate: string;
+  currency: string;
+  seller: Seller;
+  customer: { id: string; name: string } | null;
+  appointmentId: string | null;
+  cashierId: string;
+  lines: SaleLine[];
+  invoiceDiscount: number;
+  payments: Array<Omit<InvoicePayment, 'payment_id'>>;
+  paymentIds: string[];
+  vat: { enabled: boolean; rateBp: number };
+  /** the user's "debit in invoice" right and the salon's debt setting */
+  mayOwe: boolean;
+  walletBalance: number;
+  einvoicing: EInvoicingStatus;
+  notes?: string;
+  formatMoney?: (minor: number) => string;
+};
+
+const refusal = (problems: ErrorDetail[]) =>
+  new DomainError(
+    problems.length === 1 ? problems[0].key : 'sales.invoice_refused',
+    422,
+    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
+    problems.length === 1 ? problems[0].params : { count: problems.length },
+    problems,
+  );
+
+/**
+ * Issuing an invoice (issue 11): the basket priced as ZATCA checks it (`priceBasket`), the payments
+ * by the till's rules (`checkPayments`); an amount may stay owed only with the right and the setting,
+ * and only by a known customer, as may a wallet be used. Issued once: its number and lines never
+ * change afterwards.
+ */
+export const decideInvoice = (command: IssueInvoice, state: InvoiceState): InvoiceEvent[] => {
+  if (state.issued) throw conflict('sales.invoice_already_issued');
+  let basket;
+  try {
+    basket = priceBasket(
+      command.lines.map((l) => ({
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        discount: l.discount,
+        vatType: l.vatType,
+      })),
+      { vatEnabled: command.vat.enabled, vatRateBp: command.vat.rateBp },
+      command.invoiceDiscount,
+    );
+  } catch (e) {
+    if (!(e instanceof PricingError)) throw e;
+    throw refusal([{ field: e.line === undefined ? 'discount' : `lines.${e.line}.discount`, key: e.key }]);
+  }
+  const check = checkPayments(command.payments, {
+    due: basket.total,
+    walletBalance: command.walletBalance,
+    mayOwe: command.mayOwe && command.customer !== null,
+    formatMoney: command.formatMoney,
+  });
+  const problems = [...check.problems];
+  if (check.owed > 0 && command.mayOwe && !command.customer)
+    problems.push({ field: 'customer_id', key: 'sales.customer_required_for_debt' });
+  if (!command.customer && command.payments.some((p) => p.method === PaymentMethod.wallet))
+    problems.push({ field: 'customer_id', key: 'sales.customer_required_for_wallet' });
+  if (problems.length) throw refusal(problems);
+
+  const lines: InvoiceLine[] = command.lines.map((l, i) => {
+    const priced = basket.lines[i];
+    return {
+      line_id: l.lineId,
+      kind: l.kind,
+      item_id: l.itemId,
+      name_en: l.nameEn,
+      name_ar: l.nameAr,
+      employee_id: l.employeeId,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      discount: priced.discount,
+      net: priced.net,
+      vat_category: priced.category,
+      vat_rate_bp: priced.rateBp,
+      vat: priced.vat,
+      total: priced.total,
+    };
+  });
+  const issued: InvoiceIssued = {
+    type: 'InvoiceIssued',
+    data: {
+      invoice_id: command.invoiceId,
+      number: command.number,
+      unique_id: command.uniqueId,
+      issued_at: command.issuedAt,
+      business_date: command.businessDate,
+      currency: command.currency,
+      seller: command.seller,
+      customer_id: command.customer?.id ?? null,
+      customer_name: command.customer?.name ?? null,
+      appointment_id: command.appointmentId,
+      cashier_id: command.cashierId,
+      lines,
+      subtotals: basket.subtotals,
+      gross: basket.gross,
+      discount: basket.discount,
+      net: basket.net,
+      vat: basket.vat,
+      total: basket.total,
+      payments: command.payments.map((p, i) => ({
+        payment_id: command.paymentIds[i],
+        method: p.method,
+        amount: p.amount,
+        ...(p.authorization_code && { authorization_code: p.authorization_code.trim() }),
+      })),
+      paid: check.paid,
+      owed: check.owed,
+      einvoicing: command.einvoicing,
+      ...(command.notes && { notes: command.notes }),
+    },
+  };
+  return [issued];
+};

@@ -1,0 +1,21 @@
+import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Page, Permission } from '@rawnaq/contracts';
+import { Auth, Realm, RequirePermission, type AuthContext } from '@rawnaq/platform';
+import { commandContext } from '../shared/http-context';
+import { IssueInvoice } from './invoices.commands';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+
+/** The till's commands (page 3: sell 13). */
+@Controller('api/merchant')
+@Realm('merchant')
+export class SalesController {
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+
+  @Post('invoices')
+  @RequirePermission(Page.pos, Permission.sell)
+  issue(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new IssueInvoice(commandContext(auth, req), auth, body));
+  }
+}

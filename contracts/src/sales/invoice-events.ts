@@ -1,0 +1,75 @@
+import type { PaymentMethod } from '../coded-values/enumerations';
+import type { SaleItemKind } from './invoice-input';
+import type { VatCategory, VatSubtotal } from './pricing';
+
+export const INVOICE_CATEGORY = 'invoice';
+
+/**
+ * Where an invoice stands with the tax authority: a Saudi salon's invoices are `not_reported` until
+ * the e-invoicing step reports them (ZATCA phase 2); the other four countries have no such step.
+ * Credit and debit notes need `reported` or `not_applicable` (doc2 §4).
+ */
+export type EInvoicingStatus = 'not_applicable' | 'not_reported' | 'reported';
+
+/** A line as issued: what was sold, by whom, and its amounts (minor units, before and with VAT). */
+export type InvoiceLine = {
+  line_id: string;
+  kind: SaleItemKind;
+  item_id: string;
+  name_en: string;
+  name_ar: string;
+  employee_id: string | null;
+  quantity: number;
+  unit_price: number;
+  discount: number;
+  net: number;
+  vat_category: VatCategory;
+  vat_rate_bp: number;
+  vat: number;
+  total: number;
+};
+
+export type InvoicePayment = {
+  payment_id: string;
+  method: PaymentMethod;
+  amount: number;
+  authorization_code?: string;
+};
+
+/** The seller as the document names it (ZATCA: seller name and VAT number). */
+export type Seller = { name_en: string; name_ar: string; vat_number: string | null };
+
+export type InvoiceIssued = {
+  type: 'InvoiceIssued';
+  data: {
+    invoice_id: string;
+    /** gap-free per salon */
+    number: number;
+    /** the public link of the customer's e-invoice (`e-invoice/{unique_id}`) */
+    unique_id: string;
+    issued_at: string;
+    business_date: string;
+    currency: string;
+    seller: Seller;
+    customer_id: string | null;
+    customer_name: string | null;
+    appointment_id: string | null;
+    /** who issued it (the signed-in user) */
+    cashier_id: string;
+    lines: InvoiceLine[];
+    subtotals: VatSubtotal[];
+    gross: number;
+    discount: number;
+    net: number;
+    vat: number;
+    total: number;
+    payments: InvoicePayment[];
+    paid: number;
+    /** what stays owed (debt, with the right): a receivable */
+    owed: number;
+    einvoicing: EInvoicingStatus;
+    notes?: string;
+  };
+};
+
+export type InvoiceEvent = InvoiceIssued;

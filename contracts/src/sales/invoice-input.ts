@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { PaymentMethodSchema } from '../coded-values/enumerations';
+import { cleanPayload } from '../customers/customer-input';
+import { required } from '../validators/core';
+import { integer, price } from '../validators/numbers';
+import { maxLength } from '../validators/text';
+import { perCountry, withRule } from '../validators/zod';
+
+/** An invoice holds at most this many lines and payments. */
+export const MAX_INVOICE_LINES = 100;
+export const MAX_INVOICE_PAYMENTS = 10;
+
+const numberText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
+const id = withRule(z.string(), required, maxLength(60));
+const code = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), schema);
+
+/** What the till sells on a line: a service of the menu or a product of the shelf. */
+export const SaleItemKindSchema = z.enum(['service', 'product']);
+export type SaleItemKind = z.infer<typeof SaleItemKindSchema>;
+
+/** One line at the till: the item, who did it (commission), how many, and its price if changed. */
+export const invoiceLineInput = (context: { countryId: number }) =>
+  z.object({
+    kind: SaleItemKindSchema,
+    item_id: id,
+    employee_id: withRule(z.string(), maxLength(60)).optional(),
+    quantity: numberText(withRule(z.string(), integer({ min: 1, max: 1000 }))).optional(),
+    /** one unit before VAT, in the currency's units ('85.50'); changing it needs the right */
+    price: numberText(withRule(z.string(), price({ countryId: context.countryId }))).optional(),
+    /** the line's discount before VAT, in the currency's units */
+    discount: numberText(withRule(z.string(), price({ countryId: context.countryId }))).optional(),
+  });
+export type InvoiceLineInput = z.infer<ReturnType<typeof invoiceLineInput>>;
+
+export const invoicePaymentInput = (context: { countryId: number }) =>
+  z.object({
+    method: code(PaymentMethodSchema),
+    amount: numberText(withRule(z.string(), required, price({ countryId: context.countryId }))),
+    authorization_code: withRule(z.string(), maxLength(60)).optional(),
+  });
+export type InvoicePaymentInput = z.infer<ReturnType<typeof invoicePaymentInput>>;
+
+/**
+ * Issuing an invoice at the till: its lines, an invoice discount, the payments taken, and the
+ * customer (or a walk-in) and the checked-in visit it settles, if any.
+ */
+export const issueInvoiceInput = perCountry((context) =>
+  z.preprocess(
+    cleanPayload,
+    z.object({
+      customer_id: withRule(z.string(), maxLength(60)).optional(),
+      appointment_id: withRule(z.string(), maxLength(60)).optional(),
+      lines: withRule(z.array(invoiceLineInput(context)), (v) =>
+        Array.isArray(v) && v.length === 0
+          ? { key: 'sales.at_least_one_line' }
+          : Array.isArray(v) && v.length > MAX_INVOICE_LINES
+            ? { key: 'sales.too_many_lines', params: { max: MAX_INVOICE_LINES } }
+            : undefined,
+      ),
+      discount: numberText(withRule(z.string(), price({ countryId: context.countryId }))).optional(),
+      payments: withRule(z.array(invoicePaymentInput(context)), (v) =>
+        Array.isArray(v) && v.length > MAX_INVOICE_PAYMENTS
+          ? { key: 'sales.too_many_payments', params: { max: MAX_INVOICE_PAYMENTS } }
+          : undefined,
+      ).default([]),
+      notes: withRule(z.string(), maxLength(1000)).optional(),
+    }),
+  ),
+);
+export type IssueInvoiceInput = z.infer<ReturnType<typeof issueInvoiceInput>>;

@@ -1,0 +1,234 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  addDays,
+  currencyOfCountry,
+  DomainError,
+  isBusinessDate,
+  isCountryId,
+  isUuid,
+  notFound,
+  Page,
+  Permission,
+  phase1Qr,
+  rejected,
+  toDecimalString,
+  type Currency,
+} from '@rawnaq/contracts';
+import {
+  Auth,
+  header,
+  Public,
+  Realm,
+  RequireAnyPermission,
+  RequirePermission,
+  TOKENS,
+  type AuthContext,
+  type Doc,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { accountOf } from '../shared/account';
+import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+
+const dateOf = (filter: Record<string, unknown>, field: string): string | undefined => {
+  const v = filter[field];
+  if (v === undefined || v === '' || v === null) return undefined;
+  if (!isBusinessDate(v)) throw rejected('validation.should_be_a_date', field);
+  return v;
+};
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Reports read at most this many days or months at once (a year and a month of days). */
+const MAX_DAYS = 400;
+
+const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
+
+/**
+ * The till's reads (issue 11): invoices and payments (page 3, view invoices 14), and the daily and
+ * monthly summaries (sales reports 15), read from the totals kept per day and month, never by adding
+ * up invoices.
+ */
+@Controller('api/merchant')
+@Realm('merchant')
+export class SalesQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  private dateRange(raw: Record<string, unknown>, field: string): Filter | undefined {
+    const date = dateOf(raw, 'date');
+    const from = dateOf(raw, 'from');
+    const to = dateOf(raw, 'to');
+    if (date) return { [field]: date };
+    if (from || to) return { [field]: { ...(from && { $gte: from }), ...(to && { $lte: to }) } };
+    return undefined;
+  }
+
+  @Get('invoices')
+  @RequirePermission(Page.pos, Permission.viewInvoices)
+  async invoices(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['number', 'issued_at', 'business_date', 'total'],
+      defaultSort: ['number', 'desc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId, ...this.dateRange(q.filter, 'business_date') };
+    const ids = idsOf(q.filter);
+    if (ids) filter.id = { $in: ids };
+    const number = intFilter(q.filter, 'number');
+    if (number !== undefined) filter.number = number;
+    for (const field of ['customer_id', 'cashier_id', 'appointment_id', 'state'] as const) {
+      const v = q.filter[field];
+      if (v === undefined || v === '') continue;
+      if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
+      filter[field] = v;
+    }
+    const [docs, total] = await Promise.all([
+      this.models.find('invoices', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('invoices', filter),
+    ]);
+    return page(res, 'invoices', q, docs.map(withoutTenant), total);
+  }
+
+  @Get('invoices/:id')
+  @RequirePermission(Page.pos, Permission.viewInvoices)
+  async invoice(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const doc = isUuid(id) ? await this.models.get('invoices', id) : undefined;
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.invoice');
+    return withoutTenant(doc);
+  }
+
+  @Get('payments')
+  @RequirePermission(Page.pos, Permission.viewInvoices)
+  async payments(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['paid_at', 'amount', 'invoice_number'],
+      defaultSort: ['paid_at', 'desc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId, ...this.dateRange(q.filter, 'business_date') };
+    const method = intFilter(q.filter, 'method');
+    if (method !== undefined) filter.method = method;
+    for (const field of ['invoice_id', 'customer_id', 'cashier_id'] as const) {
+      const v = q.filter[field];
+      if (v === undefined || v === '') continue;
+      if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
+      filter[field] = v;
+    }
+    const [docs, total] = await Promise.all([
+      this.models.find('payments', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('payments', filter),
+    ]);
+    return page(res, 'payments', q, docs.map(withoutTenant), total);
+  }
+
+  /**
+   * `reports/daily-general-summary?from=&to=`: one row per business day that had sales, with the
+   * period's totals; `reports/monthly-general-summary?from=YYYY-MM&to=YYYY-MM` the same per month.
+   */
+  @Get('reports/daily-general-summary')
+  @RequireAnyPermission([Page.pos, Permission.salesReports], [Page.dashboard, Permission.viewDashboard])
+  async daily(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    const { today } = await accountOf(this.models, auth.tenantId);
+    const from = dateOf(query, 'from') ?? today;
+    const to = dateOf(query, 'to') ?? from;
+    if (to < from) throw rejected('sales.period_reversed', 'to');
+    if (addDays(from, MAX_DAYS) < to)
+      throw new DomainError('sales.period_too_long', 422, { to: 'sales.period_too_long' }, { max: MAX_DAYS });
+    const rows = await this.models.find('sales_days', {
+      filter: { tenantId: auth.tenantId, date: { $gte: from, $lte: to } },
+      sort: [['date', 'asc']],
+    });
+    return { from, to, ...summary(rows.map(withoutTenant), 'date') };
+  }
+
+  @Get('reports/monthly-general-summary')
+  @RequireAnyPermission([Page.pos, Permission.salesReports], [Page.dashboard, Permission.viewDashboard])
+  async monthly(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    const { today } = await accountOf(this.models, auth.tenantId);
+    const month = (field: string, fallback: string) => {
+      const v = query[field];
+      if (v === undefined || v === '') return fallback;
+      if (typeof v !== 'string' || !MONTH.test(v)) throw rejected('sales.should_be_a_month', field);
+      return v;
+    };
+    const from = month('from', today.slice(0, 7));
+    const to = month('to', from);
+    if (to < from) throw rejected('sales.period_reversed', 'to');
+    const rows = await this.models.find('sales_months', {
+      filter: { tenantId: auth.tenantId, month: { $gte: from, $lte: to } },
+      sort: [['month', 'asc']],
+      limit: MAX_DAYS,
+    });
+    return { from, to, ...summary(rows.map(withoutTenant), 'month') };
+  }
+}
+
+const FIGURES = ['invoices', 'gross', 'discount', 'net', 'vat', 'total', 'paid', 'owed'] as const;
+
+/** The rows as kept, and their totals, payments by method included. */
+const summary = (rows: Doc[], key: 'date' | 'month') => {
+  const totals: Record<string, unknown> = Object.fromEntries(FIGURES.map((f) => [f, 0]));
+  const byMethod: Record<string, number> = {};
+  for (const r of rows) {
+    for (const f of FIGURES) totals[f] = (totals[f] as number) + ((r[f] as number) ?? 0);
+    for (const [m, amount] of Object.entries((r.by_method as Record<string, number>) ?? {}))
+      byMethod[m] = (byMethod[m] ?? 0) + amount;
+  }
+  return {
+    rows: rows.map(({ id: _id, ...r }) => ({ ...r, [key]: r[key] })),
+    totals: { ...totals, by_method: byMethod },
+  };
+};
+
+/** The customer's documents, opened from a link or a QR code without signing in. */
+@Controller('api/public')
+export class PublicSalesController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  /** `e-invoice/{uniqueId}`: the invoice as issued, the salon's names, and the first-phase QR code. */
+  @Get('e-invoice/:uniqueId')
+  @Public()
+  async eInvoice(@Param('uniqueId') uniqueId: string) {
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(uniqueId)) throw notFound('not_found.invoice');
+    const [doc] = await this.models.find('invoices', { filter: { unique_id: uniqueId }, limit: 1 });
+    if (!doc) throw notFound('not_found.invoice');
+    const account = await this.models.get('accounts', doc.tenantId as string);
+    const countryId = account?.country_id;
+    const currency =
+      (doc.currency as Currency) ?? (isCountryId(countryId) ? currencyOfCountry(countryId) : 'SAR');
+    const seller = doc.seller as { name_en: string; name_ar: string; vat_number: string | null };
+    const text = (minor: number) => toDecimalString({ amount: minor, currency });
+    const {
+      tenantId: _t,
+      cashier_id: _c,
+      customer_id: _cu,
+      appointment_id: _a,
+      employee_ids: _e,
+      ...visible
+    } = doc;
+    return {
+      ...visible,
+      salon: { name_en: account?.name_en ?? seller.name_en, name_ar: account?.name_ar ?? seller.name_ar },
+      qr: seller.vat_number
+        ? phase1Qr({
+            sellerName: seller.name_ar || seller.name_en,
+            vatNumber: seller.vat_number,
+            timestamp: `${(doc.issued_at as string).slice(0, 19)}Z`,
+            total: text(doc.total as number),
+            vat: text(doc.vat as number),
+          })
+        : null,
+    };
+  }
+}

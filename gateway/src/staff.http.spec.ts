@@ -122,7 +122,7 @@ describe('employees and roles over HTTP', () => {
     ).toBe(200);
     const removed = await t.http.delete(`/api/merchant/roles/${reception.id}`).set(bearer(owner));
     expect(removed.status).toBe(422);
-    expect(removed.body).toEqual({ message: 'staff.role_in_use' });
+    expect(removed.body).toEqual({ message: 'staff.role_in_use', errors: {} });
     const spare = await t.http
       .post('/api/merchant/roles')
       .set(bearer(owner))
@@ -147,7 +147,7 @@ describe('employees and roles over HTTP', () => {
     const ownerEmployee = list.body.find((e: { is_owner: boolean }) => e.is_owner);
     expect(
       (await t.http.post(`/api/merchant/employees/${ownerEmployee.id}/disable`).set(bearer(owner))).body,
-    ).toEqual({ message: 'staff.owner_cannot_change' });
+    ).toEqual({ message: 'staff.owner_cannot_change', errors: {} });
     const roles = await t.http.get('/api/merchant/roles').set(await fresh());
     expect(
       (
@@ -267,7 +267,7 @@ describe('employees and roles over HTTP', () => {
       await t.http.get('/api/merchant/employees').set(await fresh());
     }
     expect(last!.status).toBe(422);
-    expect(last!.body).toEqual({ message: 'staff.employee_limit_reached' });
+    expect(last!.body).toEqual({ message: 'staff.employee_limit_reached', errors: {} });
     const active = await t.http
       .get('/api/merchant/employees')
       .query({ filter: JSON.stringify({ status: 1 }) })

@@ -139,6 +139,10 @@ export const domainMessages = {
       bad_position: 'The position header must be a whole number',
       invalid_instant: 'The instant must be a date and time such as 2026-11-21T10:00:00Z',
       payload_too_large: 'The file or request is too large',
+      malformed_body:
+        'The request could not be read: it is not valid JSON, or not in the encoding it declares',
+      unsupported_media_type: 'This kind of content or character set is not accepted here',
+      took_too_long: 'The server took too long to answer; please try again',
     },
   },
   ar: {
@@ -273,6 +277,9 @@ export const domainMessages = {
       bad_position: 'يجب أن تكون قيمة الموضع رقمًا صحيحًا',
       invalid_instant: 'يجب أن تكون اللحظة تاريخًا ووقتًا مثل 2026-11-21T10:00:00Z',
       payload_too_large: 'الملف أو الطلب أكبر من المسموح',
+      malformed_body: 'تعذّرت قراءة الطلب: صيغته غير صحيحة أو لا يطابق الترميز الذي يعلنه',
+      unsupported_media_type: 'نوع المحتوى أو ترميز الأحرف هذا غير مقبول هنا',
+      took_too_long: 'استغرق الخادم وقتًا طويلًا في الرد؛ يرجى المحاولة مرة أخرى',
     },
   },
 };

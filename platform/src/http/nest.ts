@@ -65,15 +65,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (failure) return void res.status(failure.status).json(failure.body);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // Nest turns the body parser's JSON SyntaxError (and a path's bad %-encoding, a URIError) into
+      // a BadRequestException that keeps only the error's text
+      const unreadableBody = status === 400 && !/^Failed to decode param/.test(exception.message);
       const message =
         status === 404
           ? 'not_found.page'
           : status === 413
             ? 'errors.payload_too_large'
-            : status < 500
-              ? 'errors.invalid_input'
-              : 'errors.sorry_there_is_an_error_happened';
-      return void res.status(status).json({ message });
+            : unreadableBody
+              ? 'errors.malformed_body'
+              : status < 500
+                ? 'errors.invalid_input'
+                : 'errors.sorry_there_is_an_error_happened';
+      return void res.status(status).json(status < 500 ? { message, errors: {} } : { message });
     }
     this.logger.error('unexpected error', {
       error: exception as Error,

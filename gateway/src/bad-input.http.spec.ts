@@ -78,26 +78,73 @@ describe('bad input over HTTP', () => {
   });
 
   describe('a cross-field rule never judges a field that failed its own check', () => {
-    const badToDate = { from_date: '2027-01-01', to_date: '\u202Egnp.exe' };
+    const badToDates = [
+      ['gnp.exe', 'validation.should_be_a_date'],
+      ['\u202Egnp.exe', 'validation.unsafe_characters'],
+      ['2027-02-30', 'validation.should_be_a_date'],
+    ] as const;
 
-    it('POST custom-business-hours with a to_date that is not a date: 422 on to_date', async () => {
+    it.each(badToDates)('POST custom-business-hours with to_date %j: 422 on to_date', async (toDate, key) => {
+      const before = await t.eventCount();
       const res = await t.http
         .post('/api/merchant/custom-business-hours')
         .set(await h())
-        .send({ name: 'Eid', is_open: false, ...badToDate });
+        .send({ name: 'Eid', is_open: false, from_date: '2027-01-01', to_date: toDate });
       expect(res.status).toBe(422);
-      expect(res.body.errors.to_date).toBe('validation.should_be_a_date');
+      expect(res.body.errors.to_date).toBe(key);
+      expect(await t.eventCount()).toBe(before);
     });
 
-    it('POST employees/:id/periods with a to_date that is not a date: 422 on to_date', async () => {
+    it.each(badToDates)('POST employees/:id/periods with to_date %j: 422 on to_date', async (toDate, key) => {
       const employees = await t.http.get('/api/merchant/employees').set(await h());
       expect(employees.status).toBe(200);
+      const before = await t.eventCount();
       const res = await t.http
         .post(`/api/merchant/employees/${employees.body[0].id}/periods`)
         .set(await h())
-        .send({ type: 1, ...badToDate });
+        .send({ type: 1, from_date: '2027-01-01', to_date: toDate });
       expect(res.status).toBe(422);
-      expect(res.body.errors.to_date).toBe('validation.should_be_a_date');
+      expect(res.body.errors.to_date).toBe(key);
+      expect(await t.eventCount()).toBe(before);
+    });
+  });
+
+  describe('text with bidirectional controls or lone surrogates is refused on its field (Trojan source)', () => {
+    const customer = { name: 'Noura', mobile: '0509876543' };
+    it.each([
+      ['name', { ...customer, name: 'Noura\u202Etxt.exe' }],
+      ['name', { ...customer, name: 'Noura\u2067x\u2069' }],
+      ['notes', { ...customer, notes: 'fine \ud800 broken' }],
+      ['address', { ...customer, address: '\udc00' }],
+    ])('POST customers: 422 on %s, nothing written', async (field, body) => {
+      const before = await t.eventCount();
+      const res = await t.http
+        .post('/api/merchant/customers')
+        .set(await h())
+        .send(body);
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        message: 'errors.invalid_input',
+        errors: expect.objectContaining({ [field]: 'validation.unsafe_characters' }),
+      });
+      expect(await t.eventCount()).toBe(before);
+    });
+
+    it('also in a field whose schema has no rule of its own (an id in a list)', async () => {
+      const res = await t.http
+        .post('/api/merchant/services/activation')
+        .set(await h())
+        .send({ activate: ['\u202Eabc'], deactivate: [] });
+      expect(res.status).toBe(422);
+      expect(res.body.errors['activate.0']).toBe('validation.unsafe_characters');
+    });
+
+    it('still takes Arabic text with its ordinary direction marks, and emoji', async () => {
+      const res = await t.http
+        .post('/api/merchant/customers')
+        .set(await h())
+        .send({ name: 'نورة\u200F Al-Otaibi', mobile: '0509876543', notes: 'VIP 👑' });
+      expect(res.status).toBe(201);
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compose, isEmpty, issue, type ValidationIssue, type Validator } from './core';
+import { plainText } from './text';
 
 const report = (ctx: z.core.$RefinementCtx, found: ValidationIssue, path?: PropertyKey[]): void =>
   ctx.addIssue({ code: 'custom', message: found.key, params: { ...found.params }, ...(path && { path }) });
@@ -7,10 +8,11 @@ const report = (ctx: z.core.$RefinementCtx, found: ValidationIssue, path?: Prope
 /**
  * Adds rules to a schema as one refinement: the first failing rule becomes a zod `custom` issue whose
  * message is the rule's key and whose `params` are its params. Rules run only once the schema's own
- * type check has passed.
+ * type check has passed. Text is first checked to be `plainText` (no bidirectional controls, no lone
+ * surrogates), so every text field refuses them.
  */
 export const withRule = <T extends z.ZodType>(schema: T, ...validators: Validator[]): T => {
-  const validate = compose(...validators);
+  const validate = compose(plainText, ...validators);
   return schema.superRefine((value, ctx) => {
     const found = validate(value);
     if (found) report(ctx, found);

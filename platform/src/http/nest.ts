@@ -12,8 +12,8 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { canAccess, type SessionRealm } from '@rawnaq/contracts';
-import type { ZodType } from 'zod';
+import { canAccess, unsafeTextPaths, type SessionRealm } from '@rawnaq/contracts';
+import { ZodError, type z, type ZodType } from 'zod';
 import type { Logger } from '../runtime/logger';
 import { requirePermission, type AuthContext, type Authenticator } from './auth';
 import { InvalidInput, toHttpFailure } from './errors';
@@ -45,9 +45,21 @@ export const header = (req: Req, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/** Parses input with its zod schema; a rejection becomes a 422 naming each field. */
+/**
+ * Parses input with its zod schema; a rejection becomes a 422 naming each field. Text anywhere in the
+ * input with a bidirectional control or a lone surrogate is refused on its field too, even where the
+ * schema has no rule for it (a plain `z.string()`, an id in a list).
+ */
 export const parseInput = <T>(schema: ZodType<T>, input: unknown): T => {
+  const unsafe = unsafeTextPaths(input).map((path): z.core.$ZodIssue => ({
+    code: 'custom',
+    path,
+    message: 'validation.unsafe_characters',
+    input: undefined,
+  }));
   const result = schema.safeParse(input);
+  if (unsafe.length)
+    throw new InvalidInput(new ZodError([...unsafe, ...(result.error?.issues ?? [])]), input);
   if (!result.success) throw new InvalidInput(result.error, input);
   return result.data;
 };

@@ -1,4 +1,5 @@
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { png } from './testing/images.test-support';
 
 describe('employees and roles over HTTP', () => {
   let t: TestApp;
@@ -188,12 +189,7 @@ describe('employees and roles over HTTP', () => {
     const others = list.body
       .filter((e: { is_owner: boolean }) => !e.is_owner)
       .map((e: { id: string }) => e.id);
-    const bytes = Buffer.alloc(64);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-    bytes.writeUInt32BE(13, 8);
-    bytes.write('IHDR', 12, 'latin1');
-    bytes.writeUInt32BE(40, 16);
-    bytes.writeUInt32BE(30, 20);
+    const bytes = png(40, 30);
     const picture = await t.http
       .post('/api/merchant/files')
       .query({ purpose: 'image', name: 'dana.png' })

@@ -5,6 +5,7 @@ import { DomainError, streamName, type FileUploaded } from '@rawnaq/contracts';
 import {
   ALLOWED_EXTENSIONS,
   Auth,
+  decodeImage,
   Realm,
   sniff,
   TOKENS,
@@ -59,9 +60,14 @@ export class UploadFileHandler implements ICommandHandler<UploadFile> {
   async execute({ ctx, purpose, name, bytes }: UploadFile): Promise<Answer> {
     if (bytes.length === 0)
       throw new DomainError('validation.is_required', 422, { file: 'validation.is_required' });
-    const kind = sniff(bytes);
-    if (!kind) throw wrongType(purpose);
-    if (purpose !== 'attachment' && kind.kind !== 'image') throw wrongType(purpose);
+    const sniffed = sniff(bytes);
+    if (!sniffed) throw wrongType(purpose);
+    if (purpose !== 'attachment' && sniffed.kind !== 'image') throw wrongType(purpose);
+    // an image is what decodes whole, not what starts with an image's signature
+    const decoded = sniffed.kind === 'image' ? await decodeImage(bytes, sniffed) : undefined;
+    if (sniffed.kind === 'image' && !decoded)
+      throw new DomainError('files.image_unreadable', 422, { file: 'files.image_unreadable' });
+    const kind = { ...sniffed, ...decoded };
     if (purpose === 'logo' && (!kind.width || kind.width !== kind.height))
       throw new DomainError('files.logo_not_square', 422, { file: 'files.logo_not_square' });
     const fileId = idFor(ctx, 'file');

@@ -101,6 +101,7 @@ export const domainMessages = {
       uploaded_file_must_be_one_of_these_extensions:
         'The uploaded file must be one of these types: %{extensions}',
       too_large: 'The file is larger than %{max}',
+      image_unreadable: 'The image could not be read: the file is damaged or is not really an image',
       logo_not_square: 'A logo must be a square image',
     },
     settings: {
@@ -239,6 +240,7 @@ export const domainMessages = {
       uploaded_file_must_be_one_of_these_extensions:
         'يجب أن يكون الملف المرفوع من هذه الأنواع: %{extensions}',
       too_large: 'حجم الملف أكبر من %{max}',
+      image_unreadable: 'تعذّرت قراءة الصورة: الملف تالف أو ليس صورة فعلًا',
       logo_not_square: 'يجب أن يكون الشعار صورة مربعة',
     },
     settings: {

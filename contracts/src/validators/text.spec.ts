@@ -243,9 +243,20 @@ describe('plainText: no bidirectional controls, no lone surrogates (Trojan sourc
         tags: ['fine', '\u2066x'],
         ['k\u202Ee']: 1,
         deep: { n: 1, b: true, z: null },
-      }).map((p) => p.join('.')),
-    ).toEqual(['notes', 'lines.1.id', 'tags.1', 'k\u202Ee']);
+      })
+        .map((p) => p.join('.'))
+        .sort(),
+    ).toEqual(['k\u202Ee', 'lines.1.id', 'notes', 'tags.1']);
     expect(unsafeTextPaths('\u202E')).toEqual([[]]);
+  });
+
+  it('walks a body nested far deeper than the call stack goes, in linear time', () => {
+    let deep: unknown = ['\u202E'];
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    const started = Date.now();
+    const [path] = unsafeTextPaths(deep);
+    expect(path).toHaveLength(50_001);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 

@@ -67,15 +67,27 @@ export const plainText: Validator = (value) =>
  * their keys too) that `plainText` refuses: the server refuses those even in a field whose schema
  * has no rule of its own.
  */
-export const unsafeTextPaths = (input: unknown, path: string[] = [], found: string[][] = []): string[][] => {
-  if (typeof input === 'string') {
-    if (hasUnsafeCharacters(input)) found.push(path);
-  } else if (Array.isArray(input)) {
-    input.forEach((item, i) => unsafeTextPaths(item, [...path, String(i)], found));
-  } else if (input !== null && typeof input === 'object') {
-    for (const [key, value] of Object.entries(input)) {
-      if (hasUnsafeCharacters(key)) found.push([...path, key]);
-      else unsafeTextPaths(value, [...path, key], found);
+export const unsafeTextPaths = (input: unknown): string[][] => {
+  type Trail = { key: string; up: Trail } | undefined;
+  const pathOf = (trail: Trail): string[] => {
+    const path: string[] = [];
+    for (let t = trail; t; t = t.up) path.push(t.key);
+    return path.reverse();
+  };
+  const found: string[][] = [];
+  // a loop with linked paths, not recursion: a 100 KB body can nest 50,000 levels deep
+  const stack: Array<[unknown, Trail]> = [[input, undefined]];
+  while (stack.length > 0) {
+    const [node, trail] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (hasUnsafeCharacters(node)) found.push(pathOf(trail));
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], { key: String(i), up: trail }]);
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node).reverse()) {
+        if (hasUnsafeCharacters(key)) found.push(pathOf({ key, up: trail }));
+        else stack.push([value, { key, up: trail }]);
+      }
     }
   }
   return found;

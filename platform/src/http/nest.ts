@@ -45,12 +45,25 @@ export const header = (req: Req, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
+type InputObserver = (schema: ZodType<unknown>, input: unknown) => void;
+const inputObservers = new Set<InputObserver>();
+
+/**
+ * Tells `observer` about every schema `parseInput` parses with, and its input: the fuzz suite learns
+ * each route's schema from the route itself (no list to keep). Answers the function that stops it.
+ */
+export const observeInputSchemas = (observer: InputObserver): (() => void) => {
+  inputObservers.add(observer);
+  return () => void inputObservers.delete(observer);
+};
+
 /**
  * Parses input with its zod schema; a rejection becomes a 422 naming each field. Text anywhere in the
  * input with a bidirectional control or a lone surrogate is refused on its field too, even where the
  * schema has no rule for it (a plain `z.string()`, an id in a list).
  */
 export const parseInput = <T>(schema: ZodType<T>, input: unknown): T => {
+  for (const observe of inputObservers) observe(schema as ZodType<unknown>, input);
   const unsafe = unsafeTextPaths(input).map((path): z.core.$ZodIssue => ({
     code: 'custom',
     path,

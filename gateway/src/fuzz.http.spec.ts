@@ -3,7 +3,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import type { ZodType } from 'zod';
-import { CommandApiModule } from '@rawnaq/command-api';
+import { CommandApiModule, LIFECYCLE, SETTINGS_SECTIONS } from '@rawnaq/command-api';
+import { IMPORT_ENTITIES } from '@rawnaq/contracts';
 import { QueryApiModule } from '@rawnaq/query-api';
 import { observeInputSchemas } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
@@ -27,14 +28,15 @@ type Route = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; realm?
 
 /**
  * Path parameters that are not record ids, with the values their routes take: each value is a route
- * of its own (a settings section, an offer's lifecycle step). The test fails on a parameter missing
+ * of its own (a settings section, an offer's lifecycle step), from the lists the controllers check
+ * them against. The test fails on a parameter missing
  * here, so a route added with a new one cannot slip through. Id parameters (`:id`, `:somethingId`)
  * are filled from the list before them: a real id, an unknown one and a malformed one.
  */
-const PARAM_VALUES: Record<string, string[]> = {
-  section: ['vat', 'general', 'invoice', 'notifications', 'online'],
-  step: ['pause', 'resume', 'disable', 'remove'],
-  entity: ['customers', 'services', 'products'],
+const PARAM_VALUES: Record<string, readonly string[]> = {
+  section: SETTINGS_SECTIONS,
+  step: LIFECYCLE,
+  entity: IMPORT_ENTITIES,
   ip: ['203.0.113.7', 'not-an-ip'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);

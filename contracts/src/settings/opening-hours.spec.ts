@@ -134,7 +134,10 @@ describe('hours that run past midnight', () => {
         const days = weekWith({ 4: open('16:00', bad), 5: open(bad, '22:00') });
         const result = businessHoursInput.safeParse({ days });
         expect(result.success).toBe(false);
-        expect(Object.keys(fieldErrors(result.error!, { days })).sort()).toEqual(['days.4.to', 'days.5.from']);
+        expect(Object.keys(fieldErrors(result.error!, { days })).sort()).toEqual([
+          'days.4.to',
+          'days.5.from',
+        ]);
       }
     });
 

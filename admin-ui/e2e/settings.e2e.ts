@@ -5,19 +5,10 @@
 import type { Page } from 'playwright-core';
 import { DEMO, shot, signIn, chooseTime } from './browser';
 import type { SuiteContext } from './menu.e2e';
+// a whole PNG that decodes: the server decodes uploaded images
+import { png } from '../../gateway/src/testing/images.test-support';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
-
-/** A PNG header of the given size: enough for the server, which judges images by their bytes. */
-const png = (width: number, height: number) => {
-  const b = Buffer.alloc(64);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(width, 16);
-  b.writeUInt32BE(height, 20);
-  return b;
-};
 
 /** The screen's own texts (menu, buttons, headings, labels) carry no English words. */
 const expectNoEnglish = async (page: Page, allowed: string[] = []) => {

@@ -2,3 +2,6 @@ export { CommandApiModule, type CommandApiDeps } from './command-api.module';
 export { seedDemoSalon, openAccount, DEMO, type NewAccount } from './seed/demo-salon';
 export { MailDispatcher } from './identity/mail-dispatcher';
 export { Aggregates } from './shared/repository';
+/** the values of the write routes' named path parameters (the fuzz suite sends each) */
+export { LIFECYCLE } from './catalog/offer.commands';
+export { SETTINGS_SECTIONS } from './settings/settings.http.controller';

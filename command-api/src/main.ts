@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
-import { jsonLogger, openServiceDeps } from '@rawnaq/platform';
+import { applyServerTimeouts, jsonLogger, openServiceDeps } from '@rawnaq/platform';
 import { CommandApiModule } from './command-api.module';
 import { MailDispatcher } from './identity/mail-dispatcher';
 import { Aggregates } from './shared/repository';
@@ -40,6 +40,7 @@ const main = async () => {
   if (platform.mailSender)
     new MailDispatcher(app.get(Aggregates), readModels, platform.mailSender, jsonLogger).start();
   await app.listen(Number(process.env.PORT ?? 3001));
+  applyServerTimeouts(app.getHttpServer());
   jsonLogger.info('command-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3001 });
 };
 

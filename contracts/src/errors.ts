@@ -18,7 +18,7 @@ export type ErrorDetail = { field?: string; key: string; params?: Record<string,
 export class DomainError extends Error {
   constructor(
     readonly key: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 = 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 = 422,
     readonly errors?: Record<string, string>,
     readonly params?: Record<string, string | number>,
     readonly details?: ErrorDetail[],

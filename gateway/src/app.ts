@@ -5,9 +5,20 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { Aggregates, CommandApiModule, MailDispatcher, seedDemoSalon } from '@rawnaq/command-api';
-import { Authenticator, ReadModels, type Clock, type Logger, type Platform } from '@rawnaq/platform';
+import {
+  answerWithin,
+  applyServerTimeouts,
+  Authenticator,
+  ReadModels,
+  TIMEOUTS,
+  type Clock,
+  type Logger,
+  type Platform,
+  type Timeouts,
+} from '@rawnaq/platform';
 import { allProjections, ProjectionRunner } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
 
@@ -24,6 +35,8 @@ export type AppOptions = {
   clock?: Clock;
   /** send waiting mail every 2 s when a mail server is set (default true; tests send by hand) */
   sendMail?: boolean;
+  /** an API request not answered within this gets 503 `errors.took_too_long` (default 30 s) */
+  answerWithinMs?: number;
 };
 
 export type RunningApp = {
@@ -68,6 +81,14 @@ export const uiFiles = (
   router.get(/^\/(?:(?:en|ar)\/)?salon\//, sendIndex(bookingDist, 'booking site'));
   router.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
   return router;
+};
+
+/** The product's HTTP server, with its request and headers timeouts (`TIMEOUTS`): no request can hang. */
+export const httpServer = (handler: Express, timeouts: Partial<Timeouts> = {}): Server => {
+  const { headersMs, requestMs } = { ...TIMEOUTS, ...timeouts };
+  // how often Node checks those timeouts (30 s by default, which would let a request live 60 s)
+  const checkEvery = Math.max(100, Math.min(1_000, Math.floor(Math.min(headersMs, requestMs) / 3)));
+  return applyServerTimeouts(createServer({ connectionsCheckingInterval: checkEvery }, handler), timeouts);
 };
 
 /** Reads: every GET/HEAD, and the two POSTs the spec makes for loading global information. */
@@ -148,6 +169,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   handler.disable('x-powered-by');
   handler.set('trust proxy', o.trustProxy ?? false);
   handler.use(SECURITY_HEADERS);
+  const inTime = answerWithin(o.answerWithinMs ?? TIMEOUTS.answerMs);
+  handler.use('/api/', inTime);
   handler.use((req, res, next) => {
     if (!req.path.startsWith('/api/')) return next();
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Position');

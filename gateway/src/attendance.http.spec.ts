@@ -26,7 +26,7 @@ describe('attendance by geolocation over HTTP', () => {
       .set(bearer(reception))
       .send(metresNorth(5));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'attendance.location_not_set' });
+    expect(res.body).toEqual({ message: 'attendance.location_not_set', errors: {} });
   });
 
   it('checks in within 50 m, refuses farther saying how far, checks out, and reports the shift', async () => {
@@ -43,7 +43,7 @@ describe('attendance by geolocation over HTTP', () => {
       .set(await h())
       .send(metresNorth(120));
     expect(far.status).toBe(422);
-    expect(far.body).toEqual({ message: 'attendance.too_far', params: { distance: 120 } });
+    expect(far.body).toEqual({ message: 'attendance.too_far', errors: {}, params: { distance: 120 } });
     const checkIn = await t.http
       .post('/api/merchant/attendance/check-in')
       .set(await h())
@@ -62,7 +62,7 @@ describe('attendance by geolocation over HTTP', () => {
           .set(await h())
           .send(metresNorth(20))
       ).body,
-    ).toEqual({ message: 'attendance.already_checked_in' });
+    ).toEqual({ message: 'attendance.already_checked_in', errors: {} });
     const checkOut = await t.http
       .post('/api/merchant/attendance/check-out')
       .set(await h())
@@ -131,7 +131,7 @@ describe('attendance by geolocation over HTTP', () => {
     const other = await t.signIn({ accountId: 2, username: 'other-owner', password: 'Other@12345' });
     expect(
       (await t.http.post('/api/merchant/attendance/check-in').set(bearer(other)).send(salon)).body,
-    ).toEqual({ message: 'attendance.not_an_employee' });
+    ).toEqual({ message: 'attendance.not_an_employee', errors: {} });
     expect((await t.http.get('/api/merchant/attendance/today').set(bearer(other))).body).toMatchObject({
       employee_id: null,
       checked_in: false,

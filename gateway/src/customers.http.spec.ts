@@ -329,7 +329,7 @@ describe('customers over HTTP', () => {
     const before = await t.eventCount();
     const res = await t.http.post(`/api/merchant/customers/${id}/disable`).set(bearer(reception));
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: 'auth.no_permission' });
+    expect(res.body).toEqual({ message: 'auth.no_permission', errors: {} });
     expect(await t.eventCount()).toBe(before);
     expect((await t.http.get('/api/merchant/audit-log').set(bearer(reception))).status).toBe(403);
     // the history of one customer is enough with the customer-history right

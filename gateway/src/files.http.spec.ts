@@ -1,14 +1,6 @@
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
-
-const png = (w: number, h: number) => {
-  const b = Buffer.alloc(64);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'latin1');
-  b.writeUInt32BE(w, 16);
-  b.writeUInt32BE(h, 20);
-  return b;
-};
+import sharp from 'sharp';
+import { png, pngSignatureThenGarbage } from './testing/images.test-support';
 
 describe('uploads over HTTP', () => {
   let t: TestApp;
@@ -33,7 +25,7 @@ describe('uploads over HTTP', () => {
       content_type: 'image/png',
       width: 256,
       height: 256,
-      size: 64,
+      size: png(256, 256).length,
       name: 'شعار.png',
       purpose: 'logo',
     });
@@ -52,6 +44,57 @@ describe('uploads over HTTP', () => {
     await t.openOtherSalon();
     const other = await t.signIn({ accountId: 2, username: 'other-owner', password: 'Other@12345' });
     expect((await t.http.get(res.body.url).set(bearer(other))).status).toBe(404);
+  });
+
+  it('decodes every image: a signature followed by garbage, a cut-off file or a pixel bomb is refused (issue 9)', async () => {
+    const whole = png(64, 64);
+    const fakes: Array<[string, Buffer]> = [
+      ['a PNG signature and header, then garbage', pngSignatureThenGarbage(64, 64)],
+      ['a PNG cut off halfway', whole.subarray(0, Math.floor(whole.length / 2))],
+      [
+        'a JPEG signature, then garbage',
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(300, 7)]),
+      ],
+      ['a GIF signature, then garbage', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(300, 7)])],
+      [
+        'a WebP signature, then garbage',
+        Buffer.concat([Buffer.from('RIFF\x00\x01\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(300, 7)]),
+      ],
+      // a few hundred KB of white that decode to 60 M pixels (180 MB)
+      [
+        'a pixel bomb',
+        await sharp({
+          create: { width: 10_000, height: 6_000, channels: 3, background: 'white' },
+          limitInputPixels: false,
+        })
+          .png()
+          .toBuffer(),
+      ],
+    ];
+    for (const [what, bytes] of fakes) {
+      const before = await t.eventCount();
+      const res = await upload(bytes, { purpose: 'image', name: 'photo.png' }, 'image/png');
+      expect({ what, status: res.status, body: res.body }).toEqual({
+        what,
+        status: 422,
+        body: { message: 'files.image_unreadable', errors: { file: 'files.image_unreadable' } },
+      });
+      expect(await t.eventCount()).toBe(before);
+    }
+  });
+
+  it('takes every image format it names, with the dimensions the decoder reads', async () => {
+    const source = sharp(png(48, 32));
+    for (const [format, type] of [
+      ['jpeg', 'image/jpeg'],
+      ['webp', 'image/webp'],
+      ['gif', 'image/gif'],
+    ] as const) {
+      const bytes = await source.clone().toFormat(format).toBuffer();
+      const res = await upload(bytes, { purpose: 'image' }, type);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ content_type: type, width: 48, height: 32 });
+    }
   });
 
   it('refuses what is not an image, video or PDF (judged by the bytes), a non-square logo and more than 5 MB', async () => {

@@ -58,14 +58,14 @@ describe('sign-in, sessions and passwords over HTTP', () => {
     const first = await login({ ...OWNER, force: true });
     const again = await login(OWNER);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'auth.another_session_exists' });
+    expect(again.body).toEqual({ message: 'auth.another_session_exists', errors: {} });
     // the first session still works until the user chooses to continue
     expect((await t.http.get('/api/merchant/customers').set(bearer(first.body.api_token))).status).toBe(200);
     const second = await login({ ...OWNER, force: true });
     expect(second.status).toBe(200);
     const old = await t.http.get('/api/merchant/customers').set(bearer(first.body.api_token));
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ message: 'auth.session_expired' });
+    expect(old.body).toEqual({ message: 'auth.session_expired', errors: {} });
     expect((await t.http.get('/api/merchant/customers').set(bearer(second.body.api_token))).status).toBe(200);
   });
 
@@ -73,12 +73,16 @@ describe('sign-in, sessions and passwords over HTTP', () => {
     const token = (await login({ ...OWNER, force: true })).body.api_token;
     expect((await t.http.post('/api/merchant/logout').set(bearer(token))).status).toBe(204);
     expect((await t.http.get('/api/merchant/customers').set(bearer(token))).status).toBe(401);
-    expect((await t.http.get('/api/merchant/customers')).body).toEqual({ message: 'auth.not_logged_in' });
+    expect((await t.http.get('/api/merchant/customers')).body).toEqual({
+      message: 'auth.not_logged_in',
+      errors: {},
+    });
   });
 
   it('refuses wrong credentials and bad input clearly', async () => {
     expect((await login({ accountId: 1, username: 'owner', password: 'nope' })).body).toEqual({
       message: 'auth.wrong_credentials_remaining',
+      errors: {},
       params: { remaining: 4 },
     });
     expect((await login({ accountId: 99, username: 'owner', password: 'x' })).status).toBe(401);
@@ -96,14 +100,18 @@ describe('sign-in, sessions and passwords over HTTP', () => {
     for (let i = 0; i < 4; i++)
       remaining.push((await login({ accountId: 1, username: 'owner', password: `wrong-${i}` }, ip)).body);
     expect(remaining).toEqual(
-      [4, 3, 2, 1].map((n) => ({ message: 'auth.wrong_credentials_remaining', params: { remaining: n } })),
+      [4, 3, 2, 1].map((n) => ({
+        message: 'auth.wrong_credentials_remaining',
+        errors: {},
+        params: { remaining: n },
+      })),
     );
     const fifth = await login({ accountId: 1, username: 'owner', password: 'wrong-4' }, ip);
     expect(fifth.status).toBe(403);
-    expect(fifth.body).toEqual({ message: 'auth.sign_in_paused', params: { minutes: 15 } });
+    expect(fifth.body).toEqual({ message: 'auth.sign_in_paused', errors: {}, params: { minutes: 15 } });
     const blocked = await login({ ...OWNER, force: true }, ip);
     expect(blocked.status).toBe(403);
-    expect(blocked.body).toEqual({ message: 'auth.sign_in_paused', params: { minutes: 15 } });
+    expect(blocked.body).toEqual({ message: 'auth.sign_in_paused', errors: {}, params: { minutes: 15 } });
     const manager = await t.signIn(MANAGER, 'manager');
     const h = { ...bearer(manager), 'X-Min-Position': String(await t.eventCount()) };
     const ips = await t.http.get('/api/manager/blocked-ips').set(h);

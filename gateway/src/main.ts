@@ -1,7 +1,6 @@
-import { createServer } from 'node:http';
 import { configFromEnv, jsonLogger, openPlatform } from '@rawnaq/platform';
 import { DEMO } from '@rawnaq/command-api';
-import { createApp } from './app';
+import { createApp, httpServer } from './app';
 
 /** npm start: the whole product in one process on the embedded default (or the engines the env names). */
 const main = async () => {
@@ -15,7 +14,7 @@ const main = async () => {
     trustProxy: process.env.TRUST_PROXY === '1',
   });
   const port = Number(process.env.PORT ?? 3000);
-  const server = createServer(app.handler);
+  const server = httpServer(app.handler);
   server.listen(port, () => {
     const url = `http://localhost:${port}`;
     process.stdout.write(

@@ -1,4 +1,5 @@
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { png } from './testing/images.test-support';
 
 describe('the menu and the VAT over HTTP', () => {
   let t: TestApp;
@@ -60,19 +61,14 @@ describe('the menu and the VAT over HTTP', () => {
   });
 
   it("keeps a service's uploaded image, and refuses a file id that is not this salon's image", async () => {
-    const png = Buffer.alloc(64);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
-    png.writeUInt32BE(13, 8);
-    png.write('IHDR', 12, 'latin1');
-    png.writeUInt32BE(40, 16);
-    png.writeUInt32BE(30, 20);
+    const picture = png(40, 30);
     const upload = (purpose: string, name: string, bytes: Buffer, type: string) =>
       t.http
         .post('/api/merchant/files')
         .query({ purpose, name })
         .set({ ...bearer(owner), 'Content-Type': type })
         .send(bytes);
-    const image = await upload('image', 'nails.png', png, 'image/png');
+    const image = await upload('image', 'nails.png', picture, 'image/png');
     expect(image.status).toBe(201);
     const groups = await t.http.get('/api/merchant/service-groups').set(await h());
     const form = {

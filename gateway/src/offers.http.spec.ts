@@ -75,7 +75,7 @@ describe('offers and packages over HTTP', () => {
         .set(bearer(owner))
         .send(body ?? {});
     expect((await step('pause')).body.status).toBe('paused');
-    expect((await step('pause')).body).toEqual({ message: 'catalog.cannot_pause' });
+    expect((await step('pause')).body).toEqual({ message: 'catalog.cannot_pause', errors: {} });
     expect((await step('resume')).body.status).toBe('active');
     expect((await step('renew', { expiry_date: '2027-06-01' })).body.errors).toEqual({
       expiry_date: 'catalog.renewal_not_later',

@@ -1,4 +1,5 @@
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { png } from './testing/images.test-support';
 
 describe('products and stock over HTTP', () => {
   let t: TestApp;
@@ -202,17 +203,12 @@ describe('products and stock over HTTP', () => {
   });
 
   it('keeps an uploaded image with the product, and refuses a file that is not its image', async () => {
-    const png = Buffer.alloc(64);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png);
-    png.writeUInt32BE(13, 8);
-    png.write('IHDR', 12, 'latin1');
-    png.writeUInt32BE(40, 16);
-    png.writeUInt32BE(30, 20);
+    const picture = png(40, 30);
     const file = await t.http
       .post('/api/merchant/files')
       .query({ purpose: 'image', name: 'serum.png' })
       .set({ ...bearer(owner), 'Content-Type': 'image/png' })
-      .send(png);
+      .send(picture);
     expect(file.status).toBe(201);
     const res = await define({
       name_en: 'Serum',

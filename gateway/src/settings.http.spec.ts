@@ -1,4 +1,5 @@
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { png } from './testing/images.test-support';
 
 describe('settings and the setup wizard over HTTP', () => {
   let t: TestApp;
@@ -63,15 +64,6 @@ describe('settings and the setup wizard over HTTP', () => {
   });
 
   it('keeps the salon logo: an upload of purpose logo of the same salon, nothing else', async () => {
-    const png = (w: number, h: number) => {
-      const b = Buffer.alloc(64);
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
-      b.writeUInt32BE(13, 8);
-      b.write('IHDR', 12, 'latin1');
-      b.writeUInt32BE(w, 16);
-      b.writeUInt32BE(h, 20);
-      return b;
-    };
     const upload = (purpose: string) =>
       t.http
         .post('/api/merchant/files')

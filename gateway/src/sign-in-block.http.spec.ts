@@ -23,12 +23,16 @@ describe('a sign-in block ends by itself after the time the platform sets', () =
     minutes(14);
     const still = await login({ ...OWNER, force: true }, ip);
     expect(still.status).toBe(403);
-    expect(still.body).toEqual({ message: 'auth.sign_in_paused', params: { minutes: 1 } });
+    expect(still.body).toEqual({ message: 'auth.sign_in_paused', errors: {}, params: { minutes: 1 } });
     minutes(1);
     expect((await login({ ...OWNER, force: true }, ip)).status).toBe(200);
     // the name starts afresh: a typo after the block counts from five again
     const typo = await login({ accountId: 1, username: 'owner', password: 'again' }, ip);
-    expect(typo.body).toEqual({ message: 'auth.wrong_credentials_remaining', params: { remaining: 4 } });
+    expect(typo.body).toEqual({
+      message: 'auth.wrong_credentials_remaining',
+      errors: {},
+      params: { remaining: 4 },
+    });
   });
 
   it('lasts what the platform manager sets; the setting is checked and kept', async () => {
@@ -60,7 +64,7 @@ describe('a sign-in block ends by itself after the time the platform sets', () =
     const ip = '10.5.0.2';
     await fail(ip, 4);
     const fifth = await login({ accountId: 1, username: 'owner', password: 'no-5' }, ip);
-    expect(fifth.body).toEqual({ message: 'auth.sign_in_paused', params: { minutes: 40 } });
+    expect(fifth.body).toEqual({ message: 'auth.sign_in_paused', errors: {}, params: { minutes: 40 } });
     minutes(39);
     expect((await login({ ...OWNER, force: true }, ip)).status).toBe(403);
     minutes(1);

@@ -1,4 +1,5 @@
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { png } from './testing/images.test-support';
 
 describe('employees and roles over HTTP', () => {
   let t: TestApp;
@@ -122,7 +123,7 @@ describe('employees and roles over HTTP', () => {
     ).toBe(200);
     const removed = await t.http.delete(`/api/merchant/roles/${reception.id}`).set(bearer(owner));
     expect(removed.status).toBe(422);
-    expect(removed.body).toEqual({ message: 'staff.role_in_use' });
+    expect(removed.body).toEqual({ message: 'staff.role_in_use', errors: {} });
     const spare = await t.http
       .post('/api/merchant/roles')
       .set(bearer(owner))
@@ -147,7 +148,7 @@ describe('employees and roles over HTTP', () => {
     const ownerEmployee = list.body.find((e: { is_owner: boolean }) => e.is_owner);
     expect(
       (await t.http.post(`/api/merchant/employees/${ownerEmployee.id}/disable`).set(bearer(owner))).body,
-    ).toEqual({ message: 'staff.owner_cannot_change' });
+    ).toEqual({ message: 'staff.owner_cannot_change', errors: {} });
     const roles = await t.http.get('/api/merchant/roles').set(await fresh());
     expect(
       (
@@ -188,12 +189,7 @@ describe('employees and roles over HTTP', () => {
     const others = list.body
       .filter((e: { is_owner: boolean }) => !e.is_owner)
       .map((e: { id: string }) => e.id);
-    const bytes = Buffer.alloc(64);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-    bytes.writeUInt32BE(13, 8);
-    bytes.write('IHDR', 12, 'latin1');
-    bytes.writeUInt32BE(40, 16);
-    bytes.writeUInt32BE(30, 20);
+    const bytes = png(40, 30);
     const picture = await t.http
       .post('/api/merchant/files')
       .query({ purpose: 'image', name: 'dana.png' })
@@ -267,7 +263,7 @@ describe('employees and roles over HTTP', () => {
       await t.http.get('/api/merchant/employees').set(await fresh());
     }
     expect(last!.status).toBe(422);
-    expect(last!.body).toEqual({ message: 'staff.employee_limit_reached' });
+    expect(last!.body).toEqual({ message: 'staff.employee_limit_reached', errors: {} });
     const active = await t.http
       .get('/api/merchant/employees')
       .query({ filter: JSON.stringify({ status: 1 }) })

@@ -159,6 +159,22 @@ describe('http client', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('leaves out an empty errors object, so a rule broken by the whole request is shown as its message', async () => {
+    const { http } = setup([
+      reply(409, { message: 'staff.role_in_use', errors: {} }),
+      reply(413, { message: 'errors.payload_too_large', errors: {} }),
+    ]);
+    const error = await http('/c', { method: 'POST', body: '{}' }).catch((e: HttpError) => e);
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'staff.role_in_use',
+      body: { message: 'staff.role_in_use' },
+    });
+    expect((error as HttpError).body).not.toHaveProperty('errors');
+    const tooLarge = await http('/c', { method: 'POST', body: '{}' }).catch((e: HttpError) => e);
+    expect(tooLarge).toMatchObject({ status: 413, message: 'errors.payload_too_large', handled: false });
+  });
+
   it('does not retry an aborted request', async () => {
     const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
     const { http, calls } = setup([], {

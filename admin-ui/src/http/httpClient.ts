@@ -48,7 +48,18 @@ export type HttpClientDeps = {
 };
 
 /** Statuses the API answers with `{ message, errors }` (docs/api.md); callers deal with them. */
-const EXPECTED_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
+const EXPECTED_STATUSES = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429]);
+
+/**
+ * Every 4xx has `errors`, `{}` when no one field is at fault; the screens read `body.errors` as "the
+ * form has field errors", so an empty one is left out and the message is shown instead.
+ */
+const errorBody = (json: unknown): ApiErrorBody => {
+  const body = json as ApiErrorBody;
+  if (!body.errors || Object.keys(body.errors).length > 0) return body;
+  const { errors: _none, ...rest } = body;
+  return rest;
+};
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
@@ -140,10 +151,10 @@ export const createHttpClient = (deps: HttpClientDeps): HttpClient => {
     if (status === 401 && token && signInAgainOn401 && deps.signInAgain && message !== undefined) {
       if (await deps.signInAgain(message))
         return client(url, { ...options, idempotencyKey: headers.get(IDEMPOTENCY_HEADER) ?? undefined });
-      throw new HttpError(message, status, json as ApiErrorBody, true);
+      throw new HttpError(message, status, errorBody(json), true);
     }
     if (EXPECTED_STATUSES.has(status) && message !== undefined)
-      throw new HttpError(message, status, json as ApiErrorBody);
+      throw new HttpError(message, status, errorBody(json));
 
     const unexpected = new HttpError(
       `HTTP ${status} ${method} ${url}: ${text.slice(0, 500)}`,

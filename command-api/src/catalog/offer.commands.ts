@@ -187,7 +187,8 @@ export class ChangeBundlesHandler implements ICommandHandler<ChangeBundles> {
 }
 
 type Request = { headers: Record<string, string | string[] | undefined> };
-const LIFECYCLE: Lifecycle[] = ['pause', 'resume', 'disable', 'remove'];
+/** The steps `POST offers|packages/:id/:step` takes. */
+export const LIFECYCLE: readonly Lifecycle[] = ['pause', 'resume', 'disable', 'remove'];
 
 /** Offers and packages of the menu (page 8, change 51). */
 @Controller('api/merchant')

@@ -1,12 +1,11 @@
 import { Controller, Inject, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { DomainError, streamName, type FileUploaded } from '@rawnaq/contracts';
 import {
   ALLOWED_EXTENSIONS,
   Auth,
-  MAX_UPLOAD_BYTES,
+  decodeImage,
   Realm,
   sniff,
   TOKENS,
@@ -14,6 +13,7 @@ import {
   type FileStore,
 } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
+import { readUpload, type UploadRequest } from '../shared/upload-body';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
 import { Aggregates, idFor } from '../shared/repository';
@@ -60,9 +60,14 @@ export class UploadFileHandler implements ICommandHandler<UploadFile> {
   async execute({ ctx, purpose, name, bytes }: UploadFile): Promise<Answer> {
     if (bytes.length === 0)
       throw new DomainError('validation.is_required', 422, { file: 'validation.is_required' });
-    const kind = sniff(bytes);
-    if (!kind) throw wrongType(purpose);
-    if (purpose !== 'attachment' && kind.kind !== 'image') throw wrongType(purpose);
+    const sniffed = sniff(bytes);
+    if (!sniffed) throw wrongType(purpose);
+    if (purpose !== 'attachment' && sniffed.kind !== 'image') throw wrongType(purpose);
+    // an image is what decodes whole, not what starts with an image's signature
+    const decoded = sniffed.kind === 'image' ? await decodeImage(bytes, sniffed) : undefined;
+    if (sniffed.kind === 'image' && !decoded)
+      throw new DomainError('files.image_unreadable', 422, { file: 'files.image_unreadable' });
+    const kind = { ...sniffed, ...decoded };
     if (purpose === 'logo' && (!kind.width || kind.width !== kind.height))
       throw new DomainError('files.logo_not_square', 422, { file: 'files.logo_not_square' });
     const fileId = idFor(ctx, 'file');
@@ -88,25 +93,6 @@ export class UploadFileHandler implements ICommandHandler<UploadFile> {
   }
 }
 
-/** Reads the raw body, refusing more than 5 MB without buffering the rest. */
-const readBody = (req: Readable): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_UPLOAD_BYTES) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new DomainError('files.too_large', 422, { file: 'files.too_large' }, { max: '5 MB' }));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
-
 /** `POST files?purpose=image|logo|attachment&name=<file name>` with the file's bytes as the body. */
 @Controller('api/merchant/files')
 @Realm('merchant')
@@ -116,13 +102,13 @@ export class FilesController {
   @Post()
   async upload(
     @Auth() auth: AuthContext,
-    @Req() req: Readable & { headers: Record<string, string | string[] | undefined> },
+    @Req() req: UploadRequest,
     @Query('purpose') purpose = 'image',
     @Query('name') name = '',
   ) {
     if (!PURPOSES.includes(purpose as Purpose))
       throw new DomainError('errors.invalid_input', 422, { purpose: 'validation.invalid_value' });
-    const bytes = await readBody(req);
+    const bytes = await readUpload(req);
     return this.commands.execute(
       new UploadFile(commandContext(auth, req), purpose as Purpose, String(name), bytes),
     );

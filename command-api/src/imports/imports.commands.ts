@@ -1,6 +1,5 @@
 import { Controller, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Readable } from 'node:stream';
 import {
   canAccess,
   customerMobileKey,
@@ -22,19 +21,12 @@ import {
   type ServiceDetails,
   type ImportEvent,
 } from '@rawnaq/contracts';
-import {
-  Auth,
-  MAX_UPLOAD_BYTES,
-  Realm,
-  TOKENS,
-  type AuthContext,
-  type Logger,
-  type ReadModels,
-} from '@rawnaq/platform';
+import { Auth, Realm, TOKENS, type AuthContext, type Logger, type ReadModels } from '@rawnaq/platform';
 import { decideMenu, evolveMenu, initialMenuState, type MenuCommand, type MenuState } from '../catalog/menu';
 import { RegisterCustomer } from '../customers/customer.commands';
 import { ChangeProducts } from '../products/product.commands';
 import { Answer } from '../shared/answer';
+import { readUpload, type UploadRequest } from '../shared/upload-body';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
 import { detached } from '../shared/unit-of-work';
@@ -369,25 +361,7 @@ const COLUMNS_LABEL = (field: string, locale: 'en' | 'ar') => {
   return field;
 };
 
-const readBody = (req: Readable): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_UPLOAD_BYTES) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new DomainError('files.too_large', 422, { file: 'files.too_large' }, { max: '5 MB' }));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
-
-type Request = Readable & { headers: Record<string, string | string[] | undefined> };
+type Request = UploadRequest;
 
 @Controller('api/merchant/imports')
 @Realm('merchant')
@@ -417,7 +391,7 @@ export class ImportsController {
         commandContext(auth, req),
         await this.locale(auth),
         entity,
-        await readBody(req),
+        await readUpload(req),
         false,
       ),
     );
@@ -431,7 +405,7 @@ export class ImportsController {
         commandContext(auth, req),
         await this.locale(auth),
         entity,
-        await readBody(req),
+        await readUpload(req),
         true,
       ),
     );

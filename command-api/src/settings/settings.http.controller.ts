@@ -7,6 +7,9 @@ import { ChangeSettings, type SettingsRequest } from './settings.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
+/** The sections `PUT settings/:section` takes. */
+export const SETTINGS_SECTIONS = ['vat', 'general', 'invoice', 'notifications', 'online'] as const;
+
 @Controller('api/merchant')
 @Realm('merchant')
 @RequirePermission(Page.settings, Permission.manageSettings)
@@ -24,9 +27,8 @@ export class SettingsController {
     @Param('section') section: string,
     @Body() body: unknown,
   ) {
-    const known = ['vat', 'general', 'invoice', 'notifications', 'online'] as const;
-    if (!known.includes(section as never)) throw new DomainError('not_found.page', 404);
-    return this.run(auth, req, { section: section as (typeof known)[number], body });
+    if (!SETTINGS_SECTIONS.includes(section as never)) throw new DomainError('not_found.page', 404);
+    return this.run(auth, req, { section: section as (typeof SETTINGS_SECTIONS)[number], body });
   }
 
   @Put('business-hours/week')

@@ -101,6 +101,7 @@ export const domainMessages = {
       uploaded_file_must_be_one_of_these_extensions:
         'The uploaded file must be one of these types: %{extensions}',
       too_large: 'The file is larger than %{max}',
+      image_unreadable: 'The image could not be read: the file is damaged or is not really an image',
       logo_not_square: 'A logo must be a square image',
     },
     settings: {
@@ -141,6 +142,10 @@ export const domainMessages = {
       bad_position: 'The position header must be a whole number',
       invalid_instant: 'The instant must be a date and time such as 2026-11-21T10:00:00Z',
       payload_too_large: 'The file or request is too large',
+      malformed_body:
+        'The request could not be read: it is not valid JSON, or not in the encoding it declares',
+      unsupported_media_type: 'This kind of content or character set is not accepted here',
+      took_too_long: 'The server took too long to answer; please try again',
     },
   },
   ar: {
@@ -237,6 +242,7 @@ export const domainMessages = {
       uploaded_file_must_be_one_of_these_extensions:
         'يجب أن يكون الملف المرفوع من هذه الأنواع: %{extensions}',
       too_large: 'حجم الملف أكبر من %{max}',
+      image_unreadable: 'تعذّرت قراءة الصورة: الملف تالف أو ليس صورة فعلًا',
       logo_not_square: 'يجب أن يكون الشعار صورة مربعة',
     },
     settings: {
@@ -277,6 +283,9 @@ export const domainMessages = {
       bad_position: 'يجب أن تكون قيمة الموضع رقمًا صحيحًا',
       invalid_instant: 'يجب أن تكون اللحظة تاريخًا ووقتًا مثل 2026-11-21T10:00:00Z',
       payload_too_large: 'الملف أو الطلب أكبر من المسموح',
+      malformed_body: 'تعذّرت قراءة الطلب: صيغته غير صحيحة أو لا يطابق الترميز الذي يعلنه',
+      unsupported_media_type: 'نوع المحتوى أو ترميز الأحرف هذا غير مقبول هنا',
+      took_too_long: 'استغرق الخادم وقتًا طويلًا في الرد؛ يرجى المحاولة مرة أخرى',
     },
   },
 };

@@ -128,6 +128,19 @@ describe('hours that run past midnight', () => {
       expect(fieldErrors(result.error!, { days })).toEqual({ 'days.1.to': 'validation.is_required' });
     });
 
+    // the week's rule parsed every day's times and threw RangeError (a 500) on one that was not HH:mm (issue 9)
+    it('given a day whose time is not a time, when saved, then that time is refused and the week rule waits', () => {
+      for (const bad of ['ten', 'invoice\u202Egnp.exe', '25:00']) {
+        const days = weekWith({ 4: open('16:00', bad), 5: open(bad, '22:00') });
+        const result = businessHoursInput.safeParse({ days });
+        expect(result.success).toBe(false);
+        expect(Object.keys(fieldErrors(result.error!, { days })).sort()).toEqual([
+          'days.4.to',
+          'days.5.from',
+        ]);
+      }
+    });
+
     it('given Ramadan hours 20:00-02:00 for a period, when saved, then they are accepted', () => {
       const ramadan = {
         name: 'Ramadan',

@@ -147,6 +147,8 @@ export const weekInput = z
   .array(businessDayInput)
   .length(7)
   .superRefine((days, ctx) => {
+    // the week is judged only once every day passed its own checks (a time that is not HH:mm threw)
+    if (ctx.issues.length > 0) return;
     for (const weekday of overlapsNextDay(days))
       ctx.addIssue({
         code: 'custom',

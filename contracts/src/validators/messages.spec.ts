@@ -34,6 +34,7 @@ const reported = (): ValidationIssue[] => {
     rules.arabicOrEnglishTextWithNumbers('!'),
     rules.aliasName('a b'),
     rules.serviceName('😀'),
+    rules.plainText('\u202Egnp.exe'),
     rules.customerSearch('a1'),
     rules.sameAs('a', 'password')('b'),
     rules.after('2', 'from')('1'),

@@ -46,6 +46,8 @@ const en = {
   mobile_prefix_required: 'The country code of %{field} is required (for example 966)',
   mobile_length: '%{field} should have %{digits} digits after the country code %{code}',
   mobile_max_length: '%{field} should have at most %{digits} digits after the country code %{code}',
+  unsafe_characters:
+    '%{field} contains hidden characters that change the direction of the text, or a broken character; remove them and type it again',
 } as const satisfies Record<string, string>;
 
 export type MessageName = keyof typeof en;
@@ -94,6 +96,8 @@ const ar: Record<MessageName, string> = {
   mobile_prefix_required: 'رمز الدولة في حقل %{field} مطلوب (مثل 966)',
   mobile_length: 'يجب أن يتكون %{field} من %{digits} أرقام بعد رمز الدولة \u2066%{code}\u2069',
   mobile_max_length: 'يجب ألا يزيد %{field} على %{digits} أرقام بعد رمز الدولة \u2066%{code}\u2069',
+  unsafe_characters:
+    'يحتوي حقل %{field} على رموز خفية تغيّر اتجاه النص أو على حرف تالف؛ يرجى حذفها وكتابته من جديد',
 };
 
 export const validationMessages: {

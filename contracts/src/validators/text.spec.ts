@@ -14,10 +14,14 @@ import {
   maxLength,
   minLength,
   noEmoji,
+  plainText,
   serviceName,
   textLength,
+  unsafeTextPaths,
 } from './text';
-import type { Validator } from './core';
+import { z } from 'zod';
+import { required, type Validator } from './core';
+import { fieldErrors, withRule } from './zod';
 
 const key = (found: { key: string } | undefined) => found?.key;
 
@@ -196,5 +200,71 @@ describe('email', () => {
   it('leaves empty values to Required', () => {
     expect(email('')).toBeUndefined();
     expect(email(null)).toBeUndefined();
+  });
+});
+
+describe('plainText: no bidirectional controls, no lone surrogates (Trojan source, issue 9)', () => {
+  const refused = [
+    ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map(
+      (c) => `invoice${String.fromCharCode(c)}gnp.exe`,
+    ),
+    'a\ud800b',
+    'end\udfff',
+    '\udc00start',
+    '\ude00\ud83d',
+  ];
+  it.each(refused)('refuses %j', (text) => {
+    expect(plainText(text)).toEqual({ key: 'validation.unsafe_characters' });
+  });
+
+  it.each([
+    'Noura',
+    'نورة العتيبي',
+    'مرحبا\u200F world\u200E',
+    'ليلى\u061C',
+    'emoji 😀 and 👩🏽‍🦱',
+    'line\r\nbreak',
+    '',
+  ])('accepts %j', (text) => {
+    expect(plainText(text)).toBeUndefined();
+  });
+
+  it('leaves other kinds of value to their own rules', () => {
+    expect(plainText(12)).toBeUndefined();
+    expect(plainText(null)).toBeUndefined();
+  });
+
+  it('finds such text anywhere in a body, keys too, by dotted path', () => {
+    expect(
+      unsafeTextPaths({
+        name: 'ok',
+        notes: 'x\u202Ey',
+        lines: [{ id: 'a' }, { id: '\ud800' }],
+        tags: ['fine', '\u2066x'],
+        ['k\u202Ee']: 1,
+        deep: { n: 1, b: true, z: null },
+      })
+        .map((p) => p.join('.'))
+        .sort(),
+    ).toEqual(['k\u202Ee', 'lines.1.id', 'notes', 'tags.1']);
+    expect(unsafeTextPaths('\u202E')).toEqual([[]]);
+  });
+
+  it('walks a body nested far deeper than the call stack goes, in linear time', () => {
+    let deep: unknown = ['\u202E'];
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    const started = Date.now();
+    const [path] = unsafeTextPaths(deep);
+    expect(path).toHaveLength(50_001);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('every text field with rules refuses them (withRule)', () => {
+  it("reports unsafe characters before the field's own rules", () => {
+    const schema = z.object({ name: withRule(z.string(), required, maxLength(3)) });
+    const result = schema.safeParse({ name: 'abcdef\u202E' });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!, {})).toEqual({ name: 'validation.unsafe_characters' });
   });
 });

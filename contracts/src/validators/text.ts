@@ -44,6 +44,55 @@ export const arabicOrEnglishTextWithNumbers = matching(
   'arabic_or_english_text_with_numbers',
 );
 
+// Embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069) reorder how the text around
+// them is shown: in a name printed on an invoice or a message they are a spoofing tool ("Trojan
+// source", a file name 'gnp.exe' shown as 'exe.png'). The marks U+200E/U+200F/U+061C stay allowed.
+const BIDI_CONTROL_RE = /[\u202A-\u202E\u2066-\u2069]/;
+// a UTF-16 half with no other half: not a character at all (JSON can carry one as \ud800)
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True for text with a bidirectional control character or a lone surrogate. */
+export const hasUnsafeCharacters = (text: string): boolean =>
+  BIDI_CONTROL_RE.test(text) || LONE_SURROGATE_RE.test(text);
+
+/**
+ * Text without bidirectional control characters or lone surrogates. `withRule` applies it to every
+ * text field, before the field's own rules.
+ */
+export const plainText: Validator = (value) =>
+  typeof value === 'string' && hasUnsafeCharacters(value) ? issue('unsafe_characters') : undefined;
+
+/**
+ * The dotted path of every string anywhere in `input` (a request body, nested objects and lists,
+ * their keys too) that `plainText` refuses: the server refuses those even in a field whose schema
+ * has no rule of its own.
+ */
+export const unsafeTextPaths = (input: unknown): string[][] => {
+  type Trail = { key: string; up: Trail } | undefined;
+  const pathOf = (trail: Trail): string[] => {
+    const path: string[] = [];
+    for (let t = trail; t; t = t.up) path.push(t.key);
+    return path.reverse();
+  };
+  const found: string[][] = [];
+  // a loop with linked paths, not recursion: a 100 KB body can nest 50,000 levels deep
+  const stack: Array<[unknown, Trail]> = [[input, undefined]];
+  while (stack.length > 0) {
+    const [node, trail] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (hasUnsafeCharacters(node)) found.push(pathOf(trail));
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], { key: String(i), up: trail }]);
+    } else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node).reverse()) {
+        if (hasUnsafeCharacters(key)) found.push(pathOf({ key, up: trail }));
+        else stack.push([value, { key, up: trail }]);
+      }
+    }
+  }
+  return found;
+};
+
 /** The account alias that forms the online booking address. */
 export const aliasName = matching(/^[A-Za-z0-9]+$/, 'alias_name');
 

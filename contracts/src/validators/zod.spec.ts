@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { after } from './comparisons';
 import { required } from './core';
+import { date } from './dates';
 import { price } from './numbers';
 import { digitsOnly, maxLength } from './text';
 import { fieldErrors, fieldIssues, ruleField, withFieldRule, withRule } from './zod';
@@ -60,6 +61,58 @@ describe('withFieldRule', () => {
   it('still runs when another field failed', () => {
     const issues = issuesOf(schema, { name: '', start: '2024-05-02', end: '2024-05-01' });
     expect(issues.map((i) => i.path.join('.'))).toEqual(['name', 'end']);
+  });
+
+  // a rule that parses its dates threw RangeError (a 500) on a to_date that was not a date (issue 9)
+  describe('runs only on fields that passed their own checks', () => {
+    const parsing = withFieldRule(
+      z.object({
+        name: ruleField(required),
+        from: withRule(z.string(), date),
+        to: withRule(z.string(), date),
+      }),
+      'to',
+      (d) => (value) => {
+        const day = (text: unknown) => {
+          if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text))
+            throw new RangeError('Not a date');
+          return text;
+        };
+        return day(value) < day(d.from) ? { key: 'validation.after_or_equal' } : undefined;
+      },
+    );
+
+    it('leaves a field that failed to its own message', () => {
+      expect(
+        fieldErrors(parsing.safeParse({ name: 'x', from: '2024-05-01', to: 'gnp.exe' }).error!, {}),
+      ).toEqual({
+        to: 'validation.should_be_a_date',
+      });
+    });
+
+    it('is not judged on another field that failed, and says nothing of it', () => {
+      expect(
+        fieldErrors(parsing.safeParse({ name: 'x', from: 'soon', to: '2024-05-01' }).error!, {}),
+      ).toEqual({
+        from: 'validation.should_be_a_date',
+      });
+    });
+
+    it('still reports when the fields it reads are valid, beside other fields that failed', () => {
+      expect(
+        fieldErrors(parsing.safeParse({ name: '', from: '2024-05-02', to: '2024-05-01' }).error!, {}),
+      ).toEqual({
+        name: 'validation.is_required',
+        to: 'validation.after_or_equal',
+      });
+    });
+
+    it('throws (a bug) when it fails on valid fields', () => {
+      const broken = withFieldRule(z.object({ a: z.string() }), 'a', () => () => {
+        throw new Error('bug');
+      });
+      expect(() => broken.safeParse({ a: 'x' })).toThrow('bug');
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compose, isEmpty, issue, type ValidationIssue, type Validator } from './core';
+import { plainText } from './text';
 
 const report = (ctx: z.core.$RefinementCtx, found: ValidationIssue, path?: PropertyKey[]): void =>
   ctx.addIssue({ code: 'custom', message: found.key, params: { ...found.params }, ...(path && { path }) });
@@ -7,10 +8,11 @@ const report = (ctx: z.core.$RefinementCtx, found: ValidationIssue, path?: Prope
 /**
  * Adds rules to a schema as one refinement: the first failing rule becomes a zod `custom` issue whose
  * message is the rule's key and whose `params` are its params. Rules run only once the schema's own
- * type check has passed.
+ * type check has passed. Text is first checked to be `plainText` (no bidirectional controls, no lone
+ * surrogates), so every text field refuses them.
  */
 export const withRule = <T extends z.ZodType>(schema: T, ...validators: Validator[]): T => {
-  const validate = compose(...validators);
+  const validate = compose(plainText, ...validators);
   return schema.superRefine((value, ctx) => {
     const found = validate(value);
     if (found) report(ctx, found);
@@ -21,9 +23,32 @@ export const withRule = <T extends z.ZodType>(schema: T, ...validators: Validato
 export const ruleField = (...validators: Validator[]): z.ZodUnknown => withRule(z.unknown(), ...validators);
 
 /**
+ * Reads `data` through a proxy that notes each top-level field the rule looks at (`'*'` when it
+ * lists them all), so the rule can be judged only on fields that passed their own checks.
+ */
+const watching = (data: Record<string, unknown>, read: Set<string>) =>
+  new Proxy(data, {
+    get: (target, key, receiver) => {
+      if (typeof key === 'string') read.add(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+    has: (target, key) => {
+      if (typeof key === 'string') read.add(key);
+      return Reflect.has(target, key);
+    },
+    ownKeys: (target) => {
+      read.add('*');
+      return Reflect.ownKeys(target);
+    },
+  });
+
+/**
  * A rule that needs other fields (end after start, confirmation same as password), reported on `field`.
  * It runs whenever the input is an object, even if other fields failed, so a form gets all its errors
- * at once; the rules take `unknown`, so half-valid data is safe to hand them.
+ * at once; but it only counts when every field it read (and `field` itself) passed its own checks:
+ * a field that failed already has its message, and the rule may assume well-formed values (a date
+ * rule may parse its dates). A rule that throws on a field that failed is ignored for that reason;
+ * one that throws on valid fields is a bug and still throws.
  */
 export const withFieldRule = <T extends z.ZodType<Record<string, unknown>>>(
   schema: T,
@@ -32,8 +57,20 @@ export const withFieldRule = <T extends z.ZodType<Record<string, unknown>>>(
 ): T =>
   schema.superRefine(
     (data, ctx) => {
-      const found = rule(data)((data as Record<string, unknown>)[field]);
-      if (found) report(ctx, found, [field]);
+      const failed = new Set(ctx.issues.map((i) => String(i.path?.[0])));
+      if (failed.has(field)) return;
+      const read = new Set<string>();
+      const readFailed = () => (read.has('*') && failed.size > 0) || [...read].some((k) => failed.has(k));
+      let found: ValidationIssue | undefined;
+      try {
+        found = rule(watching(data as Record<string, unknown>, read) as z.output<T>)(
+          (data as Record<string, unknown>)[field],
+        );
+      } catch (error) {
+        if (readFailed()) return;
+        throw error;
+      }
+      if (found && !readFailed()) report(ctx, found, [field]);
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   );

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import {
   type Platform,
 } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
-import { createApp, type RunningApp } from '../app';
+import { createApp, httpServer, type RunningApp } from '../app';
 
 export type TestApp = {
   app: RunningApp;
@@ -53,7 +53,7 @@ export const startTestApp = async (
     adminDist: join(dir, 'no-admin'),
     bookingDist: join(dir, 'no-booking'),
   });
-  const server: Server = createServer(app.handler);
+  const server: Server = httpServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const http = request(url);

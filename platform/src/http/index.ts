@@ -3,3 +3,4 @@ export * from './errors';
 export * from './nest';
 export * from './service';
 export * from './user-scope';
+export * from './timeouts';

@@ -12,8 +12,8 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { canAccess, type SessionRealm } from '@rawnaq/contracts';
-import type { ZodType } from 'zod';
+import { canAccess, unsafeTextPaths, type SessionRealm } from '@rawnaq/contracts';
+import { ZodError, type z, type ZodType } from 'zod';
 import type { Logger } from '../runtime/logger';
 import { requirePermission, type AuthContext, type Authenticator } from './auth';
 import { InvalidInput, toHttpFailure } from './errors';
@@ -45,9 +45,34 @@ export const header = (req: Req, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-/** Parses input with its zod schema; a rejection becomes a 422 naming each field. */
+type InputObserver = (schema: ZodType<unknown>, input: unknown) => void;
+const inputObservers = new Set<InputObserver>();
+
+/**
+ * Tells `observer` about every schema `parseInput` parses with, and its input: the fuzz suite learns
+ * each route's schema from the route itself (no list to keep). Answers the function that stops it.
+ */
+export const observeInputSchemas = (observer: InputObserver): (() => void) => {
+  inputObservers.add(observer);
+  return () => void inputObservers.delete(observer);
+};
+
+/**
+ * Parses input with its zod schema; a rejection becomes a 422 naming each field. Text anywhere in the
+ * input with a bidirectional control or a lone surrogate is refused on its field too, even where the
+ * schema has no rule for it (a plain `z.string()`, an id in a list).
+ */
 export const parseInput = <T>(schema: ZodType<T>, input: unknown): T => {
+  for (const observe of inputObservers) observe(schema as ZodType<unknown>, input);
+  const unsafe = unsafeTextPaths(input).map((path): z.core.$ZodIssue => ({
+    code: 'custom',
+    path,
+    message: 'validation.unsafe_characters',
+    input: undefined,
+  }));
   const result = schema.safeParse(input);
+  if (unsafe.length)
+    throw new InvalidInput(new ZodError([...unsafe, ...(result.error?.issues ?? [])]), input);
   if (!result.success) throw new InvalidInput(result.error, input);
   return result.data;
 };
@@ -65,15 +90,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (failure) return void res.status(failure.status).json(failure.body);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // Nest turns the body parser's JSON SyntaxError (and a path's bad %-encoding, a URIError) into
+      // a BadRequestException that keeps only the error's text
+      const unreadableBody = status === 400 && !/^Failed to decode param/.test(exception.message);
       const message =
         status === 404
           ? 'not_found.page'
           : status === 413
             ? 'errors.payload_too_large'
-            : status < 500
-              ? 'errors.invalid_input'
-              : 'errors.sorry_there_is_an_error_happened';
-      return void res.status(status).json({ message });
+            : unreadableBody
+              ? 'errors.malformed_body'
+              : status < 500
+                ? 'errors.invalid_input'
+                : 'errors.sorry_there_is_an_error_happened';
+      return void res.status(status).json(status < 500 ? { message, errors: {} } : { message });
     }
     this.logger.error('unexpected error', {
       error: exception as Error,

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
-import { jsonLogger, openServiceDeps } from '@rawnaq/platform';
+import { jsonLogger, openServiceDeps, trustProxySetting } from '@rawnaq/platform';
 import { CommandApiModule } from './command-api.module';
 import { MailDispatcher } from './identity/mail-dispatcher';
 import { Aggregates } from './shared/repository';
@@ -25,7 +25,7 @@ const main = async () => {
   app
     .getHttpAdapter()
     .getInstance()
-    .set('trust proxy', process.env.TRUST_PROXY === '1');
+    .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
   app.enableShutdownHooks();
   await app.init();
   if (process.env.SEED_DEMO !== '0') {

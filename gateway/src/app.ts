@@ -7,7 +7,14 @@ import expressStaticGzip from 'express-static-gzip';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Aggregates, CommandApiModule, MailDispatcher, seedDemoSalon } from '@rawnaq/command-api';
-import { Authenticator, ReadModels, type Clock, type Logger, type Platform } from '@rawnaq/platform';
+import {
+  Authenticator,
+  ReadModels,
+  trustProxySetting,
+  type Clock,
+  type Logger,
+  type Platform,
+} from '@rawnaq/platform';
 import { allProjections, ProjectionRunner } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
 
@@ -19,6 +26,7 @@ export type AppOptions = {
   /** where the built UIs are (default: the workspaces' dist folders) */
   adminDist?: string;
   bookingDist?: string;
+  /** behind one proxy of ours (TRUST_PROXY=1): its own hop of X-Forwarded-For is believed, no more */
   trustProxy?: boolean;
   /** the command side's "now" for sign-ins (tests move it); the system clock by default */
   clock?: Clock;
@@ -129,7 +137,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   );
   await queryApp.init();
   for (const app of [commandExpress, queryExpress]) {
-    app.set('trust proxy', o.trustProxy ?? false);
+    app.set('trust proxy', trustProxySetting(o.trustProxy ?? false));
     app.disable('x-powered-by');
   }
 
@@ -146,7 +154,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
 
   const handler = express();
   handler.disable('x-powered-by');
-  handler.set('trust proxy', o.trustProxy ?? false);
+  handler.set('trust proxy', trustProxySetting(o.trustProxy ?? false));
   handler.use(SECURITY_HEADERS);
   handler.use((req, res, next) => {
     if (!req.path.startsWith('/api/')) return next();

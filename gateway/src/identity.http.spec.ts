@@ -184,9 +184,11 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       .post('/api/merchant/change_password')
       .set(bearer(token))
       .send({ current_password: 'bad', password: 'Better123', password_confirmation: 'Better123' });
+    // a wrong current password counts with the sign-in failures (password-guessing.http.spec.ts)
     expect(wrong.body).toEqual({
       message: 'auth.current_password_incorrect',
       errors: { current_password: 'auth.current_password_incorrect' },
+      params: { remaining: 4 },
     });
     const mismatch = await t.http
       .post('/api/merchant/change_password')

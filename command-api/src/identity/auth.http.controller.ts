@@ -80,14 +80,22 @@ export class MerchantAuthController {
 
   @Post('unlock')
   @HttpCode(200)
-  unlock(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return this.commands.execute(new Unlock(auth, body));
+  unlock(@Auth() auth: AuthContext, @ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new Unlock(auth, this.visitor(ip, ua), body));
   }
 
   @Post('change_password')
   @HttpCode(200)
-  changePassword(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
-    return this.commands.execute(new ChangePassword(commandContext(auth, req), auth, body));
+  changePassword(
+    @Auth() auth: AuthContext,
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @Req() req: Request,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(
+      new ChangePassword(commandContext(auth, req), auth, this.visitor(ip, ua), body),
+    );
   }
 
   @Put('profile')

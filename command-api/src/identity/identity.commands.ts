@@ -79,6 +79,7 @@ export class Logout {
 export class Unlock {
   constructor(
     readonly auth: AuthContext,
+    readonly visitor: Visitor,
     readonly body: unknown,
   ) {}
 }
@@ -86,6 +87,7 @@ export class ChangePassword {
   constructor(
     readonly ctx: CommandContext,
     readonly auth: AuthContext,
+    readonly visitor: Visitor,
     readonly body: unknown,
   ) {}
 }
@@ -247,6 +249,60 @@ abstract class IdentityHandler {
       await this.recordFailure(v, { ip: v.ip, identifier, account_id: accountId, failure_type: 3, realm });
       throw blockedError(minutesLeft(block, v.now.toISOString()));
     }
+  }
+
+  /**
+   * A signed-in user's password given again (the lock screen, the current password of a change): the
+   * same guard as a sign-in, against the same name from the same address, so a token left on an open
+   * screen is no way round the limit on guesses. A block answers 429 here: the session itself stands.
+   */
+  protected async checkPasswordAgain(
+    v: Visitor,
+    auth: AuthContext,
+    password: string,
+    passwordHash: string | undefined,
+    refusal: { key: string; field: string },
+  ): Promise<void> {
+    const realm = auth.realm;
+    const person =
+      realm === 'manager'
+        ? await this.models.get('managers', auth.userId)
+        : await this.models.get('users', auth.userId);
+    const identifier =
+      realm === 'manager'
+        ? String(person?.email ?? auth.userId)
+        : `${auth.accountId}/${String(person?.username ?? '')}`;
+    const tooMany = (e: unknown) => {
+      if (e instanceof DomainError && e.status === 403)
+        return new DomainError(e.key, 429, e.errors, e.params);
+      return e;
+    };
+    await this.failIfBlocked(v, identifier, realm, auth.accountId).catch((e: unknown) => {
+      throw tooMany(e);
+    });
+    if (passwordHash !== undefined && (await bcrypt.compare(password, passwordHash))) return;
+    const verdict = await this.recordFailure(v, {
+      ip: v.ip,
+      identifier,
+      account_id: auth.accountId,
+      failure_type: 2,
+      realm,
+    });
+    if (verdict.blockedUntil !== undefined)
+      throw tooMany(
+        blockedError(minutesLeft({ who: null, until: verdict.blockedUntil }, v.now.toISOString())),
+      );
+    throw new DomainError(
+      refusal.key,
+      422,
+      {
+        [refusal.field]:
+          refusal.key === 'auth.wrong_credentials_remaining' ? 'auth.wrong_credentials' : refusal.key,
+      },
+      {
+        remaining: verdict.remaining,
+      },
+    );
   }
 
   protected runUser(stream: string, ctx: CommandContext, command: UserCommand) {
@@ -422,24 +478,36 @@ export class LogoutHandler extends IdentityHandler implements ICommandHandler<Lo
 
 @CommandHandler(Unlock)
 export class UnlockHandler extends IdentityHandler implements ICommandHandler<Unlock> {
-  async execute({ auth, body }: Unlock): Promise<Answer> {
+  async execute({ auth, visitor, body }: Unlock): Promise<Answer> {
     const { password } = parseInput(unlockInput, body);
     const { state } = await this.aggregates.load(streamOf(auth), initialUserState, evolveUser);
-    if (!state.exists || !(await bcrypt.compare(password, state.passwordHash)))
-      throw rejected('auth.wrong_credentials', 'password');
+    await this.checkPasswordAgain(visitor, auth, password, state.exists ? state.passwordHash : undefined, {
+      key: 'auth.wrong_credentials_remaining',
+      field: 'password',
+    });
     return new Answer({ unlocked: true });
   }
 }
 
 @CommandHandler(ChangePassword)
 export class ChangePasswordHandler extends IdentityHandler implements ICommandHandler<ChangePassword> {
-  async execute({ ctx, auth, body }: ChangePassword): Promise<Answer> {
+  async execute({ ctx, auth, visitor, body }: ChangePassword): Promise<Answer> {
     const input = parseInput(changePasswordInput, body);
     const stream = streamOf(auth);
     const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
-    const currentMatches = state.exists && (await bcrypt.compare(input.current_password, state.passwordHash));
+    await this.checkPasswordAgain(
+      visitor,
+      auth,
+      input.current_password,
+      state.exists ? state.passwordHash : undefined,
+      { key: 'auth.current_password_incorrect', field: 'current_password' },
+    );
     const newHash = await hashPassword(input.password);
-    const outcome = await this.runUser(stream, ctx, { type: 'ChangePassword', currentMatches, newHash });
+    const outcome = await this.runUser(stream, ctx, {
+      type: 'ChangePassword',
+      currentMatches: true,
+      newHash,
+    });
     return new Answer({ message: 'auth.password_changed' }, outcome.position);
   }
 }

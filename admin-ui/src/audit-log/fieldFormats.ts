@@ -74,6 +74,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   identifier: 'ltr',
   username: 'ltr',
   email: 'ltr',
+  verified_email: 'ltr',
   mobile: 'ltr',
   phone: 'ltr',
   whatsapp: 'ltr',
@@ -154,6 +155,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   // yes or no
   whatsapp_allowed: 'boolean',
   by_reset: 'boolean',
+  email_verified: 'boolean',
   is_admin: 'boolean',
   is_open: 'boolean',
   overbooked: 'boolean',

@@ -30,7 +30,7 @@ import { tenantInfo } from '../shared/tenant';
 import { UniqueValues } from '../shared/unique-values';
 import { hashPassword } from '../identity/identity.commands';
 import { refuseBlockOverVisits } from '../scheduling/blocks';
-import { decideUser, evolveUser, initialUserState, type UserState } from '../identity/user';
+import { decideUser, evolveUser, initialUserState, type UserCommand, type UserState } from '../identity/user';
 import {
   decideEmployee,
   evolveEmployee,
@@ -44,6 +44,7 @@ export type StaffRequest =
   | { kind: 'change-employee'; id: string; body: unknown }
   | { kind: 'disable-employee' | 'activate-employee'; id: string }
   | { kind: 'grant-login'; id: string; body: unknown }
+  | { kind: 'remove-login'; id: string }
   | { kind: 'change-employee-role'; id: string; body: unknown }
   | { kind: 'add-period'; id: string; body: unknown }
   | { kind: 'remove-period'; id: string; periodId: string }
@@ -183,6 +184,32 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
           { type: r.kind === 'disable-employee' ? 'DisableEmployee' : 'ActivateEmployee', ...seats },
           seats.ownerUserId,
         );
+        // a disabled employee's open session ends and she cannot sign in until she is activated again
+        const user = o.state.added && o.state.userId ? o.state.userId : undefined;
+        const u = user
+          ? await this.runUser(
+              ctx,
+              user,
+              r.kind === 'disable-employee'
+                ? { type: 'Deactivate', reason: 'employee_disabled' }
+                : { type: 'Reactivate' },
+            )
+          : undefined;
+        return new Answer(recordOf(o.state), u?.position ?? o.position);
+      }
+      case 'remove-login': {
+        const { state } = await this.aggregates.load(
+          employeeStream(ctx, r.id),
+          initialEmployeeState,
+          evolveEmployee,
+        );
+        if (!state.added) throw notFound('not_found.employee');
+        if (!state.userId) throw rejected('staff.no_login');
+        if (state.userId === seats.ownerUserId) throw rejected('staff.owner_cannot_change');
+        // the user first: were the process to stop between the two, she is out either way, and the
+        // request again finishes the employee's side
+        await this.runUser(ctx, state.userId, { type: 'Deactivate', reason: 'login_removed' });
+        const o = await this.runEmployee(ctx, r.id, { type: 'RemoveLogin' }, seats.ownerUserId);
         return new Answer(recordOf(o.state), o.position);
       }
       case 'grant-login':
@@ -322,6 +349,14 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     await this.aggregates.create(userStream(ctx, userId), ctx, [created]);
     const o = await this.runEmployee(ctx, employeeId, { type: 'GrantLogin', userId }, ownerUserId);
     return new Answer(recordOf(o.state), o.position);
+  }
+
+  private runUser(ctx: CommandContext, userId: string, command: UserCommand) {
+    return this.aggregates.handle<UserState, UserEvent>(userStream(ctx, userId), ctx, {
+      initial: initialUserState,
+      evolve: evolveUser,
+      decide: (s) => decideUser(command, s),
+    });
   }
 
   private async changeEmployeeRole(

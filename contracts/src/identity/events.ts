@@ -40,6 +40,12 @@ export type UserCreated = {
     role_id: string;
     locale: 'en' | 'ar';
     password_hash: string;
+    /**
+     * false: the address waits for its link (an employee's login given by the salon); missing (a
+     * manager-opened account's owner, the demo, and every user created before verification) counts as
+     * verified
+     */
+    email_verified?: boolean;
   };
 };
 export type SignedIn = {
@@ -48,7 +54,8 @@ export type SignedIn = {
 };
 export type SignedOut = {
   type: 'SignedOut';
-  data: { user_id: string; session: string; reason: 'logout' | 'replaced' };
+  /** `disabled`: the user was disabled (her employee record, or her login taken away) */
+  data: { user_id: string; session: string; reason: 'logout' | 'replaced' | 'disabled' };
 };
 export type PasswordChanged = {
   type: 'PasswordChanged';
@@ -66,8 +73,39 @@ export type UserRoleChanged = {
   type: 'UserRoleChanged';
   data: { user_id: string; role_id: string; previous_role_id: string };
 };
+/**
+ * The user may no longer sign in: her employee record was disabled (`employee_disabled`, undone by
+ * UserReactivated when it is activated again) or her login was taken away (`login_removed`, for good:
+ * the username is free again). Her open session ends with it (SignedOut `disabled`, written first).
+ */
+export type UserDeactivated = {
+  type: 'UserDeactivated';
+  data: { user_id: string; reason: 'employee_disabled' | 'login_removed' };
+};
+export type UserReactivated = { type: 'UserReactivated'; data: { user_id: string } };
+/**
+ * A new e-mail address waits for its owner to follow the link sent to it; until then it counts for
+ * nothing (sign-in by e-mail, password reset mail, uniqueness against others). Only the link token's
+ * hash is recorded.
+ */
+export type EmailVerificationRequested = {
+  type: 'EmailVerificationRequested';
+  data: {
+    user_id: string;
+    email: string;
+    token_hash: string;
+    expires_at: string;
+    /** the address that still counts meanwhile (null: none yet) */
+    verified_email: string | null;
+  };
+};
+export type EmailVerified = { type: 'EmailVerified'; data: { user_id: string; email: string } };
 export type UserEvent =
   | UserCreated
+  | UserDeactivated
+  | UserReactivated
+  | EmailVerificationRequested
+  | EmailVerified
   | SignedIn
   | SignedOut
   | PasswordChanged
@@ -158,6 +196,8 @@ export const SECURITY_EVENT_TYPES: readonly string[] = [
   'IpUnblocked',
   'PasswordChanged',
   'PasswordResetRequested',
+  'EmailVerificationRequested',
+  'EmailVerified',
 ];
 
 /** The audit log's categories: what people did to the salon's records, and security. */

@@ -19,6 +19,7 @@ const main = async () => {
       authenticator,
       logger: jsonLogger,
       mailSender: platform.mailSender,
+      linkTokens: platform.linkTokens,
     }),
     { logger: ['error', 'warn'] },
   );
@@ -38,7 +39,7 @@ const main = async () => {
   // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment
   // with it, or accept that two may both send a message now and then: delivery is at least once)
   if (platform.mailSender)
-    new MailDispatcher(app.get(Aggregates), readModels, platform.mailSender, jsonLogger).start();
+    new MailDispatcher(app.get(Aggregates), readModels, platform.mailSender, jsonLogger, platform.linkTokens).start();
   await app.listen(Number(process.env.PORT ?? 3001));
   jsonLogger.info('command-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3001 });
 };

@@ -116,6 +116,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     logger,
     clock: o.clock,
     mailSender: platform.mailSender,
+    linkTokens: platform.linkTokens,
   };
 
   const nestLogger = ['error', 'warn'] as const;
@@ -165,7 +166,13 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   handler.use(uiFiles(o.adminDist, o.bookingDist));
 
   const mail = platform.mailSender
-    ? new MailDispatcher(commandApp.get(Aggregates), readModels, platform.mailSender, logger)
+    ? new MailDispatcher(
+        commandApp.get(Aggregates),
+        readModels,
+        platform.mailSender,
+        logger,
+        platform.linkTokens,
+      )
     : undefined;
   if (mail && o.sendMail !== false) mail.start();
 

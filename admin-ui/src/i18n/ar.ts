@@ -83,6 +83,7 @@ export const ar: AppMessages = {
       send_link: 'إرسال الرابط',
       back_to_sign_in: 'العودة إلى تسجيل الدخول',
       reset_title: 'اختر كلمة مرور جديدة',
+      verify_title: 'تأكيد البريد الإلكتروني',
       reset_for: 'للحساب %{email}',
       new_password: 'كلمة المرور الجديدة',
       confirm_password: 'تأكيد كلمة المرور الجديدة',

@@ -80,6 +80,7 @@ export const en = {
       send_link: 'Send the link',
       back_to_sign_in: 'Back to sign-in',
       reset_title: 'Choose a new password',
+      verify_title: 'Verify your e-mail address',
       reset_for: 'For %{email}',
       new_password: 'New password',
       confirm_password: 'Confirm the new password',

@@ -25,6 +25,7 @@ import {
   ResetPassword,
   UnblockIp,
   Unlock,
+  VerifyEmail,
   type Visitor,
 } from './identity.commands';
 
@@ -115,6 +116,14 @@ export class MerchantAuthController {
   @HttpCode(200)
   reset(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
     return this.commands.execute(new ResetPassword(this.visitor(ip, ua), body));
+  }
+
+  /** The link sent to a new e-mail address (the admin app's verify-email screen posts its token). */
+  @Post('verify_email')
+  @Public()
+  @HttpCode(200)
+  verifyEmail(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new VerifyEmail(this.visitor(ip, ua), body));
   }
 
   @Post('js_errors/add_js_error')

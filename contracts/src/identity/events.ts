@@ -166,8 +166,15 @@ export type MailQueued = {
     body: string;
     locale: 'en' | 'ar';
     delivery?: 'smtp' | 'local';
+    /**
+     * A link with a secret token: `body` holds `{link}` where it goes, and the event only the link's
+     * path and nonce; the token is written in when the mail is sent (LinkTokens), never recorded.
+     */
+    link?: { path: string; nonce: string };
   };
 };
+/** Where a mail's link goes in its body (see MailQueued.link). */
+export const MAIL_LINK_PLACEHOLDER = '{link}';
 /** The mail server accepted the message. */
 export type MailSent = { type: 'MailSent'; data: { mail_id: string; message_id: string | null } };
 /** The mail server refused it or could not be reached; the manager sees why. */

@@ -28,6 +28,7 @@ export const TOKENS = {
   projections: Symbol('Projections'),
   fileStore: Symbol('FileStore'),
   mailSender: Symbol('MailSender'),
+  linkTokens: Symbol('LinkTokens'),
 } as const;
 
 type Req = {

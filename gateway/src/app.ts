@@ -107,7 +107,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   });
   await runner.start();
   const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
-  const authenticator = new Authenticator(readModels, platform.eventStore);
+  const authenticator = new Authenticator(readModels, platform.eventStore, 'identity', o.clock);
   const deps = {
     eventStore: platform.eventStore,
     fileStore: platform.fileStore,

@@ -27,6 +27,7 @@ export type FieldFormat =
   | 'date'
   | 'dateTime'
   | 'minutes'
+  | 'hours'
   | 'days'
   | 'meters'
   | 'boolean'
@@ -147,6 +148,8 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   expires_at: 'dateTime',
   blocked_until: 'dateTime',
   sign_in_block_minutes: 'minutes',
+  session_idle_minutes: 'minutes',
+  session_max_hours: 'hours',
   message_id: 'ltr',
   delivery: { choice: 'app.audit.values.delivery.' },
   from: 'dateTime',
@@ -312,6 +315,8 @@ export const formatFieldValue = (
         : String(value);
     case 'minutes':
       return translate('app.audit.values.minutes', { smart_count: Number(value) });
+    case 'hours':
+      return translate('app.audit.values.hours', { smart_count: Number(value) });
     case 'days':
       return translate('app.audit.values.days', { smart_count: Number(value) });
     case 'meters':

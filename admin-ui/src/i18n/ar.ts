@@ -460,6 +460,8 @@ export const ar: AppMessages = {
         unknown_record: 'سجل محذوف',
         minutes:
           'لا دقائق |||| دقيقة واحدة |||| دقيقتان |||| %{smart_count} دقائق |||| %{smart_count} دقيقة |||| %{smart_count} دقيقة',
+        hours:
+          'لا ساعات |||| ساعة واحدة |||| ساعتان |||| %{smart_count} ساعات |||| %{smart_count} ساعة |||| %{smart_count} ساعة',
         days: 'لا أيام |||| يوم واحد |||| يومان |||| %{smart_count} أيام |||| %{smart_count} يومًا |||| %{smart_count} يوم',
         meters: '%{distance} م',
         closed: 'مغلق',
@@ -476,6 +478,8 @@ export const ar: AppMessages = {
         delivery: 'طريقة الإرسال',
         message_id: 'مرجع خادم البريد',
         sign_in_block_minutes: 'مدة إيقاف الدخول',
+        session_idle_minutes: 'مدة عدم الاستخدام للجلسة',
+        session_max_hours: 'أقصى عمر للجلسة',
         address_ar: 'العنوان بالعربية',
         address_en: 'العنوان بالإنجليزية',
         advanced_accounting_status: 'المحاسبة المتقدمة',
@@ -583,6 +587,8 @@ export const ar: AppMessages = {
       whole_address: 'كل الأسماء',
       until_unblocked: 'حتى رفع الحظر',
       platform_settings: {
+        session_hint:
+          'تنتهي الجلسة إذا لم تُستخدم طوال المدة الأولى، وفي كل الأحوال بعد المدة الثانية من تسجيل الدخول. القيم الافتراضية: 720 دقيقة (12 ساعة، يوم عمل كامل لمكتب الاستقبال) و168 ساعة (7 أيام).',
         sign_in_block_hint:
           'بعد 5 كلمات مرور خاطئة لاسم واحد من عنوان واحد يُوقف الدخول بهذا الاسم من هذا العنوان لهذا العدد من الدقائق (وبعد 20 محاولة لأي أسماء يُوقف العنوان كله). يمكنك رفع الإيقاف قبل ذلك من قائمة العناوين المحظورة.',
       },
@@ -737,7 +743,11 @@ export const ar: AppMessages = {
     },
     'platform-setting/platform-setting': {
       name: 'إعدادات المنصة',
-      fields: { sign_in_block_minutes: 'مدة إيقاف الدخول (بالدقائق)' },
+      fields: {
+        sign_in_block_minutes: 'مدة إيقاف الدخول (بالدقائق)',
+        session_idle_minutes: 'إنهاء الجلسة بعد عدم استخدامها لمدة (بالدقائق)',
+        session_max_hours: 'إنهاء الجلسة بعد تسجيل الدخول بمدة (بالساعات)',
+      },
     },
     'trackers/mail-tracker': {
       name: plural('رسائل بريد', 'رسالة بريد', 'صندوق البريد الصادر'),

@@ -436,6 +436,7 @@ export const en = {
         file_purpose: { image: 'A picture', logo: 'The salon logo', attachment: 'An attachment' },
         unknown_record: 'a removed record',
         minutes: '%{smart_count} minute |||| %{smart_count} minutes',
+        hours: '%{smart_count} hour |||| %{smart_count} hours',
         days: '%{smart_count} day |||| %{smart_count} days',
         meters: '%{distance} m',
         closed: 'Closed',
@@ -452,6 +453,8 @@ export const en = {
         delivery: 'Delivery',
         message_id: 'Mail server reference',
         sign_in_block_minutes: 'Sign-in pause',
+        session_idle_minutes: 'Session idle time',
+        session_max_hours: 'Session lifetime',
         address_ar: 'Address in Arabic',
         address_en: 'Address in English',
         advanced_accounting_status: 'Advanced accounting',
@@ -559,6 +562,8 @@ export const en = {
       whole_address: 'Every name',
       until_unblocked: 'Until unblocked',
       platform_settings: {
+        session_hint:
+          'A session ends once it has not been used for the first of these times, and in any case the second after signing in. Defaults: 720 minutes (12 hours: a whole working day at the front desk) and 168 hours (7 days).',
         sign_in_block_hint:
           'After 5 wrong passwords for one name from one address, that name is paused there for this many minutes (after 20 for any names, the whole address). You can lift a pause sooner from the blocked IPs list.',
       },
@@ -713,7 +718,11 @@ export const en = {
     },
     'platform-setting/platform-setting': {
       name: 'Platform settings',
-      fields: { sign_in_block_minutes: 'Sign-in pause (minutes)' },
+      fields: {
+        sign_in_block_minutes: 'Sign-in pause (minutes)',
+        session_idle_minutes: 'Sign out after no use for (minutes)',
+        session_max_hours: 'Sign out after signing in for (hours)',
+      },
     },
     'trackers/mail-tracker': {
       name: 'E-mail |||| Mail outbox',

@@ -28,6 +28,7 @@ import {
   parseInput,
   TOKENS,
   type AuthContext,
+  type Authenticator,
   type Doc,
   type LinkTokens,
   type MailSender,
@@ -186,6 +187,7 @@ abstract class IdentityHandler {
     @Inject(TOKENS.readModels) protected readonly models: ReadModels,
     @Inject(TOKENS.mailSender) protected readonly mailSender: MailSender | null,
     @Inject(TOKENS.linkTokens) protected readonly links: LinkTokens,
+    @Inject(TOKENS.authenticator) protected readonly authenticator: Authenticator,
   ) {}
 
   protected async guardState(ip: string): Promise<IpGuardState> {
@@ -329,13 +331,17 @@ abstract class IdentityHandler {
   /** A new session for someone whose password was just checked; only the token's hash is recorded. */
   protected async startSession(stream: string, ctx: CommandContext, v: Visitor, force?: boolean) {
     const token = newSessionToken();
+    // a session that ended by time (idle, or too old) is no other session to ask about
+    const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
+    const previousEnded =
+      state.exists && state.session !== undefined && (await this.authenticator.ended(state.session));
     const outcome = await this.runUser(stream, ctx, {
       type: 'SignIn',
       session: hashToken(token),
       ip: v.ip,
       userAgent: v.userAgent,
       passwordMatches: true,
-      force: force === true,
+      force: force === true || previousEnded,
     });
     return { token, position: outcome.position };
   }

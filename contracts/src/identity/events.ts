@@ -150,8 +150,29 @@ export type PlatformSettingsChanged = {
 export type PlatformSettings = {
   /** how long a sign-in block lasts before it ends by itself */
   sign_in_block_minutes: number;
+  /** a session unused this long ends (its next request gets 401 auth.session_expired) */
+  session_idle_minutes: number;
+  /** a session ends this long after its sign-in, used or not */
+  session_max_hours: number;
 };
-export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = { sign_in_block_minutes: 15 };
+/**
+ * Sessions: 12 hours idle covers a front desk's whole working day, split shifts and the long afternoon
+ * break included (Gulf salons open about 10:00 to 23:00), while a browser forgotten for longer than
+ * that is signed out; 7 days at most (168 hours) makes everyone sign in again weekly, so a stolen
+ * token is worth a week at worst. The lock screen covers the short absences in between.
+ */
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  sign_in_block_minutes: 15,
+  session_idle_minutes: 720,
+  session_max_hours: 168,
+};
+/** The settings as stored (the security projection's document), each missing one at its default. */
+export const platformSettingsOf = (doc: Record<string, unknown> | undefined): PlatformSettings => {
+  const settings = { ...DEFAULT_PLATFORM_SETTINGS };
+  for (const key of Object.keys(settings) as Array<keyof PlatformSettings>)
+    if (typeof doc?.[key] === 'number') settings[key] = doc[key] as number;
+  return settings;
+};
 
 /**
  * A message written for someone. `delivery` says whether a mail server will send it ('smtp') or it is

@@ -86,6 +86,8 @@ export const HIDDEN_FIELDS = new Set([
   'password_hash',
   'token_hash',
   'password',
+  // a mailed link's path and nonce: nothing for a reader of the log (its token is never recorded)
+  'link',
 ]);
 
 /**

@@ -80,15 +80,12 @@ describe('e-mail addresses are verified before they count', () => {
       .set(bearer(owner))
       .send({ name_en: 'Lina', name_ar: 'لينا', joining_date: '2026-11-01' });
     // another salon's address, typed by this salon
-    await t.http
-      .post(`/api/merchant/employees/${added.body.id}/login`)
-      .set(bearer(owner))
-      .send({
-        username: 'lina',
-        email: 'hessa@otherspa.example',
-        password: 'Lina12345',
-        role_id: roles.body[0].id,
-      });
+    await t.http.post(`/api/merchant/employees/${added.body.id}/login`).set(bearer(owner)).send({
+      username: 'lina',
+      email: 'hessa@otherspa.example',
+      password: 'Lina12345',
+      role_id: roles.body[0].id,
+    });
     await t.http
       .get('/api/merchant/roles')
       .set({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });

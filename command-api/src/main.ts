@@ -39,7 +39,13 @@ const main = async () => {
   // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment
   // with it, or accept that two may both send a message now and then: delivery is at least once)
   if (platform.mailSender)
-    new MailDispatcher(app.get(Aggregates), readModels, platform.mailSender, jsonLogger, platform.linkTokens).start();
+    new MailDispatcher(
+      app.get(Aggregates),
+      readModels,
+      platform.mailSender,
+      jsonLogger,
+      platform.linkTokens,
+    ).start();
   await app.listen(Number(process.env.PORT ?? 3001));
   jsonLogger.info('command-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3001 });
 };

@@ -370,7 +370,8 @@ suite('admin-ui in the browser', () => {
     expect(await page.textContent('[data-testid=mail-subject]')).toMatch(
       /Reset your password|إعادة تعيين كلمة المرور/,
     );
-    expect(await page.textContent('[data-testid=mail-body]')).toMatch(/reset-password\/[\w-]+/);
+    // the link's path without its token: a reset link is complete only in the mail as sent
+    expect(await page.textContent('[data-testid=mail-body]')).toMatch(/reset-password\/…/);
   });
 
   sessionTests({ url, tab });

@@ -14,6 +14,7 @@ const MerchantSignIn = lazyPage(() => import('./merchant/auth/SignInPage').then(
 const ResetPassword = lazyPage(() =>
   import('./merchant/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
+const VerifyEmail = lazyPage(() => import('./merchant/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage));
 const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) => m.LockScreen));
 const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
 const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
@@ -40,6 +41,7 @@ export const App = ({ area, notFoundOnly }: { area: AreaConfig; notFoundOnly: bo
                 <>
                   <Route path={`${basename}/sign-in`} element={<MerchantSignIn />} />
                   <Route path={`${basename}/reset-password/:token`} element={<ResetPassword />} />
+                  <Route path={`${basename}/verify-email/:token`} element={<VerifyEmail />} />
                   <Route path={`${basename}/lock`} element={<LockScreen />} />
                   <Route path={`${basename}/*`} element={<MerchantAdmin />} />
                 </>

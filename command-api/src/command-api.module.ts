@@ -11,6 +11,7 @@ import {
   type EventStore,
   type FileStore,
   type Logger,
+  type LinkTokens,
   type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
@@ -56,6 +57,8 @@ export type CommandApiDeps = {
   clock?: Clock;
   /** the mail server (SMTP_URL); without one, mail is kept locally in the outbox */
   mailSender?: MailSender;
+  /** the tokens of links sent by mail (platform.linkTokens: the key is kept outside the event log) */
+  linkTokens: LinkTokens;
 };
 
 /** Every command of the product: parse with the contract's schema, decide on the aggregate, append. */
@@ -91,6 +94,7 @@ export class CommandApiModule {
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: TOKENS.clock, useValue: deps.clock ?? systemClock },
         { provide: TOKENS.mailSender, useValue: deps.mailSender ?? null },
+        { provide: TOKENS.linkTokens, useValue: deps.linkTokens },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },

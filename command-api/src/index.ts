@@ -1,6 +1,7 @@
 export { CommandApiModule, type CommandApiDeps } from './command-api.module';
 export { seedDemoSalon, openAccount, DEMO, type NewAccount } from './seed/demo-salon';
 export { MailDispatcher } from './identity/mail-dispatcher';
+export { renderMail } from './identity/mail';
 export { Aggregates } from './shared/repository';
 /** the values of the write routes' named path parameters (the fuzz suite sends each) */
 export { LIFECYCLE } from './catalog/offer.commands';

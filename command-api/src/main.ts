@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
-import { applyServerTimeouts, jsonLogger, openServiceDeps } from '@rawnaq/platform';
+import { applyServerTimeouts, jsonLogger, openServiceDeps, trustProxySetting } from '@rawnaq/platform';
 import { CommandApiModule } from './command-api.module';
 import { MailDispatcher } from './identity/mail-dispatcher';
 import { Aggregates } from './shared/repository';
@@ -19,13 +19,14 @@ const main = async () => {
       authenticator,
       logger: jsonLogger,
       mailSender: platform.mailSender,
+      linkTokens: platform.linkTokens,
     }),
     { logger: ['error', 'warn'] },
   );
   app
     .getHttpAdapter()
     .getInstance()
-    .set('trust proxy', process.env.TRUST_PROXY === '1');
+    .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
   app.enableShutdownHooks();
   await app.init();
   if (process.env.SEED_DEMO !== '0') {
@@ -38,7 +39,13 @@ const main = async () => {
   // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment
   // with it, or accept that two may both send a message now and then: delivery is at least once)
   if (platform.mailSender)
-    new MailDispatcher(app.get(Aggregates), readModels, platform.mailSender, jsonLogger).start();
+    new MailDispatcher(
+      app.get(Aggregates),
+      readModels,
+      platform.mailSender,
+      jsonLogger,
+      platform.linkTokens,
+    ).start();
   await app.listen(Number(process.env.PORT ?? 3001));
   applyServerTimeouts(app.getHttpServer());
   jsonLogger.info('command-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3001 });

@@ -14,6 +14,7 @@ import {
   Authenticator,
   ReadModels,
   TIMEOUTS,
+  trustProxySetting,
   type Clock,
   type Logger,
   type Platform,
@@ -30,6 +31,7 @@ export type AppOptions = {
   /** where the built UIs are (default: the workspaces' dist folders) */
   adminDist?: string;
   bookingDist?: string;
+  /** behind one proxy of ours (TRUST_PROXY=1): its own hop of X-Forwarded-For is believed, no more */
   trustProxy?: boolean;
   /** the command side's "now" for sign-ins (tests move it); the system clock by default */
   clock?: Clock;
@@ -120,7 +122,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   });
   await runner.start();
   const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
-  const authenticator = new Authenticator(readModels, platform.eventStore);
+  const authenticator = new Authenticator(readModels, platform.eventStore, 'identity', o.clock);
   const deps = {
     eventStore: platform.eventStore,
     fileStore: platform.fileStore,
@@ -129,6 +131,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     logger,
     clock: o.clock,
     mailSender: platform.mailSender,
+    linkTokens: platform.linkTokens,
   };
 
   const nestLogger = ['error', 'warn'] as const;
@@ -150,7 +153,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   );
   await queryApp.init();
   for (const app of [commandExpress, queryExpress]) {
-    app.set('trust proxy', o.trustProxy ?? false);
+    app.set('trust proxy', trustProxySetting(o.trustProxy ?? false));
     app.disable('x-powered-by');
   }
 
@@ -167,7 +170,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
 
   const handler = express();
   handler.disable('x-powered-by');
-  handler.set('trust proxy', o.trustProxy ?? false);
+  handler.set('trust proxy', trustProxySetting(o.trustProxy ?? false));
   handler.use(SECURITY_HEADERS);
   const inTime = answerWithin(o.answerWithinMs ?? TIMEOUTS.answerMs);
   handler.use('/api/', inTime);
@@ -180,7 +183,13 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   handler.use(uiFiles(o.adminDist, o.bookingDist));
 
   const mail = platform.mailSender
-    ? new MailDispatcher(commandApp.get(Aggregates), readModels, platform.mailSender, logger)
+    ? new MailDispatcher(
+        commandApp.get(Aggregates),
+        readModels,
+        platform.mailSender,
+        logger,
+        platform.linkTokens,
+      )
     : undefined;
   if (mail && o.sendMail !== false) mail.start();
 

@@ -40,7 +40,30 @@ describe('forgot password: the same answer for everyone, and mail kept locally w
     const mail = (await outbox(t)).find((m) => m.to === 'reception@demosalon.example')!;
     // 3: kept locally, not sent (no mail server) — not "pending" forever
     expect(mail).toMatchObject({ status: 3, subject: 'إعادة تعيين كلمة المرور' });
-    expect(mail.body).toMatch(/\/ar\/merchant\/reset-password\/[\w-]+/);
+    // the link's path, not its token: the manager cannot use someone's reset link
+    expect(mail.body).toMatch(/\/ar\/merchant\/reset-password\/…$/);
+  });
+
+  it('keeps the reset token out of the event log and the outbox: only its hash and a nonce are recorded', async () => {
+    await forgot(t, 'owner@demosalon.example');
+    const manager = await t.signIn(MANAGER, 'manager');
+    await outbox(t);
+    // (asked again within a minute: the link mailed first stands)
+    const token = (await t.linkTo('owner@demosalon.example', 'reset-password'))!;
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const events = await t.allEvents();
+    expect(events.filter((e) => JSON.stringify(e).includes(token))).toEqual([]);
+    const mails = await t.http
+      .get('/api/manager/mail-outbox')
+      .set({ ...bearer(manager), 'X-Min-Position': String(await t.eventCount()) });
+    expect(JSON.stringify(mails.body)).not.toContain(token);
+    // and the token works: the link as mailed resets the password
+    expect((await t.http.get(`/api/merchant/reset_password/${token}`)).status).toBe(200);
+    const reset = await t.http
+      .post('/api/merchant/reset_password')
+      .send({ token, password: 'Fresh12345', password_confirmation: 'Fresh12345' });
+    expect(reset.status).toBe(200);
+    expect(JSON.stringify(await t.allEvents())).not.toContain(token);
   });
 });
 
@@ -69,6 +92,10 @@ describe('forgot password with a mail server', () => {
     expect(sent).toEqual([
       expect.objectContaining({ to: 'owner@demosalon.example', subject: 'إعادة تعيين كلمة المرور' }),
     ]);
+    // the mail as sent carries the link's token, written in at send time from a key outside the log
+    const token = /\/ar\/merchant\/reset-password\/([\w-]{40,})$/m.exec(sent[0].text)![1];
+    expect(JSON.stringify(await t.allEvents())).not.toContain(token);
+    expect((await t.http.get(`/api/merchant/reset_password/${token}`)).status).toBe(200);
     expect((await outbox(t)).find((m) => m.to === 'owner@demosalon.example')).toMatchObject({
       status: 2,
       message_id: '<1@test>',

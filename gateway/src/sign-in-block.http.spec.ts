@@ -51,7 +51,12 @@ describe('a sign-in block ends by itself after the time the platform sets', () =
     const read = await t.http
       .get('/api/manager/platform-settings/platform')
       .set({ ...bearer(manager), 'X-Min-Position': set.headers['x-position'] });
-    expect(read.body).toEqual({ id: 'platform', sign_in_block_minutes: 40 });
+    expect(read.body).toEqual({
+      id: 'platform',
+      sign_in_block_minutes: 40,
+      session_idle_minutes: 720,
+      session_max_hours: 168,
+    });
     expect(
       (
         await t.http

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { allProjections } from '@rawnaq/projections';
-import { applyServerTimeouts, jsonLogger, openServiceDeps } from '@rawnaq/platform';
+import { applyServerTimeouts, jsonLogger, openServiceDeps, trustProxySetting } from '@rawnaq/platform';
 import { QueryApiModule } from './query-api.module';
 
 /** query-api on its own (the scale-out topology): reads the read models the projections service keeps. */
@@ -21,7 +21,7 @@ const main = async () => {
   app
     .getHttpAdapter()
     .getInstance()
-    .set('trust proxy', process.env.TRUST_PROXY === '1');
+    .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
   app.enableShutdownHooks();
   await app.listen(Number(process.env.PORT ?? 3002));
   applyServerTimeouts(app.getHttpServer());

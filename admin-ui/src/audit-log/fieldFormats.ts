@@ -27,6 +27,7 @@ export type FieldFormat =
   | 'date'
   | 'dateTime'
   | 'minutes'
+  | 'hours'
   | 'days'
   | 'meters'
   | 'boolean'
@@ -82,6 +83,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   identifier: 'ltr',
   username: 'ltr',
   email: 'ltr',
+  verified_email: 'ltr',
   mobile: 'ltr',
   phone: 'ltr',
   whatsapp: 'ltr',
@@ -155,6 +157,8 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   expires_at: 'dateTime',
   blocked_until: 'dateTime',
   sign_in_block_minutes: 'minutes',
+  session_idle_minutes: 'minutes',
+  session_max_hours: 'hours',
   message_id: 'ltr',
   delivery: { choice: 'app.audit.values.delivery.' },
   from: 'dateTime',
@@ -163,6 +167,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   // yes or no
   whatsapp_allowed: 'boolean',
   by_reset: 'boolean',
+  email_verified: 'boolean',
   is_admin: 'boolean',
   is_open: 'boolean',
   overbooked: 'boolean',
@@ -336,6 +341,8 @@ export const formatFieldValue = (
         : String(value);
     case 'minutes':
       return translate('app.audit.values.minutes', { smart_count: Number(value) });
+    case 'hours':
+      return translate('app.audit.values.hours', { smart_count: Number(value) });
     case 'days':
       return translate('app.audit.values.days', { smart_count: Number(value) });
     case 'meters':

@@ -89,6 +89,8 @@ export const HIDDEN_FIELDS = new Set([
   'password_hash',
   'token_hash',
   'password',
+  // a mailed link's path and nonce: nothing for a reader of the log (its token is never recorded)
+  'link',
 ]);
 
 /**
@@ -123,6 +125,10 @@ export const KNOWN_TYPES = [
   'PasswordChanged',
   'ProfileChanged',
   'PasswordResetRequested',
+  'UserDeactivated',
+  'UserReactivated',
+  'EmailVerificationRequested',
+  'EmailVerified',
   'PlatformSettingsChanged',
   'AccountOpened',
   'RoleDefined',
@@ -151,6 +157,7 @@ export const KNOWN_TYPES = [
   'EmployeeChanged',
   'EmployeeDisabled',
   'EmployeeLoginGranted',
+  'EmployeeLoginRemoved',
   'EmployeePeriodAdded',
   'EmployeePeriodRemoved',
   'FileUploaded',

@@ -83,6 +83,7 @@ export const ar: AppMessages = {
       send_link: 'إرسال الرابط',
       back_to_sign_in: 'العودة إلى تسجيل الدخول',
       reset_title: 'اختر كلمة مرور جديدة',
+      verify_title: 'تأكيد البريد الإلكتروني',
       reset_for: 'للحساب %{email}',
       new_password: 'كلمة المرور الجديدة',
       confirm_password: 'تأكيد كلمة المرور الجديدة',
@@ -363,6 +364,10 @@ export const ar: AppMessages = {
         PasswordChanged: 'تغيير كلمة المرور',
         ProfileChanged: 'تعديل الملف الشخصي',
         PasswordResetRequested: 'طلب إعادة تعيين كلمة المرور',
+        UserDeactivated: 'إيقاف دخول مستخدم',
+        UserReactivated: 'إعادة السماح بدخول مستخدم',
+        EmailVerificationRequested: 'طلب تأكيد بريد إلكتروني',
+        EmailVerified: 'تأكيد البريد الإلكتروني',
         AccountOpened: 'فتح حساب الصالون',
         RoleDefined: 'تعريف دور',
         MailQueued: 'إدراج بريد في صندوق الصادر',
@@ -390,6 +395,7 @@ export const ar: AppMessages = {
         EmployeeChanged: 'تعديل موظف',
         EmployeeDisabled: 'تعطيل موظف',
         EmployeeLoginGranted: 'منح موظف حساب دخول',
+        EmployeeLoginRemoved: 'سحب حساب الدخول من موظف',
         EmployeePeriodAdded: 'إضافة ساعات أو فترة حجب لموظف',
         EmployeePeriodRemoved: 'حذف ساعات أو فترة حجب لموظف',
         FileUploaded: 'رفع ملف',
@@ -442,7 +448,13 @@ export const ar: AppMessages = {
         unknown: 'سجل',
       },
       actors: { system: 'النظام', manager: 'فريق المنصة' },
-      reasons: { logout: 'سجّل المستخدم خروجه', replaced: 'أنهاها تسجيل دخول أحدث' },
+      reasons: {
+        logout: 'سجّل المستخدم خروجه',
+        replaced: 'أنهاها تسجيل دخول أحدث',
+        disabled: 'انتهت لأن المستخدم أُوقف',
+        employee_disabled: 'عُطّل سجل الموظف',
+        login_removed: 'سُحب حساب الدخول',
+      },
       values: {
         delivery: { smtp: 'عبر خادم البريد', local: 'محفوظة محليًا (لا يوجد خادم بريد)' },
         kilobytes: '%{size} ك.ب',
@@ -451,6 +463,8 @@ export const ar: AppMessages = {
         unknown_record: 'سجل محذوف',
         minutes:
           'لا دقائق |||| دقيقة واحدة |||| دقيقتان |||| %{smart_count} دقائق |||| %{smart_count} دقيقة |||| %{smart_count} دقيقة',
+        hours:
+          'لا ساعات |||| ساعة واحدة |||| ساعتان |||| %{smart_count} ساعات |||| %{smart_count} ساعة |||| %{smart_count} ساعة',
         days: 'لا أيام |||| يوم واحد |||| يومان |||| %{smart_count} أيام |||| %{smart_count} يومًا |||| %{smart_count} يوم',
         meters: '%{distance} م',
         closed: 'مغلق',
@@ -476,6 +490,8 @@ export const ar: AppMessages = {
         delivery: 'طريقة الإرسال',
         message_id: 'مرجع خادم البريد',
         sign_in_block_minutes: 'مدة إيقاف الدخول',
+        session_idle_minutes: 'مدة عدم الاستخدام للجلسة',
+        session_max_hours: 'أقصى عمر للجلسة',
         address_ar: 'العنوان بالعربية',
         address_en: 'العنوان بالإنجليزية',
         advanced_accounting_status: 'المحاسبة المتقدمة',
@@ -547,6 +563,8 @@ export const ar: AppMessages = {
         user_agent: 'المتصفح',
         reason: 'السبب',
         by_reset: 'عبر رابط إعادة التعيين',
+        email_verified: 'البريد الإلكتروني مؤكَّد',
+        verified_email: 'البريد الإلكتروني المؤكَّد',
         expires_at: 'ينتهي في',
         alias: 'الاسم المختصر لصفحة الحجز',
         country_id: 'الدولة',
@@ -596,6 +614,8 @@ export const ar: AppMessages = {
       whole_address: 'كل الأسماء',
       until_unblocked: 'حتى رفع الحظر',
       platform_settings: {
+        session_hint:
+          'تنتهي الجلسة إذا لم تُستخدم طوال المدة الأولى، وفي كل الأحوال بعد المدة الثانية من تسجيل الدخول. القيم الافتراضية: 720 دقيقة (12 ساعة، يوم عمل كامل لمكتب الاستقبال) و168 ساعة (7 أيام).',
         sign_in_block_hint:
           'بعد 5 كلمات مرور خاطئة لاسم واحد من عنوان واحد يُوقف الدخول بهذا الاسم من هذا العنوان لهذا العدد من الدقائق (وبعد 20 محاولة لأي أسماء يُوقف العنوان كله). يمكنك رفع الإيقاف قبل ذلك من قائمة العناوين المحظورة.',
       },
@@ -750,7 +770,11 @@ export const ar: AppMessages = {
     },
     'platform-setting/platform-setting': {
       name: 'إعدادات المنصة',
-      fields: { sign_in_block_minutes: 'مدة إيقاف الدخول (بالدقائق)' },
+      fields: {
+        sign_in_block_minutes: 'مدة إيقاف الدخول (بالدقائق)',
+        session_idle_minutes: 'إنهاء الجلسة بعد عدم استخدامها لمدة (بالدقائق)',
+        session_max_hours: 'إنهاء الجلسة بعد تسجيل الدخول بمدة (بالساعات)',
+      },
     },
     'trackers/mail-tracker': {
       name: plural('رسائل بريد', 'رسالة بريد', 'صندوق البريد الصادر'),

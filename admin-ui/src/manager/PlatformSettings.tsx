@@ -18,6 +18,11 @@ export const PlatformSettingsEdit = () => {
           {translate('app.manager.platform_settings.sign_in_block_hint')}
         </Typography>
         <NumberInput source="sign_in_block_minutes" min={1} max={1440} step={1} />
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.manager.platform_settings.session_hint')}
+        </Typography>
+        <NumberInput source="session_idle_minutes" min={5} max={10080} step={1} />
+        <NumberInput source="session_max_hours" min={1} max={2160} step={1} />
       </SimpleForm>
     </Edit>
   );

@@ -63,13 +63,25 @@ const ProfileForm = () => {
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const saved = await dataProvider.send<SignedInUser>('PUT', 'profile', {
-        name: values.name,
-        email: values.email,
-        locale: values.locale,
-      });
+      const {
+        message,
+        email_verified: _verified,
+        ...saved
+      } = await dataProvider.send<SignedInUser & { message?: string; email_verified?: boolean }>(
+        'PUT',
+        'profile',
+        {
+          name: values.name,
+          email: values.email,
+          locale: values.locale,
+        },
+      );
       session.setUser(saved);
-      notify('app.profile.saved', { type: 'success' });
+      // a new e-mail address: a link to verify it went to it, and until then it does not count
+      notify(message ?? 'app.profile.saved', {
+        type: message ? 'info' : 'success',
+        autoHideDuration: message ? 10_000 : undefined,
+      });
       // The chosen language is remembered with the user; the page follows it right away.
       if (values.locale !== language && (values.locale === 'en' || values.locale === 'ar')) {
         notify('app.profile.language_reload', { type: 'info' });

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { PasswordInput, SelectInput, TextInput } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Confirm, PasswordInput, SelectInput, TextInput } from 'react-admin';
 import {
   Form,
   useCanAccess,
@@ -65,7 +65,8 @@ const GiveLogin = () => {
   const submit = useSubmit(
     (e) => `employees/${encodeURIComponent(e.id)}/login`,
     'POST',
-    'app.staff.login.given',
+    // her e-mail counts for signing in by e-mail once she follows the link mailed to it
+    'app.staff.login.given_verify',
   );
   return (
     <Form onSubmit={submit} validate={validate} noValidate record={{}}>
@@ -118,6 +119,34 @@ const GiveLogin = () => {
   );
 };
 
+/** `DELETE employees/<id>/login`: her session ends, she cannot sign in, her username is free. */
+const RemoveLogin = () => {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const remove = useSubmit(
+    (e) => `employees/${encodeURIComponent(e.id)}/login`,
+    'DELETE',
+    'app.staff.login.removed',
+  );
+  return (
+    <>
+      <Button color="error" onClick={() => setOpen(true)} sx={{ mt: 2 }} data-testid="remove-login">
+        {translate('app.staff.login.remove')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        title="app.staff.login.remove_title"
+        content="app.staff.login.remove_confirm"
+        onConfirm={async () => {
+          setOpen(false);
+          await remove({});
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
+
 const ChangeRole = () => {
   const translate = useTranslate();
   const record = useRecordContext<Employee>();
@@ -151,6 +180,7 @@ const ChangeRole = () => {
           {translate('app.staff.login.change_role')}
         </Button>
       </Box>
+      {!record.is_owner && <RemoveLogin />}
     </Form>
   );
 };

@@ -177,6 +177,13 @@ export const en = {
         change_role: 'Change the role',
         role_changed: 'The role was changed; it applies from the employee’s next action',
         not_allowed: 'Your role does not allow giving logins or changing roles.',
+        given_verify:
+          'A link to verify the e-mail address went to it: signing in by e-mail works once it is followed',
+        remove: 'Take login access away',
+        remove_title: 'Take login access away?',
+        remove_confirm:
+          'She is signed out now and can no longer sign in; her username becomes free. She stays an employee.',
+        removed: 'The employee can no longer sign in',
       },
       periods: {
         title: 'Custom working hours and blocked periods',

@@ -25,6 +25,7 @@ import {
   ResetPassword,
   UnblockIp,
   Unlock,
+  VerifyEmail,
   type Visitor,
 } from './identity.commands';
 
@@ -80,14 +81,22 @@ export class MerchantAuthController {
 
   @Post('unlock')
   @HttpCode(200)
-  unlock(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return this.commands.execute(new Unlock(auth, body));
+  unlock(@Auth() auth: AuthContext, @ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new Unlock(auth, this.visitor(ip, ua), body));
   }
 
   @Post('change_password')
   @HttpCode(200)
-  changePassword(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
-    return this.commands.execute(new ChangePassword(commandContext(auth, req), auth, body));
+  changePassword(
+    @Auth() auth: AuthContext,
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @Req() req: Request,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(
+      new ChangePassword(commandContext(auth, req), auth, this.visitor(ip, ua), body),
+    );
   }
 
   @Put('profile')
@@ -107,6 +116,14 @@ export class MerchantAuthController {
   @HttpCode(200)
   reset(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
     return this.commands.execute(new ResetPassword(this.visitor(ip, ua), body));
+  }
+
+  /** The link sent to a new e-mail address (the admin app's verify-email screen posts its token). */
+  @Post('verify_email')
+  @Public()
+  @HttpCode(200)
+  verifyEmail(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new VerifyEmail(this.visitor(ip, ua), body));
   }
 
   @Post('js_errors/add_js_error')

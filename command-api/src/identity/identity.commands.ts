@@ -17,7 +17,6 @@ import {
   streamName,
   type IpGuardEvent,
   type JsErrorReported,
-  type MailQueued,
   type SignedInUser,
   type UserEvent,
 } from '@rawnaq/contracts';
@@ -29,7 +28,9 @@ import {
   parseInput,
   TOKENS,
   type AuthContext,
+  type Authenticator,
   type Doc,
+  type LinkTokens,
   type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
@@ -50,6 +51,7 @@ import {
   initialPlatformSettings,
   platformSettingsStream,
 } from '../platform/platform-settings';
+import { queueMail, resetPasswordMail, verifyEmailMail } from './mail';
 import { decideUser, evolveUser, initialUserState, type UserCommand, type UserState } from './user';
 
 export const PASSWORD_COST = 10;
@@ -79,6 +81,7 @@ export class Logout {
 export class Unlock {
   constructor(
     readonly auth: AuthContext,
+    readonly visitor: Visitor,
     readonly body: unknown,
   ) {}
 }
@@ -86,6 +89,7 @@ export class ChangePassword {
   constructor(
     readonly ctx: CommandContext,
     readonly auth: AuthContext,
+    readonly visitor: Visitor,
     readonly body: unknown,
   ) {}
 }
@@ -103,6 +107,12 @@ export class ForgotPassword {
   ) {}
 }
 export class ResetPassword {
+  constructor(
+    readonly visitor: Visitor,
+    readonly body: unknown,
+  ) {}
+}
+export class VerifyEmail {
   constructor(
     readonly visitor: Visitor,
     readonly body: unknown,
@@ -146,6 +156,10 @@ const profileInput = z.preprocess(
     locale: z.enum(['en', 'ar']),
   }),
 );
+const verifyEmailInput = z.preprocess(
+  cleanPayload,
+  z.object({ token: withRule(z.string(), required, maxLength(200)) }),
+);
 const unlockInput = z.preprocess(cleanPayload, z.object({ password: withRule(z.string(), required) }));
 const jsErrorInput = z.preprocess(
   cleanPayload,
@@ -171,6 +185,9 @@ abstract class IdentityHandler {
   constructor(
     @Inject(Aggregates) protected readonly aggregates: Aggregates,
     @Inject(TOKENS.readModels) protected readonly models: ReadModels,
+    @Inject(TOKENS.mailSender) protected readonly mailSender: MailSender | null,
+    @Inject(TOKENS.linkTokens) protected readonly links: LinkTokens,
+    @Inject(TOKENS.authenticator) protected readonly authenticator: Authenticator,
   ) {}
 
   protected async guardState(ip: string): Promise<IpGuardState> {
@@ -249,6 +266,60 @@ abstract class IdentityHandler {
     }
   }
 
+  /**
+   * A signed-in user's password given again (the lock screen, the current password of a change): the
+   * same guard as a sign-in, against the same name from the same address, so a token left on an open
+   * screen is no way round the limit on guesses. A block answers 429 here: the session itself stands.
+   */
+  protected async checkPasswordAgain(
+    v: Visitor,
+    auth: AuthContext,
+    password: string,
+    passwordHash: string | undefined,
+    refusal: { key: string; field: string },
+  ): Promise<void> {
+    const realm = auth.realm;
+    const person =
+      realm === 'manager'
+        ? await this.models.get('managers', auth.userId)
+        : await this.models.get('users', auth.userId);
+    const identifier =
+      realm === 'manager'
+        ? String(person?.email ?? auth.userId)
+        : `${auth.accountId}/${String(person?.username ?? '')}`;
+    const tooMany = (e: unknown) => {
+      if (e instanceof DomainError && e.status === 403)
+        return new DomainError(e.key, 429, e.errors, e.params);
+      return e;
+    };
+    await this.failIfBlocked(v, identifier, realm, auth.accountId).catch((e: unknown) => {
+      throw tooMany(e);
+    });
+    if (passwordHash !== undefined && (await bcrypt.compare(password, passwordHash))) return;
+    const verdict = await this.recordFailure(v, {
+      ip: v.ip,
+      identifier,
+      account_id: auth.accountId,
+      failure_type: 2,
+      realm,
+    });
+    if (verdict.blockedUntil !== undefined)
+      throw tooMany(
+        blockedError(minutesLeft({ who: null, until: verdict.blockedUntil }, v.now.toISOString())),
+      );
+    throw new DomainError(
+      refusal.key,
+      422,
+      {
+        [refusal.field]:
+          refusal.key === 'auth.wrong_credentials_remaining' ? 'auth.wrong_credentials' : refusal.key,
+      },
+      {
+        remaining: verdict.remaining,
+      },
+    );
+  }
+
   protected runUser(stream: string, ctx: CommandContext, command: UserCommand) {
     return this.aggregates.handle<UserState, UserFact>(stream, ctx, {
       initial: initialUserState,
@@ -260,13 +331,17 @@ abstract class IdentityHandler {
   /** A new session for someone whose password was just checked; only the token's hash is recorded. */
   protected async startSession(stream: string, ctx: CommandContext, v: Visitor, force?: boolean) {
     const token = newSessionToken();
+    // a session that ended by time (idle, or too old) is no other session to ask about
+    const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
+    const previousEnded =
+      state.exists && state.session !== undefined && (await this.authenticator.ended(state.session));
     const outcome = await this.runUser(stream, ctx, {
       type: 'SignIn',
       session: hashToken(token),
       ip: v.ip,
       userAgent: v.userAgent,
       passwordMatches: true,
-      force: force === true,
+      force: force === true || previousEnded,
     });
     return { token, position: outcome.position };
   }
@@ -422,24 +497,36 @@ export class LogoutHandler extends IdentityHandler implements ICommandHandler<Lo
 
 @CommandHandler(Unlock)
 export class UnlockHandler extends IdentityHandler implements ICommandHandler<Unlock> {
-  async execute({ auth, body }: Unlock): Promise<Answer> {
+  async execute({ auth, visitor, body }: Unlock): Promise<Answer> {
     const { password } = parseInput(unlockInput, body);
     const { state } = await this.aggregates.load(streamOf(auth), initialUserState, evolveUser);
-    if (!state.exists || !(await bcrypt.compare(password, state.passwordHash)))
-      throw rejected('auth.wrong_credentials', 'password');
+    await this.checkPasswordAgain(visitor, auth, password, state.exists ? state.passwordHash : undefined, {
+      key: 'auth.wrong_credentials_remaining',
+      field: 'password',
+    });
     return new Answer({ unlocked: true });
   }
 }
 
 @CommandHandler(ChangePassword)
 export class ChangePasswordHandler extends IdentityHandler implements ICommandHandler<ChangePassword> {
-  async execute({ ctx, auth, body }: ChangePassword): Promise<Answer> {
+  async execute({ ctx, auth, visitor, body }: ChangePassword): Promise<Answer> {
     const input = parseInput(changePasswordInput, body);
     const stream = streamOf(auth);
     const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
-    const currentMatches = state.exists && (await bcrypt.compare(input.current_password, state.passwordHash));
+    await this.checkPasswordAgain(
+      visitor,
+      auth,
+      input.current_password,
+      state.exists ? state.passwordHash : undefined,
+      { key: 'auth.current_password_incorrect', field: 'current_password' },
+    );
     const newHash = await hashPassword(input.password);
-    const outcome = await this.runUser(stream, ctx, { type: 'ChangePassword', currentMatches, newHash });
+    const outcome = await this.runUser(stream, ctx, {
+      type: 'ChangePassword',
+      currentMatches: true,
+      newHash,
+    });
     return new Answer({ message: 'auth.password_changed' }, outcome.position);
   }
 }
@@ -455,23 +542,42 @@ export class ChangeProfileHandler extends IdentityHandler implements ICommandHan
       });
       if (others.some((u) => u.id !== auth.userId)) throw rejected('auth.email_taken', 'email');
     }
-    const outcome = await this.runUser(streamOf(auth), ctx, { type: 'ChangeProfile', ...input });
+    // a merchant's new address counts once she follows the link sent to it (another salon's owner
+    // must not be able to claim someone's address and so change how that person signs in)
+    const link = auth.realm === 'merchant' ? this.links.issue() : undefined;
+    const outcome = await this.runUser(streamOf(auth), ctx, {
+      type: 'ChangeProfile',
+      ...input,
+      verification: link && { tokenHash: hashToken(link.token), now: ctx.now.toISOString() },
+    });
+    const toVerify = outcome.events.some((e) => e.type === 'EmailVerificationRequested');
+    let position = outcome.position;
+    if (toVerify && link) {
+      const mail = verifyEmailMail(input.locale, input.name);
+      position = await queueMail(this.aggregates, ctx, this.mailSender, {
+        to: input.email,
+        locale: input.locale,
+        subject: mail.subject,
+        body: mail.body,
+        link: { path: mail.path, nonce: link.nonce },
+      });
+    }
     const user = await this.models.get('users', auth.userId);
     const current = user ? { ...(await this.signedInUser(user)), ...input } : input;
-    return new Answer(current, outcome.position);
+    return new Answer(
+      {
+        ...current,
+        ...(auth.realm === 'merchant' && { email_verified: !toVerify }),
+        // the profile screen says a link is on its way
+        ...(toVerify && { message: 'auth.verify_link_sent' }),
+      },
+      position,
+    );
   }
 }
 
 @CommandHandler(ForgotPassword)
 export class ForgotPasswordHandler extends IdentityHandler implements ICommandHandler<ForgotPassword> {
-  constructor(
-    @Inject(Aggregates) aggregates: Aggregates,
-    @Inject(TOKENS.readModels) models: ReadModels,
-    @Inject(TOKENS.mailSender) private readonly mailSender: MailSender | null,
-  ) {
-    super(aggregates, models);
-  }
-
   async execute({ visitor: v, body }: ForgotPassword): Promise<Answer> {
     const { email: address } = parseInput(forgotPasswordInput, body);
     const users = await this.models.find('users', {
@@ -479,32 +585,26 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
       limit: 10,
     });
     for (const user of users) {
-      const token = newSessionToken();
+      // the token is derived from a nonce and a key kept outside the event log: the events hold the
+      // nonce and the token's hash, the mail is written in full only when it is sent
+      const link = this.links.issue();
       const ctx = visitorContext(v, user.tenantId as string, user.id);
       const outcome = await this.runUser(userStream(user.tenantId as string, user.id), ctx, {
         type: 'RequestPasswordReset',
-        tokenHash: hashToken(token),
+        tokenHash: hashToken(link.token),
         now: v.now.toISOString(),
       });
       if (outcome.events.length === 0) continue;
       const locale = (user.locale as 'en' | 'ar') ?? 'ar';
-      const link = `/${locale}/merchant/reset-password/${token}`;
-      const mail: MailQueued = {
-        type: 'MailQueued',
-        data: {
-          mail_id: idFor(ctx, 'mail'),
-          to: user.email as string,
-          locale,
-          // with a mail server the dispatcher sends it; without one it is only kept in the outbox
-          delivery: this.mailSender ? 'smtp' : 'local',
-          subject: locale === 'ar' ? 'إعادة تعيين كلمة المرور' : 'Reset your password',
-          body:
-            locale === 'ar'
-              ? `مرحبًا ${user.name}،\nلإعادة تعيين كلمة المرور افتح الرابط التالي خلال 60 دقيقة:\n${link}`
-              : `Hello ${user.name},\nTo reset your password, open this link within 60 minutes:\n${link}`,
-        },
-      };
-      await this.aggregates.create(streamName('mail', PLATFORM_TENANT, mail.data.mail_id), ctx, [mail]);
+      const mail = resetPasswordMail(locale, user.name as string);
+      await queueMail(this.aggregates, ctx, this.mailSender, {
+        // the address that counts: a verified one (the read model's email_lc is only ever that)
+        to: (user.verified_email as string | undefined) ?? (user.email as string),
+        locale,
+        subject: mail.subject,
+        body: mail.body,
+        link: { path: mail.path, nonce: link.nonce },
+      });
     }
     // the same answer whether or not the e-mail is known, asked too soon or not: sign-in names are
     // not for guessing
@@ -526,6 +626,23 @@ export class ResetPasswordHandler extends IdentityHandler implements ICommandHan
       { type: 'ResetPassword', tokenHash, newHash, now: v.now.toISOString() },
     );
     return new Answer({ message: 'auth.password_changed' }, outcome.position);
+  }
+}
+
+/** The link sent to a new e-mail address: following it makes the address count. */
+@CommandHandler(VerifyEmail)
+export class VerifyEmailHandler extends IdentityHandler implements ICommandHandler<VerifyEmail> {
+  async execute({ visitor: v, body }: VerifyEmail): Promise<Answer> {
+    const { token } = parseInput(verifyEmailInput, body);
+    const tokenHash = hashToken(token);
+    const pending = await this.models.get('email_verifications', tokenHash);
+    if (!pending) throw new DomainError('auth.verify_token_invalid', 404);
+    const outcome = await this.runUser(
+      userStream(pending.tenantId as string, pending.user_id as string),
+      visitorContext(v, pending.tenantId as string, pending.user_id as string),
+      { type: 'VerifyEmail', tokenHash, now: v.now.toISOString() },
+    );
+    return new Answer({ message: 'auth.email_verified', email: pending.email }, outcome.position);
   }
 }
 
@@ -579,6 +696,7 @@ export const identityHandlers = [
   ChangeProfileHandler,
   ForgotPasswordHandler,
   ResetPasswordHandler,
+  VerifyEmailHandler,
   ReportJsErrorHandler,
   UnblockIpHandler,
 ];

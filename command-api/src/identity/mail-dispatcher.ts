@@ -1,21 +1,19 @@
 import {
   PLATFORM_TENANT,
   newId,
-  streamName,
   type MailEvent,
   type MailQueued,
   type RecordedEvent,
 } from '@rawnaq/contracts';
-import type { Logger, MailSender, ReadModels } from '@rawnaq/platform';
+import type { LinkTokens, Logger, MailSender, ReadModels } from '@rawnaq/platform';
 import { Aggregates } from '../shared/repository';
 import { detached } from '../shared/unit-of-work';
+import { mailStream, renderMail } from './mail';
 
 /** One message's stream: what was written, and whether it was sent or refused. */
 type MailState = { queued?: MailQueued['data']; done: boolean };
 const evolveMail = (state: MailState, event: MailEvent): MailState =>
   event.type === 'MailQueued' ? { ...state, queued: event.data } : { ...state, done: true };
-
-export const mailStream = (mailId: string) => streamName('mail', PLATFORM_TENANT, mailId);
 
 /**
  * Sends the outbox's waiting messages through the mail server (the transactional outbox: the command
@@ -33,6 +31,7 @@ export class MailDispatcher {
     private readonly models: ReadModels,
     private readonly sender: MailSender,
     private readonly logger: Logger,
+    private readonly links: LinkTokens,
   ) {}
 
   /** Sends every waiting message once; answers how many were sent. One round at a time. */
@@ -69,7 +68,7 @@ export class MailDispatcher {
       if ((state as MailState).done || !mail) continue;
       let outcome: MailEvent;
       try {
-        const { messageId } = await this.sender.send({ to: mail.to, subject: mail.subject, text: mail.body });
+        const { messageId } = await this.sender.send(renderMail(mail, this.links));
         outcome = { type: 'MailSent', data: { mail_id: mail.mail_id, message_id: messageId ?? null } };
         sent++;
       } catch (error) {

@@ -2,6 +2,8 @@ import { conflict, DomainError, notFound, rejected, type UserEvent } from '@rawn
 
 export const RESET_TTL_MINUTES = 60;
 export const RESET_RESEND_SECONDS = 60;
+/** A link to verify a new e-mail address works for a day: she may read her mail the next morning. */
+export const VERIFY_TTL_MINUTES = 24 * 60;
 
 /** A merchant user or a platform manager: credentials, profile and the one open session. */
 export type UserState =
@@ -17,6 +19,12 @@ export type UserState =
       passwordHash: string;
       session?: string;
       reset?: { tokenHash: string; expiresAt: string };
+      /** false once disabled (her employee record, or her login taken away) */
+      active: boolean;
+      /** the address that counts for signing in by e-mail; undefined until one is verified */
+      verifiedEmail?: string;
+      /** a new address waiting for its link */
+      verification?: { email: string; tokenHash: string; expiresAt: string };
     };
 
 export const initialUserState: UserState = { exists: false };
@@ -42,6 +50,8 @@ export const evolveUser = (
         locale: d.locale,
         roleId: d.role_id,
         passwordHash: d.password_hash,
+        active: true,
+        verifiedEmail: d.email_verified === false ? undefined : d.email,
       };
     }
     case 'ManagerCreated': {
@@ -55,6 +65,8 @@ export const evolveUser = (
         locale: 'en',
         roleId: 'manager',
         passwordHash: d.password_hash,
+        active: true,
+        verifiedEmail: d.email,
       };
     }
     default:
@@ -79,6 +91,21 @@ export const evolveUser = (
       return { ...state, reset: { tokenHash: event.data.token_hash, expiresAt: event.data.expires_at } };
     case 'UserRoleChanged':
       return { ...state, roleId: event.data.role_id };
+    case 'UserDeactivated':
+      return { ...state, active: false, session: undefined };
+    case 'UserReactivated':
+      return { ...state, active: true };
+    case 'EmailVerificationRequested':
+      return {
+        ...state,
+        verification: {
+          email: event.data.email,
+          tokenHash: event.data.token_hash,
+          expiresAt: event.data.expires_at,
+        },
+      };
+    case 'EmailVerified':
+      return { ...state, verifiedEmail: event.data.email, verification: undefined };
   }
   return state;
 };
@@ -96,11 +123,38 @@ export type UserCommand =
   | { type: 'ChangePassword'; currentMatches: boolean; newHash: string }
   | { type: 'RequestPasswordReset'; tokenHash: string; now: string }
   | { type: 'ResetPassword'; tokenHash: string; newHash: string; now: string }
-  | { type: 'ChangeProfile'; name: string; email: string; locale: 'en' | 'ar' }
-  | { type: 'ChangeRole'; roleId: string };
+  | {
+      type: 'ChangeProfile';
+      name: string;
+      email: string;
+      locale: 'en' | 'ar';
+      /** a merchant's new (or still unverified) address is verified by a link with this token */
+      verification?: { tokenHash: string; now: string };
+    }
+  | { type: 'ChangeRole'; roleId: string }
+  | { type: 'Deactivate'; reason: 'employee_disabled' | 'login_removed' }
+  | { type: 'Reactivate' }
+  | { type: 'RequestEmailVerification'; tokenHash: string; now: string }
+  | { type: 'VerifyEmail'; tokenHash: string; now: string };
 
 const addMinutes = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+const verificationRequested = (
+  user_id: string,
+  email: string,
+  v: { tokenHash: string; now: string },
+  verifiedEmail: string | undefined,
+): UserEvent => ({
+  type: 'EmailVerificationRequested',
+  data: {
+    user_id,
+    email,
+    token_hash: v.tokenHash,
+    expires_at: addMinutes(v.now, VERIFY_TTL_MINUTES),
+    verified_email: verifiedEmail ?? null,
+  },
+});
 
 export const decideUser = (command: UserCommand, state: UserState): UserEvent[] => {
   if (!state.exists) throw notFound('auth.user_not_active');
@@ -108,6 +162,7 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
   switch (command.type) {
     case 'SignIn': {
       if (!command.passwordMatches) throw new DomainError('auth.wrong_credentials', 401);
+      if (!state.active) throw new DomainError('auth.user_not_active', 401);
       if (state.session && !command.force) throw conflict('auth.another_session_exists');
       const ended: UserEvent[] = state.session
         ? [{ type: 'SignedOut', data: { user_id, session: state.session, reason: 'replaced' } }]
@@ -177,9 +232,35 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
           changed[field] = command[field];
           previous[field] = state[field];
         }
-      return Object.keys(changed).length
+      const events: UserEvent[] = Object.keys(changed).length
         ? [{ type: 'ProfileChanged', data: { user_id, changed, previous } }]
         : [];
+      // a new address, or one saved again while still unverified, gets a (new) link
+      const unverified = command.email.toLowerCase() !== (state.verifiedEmail ?? '').toLowerCase();
+      if (command.verification && unverified)
+        events.push(verificationRequested(user_id, command.email, command.verification, state.verifiedEmail));
+      return events;
     }
+    case 'RequestEmailVerification':
+      return state.verifiedEmail?.toLowerCase() === state.email.toLowerCase()
+        ? []
+        : [verificationRequested(user_id, state.email, command, state.verifiedEmail)];
+    case 'VerifyEmail': {
+      const v = state.verification;
+      if (!v || v.tokenHash !== command.tokenHash || Date.parse(v.expiresAt) <= Date.parse(command.now))
+        throw notFound('auth.verify_token_invalid');
+      // a link to an address she has changed since is void: only the address on her profile counts
+      if (v.email !== state.email) throw notFound('auth.verify_token_invalid');
+      return [{ type: 'EmailVerified', data: { user_id, email: v.email } }];
+    }
+    case 'Deactivate': {
+      if (!state.active && command.reason === 'employee_disabled') return [];
+      const ended: UserEvent[] = state.session
+        ? [{ type: 'SignedOut', data: { user_id, session: state.session, reason: 'disabled' } }]
+        : [];
+      return [...ended, { type: 'UserDeactivated', data: { user_id, reason: command.reason } }];
+    }
+    case 'Reactivate':
+      return state.active ? [] : [{ type: 'UserReactivated', data: { user_id } }];
   }
 };

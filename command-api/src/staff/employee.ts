@@ -50,6 +50,8 @@ export const evolveEmployee = (state: EmployeeState, event: EmployeeEvent): Empl
       return { ...state, active: true };
     case 'EmployeeLoginGranted':
       return { ...state, userId: event.data.user_id };
+    case 'EmployeeLoginRemoved':
+      return { ...state, userId: undefined };
     case 'EmployeePeriodAdded': {
       const { employee_id: _e, period_id, ...period } = event.data;
       return { ...state, periods: new Map(state.periods).set(period_id, period) };
@@ -73,6 +75,7 @@ export type EmployeeCommand =
   | { type: 'ChangeEmployee'; details: EmployeeDetails }
   | { type: 'DisableEmployee' | 'ActivateEmployee'; activeEmployees: number; maxEmployees: number }
   | { type: 'GrantLogin'; userId: string }
+  | { type: 'RemoveLogin' }
   | { type: 'AddPeriod'; periodId: string; period: EmployeePeriod }
   | { type: 'RemovePeriod'; periodId: string };
 
@@ -122,6 +125,10 @@ export const decideEmployee = (
     case 'GrantLogin':
       if (state.userId) throw conflict('staff.already_has_login');
       return [{ type: 'EmployeeLoginGranted', data: { employee_id, user_id: command.userId } }];
+    case 'RemoveLogin':
+      if (!state.userId) throw rejected('staff.no_login');
+      if (isOwner) throw rejected('staff.owner_cannot_change');
+      return [{ type: 'EmployeeLoginRemoved', data: { employee_id, user_id: state.userId } }];
     case 'AddPeriod': {
       if (state.periods.has(command.periodId)) return [];
       for (const other of state.periods.values())

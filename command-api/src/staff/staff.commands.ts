@@ -22,7 +22,15 @@ import {
   type UserCreated,
   type UserEvent,
 } from '@rawnaq/contracts';
-import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
+import {
+  hashToken,
+  parseInput,
+  TOKENS,
+  type LinkTokens,
+  type MailSender,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { queueMail, verifyEmailMail } from '../identity/mail';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
@@ -30,7 +38,14 @@ import { tenantInfo } from '../shared/tenant';
 import { UniqueValues } from '../shared/unique-values';
 import { hashPassword } from '../identity/identity.commands';
 import { refuseBlockOverVisits } from '../scheduling/blocks';
-import { decideUser, evolveUser, initialUserState, type UserState } from '../identity/user';
+import {
+  decideUser,
+  evolveUser,
+  initialUserState,
+  VERIFY_TTL_MINUTES,
+  type UserCommand,
+  type UserState,
+} from '../identity/user';
 import {
   decideEmployee,
   evolveEmployee,
@@ -44,6 +59,7 @@ export type StaffRequest =
   | { kind: 'change-employee'; id: string; body: unknown }
   | { kind: 'disable-employee' | 'activate-employee'; id: string }
   | { kind: 'grant-login'; id: string; body: unknown }
+  | { kind: 'remove-login'; id: string }
   | { kind: 'change-employee-role'; id: string; body: unknown }
   | { kind: 'add-period'; id: string; body: unknown }
   | { kind: 'remove-period'; id: string; periodId: string }
@@ -79,6 +95,8 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(UniqueValues) private readonly unique: UniqueValues,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.mailSender) private readonly mailSender: MailSender | null,
+    @Inject(TOKENS.linkTokens) private readonly links: LinkTokens,
   ) {}
 
   private async details(ctx: CommandContext, body: unknown, selfId?: string): Promise<EmployeeDetails> {
@@ -183,6 +201,32 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
           { type: r.kind === 'disable-employee' ? 'DisableEmployee' : 'ActivateEmployee', ...seats },
           seats.ownerUserId,
         );
+        // a disabled employee's open session ends and she cannot sign in until she is activated again
+        const user = o.state.added && o.state.userId ? o.state.userId : undefined;
+        const u = user
+          ? await this.runUser(
+              ctx,
+              user,
+              r.kind === 'disable-employee'
+                ? { type: 'Deactivate', reason: 'employee_disabled' }
+                : { type: 'Reactivate' },
+            )
+          : undefined;
+        return new Answer(recordOf(o.state), u?.position ?? o.position);
+      }
+      case 'remove-login': {
+        const { state } = await this.aggregates.load(
+          employeeStream(ctx, r.id),
+          initialEmployeeState,
+          evolveEmployee,
+        );
+        if (!state.added) throw notFound('not_found.employee');
+        if (!state.userId) throw rejected('staff.no_login');
+        if (state.userId === seats.ownerUserId) throw rejected('staff.owner_cannot_change');
+        // the user first: were the process to stop between the two, she is out either way, and the
+        // request again finishes the employee's side
+        await this.runUser(ctx, state.userId, { type: 'Deactivate', reason: 'login_removed' });
+        const o = await this.runEmployee(ctx, r.id, { type: 'RemoveLogin' }, seats.ownerUserId);
         return new Answer(recordOf(o.state), o.position);
       }
       case 'grant-login':
@@ -317,11 +361,40 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
         role_id: input.role_id,
         locale: 'ar',
         password_hash: await hashPassword(input.password),
+        // the salon typed it: it counts for signing in by e-mail once she follows the link sent to it
+        email_verified: false,
       },
     };
-    await this.aggregates.create(userStream(ctx, userId), ctx, [created]);
+    const link = this.links.issue();
+    const requested: UserEvent = {
+      type: 'EmailVerificationRequested',
+      data: {
+        user_id: userId,
+        email: input.email,
+        token_hash: hashToken(link.token),
+        expires_at: new Date(ctx.now.getTime() + VERIFY_TTL_MINUTES * 60_000).toISOString(),
+        verified_email: null,
+      },
+    };
+    await this.aggregates.create(userStream(ctx, userId), ctx, [created, requested]);
     const o = await this.runEmployee(ctx, employeeId, { type: 'GrantLogin', userId }, ownerUserId);
+    const mail = verifyEmailMail('ar', employee.details.name_ar || employee.details.name_en);
+    await queueMail(this.aggregates, ctx, this.mailSender, {
+      to: input.email,
+      locale: 'ar',
+      subject: mail.subject,
+      body: mail.body,
+      link: { path: mail.path, nonce: link.nonce },
+    });
     return new Answer(recordOf(o.state), o.position);
+  }
+
+  private runUser(ctx: CommandContext, userId: string, command: UserCommand) {
+    return this.aggregates.handle<UserState, UserEvent>(userStream(ctx, userId), ctx, {
+      initial: initialUserState,
+      evolve: evolveUser,
+      decide: (s) => decideUser(command, s),
+    });
   }
 
   private async changeEmployeeRole(

@@ -46,6 +46,13 @@ export class StaffController {
     return this.run(a, req, { kind: 'grant-login', id, body });
   }
 
+  /** Takes her login away: her session ends, she cannot sign in, her username is free again. */
+  @Delete('employees/:id/login')
+  @RequirePermission(Page.employees, Permission.manageRoles)
+  removeLogin(@Auth() a: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.run(a, req, { kind: 'remove-login', id });
+  }
+
   @Put('employees/:id/role')
   @RequirePermission(Page.employees, Permission.manageRoles)
   role(@Auth() a: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {

@@ -30,6 +30,10 @@ export const domainMessages = {
       email_in_several_accounts:
         'This e-mail is used in more than one salon; sign in with the account ID and username',
       email_taken: 'Another user of this salon has this e-mail',
+      verify_link_sent:
+        'Saved. A link to verify the new e-mail address is on its way to it; until it is followed, signing in by e-mail uses the address verified before',
+      verify_token_invalid: 'This verification link is invalid or has expired',
+      email_verified: 'Your e-mail address is verified: you can sign in with it',
     },
     customers: {
       already_registered: 'This customer is already registered',
@@ -173,6 +177,10 @@ export const domainMessages = {
       email_in_several_accounts:
         'هذا البريد الإلكتروني مستخدم في أكثر من صالون؛ سجّل الدخول برقم الحساب واسم المستخدم',
       email_taken: 'يستخدم مستخدم آخر في هذا الصالون هذا البريد الإلكتروني',
+      verify_link_sent:
+        'تم الحفظ. أُرسل رابط لتأكيد البريد الإلكتروني الجديد إليه؛ وإلى أن يُفتح يبقى الدخول بالبريد الإلكتروني بالعنوان المؤكَّد سابقًا',
+      verify_token_invalid: 'رابط التأكيد غير صالح أو منتهي الصلاحية',
+      email_verified: 'تم تأكيد بريدك الإلكتروني: يمكنك تسجيل الدخول به',
     },
     customers: {
       already_registered: 'هذا العميل مسجّل مسبقًا',

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { PermissionMap } from './permissions';
 import { cleanPayload } from '../customers/customer-input';
 import { required } from '../validators/core';
-import { email, maxLength, minLength } from '../validators/text';
+import { email, maxLength } from '../validators/text';
+import { passwordRule } from '../validators/password';
 import { withRule } from '../validators/zod';
 
 /** Sign in with the account number and a username (the sign-in screen's first tab). `force` ends another open session. */
@@ -39,13 +40,6 @@ export const managerLoginInput = z.preprocess(
     password: withRule(z.string(), required),
     force: z.boolean().optional(),
   }),
-);
-
-/** Passwords: at least 8 characters with a letter and a digit. */
-export const passwordRule = withRule(z.string(), required, minLength(8), maxLength(128), (v) =>
-  typeof v === 'string' && /[A-Za-z\u0600-\u06FF]/.test(v) && /\d/.test(v)
-    ? undefined
-    : { key: 'auth.password_too_weak' },
 );
 
 export const changePasswordInput = z.preprocess(

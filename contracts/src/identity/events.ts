@@ -40,6 +40,12 @@ export type UserCreated = {
     role_id: string;
     locale: 'en' | 'ar';
     password_hash: string;
+    /**
+     * false: the address waits for its link (an employee's login given by the salon); missing (a
+     * manager-opened account's owner, the demo, and every user created before verification) counts as
+     * verified
+     */
+    email_verified?: boolean;
   };
 };
 export type SignedIn = {
@@ -48,7 +54,8 @@ export type SignedIn = {
 };
 export type SignedOut = {
   type: 'SignedOut';
-  data: { user_id: string; session: string; reason: 'logout' | 'replaced' };
+  /** `disabled`: the user was disabled (her employee record, or her login taken away) */
+  data: { user_id: string; session: string; reason: 'logout' | 'replaced' | 'disabled' };
 };
 export type PasswordChanged = {
   type: 'PasswordChanged';
@@ -66,8 +73,39 @@ export type UserRoleChanged = {
   type: 'UserRoleChanged';
   data: { user_id: string; role_id: string; previous_role_id: string };
 };
+/**
+ * The user may no longer sign in: her employee record was disabled (`employee_disabled`, undone by
+ * UserReactivated when it is activated again) or her login was taken away (`login_removed`, for good:
+ * the username is free again). Her open session ends with it (SignedOut `disabled`, written first).
+ */
+export type UserDeactivated = {
+  type: 'UserDeactivated';
+  data: { user_id: string; reason: 'employee_disabled' | 'login_removed' };
+};
+export type UserReactivated = { type: 'UserReactivated'; data: { user_id: string } };
+/**
+ * A new e-mail address waits for its owner to follow the link sent to it; until then it counts for
+ * nothing (sign-in by e-mail, password reset mail, uniqueness against others). Only the link token's
+ * hash is recorded.
+ */
+export type EmailVerificationRequested = {
+  type: 'EmailVerificationRequested';
+  data: {
+    user_id: string;
+    email: string;
+    token_hash: string;
+    expires_at: string;
+    /** the address that still counts meanwhile (null: none yet) */
+    verified_email: string | null;
+  };
+};
+export type EmailVerified = { type: 'EmailVerified'; data: { user_id: string; email: string } };
 export type UserEvent =
   | UserCreated
+  | UserDeactivated
+  | UserReactivated
+  | EmailVerificationRequested
+  | EmailVerified
   | SignedIn
   | SignedOut
   | PasswordChanged
@@ -112,8 +150,29 @@ export type PlatformSettingsChanged = {
 export type PlatformSettings = {
   /** how long a sign-in block lasts before it ends by itself */
   sign_in_block_minutes: number;
+  /** a session unused this long ends (its next request gets 401 auth.session_expired) */
+  session_idle_minutes: number;
+  /** a session ends this long after its sign-in, used or not */
+  session_max_hours: number;
 };
-export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = { sign_in_block_minutes: 15 };
+/**
+ * Sessions: 12 hours idle covers a front desk's whole working day, split shifts and the long afternoon
+ * break included (Gulf salons open about 10:00 to 23:00), while a browser forgotten for longer than
+ * that is signed out; 7 days at most (168 hours) makes everyone sign in again weekly, so a stolen
+ * token is worth a week at worst. The lock screen covers the short absences in between.
+ */
+export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
+  sign_in_block_minutes: 15,
+  session_idle_minutes: 720,
+  session_max_hours: 168,
+};
+/** The settings as stored (the security projection's document), each missing one at its default. */
+export const platformSettingsOf = (doc: Record<string, unknown> | undefined): PlatformSettings => {
+  const settings = { ...DEFAULT_PLATFORM_SETTINGS };
+  for (const key of Object.keys(settings) as Array<keyof PlatformSettings>)
+    if (typeof doc?.[key] === 'number') settings[key] = doc[key] as number;
+  return settings;
+};
 
 /**
  * A message written for someone. `delivery` says whether a mail server will send it ('smtp') or it is
@@ -128,8 +187,15 @@ export type MailQueued = {
     body: string;
     locale: 'en' | 'ar';
     delivery?: 'smtp' | 'local';
+    /**
+     * A link with a secret token: `body` holds `{link}` where it goes, and the event only the link's
+     * path and nonce; the token is written in when the mail is sent (LinkTokens), never recorded.
+     */
+    link?: { path: string; nonce: string };
   };
 };
+/** Where a mail's link goes in its body (see MailQueued.link). */
+export const MAIL_LINK_PLACEHOLDER = '{link}';
 /** The mail server accepted the message. */
 export type MailSent = { type: 'MailSent'; data: { mail_id: string; message_id: string | null } };
 /** The mail server refused it or could not be reached; the manager sees why. */
@@ -158,6 +224,8 @@ export const SECURITY_EVENT_TYPES: readonly string[] = [
   'IpUnblocked',
   'PasswordChanged',
   'PasswordResetRequested',
+  'EmailVerificationRequested',
+  'EmailVerified',
 ];
 
 /** The audit log's categories: what people did to the salon's records, and security. */

@@ -6,6 +6,7 @@ import { required } from '../validators/core';
 import { integer } from '../validators/numbers';
 import { aliasName, email, maxLength, minLength } from '../validators/text';
 import { withRule } from '../validators/zod';
+import { passwordRule } from '../validators/password';
 
 /** The VAT each country starts with (the salon changes it in its VAT settings). */
 export const DEFAULT_VAT: Record<number, number> = {
@@ -37,6 +38,6 @@ export const openAccountInput = z.preprocess(
     owner_name: withRule(z.string(), required, maxLength(100)),
     owner_username: withRule(z.string(), required, minLength(3), maxLength(50)),
     owner_email: withRule(z.string(), required, email, maxLength(100)),
-    owner_password: withRule(z.string(), required, minLength(8), maxLength(128)),
+    owner_password: passwordRule,
   }),
 );

@@ -12,6 +12,19 @@ export const platformSettingsInput = z.preprocess(
       (v) => (typeof v === 'number' ? String(v) : v),
       withRule(z.string(), integer({ min: 1, max: 1440 })).transform(Number),
     ),
+    // 5 minutes to a week idle; an hour to 90 days in all. Left out: unchanged
+    session_idle_minutes: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 5, max: 10080 })).transform(Number),
+      )
+      .optional(),
+    session_max_hours: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 1, max: 2160 })).transform(Number),
+      )
+      .optional(),
   }),
 );
 export type PlatformSettingsInput = z.infer<typeof platformSettingsInput>;

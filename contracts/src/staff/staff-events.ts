@@ -46,6 +46,8 @@ export type EmployeeEvent =
   | { type: 'EmployeeDisabled'; data: { employee_id: string } }
   | { type: 'EmployeeActivated'; data: { employee_id: string } }
   | { type: 'EmployeeLoginGranted'; data: { employee_id: string; user_id: string } }
+  /** her login was taken away: she is an employee who does not sign in (the user is deactivated) */
+  | { type: 'EmployeeLoginRemoved'; data: { employee_id: string; user_id: string } }
   | { type: 'EmployeePeriodAdded'; data: { employee_id: string; period_id: string } & EmployeePeriod }
   | { type: 'EmployeePeriodRemoved'; data: { employee_id: string; period_id: string } };
 

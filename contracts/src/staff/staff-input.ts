@@ -8,6 +8,7 @@ import { date, time } from '../validators/dates';
 import { integer, price } from '../validators/numbers';
 import { email, maxLength, minLength, serviceName } from '../validators/text';
 import { withFieldRule, withRule, booleanish } from '../validators/zod';
+import { passwordRule } from '../validators/password';
 import { ALL_PERMISSIONS, type Permission } from '../identity/permissions';
 
 const numberText = <T extends z.ZodType>(schema: T) =>
@@ -83,7 +84,7 @@ export const employeeLoginInput = z.preprocess(
       typeof v === 'string' && /^[A-Za-z0-9._-]+$/.test(v) ? undefined : { key: 'validation.alias_name' },
     ),
     email: withRule(z.string(), required, email, maxLength(100)),
-    password: withRule(z.string(), required, minLength(8), maxLength(128)),
+    password: passwordRule,
     role_id: withRule(z.string(), required),
   }),
 );

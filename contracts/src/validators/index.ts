@@ -8,3 +8,4 @@ export * from './identifiers';
 export * from './mobile';
 export * from './zod';
 export * from './dates';
+export * from './password';

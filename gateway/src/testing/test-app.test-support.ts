@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { openAccount } from '@rawnaq/command-api';
+import { openAccount, renderMail } from '@rawnaq/command-api';
+import type { MailQueued, RecordedEvent } from '@rawnaq/contracts';
 import {
   configFromEnv,
   jsonLogger,
@@ -27,6 +28,15 @@ export type TestApp = {
   /** a second salon (tenant isolation tests) with its owner `other-owner` / `Other@12345` */
   openOtherSalon: () => Promise<void>;
   eventCount: () => Promise<number>;
+  /** every event stored, oldest first */
+  allEvents: () => Promise<RecordedEvent[]>;
+  /**
+   * The text of the latest mail to this address as it is sent (its link's token written in): the test
+   * reads the recipient's mailbox, which is the only place a link is complete.
+   */
+  mailTo: (address: string) => Promise<string | undefined>;
+  /** the token of the latest link of this kind mailed to this address */
+  linkTo: (address: string, kind: 'reset-password' | 'verify-email') => Promise<string | undefined>;
   close: () => Promise<void>;
 };
 
@@ -56,6 +66,20 @@ export const startTestApp = async (
   const server: Server = httpServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const allEvents = async () => {
+    const events: RecordedEvent[] = [];
+    for (;;) {
+      const batch = await platform.eventStore.readAll(events.at(-1)?.position ?? '0', 1000);
+      if (!batch.length) return events;
+      events.push(...batch);
+    }
+  };
+  const mailTo = async (address: string) => {
+    const mail = (await allEvents())
+      .filter((e) => e.type === 'MailQueued' && (e.data as MailQueued['data']).to === address)
+      .at(-1);
+    return mail && renderMail(mail.data as MailQueued['data'], platform.linkTokens).text;
+  };
   const http = request(url);
   return {
     app,
@@ -95,6 +119,12 @@ export const startTestApp = async (
       );
     },
     eventCount: async () => Number(await platform.eventStore.headPosition()),
+    allEvents,
+    mailTo,
+    linkTo: async (address, kind) => {
+      const text = await mailTo(address);
+      return text ? new RegExp(`/${kind}/([\\w-]+)`).exec(text)?.[1] : undefined;
+    },
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       await app.close();

@@ -3,12 +3,18 @@ import {
   canAccess,
   DomainError,
   permissionMap,
+  platformSettingsOf,
   rolePermissions,
   type PermissionMap,
   type SessionRealm,
 } from '@rawnaq/contracts';
 import type { EventStore } from '../event-store/port';
+import type { Doc } from '../read-store/port';
 import type { ReadModels } from '../read-store/read-models';
+import { systemClock, type Clock } from '../runtime/clock';
+
+/** The side record of each session's last activity (see Authenticator.expired). */
+const ACTIVITY = 'session_activity';
 
 /** Who is calling: resolved from the bearer token on every request. */
 export type AuthContext = {
@@ -42,7 +48,36 @@ export class Authenticator {
     private readonly models: ReadModels,
     private readonly eventStore: EventStore,
     private readonly identityProjection = 'identity',
+    /** what "now" is for a session's idle time and lifetime (tests move it) */
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  /**
+   * Whether a session has ended by time: unused for the platform's `session_idle_minutes`, or older
+   * than its `session_max_hours`. Its last activity is a side record (written at most once a minute
+   * per session), its start the SignedIn event's instant.
+   */
+  async expired(
+    session: Doc,
+    now = this.clock.now().getTime(),
+  ): Promise<{ expired: boolean; lastSeen: number }> {
+    const settings = platformSettingsOf(await this.models.get('platform_settings', 'platform'));
+    const started = Date.parse(session.started_at as string);
+    const activity = await this.models.getSide(ACTIVITY, session.id);
+    const lastSeen = Math.max(started, typeof activity?.at === 'number' ? activity.at : 0);
+    return {
+      expired:
+        now - started > settings.session_max_hours * 3_600_000 ||
+        now - lastSeen > settings.session_idle_minutes * 60_000,
+      lastSeen,
+    };
+  }
+
+  /** Whether the session of this token hash has ended, by sign-out or by time (sign-in asks). */
+  async ended(hash: string): Promise<boolean> {
+    const session = await this.models.get('sessions', hash);
+    return !session || session.status !== 'active' || (await this.expired(session)).expired;
+  }
 
   private async session(hash: string) {
     let session = await this.models.get('sessions', hash);
@@ -60,6 +95,11 @@ export class Authenticator {
     const session = await this.session(hash);
     if (!session || session.status !== 'active' || session.realm !== realm)
       throw new DomainError('auth.session_expired', 401);
+    const now = this.clock.now().getTime();
+    const { expired, lastSeen } = await this.expired(session, now);
+    if (expired) throw new DomainError('auth.session_expired', 401);
+    // a minute's precision is plenty for hours of idle time, and spares a write per request
+    if (now - lastSeen >= 60_000) await this.models.putSide(ACTIVITY, { id: hash, at: now }, now);
     if (realm === 'manager') {
       const manager = await this.models.get('managers', session.user_id as string);
       if (!manager || manager.status !== 1) throw new DomainError('auth.user_not_active', 401);

@@ -28,6 +28,7 @@ export const TOKENS = {
   projections: Symbol('Projections'),
   fileStore: Symbol('FileStore'),
   mailSender: Symbol('MailSender'),
+  linkTokens: Symbol('LinkTokens'),
 } as const;
 
 type Req = {
@@ -167,8 +168,17 @@ export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): Au
 });
 
 /**
+ * Express's `trust proxy` for TRUST_PROXY: one hop, never `true`. Behind our one proxy the client's
+ * address is the last X-Forwarded-For entry, the one the proxy wrote; `true` would believe the first,
+ * which the client writes itself, so rotating forged addresses would dodge the IP guard (and block
+ * anyone's address, the manager's included).
+ */
+export const trustProxySetting = (behindProxy: boolean): number | false => (behindProxy ? 1 : false);
+
+/**
  * The client's address. X-Forwarded-For is only believed behind a proxy we run (express's
- * `trust proxy`, set from TRUST_PROXY), or anyone could dodge the IP guard by sending one.
+ * `trust proxy`, set from TRUST_PROXY, one hop: see trustProxySetting), or anyone could dodge the IP
+ * guard by sending one.
  */
 export const ClientIp = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest<Req>().ip || 'unknown',

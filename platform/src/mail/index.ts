@@ -1,2 +1,3 @@
 export * from './port';
+export * from './link-tokens';
 export { SmtpMailSender, type SmtpMailSenderOptions } from './smtp/smtp-mail-sender';

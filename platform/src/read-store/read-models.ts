@@ -63,6 +63,31 @@ export class ReadModels {
     return doc && publicDoc(doc);
   }
 
+  private sideCollections = new Map<string, Promise<void>>();
+  private side(collection: string): Promise<string> {
+    const physical = `side_${collection}`;
+    if (!this.sideCollections.has(physical))
+      this.sideCollections.set(physical, this.store.ensureCollection({ name: physical }));
+    return this.sideCollections.get(physical)!.then(() => physical);
+  }
+
+  /**
+   * A record kept beside the read models by the services themselves, not projected from events (a
+   * session's last activity: an event per request would be absurd). Never rebuilt; what it holds may
+   * be lost without harm beyond its own purpose.
+   */
+  async getSide(collection: string, id: string): Promise<Doc | undefined> {
+    const doc = await this.store.get(await this.side(collection), id);
+    return doc && publicDoc(doc);
+  }
+
+  /** Writes a side record; `version` only ever grows (an older write arriving late is dropped). */
+  async putSide(collection: string, doc: Doc, version: number): Promise<void> {
+    await this.store.applyChanges([
+      { kind: 'upsert', collection: await this.side(collection), doc, position: String(version) },
+    ]);
+  }
+
   async getMany(collection: string, ids: string[]): Promise<Doc[]> {
     const found = await this.store.getMany(await this.physical(collection), ids);
     return ids.flatMap((id) => (found.has(id) ? [publicDoc(found.get(id)!)] : []));

@@ -14,6 +14,8 @@ export type PlatformConfig = {
   readStore: { kind: 'sqlite'; file: string } | { kind: 'mongodb'; url: string; database: string };
   /** SMTP_URL sends mail through that server; without it mail is kept locally in the outbox */
   mail: { kind: 'local' } | { kind: 'smtp'; url: string; from: string };
+  /** LINK_SECRET: the key of the links sent by mail (see LinkTokens); a file in dataDir without it */
+  linkSecret?: string;
 };
 
 const SYNC: Synchronous[] = ['OFF', 'NORMAL', 'FULL', 'EXTRA'];
@@ -40,6 +42,7 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): PlatformCon
     mail: env.SMTP_URL
       ? { kind: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM ?? 'Rawnaq <no-reply@rawnaq.localhost>' }
       : { kind: 'local' },
+    linkSecret: env.LINK_SECRET || undefined,
     readStore: env.MONGO_URL
       ? { kind: 'mongodb', url: env.MONGO_URL, database: env.MONGO_DATABASE ?? 'rawnaq' }
       : { kind: 'sqlite', file: join(dataDir, 'read.db') },

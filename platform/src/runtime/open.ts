@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { PlatformConfig } from './config';
 import { jsonLogger, type Logger } from './logger';
 import type { MailSender } from '../mail/port';
+import { LinkTokens, loadLinkKey } from '../mail/link-tokens';
 
 export type Platform = {
   config: PlatformConfig;
@@ -19,6 +20,8 @@ export type Platform = {
   fileStore: FileStore;
   /** the mail server when SMTP_URL is set; without one, mail is kept locally (the outbox) */
   mailSender?: MailSender;
+  /** the tokens of links sent by mail, from a key kept outside the event log */
+  linkTokens: LinkTokens;
   /** a one-line description of the engines in use, for start-up logs */
   describe: () => string;
   close: () => Promise<void>;
@@ -94,6 +97,7 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
     closers.push(() => mailSender!.close());
   }
 
+  let linkTokens: LinkTokens | undefined;
   return {
     config,
     eventStore,
@@ -101,6 +105,11 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
     readStore,
     fileStore,
     mailSender,
+    // loaded when first asked for: only the command side writes and sends links
+    get linkTokens() {
+      linkTokens ??= new LinkTokens(loadLinkKey(config.linkSecret, join(config.dataDir, 'link-secret.key')));
+      return linkTokens;
+    },
     describe: () =>
       `event store: ${eventStore.name}, bus: ${bus.name}, read store: ${readStore.name}, files: ${fileStore.name}, mail: ${mailSender ? 'smtp' : 'kept locally'}`,
     close: async () => {

@@ -53,6 +53,7 @@ export const identityProjection: Projection = {
     { name: 'managers', indexes: [{ fields: ['email_lc'] }] },
     { name: 'sessions', indexes: [{ fields: ['user_id'] }] },
     { name: 'password_resets' },
+    { name: 'email_verifications' },
     { name: 'custom_business_hours', indexes: [{ fields: ['tenantId', 'from_date'] }] },
   ],
   handles: [
@@ -75,11 +76,18 @@ export const identityProjection: Projection = {
     'ProfileChanged',
     'PasswordResetRequested',
     'UserRoleChanged',
+    'UserDeactivated',
+    'UserReactivated',
+    'EmailVerificationRequested',
+    'EmailVerified',
     'RoleChanged',
     'RoleRemoved',
   ],
   reads: (e) =>
-    e.type === 'PasswordChanged' || e.type === 'PasswordResetRequested'
+    e.type === 'PasswordChanged' ||
+    e.type === 'PasswordResetRequested' ||
+    e.type === 'EmailVerificationRequested' ||
+    e.type === 'EmailVerified'
       ? [{ collection: 'users', id: e.data.user_id as string }]
       : e.type === 'WizardStepCompleted'
         ? [{ collection: 'accounts', id: e.metadata.tenantId }]
@@ -176,7 +184,9 @@ export const identityProjection: Projection = {
           },
         ];
       case 'UserCreated': {
-        const { password_hash: _secret, ...d } = event.data;
+        const { password_hash: _secret, email_verified, ...d } = event.data;
+        // email_lc is the address that counts for signing in by e-mail: a verified one only
+        const verified = email_verified !== false;
         return [
           {
             kind: 'upsert',
@@ -186,10 +196,55 @@ export const identityProjection: Projection = {
               tenantId,
               ...d,
               username_lc: d.username.toLowerCase(),
-              email_lc: d.email.toLowerCase(),
+              ...(verified && { email_lc: d.email.toLowerCase(), verified_email: d.email }),
               status: 1,
               created_at: at,
             },
+          },
+        ];
+      }
+      case 'UserDeactivated':
+        // a login taken away is gone: the username is free, the user is found by no sign-in
+        return event.data.reason === 'login_removed'
+          ? [{ kind: 'delete', collection: 'users', id: event.data.user_id }]
+          : [{ kind: 'patch', collection: 'users', id: event.data.user_id, set: { status: 0 } }];
+      case 'UserReactivated':
+        return [{ kind: 'patch', collection: 'users', id: event.data.user_id, set: { status: 1 } }];
+      case 'EmailVerificationRequested': {
+        const d = event.data;
+        const previous = lookup('users', d.user_id)?.pending_verification as string | undefined;
+        const still = d.verified_email;
+        return [
+          ...(previous ? [{ kind: 'delete' as const, collection: 'email_verifications', id: previous }] : []),
+          {
+            kind: 'upsert',
+            collection: 'email_verifications',
+            doc: { id: d.token_hash, tenantId, user_id: d.user_id, email: d.email, expires_at: d.expires_at },
+          },
+          {
+            kind: 'patch',
+            collection: 'users',
+            id: d.user_id,
+            set: {
+              pending_verification: d.token_hash,
+              pending_email: d.email,
+              ...(still !== null && { email_lc: still.toLowerCase(), verified_email: still }),
+            },
+            unset: still === null ? ['email_lc', 'verified_email'] : [],
+          },
+        ];
+      }
+      case 'EmailVerified': {
+        const d = event.data;
+        const pending = lookup('users', d.user_id)?.pending_verification as string | undefined;
+        return [
+          ...(pending ? [{ kind: 'delete' as const, collection: 'email_verifications', id: pending }] : []),
+          {
+            kind: 'patch',
+            collection: 'users',
+            id: d.user_id,
+            set: { email_lc: d.email.toLowerCase(), verified_email: d.email },
+            unset: ['pending_verification', 'pending_email'],
           },
         ];
       }
@@ -249,7 +304,12 @@ export const identityProjection: Projection = {
         ];
       case 'ProfileChanged': {
         const set: Record<string, unknown> = { ...event.data.changed };
-        if (typeof set.email === 'string') set.email_lc = set.email.toLowerCase();
+        // a merchant's new address is followed by EmailVerificationRequested, which puts back the one
+        // that still counts; one changed before addresses were verified counted right away
+        if (typeof set.email === 'string') {
+          set.email_lc = set.email.toLowerCase();
+          if (realm === 'merchant') set.verified_email = set.email;
+        }
         return [
           {
             kind: 'patch',

@@ -1,12 +1,23 @@
-import type {
-  IpGuardEvent,
-  JsErrorReported,
-  MailEvent,
-  PlatformSettingsChanged,
-  RecordedEvent,
+import {
+  MAIL_LINK_PLACEHOLDER,
+  type IpGuardEvent,
+  type JsErrorReported,
+  type MailEvent,
+  type MailQueued,
+  type PlatformSettingsChanged,
+  type RecordedEvent,
 } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
+
+/**
+ * A message as the manager's outbox shows it: a link's token is never there. Mail queued now holds
+ * none (only `{link}`, shown as the link's path); mail queued before that held the token in its body.
+ */
+export const outboxBody = (mail: MailQueued['data']): string => {
+  const body = mail.link ? mail.body.replace(MAIL_LINK_PLACEHOLDER, `${mail.link.path}…`) : mail.body;
+  return body.replace(/(\/(?:reset-password|verify-email)\/)[\w-]+/g, '$1…');
+};
 
 /** A block without an end (recorded before blocks ended by themselves) lasts until a manager lifts it. */
 export const UNTIL_UNBLOCKED = '9999-12-31T23:59:59.999Z';
@@ -17,7 +28,8 @@ export const UNTIL_UNBLOCKED = '9999-12-31T23:59:59.999Z';
  */
 export const securityProjection: Projection = {
   name: 'security',
-  version: 2,
+  // 3: the outbox shows no link token (messages queued before tokens left the events are redacted)
+  version: 3,
   collections: [
     { name: 'failed_logins', indexes: [{ fields: ['at'] }, { fields: ['ip'] }] },
     // one row per address: its latest block (a manager's unblock lifts them all)
@@ -88,7 +100,7 @@ export const securityProjection: Projection = {
               id: event.data.mail_id,
               to: event.data.to,
               subject: event.data.subject,
-              body: event.data.body,
+              body: outboxBody(event.data),
               locale: event.data.locale,
               queued_at: at,
               status: event.data.delivery === 'smtp' ? 1 : 3,

@@ -24,6 +24,7 @@ export const staffProjection: Projection = {
     'EmployeeDisabled',
     'EmployeeActivated',
     'EmployeeLoginGranted',
+    'EmployeeLoginRemoved',
     'EmployeePeriodAdded',
     'EmployeePeriodRemoved',
   ],
@@ -80,6 +81,8 @@ export const staffProjection: Projection = {
             set: { user_id: event.data.user_id, updated_at: at },
           },
         ];
+      case 'EmployeeLoginRemoved':
+        return [{ kind: 'patch', collection: 'employees', id, set: { user_id: null, updated_at: at } }];
       case 'EmployeePeriodAdded': {
         const { period_id, ...period } = event.data;
         return [

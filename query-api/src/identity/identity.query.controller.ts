@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from 
 import {
   countryOf,
   CURRENCY_INFO,
-  DEFAULT_PLATFORM_SETTINGS,
+  platformSettingsOf,
   DomainError,
   isCountryId,
   permissionMap,
@@ -134,12 +134,7 @@ export class ManagerQueryController {
   async platformSettings(@Param('id') id: string) {
     if (id !== 'platform') throw new DomainError('not_found.page', 404);
     const doc = await this.models.get('platform_settings', 'platform');
-    const minutes = doc?.sign_in_block_minutes;
-    return {
-      id: 'platform',
-      sign_in_block_minutes:
-        typeof minutes === 'number' ? minutes : DEFAULT_PLATFORM_SETTINGS.sign_in_block_minutes,
-    };
+    return { id: 'platform', ...platformSettingsOf(doc) };
   }
 
   @Get(':list')

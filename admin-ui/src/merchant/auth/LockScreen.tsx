@@ -50,7 +50,12 @@ export const LockScreen = () => {
         session.clear();
         navigate(paths.signIn, { replace: true });
       } else if (!isHandled(failure))
-        setError(translate(isHttpError(failure) ? failure.message : 'app.errors.unknown'));
+        // the attempts left, or the minutes the pause lasts (wrong tries count with the sign-in's)
+        setError(
+          isHttpError(failure)
+            ? translate(failure.message, failure.body?.params ?? {})
+            : translate('app.errors.unknown'),
+        );
     } finally {
       setChecking(false);
     }

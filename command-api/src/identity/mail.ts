@@ -1,0 +1,61 @@
+import { MAIL_LINK_PLACEHOLDER, PLATFORM_TENANT, streamName, type MailQueued } from '@rawnaq/contracts';
+import type { LinkTokens, MailSender, OutgoingMail } from '@rawnaq/platform';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates, idFor } from '../shared/repository';
+
+export const mailStream = (mailId: string) => streamName('mail', PLATFORM_TENANT, mailId);
+
+/** The mail as sent: the link's token written in from its nonce and the key (never from the event log). */
+export const renderMail = (mail: MailQueued['data'], links: LinkTokens): OutgoingMail => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.link
+    ? mail.body.replace(MAIL_LINK_PLACEHOLDER, mail.link.path + links.tokenFor(mail.link.nonce))
+    : mail.body,
+});
+
+/**
+ * Records a message for the outbox (the transactional outbox: the dispatcher sends it afterwards). A
+ * link's token is not in it: only the nonce it is derived from (see LinkTokens).
+ */
+export const queueMail = async (
+  aggregates: Aggregates,
+  ctx: CommandContext,
+  mailSender: MailSender | null,
+  m: Pick<MailQueued['data'], 'to' | 'locale' | 'subject' | 'body' | 'link'>,
+) => {
+  const mail: MailQueued = {
+    type: 'MailQueued',
+    data: {
+      mail_id: idFor(ctx, 'mail'),
+      to: m.to,
+      locale: m.locale,
+      // with a mail server the dispatcher sends it; without one it is only kept in the outbox
+      delivery: mailSender ? 'smtp' : 'local',
+      subject: m.subject,
+      body: m.body,
+      ...(m.link && { link: m.link }),
+    },
+  };
+  return aggregates.create(mailStream(mail.data.mail_id), ctx, [mail]);
+};
+
+const L = MAIL_LINK_PLACEHOLDER;
+
+export const resetPasswordMail = (locale: 'en' | 'ar', name: string) => ({
+  subject: locale === 'ar' ? 'إعادة تعيين كلمة المرور' : 'Reset your password',
+  body:
+    locale === 'ar'
+      ? `مرحبًا ${name}،\nلإعادة تعيين كلمة المرور افتح الرابط التالي خلال 60 دقيقة:\n${L}`
+      : `Hello ${name},\nTo reset your password, open this link within 60 minutes:\n${L}`,
+  path: `/${locale}/merchant/reset-password/`,
+});
+
+export const verifyEmailMail = (locale: 'en' | 'ar', name: string) => ({
+  subject: locale === 'ar' ? 'تأكيد البريد الإلكتروني' : 'Verify your e-mail address',
+  body:
+    locale === 'ar'
+      ? `مرحبًا ${name}،\nلتأكيد أن هذا البريد الإلكتروني لك افتح الرابط التالي خلال 24 ساعة:\n${L}\nإذا لم تطلب ذلك فتجاهل هذه الرسالة.`
+      : `Hello ${name},\nTo confirm this e-mail address is yours, open this link within 24 hours:\n${L}\nIf you did not ask for this, ignore this message.`,
+  path: `/${locale}/merchant/verify-email/`,
+});

@@ -80,6 +80,8 @@ const FIXED_PARAMS: Record<string, string> = {
   ip: '127.0.0.1',
   list: 'accounts',
   alias: 'demosalon',
+  // the e-invoice's public link: an unguessable capability, so B is given one that is not A's
+  uniqueId: 'not-a-real-link-12345',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set(['GET /api/public/salons/:alias']);
@@ -192,6 +194,14 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     );
     extra.products = product;
     await post(`products/${product}/stock`, { operation: 'internal_use', quantity: 1 });
+    extra.invoices = await created(
+      await post('invoices', {
+        lines: [{ kind: 'product', item_id: product }],
+        payments: [{ method: 1, amount: '13.80' }],
+        notes: `${MARK} sale`,
+      }),
+      'invoice',
+    );
     extra.files = await created(
       await t.http
         .post('/api/merchant/files')
@@ -295,8 +305,16 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       preferred_artist_ids: [idSource.employees],
       items: [{ service_id: idSource.services, sessions: 1 }],
       lines: [
-        { service_id: idSource.services, employee_id: idSource.employees, start: '2099-01-05T10:00:00Z' },
+        {
+          service_id: idSource.services,
+          employee_id: idSource.employees,
+          start: '2099-01-05T10:00:00Z',
+          kind: 'service',
+          item_id: idSource.services,
+        },
       ],
+      appointment_id: idSource.appointments,
+      payments: [{ method: 1, amount: '1.00' }],
       order: aIds,
       operation: 'add_quantity',
       quantity: 1,

@@ -10,6 +10,10 @@ describe('the till over HTTP (issue 11)', () => {
   let products: Record<string, { id: string; price: number; quantity: number }>;
   let stylists: Record<string, string>;
   let customers: Array<{ id: string; name: string }>;
+  // what the demo salon's own sales left: the tests count from there
+  let lastNumber: number;
+  let dayBefore: Record<string, number> & { by_method: Record<string, number> };
+  const mine: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -29,12 +33,38 @@ describe('the till over HTTP (issue 11)', () => {
       .set(bearer(owner))
       .send({ ...general.body, vat_number: '300000000000003' });
     expect(saved.status).toBe(200);
+    const latest = await t.http.get('/api/merchant/invoices').query({ range: '[0,0]' }).set(bearer(owner));
+    lastNumber = latest.body[0]?.number ?? 0;
+    const day = await t.http
+      .get('/api/merchant/reports/daily-general-summary')
+      .set({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });
+    dayBefore = day.body.totals;
   }, 60_000);
   afterAll(async () => t?.close());
 
   const issue = (body: object, token = owner) =>
     t.http.post('/api/merchant/invoices').set(bearer(token)).send(body);
   const fresh = async () => ({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });
+
+  it("finds the demo salon's three weeks of sales: cash, card, split, products, checked-out visits", async () => {
+    const all = await t.http.get('/api/merchant/invoices').query({ range: '[0,199]' }).set(bearer(owner));
+    expect(lastNumber).toBeGreaterThanOrEqual(40);
+    expect(all.body.map((i: { number: number }) => i.number)).toEqual(
+      Array.from({ length: lastNumber }, (_, i) => lastNumber - i),
+    );
+    const methods = new Set(
+      all.body.flatMap((i: { payments: Array<{ method: number }> }) => i.payments.map((p) => p.method)),
+    );
+    expect([...methods].sort()).toEqual([1, 2, 3, 4]);
+    expect(all.body.some((i: { payments: unknown[] }) => i.payments.length === 2)).toBe(true);
+    expect(
+      all.body.some((i: { lines: Array<{ kind: string }> }) => i.lines.some((l) => l.kind === 'product')),
+    ).toBe(true);
+    expect(
+      all.body.filter((i: { appointment_id: string | null }) => i.appointment_id).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(all.body.every((i: { state: string }) => i.state === 'paid')).toBe(true);
+  });
 
   it('issues an invoice of services and a product, split over cash and card, priced as ZATCA checks it', async () => {
     const res = await issue({
@@ -61,8 +91,9 @@ describe('the till over HTTP (issue 11)', () => {
       { vatEnabled: true, vatRateBp: 1500 },
       1000,
     );
+    mine.push(res.body.id);
     expect(res.body).toMatchObject({
-      number: 1,
+      number: lastNumber + 1,
       gross: 33000,
       discount: 1000,
       net: 32000,
@@ -116,7 +147,8 @@ describe('the till over HTTP (issue 11)', () => {
       payments: [{ method: PaymentMethod.cash, amount: '92.00' }],
     });
     expect(walkIn.status).toBe(201);
-    expect(walkIn.body).toMatchObject({ number: 2, total: 9200, customer_id: null });
+    mine.push(walkIn.body.id);
+    expect(walkIn.body).toMatchObject({ number: lastNumber + 2, total: 9200, customer_id: null });
   });
 
   it('takes sold products off the shelf (operation 5) and refuses more than is there', async () => {
@@ -134,7 +166,7 @@ describe('the till over HTTP (issue 11)', () => {
     expect(tooMany.body).toMatchObject({
       message: 'sales.not_enough_stock',
       errors: { 'lines.0.quantity': 'sales.not_enough_stock' },
-      params: { product_en: 'Hair serum', quantity: 10 },
+      params: { product_en: 'Hair serum', quantity: serum.quantity - 2 },
     });
     const towels = await issue({
       lines: [{ kind: 'product', item_id: products['Disposable towels'].id }],
@@ -167,32 +199,43 @@ describe('the till over HTTP (issue 11)', () => {
       .query({ filter: JSON.stringify({ date: today }) })
       .set(headers);
     expect(invoices.status).toBe(200);
-    expect(invoices.body.map((i: { number: number }) => i.number)).toEqual([2, 1]);
+    const ours = invoices.body.filter((i: { id: string }) => mine.includes(i.id));
+    expect(ours.map((i: { number: number }) => i.number)).toEqual([lastNumber + 2, lastNumber + 1]);
     const payments = await t.http
       .get('/api/merchant/payments')
       .query({ filter: JSON.stringify({ date: today }) })
       .set(headers);
-    expect(payments.body.map((p: { amount: number }) => p.amount).sort()).toEqual([16800, 20000, 9200]);
+    expect(
+      payments.body
+        .filter((p: { invoice_id: string }) => mine.includes(p.invoice_id))
+        .map((p: { amount: number }) => p.amount)
+        .sort(),
+    ).toEqual([16800, 20000, 9200]);
     const day = await t.http
       .get('/api/merchant/reports/daily-general-summary')
       .query({ from: today })
       .set(headers);
+    // the day's totals are every invoice of the day's, to the minor unit: the demo's and these two
     const sum = (f: string) => invoices.body.reduce((s: number, i: Record<string, number>) => s + i[f], 0);
+    const ourSum = (f: string) => ours.reduce((s: number, i: Record<string, number>) => s + i[f], 0);
     expect(day.body.totals).toMatchObject({
-      invoices: 2,
+      invoices: invoices.body.length,
       gross: sum('gross'),
       discount: sum('discount'),
       net: sum('net'),
       vat: sum('vat'),
       total: sum('total'),
-      paid: 46000,
-      by_method: { '1': 29200, '2': 16800 },
     });
+    expect(day.body.totals.invoices - dayBefore.invoices).toBe(2);
+    expect(day.body.totals.total - dayBefore.total).toBe(ourSum('total'));
+    expect(day.body.totals.paid - dayBefore.paid).toBe(46000);
+    const method = (m: string) => (day.body.totals.by_method[m] ?? 0) - (dayBefore.by_method[m] ?? 0);
+    expect([method('1'), method('2')]).toEqual([29200, 16800]);
     const month = await t.http
       .get('/api/merchant/reports/monthly-general-summary')
       .query({ from: today.slice(0, 7) })
       .set(headers);
-    expect(month.body.totals.total).toBe(sum('total'));
+    expect(month.body.totals.total).toBeGreaterThanOrEqual(sum('total'));
     const badPeriod = await t.http
       .get('/api/merchant/reports/daily-general-summary')
       .query({ from: today, to: '2020-01-01' })

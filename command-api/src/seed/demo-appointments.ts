@@ -12,7 +12,15 @@ import type { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { ChangeAppointments, type AppointmentRequest } from '../scheduling/appointments.commands';
 
-type Booked = Answer<{ id: string; lines: Array<{ start: string }> }>;
+type Booked = Answer<{ id: string; lines: Array<{ start: string; end?: string }> }>;
+
+export type DemoCheckedIn = {
+  id: string;
+  customer: string;
+  /** when its last service ends: the customer pays then */
+  end: number;
+  lines: Array<{ service: string; stylist: string }>;
+};
 
 /** Who books what in the demo week: a day offset from today, a time, the services and their stylists. */
 const WEEK: Array<{
@@ -94,6 +102,8 @@ export const seedDemoAppointments = async (
   },
 ) => {
   const today = businessDate(ownerCtx.now, timeZone);
+  /** the visits checked in, for the till to settle: when, whose, which services by whom */
+  const checkedIn: DemoCheckedIn[] = [];
   const request = (now: number, r: AppointmentRequest, key: string) =>
     execute(
       new ChangeAppointments(
@@ -128,8 +138,18 @@ export const seedDemoAppointments = async (
     )) as Booked;
     const at = Date.parse(booked.body.lines[0].start);
     const id = booked.body.id;
-    if (visit.then === 'check-in')
+    if (visit.then === 'check-in') {
       await request(at + 5 * 60_000, { kind: 'check-in', id }, `demo-visit-${i}-in`);
+      const end = Math.max(
+        ...booked.body.lines.map((l) => Date.parse((l as { end?: string }).end ?? l.start)),
+      );
+      checkedIn.push({
+        id,
+        customer: ids.customers[visit.customer],
+        end,
+        lines: visit.lines.map(([service, stylist]) => ({ service, stylist: ids.stylists[stylist] })),
+      });
+    }
     if (visit.then === 'no-show')
       await request(at + 30 * 60_000, { kind: 'no-show', id }, `demo-visit-${i}-no-show`);
     if (visit.then === 'confirm')
@@ -141,4 +161,5 @@ export const seedDemoAppointments = async (
         `demo-visit-${i}-cancel`,
       );
   }
+  return checkedIn;
 };

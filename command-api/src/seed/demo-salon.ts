@@ -16,6 +16,8 @@ import {
 } from '@rawnaq/contracts';
 import type { AuthContext, EventStore } from '@rawnaq/platform';
 import { seedDemoAppointments } from './demo-appointments';
+import { seedDemoSales } from './demo-sales';
+import { evolveAccountSettings, initialAccountSettings } from '../settings/account-settings';
 import { ChangeMenu } from '../catalog/menu.commands';
 import { ChangeStaff } from '../staff/staff.commands';
 import { ChangeProducts } from '../products/product.commands';
@@ -171,6 +173,9 @@ const DEMO_CUSTOMERS = [
 ];
 
 /** What the demo prints on its invoices (the setup wizard's invoice step). */
+/** A valid Saudi VAT number (15 digits, starting and ending with 3) for the demo's invoices. */
+const DEMO_VAT_NUMBER = '300000000000003';
+
 const DEMO_INVOICE_SETTINGS = {
   invoice_notes_en: 'Thank you for visiting Demo Salon',
   invoice_notes_ar: 'شكرًا لزيارتكم صالون العرض التجريبي',
@@ -420,7 +425,7 @@ export const seedDemoSalon = async (
     const added = await execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
     customerIds.push((added as Answer<{ id: string }>).body.id);
   }
-  const services: Record<string, { id: string; job_time: number }> = {};
+  const services: Record<string, { id: string; job_time: number; price: number }> = {};
   for (const group of DEMO_MENU) {
     const added = (await execute(
       new ChangeMenu(ownerCtx, { kind: 'add-group', body: group.names }),
@@ -429,7 +434,13 @@ export const seedDemoSalon = async (
       const s = (await execute(
         new ChangeMenu(ownerCtx, { kind: 'add-service', body: { ...service, group_id: added.body.id } }),
       )) as Answer<{ id: string }>;
-      services[service.name_en] = { id: s.body.id, job_time: service.job_time };
+      // what the till charges: the offer price while there is one
+      const price = (service as { offer_price?: string }).offer_price ?? service.price;
+      services[service.name_en] = {
+        id: s.body.id,
+        job_time: service.job_time,
+        price: Math.round(Number(price) * 100),
+      };
     }
   }
   // the two users are employees too; the stylists do not sign in
@@ -457,23 +468,46 @@ export const seedDemoSalon = async (
     const added = await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
     stylists.push((added as Answer<{ id: string }>).body.id);
   }
-  for (const product of DEMO_PRODUCTS)
-    await execute(
+  const products: Record<string, string> = {};
+  for (const product of DEMO_PRODUCTS) {
+    const defined = (await execute(
       new ChangeProducts(
         { ...ownerCtx, correlationId: `seed-${product.name_en}` },
         { kind: 'define', body: product },
       ),
-    );
+    )) as Answer<{ id: string }>;
+    products[product.name_en] = defined.body.id;
+  }
   // The demo went through the setup wizard as an owner would: the salon's details, VAT and week came
   // with the account, the staff and the menu (all active) are above, the invoice texts are saved here.
   // Each step is recorded as the wizard records it, so the demo shows what it has done, not 0 %.
   await commands.execute(new ChangeSettings(ownerCtx, { section: 'invoice', body: DEMO_INVOICE_SETTINGS }));
   for (const step of WIZARD_STEPS)
     await commands.execute(new ChangeSettings(ownerCtx, { section: 'wizard', body: { step } }));
-  await seedDemoAppointments(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
+  // the salon is registered for VAT: its number is on every invoice and in the e-invoice's QR code
+  const { state: settings } = await aggregates.load(
+    streamName('account', DEMO.tenantId, DEMO.tenantId),
+    initialAccountSettings,
+    evolveAccountSettings,
+  );
+  if (settings.exists)
+    await execute(
+      new ChangeSettings(ownerCtx, {
+        section: 'general',
+        body: { ...settings.general, vat_number: DEMO_VAT_NUMBER },
+      }),
+    );
+  const checkedIn = await seedDemoAppointments(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
     customers: customerIds,
     services,
     stylists,
+  });
+  await seedDemoSales(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
+    customers: customerIds,
+    services,
+    products,
+    stylists,
+    checkedIn,
   });
   await waitForProjections(await store.headPosition());
   return true;

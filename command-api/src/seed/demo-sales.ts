@@ -1,0 +1,167 @@
+import {
+  addDays,
+  businessDate,
+  epochOf,
+  instantAt,
+  PaymentMethod,
+  priceBasket,
+  VatType,
+  weekdayOf,
+  type TenantTimeZone,
+} from '@rawnaq/contracts';
+import type { AuthContext } from '@rawnaq/platform';
+import { IssueInvoice } from '../sales/invoices.commands';
+import type { CommandContext } from '../shared/command-context';
+import type { DemoCheckedIn } from './demo-appointments';
+
+type Line = { kind: 'service' | 'product'; item: string; stylist?: number };
+type Pay = 'cash' | 'card' | 'split' | 'mada' | 'transfer';
+
+/** A day's sales pattern, repeated over three weeks with the day's number turning the wheel. */
+const BASKETS: Array<{ time: string; customer?: number; lines: Line[]; pay: Pay; discount?: string }> = [
+  {
+    time: '11:30',
+    customer: 0,
+    lines: [
+      { kind: 'service', item: 'Haircut', stylist: 0 },
+      { kind: 'service', item: 'Blow dry', stylist: 0 },
+    ],
+    pay: 'cash',
+  },
+  { time: '13:00', customer: 1, lines: [{ kind: 'service', item: 'Manicure', stylist: 1 }], pay: 'card' },
+  {
+    time: '15:30',
+    customer: 2,
+    lines: [
+      { kind: 'service', item: 'Hair colour', stylist: 0 },
+      { kind: 'product', item: 'Keratin shampoo' },
+    ],
+    pay: 'split',
+    discount: '20.00',
+  },
+  { time: '17:00', lines: [{ kind: 'product', item: 'Hair serum' }], pay: 'mada' },
+  {
+    time: '19:00',
+    customer: 4,
+    lines: [
+      { kind: 'service', item: 'Facial', stylist: 1 },
+      { kind: 'service', item: 'Pedicure', stylist: 1 },
+    ],
+    pay: 'transfer',
+  },
+];
+
+const PRODUCT_PRICES: Record<string, number> = { 'Keratin shampoo': 5500, 'Hair serum': 8500 };
+
+/**
+ * Three weeks of the till for the demo salon, issued through the same command as the desk uses on
+ * the clock of each sale's moment: cash, card (with its authorization code), a split payment, a
+ * transfer, products off the shelf, an invoice discount, and the checked-in visits of the demo week
+ * paid at checkout, so the invoices, payments and the daily and monthly summaries have something to
+ * show on first start. Numbers follow the sales' order, as a till's do.
+ */
+export const seedDemoSales = async (
+  execute: (command: object) => Promise<unknown>,
+  ownerCtx: CommandContext,
+  owner: AuthContext,
+  timeZone: TenantTimeZone,
+  ids: {
+    customers: string[];
+    services: Record<string, { id: string; price: number }>;
+    products: Record<string, string>;
+    stylists: string[];
+    checkedIn: DemoCheckedIn[];
+  },
+) => {
+  const today = businessDate(ownerCtx.now, timeZone);
+  const sales: Array<{ at: number; key: string; body: object }> = [];
+  // what the customer pays: priced by the same rules as the till (15 % at document level)
+  const totalOf = (nets: number[], discount = 0) =>
+    priceBasket(
+      nets.map((unitPrice) => ({ unitPrice, quantity: 1, vatType: VatType.standard })),
+      { vatEnabled: true, vatRateBp: 1500 },
+      discount,
+    ).total;
+  const payments = (total: number, pay: Pay, n: number) => {
+    const amount = (minor: number) => (minor / 100).toFixed(2);
+    const code = `DEMO${String(100000 + n).slice(1)}`;
+    switch (pay) {
+      case 'cash':
+        return [{ method: PaymentMethod.cash, amount: amount(total) }];
+      case 'card':
+        return [{ method: PaymentMethod.credit_card, amount: amount(total), authorization_code: code }];
+      case 'mada':
+        return [{ method: PaymentMethod.debit_card, amount: amount(total), authorization_code: code }];
+      case 'transfer':
+        return [{ method: PaymentMethod.transfer, amount: amount(total) }];
+      case 'split': {
+        const cash = Math.floor(total / 2 / 100) * 100;
+        return [
+          { method: PaymentMethod.cash, amount: amount(cash) },
+          { method: PaymentMethod.debit_card, amount: amount(total - cash), authorization_code: code },
+        ];
+      }
+    }
+  };
+  for (let day = 21; day >= 1; day--) {
+    const date = addDays(today, -day);
+    if (weekdayOf(date) === 5) continue; // closed on Fridays
+    // three to five sales a day, the wheel turning with the date
+    const count = 3 + (day % 3);
+    for (let k = 0; k < count; k++) {
+      const basket = BASKETS[(day + k) % BASKETS.length];
+      // products sell on some days only, so the shelf is not emptied
+      const lines = basket.lines.filter((l) => l.kind === 'service' || day % 4 === 0);
+      if (!lines.length) continue;
+      const total = totalOf(
+        lines.map((l) => (l.kind === 'service' ? ids.services[l.item].price : PRODUCT_PRICES[l.item])),
+        basket.discount ? Math.round(Number(basket.discount) * 100) : 0,
+      );
+      const n = sales.length;
+      sales.push({
+        at: epochOf(instantAt(date, `${basket.time}:00`, timeZone)),
+        key: `demo-sale-${day}-${k}`,
+        body: {
+          ...(basket.customer !== undefined && { customer_id: ids.customers[basket.customer] }),
+          lines: lines.map((l) => ({
+            kind: l.kind,
+            item_id: l.kind === 'service' ? ids.services[l.item].id : ids.products[l.item],
+            ...(l.stylist !== undefined && { employee_id: ids.stylists[l.stylist] }),
+          })),
+          ...(basket.discount && { discount: basket.discount }),
+          payments: payments(total, basket.pay, n),
+        },
+      });
+    }
+  }
+  // the demo week's checked-in visits that are over, paid at checkout
+  for (const [i, visit] of ids.checkedIn.entries()) {
+    if (visit.end > ownerCtx.now.getTime()) continue;
+    sales.push({
+      at: visit.end + 5 * 60_000,
+      key: `demo-checkout-${i}`,
+      body: {
+        appointment_id: visit.id,
+        lines: visit.lines.map((l) => ({
+          kind: 'service',
+          item_id: ids.services[l.service].id,
+          employee_id: l.stylist,
+        })),
+        payments: payments(
+          totalOf(visit.lines.map((l) => ids.services[l.service].price)),
+          i % 2 ? 'card' : 'cash',
+          900 + i,
+        ),
+      },
+    });
+  }
+  sales.sort((a, b) => a.at - b.at);
+  for (const sale of sales)
+    await execute(
+      new IssueInvoice(
+        { ...ownerCtx, now: new Date(sale.at), correlationId: sale.key, idempotencyKey: sale.key },
+        owner,
+        sale.body,
+      ),
+    );
+};

@@ -1,14 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import { addDays, businessDate, weekdayOf } from '@rawnaq/contracts';
-import { configFromEnv, openPlatform, silentLogger } from '@rawnaq/platform';
-import { createApp } from '@rawnaq/gateway/dist/app';
-import { percentiles, type LatencyFigures } from './latency';
+import { startBenchApp } from './bench-app';
+import { postPaced, type LatencyFigures } from './latency';
 
 const TZ = 'Asia/Riyadh';
-const OWNER = { accountId: 1, username: 'owner', password: 'Demo@12345', force: true };
 
 type Booking = { employee_id: string; start: string; customer_id: string };
 
@@ -26,30 +20,8 @@ export const bookingCommandLatency = async (
   rate: number,
   seconds: number,
 ): Promise<LatencyFigures & { refused: number }> => {
-  const dir = mkdtempSync(join(parent, 'booking-command-'));
-  const platform = await openPlatform(configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'FULL' }), {
-    logger: silentLogger,
-  });
-  const app = await createApp({
-    platform,
-    logger: silentLogger,
-    seedDemo: true,
-    sendMail: false,
-    adminDist: join(dir, 'no-admin'),
-    bookingDist: join(dir, 'no-booking'),
-  });
-  const server = createServer(app.handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/merchant`;
+  const { app, base, headers, get, close } = await startBenchApp(parent, 'booking-command');
   try {
-    const login = await fetch(`${base}/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(OWNER),
-    });
-    const token = ((await login.json()) as { api_token: string }).api_token;
-    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    const get = async <T>(path: string) => (await (await fetch(`${base}/${path}`, { headers })).json()) as T;
     const services =
       await get<Array<{ id: string; name_en: string; job_time: number }>>('services?range=[0,99]');
     const haircut = services.find((s) => s.name_en === 'Haircut')!;
@@ -86,44 +58,18 @@ export const bookingCommandLatency = async (
       date = addDays(date, 1);
     }
 
-    const samples: number[] = [];
-    let refused = 0;
-    const interval = 1000 / rate;
-    const pending: Promise<void>[] = [];
-    const t0 = performance.now();
-    for (let i = 0; i < total; i++) {
-      const due = t0 + i * interval;
-      while (performance.now() < due)
-        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now() - 1)));
+    return await postPaced(app.runner, ['appointments', 'audit-log'], rate, seconds, async (i) => {
       const b = bookings[i];
-      const started = performance.now();
-      pending.push(
-        (async () => {
-          const res = await fetch(`${base}/appointments`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({
-              customer_id: b.customer_id,
-              lines: [{ service_id: haircut.id, employee_id: b.employee_id, start: b.start }],
-            }),
-          });
-          await res.arrayBuffer();
-          const position = res.headers.get('x-position');
-          if (res.status !== 201 || !position) {
-            refused++;
-            return;
-          }
-          if (!(await app.runner.waitFor(['appointments', 'audit-log'], position, 10_000)))
-            throw new Error('a booking never became visible');
-          samples.push(performance.now() - started);
-        })(),
-      );
-    }
-    await Promise.all(pending);
-    const achieved = total / ((performance.now() - t0) / 1000);
-    return { ...percentiles(samples, achieved), refused };
+      return fetch(`${base}/appointments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          customer_id: b.customer_id,
+          lines: [{ service_id: haircut.id, employee_id: b.employee_id, start: b.start }],
+        }),
+      });
+    });
   } finally {
-    server.close();
-    await app.close();
+    await close();
   }
 };

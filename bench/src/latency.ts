@@ -90,3 +90,46 @@ export const percentiles = (samples: number[], achieved: number): LatencyFigures
     maxMs: sorted[sorted.length - 1],
   };
 };
+
+/**
+ * Requests sent at a steady rate, each at its due time whether or not the earlier ones have answered
+ * (as many desks do); each is timed from its sending until every named projection has applied its
+ * last event (the `X-Position` it answered with). A request answered otherwise than 201 is counted as
+ * refused, not timed.
+ */
+export const postPaced = async (
+  runner: ProjectionRunner,
+  names: string[],
+  rate: number,
+  seconds: number,
+  send: (i: number) => Promise<Response>,
+): Promise<LatencyFigures & { refused: number }> => {
+  const total = rate * seconds;
+  const samples: number[] = [];
+  let refused = 0;
+  const interval = 1000 / rate;
+  const pending: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = t0 + i * interval;
+    while (performance.now() < due)
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now() - 1)));
+    const started = performance.now();
+    pending.push(
+      (async () => {
+        const res = await send(i);
+        await res.arrayBuffer();
+        const position = res.headers.get('x-position');
+        if (res.status !== 201 || !position) {
+          refused++;
+          return;
+        }
+        if (!(await runner.waitFor(names, position, 10_000)))
+          throw new Error('a command never became visible');
+        samples.push(performance.now() - started);
+      })(),
+    );
+  }
+  await Promise.all(pending);
+  return { ...percentiles(samples, total / ((performance.now() - t0) / 1000)), refused };
+};

@@ -19,12 +19,13 @@ import { catchUp, seedEvents } from './catch-up';
 import { latency } from './latency';
 import { bookingLatency } from './booking-latency';
 import { bookingCommandLatency } from './booking-command';
+import { salesBench, type SalesFigures } from './sales';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : fallback;
 };
-const SECTIONS = ['append', 'catchup', 'latency', 'booking', 'availability'] as const;
+const SECTIONS = ['append', 'catchup', 'latency', 'booking', 'availability', 'sales'] as const;
 const only = (): Set<string> => {
   const hit = process.argv.find((a) => a.startsWith('--only='));
   const names = hit ? hit.slice('--only='.length).split(',').filter(Boolean) : [...SECTIONS];
@@ -68,6 +69,7 @@ type Results = {
     ratioP99ToAppendOnly: number;
   };
   availability?: AvailabilityFigures & { measuredAt: string };
+  sales?: SalesFigures & { measuredAt: string };
 };
 
 const main = async () => {
@@ -185,6 +187,23 @@ const main = async () => {
       );
     }
 
+    if (sections.has('sales')) {
+      const salesRate = arg('sales-rate', 200);
+      const invoices = arg('sales-invoices', 1_000_000);
+      const runs = arg('summary-runs', 200);
+      log(
+        `sales: POST invoices (3 lines, 2 payments) at ${salesRate}/s for ${latencySeconds} s until the reports' read models show it; then ${fmt(invoices)} invoices in the read store and the summaries read ${runs} times each...`,
+      );
+      results.sales = {
+        measuredAt: new Date().toISOString(),
+        ...(await salesBench(dir, salesRate, latencySeconds, invoices, runs)),
+      };
+      const s = results.sales;
+      log(
+        `  issue p50 ${s.issue.p50Ms.toFixed(2)} ms, p99 ${s.issue.p99Ms.toFixed(2)} ms at ${fmt(s.issue.commandsPerSecond)}/s (${s.issue.refused} refused); daily 31 days p99 ${s.daily31.p99Ms} ms, 400 days p99 ${s.daily400.p99Ms} ms, monthly 12 months p99 ${s.monthly12.p99Ms} ms; the month summed from invoices p50 ${s.scan31.p50Ms} ms`,
+      );
+    }
+
     const target = (ok: boolean) => (ok ? 'met' : 'MISSED');
     log('');
     log('| measure | figure | baseline | ratio | target |');
@@ -210,6 +229,18 @@ const main = async () => {
       log(
         `| append -> visible p50 / p99 (ms) | ${lat.p50Ms} / ${lat.p99Ms} | at ${fmt(lat.commandsPerSecond)} commands/s | | p99 < 20 ${target(lat.p99Ms < 20)} |`,
       );
+    const sales = results.sales;
+    if (sales && sections.has('sales')) {
+      log(
+        `| issue invoice -> reports p50 / p99 (ms) | ${sales.issue.p50Ms.toFixed(2)} / ${sales.issue.p99Ms.toFixed(2)} at ${fmt(sales.issue.commandsPerSecond)}/s | | | p99 < 25 ${target(sales.issue.p99Ms < 25 && sales.issue.refused === 0)} |`,
+      );
+      log(
+        `| daily summary, 31 / 400 days, p99 (ms) | ${sales.daily31.p99Ms} / ${sales.daily400.p99Ms} | ${fmt(sales.invoicesInStore)} invoices; summed from invoices p50 ${sales.scan31.p50Ms} | ${sales.ratioScanToDaily31}x | p99 < 50 ${target(sales.daily31.p99Ms < 50 && sales.daily400.p99Ms < 50)} |`,
+      );
+      log(
+        `| monthly summary, 12 months, p99 (ms) | ${sales.monthly12.p99Ms} | ${fmt(sales.invoicesInStore)} invoices | | p99 < 50 ${target(sales.monthly12.p99Ms < 50)} |`,
+      );
+    }
     if (booking && sections.has('booking'))
       console.log(
         `| booking command -> calendar p50 / p99 (ms) | ${booking.p50Ms} / ${booking.p99Ms} at ${fmt(booking.commandsPerSecond)}/s | append alone p99 ${booking.appendOnly.p99Ms} | ${booking.ratioP99ToAppendOnly}x | p99 < 20 ${target(booking.p99Ms < 20 && booking.refused === 0)} |`,

@@ -1,0 +1,59 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { configFromEnv, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
+import { createApp, type RunningApp } from '@rawnaq/gateway/dist/app';
+
+const OWNER = { accountId: 1, username: 'owner', password: 'Demo@12345', force: true };
+
+export type BenchApp = {
+  app: RunningApp;
+  platform: Platform;
+  /** `http://127.0.0.1:<port>/api/merchant` */
+  base: string;
+  /** the demo owner's headers (JSON, bearer token) */
+  headers: Record<string, string>;
+  get: <T>(path: string) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The whole product on the embedded engines in a fresh folder (events fsync'd, FULL), the demo salon
+ * seeded, listening on a free port, its owner signed in: what a bench sends real requests to.
+ */
+export const startBenchApp = async (parent: string, name: string): Promise<BenchApp> => {
+  const dir = mkdtempSync(join(parent, `${name}-`));
+  const platform = await openPlatform(configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'FULL' }), {
+    logger: silentLogger,
+  });
+  const app = await createApp({
+    platform,
+    logger: silentLogger,
+    seedDemo: true,
+    sendMail: false,
+    adminDist: join(dir, 'no-admin'),
+    bookingDist: join(dir, 'no-booking'),
+  });
+  const server = createServer(app.handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/merchant`;
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  const token = ((await login.json()) as { api_token: string }).api_token;
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  return {
+    app,
+    platform,
+    base,
+    headers,
+    get: async <T>(path: string) => (await (await fetch(`${base}/${path}`, { headers })).json()) as T,
+    close: async () => {
+      server.close();
+      await app.close();
+    },
+  };
+};

@@ -1,0 +1,187 @@
+import { addDays, newId, priceBasket, VatType } from '@rawnaq/contracts';
+import type { PositionedChange } from '@rawnaq/platform';
+import { startBenchApp } from './bench-app';
+import { percentile, postPaced, type LatencyFigures } from './latency';
+
+export type SalesFigures = {
+  /** POST invoices (3 lines, 2 payments) until the invoices, payments, summaries and audit log show it */
+  issue: LatencyFigures & { refused: number };
+  invoicesInStore: number;
+  /** GET reports/daily-general-summary over a month and over 400 days, monthly over a year */
+  daily31: { p50Ms: number; p99Ms: number };
+  daily400: { p50Ms: number; p99Ms: number };
+  monthly12: { p50Ms: number; p99Ms: number };
+  /** the baseline: the same month added up from the invoices themselves (what the summaries avoid) */
+  scan31: { p50Ms: number; p99Ms: number };
+  ratioScanToDaily31: number;
+};
+
+const timed = async (runs: number, f: () => Promise<unknown>) => {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await f();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: +percentile(times, 50).toFixed(2), p99Ms: +percentile(times, 99).toFixed(2) };
+};
+
+/**
+ * The till's figures: the issue-invoice command at a steady rate through HTTP until every read model
+ * the reports use shows it; then, with `invoices` invoices in the read store (a salon's three years at
+ * a thousand a day, written straight into the read models as the projection would keep them), the
+ * daily and monthly summaries through HTTP, and beside them the same month summed from the invoices.
+ */
+export const salesBench = async (
+  parent: string,
+  rate: number,
+  seconds: number,
+  invoices: number,
+  runs: number,
+): Promise<SalesFigures> => {
+  const bench = await startBenchApp(parent, 'sales');
+  const { app, base, headers, get } = bench;
+  try {
+    const services =
+      await get<Array<{ id: string; name_en: string; price_minor: number }>>('services?range=[0,99]');
+    const sold = ['Haircut', 'Blow dry', 'Manicure'].map((n) => services.find((s) => s.name_en === n)!);
+    const { total } = priceBasket(
+      sold.map((s) => ({ unitPrice: s.price_minor, quantity: 1, vatType: VatType.standard })),
+      { vatEnabled: true, vatRateBp: 1500 },
+    );
+    const cash = Math.floor(total / 200) * 100;
+    const text = (minor: number) => (minor / 100).toFixed(2);
+    const body = JSON.stringify({
+      lines: sold.map((s) => ({ kind: 'service', item_id: s.id })),
+      payments: [
+        { method: 1, amount: text(cash) },
+        { method: 2, amount: text(total - cash), authorization_code: 'BENCH1' },
+      ],
+    });
+    const issue = await postPaced(app.runner, ['sales', 'audit-log'], rate, seconds, () =>
+      fetch(`${base}/invoices`, { method: 'POST', headers, body }),
+    );
+
+    // a thousand invoices a day for as many days as it takes, with each day's and month's totals
+    const store = bench.platform.readStore;
+    const physical = (collection: string) => app.readModels.physical(collection);
+    const [invoicesTable, daysTable, monthsTable] = await Promise.all(
+      ['invoices', 'sales_days', 'sales_months'].map(physical),
+    );
+    const tenantId = '1';
+    const perDay = 1000;
+    const days = Math.ceil(invoices / perDay);
+    const first = addDays('2026-11-24', -days);
+    const months = new Map<string, { invoices: number; net: number; vat: number; total: number }>();
+    let written = 0;
+    for (let d = 0; d < days; d++) {
+      const date = addDays(first, d);
+      const changes: PositionedChange[] = [];
+      const day = { invoices: 0, net: 0, vat: 0, total: 0 };
+      for (let k = 0; k < perDay && written < invoices; k++, written++) {
+        const net = 10_000 + ((written * 7919) % 40_000);
+        const vat = Math.round(net * 0.15);
+        day.invoices++;
+        day.net += net;
+        day.vat += vat;
+        day.total += net + vat;
+        changes.push({
+          kind: 'upsert',
+          collection: invoicesTable,
+          position: '0',
+          doc: {
+            id: newId(),
+            tenantId,
+            number: 1_000_000 + written,
+            business_date: date,
+            issued_at: `${date}T12:00:00.000Z`,
+            net,
+            vat,
+            total: net + vat,
+            paid: net + vat,
+            owed: 0,
+            state: 'paid',
+            lines: [{ name_en: 'Haircut', quantity: 1, net, vat, total: net + vat }],
+            payments: [{ method: 1, amount: net + vat }],
+          },
+        });
+      }
+      const month = months.get(date.slice(0, 7)) ?? { invoices: 0, net: 0, vat: 0, total: 0 };
+      for (const k of ['invoices', 'net', 'vat', 'total'] as const) month[k] += day[k];
+      months.set(date.slice(0, 7), month);
+      changes.push({
+        kind: 'upsert',
+        collection: daysTable,
+        position: '0',
+        doc: {
+          id: `${tenantId}|bench-${date}`,
+          tenantId,
+          date,
+          ...day,
+          gross: day.net,
+          discount: 0,
+          paid: day.total,
+          owed: 0,
+          by_method: { '1': day.total },
+        },
+      });
+      await store.applyChanges(changes);
+    }
+    await store.applyChanges(
+      [...months].map(([month, m]) => ({
+        kind: 'upsert' as const,
+        collection: monthsTable,
+        position: '0',
+        doc: {
+          id: `${tenantId}|bench-${month}`,
+          tenantId,
+          month,
+          ...m,
+          gross: m.net,
+          discount: 0,
+          paid: m.total,
+          owed: 0,
+          by_method: { '1': m.total },
+        },
+      })),
+    );
+
+    const last = addDays(first, days - 1);
+    const read = (path: string) => async () => {
+      const res = await fetch(`${base}/${path}`, { headers });
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+      await res.json();
+    };
+    const daily31 = await timed(
+      runs,
+      read(`reports/daily-general-summary?from=${addDays(last, -30)}&to=${last}`),
+    );
+    const daily400 = await timed(
+      runs,
+      read(`reports/daily-general-summary?from=${addDays(last, -399)}&to=${last}`),
+    );
+    const monthly12 = await timed(
+      runs,
+      read(`reports/monthly-general-summary?from=${addDays(last, -330).slice(0, 7)}&to=${last.slice(0, 7)}`),
+    );
+    const scan31 = await timed(Math.max(10, Math.floor(runs / 10)), () =>
+      app.readModels.aggregate('invoices', {
+        groupBy: ['business_date'],
+        sum: ['net', 'vat', 'total'],
+        filter: { tenantId, business_date: { $gte: addDays(last, -30), $lte: last } },
+      }),
+    );
+    return {
+      issue,
+      invoicesInStore: written,
+      daily31,
+      daily400,
+      monthly12,
+      scan31,
+      ratioScanToDaily31: +(scan31.p50Ms / daily31.p50Ms).toFixed(1),
+    };
+  } finally {
+    await bench.close();
+  }
+};

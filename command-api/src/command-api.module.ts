@@ -39,6 +39,7 @@ import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
 import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
 import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
+import { IssueCreditNoteHandler } from './sales/credit-notes.commands';
 import { SalesController } from './sales/sales.http.controller';
 import { Transactions } from './shared/unit-of-work';
 import {
@@ -115,6 +116,7 @@ export class CommandApiModule {
         ChangeSettingsHandler,
         ChangeAppointmentsHandler,
         IssueInvoiceHandler,
+        IssueCreditNoteHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

@@ -117,6 +117,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   booking_no: 'ltr',
   number: 'number',
   invoice_number: 'number',
+  credit_note_number: 'number',
   quantity: 'number',
   balance: 'number',
   failures: 'number',
@@ -241,6 +242,19 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
   // a cancelled visit's reason is the salon's own words, not a sign-out reason
   appointment: { reason: 'text', source: { code: 'bookingSource' } },
   role: { name: { choice: 'app.roles.' } },
+  creditnote: {
+    lines: 'invoiceLines',
+    payments: 'payments',
+    subtotals: 'vatSubtotals',
+    net: 'money',
+    vat: 'money',
+    total: 'money',
+    currency: 'ltr',
+    customer_name: 'text',
+    reason: 'text',
+    issued_at: 'dateTime',
+    einvoicing: { choice: 'app.audit.values.einvoicing.' },
+  },
   invoice: {
     lines: 'invoiceLines',
     payments: 'payments',

@@ -62,7 +62,9 @@ export type ProductCommand =
   | { type: 'MoveStock'; operation: StockOperation; quantity: number; unitCost?: number; notes?: string }
   | { type: 'ReadStockNotification'; notificationId: string }
   /** sold at the till (operation 5): below zero only where the salon and the user allow selling without stock */
-  | { type: 'SellStock'; quantity: number; invoiceId: string; allowBelowZero: boolean };
+  | { type: 'SellStock'; quantity: number; invoiceId: string; allowBelowZero: boolean }
+  /** back on the shelf from a credit note (operation 6) */
+  | { type: 'ReturnStock'; quantity: number; invoiceId: string };
 
 /** Weighted average cost after receiving `added` units at `unitCost`, half-up to the minor unit. */
 export const averageCostAfter = (
@@ -156,6 +158,20 @@ export const decideProduct = (command: ProductCommand, state: ProductState): Pro
         },
       ];
     }
+    case 'ReturnStock':
+      return [
+        {
+          type: 'StockMoved',
+          data: {
+            product_id,
+            operation: StockOperationType.invoice_return,
+            quantity: command.quantity,
+            balance: state.quantity + command.quantity,
+            average_cost: state.averageCost,
+            invoice_id: command.invoiceId,
+          },
+        },
+      ];
     case 'ReadStockNotification':
       return [
         { type: 'StockNotificationRead', data: { product_id, notification_id: command.notificationId } },

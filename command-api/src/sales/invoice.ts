@@ -14,11 +14,15 @@ import {
   type SaleItemKind,
   type Seller,
   type VatType,
+  type Remaining,
 } from '@rawnaq/contracts';
 
-/** An invoice as its commands see it. Issued invoices never change (credit and debit notes come later). */
+/**
+ * An invoice as its commands see it: as issued (never changed), and what remains of each line after
+ * the credit notes taken on it.
+ */
 export type InvoiceState =
-  { issued: false } | { issued: true; invoiceId: string; number: number; total: number };
+  { issued: false } | { issued: true; invoice: InvoiceIssued['data']; remaining: Remaining };
 
 export const initialInvoiceState: InvoiceState = { issued: false };
 
@@ -27,10 +31,20 @@ export const evolveInvoice = (state: InvoiceState, event: InvoiceEvent): Invoice
     case 'InvoiceIssued':
       return {
         issued: true,
-        invoiceId: event.data.invoice_id,
-        number: event.data.number,
-        total: event.data.total,
+        invoice: event.data,
+        remaining: Object.fromEntries(
+          event.data.lines.map((l) => [l.line_id, { quantity: l.quantity, net: l.net }]),
+        ),
       };
+    case 'InvoiceCredited': {
+      if (!state.issued) return state;
+      const remaining = { ...state.remaining };
+      for (const l of event.data.lines) {
+        const left = remaining[l.line_id];
+        if (left) remaining[l.line_id] = { quantity: left.quantity - l.quantity, net: left.net - l.net };
+      }
+      return { ...state, remaining };
+    }
     default:
       return state;
   }

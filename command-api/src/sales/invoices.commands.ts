@@ -18,6 +18,7 @@ import {
   type CustomerEvent,
   type ErrorDetail,
   type InvoiceEvent,
+  type InvoiceIssued,
   type ProductEvent,
 } from '@rawnaq/contracts';
 import {
@@ -201,7 +202,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           }),
       });
 
-    const issued = outcome.events[0].data;
+    const issued = (outcome.events[0] as InvoiceIssued).data;
     return new Answer(
       {
         id: issued.invoice_id,

@@ -1,8 +1,9 @@
-import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Page, Permission } from '@rawnaq/contracts';
 import { Auth, Realm, RequirePermission, type AuthContext } from '@rawnaq/platform';
 import { commandContext } from '../shared/http-context';
+import { IssueCreditNote } from './credit-notes.commands';
 import { IssueInvoice } from './invoices.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -17,5 +18,12 @@ export class SalesController {
   @RequirePermission(Page.pos, Permission.sell)
   issue(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
     return this.commands.execute(new IssueInvoice(commandContext(auth, req), auth, body));
+  }
+
+  /** A credit note on an invoice: some or all of its lines back, with their refunds. */
+  @Post('invoices/:id/credit-notes')
+  @RequirePermission(Page.pos, Permission.sell)
+  credit(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new IssueCreditNote(commandContext(auth, req), auth, id, body));
   }
 }

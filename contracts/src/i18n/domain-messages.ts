@@ -135,6 +135,7 @@ export const domainMessages = {
       cancellation_reason: 'Cancellation reason not found',
       invoice: 'Invoice not found',
       payment: 'Payment not found',
+      credit_note: 'Credit note not found',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -280,6 +281,7 @@ export const domainMessages = {
       cancellation_reason: 'سبب الإلغاء غير موجود',
       invoice: 'الفاتورة غير موجودة',
       payment: 'الدفعة غير موجودة',
+      credit_note: 'إشعار الدائن غير موجود',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

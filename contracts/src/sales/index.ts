@@ -4,3 +4,4 @@ export * from './messages';
 export * from './invoice-input';
 export * from './invoice-events';
 export * from './qr';
+export * from './credit-note';

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../coded-values/enumerations';
 import type { SaleItemKind } from './invoice-input';
+import type { InvoiceCredited } from './credit-note';
 import type { VatCategory, VatSubtotal } from './pricing';
 
 export const INVOICE_CATEGORY = 'invoice';
@@ -72,4 +73,4 @@ export type InvoiceIssued = {
   };
 };
 
-export type InvoiceEvent = InvoiceIssued;
+export type InvoiceEvent = InvoiceIssued | InvoiceCredited;

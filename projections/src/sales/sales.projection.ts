@@ -1,4 +1,4 @@
-import type { InvoiceEvent, RecordedEvent } from '@rawnaq/contracts';
+import type { CreditNoteIssued, InvoiceEvent, InvoiceIssued, RecordedEvent } from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -14,6 +14,10 @@ export type SalesFigures = {
   owed: number;
   /** payments by method code ('1' cash ...), minor units */
   by_method: Record<string, number>;
+  /** credit notes issued that day, their total with VAT, and the refunds by method */
+  credit_notes: number;
+  credited: number;
+  refunds_by_method: Record<string, number>;
 };
 
 const empty = (): SalesFigures => ({
@@ -26,6 +30,9 @@ const empty = (): SalesFigures => ({
   paid: 0,
   owed: 0,
   by_method: {},
+  credit_notes: 0,
+  credited: 0,
+  refunds_by_method: {},
 });
 
 const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
@@ -37,7 +44,7 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: 'invoices',
@@ -50,9 +57,19 @@ export const salesProjection: Projection = {
     { name: 'payments', indexes: [{ fields: ['tenantId', 'business_date'] }, { fields: ['invoice_id'] }] },
     { name: 'sales_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'sales_months', indexes: [{ fields: ['tenantId', 'month'] }] },
+    {
+      name: 'credit_notes',
+      indexes: [
+        { fields: ['tenantId', 'business_date'] },
+        { fields: ['invoice_id'] },
+        { fields: ['unique_id'] },
+      ],
+    },
   ],
-  handles: ['InvoiceIssued'],
+  handles: ['InvoiceIssued', 'InvoiceCredited', 'CreditNoteIssued'],
   reads: (e) => {
+    if (e.type === 'InvoiceCredited')
+      return [{ collection: 'invoices', id: (e.data as { invoice_id: string }).invoice_id }];
     const d = e.data as { business_date: string };
     return [
       { collection: 'sales_days', id: periodId(e.metadata.tenantId, d.business_date) },
@@ -60,37 +77,102 @@ export const salesProjection: Projection = {
     ];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
-    const event = e as unknown as InvoiceEvent & RecordedEvent;
+    const event = e as unknown as (InvoiceEvent | CreditNoteIssued) & RecordedEvent;
     const tenantId = e.metadata.tenantId;
-    const d = event.data;
     const add = (
       collection: 'sales_days' | 'sales_months',
       key: 'date' | 'month',
       period: string,
+      change: (before: SalesFigures) => Partial<SalesFigures>,
     ): Change => {
       const id = periodId(tenantId, period);
-      const before = (lookup(collection, id) as (Doc & SalesFigures) | undefined) ?? empty();
-      const byMethod = { ...before.by_method };
-      for (const p of d.payments) byMethod[String(p.method)] = (byMethod[String(p.method)] ?? 0) + p.amount;
+      const before = { ...empty(), ...((lookup(collection, id) as (Doc & SalesFigures) | undefined) ?? {}) };
       return {
         kind: 'upsert',
         collection,
-        doc: {
-          id,
-          tenantId,
-          [key]: period,
-          invoices: before.invoices + 1,
-          gross: before.gross + d.gross,
-          discount: before.discount + d.discount,
-          net: before.net + d.net,
-          vat: before.vat + d.vat,
-          total: before.total + d.total,
-          paid: before.paid + d.paid,
-          owed: before.owed + d.owed,
-          by_method: byMethod,
-        },
+        doc: { ...before, id, tenantId, [key]: period, ...change(before) },
       };
     };
+    const byMethod = (
+      before: Record<string, number>,
+      payments: Array<{ method: number; amount: number }>,
+    ) => {
+      const next = { ...before };
+      for (const p of payments) next[String(p.method)] = (next[String(p.method)] ?? 0) + p.amount;
+      return next;
+    };
+    if (event.type === 'InvoiceCredited') {
+      const invoice = lookup('invoices', event.data.invoice_id) as
+        | (Doc & { lines: Array<{ line_id: string; credited_quantity?: number }>; credited?: number })
+        | undefined;
+      if (!invoice) return [];
+      const lines = invoice.lines.map((l) => {
+        const c = event.data.lines.find((x) => x.line_id === l.line_id);
+        return c ? { ...l, credited_quantity: (l.credited_quantity ?? 0) + c.quantity } : l;
+      });
+      return [
+        {
+          kind: 'upsert',
+          collection: 'invoices',
+          doc: {
+            ...invoice,
+            lines,
+            credited: (invoice.credited ?? 0) + event.data.total,
+            credit_note_ids: [
+              ...((invoice.credit_note_ids as string[] | undefined) ?? []),
+              event.data.credit_note_id,
+            ],
+          },
+        },
+      ];
+    }
+    if (event.type === 'CreditNoteIssued') {
+      const n = event.data;
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        credit_notes: before.credit_notes + 1,
+        credited: before.credited + n.total,
+        refunds_by_method: byMethod(before.refunds_by_method, n.payments),
+      });
+      return [
+        { kind: 'upsert', collection: 'credit_notes', doc: { id: n.credit_note_id, tenantId, ...n } },
+        ...n.payments.map((p): Change => ({
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: p.payment_id,
+            tenantId,
+            invoice_id: n.invoice_id,
+            invoice_number: n.invoice_number,
+            credit_note_id: n.credit_note_id,
+            customer_id: n.customer_id,
+            customer_name: n.customer_name,
+            method: p.method,
+            // a refund: money going back to the customer
+            amount: -p.amount,
+            authorization_code: p.authorization_code ?? null,
+            source: 3,
+            status: 1,
+            business_date: n.business_date,
+            paid_at: n.issued_at,
+            cashier_id: n.cashier_id,
+          },
+        })),
+        add('sales_days', 'date', n.business_date, figures),
+        add('sales_months', 'month', n.business_date.slice(0, 7), figures),
+      ];
+    }
+    const d = (event as unknown as InvoiceIssued).data;
+    const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+      invoices: before.invoices + 1,
+      gross: before.gross + d.gross,
+      discount: before.discount + d.discount,
+      net: before.net + d.net,
+      vat: before.vat + d.vat,
+      total: before.total + d.total,
+      paid: before.paid + d.paid,
+      owed: before.owed + d.owed,
+      by_method: byMethod(before.by_method, d.payments),
+    });
     return [
       {
         kind: 'upsert',
@@ -123,8 +205,8 @@ export const salesProjection: Projection = {
           cashier_id: d.cashier_id,
         },
       })),
-      add('sales_days', 'date', d.business_date),
-      add('sales_months', 'month', d.business_date.slice(0, 7)),
+      add('sales_days', 'date', d.business_date, figures),
+      add('sales_months', 'month', d.business_date.slice(0, 7), figures),
     ];
   },
 };

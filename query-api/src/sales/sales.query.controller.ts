@@ -132,6 +132,40 @@ export class SalesQueryController {
     return page(res, 'payments', q, docs.map(withoutTenant), total);
   }
 
+  @Get('credit-notes')
+  @RequirePermission(Page.pos, Permission.viewInvoices)
+  async creditNotes(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['number', 'issued_at', 'business_date', 'total'],
+      defaultSort: ['number', 'desc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId, ...this.dateRange(q.filter, 'business_date') };
+    for (const field of ['invoice_id', 'customer_id'] as const) {
+      const v = q.filter[field];
+      if (v === undefined || v === '') continue;
+      if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
+      filter[field] = v;
+    }
+    const [docs, total] = await Promise.all([
+      this.models.find('credit_notes', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('credit_notes', filter),
+    ]);
+    return page(res, 'credit-notes', q, docs.map(withoutTenant), total);
+  }
+
+  @Get('credit-notes/:id')
+  @RequirePermission(Page.pos, Permission.viewInvoices)
+  async creditNote(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const doc = isUuid(id) ? await this.models.get('credit_notes', id) : undefined;
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.credit_note');
+    return withoutTenant(doc);
+  }
+
   /**
    * `reports/daily-general-summary?from=&to=`: one row per business day that had sales, with the
    * period's totals; `reports/monthly-general-summary?from=YYYY-MM&to=YYYY-MM` the same per month.
@@ -174,20 +208,42 @@ export class SalesQueryController {
   }
 }
 
-const FIGURES = ['invoices', 'gross', 'discount', 'net', 'vat', 'total', 'paid', 'owed'] as const;
+const FIGURES = [
+  'invoices',
+  'gross',
+  'discount',
+  'net',
+  'vat',
+  'total',
+  'paid',
+  'owed',
+  'credit_notes',
+  'credited',
+] as const;
 
 /** The rows as kept, and their totals, payments by method included. */
 const summary = (rows: Doc[], key: 'date' | 'month') => {
   const totals: Record<string, unknown> = Object.fromEntries(FIGURES.map((f) => [f, 0]));
   const byMethod: Record<string, number> = {};
+  const refunds: Record<string, number> = {};
+  const add = (into: Record<string, number>, from: unknown) => {
+    for (const [m, amount] of Object.entries((from as Record<string, number> | undefined) ?? {}))
+      into[m] = (into[m] ?? 0) + amount;
+  };
   for (const r of rows) {
-    for (const f of FIGURES) totals[f] = (totals[f] as number) + ((r[f] as number) ?? 0);
-    for (const [m, amount] of Object.entries((r.by_method as Record<string, number>) ?? {}))
-      byMethod[m] = (byMethod[m] ?? 0) + amount;
+    for (const f of FIGURES) totals[f] = (totals[f] as number) + ((r[f] as number | undefined) ?? 0);
+    add(byMethod, r.by_method);
+    add(refunds, r.refunds_by_method);
   }
   return {
-    rows: rows.map(({ id: _id, ...r }) => ({ ...r, [key]: r[key] })),
-    totals: { ...totals, by_method: byMethod },
+    rows: rows.map(({ id: _id, ...r }) => ({
+      ...Object.fromEntries(FIGURES.map((f) => [f, 0])),
+      by_method: {},
+      refunds_by_method: {},
+      ...r,
+      [key]: r[key],
+    })),
+    totals: { ...totals, by_method: byMethod, refunds_by_method: refunds },
   };
 };
 

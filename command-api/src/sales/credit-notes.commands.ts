@@ -1,0 +1,176 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
+import {
+  checkPayments,
+  CREDIT_NOTE_CATEGORY,
+  creditLines,
+  creditNoteInput,
+  currencyOfCountry,
+  DomainError,
+  formatMoney,
+  INVOICE_CATEGORY,
+  noteRefusal,
+  notFound,
+  streamName,
+  toMinor,
+  type CreditNoteIssued,
+  type ErrorDetail,
+  type InvoiceEvent,
+  type ProductEvent,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
+import { decideProduct, evolveProduct, initialProductState, type ProductState } from '../products/product';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates, idFor } from '../shared/repository';
+import { Sequences } from '../shared/sequences';
+import { tenantInfo } from '../shared/tenant';
+import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
+
+export class IssueCreditNote {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly invoiceId: string,
+    readonly body: unknown,
+  ) {}
+}
+
+const refusal = (problems: ErrorDetail[]) =>
+  new DomainError(
+    problems.length === 1 ? problems[0].key : 'sales.invoice_refused',
+    422,
+    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
+    problems.length === 1 ? problems[0].params : { count: problems.length },
+    problems,
+  );
+
+/**
+ * A credit note (doc2 §4, §5.5, §8.2): only for an invoice reported to the tax authority where there is
+ * reporting, within 30 days, fully paid; never more than what remains of each line; the refunds add
+ * up to the credited amount exactly. One atomic append: the invoice's lines taken back (its stream, at
+ * the revision it was read, so two notes at once cannot both take the last unit), the note with its
+ * gap-free number, and the products back on the shelf (operation 6).
+ */
+@CommandHandler(IssueCreditNote)
+export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(Sequences) private readonly sequences: Sequences,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ ctx, auth, invoiceId, body }: IssueCreditNote): Promise<Answer> {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const input = parseInput(creditNoteInput({ countryId: tenant.countryId }), body);
+    const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
+    const { state } = await this.aggregates.load<InvoiceState, InvoiceEvent>(
+      stream,
+      initialInvoiceState,
+      evolveInvoice,
+    );
+    if (!state.issued) throw notFound('not_found.invoice');
+    const invoice = state.invoice;
+    const rule = noteRefusal(invoice, tenant.today);
+    if (rule) throw new DomainError(rule.key, 422, {}, rule.params);
+    if (invoice.owed > 0) throw new DomainError('sales.credit_note_partial_payment', 422, {});
+    const wanted = input.lines?.map((l) => ({ line_id: l.line_id, quantity: Number(l.quantity) }));
+    const credit = creditLines(invoice, state.remaining, wanted);
+    const currency = currencyOfCountry(tenant.countryId);
+    const refunds = input.payments.map((p) => ({
+      method: p.method,
+      amount: toMinor(p.amount, tenant.countryId),
+      ...(p.authorization_code && { authorization_code: p.authorization_code.trim() }),
+    }));
+    const problems = [...credit.problems];
+    if (!problems.length) {
+      const check = checkPayments(refunds, {
+        due: credit.total,
+        walletBalance: Number.MAX_SAFE_INTEGER,
+        mayOwe: false,
+        formatMoney: (minor) => formatMoney({ amount: minor, currency }, { locale: 'en' }),
+      });
+      for (const p of check.problems)
+        problems.push(
+          p.key === 'sales.payments_below_total' || p.key === 'sales.payments_above_total'
+            ? { field: 'payments', key: 'sales.refunds_must_equal_credit' }
+            : p,
+        );
+    }
+    if (problems.length) throw refusal(problems);
+
+    const creditNoteId = idFor(ctx, 'credit-note');
+    const number = await this.sequences.next(ctx, 'credit-note');
+    // the invoice's lines taken back, decided again on the revision the append checks
+    await this.aggregates.handle<InvoiceState, InvoiceEvent>(stream, ctx, {
+      initial: initialInvoiceState,
+      evolve: evolveInvoice,
+      decide: (s) => {
+        if (!s.issued) throw notFound('not_found.invoice');
+        const again = creditLines(s.invoice, s.remaining, wanted);
+        if (again.problems.length) throw refusal(again.problems);
+        return [
+          {
+            type: 'InvoiceCredited',
+            data: {
+              invoice_id: invoiceId,
+              credit_note_id: creditNoteId,
+              credit_note_number: number,
+              lines: again.lines.map((l) => ({ line_id: l.line_id, quantity: l.quantity, net: l.net })),
+              total: again.total,
+            },
+          },
+        ];
+      },
+    });
+    const note: CreditNoteIssued = {
+      type: 'CreditNoteIssued',
+      data: {
+        credit_note_id: creditNoteId,
+        number,
+        unique_id: createHash('sha256')
+          .update(idFor(ctx, 'credit-note-link'))
+          .digest('base64url')
+          .slice(0, 22),
+        invoice_id: invoiceId,
+        invoice_number: invoice.number,
+        issued_at: ctx.now.toISOString(),
+        business_date: tenant.today,
+        currency,
+        customer_id: invoice.customer_id,
+        customer_name: invoice.customer_name,
+        cashier_id: auth.userId,
+        reason: input.reason,
+        lines: credit.lines,
+        subtotals: credit.subtotals,
+        net: credit.net,
+        vat: credit.vat,
+        total: credit.total,
+        payments: refunds.map((r, i) => ({ payment_id: idFor(ctx, 'refund', i), ...r })),
+        einvoicing: invoice.einvoicing === 'not_applicable' ? 'not_applicable' : 'not_reported',
+      },
+    };
+    const position = await this.aggregates.create(
+      streamName(CREDIT_NOTE_CATEGORY, ctx.tenantId, creditNoteId),
+      ctx,
+      [note],
+    );
+    // what comes back goes back on the shelf
+    const returned = new Map<string, number>();
+    for (const l of credit.lines)
+      if (l.kind === 'product') returned.set(l.item_id, (returned.get(l.item_id) ?? 0) + l.quantity);
+    for (const [productId, quantity] of returned)
+      await this.aggregates.handle<ProductState, ProductEvent>(
+        streamName('product', ctx.tenantId, productId),
+        ctx,
+        {
+          initial: initialProductState,
+          evolve: evolveProduct,
+          decide: (s) => (s.defined ? decideProduct({ type: 'ReturnStock', quantity, invoiceId }, s) : []),
+        },
+      );
+    const { type: _type, data } = note;
+    return new Answer({ id: creditNoteId, ...data }, position, 201);
+  }
+}

@@ -105,13 +105,19 @@ export const InvoiceList = () => {
         <DataTable.Col source="number" />
         <DataTable.Col source="issued_at" render={(i: Invoice) => <bdi>{dateTime(i.issued_at)}</bdi>} />
         <DataTable.Col source="customer_id" disableSort render={(i: Invoice) => customer(i)} />
-        <DataTable.NumberCol source="total" render={(i: Invoice) => <Amount>{money(i.total)}</Amount>} />
-        <DataTable.NumberCol
+        <DataTable.Col
+          align="right"
+          source="total"
+          render={(i: Invoice) => <Amount>{money(i.total)}</Amount>}
+        />
+        <DataTable.Col
+          align="right"
           source="paid"
           disableSort
           render={(i: Invoice) => <Amount>{money(i.paid)}</Amount>}
         />
-        <DataTable.NumberCol
+        <DataTable.Col
+          align="right"
           source="owed"
           disableSort
           render={(i: Invoice) => <Amount>{money(i.owed)}</Amount>}

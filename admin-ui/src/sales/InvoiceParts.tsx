@@ -75,7 +75,8 @@ export const tableSx: SxProps<Theme> = {
     verticalAlign: 'top',
   },
   '& th': { fontWeight: 600 },
-  '& .num': { textAlign: 'end', whiteSpace: 'nowrap' },
+  '& .num': { textAlign: 'end' },
+  '& td.num': { whiteSpace: 'nowrap' },
 };
 
 /** VAT once per category over the whole document, as ZATCA reads it. */

@@ -100,7 +100,7 @@ const useNames = (invoice: Invoice | undefined) => {
 };
 
 const Section = ({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) => (
-  <Card variant="outlined" sx={{ p: 2 }} data-testid={testId}>
+  <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
     <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
       {title}
     </Typography>
@@ -132,7 +132,7 @@ const InvoiceBody = () => {
   const t = (key: string) => translate(`app.sales.invoice.${key}`);
   const sellerName = language === 'ar' ? invoice.seller.name_ar : invoice.seller.name_en;
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }} data-testid="invoice-show">
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }} data-testid="invoice-show">
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
           {translate('app.sales.invoice.title', { number: invoice.number })}
@@ -141,6 +141,7 @@ const InvoiceBody = () => {
         <Chip
           size="small"
           variant="outlined"
+          sx={{ maxWidth: '100%' }}
           label={translate(`app.sales.einvoicing.${invoice.einvoicing}`)}
           data-testid="einvoicing-status"
         />
@@ -149,7 +150,7 @@ const InvoiceBody = () => {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
         <Fact label={t('date')}>
@@ -204,7 +205,7 @@ const InvoiceBody = () => {
           </Box>
         </Box>
       </Section>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <Section title={t('vat_by_category')}>
           <VatByCategory invoice={invoice} money={money} />
         </Section>
@@ -229,7 +230,13 @@ const InvoiceBody = () => {
 
 /** One invoice as issued: seller, customer, lines, VAT by category, totals, payments. */
 export const InvoiceShow = () => (
-  <Show title={<InvoiceTitle />} actions={<Actions />} component="div">
+  <Show
+    title={<InvoiceTitle />}
+    actions={<Actions />}
+    component="div"
+    // a flex item grows to its widest content (the lines' table) unless allowed to shrink
+    sx={{ '& .RaShow-main, & .RaShow-card': { minWidth: 0 } }}
+  >
     <InvoiceBody />
   </Show>
 );

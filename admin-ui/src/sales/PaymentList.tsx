@@ -109,7 +109,11 @@ export const PaymentList = () => {
         <DataTable.Col source="invoice_number" render={(p: Payment) => <InvoiceLink payment={p} />} />
         <DataTable.Col source="customer_name" disableSort render={(p: Payment) => customer(p)} />
         <DataTable.Col source="method" disableSort render={(p: Payment) => method(p.method)} />
-        <DataTable.NumberCol source="amount" render={(p: Payment) => <Amount>{money(p.amount)}</Amount>} />
+        <DataTable.Col
+          align="right"
+          source="amount"
+          render={(p: Payment) => <Amount>{money(p.amount)}</Amount>}
+        />
         <DataTable.Col
           source="authorization_code"
           disableSort

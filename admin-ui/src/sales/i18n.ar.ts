@@ -89,7 +89,7 @@ export const ar: typeof en = {
         quantity: 'الكمية',
         unit_price: 'سعر الوحدة',
         discount: 'الخصم',
-        vat: 'ضريبة القيمة المضافة',
+        vat: 'الضريبة',
         line_total: 'الإجمالي',
         vat_by_category: 'الضريبة حسب الفئة',
         category: 'الفئة',

@@ -97,7 +97,9 @@ const PrintStyles = ({ paper }: { paper: Paper }) => (
       '@media print': {
         '@page':
           paper === 'receipt'
-            ? { size: '80mm auto', margin: '3mm' }
+            ? // a roll has no height of its own and CSS needs one (`auto` is not valid beside a width):
+              // a long receipt goes on over a second length of A4's height
+              { size: '80mm 297mm', margin: '3mm' }
             : { size: 'A4 portrait', margin: '15mm' },
         body: { background: '#fff !important' },
         '.no-print': { display: 'none !important' },
@@ -115,8 +117,12 @@ const PrintStyles = ({ paper }: { paper: Paper }) => (
           maxWidth: 'none !important',
           fontSize: paper === 'receipt' ? '9pt' : '11pt',
         },
-        '.einvoice-paper td, .einvoice-paper th':
-          paper === 'receipt' ? { padding: '1mm 0.5mm !important' } : {},
+        // the roll's narrow column: one small type size, the salon's name a little larger
+        ...(paper === 'receipt' && {
+          '.einvoice-paper td, .einvoice-paper th': { padding: '1mm 0.5mm !important' },
+          '.einvoice-paper .MuiTypography-root': { fontSize: 'inherit !important' },
+          '.einvoice-paper h1.MuiTypography-root': { fontSize: '1.4em !important' },
+        }),
       },
     }}
   />

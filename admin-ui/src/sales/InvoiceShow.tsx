@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ListIcon from '@mui/icons-material/List';
 import { useFormat } from '../format/useFormat';
+import { useIsPhone } from '../layout/ResponsiveDataTable';
 import type { AppDataProvider } from '../http/dataProvider';
 import { useArea } from '../shell/area';
 import {
@@ -128,7 +129,10 @@ const InvoiceBody = () => {
   const category = useVatCategory();
   const customer = useCustomerName();
   const names = useNames(invoice);
+  const phone = useIsPhone();
   if (!invoice) return null;
+  const lineName = (l: Invoice['lines'][number]) =>
+    language === 'ar' ? l.name_ar || l.name_en : l.name_en || l.name_ar;
   const t = (key: string) => translate(`app.sales.invoice.${key}`);
   const sellerName = language === 'ar' ? invoice.seller.name_ar : invoice.seller.name_en;
   return (
@@ -168,44 +172,83 @@ const InvoiceBody = () => {
         <Fact label={t('cashier')}>{(invoice.cashier_id && names[invoice.cashier_id]) || '—'}</Fact>
       </Box>
       <Section title={t('lines')} testId="invoice-lines">
-        <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-          <Box component="table" sx={{ ...tableSx, minWidth: 640 }}>
-            <thead>
-              <tr>
-                <th>{t('item')}</th>
-                <th>{t('employee')}</th>
-                <th className="num">{t('quantity')}</th>
-                <th className="num">{t('unit_price')}</th>
-                <th className="num">{t('discount')}</th>
-                <th className="num">{t('vat')}</th>
-                <th className="num">{t('line_total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.map((l) => (
-                <tr key={l.line_id} data-testid="invoice-line">
-                  <td>{language === 'ar' ? l.name_ar || l.name_en : l.name_en || l.name_ar}</td>
-                  <td>{(l.employee_id && names[l.employee_id]) || '—'}</td>
-                  <td className="num">{l.quantity}</td>
-                  <td className="num">
-                    <Amount>{money(l.unit_price)}</Amount>
-                  </td>
-                  <td className="num">
-                    <Amount>{money(l.discount)}</Amount>
-                  </td>
-                  <td className="num" title={category({ category: l.vat_category, rateBp: l.vat_rate_bp })}>
-                    <Amount>{money(l.vat)}</Amount>
-                  </td>
-                  <td className="num">
+        {phone ? (
+          // a phone reads each line as two: what and its total, then who, how many, at what price
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {invoice.lines.map((l) => (
+              <Box
+                component="li"
+                key={l.line_id}
+                data-testid="invoice-line"
+                sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
+              >
+                <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
+                  <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{lineName(l)}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>
                     <Amount>{money(l.total)}</Amount>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {l.employee_id && names[l.employee_id] && <>{names[l.employee_id]} · </>}
+                  <bdi>{`${l.quantity} × ${money(l.unit_price)}`}</bdi>
+                  {l.discount > 0 && (
+                    <>
+                      {' · '}
+                      {t('discount')} <Amount>{money(l.discount)}</Amount>
+                    </>
+                  )}
+                  {' · '}
+                  {t('vat')} <Amount>{money(l.vat)}</Amount>
+                </Typography>
+              </Box>
+            ))}
           </Box>
-        </Box>
+        ) : (
+          <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+            <Box component="table" sx={{ ...tableSx, minWidth: 640 }}>
+              <thead>
+                <tr>
+                  <th>{t('item')}</th>
+                  <th>{t('employee')}</th>
+                  <th className="num">{t('quantity')}</th>
+                  <th className="num">{t('unit_price')}</th>
+                  <th className="num">{t('discount')}</th>
+                  <th className="num">{t('vat')}</th>
+                  <th className="num">{t('line_total')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invoice.lines.map((l) => (
+                  <tr key={l.line_id} data-testid="invoice-line">
+                    <td>{lineName(l)}</td>
+                    <td>{(l.employee_id && names[l.employee_id]) || '—'}</td>
+                    <td className="num">{l.quantity}</td>
+                    <td className="num">
+                      <Amount>{money(l.unit_price)}</Amount>
+                    </td>
+                    <td className="num">
+                      <Amount>{money(l.discount)}</Amount>
+                    </td>
+                    <td className="num" title={category({ category: l.vat_category, rateBp: l.vat_rate_bp })}>
+                      <Amount>{money(l.vat)}</Amount>
+                    </td>
+                    <td className="num">
+                      <Amount>{money(l.total)}</Amount>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </Box>
+        )}
       </Section>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
         <Section title={t('vat_by_category')}>
           <VatByCategory invoice={invoice} money={money} />
         </Section>

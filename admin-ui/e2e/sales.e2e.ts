@@ -197,6 +197,13 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       expect(header).toContain('Cash');
       expect(header).toContain('Credit card');
       await shot(page, 'sales-daily-summary-en');
+      // on paper: the report alone, no app bar, menu or buttons
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.isVisible('header')).toBe(false);
+      expect(await page.isVisible('[data-testid=period-preset]')).toBe(false);
+      expect(await page.isVisible('[data-testid=summary-totals-row]')).toBe(true);
+      await shot(page, 'sales-daily-summary-print-en');
+      await page.emulateMedia({ media: 'screen' });
 
       await page.goto(`${url}/en/merchant/reports/monthly-general-summary`);
       await page.waitForSelector('[data-testid=summary-totals-row]');
@@ -236,6 +243,15 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       await customer.page.waitForSelector('[data-testid=einvoice-qr]');
       await noSideScroll(customer.page);
       await shot(customer.page, 'sales-einvoice-ar-phone');
+      // printed on the till's 80 mm roll, or on A4 once chosen (PDF points: 80 mm = 227, A4 = 595)
+      const pageWidth = async () => {
+        const pdf = (await customer.page.pdf({ preferCSSPageSize: true })).toString('latin1');
+        return Math.round(Number(/MediaBox \[0 0 ([\d.]+)/.exec(pdf)?.[1]));
+      };
+      expect(await pageWidth()).toBe(227);
+      await customer.page.click('[data-testid=paper-a4]');
+      expect(await pageWidth()).toBe(595);
+      await customer.page.click('[data-testid=paper-receipt]');
 
       // the same invoice in English, from the page's language switch
       await customer.page.click('[data-testid=language-switch]');

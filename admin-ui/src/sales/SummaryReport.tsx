@@ -241,8 +241,10 @@ export const SummaryReport = ({ kind }: { kind: Kind }) => {
                 width: '100%',
                 minWidth: 720,
                 borderCollapse: 'collapse',
+                fontSize: '0.875rem',
                 '& td, & th': {
-                  p: 1,
+                  py: 1,
+                  px: 0.75,
                   borderBottom: 1,
                   borderColor: 'divider',
                   textAlign: 'end',

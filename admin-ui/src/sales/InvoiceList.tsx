@@ -8,7 +8,7 @@ import {
   SelectInput,
   TopToolbar,
 } from 'react-admin';
-import { useTranslate, type Exporter } from 'ra-core';
+import { useCanAccess, useTranslate, type Exporter } from 'ra-core';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
 import { AppDateInput } from '../forms/AppDateInput';
@@ -27,18 +27,30 @@ const Actions = () => (
   </TopToolbar>
 );
 
-const useFilters = () => [
-  <AppDateInput key="from" source="from" alwaysOn />,
-  <AppDateInput key="to" source="to" alwaysOn />,
-  <ReferenceInput key="customer_id" source="customer_id" reference="customers">
-    <AutocompleteInput optionText="name" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
-  </ReferenceInput>,
-  <SelectInput
-    key="state"
-    source="state"
-    choices={INVOICE_STATES.map((s) => ({ id: s, name: `app.sales.states.${s}` }))}
-  />,
-];
+const useFilters = () => {
+  // the customer filter searches the customers, which needs their own right (page 4)
+  const customers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess;
+  return [
+    <AppDateInput key="from" source="from" alwaysOn />,
+    <AppDateInput key="to" source="to" alwaysOn />,
+    ...(customers
+      ? [
+          <ReferenceInput key="customer_id" source="customer_id" reference="customers">
+            <AutocompleteInput
+              optionText="name"
+              filterToQuery={(q: string) => ({ q })}
+              sx={{ minWidth: 220 }}
+            />
+          </ReferenceInput>,
+        ]
+      : []),
+    <SelectInput
+      key="state"
+      source="state"
+      choices={INVOICE_STATES.map((s) => ({ id: s, name: `app.sales.states.${s}` }))}
+    />,
+  ];
+};
 
 export const useCustomerName = () => {
   const translate = useTranslate();

@@ -18,6 +18,7 @@ const VerifyEmail = lazyPage(() => import('./merchant/auth/VerifyEmailPage').the
 const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) => m.LockScreen));
 const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
 const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
+const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
 const ManagerAdmin = lazyPage(() => import('./manager/ManagerAdmin').then((m) => m.ManagerAdmin));
 
 const PageLoading = () => (
@@ -26,7 +27,16 @@ const PageLoading = () => (
   </Box>
 );
 
-export const App = ({ area, notFoundOnly }: { area: AreaConfig; notFoundOnly: boolean }) => {
+export const App = ({
+  area,
+  notFoundOnly,
+  publicPage = false,
+}: {
+  area: AreaConfig;
+  notFoundOnly: boolean;
+  /** a customer's page (the e-invoice): no area, no sign-in */
+  publicPage?: boolean;
+}) => {
   const { basename } = area;
   const notFound = area.paths.notFound;
   return (
@@ -37,7 +47,10 @@ export const App = ({ area, notFoundOnly }: { area: AreaConfig; notFoundOnly: bo
         <ErrorBoundary>
           <Suspense fallback={<PageLoading />}>
             <Routes>
-              {!notFoundOnly && area.area === 'merchant' && (
+              {publicPage && (
+                <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
+              )}
+              {!notFoundOnly && !publicPage && area.area === 'merchant' && (
                 <>
                   <Route path={`${basename}/sign-in`} element={<MerchantSignIn />} />
                   <Route path={`${basename}/reset-password/:token`} element={<ResetPassword />} />
@@ -46,7 +59,7 @@ export const App = ({ area, notFoundOnly }: { area: AreaConfig; notFoundOnly: bo
                   <Route path={`${basename}/*`} element={<MerchantAdmin />} />
                 </>
               )}
-              {!notFoundOnly && area.area === 'manager' && (
+              {!notFoundOnly && !publicPage && area.area === 'manager' && (
                 <>
                   <Route path={`${basename}/sign-in`} element={<ManagerSignIn />} />
                   <Route path={`${basename}/*`} element={<ManagerAdmin />} />

@@ -42,7 +42,7 @@ const start = async () => {
   });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App area={area} notFoundOnly={resolved.kind === 'not-found'} />
+      <App area={area} notFoundOnly={resolved.kind === 'not-found'} publicPage={resolved.kind === 'public'} />
     </StrictMode>,
   );
 };

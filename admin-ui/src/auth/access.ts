@@ -44,6 +44,18 @@ export const RESOURCE_ACCESS: Record<
   'reports/appointments-cancellation-reasons': {
     list: { page: Page.appointments, permission: Permission.appointmentReports },
   },
+  // The till (page 3): invoices and payments seen with 14, the money reports with 15.
+  'accounting/total-sales': {
+    list: { page: Page.pos, permission: Permission.viewInvoices },
+    show: { page: Page.pos, permission: Permission.viewInvoices },
+    export: { page: Page.pos, permission: Permission.viewInvoices },
+  },
+  payments: {
+    list: { page: Page.pos, permission: Permission.viewInvoices },
+    export: { page: Page.pos, permission: Permission.viewInvoices },
+  },
+  'reports/daily-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
+  'reports/monthly-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },

@@ -49,6 +49,25 @@ describe('route and language resolution (spec doc1 §1, §2)', () => {
     expect(resolveBoot('/fr/merchant', null)).toEqual({ kind: 'redirect', to: '/404' });
   });
 
+  it("opens a customer's e-invoice without an area, in the language of its link (Arabic without one)", () => {
+    expect(resolveBoot('/en/e-invoice/AbC123dEf456gHi789jKl0', 'ar')).toEqual({
+      kind: 'public',
+      page: 'e-invoice',
+      language: 'en',
+      prefix: '/en',
+    });
+    expect(resolveBoot('/ar/e-invoice/AbC123dEf456gHi789jKl0', null)).toMatchObject({
+      kind: 'public',
+      language: 'ar',
+    });
+    expect(resolveBoot('/e-invoice/AbC123dEf456gHi789jKl0', 'en')).toEqual({
+      kind: 'redirect',
+      to: '/ar/e-invoice/AbC123dEf456gHi789jKl0',
+    });
+    expect(resolveBoot('/en/e-invoice', null)).toEqual({ kind: 'redirect', to: '/en/404' });
+    expect(resolveBoot('/en/e-invoice/a/b', null)).toEqual({ kind: 'redirect', to: '/en/404' });
+  });
+
   it('chooses the document language from the path, else the remembered one', () => {
     expect(documentLanguage('/en/merchant', 'ar')).toBe('en');
     expect(documentLanguage('/ar/manager', 'en')).toBe('ar');

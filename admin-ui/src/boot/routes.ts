@@ -23,7 +23,14 @@ export type Boot =
       /** '/en', '/ar' or '' as written in the address. */
       prefix: string;
     }
+  /** A page for the salon's customers, read without signing in (the e-invoice). */
+  | { kind: 'public'; page: PublicPage; language: Language; prefix: string }
   | { kind: 'not-found'; language: Language; prefix: string };
+
+/** The customers' pages the admin app serves without sign-in: `/{lang}/<page>/<id>`. */
+export const PUBLIC_PAGES = ['e-invoice'] as const;
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+const isPublicPage = (value: unknown): value is PublicPage => PUBLIC_PAGES.includes(value as PublicPage);
 
 const segmentsOf = (pathname: string): string[] => pathname.split('/').filter((s) => s !== '');
 
@@ -59,6 +66,11 @@ export const resolveBoot = (pathname: string, remembered: Language | null): Boot
   const [area] = rest;
   if (area === 'merchant' || area === 'manager')
     return { kind: 'area', area, language, basename: `${prefix}/${area}`, prefix };
+  if (isPublicPage(area) && rest.length === 2)
+    // a customer's link always names its language; one without it reads in Arabic, as area paths do
+    return hasPrefix
+      ? { kind: 'public', page: area, language, prefix }
+      : { kind: 'redirect', to: `/ar/${rest.join('/')}` };
   const shownLanguage = hasPrefix ? language : (remembered ?? DEFAULT_LANGUAGE);
   if (area === '404' && rest.length === 1) return { kind: 'not-found', language: shownLanguage, prefix };
   return { kind: 'redirect', to: notFoundPath(prefix) };

@@ -15,6 +15,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
+import { dailySummary, invoices, monthlySummary, payments } from '../sales';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -115,6 +116,10 @@ export const MerchantAdmin = () => {
         <Resource name="reports/appointments-report" {...appointmentsReport} />
         <Resource name="reports/checkin-checkout-report" {...checkinReport} />
         <Resource name="reports/appointments-cancellation-reasons" {...cancellationReasonsReport} />
+        <Resource name="accounting/total-sales" {...invoices} />
+        <Resource name="payments" {...payments} />
+        <Resource name="reports/daily-general-summary" {...dailySummary} />
+        <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />

@@ -151,6 +151,22 @@ const AppointmentReportsMenu = () => {
   );
 };
 
+/** The till's invoices and payments (page 3, 14) and its money reports (15), under one heading. */
+const SalesMenu = () => {
+  const invoices = useCanAccess({ resource: 'accounting/total-sales', action: 'list' });
+  const reports = useCanAccess({ resource: 'reports/daily-general-summary', action: 'list' });
+  if (!invoices.canAccess && !reports.canAccess) return null;
+  return (
+    <>
+      <MenuSection title="app.sales.section" />
+      <Menu.ResourceItem name="accounting/total-sales" />
+      <Menu.ResourceItem name="payments" />
+      <Menu.ResourceItem name="reports/daily-general-summary" />
+      <Menu.ResourceItem name="reports/monthly-general-summary" />
+    </>
+  );
+};
+
 const MerchantMenu = () => {
   const { basename } = useArea();
   const menu = useCanAccess({ resource: 'menu/services', action: 'list' });
@@ -163,6 +179,7 @@ const MerchantMenu = () => {
       <Menu.ResourceItem name="pos/appointments-reminder" />
       <Menu.ResourceItem name="pos/no-show-reschedule" />
       <Menu.ResourceItem name="advanced-accounting/audit-log" />
+      <SalesMenu />
       {menu.canAccess && <MenuSection title="app.menu.sections.menu" />}
       <Menu.ResourceItem name="menu/services" />
       <Menu.ResourceItem name="menu/groups" />

@@ -5,6 +5,7 @@ import { createGlobalInformationStore } from '../auth/globalInformation';
 import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import { APPOINTMENTS_API_PATHS } from '../appointments';
+import { SALES_API_PATHS } from '../sales';
 import { MENU_API_PATHS } from '../menu/types';
 import { BUNDLE_API_PATHS } from '../offers/types';
 import { PRODUCTS_API_PATHS } from '../products/types';
@@ -21,6 +22,7 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...PRODUCTS_API_PATHS,
   ...STAFF_API_PATHS,
   ...APPOINTMENTS_API_PATHS,
+  ...SALES_API_PATHS,
 };
 
 export const createMerchantServices = (area: AreaConfig) => {

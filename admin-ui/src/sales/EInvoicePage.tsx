@@ -1,0 +1,325 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import { toString as qrSvg } from 'qrcode';
+import { COUNTRY_LIST, formatViewDateTime, type TenantTimeZone } from '@rawnaq/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import PrintIcon from '@mui/icons-material/Print';
+import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { useArea } from '../shell/area';
+import { Amount, InvoicePayments, InvoiceTotals, VatByCategory, useInvoiceMoney } from './InvoiceParts';
+import type { Invoice, PublicInvoice } from './types';
+
+type Paper = 'receipt' | 'a4';
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'found'; invoice: PublicInvoice }
+  | { kind: 'not-found' }
+  | { kind: 'failed' };
+
+/**
+ * The document read without signing in: the link (and the receipt's QR) is the capability. A plain
+ * fetch: the admin's HTTP client carries a session and reacts to 401s, which this page has neither.
+ */
+const useEInvoice = (uniqueId: string | undefined) => {
+  const [state, setState] = useState<Loaded>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!uniqueId) return setState({ kind: 'not-found' });
+    let live = true;
+    setState({ kind: 'loading' });
+    window
+      .fetch(`/api/public/e-invoice/${encodeURIComponent(uniqueId)}`, {
+        headers: { Accept: 'application/json' },
+      })
+      .then(async (res) => {
+        if (!live) return;
+        if (res.status === 404) return setState({ kind: 'not-found' });
+        if (!res.ok) return setState({ kind: 'failed' });
+        setState({ kind: 'found', invoice: (await res.json()) as PublicInvoice });
+      })
+      .catch(() => live && setState({ kind: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [uniqueId, attempt]);
+  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+};
+
+/** ZATCA's phase-1 QR code (base64 TLV text) as an SVG image: sharp on a thermal printer and on A4. */
+const QrCode = ({ text, label }: { text: string; label: string }) => {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    qrSvg(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
+      .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+      .catch(() => live && setSrc(null));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  if (!src) return null;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={label}
+      data-testid="einvoice-qr"
+      sx={{
+        width: 168,
+        height: 168,
+        display: 'block',
+        mx: 'auto',
+        '@media print': { width: '40mm', height: '40mm' },
+      }}
+    />
+  );
+};
+
+/** The invoice's time in the salon's zone: each Gulf currency belongs to one country and its one zone. */
+const zoneOf = (currency: string): TenantTimeZone =>
+  COUNTRY_LIST.find((c) => c.currency === currency)?.timeZone ?? 'Asia/Riyadh';
+
+/** The page's paper: an 80 mm roll (the till's printer) or an A4 sheet; only the document is printed. */
+const PrintStyles = ({ paper }: { paper: Paper }) => (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '@page':
+          paper === 'receipt'
+            ? // a roll has no height of its own and CSS needs one (`auto` is not valid beside a width):
+              // a long receipt goes on over a second length of A4's height
+              { size: '80mm 297mm', margin: '3mm' }
+            : { size: 'A4 portrait', margin: '15mm' },
+        body: { background: '#fff !important' },
+        '.no-print': { display: 'none !important' },
+        '.einvoice-page': {
+          padding: '0 !important',
+          background: '#fff !important',
+          minHeight: '0 !important',
+        },
+        '.einvoice-paper': {
+          boxShadow: 'none !important',
+          border: 'none !important',
+          margin: '0 !important',
+          padding: '0 !important',
+          width: paper === 'receipt' ? '74mm !important' : '100% !important',
+          maxWidth: 'none !important',
+          fontSize: paper === 'receipt' ? '9pt' : '11pt',
+        },
+        // the roll's narrow column: one small type size, the salon's name a little larger
+        ...(paper === 'receipt' && {
+          '.einvoice-paper td, .einvoice-paper th': { padding: '1mm 0.5mm !important' },
+          '.einvoice-paper .MuiTypography-root': { fontSize: 'inherit !important' },
+          '.einvoice-paper h1.MuiTypography-root': { fontSize: '1.4em !important' },
+        }),
+      },
+    }}
+  />
+);
+
+const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const money = useInvoiceMoney(invoice.currency);
+  const t = (key: string) => translate(`app.sales.invoice.${key}`);
+  const name = (en: string, ar: string) => (language === 'ar' ? ar || en : en || ar);
+  const asInvoice = invoice as unknown as Invoice;
+  return (
+    <Paper
+      className="einvoice-paper"
+      variant="outlined"
+      sx={{
+        mx: 'auto',
+        p: { xs: 2, sm: 3 },
+        width: '100%',
+        maxWidth: paper === 'receipt' ? 420 : 800,
+        minWidth: 0,
+      }}
+      data-testid="einvoice"
+    >
+      <Stack spacing={0.5} sx={{ textAlign: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="einvoice-salon">
+          {name(invoice.salon.name_en, invoice.salon.name_ar)}
+        </Typography>
+        <Typography variant="subtitle1">{t('tax_invoice')}</Typography>
+        {invoice.seller.vat_number && (
+          <Typography variant="body2">
+            {t('vat_number')} <bdi>{invoice.seller.vat_number}</bdi>
+          </Typography>
+        )}
+      </Stack>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, mb: 2 }}
+        data-testid="einvoice-head"
+      >
+        <Typography color="text.secondary">{t('number')}</Typography>
+        <Typography sx={{ fontWeight: 600 }} data-testid="einvoice-number">
+          <bdi>{invoice.number}</bdi>
+        </Typography>
+        <Typography color="text.secondary">{t('date')}</Typography>
+        <Typography>
+          <bdi>
+            {formatViewDateTime(invoice.issued_at, { locale: language, tz: zoneOf(invoice.currency) })}
+          </bdi>
+        </Typography>
+        {invoice.customer_name && (
+          <>
+            <Typography color="text.secondary">{t('customer')}</Typography>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>{invoice.customer_name}</Typography>
+          </>
+        )}
+      </Box>
+      <Divider />
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="einvoice-lines">
+        {invoice.lines.map((l) => (
+          <Box component="li" key={l.line_id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
+              <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {name(l.name_en, l.name_ar)}
+              </Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                <Amount>{money(l.total)}</Amount>
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              <bdi>{`${l.quantity} × ${money(l.unit_price)}`}</bdi>
+              {l.discount > 0 && (
+                <>
+                  {' · '}
+                  {t('discount')} <Amount>{money(l.discount)}</Amount>
+                </>
+              )}
+              {' · '}
+              {t('vat')} <Amount>{money(l.vat)}</Amount>
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {t('vat_by_category')}
+      </Typography>
+      <VatByCategory invoice={asInvoice} money={money} />
+      <Box sx={{ mt: 2 }}>
+        <InvoiceTotals invoice={asInvoice} money={money} />
+      </Box>
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        {t('payments')}
+      </Typography>
+      <InvoicePayments invoice={asInvoice} money={money} />
+      <Box sx={{ mt: 3 }}>
+        {invoice.qr ? (
+          <QrCode text={invoice.qr} label={translate('app.sales.einvoice.qr')} />
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {translate('app.sales.einvoice.no_qr')}
+          </Typography>
+        )}
+      </Box>
+      <Typography sx={{ textAlign: 'center', mt: 2 }}>{translate('app.sales.einvoice.thanks')}</Typography>
+    </Paper>
+  );
+};
+
+/** `/{lang}/e-invoice/{uniqueId}`: the customer's invoice, bilingual, printable on a receipt or A4. */
+export const EInvoicePage = () => {
+  const { uniqueId } = useParams();
+  const translate = useTranslate();
+  const { state, retry } = useEInvoice(uniqueId);
+  const [paper, setPaper] = useState<Paper>('receipt');
+  useEffect(() => {
+    document.title = translate('app.sales.einvoice.title');
+  }, [translate]);
+  return (
+    <Box
+      component="main"
+      className="einvoice-page"
+      sx={{ minHeight: '100vh', bgcolor: 'background.default', px: { xs: 1, sm: 2 }, py: 2 }}
+    >
+      <PrintStyles paper={paper} />
+      <Stack
+        className="no-print"
+        direction="row"
+        sx={{
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 2,
+          mx: 'auto',
+          maxWidth: 800,
+        }}
+      >
+        <LanguageSwitch color="primary" />
+        {state.kind === 'found' && (
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={paper}
+              onChange={(_e, v: Paper | null) => v && setPaper(v)}
+              aria-label={translate('app.sales.einvoice.print')}
+            >
+              <ToggleButton value="receipt" data-testid="paper-receipt">
+                {translate('app.sales.einvoice.receipt')}
+              </ToggleButton>
+              <ToggleButton value="a4" data-testid="paper-a4">
+                {translate('app.sales.einvoice.a4')}
+              </ToggleButton>
+            </ToggleButtonGroup>
+            <Button
+              variant="contained"
+              startIcon={<PrintIcon />}
+              onClick={() => window.print()}
+              data-testid="einvoice-print"
+            >
+              {translate('app.sales.einvoice.print')}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+      {state.kind === 'loading' && (
+        <Box
+          sx={{ display: 'grid', placeItems: 'center', py: 8 }}
+          aria-label={translate('app.sales.einvoice.loading')}
+        >
+          <CircularProgress />
+        </Box>
+      )}
+      {state.kind === 'found' && <Document invoice={state.invoice} paper={paper} />}
+      {(state.kind === 'not-found' || state.kind === 'failed') && (
+        <Paper
+          variant="outlined"
+          sx={{ mx: 'auto', maxWidth: 480, p: 3, textAlign: 'center' }}
+          data-testid={`einvoice-${state.kind}`}
+        >
+          <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+            {translate(
+              `app.sales.einvoice.${state.kind === 'not-found' ? 'not_found_title' : 'failed_title'}`,
+            )}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: state.kind === 'failed' ? 2 : 0 }}>
+            {translate(
+              state.kind === 'not-found' ? 'app.sales.einvoice.not_found' : 'app.sales.einvoice.failed',
+            )}
+          </Typography>
+          {state.kind === 'failed' && (
+            <Button variant="contained" onClick={retry}>
+              {translate('app.sales.einvoice.retry')}
+            </Button>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,177 @@
+import { useMemo } from 'react';
+import { useTranslate } from 'ra-core';
+import { codeLabelKey, formatMoney, type Currency, type VatSubtotal } from '@rawnaq/contracts';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useArea } from '../shell/area';
+import type { Invoice, InvoiceState } from './types';
+
+/** An amount of the invoice's own currency (minor units), in the page's language. */
+export const useInvoiceMoney = (currency: string | undefined) => {
+  const { language } = useArea();
+  return useMemo(
+    () => (minor: number) => {
+      try {
+        return formatMoney(
+          { amount: minor, currency: (currency ?? 'SAR') as Currency },
+          { locale: language },
+        );
+      } catch {
+        return String(minor);
+      }
+    },
+    [currency, language],
+  );
+};
+
+/** A money figure reads left to right inside right-to-left text and never breaks. */
+export const Amount = ({ children }: { children: string }) => (
+  <bdi style={{ whiteSpace: 'nowrap' }}>{children}</bdi>
+);
+
+const STATE_COLOURS: Record<InvoiceState, 'success' | 'warning' | 'error'> = {
+  paid: 'success',
+  partially_paid: 'warning',
+  unpaid: 'error',
+};
+
+export const InvoiceStateChip = ({ state }: { state: InvoiceState | undefined }) => {
+  const translate = useTranslate();
+  if (!state) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATE_COLOURS[state]}
+      label={translate(`app.sales.states.${state}`)}
+      data-testid="invoice-state"
+    />
+  );
+};
+
+/** "Standard rate 15%", "Exempt"... */
+export const useVatCategory = () => {
+  const translate = useTranslate();
+  return (s: Pick<VatSubtotal, 'category' | 'rateBp'>) =>
+    translate(`app.sales.vat_categories.${s.category}`, { rate: `${s.rateBp / 100}%` });
+};
+
+export const usePaymentMethod = () => {
+  const translate = useTranslate();
+  return (method: number) => translate(codeLabelKey('paymentMethod', method));
+};
+
+/** A table of label/value pairs, the usual shape of an invoice's totals. */
+export const tableSx: SxProps<Theme> = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  '& td, & th': {
+    py: 0.75,
+    px: 1,
+    textAlign: 'start',
+    borderBottom: 1,
+    borderColor: 'divider',
+    verticalAlign: 'top',
+  },
+  '& th': { fontWeight: 600 },
+  '& .num': { textAlign: 'end' },
+  '& td.num': { whiteSpace: 'nowrap' },
+};
+
+/** VAT once per category over the whole document, as ZATCA reads it. */
+export const VatByCategory = ({ invoice, money }: { invoice: Invoice; money: (m: number) => string }) => {
+  const translate = useTranslate();
+  const category = useVatCategory();
+  return (
+    <Box component="table" sx={tableSx} data-testid="vat-by-category">
+      <thead>
+        <tr>
+          <th>{translate('app.sales.invoice.category')}</th>
+          <th className="num">{translate('app.sales.invoice.taxable')}</th>
+          <th className="num">{translate('app.sales.invoice.vat')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {invoice.subtotals.map((s) => (
+          <tr key={`${s.category}-${s.rateBp}`}>
+            <td>{category(s)}</td>
+            <td className="num">
+              <Amount>{money(s.taxable)}</Amount>
+            </td>
+            <td className="num">
+              <Amount>{money(s.vat)}</Amount>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+};
+
+/** Before discount, discount, before VAT, VAT, total, paid and owed. */
+export const InvoiceTotals = ({ invoice, money }: { invoice: Invoice; money: (m: number) => string }) => {
+  const translate = useTranslate();
+  const rows: Array<[string, number, boolean?]> = [
+    ['gross', invoice.gross],
+    ...(invoice.discount ? [['discount', -invoice.discount] as [string, number]] : []),
+    ['net', invoice.net],
+    ['vat', invoice.vat],
+    ['total', invoice.total, true],
+    ['paid', invoice.paid],
+    ...(invoice.owed ? [['owed', invoice.owed] as [string, number]] : []),
+  ];
+  return (
+    <Box component="table" sx={tableSx} data-testid="invoice-totals">
+      <tbody>
+        {rows.map(([key, value, strong]) => (
+          <tr key={key} data-testid={`total-${key}`}>
+            {strong ? (
+              <th>{translate(`app.sales.invoice.${key}`)}</th>
+            ) : (
+              <td>{translate(`app.sales.invoice.${key}`)}</td>
+            )}
+            {strong ? (
+              <th className="num">
+                <Amount>{money(value)}</Amount>
+              </th>
+            ) : (
+              <td className="num">
+                <Amount>{money(value)}</Amount>
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+};
+
+/** Each payment's method, amount and (card) authorization code. */
+export const InvoicePayments = ({ invoice, money }: { invoice: Invoice; money: (m: number) => string }) => {
+  const translate = useTranslate();
+  const method = usePaymentMethod();
+  if (invoice.payments.length === 0)
+    return <Box sx={{ color: 'text.secondary', py: 1 }}>{translate('app.sales.invoice.no_payments')}</Box>;
+  return (
+    <Box component="table" sx={tableSx} data-testid="invoice-payments">
+      <tbody>
+        {invoice.payments.map((p) => (
+          <tr key={p.payment_id}>
+            <td>
+              {method(p.method)}
+              {p.authorization_code && (
+                <Box component="span" sx={{ color: 'text.secondary', display: 'block', fontSize: '0.85em' }}>
+                  {translate('app.sales.invoice.authorization_code')}: <bdi>{p.authorization_code}</bdi>
+                </Box>
+              )}
+            </td>
+            <td className="num">
+              <Amount>{money(p.amount)}</Amount>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+};

@@ -1,0 +1,83 @@
+import type { EInvoicingStatus, InvoiceLine, InvoicePayment, VatSubtotal } from '@rawnaq/contracts';
+
+/** Where an invoice stands with its payments (the list's chip and filter). */
+export type InvoiceState = 'paid' | 'partially_paid' | 'unpaid';
+export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid', 'unpaid'];
+
+/** An invoice as issued (GET invoices, GET invoices/:id); money in minor units. */
+export type Invoice = {
+  id: string;
+  number: number;
+  unique_id: string;
+  issued_at: string;
+  business_date: string;
+  currency: string;
+  seller: { name_en: string; name_ar: string; vat_number: string | null };
+  customer_id: string | null;
+  customer_name: string | null;
+  cashier_id?: string;
+  lines: InvoiceLine[];
+  subtotals: VatSubtotal[];
+  gross: number;
+  discount: number;
+  net: number;
+  vat: number;
+  total: number;
+  payments: InvoicePayment[];
+  paid: number;
+  owed: number;
+  einvoicing: EInvoicingStatus;
+  state?: InvoiceState;
+  notes?: string;
+};
+
+/** The customer's e-invoice (GET /api/public/e-invoice/:uniqueId): no internal ids, the salon, the QR text. */
+export type PublicInvoice = Omit<Invoice, 'customer_id' | 'cashier_id' | 'id'> & {
+  salon: { name_en: string; name_ar: string };
+  qr: string | null;
+};
+
+/** A payment of an invoice (GET payments). */
+export type Payment = {
+  id: string;
+  invoice_id: string;
+  invoice_number: number;
+  customer_id: string | null;
+  customer_name: string | null;
+  method: number;
+  amount: number;
+  authorization_code?: string | null;
+  business_date: string;
+  paid_at: string;
+};
+
+/** The figures a summary keeps per day or month, and the period's totals. */
+export type SummaryFigures = {
+  invoices: number;
+  gross: number;
+  discount: number;
+  net: number;
+  vat: number;
+  total: number;
+  paid: number;
+  owed: number;
+  by_method: Record<string, number>;
+};
+export type SummaryRow = SummaryFigures & { date?: string; month?: string };
+export type Summary = { from: string; to: string; rows: SummaryRow[]; totals: SummaryFigures };
+
+export const SUMMARY_FIGURES = [
+  'invoices',
+  'gross',
+  'discount',
+  'net',
+  'vat',
+  'total',
+  'paid',
+  'owed',
+] as const;
+
+/** The screens' API paths (docs/api.md): the spec's addresses read the till's resources. */
+export const SALES_API_PATHS: Record<string, string> = {
+  'accounting/total-sales': 'invoices',
+};

@@ -4,6 +4,7 @@ import { en } from './en';
 import { en as settingsEn } from '../settings/i18n.en';
 import { en as staffEn } from '../staff/i18n.en';
 import { en as appointmentsEn } from '../appointments/i18n.en';
+import { en as billingEn } from '../billing/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
@@ -19,6 +20,7 @@ export const messages: MessageTree = mergeMessages(
   settingsEn as MessageTree,
   staffEn as MessageTree,
   appointmentsEn as MessageTree,
+  billingEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,
   importsEn as MessageTree,

@@ -25,7 +25,17 @@ const SAR = { currency: 'SAR' as const, vatEnabled: true, vatPercentage: 15, may
 
 describe('the till basket', () => {
   it('prices a service and an exempt product with the contracts, and says what remains to pay', () => {
-    const lines = [line(), line({ key: 'l2', kind: 'product', itemId: 'p1', price: '45.50', listPrice: 4550, vatType: VatType.exempt })];
+    const lines = [
+      line(),
+      line({
+        key: 'l2',
+        kind: 'product',
+        itemId: 'p1',
+        price: '45.50',
+        listPrice: 4550,
+        vatType: VatType.exempt,
+      }),
+    ];
     const totals = tillTotals(lines, '', [pay(PaymentMethod.cash, '50')], SAR);
     expect(totals.priced).toMatchObject({ net: 14550, vat: 1500, total: 16050 });
     expect(totals.paid).toBe(5000);

@@ -29,7 +29,12 @@ export type TillLine = {
   vatType: VatType;
 };
 
-export type TillPaymentRow = { key: string; method: PaymentMethod; amount: string; authorizationCode: string };
+export type TillPaymentRow = {
+  key: string;
+  method: PaymentMethod;
+  amount: string;
+  authorizationCode: string;
+};
 
 /** A problem of the basket on a field the screen shows (`lines.0.discount`, `payments.1.amount`, `payments`). */
 export type TillProblem = { field?: string; key: string; params?: Record<string, string | number> };
@@ -85,10 +90,16 @@ export const tillTotals = (
     const quantity = quantityOf(line.quantity);
     const unitPrice = amountOf(line.price, currency);
     const discount = amountOf(line.discount, currency, true);
-    if (quantity === undefined) problems.push({ field: `lines.${i}.quantity`, key: 'sales.invalid_quantity' });
+    if (quantity === undefined)
+      problems.push({ field: `lines.${i}.quantity`, key: 'sales.invalid_quantity' });
     if (unitPrice === undefined) problems.push({ field: `lines.${i}.price`, key: AMOUNT_PROBLEM });
     if (discount === undefined) problems.push({ field: `lines.${i}.discount`, key: AMOUNT_PROBLEM });
-    return { quantity: quantity ?? 1, unitPrice: unitPrice ?? 0, discount: discount ?? 0, vatType: line.vatType };
+    return {
+      quantity: quantity ?? 1,
+      unitPrice: unitPrice ?? 0,
+      discount: discount ?? 0,
+      vatType: line.vatType,
+    };
   });
   const discount = amountOf(invoiceDiscount, currency, true);
   if (discount === undefined) problems.push({ field: 'discount', key: AMOUNT_PROBLEM });
@@ -104,7 +115,10 @@ export const tillTotals = (
     );
   } catch (error) {
     if (!(error instanceof PricingError)) throw error;
-    problems.push({ field: error.line === undefined ? 'discount' : `lines.${error.line}.discount`, key: error.key });
+    problems.push({
+      field: error.line === undefined ? 'discount' : `lines.${error.line}.discount`,
+      key: error.key,
+    });
   }
   const due = priced?.total ?? 0;
   const typed = payments.map((p, i) => {
@@ -186,11 +200,14 @@ export const restInCash = (
   if (cash < 0)
     return [
       ...payments,
-      { key: newKey(), method: PaymentMethod.cash, amount: amountText(remaining, currency), authorizationCode: '' },
+      {
+        key: newKey(),
+        method: PaymentMethod.cash,
+        amount: amountText(remaining, currency),
+        authorizationCode: '',
+      },
     ];
   return payments.map((p, i) =>
-    i === cash
-      ? { ...p, amount: amountText((amountOf(p.amount, currency) ?? 0) + remaining, currency) }
-      : p,
+    i === cash ? { ...p, amount: amountText((amountOf(p.amount, currency) ?? 0) + remaining, currency) } : p,
   );
 };

@@ -53,6 +53,7 @@ export const ar = {
       issued_total: 'الإجمالي %{total}، المدفوع %{paid}',
       e_invoice: 'الفاتورة الإلكترونية للعميل',
       not_found_visit: 'لا يمكن دفع هذا الموعد هنا: لم يُسجّل حضوره أو دُفع من قبل.',
+      paid_invoice: 'مدفوع · الفاتورة رقم %{number}',
       errors: {
         amount: 'اكتب المبلغ بالأرقام مثل 85.50',
       },

@@ -53,6 +53,7 @@ export const en = {
       issued_total: 'Total %{total}, paid %{paid}',
       e_invoice: "Customer's e-invoice",
       not_found_visit: 'This visit cannot be checked out here: it is not checked in, or it is paid already.',
+      paid_invoice: 'Paid · invoice no. %{number}',
       errors: {
         amount: 'Write an amount like 85.50',
       },

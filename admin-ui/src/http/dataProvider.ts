@@ -96,7 +96,10 @@ export const createDataProvider = (options: {
     method: string,
     path: string,
     body?: unknown,
-    { idempotencyKey, signInAgainOn401 = method !== 'GET' }: SendOptions & { signInAgainOn401?: boolean } = {},
+    {
+      idempotencyKey,
+      signInAgainOn401 = method !== 'GET',
+    }: SendOptions & { signInAgainOn401?: boolean } = {},
   ): Promise<T> => {
     const { json } = await http(`${apiBase}/${path}`, {
       method,

@@ -29,6 +29,7 @@ import { SettingsMenuItems } from '../settings/SettingsMenuItems';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
+import { BillingMenu } from '../billing';
 import { ProductsMenu, StockNotificationsBell } from '../products';
 import { StaffMenu } from '../staff';
 
@@ -163,6 +164,7 @@ const MerchantMenu = () => {
       <Menu.ResourceItem name="pos/appointments-reminder" />
       <Menu.ResourceItem name="pos/no-show-reschedule" />
       <Menu.ResourceItem name="advanced-accounting/audit-log" />
+      <BillingMenu />
       {menu.canAccess && <MenuSection title="app.menu.sections.menu" />}
       <Menu.ResourceItem name="menu/services" />
       <Menu.ResourceItem name="menu/groups" />

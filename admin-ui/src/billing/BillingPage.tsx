@@ -361,7 +361,6 @@ const Till = ({
         : translate('app.billing.issue_amount', { total: money(totals.priced?.total ?? 0) })}
     </Button>
   );
-  const general = shown.filter((p) => !p.field || !/^(lines|payments)\.\d+\./.test(p.field));
 
   return (
     <Box sx={{ mt: 1, pb: { xs: 12, md: 2 } }} data-testid="billing">
@@ -369,7 +368,7 @@ const Till = ({
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(300px, 360px)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(280px, 340px)' },
           gap: 2,
           alignItems: 'start',
         }}
@@ -394,7 +393,7 @@ const Till = ({
           </Card>
           <Card>
             <CardContent>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+              <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5}>
                 <TextField
                   size="small"
                   label={translate('app.billing.barcode')}
@@ -405,7 +404,7 @@ const Till = ({
                   helperText={barcodeError ?? translate('app.billing.barcode_hint')}
                   inputRef={barcodeRef}
                   autoFocus
-                  sx={{ flex: { sm: '0 0 220px' } }}
+                  sx={{ flex: { lg: '0 0 220px' } }}
                   slotProps={{
                     htmlInput: { 'data-testid': 'billing-barcode', inputMode: 'numeric', dir: 'ltr' },
                     input: {
@@ -478,7 +477,7 @@ const Till = ({
                         gap: 1,
                         gridTemplateColumns: {
                           xs: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr)',
-                          sm: 'minmax(0, 2fr) minmax(0, 0.8fr) minmax(0, 1.2fr) minmax(0, 1.2fr)',
+                          lg: 'minmax(0, 2fr) minmax(0, 0.8fr) minmax(0, 1.2fr) minmax(0, 1.2fr)',
                         },
                       }}
                     >
@@ -490,7 +489,7 @@ const Till = ({
                         onChange={(e) => change(i, { employeeId: e.target.value })}
                         error={Boolean(errorOf(`lines.${i}.employee_id`))}
                         helperText={errorOf(`lines.${i}.employee_id`)}
-                        sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                        sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
                         slotProps={{
                           select: {
                             SelectDisplayProps: { 'data-testid': 'billing-line-employee' } as object,
@@ -666,7 +665,7 @@ const Till = ({
                 testId="billing-remaining"
               />
             </Stack>
-            {general.length > 0 && (
+            {shown.length > 0 && (
               <Alert severity="error" sx={{ mt: 1.5 }} data-testid="billing-problems">
                 {[...new Set(shown.map(problemText))].map((text) => (
                   <Typography key={text} variant="body2">

@@ -228,6 +228,22 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       expect(await page.$('[data-testid=visit-check-out]')).toBeNull();
     });
 
+    it('lets a receptionist, who may sell but not read the shelf, staff or settings, sell a service to a walk-in', async () => {
+      const { page } = await tab();
+      await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
+      await page.goto(`${url}/en/merchant/billing`);
+      await page.waitForSelector('[data-testid=billing-empty]');
+      await page.fill('[data-testid=billing-item-search]', 'Blow');
+      await page.click('[data-testid=billing-item-option]:has-text("Blow dry")');
+      // 60.00 and 15% VAT: the rate is the salon's, read without the settings screens
+      await page.waitForSelector('[data-testid=billing-total]:has-text("SAR 69.00")');
+      await page.click('[data-testid=billing-rest-cash]');
+      await page.click('[data-testid=billing-issue]');
+      await page.waitForSelector('[data-testid=invoice-issued]');
+      // still on the till: no read it may not make sent it to "no permission"
+      expect(new URL(page.url()).pathname).toBe('/en/merchant/billing');
+    });
+
     it('fits a phone in Arabic with the issue button on screen', async () => {
       const { page } = await tab('ar');
       await page.setViewportSize({ width: 390, height: 844 });

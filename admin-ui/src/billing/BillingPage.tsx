@@ -1,7 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AutocompleteInput, ReferenceInput, Title } from 'react-admin';
-import { Form, useDataProvider, useGetList, useGetOne, useRequireAccess, useTranslate } from 'ra-core';
+import {
+  Form,
+  useCanAccess,
+  useDataProvider,
+  useGetList,
+  useGetOne,
+  useRequireAccess,
+  useTranslate,
+} from 'ra-core';
 import {
   codeLabelKey,
   localizeParams,
@@ -58,7 +66,6 @@ import { BILLING } from './paths';
 
 type Employee = { id: string; name_en: string; name_ar: string; status?: number };
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
-type VatSettings = { vat_enabled: boolean; vat_percentage: number | string };
 type Issued = { id: string; number: number; unique_id: string; total: number; paid: number; owed: number };
 type Item =
   | { kind: 'service'; id: string; name_en: string; name_ar: string; price: number; service: Service }
@@ -150,29 +157,42 @@ const Till = ({
   const rights = new Set<string>(information?.auth.rights ?? []);
   const problemText = useProblemText();
 
-  const { data: services = [] } = useGetList<Service>(MENU_RESOURCES.services, {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'order', order: 'ASC' },
-    filter: { status: 1 },
-  });
-  const { data: products = [] } = useGetList<Product>(PRODUCT_RESOURCES.products, {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name_en', order: 'ASC' },
-    filter: { status: 1 },
-  });
-  const { data: employees = [] } = useGetList<Employee>('employees/employees', {
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: language === 'ar' ? 'name_ar' : 'name_en', order: 'ASC' },
-    filter: { status: 1 },
-  });
-  const { data: vat } = useGetOne<VatSettings & { id: string }>('settings', { id: 'vat' });
-  const { data: invoiceSettings } = useGetOne<InvoiceSettings & { id: string }>('settings', {
-    id: 'invoice',
-  });
+  // a 403 sends the whole screen to "no permission": read only what this user may read (a cashier
+  // with the right to sell alone still sells the menu's services, for a walk-in)
+  const readsMenu = useCanAccess({ resource: MENU_RESOURCES.services, action: 'list' }).canAccess === true;
+  const readsBook = useCanAccess({ resource: 'appointments', action: 'list' }).canAccess === true;
+  const readsServices = readsMenu || readsBook;
+  const readsProducts =
+    useCanAccess({ resource: PRODUCT_RESOURCES.products, action: 'list' }).canAccess === true;
+  const readsEmployees = useCanAccess({ resource: 'employees/employees', action: 'list' }).canAccess === true;
+  const readsCustomers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess === true;
+  const readsSettings = useCanAccess({ resource: 'settings', action: 'show' }).canAccess === true;
+  const { data: services = [] } = useGetList<Service>(
+    MENU_RESOURCES.services,
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'order', order: 'ASC' }, filter: { status: 1 } },
+    { enabled: readsServices },
+  );
+  const { data: products = [] } = useGetList<Product>(
+    PRODUCT_RESOURCES.products,
+    {
+      pagination: { page: 1, perPage: 500 },
+      sort: { field: 'name_en', order: 'ASC' },
+      filter: { status: 1 },
+    },
+    { enabled: readsProducts },
+  );
+  const employees = useTillEmployees(readsEmployees, readsBook && !readsEmployees);
+  // VAT as the salon charges it now: the account's rate, zero when VAT is off (settings/vat)
+  const vatPercentage = information?.global_informations.account.vat_percentage ?? 0;
+  const { data: invoiceSettings } = useGetOne<InvoiceSettings & { id: string }>(
+    'settings',
+    { id: 'invoice' },
+    { enabled: readsSettings },
+  );
   const { data: visit } = useGetOne<Visit & { invoice_id?: string | null }>(
     'appointments',
     { id: appointmentId ?? '' },
-    { enabled: appointmentId !== undefined },
+    { enabled: appointmentId !== undefined && readsBook },
   );
   const visitOpen = visit !== undefined && visit.state === 'checked_in' && !visit.invoice_id;
 
@@ -247,8 +267,8 @@ const Till = ({
 
   const totals = tillTotals(lines, discount, payments, {
     currency,
-    vatEnabled: vat?.vat_enabled ?? false,
-    vatPercentage: vat?.vat_percentage ?? 0,
+    vatEnabled: Number(vatPercentage) > 0,
+    vatPercentage,
     mayOwe: Boolean(customerId) && rights.has('debit_in_invoice') && invoiceSettings?.allow_debt === true,
   });
   // pricing problems show at once; the others once the cashier tries to issue
@@ -379,6 +399,7 @@ const Till = ({
               <CustomerPicker
                 customerId={customerId}
                 locked={visitOpen}
+                searchable={readsCustomers}
                 visitNo={visitOpen ? visit.booking_no : undefined}
                 visitName={visitOpen ? visit.customer_name : undefined}
                 onChange={setCustomerId}
@@ -702,6 +723,42 @@ const Till = ({
   );
 };
 
+/**
+ * Who did each line (for commission): the salon's employees, or, for a user who may not list staff,
+ * the appointment book's employees of today (whom the front desk sees anyway).
+ */
+const useTillEmployees = (fromStaff: boolean, fromBook: boolean): Employee[] => {
+  const { language } = useArea();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const information = useGlobalInformation<GlobalInformation>();
+  const today = information?.global_informations.today;
+  const { data: staff = [] } = useGetList<Employee>(
+    'employees/employees',
+    {
+      pagination: { page: 1, perPage: 200 },
+      sort: { field: language === 'ar' ? 'name_ar' : 'name_en', order: 'ASC' },
+      filter: { status: 1 },
+    },
+    { enabled: fromStaff },
+  );
+  const [book, setBook] = useState<Employee[]>([]);
+  useEffect(() => {
+    if (!fromBook || !today) return;
+    let live = true;
+    dataProvider
+      .send<{ employees: Array<{ employee_id: string; name_en: string; name_ar: string }> }>(
+        'GET',
+        `appointment-calendar?date=${today}&days=1`,
+      )
+      .then((c) => live && setBook(c.employees.map((e) => ({ ...e, id: e.employee_id }))))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [fromBook, today, dataProvider]);
+  return fromStaff ? staff : book;
+};
+
 const Row = ({
   label,
   value,
@@ -821,6 +878,7 @@ const ItemSearch = ({ items, onPick }: { items: Item[]; onPick: (item: Item) => 
 const CustomerPicker = ({
   customerId,
   locked,
+  searchable,
   visitNo,
   visitName,
   onChange,
@@ -828,6 +886,8 @@ const CustomerPicker = ({
 }: {
   customerId?: string;
   locked: boolean;
+  /** the user may read customers (else every sale here is a walk-in's) */
+  searchable: boolean;
   visitNo?: number;
   visitName?: string | null;
   onChange: (id: string | undefined) => void;
@@ -852,6 +912,7 @@ const CustomerPicker = ({
         )}
       </Stack>
     );
+  if (!searchable) return <Chip label={translate('app.billing.walk_in')} data-testid="billing-walk-in" />;
   return (
     <Form defaultValues={{ customer_id: customerId }} onSubmit={() => undefined}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' } }}>

@@ -238,8 +238,15 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       // 60.00 and 15% VAT: the rate is the salon's, read without the settings screens
       await page.waitForSelector('[data-testid=billing-total]:has-text("SAR 69.00")');
       await page.click('[data-testid=billing-rest-cash]');
-      await page.click('[data-testid=billing-issue]');
+      const latest = async () =>
+        (await pageGet<Invoice[]>(page, 'invoices?range=[0,0]&sort=["number","DESC"]'))[0]?.number ?? 0;
+      const before = await latest();
+      // a double click issues one invoice
+      await page.dblclick('[data-testid=billing-issue]');
       await page.waitForSelector('[data-testid=invoice-issued]');
+      const number = Number(/\d+/.exec((await page.textContent('[data-testid=invoice-number]')) ?? '')![0]);
+      expect(number).toBe(before + 1);
+      expect(await latest()).toBe(number);
       // still on the till: no read it may not make sent it to "no permission"
       expect(new URL(page.url()).pathname).toBe('/en/merchant/billing');
     });
@@ -248,8 +255,22 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab('ar');
       await page.setViewportSize({ width: 390, height: 844 });
       await signIn(page, url, owner, { language: 'ar' });
-      await page.goto(`${url}/ar/merchant/billing`);
+      // "New invoice" on a customer's page opens the till for her
+      const [amal] = await pageGet<Array<{ id: string; name: string }>>(
+        page,
+        `customers?filter=${encodeURIComponent(JSON.stringify({ q: 'Amal Saeed' }))}`,
+      );
+      await page.goto(`${url}/ar/merchant/customers/${amal.id}/show`);
+      await page.click('[data-testid=customer-new-invoice]');
       await page.waitForSelector('[data-testid=billing-empty]');
+      expect(new URL(page.url()).search).toBe(`?customer_id=${amal.id}`);
+      await page.waitForFunction(
+        (name) =>
+          [...document.querySelectorAll<HTMLInputElement>('[data-testid=billing] input[role=combobox]')].some(
+            (i) => i.value.startsWith(name),
+          ),
+        amal.name,
+      );
       await page.fill('[data-testid=billing-item-search]', 'قص');
       await page.click('[data-testid=billing-item-option]:has-text("قص الشعر")');
       await page.fill('[data-testid=billing-barcode]', '6290000000011');
@@ -259,6 +280,16 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       await page.fill('[data-testid=billing-barcode]', '123');
       await page.press('[data-testid=billing-barcode]', 'Enter');
       await page.waitForSelector('text=لا يوجد منتج بالباركود 123');
+      // more than the shelf holds: the server's refusal, in Arabic, naming the product
+      await page.fill('[data-testid=billing-line-quantity] >> nth=1', '500');
+      await page.click('[data-testid=billing-rest-cash]');
+      await page.click('[data-testid=billing-issue-phone]');
+      await page.waitForSelector(
+        '[data-testid=billing-problems]:has-text("المخزون غير كافٍ من شامبو الكيراتين")',
+      );
+      await shot(page, 'billing-refused-ar-phone');
+      await page.fill('[data-testid=billing-line-quantity] >> nth=1', '1');
+      await page.click('[data-testid=billing-payment-remove]');
       await page.click('[data-testid=billing-rest-cash]');
       await noWiderThan(page, 390);
       const button = (await page.locator('[data-testid=billing-issue-phone]').boundingBox())!;

@@ -419,7 +419,7 @@ const Till = ({
                   size="small"
                   label={translate('app.billing.barcode')}
                   value={barcode}
-                  onChange={(e) => setBarcode(e.target.value)}
+                  onChange={(e) => (setBarcode(e.target.value), setBarcodeError(undefined))}
                   onKeyDown={scan}
                   error={Boolean(barcodeError)}
                   helperText={barcodeError ?? translate('app.billing.barcode_hint')}

@@ -3,6 +3,7 @@ import PointOfSaleIcon from '@mui/icons-material/PointOfSaleOutlined';
 import { BILLING, billingPath } from '../billing';
 import { useArea } from '../shell/area';
 import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
+import { useNavigate } from 'react-router-dom';
 import { RecordHistory } from '../audit-log/RecordHistory';
 import { CustomerVisits } from '../appointments/CustomerVisits';
 import { CustomerAsOf } from './CustomerAsOf';
@@ -20,12 +21,14 @@ const ShowTitle = () => {
 const NewInvoiceButton = () => {
   const record = useRecordContext<Customer>();
   const { basename } = useArea();
+  const navigate = useNavigate();
   const { canAccess } = useCanAccess({ resource: BILLING, action: 'show' });
   if (!record || !canAccess) return null;
   return (
     <Button
       label="app.billing.new_invoice"
-      to={billingPath(basename, { customer_id: String(record.id) })}
+      // a click rather than `to`: on a phone react-admin draws an icon button that does not follow `to`
+      onClick={() => navigate(billingPath(basename, { customer_id: String(record.id) }))}
       data-testid="customer-new-invoice"
     >
       <PointOfSaleIcon />

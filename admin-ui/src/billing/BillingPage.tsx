@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { AutocompleteInput, ReferenceInput, Title } from 'react-admin';
+import { Title } from 'react-admin';
 import {
-  Form,
   useCanAccess,
   useDataProvider,
   useGetList,
@@ -12,7 +11,6 @@ import {
 } from 'ra-core';
 import {
   codeLabelKey,
-  localizeParams,
   ProductUsageType,
   VatType,
   type Currency,
@@ -20,7 +18,6 @@ import {
   type PaymentMethod,
 } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -29,7 +26,6 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -41,7 +37,7 @@ import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { AppDataProvider } from '../http/dataProvider';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { isHandled } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { MENU_RESOURCES, type Service } from '../menu/types';
@@ -63,55 +59,16 @@ import {
   type TillProblem,
 } from './basket';
 import { BILLING } from './paths';
+import { CustomerPicker } from './CustomerPicker';
+import { IssuedPanel, type Issued } from './IssuedPanel';
+import { ItemSearch, type Item } from './ItemSearch';
+import { problemsOf, useProblemText } from './problems';
+import { Row, Totals } from './Totals';
+import { useTillEmployees } from './useTillEmployees';
 
-type Employee = { id: string; name_en: string; name_ar: string; status?: number };
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
-type Issued = { id: string; number: number; unique_id: string; total: number; paid: number; owed: number };
-type Item =
-  | { kind: 'service'; id: string; name_en: string; name_ar: string; price: number; service: Service }
-  | { kind: 'product'; id: string; name_en: string; name_ar: string; price: number; product: Product };
 
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
-
-/** What a refused issue said, each problem on its field (a 422 names them; several come as details). */
-const problemsOf = (error: unknown): TillProblem[] => {
-  if (!isHttpError(error)) return [{ key: 'app.errors.unknown' }];
-  const body = error.body as { details?: TillProblem[]; errors?: Record<string, string> } | null;
-  if (body?.details?.length) return body.details;
-  const fields = Object.entries(body?.errors ?? {});
-  if (fields.length === 1) return [{ field: fields[0][0], key: error.message, params: messageParams(error) }];
-  if (fields.length) return fields.map(([field, key]) => ({ field, key }));
-  return [{ key: error.message, params: messageParams(error) }];
-};
-
-/** The label of a field a problem names (`lines.0.quantity` → "Qty"), for the messages' %{field}. */
-const FIELD_LABELS: Record<string, string> = {
-  quantity: 'app.billing.quantity',
-  price: 'app.billing.price',
-  discount: 'app.billing.discount',
-  employee_id: 'app.billing.employee',
-  item_id: 'app.billing.lines',
-  lines: 'app.billing.lines',
-  amount: 'app.billing.amount',
-  method: 'app.billing.method',
-  authorization_code: 'app.billing.authorization_code',
-  payments: 'app.billing.payments',
-  customer_id: 'app.billing.customer',
-  appointment_id: 'app.billing.customer',
-};
-
-const useProblemText = () => {
-  const translate = useTranslate();
-  const { language } = useArea();
-  return (p: TillProblem) => {
-    const last = p.field?.split('.').pop() ?? '';
-    return translate(p.key, {
-      ...localizeParams(p.params ?? {}, language),
-      field: translate(FIELD_LABELS[last] ?? 'app.billing.lines'),
-      _: p.key,
-    });
-  };
-};
 
 /**
  * `billing` (doc1 §2, issue 11): the till. Opened empty, for a customer (`?customer_id=`) or to check
@@ -719,276 +676,6 @@ const Till = ({
       >
         {issueButton('billing-issue-phone', { flex: 1 })}
       </Paper>
-    </Box>
-  );
-};
-
-/**
- * Who did each line (for commission): the salon's employees, or, for a user who may not list staff,
- * the appointment book's employees of today (whom the front desk sees anyway).
- */
-const useTillEmployees = (fromStaff: boolean, fromBook: boolean): Employee[] => {
-  const { language } = useArea();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const information = useGlobalInformation<GlobalInformation>();
-  const today = information?.global_informations.today;
-  const { data: staff = [] } = useGetList<Employee>(
-    'employees/employees',
-    {
-      pagination: { page: 1, perPage: 200 },
-      sort: { field: language === 'ar' ? 'name_ar' : 'name_en', order: 'ASC' },
-      filter: { status: 1 },
-    },
-    { enabled: fromStaff },
-  );
-  const [book, setBook] = useState<Employee[]>([]);
-  useEffect(() => {
-    if (!fromBook || !today) return;
-    let live = true;
-    dataProvider
-      .send<{ employees: Array<{ employee_id: string; name_en: string; name_ar: string }> }>(
-        'GET',
-        `appointment-calendar?date=${today}&days=1`,
-      )
-      .then((c) => live && setBook(c.employees.map((e) => ({ ...e, id: e.employee_id }))))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [fromBook, today, dataProvider]);
-  return fromStaff ? staff : book;
-};
-
-const Row = ({
-  label,
-  value,
-  strong,
-  color,
-  testId,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  color?: string;
-  testId?: string;
-}) => (
-  <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-    <Typography variant="body2" sx={{ fontWeight: strong ? 600 : 400 }}>
-      {label}
-    </Typography>
-    <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 400, color }} data-testid={testId}>
-      <bdi>{value}</bdi>
-    </Typography>
-  </Stack>
-);
-
-/** Subtotal, discounts, before VAT, VAT per category and rate, total: the invoice's own figures. */
-const Totals = ({ totals }: { totals: ReturnType<typeof tillTotals> }) => {
-  const translate = useTranslate();
-  const { money } = useFormat();
-  const priced = totals.priced;
-  return (
-    <Stack spacing={0.5} data-testid="billing-totals">
-      <Row label={translate('app.billing.subtotal')} value={money(priced?.gross ?? 0)} />
-      {(priced?.discount ?? 0) > 0 && (
-        <Row label={translate('app.billing.discounts')} value={money(-(priced?.discount ?? 0))} />
-      )}
-      <Row label={translate('app.billing.net')} value={money(priced?.net ?? 0)} />
-      {(priced?.subtotals ?? [])
-        .filter((s) => s.category === 'S')
-        .map((s) => (
-          <Row
-            key={`${s.category}${s.rateBp}`}
-            label={translate('app.billing.vat', { rate: s.rateBp / 100 })}
-            value={money(s.vat)}
-          />
-        ))}
-      <Typography component="div" variant="h6" data-testid="billing-total">
-        <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-          <span>{translate('app.billing.total')}</span>
-          <bdi>{money(priced?.total ?? 0)}</bdi>
-        </Stack>
-      </Typography>
-    </Stack>
-  );
-};
-
-/** One search over the menu's services and the shelf's products: pick one, it is a new line. */
-const ItemSearch = ({ items, onPick }: { items: Item[]; onPick: (item: Item) => void }) => {
-  const translate = useTranslate();
-  const { language } = useArea();
-  const { money } = useFormat();
-  const [text, setText] = useState('');
-  const name = (i: Item) => (language === 'ar' ? i.name_ar : i.name_en);
-  return (
-    <Autocomplete<Item>
-      options={items}
-      groupBy={(i) => translate(`app.billing.${i.kind}`)}
-      getOptionLabel={name}
-      filterOptions={(options, { inputValue }) => {
-        const q = inputValue.trim().toLowerCase();
-        return q
-          ? options.filter(
-              (i) =>
-                i.name_en.toLowerCase().includes(q) ||
-                i.name_ar.includes(q) ||
-                (i.kind === 'product' && i.product.barcode?.startsWith(q)),
-            )
-          : options;
-      }}
-      value={null}
-      inputValue={text}
-      onInputChange={(_, value, reason) => setText(reason === 'reset' ? '' : value)}
-      onChange={(_, item) => {
-        if (item) onPick(item);
-        setText('');
-      }}
-      renderOption={({ key, ...props }, i) => (
-        <li key={key} {...props} data-testid="billing-item-option">
-          <Stack direction="row" sx={{ width: '100%', gap: 1, justifyContent: 'space-between' }}>
-            <span>{name(i)}</span>
-            <Typography component="span" variant="body2" color="text.secondary">
-              {i.kind === 'product' &&
-                `${translate('app.billing.in_stock', { quantity: i.product.quantity })} · `}
-              <bdi>{money(i.price)}</bdi>
-            </Typography>
-          </Stack>
-        </li>
-      )}
-      sx={{ flex: 1, minWidth: 0 }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          size="small"
-          label={translate('app.billing.add_item')}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'billing-item-search' },
-          }}
-        />
-      )}
-    />
-  );
-};
-
-/**
- * The customer: found by name or mobile (the appointment drawer's search), or none for a walk-in; a
- * visit's customer is the visit's (the server refuses another).
- */
-const CustomerPicker = ({
-  customerId,
-  locked,
-  searchable,
-  visitNo,
-  visitName,
-  onChange,
-  error,
-}: {
-  customerId?: string;
-  locked: boolean;
-  /** the user may read customers (else every sale here is a walk-in's) */
-  searchable: boolean;
-  visitNo?: number;
-  visitName?: string | null;
-  onChange: (id: string | undefined) => void;
-  error?: string;
-}) => {
-  const translate = useTranslate();
-  if (locked)
-    return (
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-        data-testid="billing-visit"
-      >
-        <Typography variant="subtitle2">{translate('app.billing.customer')}:</Typography>
-        <Typography sx={{ fontWeight: 600 }}>{visitName}</Typography>
-        <Chip size="small" label={translate('app.billing.from_visit', { no: visitNo ?? '' })} />
-        {error && (
-          <Typography variant="body2" color="error">
-            {error}
-          </Typography>
-        )}
-      </Stack>
-    );
-  if (!searchable) return <Chip label={translate('app.billing.walk_in')} data-testid="billing-walk-in" />;
-  return (
-    <Form defaultValues={{ customer_id: customerId }} onSubmit={() => undefined}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' } }}>
-        <ReferenceInput source="customer_id" reference="customers" sort={{ field: 'name', order: 'ASC' }}>
-          <AutocompleteInput
-            optionText={(c: { name: string; mobile?: string }) =>
-              `${c.name}${c.mobile ? ` · ${c.mobile}` : ''}`
-            }
-            filterToQuery={(q: string) => ({ q })}
-            label="app.billing.customer"
-            helperText={error ?? 'app.billing.find_customer'}
-            onChange={(id: string | null) => onChange(id || undefined)}
-            fullWidth
-            sx={{ flex: 1, minWidth: 0 }}
-            data-testid="billing-customer"
-          />
-        </ReferenceInput>
-        {!customerId && (
-          <Chip
-            label={translate('app.billing.walk_in')}
-            sx={{ mt: { sm: 1 } }}
-            data-testid="billing-walk-in"
-          />
-        )}
-      </Stack>
-    </Form>
-  );
-};
-
-/** The invoice as issued: its number, what it came to, the customer's e-invoice, and the next sale. */
-const IssuedPanel = ({ issued, onNew }: { issued: Issued; onNew: () => void }) => {
-  const translate = useTranslate();
-  const { language } = useArea();
-  const { money } = useFormat();
-  return (
-    <Box sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}>
-      <Title title="app.billing.title" />
-      <Card sx={{ width: '100%', maxWidth: 520 }} data-testid="invoice-issued">
-        <CardContent>
-          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
-            <ReceiptLongIcon color="success" sx={{ fontSize: 48 }} />
-            <Typography variant="h5" component="h1" data-testid="invoice-number">
-              {translate('app.billing.issued_title', { number: issued.number })}
-            </Typography>
-            <Typography color="text.secondary">
-              {translate('app.billing.issued_total', {
-                total: money(issued.total),
-                paid: money(issued.paid),
-              })}
-            </Typography>
-            {issued.owed > 0 && (
-              <Typography color="warning.main">
-                {translate('app.billing.owed')}: <bdi>{money(issued.owed)}</bdi>
-              </Typography>
-            )}
-            <Link
-              href={`/${language}/e-invoice/${issued.unique_id}`}
-              target="_blank"
-              rel="noopener"
-              data-testid="invoice-e-invoice"
-            >
-              {translate('app.billing.e_invoice')}
-            </Link>
-            <Button
-              variant="contained"
-              size="large"
-              startIcon={<AddIcon />}
-              onClick={onNew}
-              autoFocus
-              data-testid="billing-new"
-            >
-              {translate('app.billing.new_invoice')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
     </Box>
   );
 };

@@ -61,8 +61,11 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
 
       await page.fill('[data-testid=billing] input[role=combobox] >> nth=0', 'Amal');
       await page.click('[role=option]:has-text("Amal Saeed")');
+      // typed and Enter: the first match is added
       await page.fill('[data-testid=billing-item-search]', 'Hairc');
-      await page.click('[data-testid=billing-item-option]:has-text("Haircut")');
+      await page.waitForSelector('[data-testid=billing-item-option]:has-text("Haircut")');
+      await page.press('[data-testid=billing-item-search]', 'Enter');
+      await page.waitForSelector('[data-testid=billing-line]:has-text("Haircut")');
       // the cursor is back on the barcode field: the scanner types and presses Enter
       await page.waitForFunction(
         () => document.activeElement?.getAttribute('data-testid') === 'billing-barcode',

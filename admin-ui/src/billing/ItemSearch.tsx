@@ -24,6 +24,8 @@ export const ItemSearch = ({ items, onPick }: { items: Item[]; onPick: (item: It
   return (
     <Autocomplete<Item>
       options={items}
+      // Enter takes the first match: typing part of a name and Enter adds it, no mouse needed
+      autoHighlight
       groupBy={(i) => translate(`app.billing.${i.kind}`)}
       getOptionLabel={name}
       filterOptions={(options, { inputValue }) => {

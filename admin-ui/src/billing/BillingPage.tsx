@@ -139,8 +139,15 @@ const Till = ({
     { enabled: readsProducts },
   );
   const employees = useTillEmployees(readsEmployees, readsBook && !readsEmployees);
-  // VAT as the salon charges it now: the account's rate, zero when VAT is off (settings/vat)
-  const vatPercentage = information?.global_informations.account.vat_percentage ?? 0;
+  // VAT as the salon charges it (settings/vat, as the server prices); a user who may not read the
+  // settings gets the account's rate from the global information (zero when VAT is off)
+  const { data: vatSettings } = useGetOne<{
+    id: string;
+    vat_enabled: boolean;
+    vat_percentage: number | string;
+  }>('settings', { id: 'vat' }, { enabled: readsSettings });
+  const accountVat = information?.global_informations.account.vat_percentage ?? 0;
+  const vat = vatSettings ?? { vat_enabled: Number(accountVat) > 0, vat_percentage: accountVat };
   const { data: invoiceSettings } = useGetOne<InvoiceSettings & { id: string }>(
     'settings',
     { id: 'invoice' },
@@ -224,8 +231,8 @@ const Till = ({
 
   const totals = tillTotals(lines, discount, payments, {
     currency,
-    vatEnabled: Number(vatPercentage) > 0,
-    vatPercentage,
+    vatEnabled: vat.vat_enabled,
+    vatPercentage: vat.vat_percentage,
     mayOwe: Boolean(customerId) && rights.has('debit_in_invoice') && invoiceSettings?.allow_debt === true,
   });
   // pricing problems show at once; the others once the cashier tries to issue

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } from './browser';
 import { appointmentsTests } from './appointments.e2e';
+import { billingTests } from './billing.e2e';
 import { salesTests } from './sales.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
@@ -381,6 +382,7 @@ suite('admin-ui in the browser', () => {
   wizardTests({ url, tab });
   staffTests({ url, tab });
   appointmentsTests({ url, tab });
+  billingTests({ url, tab });
   salesTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });

@@ -19,6 +19,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import {
   formatViewDateTime,
   instantAt,
@@ -57,6 +58,7 @@ import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { QUARTERS_OF_DAY, TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
+import { BILLING, billingPath } from '../billing';
 import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
 import { nameOf } from '../staff/types';
 import { floatingDate, floatingNowQuarter, floatingTime, toFloating } from './calendarTime';
@@ -302,9 +304,12 @@ const VisitSummary = ({
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { language } = useArea();
+  const { language, basename } = useArea();
   const { money } = useFormat();
   const tz = useSalonZone();
+  const navigate = useNavigate();
+  // a checked-in visit not yet paid is checked out at the till
+  const { canAccess: canSell } = useCanAccess({ resource: BILLING, action: 'show' });
   const [dialog, setDialog] = useState<'cancel' | 'no_show' | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const act = async (action: string, done: string, body?: unknown) => {
@@ -335,6 +340,14 @@ const VisitSummary = ({
           sx={{ bgcolor: colours.fill, color: colours.text }}
           data-testid="visit-state"
         />
+        {visit.invoice_id && (
+          <Chip
+            size="small"
+            color="success"
+            label={translate('app.billing.paid_invoice', { number: visit.invoice_number ?? '' })}
+            data-testid="visit-paid"
+          />
+        )}
         {visit.customer_no_shows > 0 && (
           <Chip
             size="small"
@@ -365,6 +378,16 @@ const VisitSummary = ({
       </Typography>
       {problems.length > 0 && <Problems problems={problems} />}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {visit.state === 'checked_in' && !visit.invoice_id && canSell && (
+          <Button
+            variant="contained"
+            color="success"
+            onClick={() => navigate(billingPath(basename, { appointment_id: visit.id }))}
+            data-testid="visit-check-out"
+          >
+            {translate('app.billing.check_out')}
+          </Button>
+        )}
         {visit.state === 'scheduled' && (
           <Button
             variant="outlined"

@@ -21,6 +21,9 @@ export type Visit = {
   total: number;
   status: 0 | 1 | 2;
   payment_status?: number;
+  /** the invoice that paid the visit at the till */
+  invoice_id?: string | null;
+  invoice_number?: number | null;
   source: number;
   notes?: string | null;
   confirmed?: boolean;

@@ -44,6 +44,8 @@ export const RESOURCE_ACCESS: Record<
   'reports/appointments-cancellation-reasons': {
     list: { page: Page.appointments, permission: Permission.appointmentReports },
   },
+  // The till (page 3): issuing invoices and taking payments needs 13.
+  billing: { show: { page: Page.pos, permission: Permission.sell } },
   // The till (page 3): invoices and payments seen with 14, the money reports with 15.
   'accounting/total-sales': {
     list: { page: Page.pos, permission: Permission.viewInvoices },

@@ -1,5 +1,9 @@
-import { EditButton, Show, TabbedShowLayout, TabbedShowLayoutTabs, TopToolbar } from 'react-admin';
+import { Button, EditButton, Show, TabbedShowLayout, TabbedShowLayoutTabs, TopToolbar } from 'react-admin';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSaleOutlined';
+import { BILLING, billingPath } from '../billing';
+import { useArea } from '../shell/area';
 import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
+import { useNavigate } from 'react-router-dom';
 import { RecordHistory } from '../audit-log/RecordHistory';
 import { CustomerVisits } from '../appointments/CustomerVisits';
 import { CustomerAsOf } from './CustomerAsOf';
@@ -13,8 +17,28 @@ const ShowTitle = () => {
   return <>{record ? translate('app.customers.show_title', { name: record.name }) : ''}</>;
 };
 
+/** "New invoice": the till opened for this customer, for whoever may sell. */
+const NewInvoiceButton = () => {
+  const record = useRecordContext<Customer>();
+  const { basename } = useArea();
+  const navigate = useNavigate();
+  const { canAccess } = useCanAccess({ resource: BILLING, action: 'show' });
+  if (!record || !canAccess) return null;
+  return (
+    <Button
+      label="app.billing.new_invoice"
+      // a click rather than `to`: on a phone react-admin draws an icon button that does not follow `to`
+      onClick={() => navigate(billingPath(basename, { customer_id: String(record.id) }))}
+      data-testid="customer-new-invoice"
+    >
+      <PointOfSaleIcon />
+    </Button>
+  );
+};
+
 const Actions = () => (
   <TopToolbar>
+    <NewInvoiceButton />
     <CustomerStatusButton />
     <EditButton />
   </TopToolbar>

@@ -25,6 +25,21 @@ describe('data provider', () => {
     });
   });
 
+  it("sends a command with the screen's idempotency key, so a second click repeats the same action", async () => {
+    const calls: Array<{ url: string; options?: RequestOptions }> = [];
+    const http: HttpClient = async (url, options) => {
+      calls.push({ url, options });
+      return { status: 201, headers: new Headers(), body: '', json: { id: 'i1' } };
+    };
+    const provider = createDataProvider({ apiBase: '/api/merchant', http, translate });
+    await provider.send('POST', 'invoices', { lines: [] }, { idempotencyKey: 'basket-1' });
+    await provider.send('POST', 'invoices', { lines: [] });
+    expect(calls[0].options?.idempotencyKey).toBe('basket-1');
+    expect(calls[0].options?.signInAgainOn401).toBe(true);
+    // without one the client makes a key per call
+    expect(calls[1].options?.idempotencyKey).toBeUndefined();
+  });
+
   it('leaves other errors alone', () => {
     const error = new HttpError('auth.no_permission', 403, { message: 'auth.no_permission' });
     expect(withTranslatedFieldErrors(error, 'customers', translate)).toBe(error);

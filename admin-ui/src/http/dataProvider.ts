@@ -38,9 +38,14 @@ export const withTranslatedFieldErrors = (
   return new HttpError(error.message, error.status, { ...error.body, errors: translated }, error.handled);
 };
 
+export type SendOptions = { idempotencyKey?: string };
+
 export type AppDataProvider = DataProvider & {
-  /** A call outside the list/record protocol, relative to the area's API base. */
-  send<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /**
+   * A call outside the list/record protocol, relative to the area's API base. `idempotencyKey`: the
+   * user action it belongs to, for a command the screen may send again (the till's "issue").
+   */
+  send<T = unknown>(method: string, path: string, body?: unknown, options?: SendOptions): Promise<T>;
   getGlobalInformations<T = unknown>(): Promise<T>;
   disableCustomer<T = unknown>(id: Identifier): Promise<T>;
   activateCustomer<T = unknown>(id: Identifier): Promise<T>;
@@ -87,19 +92,25 @@ export const createDataProvider = (options: {
       readAfterWrite.includes(resource)
         ? ((await rest.getOne(api(resource), { id: written.data.id })) as R)
         : written;
-  const send = async <T>(
+  const request = async <T>(
     method: string,
     path: string,
     body?: unknown,
-    signInAgainOn401 = method !== 'GET',
+    {
+      idempotencyKey,
+      signInAgainOn401 = method !== 'GET',
+    }: SendOptions & { signInAgainOn401?: boolean } = {},
   ): Promise<T> => {
     const { json } = await http(`${apiBase}/${path}`, {
       method,
       body: body === undefined ? undefined : JSON.stringify(body),
       signInAgainOn401,
+      ...(idempotencyKey && { idempotencyKey }),
     });
     return json as T;
   };
+  const send = <T>(method: string, path: string, body?: unknown, options?: SendOptions) =>
+    request<T>(method, path, body, { idempotencyKey: options?.idempotencyKey });
   return {
     getList: (resource, params) => rest.getList(api(resource), params),
     getOne: (resource, params) => rest.getOne(api(resource), params),
@@ -115,7 +126,12 @@ export const createDataProvider = (options: {
     send,
     getGlobalInformations: <T>() =>
       // a read, though a POST: its 401 signs out (globalInformation.ts)
-      send<T>('POST', 'get_global_informations', { userAgent: globalThis.navigator?.userAgent ?? '' }, false),
+      request<T>(
+        'POST',
+        'get_global_informations',
+        { userAgent: globalThis.navigator?.userAgent ?? '' },
+        { signInAgainOn401: false },
+      ),
     disableCustomer: <T>(id: Identifier) => send<T>('POST', recordPath('customers', id, 'disable')),
     activateCustomer: <T>(id: Identifier) => send<T>('POST', recordPath('customers', id, 'activate')),
     getCustomerAsOf: <T>(id: Identifier, at: string) =>

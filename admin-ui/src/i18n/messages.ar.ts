@@ -3,6 +3,7 @@ import { ar } from './ar';
 import { ar as settingsAr } from '../settings/i18n.ar';
 import { ar as staffAr } from '../staff/i18n.ar';
 import { ar as appointmentsAr } from '../appointments/i18n.ar';
+import { ar as billingAr } from '../billing/i18n.ar';
 import { ar as salesAr } from '../sales/i18n.ar';
 import { ar as productsAr } from '../products/i18n.ar';
 import { ar as offersAr } from '../offers/i18n.ar';
@@ -20,6 +21,7 @@ export const messages: MessageTree = mergeMessages(
   settingsAr as MessageTree,
   staffAr as MessageTree,
   appointmentsAr as MessageTree,
+  billingAr as MessageTree,
   salesAr as MessageTree,
   productsAr as MessageTree,
   offersAr as MessageTree,

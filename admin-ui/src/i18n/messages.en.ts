@@ -4,6 +4,7 @@ import { en } from './en';
 import { en as settingsEn } from '../settings/i18n.en';
 import { en as staffEn } from '../staff/i18n.en';
 import { en as appointmentsEn } from '../appointments/i18n.en';
+import { en as billingEn } from '../billing/i18n.en';
 import { en as salesEn } from '../sales/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
@@ -20,6 +21,7 @@ export const messages: MessageTree = mergeMessages(
   settingsEn as MessageTree,
   staffEn as MessageTree,
   appointmentsEn as MessageTree,
+  billingEn as MessageTree,
   salesEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,

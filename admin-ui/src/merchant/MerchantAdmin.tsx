@@ -15,6 +15,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
+import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
@@ -149,6 +150,7 @@ export const MerchantAdmin = () => {
           <Route path="/setting/online-setting/refund-policy" element={<RefundPolicyPage />} />
           <Route path="/wizard" element={<WizardPage />} />
           <Route path="/no-permission" element={<NoPermissionPage />} />
+          {billingRoutes}
           {productRoutes}
           {staffRoutes}
           <Route path="/imports/:entity" element={<ImportPage />} />

@@ -29,6 +29,7 @@ import { SettingsMenuItems } from '../settings/SettingsMenuItems';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
+import { BillingMenuItem } from '../billing';
 import { ProductsMenu, StockNotificationsBell } from '../products';
 import { StaffMenu } from '../staff';
 
@@ -152,13 +153,16 @@ const AppointmentReportsMenu = () => {
 };
 
 /** The till's invoices and payments (page 3, 14) and its money reports (15), under one heading. */
+/** "Point of sale": the till, then the invoices, payments and money reports, each for who may see it. */
 const SalesMenu = () => {
+  const till = useCanAccess({ resource: 'billing', action: 'show' });
   const invoices = useCanAccess({ resource: 'accounting/total-sales', action: 'list' });
   const reports = useCanAccess({ resource: 'reports/daily-general-summary', action: 'list' });
-  if (!invoices.canAccess && !reports.canAccess) return null;
+  if (!till.canAccess && !invoices.canAccess && !reports.canAccess) return null;
   return (
     <>
       <MenuSection title="app.sales.section" />
+      <BillingMenuItem />
       <Menu.ResourceItem name="accounting/total-sales" />
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="reports/daily-general-summary" />

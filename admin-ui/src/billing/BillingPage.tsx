@@ -1,0 +1,688 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Title } from 'react-admin';
+import {
+  useCanAccess,
+  useDataProvider,
+  useGetList,
+  useGetOne,
+  useRequireAccess,
+  useTranslate,
+} from 'ra-core';
+import {
+  codeLabelKey,
+  ProductUsageType,
+  VatType,
+  type Currency,
+  type GlobalInformation,
+  type PaymentMethod,
+} from '@rawnaq/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
+import type { AppDataProvider } from '../http/dataProvider';
+import { isHandled } from '../http/errors';
+import { useFormat } from '../format/useFormat';
+import { useGlobalInformation } from '../layout/globalInformationContext';
+import { MENU_RESOURCES, type Service } from '../menu/types';
+import { PRODUCT_RESOURCES, type Product } from '../products/types';
+import { newKey } from '../shell/newKey';
+import { useArea } from '../shell/area';
+import { nameOf } from '../staff/types';
+import type { Visit } from '../appointments/types';
+import {
+  amountOf,
+  amountText,
+  invoiceBody,
+  needsAuthorizationCode,
+  PAYMENT_METHODS,
+  restInCash,
+  tillTotals,
+  type TillLine,
+  type TillPaymentRow,
+  type TillProblem,
+} from './basket';
+import { BILLING } from './paths';
+import { CustomerPicker } from './CustomerPicker';
+import { IssuedPanel, type Issued } from './IssuedPanel';
+import { ItemSearch, type Item } from './ItemSearch';
+import { problemsOf, useProblemText } from './problems';
+import { Row, Totals } from './Totals';
+import { useTillEmployees } from './useTillEmployees';
+
+type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
+
+const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
+
+/**
+ * `billing` (doc1 §2, issue 11): the till. Opened empty, for a customer (`?customer_id=`) or to check
+ * out a checked-in visit (`?appointment_id=`). Totals are the contracts' own pricing, so what the
+ * screen shows is what the invoice will say, to the minor unit.
+ */
+export const BillingPage = () => {
+  const { isPending: checking } = useRequireAccess({ resource: BILLING, action: 'show' });
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { basename } = useArea();
+  // "New invoice" starts over: a new key remounts the till with nothing in it
+  const [round, setRound] = useState(0);
+  if (checking) return null;
+  return (
+    <Till
+      key={round}
+      customerId={params.get('customer_id') ?? undefined}
+      appointmentId={params.get('appointment_id') ?? undefined}
+      onNew={() => {
+        navigate(`${basename}/${BILLING}`, { replace: true });
+        setRound((r) => r + 1);
+      }}
+    />
+  );
+};
+
+const Till = ({
+  customerId: givenCustomer,
+  appointmentId,
+  onNew,
+}: {
+  customerId?: string;
+  appointmentId?: string;
+  onNew: () => void;
+}) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const { money } = useFormat();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const information = useGlobalInformation<GlobalInformation>();
+  const currency = (information?.global_informations.account.currency ?? 'SAR') as Currency;
+  const rights = new Set<string>(information?.auth.rights ?? []);
+  const problemText = useProblemText();
+
+  // a 403 sends the whole screen to "no permission": read only what this user may read (a cashier
+  // with the right to sell alone still sells the menu's services, for a walk-in)
+  const readsMenu = useCanAccess({ resource: MENU_RESOURCES.services, action: 'list' }).canAccess === true;
+  const readsBook = useCanAccess({ resource: 'appointments', action: 'list' }).canAccess === true;
+  const readsServices = readsMenu || readsBook;
+  const readsProducts =
+    useCanAccess({ resource: PRODUCT_RESOURCES.products, action: 'list' }).canAccess === true;
+  const readsEmployees = useCanAccess({ resource: 'employees/employees', action: 'list' }).canAccess === true;
+  const readsCustomers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess === true;
+  const readsSettings = useCanAccess({ resource: 'settings', action: 'show' }).canAccess === true;
+  const { data: services = [] } = useGetList<Service>(
+    MENU_RESOURCES.services,
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'order', order: 'ASC' }, filter: { status: 1 } },
+    { enabled: readsServices },
+  );
+  const { data: products = [] } = useGetList<Product>(
+    PRODUCT_RESOURCES.products,
+    {
+      pagination: { page: 1, perPage: 500 },
+      sort: { field: 'name_en', order: 'ASC' },
+      filter: { status: 1 },
+    },
+    { enabled: readsProducts },
+  );
+  const employees = useTillEmployees(readsEmployees, readsBook && !readsEmployees);
+  // VAT as the salon charges it (settings/vat, as the server prices); a user who may not read the
+  // settings gets the account's rate from the global information (zero when VAT is off)
+  const { data: vatSettings } = useGetOne<{
+    id: string;
+    vat_enabled: boolean;
+    vat_percentage: number | string;
+  }>('settings', { id: 'vat' }, { enabled: readsSettings });
+  const accountVat = information?.global_informations.account.vat_percentage ?? 0;
+  const vat = vatSettings ?? { vat_enabled: Number(accountVat) > 0, vat_percentage: accountVat };
+  const { data: invoiceSettings } = useGetOne<InvoiceSettings & { id: string }>(
+    'settings',
+    { id: 'invoice' },
+    { enabled: readsSettings },
+  );
+  const { data: visit } = useGetOne<Visit & { invoice_id?: string | null }>(
+    'appointments',
+    { id: appointmentId ?? '' },
+    { enabled: appointmentId !== undefined && readsBook },
+  );
+  const visitOpen = visit !== undefined && visit.state === 'checked_in' && !visit.invoice_id;
+
+  const mayChangeQuantity = rights.has('change_quantity');
+  const mayChangePrice = rights.has('change_invoice_price') && invoiceSettings?.allow_price_change === true;
+
+  const [customerId, setCustomerId] = useState<string | undefined>(givenCustomer);
+  const [lines, setLines] = useState<TillLine[]>([]);
+  const [discount, setDiscount] = useState('');
+  const [payments, setPayments] = useState<TillPaymentRow[]>([]);
+  const [tried, setTried] = useState(false);
+  const [serverProblems, setServerProblems] = useState<TillProblem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [issued, setIssued] = useState<Issued | null>(null);
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const barcodeRef = useRef<HTMLInputElement>(null);
+
+  const items: Item[] = useMemo(
+    () => [
+      ...services.map((s) => ({
+        kind: 'service' as const,
+        id: s.id,
+        name_en: s.name_en,
+        name_ar: s.name_ar,
+        price: (s.offer_price ? amountOf(s.offer_price, currency) : undefined) ?? s.price_minor,
+        service: s,
+      })),
+      ...products
+        .filter((p) => p.usage_type !== ProductUsageType.internal_only)
+        .map((p) => ({
+          kind: 'product' as const,
+          id: p.id,
+          name_en: p.name_en,
+          name_ar: p.name_ar,
+          price: p.price_minor,
+          product: p,
+        })),
+    ],
+    [services, products, currency],
+  );
+
+  const lineOf = (item: Item, employeeId?: string): TillLine => ({
+    key: newKey(),
+    kind: item.kind,
+    itemId: item.id,
+    nameEn: item.name_en,
+    nameAr: item.name_ar,
+    employeeId: employeeId ?? lines[lines.length - 1]?.employeeId ?? '',
+    quantity: '1',
+    price: amountText(item.price, currency),
+    listPrice: item.price,
+    discount: '',
+    vatType: item.kind === 'product' ? (item.product.vat_type as VatType) : VatType.standard,
+  });
+
+  // a visit checked out: its customer and its services with their employees
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !visitOpen || services.length === 0) return;
+    prefilled.current = true;
+    setCustomerId(visit.customer_id);
+    setLines(
+      visit.lines.flatMap((l) => {
+        const item = items.find((i) => i.kind === 'service' && i.id === l.service_id);
+        return item ? [lineOf(item, l.employee_id)] : [];
+      }),
+    );
+  }, [visitOpen, services.length]);
+
+  // what the server said belongs to the basket it judged
+  useEffect(() => setServerProblems([]), [lines, payments, discount, customerId]);
+
+  const totals = tillTotals(lines, discount, payments, {
+    currency,
+    vatEnabled: vat.vat_enabled,
+    vatPercentage: vat.vat_percentage,
+    mayOwe: Boolean(customerId) && rights.has('debit_in_invoice') && invoiceSettings?.allow_debt === true,
+  });
+  // pricing problems show at once; the others once the cashier tries to issue
+  const shown = [
+    ...totals.problems.filter((p) => tried || p.key === 'sales.discount_above_amount'),
+    ...serverProblems,
+  ];
+  const errorOf = (field: string) => {
+    const problem = shown.find((p) => p.field === field);
+    return problem ? problemText(problem) : undefined;
+  };
+
+  const add = (item: Item) => {
+    const same = lines.findIndex((l) => l.kind === 'product' && l.itemId === item.id);
+    if (item.kind === 'product' && same >= 0 && mayChangeQuantity)
+      setLines(
+        lines.map((l, i) => (i === same ? { ...l, quantity: String((Number(l.quantity) || 0) + 1) } : l)),
+      );
+    else setLines([...lines, lineOf(item)]);
+  };
+  const change = (index: number, patch: Partial<TillLine>) =>
+    setLines(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
+  const changePayment = (index: number, patch: Partial<TillPaymentRow>) =>
+    setPayments(payments.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+
+  const [barcode, setBarcode] = useState('');
+  const [barcodeError, setBarcodeError] = useState<string | undefined>();
+  const scan = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const code = barcode.trim();
+    if (!code) return;
+    let product = products.find((p) => p.barcode === code);
+    if (!product) {
+      // not among the loaded shelf (a long one): the API finds it by its barcode
+      const { data } = await dataProvider
+        .getList<Product>(PRODUCT_RESOURCES.products, {
+          pagination: { page: 1, perPage: 10 },
+          sort: { field: 'name_en', order: 'ASC' },
+          filter: { q: code, status: 1 },
+        })
+        .catch(() => ({ data: [] as Product[] }));
+      product = data.find((p) => p.barcode === code);
+    }
+    const item = product && items.find((i) => i.kind === 'product' && i.id === product.id);
+    if (!item) setBarcodeError(translate('app.billing.barcode_unknown', { barcode: code }));
+    else {
+      add(item);
+      setBarcodeError(undefined);
+    }
+    setBarcode('');
+    barcodeRef.current?.focus();
+  };
+
+  const addPayment = () =>
+    setPayments([
+      ...payments,
+      {
+        key: newKey(),
+        // a split is cash and a card, most often: the second row starts as a card
+        method: (payments.some((p) => p.method === 1) ? 2 : 1) as PaymentMethod,
+        amount: totals.remaining > 0 ? amountText(totals.remaining, currency) : '',
+        authorizationCode: '',
+      },
+    ]);
+
+  const issue = async () => {
+    setTried(true);
+    if (busy || totals.problems.length > 0) return;
+    const body = invoiceBody(
+      {
+        customerId,
+        appointmentId: visitOpen ? appointmentId : undefined,
+        lines,
+        discount,
+        payments,
+      },
+      currency,
+    );
+    // one key per attempt of this basket: a second click or a retry of the same basket issues once
+    const fingerprint = JSON.stringify(body);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
+    setBusy(true);
+    try {
+      const reply = await dataProvider.send<Issued>('POST', 'invoices', body, {
+        idempotencyKey: attempt.current.key,
+      });
+      setIssued(reply);
+    } catch (error) {
+      if (!isHandled(error)) setServerProblems(problemsOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (issued) return <IssuedPanel issued={issued} onNew={onNew} />;
+
+  const issueButton = (testId: string, sx: object) => (
+    <Button
+      variant="contained"
+      size="large"
+      onClick={issue}
+      disabled={busy}
+      startIcon={<ReceiptLongIcon />}
+      data-testid={testId}
+      sx={sx}
+    >
+      {busy
+        ? translate('app.billing.issuing')
+        : translate('app.billing.issue_amount', { total: money(totals.priced?.total ?? 0) })}
+    </Button>
+  );
+
+  return (
+    <Box sx={{ mt: 1, pb: { xs: 12, md: 2 } }} data-testid="billing">
+      <Title title="app.billing.title" />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(280px, 340px)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Card>
+            <CardContent>
+              <CustomerPicker
+                customerId={customerId}
+                locked={visitOpen}
+                searchable={readsCustomers}
+                visitNo={visitOpen ? visit.booking_no : undefined}
+                visitName={visitOpen ? visit.customer_name : undefined}
+                onChange={setCustomerId}
+                error={errorOf('customer_id') ?? errorOf('appointment_id')}
+              />
+              {appointmentId && visit && !visitOpen && (
+                <Alert severity="warning" sx={{ mt: 1 }} data-testid="billing-visit-closed">
+                  {translate('app.billing.not_found_visit')}
+                </Alert>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <Stack direction={{ xs: 'column', lg: 'row' }} spacing={1.5}>
+                <TextField
+                  size="small"
+                  label={translate('app.billing.barcode')}
+                  value={barcode}
+                  onChange={(e) => (setBarcode(e.target.value), setBarcodeError(undefined))}
+                  onKeyDown={scan}
+                  error={Boolean(barcodeError)}
+                  helperText={barcodeError ?? translate('app.billing.barcode_hint')}
+                  inputRef={barcodeRef}
+                  autoFocus
+                  sx={{ flex: { lg: '0 0 220px' } }}
+                  slotProps={{
+                    htmlInput: { 'data-testid': 'billing-barcode', inputMode: 'numeric', dir: 'ltr' },
+                    input: {
+                      startAdornment: (
+                        <InputAdornment position="start">
+                          <QrCodeScannerIcon fontSize="small" />
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+                <ItemSearch items={items} onPick={(item) => (add(item), barcodeRef.current?.focus())} />
+              </Stack>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+                {translate('app.billing.lines')}
+              </Typography>
+              {lines.length === 0 && (
+                <Typography color="text.secondary" data-testid="billing-empty">
+                  {translate('app.billing.empty')}
+                </Typography>
+              )}
+              <Stack divider={<Divider flexItem />} spacing={1.5}>
+                {lines.map((line, i) => (
+                  <Box key={line.key} data-testid="billing-line">
+                    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        label={translate(`app.billing.${line.kind}`)}
+                        sx={{ flexShrink: 0 }}
+                      />
+                      <Typography
+                        sx={{
+                          fontWeight: 500,
+                          flex: 1,
+                          minWidth: 0,
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          whiteSpace: 'nowrap',
+                        }}
+                      >
+                        {language === 'ar' ? line.nameAr : line.nameEn}
+                      </Typography>
+                      <Typography sx={{ fontWeight: 600 }} data-testid="billing-line-total">
+                        <bdi>{money(totals.priced?.lines[i]?.total ?? 0)}</bdi>
+                      </Typography>
+                      <IconButton
+                        size="small"
+                        onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                        aria-label={translate('app.billing.remove', {
+                          name: language === 'ar' ? line.nameAr : line.nameEn,
+                        })}
+                        data-testid="billing-line-remove"
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Stack>
+                    {errorOf(`lines.${i}.item_id`) && (
+                      <Typography variant="body2" color="error" sx={{ mb: 1 }}>
+                        {errorOf(`lines.${i}.item_id`)}
+                      </Typography>
+                    )}
+                    <Box
+                      sx={{
+                        display: 'grid',
+                        gap: 1,
+                        gridTemplateColumns: {
+                          xs: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr)',
+                          lg: 'minmax(0, 2fr) minmax(0, 0.8fr) minmax(0, 1.2fr) minmax(0, 1.2fr)',
+                        },
+                      }}
+                    >
+                      <TextField
+                        select
+                        size="small"
+                        label={translate('app.billing.employee')}
+                        value={line.employeeId}
+                        onChange={(e) => change(i, { employeeId: e.target.value })}
+                        error={Boolean(errorOf(`lines.${i}.employee_id`))}
+                        helperText={errorOf(`lines.${i}.employee_id`)}
+                        sx={{ gridColumn: { xs: '1 / -1', lg: 'auto' } }}
+                        slotProps={{
+                          select: {
+                            SelectDisplayProps: { 'data-testid': 'billing-line-employee' } as object,
+                          },
+                        }}
+                      >
+                        <MenuItem value="">
+                          <em>{translate('app.billing.no_employee')}</em>
+                        </MenuItem>
+                        {employees.map((e) => (
+                          <MenuItem key={e.id} value={e.id}>
+                            {nameOf(e, language)}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                      <TextField
+                        size="small"
+                        label={translate('app.billing.quantity')}
+                        value={line.quantity}
+                        onChange={(e) => change(i, { quantity: e.target.value })}
+                        disabled={!mayChangeQuantity}
+                        error={Boolean(errorOf(`lines.${i}.quantity`))}
+                        slotProps={{
+                          htmlInput: {
+                            inputMode: 'numeric',
+                            dir: 'ltr',
+                            'data-testid': 'billing-line-quantity',
+                          },
+                        }}
+                      />
+                      <TextField
+                        size="small"
+                        label={translate('app.billing.price')}
+                        value={line.price}
+                        onChange={(e) => change(i, { price: e.target.value })}
+                        disabled={!mayChangePrice}
+                        error={Boolean(errorOf(`lines.${i}.price`))}
+                        slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-line-price' } }}
+                      />
+                      <TextField
+                        size="small"
+                        label={translate('app.billing.discount')}
+                        value={line.discount}
+                        onChange={(e) => change(i, { discount: e.target.value })}
+                        error={Boolean(errorOf(`lines.${i}.discount`))}
+                        slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-line-discount' } }}
+                      />
+                    </Box>
+                    {(['quantity', 'price', 'discount'] as const).map((f) =>
+                      errorOf(`lines.${i}.${f}`) ? (
+                        <Typography key={f} variant="caption" color="error" component="p" sx={{ mt: 0.5 }}>
+                          {errorOf(`lines.${i}.${f}`)}
+                        </Typography>
+                      ) : null,
+                    )}
+                  </Box>
+                ))}
+              </Stack>
+            </CardContent>
+          </Card>
+        </Stack>
+
+        <Card sx={{ position: { md: 'sticky' }, top: { md: 72 } }}>
+          <CardContent>
+            <TextField
+              size="small"
+              fullWidth
+              label={translate('app.billing.invoice_discount')}
+              value={discount}
+              onChange={(e) => setDiscount(e.target.value)}
+              error={Boolean(errorOf('discount'))}
+              helperText={errorOf('discount')}
+              slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-discount' } }}
+              sx={{ mb: 1.5 }}
+            />
+            <Totals totals={totals} />
+            <Divider sx={{ my: 1.5 }} />
+            <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+                {translate('app.billing.payments')}
+              </Typography>
+            </Stack>
+            <Stack spacing={1.5}>
+              {payments.map((p, i) => (
+                <Box
+                  key={p.key}
+                  data-testid="billing-payment"
+                  sx={{
+                    display: 'grid',
+                    gap: 1,
+                    gridTemplateColumns: 'minmax(0, 1.3fr) minmax(0, 1fr) auto',
+                    alignItems: 'start',
+                  }}
+                >
+                  <TextField
+                    select
+                    size="small"
+                    label={translate('app.billing.method')}
+                    value={p.method}
+                    onChange={(e) => changePayment(i, { method: Number(e.target.value) as PaymentMethod })}
+                    slotProps={{
+                      select: { SelectDisplayProps: { 'data-testid': 'billing-payment-method' } as object },
+                    }}
+                  >
+                    {PAYMENT_METHODS.map((m) => (
+                      <MenuItem key={m} value={m}>
+                        {translate(codeLabelKey('paymentMethod', m))}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    size="small"
+                    label={translate('app.billing.amount')}
+                    value={p.amount}
+                    onChange={(e) => changePayment(i, { amount: e.target.value })}
+                    error={Boolean(errorOf(`payments.${i}.amount`))}
+                    slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-payment-amount' } }}
+                  />
+                  <IconButton
+                    onClick={() => setPayments(payments.filter((_, j) => j !== i))}
+                    aria-label={translate('app.billing.remove_payment')}
+                    data-testid="billing-payment-remove"
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                  {needsAuthorizationCode(p.method) && (
+                    <TextField
+                      size="small"
+                      label={translate('app.billing.authorization_code')}
+                      value={p.authorizationCode}
+                      onChange={(e) => changePayment(i, { authorizationCode: e.target.value })}
+                      error={Boolean(errorOf(`payments.${i}.authorization_code`))}
+                      helperText={errorOf(`payments.${i}.authorization_code`)}
+                      sx={{ gridColumn: '1 / 3' }}
+                      slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'billing-payment-code' } }}
+                    />
+                  )}
+                  {errorOf(`payments.${i}.amount`) && (
+                    <Typography variant="caption" color="error" sx={{ gridColumn: '1 / -1' }}>
+                      {errorOf(`payments.${i}.amount`)}
+                    </Typography>
+                  )}
+                </Box>
+              ))}
+            </Stack>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+              <Button
+                size="small"
+                startIcon={<AddIcon />}
+                onClick={addPayment}
+                data-testid="billing-add-payment"
+              >
+                {translate('app.billing.add_payment')}
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<PaymentsIcon />}
+                disabled={totals.remaining <= 0}
+                onClick={() => setPayments(restInCash(payments, totals.remaining, currency, newKey))}
+                data-testid="billing-rest-cash"
+              >
+                {translate('app.billing.rest_in_cash')}
+              </Button>
+            </Stack>
+            <Stack spacing={0.5} sx={{ mt: 1.5 }}>
+              <Row label={translate('app.billing.paid')} value={money(totals.paid)} />
+              <Row
+                label={translate('app.billing.remaining')}
+                value={money(totals.remaining)}
+                strong
+                color={totals.remaining > 0 ? 'warning.main' : 'success.main'}
+                testId="billing-remaining"
+              />
+            </Stack>
+            {shown.length > 0 && (
+              <Alert severity="error" sx={{ mt: 1.5 }} data-testid="billing-problems">
+                {[...new Set(shown.map(problemText))].map((text) => (
+                  <Typography key={text} variant="body2">
+                    {text}
+                  </Typography>
+                ))}
+              </Alert>
+            )}
+            {issueButton('billing-issue', {
+              mt: 2,
+              width: '100%',
+              display: { xs: 'none', md: 'inline-flex' },
+            })}
+          </CardContent>
+        </Card>
+      </Box>
+      {/* on a phone the total and the issue button stay on screen, over the page's end */}
+      <Paper
+        elevation={8}
+        sx={{
+          display: { xs: 'flex', md: 'none' },
+          position: 'fixed',
+          insetInline: 0,
+          bottom: 0,
+          p: 1.5,
+          zIndex: (t) => t.zIndex.appBar,
+          gap: 1,
+          alignItems: 'center',
+        }}
+      >
+        {issueButton('billing-issue-phone', { flex: 1 })}
+      </Paper>
+    </Box>
+  );
+};

@@ -1,0 +1,74 @@
+import { Title } from 'react-admin';
+import { useTranslate } from 'ra-core';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { useFormat } from '../format/useFormat';
+import { useArea } from '../shell/area';
+
+/** What `POST invoices` answers, as far as the till shows it. */
+export type Issued = {
+  id: string;
+  number: number;
+  unique_id: string;
+  total: number;
+  paid: number;
+  owed: number;
+};
+
+/** The invoice as issued: its number, what it came to, the customer's e-invoice, and the next sale. */
+export const IssuedPanel = ({ issued, onNew }: { issued: Issued; onNew: () => void }) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const { money } = useFormat();
+  return (
+    <Box sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}>
+      <Title title="app.billing.title" />
+      <Card sx={{ width: '100%', maxWidth: 520 }} data-testid="invoice-issued">
+        <CardContent>
+          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+            <ReceiptLongIcon color="success" sx={{ fontSize: 48 }} />
+            <Typography variant="h5" component="h1" data-testid="invoice-number">
+              {translate('app.billing.issued_title', { number: issued.number })}
+            </Typography>
+            <Typography color="text.secondary">
+              {translate('app.billing.issued_total', {
+                total: money(issued.total),
+                paid: money(issued.paid),
+              })}
+            </Typography>
+            {issued.owed > 0 && (
+              <Typography color="warning.main">
+                {translate('app.billing.owed')}: <bdi>{money(issued.owed)}</bdi>
+              </Typography>
+            )}
+            <Link
+              href={`/${language}/e-invoice/${issued.unique_id}`}
+              target="_blank"
+              rel="noopener"
+              data-testid="invoice-e-invoice"
+            >
+              {translate('app.billing.e_invoice')}
+            </Link>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<AddIcon />}
+              onClick={onNew}
+              autoFocus
+              data-testid="billing-new"
+            >
+              {translate('app.billing.new_invoice')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+};

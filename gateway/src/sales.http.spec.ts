@@ -191,6 +191,31 @@ describe('the till over HTTP (issue 11)', () => {
     });
   });
 
+  it("gives whoever may sell what the till needs, and no more: the shelf, the rules, VAT, employees' names", async () => {
+    const reception = await t.signIn(RECEPTION);
+    // the receptionist may sell, but not read products, staff or settings
+    expect((await t.http.get('/api/merchant/products').set(bearer(reception))).status).toBe(403);
+    const res = await t.http.get('/api/merchant/billing/context').set(bearer(reception));
+    expect(res.status).toBe(200);
+    expect(res.body.vat).toEqual({ vat_enabled: true, vat_percentage: 15 });
+    expect(res.body.invoice).toEqual({
+      allow_price_change: false,
+      allow_debt: false,
+      allow_selling_without_stock: false,
+    });
+    expect(res.body.products.map((p: { name_en: string }) => p.name_en).sort()).toEqual([
+      'Hair serum',
+      'Keratin shampoo',
+    ]);
+    expect(res.body.products[0]).toMatchObject({
+      price_minor: expect.any(Number),
+      vat_type: 1,
+      quantity: expect.any(Number),
+    });
+    expect(res.body.employees.length).toBeGreaterThanOrEqual(2);
+    for (const e of res.body.employees) expect(Object.keys(e).sort()).toEqual(['id', 'name_ar', 'name_en']);
+  });
+
   it('lists the invoices and payments, and the day adds them up to the minor unit', async () => {
     const today = businessDate(new Date(), TZ);
     const headers = await fresh();

@@ -41,7 +41,7 @@ import { isHandled } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { MENU_RESOURCES, type Service } from '../menu/types';
-import { PRODUCT_RESOURCES, type Product } from '../products/types';
+import type { Product } from '../products/types';
 import { newKey } from '../shell/newKey';
 import { useArea } from '../shell/area';
 import { nameOf } from '../staff/types';
@@ -64,9 +64,17 @@ import { IssuedPanel, type Issued } from './IssuedPanel';
 import { ItemSearch, type Item } from './ItemSearch';
 import { problemsOf, useProblemText } from './problems';
 import { Row, Totals } from './Totals';
-import { useTillEmployees } from './useTillEmployees';
 
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
+
+/** `GET billing/context`: the shelf, the sales rules, VAT and the employees a line can name. */
+type TillContext = {
+  id: string;
+  vat: { vat_enabled: boolean; vat_percentage: number | string };
+  invoice: InvoiceSettings;
+  products: Product[];
+  employees: Array<{ id: string; name_en: string; name_ar: string }>;
+};
 
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 
@@ -119,40 +127,19 @@ const Till = ({
   const readsMenu = useCanAccess({ resource: MENU_RESOURCES.services, action: 'list' }).canAccess === true;
   const readsBook = useCanAccess({ resource: 'appointments', action: 'list' }).canAccess === true;
   const readsServices = readsMenu || readsBook;
-  const readsProducts =
-    useCanAccess({ resource: PRODUCT_RESOURCES.products, action: 'list' }).canAccess === true;
-  const readsEmployees = useCanAccess({ resource: 'employees/employees', action: 'list' }).canAccess === true;
   const readsCustomers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess === true;
-  const readsSettings = useCanAccess({ resource: 'settings', action: 'show' }).canAccess === true;
   const { data: services = [] } = useGetList<Service>(
     MENU_RESOURCES.services,
     { pagination: { page: 1, perPage: 500 }, sort: { field: 'order', order: 'ASC' }, filter: { status: 1 } },
     { enabled: readsServices },
   );
-  const { data: products = [] } = useGetList<Product>(
-    PRODUCT_RESOURCES.products,
-    {
-      pagination: { page: 1, perPage: 500 },
-      sort: { field: 'name_en', order: 'ASC' },
-      filter: { status: 1 },
-    },
-    { enabled: readsProducts },
-  );
-  const employees = useTillEmployees(readsEmployees, readsBook && !readsEmployees);
-  // VAT as the salon charges it (settings/vat, as the server prices); a user who may not read the
-  // settings gets the account's rate from the global information (zero when VAT is off)
-  const { data: vatSettings } = useGetOne<{
-    id: string;
-    vat_enabled: boolean;
-    vat_percentage: number | string;
-  }>('settings', { id: 'vat' }, { enabled: readsSettings });
-  const accountVat = information?.global_informations.account.vat_percentage ?? 0;
-  const vat = vatSettings ?? { vat_enabled: Number(accountVat) > 0, vat_percentage: accountVat };
-  const { data: invoiceSettings } = useGetOne<InvoiceSettings & { id: string }>(
-    'settings',
-    { id: 'invoice' },
-    { enabled: readsSettings },
-  );
+  // what the till sells besides the menu, with the salon's VAT and sales rules and who can be named
+  // on a line: one read any seller may make (GET billing/context)
+  const { data: context } = useGetOne<TillContext>('billing', { id: 'context' });
+  const products = context?.products ?? [];
+  const employees = context?.employees ?? [];
+  const vat = context?.vat ?? { vat_enabled: false, vat_percentage: 0 };
+  const invoiceSettings = context?.invoice;
   const { data: visit } = useGetOne<Visit & { invoice_id?: string | null }>(
     'appointments',
     { id: appointmentId ?? '' },
@@ -265,18 +252,7 @@ const Till = ({
     event.preventDefault();
     const code = barcode.trim();
     if (!code) return;
-    let product = products.find((p) => p.barcode === code);
-    if (!product) {
-      // not among the loaded shelf (a long one): the API finds it by its barcode
-      const { data } = await dataProvider
-        .getList<Product>(PRODUCT_RESOURCES.products, {
-          pagination: { page: 1, perPage: 10 },
-          sort: { field: 'name_en', order: 'ASC' },
-          filter: { q: code, status: 1 },
-        })
-        .catch(() => ({ data: [] as Product[] }));
-      product = data.find((p) => p.barcode === code);
-    }
+    const product = products.find((p) => p.barcode === code);
     const item = product && items.find((i) => i.kind === 'product' && i.id === product.id);
     if (!item) setBarcodeError(translate('app.billing.barcode_unknown', { barcode: code }));
     else {

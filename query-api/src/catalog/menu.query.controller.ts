@@ -47,7 +47,11 @@ export class MenuQueryController {
 
   // the front desk books services: the appointment book's users read the menu's services too
   @Get('services')
-  @RequireAnyPermission([Page.menu, Permission.viewMenu], [Page.appointments, Permission.viewAppointments])
+  @RequireAnyPermission(
+    [Page.menu, Permission.viewMenu],
+    [Page.appointments, Permission.viewAppointments],
+    [Page.pos, Permission.sell],
+  )
   services(
     @Auth() a: AuthContext,
     @Query() q: Record<string, unknown>,

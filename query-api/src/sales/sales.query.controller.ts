@@ -28,6 +28,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
+import { priced, pricingOf } from '../shared/pricing';
 import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -64,6 +65,45 @@ export class SalesQueryController {
     if (date) return { [field]: date };
     if (from || to) return { [field]: { ...(from && { $gte: from }), ...(to && { $lte: to }) } };
     return undefined;
+  }
+
+  /**
+   * What the till needs to sell, for whoever may sell (13) without the products', staff's or
+   * settings' own permissions: the salon's VAT and sales rules, the products it sells (not the
+   * salon's own supplies), and who can be named on a line (active employees shown in billing: names only).
+   */
+  @Get('billing/context')
+  @RequirePermission(Page.pos, Permission.sell)
+  async billingContext(@Auth() auth: AuthContext) {
+    const { doc: account } = await accountOf(this.models, auth.tenantId);
+    const pricing = await pricingOf(this.models, auth.tenantId);
+    const [products, employees] = await Promise.all([
+      this.models.find('products', {
+        filter: { tenantId: auth.tenantId, status: 1, usage_type: { $in: [1, 2] } },
+        sort: [['name_en', 'asc']],
+        limit: 2000,
+      }),
+      this.models.find('employees', {
+        filter: { tenantId: auth.tenantId, status: 1, show_in_billing: true },
+        sort: [['name_en', 'asc']],
+        limit: 500,
+      }),
+    ]);
+    return {
+      id: 'billing',
+      vat: {
+        // as the invoice command reads them (settings/vat)
+        vat_enabled: (account.vat_enabled as boolean | undefined) ?? true,
+        vat_percentage: (account.vat_percentage as number) ?? 0,
+      },
+      invoice: {
+        allow_price_change: account.allow_price_change === true,
+        allow_debt: account.allow_debt === true,
+        allow_selling_without_stock: account.allow_selling_without_stock === true,
+      },
+      products: products.map((p) => priced(p, pricing)),
+      employees: employees.map((e) => ({ id: e.id, name_en: e.name_en, name_ar: e.name_ar })),
+    };
   }
 
   @Get('invoices')

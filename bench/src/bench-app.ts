@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { configFromEnv, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
+import { openAccount } from '@rawnaq/command-api';
+import { allProjections } from '@rawnaq/projections';
 import { createApp, type RunningApp } from '@rawnaq/gateway/dist/app';
 
 const OWNER = { accountId: 1, username: 'owner', password: 'Demo@12345', force: true };
@@ -15,6 +17,11 @@ export type BenchApp = {
   /** the demo owner's headers (JSON, bearer token) */
   headers: Record<string, string>;
   get: <T>(path: string) => Promise<T>;
+  /**
+   * Opens another salon (Saudi, 15 % VAT) allowed `maxEmployees` employees, and answers its owner's
+   * headers: for benches that need a bigger salon than the demo's.
+   */
+  openSalon: (maxEmployees: number) => Promise<Record<string, string>>;
   close: () => Promise<void>;
 };
 
@@ -51,6 +58,42 @@ export const startBenchApp = async (parent: string, name: string): Promise<Bench
     base,
     headers,
     get: async <T>(path: string) => (await (await fetch(`${base}/${path}`, { headers })).json()) as T,
+    openSalon: async (maxEmployees) => {
+      const position = await openAccount(platform.eventStore, {
+        accountId: 3,
+        nameEn: 'Bench Salon',
+        nameAr: 'صالون القياس',
+        alias: 'benchsalon',
+        countryId: 1,
+        vatPercentage: 15,
+        maxEmployees,
+        owner: {
+          userId: '0193b000-0000-7000-8000-000000000031',
+          username: 'bench-owner',
+          email: 'owner@benchsalon.example',
+          name: 'Bench Owner',
+          password: 'Bench@12345',
+          locale: 'en',
+        },
+        roleIds: {
+          owner: '0193b000-0000-7000-8000-000000000032',
+          receptionist: '0193b000-0000-7000-8000-000000000033',
+        },
+      });
+      if (position)
+        await app.runner.waitFor(
+          allProjections.map((p) => p.name),
+          position,
+          10_000,
+        );
+      const res = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ accountId: 3, username: 'bench-owner', password: 'Bench@12345', force: true }),
+      });
+      const owner = ((await res.json()) as { api_token: string }).api_token;
+      return { Authorization: `Bearer ${owner}`, 'Content-Type': 'application/json' };
+    },
     close: async () => {
       server.close();
       await app.close();

@@ -10,9 +10,9 @@ type Booking = { employee_id: string; start: string; customer_id: string };
  * The booking command end to end, as the front desk sends it: `POST /api/merchant/appointments`
  * through HTTP, the guard, the command (the menu, the employee's hours and blocks, the employee's and
  * the customer's days of bookings) and its one atomic append (fsync'd, FULL), timed from the request
- * until the calendar's read model (`appointment_lines`) and the audit log show the visit. The demo
- * salon's own stylists and customers; the times are the free starts the availability query offers,
- * taken one service length apart, far enough ahead to be clear of the demo's week. Requests are sent
+ * until the calendar's read model (`appointment_lines`) and the audit log show the visit. A salon of
+ * 30 stylists and 60 customers; the times are the free starts the availability query offers, taken
+ * one service length apart, a month ahead. Requests are sent
  * at their due time whether or not the previous ones have answered, as desks do.
  */
 export const bookingCommandLatency = async (
@@ -20,12 +20,41 @@ export const bookingCommandLatency = async (
   rate: number,
   seconds: number,
 ): Promise<LatencyFigures & { refused: number }> => {
-  const { app, base, headers, get, close } = await startBenchApp(parent, 'booking-command');
+  const bench = await startBenchApp(parent, 'booking-command');
+  const { app, base, close } = bench;
   try {
+    // a salon of 30 stylists (the availability bench's size) and 60 customers, so bookings spread over
+    // the book as a busy salon's do, rather than 200 a second onto the demo's two stylists
+    const headers = await bench.openSalon(40);
+    const get = async <T>(path: string) => (await (await fetch(`${base}/${path}`, { headers })).json()) as T;
+    const create = async (path: string, body: object) => {
+      const res = await fetch(`${base}/${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const group = await create('service-groups', { name_en: 'Hair', name_ar: 'الشعر' });
+    await create('services', {
+      name_en: 'Haircut',
+      name_ar: 'قص الشعر',
+      group_id: group,
+      price: '100.00',
+      job_time: '45',
+    });
+    const ARABIC = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي';
+    const letters = (i: number) =>
+      `${String.fromCharCode(65 + (i % 26))}${['', 'a', 'b', 'c'][Math.floor(i / 26)]}`;
+    for (let i = 0; i < 30; i++)
+      await create('employees', {
+        name_en: `Stylist ${letters(i)}`,
+        name_ar: `مصففة ${ARABIC[i % ARABIC.length]}${i >= ARABIC.length ? 'ا' : ''}`,
+        show_in_appointments: true,
+      });
+    for (let i = 0; i < 60; i++)
+      await create('customers', { name: `Guest ${letters(i)}`, mobile: `05${String(80000000 + i)}` });
     const services =
       await get<Array<{ id: string; name_en: string; job_time: number }>>('services?range=[0,99]');
     const haircut = services.find((s) => s.name_en === 'Haircut')!;
-    const customers = (await get<Array<{ id: string }>>('customers?range=[0,99]')).map((c) => c.id);
+    const customers = (await get<Array<{ id: string }>>('customers?range=[0,199]')).map((c) => c.id);
 
     // free starts, one haircut apart per stylist; each visit's customer free at that time
     const total = rate * seconds;

@@ -1,5 +1,6 @@
 import { streamName } from '@rawnaq/contracts';
 import type { Aggregates } from './repository';
+import { currentUnitOfWork, KeyedLocks } from './unit-of-work';
 import type { CommandContext } from './command-context';
 
 type NumberTaken = { type: 'NumberTaken'; data: { sequence: string; number: number } };
@@ -11,11 +12,15 @@ type NumberTaken = { type: 'NumberTaken'; data: { sequence: string; number: numb
  * command stores nothing, so it leaves no gap.
  */
 export class Sequences {
+  /** in this process, the commands taking a sequence's next number queue for it (see KeyedLocks) */
+  private readonly locks = new KeyedLocks();
+
   constructor(private readonly aggregates: Aggregates) {}
 
   /** The next number after both the sequence's last and `atLeastAfter` (numbers given before the sequence existed). */
   async next(ctx: CommandContext, sequence: string, atLeastAfter = 0): Promise<number> {
     const stream = streamName('sequence', ctx.tenantId, sequence);
+    await currentUnitOfWork()?.hold(this.locks, stream);
     const { state } = await this.aggregates.handle<number, NumberTaken>(stream, ctx, {
       initial: 0,
       evolve: (_last, e) => e.data.number,

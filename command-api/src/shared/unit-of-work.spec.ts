@@ -2,6 +2,7 @@ import { DomainError } from '@rawnaq/contracts';
 import { SqliteEventStore } from '@rawnaq/platform';
 import type { CommandContext } from './command-context';
 import { Aggregates } from './repository';
+import { Sequences } from './sequences';
 import { detached, Transactions } from './unit-of-work';
 
 type Counted = { type: 'Counted'; data: { n: number } };
@@ -154,5 +155,31 @@ describe('unit of work: a command is stored whole or not at all', () => {
     await expect(late).rejects.toThrow('after its command ended');
     await detachedWork;
     expect((await store.readAll('0', 100)).map((e) => e.stream)).toEqual(['count-t1.a', 'count-t1.detached']);
+  });
+});
+
+describe('numbers taken by commands at the same moment', () => {
+  it('given ten commands taking the same sequence at once, then they queue: each runs once, numbers 1 to 10', async () => {
+    const store = new SqliteEventStore({ file: ':memory:' });
+    const aggregates = new Aggregates(store);
+    const transactions = new Transactions(store);
+    const sequences = new Sequences(aggregates);
+    let runs = 0;
+    const numbers = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const { result } = await transactions.run(async () => {
+          runs += 1;
+          const n = await sequences.next({ ...ctx, correlationId: `c${i}` }, 'invoice');
+          // the rest of the command's work, after taking its number
+          await new Promise((r) => setTimeout(r, 2));
+          await aggregates.handle(`count-t1.${i}`, ctx, counter());
+          return n;
+        });
+        return result;
+      }),
+    );
+    expect([...numbers].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(runs).toBe(10);
+    await store.close();
   });
 });

@@ -30,6 +30,22 @@ export class UnitOfWork {
   /** streams the decision read and relies on, at the revision it read (checked, not written) */
   private readonly checks = new Map<string, number>();
   private closed = false;
+  /** what to do once the unit is over, stored or not (release the locks it holds) */
+  private readonly endings: Array<() => void> = [];
+  private readonly held = new Set<string>();
+
+  /** Holds `key` (a lock of `locks`) until the unit is over; holding it again in the same unit is free. */
+  async hold(locks: KeyedLocks, key: string): Promise<void> {
+    if (this.held.has(key)) return;
+    this.held.add(key);
+    this.endings.push(await locks.acquire(key));
+  }
+
+  /** The unit is over (stored, refused, or to be run again): what it held is let go. */
+  end(): void {
+    for (const release of this.endings.splice(0)) release();
+    this.held.clear();
+  }
 
   /** The command's decision holds only if `stream` is still at `revision` when the unit is stored. */
   check(stream: string, revision: number): void {
@@ -77,6 +93,30 @@ export class UnitOfWork {
   }
 }
 
+/**
+ * Locks by name, within this process: `acquire` waits until the name is free and answers its release.
+ * Commands that take the next number of the same sequence hold its lock from the moment they take it
+ * until they are stored, so they queue instead of racing: the loser of a race runs the whole command
+ * again, and at a busy salon's rate those reruns fed each other (the other processes, if any, are
+ * still held off by the append's expected revision).
+ */
+export class KeyedLocks {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async acquire(key: string): Promise<() => void> {
+    const before = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = before.then(() => mine);
+    this.tails.set(key, tail);
+    await before;
+    return () => {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    };
+  }
+}
+
 const current = new AsyncLocalStorage<UnitOfWork>();
 
 /** The unit of the command running in this async context, if any. */
@@ -109,33 +149,49 @@ export class Transactions {
     if (current.getStore()) return { result: await work() };
     for (let attempt = 1; ; attempt++) {
       const unit = new UnitOfWork();
-      let result: T;
       try {
-        result = await current.run(unit, work);
-      } catch (error) {
-        const kept = unit.close(true);
-        try {
-          if (kept.length) await this.store.appendMany(kept);
-        } catch (keptError) {
-          if (keptError instanceof WrongExpectedRevisionError && attempt < ATTEMPTS) continue;
-          throw keptError;
-        }
-        if (error instanceof WrongExpectedRevisionError && attempt < ATTEMPTS) continue;
-        throw error;
+        const outcome = await this.attempt(unit, work, finish, attempt);
+        if (outcome) return outcome;
+      } finally {
+        unit.end();
       }
-      const extra = finish?.(result) ?? [];
-      const writes = [...unit.close(false), ...extra];
-      if (writes.every((w) => w.events.length === 0)) return { result };
+    }
+  }
+
+  /** One run of the command in `unit`: its outcome, or undefined to run it again. */
+  private async attempt<T>(
+    unit: UnitOfWork,
+    work: () => Promise<T>,
+    finish: ((result: T) => StreamWrite[]) | undefined,
+    attempt: number,
+  ): Promise<Committed<T> | undefined> {
+    let result: T;
+    try {
+      result = await current.run(unit, work);
+    } catch (error) {
+      const kept = unit.close(true);
       try {
-        const { position } = await this.store.appendMany(writes);
-        return { result, position };
-      } catch (error) {
-        const retry =
-          error instanceof WrongExpectedRevisionError &&
-          attempt < ATTEMPTS &&
-          !extra.some((w) => w.stream === error.stream);
-        if (!retry) throw error;
+        if (kept.length) await this.store.appendMany(kept);
+      } catch (keptError) {
+        if (keptError instanceof WrongExpectedRevisionError && attempt < ATTEMPTS) return undefined;
+        throw keptError;
       }
+      if (error instanceof WrongExpectedRevisionError && attempt < ATTEMPTS) return undefined;
+      throw error;
+    }
+    const extra = finish?.(result) ?? [];
+    const writes = [...unit.close(false), ...extra];
+    if (writes.every((w) => w.events.length === 0)) return { result };
+    try {
+      const { position } = await this.store.appendMany(writes);
+      return { result, position };
+    } catch (error) {
+      const retry =
+        error instanceof WrongExpectedRevisionError &&
+        attempt < ATTEMPTS &&
+        !extra.some((w) => w.stream === error.stream);
+      if (!retry) throw error;
+      return undefined;
     }
   }
 }

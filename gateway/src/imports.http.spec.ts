@@ -1,3 +1,4 @@
+import type request from 'supertest';
 import ExcelJS from 'exceljs';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 
@@ -11,10 +12,12 @@ const workbook = async (rows: unknown[][]): Promise<Buffer> => {
   return Buffer.from(await book.xlsx.writeBuffer());
 };
 
-const binary = (res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
+/** supertest's parser for a binary answer (the response is a readable stream of Buffers). */
+const binary = (res: request.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const stream = res as unknown as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => cb(null, Buffer.concat(chunks)));
 };
 
 describe('Excel imports over HTTP', () => {

@@ -112,11 +112,12 @@ export const startTestApp = async (
           receptionist: '0193b000-0000-7000-8000-000000000002',
         },
       });
-      await app.runner.waitFor(
-        allProjections.map((p) => p.name),
-        position,
-        10_000,
-      );
+      if (position)
+        await app.runner.waitFor(
+          allProjections.map((p) => p.name),
+          position,
+          10_000,
+        );
     },
     eventCount: async () => Number(await platform.eventStore.headPosition()),
     allEvents,

@@ -261,6 +261,15 @@ describe('the till over HTTP (issue 11)', () => {
       .query({ from: today.slice(0, 7) })
       .set(headers);
     expect(month.body.totals.total).toBeGreaterThanOrEqual(sum('total'));
+    // the invoice names who did each line and who issued it, for whoever may see invoices (the
+    // receptionist may not list staff)
+    const reception = await t.signIn(RECEPTION);
+    const shown = await t.http.get(`/api/merchant/invoices/${mine[0]}`).set(bearer(reception));
+    expect(shown.body.employee_names[stylists['Noura Al-Qahtani']]).toEqual({
+      name_en: 'Noura Al-Qahtani',
+      name_ar: 'نورة القحطاني',
+    });
+    expect(shown.body.cashier_name).toBe('Sara Al-Otaibi');
     const badPeriod = await t.http
       .get('/api/merchant/reports/daily-general-summary')
       .query({ from: today, to: '2020-01-01' })

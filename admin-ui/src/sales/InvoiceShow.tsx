@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Show, TopToolbar } from 'react-admin';
-import { useDataProvider, useRecordContext, useTranslate } from 'ra-core';
+import { useRecordContext, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,7 +12,6 @@ import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ListIcon from '@mui/icons-material/List';
 import { useFormat } from '../format/useFormat';
 import { useIsPhone } from '../layout/ResponsiveDataTable';
-import type { AppDataProvider } from '../http/dataProvider';
 import { useArea } from '../shell/area';
 import {
   Amount,
@@ -61,42 +60,14 @@ const Actions = () => {
   );
 };
 
-/** Names of the employees and the cashier the invoice refers to, as far as the user may read them. */
-const useNames = (invoice: Invoice | undefined) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+/** Names of the employees and the cashier the invoice refers to, as `GET invoices/<id>` gives them. */
+const useNames = (invoice: Invoice | undefined): Record<string, string> => {
   const { language } = useArea();
-  const [names, setNames] = useState<Record<string, string>>({});
-  const employeeIds = [
-    ...new Set((invoice?.lines ?? []).map((l) => l.employee_id).filter((x): x is string => !!x)),
-  ];
-  const key = `${employeeIds.join(',')}|${invoice?.cashier_id ?? ''}`;
-  useEffect(() => {
-    if (!invoice) return;
-    let live = true;
-    const employees = employeeIds.length
-      ? dataProvider
-          .getMany<{ id: string; name_en: string; name_ar: string }>('employees/employees', {
-            ids: employeeIds,
-          })
-          .then(({ data }) =>
-            data.map((e) => [e.id, (language === 'ar' ? e.name_ar : e.name_en) || e.name_en]),
-          )
-          // without the staff screens' right the line shows no name
-          .catch(() => [])
-      : Promise.resolve([]);
-    const cashier = invoice.cashier_id
-      ? dataProvider
-          .getMany<{ id: string; name: string }>('users', { ids: [invoice.cashier_id] })
-          .then(({ data }) => data.map((u) => [u.id, u.name]))
-          .catch(() => [])
-      : Promise.resolve([]);
-    void Promise.all([employees, cashier]).then(
-      ([e, c]) => live && setNames(Object.fromEntries([...e, ...c] as Array<[string, string]>)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, key, language]);
+  if (!invoice) return {};
+  const names: Record<string, string> = {};
+  for (const [id, e] of Object.entries(invoice.employee_names ?? {}))
+    names[id] = (language === 'ar' ? e.name_ar : e.name_en) || e.name_en;
+  if (invoice.cashier_id && invoice.cashier_name) names[invoice.cashier_id] = invoice.cashier_name;
   return names;
 };
 

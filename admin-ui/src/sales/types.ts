@@ -6,6 +6,9 @@ export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid'
 
 /** An invoice as issued (GET invoices, GET invoices/:id); money in minor units. */
 export type Invoice = {
+  /** from GET invoices/<id>: the names of the lines' employees and of the cashier */
+  employee_names?: Record<string, { name_en: string; name_ar: string }>;
+  cashier_name?: string | null;
   id: string;
   number: number;
   unique_id: string;

@@ -141,7 +141,21 @@ export class SalesQueryController {
   async invoice(@Auth() auth: AuthContext, @Param('id') id: string) {
     const doc = isUuid(id) ? await this.models.get('invoices', id) : undefined;
     if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.invoice');
-    return withoutTenant(doc);
+    // who did each line and who issued it, by name: whoever may see the invoice may see that much
+    const ids = (doc.employee_ids as string[] | undefined) ?? [];
+    const [employees, cashier] = await Promise.all([
+      this.models.getMany('employees', ids),
+      this.models.get('users', doc.cashier_id as string),
+    ]);
+    return {
+      ...withoutTenant(doc),
+      employee_names: Object.fromEntries(
+        employees
+          .filter((e) => e.tenantId === auth.tenantId)
+          .map((e) => [e.id, { name_en: e.name_en, name_ar: e.name_ar }]),
+      ),
+      cashier_name: cashier && cashier.tenantId === auth.tenantId ? (cashier.name ?? null) : null,
+    };
   }
 
   @Get('payments')

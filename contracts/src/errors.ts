@@ -33,3 +33,16 @@ export const conflict = (key: string, field?: string) =>
   new DomainError(key, 409, field ? { [field]: key } : undefined);
 export const rejected = (key: string, field?: string) =>
   new DomainError(key, 422, field ? { [field]: key } : undefined);
+
+/**
+ * A request refused for one or more problems: the one problem's key and values as the message, or
+ * `manyKey` with their count; each field named in `errors`; every problem in `details`.
+ */
+export const refusalOf = (problems: ErrorDetail[], manyKey: string, status: 409 | 422 = 422) =>
+  new DomainError(
+    problems.length === 1 ? problems[0].key : manyKey,
+    status,
+    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
+    problems.length === 1 ? problems[0].params : { count: problems.length },
+    problems,
+  );

@@ -1,3 +1,4 @@
+import { dayPeriod } from '../sales/period';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   DataTable,
@@ -266,29 +267,17 @@ const presetItems = (translate: (key: string) => string) =>
     </MenuItem>
   ));
 
-/** From and to of a period preset, in the salon's calendar. */
+/**
+ * From and to of a period preset, in the salon's calendar: the sales screens' periods, except that
+ * this month runs to its last day (the visits still to come count too) and there is this week.
+ */
 export const presetRange = (preset: Preset, today: BusinessDate): { from?: string; to?: string } => {
-  const month = today.slice(0, 8);
-  switch (preset) {
-    case 'today':
-      return { from: today, to: today };
-    case 'yesterday':
-      return { from: addDays(today, -1), to: addDays(today, -1) };
-    case 'this_week':
-      return { from: addDays(today, -6), to: today };
-    case 'this_month': {
-      // to the month's last day: the visits still to come count too
-      const nextMonth = addDays(`${month}28` as BusinessDate, 4);
-      return { from: `${month}01`, to: addDays(`${nextMonth.slice(0, 8)}01` as BusinessDate, -1) };
-    }
-    case 'last_month': {
-      const first = `${month}01` as BusinessDate;
-      const lastOfPrevious = addDays(first, -1);
-      return { from: `${lastOfPrevious.slice(0, 8)}01`, to: lastOfPrevious };
-    }
-    default:
-      return {};
+  if (preset === 'this_week') return { from: addDays(today, -6), to: today };
+  if (preset === 'this_month') {
+    const nextMonth = addDays(`${today.slice(0, 8)}28` as BusinessDate, 4);
+    return { from: `${today.slice(0, 8)}01`, to: addDays(`${nextMonth.slice(0, 8)}01` as BusinessDate, -1) };
   }
+  return (preset === 'custom' ? null : dayPeriod(preset, today)) ?? {};
 };
 
 /** A report's period: a preset (today, this week, this month...) or dates of one's own. */

@@ -16,7 +16,13 @@ import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
-import { Amount, InvoicePayments, InvoiceTotals, VatByCategory, useInvoiceMoney } from './InvoiceParts';
+import {
+  InvoicePayments,
+  InvoiceTotals,
+  VatByCategory,
+  useInvoiceMoney,
+  InvoiceLineItem,
+} from './InvoiceParts';
 import type { Invoice, PublicInvoice } from './types';
 
 type Paper = 'receipt' | 'a4';
@@ -183,27 +189,7 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
       <Divider />
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="einvoice-lines">
         {invoice.lines.map((l) => (
-          <Box component="li" key={l.line_id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-            <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
-              <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-                {name(l.name_en, l.name_ar)}
-              </Typography>
-              <Typography sx={{ fontWeight: 600 }}>
-                <Amount>{money(l.total)}</Amount>
-              </Typography>
-            </Stack>
-            <Typography variant="body2" color="text.secondary">
-              <bdi>{`${l.quantity} × ${money(l.unit_price)}`}</bdi>
-              {l.discount > 0 && (
-                <>
-                  {' · '}
-                  {t('discount')} <Amount>{money(l.discount)}</Amount>
-                </>
-              )}
-              {' · '}
-              {t('vat')} <Amount>{money(l.vat)}</Amount>
-            </Typography>
-          </Box>
+          <InvoiceLineItem key={l.line_id} line={l} name={name(l.name_en, l.name_ar)} money={money} />
         ))}
       </Box>
       <Typography variant="subtitle2" sx={{ mt: 2 }}>

@@ -3,6 +3,8 @@ import { useTranslate } from 'ra-core';
 import { codeLabelKey, formatMoney, type Currency, type VatSubtotal } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useArea } from '../shell/area';
 import type { Invoice, InvoiceState } from './types';
@@ -172,6 +174,49 @@ export const InvoicePayments = ({ invoice, money }: { invoice: Invoice; money: (
           </tr>
         ))}
       </tbody>
+    </Box>
+  );
+};
+
+/**
+ * One line of an invoice as a phone and the customer's e-invoice show it: what and its total, then
+ * (who,) how many at what price, its discount and its VAT.
+ */
+export const InvoiceLineItem = ({
+  line,
+  name,
+  employee,
+  money,
+  testId,
+}: {
+  line: Invoice['lines'][number];
+  name: string;
+  employee?: string;
+  money: (minor: number) => string;
+  testId?: string;
+}) => {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`app.sales.invoice.${key}`);
+  return (
+    <Box component="li" data-testid={testId} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
+        <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          <Amount>{money(line.total)}</Amount>
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {employee && <>{employee} · </>}
+        <bdi>{`${line.quantity} × ${money(line.unit_price)}`}</bdi>
+        {line.discount > 0 && (
+          <>
+            {' · '}
+            {t('discount')} <Amount>{money(line.discount)}</Amount>
+          </>
+        )}
+        {' · '}
+        {t('vat')} <Amount>{money(line.vat)}</Amount>
+      </Typography>
     </Box>
   );
 };

@@ -22,6 +22,7 @@ import {
   tableSx,
   useInvoiceMoney,
   useVatCategory,
+  InvoiceLineItem,
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
@@ -147,31 +148,14 @@ const InvoiceBody = () => {
           // a phone reads each line as two: what and its total, then who, how many, at what price
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {invoice.lines.map((l) => (
-              <Box
-                component="li"
+              <InvoiceLineItem
                 key={l.line_id}
-                data-testid="invoice-line"
-                sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
-              >
-                <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
-                  <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{lineName(l)}</Typography>
-                  <Typography sx={{ fontWeight: 600 }}>
-                    <Amount>{money(l.total)}</Amount>
-                  </Typography>
-                </Stack>
-                <Typography variant="body2" color="text.secondary">
-                  {l.employee_id && names[l.employee_id] && <>{names[l.employee_id]} · </>}
-                  <bdi>{`${l.quantity} × ${money(l.unit_price)}`}</bdi>
-                  {l.discount > 0 && (
-                    <>
-                      {' · '}
-                      {t('discount')} <Amount>{money(l.discount)}</Amount>
-                    </>
-                  )}
-                  {' · '}
-                  {t('vat')} <Amount>{money(l.vat)}</Amount>
-                </Typography>
-              </Box>
+                testId="invoice-line"
+                line={l}
+                name={lineName(l)}
+                employee={l.employee_id ? names[l.employee_id] : undefined}
+                money={money}
+              />
             ))}
           </Box>
         ) : (

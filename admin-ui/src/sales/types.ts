@@ -1,37 +1,18 @@
-import type { EInvoicingStatus, InvoiceLine, InvoicePayment, VatSubtotal } from '@rawnaq/contracts';
+import type { InvoiceIssued } from '@rawnaq/contracts';
 
 /** Where an invoice stands with its payments (the list's chip and filter). */
 export type InvoiceState = 'paid' | 'partially_paid' | 'unpaid';
 export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid', 'unpaid'];
 
-/** An invoice as issued (GET invoices, GET invoices/:id); money in minor units. */
-export type Invoice = {
+/** An invoice as issued (GET invoices, GET invoices/:id): the issued event's data; money in minor units. */
+export type Invoice = Omit<InvoiceIssued['data'], 'invoice_id' | 'cashier_id' | 'appointment_id'> & {
+  id: string;
+  cashier_id?: string;
+  appointment_id?: string | null;
+  state?: InvoiceState;
   /** from GET invoices/<id>: the names of the lines' employees and of the cashier */
   employee_names?: Record<string, { name_en: string; name_ar: string }>;
   cashier_name?: string | null;
-  id: string;
-  number: number;
-  unique_id: string;
-  issued_at: string;
-  business_date: string;
-  currency: string;
-  seller: { name_en: string; name_ar: string; vat_number: string | null };
-  customer_id: string | null;
-  customer_name: string | null;
-  cashier_id?: string;
-  lines: InvoiceLine[];
-  subtotals: VatSubtotal[];
-  gross: number;
-  discount: number;
-  net: number;
-  vat: number;
-  total: number;
-  payments: InvoicePayment[];
-  paid: number;
-  owed: number;
-  einvoicing: EInvoicingStatus;
-  state?: InvoiceState;
-  notes?: string;
 };
 
 /** The customer's e-invoice (GET /api/public/e-invoice/:uniqueId): no internal ids, the salon, the QR text. */

@@ -15,7 +15,6 @@ import {
   streamName,
   toMinor,
   type CreditNoteIssued,
-  type ErrorDetail,
   type InvoiceEvent,
   type ProductEvent,
 } from '@rawnaq/contracts';
@@ -26,7 +25,7 @@ import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
-import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
+import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
 
 export class IssueCreditNote {
   constructor(
@@ -36,15 +35,6 @@ export class IssueCreditNote {
     readonly body: unknown,
   ) {}
 }
-
-const refusal = (problems: ErrorDetail[]) =>
-  new DomainError(
-    problems.length === 1 ? problems[0].key : 'sales.invoice_refused',
-    422,
-    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
-    problems.length === 1 ? problems[0].params : { count: problems.length },
-    problems,
-  );
 
 /**
  * A credit note (doc2 §4, §5.5, §8.2): only for an invoice reported to the tax authority where there is

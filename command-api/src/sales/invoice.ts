@@ -1,7 +1,6 @@
 import {
   checkPayments,
   conflict,
-  DomainError,
   PaymentMethod,
   priceBasket,
   PricingError,
@@ -15,6 +14,7 @@ import {
   type Seller,
   type VatType,
   type Remaining,
+  refusalOf,
 } from '@rawnaq/contracts';
 
 /**
@@ -89,14 +89,8 @@ export type IssueInvoice = {
   formatMoney?: (minor: number) => string;
 };
 
-const refusal = (problems: ErrorDetail[]) =>
-  new DomainError(
-    problems.length === 1 ? problems[0].key : 'sales.invoice_refused',
-    422,
-    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
-    problems.length === 1 ? problems[0].params : { count: problems.length },
-    problems,
-  );
+/** The till's refusals: one problem's message, or `sales.invoice_refused` with their count. */
+export const refusal = (problems: ErrorDetail[]) => refusalOf(problems, 'sales.invoice_refused');
 
 /**
  * Issuing an invoice (issue 11): the basket priced as ZATCA checks it (`priceBasket`), the payments

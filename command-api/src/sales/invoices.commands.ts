@@ -6,7 +6,6 @@ import {
   conflict,
   CUSTOMER_CATEGORY,
   currencyOfCountry,
-  DomainError,
   formatMoney,
   INVOICE_CATEGORY,
   issueInvoiceInput,
@@ -19,6 +18,7 @@ import {
   type ErrorDetail,
   type InvoiceEvent,
   type InvoiceIssued,
+  type IssueInvoiceInput,
   type ProductEvent,
 } from '@rawnaq/contracts';
 import {
@@ -45,6 +45,7 @@ import {
   initialInvoiceState,
   type InvoiceState,
   type SaleLine,
+  refusal,
 } from './invoice';
 
 export class IssueInvoice {
@@ -56,15 +57,6 @@ export class IssueInvoice {
 }
 
 const SAUDI_ARABIA = 1;
-
-const refusal = (problems: ErrorDetail[]) =>
-  new DomainError(
-    problems.length === 1 ? problems[0].key : 'sales.invoice_refused',
-    422,
-    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
-    problems.length === 1 ? problems[0].params : { count: problems.length },
-    problems,
-  );
 
 /**
  * The till (issue 11): one command issues the invoice and does everything it settles, in one atomic
@@ -241,7 +233,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     tenant: TenantInfo,
     scope: UserScope,
     invoiceSettings: Record<string, unknown>,
-    wanted: ReturnType<typeof issueInvoiceInput>['_output']['lines'],
+    wanted: IssueInvoiceInput['lines'],
     booking: BookingContext,
     problems: ErrorDetail[],
   ): Promise<SaleLine[]> {

@@ -25,6 +25,7 @@ import {
   type CustomerEvent,
   type DayBookEvent,
   type ErrorDetail,
+  refusalOf,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -468,6 +469,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
         }
     }
     if (problems.length) throw refusal([...problems, ...toConfirm]);
+    // overlaps the salon allows: refused until the desk confirms them (always this message), each named
     if (toConfirm.length)
       throw new DomainError(
         'appointments.overbooking_to_confirm',
@@ -541,10 +543,4 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
 
 /** One conflict: its own message; several: "cannot be booked as it is" with each one listed. */
 const refusal = (problems: ErrorDetail[]) =>
-  new DomainError(
-    problems.length === 1 ? problems[0].key : 'appointments.conflicts',
-    problems.some((p) => p.key.endsWith('_busy')) ? 409 : 422,
-    Object.fromEntries(problems.filter((p) => p.field).map((p) => [p.field!, p.key])),
-    problems.length === 1 ? problems[0].params : { count: problems.length },
-    problems,
-  );
+  refusalOf(problems, 'appointments.conflicts', problems.some((p) => p.key.endsWith('_busy')) ? 409 : 422);

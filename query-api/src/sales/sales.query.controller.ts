@@ -3,7 +3,6 @@ import {
   addDays,
   currencyOfCountry,
   DomainError,
-  isBusinessDate,
   isCountryId,
   isUuid,
   notFound,
@@ -29,17 +28,19 @@ import {
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
 import { priced, pricingOf } from '../shared/pricing';
-import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
+import {
+  dateFilter,
+  dateRangeFilter,
+  idsOf,
+  intFilter,
+  page,
+  parseListQuery,
+  textFilters,
+  type ListQuery,
+} from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
-
-const dateOf = (filter: Record<string, unknown>, field: string): string | undefined => {
-  const v = filter[field];
-  if (v === undefined || v === '' || v === null) return undefined;
-  if (!isBusinessDate(v)) throw rejected('validation.should_be_a_date', field);
-  return v;
-};
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -58,13 +59,36 @@ const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
 export class SalesQueryController {
   constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
 
-  private dateRange(raw: Record<string, unknown>, field: string): Filter | undefined {
-    const date = dateOf(raw, 'date');
-    const from = dateOf(raw, 'from');
-    const to = dateOf(raw, 'to');
-    if (date) return { [field]: date };
-    if (from || to) return { [field]: { ...(from && { $gte: from }), ...(to && { $lte: to }) } };
-    return undefined;
+  /**
+   * A list of the till's records (invoices, payments, credit notes): the salon's, by business date
+   * (`date` or `from`/`to`), `filters` on ids and codes, and each list's own.
+   */
+  private async list(
+    auth: AuthContext,
+    query: Record<string, unknown>,
+    req: Request,
+    res: Response,
+    spec: {
+      collection: string;
+      resource: string;
+      sortable: string[];
+      defaultSort: [string, 'asc' | 'desc'];
+      filters: readonly string[];
+      more?: (q: ListQuery) => Filter;
+    },
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), spec);
+    const filter: Filter = {
+      tenantId: auth.tenantId,
+      ...dateRangeFilter(q.filter, 'business_date'),
+      ...textFilters(q.filter, spec.filters),
+      ...spec.more?.(q),
+    };
+    const [docs, total] = await Promise.all([
+      this.models.find(spec.collection, { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count(spec.collection, filter),
+    ]);
+    return page(res, spec.resource, q, docs.map(withoutTenant), total);
   }
 
   /**
@@ -114,26 +138,18 @@ export class SalesQueryController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const q = parseListQuery(query, header(req as never, 'range'), {
+    return this.list(auth, query, req, res, {
+      collection: 'invoices',
+      resource: 'invoices',
       sortable: ['number', 'issued_at', 'business_date', 'total'],
       defaultSort: ['number', 'desc'],
+      filters: ['customer_id', 'cashier_id', 'appointment_id', 'state'],
+      more: (q) => {
+        const ids = idsOf(q.filter);
+        const number = intFilter(q.filter, 'number');
+        return { ...(ids && { id: { $in: ids } }), ...(number !== undefined && { number }) };
+      },
     });
-    const filter: Filter = { tenantId: auth.tenantId, ...this.dateRange(q.filter, 'business_date') };
-    const ids = idsOf(q.filter);
-    if (ids) filter.id = { $in: ids };
-    const number = intFilter(q.filter, 'number');
-    if (number !== undefined) filter.number = number;
-    for (const field of ['customer_id', 'cashier_id', 'appointment_id', 'state'] as const) {
-      const v = q.filter[field];
-      if (v === undefined || v === '') continue;
-      if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
-      filter[field] = v;
-    }
-    const [docs, total] = await Promise.all([
-      this.models.find('invoices', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('invoices', filter),
-    ]);
-    return page(res, 'invoices', q, docs.map(withoutTenant), total);
   }
 
   @Get('invoices/:id')
@@ -166,24 +182,17 @@ export class SalesQueryController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const q = parseListQuery(query, header(req as never, 'range'), {
+    return this.list(auth, query, req, res, {
+      collection: 'payments',
+      resource: 'payments',
       sortable: ['paid_at', 'amount', 'invoice_number'],
       defaultSort: ['paid_at', 'desc'],
+      filters: ['invoice_id', 'customer_id', 'cashier_id'],
+      more: (q) => {
+        const method = intFilter(q.filter, 'method');
+        return method !== undefined ? { method } : {};
+      },
     });
-    const filter: Filter = { tenantId: auth.tenantId, ...this.dateRange(q.filter, 'business_date') };
-    const method = intFilter(q.filter, 'method');
-    if (method !== undefined) filter.method = method;
-    for (const field of ['invoice_id', 'customer_id', 'cashier_id'] as const) {
-      const v = q.filter[field];
-      if (v === undefined || v === '') continue;
-      if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
-      filter[field] = v;
-    }
-    const [docs, total] = await Promise.all([
-      this.models.find('payments', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('payments', filter),
-    ]);
-    return page(res, 'payments', q, docs.map(withoutTenant), total);
   }
 
   @Get('credit-notes')
@@ -194,22 +203,13 @@ export class SalesQueryController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const q = parseListQuery(query, header(req as never, 'range'), {
+    return this.list(auth, query, req, res, {
+      collection: 'credit_notes',
+      resource: 'credit-notes',
       sortable: ['number', 'issued_at', 'business_date', 'total'],
       defaultSort: ['number', 'desc'],
+      filters: ['invoice_id', 'customer_id'],
     });
-    const filter: Filter = { tenantId: auth.tenantId, ...this.dateRange(q.filter, 'business_date') };
-    for (const field of ['invoice_id', 'customer_id'] as const) {
-      const v = q.filter[field];
-      if (v === undefined || v === '') continue;
-      if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
-      filter[field] = v;
-    }
-    const [docs, total] = await Promise.all([
-      this.models.find('credit_notes', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('credit_notes', filter),
-    ]);
-    return page(res, 'credit-notes', q, docs.map(withoutTenant), total);
   }
 
   @Get('credit-notes/:id')
@@ -228,8 +228,8 @@ export class SalesQueryController {
   @RequireAnyPermission([Page.pos, Permission.salesReports], [Page.dashboard, Permission.viewDashboard])
   async daily(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     const { today } = await accountOf(this.models, auth.tenantId);
-    const from = dateOf(query, 'from') ?? today;
-    const to = dateOf(query, 'to') ?? from;
+    const from = dateFilter(query, 'from') ?? today;
+    const to = dateFilter(query, 'to') ?? from;
     if (to < from) throw rejected('sales.period_reversed', 'to');
     if (addDays(from, MAX_DAYS) < to)
       throw new DomainError('sales.period_too_long', 422, { to: 'sales.period_too_long' }, { max: MAX_DAYS });

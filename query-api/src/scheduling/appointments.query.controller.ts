@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { isBusinessDate, isUuid, notFound, Page, Permission, rejected } from '@rawnaq/contracts';
+import { isUuid, notFound, Page, Permission, rejected } from '@rawnaq/contracts';
 import {
   Auth,
   hasRight,
@@ -15,7 +15,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
-import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
+import { dateFilter, idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
@@ -37,13 +37,6 @@ export const stateOf = (doc: Doc, now: string): string =>
           : doc.confirmed
             ? 'confirmed'
             : 'scheduled';
-
-const dateFilter = (filter: Record<string, unknown>, field: string): string | undefined => {
-  const v = filter[field];
-  if (v === undefined || v === '' || v === null) return undefined;
-  if (!isBusinessDate(v)) throw rejected('validation.should_be_a_date', field);
-  return v;
-};
 
 /**
  * The appointment book's reads: visits (lists, the drawer, the day's work lists), the salon's

@@ -1,4 +1,4 @@
-import { DomainError, rejected } from '@rawnaq/contracts';
+import { DomainError, isBusinessDate, rejected } from '@rawnaq/contracts';
 import type { SortOrder } from '@rawnaq/platform';
 
 export type ListQuery = {
@@ -101,3 +101,36 @@ export const intFilter = (filter: Record<string, unknown>, field: string): numbe
 };
 
 export const notFoundRecord = () => new DomainError('not_found.record', 404);
+
+/** A business date of a list's filter ('YYYY-MM-DD'), or undefined when not given. */
+export const dateFilter = (filter: Record<string, unknown>, field: string): string | undefined => {
+  const v = filter[field];
+  if (v === undefined || v === '' || v === null) return undefined;
+  if (!isBusinessDate(v)) throw rejected('validation.should_be_a_date', field);
+  return v;
+};
+
+/** `date`, or `from`/`to` (business dates, inclusive), as a filter on `field`. */
+export const dateRangeFilter = (filter: Record<string, unknown>, field: string): Record<string, unknown> => {
+  const date = dateFilter(filter, 'date');
+  const from = dateFilter(filter, 'from');
+  const to = dateFilter(filter, 'to');
+  if (date) return { [field]: date };
+  if (from || to) return { [field]: { ...(from && { $gte: from }), ...(to && { $lte: to }) } };
+  return {};
+};
+
+/** Equality on record ids and short codes given as text (`customer_id`...), checked for their type. */
+export const textFilters = (
+  filter: Record<string, unknown>,
+  fields: readonly string[],
+): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    const v = filter[field];
+    if (v === undefined || v === '') continue;
+    if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
+    out[field] = v;
+  }
+  return out;
+};

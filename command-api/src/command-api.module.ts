@@ -40,6 +40,8 @@ import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reas
 import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
 import { IssueCreditNoteHandler } from './sales/credit-notes.commands';
+import { TopUpWalletHandler } from './sales/wallet.commands';
+import { ReceivePaymentHandler } from './sales/receivables.commands';
 import { SalesController } from './sales/sales.http.controller';
 import { Transactions } from './shared/unit-of-work';
 import {
@@ -117,6 +119,8 @@ export class CommandApiModule {
         ChangeAppointmentsHandler,
         IssueInvoiceHandler,
         IssueCreditNoteHandler,
+        TopUpWalletHandler,
+        ReceivePaymentHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

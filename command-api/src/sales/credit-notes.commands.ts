@@ -12,11 +12,14 @@ import {
   INVOICE_CATEGORY,
   noteRefusal,
   notFound,
+  PaymentMethod,
   streamName,
   toMinor,
+  WALLET_CATEGORY,
   type CreditNoteIssued,
   type InvoiceEvent,
   type ProductEvent,
+  type WalletEvent,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
 import { decideProduct, evolveProduct, initialProductState, type ProductState } from '../products/product';
@@ -25,6 +28,7 @@ import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
+import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
 
 export class IssueCreditNote {
@@ -88,6 +92,12 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
             : p,
         );
     }
+    const toWallet = refunds.reduce(
+      (sum, r) => (r.method === PaymentMethod.wallet ? sum + r.amount : sum),
+      0,
+    );
+    if (toWallet > 0 && !invoice.customer_id)
+      problems.push({ field: 'payments', key: 'sales.customer_required_for_wallet' });
     if (problems.length) throw refusal(problems);
 
     const creditNoteId = idFor(ctx, 'credit-note');
@@ -146,6 +156,28 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       ctx,
       [note],
     );
+    // a refund to the wallet is there to spend at once
+    if (toWallet > 0)
+      await this.aggregates.handle<WalletState, WalletEvent>(
+        streamName(WALLET_CATEGORY, ctx.tenantId, invoice.customer_id!),
+        ctx,
+        {
+          initial: initialWalletState,
+          evolve: evolveWallet,
+          decide: (s) =>
+            decideWallet(
+              {
+                type: 'Credit',
+                customerId: invoice.customer_id!,
+                amount: toWallet,
+                creditNoteId,
+                creditNoteNumber: number,
+                businessDate: tenant.today,
+              },
+              s,
+            ),
+        },
+      );
     // what comes back goes back on the shelf
     const returned = new Map<string, number>();
     for (const l of credit.lines)

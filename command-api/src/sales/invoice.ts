@@ -45,6 +45,17 @@ export const evolveInvoice = (state: InvoiceState, event: InvoiceEvent): Invoice
       }
       return { ...state, remaining };
     }
+    case 'InvoicePaymentReceived':
+      if (!state.issued) return state;
+      return {
+        ...state,
+        invoice: {
+          ...state.invoice,
+          payments: [...state.invoice.payments, event.data.payment],
+          paid: event.data.paid,
+          owed: event.data.owed,
+        },
+      };
     default:
       return state;
   }

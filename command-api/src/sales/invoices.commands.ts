@@ -9,17 +9,20 @@ import {
   formatMoney,
   INVOICE_CATEGORY,
   issueInvoiceInput,
+  PaymentMethod,
   percentToBasisPoints,
   ProductUsageType,
   streamName,
   toMinor,
   VatType,
+  WALLET_CATEGORY,
   type CustomerEvent,
   type ErrorDetail,
   type InvoiceEvent,
   type InvoiceIssued,
   type IssueInvoiceInput,
   type ProductEvent,
+  type WalletEvent,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -47,6 +50,7 @@ import {
   type SaleLine,
   refusal,
 } from './invoice';
+import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 
 export class IssueInvoice {
   constructor(
@@ -111,6 +115,23 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     const lines = await this.linesOf(ctx, tenant, scope, settings.invoice, input.lines, booking, problems);
     if (problems.length) throw refusal(problems);
 
+    // the wallet it spends from, checked again on the revision the append checks
+    const fromWallet = input.payments.reduce(
+      (sum, p) => (p.method === PaymentMethod.wallet ? sum + toMinor(p.amount, tenant.countryId) : sum),
+      0,
+    );
+    const walletStream = customer && streamName(WALLET_CATEGORY, ctx.tenantId, customer.id);
+    const wallet =
+      walletStream && fromWallet > 0
+        ? (
+            await this.aggregates.load<WalletState, WalletEvent>(
+              walletStream,
+              initialWalletState,
+              evolveWallet,
+            )
+          ).state
+        : initialWalletState;
+
     const invoiceId = idFor(ctx, 'invoice');
     const number = await this.sequences.next(ctx, 'invoice');
     const general = settings.general as { name_en?: string; name_ar?: string; vat_number?: string };
@@ -155,8 +176,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
                 rateBp: settings.vat.vat_enabled ? percentToBasisPoints(settings.vat.vat_percentage) : 0,
               },
               mayOwe: hasRight(scope, 'debit_in_invoice') && settings.invoice.allow_debt === true,
-              // the wallet comes with its own slice of the till: until then no customer has a balance
-              walletBalance: 0,
+              walletBalance: wallet.balance,
               einvoicing: tenant.countryId === SAUDI_ARABIA ? 'not_reported' : 'not_applicable',
               notes: input.notes,
               formatMoney: money,
@@ -182,6 +202,25 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             decideProduct({ type: 'SellStock', quantity, invoiceId, allowBelowZero: belowZero }, s),
         },
       );
+    if (walletStream && fromWallet > 0)
+      await this.aggregates.handle<WalletState, WalletEvent>(walletStream, ctx, {
+        initial: initialWalletState,
+        evolve: evolveWallet,
+        decide: (s) =>
+          decideWallet(
+            {
+              type: 'Debit',
+              customerId: customer!.id,
+              amount: fromWallet,
+              invoiceId,
+              invoiceNumber: number,
+              businessDate: tenant.today,
+              formatMoney: money,
+              field: `payments.${input.payments.findIndex((p) => p.method === PaymentMethod.wallet)}.amount`,
+            },
+            s,
+          ),
+      });
     if (visit)
       await this.aggregates.handle(streamName(APPOINTMENT_CATEGORY, ctx.tenantId, visit.appointmentId), ctx, {
         initial: initialVisitState,

@@ -5,6 +5,8 @@ import { Auth, Realm, RequirePermission, type AuthContext } from '@rawnaq/platfo
 import { commandContext } from '../shared/http-context';
 import { IssueCreditNote } from './credit-notes.commands';
 import { IssueInvoice } from './invoices.commands';
+import { TopUpWallet } from './wallet.commands';
+import { ReceivePayment } from './receivables.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
@@ -25,5 +27,19 @@ export class SalesController {
   @RequirePermission(Page.pos, Permission.sell)
   credit(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.commands.execute(new IssueCreditNote(commandContext(auth, req), auth, id, body));
+  }
+
+  /** Money into a customer's wallet: a payment now, spent on later invoices. */
+  @Post('customers/:id/wallet/top-ups')
+  @RequirePermission(Page.pos, Permission.sell)
+  topUp(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new TopUpWallet(commandContext(auth, req), auth, id, body));
+  }
+
+  /** A later payment of what an invoice left owed (a receivable). */
+  @Post('invoices/:id/payments')
+  @RequirePermission(Page.pos, Permission.sell)
+  receive(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new ReceivePayment(commandContext(auth, req), auth, id, body));
   }
 }

@@ -5,3 +5,5 @@ export * from './invoice-input';
 export * from './invoice-events';
 export * from './qr';
 export * from './credit-note';
+export * from './wallet';
+export * from './receivable';

@@ -1,4 +1,10 @@
-import type { CreditNoteIssued, InvoiceEvent, InvoiceIssued, RecordedEvent } from '@rawnaq/contracts';
+import type {
+  CreditNoteIssued,
+  InvoiceEvent,
+  InvoiceIssued,
+  RecordedEvent,
+  WalletToppedUp,
+} from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -18,6 +24,12 @@ export type SalesFigures = {
   credit_notes: number;
   credited: number;
   refunds_by_method: Record<string, number>;
+  /** money paid into wallets that day, by method (not sales: spent on later invoices) */
+  top_ups: number;
+  top_ups_by_method: Record<string, number>;
+  /** later payments of what earlier invoices left owed, by method */
+  received: number;
+  received_by_method: Record<string, number>;
 };
 
 const empty = (): SalesFigures => ({
@@ -33,6 +45,10 @@ const empty = (): SalesFigures => ({
   credit_notes: 0,
   credited: 0,
   refunds_by_method: {},
+  top_ups: 0,
+  top_ups_by_method: {},
+  received: 0,
+  received_by_method: {},
 });
 
 const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
@@ -44,7 +60,8 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 2,
+  // 3: wallet top-ups and the payments that settle what invoices left owed
+  version: 3,
   collections: [
     {
       name: 'invoices',
@@ -66,10 +83,24 @@ export const salesProjection: Projection = {
       ],
     },
   ],
-  handles: ['InvoiceIssued', 'InvoiceCredited', 'CreditNoteIssued'],
+  handles: [
+    'InvoiceIssued',
+    'InvoiceCredited',
+    'CreditNoteIssued',
+    'InvoicePaymentReceived',
+    'WalletToppedUp',
+  ],
   reads: (e) => {
     if (e.type === 'InvoiceCredited')
       return [{ collection: 'invoices', id: (e.data as { invoice_id: string }).invoice_id }];
+    if (e.type === 'InvoicePaymentReceived') {
+      const d = e.data as { invoice_id: string; business_date: string };
+      return [
+        { collection: 'invoices', id: d.invoice_id },
+        { collection: 'sales_days', id: periodId(e.metadata.tenantId, d.business_date) },
+        { collection: 'sales_months', id: periodId(e.metadata.tenantId, d.business_date.slice(0, 7)) },
+      ];
+    }
     const d = e.data as { business_date: string };
     return [
       { collection: 'sales_days', id: periodId(e.metadata.tenantId, d.business_date) },
@@ -77,7 +108,7 @@ export const salesProjection: Projection = {
     ];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
-    const event = e as unknown as (InvoiceEvent | CreditNoteIssued) & RecordedEvent;
+    const event = e as unknown as (InvoiceEvent | CreditNoteIssued | WalletToppedUp) & RecordedEvent;
     const tenantId = e.metadata.tenantId;
     const add = (
       collection: 'sales_days' | 'sales_months',
@@ -101,6 +132,83 @@ export const salesProjection: Projection = {
       for (const p of payments) next[String(p.method)] = (next[String(p.method)] ?? 0) + p.amount;
       return next;
     };
+    if (event.type === 'WalletToppedUp') {
+      const t = event.data;
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        top_ups: before.top_ups + t.amount,
+        top_ups_by_method: byMethod(before.top_ups_by_method, [t.payment]),
+      });
+      return [
+        {
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: t.payment.payment_id,
+            tenantId,
+            kind: 'wallet_top_up',
+            invoice_id: null,
+            invoice_number: null,
+            customer_id: t.customer_id,
+            customer_name: t.customer_name,
+            method: t.payment.method,
+            amount: t.amount,
+            authorization_code: t.payment.authorization_code ?? null,
+            source: 0,
+            status: 1,
+            business_date: t.business_date,
+            paid_at: e.metadata.occurredAt,
+            cashier_id: t.cashier_id,
+          },
+        },
+        add('sales_days', 'date', t.business_date, figures),
+        add('sales_months', 'month', t.business_date.slice(0, 7), figures),
+      ];
+    }
+    if (event.type === 'InvoicePaymentReceived') {
+      const r = event.data;
+      const invoice = lookup('invoices', r.invoice_id) as (Doc & InvoiceIssued['data']) | undefined;
+      if (!invoice) return [];
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        received: before.received + r.payment.amount,
+        received_by_method: byMethod(before.received_by_method, [r.payment]),
+      });
+      return [
+        {
+          kind: 'upsert',
+          collection: 'invoices',
+          doc: {
+            ...invoice,
+            payments: [...invoice.payments, { ...r.payment, business_date: r.business_date }],
+            paid: r.paid,
+            owed: r.owed,
+            state: r.owed === 0 ? 'paid' : 'partially_paid',
+          },
+        },
+        {
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: r.payment.payment_id,
+            tenantId,
+            kind: 'receivable',
+            invoice_id: r.invoice_id,
+            invoice_number: invoice.number,
+            customer_id: invoice.customer_id,
+            customer_name: invoice.customer_name,
+            method: r.payment.method,
+            amount: r.payment.amount,
+            authorization_code: r.payment.authorization_code ?? null,
+            source: 0,
+            status: 1,
+            business_date: r.business_date,
+            paid_at: e.metadata.occurredAt,
+            cashier_id: r.cashier_id,
+          },
+        },
+        add('sales_days', 'date', r.business_date, figures),
+        add('sales_months', 'month', r.business_date.slice(0, 7), figures),
+      ];
+    }
     if (event.type === 'InvoiceCredited') {
       const invoice = lookup('invoices', event.data.invoice_id) as
         | (Doc & { lines: Array<{ line_id: string; credited_quantity?: number }>; credited?: number })
@@ -198,6 +306,7 @@ export const salesProjection: Projection = {
           method: p.method,
           amount: p.amount,
           authorization_code: p.authorization_code ?? null,
+          kind: 'invoice',
           source: 0,
           status: 1,
           business_date: d.business_date,

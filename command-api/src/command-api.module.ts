@@ -41,6 +41,7 @@ import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
 import { IssueCreditNoteHandler } from './sales/credit-notes.commands';
 import { TopUpWalletHandler } from './sales/wallet.commands';
+import { GiveFreeGiftCardHandler } from './sales/gift-cards.commands';
 import { ReceivePaymentHandler } from './sales/receivables.commands';
 import { SalesController } from './sales/sales.http.controller';
 import { Transactions } from './shared/unit-of-work';
@@ -120,6 +121,7 @@ export class CommandApiModule {
         IssueInvoiceHandler,
         IssueCreditNoteHandler,
         TopUpWalletHandler,
+        GiveFreeGiftCardHandler,
         ReceivePaymentHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,

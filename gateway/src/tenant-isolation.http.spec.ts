@@ -202,6 +202,22 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       }),
       'invoice',
     );
+    // a gift card sold to A's customer, and money in that customer's wallet (the reminder list)
+    const cardSale = await post('invoices', {
+      customer_id: extra.customers,
+      lines: [{ kind: 'gift_card', price: '50', message: `${MARK} card` }],
+      payments: [{ method: 1, amount: '50' }],
+    });
+    await created(cardSale, 'gift card sale');
+    extra['gift-cards'] = cardSale.body.lines[0].item_id;
+    await created(
+      await post(`customers/${extra.customers}/wallet/top-ups`, {
+        method: 1,
+        amount: '20',
+        notes: `${MARK} top-up`,
+      }),
+      'wallet top-up',
+    );
     // a Saudi invoice has no credit note until it is reported (the e-invoicing issue): another of A's
     // records stands in for one, which B must not reach through that route either
     extra['credit-notes'] = extra.invoices;

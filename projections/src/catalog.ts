@@ -12,6 +12,7 @@ import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 import { salesProjection } from './sales/sales.projection';
 import { walletsProjection } from './sales/wallets.projection';
+import { giftCardsProjection } from './sales/gift-cards.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -29,5 +30,6 @@ export const allProjections: Projection[] = [
   cancellationReasonsProjection,
   salesProjection,
   walletsProjection,
+  giftCardsProjection,
   auditLogProjection,
 ];

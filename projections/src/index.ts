@@ -16,3 +16,4 @@ export { appointmentsProjection } from './scheduling/appointments.projection';
 export { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 export { salesProjection } from './sales/sales.projection';
 export { walletsProjection } from './sales/wallets.projection';
+export { giftCardsProjection } from './sales/gift-cards.projection';

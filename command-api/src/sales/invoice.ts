@@ -10,6 +10,7 @@ import {
   type InvoiceIssued,
   type InvoiceLine,
   type InvoicePayment,
+  type InvoiceGiftCard,
   type SaleItemKind,
   type Seller,
   type VatType,
@@ -73,6 +74,8 @@ export type SaleLine = {
   unitPrice: number;
   discount: number;
   vatType: VatType;
+  /** a gift card sold: for whom, with what message */
+  giftCard?: { beneficiary: { id: string; name: string } | null; message?: string };
 };
 
 export type IssueInvoice = {
@@ -91,6 +94,8 @@ export type IssueInvoice = {
   invoiceDiscount: number;
   payments: Array<Omit<InvoicePayment, 'payment_id'>>;
   paymentIds: string[];
+  /** gift cards spent on it, each checked against its card by the command */
+  giftCards: InvoiceGiftCard[];
   vat: { enabled: boolean; rateBp: number };
   /** the user's "debit in invoice" right and the salon's debt setting */
   mayOwe: boolean;
@@ -127,8 +132,20 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
     if (!(e instanceof PricingError)) throw e;
     throw refusal([{ field: e.line === undefined ? 'discount' : `lines.${e.line}.discount`, key: e.key }]);
   }
+  const redeemed = command.giftCards.reduce((sum, g) => sum + g.amount, 0);
+  const sellsGiftCards = command.lines.some((l) => l.kind === 'gift_card');
+  const early: ErrorDetail[] = [];
+  // a voucher is not subject to VAT until it is spent: sold on an invoice of its own (ZATCA BR-O-*)
+  if (sellsGiftCards)
+    command.lines.forEach((l, i) => {
+      if (l.kind !== 'gift_card') early.push({ field: `lines.${i}.kind`, key: 'gift_cards.sold_alone' });
+    });
+  if (sellsGiftCards && command.giftCards.length)
+    early.push({ field: 'gift_cards', key: 'gift_cards.not_for_gift_cards' });
+  if (redeemed > basket.total) early.push({ field: 'gift_cards', key: 'gift_cards.above_total' });
+  if (early.length) throw refusal(early);
   const check = checkPayments(command.payments, {
-    due: basket.total,
+    due: basket.total - redeemed,
     walletBalance: command.walletBalance,
     mayOwe: command.mayOwe && command.customer !== null,
     formatMoney: command.formatMoney,
@@ -186,6 +203,7 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
         amount: p.amount,
         ...(p.authorization_code && { authorization_code: p.authorization_code.trim() }),
       })),
+      ...(command.giftCards.length && { gift_cards: command.giftCards, redeemed }),
       paid: check.paid,
       owed: check.owed,
       einvoicing: command.einvoicing,

@@ -11,6 +11,11 @@ import {
   issueInvoiceInput,
   PaymentMethod,
   percentToBasisPoints,
+  GIFT_CARD_CATEGORY,
+  giftCardCode,
+  giftCardExpiry,
+  GiftCardType,
+  normalizeGiftCardCode,
   ProductUsageType,
   streamName,
   toMinor,
@@ -23,6 +28,7 @@ import {
   type IssueInvoiceInput,
   type ProductEvent,
   type WalletEvent,
+  type GiftCardEvent,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -50,6 +56,13 @@ import {
   type SaleLine,
   refusal,
 } from './invoice';
+import {
+  decideGiftCard,
+  evolveGiftCard,
+  initialGiftCardState,
+  redemptionProblem,
+  type GiftCardState,
+} from './gift-card';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 
 export class IssueInvoice {
@@ -113,6 +126,15 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     }
 
     const lines = await this.linesOf(ctx, tenant, scope, settings.invoice, input.lines, booking, problems);
+    const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
+    const giftCards = await this.giftCardsSpent(
+      ctx,
+      tenant,
+      input.gift_cards,
+      customer?.id ?? null,
+      money,
+      problems,
+    );
     if (problems.length) throw refusal(problems);
 
     // the wallet it spends from, checked again on the revision the append checks
@@ -135,7 +157,6 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     const invoiceId = idFor(ctx, 'invoice');
     const number = await this.sequences.next(ctx, 'invoice');
     const general = settings.general as { name_en?: string; name_ar?: string; vat_number?: string };
-    const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
     const outcome = await this.aggregates.handle<InvoiceState, InvoiceEvent>(
       streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId),
       ctx,
@@ -171,6 +192,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
                 ...(p.authorization_code && { authorization_code: p.authorization_code }),
               })),
               paymentIds: input.payments.map((_, i) => idFor(ctx, 'payment', i)),
+              giftCards: giftCards.map(({ gift_card_id, code, amount }) => ({ gift_card_id, code, amount })),
               vat: {
                 enabled: settings.vat.vat_enabled,
                 rateBp: settings.vat.vat_enabled ? percentToBasisPoints(settings.vat.vat_percentage) : 0,
@@ -202,6 +224,62 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             decideProduct({ type: 'SellStock', quantity, invoiceId, allowBelowZero: belowZero }, s),
         },
       );
+    // the gift cards it spent, each decided again on the revision the append checks
+    for (const [i, g] of giftCards.entries())
+      await this.aggregates.handle<GiftCardState, GiftCardEvent>(g.stream, ctx, {
+        initial: initialGiftCardState,
+        evolve: evolveGiftCard,
+        decide: (s) =>
+          decideGiftCard(
+            {
+              type: 'RedeemGiftCard',
+              amount: g.amount,
+              customerId: customer?.id ?? null,
+              invoiceId,
+              invoiceNumber: number,
+              today: tenant.today,
+              field: `gift_cards.${i}`,
+              formatMoney: money,
+            },
+            s,
+          ),
+      });
+    // the gift cards it sold, each a card of its own, valid a year
+    for (const l of lines)
+      if (l.kind === 'gift_card' && l.giftCard) {
+        const code = giftCardCode(
+          createHash('sha256')
+            .update(idFor(ctx, 'gift-card-code', l.lineId))
+            .digest(),
+        );
+        const beneficiary = l.giftCard.beneficiary ?? customer;
+        await this.aggregates.create(streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code), ctx, [
+          {
+            type: 'GiftCardIssued',
+            data: {
+              gift_card_id: l.itemId,
+              code,
+              unique_id: createHash('sha256')
+                .update(idFor(ctx, 'gift-card-link', l.lineId))
+                .digest('base64url')
+                .slice(0, 22),
+              card_type: GiftCardType.paid_voucher,
+              value: l.unitPrice,
+              currency,
+              customer_id: beneficiary?.id ?? null,
+              customer_name: beneficiary?.name ?? null,
+              buyer_id: customer?.id ?? null,
+              buyer_name: customer?.name ?? null,
+              invoice_id: invoiceId,
+              invoice_number: number,
+              ...(l.giftCard.message && { message: l.giftCard.message }),
+              business_date: tenant.today,
+              expires_on: giftCardExpiry(tenant.today),
+              issued_by: auth.userId,
+            },
+          },
+        ]);
+      }
     if (walletStream && fromWallet > 0)
       await this.aggregates.handle<WalletState, WalletEvent>(walletStream, ctx, {
         initial: initialWalletState,
@@ -249,6 +327,8 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         vat: issued.vat,
         total: issued.total,
         payments: issued.payments,
+        gift_cards: issued.gift_cards ?? [],
+        redeemed: issued.redeemed ?? 0,
         paid: issued.paid,
         owed: issued.owed,
         einvoicing: issued.einvoicing,
@@ -256,6 +336,49 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       outcome.position,
       201,
     );
+  }
+
+  /**
+   * The gift cards a customer spends on the invoice: each code once, each card found by its code and
+   * able to pay its amount (not used up, not expired, not another customer's, enough left).
+   */
+  private async giftCardsSpent(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    wanted: IssueInvoiceInput['gift_cards'],
+    customerId: string | null,
+    money: (minor: number) => string,
+    problems: ErrorDetail[],
+  ) {
+    const spent: Array<{ stream: string; gift_card_id: string; code: string; amount: number }> = [];
+    const seen = new Set<string>();
+    for (const [i, g] of wanted.entries()) {
+      const code = normalizeGiftCardCode(g.code);
+      if (!code) {
+        problems.push({ field: `gift_cards.${i}.code`, key: 'gift_cards.not_found' });
+        continue;
+      }
+      if (seen.has(code)) {
+        problems.push({ field: `gift_cards.${i}.code`, key: 'gift_cards.listed_twice' });
+        continue;
+      }
+      seen.add(code);
+      const stream = streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code);
+      const { state } = await this.aggregates.load<GiftCardState, GiftCardEvent>(
+        stream,
+        initialGiftCardState,
+        evolveGiftCard,
+      );
+      const amount = toMinor(g.amount, tenant.countryId);
+      const problem = redemptionProblem(
+        state,
+        { amount, customerId, today: tenant.today, field: `gift_cards.${i}` },
+        money,
+      );
+      if (problem) problems.push(problem);
+      else if (state.issued) spent.push({ stream, gift_card_id: state.card.gift_card_id, code, amount });
+    }
+    return spent;
   }
 
   private maySellWithoutStock(scope: UserScope, invoice: Record<string, unknown>) {
@@ -290,8 +413,49 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         if (!employee.added) problems.push({ field: `lines.${i}.employee_id`, key: 'not_found.employee' });
       }
       let item: { nameEn: string; nameAr: string; price: number; vatType: VatType } | undefined;
+      if (w.kind === 'gift_card') {
+        // a card's value is its price, not subject to VAT until it is spent (a voucher)
+        if (w.price === undefined || toMinor(w.price, tenant.countryId) <= 0)
+          problems.push({ field: `lines.${i}.price`, key: 'gift_cards.value_required' });
+        if (quantity !== 1) problems.push({ field: `lines.${i}.quantity`, key: 'gift_cards.one_per_line' });
+        let beneficiary: { id: string; name: string } | null = null;
+        if (w.beneficiary_id) {
+          const { state } = await this.aggregates.load<CustomerState, CustomerEvent>(
+            streamName(CUSTOMER_CATEGORY, ctx.tenantId, w.beneficiary_id),
+            initialCustomerState,
+            evolveCustomer,
+          );
+          if (!state.registered)
+            problems.push({ field: `lines.${i}.beneficiary_id`, key: 'not_found.customer' });
+          else beneficiary = { id: w.beneficiary_id, name: state.details.name };
+        }
+        const value = w.price !== undefined ? toMinor(w.price, tenant.countryId) : 0;
+        lines.push({
+          lineId: idFor(ctx, 'invoice-line', i),
+          kind: 'gift_card',
+          itemId: idFor(ctx, 'gift-card', i),
+          nameEn: 'Gift card',
+          nameAr: 'بطاقة إهداء',
+          employeeId: w.employee_id ?? null,
+          quantity: 1,
+          unitPrice: value,
+          discount: 0,
+          vatType: VatType.no_tax,
+          giftCard: { beneficiary, message: w.message },
+        });
+        continue;
+      }
+      const itemId = w.item_id;
+      if (!itemId) {
+        problems.push({
+          field: `lines.${i}.item_id`,
+          key: 'validation.is_required',
+          params: { field: 'item_id' },
+        });
+        continue;
+      }
       if (w.kind === 'service') {
-        const service = menu.services.get(w.item_id);
+        const service = menu.services.get(itemId);
         if (!service || !service.active)
           problems.push({ field: `lines.${i}.item_id`, key: 'not_found.service' });
         else
@@ -302,15 +466,15 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             vatType: VatType.standard,
           };
       } else {
-        let entry = stock.get(w.item_id);
+        let entry = stock.get(itemId);
         if (!entry) {
           const { state } = await this.aggregates.load<ProductState, ProductEvent>(
-            streamName('product', ctx.tenantId, w.item_id),
+            streamName('product', ctx.tenantId, itemId),
             initialProductState,
             evolveProduct,
           );
           entry = { state, wanted: 0, first: i };
-          stock.set(w.item_id, entry);
+          stock.set(itemId, entry);
         }
         const product = entry.state;
         if (!product.defined || !product.active)
@@ -334,7 +498,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       lines.push({
         lineId: idFor(ctx, 'invoice-line', i),
         kind: w.kind,
-        itemId: w.item_id,
+        itemId,
         nameEn: item.nameEn,
         nameAr: item.nameAr,
         employeeId: w.employee_id ?? null,

@@ -6,6 +6,7 @@ import { commandContext } from '../shared/http-context';
 import { IssueCreditNote } from './credit-notes.commands';
 import { IssueInvoice } from './invoices.commands';
 import { TopUpWallet } from './wallet.commands';
+import { GiveFreeGiftCard } from './gift-cards.commands';
 import { ReceivePayment } from './receivables.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -41,5 +42,12 @@ export class SalesController {
   @RequirePermission(Page.pos, Permission.sell)
   receive(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.commands.execute(new ReceivePayment(commandContext(auth, req), auth, id, body));
+  }
+
+  /** A gift card given free (the right "free gift cards" and the salon's setting). */
+  @Post('gift-cards')
+  @RequirePermission(Page.pos, Permission.sell)
+  giveGiftCard(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new GiveFreeGiftCard(commandContext(auth, req), auth, body));
   }
 }

@@ -7,3 +7,4 @@ export * from './qr';
 export * from './credit-note';
 export * from './wallet';
 export * from './receivable';
+export * from './gift-card';

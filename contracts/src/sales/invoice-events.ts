@@ -39,6 +39,9 @@ export type InvoicePayment = {
 };
 
 /** The seller as the document names it (ZATCA: seller name and VAT number). */
+/** A gift card spent on an invoice (a prepaid amount: UBL PrepaidAmount). */
+export type InvoiceGiftCard = { gift_card_id: string; code: string; amount: number };
+
 export type Seller = { name_en: string; name_ar: string; vat_number: string | null };
 
 export type InvoiceIssued = {
@@ -66,6 +69,9 @@ export type InvoiceIssued = {
     vat: number;
     total: number;
     payments: InvoicePayment[];
+    /** gift cards spent on it and their sum (absent on invoices without) */
+    gift_cards?: InvoiceGiftCard[];
+    redeemed?: number;
     paid: number;
     /** what stays owed (debt, with the right): a receivable */
     owed: number;

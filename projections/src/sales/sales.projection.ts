@@ -24,6 +24,8 @@ export type SalesFigures = {
   credit_notes: number;
   credited: number;
   refunds_by_method: Record<string, number>;
+  /** gift cards spent on the invoices (a prepaid amount: part of the total, not a payment) */
+  redeemed: number;
   /** money paid into wallets that day, by method (not sales: spent on later invoices) */
   top_ups: number;
   top_ups_by_method: Record<string, number>;
@@ -45,6 +47,7 @@ const empty = (): SalesFigures => ({
   credit_notes: 0,
   credited: 0,
   refunds_by_method: {},
+  redeemed: 0,
   top_ups: 0,
   top_ups_by_method: {},
   received: 0,
@@ -60,7 +63,7 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  // 3: wallet top-ups and the payments that settle what invoices left owed
+  // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent
   version: 3,
   collections: [
     {
@@ -279,6 +282,7 @@ export const salesProjection: Projection = {
       total: before.total + d.total,
       paid: before.paid + d.paid,
       owed: before.owed + d.owed,
+      redeemed: before.redeemed + (d.redeemed ?? 0),
       by_method: byMethod(before.by_method, d.payments),
     });
     return [

@@ -279,6 +279,7 @@ const FIGURES = [
   'owed',
   'credit_notes',
   'credited',
+  'redeemed',
   'top_ups',
   'received',
 ] as const;

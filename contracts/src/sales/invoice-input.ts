@@ -44,7 +44,9 @@ export type InvoiceLineInput = z.infer<ReturnType<typeof invoiceLineInput>>;
 export const invoicePaymentInput = (context: { countryId: number }) =>
   z.object({
     method: code(PaymentMethodSchema),
-    amount: numberText(withRule(z.string(), required, price({ countryId: context.countryId, max: MAX_AMOUNT }))),
+    amount: numberText(
+      withRule(z.string(), required, price({ countryId: context.countryId, max: MAX_AMOUNT })),
+    ),
     authorization_code: withRule(z.string(), maxLength(60)).optional(),
   });
 export type InvoicePaymentInput = z.infer<ReturnType<typeof invoicePaymentInput>>;

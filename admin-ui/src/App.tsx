@@ -19,6 +19,7 @@ const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) 
 const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
 const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
 const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
+const EGiftPage = lazyPage(() => import('./instruments/EGiftPage').then((m) => m.EGiftPage));
 const ManagerAdmin = lazyPage(() => import('./manager/ManagerAdmin').then((m) => m.ManagerAdmin));
 
 const PageLoading = () => (
@@ -48,7 +49,10 @@ export const App = ({
           <Suspense fallback={<PageLoading />}>
             <Routes>
               {publicPage && (
-                <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
+                <>
+                  <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
+                  <Route path={`/${area.language}/e-gift/:uniqueId`} element={<EGiftPage />} />
+                </>
               )}
               {!notFoundOnly && !publicPage && area.area === 'merchant' && (
                 <>

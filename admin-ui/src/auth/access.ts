@@ -58,6 +58,32 @@ export const RESOURCE_ACCESS: Record<
   },
   'reports/daily-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
   'reports/monthly-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
+  // what invoices left owed, settled at the till (13); customers with money in their wallet (13)
+  receivable: {
+    list: { page: Page.pos, permission: Permission.sell },
+    show: { page: Page.pos, permission: Permission.viewInvoices },
+    export: { page: Page.pos, permission: Permission.sell },
+  },
+  'pos/customer-wallet-reminder': {
+    list: { page: Page.pos, permission: Permission.sell },
+    export: { page: Page.pos, permission: Permission.sell },
+  },
+  // the gift cards' management reports (15); a card's page for those who see the reports
+  'reports/active-gifts-cards': {
+    list: { page: Page.pos, permission: Permission.salesReports },
+    show: { page: Page.pos, permission: Permission.salesReports },
+    export: { page: Page.pos, permission: Permission.salesReports },
+  },
+  'reports/used-gifts-cards': {
+    list: { page: Page.pos, permission: Permission.salesReports },
+    show: { page: Page.pos, permission: Permission.salesReports },
+    export: { page: Page.pos, permission: Permission.salesReports },
+  },
+  'reports/expired-gifts-cards': {
+    list: { page: Page.pos, permission: Permission.salesReports },
+    show: { page: Page.pos, permission: Permission.salesReports },
+    export: { page: Page.pos, permission: Permission.salesReports },
+  },
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },

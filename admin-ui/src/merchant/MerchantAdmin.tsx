@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
+import { giftCardResources, receivable, sellGiftCardRoute, walletReminder } from '../instruments';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -121,6 +122,11 @@ export const MerchantAdmin = () => {
         <Resource name="payments" {...payments} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
+        <Resource name="receivable" {...receivable} />
+        <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
+        {giftCardResources.map(({ name, ...resource }) => (
+          <Resource key={name} name={name} {...resource} />
+        ))}
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />
@@ -151,6 +157,7 @@ export const MerchantAdmin = () => {
           <Route path="/wizard" element={<WizardPage />} />
           <Route path="/no-permission" element={<NoPermissionPage />} />
           {billingRoutes}
+          {sellGiftCardRoute}
           {productRoutes}
           {staffRoutes}
           <Route path="/imports/:entity" element={<ImportPage />} />

@@ -26,6 +26,7 @@ import {
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
+import { ReceivePaymentButton } from '../instruments/ReceivePaymentButton';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -57,6 +58,7 @@ const Actions = () => {
           {translate('app.sales.invoice.customer_einvoice')}
         </Button>
       )}
+      {record && <ReceivePaymentButton invoice={record} variant="contained" />}
     </TopToolbar>
   );
 };

@@ -245,6 +245,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           ),
       });
     // the gift cards it sold, each a card of its own, valid a year
+    const cardsSold: Array<{ gift_card_id: string; code: string; unique_id: string; value: number }> = [];
     for (const l of lines)
       if (l.kind === 'gift_card' && l.giftCard) {
         const code = giftCardCode(
@@ -253,16 +254,18 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             .digest(),
         );
         const beneficiary = l.giftCard.beneficiary ?? customer;
+        const uniqueId = createHash('sha256')
+          .update(idFor(ctx, 'gift-card-link', l.lineId))
+          .digest('base64url')
+          .slice(0, 22);
+        cardsSold.push({ gift_card_id: l.itemId, code, unique_id: uniqueId, value: l.unitPrice });
         await this.aggregates.create(streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code), ctx, [
           {
             type: 'GiftCardIssued',
             data: {
               gift_card_id: l.itemId,
               code,
-              unique_id: createHash('sha256')
-                .update(idFor(ctx, 'gift-card-link', l.lineId))
-                .digest('base64url')
-                .slice(0, 22),
+              unique_id: uniqueId,
               card_type: GiftCardType.paid_voucher,
               value: l.unitPrice,
               currency,
@@ -329,6 +332,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         payments: issued.payments,
         gift_cards: issued.gift_cards ?? [],
         redeemed: issued.redeemed ?? 0,
+        gift_cards_sold: cardsSold,
         paid: issued.paid,
         owed: issued.owed,
         einvoicing: issued.einvoicing,

@@ -160,7 +160,7 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
       expect(owed.status).toBe(201);
       await pageSend(page, 'PUT', 'settings/invoice', { ...settings, allow_debt: false });
 
-      await page.goto(`${url}/ar/merchant/receivable`);
+      await page.goto(`${url}/ar/merchant/accounting/receivable`);
       const row = `[data-testid=receive-payment] >> nth=0`;
       await page.waitForSelector(row);
       await shot(page, 'receivables-ar-phone');

@@ -59,7 +59,7 @@ export const RESOURCE_ACCESS: Record<
   'reports/daily-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
   'reports/monthly-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
   // what invoices left owed, settled at the till (13); customers with money in their wallet (13)
-  receivable: {
+  'accounting/receivable': {
     list: { page: Page.pos, permission: Permission.sell },
     show: { page: Page.pos, permission: Permission.viewInvoices },
     export: { page: Page.pos, permission: Permission.sell },

@@ -44,7 +44,7 @@ export const ReceivableList = () => {
   );
   return (
     <List
-      resource="receivable"
+      resource="accounting/receivable"
       filter={{ owed: true }}
       sort={{ field: 'owed', order: 'DESC' }}
       perPage={25}

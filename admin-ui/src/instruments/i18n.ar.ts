@@ -6,7 +6,7 @@ const same = (what: string) => Array(6).fill(what).join(' |||| ');
 
 export const ar: typeof en = {
   resources: {
-    receivable: { name: same('الذمم المدينة') },
+    'accounting/receivable': { name: same('الذمم المدينة') },
     'pos/customer-wallet-reminder': { name: same('تذكير برصيد المحفظة') },
     'reports/active-gifts-cards': { name: same('بطاقات الإهداء الفعالة') },
     'reports/used-gifts-cards': { name: same('بطاقات الإهداء المستخدمة') },

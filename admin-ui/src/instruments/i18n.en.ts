@@ -3,7 +3,7 @@ const same = (what: string) => `${what} |||| ${what}`;
 
 export const en = {
   resources: {
-    receivable: { name: same('Receivables') },
+    'accounting/receivable': { name: same('Receivables') },
     'pos/customer-wallet-reminder': { name: same('Wallet reminders') },
     'reports/active-gifts-cards': { name: same('Active gift cards') },
     'reports/used-gifts-cards': { name: same('Used gift cards') },

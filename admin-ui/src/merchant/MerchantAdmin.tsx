@@ -122,7 +122,7 @@ export const MerchantAdmin = () => {
         <Resource name="payments" {...payments} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
-        <Resource name="receivable" {...receivable} />
+        <Resource name="accounting/receivable" {...receivable} />
         <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
         {giftCardResources.map(({ name, ...resource }) => (
           <Resource key={name} name={name} {...resource} />

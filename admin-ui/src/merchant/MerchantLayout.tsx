@@ -167,7 +167,7 @@ const SalesMenu = () => {
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="reports/daily-general-summary" />
       <Menu.ResourceItem name="reports/monthly-general-summary" />
-      <Menu.ResourceItem name="receivable" />
+      <Menu.ResourceItem name="accounting/receivable" />
       <Menu.ResourceItem name="pos/customer-wallet-reminder" />
       <Menu.ResourceItem name="reports/active-gifts-cards" />
       <Menu.ResourceItem name="reports/used-gifts-cards" />

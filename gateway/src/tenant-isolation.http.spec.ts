@@ -218,6 +218,18 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       }),
       'wallet top-up',
     );
+    extra['discount-codes'] = await created(
+      await post('discount-codes', {
+        code: 'ALPHAONLY',
+        name: `${MARK} code`,
+        category: 1,
+        kind: 'percent',
+        value: '5',
+        valid_from: '2026-01-01',
+        valid_to: '2099-12-31',
+      }),
+      'discount code',
+    );
     // a Saudi invoice has no credit note until it is reported (the e-invoicing issue): another of A's
     // records stands in for one, which B must not reach through that route either
     extra['credit-notes'] = extra.invoices;

@@ -13,6 +13,7 @@ import { cancellationReasonsProjection } from './scheduling/cancellation-reasons
 import { salesProjection } from './sales/sales.projection';
 import { walletsProjection } from './sales/wallets.projection';
 import { giftCardsProjection } from './sales/gift-cards.projection';
+import { discountCodesProjection } from './sales/discount-codes.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -31,5 +32,6 @@ export const allProjections: Projection[] = [
   salesProjection,
   walletsProjection,
   giftCardsProjection,
+  discountCodesProjection,
   auditLogProjection,
 ];

@@ -17,3 +17,4 @@ export { cancellationReasonsProjection } from './scheduling/cancellation-reasons
 export { salesProjection } from './sales/sales.projection';
 export { walletsProjection } from './sales/wallets.projection';
 export { giftCardsProjection } from './sales/gift-cards.projection';
+export { discountCodesProjection } from './sales/discount-codes.projection';

@@ -1,5 +1,6 @@
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
+import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
 import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -66,6 +67,7 @@ export class QueryApiModule implements NestModule {
         AvailabilityQueryController,
         SalesQueryController,
         WalletsQueryController,
+        DiscountCodesQueryController,
         GiftCardsQueryController,
         PublicGiftCardsController,
         PublicSalesController,

@@ -43,7 +43,7 @@ export type FieldFormat =
   | 'invoiceLines'
   /** an invoice's payments (or one payment): method and amount */
   | 'payments'
-  /** the gift cards spent on an invoice: code and amount */
+  /** the gift cards (or the discount code) of an invoice: code and amount */
   | 'giftCardsSpent'
   /** an invoice's VAT by category and rate */
   | 'vatSubtotals'
@@ -274,6 +274,7 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     issued_at: 'dateTime',
     einvoicing: { choice: 'app.audit.values.einvoicing.' },
     gift_cards: 'giftCardsSpent',
+    discount_code: 'giftCardsSpent',
     redeemed: 'money',
     payment: 'payments',
   },
@@ -284,6 +285,20 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     customer_name: 'text',
     invoice_number: 'number',
     credit_note_number: 'number',
+  },
+  discountcode: {
+    code: 'ltr',
+    name: 'text',
+    category: { code: 'discountCodeCategory' },
+    kind: { choice: 'app.audit.values.discount_kind.' },
+    value: 'number',
+    valid_from: 'date',
+    valid_to: 'date',
+    single_use: 'boolean',
+    active: 'boolean',
+    product_ids: 'number',
+    amount: 'money',
+    invoice_number: 'number',
   },
   giftcard: {
     code: 'ltr',
@@ -453,9 +468,9 @@ export const formatFieldValue = (
           )
         : String(value);
     case 'giftCardsSpent':
-      return Array.isArray(value)
+      return Array.isArray(value) || asRecord(value)
         ? list(
-            value.map((raw) => {
+            (Array.isArray(value) ? value : [value]).map((raw) => {
               const g = asRecord(raw) ?? {};
               return `${String(g.code ?? '')} ${formatFieldValue('money', g.amount, ctx)}`;
             }),

@@ -94,6 +94,8 @@ export type IssueInvoice = {
   invoiceDiscount: number;
   payments: Array<Omit<InvoicePayment, 'payment_id'>>;
   paymentIds: string[];
+  /** the discount code whose amounts are already in the lines' discounts */
+  discountCode?: { discount_code_id: string; code: string; amount: number };
   /** gift cards spent on it, each checked against its card by the command */
   giftCards: InvoiceGiftCard[];
   vat: { enabled: boolean; rateBp: number };
@@ -203,6 +205,7 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
         amount: p.amount,
         ...(p.authorization_code && { authorization_code: p.authorization_code.trim() }),
       })),
+      ...(command.discountCode && { discount_code: command.discountCode }),
       ...(command.giftCards.length && { gift_cards: command.giftCards, redeemed }),
       paid: check.paid,
       owed: check.owed,

@@ -16,6 +16,9 @@ import {
   giftCardExpiry,
   GiftCardType,
   normalizeGiftCardCode,
+  normalizeDiscountCode,
+  codeDiscounts,
+  codeRefusal,
   ProductUsageType,
   streamName,
   toMinor,
@@ -29,6 +32,7 @@ import {
   type ProductEvent,
   type WalletEvent,
   type GiftCardEvent,
+  type DiscountCodeEvent,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -47,6 +51,14 @@ import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
+import { UniqueValues } from '../shared/unique-values';
+import {
+  decideDiscountCode,
+  evolveDiscountCode,
+  initialDiscountCodeState,
+  type DiscountCodeState,
+} from './discount-code';
+import { discountCodeStream } from './discount-codes.commands';
 import { tenantInfo, type TenantInfo } from '../shared/tenant';
 import {
   decideInvoice,
@@ -86,6 +98,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(UniqueValues) private readonly unique: UniqueValues,
   ) {}
 
   async execute({ ctx, auth, body }: IssueInvoice): Promise<Answer> {
@@ -127,6 +140,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
 
     const lines = await this.linesOf(ctx, tenant, scope, settings.invoice, input.lines, booking, problems);
     const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
+    const code = await this.discountCodeOf(ctx, tenant, input.discount_code, lines, problems);
     const giftCards = await this.giftCardsSpent(
       ctx,
       tenant,
@@ -192,7 +206,14 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
                 ...(p.authorization_code && { authorization_code: p.authorization_code }),
               })),
               paymentIds: input.payments.map((_, i) => idFor(ctx, 'payment', i)),
-              giftCards: giftCards.map(({ gift_card_id, code, amount }) => ({ gift_card_id, code, amount })),
+              giftCards: giftCards.map((g) => ({
+                gift_card_id: g.gift_card_id,
+                code: g.code,
+                amount: g.amount,
+              })),
+              ...(code && {
+                discountCode: { discount_code_id: code.id, code: code.code, amount: code.amount },
+              }),
               vat: {
                 enabled: settings.vat.vat_enabled,
                 rateBp: settings.vat.vat_enabled ? percentToBasisPoints(settings.vat.vat_percentage) : 0,
@@ -222,6 +243,28 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           evolve: evolveProduct,
           decide: (s) =>
             decideProduct({ type: 'SellStock', quantity, invoiceId, allowBelowZero: belowZero }, s),
+        },
+      );
+    // the discount code it used, once more if it is single-use: decided on the revision the append checks
+    if (code)
+      await this.aggregates.handle<DiscountCodeState, DiscountCodeEvent>(
+        discountCodeStream(ctx.tenantId, code.id),
+        ctx,
+        {
+          initial: initialDiscountCodeState,
+          evolve: evolveDiscountCode,
+          decide: (s) =>
+            decideDiscountCode(
+              {
+                type: 'Use',
+                invoiceId,
+                invoiceNumber: number,
+                customerId: customer?.id ?? null,
+                amount: code.amount,
+                today: tenant.today,
+              },
+              s,
+            ),
         },
       );
     // the gift cards it spent, each decided again on the revision the append checks
@@ -330,6 +373,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         vat: issued.vat,
         total: issued.total,
         payments: issued.payments,
+        discount_code: issued.discount_code ?? null,
         gift_cards: issued.gift_cards ?? [],
         redeemed: issued.redeemed ?? 0,
         gift_cards_sold: cardsSold,
@@ -340,6 +384,49 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       outcome.position,
       201,
     );
+  }
+
+  /**
+   * The discount code the customer brings (doc1 §3): found by its code, valid today, unused if it is
+   * single-use, reaching at least one line; what it takes off goes into the lines' own discounts, so
+   * the invoice is priced (and reported to ZATCA) as line discounts.
+   */
+  private async discountCodeOf(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    typed: string | undefined,
+    lines: SaleLine[],
+    problems: ErrorDetail[],
+  ) {
+    if (!typed?.trim()) return undefined;
+    const code = normalizeDiscountCode(typed);
+    const owner = code && (await this.unique.ownerOf(ctx.tenantId, 'discount_code', code));
+    let state: DiscountCodeState = initialDiscountCodeState;
+    if (owner)
+      state = (
+        await this.aggregates.load<DiscountCodeState, DiscountCodeEvent>(
+          discountCodeStream(ctx.tenantId, owner),
+          initialDiscountCodeState,
+          evolveDiscountCode,
+        )
+      ).state;
+    const found = state.defined && state.details.code === code ? state : undefined;
+    const refused = codeRefusal(found && { details: found.details, uses: found.uses }, tenant.today);
+    if (refused || !found) {
+      problems.push({ field: 'discount_code', key: refused ?? 'discount_codes.not_found' });
+      return undefined;
+    }
+    const off = codeDiscounts(
+      found.details,
+      lines.map((l) => ({ kind: l.kind, itemId: l.itemId, amount: l.unitPrice * l.quantity - l.discount })),
+    );
+    const amount = off.reduce((a, b) => a + b, 0);
+    if (amount === 0) {
+      problems.push({ field: 'discount_code', key: 'discount_codes.not_applicable' });
+      return undefined;
+    }
+    off.forEach((o, i) => (lines[i].discount += o));
+    return { id: found.id, code: found.details.code, amount };
   }
 
   /**

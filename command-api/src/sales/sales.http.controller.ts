@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Page, Permission } from '@rawnaq/contracts';
 import { Auth, Realm, RequirePermission, type AuthContext } from '@rawnaq/platform';
@@ -6,6 +6,7 @@ import { commandContext } from '../shared/http-context';
 import { IssueCreditNote } from './credit-notes.commands';
 import { IssueInvoice } from './invoices.commands';
 import { TopUpWallet } from './wallet.commands';
+import { ChangeDiscountCode, DefineDiscountCode } from './discount-codes.commands';
 import { GiveFreeGiftCard } from './gift-cards.commands';
 import { ReceivePayment } from './receivables.commands';
 
@@ -49,5 +50,18 @@ export class SalesController {
   @RequirePermission(Page.pos, Permission.sell)
   giveGiftCard(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
     return this.commands.execute(new GiveFreeGiftCard(commandContext(auth, req), auth, body));
+  }
+
+  /** The salon's discount codes, kept with its menu (page 8: manage menu 51). */
+  @Post('discount-codes')
+  @RequirePermission(Page.menu, Permission.manageMenu)
+  defineCode(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new DefineDiscountCode(commandContext(auth, req), body));
+  }
+
+  @Put('discount-codes/:id')
+  @RequirePermission(Page.menu, Permission.manageMenu)
+  changeCode(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new ChangeDiscountCode(commandContext(auth, req), id, body));
   }
 }

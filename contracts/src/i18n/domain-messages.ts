@@ -137,6 +137,7 @@ export const domainMessages = {
       payment: 'Payment not found',
       credit_note: 'Credit note not found',
       gift_card: 'Gift card not found',
+      discount_code: 'Discount code not found',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -284,6 +285,7 @@ export const domainMessages = {
       payment: 'الدفعة غير موجودة',
       credit_note: 'إشعار الدائن غير موجود',
       gift_card: 'بطاقة الإهداء غير موجودة',
+      discount_code: 'كود الخصم غير موجود',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

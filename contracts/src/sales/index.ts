@@ -8,3 +8,4 @@ export * from './credit-note';
 export * from './wallet';
 export * from './receivable';
 export * from './gift-card';
+export * from './discount-code';

@@ -69,6 +69,8 @@ export type InvoiceIssued = {
     vat: number;
     total: number;
     payments: InvoicePayment[];
+    /** the discount code it used and what it took off (in the lines' discounts), if any */
+    discount_code?: { discount_code_id: string; code: string; amount: number };
     /** gift cards spent on it and their sum (absent on invoices without) */
     gift_cards?: InvoiceGiftCard[];
     redeemed?: number;

@@ -74,6 +74,8 @@ export const issueInvoiceInput = perCountry((context) =>
           ? { key: 'sales.too_many_payments', params: { max: MAX_INVOICE_PAYMENTS } }
           : undefined,
       ).default([]),
+      /** a discount code the customer brings */
+      discount_code: withRule(z.string(), maxLength(20)).optional(),
       /** gift cards spent on this invoice */
       gift_cards: withRule(z.array(giftCardRedemptionInput(context)), (v) =>
         Array.isArray(v) && v.length > MAX_INVOICE_GIFT_CARDS

@@ -182,5 +182,48 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
       expect(link).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
       await shot(page, 'wallet-reminder-ar-phone');
     });
+
+    it('adds a discount code and takes it off at the till, in Arabic on a tablet', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await signIn(page, url, owner, { language: 'ar' });
+      const code = `EID${String(Date.now()).slice(-5)}`;
+      await page.goto(`${url}/ar/merchant/menu/discount-codes/create`);
+      await page.waitForSelector('input[name=code]');
+      await page.fill('input[name=code]', code);
+      // all services, 20 % off (the form's defaults: percentage, valid from today)
+      await page.click('text=جميع الخدمات والمنتجات');
+      await page.click('[role=option][data-value="2"]');
+      await page.fill('input[name=value]', '20');
+      const today = await page.inputValue('input[name=valid_from]');
+      await page.fill('input[name=valid_to]', today);
+      await shot(page, 'discount-code-form-ar-tablet');
+      await page.click('button[type=submit]');
+      await page.waitForSelector(`tr:has-text("${code}"), li:has-text("${code}")`);
+      await page.waitForSelector('[data-testid=discount-code-state]:has-text("صالح")');
+
+      // the till: a haircut, 20 % off before VAT: 80.00 + 12.00 VAT
+      await page.goto(`${url}/ar/merchant/billing`);
+      await page.fill('[data-testid=billing-item-search]', 'قص');
+      await page.waitForSelector('[data-testid=billing-item-option] >> nth=0');
+      await page.press('[data-testid=billing-item-search]', 'Enter');
+      await page.waitForSelector('[data-testid=billing-line]');
+      await page.fill('[data-testid=billing-code]', 'nosuch');
+      await page.click('[data-testid=billing-code-apply]');
+      await page.waitForSelector('text=لا يوجد كود خصم بهذا الرمز');
+      await page.fill('[data-testid=billing-code]', code.toLowerCase());
+      await page.click('[data-testid=billing-code-apply]');
+      await page.waitForSelector('[data-testid=billing-code-applied]');
+      await page.waitForSelector('[data-testid=billing-total]:has-text("92.00")');
+      await page.click('[data-testid=billing-rest-cash]');
+      await shot(page, 'discount-code-till-ar-tablet');
+      // below the desktop width the issue button stays at the screen's foot
+      await page.click('[data-testid=billing-issue-phone]');
+      await page.waitForSelector('[data-testid=invoice-issued]');
+      const [issued] = await pageGet<
+        Array<{ total: number; discount_code?: { code: string; amount: number } }>
+      >(page, 'invoices?range=[0,0]');
+      expect(issued).toMatchObject({ total: 9200, discount_code: { code, amount: 2000 } });
+    });
   });
 };

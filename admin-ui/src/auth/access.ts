@@ -131,6 +131,11 @@ export const RESOURCE_ACCESS: Record<
     status: { page: Page.menu, permission: Permission.manageMenu },
     history: { page: Page.menu, permission: Permission.viewMenu },
   },
+  'menu/discount-codes': {
+    list: { page: Page.menu, permission: Permission.viewMenu },
+    create: { page: Page.menu, permission: Permission.manageMenu },
+    edit: { page: Page.menu, permission: Permission.manageMenu },
+  },
   'menu/packages': {
     list: { page: Page.menu, permission: Permission.viewMenu },
     show: { page: Page.menu, permission: Permission.viewMenu },

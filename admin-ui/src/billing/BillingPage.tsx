@@ -69,6 +69,7 @@ import { problemsOf, useProblemText } from './problems';
 import { Row, Totals } from './Totals';
 import { GiftCardsPanel } from '../instruments/GiftCardsPanel';
 import { useWallet } from '../instruments/useWallet';
+import { DiscountCodeField, type TillCode } from '../instruments/DiscountCodeField';
 
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
 
@@ -164,6 +165,7 @@ const Till = ({
   const [customerId, setCustomerId] = useState<string | undefined>(givenCustomer);
   const [lines, setLines] = useState<TillLine[]>(() => (sellGiftCard ? [giftCardLine(newKey())] : []));
   const [giftCards, setGiftCards] = useState<TillGiftCardRow[]>([]);
+  const [code, setCode] = useState<TillCode | undefined>();
   const { wallet } = useWallet(customerId);
   const [discount, setDiscount] = useState('');
   const [payments, setPayments] = useState<TillPaymentRow[]>([]);
@@ -227,7 +229,7 @@ const Till = ({
   }, [visitOpen, services.length]);
 
   // what the server said belongs to the basket it judged
-  useEffect(() => setServerProblems([]), [lines, payments, discount, customerId, giftCards]);
+  useEffect(() => setServerProblems([]), [lines, payments, discount, customerId, giftCards, code]);
 
   const totals = tillTotals(
     lines,
@@ -239,6 +241,7 @@ const Till = ({
       vatPercentage: vat.vat_percentage,
       mayOwe: Boolean(customerId) && rights.has('debit_in_invoice') && invoiceSettings?.allow_debt === true,
       walletBalance: wallet?.balance ?? 0,
+      discountCode: code,
     },
     giftCards,
   );
@@ -306,6 +309,7 @@ const Till = ({
         discount,
         payments,
         giftCards,
+        discountCode: code?.code,
       },
       currency,
     );
@@ -573,6 +577,12 @@ const Till = ({
               helperText={errorOf('discount')}
               slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-discount' } }}
               sx={{ mb: 1.5 }}
+            />
+            <DiscountCodeField
+              code={code}
+              onChange={setCode}
+              amount={totals.codeDiscount}
+              error={errorOf('discount_code')}
             />
             <Totals totals={totals} />
             <Divider sx={{ my: 1.5 }} />

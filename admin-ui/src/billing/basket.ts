@@ -1,5 +1,7 @@
 import {
   checkPayments,
+  codeDiscounts,
+  type DiscountCodeDetails,
   parseMoney,
   PaymentMethod,
   percentToBasisPoints,
@@ -68,6 +70,8 @@ export type TillSettings = {
   mayOwe: boolean;
   /** the chosen customer's wallet balance, minor units (0 for a walk-in) */
   walletBalance?: number;
+  /** a discount code the customer brought (looked up), whose amounts join the lines' own discounts */
+  discountCode?: DiscountCodeDetails;
 };
 
 const AMOUNT_PROBLEM = 'app.billing.errors.amount';
@@ -89,6 +93,8 @@ const quantityOf = (text: string) => {
 export type TillTotals = {
   /** the basket priced by the contracts' `priceBasket`: the invoice's numbers, to the minor unit */
   priced?: PricedBasket;
+  /** what the discount code takes off (already in the lines' discounts) */
+  codeDiscount: number;
   /** gift cards spent on it: part of the total, not a payment */
   redeemed: number;
   paid: number;
@@ -126,6 +132,19 @@ export const tillTotals = (
       vatType: line.vatType,
     };
   });
+  // a code's amounts go into the lines' own discounts, as the server prices them
+  const codeOff = settings.discountCode
+    ? codeDiscounts(
+        settings.discountCode,
+        lines.map((l, i) => ({
+          kind: l.kind,
+          itemId: l.itemId,
+          amount: Math.max(0, basket[i].unitPrice * basket[i].quantity - basket[i].discount),
+        })),
+      )
+    : lines.map(() => 0);
+  codeOff.forEach((off, i) => (basket[i].discount += off));
+  const codeDiscount = codeOff.reduce((a, b) => a + b, 0);
   const discount = amountOf(invoiceDiscount, currency, true);
   if (discount === undefined) problems.push({ field: 'discount', key: AMOUNT_PROBLEM });
   let priced: PricedBasket | undefined;
@@ -171,6 +190,7 @@ export const tillTotals = (
   if (lines.length === 0) problems.push({ field: 'lines', key: 'sales.at_least_one_line' });
   return {
     priced,
+    codeDiscount,
     redeemed,
     paid: check.paid,
     remaining: Math.max(0, due - check.paid),
@@ -188,6 +208,7 @@ export const invoiceBody = (
     discount: string;
     payments: readonly TillPaymentRow[];
     giftCards?: readonly TillGiftCardRow[];
+    discountCode?: string;
   },
   currency: Currency,
 ) => {
@@ -213,6 +234,7 @@ export const invoiceBody = (
       amount: text(p.amount),
       ...(p.authorizationCode.trim() && { authorization_code: p.authorizationCode.trim() }),
     })),
+    ...(input.discountCode?.trim() && { discount_code: input.discountCode.trim() }),
     ...(input.giftCards?.length && {
       gift_cards: input.giftCards.map((g) => ({ code: g.code.trim(), amount: text(g.amount) })),
     }),

@@ -6,6 +6,25 @@ const same = (what: string) => Array(6).fill(what).join(' |||| ');
 
 export const ar: typeof en = {
   resources: {
+    'menu/discount-codes': {
+      name: Array(6).fill('أكواد الخصم').join(' |||| '),
+      fields: {
+        code: 'الرمز',
+        name: 'الاسم',
+        category: 'يشمل',
+        service_ids: 'الخدمات',
+        product_ids: 'المنتجات',
+        kind: 'النوع',
+        value: 'القيمة (نسبة أو مبلغ)',
+        valid_from: 'صالح من',
+        valid_to: 'صالح حتى',
+        single_use: 'استخدام واحد فقط',
+        active: 'فعال',
+        uses: 'مرات الاستخدام',
+        discounted: 'إجمالي الخصم',
+        state: 'الحالة',
+      },
+    },
     'accounting/receivable': { name: same('الذمم المدينة') },
     'pos/customer-wallet-reminder': { name: same('تذكير برصيد المحفظة') },
     'reports/active-gifts-cards': { name: same('بطاقات الإهداء الفعالة') },
@@ -13,6 +32,20 @@ export const ar: typeof en = {
     'reports/expired-gifts-cards': { name: same('بطاقات الإهداء المنتهية') },
   },
   app: {
+    discount_codes: {
+      menu: 'أكواد الخصم',
+      field: 'كود الخصم',
+      apply: 'تطبيق',
+      remove: 'إزالة كود الخصم',
+      section: 'الكود',
+      create_title: 'كود خصم جديد',
+      edit_title: 'كود الخصم %{code}',
+      created: 'تمت إضافة كود الخصم',
+      updated: 'تم حفظ كود الخصم',
+      empty: 'لا توجد أكواد خصم بعد. أضف كودًا لحملة أو لعميلة مميزة.',
+      kinds: { percent: 'نسبة خصم', amount: 'مبلغ خصم' },
+      states: { valid: 'صالح', scheduled: 'لم يبدأ', expired: 'منتهي', used: 'مستخدم', inactive: 'موقوف' },
+    },
     wallet: {
       tab: 'المحفظة',
       balance: 'رصيد المحفظة',

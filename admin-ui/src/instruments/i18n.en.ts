@@ -3,6 +3,25 @@ const same = (what: string) => `${what} |||| ${what}`;
 
 export const en = {
   resources: {
+    'menu/discount-codes': {
+      name: 'Discount code |||| Discount codes',
+      fields: {
+        code: 'Code',
+        name: 'Name',
+        category: 'Applies to',
+        service_ids: 'Services',
+        product_ids: 'Products',
+        kind: 'Type',
+        value: 'Value (percentage or amount)',
+        valid_from: 'Valid from',
+        valid_to: 'Valid until',
+        single_use: 'One use only',
+        active: 'Active',
+        uses: 'Uses',
+        discounted: 'Taken off',
+        state: 'Status',
+      },
+    },
     'accounting/receivable': { name: same('Receivables') },
     'pos/customer-wallet-reminder': { name: same('Wallet reminders') },
     'reports/active-gifts-cards': { name: same('Active gift cards') },
@@ -10,6 +29,20 @@ export const en = {
     'reports/expired-gifts-cards': { name: same('Expired gift cards') },
   },
   app: {
+    discount_codes: {
+      menu: 'Discount codes',
+      field: 'Discount code',
+      apply: 'Apply',
+      remove: 'Remove the discount code',
+      section: 'The code',
+      create_title: 'New discount code',
+      edit_title: 'Discount code %{code}',
+      created: 'Discount code added',
+      updated: 'Discount code saved',
+      empty: 'No discount codes yet. Add one for a campaign or a loyal customer.',
+      kinds: { percent: 'Percentage off', amount: 'Amount off' },
+      states: { valid: 'Valid', scheduled: 'Not started', expired: 'Expired', used: 'Used', inactive: 'Off' },
+    },
     wallet: {
       tab: 'Wallet',
       balance: 'Wallet balance',

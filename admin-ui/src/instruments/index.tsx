@@ -2,6 +2,7 @@ import { Navigate, Route } from 'react-router-dom';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
+import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import { lazyPage } from '../shell/chunks';
 import { useArea } from '../shell/area';
 import { BILLING } from '../billing/paths';
@@ -35,6 +36,18 @@ export const receivable = {
   show: lazyPage(() => import('../sales/InvoiceShow').then((m) => m.InvoiceShow)),
   icon: RequestQuoteIcon,
   options: { label: 'app.receivables.menu' },
+};
+
+const codes = () => import('./DiscountCodes');
+
+/** `menu/discount-codes`: the salon's discount codes, with its menu. */
+export const discountCodes = {
+  list: lazyPage(() => codes().then((m) => m.DiscountCodeList)),
+  create: lazyPage(() => codes().then((m) => m.DiscountCodeCreate)),
+  edit: lazyPage(() => codes().then((m) => m.DiscountCodeEdit)),
+  icon: LocalOfferIcon,
+  recordRepresentation: 'code',
+  options: { label: 'app.discount_codes.menu' },
 };
 
 /** `pos/customer-wallet-reminder`: customers with money in their wallet. */

@@ -44,6 +44,7 @@ export const INSTRUMENTS_API_PATHS: Record<string, string> = {
   [GIFT_CARD_REPORTS.expired]: 'gift-cards',
   'accounting/receivable': 'invoices',
   'pos/customer-wallet-reminder': 'wallet-reminder',
+  'menu/discount-codes': 'discount-codes',
 };
 
 /** The card's public page, the link its holder is sent. */

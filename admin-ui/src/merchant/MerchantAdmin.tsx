@@ -17,7 +17,13 @@ import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
-import { giftCardResources, receivable, sellGiftCardRoute, walletReminder } from '../instruments';
+import {
+  discountCodes,
+  giftCardResources,
+  receivable,
+  sellGiftCardRoute,
+  walletReminder,
+} from '../instruments';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -133,6 +139,7 @@ export const MerchantAdmin = () => {
         <Resource name="menu/categories" {...categories} />
         <Resource name="menu/offers" {...offers} />
         <Resource name="menu/packages" {...packages} />
+        <Resource name="menu/discount-codes" {...discountCodes} />
         <Resource name="products/define-product" {...products} />
         <Resource name="products/stock-operations" {...stockOperations} />
         <Resource name="reports/inventory-movements" {...inventoryMovements} />

@@ -194,6 +194,7 @@ const MerchantMenu = () => {
       <Menu.ResourceItem name="menu/groups" />
       <Menu.ResourceItem name="menu/categories" />
       <Menu.ResourceItem name="menu/offers" />
+      <Menu.ResourceItem name="menu/discount-codes" />
       <ProductsMenu />
       <AppointmentReportsMenu />
       <StaffMenu />

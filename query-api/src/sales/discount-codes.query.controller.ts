@@ -1,5 +1,16 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { addDays, DomainError, isUuid, notFound, Page, Permission, rejected } from '@rawnaq/contracts';
+import {
+  addDays,
+  codeRefusal,
+  DomainError,
+  isUuid,
+  normalizeDiscountCode,
+  notFound,
+  Page,
+  Permission,
+  rejected,
+  type DiscountCodeDetails,
+} from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -74,6 +85,40 @@ export class DiscountCodesQueryController {
     if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.discount_code');
     const { today } = await accountOf(this.models, auth.tenantId);
     return { ...withoutTenant(doc), state: stateOf(doc, today) };
+  }
+
+  /**
+   * `billing/discount-code?code=`: a code as the till needs it to show what it takes off (whoever may
+   * sell, without the menu's permission); the invoice command decides again when it is issued.
+   */
+  @Get('billing/discount-code')
+  @RequirePermission(Page.pos, Permission.sell)
+  async forTill(@Auth() auth: AuthContext, @Query('code') typed: unknown) {
+    const code = typeof typed === 'string' ? normalizeDiscountCode(typed) : undefined;
+    const [doc] = code
+      ? await this.models.find('discount_codes', { filter: { tenantId: auth.tenantId, code }, limit: 1 })
+      : [];
+    if (!doc) throw notFound('discount_codes.not_found');
+    const { today } = await accountOf(this.models, auth.tenantId);
+    const refused = codeRefusal(
+      { details: doc as unknown as DiscountCodeDetails, uses: (doc.uses as number) ?? 0 },
+      today,
+    );
+    return {
+      id: doc.id,
+      code: doc.code,
+      name: doc.name ?? null,
+      category: doc.category,
+      service_ids: doc.service_ids,
+      product_ids: doc.product_ids,
+      kind: doc.kind,
+      value: doc.value,
+      valid_from: doc.valid_from,
+      valid_to: doc.valid_to,
+      single_use: doc.single_use,
+      active: doc.active,
+      refused: refused ?? null,
+    };
   }
 
   /** `reports/customers-discount-report?from=&to=`: per customer, the discounts the period's invoices gave. */

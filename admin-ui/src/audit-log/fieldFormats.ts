@@ -286,6 +286,15 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     invoice_number: 'number',
     credit_note_number: 'number',
   },
+  loyalty: {
+    points: 'number',
+    balance: 'number',
+    value: 'money',
+    code: 'ltr',
+    reason: 'text',
+    invoice_number: 'number',
+    credit_note_number: 'number',
+  },
   discountcode: {
     code: 'ltr',
     name: 'text',

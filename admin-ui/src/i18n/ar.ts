@@ -361,6 +361,10 @@ export const ar: AppMessages = {
         DiscountCodeDefined: 'إضافة كود خصم',
         DiscountCodeChanged: 'تعديل كود خصم',
         DiscountCodeUsed: 'استخدام كود خصم',
+        LoyaltyPointsEarned: 'اكتساب نقاط ولاء',
+        LoyaltyPointsReversed: 'استرجاع نقاط ولاء بإشعار دائن',
+        LoyaltyPointsRedeemed: 'تحويل نقاط الولاء إلى قسيمة',
+        LoyaltyPointsReset: 'إعادة تعيين نقاط الولاء',
         CancellationReasonAdded: 'إضافة سبب إلغاء',
         CancellationReasonChanged: 'تعديل سبب إلغاء',
         CancellationReasonRemoved: 'حذف سبب إلغاء',
@@ -499,6 +503,7 @@ export const ar: AppMessages = {
         js_error_type: { 1: 'لوحة الصالون', 2: 'لوحة المنصة' },
       },
       fields: {
+        points: 'النقاط',
         discount_code: 'كود الخصم',
         active: 'فعال',
         category: 'الفئة',

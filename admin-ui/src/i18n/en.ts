@@ -338,6 +338,10 @@ export const en = {
         DiscountCodeDefined: 'Discount code added',
         DiscountCodeChanged: 'Discount code changed',
         DiscountCodeUsed: 'Discount code used',
+        LoyaltyPointsEarned: 'Loyalty points earned',
+        LoyaltyPointsReversed: 'Loyalty points taken back by a credit note',
+        LoyaltyPointsRedeemed: 'Loyalty points turned into a voucher',
+        LoyaltyPointsReset: 'Loyalty points reset',
         CancellationReasonAdded: 'Cancellation reason added',
         CancellationReasonChanged: 'Cancellation reason changed',
         CancellationReasonRemoved: 'Cancellation reason removed',
@@ -474,6 +478,7 @@ export const en = {
         js_error_type: { 1: 'Salon back office', 2: 'Platform console' },
       },
       fields: {
+        points: 'Points',
         discount_code: 'Discount code',
         active: 'Active',
         category: 'Category',

@@ -12,6 +12,9 @@ import {
   INVOICE_CATEGORY,
   noteRefusal,
   notFound,
+  loyaltyRulesOf,
+  pointsFor,
+  decimalsOf,
   PaymentMethod,
   streamName,
   toMinor,
@@ -20,6 +23,7 @@ import {
   type InvoiceEvent,
   type ProductEvent,
   type WalletEvent,
+  type LoyaltyEvent,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
 import { decideProduct, evolveProduct, initialProductState, type ProductState } from '../products/product';
@@ -28,6 +32,9 @@ import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
+import { BookingContext } from '../scheduling/booking-context';
+import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
+import { loyaltyStream } from './loyalty.commands';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
 
@@ -173,6 +180,33 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
                 creditNoteId,
                 creditNoteNumber: number,
                 businessDate: tenant.today,
+              },
+              s,
+            ),
+        },
+      );
+    // the points the refunded amount earned go back (never below zero)
+    const settings = await new BookingContext(this.aggregates, ctx).settings();
+    const loyalty = loyaltyRulesOf(settings.invoice, (t) => toMinor(t, tenant.countryId));
+    const reversed =
+      invoice.customer_id && loyalty.enabled
+        ? pointsFor(credit.total, decimalsOf(currency), loyalty.pointsPerUnit)
+        : 0;
+    if (invoice.customer_id && reversed > 0)
+      await this.aggregates.handle<LoyaltyState, LoyaltyEvent>(
+        loyaltyStream(ctx.tenantId, invoice.customer_id),
+        ctx,
+        {
+          initial: initialLoyaltyState,
+          evolve: evolveLoyalty,
+          decide: (s) =>
+            decideLoyalty(
+              {
+                type: 'Reverse',
+                customerId: invoice.customer_id!,
+                points: reversed,
+                creditNoteId,
+                creditNoteNumber: number,
               },
               s,
             ),

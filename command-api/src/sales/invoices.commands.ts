@@ -17,6 +17,9 @@ import {
   GiftCardType,
   normalizeGiftCardCode,
   normalizeDiscountCode,
+  loyaltyRulesOf,
+  pointsFor,
+  decimalsOf,
   codeDiscounts,
   codeRefusal,
   ProductUsageType,
@@ -33,6 +36,7 @@ import {
   type WalletEvent,
   type GiftCardEvent,
   type DiscountCodeEvent,
+  type LoyaltyEvent,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -59,6 +63,8 @@ import {
   type DiscountCodeState,
 } from './discount-code';
 import { discountCodeStream } from './discount-codes.commands';
+import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
+import { loyaltyStream } from './loyalty.commands';
 import { tenantInfo, type TenantInfo } from '../shared/tenant';
 import {
   decideInvoice,
@@ -326,6 +332,31 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           },
         ]);
       }
+    // loyalty points for what the customer paid (gift cards spent earn none: their purchase did)
+    const loyalty = loyaltyRulesOf(settings.invoice, (t) => toMinor(t, tenant.countryId));
+    const issuedData = (outcome.events[0] as InvoiceIssued).data;
+    const earned =
+      customer && loyalty.enabled
+        ? pointsFor(
+            issuedData.total - (issuedData.redeemed ?? 0),
+            decimalsOf(currency),
+            loyalty.pointsPerUnit,
+          )
+        : 0;
+    if (customer && earned > 0)
+      await this.aggregates.handle<LoyaltyState, LoyaltyEvent>(
+        loyaltyStream(ctx.tenantId, customer.id),
+        ctx,
+        {
+          initial: initialLoyaltyState,
+          evolve: evolveLoyalty,
+          decide: (s) =>
+            decideLoyalty(
+              { type: 'Earn', customerId: customer.id, points: earned, invoiceId, invoiceNumber: number },
+              s,
+            ),
+        },
+      );
     if (walletStream && fromWallet > 0)
       await this.aggregates.handle<WalletState, WalletEvent>(walletStream, ctx, {
         initial: initialWalletState,
@@ -377,6 +408,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         gift_cards: issued.gift_cards ?? [],
         redeemed: issued.redeemed ?? 0,
         gift_cards_sold: cardsSold,
+        loyalty_points: earned,
         paid: issued.paid,
         owed: issued.owed,
         einvoicing: issued.einvoicing,

@@ -6,6 +6,7 @@ import { commandContext } from '../shared/http-context';
 import { IssueCreditNote } from './credit-notes.commands';
 import { IssueInvoice } from './invoices.commands';
 import { TopUpWallet } from './wallet.commands';
+import { RedeemPoints, ResetPoints } from './loyalty.commands';
 import { ChangeDiscountCode, DefineDiscountCode } from './discount-codes.commands';
 import { GiveFreeGiftCard } from './gift-cards.commands';
 import { ReceivePayment } from './receivables.commands';
@@ -63,5 +64,24 @@ export class SalesController {
   @RequirePermission(Page.menu, Permission.manageMenu)
   changeCode(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.commands.execute(new ChangeDiscountCode(commandContext(auth, req), id, body));
+  }
+
+  /** Loyalty points turned into a voucher for the customer. */
+  @Post('customers/:id/loyalty/redeem')
+  @RequirePermission(Page.pos, Permission.sell)
+  redeem(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new RedeemPoints(commandContext(auth, req), auth, id, body));
+  }
+
+  /** A customer's points back to zero: an administrator only (doc2 §6). */
+  @Post('customers/:id/loyalty/reset')
+  @RequirePermission(Page.customers, Permission.editCustomer)
+  resetPoints(
+    @Auth() auth: AuthContext,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ResetPoints(commandContext(auth, req), auth, id, body));
   }
 }

@@ -9,3 +9,4 @@ export * from './wallet';
 export * from './receivable';
 export * from './gift-card';
 export * from './discount-code';
+export * from './loyalty';

@@ -37,6 +37,13 @@ export const instrumentMessages = {
       used: 'This discount code has already been used',
       not_applicable: 'This discount code is not for anything on the invoice',
     },
+    loyalty: {
+      below_minimum: 'A voucher takes at least %{min} points',
+      not_enough: 'The customer has %{balance} points',
+      refused: 'The points cannot be converted: %{count} problems',
+      disabled: 'Loyalty points are off in the invoice settings',
+      reset_admin_only: "Only an administrator can reset a customer's loyalty points",
+    },
     receivables: {
       nothing_owed: 'This invoice is fully paid',
       above_owed: 'The payment is more than what is owed (%{owed})',
@@ -78,6 +85,13 @@ export const instrumentMessages = {
       expired: 'انتهت صلاحية كود الخصم هذا',
       used: 'تم استخدام كود الخصم هذا من قبل',
       not_applicable: 'كود الخصم هذا لا يشمل أي بند في الفاتورة',
+    },
+    loyalty: {
+      below_minimum: 'تحتاج القسيمة إلى %{min} نقطة على الأقل',
+      not_enough: 'لدى العميل %{balance} نقطة',
+      refused: 'تعذّر تحويل النقاط: %{count} مشكلات',
+      disabled: 'نقاط الولاء غير مفعّلة في إعدادات الفاتورة',
+      reset_admin_only: 'لا يمكن إعادة تعيين نقاط ولاء العميل إلا لمدير النظام',
     },
     receivables: {
       nothing_owed: 'هذه الفاتورة مدفوعة بالكامل',

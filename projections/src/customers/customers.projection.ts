@@ -1,6 +1,8 @@
 import {
   canonicalMobileOrAsIs,
   WALLET_EVENT_TYPES,
+  LOYALTY_EVENT_TYPES,
+  type LoyaltyEvent,
   type CustomerEvent,
   type InvoiceIssued,
   type RecordedEvent,
@@ -20,7 +22,7 @@ const birthMonth = (date: unknown) => (typeof date === 'string' ? Number(date.sl
 export const customersProjection: Projection = {
   name: 'customers',
   // 2: mobiles in the canonical form, whichever way an event spelled them; 3: no-shows and penalties
-  // 4: invoices (the customer type's count and last date) and the wallet's balance
+  // 4: invoices (the customer type's count and last date), the wallet's balance and the loyalty points
   version: 4,
   collections: [
     {
@@ -45,6 +47,7 @@ export const customersProjection: Projection = {
     'CustomerPenaltyRecorded',
     'InvoiceIssued',
     ...WALLET_EVENT_TYPES,
+    ...LOYALTY_EVENT_TYPES,
   ],
   // the customer's own document is read too, so several events of one customer in a batch make one write
   reads: (e) => [
@@ -65,6 +68,13 @@ export const customersProjection: Projection = {
           inc: { invoices_count: 1 },
           set: { last_invoice_date: !last || d.business_date > last ? d.business_date : last },
         },
+      ];
+    }
+    if ((LOYALTY_EVENT_TYPES as readonly string[]).includes(e.type)) {
+      const d = (e as unknown as LoyaltyEvent).data;
+      if (!lookup('customers', d.customer_id)) return [];
+      return [
+        { kind: 'patch', collection: 'customers', id: d.customer_id, set: { loyalty_points: d.balance } },
       ];
     }
     if ((WALLET_EVENT_TYPES as readonly string[]).includes(e.type)) {

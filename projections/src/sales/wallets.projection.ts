@@ -1,4 +1,10 @@
-import { WALLET_EVENT_TYPES, type RecordedEvent, type WalletEvent } from '@rawnaq/contracts';
+import {
+  LOYALTY_EVENT_TYPES,
+  WALLET_EVENT_TYPES,
+  type LoyaltyEvent,
+  type RecordedEvent,
+  type WalletEvent,
+} from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -9,11 +15,37 @@ import type { Projection } from '../runner/projection';
  */
 export const walletsProjection: Projection = {
   name: 'wallets',
-  version: 1,
-  collections: [{ name: 'wallet_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] }],
-  handles: [...WALLET_EVENT_TYPES],
+  // 2: the loyalty points' statement beside the wallet's
+  version: 2,
+  collections: [
+    { name: 'wallet_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
+    { name: 'loyalty_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
+  ],
+  handles: [...WALLET_EVENT_TYPES, ...LOYALTY_EVENT_TYPES],
   reads: () => [],
   project: (e: RecordedEvent): Change[] => {
+    if ((LOYALTY_EVENT_TYPES as readonly string[]).includes(e.type)) {
+      const l = e as unknown as LoyaltyEvent & RecordedEvent;
+      const { customer_id, points, balance, ...about } = l.data;
+      const sign = l.type === 'LoyaltyPointsEarned' ? 1 : -1;
+      return [
+        {
+          kind: 'upsert',
+          collection: 'loyalty_movements',
+          doc: {
+            id: e.id,
+            tenantId: e.metadata.tenantId,
+            customer_id,
+            kind: l.type.replace('LoyaltyPoints', '').toLowerCase(),
+            points: sign * points,
+            balance,
+            at: e.metadata.occurredAt,
+            by: e.metadata.actor.id,
+            ...about,
+          },
+        },
+      ];
+    }
     const event = e as unknown as WalletEvent & RecordedEvent;
     const d = event.data;
     const base = {

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { isUuid, notFound, Page, Permission } from '@rawnaq/contracts';
+import { isCountryId, isUuid, loyaltyRulesOf, notFound, Page, Permission, toMinor } from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -11,6 +11,7 @@ import {
   type Doc,
   type ReadModels,
 } from '@rawnaq/platform';
+import { accountOf } from '../shared/account';
 import { page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -53,6 +54,35 @@ export class WalletsQueryController {
       balance: (customer.wallet_balance as number | undefined) ?? 0,
       movements: docs.map(withoutTenant),
       total,
+    };
+  }
+
+  /** A customer's loyalty points, what they are worth as a voucher, and their statement. */
+  @Get('customers/:id/loyalty')
+  @RequireAnyPermission([Page.customers, Permission.viewCustomers], [Page.pos, Permission.sell])
+  async loyalty(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const customer = isUuid(id) ? await this.models.get('customers', id) : undefined;
+    if (!customer || customer.tenantId !== auth.tenantId) throw notFound('not_found.customer');
+    const { doc: account } = await accountOf(this.models, auth.tenantId);
+    const countryId = account.country_id as number;
+    const rules = loyaltyRulesOf(account, (t) => (isCountryId(countryId) ? toMinor(t, countryId) : 0));
+    const points = (customer.loyalty_points as number | undefined) ?? 0;
+    const movements = await this.models.find('loyalty_movements', {
+      filter: { tenantId: auth.tenantId, customer_id: id },
+      sort: [['at', 'desc']],
+      limit: 50,
+    });
+    return {
+      id,
+      points,
+      value: points * rules.pointValue,
+      rules: {
+        enabled: rules.enabled,
+        points_per_unit: rules.pointsPerUnit,
+        point_value: rules.pointValue,
+        min_points: rules.minPoints,
+      },
+      movements: movements.map(withoutTenant),
     };
   }
 

@@ -15,3 +15,11 @@ export { importsProjection } from './imports/imports.projection';
 export { appointmentsProjection } from './scheduling/appointments.projection';
 export { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 export { salesProjection } from './sales/sales.projection';
+export {
+  reportsProjection,
+  commissionOf,
+  percentageToBp,
+  reportDayId,
+  REPORT_DIMENSIONS,
+  type ReportDimension,
+} from './sales/reports.projection';

@@ -1,4 +1,5 @@
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
+import { SalesReportsQueryController } from './sales/reports.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import {
@@ -63,6 +64,7 @@ export class QueryApiModule implements NestModule {
         AppointmentsQueryController,
         AvailabilityQueryController,
         SalesQueryController,
+        SalesReportsQueryController,
         PublicSalesController,
       ],
       providers: [

@@ -8,6 +8,7 @@ import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } fr
 import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
 import { salesTests } from './sales.e2e';
+import { reportsTests } from './reports.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
@@ -384,6 +385,7 @@ suite('admin-ui in the browser', () => {
   appointmentsTests({ url, tab });
   billingTests({ url, tab });
   salesTests({ url, tab });
+  reportsTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });
   screensTests({ url, tab });

@@ -17,6 +17,21 @@ import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
+import { dashboard, paymentsDetails } from '../dashboard';
+import {
+  commissionsReport,
+  creditNotesReport,
+  currentCashier,
+  dailyPayments,
+  dailyPaymentsSummary,
+  employeesActivities,
+  monthlyPaymentsSummary,
+  mostSoldProducts,
+  perCashierSummary,
+  refundedInvoicesReport,
+  servicesReport,
+  vatReport,
+} from '../reports';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -121,6 +136,20 @@ export const MerchantAdmin = () => {
         <Resource name="payments" {...payments} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
+        <Resource name="dashboard" {...dashboard} />
+        <Resource name="dashboard/payments-details" {...paymentsDetails} />
+        <Resource name="pos/current-cashier-employee" {...currentCashier} />
+        <Resource name="pos/daily-payments" {...dailyPayments} />
+        <Resource name="pos/employees-activities" {...employeesActivities} />
+        <Resource name="reports/general-summary-per-cashier-employees" {...perCashierSummary} />
+        <Resource name="reports/daily-payments-summary" {...dailyPaymentsSummary} />
+        <Resource name="reports/monthly-payments-summary" {...monthlyPaymentsSummary} />
+        <Resource name="reports/vat-report" {...vatReport} />
+        <Resource name="reports/credit-notes" {...creditNotesReport} />
+        <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
+        <Resource name="reports/employees-commissions-report" {...commissionsReport} />
+        <Resource name="reports/services-report" {...servicesReport} />
+        <Resource name="reports/most-sold-products" {...mostSoldProducts} />
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />

@@ -371,7 +371,7 @@ export const EmployeesActivitiesPage = () => {
           ]}
           rows={data.rows}
           totals={{ ...data.totals, id: 'totals' }}
-          rowKey={(r) => r.id}
+          rowKey={(r) => r.id ?? ''}
           empty={translate('app.reports.no_activities')}
         />
       )}

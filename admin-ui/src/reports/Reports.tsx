@@ -145,7 +145,7 @@ const PaymentsSummary = ({ kind }: { kind: 'daily' | 'monthly' }) => {
       title={`app.reports.titles.${kind}_payments_summary`}
       file={`app.reports.files.${kind}_payments_summary`}
       testId={`${kind}-payments-summary`}
-      rowKey={(r) => r.id}
+      rowKey={(r) => r.date ?? r.month ?? ''}
       columns={(a) => [
         {
           key: keyOf,
@@ -185,8 +185,9 @@ export const VatReport = () => {
       title="app.reports.titles.vat"
       file="app.reports.files.vat"
       testId="vat-report"
-      rowKey={(r) => r.id}
-      toTotals={(a) => ({ ...a.totals, id: 'totals', category: 'S', rate_bp: -1 })}
+      rowKey={(r) => `${r.category}|${r.rate_bp}`}
+      // the totals row names no category
+      toTotals={(a) => ({ ...a.totals, category: 'S', rate_bp: -1 })}
       columns={() => [
         {
           key: 'category',
@@ -354,7 +355,7 @@ export const CommissionsReport = () => {
       title="app.reports.titles.commissions"
       file="app.reports.files.commissions"
       testId="commissions-report"
-      rowKey={(r) => r.id}
+      rowKey={(r) => r.id ?? ''}
       toTotals={(a) => ({ ...a.totals, id: 'totals' })}
       columns={() => [
         {
@@ -387,7 +388,7 @@ export const EmployeeCommissionsReport = () => {
       title="app.reports.titles.employee_commissions"
       file="app.reports.files.employee_commissions"
       testId="employee-commissions-report"
-      rowKey={(r) => r.id}
+      rowKey={(r) => r.date ?? ''}
       toTotals={(a) => ({ ...a.totals, id: 'totals' })}
       subtitle={(a) => (language === 'ar' ? a.employee.name_ar : a.employee.name_en)}
       columns={() => [

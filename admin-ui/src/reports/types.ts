@@ -28,7 +28,8 @@ export type SalesFigures = {
 };
 
 export type EmployeeRow = {
-  id: string;
+  /** the employee (absent on an employee's days, keyed by date) */
+  id?: string;
   employee_id?: string;
   date?: string;
   name_en?: string;
@@ -92,7 +93,6 @@ export type CashierRow = {
 };
 
 export type PaymentsRow = {
-  id: string;
   date?: string;
   month?: string;
   payments: number;
@@ -105,7 +105,6 @@ export type PaymentsRow = {
 };
 
 export type VatRow = {
-  id: string;
   category: 'S' | 'Z' | 'E' | 'O';
   rate_bp: number;
   taxable: number;

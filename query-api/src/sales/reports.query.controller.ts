@@ -390,7 +390,7 @@ export class SalesReportsQueryController {
         limit: MAX_ROWS,
       }),
     ]);
-    return { id: period.from, date: period.from, ...methods, payments: payments.map(withoutTenant) };
+    return { date: period.from, ...methods, payments: payments.map(withoutTenant) };
   }
 
   /** `pos/employees-activities`: per employee today: services and products done, sales and commission. */
@@ -462,8 +462,8 @@ export class SalesReportsQueryController {
     }
     const list = [...rows.values()]
       .sort((a, b) => a.id.localeCompare(b.id))
+      // no `id`: a date is not a record (and must not read as one of the salon's ids)
       .map(({ id, figures, by_method, refunds_by_method }) => ({
-        id,
         [by]: id,
         ...methodRow(figures),
         by_method,
@@ -487,7 +487,7 @@ export class SalesReportsQueryController {
     const sums = await this.sums(auth.tenantId, 'vat', period, VAT);
     const rows = sums.map(({ key, figures }) => {
       const [category, rate] = key.key.split('|');
-      return { id: key.key, category, rate_bp: Number(rate), ...vatRow(figures) };
+      return { category, rate_bp: Number(rate), ...vatRow(figures) };
     });
     const order = 'SZEO';
     rows.sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category) || b.rate_bp - a.rate_bp);
@@ -584,7 +584,7 @@ export class SalesReportsQueryController {
     const period = await this.period(auth, query);
     const sums = await this.sums(auth.tenantId, 'employee', period, EMPLOYEE, ['date'], { key: employeeId });
     const rows = sums
-      .map(({ key, figures }) => ({ id: key.date, date: key.date, ...employeeRow(figures) }))
+      .map(({ key, figures }) => ({ date: key.date, ...employeeRow(figures) }))
       .sort((a, b) => a.date.localeCompare(b.date));
     return {
       from: period.from,

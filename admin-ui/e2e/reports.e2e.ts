@@ -70,6 +70,7 @@ export const reportsTests = ({ url, tab }: SuiteContext) => {
   describe('the money reports', () => {
     let dashboard: Dashboard;
     let services: ItemsReport;
+    let mine: { figures: { invoices: number; total: number } };
 
     beforeAll(async () => {
       const call = await api(url);
@@ -93,6 +94,7 @@ export const reportsTests = ({ url, tab }: SuiteContext) => {
         await call<ItemsReport>('GET', `reports/services-report?from=${month}&to=${dashboard.today}`)
       ).body;
       expect(dashboard.sales.today.invoices).toBeGreaterThanOrEqual(1);
+      mine = (await call<typeof mine>('GET', 'pos/current-cashier-employee')).body;
       // the report's totals are its rows', the rows the invoices' lines
       expect(services.totals.net_sales).toBe(services.rows.reduce((n, r) => n + r.net_sales, 0));
     });
@@ -175,6 +177,46 @@ export const reportsTests = ({ url, tab }: SuiteContext) => {
       expect(totals[6]).toBe(money(services.totals.net_sales, 'ar'));
       await noSideScroll(page);
       await shot(page, 'reports-services-ar-phone');
+    });
+
+    it("opens the cashier's day and every money report, in Arabic on a phone and in English on a desktop", async () => {
+      const pages = [
+        'pos/current-cashier-employee',
+        'pos/daily-payments',
+        'pos/employees-activities',
+        'reports/general-summary-per-cashier-employees',
+        'reports/daily-payments-summary',
+        'reports/monthly-payments-summary',
+        'reports/vat-report',
+        'reports/credit-notes',
+        'reports/refunded-invoices',
+        'reports/employees-commissions-report',
+        'reports/most-sold-products',
+      ];
+      for (const [language, viewport] of [
+        ['ar', PHONE],
+        ['en', { width: 1366, height: 860 }],
+      ] as const) {
+        const { page } = await tab(language);
+        await page.setViewportSize(viewport);
+        await signIn(page, url, owner, { language });
+        for (const path of pages) {
+          await page.goto(`${url}/${language}/merchant/${path}`);
+          await page.waitForSelector('[data-testid=summary-totals-row], [data-testid=summary-empty]');
+          expect([path, await page.$$('[data-testid=summary-error]')]).toEqual([path, []]);
+          if (language === 'ar') await noSideScroll(page);
+          await shot(page, `reports-${path.replace(/\//g, '_')}-${language}`);
+        }
+        // the signed-in cashier's day: what she issued today, as the API adds it up
+        await page.goto(`${url}/${language}/merchant/pos/current-cashier-employee`);
+        await page.waitForSelector('[data-testid=summary-total-total]');
+        expect(await text(page, '[data-testid=summary-total-invoices]')).toContain(
+          String(mine.figures.invoices),
+        );
+        expect(await text(page, '[data-testid=summary-total-total]')).toContain(
+          money(mine.figures.total, language),
+        );
+      }
     });
   });
 };

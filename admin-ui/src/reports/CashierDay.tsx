@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import { Title } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
@@ -213,12 +214,18 @@ export const CurrentCashierPage = () => {
                   label: translate(col('invoice')),
                   value: (r) => r.number,
                   render: (r) => (
-                    <Link to={`${basename}/accounting/total-sales/${r.id}/show`}>{r.number}</Link>
+                    <Link component={RouterLink} to={`${basename}/accounting/total-sales/${r.id}/show`}>
+                      {r.number}
+                    </Link>
                   ),
                   align: 'start',
                 },
                 { key: 'time', label: translate(col('time')), value: (r) => dateTime(r.issued_at) },
-                { key: 'customer', label: translate(col('customer')), value: (r) => r.customer_name ?? '' },
+                {
+                  key: 'customer',
+                  label: translate(col('customer')),
+                  value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
+                },
                 { key: 'total', label: translate(col('total')), value: (r) => money(r.total) },
                 { key: 'paid', label: translate(col('paid')), value: (r) => money(r.paid) },
                 { key: 'owed', label: translate(col('owed')), value: (r) => money(r.owed) },
@@ -239,7 +246,11 @@ export const CurrentCashierPage = () => {
                   align: 'start',
                 },
                 { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number },
-                { key: 'customer', label: translate(col('customer')), value: (r) => r.customer_name ?? '' },
+                {
+                  key: 'customer',
+                  label: translate(col('customer')),
+                  value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
+                },
                 { key: 'total', label: translate(col('total')), value: (r) => money(r.total) },
                 { key: 'refunded', label: translate(col('refunded')), value: (r) => money(r.refunded) },
               ]}
@@ -312,7 +323,11 @@ export const DailyPaymentsPage = () => {
                   align: 'start',
                 },
                 { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number },
-                { key: 'customer', label: translate(col('customer')), value: (r) => r.customer_name ?? '' },
+                {
+                  key: 'customer',
+                  label: translate(col('customer')),
+                  value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
+                },
                 { key: 'method', label: translate(col('method')), value: (r) => method(r.method) },
                 {
                   key: 'kind',

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Link from '@mui/material/Link';
 import { useTranslate } from 'ra-core';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
@@ -235,7 +236,7 @@ export const CreditNotesReport = () => {
         invoice_id: '',
         invoice_number: 0,
         business_date: '',
-        customer_name: null,
+        customer_name: '',
         reason: '',
       })}
       columns={() => [
@@ -246,7 +247,11 @@ export const CreditNotesReport = () => {
           value: (r) => (r.business_date ? date(r.business_date) : ''),
         },
         { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number || '' },
-        { key: 'customer', label: translate(col('customer')), value: (r) => r.customer_name ?? '' },
+        {
+          key: 'customer',
+          label: translate(col('customer')),
+          value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
+        },
         { key: 'reason', label: translate(col('reason')), value: (r) => r.reason },
         c.money<CreditNoteRow>('net'),
         c.money<CreditNoteRow>('vat'),
@@ -285,7 +290,7 @@ export const RefundedInvoicesReport = () => {
         invoice_number: 0,
         invoice_date: null,
         invoice_total: null,
-        customer_name: null,
+        customer_name: '',
       })}
       columns={() => [
         {
@@ -300,7 +305,11 @@ export const RefundedInvoicesReport = () => {
           value: (r) => (r.invoice_date ? date(r.invoice_date) : ''),
         },
         { key: 'date', label: translate(col('credited_on')), value: (r) => (r.date ? date(r.date) : '') },
-        { key: 'customer', label: translate(col('customer')), value: (r) => r.customer_name ?? '' },
+        {
+          key: 'customer',
+          label: translate(col('customer')),
+          value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
+        },
         {
           key: 'invoice_total',
           label: translate(col('invoice_total')),
@@ -361,7 +370,11 @@ export const CommissionsReport = () => {
         {
           ...c.name<EmployeeRow>(col('employee')),
           render: (r) => (
-            <Link to={`${basename}/reports/employees-commissions-report/${r.id}`} data-testid="employee-link">
+            <Link
+              component={RouterLink}
+              to={`${basename}/reports/employees-commissions-report/${r.id}`}
+              data-testid="employee-link"
+            >
               {c.name<EmployeeRow>(col('employee')).value(r)}
             </Link>
           ),

@@ -186,6 +186,7 @@ export const VatReport = () => {
       title="app.reports.titles.vat"
       file="app.reports.files.vat"
       testId="vat-report"
+      initialPreset="this_month"
       rowKey={(r) => `${r.category}|${r.rate_bp}`}
       // the totals row names no category
       toTotals={(a) => ({ ...a.totals, category: 'S', rate_bp: -1 })}
@@ -228,6 +229,7 @@ export const CreditNotesReport = () => {
       title="app.reports.titles.credit_notes"
       file="app.reports.files.credit_notes"
       testId="credit-notes-report"
+      initialPreset="this_month"
       rowKey={(r) => r.id}
       toTotals={(a) => ({
         ...a.totals,
@@ -281,6 +283,7 @@ export const RefundedInvoicesReport = () => {
       title="app.reports.titles.refunded_invoices"
       file="app.reports.files.refunded_invoices"
       testId="refunded-invoices-report"
+      initialPreset="this_month"
       rowKey={(r) => r.id}
       toTotals={(a) => ({
         ...a.totals,
@@ -364,6 +367,7 @@ export const CommissionsReport = () => {
       title="app.reports.titles.commissions"
       file="app.reports.files.commissions"
       testId="commissions-report"
+      initialPreset="this_month"
       rowKey={(r) => r.id ?? ''}
       toTotals={(a) => ({ ...a.totals, id: 'totals' })}
       columns={() => [

@@ -115,6 +115,8 @@ describe('sales reports projection', () => {
   it('rounds commission half up to the minor unit, from a percentage with decimals', () => {
     expect(percentageToBp(7.5)).toBe(750);
     expect(percentageToBp(undefined)).toBe(0);
+    expect(percentageToBp('12.5')).toBe(1250);
+    expect(percentageToBp('ten')).toBe(0);
     expect(commissionOf(10005, 1000)).toBe(1001); // 1000.5 → 1001
     expect(commissionOf(4000, 750)).toBe(300);
     expect(commissionOf(15, 1000)).toBe(2); // 1.5 → 2

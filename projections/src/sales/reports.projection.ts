@@ -25,10 +25,11 @@ export const reportDayId = (tenantId: string, date: string, dimension: ReportDim
   `${tenantId}|${date}|${dimension}|${key}`;
 
 /** A percentage (up to 2 decimals) in basis points: 12.5 % → 1250. */
-export const percentageToBp = (percentage: unknown): number =>
-  typeof percentage === 'number' && Number.isFinite(percentage) && percentage > 0
-    ? Math.round(percentage * 100)
-    : 0;
+export const percentageToBp = (percentage: unknown): number => {
+  // a number on the events; decimal text tolerated (older or imported events)
+  const n = typeof percentage === 'string' && percentage.trim() !== '' ? Number(percentage) : percentage;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.round(n * 100) : 0;
+};
 
 /** An amount's share at a rate in basis points, rounded half up to the minor unit (never a float). */
 export const commissionOf = (net: number, bp: number): number => {

@@ -218,5 +218,23 @@ export const reportsTests = ({ url, tab }: SuiteContext) => {
         );
       }
     });
+
+    it('shows a receptionist, who sells but may not read the money reports, her day at the till and no report', async () => {
+      const { page } = await tab('en');
+      await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
+      await page.waitForSelector('a.RaMenuItemLink-root[href="/en/merchant/pos/current-cashier-employee"]');
+      await page.waitForSelector('a.RaMenuItemLink-root[href="/en/merchant/dashboard"]');
+      for (const path of [
+        'reports/vat-report',
+        'reports/employees-commissions-report',
+        'reports/services-report',
+      ])
+        expect([path, await page.$$(`a[href="/en/merchant/${path}"]`)]).toEqual([path, []]);
+      await page.goto(`${url}/en/merchant/reports/vat-report`);
+      await page.waitForURL(`${url}/en/merchant/no-permission`);
+      await page.goto(`${url}/en/merchant/pos/current-cashier-employee`);
+      await page.waitForSelector('[data-testid=summary-total-invoices]');
+      expect(await text(page, '[data-testid=cashier-name]')).toBe('Maha Al-Harbi');
+    });
   });
 };

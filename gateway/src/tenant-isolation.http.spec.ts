@@ -374,7 +374,14 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       r.path.replace(/:(\w+)/g, (_, param: string) => {
         const segment = r.path.split('/')[r.path.split('/').indexOf(`:${param}`) - 1];
         const value =
-          param === 'id' ? idSource[segment] : param === 'periodId' ? extra.periods : FIXED_PARAMS[param];
+          param === 'id'
+            ? idSource[segment]
+            : param === 'periodId'
+              ? extra.periods
+              : // an employee's report (employees-commissions-report/:employeeId): A's employee
+                param === 'employeeId'
+                ? idSource.employees
+                : FIXED_PARAMS[param];
         if (value === undefined)
           unmapped.push(`${r.method} ${r.path}: ${param === 'id' ? `${segment}/:id` : `:${param}`}`);
         return encodeURIComponent(value ?? 'unmapped');

@@ -14,6 +14,7 @@ import { salesProjection } from './sales/sales.projection';
 import { walletsProjection } from './sales/wallets.projection';
 import { giftCardsProjection } from './sales/gift-cards.projection';
 import { discountCodesProjection } from './sales/discount-codes.projection';
+import { reportsProjection } from './sales/reports.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -33,5 +34,6 @@ export const allProjections: Projection[] = [
   walletsProjection,
   giftCardsProjection,
   discountCodesProjection,
+  reportsProjection,
   auditLogProjection,
 ];

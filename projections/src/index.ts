@@ -18,3 +18,11 @@ export { salesProjection } from './sales/sales.projection';
 export { walletsProjection } from './sales/wallets.projection';
 export { giftCardsProjection } from './sales/gift-cards.projection';
 export { discountCodesProjection } from './sales/discount-codes.projection';
+export {
+  reportsProjection,
+  commissionOf,
+  percentageToBp,
+  reportDayId,
+  REPORT_DIMENSIONS,
+  type ReportDimension,
+} from './sales/reports.projection';

@@ -2,6 +2,7 @@ import { PublicSalesController, SalesQueryController } from './sales/sales.query
 import { WalletsQueryController } from './sales/wallets.query.controller';
 import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
 import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
+import { SalesReportsQueryController } from './sales/reports.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import {
@@ -70,6 +71,7 @@ export class QueryApiModule implements NestModule {
         DiscountCodesQueryController,
         GiftCardsQueryController,
         PublicGiftCardsController,
+        SalesReportsQueryController,
         PublicSalesController,
       ],
       providers: [

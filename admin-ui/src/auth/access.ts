@@ -84,6 +84,27 @@ export const RESOURCE_ACCESS: Record<
     show: { page: Page.pos, permission: Permission.salesReports },
     export: { page: Page.pos, permission: Permission.salesReports },
   },
+  // The dashboard (page 1, 1) and its payments by method over a period.
+  dashboard: { list: { page: Page.dashboard, permission: Permission.viewDashboard } },
+  'dashboard/payments-details': { list: { page: Page.dashboard, permission: Permission.viewDashboard } },
+  // The cashier's day (page 3): whoever sells (13).
+  'pos/current-cashier-employee': { list: { page: Page.pos, permission: Permission.sell } },
+  'pos/daily-payments': { list: { page: Page.pos, permission: Permission.sell } },
+  'pos/employees-activities': { list: { page: Page.pos, permission: Permission.sell } },
+  // The accounting and management money reports (15).
+  ...Object.fromEntries(
+    [
+      'reports/general-summary-per-cashier-employees',
+      'reports/daily-payments-summary',
+      'reports/monthly-payments-summary',
+      'reports/vat-report',
+      'reports/credit-notes',
+      'reports/refunded-invoices',
+      'reports/employees-commissions-report',
+      'reports/services-report',
+      'reports/most-sold-products',
+    ].map((r) => [r, { list: { page: Page.pos, permission: Permission.salesReports } }]),
+  ),
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },

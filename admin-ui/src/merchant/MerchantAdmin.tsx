@@ -24,6 +24,21 @@ import {
   sellGiftCardRoute,
   walletReminder,
 } from '../instruments';
+import { dashboard, paymentsDetails } from '../dashboard';
+import {
+  commissionsReport,
+  creditNotesReport,
+  currentCashier,
+  dailyPayments,
+  dailyPaymentsSummary,
+  employeesActivities,
+  monthlyPaymentsSummary,
+  mostSoldProducts,
+  perCashierSummary,
+  refundedInvoicesReport,
+  servicesReport,
+  vatReport,
+} from '../reports';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -133,6 +148,20 @@ export const MerchantAdmin = () => {
         {giftCardResources.map(({ name, ...resource }) => (
           <Resource key={name} name={name} {...resource} />
         ))}
+        <Resource name="dashboard" {...dashboard} />
+        <Resource name="dashboard/payments-details" {...paymentsDetails} />
+        <Resource name="pos/current-cashier-employee" {...currentCashier} />
+        <Resource name="pos/daily-payments" {...dailyPayments} />
+        <Resource name="pos/employees-activities" {...employeesActivities} />
+        <Resource name="reports/general-summary-per-cashier-employees" {...perCashierSummary} />
+        <Resource name="reports/daily-payments-summary" {...dailyPaymentsSummary} />
+        <Resource name="reports/monthly-payments-summary" {...monthlyPaymentsSummary} />
+        <Resource name="reports/vat-report" {...vatReport} />
+        <Resource name="reports/credit-notes" {...creditNotesReport} />
+        <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
+        <Resource name="reports/employees-commissions-report" {...commissionsReport} />
+        <Resource name="reports/services-report" {...servicesReport} />
+        <Resource name="reports/most-sold-products" {...mostSoldProducts} />
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />

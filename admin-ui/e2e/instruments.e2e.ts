@@ -181,6 +181,26 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
       const link = await page.getAttribute('[data-testid=wallet-remind] >> nth=0', 'href');
       expect(link).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
       await shot(page, 'wallet-reminder-ar-phone');
+
+      // loyalty points: on for a moment, a haircut earns 115 of them, 100 become a voucher
+      const withLoyalty = await pageGet<Record<string, unknown>>(page, 'settings/invoice');
+      await pageSend(page, 'PUT', 'settings/invoice', { ...withLoyalty, loyalty_enabled: true });
+      const before = await pageGet<{ points: number }>(page, `customers/${amal.id}/loyalty`);
+      const earned = await pageSend<{ loyalty_points: number }>(page, 'POST', 'invoices', {
+        customer_id: amal.id,
+        lines: [{ kind: 'service', item_id: service.id }],
+        payments: [{ method: 1, amount: '115' }],
+      });
+      expect(earned.body.loyalty_points).toBe(115);
+      await page.goto(`${url}/ar/merchant/customers/${amal.id}/show/wallet`);
+      await page.waitForSelector(`[data-testid=loyalty-points]:has-text("${before.points + 115}")`);
+      await page.click('[data-testid=loyalty-redeem]');
+      await page.fill('[data-testid=redeem-points]', '100');
+      await page.click('[data-testid=redeem-save]');
+      await page.waitForSelector('[data-testid=redeem]', { state: 'detached' });
+      await page.waitForSelector(`[data-testid=loyalty-points]:has-text("${before.points + 15}")`);
+      await shot(page, 'loyalty-ar-phone');
+      await pageSend(page, 'PUT', 'settings/invoice', { ...withLoyalty, loyalty_enabled: false });
     });
 
     it('adds a discount code and takes it off at the till, in Arabic on a tablet', async () => {
@@ -224,6 +244,12 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
         Array<{ total: number; discount_code?: { code: string; amount: number } }>
       >(page, 'invoices?range=[0,0]');
       expect(issued).toMatchObject({ total: 9200, discount_code: { code, amount: 2000 } });
+
+      // the discounts per customer include it
+      await page.goto(`${url}/ar/merchant/reports/customers-discount-report`);
+      await page.waitForSelector('[data-testid=customers-discount-report]');
+      await page.waitForSelector('[data-testid=customers-discount-report] >> text=20.00');
+      await shot(page, 'customers-discount-report-ar-tablet');
     });
   });
 };

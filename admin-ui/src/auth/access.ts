@@ -69,6 +69,7 @@ export const RESOURCE_ACCESS: Record<
     export: { page: Page.pos, permission: Permission.sell },
   },
   // the gift cards' management reports (15); a card's page for those who see the reports
+  'reports/customers-discount-report': { list: { page: Page.pos, permission: Permission.salesReports } },
   'reports/active-gifts-cards': {
     list: { page: Page.pos, permission: Permission.salesReports },
     show: { page: Page.pos, permission: Permission.salesReports },

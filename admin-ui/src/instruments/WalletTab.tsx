@@ -14,6 +14,7 @@ import AddCardIcon from '@mui/icons-material/AddCardOutlined';
 import type { AppDataProvider } from '../http/dataProvider';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
+import { LoyaltyCard } from './LoyaltyCard';
 import { PaymentDialog } from './PaymentDialog';
 import { useWallet, type WalletMovement } from './useWallet';
 
@@ -64,64 +65,67 @@ export const WalletTab = () => {
   const [open, setOpen] = useState(false);
   if (!record) return null;
   return (
-    <Card variant="outlined" sx={{ mt: 1 }} data-testid="wallet">
-      <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <Box sx={{ flex: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {translate('app.wallet.balance')}
-            </Typography>
-            <Typography variant="h4" component="p" data-testid="wallet-balance">
-              <bdi>{wallet ? money(wallet.balance) : '…'}</bdi>
-            </Typography>
-          </Box>
-          {maySell && (
-            <Button
-              variant="contained"
-              startIcon={<AddCardIcon />}
-              onClick={() => setOpen(true)}
-              data-testid="wallet-top-up"
-            >
-              {translate('app.wallet.top_up')}
-            </Button>
-          )}
-        </Stack>
-        <Divider sx={{ my: 2 }} />
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          {translate('app.wallet.statement')}
-        </Typography>
-        {wallet && wallet.movements.length === 0 && (
-          <Typography color="text.secondary" data-testid="wallet-empty">
-            {translate('app.wallet.empty')}
+    <>
+      <Card variant="outlined" sx={{ mt: 1 }} data-testid="wallet">
+        <CardContent>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Box sx={{ flex: 1 }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate('app.wallet.balance')}
+              </Typography>
+              <Typography variant="h4" component="p" data-testid="wallet-balance">
+                <bdi>{wallet ? money(wallet.balance) : '…'}</bdi>
+              </Typography>
+            </Box>
+            {maySell && (
+              <Button
+                variant="contained"
+                startIcon={<AddCardIcon />}
+                onClick={() => setOpen(true)}
+                data-testid="wallet-top-up"
+              >
+                {translate('app.wallet.top_up')}
+              </Button>
+            )}
+          </Stack>
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+            {translate('app.wallet.statement')}
           </Typography>
-        )}
-        <Stack spacing={1.5} divider={<Divider flexItem />}>
-          {wallet?.movements.map((m) => (
-            <Movement key={m.id} m={m} />
-          ))}
-        </Stack>
-      </CardContent>
-      <PaymentDialog
-        open={open}
-        title={translate('app.wallet.top_up_title', { name: record.name })}
-        withNotes
-        testId="top-up"
-        onClose={() => setOpen(false)}
-        onSubmit={async (body, idempotencyKey) => {
-          const done = await dataProvider.send<{ balance: number }>(
-            'POST',
-            `customers/${encodeURIComponent(String(record.id))}/wallet/top-ups`,
-            body,
-            { idempotencyKey },
-          );
-          setOpen(false);
-          notify('app.wallet.top_up_done', {
-            type: 'success',
-            messageArgs: { balance: money(done.balance) },
-          });
-          reload();
-        }}
-      />
-    </Card>
+          {wallet && wallet.movements.length === 0 && (
+            <Typography color="text.secondary" data-testid="wallet-empty">
+              {translate('app.wallet.empty')}
+            </Typography>
+          )}
+          <Stack spacing={1.5} divider={<Divider flexItem />}>
+            {wallet?.movements.map((m) => (
+              <Movement key={m.id} m={m} />
+            ))}
+          </Stack>
+        </CardContent>
+        <PaymentDialog
+          open={open}
+          title={translate('app.wallet.top_up_title', { name: record.name })}
+          withNotes
+          testId="top-up"
+          onClose={() => setOpen(false)}
+          onSubmit={async (body, idempotencyKey) => {
+            const done = await dataProvider.send<{ balance: number }>(
+              'POST',
+              `customers/${encodeURIComponent(String(record.id))}/wallet/top-ups`,
+              body,
+              { idempotencyKey },
+            );
+            setOpen(false);
+            notify('app.wallet.top_up_done', {
+              type: 'success',
+              messageArgs: { balance: money(done.balance) },
+            });
+            reload();
+          }}
+        />
+      </Card>
+      <LoyaltyCard customerId={String(record.id)} maySell={maySell === true} />
+    </>
   );
 };

@@ -6,6 +6,7 @@ const same = (what: string) => Array(6).fill(what).join(' |||| ');
 
 export const ar: typeof en = {
   resources: {
+    'reports/customers-discount-report': { name: same('الخصومات لكل عميل') },
     'menu/discount-codes': {
       name: Array(6).fill('أكواد الخصم').join(' |||| '),
       fields: {
@@ -32,7 +33,38 @@ export const ar: typeof en = {
     'reports/expired-gifts-cards': { name: same('بطاقات الإهداء المنتهية') },
   },
   app: {
+    loyalty: {
+      points: 'نقاط الولاء',
+      balance: '%{points} نقطة · قيمتها %{value}',
+      off: 'نقاط الولاء غير مفعّلة في إعدادات الفاتورة.',
+      redeem: 'تحويل إلى قسيمة',
+      redeem_title: 'تحويل النقاط إلى قسيمة',
+      redeem_info: 'بحد أدنى %{min} نقطة؛ قيمة كل نقطة %{value}. القسيمة لهذا العميل وصالحة لسنة.',
+      redeemed: 'أُضيفت القسيمة %{code} بقيمة %{value} إلى بطاقات الإهداء',
+      reset: 'إعادة تعيين النقاط',
+      reset_title: 'إعادة تعيين نقاط الولاء',
+      reset_info: 'سيفقد العميل %{points} نقطة. اذكر السبب: يحفظه سجل التدقيق.',
+      reason: 'السبب',
+      reset_done: 'تمت إعادة تعيين نقاط الولاء',
+      kinds: {
+        earned: 'فاتورة رقم %{number}',
+        reversed: 'إشعار دائن رقم %{number}',
+        redeemed: 'قسيمة %{code}',
+        reset: 'إعادة تعيين: %{reason}',
+      },
+    },
     discount_codes: {
+      report: {
+        menu: 'خصومات العملاء',
+        title: 'الخصومات لكل عميل',
+        file: 'customers-discounts',
+        customer: 'العميل',
+        invoices: 'الفواتير',
+        gross: 'قبل الخصومات',
+        discount: 'الخصومات',
+        code_discount: 'بأكواد الخصم',
+        total: 'الإجمالي',
+      },
       menu: 'أكواد الخصم',
       field: 'كود الخصم',
       apply: 'تطبيق',
@@ -47,7 +79,7 @@ export const ar: typeof en = {
       states: { valid: 'صالح', scheduled: 'لم يبدأ', expired: 'منتهي', used: 'مستخدم', inactive: 'موقوف' },
     },
     wallet: {
-      tab: 'المحفظة',
+      tab: 'المحفظة والنقاط',
       balance: 'رصيد المحفظة',
       top_up: 'شحن',
       top_up_title: 'شحن محفظة %{name}',

@@ -3,6 +3,7 @@ const same = (what: string) => `${what} |||| ${what}`;
 
 export const en = {
   resources: {
+    'reports/customers-discount-report': { name: same('Discounts per customer') },
     'menu/discount-codes': {
       name: 'Discount code |||| Discount codes',
       fields: {
@@ -29,7 +30,39 @@ export const en = {
     'reports/expired-gifts-cards': { name: same('Expired gift cards') },
   },
   app: {
+    loyalty: {
+      points: 'Loyalty points',
+      balance: '%{points} points · worth %{value}',
+      off: 'Loyalty points are off in the invoice settings.',
+      redeem: 'Turn into a voucher',
+      redeem_title: 'Points into a voucher',
+      redeem_info:
+        'At least %{min} points; each is worth %{value}. The voucher is for this customer, valid a year.',
+      redeemed: 'Voucher %{code} for %{value} added to the gift cards',
+      reset: 'Reset points',
+      reset_title: 'Reset the loyalty points',
+      reset_info: 'The customer loses %{points} points. Say why: the audit log keeps it.',
+      reason: 'Reason',
+      reset_done: 'Loyalty points reset',
+      kinds: {
+        earned: 'Invoice no. %{number}',
+        reversed: 'Credit note no. %{number}',
+        redeemed: 'Voucher %{code}',
+        reset: 'Reset: %{reason}',
+      },
+    },
     discount_codes: {
+      report: {
+        menu: 'Customers’ discounts',
+        title: 'Discounts per customer',
+        file: 'customers-discounts',
+        customer: 'Customer',
+        invoices: 'Invoices',
+        gross: 'Before discounts',
+        discount: 'Discounts',
+        code_discount: 'By discount codes',
+        total: 'Total',
+      },
       menu: 'Discount codes',
       field: 'Discount code',
       apply: 'Apply',
@@ -44,7 +77,7 @@ export const en = {
       states: { valid: 'Valid', scheduled: 'Not started', expired: 'Expired', used: 'Used', inactive: 'Off' },
     },
     wallet: {
-      tab: 'Wallet',
+      tab: 'Wallet and points',
       balance: 'Wallet balance',
       top_up: 'Top up',
       top_up_title: "Top up %{name}'s wallet",

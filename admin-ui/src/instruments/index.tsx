@@ -50,6 +50,13 @@ export const discountCodes = {
   options: { label: 'app.discount_codes.menu' },
 };
 
+/** `reports/customers-discount-report`: the discounts per customer (sales reports 15). */
+export const customersDiscountReport = {
+  list: lazyPage(() => import('./CustomersDiscountReport').then((m) => m.CustomersDiscountReport)),
+  icon: LocalOfferIcon,
+  options: { label: 'app.discount_codes.report.menu' },
+};
+
 /** `pos/customer-wallet-reminder`: customers with money in their wallet. */
 export const walletReminder = {
   list: lazyPage(() => import('./WalletReminderList').then((m) => m.WalletReminderList)),

@@ -18,6 +18,7 @@ import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
 import {
+  customersDiscountReport,
   discountCodes,
   giftCardResources,
   receivable,
@@ -145,6 +146,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="accounting/receivable" {...receivable} />
         <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
+        <Resource name="reports/customers-discount-report" {...customersDiscountReport} />
         {giftCardResources.map(({ name, ...resource }) => (
           <Resource key={name} name={name} {...resource} />
         ))}

@@ -190,6 +190,7 @@ const MoneyReportsMenu = () => {
       {MONEY_REPORTS.management.map((r) => (
         <Menu.ResourceItem key={r} name={r} />
       ))}
+      <Menu.ResourceItem name="reports/customers-discount-report" />
       <Menu.ResourceItem name="reports/active-gifts-cards" />
       <Menu.ResourceItem name="reports/used-gifts-cards" />
       <Menu.ResourceItem name="reports/expired-gifts-cards" />

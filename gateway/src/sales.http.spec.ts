@@ -55,7 +55,16 @@ describe('the till over HTTP (issue 11)', () => {
     const methods = new Set(
       all.body.flatMap((i: { payments: Array<{ method: number }> }) => i.payments.map((p) => p.method)),
     );
-    expect([...methods].sort()).toEqual([1, 2, 3, 4]);
+    // cash, credit card, debit card, transfer, and the wallet a customer topped up
+    expect([...methods].sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 10]);
+    // a gift card sold, and one spent; a discount code used
+    expect(
+      all.body.some((i: { lines: Array<{ kind: string }> }) => i.lines.some((l) => l.kind === 'gift_card')),
+    ).toBe(true);
+    expect(all.body.some((i: { redeemed?: number }) => (i.redeemed ?? 0) > 0)).toBe(true);
+    expect(
+      all.body.some((i: { discount_code?: { code: string } }) => i.discount_code?.code === 'WELCOME15'),
+    ).toBe(true);
     expect(all.body.some((i: { payments: unknown[] }) => i.payments.length === 2)).toBe(true);
     expect(
       all.body.some((i: { lines: Array<{ kind: string }> }) => i.lines.some((l) => l.kind === 'product')),

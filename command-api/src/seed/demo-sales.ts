@@ -10,7 +10,9 @@ import {
   type TenantTimeZone,
 } from '@rawnaq/contracts';
 import type { AuthContext } from '@rawnaq/platform';
+import { DefineDiscountCode } from '../sales/discount-codes.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
+import { TopUpWallet } from '../sales/wallet.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
 
@@ -74,7 +76,13 @@ export const seedDemoSales = async (
   },
 ) => {
   const today = businessDate(ownerCtx.now, timeZone);
-  const sales: Array<{ at: number; key: string; body: object }> = [];
+  type Sale = {
+    at: number;
+    key: string;
+    body: object | (() => object);
+    command?: 'invoice' | 'top-up' | 'code';
+  };
+  const sales: Sale[] = [];
   // what the customer pays: priced by the same rules as the till (15 % at document level)
   const totalOf = (nets: number[], discount = 0) =>
     priceBasket(
@@ -155,13 +163,103 @@ export const seedDemoSales = async (
       },
     });
   }
+  // what customers pay with besides money: a wallet topped up and spent, a gift card bought for a
+  // friend and spent in part, a welcome discount code used once
+  const at = (daysAgo: number, time: string) =>
+    epochOf(instantAt(addDays(today, -daysAgo), `${time}:00`, timeZone));
+  const [amal, second, third, fourth] = ids.customers;
+  const price = (service: string) => ids.services[service].price;
+  const money = (minor: number) => (minor / 100).toFixed(2);
+  let giftCode = '';
+  sales.push(
+    {
+      at: at(20, '09:30'),
+      key: 'demo-code-welcome',
+      command: 'code',
+      body: {
+        code: 'WELCOME15',
+        name: 'Welcome offer',
+        category: 2,
+        kind: 'percent',
+        value: '15',
+        valid_from: addDays(today, -20),
+        valid_to: addDays(today, 60),
+      },
+    },
+    {
+      at: at(15, '10:15'),
+      key: 'demo-wallet-top-up',
+      command: 'top-up',
+      body: {
+        customer: amal,
+        method: PaymentMethod.cash,
+        amount: '200.00',
+        notes: 'Paid ahead for the month',
+      },
+    },
+    {
+      at: at(13, '12:10'),
+      key: 'demo-gift-card-sale',
+      body: {
+        customer_id: fourth,
+        lines: [{ kind: 'gift_card', price: '300.00', beneficiary_id: second, message: 'Happy birthday!' }],
+        payments: [{ method: PaymentMethod.credit_card, amount: '300.00', authorization_code: 'DEMO09101' }],
+      },
+    },
+    {
+      at: at(9, '13:40'),
+      key: 'demo-gift-card-spent',
+      body: () => {
+        const total = totalOf([price('Manicure')]);
+        const fromCard = Math.min(total, 10000);
+        return {
+          customer_id: second,
+          lines: [{ kind: 'service', item_id: ids.services.Manicure.id, employee_id: ids.stylists[1] }],
+          gift_cards: [{ code: giftCode, amount: money(fromCard) }],
+          payments: total > fromCard ? [{ method: PaymentMethod.cash, amount: money(total - fromCard) }] : [],
+        };
+      },
+    },
+    {
+      at: at(7, '11:20'),
+      key: 'demo-wallet-spent',
+      body: {
+        customer_id: amal,
+        lines: [{ kind: 'service', item_id: ids.services.Haircut.id, employee_id: ids.stylists[0] }],
+        payments: [{ method: PaymentMethod.wallet, amount: money(totalOf([price('Haircut')])) }],
+      },
+    },
+    {
+      at: at(5, '16:45'),
+      key: 'demo-code-used',
+      body: {
+        customer_id: third,
+        discount_code: 'WELCOME15',
+        lines: [{ kind: 'service', item_id: ids.services.Facial.id, employee_id: ids.stylists[1] }],
+        payments: [
+          {
+            method: PaymentMethod.cash,
+            // 15 % off the facial before VAT, half up
+            amount: money(totalOf([price('Facial') - Math.round((price('Facial') * 15) / 100)])),
+          },
+        ],
+      },
+    },
+  );
   sales.sort((a, b) => a.at - b.at);
-  for (const sale of sales)
-    await execute(
-      new IssueInvoice(
-        { ...ownerCtx, now: new Date(sale.at), correlationId: sale.key, idempotencyKey: sale.key },
-        owner,
-        sale.body,
-      ),
-    );
+  for (const sale of sales) {
+    const ctx = { ...ownerCtx, now: new Date(sale.at), correlationId: sale.key, idempotencyKey: sale.key };
+    const body = typeof sale.body === 'function' ? sale.body() : sale.body;
+    if (sale.command === 'code') await execute(new DefineDiscountCode(ctx, body));
+    else if (sale.command === 'top-up') {
+      const { customer, ...payment } = body as { customer: string };
+      await execute(new TopUpWallet(ctx, owner, customer, payment));
+    } else {
+      const answer = (await execute(new IssueInvoice(ctx, owner, body))) as {
+        body?: { gift_cards_sold?: Array<{ code: string }> };
+      };
+      const sold = answer?.body?.gift_cards_sold?.[0];
+      if (sold) giftCode = sold.code;
+    }
+  }
 };

@@ -57,7 +57,7 @@ export const ar: typeof en = {
       report: {
         menu: 'خصومات العملاء',
         title: 'الخصومات لكل عميل',
-        file: 'customers-discounts',
+        file: 'خصومات-العملاء',
         customer: 'العميل',
         invoices: 'الفواتير',
         gross: 'قبل الخصومات',

@@ -41,6 +41,7 @@ import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
 import { IssueCreditNoteHandler } from './sales/credit-notes.commands';
 import { TopUpWalletHandler } from './sales/wallet.commands';
+import { CancelDepositHandler, TakeDepositHandler } from './sales/deposits.commands';
 import { RedeemPointsHandler, ResetPointsHandler } from './sales/loyalty.commands';
 import { ChangeDiscountCodeHandler, DefineDiscountCodeHandler } from './sales/discount-codes.commands';
 import { GiveFreeGiftCardHandler } from './sales/gift-cards.commands';
@@ -123,6 +124,8 @@ export class CommandApiModule {
         IssueInvoiceHandler,
         IssueCreditNoteHandler,
         TopUpWalletHandler,
+        TakeDepositHandler,
+        CancelDepositHandler,
         RedeemPointsHandler,
         ResetPointsHandler,
         DefineDiscountCodeHandler,

@@ -320,11 +320,17 @@ describe('the till over HTTP (issue 11)', () => {
       });
     if (booked.status !== 201) return console.log(`[skipped] no free quarter now: ${booked.body.message}`);
     const id = booked.body.id;
+    // a deposit taken when it was booked: the invoice counts it, the till takes the rest
+    const deposit = await t.http
+      .post(`/api/merchant/appointments/${id}/deposits`)
+      .set(bearer(owner))
+      .send({ method: PaymentMethod.cash, amount: '50.00' });
+    expect(deposit.status).toBe(201);
     const pay = () =>
       issue({
         appointment_id: id,
         lines: [{ kind: 'service', item_id: services['Pedicure'].id }],
-        payments: [{ method: PaymentMethod.cash, amount: '103.50' }],
+        payments: [{ method: PaymentMethod.cash, amount: '53.50' }],
       });
     expect((await pay()).body.errors).toEqual({ appointment_id: 'sales.appointment_not_checked_in' });
     expect((await t.http.post(`/api/merchant/appointments/${id}/check-in`).set(bearer(owner))).status).toBe(
@@ -332,7 +338,15 @@ describe('the till over HTTP (issue 11)', () => {
     );
     const paid = await pay();
     expect(paid.status).toBe(201);
-    expect(paid.body).toMatchObject({ appointment_id: id, customer_id: customers[2].id });
+    expect(paid.body).toMatchObject({ appointment_id: id, customer_id: customers[2].id, deposited: 5000 });
+    const deposits = await t.http.get(`/api/merchant/appointments/${id}/deposits`).set(await fresh());
+    expect(deposits.body[0]).toMatchObject({ status: 'applied', invoice_id: paid.body.id });
+    // used by its invoice, the deposit is no longer given back by cancelling it
+    const late = await t.http
+      .post(`/api/merchant/appointments/${id}/deposits/${deposit.body.id}/cancel`)
+      .set(bearer(owner))
+      .send({});
+    expect(late.body.message).toBe('deposits.already_applied');
     const visit = await t.http.get(`/api/merchant/appointments/${id}`).set(await fresh());
     expect(visit.body).toMatchObject({ payment_status: 1, invoice_id: paid.body.id });
     expect((await pay()).status).toBe(409);

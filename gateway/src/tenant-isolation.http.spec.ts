@@ -230,6 +230,21 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       }),
       'discount code',
     );
+    // a deposit on one of A's visits still to be paid
+    const visits = (
+      await t.http
+        .get('/api/merchant/appointments')
+        .query({ range: '[0,99]' })
+        .set(await fresh(a))
+    ).body as Array<{ id: string }>;
+    for (const v of visits) {
+      const res = await post(`appointments/${v.id}/deposits`, { method: 1, amount: '10' });
+      if (res.status === 201) {
+        extra.deposits = res.body.id;
+        break;
+      }
+    }
+    if (!extra.deposits) throw new Error('fixture deposit: no visit of A takes a deposit');
     // a Saudi invoice has no credit note until it is reported (the e-invoicing issue): another of A's
     // records stands in for one, which B must not reach through that route either
     extra['credit-notes'] = extra.invoices;
@@ -381,7 +396,9 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
               : // an employee's report (employees-commissions-report/:employeeId): A's employee
                 param === 'employeeId'
                 ? idSource.employees
-                : FIXED_PARAMS[param];
+                : param === 'depositId'
+                  ? extra.deposits
+                  : FIXED_PARAMS[param];
         if (value === undefined)
           unmapped.push(`${r.method} ${r.path}: ${param === 'id' ? `${segment}/:id` : `:${param}`}`);
         return encodeURIComponent(value ?? 'unmapped');

@@ -1,5 +1,6 @@
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
+import { DepositsQueryController, PublicDepositsController } from './sales/deposits.query.controller';
 import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
 import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
 import { SalesReportsQueryController } from './sales/reports.query.controller';
@@ -68,6 +69,8 @@ export class QueryApiModule implements NestModule {
         AvailabilityQueryController,
         SalesQueryController,
         WalletsQueryController,
+        DepositsQueryController,
+        PublicDepositsController,
         DiscountCodesQueryController,
         GiftCardsQueryController,
         PublicGiftCardsController,

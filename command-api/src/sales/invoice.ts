@@ -96,6 +96,8 @@ export type IssueInvoice = {
   paymentIds: string[];
   /** the discount code whose amounts are already in the lines' discounts */
   discountCode?: { discount_code_id: string; code: string; amount: number };
+  /** the visit's deposits, paid before it */
+  deposits?: Array<{ deposit_id: string; amount: number; method: number }>;
   /** gift cards spent on it, each checked against its card by the command */
   giftCards: InvoiceGiftCard[];
   vat: { enabled: boolean; rateBp: number };
@@ -135,6 +137,7 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
     throw refusal([{ field: e.line === undefined ? 'discount' : `lines.${e.line}.discount`, key: e.key }]);
   }
   const redeemed = command.giftCards.reduce((sum, g) => sum + g.amount, 0);
+  const deposited = (command.deposits ?? []).reduce((sum, d) => sum + d.amount, 0);
   const sellsGiftCards = command.lines.some((l) => l.kind === 'gift_card');
   const early: ErrorDetail[] = [];
   // a voucher is not subject to VAT until it is spent: sold on an invoice of its own (ZATCA BR-O-*)
@@ -147,7 +150,7 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
   if (redeemed > basket.total) early.push({ field: 'gift_cards', key: 'gift_cards.above_total' });
   if (early.length) throw refusal(early);
   const check = checkPayments(command.payments, {
-    due: basket.total - redeemed,
+    due: basket.total - redeemed - deposited,
     walletBalance: command.walletBalance,
     mayOwe: command.mayOwe && command.customer !== null,
     formatMoney: command.formatMoney,
@@ -207,6 +210,7 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
       })),
       ...(command.discountCode && { discount_code: command.discountCode }),
       ...(command.giftCards.length && { gift_cards: command.giftCards, redeemed }),
+      ...(deposited > 0 && { deposits: command.deposits, deposited }),
       paid: check.paid,
       owed: check.owed,
       einvoicing: command.einvoicing,

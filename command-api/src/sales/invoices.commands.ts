@@ -37,6 +37,7 @@ import {
   type GiftCardEvent,
   type DiscountCodeEvent,
   type LoyaltyEvent,
+  type DepositEvent,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -65,6 +66,14 @@ import {
 import { discountCodeStream } from './discount-codes.commands';
 import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
 import { loyaltyStream } from './loyalty.commands';
+import {
+  activeDeposits,
+  decideDeposits,
+  evolveDeposits,
+  initialDepositsState,
+  type DepositsState,
+} from './deposit';
+import { depositsStream } from './deposits.commands';
 import { tenantInfo, type TenantInfo } from '../shared/tenant';
 import {
   decideInvoice,
@@ -144,6 +153,19 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         problems.push({ field: 'appointment_id', key: 'not_found.appointment' });
     }
 
+    // the visit's deposits, taken before it: counted on its invoice (decided again on append)
+    const depositStream = visit && depositsStream(ctx.tenantId, visit.appointmentId);
+    const deposits = depositStream
+      ? activeDeposits(
+          (
+            await this.aggregates.load<DepositsState, DepositEvent>(
+              depositStream,
+              initialDepositsState,
+              evolveDeposits,
+            )
+          ).state,
+        ).map((d) => ({ deposit_id: d.deposit_id, amount: d.payment.amount, method: d.payment.method }))
+      : [];
     const lines = await this.linesOf(ctx, tenant, scope, settings.invoice, input.lines, booking, problems);
     const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
     const code = await this.discountCodeOf(ctx, tenant, input.discount_code, lines, problems);
@@ -212,6 +234,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
                 ...(p.authorization_code && { authorization_code: p.authorization_code }),
               })),
               paymentIds: input.payments.map((_, i) => idFor(ctx, 'payment', i)),
+              deposits,
               giftCards: giftCards.map((g) => ({
                 gift_card_id: g.gift_card_id,
                 code: g.code,
@@ -251,6 +274,18 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             decideProduct({ type: 'SellStock', quantity, invoiceId, allowBelowZero: belowZero }, s),
         },
       );
+    if (depositStream && deposits.length)
+      await this.aggregates.handle<DepositsState, DepositEvent>(depositStream, ctx, {
+        initial: initialDepositsState,
+        evolve: evolveDeposits,
+        decide: (s) => {
+          const now = activeDeposits(s).map((d) => d.deposit_id);
+          // a deposit cancelled meanwhile: the command runs again on what is left
+          if (now.length !== deposits.length || deposits.some((d) => !now.includes(d.deposit_id)))
+            throw conflict('errors.conflict_retry');
+          return decideDeposits({ type: 'Apply', invoiceId, invoiceNumber: number }, s);
+        },
+      });
     // the discount code it used, once more if it is single-use: decided on the revision the append checks
     if (code)
       await this.aggregates.handle<DiscountCodeState, DiscountCodeEvent>(
@@ -407,6 +442,8 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         discount_code: issued.discount_code ?? null,
         gift_cards: issued.gift_cards ?? [],
         redeemed: issued.redeemed ?? 0,
+        deposits: issued.deposits ?? [],
+        deposited: issued.deposited ?? 0,
         gift_cards_sold: cardsSold,
         loyalty_points: earned,
         paid: issued.paid,

@@ -6,6 +6,7 @@ import { commandContext } from '../shared/http-context';
 import { IssueCreditNote } from './credit-notes.commands';
 import { IssueInvoice } from './invoices.commands';
 import { TopUpWallet } from './wallet.commands';
+import { CancelDeposit, TakeDeposit } from './deposits.commands';
 import { RedeemPoints, ResetPoints } from './loyalty.commands';
 import { ChangeDiscountCode, DefineDiscountCode } from './discount-codes.commands';
 import { GiveFreeGiftCard } from './gift-cards.commands';
@@ -83,5 +84,30 @@ export class SalesController {
     @Body() body: unknown,
   ) {
     return this.commands.execute(new ResetPoints(commandContext(auth, req), auth, id, body));
+  }
+
+  /** A deposit before the visit (payment source 1), counted on its invoice at checkout. */
+  @Post('appointments/:id/deposits')
+  @RequirePermission(Page.pos, Permission.sell)
+  takeDeposit(
+    @Auth() auth: AuthContext,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new TakeDeposit(commandContext(auth, req), auth, id, body));
+  }
+
+  /** A deposit given back: once only, and not once its invoice used it. */
+  @Post('appointments/:id/deposits/:depositId/cancel')
+  @RequirePermission(Page.pos, Permission.sell)
+  cancelDeposit(
+    @Auth() auth: AuthContext,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Param('depositId') depositId: string,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new CancelDeposit(commandContext(auth, req), id, depositId, body));
   }
 }

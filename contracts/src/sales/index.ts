@@ -10,3 +10,4 @@ export * from './receivable';
 export * from './gift-card';
 export * from './discount-code';
 export * from './loyalty';
+export * from './deposit';

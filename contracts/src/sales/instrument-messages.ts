@@ -44,6 +44,14 @@ export const instrumentMessages = {
       disabled: 'Loyalty points are off in the invoice settings',
       reset_admin_only: "Only an administrator can reset a customer's loyalty points",
     },
+    deposits: {
+      not_from_wallet: 'A deposit is paid with cash, a card or a transfer, not from the wallet',
+      visit_cancelled: 'This visit is cancelled: it takes no deposit',
+      already_cancelled: 'This deposit is already cancelled: a payment is cancelled only once',
+      already_applied: "This deposit is on the visit's invoice already: give it back with a credit note",
+      above_total:
+        "The visit's deposits are more than the invoice total: cancel the deposit and take the payment at the till",
+    },
     receivables: {
       nothing_owed: 'This invoice is fully paid',
       above_owed: 'The payment is more than what is owed (%{owed})',
@@ -92,6 +100,13 @@ export const instrumentMessages = {
       refused: 'تعذّر تحويل النقاط: %{count} مشكلات',
       disabled: 'نقاط الولاء غير مفعّلة في إعدادات الفاتورة',
       reset_admin_only: 'لا يمكن إعادة تعيين نقاط ولاء العميل إلا لمدير النظام',
+    },
+    deposits: {
+      not_from_wallet: 'يُدفع العربون نقدًا أو بالبطاقة أو بالتحويل، لا من المحفظة',
+      visit_cancelled: 'هذه الزيارة ملغاة: لا يؤخذ لها عربون',
+      already_cancelled: 'هذا العربون ملغى بالفعل: لا تُلغى الدفعة إلا مرة واحدة',
+      already_applied: 'هذا العربون محسوب في فاتورة الزيارة بالفعل: يُرد بإشعار دائن',
+      above_total: 'عربون الزيارة أكبر من إجمالي الفاتورة: ألغِ العربون وخذ الدفعة عند الكاشير',
     },
     receivables: {
       nothing_owed: 'هذه الفاتورة مدفوعة بالكامل',

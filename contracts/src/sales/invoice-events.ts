@@ -71,6 +71,9 @@ export type InvoiceIssued = {
     payments: InvoicePayment[];
     /** the discount code it used and what it took off (in the lines' discounts), if any */
     discount_code?: { discount_code_id: string; code: string; amount: number };
+    /** the visit's deposits it counted (payment source 1) and their sum */
+    deposits?: Array<{ deposit_id: string; amount: number; method: number }>;
+    deposited?: number;
     /** gift cards spent on it and their sum (absent on invoices without) */
     gift_cards?: InvoiceGiftCard[];
     redeemed?: number;

@@ -1,5 +1,6 @@
 import type {
   CreditNoteIssued,
+  DepositEvent,
   InvoiceEvent,
   InvoiceIssued,
   RecordedEvent,
@@ -29,6 +30,10 @@ export type SalesFigures = {
   /** money paid into wallets that day, by method (not sales: spent on later invoices) */
   top_ups: number;
   top_ups_by_method: Record<string, number>;
+  /** deposits taken that day before visits (payment source 1), by method, and those given back */
+  deposits: number;
+  deposits_by_method: Record<string, number>;
+  deposits_cancelled: number;
   /** later payments of what earlier invoices left owed, by method */
   received: number;
   received_by_method: Record<string, number>;
@@ -52,6 +57,9 @@ const empty = (): SalesFigures => ({
   top_ups_by_method: {},
   received: 0,
   received_by_method: {},
+  deposits: 0,
+  deposits_by_method: {},
+  deposits_cancelled: 0,
 });
 
 const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
@@ -63,7 +71,7 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent
+  // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent, deposits
   version: 3,
   collections: [
     {
@@ -77,6 +85,10 @@ export const salesProjection: Projection = {
     { name: 'payments', indexes: [{ fields: ['tenantId', 'business_date'] }, { fields: ['invoice_id'] }] },
     { name: 'sales_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'sales_months', indexes: [{ fields: ['tenantId', 'month'] }] },
+    {
+      name: 'deposits',
+      indexes: [{ fields: ['tenantId', 'appointment_id'] }, { fields: ['unique_id'] }],
+    },
     {
       name: 'credit_notes',
       indexes: [
@@ -92,8 +104,24 @@ export const salesProjection: Projection = {
     'CreditNoteIssued',
     'InvoicePaymentReceived',
     'WalletToppedUp',
+    'DepositTaken',
+    'DepositCancelled',
+    'DepositApplied',
   ],
   reads: (e) => {
+    if (e.type === 'DepositCancelled' || e.type === 'DepositApplied') {
+      const d = e.data as { deposit_id: string; business_date?: string };
+      return [
+        { collection: 'deposits', id: d.deposit_id },
+        { collection: 'payments', id: d.deposit_id },
+        ...(d.business_date
+          ? [
+              { collection: 'sales_days', id: periodId(e.metadata.tenantId, d.business_date) },
+              { collection: 'sales_months', id: periodId(e.metadata.tenantId, d.business_date.slice(0, 7)) },
+            ]
+          : []),
+      ];
+    }
     if (e.type === 'InvoiceCredited')
       return [{ collection: 'invoices', id: (e.data as { invoice_id: string }).invoice_id }];
     if (e.type === 'InvoicePaymentReceived') {
@@ -111,7 +139,8 @@ export const salesProjection: Projection = {
     ];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
-    const event = e as unknown as (InvoiceEvent | CreditNoteIssued | WalletToppedUp) & RecordedEvent;
+    const event = e as unknown as (InvoiceEvent | CreditNoteIssued | WalletToppedUp | DepositEvent) &
+      RecordedEvent;
     const tenantId = e.metadata.tenantId;
     const add = (
       collection: 'sales_days' | 'sales_months',
@@ -135,6 +164,117 @@ export const salesProjection: Projection = {
       for (const p of payments) next[String(p.method)] = (next[String(p.method)] ?? 0) + p.amount;
       return next;
     };
+    if (event.type === 'DepositTaken') {
+      const t = event.data;
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        deposits: before.deposits + t.payment.amount,
+        deposits_by_method: byMethod(before.deposits_by_method, [t.payment]),
+      });
+      return [
+        {
+          kind: 'upsert',
+          collection: 'deposits',
+          doc: {
+            id: t.deposit_id,
+            tenantId,
+            ...t,
+            amount: t.payment.amount,
+            method: t.payment.method,
+            status: 'active',
+            taken_at: e.metadata.occurredAt,
+          },
+        },
+        {
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: t.payment.payment_id,
+            tenantId,
+            kind: 'deposit',
+            invoice_id: null,
+            invoice_number: null,
+            appointment_id: t.appointment_id,
+            customer_id: t.customer_id,
+            customer_name: t.customer_name,
+            method: t.payment.method,
+            amount: t.payment.amount,
+            authorization_code: t.payment.authorization_code ?? null,
+            source: 1,
+            status: 1,
+            business_date: t.business_date,
+            paid_at: e.metadata.occurredAt,
+            cashier_id: t.cashier_id,
+          },
+        },
+        add('sales_days', 'date', t.business_date, figures),
+        add('sales_months', 'month', t.business_date.slice(0, 7), figures),
+      ];
+    }
+    if (event.type === 'DepositCancelled') {
+      const c = event.data;
+      const deposit = lookup('deposits', c.deposit_id);
+      const payment = lookup('payments', c.deposit_id);
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        deposits_cancelled: before.deposits_cancelled + c.amount,
+      });
+      return [
+        ...(deposit
+          ? [
+              {
+                kind: 'upsert' as const,
+                collection: 'deposits',
+                doc: {
+                  ...deposit,
+                  status: 'cancelled',
+                  cancelled_at: e.metadata.occurredAt,
+                  reason: c.reason,
+                },
+              },
+            ]
+          : []),
+        ...(payment
+          ? [
+              {
+                kind: 'upsert' as const,
+                collection: 'payments',
+                doc: { ...payment, status: 0, cancelled_at: e.metadata.occurredAt },
+              },
+            ]
+          : []),
+        add('sales_days', 'date', c.business_date, figures),
+        add('sales_months', 'month', c.business_date.slice(0, 7), figures),
+      ];
+    }
+    if (event.type === 'DepositApplied') {
+      const a = event.data;
+      const deposit = lookup('deposits', a.deposit_id);
+      const payment = lookup('payments', a.deposit_id);
+      return [
+        ...(deposit
+          ? [
+              {
+                kind: 'upsert' as const,
+                collection: 'deposits',
+                doc: {
+                  ...deposit,
+                  status: 'applied',
+                  invoice_id: a.invoice_id,
+                  invoice_number: a.invoice_number,
+                },
+              },
+            ]
+          : []),
+        ...(payment
+          ? [
+              {
+                kind: 'upsert' as const,
+                collection: 'payments',
+                doc: { ...payment, invoice_id: a.invoice_id, invoice_number: a.invoice_number },
+              },
+            ]
+          : []),
+      ];
+    }
     if (event.type === 'WalletToppedUp') {
       const t = event.data;
       const figures = (before: SalesFigures): Partial<SalesFigures> => ({

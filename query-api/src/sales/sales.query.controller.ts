@@ -282,10 +282,18 @@ const FIGURES = [
   'redeemed',
   'top_ups',
   'received',
+  'deposits',
+  'deposits_cancelled',
 ] as const;
 
 /** The figures kept per method: what invoices took, refunds, wallet top-ups and later payments of receivables. */
-const BY_METHOD = ['by_method', 'refunds_by_method', 'top_ups_by_method', 'received_by_method'] as const;
+const BY_METHOD = [
+  'by_method',
+  'refunds_by_method',
+  'top_ups_by_method',
+  'received_by_method',
+  'deposits_by_method',
+] as const;
 
 /** The rows as kept, and their totals, payments by method included. */
 const summary = (rows: Doc[], key: 'date' | 'month') => {

@@ -20,6 +20,7 @@ const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m)
 const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
 const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
 const EGiftPage = lazyPage(() => import('./instruments/EGiftPage').then((m) => m.EGiftPage));
+const EDepositPage = lazyPage(() => import('./instruments/EDepositPage').then((m) => m.EDepositPage));
 const ManagerAdmin = lazyPage(() => import('./manager/ManagerAdmin').then((m) => m.ManagerAdmin));
 
 const PageLoading = () => (
@@ -52,6 +53,7 @@ export const App = ({
                 <>
                   <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
                   <Route path={`/${area.language}/e-gift/:uniqueId`} element={<EGiftPage />} />
+                  <Route path={`/${area.language}/e-deposit/:uniqueId`} element={<EDepositPage />} />
                 </>
               )}
               {!notFoundOnly && !publicPage && area.area === 'merchant' && (

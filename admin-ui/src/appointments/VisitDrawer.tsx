@@ -52,6 +52,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
+import { VisitDeposits } from '../instruments/VisitDeposits';
 import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { PhoneNumberInput } from '../forms/PhoneNumberInput';
@@ -376,6 +377,11 @@ const VisitSummary = ({
       <Typography sx={{ fontWeight: 600, mb: 2 }}>
         {translate('app.appointments.drawer.total', { total: money(visit.total) })}
       </Typography>
+      <VisitDeposits
+        visitId={visit.id}
+        canSell={canSell === true}
+        canTake={!visit.invoice_id && visit.state !== 'cancelled'}
+      />
       {problems.length > 0 && <Problems problems={problems} />}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {visit.state === 'checked_in' && !visit.invoice_id && canSell && (

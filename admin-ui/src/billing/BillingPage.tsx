@@ -69,6 +69,7 @@ import { problemsOf, useProblemText } from './problems';
 import { Row, Totals } from './Totals';
 import { GiftCardsPanel } from '../instruments/GiftCardsPanel';
 import { useWallet } from '../instruments/useWallet';
+import { useVisitDeposits } from '../instruments/useVisitDeposits';
 import { DiscountCodeField, type TillCode } from '../instruments/DiscountCodeField';
 
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
@@ -167,6 +168,7 @@ const Till = ({
   const [giftCards, setGiftCards] = useState<TillGiftCardRow[]>([]);
   const [code, setCode] = useState<TillCode | undefined>();
   const { wallet } = useWallet(customerId);
+  const deposited = useVisitDeposits(visitOpen ? appointmentId : undefined);
   const [discount, setDiscount] = useState('');
   const [payments, setPayments] = useState<TillPaymentRow[]>([]);
   const [tried, setTried] = useState(false);
@@ -242,6 +244,7 @@ const Till = ({
       mayOwe: Boolean(customerId) && rights.has('debit_in_invoice') && invoiceSettings?.allow_debt === true,
       walletBalance: wallet?.balance ?? 0,
       discountCode: code,
+      deposited,
     },
     giftCards,
   );
@@ -593,6 +596,13 @@ const Till = ({
               currency={currency}
               errorOf={errorOf}
             />
+            {deposited > 0 && (
+              <Row
+                label={translate('app.deposits.on_till')}
+                value={money(-deposited)}
+                testId="billing-deposited"
+              />
+            )}
             {totals.redeemed > 0 && (
               <Row
                 label={translate('app.gift_cards.redeemed')}

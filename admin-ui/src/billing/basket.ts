@@ -70,6 +70,8 @@ export type TillSettings = {
   mayOwe: boolean;
   /** the chosen customer's wallet balance, minor units (0 for a walk-in) */
   walletBalance?: number;
+  /** what the visit's deposits paid before it (minor units) */
+  deposited?: number;
   /** a discount code the customer brought (looked up), whose amounts join the lines' own discounts */
   discountCode?: DiscountCodeDetails;
 };
@@ -171,7 +173,8 @@ export const tillTotals = (
     return sum + (amount ?? 0);
   }, 0);
   if (redeemed > (priced?.total ?? 0)) problems.push({ field: 'gift_cards', key: 'gift_cards.above_total' });
-  const due = Math.max(0, (priced?.total ?? 0) - redeemed);
+  const deposited = settings.deposited ?? 0;
+  const due = Math.max(0, (priced?.total ?? 0) - redeemed - deposited);
   const typed = payments.map((p, i) => {
     const amount = amountOf(p.amount, currency);
     if (amount === undefined) problems.push({ field: `payments.${i}.amount`, key: AMOUNT_PROBLEM });

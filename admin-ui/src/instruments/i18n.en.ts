@@ -30,6 +30,30 @@ export const en = {
     'reports/expired-gifts-cards': { name: same('Expired gift cards') },
   },
   app: {
+    deposits: {
+      title: 'Deposits',
+      take: 'Take a deposit',
+      take_title: 'A deposit before the visit',
+      taken: 'Deposit taken',
+      receipt: 'Receipt',
+      cancel: 'Give back',
+      cancel_title: 'Give the deposit back?',
+      cancel_content:
+        'The deposit of %{amount} is cancelled and given back to the customer. This cannot be undone.',
+      cancelled: 'Deposit cancelled',
+      on_till: 'Deposits',
+      statuses: { active: 'Held', applied: 'On invoice no. %{number}', cancelled: 'Given back' },
+      page_title: 'Deposit receipt',
+      page_amount: 'Deposit of %{amount}',
+      page_for: 'For visit no. %{no} on %{date}',
+      page_status: {
+        active: 'Held for your visit',
+        applied: 'Counted on invoice no. %{number}',
+        cancelled: 'Given back',
+      },
+      page_missing: 'This deposit link does not exist.',
+      page_failed: 'The deposit could not be loaded. Please try again.',
+    },
     loyalty: {
       points: 'Loyalty points',
       balance: '%{points} points · worth %{value}',

@@ -45,7 +45,7 @@ export class PublicDepositsController {
     if (!/^[A-Za-z0-9_-]{10,64}$/.test(uniqueId)) throw notFound('not_found.payment');
     const [doc] = await this.models.find('deposits', { filter: { unique_id: uniqueId }, limit: 1 });
     if (!doc) throw notFound('not_found.payment');
-    const { doc: account } = await accountOf(this.models, doc.tenantId as string);
+    const { doc: account, timeZone } = await accountOf(this.models, doc.tenantId as string);
     const visit = await this.models.get('appointments', doc.appointment_id as string);
     return {
       customer_name: doc.customer_name,
@@ -60,6 +60,7 @@ export class PublicDepositsController {
         ? { date: visit.date ?? null, start: visit.start ?? null, booking_no: visit.booking_no ?? null }
         : null,
       salon: { name_en: account.name_en ?? '', name_ar: account.name_ar ?? '' },
+      time_zone: timeZone,
     };
   }
 }

@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslate } from 'ra-core';
+import {
+  codeLabelKey,
+  formatDate,
+  formatMoney,
+  formatViewDateTime,
+  type Currency,
+  type TenantTimeZone,
+} from '@rawnaq/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import SavingsIcon from '@mui/icons-material/Savings';
+import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { useArea } from '../shell/area';
+
+type PublicDeposit = {
+  customer_name: string;
+  amount: number;
+  method: number;
+  currency: Currency;
+  status: 'active' | 'applied' | 'cancelled';
+  business_date: string;
+  taken_at: string;
+  invoice_number: number | null;
+  visit: { date: string | null; start: string | null; booking_no: number | null } | null;
+  salon: { name_en: string; name_ar: string };
+  time_zone: TenantTimeZone;
+};
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'found'; deposit: PublicDeposit }
+  | { kind: 'not-found' }
+  | { kind: 'failed' };
+
+const STATUS_COLOR = { active: 'success', applied: 'default', cancelled: 'warning' } as const;
+
+/** `/{lang}/e-deposit/{uniqueId}`: the customer's receipt of a deposit taken before a visit. */
+export const EDepositPage = () => {
+  const { uniqueId } = useParams();
+  const translate = useTranslate();
+  const { language } = useArea();
+  const [state, setState] = useState<Loaded>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  useEffect(() => {
+    document.title = translate('app.deposits.page_title');
+  }, [translate]);
+  useEffect(() => {
+    if (!uniqueId) return setState({ kind: 'not-found' });
+    let live = true;
+    setState({ kind: 'loading' });
+    window
+      .fetch(`/api/public/e-deposit/${encodeURIComponent(uniqueId)}`, {
+        headers: { Accept: 'application/json' },
+      })
+      .then(async (res) => {
+        if (!live) return;
+        if (res.status === 404) return setState({ kind: 'not-found' });
+        if (!res.ok) return setState({ kind: 'failed' });
+        setState({ kind: 'found', deposit: (await res.json()) as PublicDeposit });
+      })
+      .catch(() => live && setState({ kind: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, [uniqueId, attempt]);
+  const d = state.kind === 'found' ? state.deposit : undefined;
+  const salon = d ? (language === 'ar' ? d.salon.name_ar : d.salon.name_en) || d.salon.name_en : '';
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', bgcolor: 'background.default', px: { xs: 1.5, sm: 2 }, py: 2 }}
+    >
+      <Stack direction="row" sx={{ mb: 2, mx: 'auto', maxWidth: 480 }}>
+        <LanguageSwitch color="primary" />
+      </Stack>
+      {state.kind === 'loading' && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress />
+        </Box>
+      )}
+      {d && (
+        <Paper
+          variant="outlined"
+          sx={{ mx: 'auto', maxWidth: 480, p: 3, textAlign: 'center' }}
+          data-testid="e-deposit"
+        >
+          <SavingsIcon color="primary" sx={{ fontSize: 48 }} />
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+            {salon}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {translate('app.deposits.page_title')}
+          </Typography>
+          <Typography>{d.customer_name}</Typography>
+          <Typography
+            variant="h4"
+            component="p"
+            sx={{ fontWeight: 700, my: 2 }}
+            data-testid="e-deposit-amount"
+          >
+            <bdi>{formatMoney({ amount: d.amount, currency: d.currency }, { locale: language })}</bdi>
+          </Typography>
+          <Typography color="text.secondary">
+            {translate(codeLabelKey('paymentMethod', d.method))} ·{' '}
+            <bdi>{formatViewDateTime(d.taken_at, { locale: language, tz: d.time_zone })}</bdi>
+          </Typography>
+          {d.visit?.date && (
+            <Typography sx={{ mt: 1 }}>
+              {translate('app.deposits.page_for', {
+                no: d.visit.booking_no ?? '',
+                date: formatDate(d.visit.date, { locale: language }),
+              })}
+            </Typography>
+          )}
+          <Chip
+            sx={{ mt: 2 }}
+            color={STATUS_COLOR[d.status]}
+            label={translate(`app.deposits.page_status.${d.status}`, { number: d.invoice_number ?? '' })}
+            data-testid="e-deposit-status"
+          />
+        </Paper>
+      )}
+      {(state.kind === 'not-found' || state.kind === 'failed') && (
+        <Paper
+          variant="outlined"
+          sx={{ mx: 'auto', maxWidth: 480, p: 3, textAlign: 'center' }}
+          data-testid={`e-deposit-${state.kind}`}
+        >
+          <Typography sx={{ mb: state.kind === 'failed' ? 2 : 0 }}>
+            {translate(state.kind === 'not-found' ? 'app.deposits.page_missing' : 'app.deposits.page_failed')}
+          </Typography>
+          {state.kind === 'failed' && (
+            <Button variant="contained" onClick={retry}>
+              {translate('app.gift_cards.retry')}
+            </Button>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+};

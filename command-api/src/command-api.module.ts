@@ -40,7 +40,9 @@ import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reas
 import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
 import { IssueCreditNoteHandler } from './sales/credit-notes.commands';
+import { CancelHeldInvoiceHandler, HoldInvoiceHandler } from './sales/held-invoices.commands';
 import { SalesController } from './sales/sales.http.controller';
+import { HeldInvoicesController } from './sales/held-invoices.http.controller';
 import { Transactions } from './shared/unit-of-work';
 import {
   ChangePlatformSettingsHandler,
@@ -85,6 +87,7 @@ export class CommandApiModule {
         ImportsController,
         AppointmentsController,
         SalesController,
+        HeldInvoicesController,
         PlatformSettingsController,
       ],
       providers: [
@@ -117,6 +120,8 @@ export class CommandApiModule {
         ChangeAppointmentsHandler,
         IssueInvoiceHandler,
         IssueCreditNoteHandler,
+        HoldInvoiceHandler,
+        CancelHeldInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

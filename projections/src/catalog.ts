@@ -11,6 +11,7 @@ import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 import { salesProjection } from './sales/sales.projection';
+import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -27,5 +28,6 @@ export const allProjections: Projection[] = [
   appointmentsProjection,
   cancellationReasonsProjection,
   salesProjection,
+  heldInvoicesProjection,
   auditLogProjection,
 ];

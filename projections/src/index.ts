@@ -15,3 +15,4 @@ export { importsProjection } from './imports/imports.projection';
 export { appointmentsProjection } from './scheduling/appointments.projection';
 export { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 export { salesProjection } from './sales/sales.projection';
+export { heldInvoicesProjection } from './sales/held-invoices.projection';

@@ -1,4 +1,5 @@
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
+import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import {
@@ -64,6 +65,7 @@ export class QueryApiModule implements NestModule {
         AvailabilityQueryController,
         SalesQueryController,
         PublicSalesController,
+        HeldInvoicesQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

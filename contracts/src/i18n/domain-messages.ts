@@ -136,6 +136,7 @@ export const domainMessages = {
       invoice: 'Invoice not found',
       payment: 'Payment not found',
       credit_note: 'Credit note not found',
+      held_invoice: 'Held invoice not found',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -282,6 +283,7 @@ export const domainMessages = {
       invoice: 'الفاتورة غير موجودة',
       payment: 'الدفعة غير موجودة',
       credit_note: 'إشعار الدائن غير موجود',
+      held_invoice: 'الفاتورة المعلّقة غير موجودة',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

@@ -5,3 +5,4 @@ export * from './invoice-input';
 export * from './invoice-events';
 export * from './qr';
 export * from './credit-note';
+export * from './held-invoice';

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } from './browser';
 import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
+import { heldTests } from './held.e2e';
 import { salesTests } from './sales.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
@@ -384,6 +385,7 @@ suite('admin-ui in the browser', () => {
   appointmentsTests({ url, tab });
   billingTests({ url, tab });
   salesTests({ url, tab });
+  heldTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });
   screensTests({ url, tab });

@@ -52,6 +52,8 @@ export const RESOURCE_ACCESS: Record<
     show: { page: Page.pos, permission: Permission.viewInvoices },
     export: { page: Page.pos, permission: Permission.viewInvoices },
   },
+  // the baskets held at the till: seen, resumed and (with the "hold invoice" right) cancelled by who sells
+  'on-hold-report': { list: { page: Page.pos, permission: Permission.sell } },
   payments: {
     list: { page: Page.pos, permission: Permission.viewInvoices },
     export: { page: Page.pos, permission: Permission.viewInvoices },

@@ -64,6 +64,9 @@ import { IssuedPanel, type Issued } from './IssuedPanel';
 import { ItemSearch, type Item } from './ItemSearch';
 import { problemsOf, useProblemText } from './problems';
 import { Row, Totals } from './Totals';
+import { holdBody } from '../held/basket';
+import { HoldButton } from '../held/HoldButton';
+import { useHeldBasket } from '../held/useHeldBasket';
 
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
 
@@ -96,6 +99,7 @@ export const BillingPage = () => {
       key={round}
       customerId={params.get('customer_id') ?? undefined}
       appointmentId={params.get('appointment_id') ?? undefined}
+      heldId={params.get('held_id') ?? undefined}
       onNew={() => {
         navigate(`${basename}/${BILLING}`, { replace: true });
         setRound((r) => r + 1);
@@ -107,10 +111,13 @@ export const BillingPage = () => {
 const Till = ({
   customerId: givenCustomer,
   appointmentId,
+  heldId,
   onNew,
 }: {
   customerId?: string;
   appointmentId?: string;
+  /** resumed from this held invoice (`?held_id=`): its basket, and issuing closes it */
+  heldId?: string;
   onNew: () => void;
 }) => {
   const translate = useTranslate();
@@ -202,7 +209,7 @@ const Till = ({
   // a visit checked out: its customer and its services with their employees
   const prefilled = useRef(false);
   useEffect(() => {
-    if (prefilled.current || !visitOpen || services.length === 0) return;
+    if (prefilled.current || heldId || !visitOpen || services.length === 0) return;
     prefilled.current = true;
     setCustomerId(visit.customer_id);
     setLines(
@@ -212,6 +219,18 @@ const Till = ({
       }),
     );
   }, [visitOpen, services.length]);
+
+  // a held basket resumed: its customer, lines and discount as they were held
+  const held = useHeldBasket(heldId, {
+    ready: context !== undefined && (!readsServices || services.length > 0),
+    items,
+    currency,
+    onBasket: (basket) => {
+      setCustomerId(basket.customerId);
+      setLines(basket.lines);
+      setDiscount(basket.discount);
+    },
+  });
 
   // what the server said belongs to the basket it judged
   useEffect(() => setServerProblems([]), [lines, payments, discount, customerId]);
@@ -278,16 +297,19 @@ const Till = ({
   const issue = async () => {
     setTried(true);
     if (busy || totals.problems.length > 0) return;
-    const body = invoiceBody(
-      {
-        customerId,
-        appointmentId: visitOpen ? appointmentId : undefined,
-        lines,
-        discount,
-        payments,
-      },
-      currency,
-    );
+    const body = {
+      ...invoiceBody(
+        {
+          customerId,
+          appointmentId: visitOpen ? appointmentId : undefined,
+          lines,
+          discount,
+          payments,
+        },
+        currency,
+      ),
+      ...held.issueFields,
+    };
     // one key per attempt of this basket: a second click or a retry of the same basket issues once
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
@@ -322,6 +344,26 @@ const Till = ({
     </Button>
   );
 
+  // "Hold" (the user's right): the basket without payments kept for later; a new sale starts
+  const holdButton = (testId: string, sx: object) =>
+    rights.has('hold_invoice') && !heldId ? (
+      <HoldButton
+        body={() =>
+          holdBody(
+            invoiceBody(
+              { customerId, appointmentId: visitOpen ? appointmentId : undefined, lines, discount, payments },
+              currency,
+            ),
+          )
+        }
+        disabled={lines.length === 0}
+        onHeld={onNew}
+        onProblems={setServerProblems}
+        testId={testId}
+        sx={sx}
+      />
+    ) : null;
+
   return (
     <Box sx={{ mt: 1, pb: { xs: 12, md: 2 } }} data-testid="billing">
       <Title title="app.billing.title" />
@@ -345,6 +387,7 @@ const Till = ({
                 onChange={setCustomerId}
                 error={errorOf('customer_id') ?? errorOf('appointment_id')}
               />
+              {held.notice}
               {appointmentId && visit && !visitOpen && (
                 <Alert severity="warning" sx={{ mt: 1 }} data-testid="billing-visit-closed">
                   {translate('app.billing.not_found_visit')}
@@ -640,6 +683,7 @@ const Till = ({
               width: '100%',
               display: { xs: 'none', md: 'inline-flex' },
             })}
+            {holdButton('billing-hold', { mt: 1, width: '100%', display: { xs: 'none', md: 'inline-flex' } })}
           </CardContent>
         </Card>
       </Box>
@@ -657,6 +701,7 @@ const Till = ({
           alignItems: 'center',
         }}
       >
+        {holdButton('billing-hold-phone', {})}
         {issueButton('billing-issue-phone', { flex: 1 })}
       </Paper>
     </Box>

@@ -5,6 +5,7 @@ import { ar as staffAr } from '../staff/i18n.ar';
 import { ar as appointmentsAr } from '../appointments/i18n.ar';
 import { ar as billingAr } from '../billing/i18n.ar';
 import { ar as salesAr } from '../sales/i18n.ar';
+import { ar as heldAr } from '../held/i18n.ar';
 import { ar as productsAr } from '../products/i18n.ar';
 import { ar as offersAr } from '../offers/i18n.ar';
 import { ar as importsAr } from '../imports/i18n.ar';
@@ -23,6 +24,7 @@ export const messages: MessageTree = mergeMessages(
   appointmentsAr as MessageTree,
   billingAr as MessageTree,
   salesAr as MessageTree,
+  heldAr as MessageTree,
   productsAr as MessageTree,
   offersAr as MessageTree,
   importsAr as MessageTree,

@@ -6,6 +6,7 @@ import { en as staffEn } from '../staff/i18n.en';
 import { en as appointmentsEn } from '../appointments/i18n.en';
 import { en as billingEn } from '../billing/i18n.en';
 import { en as salesEn } from '../sales/i18n.en';
+import { en as heldEn } from '../held/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
@@ -23,6 +24,7 @@ export const messages: MessageTree = mergeMessages(
   appointmentsEn as MessageTree,
   billingEn as MessageTree,
   salesEn as MessageTree,
+  heldEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,
   importsEn as MessageTree,

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
+import { onHoldReport } from '../held';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -119,6 +120,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/appointments-cancellation-reasons" {...cancellationReasonsReport} />
         <Resource name="accounting/total-sales" {...invoices} />
         <Resource name="payments" {...payments} />
+        <Resource name="on-hold-report" {...onHoldReport} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="customers" {...customers} />

@@ -163,6 +163,7 @@ const SalesMenu = () => {
     <>
       <MenuSection title="app.sales.section" />
       <BillingMenuItem />
+      <Menu.ResourceItem name="on-hold-report" />
       <Menu.ResourceItem name="accounting/total-sales" />
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="reports/daily-general-summary" />

@@ -6,6 +6,7 @@ import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import { APPOINTMENTS_API_PATHS } from '../appointments';
 import { SALES_API_PATHS } from '../sales';
+import { HELD_API_PATHS } from '../held';
 import { MENU_API_PATHS } from '../menu/types';
 import { BUNDLE_API_PATHS } from '../offers/types';
 import { PRODUCTS_API_PATHS } from '../products/types';
@@ -23,6 +24,7 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...STAFF_API_PATHS,
   ...APPOINTMENTS_API_PATHS,
   ...SALES_API_PATHS,
+  ...HELD_API_PATHS,
 };
 
 export const createMerchantServices = (area: AreaConfig) => {

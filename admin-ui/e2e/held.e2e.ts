@@ -1,0 +1,138 @@
+/**
+ * Held invoices and notes in the browser (issue 11): a basket held at the till and resumed from the
+ * on-hold report, then issued, on a desktop in English; a basket held and cancelled (after
+ * confirming) on a tablet in Arabic, and the on-hold report on a phone. Called by admin.e2e.spec.ts
+ * with its server and tabs.
+ */
+import type { Page } from 'playwright-core';
+import { DEMO, shot, signIn } from './browser';
+import type { SuiteContext } from './menu.e2e';
+
+const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
+
+/** A read with the page's own session (signing in elsewhere would end it). */
+const pageGet = <T>(page: Page, path: string) =>
+  page.evaluate(async (p) => {
+    const res = await fetch(`/api/merchant/${p}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('rawnaq.merchant.token')}` },
+    });
+    return res.json();
+  }, path) as Promise<T>;
+
+type Held = {
+  id: string;
+  status: string;
+  customer_name: string | null;
+  invoice_number?: number;
+  total: number;
+};
+
+const noWiderThan = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+/** The till with a customer and one service, held: the till starts a new sale. */
+const holdABasket = async (
+  page: Page,
+  customer: string,
+  search: string,
+  service: string,
+  button = 'billing-hold',
+) => {
+  await page.waitForSelector('[data-testid=billing-empty]');
+  await page.fill('[data-testid=billing] input[role=combobox] >> nth=0', customer);
+  await page.click(`[role=option]:has-text("${customer}")`);
+  await page.fill('[data-testid=billing-item-search]', search);
+  await page.click(`[data-testid=billing-item-option]:has-text("${service}")`);
+  await page.waitForSelector(`[data-testid=billing-line]:has-text("${service}")`);
+  await page.click(`[data-testid=${button}]`);
+  await page.waitForSelector('[data-testid=billing-empty]');
+};
+
+export const heldTests = ({ url, tab }: SuiteContext) => {
+  describe('held invoices and notes', () => {
+    it('holds a basket at the till, resumes it from the on-hold report and issues it, which closes it', async () => {
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/billing`);
+      await holdABasket(page, 'Amal Saeed', 'Hairc', 'Haircut');
+
+      await page.goto(`${url}/en/merchant/on-hold-report`);
+      const row = 'tr:has-text("Amal Saeed"):has([data-testid=held-resume])';
+      await page.waitForSelector(row);
+      // 100.00 and 15 % VAT
+      expect(await page.textContent(`${row} >> nth=0`)).toContain('SAR 115.00');
+      expect(await page.textContent(`${row} >> nth=0`)).toContain('On hold');
+      await shot(page, 'held-list-en');
+      await page.click(`${row} >> nth=0 >> [data-testid=held-resume]`);
+
+      // the till has the held basket again, and says where it came from
+      await page.waitForSelector('[data-testid=billing-resumed]');
+      expect(page.url()).toMatch(/\/en\/merchant\/billing\?held_id=[0-9a-f-]{36}$/);
+      const heldId = new URL(page.url()).searchParams.get('held_id')!;
+      await page.waitForSelector('[data-testid=billing-line]:has-text("Haircut")');
+      await page.waitForSelector('[data-testid=billing-total]:has-text("SAR 115.00")');
+      expect(await page.$('[data-testid=billing-hold]')).toBeNull();
+      await page.click('[data-testid=billing-rest-cash]');
+      await page.waitForSelector('[data-testid=billing-remaining]:has-text("SAR 0.00")');
+      await shot(page, 'held-resumed-en');
+      await page.click('[data-testid=billing-issue]');
+      await page.waitForSelector('[data-testid=invoice-issued]');
+      const number = Number(/\d+/.exec((await page.textContent('[data-testid=invoice-number]')) ?? '')![0]);
+
+      const held = await pageGet<Held>(page, `held-invoices/${heldId}`);
+      expect(held).toMatchObject({ status: 'issued', invoice_number: number });
+      // issued baskets leave the list of those on hold, and stay readable under "Issued"
+      await page.goto(`${url}/en/merchant/on-hold-report`);
+      await page.waitForSelector('[data-testid=held-status], [data-testid=held-empty]');
+      expect(await page.$(`tr:has-text("Invoice no. ${number}")`)).toBeNull();
+      await page.goto(
+        `${url}/en/merchant/on-hold-report?filter=${encodeURIComponent('{"status":"issued"}')}`,
+      );
+      await page.waitForSelector(`tr:has-text("Invoice no. ${number}"):has-text("Issued")`);
+    });
+
+    it('cancels a held basket after confirming, in Arabic on a tablet, and lists them on a phone', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await signIn(page, url, owner, { language: 'ar' });
+      await page.goto(`${url}/ar/merchant/billing`);
+      // below the desktop's width the hold button sits in the bar at the bottom, beside the issue button
+      await holdABasket(page, 'Amal Saeed', 'قص', 'قص الشعر', 'billing-hold-phone');
+      const [latest] = await pageGet<Held[]>(page, 'held-invoices?sort=["held_at","DESC"]&range=[0,0]');
+      expect(latest.status).toBe('on_hold');
+
+      await page.goto(`${url}/ar/merchant/on-hold-report`);
+      await page.waitForSelector('[data-testid=held-cancel]');
+      await noWiderThan(page, 768);
+      await shot(page, 'held-list-ar-tablet');
+      const count = (await page.$$('[data-testid=held-cancel]')).length;
+      // the newest first: the basket just held
+      await page.click('[data-testid=held-cancel] >> nth=0');
+      await page.waitForSelector('[role=dialog]:has-text("إلغاء هذه الفاتورة المعلّقة؟")');
+      await shot(page, 'held-cancel-ar-tablet');
+      // "keep it" changes nothing
+      await page.click('[role=dialog] button:has-text("إبقاؤها")');
+      await page.waitForSelector('[role=dialog]', { state: 'detached' });
+      expect((await pageGet<Held>(page, `held-invoices/${latest.id}`)).status).toBe('on_hold');
+      await page.click('[data-testid=held-cancel] >> nth=0');
+      await page.click('[role=dialog] button:has-text("إلغاء") >> nth=-1');
+      await page.waitForSelector('text=أُلغيت الفاتورة المعلّقة');
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid=held-cancel]').length === n - 1,
+        count,
+      );
+      expect((await pageGet<Held>(page, `held-invoices/${latest.id}`)).status).toBe('cancelled');
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${url}/ar/merchant/billing`);
+      // on a phone the hold button sits in the bar at the bottom, beside the issue button
+      await holdABasket(page, 'Amal Saeed', 'قص', 'قص الشعر', 'billing-hold-phone');
+      await page.goto(`${url}/ar/merchant/on-hold-report`);
+      // a list of rows, not a table wider than the phone
+      await page.waitForSelector('li [data-testid=held-resume]');
+      expect(await page.$('table')).toBeNull();
+      await noWiderThan(page, 390);
+      await shot(page, 'held-list-ar-phone');
+    });
+  });
+};

@@ -43,6 +43,8 @@ import { IssueCreditNoteHandler } from './sales/credit-notes.commands';
 import { CancelHeldInvoiceHandler, HoldInvoiceHandler } from './sales/held-invoices.commands';
 import { SalesController } from './sales/sales.http.controller';
 import { HeldInvoicesController } from './sales/held-invoices.http.controller';
+import { CancelInvoiceController } from './sales/cancel-invoice.http.controller';
+import { CancelIssuedInvoiceHandler } from './sales/cancel-invoice.commands';
 import { Transactions } from './shared/unit-of-work';
 import {
   ChangePlatformSettingsHandler,
@@ -88,6 +90,7 @@ export class CommandApiModule {
         AppointmentsController,
         SalesController,
         HeldInvoicesController,
+        CancelInvoiceController,
         PlatformSettingsController,
       ],
       providers: [
@@ -122,6 +125,7 @@ export class CommandApiModule {
         IssueCreditNoteHandler,
         HoldInvoiceHandler,
         CancelHeldInvoiceHandler,
+        CancelIssuedInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

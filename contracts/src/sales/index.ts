@@ -6,3 +6,4 @@ export * from './invoice-events';
 export * from './qr';
 export * from './credit-note';
 export * from './held-invoice';
+export * from './invoice-cancel';

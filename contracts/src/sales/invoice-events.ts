@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '../coded-values/enumerations';
 import type { SaleItemKind } from './invoice-input';
 import type { InvoiceCredited } from './credit-note';
+import type { InvoiceCancelled } from './invoice-cancel';
 import type { VatCategory, VatSubtotal } from './pricing';
 
 export const INVOICE_CATEGORY = 'invoice';
@@ -73,4 +74,4 @@ export type InvoiceIssued = {
   };
 };
 
-export type InvoiceEvent = InvoiceIssued | InvoiceCredited;
+export type InvoiceEvent = InvoiceIssued | InvoiceCredited | InvoiceCancelled;

@@ -26,6 +26,12 @@ export const salesMessages = {
       held_invoice_cancelled: 'This held invoice was cancelled, so it can no longer be issued or changed',
       held_invoice_issued: 'This held invoice has already been issued as invoice %{number}',
       hold_needs_right: 'Holding an invoice needs the right "hold invoice"',
+      cannot_cancel_invoice:
+        'This invoice cannot be cancelled because it has VAT, products or a gift card sale: issue a credit note instead',
+      cancel_after_credit:
+        'This invoice has a credit note, so it cannot be cancelled: issue a credit note for the rest',
+      invoice_already_cancelled: 'This invoice is already cancelled',
+      invoice_cancelled: 'This invoice is cancelled',
       period_too_long: 'A report covers at most %{max} days',
       period_reversed: 'The end of the period comes before its start',
       should_be_a_month: 'Write a month as YYYY-MM',
@@ -65,6 +71,11 @@ export const salesMessages = {
       held_invoice_cancelled: 'أُلغيت هذه الفاتورة المعلّقة، فلا يمكن إصدارها أو تغييرها',
       held_invoice_issued: 'صدرت هذه الفاتورة المعلّقة من قبل برقم %{number}',
       hold_needs_right: 'تعليق الفاتورة يتطلب صلاحية «تعليق الفواتير»',
+      cannot_cancel_invoice:
+        'لا يمكن إلغاء هذه الفاتورة لأن فيها ضريبة أو منتجات أو بيع بطاقة هدية: أصدر إشعارًا دائنًا بدلًا من ذلك',
+      cancel_after_credit: 'لهذه الفاتورة إشعار دائن فلا يمكن إلغاؤها: أصدر إشعارًا دائنًا لما تبقّى',
+      invoice_already_cancelled: 'هذه الفاتورة ملغاة من قبل',
+      invoice_cancelled: 'هذه الفاتورة ملغاة',
       period_too_long: 'يغطي التقرير %{max} يومًا على الأكثر',
       period_reversed: 'نهاية الفترة قبل بدايتها',
       should_be_a_month: 'اكتب الشهر بالأرقام: السنة ثم الشهر (2026-11)',

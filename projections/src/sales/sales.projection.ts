@@ -44,7 +44,7 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 2,
+  version: 3,
   collections: [
     {
       name: 'invoices',
@@ -66,7 +66,7 @@ export const salesProjection: Projection = {
       ],
     },
   ],
-  handles: ['InvoiceIssued', 'InvoiceCredited', 'CreditNoteIssued'],
+  handles: ['InvoiceIssued', 'InvoiceCredited', 'CreditNoteIssued', 'InvoiceCancelled'],
   reads: (e) => {
     if (e.type === 'InvoiceCredited')
       return [{ collection: 'invoices', id: (e.data as { invoice_id: string }).invoice_id }];
@@ -124,6 +124,47 @@ export const salesProjection: Projection = {
             ],
           },
         },
+      ];
+    }
+    if (event.type === 'InvoiceCancelled') {
+      // the invoice's day and month lose it; its payments are cancelled (status 0)
+      const c = event.data;
+      const less = (before: Record<string, number>) => {
+        const next = { ...before };
+        for (const p of c.payments) next[String(p.method)] = (next[String(p.method)] ?? 0) - p.amount;
+        return next;
+      };
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        invoices: before.invoices - 1,
+        gross: before.gross - c.gross,
+        discount: before.discount - c.discount,
+        net: before.net - c.net,
+        vat: before.vat - c.vat,
+        total: before.total - c.total,
+        paid: before.paid - c.paid,
+        owed: before.owed - c.owed,
+        by_method: less(before.by_method),
+      });
+      return [
+        {
+          kind: 'patch',
+          collection: 'invoices',
+          id: c.invoice_id,
+          set: {
+            state: 'cancelled',
+            cancelled_at: c.cancelled_at,
+            cancelled_by: c.cancelled_by,
+            cancel_reason: c.reason,
+          },
+        },
+        ...c.payments.map((p): Change => ({
+          kind: 'patch',
+          collection: 'payments',
+          id: p.payment_id,
+          set: { status: 0, cancelled_at: c.cancelled_at },
+        })),
+        add('sales_days', 'date', c.business_date, figures),
+        add('sales_months', 'month', c.business_date.slice(0, 7), figures),
       ];
     }
     if (event.type === 'CreditNoteIssued') {

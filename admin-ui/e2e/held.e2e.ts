@@ -134,5 +134,18 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       await noWiderThan(page, 390);
       await shot(page, 'held-list-ar-phone');
     });
+
+    it('says why an invoice with VAT cannot be cancelled, instead of a form that cannot succeed', async () => {
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      const [invoice] = await pageGet<Array<{ id: string; number: number }>>(page, 'invoices?range=[0,0]');
+      await page.goto(`${url}/en/merchant/accounting/total-sales/${invoice.id}/show`);
+      await page.click('[data-testid=invoice-cancel]');
+      await page.waitForSelector(
+        '[data-testid=invoice-cancel-refused]:has-text("cannot be cancelled because it has VAT, products or a gift card sale: issue a credit note instead")',
+      );
+      expect(await page.$('[data-testid=invoice-cancel-confirm]')).toBeNull();
+      await shot(page, 'invoice-cancel-refused-en');
+    });
   });
 };

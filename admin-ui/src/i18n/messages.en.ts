@@ -7,6 +7,7 @@ import { en as appointmentsEn } from '../appointments/i18n.en';
 import { en as billingEn } from '../billing/i18n.en';
 import { en as salesEn } from '../sales/i18n.en';
 import { en as heldEn } from '../held/i18n.en';
+import { en as notesEn } from '../notes/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
@@ -25,6 +26,7 @@ export const messages: MessageTree = mergeMessages(
   billingEn as MessageTree,
   salesEn as MessageTree,
   heldEn as MessageTree,
+  notesEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,
   importsEn as MessageTree,

@@ -26,6 +26,8 @@ import {
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
+import { CancelInvoiceButton } from '../notes/CancelInvoiceButton';
+import { CancelledNotice } from '../notes/CancelledNotice';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -57,6 +59,7 @@ const Actions = () => {
           {translate('app.sales.invoice.customer_einvoice')}
         </Button>
       )}
+      {record && <CancelInvoiceButton invoice={record} />}
     </TopToolbar>
   );
 };
@@ -122,6 +125,7 @@ const InvoiceBody = () => {
           data-testid="einvoicing-status"
         />
       </Stack>
+      <CancelledNotice invoice={invoice} />
       <Box
         sx={{
           display: 'grid',

@@ -19,6 +19,76 @@ const pageGet = <T>(page: Page, path: string) =>
     return res.json();
   }, path) as Promise<T>;
 
+const run = String(Date.now()).slice(-6);
+
+/** A call of the API with a token (set-up: a second salon, its menu and a sale). */
+const call = async <T>(url: string, path: string, token: string | undefined, body: object) => {
+  const res = await fetch(`${url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+/**
+ * A salon in the UAE (no reporting step to a tax authority, so its invoices take credit notes at
+ * once), opened by the platform manager, with a service, a product and an invoice of both.
+ */
+const uaeSalonWithAnInvoice = async (url: string) => {
+  const manager = await call<{ api_token: string }>(url, 'manager/login', undefined, {
+    ...DEMO.manager,
+    force: true,
+  });
+  const owner = { username: `hessa${run}`, password: 'Lamsa12345' };
+  const account = await call<{ account_id: number }>(url, 'manager/accounts', manager.api_token, {
+    name_en: 'Lamsa Spa',
+    name_ar: 'لمسة سبا',
+    alias: `lamsa${run}`,
+    country_id: 2,
+    salon_type: 1,
+    max_employees: 3,
+    owner_name: 'Hessa',
+    owner_username: owner.username,
+    owner_email: `hessa${run}@lamsa.example`,
+    owner_password: owner.password,
+  });
+  const credentials = { accountId: String(account.account_id), ...owner };
+  const { api_token: token } = await call<{ api_token: string }>(url, 'merchant/login', undefined, {
+    ...credentials,
+    accountId: account.account_id,
+    force: true,
+  });
+  const id = async (path: string, body: object) =>
+    (await call<{ id: string }>(url, `merchant/${path}`, token, body)).id;
+  const group = await id('service-groups', { name_en: 'Nails', name_ar: 'الأظافر' });
+  const service = await id('services', {
+    name_en: 'Gel manicure',
+    name_ar: 'مانيكير جل',
+    group_id: group,
+    price: '120.00',
+    job_time: '60',
+  });
+  const product = await id('products', {
+    name_en: 'Cuticle oil',
+    name_ar: 'زيت الأظافر',
+    price: '33.33',
+    initial_quantity: 5,
+    warning_level: 1,
+  });
+  // 120.00 + 3 x 33.33 = 219.99 before VAT; 5 % = 11.00: 230.99
+  const invoice = await id('invoices', {
+    lines: [
+      { kind: 'service', item_id: service },
+      { kind: 'product', item_id: product, quantity: 3 },
+    ],
+    payments: [{ method: 1, amount: '230.99' }],
+  });
+  return { credentials, invoice };
+};
+
 type Held = {
   id: string;
   status: string;
@@ -146,6 +216,56 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       );
       expect(await page.$('[data-testid=invoice-cancel-confirm]')).toBeNull();
       await shot(page, 'invoice-cancel-refused-en');
+    });
+
+    it('refunds one of three bottles with a credit note in a UAE salon, and lists it', async () => {
+      const { credentials, invoice } = await uaeSalonWithAnInvoice(url);
+      const { page } = await tab();
+      await signIn(page, url, credentials);
+      await page.goto(`${url}/en/merchant/accounting/total-sales/${invoice}/show`);
+      await page.click('[data-testid=invoice-credit-note]');
+      await page.waitForSelector('[data-testid=credit-note-form]');
+      // the bottles: 3 sold, 3 can come back; one comes back: 33.33 + 1.67 VAT
+      await page.waitForSelector('[data-testid=credit-note-line]:has-text("3 sold, 3 can come back")');
+      await page.fill('[data-testid=credit-note-quantity] >> nth=1', '4');
+      await page.click('[data-testid=credit-note-issue]');
+      await page.waitForSelector('[data-testid=credit-note-line]:has-text("At most 3 can be credited")');
+      await page.fill('[data-testid=credit-note-quantity] >> nth=1', '1');
+      await page.waitForSelector('[data-testid=credit-note-total]:has-text("AED 35.00")');
+      await page.fill('[data-testid=credit-note-amount]', '30');
+      await page.waitForSelector(
+        '[data-testid=credit-note-refund-problem]:has-text("The refunds must add up")',
+      );
+      await page.click('[data-testid=credit-note-refund-all]');
+      expect(await page.inputValue('[data-testid=credit-note-amount]')).toBe('35.00');
+      await page.fill('[data-testid=credit-note-reason]', 'Returned unopened');
+      await shot(page, 'credit-note-form-en');
+      await page.click('[data-testid=credit-note-issue]');
+      await page.waitForSelector('[data-testid=credit-note-show]');
+      expect(await page.textContent('[data-testid=credit-note-totals]')).toContain('AED 35.00');
+      expect(await page.textContent('[data-testid=credit-note-show]')).toContain('Returned unopened');
+      await shot(page, 'credit-note-show-en');
+
+      await page.goto(`${url}/en/merchant/accounting/credit-note`);
+      await page.waitForSelector('tr:has-text("Returned unopened"):has-text("AED 35.00")');
+      // what remains: two bottles
+      await page.goto(`${url}/en/merchant/total-sales/credit-note?invoice_id=${invoice}`);
+      await page.waitForSelector('[data-testid=credit-note-line]:has-text("3 sold, 2 can come back")');
+    });
+
+    it("shows a Saudi invoice's credit note blocked until it is reported to ZATCA, in Arabic on a tablet", async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await signIn(page, url, owner, { language: 'ar' });
+      const [invoice] = await pageGet<Array<{ id: string }>>(page, 'invoices?range=[0,0]');
+      await page.goto(`${url}/ar/merchant/accounting/total-sales/${invoice.id}/show`);
+      await page.click('[data-testid=invoice-credit-note]');
+      await page.waitForSelector(
+        '[data-testid=credit-note-refused-reason]:has-text("لم تُبلّغ هذه الفاتورة إلى الهيئة بعد")',
+      );
+      expect(await page.$('[data-testid=credit-note-form]')).toBeNull();
+      await noWiderThan(page, 768);
+      await shot(page, 'credit-note-refused-ar-tablet');
     });
   });
 };

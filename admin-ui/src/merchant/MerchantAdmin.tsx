@@ -18,6 +18,7 @@ import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
 import { onHoldReport } from '../held';
+import { creditNotes, notesRoutes } from '../notes';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -121,6 +122,7 @@ export const MerchantAdmin = () => {
         <Resource name="accounting/total-sales" {...invoices} />
         <Resource name="payments" {...payments} />
         <Resource name="on-hold-report" {...onHoldReport} />
+        <Resource name="accounting/credit-note" {...creditNotes} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="customers" {...customers} />
@@ -153,6 +155,7 @@ export const MerchantAdmin = () => {
           <Route path="/wizard" element={<WizardPage />} />
           <Route path="/no-permission" element={<NoPermissionPage />} />
           {billingRoutes}
+          {notesRoutes}
           {productRoutes}
           {staffRoutes}
           <Route path="/imports/:entity" element={<ImportPage />} />

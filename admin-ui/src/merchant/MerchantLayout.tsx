@@ -165,6 +165,7 @@ const SalesMenu = () => {
       <BillingMenuItem />
       <Menu.ResourceItem name="on-hold-report" />
       <Menu.ResourceItem name="accounting/total-sales" />
+      <Menu.ResourceItem name="accounting/credit-note" />
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="reports/daily-general-summary" />
       <Menu.ResourceItem name="reports/monthly-general-summary" />

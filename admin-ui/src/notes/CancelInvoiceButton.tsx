@@ -14,6 +14,7 @@ import { isHandled, isHttpError } from '../http/errors';
 import { useInvoiceMoney } from '../sales/InvoiceParts';
 import type { Invoice } from '../sales/types';
 import { newKey } from '../shell/newKey';
+import { CreditNoteButton } from './CreditNoteButton';
 
 /**
  * "Cancel invoice" on the invoice page, for whoever sells (page 3, 13): asks why and confirms; an
@@ -80,6 +81,7 @@ export const CancelInvoiceButton = ({ invoice }: { invoice: Invoice }) => {
             </DialogContent>
             <DialogActions>
               <Button onClick={close}>{translate('app.notes.cancel.close')}</Button>
+              <CreditNoteButton invoice={invoice} variant="contained" />
             </DialogActions>
           </>
         ) : (

@@ -1,9 +1,47 @@
 import type { en } from './i18n.en';
 
 /** نصوص تصحيح الفاتورة (الإلغاء وإشعارات الدائن والمدين) بالعربية. */
+const creditNoteFields = {
+  number: 'الرقم',
+  issued_at: 'التاريخ والوقت',
+  invoice_number: 'الفاتورة',
+  customer_name: 'العميل',
+  total: 'المبلغ الدائن',
+  reason: 'السبب',
+  from: 'من',
+  to: 'إلى',
+};
+
+const sixForms = (plural: string, one: string) =>
+  [plural, one, plural, plural, plural, plural].join(' |||| ');
+
 export const ar: typeof en = {
+  resources: {
+    'accounting/credit-note': { name: sixForms('إشعارات الدائن', 'إشعار دائن'), fields: creditNoteFields },
+  },
   app: {
     notes: {
+      credit: {
+        menu: 'إشعارات الدائن',
+        button: 'إشعار دائن',
+        title: 'إشعار دائن على الفاتورة رقم %{number}',
+        show_title: 'إشعار دائن رقم %{number}',
+        refused: 'لا يمكن إصدار إشعار دائن لهذه الفاتورة الآن',
+        back: 'العودة إلى الفاتورة',
+        lines: 'ما يُرجَع',
+        all: 'كل ما تبقّى',
+        line_facts: 'بيع %{quantity}، ويمكن إرجاع %{left}',
+        quantity: 'الكمية المرتجعة',
+        credited: 'المبلغ الدائن',
+        refunds: 'المبالغ المستردة',
+        refund_all: 'ردّ المبلغ كله في دفعة واحدة',
+        reason: 'السبب',
+        issue: 'إصدار إشعار دائن · %{total}',
+        of_invoice: 'الفاتورة رقم %{number}',
+        list: 'إشعارات الدائن',
+        empty: 'لا توجد إشعارات دائن في هذه الفترة.',
+        file: 'credit-notes',
+      },
       cancel: {
         button: 'إلغاء الفاتورة',
         title: 'إلغاء الفاتورة رقم %{number}؟',

@@ -28,6 +28,7 @@ import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
 import { CancelInvoiceButton } from '../notes/CancelInvoiceButton';
 import { CancelledNotice } from '../notes/CancelledNotice';
+import { CreditNoteButton } from '../notes/CreditNoteButton';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -59,6 +60,7 @@ const Actions = () => {
           {translate('app.sales.invoice.customer_einvoice')}
         </Button>
       )}
+      {record && <CreditNoteButton invoice={record} />}
       {record && <CancelInvoiceButton invoice={record} />}
     </TopToolbar>
   );

@@ -1,0 +1,8 @@
+/** The credit-note form (doc1 §2 `total-sales/credit-note`), also its access resource. */
+export const CREDIT_NOTE_FORM = 'total-sales/credit-note';
+/** The credit notes (doc1 §2 `accounting/credit-note`), reading the API's `credit-notes`. */
+export const CREDIT_NOTES = 'accounting/credit-note';
+export const NOTES_API_PATHS: Record<string, string> = { [CREDIT_NOTES]: 'credit-notes' };
+
+export const creditNotePath = (basename: string, invoiceId: string) =>
+  `${basename}/${CREDIT_NOTE_FORM}?invoice_id=${encodeURIComponent(invoiceId)}`;

@@ -45,6 +45,7 @@ import { SalesController } from './sales/sales.http.controller';
 import { HeldInvoicesController } from './sales/held-invoices.http.controller';
 import { CancelInvoiceController } from './sales/cancel-invoice.http.controller';
 import { CancelIssuedInvoiceHandler } from './sales/cancel-invoice.commands';
+import { IssueDebitNoteHandler } from './sales/debit-notes.commands';
 import { Transactions } from './shared/unit-of-work';
 import {
   ChangePlatformSettingsHandler,
@@ -126,6 +127,7 @@ export class CommandApiModule {
         HoldInvoiceHandler,
         CancelHeldInvoiceHandler,
         CancelIssuedInvoiceHandler,
+        IssueDebitNoteHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

@@ -1,5 +1,6 @@
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
+import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import {
@@ -66,6 +67,7 @@ export class QueryApiModule implements NestModule {
         SalesQueryController,
         PublicSalesController,
         HeldInvoicesQueryController,
+        DebitNotesQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -4,10 +4,11 @@ import { Page, Permission } from '@rawnaq/contracts';
 import { Auth, Realm, RequirePermission, type AuthContext } from '@rawnaq/platform';
 import { commandContext } from '../shared/http-context';
 import { CancelIssuedInvoice } from './cancel-invoice.commands';
+import { IssueDebitNoteCommand } from './debit-notes.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
-/** Cancelling an issued invoice: for whoever sells at the till (page 3: sell 13), within the invoice rules. */
+/** Corrections of an issued invoice — cancelling it, a debit note — for whoever sells (page 3: sell 13), within the invoice rules. */
 @Controller('api/merchant')
 @Realm('merchant')
 export class CancelInvoiceController {
@@ -17,5 +18,12 @@ export class CancelInvoiceController {
   @RequirePermission(Page.pos, Permission.sell)
   cancel(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.commands.execute(new CancelIssuedInvoice(commandContext(auth, req), auth, id, body));
+  }
+
+  /** A debit note on an invoice: an extra charge, its lines with their VAT, and payments if taken now. */
+  @Post('invoices/:id/debit-notes')
+  @RequirePermission(Page.pos, Permission.sell)
+  debit(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new IssueDebitNoteCommand(commandContext(auth, req), auth, id, body));
   }
 }

@@ -137,6 +137,7 @@ export const domainMessages = {
       payment: 'Payment not found',
       credit_note: 'Credit note not found',
       held_invoice: 'Held invoice not found',
+      debit_note: 'Debit note not found',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -284,6 +285,7 @@ export const domainMessages = {
       payment: 'الدفعة غير موجودة',
       credit_note: 'إشعار الدائن غير موجود',
       held_invoice: 'الفاتورة المعلّقة غير موجودة',
+      debit_note: 'إشعار المدين غير موجود',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

@@ -7,3 +7,4 @@ export * from './qr';
 export * from './credit-note';
 export * from './held-invoice';
 export * from './invoice-cancel';
+export * from './debit-note';

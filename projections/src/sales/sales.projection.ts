@@ -1,4 +1,10 @@
-import type { CreditNoteIssued, InvoiceEvent, InvoiceIssued, RecordedEvent } from '@rawnaq/contracts';
+import type {
+  CreditNoteIssued,
+  DebitNoteIssued,
+  InvoiceEvent,
+  InvoiceIssued,
+  RecordedEvent,
+} from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -18,6 +24,10 @@ export type SalesFigures = {
   credit_notes: number;
   credited: number;
   refunds_by_method: Record<string, number>;
+  /** debit notes issued that day, their total with VAT, and the payments taken for them by method */
+  debit_notes: number;
+  debited: number;
+  debit_payments_by_method: Record<string, number>;
 };
 
 const empty = (): SalesFigures => ({
@@ -33,6 +43,9 @@ const empty = (): SalesFigures => ({
   credit_notes: 0,
   credited: 0,
   refunds_by_method: {},
+  debit_notes: 0,
+  debited: 0,
+  debit_payments_by_method: {},
 });
 
 const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
@@ -58,6 +71,10 @@ export const salesProjection: Projection = {
     { name: 'sales_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'sales_months', indexes: [{ fields: ['tenantId', 'month'] }] },
     {
+      name: 'debit_notes',
+      indexes: [{ fields: ['tenantId', 'business_date'] }, { fields: ['invoice_id'] }],
+    },
+    {
       name: 'credit_notes',
       indexes: [
         { fields: ['tenantId', 'business_date'] },
@@ -66,7 +83,7 @@ export const salesProjection: Projection = {
       ],
     },
   ],
-  handles: ['InvoiceIssued', 'InvoiceCredited', 'CreditNoteIssued', 'InvoiceCancelled'],
+  handles: ['InvoiceIssued', 'InvoiceCredited', 'CreditNoteIssued', 'InvoiceCancelled', 'DebitNoteIssued'],
   reads: (e) => {
     if (e.type === 'InvoiceCredited')
       return [{ collection: 'invoices', id: (e.data as { invoice_id: string }).invoice_id }];
@@ -77,7 +94,7 @@ export const salesProjection: Projection = {
     ];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
-    const event = e as unknown as (InvoiceEvent | CreditNoteIssued) & RecordedEvent;
+    const event = e as unknown as (InvoiceEvent | CreditNoteIssued | DebitNoteIssued) & RecordedEvent;
     const tenantId = e.metadata.tenantId;
     const add = (
       collection: 'sales_days' | 'sales_months',
@@ -165,6 +182,42 @@ export const salesProjection: Projection = {
         })),
         add('sales_days', 'date', c.business_date, figures),
         add('sales_months', 'month', c.business_date.slice(0, 7), figures),
+      ];
+    }
+    if (event.type === 'DebitNoteIssued') {
+      const n = event.data;
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        debit_notes: before.debit_notes + 1,
+        debited: before.debited + n.total,
+        debit_payments_by_method: byMethod(before.debit_payments_by_method, n.payments),
+      });
+      return [
+        { kind: 'upsert', collection: 'debit_notes', doc: { id: n.debit_note_id, tenantId, ...n } },
+        { kind: 'patch', collection: 'invoices', id: n.invoice_id, inc: { debited: n.total } },
+        ...n.payments.map((p): Change => ({
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: p.payment_id,
+            tenantId,
+            invoice_id: n.invoice_id,
+            invoice_number: n.invoice_number,
+            debit_note_id: n.debit_note_id,
+            customer_id: n.customer_id,
+            customer_name: n.customer_name,
+            method: p.method,
+            amount: p.amount,
+            authorization_code: p.authorization_code ?? null,
+            // doc1 §4: payment source 2, debit note
+            source: 2,
+            status: 1,
+            business_date: n.business_date,
+            paid_at: n.issued_at,
+            cashier_id: n.cashier_id,
+          },
+        })),
+        add('sales_days', 'date', n.business_date, figures),
+        add('sales_months', 'month', n.business_date.slice(0, 7), figures),
       ];
     }
     if (event.type === 'CreditNoteIssued') {

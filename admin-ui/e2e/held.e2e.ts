@@ -218,7 +218,7 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'invoice-cancel-refused-en');
     });
 
-    it('refunds one of three bottles with a credit note in a UAE salon, and lists it', async () => {
+    it('refunds one of three bottles with a credit note in a UAE salon, charges extra with a debit note, and lists both', async () => {
       const { credentials, invoice } = await uaeSalonWithAnInvoice(url);
       const { page } = await tab();
       await signIn(page, url, credentials);
@@ -251,6 +251,22 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       // what remains: two bottles
       await page.goto(`${url}/en/merchant/total-sales/credit-note?invoice_id=${invoice}`);
       await page.waitForSelector('[data-testid=credit-note-line]:has-text("3 sold, 2 can come back")');
+
+      // a debit note on the same invoice: an extra 10.00 with 5 % VAT, owed
+      await page.goto(`${url}/en/merchant/accounting/total-sales/${invoice}/show`);
+      await page.click('[data-testid=invoice-debit-note]');
+      await page.waitForSelector('[data-testid=debit-note-form]');
+      await page.fill('[data-testid=debit-note-description]', 'Extra care');
+      await page.fill('[data-testid=debit-note-amount]', '10');
+      await page.waitForSelector('[data-testid=debit-note-total]:has-text("AED 10.50")');
+      await page.waitForSelector('[data-testid=debit-note-owed]:has-text("AED 10.50")');
+      await page.fill('[data-testid=debit-note-reason]', 'Extra care asked for');
+      await shot(page, 'debit-note-form-en');
+      await page.click('[data-testid=debit-note-issue]');
+      await page.waitForSelector('[data-testid=debit-note-show]');
+      expect(await page.textContent('[data-testid=debit-note-shown-totals]')).toContain('AED 10.50');
+      await page.goto(`${url}/en/merchant/accounting/debit-note`);
+      await page.waitForSelector('tr:has-text("Extra care asked for"):has-text("AED 10.50")');
     });
 
     it("shows a Saudi invoice's credit note blocked until it is reported to ZATCA, in Arabic on a tablet", async () => {

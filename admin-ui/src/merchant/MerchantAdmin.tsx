@@ -18,7 +18,7 @@ import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
 import { onHoldReport } from '../held';
-import { creditNotes, notesRoutes } from '../notes';
+import { creditNotes, debitNotes, notesRoutes } from '../notes';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -123,6 +123,7 @@ export const MerchantAdmin = () => {
         <Resource name="payments" {...payments} />
         <Resource name="on-hold-report" {...onHoldReport} />
         <Resource name="accounting/credit-note" {...creditNotes} />
+        <Resource name="accounting/debit-note" {...debitNotes} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="customers" {...customers} />

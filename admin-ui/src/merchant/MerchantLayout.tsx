@@ -166,6 +166,7 @@ const SalesMenu = () => {
       <Menu.ResourceItem name="on-hold-report" />
       <Menu.ResourceItem name="accounting/total-sales" />
       <Menu.ResourceItem name="accounting/credit-note" />
+      <Menu.ResourceItem name="accounting/debit-note" />
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="reports/daily-general-summary" />
       <Menu.ResourceItem name="reports/monthly-general-summary" />

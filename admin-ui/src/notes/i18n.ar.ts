@@ -18,9 +18,32 @@ const sixForms = (plural: string, one: string) =>
 export const ar: typeof en = {
   resources: {
     'accounting/credit-note': { name: sixForms('إشعارات الدائن', 'إشعار دائن'), fields: creditNoteFields },
+    'accounting/debit-note': {
+      name: sixForms('إشعارات المدين', 'إشعار مدين'),
+      fields: { ...creditNoteFields, total: 'المبلغ المدين', owed: 'المستحق' },
+    },
   },
   app: {
     notes: {
+      debit: {
+        menu: 'إشعارات المدين',
+        button: 'إشعار مدين',
+        title: 'إشعار مدين على الفاتورة رقم %{number}',
+        show_title: 'إشعار مدين رقم %{number}',
+        refused: 'لا يمكن إصدار إشعار مدين لهذه الفاتورة الآن',
+        lines: 'ما يُضاف',
+        description: 'الوصف',
+        amount: 'المبلغ قبل الضريبة',
+        vat_type: 'الضريبة',
+        add_line: 'إضافة بند',
+        remove_line: 'حذف هذا البند',
+        charged: 'المبلغ المدين',
+        payments: 'المدفوع الآن',
+        issue: 'إصدار إشعار مدين · %{total}',
+        list: 'إشعارات المدين',
+        empty: 'لا توجد إشعارات مدين في هذه الفترة.',
+        file: 'debit-notes',
+      },
       credit: {
         menu: 'إشعارات الدائن',
         button: 'إشعار دائن',

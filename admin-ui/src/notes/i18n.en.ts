@@ -13,9 +13,32 @@ const creditNoteFields = {
 export const en = {
   resources: {
     'accounting/credit-note': { name: 'Credit note |||| Credit notes', fields: creditNoteFields },
+    'accounting/debit-note': {
+      name: 'Debit note |||| Debit notes',
+      fields: { ...creditNoteFields, total: 'Charged', owed: 'Owed' },
+    },
   },
   app: {
     notes: {
+      debit: {
+        menu: 'Debit notes',
+        button: 'Debit note',
+        title: 'Debit note on invoice no. %{number}',
+        show_title: 'Debit note no. %{number}',
+        refused: 'This invoice cannot have a debit note now',
+        lines: 'What is charged',
+        description: 'Description',
+        amount: 'Amount before VAT',
+        vat_type: 'VAT',
+        add_line: 'Add a line',
+        remove_line: 'Remove this line',
+        charged: 'Charged',
+        payments: 'Paid now',
+        issue: 'Issue debit note · %{total}',
+        list: 'Debit notes',
+        empty: 'No debit notes in this period.',
+        file: 'debit-notes',
+      },
       credit: {
         menu: 'Credit notes',
         button: 'Credit note',

@@ -6,3 +6,11 @@ export const NOTES_API_PATHS: Record<string, string> = { [CREDIT_NOTES]: 'credit
 
 export const creditNotePath = (basename: string, invoiceId: string) =>
   `${basename}/${CREDIT_NOTE_FORM}?invoice_id=${encodeURIComponent(invoiceId)}`;
+
+/** The debit-note form (doc1 §2 `total-sales/debit-note`) and the debit notes (`accounting/debit-note`). */
+export const DEBIT_NOTE_FORM = 'total-sales/debit-note';
+export const DEBIT_NOTES = 'accounting/debit-note';
+NOTES_API_PATHS[DEBIT_NOTES] = 'debit-notes';
+
+export const debitNotePath = (basename: string, invoiceId: string) =>
+  `${basename}/${DEBIT_NOTE_FORM}?invoice_id=${encodeURIComponent(invoiceId)}`;

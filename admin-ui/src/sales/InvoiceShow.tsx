@@ -29,6 +29,7 @@ import type { Invoice } from './types';
 import { CancelInvoiceButton } from '../notes/CancelInvoiceButton';
 import { CancelledNotice } from '../notes/CancelledNotice';
 import { CreditNoteButton } from '../notes/CreditNoteButton';
+import { DebitNoteButton } from '../notes/DebitNoteButton';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -61,6 +62,7 @@ const Actions = () => {
         </Button>
       )}
       {record && <CreditNoteButton invoice={record} />}
+      {record && <DebitNoteButton invoice={record} />}
       {record && <CancelInvoiceButton invoice={record} />}
     </TopToolbar>
   );

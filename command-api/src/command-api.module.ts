@@ -46,6 +46,8 @@ import { HeldInvoicesController } from './sales/held-invoices.http.controller';
 import { CancelInvoiceController } from './sales/cancel-invoice.http.controller';
 import { CancelIssuedInvoiceHandler } from './sales/cancel-invoice.commands';
 import { IssueDebitNoteHandler } from './sales/debit-notes.commands';
+import { RateInvoiceHandler } from './sales/surveys.commands';
+import { SurveysController } from './sales/surveys.http.controller';
 import { Transactions } from './shared/unit-of-work';
 import {
   ChangePlatformSettingsHandler,
@@ -92,6 +94,7 @@ export class CommandApiModule {
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
+        SurveysController,
         PlatformSettingsController,
       ],
       providers: [
@@ -128,6 +131,7 @@ export class CommandApiModule {
         CancelHeldInvoiceHandler,
         CancelIssuedInvoiceHandler,
         IssueDebitNoteHandler,
+        RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

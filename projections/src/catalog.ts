@@ -12,6 +12,7 @@ import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 import { salesProjection } from './sales/sales.projection';
 import { heldInvoicesProjection } from './sales/held-invoices.projection';
+import { surveysProjection } from './sales/surveys.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -29,5 +30,6 @@ export const allProjections: Projection[] = [
   cancellationReasonsProjection,
   salesProjection,
   heldInvoicesProjection,
+  surveysProjection,
   auditLogProjection,
 ];

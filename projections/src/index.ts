@@ -16,3 +16,4 @@ export { appointmentsProjection } from './scheduling/appointments.projection';
 export { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 export { salesProjection } from './sales/sales.projection';
 export { heldInvoicesProjection } from './sales/held-invoices.projection';
+export { surveysProjection } from './sales/surveys.projection';

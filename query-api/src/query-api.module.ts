@@ -1,6 +1,7 @@
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
 import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
+import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import {
@@ -68,6 +69,8 @@ export class QueryApiModule implements NestModule {
         PublicSalesController,
         HeldInvoicesQueryController,
         DebitNotesQueryController,
+        PublicSurveysController,
+        InvoiceRatingsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

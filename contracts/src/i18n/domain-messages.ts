@@ -138,6 +138,7 @@ export const domainMessages = {
       credit_note: 'Credit note not found',
       held_invoice: 'Held invoice not found',
       debit_note: 'Debit note not found',
+      rating: 'This invoice has not been rated',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -286,6 +287,7 @@ export const domainMessages = {
       credit_note: 'إشعار الدائن غير موجود',
       held_invoice: 'الفاتورة المعلّقة غير موجودة',
       debit_note: 'إشعار المدين غير موجود',
+      rating: 'لم تُقيَّم هذه الفاتورة',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

@@ -5,6 +5,7 @@ import { validationMessages } from '../validators/messages';
 import { domainMessages } from './domain-messages';
 import { schedulingMessages } from '../scheduling/messages';
 import { salesMessages } from '../sales/messages';
+import { surveyMessages } from '../sales/survey';
 
 export { domainMessages };
 
@@ -30,6 +31,7 @@ export const contractMessages = {
     domainMessages.en,
     schedulingMessages.en,
     salesMessages.en,
+    surveyMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -39,6 +41,7 @@ export const contractMessages = {
     domainMessages.ar,
     schedulingMessages.ar,
     salesMessages.ar,
+    surveyMessages.ar,
   ),
 };
 

@@ -8,3 +8,4 @@ export * from './credit-note';
 export * from './held-invoice';
 export * from './invoice-cancel';
 export * from './debit-note';
+export * from './survey';

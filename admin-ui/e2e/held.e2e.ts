@@ -283,5 +283,59 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       await noWiderThan(page, 768);
       await shot(page, 'credit-note-refused-ar-tablet');
     });
+
+    it('rates an invoice on its e-survey page in English on a desktop, once, and shows it on the invoice', async () => {
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      const [, invoice] = await pageGet<Array<{ id: string; number: number; unique_id: string }>>(
+        page,
+        'invoices?range=[0,9]',
+      );
+      await page.goto(`${url}/en/e-survey/${invoice.unique_id}`);
+      await page.waitForSelector(`[data-testid=survey]:has-text("Invoice no. ${invoice.number}")`);
+      await page.click('[data-testid=survey-send]');
+      await page.waitForSelector('[data-testid=survey-choose]');
+      await page.hover('[data-testid=survey-rating] label:has(+ input[value="2"])');
+      await page.waitForSelector('[data-testid=survey-label]:has-text("Weak")');
+      await page.click('[data-testid=survey-rating] label:has(+ input[value="4"])');
+      await page.mouse.move(0, 0);
+      await page.waitForSelector('[data-testid=survey-label]:has-text("Good")');
+      await page.fill('[data-testid=survey-comment]', 'Quick and friendly');
+      await shot(page, 'survey-en');
+      await page.click('[data-testid=survey-send]');
+      await page.waitForSelector('[data-testid=survey-thanks]:has-text("Thank you!")');
+      expect(page.url()).toBe(`${url}/en/invoice-rated-successfully/${invoice.unique_id}`);
+      await shot(page, 'survey-thanks-en');
+      // once: the link now says it is rated
+      await page.goto(`${url}/en/e-survey/${invoice.unique_id}`);
+      await page.waitForSelector('[data-testid=survey-thanks]:has-text("already been rated")');
+
+      await page.goto(`${url}/en/merchant/accounting/total-sales/${invoice.id}/show`);
+      await page.waitForSelector('[data-testid=invoice-rating]:has-text("Good")');
+      expect(await page.textContent('[data-testid=invoice-rating]')).toContain('Quick and friendly');
+    });
+
+    it('rates an invoice on its e-survey page in Arabic on a tablet', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await signIn(page, url, owner, { language: 'ar' });
+      const [, , invoice] = await pageGet<Array<{ id: string; number: number; unique_id: string }>>(
+        page,
+        'invoices?range=[0,9]',
+      );
+      await page.goto(`${url}/ar/e-survey/${invoice.unique_id}`);
+      await page.waitForSelector(`[data-testid=survey]:has-text("الفاتورة رقم ${invoice.number}")`);
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      await page.click('[data-testid=survey-rating] label:has(+ input[value="5"])');
+      await page.mouse.move(0, 0);
+      await page.waitForSelector('[data-testid=survey-label]:has-text("ممتاز")');
+      await noWiderThan(page, 768);
+      await shot(page, 'survey-ar-tablet');
+      await page.click('[data-testid=survey-send]');
+      await page.waitForSelector('[data-testid=survey-thanks]:has-text("شكرًا لك!")');
+      expect(page.url()).toBe(`${url}/ar/invoice-rated-successfully/${invoice.unique_id}`);
+      const rating = await pageGet<{ rating: number }>(page, `invoice-ratings/${invoice.id}`);
+      expect(rating.rating).toBe(5);
+    });
   });
 };

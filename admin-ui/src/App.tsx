@@ -19,6 +19,8 @@ const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) 
 const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
 const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
 const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
+const SurveyPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.SurveyPage));
+const RatedPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.RatedPage));
 const ManagerAdmin = lazyPage(() => import('./manager/ManagerAdmin').then((m) => m.ManagerAdmin));
 
 const PageLoading = () => (
@@ -48,7 +50,14 @@ export const App = ({
           <Suspense fallback={<PageLoading />}>
             <Routes>
               {publicPage && (
-                <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
+                <>
+                  <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
+                  <Route path={`/${area.language}/e-survey/:uniqueId`} element={<SurveyPage />} />
+                  <Route
+                    path={`/${area.language}/invoice-rated-successfully/:uniqueId`}
+                    element={<RatedPage />}
+                  />
+                </>
               )}
               {!notFoundOnly && !publicPage && area.area === 'merchant' && (
                 <>

@@ -30,6 +30,7 @@ import { CancelInvoiceButton } from '../notes/CancelInvoiceButton';
 import { CancelledNotice } from '../notes/CancelledNotice';
 import { CreditNoteButton } from '../notes/CreditNoteButton';
 import { DebitNoteButton } from '../notes/DebitNoteButton';
+import { InvoiceRating } from '../survey/InvoiceRating';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -220,6 +221,9 @@ const InvoiceBody = () => {
         </Section>
         <Section title={t('payments')}>
           <InvoicePayments invoice={invoice} money={money} />
+        </Section>
+        <Section title={translate('app.survey.on_invoice')} testId="invoice-rating-section">
+          <InvoiceRating invoiceId={invoice.id} uniqueId={invoice.unique_id} />
         </Section>
         <Section title={t('einvoicing')}>
           <Typography>{translate(`app.sales.einvoicing.${invoice.einvoicing}`)}</Typography>

@@ -42,7 +42,7 @@ export const ar: typeof en = {
         issue: 'إصدار إشعار مدين · %{total}',
         list: 'إشعارات المدين',
         empty: 'لا توجد إشعارات مدين في هذه الفترة.',
-        file: 'debit-notes',
+        file: 'إشعارات-المدين',
       },
       credit: {
         menu: 'إشعارات الدائن',
@@ -63,7 +63,7 @@ export const ar: typeof en = {
         of_invoice: 'الفاتورة رقم %{number}',
         list: 'إشعارات الدائن',
         empty: 'لا توجد إشعارات دائن في هذه الفترة.',
-        file: 'credit-notes',
+        file: 'إشعارات-الدائن',
       },
       cancel: {
         button: 'إلغاء الفاتورة',

@@ -291,8 +291,11 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
         page,
         'invoices?range=[0,9]',
       );
-      await page.goto(`${url}/en/e-survey/${invoice.unique_id}`);
+      // from the customer's e-invoice, as its link and QR code lead there
+      await page.goto(`${url}/en/e-invoice/${invoice.unique_id}`);
+      await page.click('[data-testid=einvoice-rate]');
       await page.waitForSelector(`[data-testid=survey]:has-text("Invoice no. ${invoice.number}")`);
+      expect(page.url()).toBe(`${url}/en/e-survey/${invoice.unique_id}`);
       await page.click('[data-testid=survey-send]');
       await page.waitForSelector('[data-testid=survey-choose]');
       await page.hover('[data-testid=survey-rating] label:has(+ input[value="2"])');

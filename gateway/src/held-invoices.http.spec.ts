@@ -38,6 +38,22 @@ describe('held invoices over HTTP (issue 11)', () => {
     notes: 'Back after lunch',
   });
 
+  it("finds the demo salon's basket on hold, with its customer, lines and notes", async () => {
+    const list = await t.http
+      .get('/api/merchant/held-invoices')
+      .query({ filter: '{"status":"on_hold"}' })
+      .set(bearer(owner));
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        status: 'on_hold',
+        customer_id: expect.any(String),
+        notes: 'Comes back after her nails are dry',
+        held_by_name: 'Sara Al-Otaibi',
+      }),
+    ]);
+    expect(list.body[0].lines.map((l: { name_en: string }) => l.name_en)).toEqual(['Blow dry', 'Hair serum']);
+  });
+
   it('holds a basket with who and when, no number, no payment, no stock moved; lists it on hold', async () => {
     const stockBefore = (
       await t.http.get(`/api/merchant/products/${products['Hair serum'].id}`).set(bearer(owner))

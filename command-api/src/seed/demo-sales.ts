@@ -10,6 +10,7 @@ import {
   type TenantTimeZone,
 } from '@rawnaq/contracts';
 import type { AuthContext } from '@rawnaq/platform';
+import { HoldInvoice } from '../sales/held-invoices.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
@@ -164,4 +165,20 @@ export const seedDemoSales = async (
         sale.body,
       ),
     );
+  // a basket left on hold two hours ago (doc1 §4): the on-hold report has one to resume or cancel
+  const heldAt = new Date(ownerCtx.now.getTime() - 2 * 3600_000);
+  await execute(
+    new HoldInvoice(
+      { ...ownerCtx, now: heldAt, correlationId: 'demo-held', idempotencyKey: 'demo-held' },
+      owner,
+      {
+        customer_id: ids.customers[1],
+        lines: [
+          { kind: 'service', item_id: ids.services['Blow dry'].id, employee_id: ids.stylists[0] },
+          { kind: 'product', item_id: ids.products['Hair serum'] },
+        ],
+        notes: 'Comes back after her nails are dry',
+      },
+    ),
+  );
 };

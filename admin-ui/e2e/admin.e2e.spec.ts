@@ -9,6 +9,8 @@ import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
 import { heldTests } from './held.e2e';
 import { salesTests } from './sales.e2e';
+import { instrumentsTests } from './instruments.e2e';
+import { reportsTests } from './reports.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
@@ -385,6 +387,8 @@ suite('admin-ui in the browser', () => {
   appointmentsTests({ url, tab });
   billingTests({ url, tab });
   salesTests({ url, tab });
+  instrumentsTests({ url, tab });
+  reportsTests({ url, tab });
   heldTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });

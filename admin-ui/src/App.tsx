@@ -19,6 +19,7 @@ const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) 
 const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
 const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
 const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
+const EGiftPage = lazyPage(() => import('./instruments/EGiftPage').then((m) => m.EGiftPage));
 const SurveyPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.SurveyPage));
 const RatedPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.RatedPage));
 const ManagerAdmin = lazyPage(() => import('./manager/ManagerAdmin').then((m) => m.ManagerAdmin));
@@ -52,6 +53,7 @@ export const App = ({
               {publicPage && (
                 <>
                   <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
+                  <Route path={`/${area.language}/e-gift/:uniqueId`} element={<EGiftPage />} />
                   <Route path={`/${area.language}/e-survey/:uniqueId`} element={<SurveyPage />} />
                   <Route
                     path={`/${area.language}/invoice-rated-successfully/:uniqueId`}

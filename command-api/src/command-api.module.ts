@@ -40,6 +40,11 @@ import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reas
 import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
 import { IssueCreditNoteHandler } from './sales/credit-notes.commands';
+import { TopUpWalletHandler } from './sales/wallet.commands';
+import { RedeemPointsHandler, ResetPointsHandler } from './sales/loyalty.commands';
+import { ChangeDiscountCodeHandler, DefineDiscountCodeHandler } from './sales/discount-codes.commands';
+import { GiveFreeGiftCardHandler } from './sales/gift-cards.commands';
+import { ReceivePaymentHandler } from './sales/receivables.commands';
 import { CancelHeldInvoiceHandler, HoldInvoiceHandler } from './sales/held-invoices.commands';
 import { SalesController } from './sales/sales.http.controller';
 import { HeldInvoicesController } from './sales/held-invoices.http.controller';
@@ -127,6 +132,13 @@ export class CommandApiModule {
         ChangeAppointmentsHandler,
         IssueInvoiceHandler,
         IssueCreditNoteHandler,
+        TopUpWalletHandler,
+        RedeemPointsHandler,
+        ResetPointsHandler,
+        DefineDiscountCodeHandler,
+        ChangeDiscountCodeHandler,
+        GiveFreeGiftCardHandler,
+        ReceivePaymentHandler,
         HoldInvoiceHandler,
         CancelHeldInvoiceHandler,
         CancelIssuedInvoiceHandler,

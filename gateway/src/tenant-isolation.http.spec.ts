@@ -202,6 +202,34 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       }),
       'invoice',
     );
+    // a gift card sold to A's customer, and money in that customer's wallet (the reminder list)
+    const cardSale = await post('invoices', {
+      customer_id: extra.customers,
+      lines: [{ kind: 'gift_card', price: '50', message: `${MARK} card` }],
+      payments: [{ method: 1, amount: '50' }],
+    });
+    await created(cardSale, 'gift card sale');
+    extra['gift-cards'] = cardSale.body.lines[0].item_id;
+    await created(
+      await post(`customers/${extra.customers}/wallet/top-ups`, {
+        method: 1,
+        amount: '20',
+        notes: `${MARK} top-up`,
+      }),
+      'wallet top-up',
+    );
+    extra['discount-codes'] = await created(
+      await post('discount-codes', {
+        code: 'ALPHAONLY',
+        name: `${MARK} code`,
+        category: 1,
+        kind: 'percent',
+        value: '5',
+        valid_from: '2026-01-01',
+        valid_to: '2099-12-31',
+      }),
+      'discount code',
+    );
     // a Saudi invoice has no credit note until it is reported (the e-invoicing issue): another of A's
     // records stands in for one, which B must not reach through that route either
     extra['credit-notes'] = extra.invoices;
@@ -361,7 +389,14 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       r.path.replace(/:(\w+)/g, (_, param: string) => {
         const segment = r.path.split('/')[r.path.split('/').indexOf(`:${param}`) - 1];
         const value =
-          param === 'id' ? idSource[segment] : param === 'periodId' ? extra.periods : FIXED_PARAMS[param];
+          param === 'id'
+            ? idSource[segment]
+            : param === 'periodId'
+              ? extra.periods
+              : // an employee's report (employees-commissions-report/:employeeId): A's employee
+                param === 'employeeId'
+                ? idSource.employees
+                : FIXED_PARAMS[param];
         if (value === undefined)
           unmapped.push(`${r.method} ${r.path}: ${param === 'id' ? `${segment}/:id` : `:${param}`}`);
         return encodeURIComponent(value ?? 'unmapped');

@@ -11,6 +11,10 @@ import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 import { salesProjection } from './sales/sales.projection';
+import { walletsProjection } from './sales/wallets.projection';
+import { giftCardsProjection } from './sales/gift-cards.projection';
+import { discountCodesProjection } from './sales/discount-codes.projection';
+import { reportsProjection } from './sales/reports.projection';
 import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import { surveysProjection } from './sales/surveys.projection';
 import type { Projection } from './runner/projection';
@@ -29,6 +33,10 @@ export const allProjections: Projection[] = [
   appointmentsProjection,
   cancellationReasonsProjection,
   salesProjection,
+  walletsProjection,
+  giftCardsProjection,
+  discountCodesProjection,
+  reportsProjection,
   heldInvoicesProjection,
   surveysProjection,
   auditLogProjection,

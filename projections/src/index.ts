@@ -15,5 +15,16 @@ export { importsProjection } from './imports/imports.projection';
 export { appointmentsProjection } from './scheduling/appointments.projection';
 export { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
 export { salesProjection } from './sales/sales.projection';
+export { walletsProjection } from './sales/wallets.projection';
+export { giftCardsProjection } from './sales/gift-cards.projection';
+export { discountCodesProjection } from './sales/discount-codes.projection';
+export {
+  reportsProjection,
+  commissionOf,
+  percentageToBp,
+  reportDayId,
+  REPORT_DIMENSIONS,
+  type ReportDimension,
+} from './sales/reports.projection';
 export { heldInvoicesProjection } from './sales/held-invoices.projection';
 export { surveysProjection } from './sales/surveys.projection';

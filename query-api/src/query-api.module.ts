@@ -1,4 +1,8 @@
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
+import { WalletsQueryController } from './sales/wallets.query.controller';
+import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
+import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
+import { SalesReportsQueryController } from './sales/reports.query.controller';
 import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
 import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
 import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
@@ -66,6 +70,11 @@ export class QueryApiModule implements NestModule {
         AppointmentsQueryController,
         AvailabilityQueryController,
         SalesQueryController,
+        WalletsQueryController,
+        DiscountCodesQueryController,
+        GiftCardsQueryController,
+        PublicGiftCardsController,
+        SalesReportsQueryController,
         PublicSalesController,
         HeldInvoicesQueryController,
         DebitNotesQueryController,

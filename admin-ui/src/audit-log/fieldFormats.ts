@@ -41,8 +41,10 @@ export type FieldFormat =
   | 'packageItems'
   /** an invoice's lines: quantity, item, amount with VAT */
   | 'invoiceLines'
-  /** an invoice's payments: method and amount */
+  /** an invoice's payments (or one payment): method and amount */
   | 'payments'
+  /** the gift cards (or the discount code) of an invoice: code and amount */
+  | 'giftCardsSpent'
   /** an invoice's VAT by category and rate */
   | 'vatSubtotals'
   /** the seller an invoice names: name and VAT number */
@@ -271,6 +273,54 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     customer_name: 'text',
     issued_at: 'dateTime',
     einvoicing: { choice: 'app.audit.values.einvoicing.' },
+    gift_cards: 'giftCardsSpent',
+    discount_code: 'giftCardsSpent',
+    redeemed: 'money',
+    payment: 'payments',
+  },
+  wallet: {
+    amount: 'money',
+    balance: 'money',
+    payment: 'payments',
+    customer_name: 'text',
+    invoice_number: 'number',
+    credit_note_number: 'number',
+  },
+  loyalty: {
+    points: 'number',
+    balance: 'number',
+    value: 'money',
+    code: 'ltr',
+    reason: 'text',
+    invoice_number: 'number',
+    credit_note_number: 'number',
+  },
+  discountcode: {
+    code: 'ltr',
+    name: 'text',
+    category: { code: 'discountCodeCategory' },
+    kind: { choice: 'app.audit.values.discount_kind.' },
+    value: 'number',
+    valid_from: 'date',
+    valid_to: 'date',
+    single_use: 'boolean',
+    active: 'boolean',
+    product_ids: 'number',
+    amount: 'money',
+    invoice_number: 'number',
+  },
+  giftcard: {
+    code: 'ltr',
+    card_type: { code: 'giftCardType' },
+    value: 'money',
+    amount: 'money',
+    remaining: 'money',
+    currency: 'ltr',
+    customer_name: 'text',
+    buyer_name: 'text',
+    message: 'text',
+    expires_on: 'date',
+    invoice_number: 'number',
   },
 };
 
@@ -426,10 +476,19 @@ export const formatFieldValue = (
             }),
           )
         : String(value);
-    case 'payments':
-      return Array.isArray(value)
+    case 'giftCardsSpent':
+      return Array.isArray(value) || asRecord(value)
         ? list(
-            value.map((raw) => {
+            (Array.isArray(value) ? value : [value]).map((raw) => {
+              const g = asRecord(raw) ?? {};
+              return `${String(g.code ?? '')} ${formatFieldValue('money', g.amount, ctx)}`;
+            }),
+          )
+        : String(value);
+    case 'payments':
+      return Array.isArray(value) || asRecord(value)
+        ? list(
+            (Array.isArray(value) ? value : [value]).map((raw) => {
               const p = asRecord(raw) ?? {};
               const method =
                 typeof p.method === 'number' ? translate(codeLabelKey('paymentMethod', p.method)) : '';

@@ -74,6 +74,54 @@ export const RESOURCE_ACCESS: Record<
   },
   'reports/daily-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
   'reports/monthly-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
+  // what invoices left owed, settled at the till (13); customers with money in their wallet (13)
+  'accounting/receivable': {
+    list: { page: Page.pos, permission: Permission.sell },
+    show: { page: Page.pos, permission: Permission.viewInvoices },
+    export: { page: Page.pos, permission: Permission.sell },
+  },
+  'pos/customer-wallet-reminder': {
+    list: { page: Page.pos, permission: Permission.sell },
+    export: { page: Page.pos, permission: Permission.sell },
+  },
+  // the gift cards' management reports (15); a card's page for those who see the reports
+  'reports/customers-discount-report': { list: { page: Page.pos, permission: Permission.salesReports } },
+  'reports/active-gifts-cards': {
+    list: { page: Page.pos, permission: Permission.salesReports },
+    show: { page: Page.pos, permission: Permission.salesReports },
+    export: { page: Page.pos, permission: Permission.salesReports },
+  },
+  'reports/used-gifts-cards': {
+    list: { page: Page.pos, permission: Permission.salesReports },
+    show: { page: Page.pos, permission: Permission.salesReports },
+    export: { page: Page.pos, permission: Permission.salesReports },
+  },
+  'reports/expired-gifts-cards': {
+    list: { page: Page.pos, permission: Permission.salesReports },
+    show: { page: Page.pos, permission: Permission.salesReports },
+    export: { page: Page.pos, permission: Permission.salesReports },
+  },
+  // The dashboard (page 1, 1) and its payments by method over a period.
+  dashboard: { list: { page: Page.dashboard, permission: Permission.viewDashboard } },
+  'dashboard/payments-details': { list: { page: Page.dashboard, permission: Permission.viewDashboard } },
+  // The cashier's day (page 3): whoever sells (13).
+  'pos/current-cashier-employee': { list: { page: Page.pos, permission: Permission.sell } },
+  'pos/daily-payments': { list: { page: Page.pos, permission: Permission.sell } },
+  'pos/employees-activities': { list: { page: Page.pos, permission: Permission.sell } },
+  // The accounting and management money reports (15).
+  ...Object.fromEntries(
+    [
+      'reports/general-summary-per-cashier-employees',
+      'reports/daily-payments-summary',
+      'reports/monthly-payments-summary',
+      'reports/vat-report',
+      'reports/credit-notes',
+      'reports/refunded-invoices',
+      'reports/employees-commissions-report',
+      'reports/services-report',
+      'reports/most-sold-products',
+    ].map((r) => [r, { list: { page: Page.pos, permission: Permission.salesReports } }]),
+  ),
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },
@@ -120,6 +168,11 @@ export const RESOURCE_ACCESS: Record<
     edit: { page: Page.menu, permission: Permission.manageMenu },
     status: { page: Page.menu, permission: Permission.manageMenu },
     history: { page: Page.menu, permission: Permission.viewMenu },
+  },
+  'menu/discount-codes': {
+    list: { page: Page.menu, permission: Permission.viewMenu },
+    create: { page: Page.menu, permission: Permission.manageMenu },
+    edit: { page: Page.menu, permission: Permission.manageMenu },
   },
   'menu/packages': {
     list: { page: Page.menu, permission: Permission.viewMenu },

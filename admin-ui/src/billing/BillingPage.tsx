@@ -14,8 +14,8 @@ import {
   ProductUsageType,
   VatType,
   type Currency,
+  PaymentMethod,
   type GlobalInformation,
-  type PaymentMethod,
 } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -32,6 +32,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
@@ -49,11 +50,13 @@ import type { Visit } from '../appointments/types';
 import {
   amountOf,
   amountText,
+  giftCardLine,
   invoiceBody,
   needsAuthorizationCode,
   PAYMENT_METHODS,
   restInCash,
   tillTotals,
+  type TillGiftCardRow,
   type TillLine,
   type TillPaymentRow,
   type TillProblem,
@@ -64,6 +67,9 @@ import { IssuedPanel, type Issued } from './IssuedPanel';
 import { ItemSearch, type Item } from './ItemSearch';
 import { problemsOf, useProblemText } from './problems';
 import { Row, Totals } from './Totals';
+import { GiftCardsPanel } from '../instruments/GiftCardsPanel';
+import { useWallet } from '../instruments/useWallet';
+import { DiscountCodeField, type TillCode } from '../instruments/DiscountCodeField';
 import { holdBody } from '../held/basket';
 import { HoldButton } from '../held/HoldButton';
 import { useHeldBasket } from '../held/useHeldBasket';
@@ -93,12 +99,15 @@ export const BillingPage = () => {
   const { basename } = useArea();
   // "New invoice" starts over: a new key remounts the till with nothing in it
   const [round, setRound] = useState(0);
+  // `pos/sell-gift-card` starts the first sale with a gift card; "New invoice" starts an empty one
+  const [giftCardFirst] = useState(params.get('gift_card') === '1');
   if (checking) return null;
   return (
     <Till
       key={round}
       customerId={params.get('customer_id') ?? undefined}
       appointmentId={params.get('appointment_id') ?? undefined}
+      sellGiftCard={round === 0 && giftCardFirst}
       heldId={params.get('held_id') ?? undefined}
       onNew={() => {
         navigate(`${basename}/${BILLING}`, { replace: true });
@@ -111,11 +120,14 @@ export const BillingPage = () => {
 const Till = ({
   customerId: givenCustomer,
   appointmentId,
+  sellGiftCard,
   heldId,
   onNew,
 }: {
   customerId?: string;
   appointmentId?: string;
+  /** `pos/sell-gift-card`: the till opened with a gift card to sell */
+  sellGiftCard?: boolean;
   /** resumed from this held invoice (`?held_id=`): its basket, and issuing closes it */
   heldId?: string;
   onNew: () => void;
@@ -158,7 +170,10 @@ const Till = ({
   const mayChangePrice = rights.has('change_invoice_price') && invoiceSettings?.allow_price_change === true;
 
   const [customerId, setCustomerId] = useState<string | undefined>(givenCustomer);
-  const [lines, setLines] = useState<TillLine[]>([]);
+  const [lines, setLines] = useState<TillLine[]>(() => (sellGiftCard ? [giftCardLine(newKey())] : []));
+  const [giftCards, setGiftCards] = useState<TillGiftCardRow[]>([]);
+  const [code, setCode] = useState<TillCode | undefined>();
+  const { wallet } = useWallet(customerId);
   const [discount, setDiscount] = useState('');
   const [payments, setPayments] = useState<TillPaymentRow[]>([]);
   const [tried, setTried] = useState(false);
@@ -233,14 +248,22 @@ const Till = ({
   });
 
   // what the server said belongs to the basket it judged
-  useEffect(() => setServerProblems([]), [lines, payments, discount, customerId]);
+  useEffect(() => setServerProblems([]), [lines, payments, discount, customerId, giftCards, code]);
 
-  const totals = tillTotals(lines, discount, payments, {
-    currency,
-    vatEnabled: vat.vat_enabled,
-    vatPercentage: vat.vat_percentage,
-    mayOwe: Boolean(customerId) && rights.has('debit_in_invoice') && invoiceSettings?.allow_debt === true,
-  });
+  const totals = tillTotals(
+    lines,
+    discount,
+    payments,
+    {
+      currency,
+      vatEnabled: vat.vat_enabled,
+      vatPercentage: vat.vat_percentage,
+      mayOwe: Boolean(customerId) && rights.has('debit_in_invoice') && invoiceSettings?.allow_debt === true,
+      walletBalance: wallet?.balance ?? 0,
+      discountCode: code,
+    },
+    giftCards,
+  );
   // pricing problems show at once; the others once the cashier tries to issue
   const shown = [
     ...totals.problems.filter((p) => tried || p.key === 'sales.discount_above_amount'),
@@ -305,6 +328,8 @@ const Till = ({
           lines,
           discount,
           payments,
+          giftCards,
+          discountCode: code?.code,
         },
         currency,
       ),
@@ -421,6 +446,16 @@ const Till = ({
                   }}
                 />
                 <ItemSearch items={items} onPick={(item) => (add(item), barcodeRef.current?.focus())} />
+                <Button
+                  variant="outlined"
+                  startIcon={<CardGiftcardIcon />}
+                  onClick={() => setLines([...lines, giftCardLine(newKey())])}
+                  data-testid="billing-sell-gift-card"
+                  sx={{ flexShrink: 0, alignSelf: { lg: 'flex-start' }, minHeight: 40 }}
+                  title={translate('app.gift_cards.sell_hint')}
+                >
+                  {translate('app.gift_cards.sell')}
+                </Button>
               </Stack>
             </CardContent>
           </Card>
@@ -441,7 +476,9 @@ const Till = ({
                       <Chip
                         size="small"
                         variant="outlined"
-                        label={translate(`app.billing.${line.kind}`)}
+                        label={translate(
+                          line.kind === 'gift_card' ? 'app.gift_cards.sell' : `app.billing.${line.kind}`,
+                        )}
                         sx={{ flexShrink: 0 }}
                       />
                       <Typography
@@ -514,7 +551,7 @@ const Till = ({
                         label={translate('app.billing.quantity')}
                         value={line.quantity}
                         onChange={(e) => change(i, { quantity: e.target.value })}
-                        disabled={!mayChangeQuantity}
+                        disabled={!mayChangeQuantity || line.kind === 'gift_card'}
                         error={Boolean(errorOf(`lines.${i}.quantity`))}
                         slotProps={{
                           htmlInput: {
@@ -526,10 +563,13 @@ const Till = ({
                       />
                       <TextField
                         size="small"
-                        label={translate('app.billing.price')}
+                        label={translate(
+                          line.kind === 'gift_card' ? 'app.gift_cards.value' : 'app.billing.price',
+                        )}
                         value={line.price}
                         onChange={(e) => change(i, { price: e.target.value })}
-                        disabled={!mayChangePrice}
+                        disabled={!mayChangePrice && line.kind !== 'gift_card'}
+                        autoFocus={line.kind === 'gift_card' && !line.price}
                         error={Boolean(errorOf(`lines.${i}.price`))}
                         slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-line-price' } }}
                       />
@@ -538,11 +578,23 @@ const Till = ({
                         label={translate('app.billing.discount')}
                         value={line.discount}
                         onChange={(e) => change(i, { discount: e.target.value })}
+                        disabled={line.kind === 'gift_card'}
                         error={Boolean(errorOf(`lines.${i}.discount`))}
                         slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-line-discount' } }}
                       />
                     </Box>
-                    {(['quantity', 'price', 'discount'] as const).map((f) =>
+                    {line.kind === 'gift_card' && (
+                      <TextField
+                        size="small"
+                        fullWidth
+                        label={translate('app.gift_cards.message')}
+                        value={line.message ?? ''}
+                        onChange={(e) => change(i, { message: e.target.value })}
+                        sx={{ mt: 1 }}
+                        slotProps={{ htmlInput: { 'data-testid': 'billing-line-message' } }}
+                      />
+                    )}
+                    {(['kind', 'quantity', 'price', 'discount'] as const).map((f) =>
                       errorOf(`lines.${i}.${f}`) ? (
                         <Typography key={f} variant="caption" color="error" component="p" sx={{ mt: 0.5 }}>
                           {errorOf(`lines.${i}.${f}`)}
@@ -569,13 +621,46 @@ const Till = ({
               slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-discount' } }}
               sx={{ mb: 1.5 }}
             />
+            <DiscountCodeField
+              code={code}
+              onChange={setCode}
+              amount={totals.codeDiscount}
+              error={errorOf('discount_code')}
+            />
             <Totals totals={totals} />
+            <Divider sx={{ my: 1.5 }} />
+            <GiftCardsPanel
+              rows={giftCards}
+              onChange={setGiftCards}
+              remaining={totals.remaining}
+              currency={currency}
+              errorOf={errorOf}
+            />
+            {totals.redeemed > 0 && (
+              <Row
+                label={translate('app.gift_cards.redeemed')}
+                value={money(-totals.redeemed)}
+                testId="billing-redeemed"
+              />
+            )}
             <Divider sx={{ my: 1.5 }} />
             <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
               <Typography variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
                 {translate('app.billing.payments')}
               </Typography>
             </Stack>
+            {wallet &&
+              customerId &&
+              (wallet.balance > 0 || payments.some((p) => p.method === PaymentMethod.wallet)) && (
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mb: 1 }}
+                  data-testid="billing-wallet"
+                >
+                  {translate('app.wallet.on_till', { balance: money(wallet.balance) })}
+                </Typography>
+              )}
             <Stack spacing={1.5}>
               {payments.map((p, i) => (
                 <Box

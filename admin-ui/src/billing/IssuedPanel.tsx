@@ -11,6 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
+import { eGiftPath } from '../instruments/types';
 
 /** What `POST invoices` answers, as far as the till shows it. */
 export type Issued = {
@@ -20,6 +21,8 @@ export type Issued = {
   total: number;
   paid: number;
   owed: number;
+  /** the gift cards it sold: their codes and pages */
+  gift_cards_sold?: Array<{ gift_card_id: string; code: string; unique_id: string; value: number }>;
 };
 
 /** The invoice as issued: its number, what it came to, the customer's e-invoice, and the next sale. */
@@ -56,6 +59,22 @@ export const IssuedPanel = ({ issued, onNew }: { issued: Issued; onNew: () => vo
             >
               {translate('app.billing.e_invoice')}
             </Link>
+            {(issued.gift_cards_sold ?? []).length > 0 && (
+              <Stack spacing={0.5} data-testid="invoice-gift-cards">
+                <Typography variant="subtitle2">{translate('app.gift_cards.sold')}</Typography>
+                {issued.gift_cards_sold!.map((g) => (
+                  <Typography key={g.gift_card_id}>
+                    <bdi dir="ltr" data-testid="invoice-gift-card-code">
+                      {g.code}
+                    </bdi>{' '}
+                    · <bdi>{money(g.value)}</bdi> ·{' '}
+                    <Link href={eGiftPath(language, g.unique_id)} target="_blank" rel="noopener">
+                      {translate('app.gift_cards.e_gift')}
+                    </Link>
+                  </Typography>
+                ))}
+              </Stack>
+            )}
             <Button
               variant="contained"
               size="large"

@@ -1,5 +1,7 @@
 import {
   checkPayments,
+  codeDiscounts,
+  type DiscountCodeDetails,
   parseMoney,
   PaymentMethod,
   percentToBasisPoints,
@@ -27,7 +29,27 @@ export type TillLine = {
   listPrice: number;
   discount: string;
   vatType: VatType;
+  /** a gift card's message to its holder */
+  message?: string;
 };
+
+/** A gift card spent on the invoice, as typed: its code and how much of it. */
+export type TillGiftCardRow = { key: string; code: string; amount: string };
+
+/** A gift card line: its price is the card's value (no list price), not subject to VAT. */
+export const giftCardLine = (key: string): TillLine => ({
+  key,
+  kind: 'gift_card',
+  itemId: '',
+  nameEn: 'Gift card',
+  nameAr: 'بطاقة إهداء',
+  employeeId: '',
+  quantity: '1',
+  price: '',
+  listPrice: -1,
+  discount: '',
+  vatType: VatType.no_tax,
+});
 
 export type TillPaymentRow = {
   key: string;
@@ -46,6 +68,10 @@ export type TillSettings = {
   vatPercentage: number | string;
   /** the user's "debit in invoice" right and the salon's allow_debt, for a known customer */
   mayOwe: boolean;
+  /** the chosen customer's wallet balance, minor units (0 for a walk-in) */
+  walletBalance?: number;
+  /** a discount code the customer brought (looked up), whose amounts join the lines' own discounts */
+  discountCode?: DiscountCodeDetails;
 };
 
 const AMOUNT_PROBLEM = 'app.billing.errors.amount';
@@ -67,6 +93,10 @@ const quantityOf = (text: string) => {
 export type TillTotals = {
   /** the basket priced by the contracts' `priceBasket`: the invoice's numbers, to the minor unit */
   priced?: PricedBasket;
+  /** what the discount code takes off (already in the lines' discounts) */
+  codeDiscount: number;
+  /** gift cards spent on it: part of the total, not a payment */
+  redeemed: number;
   paid: number;
   /** what the payments still leave to pay (never below zero) */
   remaining: number;
@@ -83,6 +113,7 @@ export const tillTotals = (
   invoiceDiscount: string,
   payments: readonly TillPaymentRow[],
   settings: TillSettings,
+  giftCards: readonly TillGiftCardRow[] = [],
 ): TillTotals => {
   const { currency } = settings;
   const problems: TillProblem[] = [];
@@ -101,6 +132,19 @@ export const tillTotals = (
       vatType: line.vatType,
     };
   });
+  // a code's amounts go into the lines' own discounts, as the server prices them
+  const codeOff = settings.discountCode
+    ? codeDiscounts(
+        settings.discountCode,
+        lines.map((l, i) => ({
+          kind: l.kind,
+          itemId: l.itemId,
+          amount: Math.max(0, basket[i].unitPrice * basket[i].quantity - basket[i].discount),
+        })),
+      )
+    : lines.map(() => 0);
+  codeOff.forEach((off, i) => (basket[i].discount += off));
+  const codeDiscount = codeOff.reduce((a, b) => a + b, 0);
   const discount = amountOf(invoiceDiscount, currency, true);
   if (discount === undefined) problems.push({ field: 'discount', key: AMOUNT_PROBLEM });
   let priced: PricedBasket | undefined;
@@ -120,7 +164,14 @@ export const tillTotals = (
       key: error.key,
     });
   }
-  const due = priced?.total ?? 0;
+  const redeemed = giftCards.reduce((sum, g, i) => {
+    const amount = amountOf(g.amount, currency);
+    if (amount === undefined || amount === 0)
+      problems.push({ field: `gift_cards.${i}.amount`, key: AMOUNT_PROBLEM });
+    return sum + (amount ?? 0);
+  }, 0);
+  if (redeemed > (priced?.total ?? 0)) problems.push({ field: 'gift_cards', key: 'gift_cards.above_total' });
+  const due = Math.max(0, (priced?.total ?? 0) - redeemed);
   const typed = payments.map((p, i) => {
     const amount = amountOf(p.amount, currency);
     if (amount === undefined) problems.push({ field: `payments.${i}.amount`, key: AMOUNT_PROBLEM });
@@ -132,13 +183,15 @@ export const tillTotals = (
   });
   const check = checkPayments(typed, {
     due,
-    walletBalance: 0,
+    walletBalance: settings.walletBalance ?? 0,
     mayOwe: settings.mayOwe,
     formatMoney: (minor) => amountText(minor, currency),
   });
   if (lines.length === 0) problems.push({ field: 'lines', key: 'sales.at_least_one_line' });
   return {
     priced,
+    codeDiscount,
+    redeemed,
     paid: check.paid,
     remaining: Math.max(0, due - check.paid),
     owed: check.owed,
@@ -154,6 +207,8 @@ export const invoiceBody = (
     lines: readonly TillLine[];
     discount: string;
     payments: readonly TillPaymentRow[];
+    giftCards?: readonly TillGiftCardRow[];
+    discountCode?: string;
   },
   currency: Currency,
 ) => {
@@ -166,7 +221,8 @@ export const invoiceBody = (
     ...(input.appointmentId && { appointment_id: input.appointmentId }),
     lines: input.lines.map((l) => ({
       kind: l.kind,
-      item_id: l.itemId,
+      ...(l.kind !== 'gift_card' && { item_id: l.itemId }),
+      ...(l.kind === 'gift_card' && l.message?.trim() && { message: l.message.trim() }),
       ...(l.employeeId && { employee_id: l.employeeId }),
       ...(quantityOf(l.quantity) !== 1 && { quantity: quantityOf(l.quantity) ?? l.quantity }),
       ...(amountOf(l.price, currency) !== l.listPrice && { price: text(l.price) }),
@@ -178,6 +234,10 @@ export const invoiceBody = (
       amount: text(p.amount),
       ...(p.authorizationCode.trim() && { authorization_code: p.authorizationCode.trim() }),
     })),
+    ...(input.discountCode?.trim() && { discount_code: input.discountCode.trim() }),
+    ...(input.giftCards?.length && {
+      gift_cards: input.giftCards.map((g) => ({ code: g.code.trim(), amount: text(g.amount) })),
+    }),
   };
 };
 

@@ -6,6 +6,7 @@ import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { RecordHistory } from '../audit-log/RecordHistory';
 import { CustomerVisits } from '../appointments/CustomerVisits';
+import { WalletTab } from '../instruments/WalletTab';
 import { CustomerAsOf } from './CustomerAsOf';
 import { CustomerDetails } from './CustomerDetails';
 import { CustomerStatusButton } from './CustomerStatusButton';
@@ -67,6 +68,9 @@ export const CustomerShow = () => {
             <CustomerVisits />
           </TabbedShowLayout.Tab>
         )}
+        <TabbedShowLayout.Tab label="app.wallet.tab" path="wallet">
+          <WalletTab />
+        </TabbedShowLayout.Tab>
         {canSeeHistory && (
           <TabbedShowLayout.Tab label="app.customers.tabs.history" path="history">
             <History />

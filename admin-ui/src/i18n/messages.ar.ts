@@ -5,6 +5,8 @@ import { ar as staffAr } from '../staff/i18n.ar';
 import { ar as appointmentsAr } from '../appointments/i18n.ar';
 import { ar as billingAr } from '../billing/i18n.ar';
 import { ar as salesAr } from '../sales/i18n.ar';
+import { ar as instrumentsAr } from '../instruments/i18n.ar';
+import { ar as reportsAr } from '../reports/i18n.ar';
 import { ar as heldAr } from '../held/i18n.ar';
 import { ar as notesAr } from '../notes/i18n.ar';
 import { ar as surveyAr } from '../survey/i18n.ar';
@@ -26,6 +28,8 @@ export const messages: MessageTree = mergeMessages(
   appointmentsAr as MessageTree,
   billingAr as MessageTree,
   salesAr as MessageTree,
+  instrumentsAr as MessageTree,
+  reportsAr as MessageTree,
   heldAr as MessageTree,
   notesAr as MessageTree,
   surveyAr as MessageTree,

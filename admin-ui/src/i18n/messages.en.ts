@@ -6,6 +6,8 @@ import { en as staffEn } from '../staff/i18n.en';
 import { en as appointmentsEn } from '../appointments/i18n.en';
 import { en as billingEn } from '../billing/i18n.en';
 import { en as salesEn } from '../sales/i18n.en';
+import { en as instrumentsEn } from '../instruments/i18n.en';
+import { en as reportsEn } from '../reports/i18n.en';
 import { en as heldEn } from '../held/i18n.en';
 import { en as notesEn } from '../notes/i18n.en';
 import { en as surveyEn } from '../survey/i18n.en';
@@ -26,6 +28,8 @@ export const messages: MessageTree = mergeMessages(
   appointmentsEn as MessageTree,
   billingEn as MessageTree,
   salesEn as MessageTree,
+  instrumentsEn as MessageTree,
+  reportsEn as MessageTree,
   heldEn as MessageTree,
   notesEn as MessageTree,
   surveyEn as MessageTree,

@@ -17,6 +17,29 @@ import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
+import {
+  customersDiscountReport,
+  discountCodes,
+  giftCardResources,
+  receivable,
+  sellGiftCardRoute,
+  walletReminder,
+} from '../instruments';
+import { dashboard, paymentsDetails } from '../dashboard';
+import {
+  commissionsReport,
+  creditNotesReport,
+  currentCashier,
+  dailyPayments,
+  dailyPaymentsSummary,
+  employeesActivities,
+  monthlyPaymentsSummary,
+  mostSoldProducts,
+  perCashierSummary,
+  refundedInvoicesReport,
+  servicesReport,
+  vatReport,
+} from '../reports';
 import { onHoldReport } from '../held';
 import { creditNotes, debitNotes, notesRoutes } from '../notes';
 import customers from '../customers';
@@ -126,12 +149,33 @@ export const MerchantAdmin = () => {
         <Resource name="accounting/debit-note" {...debitNotes} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
+        <Resource name="accounting/receivable" {...receivable} />
+        <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
+        <Resource name="reports/customers-discount-report" {...customersDiscountReport} />
+        {giftCardResources.map(({ name, ...resource }) => (
+          <Resource key={name} name={name} {...resource} />
+        ))}
+        <Resource name="dashboard" {...dashboard} />
+        <Resource name="dashboard/payments-details" {...paymentsDetails} />
+        <Resource name="pos/current-cashier-employee" {...currentCashier} />
+        <Resource name="pos/daily-payments" {...dailyPayments} />
+        <Resource name="pos/employees-activities" {...employeesActivities} />
+        <Resource name="reports/general-summary-per-cashier-employees" {...perCashierSummary} />
+        <Resource name="reports/daily-payments-summary" {...dailyPaymentsSummary} />
+        <Resource name="reports/monthly-payments-summary" {...monthlyPaymentsSummary} />
+        <Resource name="reports/vat-report" {...vatReport} />
+        <Resource name="reports/credit-notes" {...creditNotesReport} />
+        <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
+        <Resource name="reports/employees-commissions-report" {...commissionsReport} />
+        <Resource name="reports/services-report" {...servicesReport} />
+        <Resource name="reports/most-sold-products" {...mostSoldProducts} />
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />
         <Resource name="menu/categories" {...categories} />
         <Resource name="menu/offers" {...offers} />
         <Resource name="menu/packages" {...packages} />
+        <Resource name="menu/discount-codes" {...discountCodes} />
         <Resource name="products/define-product" {...products} />
         <Resource name="products/stock-operations" {...stockOperations} />
         <Resource name="reports/inventory-movements" {...inventoryMovements} />
@@ -156,6 +200,7 @@ export const MerchantAdmin = () => {
           <Route path="/wizard" element={<WizardPage />} />
           <Route path="/no-permission" element={<NoPermissionPage />} />
           {billingRoutes}
+          {sellGiftCardRoute}
           {notesRoutes}
           {productRoutes}
           {staffRoutes}

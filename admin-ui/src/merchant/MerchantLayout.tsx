@@ -30,6 +30,7 @@ import { useGlobalInformation } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { BillingMenuItem } from '../billing';
+import { MONEY_REPORTS } from '../reports';
 import { ProductsMenu, StockNotificationsBell } from '../products';
 import { StaffMenu } from '../staff';
 
@@ -152,8 +153,7 @@ const AppointmentReportsMenu = () => {
   );
 };
 
-/** The till's invoices and payments (page 3, 14) and its money reports (15), under one heading. */
-/** "Point of sale": the till, then the invoices, payments and money reports, each for who may see it. */
+/** "Point of sale": the till, the cashier's day, then the invoices, payments and money reports, each for who may see it. */
 const SalesMenu = () => {
   const till = useCanAccess({ resource: 'billing', action: 'show' });
   const invoices = useCanAccess({ resource: 'accounting/total-sales', action: 'list' });
@@ -163,13 +163,40 @@ const SalesMenu = () => {
     <>
       <MenuSection title="app.sales.section" />
       <BillingMenuItem />
+      {MONEY_REPORTS.cashier.map((r) => (
+        <Menu.ResourceItem key={r} name={r} />
+      ))}
       <Menu.ResourceItem name="on-hold-report" />
       <Menu.ResourceItem name="accounting/total-sales" />
       <Menu.ResourceItem name="accounting/credit-note" />
       <Menu.ResourceItem name="accounting/debit-note" />
       <Menu.ResourceItem name="payments" />
+      <Menu.ResourceItem name="accounting/receivable" />
+      <Menu.ResourceItem name="pos/customer-wallet-reminder" />
+    </>
+  );
+};
+
+/** The money reports (15): the accounting ones, then the management ones, each under its heading. */
+const MoneyReportsMenu = () => {
+  const { canAccess } = useCanAccess({ resource: 'reports/daily-general-summary', action: 'list' });
+  if (!canAccess) return null;
+  return (
+    <>
+      <MenuSection title="app.reports.sections.accounting" />
       <Menu.ResourceItem name="reports/daily-general-summary" />
       <Menu.ResourceItem name="reports/monthly-general-summary" />
+      {MONEY_REPORTS.accounting.map((r) => (
+        <Menu.ResourceItem key={r} name={r} />
+      ))}
+      <MenuSection title="app.reports.sections.management" />
+      {MONEY_REPORTS.management.map((r) => (
+        <Menu.ResourceItem key={r} name={r} />
+      ))}
+      <Menu.ResourceItem name="reports/customers-discount-report" />
+      <Menu.ResourceItem name="reports/active-gifts-cards" />
+      <Menu.ResourceItem name="reports/used-gifts-cards" />
+      <Menu.ResourceItem name="reports/expired-gifts-cards" />
     </>
   );
 };
@@ -181,17 +208,20 @@ const MerchantMenu = () => {
   return (
     <Menu>
       <Menu.Item to={`${basename}/`} primaryText="app.menu.welcome" leftIcon={<HomeIcon />} />
+      <Menu.ResourceItem name="dashboard" />
       <Menu.ResourceItem name="appointments" />
       <Menu.ResourceItem name="customers" />
       <Menu.ResourceItem name="pos/appointments-reminder" />
       <Menu.ResourceItem name="pos/no-show-reschedule" />
       <Menu.ResourceItem name="advanced-accounting/audit-log" />
       <SalesMenu />
+      <MoneyReportsMenu />
       {menu.canAccess && <MenuSection title="app.menu.sections.menu" />}
       <Menu.ResourceItem name="menu/services" />
       <Menu.ResourceItem name="menu/groups" />
       <Menu.ResourceItem name="menu/categories" />
       <Menu.ResourceItem name="menu/offers" />
+      <Menu.ResourceItem name="menu/discount-codes" />
       <ProductsMenu />
       <AppointmentReportsMenu />
       <StaffMenu />

@@ -6,6 +6,7 @@ import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import { APPOINTMENTS_API_PATHS } from '../appointments';
 import { SALES_API_PATHS } from '../sales';
+import { INSTRUMENTS_API_PATHS } from '../instruments/types';
 import { HELD_API_PATHS } from '../held';
 import { NOTES_API_PATHS } from '../notes/paths';
 import { MENU_API_PATHS } from '../menu/types';
@@ -25,6 +26,7 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...STAFF_API_PATHS,
   ...APPOINTMENTS_API_PATHS,
   ...SALES_API_PATHS,
+  ...INSTRUMENTS_API_PATHS,
   ...HELD_API_PATHS,
   ...NOTES_API_PATHS,
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'ra-core';
-import { cancelRefusal } from '@rawnaq/contracts';
+import { cancelRefusal, usedInstruments } from '@rawnaq/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -39,6 +39,7 @@ export const CancelInvoiceButton = ({ invoice }: { invoice: Invoice }) => {
     vat: invoice.vat,
     lines: invoice.lines,
     credited: (invoice.credited ?? 0) > 0,
+    instruments: usedInstruments(invoice),
   });
   const close = () => (setOpen(false), setError(undefined));
   const cancel = async () => {

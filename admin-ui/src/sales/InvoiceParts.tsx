@@ -121,6 +121,7 @@ export const InvoiceTotals = ({ invoice, money }: { invoice: Invoice; money: (m:
     ['net', invoice.net],
     ['vat', invoice.vat],
     ['total', invoice.total, true],
+    ...(invoice.redeemed ? [['redeemed', -invoice.redeemed] as [string, number]] : []),
     ['paid', invoice.paid],
     ...(invoice.owed ? [['owed', invoice.owed] as [string, number]] : []),
   ];
@@ -132,7 +133,9 @@ export const InvoiceTotals = ({ invoice, money }: { invoice: Invoice; money: (m:
             {strong ? (
               <th>{translate(`app.sales.invoice.${key}`)}</th>
             ) : (
-              <td>{translate(`app.sales.invoice.${key}`)}</td>
+              <td>
+                {translate(key === 'redeemed' ? 'app.gift_cards.redeemed' : `app.sales.invoice.${key}`)}
+              </td>
             )}
             {strong ? (
               <th className="num">

@@ -26,6 +26,7 @@ import {
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
+import { ReceivePaymentButton } from '../instruments/ReceivePaymentButton';
 import { CancelInvoiceButton } from '../notes/CancelInvoiceButton';
 import { CancelledNotice } from '../notes/CancelledNotice';
 import { CreditNoteButton } from '../notes/CreditNoteButton';
@@ -62,6 +63,7 @@ const Actions = () => {
           {translate('app.sales.invoice.customer_einvoice')}
         </Button>
       )}
+      {record && <ReceivePaymentButton invoice={record} variant="contained" />}
       {record && <CreditNoteButton invoice={record} />}
       {record && <DebitNoteButton invoice={record} />}
       {record && <CancelInvoiceButton invoice={record} />}

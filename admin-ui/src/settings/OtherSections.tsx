@@ -77,7 +77,7 @@ export const InvoiceSection = ({ onSaved, submitLabel }: AfterSave) => (
             <Bilingual base="invoice_notes" readOnly={readOnly} />
             <Switches sources={['show_logo']} readOnly={readOnly} />
           </FormSection>
-          <FormSection title="app.settings.invoice.rules" last>
+          <FormSection title="app.settings.invoice.rules">
             <Switches
               sources={[
                 'allow_price_change',
@@ -89,11 +89,36 @@ export const InvoiceSection = ({ onSaved, submitLabel }: AfterSave) => (
               readOnly={readOnly}
             />
           </FormSection>
+          <FormSection title="app.settings.invoice.loyalty" last>
+            <Switches sources={['loyalty_enabled']} readOnly={readOnly} />
+            <LoyaltyRules readOnly={readOnly} />
+          </FormSection>
         </>
       )}
     </SectionForm>
   </SectionCard>
 );
+
+/** The loyalty programme's rates, shown while it is on (doc1 §3): points per unit, a point's value, the fewest for a voucher. */
+const LoyaltyRules = ({ readOnly }: { readOnly: boolean }) => {
+  const on = useWatch({ name: 'loyalty_enabled' }) === true;
+  if (!on) return null;
+  return (
+    <>
+      {(['loyalty_points_per_unit', 'loyalty_point_value', 'loyalty_min_points'] as const).map((source) => (
+        <FormCell key={source}>
+          <TextInput
+            source={source}
+            readOnly={readOnly}
+            fullWidth
+            helperText={`app.settings.invoice.${source}_hint`}
+            slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+          />
+        </FormCell>
+      ))}
+    </>
+  );
+};
 
 const ReminderHours = ({ readOnly }: { readOnly: boolean }) => {
   const on = useWatch({ name: 'appointment_reminder' }) !== false;

@@ -40,16 +40,26 @@ export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedI
 
   async execute({ ctx, auth, invoiceId, body }: CancelIssuedInvoice): Promise<Answer> {
     const input = parseInput(cancelInvoiceInput, body);
-    const outcome = await this.aggregates.handle<InvoiceState, InvoiceEvent>(
-      streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId),
+    const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
+    const outcome = await this.aggregates.handle<{ state: InvoiceState; paidLater: boolean }, InvoiceEvent>(
+      stream,
       ctx,
       {
-        initial: initialInvoiceState,
-        evolve: evolveInvoice,
+        initial: { state: initialInvoiceState, paidLater: false },
+        evolve: (s, e) => ({
+          state: evolveInvoice(s.state, e),
+          paidLater: s.paidLater || e.type === 'InvoicePaymentReceived',
+        }),
         decide: (s) =>
           decideCancelInvoice(
-            { type: 'CancelInvoice', at: ctx.now.toISOString(), by: auth.userId, reason: input.reason },
-            s,
+            {
+              type: 'CancelInvoice',
+              at: ctx.now.toISOString(),
+              by: auth.userId,
+              reason: input.reason,
+              paidLater: s.paidLater,
+            },
+            s.state,
           ),
       },
     );

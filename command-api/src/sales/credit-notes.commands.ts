@@ -13,11 +13,18 @@ import {
   INVOICE_CATEGORY,
   noteRefusal,
   notFound,
+  loyaltyRulesOf,
+  pointsFor,
+  decimalsOf,
+  PaymentMethod,
   streamName,
   toMinor,
+  WALLET_CATEGORY,
   type CreditNoteIssued,
   type InvoiceEvent,
   type ProductEvent,
+  type WalletEvent,
+  type LoyaltyEvent,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
 import { decideProduct, evolveProduct, initialProductState, type ProductState } from '../products/product';
@@ -26,6 +33,10 @@ import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
+import { BookingContext } from '../scheduling/booking-context';
+import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
+import { loyaltyStream } from './loyalty.commands';
+import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
 
 export class IssueCreditNote {
@@ -90,6 +101,12 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
             : p,
         );
     }
+    const toWallet = refunds.reduce(
+      (sum, r) => (r.method === PaymentMethod.wallet ? sum + r.amount : sum),
+      0,
+    );
+    if (toWallet > 0 && !invoice.customer_id)
+      problems.push({ field: 'payments', key: 'sales.customer_required_for_wallet' });
     if (problems.length) throw refusal(problems);
 
     const creditNoteId = idFor(ctx, 'credit-note');
@@ -148,6 +165,55 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       ctx,
       [note],
     );
+    // a refund to the wallet is there to spend at once
+    if (toWallet > 0)
+      await this.aggregates.handle<WalletState, WalletEvent>(
+        streamName(WALLET_CATEGORY, ctx.tenantId, invoice.customer_id!),
+        ctx,
+        {
+          initial: initialWalletState,
+          evolve: evolveWallet,
+          decide: (s) =>
+            decideWallet(
+              {
+                type: 'Credit',
+                customerId: invoice.customer_id!,
+                amount: toWallet,
+                creditNoteId,
+                creditNoteNumber: number,
+                businessDate: tenant.today,
+              },
+              s,
+            ),
+        },
+      );
+    // the points the refunded amount earned go back (never below zero)
+    const settings = await new BookingContext(this.aggregates, ctx).settings();
+    const loyalty = loyaltyRulesOf(settings.invoice, (t) => toMinor(t, tenant.countryId));
+    const reversed =
+      invoice.customer_id && loyalty.enabled
+        ? pointsFor(credit.total, decimalsOf(currency), loyalty.pointsPerUnit)
+        : 0;
+    if (invoice.customer_id && reversed > 0)
+      await this.aggregates.handle<LoyaltyState, LoyaltyEvent>(
+        loyaltyStream(ctx.tenantId, invoice.customer_id),
+        ctx,
+        {
+          initial: initialLoyaltyState,
+          evolve: evolveLoyalty,
+          decide: (s) =>
+            decideLoyalty(
+              {
+                type: 'Reverse',
+                customerId: invoice.customer_id!,
+                points: reversed,
+                creditNoteId,
+                creditNoteNumber: number,
+              },
+              s,
+            ),
+        },
+      );
     // what comes back goes back on the shelf
     const returned = new Map<string, number>();
     for (const l of credit.lines)

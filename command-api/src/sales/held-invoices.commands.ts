@@ -189,8 +189,18 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
       if (w.employee_id && !(await booking.employee(w.employee_id)).added)
         problems.push({ field: `lines.${i}.employee_id`, key: 'not_found.employee' });
       let item: { name_en: string; name_ar: string; price: number; vat_type: VatType } | undefined;
+      // a gift card is sold and paid at once (its code is the customer's): it is never held
+      if (w.kind === 'gift_card') {
+        problems.push({ field: `lines.${i}.kind`, key: 'sales.gift_card_not_held' });
+        continue;
+      }
+      const itemId = w.item_id;
+      if (!itemId) {
+        problems.push({ field: `lines.${i}.item_id`, key: 'validation.is_required' });
+        continue;
+      }
       if (w.kind === 'service') {
-        const service = menu.services.get(w.item_id);
+        const service = menu.services.get(itemId);
         if (!service || !service.active)
           problems.push({ field: `lines.${i}.item_id`, key: 'not_found.service' });
         else
@@ -202,7 +212,7 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
           };
       } else {
         const { state } = await this.aggregates.load<ProductState, ProductEvent>(
-          streamName('product', ctx.tenantId, w.item_id),
+          streamName('product', ctx.tenantId, itemId),
           initialProductState,
           evolveProduct,
         );
@@ -221,7 +231,7 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
       if (!item) continue;
       lines.push({
         kind: w.kind,
-        item_id: w.item_id,
+        item_id: itemId,
         name_en: item.name_en,
         name_ar: item.name_ar,
         employee_id: w.employee_id ?? null,

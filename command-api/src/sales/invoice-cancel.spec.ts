@@ -123,6 +123,23 @@ describe('cancelling an issued invoice (doc2 §8.2)', () => {
       },
     }).thenRejects('sales.cancel_after_credit', 422));
 
+  it('refuses an invoice that spent a gift card, the wallet or a discount code, or was paid later', () => {
+    given(issued({ redeemed: 5000 })).thenRejects('sales.cancel_with_instruments', 422);
+    given(
+      issued({ payments: [{ payment_id: 'p1', method: PaymentMethod.wallet, amount: 10000 }] }),
+    ).thenRejects('sales.cancel_with_instruments', 422);
+    given(issued({ discount_code: { discount_code_id: 'd1', code: 'EID', amount: 500 } })).thenRejects(
+      'sales.cancel_with_instruments',
+      422,
+    );
+    expect(() =>
+      decideCancelInvoice(
+        { ...cancel, paidLater: true },
+        [issued()].reduce(evolveInvoice, initialInvoiceState),
+      ),
+    ).toThrow(expect.objectContaining({ key: 'sales.cancel_with_instruments' }));
+  });
+
   it('refuses to cancel twice', () =>
     given(issued(), cancelled).thenRejects('sales.invoice_already_cancelled', 409));
 

@@ -1,4 +1,11 @@
-import { cancelRefusal, conflict, DomainError, notFound, type InvoiceCancelled } from '@rawnaq/contracts';
+import {
+  cancelRefusal,
+  conflict,
+  DomainError,
+  notFound,
+  usedInstruments,
+  type InvoiceCancelled,
+} from '@rawnaq/contracts';
 import type { InvoiceState } from './invoice';
 
 export type CancelInvoice = {
@@ -6,6 +13,8 @@ export type CancelInvoice = {
   at: string;
   by: string;
   reason: string;
+  /** what the invoice left owed was paid later (InvoicePaymentReceived on its stream) */
+  paidLater?: boolean;
 };
 
 /**
@@ -20,7 +29,12 @@ export const decideCancelInvoice = (command: CancelInvoice, state: InvoiceState)
   const credited = invoice.lines.some(
     (l) => (state.remaining[l.line_id]?.quantity ?? l.quantity) !== l.quantity,
   );
-  const refused = cancelRefusal({ vat: invoice.vat, lines: invoice.lines, credited });
+  const refused = cancelRefusal({
+    vat: invoice.vat,
+    lines: invoice.lines,
+    credited,
+    instruments: usedInstruments(invoice) || command.paidLater === true,
+  });
   if (refused) throw new DomainError(refused.key, 422, {}, refused.params);
   return [
     {

@@ -10,6 +10,7 @@ import {
   type InvoiceIssued,
   type InvoiceLine,
   type InvoicePayment,
+  type InvoiceGiftCard,
   type SaleItemKind,
   type Seller,
   type VatType,
@@ -46,6 +47,17 @@ export const evolveInvoice = (state: InvoiceState, event: InvoiceEvent): Invoice
       }
       return { ...state, remaining };
     }
+    case 'InvoicePaymentReceived':
+      if (!state.issued) return state;
+      return {
+        ...state,
+        invoice: {
+          ...state.invoice,
+          payments: [...state.invoice.payments, event.data.payment],
+          paid: event.data.paid,
+          owed: event.data.owed,
+        },
+      };
     case 'InvoiceCancelled':
       return state.issued ? { ...state, cancelled: true } : state;
     default:
@@ -65,6 +77,8 @@ export type SaleLine = {
   unitPrice: number;
   discount: number;
   vatType: VatType;
+  /** a gift card sold: for whom, with what message */
+  giftCard?: { beneficiary: { id: string; name: string } | null; message?: string };
 };
 
 export type IssueInvoice = {
@@ -83,6 +97,10 @@ export type IssueInvoice = {
   invoiceDiscount: number;
   payments: Array<Omit<InvoicePayment, 'payment_id'>>;
   paymentIds: string[];
+  /** the discount code whose amounts are already in the lines' discounts */
+  discountCode?: { discount_code_id: string; code: string; amount: number };
+  /** gift cards spent on it, each checked against its card by the command */
+  giftCards: InvoiceGiftCard[];
   vat: { enabled: boolean; rateBp: number };
   /** the user's "debit in invoice" right and the salon's debt setting */
   mayOwe: boolean;
@@ -119,8 +137,20 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
     if (!(e instanceof PricingError)) throw e;
     throw refusal([{ field: e.line === undefined ? 'discount' : `lines.${e.line}.discount`, key: e.key }]);
   }
+  const redeemed = command.giftCards.reduce((sum, g) => sum + g.amount, 0);
+  const sellsGiftCards = command.lines.some((l) => l.kind === 'gift_card');
+  const early: ErrorDetail[] = [];
+  // a voucher is not subject to VAT until it is spent: sold on an invoice of its own (ZATCA BR-O-*)
+  if (sellsGiftCards)
+    command.lines.forEach((l, i) => {
+      if (l.kind !== 'gift_card') early.push({ field: `lines.${i}.kind`, key: 'gift_cards.sold_alone' });
+    });
+  if (sellsGiftCards && command.giftCards.length)
+    early.push({ field: 'gift_cards', key: 'gift_cards.not_for_gift_cards' });
+  if (redeemed > basket.total) early.push({ field: 'gift_cards', key: 'gift_cards.above_total' });
+  if (early.length) throw refusal(early);
   const check = checkPayments(command.payments, {
-    due: basket.total,
+    due: basket.total - redeemed,
     walletBalance: command.walletBalance,
     mayOwe: command.mayOwe && command.customer !== null,
     formatMoney: command.formatMoney,
@@ -178,6 +208,8 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
         amount: p.amount,
         ...(p.authorization_code && { authorization_code: p.authorization_code.trim() }),
       })),
+      ...(command.discountCode && { discount_code: command.discountCode }),
+      ...(command.giftCards.length && { gift_cards: command.giftCards, redeemed }),
       paid: check.paid,
       owed: check.owed,
       einvoicing: command.einvoicing,

@@ -9,17 +9,34 @@ import {
   formatMoney,
   INVOICE_CATEGORY,
   issueInvoiceInput,
+  PaymentMethod,
   percentToBasisPoints,
+  GIFT_CARD_CATEGORY,
+  giftCardCode,
+  giftCardExpiry,
+  GiftCardType,
+  normalizeGiftCardCode,
+  normalizeDiscountCode,
+  loyaltyRulesOf,
+  pointsFor,
+  decimalsOf,
+  codeDiscounts,
+  codeRefusal,
   ProductUsageType,
   streamName,
   toMinor,
   VatType,
+  WALLET_CATEGORY,
   type CustomerEvent,
   type ErrorDetail,
   type InvoiceEvent,
   type InvoiceIssued,
   type IssueInvoiceInput,
   type ProductEvent,
+  type WalletEvent,
+  type GiftCardEvent,
+  type DiscountCodeEvent,
+  type LoyaltyEvent,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -39,6 +56,16 @@ import { issueHeldInvoice } from './held-invoices.commands';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
+import { UniqueValues } from '../shared/unique-values';
+import {
+  decideDiscountCode,
+  evolveDiscountCode,
+  initialDiscountCodeState,
+  type DiscountCodeState,
+} from './discount-code';
+import { discountCodeStream } from './discount-codes.commands';
+import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
+import { loyaltyStream } from './loyalty.commands';
 import { tenantInfo, type TenantInfo } from '../shared/tenant';
 import {
   decideInvoice,
@@ -48,6 +75,14 @@ import {
   type SaleLine,
   refusal,
 } from './invoice';
+import {
+  decideGiftCard,
+  evolveGiftCard,
+  initialGiftCardState,
+  redemptionProblem,
+  type GiftCardState,
+} from './gift-card';
+import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 
 export class IssueInvoice {
   constructor(
@@ -70,6 +105,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(UniqueValues) private readonly unique: UniqueValues,
   ) {}
 
   async execute({ ctx, auth, body }: IssueInvoice): Promise<Answer> {
@@ -110,7 +146,34 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     }
 
     const lines = await this.linesOf(ctx, tenant, scope, settings.invoice, input.lines, booking, problems);
+    const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
+    const code = await this.discountCodeOf(ctx, tenant, input.discount_code, lines, problems);
+    const giftCards = await this.giftCardsSpent(
+      ctx,
+      tenant,
+      input.gift_cards,
+      customer?.id ?? null,
+      money,
+      problems,
+    );
     if (problems.length) throw refusal(problems);
+
+    // the wallet it spends from, checked again on the revision the append checks
+    const fromWallet = input.payments.reduce(
+      (sum, p) => (p.method === PaymentMethod.wallet ? sum + toMinor(p.amount, tenant.countryId) : sum),
+      0,
+    );
+    const walletStream = customer && streamName(WALLET_CATEGORY, ctx.tenantId, customer.id);
+    const wallet =
+      walletStream && fromWallet > 0
+        ? (
+            await this.aggregates.load<WalletState, WalletEvent>(
+              walletStream,
+              initialWalletState,
+              evolveWallet,
+            )
+          ).state
+        : initialWalletState;
 
     const invoiceId = idFor(ctx, 'invoice');
     const number = await this.sequences.next(ctx, 'invoice');
@@ -122,7 +185,6 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         by: auth.userId,
       });
     const general = settings.general as { name_en?: string; name_ar?: string; vat_number?: string };
-    const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
     const outcome = await this.aggregates.handle<InvoiceState, InvoiceEvent>(
       streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId),
       ctx,
@@ -158,13 +220,20 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
                 ...(p.authorization_code && { authorization_code: p.authorization_code }),
               })),
               paymentIds: input.payments.map((_, i) => idFor(ctx, 'payment', i)),
+              giftCards: giftCards.map((g) => ({
+                gift_card_id: g.gift_card_id,
+                code: g.code,
+                amount: g.amount,
+              })),
+              ...(code && {
+                discountCode: { discount_code_id: code.id, code: code.code, amount: code.amount },
+              }),
               vat: {
                 enabled: settings.vat.vat_enabled,
                 rateBp: settings.vat.vat_enabled ? percentToBasisPoints(settings.vat.vat_percentage) : 0,
               },
               mayOwe: hasRight(scope, 'debit_in_invoice') && settings.invoice.allow_debt === true,
-              // the wallet comes with its own slice of the till: until then no customer has a balance
-              walletBalance: 0,
+              walletBalance: wallet.balance,
               einvoicing: tenant.countryId === SAUDI_ARABIA ? 'not_reported' : 'not_applicable',
               notes: input.notes,
               formatMoney: money,
@@ -190,6 +259,131 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             decideProduct({ type: 'SellStock', quantity, invoiceId, allowBelowZero: belowZero }, s),
         },
       );
+    // the discount code it used, once more if it is single-use: decided on the revision the append checks
+    if (code)
+      await this.aggregates.handle<DiscountCodeState, DiscountCodeEvent>(
+        discountCodeStream(ctx.tenantId, code.id),
+        ctx,
+        {
+          initial: initialDiscountCodeState,
+          evolve: evolveDiscountCode,
+          decide: (s) =>
+            decideDiscountCode(
+              {
+                type: 'Use',
+                invoiceId,
+                invoiceNumber: number,
+                customerId: customer?.id ?? null,
+                amount: code.amount,
+                today: tenant.today,
+              },
+              s,
+            ),
+        },
+      );
+    // the gift cards it spent, each decided again on the revision the append checks
+    for (const [i, g] of giftCards.entries())
+      await this.aggregates.handle<GiftCardState, GiftCardEvent>(g.stream, ctx, {
+        initial: initialGiftCardState,
+        evolve: evolveGiftCard,
+        decide: (s) =>
+          decideGiftCard(
+            {
+              type: 'RedeemGiftCard',
+              amount: g.amount,
+              customerId: customer?.id ?? null,
+              invoiceId,
+              invoiceNumber: number,
+              today: tenant.today,
+              field: `gift_cards.${i}`,
+              formatMoney: money,
+            },
+            s,
+          ),
+      });
+    // the gift cards it sold, each a card of its own, valid a year
+    const cardsSold: Array<{ gift_card_id: string; code: string; unique_id: string; value: number }> = [];
+    for (const l of lines)
+      if (l.kind === 'gift_card' && l.giftCard) {
+        const code = giftCardCode(
+          createHash('sha256')
+            .update(idFor(ctx, 'gift-card-code', l.lineId))
+            .digest(),
+        );
+        const beneficiary = l.giftCard.beneficiary ?? customer;
+        const uniqueId = createHash('sha256')
+          .update(idFor(ctx, 'gift-card-link', l.lineId))
+          .digest('base64url')
+          .slice(0, 22);
+        cardsSold.push({ gift_card_id: l.itemId, code, unique_id: uniqueId, value: l.unitPrice });
+        await this.aggregates.create(streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code), ctx, [
+          {
+            type: 'GiftCardIssued',
+            data: {
+              gift_card_id: l.itemId,
+              code,
+              unique_id: uniqueId,
+              card_type: GiftCardType.paid_voucher,
+              value: l.unitPrice,
+              currency,
+              customer_id: beneficiary?.id ?? null,
+              customer_name: beneficiary?.name ?? null,
+              buyer_id: customer?.id ?? null,
+              buyer_name: customer?.name ?? null,
+              invoice_id: invoiceId,
+              invoice_number: number,
+              ...(l.giftCard.message && { message: l.giftCard.message }),
+              business_date: tenant.today,
+              expires_on: giftCardExpiry(tenant.today),
+              issued_by: auth.userId,
+            },
+          },
+        ]);
+      }
+    // loyalty points for what the customer paid (gift cards spent earn none: their purchase did)
+    const loyalty = loyaltyRulesOf(settings.invoice, (t) => toMinor(t, tenant.countryId));
+    const issuedData = (outcome.events[0] as InvoiceIssued).data;
+    const earned =
+      customer && loyalty.enabled
+        ? pointsFor(
+            issuedData.total - (issuedData.redeemed ?? 0),
+            decimalsOf(currency),
+            loyalty.pointsPerUnit,
+          )
+        : 0;
+    if (customer && earned > 0)
+      await this.aggregates.handle<LoyaltyState, LoyaltyEvent>(
+        loyaltyStream(ctx.tenantId, customer.id),
+        ctx,
+        {
+          initial: initialLoyaltyState,
+          evolve: evolveLoyalty,
+          decide: (s) =>
+            decideLoyalty(
+              { type: 'Earn', customerId: customer.id, points: earned, invoiceId, invoiceNumber: number },
+              s,
+            ),
+        },
+      );
+    if (walletStream && fromWallet > 0)
+      await this.aggregates.handle<WalletState, WalletEvent>(walletStream, ctx, {
+        initial: initialWalletState,
+        evolve: evolveWallet,
+        decide: (s) =>
+          decideWallet(
+            {
+              type: 'Debit',
+              customerId: customer!.id,
+              amount: fromWallet,
+              invoiceId,
+              invoiceNumber: number,
+              businessDate: tenant.today,
+              formatMoney: money,
+              field: `payments.${input.payments.findIndex((p) => p.method === PaymentMethod.wallet)}.amount`,
+            },
+            s,
+          ),
+      });
     if (visit)
       await this.aggregates.handle(streamName(APPOINTMENT_CATEGORY, ctx.tenantId, visit.appointmentId), ctx, {
         initial: initialVisitState,
@@ -218,6 +412,11 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         vat: issued.vat,
         total: issued.total,
         payments: issued.payments,
+        discount_code: issued.discount_code ?? null,
+        gift_cards: issued.gift_cards ?? [],
+        redeemed: issued.redeemed ?? 0,
+        gift_cards_sold: cardsSold,
+        loyalty_points: earned,
         paid: issued.paid,
         owed: issued.owed,
         einvoicing: issued.einvoicing,
@@ -225,6 +424,92 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       outcome.position,
       201,
     );
+  }
+
+  /**
+   * The discount code the customer brings (doc1 §3): found by its code, valid today, unused if it is
+   * single-use, reaching at least one line; what it takes off goes into the lines' own discounts, so
+   * the invoice is priced (and reported to ZATCA) as line discounts.
+   */
+  private async discountCodeOf(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    typed: string | undefined,
+    lines: SaleLine[],
+    problems: ErrorDetail[],
+  ) {
+    if (!typed?.trim()) return undefined;
+    const code = normalizeDiscountCode(typed);
+    const owner = code && (await this.unique.ownerOf(ctx.tenantId, 'discount_code', code));
+    let state: DiscountCodeState = initialDiscountCodeState;
+    if (owner)
+      state = (
+        await this.aggregates.load<DiscountCodeState, DiscountCodeEvent>(
+          discountCodeStream(ctx.tenantId, owner),
+          initialDiscountCodeState,
+          evolveDiscountCode,
+        )
+      ).state;
+    const found = state.defined && state.details.code === code ? state : undefined;
+    const refused = codeRefusal(found && { details: found.details, uses: found.uses }, tenant.today);
+    if (refused || !found) {
+      problems.push({ field: 'discount_code', key: refused ?? 'discount_codes.not_found' });
+      return undefined;
+    }
+    const off = codeDiscounts(
+      found.details,
+      lines.map((l) => ({ kind: l.kind, itemId: l.itemId, amount: l.unitPrice * l.quantity - l.discount })),
+    );
+    const amount = off.reduce((a, b) => a + b, 0);
+    if (amount === 0) {
+      problems.push({ field: 'discount_code', key: 'discount_codes.not_applicable' });
+      return undefined;
+    }
+    off.forEach((o, i) => (lines[i].discount += o));
+    return { id: found.id, code: found.details.code, amount };
+  }
+
+  /**
+   * The gift cards a customer spends on the invoice: each code once, each card found by its code and
+   * able to pay its amount (not used up, not expired, not another customer's, enough left).
+   */
+  private async giftCardsSpent(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    wanted: IssueInvoiceInput['gift_cards'],
+    customerId: string | null,
+    money: (minor: number) => string,
+    problems: ErrorDetail[],
+  ) {
+    const spent: Array<{ stream: string; gift_card_id: string; code: string; amount: number }> = [];
+    const seen = new Set<string>();
+    for (const [i, g] of wanted.entries()) {
+      const code = normalizeGiftCardCode(g.code);
+      if (!code) {
+        problems.push({ field: `gift_cards.${i}.code`, key: 'gift_cards.not_found' });
+        continue;
+      }
+      if (seen.has(code)) {
+        problems.push({ field: `gift_cards.${i}.code`, key: 'gift_cards.listed_twice' });
+        continue;
+      }
+      seen.add(code);
+      const stream = streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code);
+      const { state } = await this.aggregates.load<GiftCardState, GiftCardEvent>(
+        stream,
+        initialGiftCardState,
+        evolveGiftCard,
+      );
+      const amount = toMinor(g.amount, tenant.countryId);
+      const problem = redemptionProblem(
+        state,
+        { amount, customerId, today: tenant.today, field: `gift_cards.${i}` },
+        money,
+      );
+      if (problem) problems.push(problem);
+      else if (state.issued) spent.push({ stream, gift_card_id: state.card.gift_card_id, code, amount });
+    }
+    return spent;
   }
 
   private maySellWithoutStock(scope: UserScope, invoice: Record<string, unknown>) {
@@ -259,8 +544,49 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         if (!employee.added) problems.push({ field: `lines.${i}.employee_id`, key: 'not_found.employee' });
       }
       let item: { nameEn: string; nameAr: string; price: number; vatType: VatType } | undefined;
+      if (w.kind === 'gift_card') {
+        // a card's value is its price, not subject to VAT until it is spent (a voucher)
+        if (w.price === undefined || toMinor(w.price, tenant.countryId) <= 0)
+          problems.push({ field: `lines.${i}.price`, key: 'gift_cards.value_required' });
+        if (quantity !== 1) problems.push({ field: `lines.${i}.quantity`, key: 'gift_cards.one_per_line' });
+        let beneficiary: { id: string; name: string } | null = null;
+        if (w.beneficiary_id) {
+          const { state } = await this.aggregates.load<CustomerState, CustomerEvent>(
+            streamName(CUSTOMER_CATEGORY, ctx.tenantId, w.beneficiary_id),
+            initialCustomerState,
+            evolveCustomer,
+          );
+          if (!state.registered)
+            problems.push({ field: `lines.${i}.beneficiary_id`, key: 'not_found.customer' });
+          else beneficiary = { id: w.beneficiary_id, name: state.details.name };
+        }
+        const value = w.price !== undefined ? toMinor(w.price, tenant.countryId) : 0;
+        lines.push({
+          lineId: idFor(ctx, 'invoice-line', i),
+          kind: 'gift_card',
+          itemId: idFor(ctx, 'gift-card', i),
+          nameEn: 'Gift card',
+          nameAr: 'بطاقة إهداء',
+          employeeId: w.employee_id ?? null,
+          quantity: 1,
+          unitPrice: value,
+          discount: 0,
+          vatType: VatType.no_tax,
+          giftCard: { beneficiary, message: w.message },
+        });
+        continue;
+      }
+      const itemId = w.item_id;
+      if (!itemId) {
+        problems.push({
+          field: `lines.${i}.item_id`,
+          key: 'validation.is_required',
+          params: { field: 'item_id' },
+        });
+        continue;
+      }
       if (w.kind === 'service') {
-        const service = menu.services.get(w.item_id);
+        const service = menu.services.get(itemId);
         if (!service || !service.active)
           problems.push({ field: `lines.${i}.item_id`, key: 'not_found.service' });
         else
@@ -271,15 +597,15 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             vatType: VatType.standard,
           };
       } else {
-        let entry = stock.get(w.item_id);
+        let entry = stock.get(itemId);
         if (!entry) {
           const { state } = await this.aggregates.load<ProductState, ProductEvent>(
-            streamName('product', ctx.tenantId, w.item_id),
+            streamName('product', ctx.tenantId, itemId),
             initialProductState,
             evolveProduct,
           );
           entry = { state, wanted: 0, first: i };
-          stock.set(w.item_id, entry);
+          stock.set(itemId, entry);
         }
         const product = entry.state;
         if (!product.defined || !product.active)
@@ -303,7 +629,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       lines.push({
         lineId: idFor(ctx, 'invoice-line', i),
         kind: w.kind,
-        itemId: w.item_id,
+        itemId,
         nameEn: item.nameEn,
         nameAr: item.nameAr,
         employeeId: w.employee_id ?? null,

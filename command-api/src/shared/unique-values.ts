@@ -43,6 +43,16 @@ export class UniqueValues {
     });
   }
 
+  /** Who holds a value now, if anyone (the caller checks the holder still has it, as `claim` does). */
+  async ownerOf(tenantId: string, kind: string, value: string): Promise<string | undefined> {
+    const { state } = await this.aggregates.load<State, Claim>(
+      this.stream(tenantId, kind, value),
+      {},
+      evolve,
+    );
+    return state.owner;
+  }
+
   async release(ctx: CommandContext, kind: string, value: string, owner: string): Promise<void> {
     const stream = this.stream(ctx.tenantId, kind, value);
     await this.aggregates.handle<State, Claim>(stream, ctx, {

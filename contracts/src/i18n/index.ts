@@ -5,6 +5,7 @@ import { validationMessages } from '../validators/messages';
 import { domainMessages } from './domain-messages';
 import { schedulingMessages } from '../scheduling/messages';
 import { salesMessages } from '../sales/messages';
+import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
 
 export { domainMessages };
@@ -31,6 +32,7 @@ export const contractMessages = {
     domainMessages.en,
     schedulingMessages.en,
     salesMessages.en,
+    instrumentMessages.en,
     surveyMessages.en,
   ),
   ar: merge(
@@ -41,6 +43,7 @@ export const contractMessages = {
     domainMessages.ar,
     schedulingMessages.ar,
     salesMessages.ar,
+    instrumentMessages.ar,
     surveyMessages.ar,
   ),
 };

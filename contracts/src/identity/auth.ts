@@ -95,6 +95,8 @@ export type GlobalInformation = {
     employee_id: string | null;
     /** the single rights the user has (an administrator has them all) */
     rights: UserRight[];
+    /** an administrator (what only an administrator may do: reset loyalty points) */
+    is_admin: boolean;
   };
   global_informations: {
     account: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentMethod } from '../coded-values/enumerations';
 import { cleanPayload } from '../customers/customer-input';
 import type { ErrorDetail } from '../errors';
 import { required } from '../validators/core';
@@ -25,12 +26,27 @@ export const cancelRefusal = (invoice: {
   vat: number;
   lines: ReadonlyArray<{ kind: string }>;
   credited: boolean;
+  /** gift cards or a wallet spent, a discount code used, or what it left owed paid later */
+  instruments?: boolean;
 }): ErrorDetail | undefined => {
   if (invoice.vat > 0 || invoice.lines.some((l) => NOT_CANCELLABLE_KINDS.has(l.kind)))
     return { key: 'sales.cannot_cancel_invoice' };
   if (invoice.credited) return { key: 'sales.cancel_after_credit' };
+  // what those moved (a card's or a wallet's balance, a code's uses, a later payment) a credit note
+  // gives back; a cancelling does not
+  if (invoice.instruments) return { key: 'sales.cancel_with_instruments' };
   return undefined;
 };
+
+/** Whether an invoice spent or used something a cancelling would not give back. */
+export const usedInstruments = (invoice: {
+  redeemed?: number;
+  discount_code?: unknown;
+  payments: ReadonlyArray<{ method: number }>;
+}) =>
+  (invoice.redeemed ?? 0) > 0 ||
+  Boolean(invoice.discount_code) ||
+  invoice.payments.some((p) => p.method === PaymentMethod.wallet);
 
 /**
  * An issued invoice cancelled: its number stays taken (gap-free numbering), its payments are cancelled

@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '../coded-values/enumerations';
 import type { SaleItemKind } from './invoice-input';
 import type { InvoiceCredited } from './credit-note';
+import type { InvoicePaymentReceived } from './receivable';
 import type { InvoiceCancelled } from './invoice-cancel';
 import type { VatCategory, VatSubtotal } from './pricing';
 
@@ -39,6 +40,9 @@ export type InvoicePayment = {
 };
 
 /** The seller as the document names it (ZATCA: seller name and VAT number). */
+/** A gift card spent on an invoice (a prepaid amount: UBL PrepaidAmount). */
+export type InvoiceGiftCard = { gift_card_id: string; code: string; amount: number };
+
 export type Seller = { name_en: string; name_ar: string; vat_number: string | null };
 
 export type InvoiceIssued = {
@@ -66,6 +70,11 @@ export type InvoiceIssued = {
     vat: number;
     total: number;
     payments: InvoicePayment[];
+    /** the discount code it used and what it took off (in the lines' discounts), if any */
+    discount_code?: { discount_code_id: string; code: string; amount: number };
+    /** gift cards spent on it and their sum (absent on invoices without) */
+    gift_cards?: InvoiceGiftCard[];
+    redeemed?: number;
     paid: number;
     /** what stays owed (debt, with the right): a receivable */
     owed: number;
@@ -74,4 +83,4 @@ export type InvoiceIssued = {
   };
 };
 
-export type InvoiceEvent = InvoiceIssued | InvoiceCredited | InvoiceCancelled;
+export type InvoiceEvent = InvoiceIssued | InvoiceCredited | InvoicePaymentReceived | InvoiceCancelled;

@@ -5,26 +5,33 @@ import { required } from '../validators/core';
 import { integer, price } from '../validators/numbers';
 import { maxLength } from '../validators/text';
 import { perCountry, withRule } from '../validators/zod';
+import { giftCardRedemptionInput } from './gift-card';
 
 /** An invoice holds at most this many lines and payments. */
 export const MAX_INVOICE_LINES = 100;
 export const MAX_INVOICE_PAYMENTS = 10;
+export const MAX_INVOICE_GIFT_CARDS = 5;
+/** No payment, card or top-up is larger than this (in the currency's units): far above any salon's bill. */
+export const MAX_AMOUNT = 100_000_000;
 
 const numberText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
-const id = withRule(z.string(), required, maxLength(60));
 const code = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), schema);
 
-/** What the till sells on a line: a service of the menu or a product of the shelf. */
-export const SaleItemKindSchema = z.enum(['service', 'product']);
+/** What the till sells on a line: a service of the menu, a product of the shelf, or a gift card. */
+export const SaleItemKindSchema = z.enum(['service', 'product', 'gift_card']);
 export type SaleItemKind = z.infer<typeof SaleItemKindSchema>;
 
 /** One line at the till: the item, who did it (commission), how many, and its price if changed. */
 export const invoiceLineInput = (context: { countryId: number }) =>
   z.object({
     kind: SaleItemKindSchema,
-    item_id: id,
+    /** the service or product (a gift card line has none: its price is the card's value) */
+    item_id: withRule(z.string(), maxLength(60)).optional(),
+    /** a gift card's beneficiary (the invoice's customer when not given) and its message */
+    beneficiary_id: withRule(z.string(), maxLength(60)).optional(),
+    message: withRule(z.string(), maxLength(300)).optional(),
     employee_id: withRule(z.string(), maxLength(60)).optional(),
     quantity: numberText(withRule(z.string(), integer({ min: 1, max: 1000 }))).optional(),
     /** one unit before VAT, in the currency's units ('85.50'); changing it needs the right */
@@ -37,7 +44,9 @@ export type InvoiceLineInput = z.infer<ReturnType<typeof invoiceLineInput>>;
 export const invoicePaymentInput = (context: { countryId: number }) =>
   z.object({
     method: code(PaymentMethodSchema),
-    amount: numberText(withRule(z.string(), required, price({ countryId: context.countryId }))),
+    amount: numberText(
+      withRule(z.string(), required, price({ countryId: context.countryId, max: MAX_AMOUNT })),
+    ),
     authorization_code: withRule(z.string(), maxLength(60)).optional(),
   });
 export type InvoicePaymentInput = z.infer<ReturnType<typeof invoicePaymentInput>>;
@@ -65,6 +74,14 @@ export const issueInvoiceInput = perCountry((context) =>
       payments: withRule(z.array(invoicePaymentInput(context)), (v) =>
         Array.isArray(v) && v.length > MAX_INVOICE_PAYMENTS
           ? { key: 'sales.too_many_payments', params: { max: MAX_INVOICE_PAYMENTS } }
+          : undefined,
+      ).default([]),
+      /** a discount code the customer brings */
+      discount_code: withRule(z.string(), maxLength(20)).optional(),
+      /** gift cards spent on this invoice */
+      gift_cards: withRule(z.array(giftCardRedemptionInput(context)), (v) =>
+        Array.isArray(v) && v.length > MAX_INVOICE_GIFT_CARDS
+          ? { key: 'sales.too_many_payments', params: { max: MAX_INVOICE_GIFT_CARDS } }
           : undefined,
       ).default([]),
       notes: withRule(z.string(), maxLength(1000)).optional(),

@@ -26,11 +26,14 @@ export const salesMessages = {
       held_invoice_cancelled: 'This held invoice was cancelled, so it can no longer be issued or changed',
       held_invoice_issued: 'This held invoice has already been issued as invoice %{number}',
       hold_needs_right: 'Holding an invoice needs the right "hold invoice"',
+      gift_card_not_held: 'A gift card is sold and paid at once: it cannot be held',
       cannot_cancel_invoice:
         'This invoice cannot be cancelled because it has VAT, products or a gift card sale: issue a credit note instead',
       cancel_after_credit:
         'This invoice has a credit note, so it cannot be cancelled: issue a credit note for the rest',
       invoice_already_cancelled: 'This invoice is already cancelled',
+      cancel_with_instruments:
+        'This invoice used a gift card, the wallet or a discount code, or was paid later: issue a credit note instead',
       invoice_cancelled: 'This invoice is cancelled',
       debit_line_not_positive: 'A debit note line is an amount above zero',
       period_too_long: 'A report covers at most %{max} days',
@@ -72,10 +75,13 @@ export const salesMessages = {
       held_invoice_cancelled: 'أُلغيت هذه الفاتورة المعلّقة، فلا يمكن إصدارها أو تغييرها',
       held_invoice_issued: 'صدرت هذه الفاتورة المعلّقة من قبل برقم %{number}',
       hold_needs_right: 'تعليق الفاتورة يتطلب صلاحية «تعليق الفواتير»',
+      gift_card_not_held: 'بطاقة الإهداء تُباع وتُدفع فورًا: لا يمكن تعليقها',
       cannot_cancel_invoice:
         'لا يمكن إلغاء هذه الفاتورة لأن فيها ضريبة أو منتجات أو بيع بطاقة هدية: أصدر إشعارًا دائنًا بدلًا من ذلك',
       cancel_after_credit: 'لهذه الفاتورة إشعار دائن فلا يمكن إلغاؤها: أصدر إشعارًا دائنًا لما تبقّى',
       invoice_already_cancelled: 'هذه الفاتورة ملغاة من قبل',
+      cancel_with_instruments:
+        'استُخدمت في هذه الفاتورة بطاقة إهداء أو المحفظة أو كود خصم، أو دُفعت لاحقًا: أصدر إشعارًا دائنًا بدلًا من ذلك',
       invoice_cancelled: 'هذه الفاتورة ملغاة',
       debit_line_not_positive: 'بند إشعار المدين مبلغ أكبر من صفر',
       period_too_long: 'يغطي التقرير %{max} يومًا على الأكثر',

@@ -84,6 +84,9 @@ export const generalSettingsInput = (context: { countryId: number }) =>
   );
 export type GeneralSettingsInput = z.infer<ReturnType<typeof generalSettingsInput>>;
 
+/** The loyalty programme's defaults: 1 point per currency unit, a point worth 0.05, vouchers from 100 points. */
+export const LOYALTY_DEFAULTS = { pointsPerUnit: 1, pointValue: '0.05', minPoints: 100 } as const;
+
 /** The invoice's texts and the sales rules of spec doc2 §6 (price change, debt, free gift cards, selling without stock, overbooking). */
 export const invoiceSettingsInput = z.preprocess(
   cleanPayload,
@@ -96,6 +99,24 @@ export const invoiceSettingsInput = z.preprocess(
     allow_free_gift_cards: booleanish.default(false),
     allow_selling_without_stock: booleanish.default(false),
     allow_overbooking: booleanish.default(false),
+    // loyalty points (doc1 §3): off until the salon switches them on; the defaults are one point per
+    // currency unit paid, a point worth 0.05 (100 points = 5.00, 5 % back), at least 100 points a voucher
+    loyalty_enabled: booleanish.default(false),
+    loyalty_points_per_unit: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 1, max: 100 })),
+      )
+      .default(String(LOYALTY_DEFAULTS.pointsPerUnit)),
+    loyalty_point_value: z
+      .preprocess((v) => (typeof v === 'number' ? String(v) : v), withRule(z.string(), price({ max: 1000 })))
+      .default(LOYALTY_DEFAULTS.pointValue),
+    loyalty_min_points: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 1, max: 1_000_000 })),
+      )
+      .default(String(LOYALTY_DEFAULTS.minPoints)),
   }),
 );
 

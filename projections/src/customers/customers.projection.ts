@@ -1,4 +1,13 @@
-import { canonicalMobileOrAsIs, type CustomerEvent, type RecordedEvent } from '@rawnaq/contracts';
+import {
+  canonicalMobileOrAsIs,
+  WALLET_EVENT_TYPES,
+  LOYALTY_EVENT_TYPES,
+  type LoyaltyEvent,
+  type CustomerEvent,
+  type InvoiceIssued,
+  type RecordedEvent,
+  type WalletEvent,
+} from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -13,7 +22,8 @@ const birthMonth = (date: unknown) => (typeof date === 'string' ? Number(date.sl
 export const customersProjection: Projection = {
   name: 'customers',
   // 2: mobiles in the canonical form, whichever way an event spelled them; 3: no-shows and penalties
-  version: 3,
+  // 4: invoices (the customer type's count and last date), the wallet's balance and the loyalty points
+  version: 4,
   collections: [
     {
       name: 'customers',
@@ -24,6 +34,7 @@ export const customersProjection: Projection = {
         { fields: ['tenantId', 'name'] },
         { fields: ['tenantId', 'mobile_key'] },
         { fields: ['tenantId', 'last_invoice_date'] },
+        { fields: ['tenantId', 'wallet_balance'] },
       ],
     },
     { name: 'customer_serials' },
@@ -34,13 +45,45 @@ export const customersProjection: Projection = {
     'CustomerDisabled',
     'CustomerActivated',
     'CustomerPenaltyRecorded',
+    'InvoiceIssued',
+    ...WALLET_EVENT_TYPES,
+    ...LOYALTY_EVENT_TYPES,
   ],
   // the customer's own document is read too, so several events of one customer in a batch make one write
   reads: (e) => [
-    { collection: 'customers', id: e.data.customer_id as string },
+    ...(e.data.customer_id ? [{ collection: 'customers', id: e.data.customer_id as string }] : []),
     ...(e.type === 'CustomerRegistered' ? [{ collection: 'customer_serials', id: e.metadata.tenantId }] : []),
   ],
   project: (e, lookup): Change[] => {
+    if (e.type === 'InvoiceIssued') {
+      const d = (e as unknown as InvoiceIssued).data;
+      const customer = d.customer_id ? lookup('customers', d.customer_id) : undefined;
+      if (!customer) return [];
+      const last = customer.last_invoice_date as string | null;
+      return [
+        {
+          kind: 'patch',
+          collection: 'customers',
+          id: d.customer_id!,
+          inc: { invoices_count: 1 },
+          set: { last_invoice_date: !last || d.business_date > last ? d.business_date : last },
+        },
+      ];
+    }
+    if ((LOYALTY_EVENT_TYPES as readonly string[]).includes(e.type)) {
+      const d = (e as unknown as LoyaltyEvent).data;
+      if (!lookup('customers', d.customer_id)) return [];
+      return [
+        { kind: 'patch', collection: 'customers', id: d.customer_id, set: { loyalty_points: d.balance } },
+      ];
+    }
+    if ((WALLET_EVENT_TYPES as readonly string[]).includes(e.type)) {
+      const d = (e as unknown as WalletEvent).data;
+      if (!lookup('customers', d.customer_id)) return [];
+      return [
+        { kind: 'patch', collection: 'customers', id: d.customer_id, set: { wallet_balance: d.balance } },
+      ];
+    }
     const event = e as unknown as CustomerEvent & RecordedEvent;
     const tenantId = e.metadata.tenantId;
     const id = event.data.customer_id;

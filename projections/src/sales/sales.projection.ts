@@ -1,9 +1,10 @@
 import type {
   CreditNoteIssued,
-  DebitNoteIssued,
   InvoiceEvent,
   InvoiceIssued,
   RecordedEvent,
+  WalletToppedUp,
+  DebitNoteIssued,
 } from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
@@ -24,6 +25,14 @@ export type SalesFigures = {
   credit_notes: number;
   credited: number;
   refunds_by_method: Record<string, number>;
+  /** gift cards spent on the invoices (a prepaid amount: part of the total, not a payment) */
+  redeemed: number;
+  /** money paid into wallets that day, by method (not sales: spent on later invoices) */
+  top_ups: number;
+  top_ups_by_method: Record<string, number>;
+  /** later payments of what earlier invoices left owed, by method */
+  received: number;
+  received_by_method: Record<string, number>;
   /** debit notes issued that day, their total with VAT, and the payments taken for them by method */
   debit_notes: number;
   debited: number;
@@ -43,6 +52,11 @@ const empty = (): SalesFigures => ({
   credit_notes: 0,
   credited: 0,
   refunds_by_method: {},
+  redeemed: 0,
+  top_ups: 0,
+  top_ups_by_method: {},
+  received: 0,
+  received_by_method: {},
   debit_notes: 0,
   debited: 0,
   debit_payments_by_method: {},
@@ -57,7 +71,9 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 3,
+  // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent
+  // 4: cancelled invoices leave their day and month, their payments cancelled; debit notes
+  version: 4,
   collections: [
     {
       name: 'invoices',
@@ -83,10 +99,26 @@ export const salesProjection: Projection = {
       ],
     },
   ],
-  handles: ['InvoiceIssued', 'InvoiceCredited', 'CreditNoteIssued', 'InvoiceCancelled', 'DebitNoteIssued'],
+  handles: [
+    'InvoiceIssued',
+    'InvoiceCredited',
+    'CreditNoteIssued',
+    'InvoicePaymentReceived',
+    'WalletToppedUp',
+    'InvoiceCancelled',
+    'DebitNoteIssued',
+  ],
   reads: (e) => {
     if (e.type === 'InvoiceCredited')
       return [{ collection: 'invoices', id: (e.data as { invoice_id: string }).invoice_id }];
+    if (e.type === 'InvoicePaymentReceived') {
+      const d = e.data as { invoice_id: string; business_date: string };
+      return [
+        { collection: 'invoices', id: d.invoice_id },
+        { collection: 'sales_days', id: periodId(e.metadata.tenantId, d.business_date) },
+        { collection: 'sales_months', id: periodId(e.metadata.tenantId, d.business_date.slice(0, 7)) },
+      ];
+    }
     const d = e.data as { business_date: string };
     return [
       { collection: 'sales_days', id: periodId(e.metadata.tenantId, d.business_date) },
@@ -94,7 +126,8 @@ export const salesProjection: Projection = {
     ];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
-    const event = e as unknown as (InvoiceEvent | CreditNoteIssued | DebitNoteIssued) & RecordedEvent;
+    const event = e as unknown as (InvoiceEvent | CreditNoteIssued | WalletToppedUp | DebitNoteIssued) &
+      RecordedEvent;
     const tenantId = e.metadata.tenantId;
     const add = (
       collection: 'sales_days' | 'sales_months',
@@ -118,6 +151,83 @@ export const salesProjection: Projection = {
       for (const p of payments) next[String(p.method)] = (next[String(p.method)] ?? 0) + p.amount;
       return next;
     };
+    if (event.type === 'WalletToppedUp') {
+      const t = event.data;
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        top_ups: before.top_ups + t.amount,
+        top_ups_by_method: byMethod(before.top_ups_by_method, [t.payment]),
+      });
+      return [
+        {
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: t.payment.payment_id,
+            tenantId,
+            kind: 'wallet_top_up',
+            invoice_id: null,
+            invoice_number: null,
+            customer_id: t.customer_id,
+            customer_name: t.customer_name,
+            method: t.payment.method,
+            amount: t.amount,
+            authorization_code: t.payment.authorization_code ?? null,
+            source: 0,
+            status: 1,
+            business_date: t.business_date,
+            paid_at: e.metadata.occurredAt,
+            cashier_id: t.cashier_id,
+          },
+        },
+        add('sales_days', 'date', t.business_date, figures),
+        add('sales_months', 'month', t.business_date.slice(0, 7), figures),
+      ];
+    }
+    if (event.type === 'InvoicePaymentReceived') {
+      const r = event.data;
+      const invoice = lookup('invoices', r.invoice_id) as (Doc & InvoiceIssued['data']) | undefined;
+      if (!invoice) return [];
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        received: before.received + r.payment.amount,
+        received_by_method: byMethod(before.received_by_method, [r.payment]),
+      });
+      return [
+        {
+          kind: 'upsert',
+          collection: 'invoices',
+          doc: {
+            ...invoice,
+            payments: [...invoice.payments, { ...r.payment, business_date: r.business_date }],
+            paid: r.paid,
+            owed: r.owed,
+            state: r.owed === 0 ? 'paid' : 'partially_paid',
+          },
+        },
+        {
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: r.payment.payment_id,
+            tenantId,
+            kind: 'receivable',
+            invoice_id: r.invoice_id,
+            invoice_number: invoice.number,
+            customer_id: invoice.customer_id,
+            customer_name: invoice.customer_name,
+            method: r.payment.method,
+            amount: r.payment.amount,
+            authorization_code: r.payment.authorization_code ?? null,
+            source: 0,
+            status: 1,
+            business_date: r.business_date,
+            paid_at: e.metadata.occurredAt,
+            cashier_id: r.cashier_id,
+          },
+        },
+        add('sales_days', 'date', r.business_date, figures),
+        add('sales_months', 'month', r.business_date.slice(0, 7), figures),
+      ];
+    }
     if (event.type === 'InvoiceCredited') {
       const invoice = lookup('invoices', event.data.invoice_id) as
         | (Doc & { lines: Array<{ line_id: string; credited_quantity?: number }>; credited?: number })
@@ -265,6 +375,7 @@ export const salesProjection: Projection = {
       total: before.total + d.total,
       paid: before.paid + d.paid,
       owed: before.owed + d.owed,
+      redeemed: before.redeemed + (d.redeemed ?? 0),
       by_method: byMethod(before.by_method, d.payments),
     });
     return [
@@ -292,6 +403,7 @@ export const salesProjection: Projection = {
           method: p.method,
           amount: p.amount,
           authorization_code: p.authorization_code ?? null,
+          kind: 'invoice',
           source: 0,
           status: 1,
           business_date: d.business_date,

@@ -55,6 +55,7 @@ export class MerchantIdentityQueryController {
         permissions: permissionMap(rolePermissions(role)),
         employee_id: scope.employeeId ?? null,
         rights: USER_RIGHTS.filter((right) => hasRight(scope, right)),
+        is_admin: auth.isAdmin,
       },
       global_informations: {
         account: {

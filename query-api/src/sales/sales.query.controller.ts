@@ -141,13 +141,19 @@ export class SalesQueryController {
     return this.list(auth, query, req, res, {
       collection: 'invoices',
       resource: 'invoices',
-      sortable: ['number', 'issued_at', 'business_date', 'total'],
+      sortable: ['number', 'issued_at', 'business_date', 'total', 'owed'],
       defaultSort: ['number', 'desc'],
       filters: ['customer_id', 'cashier_id', 'appointment_id', 'state'],
       more: (q) => {
         const ids = idsOf(q.filter);
         const number = intFilter(q.filter, 'number');
-        return { ...(ids && { id: { $in: ids } }), ...(number !== undefined && { number }) };
+        // `owed=true`: the receivables, invoices with an amount still owed
+        const owed = q.filter.owed === true || q.filter.owed === 'true';
+        return {
+          ...(ids && { id: { $in: ids } }),
+          ...(number !== undefined && { number }),
+          ...(owed && { owed: { $gt: 0 } }),
+        };
       },
     });
   }
@@ -273,31 +279,34 @@ const FIGURES = [
   'owed',
   'credit_notes',
   'credited',
+  'redeemed',
+  'top_ups',
+  'received',
 ] as const;
+
+/** The figures kept per method: what invoices took, refunds, wallet top-ups and later payments of receivables. */
+const BY_METHOD = ['by_method', 'refunds_by_method', 'top_ups_by_method', 'received_by_method'] as const;
 
 /** The rows as kept, and their totals, payments by method included. */
 const summary = (rows: Doc[], key: 'date' | 'month') => {
   const totals: Record<string, unknown> = Object.fromEntries(FIGURES.map((f) => [f, 0]));
-  const byMethod: Record<string, number> = {};
-  const refunds: Record<string, number> = {};
+  const methods = Object.fromEntries(BY_METHOD.map((m) => [m, {} as Record<string, number>]));
   const add = (into: Record<string, number>, from: unknown) => {
     for (const [m, amount] of Object.entries((from as Record<string, number> | undefined) ?? {}))
       into[m] = (into[m] ?? 0) + amount;
   };
   for (const r of rows) {
     for (const f of FIGURES) totals[f] = (totals[f] as number) + ((r[f] as number | undefined) ?? 0);
-    add(byMethod, r.by_method);
-    add(refunds, r.refunds_by_method);
+    for (const m of BY_METHOD) add(methods[m], r[m]);
   }
   return {
     rows: rows.map(({ id: _id, ...r }) => ({
       ...Object.fromEntries(FIGURES.map((f) => [f, 0])),
-      by_method: {},
-      refunds_by_method: {},
+      ...Object.fromEntries(BY_METHOD.map((m) => [m, {}])),
       ...r,
       [key]: r[key],
     })),
-    totals: { ...totals, by_method: byMethod, refunds_by_method: refunds },
+    totals: { ...totals, ...methods },
   };
 };
 

@@ -1,5 +1,13 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { DEFAULT_WEEK, DomainError, Page, Permission, WIZARD_STEPS, wizardProgress } from '@rawnaq/contracts';
+import {
+  DEFAULT_WEEK,
+  DomainError,
+  Page,
+  Permission,
+  WIZARD_STEPS,
+  wizardProgress,
+  LOYALTY_DEFAULTS,
+} from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -53,6 +61,10 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
     allow_free_gift_cards: a.allow_free_gift_cards ?? false,
     allow_selling_without_stock: a.allow_selling_without_stock ?? false,
     allow_overbooking: a.allow_overbooking ?? false,
+    loyalty_enabled: a.loyalty_enabled ?? false,
+    loyalty_points_per_unit: String(a.loyalty_points_per_unit ?? LOYALTY_DEFAULTS.pointsPerUnit),
+    loyalty_point_value: String(a.loyalty_point_value ?? LOYALTY_DEFAULTS.pointValue),
+    loyalty_min_points: String(a.loyalty_min_points ?? LOYALTY_DEFAULTS.minPoints),
     ...pick(a, ['invoice_notes_en', 'invoice_notes_ar']),
   }),
   notifications: (a) => ({

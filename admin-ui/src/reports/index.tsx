@@ -1,0 +1,82 @@
+import { Route } from 'react-router-dom';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
+import ContentCutIcon from '@mui/icons-material/ContentCutOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
+import PercentIcon from '@mui/icons-material/PercentOutlined';
+import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptOutlined';
+import TodayIcon from '@mui/icons-material/TodayOutlined';
+import UndoIcon from '@mui/icons-material/UndoOutlined';
+import { lazyPage } from '../shell/chunks';
+
+const reports = () => import('./Reports');
+const cashier = () => import('./CashierDay');
+
+const page = (label: string, icon: typeof TodayIcon, load: () => Promise<React.ComponentType>) => ({
+  list: lazyPage(load),
+  icon,
+  options: { label: `app.reports.menu.${label}` },
+});
+
+/** The cashier's day (pos, "sell" 13): hers, the day's payments, and the employees' work. */
+export const currentCashier = page('current_cashier', PersonIcon, () =>
+  cashier().then((m) => m.CurrentCashierPage),
+);
+export const dailyPayments = page('daily_payments', PaymentsIcon, () =>
+  cashier().then((m) => m.DailyPaymentsPage),
+);
+export const employeesActivities = page('employees_activities', GroupsIcon, () =>
+  cashier().then((m) => m.EmployeesActivitiesPage),
+);
+
+/** The accounting reports ("sales reports" 15). */
+export const perCashierSummary = page('per_cashier', BadgeIcon, () =>
+  reports().then((m) => m.PerCashierSummary),
+);
+export const dailyPaymentsSummary = page('daily_payments_summary', TodayIcon, () =>
+  reports().then((m) => m.DailyPaymentsSummary),
+);
+export const monthlyPaymentsSummary = page('monthly_payments_summary', CalendarMonthIcon, () =>
+  reports().then((m) => m.MonthlyPaymentsSummary),
+);
+export const vatReport = page('vat', AccountBalanceIcon, () => reports().then((m) => m.VatReport));
+export const creditNotesReport = page('credit_notes', ReceiptIcon, () =>
+  reports().then((m) => m.CreditNotesReport),
+);
+export const refundedInvoicesReport = page('refunded_invoices', UndoIcon, () =>
+  reports().then((m) => m.RefundedInvoicesReport),
+);
+
+/** The management reports ("sales reports" 15). */
+const EmployeeCommissions = lazyPage(() => reports().then((m) => m.EmployeeCommissionsReport));
+export const commissionsReport = {
+  ...page('commissions', PercentIcon, () => reports().then((m) => m.CommissionsReport)),
+  // `reports/employees-commissions-report/{employeeId}`
+  children: <Route path=":employeeId" element={<EmployeeCommissions />} />,
+};
+export const servicesReport = page('services', ContentCutIcon, () => reports().then((m) => m.ServicesReport));
+export const mostSoldProducts = page('products', Inventory2Icon, () =>
+  reports().then((m) => m.MostSoldProducts),
+);
+
+/** Every money report and cashier page, by its address (the resource name) — for the menu and the guards. */
+export const MONEY_REPORTS = {
+  cashier: ['pos/current-cashier-employee', 'pos/daily-payments', 'pos/employees-activities'],
+  accounting: [
+    'reports/general-summary-per-cashier-employees',
+    'reports/daily-payments-summary',
+    'reports/monthly-payments-summary',
+    'reports/vat-report',
+    'reports/credit-notes',
+    'reports/refunded-invoices',
+  ],
+  management: [
+    'reports/employees-commissions-report',
+    'reports/services-report',
+    'reports/most-sold-products',
+  ],
+} as const;

@@ -1,0 +1,59 @@
+import { pointsFor } from '@rawnaq/contracts';
+import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
+
+const given = (balance: number): LoyaltyState => ({ balance });
+const apply = (state: LoyaltyState, command: Parameters<typeof decideLoyalty>[0]) =>
+  decideLoyalty(command, state).reduce(evolveLoyalty, state);
+
+describe('loyalty points', () => {
+  it('earn a point per whole currency unit, never a fraction', () => {
+    expect(pointsFor(20000, 2, 1)).toBe(200);
+    expect(pointsFor(999, 2, 1)).toBe(9);
+    expect(pointsFor(12_345, 3, 2)).toBe(24);
+    expect(pointsFor(0, 2, 1)).toBe(0);
+  });
+
+  it('given points, when a credit note takes back more than is left: the balance stops at zero', () => {
+    const earned = apply(initialLoyaltyState, {
+      type: 'Earn',
+      customerId: 'c',
+      points: 120,
+      invoiceId: 'i',
+      invoiceNumber: 1,
+    });
+    expect(earned.balance).toBe(120);
+    const [back] = decideLoyalty(
+      { type: 'Reverse', customerId: 'c', points: 500, creditNoteId: 'n', creditNoteNumber: 1 },
+      earned,
+    );
+    expect(back.data).toMatchObject({ points: 120, balance: 0 });
+  });
+
+  it('redeems from the minimum and within the balance', () => {
+    const redeem = (points: number) => ({
+      type: 'Redeem' as const,
+      customerId: 'c',
+      points,
+      minPoints: 100,
+      giftCardId: 'g',
+      code: 'K7QM-2XPA-9DTR',
+      value: points * 5,
+    });
+    expect(() => decideLoyalty(redeem(99), given(500))).toThrow(
+      expect.objectContaining({ key: 'loyalty.below_minimum' }),
+    );
+    expect(() => decideLoyalty(redeem(501), given(500))).toThrow(
+      expect.objectContaining({ key: 'loyalty.not_enough' }),
+    );
+    expect(apply(given(500), redeem(300)).balance).toBe(200);
+  });
+
+  it('is reset by an administrator only', () => {
+    expect(() =>
+      decideLoyalty({ type: 'Reset', customerId: 'c', reason: 'x', isAdmin: false }, given(50)),
+    ).toThrow(expect.objectContaining({ key: 'loyalty.reset_admin_only', status: 403 }));
+    expect(decideLoyalty({ type: 'Reset', customerId: 'c', reason: 'x', isAdmin: true }, given(50))).toEqual([
+      { type: 'LoyaltyPointsReset', data: { customer_id: 'c', points: 50, reason: 'x', balance: 0 } },
+    ]);
+  });
+});

@@ -1,0 +1,109 @@
+import { DomainError, refusalOf, type LoyaltyEvent } from '@rawnaq/contracts';
+
+/** A customer's points as their commands see them. */
+export type LoyaltyState = { balance: number };
+export const initialLoyaltyState: LoyaltyState = { balance: 0 };
+
+export const evolveLoyalty = (state: LoyaltyState, event: LoyaltyEvent): LoyaltyState => {
+  switch (event.type) {
+    case 'LoyaltyPointsEarned':
+    case 'LoyaltyPointsReversed':
+    case 'LoyaltyPointsRedeemed':
+    case 'LoyaltyPointsReset':
+      return { balance: event.data.balance };
+    default:
+      return state;
+  }
+};
+
+export type LoyaltyCommand =
+  | { type: 'Earn'; customerId: string; points: number; invoiceId: string; invoiceNumber: number }
+  | { type: 'Reverse'; customerId: string; points: number; creditNoteId: string; creditNoteNumber: number }
+  | {
+      type: 'Redeem';
+      customerId: string;
+      points: number;
+      minPoints: number;
+      giftCardId: string;
+      code: string;
+      value: number;
+    }
+  | { type: 'Reset'; customerId: string; reason: string; isAdmin: boolean };
+
+/**
+ * Loyalty points (doc1 §3, doc2 §6): earned on invoices, taken back (never below zero) by credit
+ * notes, converted into a voucher from the salon's minimum, and reset only by an administrator. Each
+ * movement records the balance it leaves.
+ */
+export const decideLoyalty = (command: LoyaltyCommand, state: LoyaltyState): LoyaltyEvent[] => {
+  switch (command.type) {
+    case 'Earn':
+      if (command.points <= 0) return [];
+      return [
+        {
+          type: 'LoyaltyPointsEarned',
+          data: {
+            customer_id: command.customerId,
+            points: command.points,
+            invoice_id: command.invoiceId,
+            invoice_number: command.invoiceNumber,
+            balance: state.balance + command.points,
+          },
+        },
+      ];
+    case 'Reverse': {
+      const points = Math.min(command.points, state.balance);
+      if (points <= 0) return [];
+      return [
+        {
+          type: 'LoyaltyPointsReversed',
+          data: {
+            customer_id: command.customerId,
+            points,
+            credit_note_id: command.creditNoteId,
+            credit_note_number: command.creditNoteNumber,
+            balance: state.balance - points,
+          },
+        },
+      ];
+    }
+    case 'Redeem':
+      if (command.points < command.minPoints)
+        throw refusalOf(
+          [{ field: 'points', key: 'loyalty.below_minimum', params: { min: command.minPoints } }],
+          'loyalty.refused',
+        );
+      if (command.points > state.balance)
+        throw refusalOf(
+          [{ field: 'points', key: 'loyalty.not_enough', params: { balance: state.balance } }],
+          'loyalty.refused',
+        );
+      return [
+        {
+          type: 'LoyaltyPointsRedeemed',
+          data: {
+            customer_id: command.customerId,
+            points: command.points,
+            gift_card_id: command.giftCardId,
+            code: command.code,
+            value: command.value,
+            balance: state.balance - command.points,
+          },
+        },
+      ];
+    case 'Reset':
+      if (!command.isAdmin) throw new DomainError('loyalty.reset_admin_only', 403);
+      if (state.balance === 0) return [];
+      return [
+        {
+          type: 'LoyaltyPointsReset',
+          data: {
+            customer_id: command.customerId,
+            points: state.balance,
+            reason: command.reason,
+            balance: 0,
+          },
+        },
+      ];
+  }
+};

@@ -1,0 +1,148 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  checkPayments,
+  conflict,
+  currencyOfCountry,
+  formatMoney,
+  INVOICE_CATEGORY,
+  notFound,
+  PaymentMethod,
+  receivePaymentInput,
+  streamName,
+  toMinor,
+  WALLET_CATEGORY,
+  type InvoiceEvent,
+  type InvoicePaymentReceived,
+  type TillPayment,
+  type WalletEvent,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates, idFor } from '../shared/repository';
+import { tenantInfo } from '../shared/tenant';
+import { evolveInvoice, initialInvoiceState, refusal, type InvoiceState } from './invoice';
+import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
+
+export class ReceivePayment {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly invoiceId: string,
+    readonly body: unknown,
+  ) {}
+}
+
+/**
+ * What an invoice left owed, paid later (doc1 §2 `receivable`): never more than is owed, a card payment
+ * with its authorization code, a wallet payment within the balance. Decided on the invoice's revision,
+ * so two cashiers cannot both take the last amount owed.
+ */
+export const decideReceivePayment = (
+  command: { payment: TillPayment & { payment_id: string }; businessDate: string; cashierId: string },
+  state: InvoiceState,
+  walletBalance: number,
+  money: (minor: number) => string,
+): InvoiceEvent[] => {
+  if (!state.issued) throw notFound('not_found.invoice');
+  const { invoice } = state;
+  if (invoice.owed <= 0) throw conflict('receivables.nothing_owed');
+  const check = checkPayments([command.payment], {
+    due: invoice.owed,
+    walletBalance,
+    mayOwe: true,
+    formatMoney: money,
+  });
+  const problems = check.problems.map((p) =>
+    p.key === 'sales.payments_above_total'
+      ? { field: 'amount', key: 'receivables.above_owed', params: { owed: money(invoice.owed) } }
+      : { ...p, field: p.field?.replace(/^payments\.0\./, '') },
+  );
+  if (problems.length) throw refusal(problems);
+  const event: InvoicePaymentReceived = {
+    type: 'InvoicePaymentReceived',
+    data: {
+      invoice_id: invoice.invoice_id,
+      payment: command.payment,
+      business_date: command.businessDate,
+      cashier_id: command.cashierId,
+      paid: invoice.paid + command.payment.amount,
+      owed: invoice.owed - command.payment.amount,
+    },
+  };
+  return [event];
+};
+
+@CommandHandler(ReceivePayment)
+export class ReceivePaymentHandler implements ICommandHandler<ReceivePayment> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ ctx, auth, invoiceId, body }: ReceivePayment): Promise<Answer> {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const input = parseInput(receivePaymentInput({ countryId: tenant.countryId }), body);
+    const currency = currencyOfCountry(tenant.countryId);
+    const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
+    const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
+    const { state } = await this.aggregates.load<InvoiceState, InvoiceEvent>(
+      stream,
+      initialInvoiceState,
+      evolveInvoice,
+    );
+    if (!state.issued) throw notFound('not_found.invoice');
+    const payment = {
+      payment_id: idFor(ctx, 'payment', 0),
+      method: input.method,
+      amount: toMinor(input.amount, tenant.countryId),
+      ...(input.authorization_code?.trim() && { authorization_code: input.authorization_code.trim() }),
+    };
+    const customerId = state.invoice.customer_id;
+    const fromWallet = input.method === PaymentMethod.wallet && customerId;
+    const walletStream = customerId ? streamName(WALLET_CATEGORY, ctx.tenantId, customerId) : undefined;
+    const wallet =
+      fromWallet && walletStream
+        ? (
+            await this.aggregates.load<WalletState, WalletEvent>(
+              walletStream,
+              initialWalletState,
+              evolveWallet,
+            )
+          ).state
+        : initialWalletState;
+    const outcome = await this.aggregates.handle<InvoiceState, InvoiceEvent>(stream, ctx, {
+      initial: initialInvoiceState,
+      evolve: evolveInvoice,
+      decide: (s) =>
+        decideReceivePayment(
+          { payment, businessDate: tenant.today, cashierId: auth.userId },
+          s,
+          wallet.balance,
+          money,
+        ),
+    });
+    if (fromWallet && walletStream)
+      await this.aggregates.handle<WalletState, WalletEvent>(walletStream, ctx, {
+        initial: initialWalletState,
+        evolve: evolveWallet,
+        decide: (s) =>
+          decideWallet(
+            {
+              type: 'Debit',
+              customerId: customerId!,
+              amount: payment.amount,
+              invoiceId,
+              invoiceNumber: state.invoice.number,
+              businessDate: tenant.today,
+              formatMoney: money,
+              field: 'amount',
+            },
+            s,
+          ),
+      });
+    const { data } = outcome.events[0] as InvoicePaymentReceived;
+    return new Answer({ id: payment.payment_id, ...data }, outcome.position, 201);
+  }
+}

@@ -1,0 +1,251 @@
+import { givenEvents, type TestEvent } from '../testing/given-events.test-support';
+import { commissionOf, percentageToBp, reportDayId, reportsProjection } from './reports.projection';
+
+const employee = (id: string, commission_percentage?: number): TestEvent => ({
+  type: 'EmployeeAdded',
+  stream: `employee-t1.${id}`,
+  data: { employee_id: id, name_en: id, name_ar: id, commission_percentage },
+});
+
+const line = (
+  line_id: string,
+  kind: 'service' | 'product',
+  item_id: string,
+  employee_id: string | null,
+  quantity: number,
+  net: number,
+  vat: number,
+) => ({
+  line_id,
+  kind,
+  item_id,
+  name_en: `${item_id} en`,
+  name_ar: `${item_id} ar`,
+  employee_id,
+  quantity,
+  unit_price: net / quantity,
+  discount: 0,
+  net,
+  vat_category: 'S',
+  vat_rate_bp: 1500,
+  vat,
+  total: net + vat,
+  // a field added later must not break the report
+  some_future_field: { x: 1 },
+});
+
+/** 2 lines: a haircut by Amal (10 %) 100.05 and 2 shampoos by Badr (7.5 %) 40.00, VAT 15 % on 140.05. */
+const invoice: TestEvent = {
+  type: 'InvoiceIssued',
+  stream: 'invoice-t1.i1',
+  data: {
+    invoice_id: 'i1',
+    number: 1,
+    business_date: '2026-11-21',
+    issued_at: '2026-11-21T09:00:00.000Z',
+    currency: 'SAR',
+    customer_id: 'c1',
+    customer_name: 'Sara',
+    cashier_id: 'u1',
+    lines: [
+      line('l1', 'service', 'cut', 'amal', 1, 10005, 1501),
+      line('l2', 'product', 'shampoo', 'badr', 2, 4000, 600),
+    ],
+    subtotals: [{ category: 'S', rateBp: 1500, taxable: 14005, vat: 2101 }],
+    gross: 14005,
+    discount: 0,
+    net: 14005,
+    vat: 2101,
+    total: 16106,
+    payments: [
+      { payment_id: 'p1', method: 1, amount: 10000 },
+      { payment_id: 'p2', method: 2, amount: 6106, authorization_code: 'A1' },
+      // a method added later is only another key
+      { payment_id: 'p3', method: 42, amount: 0 },
+    ],
+    paid: 16106,
+    owed: 0,
+    einvoicing: 'not_applicable',
+  },
+};
+
+const creditNote: TestEvent = {
+  type: 'CreditNoteIssued',
+  stream: 'creditnote-t1.n1',
+  data: {
+    credit_note_id: 'n1',
+    number: 1,
+    invoice_id: 'i1',
+    invoice_number: 1,
+    business_date: '2026-11-22',
+    issued_at: '2026-11-22T09:00:00.000Z',
+    currency: 'SAR',
+    customer_id: 'c1',
+    customer_name: 'Sara',
+    cashier_id: 'u2',
+    reason: 'returned',
+    lines: [
+      {
+        line_id: 'l2',
+        kind: 'product',
+        item_id: 'shampoo',
+        name_en: 'shampoo en',
+        name_ar: 'shampoo ar',
+        quantity: 1,
+        net: 2000,
+        vat_category: 'S',
+        vat_rate_bp: 1500,
+        vat: 300,
+        total: 2300,
+      },
+    ],
+    subtotals: [{ category: 'S', rateBp: 1500, taxable: 2000, vat: 300 }],
+    net: 2000,
+    vat: 300,
+    total: 2300,
+    payments: [{ payment_id: 'r1', method: 1, amount: 2300 }],
+    einvoicing: 'not_applicable',
+  },
+};
+
+const day = (date: string, dimension: Parameters<typeof reportDayId>[2], key: string) =>
+  reportDayId('t1', date, dimension, key);
+
+describe('sales reports projection', () => {
+  it('rounds commission half up to the minor unit, from a percentage with decimals', () => {
+    expect(percentageToBp(7.5)).toBe(750);
+    expect(percentageToBp(undefined)).toBe(0);
+    expect(percentageToBp('12.5')).toBe(1250);
+    expect(percentageToBp('ten')).toBe(0);
+    expect(commissionOf(10005, 1000)).toBe(1001); // 1000.5 → 1001
+    expect(commissionOf(4000, 750)).toBe(300);
+    expect(commissionOf(15, 1000)).toBe(2); // 1.5 → 2
+    expect(commissionOf(14, 1000)).toBe(1);
+    expect(commissionOf(-15, 1000)).toBe(-2);
+  });
+
+  it('given employees and an invoice, then each day document adds up its part of the invoice', async () => {
+    const then = await givenEvents(reportsProjection, [employee('amal', 10), employee('badr', 7.5), invoice]);
+    expect(await then.get('sales_report_days', day('2026-11-21', 'cashier', 'u1'))).toMatchObject({
+      tenantId: 't1',
+      date: '2026-11-21',
+      month: '2026-11',
+      dimension: 'cashier',
+      key: 'u1',
+      invoices: 1,
+      net: 14005,
+      vat: 2101,
+      total: 16106,
+      paid: 16106,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'cashier_method', 'u1|2'))).toMatchObject({
+      cashier_id: 'u1',
+      method: 2,
+      payments: 1,
+      paid: 6106,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'employee', 'amal'))).toMatchObject({
+      lines: 1,
+      services: 1,
+      sales: 10005,
+      commission: 1001,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'employee', 'badr'))).toMatchObject({
+      products: 2,
+      sales: 4000,
+      commission: 300,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'service', 'cut'))).toMatchObject({
+      quantity: 1,
+      sales: 10005,
+      name_en: 'cut en',
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'product', 'shampoo'))).toMatchObject({
+      quantity: 2,
+      sales: 4000,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'method', '2'))).toMatchObject({
+      payments: 1,
+      paid: 6106,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'vat', 'S|1500'))).toMatchObject({
+      category: 'S',
+      rate_bp: 1500,
+      taxable: 14005,
+      vat: 2101,
+    });
+  });
+
+  it('given two invoices the same day, then the day documents add both', async () => {
+    const second = {
+      ...invoice,
+      stream: 'invoice-t1.i2',
+      data: { ...invoice.data, invoice_id: 'i2', number: 2 },
+    };
+    const then = await givenEvents(reportsProjection, [employee('amal', 10), invoice, second]);
+    expect(await then.get('sales_report_days', day('2026-11-21', 'cashier', 'u1'))).toMatchObject({
+      invoices: 2,
+      total: 32212,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'cashier_method', 'u1|1'))).toMatchObject({
+      paid: 20000,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-21', 'employee', 'amal'))).toMatchObject({
+      commission: 2002,
+    });
+  });
+
+  it('given a commission changed after the sale, then a credit note takes back the rate of the sale', async () => {
+    const then = await givenEvents(reportsProjection, [
+      employee('amal', 10),
+      employee('badr', 7.5),
+      invoice,
+      {
+        type: 'EmployeeChanged',
+        stream: 'employee-t1.badr',
+        data: { employee_id: 'badr', changed: { commission_percentage: 50 }, previous: {} },
+      },
+      creditNote,
+    ]);
+    expect(await then.get('sales_report_days', day('2026-11-22', 'employee', 'badr'))).toMatchObject({
+      returned: 2000,
+      returned_commission: 150,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-22', 'cashier', 'u2'))).toMatchObject({
+      credit_notes: 1,
+      credited: 2300,
+      refunded: 2300,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-22', 'cashier_method', 'u2|1'))).toMatchObject({
+      refunds: 1,
+      refunded: 2300,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-22', 'product', 'shampoo'))).toMatchObject({
+      returned_quantity: 1,
+      returned: 2000,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-22', 'vat', 'S|1500'))).toMatchObject({
+      credited_taxable: 2000,
+      credited_vat: 300,
+    });
+    expect(await then.get('sales_report_days', day('2026-11-22', 'method', '1'))).toMatchObject({
+      refunds: 1,
+      refunded: 2300,
+    });
+    expect(await then.get('refunded_invoices', 'i1|2026-11-22')).toMatchObject({
+      invoice_number: 1,
+      invoice_date: '2026-11-21',
+      invoice_total: 16106,
+      credit_notes: 1,
+      credited: 2300,
+      refunded: 2300,
+    });
+  });
+
+  it('given an employee without a commission, then her sales count and her commission is nothing', async () => {
+    const then = await givenEvents(reportsProjection, [employee('amal'), invoice]);
+    const doc = await then.get('sales_report_days', day('2026-11-21', 'employee', 'amal'));
+    expect(doc).toMatchObject({ sales: 10005 });
+    expect(doc?.commission ?? 0).toBe(0);
+  });
+});

@@ -1,0 +1,106 @@
+import {
+  LOYALTY_EVENT_TYPES,
+  WALLET_EVENT_TYPES,
+  type LoyaltyEvent,
+  type RecordedEvent,
+  type WalletEvent,
+} from '@rawnaq/contracts';
+import type { Change } from '@rawnaq/platform';
+import type { Projection } from '../runner/projection';
+
+/**
+ * Each customer's wallet statement: one row per movement (a top-up, an invoice paid from it, a refund
+ * into it) with the balance it left, newest first on the customer's card. The balance itself is on the
+ * customer's document (the customers projection), where the lists and the reminder find it.
+ */
+export const walletsProjection: Projection = {
+  name: 'wallets',
+  // 2: the loyalty points' statement beside the wallet's
+  version: 2,
+  collections: [
+    { name: 'wallet_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
+    { name: 'loyalty_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
+  ],
+  handles: [...WALLET_EVENT_TYPES, ...LOYALTY_EVENT_TYPES],
+  reads: () => [],
+  project: (e: RecordedEvent): Change[] => {
+    if ((LOYALTY_EVENT_TYPES as readonly string[]).includes(e.type)) {
+      const l = e as unknown as LoyaltyEvent & RecordedEvent;
+      const { customer_id, points, balance, ...about } = l.data;
+      const sign = l.type === 'LoyaltyPointsEarned' ? 1 : -1;
+      return [
+        {
+          kind: 'upsert',
+          collection: 'loyalty_movements',
+          doc: {
+            id: e.id,
+            tenantId: e.metadata.tenantId,
+            customer_id,
+            kind: l.type.replace('LoyaltyPoints', '').toLowerCase(),
+            points: sign * points,
+            balance,
+            at: e.metadata.occurredAt,
+            by: e.metadata.actor.id,
+            ...about,
+          },
+        },
+      ];
+    }
+    const event = e as unknown as WalletEvent & RecordedEvent;
+    const d = event.data;
+    const base = {
+      id: e.id,
+      tenantId: e.metadata.tenantId,
+      customer_id: d.customer_id,
+      business_date: d.business_date,
+      at: e.metadata.occurredAt,
+      by: e.metadata.actor.id,
+      balance: d.balance,
+    };
+    switch (event.type) {
+      case 'WalletToppedUp':
+        return [
+          {
+            kind: 'upsert',
+            collection: 'wallet_movements',
+            doc: {
+              ...base,
+              kind: 'top_up',
+              amount: event.data.amount,
+              method: event.data.payment.method,
+              payment_id: event.data.payment.payment_id,
+              notes: event.data.notes ?? null,
+            },
+          },
+        ];
+      case 'WalletDebited':
+        return [
+          {
+            kind: 'upsert',
+            collection: 'wallet_movements',
+            doc: {
+              ...base,
+              kind: 'invoice',
+              amount: -event.data.amount,
+              invoice_id: event.data.invoice_id,
+              invoice_number: event.data.invoice_number,
+            },
+          },
+        ];
+      case 'WalletCredited':
+        return [
+          {
+            kind: 'upsert',
+            collection: 'wallet_movements',
+            doc: {
+              ...base,
+              kind: 'refund',
+              amount: event.data.amount,
+              credit_note_id: event.data.credit_note_id,
+              credit_note_number: event.data.credit_note_number,
+            },
+          },
+        ];
+    }
+  },
+};

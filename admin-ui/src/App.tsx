@@ -21,6 +21,8 @@ const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then(
 const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
 const EGiftPage = lazyPage(() => import('./instruments/EGiftPage').then((m) => m.EGiftPage));
 const EDepositPage = lazyPage(() => import('./instruments/EDepositPage').then((m) => m.EDepositPage));
+const SurveyPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.SurveyPage));
+const RatedPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.RatedPage));
 const ManagerAdmin = lazyPage(() => import('./manager/ManagerAdmin').then((m) => m.ManagerAdmin));
 
 const PageLoading = () => (
@@ -54,6 +56,11 @@ export const App = ({
                   <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
                   <Route path={`/${area.language}/e-gift/:uniqueId`} element={<EGiftPage />} />
                   <Route path={`/${area.language}/e-deposit/:uniqueId`} element={<EDepositPage />} />
+                  <Route path={`/${area.language}/e-survey/:uniqueId`} element={<SurveyPage />} />
+                  <Route
+                    path={`/${area.language}/invoice-rated-successfully/:uniqueId`}
+                    element={<RatedPage />}
+                  />
                 </>
               )}
               {!notFoundOnly && !publicPage && area.area === 'merchant' && (

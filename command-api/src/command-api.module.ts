@@ -46,7 +46,14 @@ import { RedeemPointsHandler, ResetPointsHandler } from './sales/loyalty.command
 import { ChangeDiscountCodeHandler, DefineDiscountCodeHandler } from './sales/discount-codes.commands';
 import { GiveFreeGiftCardHandler } from './sales/gift-cards.commands';
 import { ReceivePaymentHandler } from './sales/receivables.commands';
+import { CancelHeldInvoiceHandler, HoldInvoiceHandler } from './sales/held-invoices.commands';
 import { SalesController } from './sales/sales.http.controller';
+import { HeldInvoicesController } from './sales/held-invoices.http.controller';
+import { CancelInvoiceController } from './sales/cancel-invoice.http.controller';
+import { CancelIssuedInvoiceHandler } from './sales/cancel-invoice.commands';
+import { IssueDebitNoteHandler } from './sales/debit-notes.commands';
+import { RateInvoiceHandler } from './sales/surveys.commands';
+import { SurveysController } from './sales/surveys.http.controller';
 import { Transactions } from './shared/unit-of-work';
 import {
   ChangePlatformSettingsHandler,
@@ -91,6 +98,9 @@ export class CommandApiModule {
         ImportsController,
         AppointmentsController,
         SalesController,
+        HeldInvoicesController,
+        CancelInvoiceController,
+        SurveysController,
         PlatformSettingsController,
       ],
       providers: [
@@ -132,6 +142,11 @@ export class CommandApiModule {
         ChangeDiscountCodeHandler,
         GiveFreeGiftCardHandler,
         ReceivePaymentHandler,
+        HoldInvoiceHandler,
+        CancelHeldInvoiceHandler,
+        CancelIssuedInvoiceHandler,
+        IssueDebitNoteHandler,
+        RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
       ],

@@ -248,6 +248,21 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     // a Saudi invoice has no credit note until it is reported (the e-invoicing issue): another of A's
     // records stands in for one, which B must not reach through that route either
     extra['credit-notes'] = extra.invoices;
+    extra['debit-notes'] = extra.invoices;
+    extra['held-invoices'] = await created(
+      await post('held-invoices', { lines: [{ kind: 'product', item_id: product }], notes: `${MARK} held` }),
+      'held invoice',
+    );
+    // the customer's rating of A's invoice (its id is the invoice's)
+    const sold = await t.http.get(`/api/merchant/invoices/${extra.invoices}`).set(await fresh(a));
+    await created(
+      await t.http
+        .post(`/api/public/e-survey/${sold.body.unique_id}`)
+        .send({ rating: 5, comment: `${MARK} rating` })
+        .then((r) => ({ status: r.status, body: { id: 'rated' } })),
+      'rating',
+    );
+    extra['invoice-ratings'] = extra.invoices;
     extra.files = await created(
       await t.http
         .post('/api/merchant/files')

@@ -15,6 +15,8 @@ import { walletsProjection } from './sales/wallets.projection';
 import { giftCardsProjection } from './sales/gift-cards.projection';
 import { discountCodesProjection } from './sales/discount-codes.projection';
 import { reportsProjection } from './sales/reports.projection';
+import { heldInvoicesProjection } from './sales/held-invoices.projection';
+import { surveysProjection } from './sales/surveys.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -35,5 +37,7 @@ export const allProjections: Projection[] = [
   giftCardsProjection,
   discountCodesProjection,
   reportsProjection,
+  heldInvoicesProjection,
+  surveysProjection,
   auditLogProjection,
 ];

@@ -26,3 +26,5 @@ export {
   REPORT_DIMENSIONS,
   type ReportDimension,
 } from './sales/reports.projection';
+export { heldInvoicesProjection } from './sales/held-invoices.projection';
+export { surveysProjection } from './sales/surveys.projection';

@@ -4,6 +4,9 @@ import { DepositsQueryController, PublicDepositsController } from './sales/depos
 import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
 import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
 import { SalesReportsQueryController } from './sales/reports.query.controller';
+import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
+import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
+import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import {
@@ -76,6 +79,10 @@ export class QueryApiModule implements NestModule {
         PublicGiftCardsController,
         SalesReportsQueryController,
         PublicSalesController,
+        HeldInvoicesQueryController,
+        DebitNotesQueryController,
+        PublicSurveysController,
+        InvoiceRatingsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -71,6 +71,9 @@ import { GiftCardsPanel } from '../instruments/GiftCardsPanel';
 import { useWallet } from '../instruments/useWallet';
 import { useVisitDeposits } from '../instruments/useVisitDeposits';
 import { DiscountCodeField, type TillCode } from '../instruments/DiscountCodeField';
+import { holdBody } from '../held/basket';
+import { HoldButton } from '../held/HoldButton';
+import { useHeldBasket } from '../held/useHeldBasket';
 
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
 
@@ -106,6 +109,7 @@ export const BillingPage = () => {
       customerId={params.get('customer_id') ?? undefined}
       appointmentId={params.get('appointment_id') ?? undefined}
       sellGiftCard={round === 0 && giftCardFirst}
+      heldId={params.get('held_id') ?? undefined}
       onNew={() => {
         navigate(`${basename}/${BILLING}`, { replace: true });
         setRound((r) => r + 1);
@@ -118,12 +122,15 @@ const Till = ({
   customerId: givenCustomer,
   appointmentId,
   sellGiftCard,
+  heldId,
   onNew,
 }: {
   customerId?: string;
   appointmentId?: string;
   /** `pos/sell-gift-card`: the till opened with a gift card to sell */
   sellGiftCard?: boolean;
+  /** resumed from this held invoice (`?held_id=`): its basket, and issuing closes it */
+  heldId?: string;
   onNew: () => void;
 }) => {
   const translate = useTranslate();
@@ -219,7 +226,7 @@ const Till = ({
   // a visit checked out: its customer and its services with their employees
   const prefilled = useRef(false);
   useEffect(() => {
-    if (prefilled.current || !visitOpen || services.length === 0) return;
+    if (prefilled.current || heldId || !visitOpen || services.length === 0) return;
     prefilled.current = true;
     setCustomerId(visit.customer_id);
     setLines(
@@ -229,6 +236,18 @@ const Till = ({
       }),
     );
   }, [visitOpen, services.length]);
+
+  // a held basket resumed: its customer, lines and discount as they were held
+  const held = useHeldBasket(heldId, {
+    ready: context !== undefined && (!readsServices || services.length > 0),
+    items,
+    currency,
+    onBasket: (basket) => {
+      setCustomerId(basket.customerId);
+      setLines(basket.lines);
+      setDiscount(basket.discount);
+    },
+  });
 
   // what the server said belongs to the basket it judged
   useEffect(() => setServerProblems([]), [lines, payments, discount, customerId, giftCards, code]);
@@ -304,18 +323,21 @@ const Till = ({
   const issue = async () => {
     setTried(true);
     if (busy || totals.problems.length > 0) return;
-    const body = invoiceBody(
-      {
-        customerId,
-        appointmentId: visitOpen ? appointmentId : undefined,
-        lines,
-        discount,
-        payments,
-        giftCards,
-        discountCode: code?.code,
-      },
-      currency,
-    );
+    const body = {
+      ...invoiceBody(
+        {
+          customerId,
+          appointmentId: visitOpen ? appointmentId : undefined,
+          lines,
+          discount,
+          payments,
+          giftCards,
+          discountCode: code?.code,
+        },
+        currency,
+      ),
+      ...held.issueFields,
+    };
     // one key per attempt of this basket: a second click or a retry of the same basket issues once
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
@@ -350,6 +372,26 @@ const Till = ({
     </Button>
   );
 
+  // "Hold" (the user's right): the basket without payments kept for later; a new sale starts
+  const holdButton = (testId: string, sx: object) =>
+    rights.has('hold_invoice') && !heldId ? (
+      <HoldButton
+        body={() =>
+          holdBody(
+            invoiceBody(
+              { customerId, appointmentId: visitOpen ? appointmentId : undefined, lines, discount, payments },
+              currency,
+            ),
+          )
+        }
+        disabled={lines.length === 0}
+        onHeld={onNew}
+        onProblems={setServerProblems}
+        testId={testId}
+        sx={sx}
+      />
+    ) : null;
+
   return (
     <Box sx={{ mt: 1, pb: { xs: 12, md: 2 } }} data-testid="billing">
       <Title title="app.billing.title" />
@@ -373,6 +415,7 @@ const Till = ({
                 onChange={setCustomerId}
                 error={errorOf('customer_id') ?? errorOf('appointment_id')}
               />
+              {held.notice}
               {appointmentId && visit && !visitOpen && (
                 <Alert severity="warning" sx={{ mt: 1 }} data-testid="billing-visit-closed">
                   {translate('app.billing.not_found_visit')}
@@ -735,6 +778,7 @@ const Till = ({
               width: '100%',
               display: { xs: 'none', md: 'inline-flex' },
             })}
+            {holdButton('billing-hold', { mt: 1, width: '100%', display: { xs: 'none', md: 'inline-flex' } })}
           </CardContent>
         </Card>
       </Box>
@@ -752,6 +796,7 @@ const Till = ({
           alignItems: 'center',
         }}
       >
+        {holdButton('billing-hold-phone', {})}
         {issueButton('billing-issue-phone', { flex: 1 })}
       </Paper>
     </Box>

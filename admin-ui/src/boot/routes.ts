@@ -28,7 +28,13 @@ export type Boot =
   | { kind: 'not-found'; language: Language; prefix: string };
 
 /** The customers' pages the admin app serves without sign-in: `/{lang}/<page>/<id>`. */
-export const PUBLIC_PAGES = ['e-invoice', 'e-gift', 'e-deposit'] as const;
+export const PUBLIC_PAGES = [
+  'e-invoice',
+  'e-gift',
+  'e-deposit',
+  'e-survey',
+  'invoice-rated-successfully',
+] as const;
 export type PublicPage = (typeof PUBLIC_PAGES)[number];
 const isPublicPage = (value: unknown): value is PublicPage => PUBLIC_PAGES.includes(value as PublicPage);
 

@@ -7,6 +7,9 @@ import { ar as billingAr } from '../billing/i18n.ar';
 import { ar as salesAr } from '../sales/i18n.ar';
 import { ar as instrumentsAr } from '../instruments/i18n.ar';
 import { ar as reportsAr } from '../reports/i18n.ar';
+import { ar as heldAr } from '../held/i18n.ar';
+import { ar as notesAr } from '../notes/i18n.ar';
+import { ar as surveyAr } from '../survey/i18n.ar';
 import { ar as productsAr } from '../products/i18n.ar';
 import { ar as offersAr } from '../offers/i18n.ar';
 import { ar as importsAr } from '../imports/i18n.ar';
@@ -27,6 +30,9 @@ export const messages: MessageTree = mergeMessages(
   salesAr as MessageTree,
   instrumentsAr as MessageTree,
   reportsAr as MessageTree,
+  heldAr as MessageTree,
+  notesAr as MessageTree,
+  surveyAr as MessageTree,
   productsAr as MessageTree,
   offersAr as MessageTree,
   importsAr as MessageTree,

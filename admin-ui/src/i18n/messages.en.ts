@@ -8,6 +8,9 @@ import { en as billingEn } from '../billing/i18n.en';
 import { en as salesEn } from '../sales/i18n.en';
 import { en as instrumentsEn } from '../instruments/i18n.en';
 import { en as reportsEn } from '../reports/i18n.en';
+import { en as heldEn } from '../held/i18n.en';
+import { en as notesEn } from '../notes/i18n.en';
+import { en as surveyEn } from '../survey/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
@@ -27,6 +30,9 @@ export const messages: MessageTree = mergeMessages(
   salesEn as MessageTree,
   instrumentsEn as MessageTree,
   reportsEn as MessageTree,
+  heldEn as MessageTree,
+  notesEn as MessageTree,
+  surveyEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,
   importsEn as MessageTree,

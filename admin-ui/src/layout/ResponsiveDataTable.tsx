@@ -13,6 +13,8 @@ export type ResponsiveDataTableProps<R extends RaRecord> = DataTableProps<R> & {
   secondaryText?: Text<R>;
   /** Shown at the row's end: a short value (an amount, a status) or the row's buttons. */
   tertiaryText?: Text<R>;
+  /** Below which width the rows read as a list: phones (`sm`, the default), or tablets too (`md`). */
+  listBelow?: 'sm' | 'md';
 };
 
 /** Below `sm` a list of rows reads on a phone; a table would be wider than the screen. */
@@ -27,10 +29,12 @@ export const ResponsiveDataTable = <R extends RaRecord>({
   primaryText,
   secondaryText,
   tertiaryText,
+  listBelow = 'sm',
   ...table
 }: ResponsiveDataTableProps<R>) => {
   const phone = useIsPhone();
-  if (phone)
+  const tablet = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  if (listBelow === 'md' ? tablet : phone)
     return (
       <SimpleList<R>
         primaryText={primaryText}

@@ -40,6 +40,8 @@ import {
   servicesReport,
   vatReport,
 } from '../reports';
+import { onHoldReport } from '../held';
+import { creditNotes, debitNotes, notesRoutes } from '../notes';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -142,6 +144,9 @@ export const MerchantAdmin = () => {
         <Resource name="reports/appointments-cancellation-reasons" {...cancellationReasonsReport} />
         <Resource name="accounting/total-sales" {...invoices} />
         <Resource name="payments" {...payments} />
+        <Resource name="on-hold-report" {...onHoldReport} />
+        <Resource name="accounting/credit-note" {...creditNotes} />
+        <Resource name="accounting/debit-note" {...debitNotes} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="accounting/receivable" {...receivable} />
@@ -196,6 +201,7 @@ export const MerchantAdmin = () => {
           <Route path="/no-permission" element={<NoPermissionPage />} />
           {billingRoutes}
           {sellGiftCardRoute}
+          {notesRoutes}
           {productRoutes}
           {staffRoutes}
           <Route path="/imports/:entity" element={<ImportPage />} />

@@ -166,7 +166,10 @@ const SalesMenu = () => {
       {MONEY_REPORTS.cashier.map((r) => (
         <Menu.ResourceItem key={r} name={r} />
       ))}
+      <Menu.ResourceItem name="on-hold-report" />
       <Menu.ResourceItem name="accounting/total-sales" />
+      <Menu.ResourceItem name="accounting/credit-note" />
+      <Menu.ResourceItem name="accounting/debit-note" />
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="accounting/receivable" />
       <Menu.ResourceItem name="pos/customer-wallet-reminder" />

@@ -7,6 +7,8 @@ import { createDataProvider } from '../http/dataProvider';
 import { APPOINTMENTS_API_PATHS } from '../appointments';
 import { SALES_API_PATHS } from '../sales';
 import { INSTRUMENTS_API_PATHS } from '../instruments/types';
+import { HELD_API_PATHS } from '../held';
+import { NOTES_API_PATHS } from '../notes/paths';
 import { MENU_API_PATHS } from '../menu/types';
 import { BUNDLE_API_PATHS } from '../offers/types';
 import { PRODUCTS_API_PATHS } from '../products/types';
@@ -25,6 +27,8 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...APPOINTMENTS_API_PATHS,
   ...SALES_API_PATHS,
   ...INSTRUMENTS_API_PATHS,
+  ...HELD_API_PATHS,
+  ...NOTES_API_PATHS,
 };
 
 export const createMerchantServices = (area: AreaConfig) => {

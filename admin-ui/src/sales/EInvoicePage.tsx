@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { toString as qrSvg } from 'qrcode';
 import { COUNTRY_LIST, formatViewDateTime, type TenantTimeZone } from '@rawnaq/contracts';
@@ -14,6 +14,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
+import StarIcon from '@mui/icons-material/StarBorderOutlined';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import {
@@ -220,6 +221,7 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
 /** `/{lang}/e-invoice/{uniqueId}`: the customer's invoice, bilingual, printable on a receipt or A4. */
 export const EInvoicePage = () => {
   const { uniqueId } = useParams();
+  const { language } = useArea();
   const translate = useTranslate();
   const { state, retry } = useEInvoice(uniqueId);
   const [paper, setPaper] = useState<Paper>('receipt');
@@ -270,6 +272,16 @@ export const EInvoicePage = () => {
               data-testid="einvoice-print"
             >
               {translate('app.sales.einvoice.print')}
+            </Button>
+            {/* the customer's e-survey, from the same link */}
+            <Button
+              component={RouterLink}
+              to={`/${language}/e-survey/${uniqueId}`}
+              variant="outlined"
+              startIcon={<StarIcon />}
+              data-testid="einvoice-rate"
+            >
+              {translate('app.survey.title')}
             </Button>
           </Stack>
         )}

@@ -32,10 +32,11 @@ export const Amount = ({ children }: { children: string }) => (
   <bdi style={{ whiteSpace: 'nowrap' }}>{children}</bdi>
 );
 
-const STATE_COLOURS: Record<InvoiceState, 'success' | 'warning' | 'error'> = {
+const STATE_COLOURS: Record<InvoiceState, 'success' | 'warning' | 'error' | 'default'> = {
   paid: 'success',
   partially_paid: 'warning',
   unpaid: 'error',
+  cancelled: 'default',
 };
 
 export const InvoiceStateChip = ({ state }: { state: InvoiceState | undefined }) => {

@@ -27,6 +27,11 @@ import {
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
 import { ReceivePaymentButton } from '../instruments/ReceivePaymentButton';
+import { CancelInvoiceButton } from '../notes/CancelInvoiceButton';
+import { CancelledNotice } from '../notes/CancelledNotice';
+import { CreditNoteButton } from '../notes/CreditNoteButton';
+import { DebitNoteButton } from '../notes/DebitNoteButton';
+import { InvoiceRating } from '../survey/InvoiceRating';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -59,6 +64,9 @@ const Actions = () => {
         </Button>
       )}
       {record && <ReceivePaymentButton invoice={record} variant="contained" />}
+      {record && <CreditNoteButton invoice={record} />}
+      {record && <DebitNoteButton invoice={record} />}
+      {record && <CancelInvoiceButton invoice={record} />}
     </TopToolbar>
   );
 };
@@ -124,6 +132,7 @@ const InvoiceBody = () => {
           data-testid="einvoicing-status"
         />
       </Stack>
+      <CancelledNotice invoice={invoice} />
       <Box
         sx={{
           display: 'grid',
@@ -214,6 +223,9 @@ const InvoiceBody = () => {
         </Section>
         <Section title={t('payments')}>
           <InvoicePayments invoice={invoice} money={money} />
+        </Section>
+        <Section title={translate('app.survey.on_invoice')} testId="invoice-rating-section">
+          <InvoiceRating invoiceId={invoice.id} uniqueId={invoice.unique_id} />
         </Section>
         <Section title={t('einvoicing')}>
           <Typography>{translate(`app.sales.einvoicing.${invoice.einvoicing}`)}</Typography>

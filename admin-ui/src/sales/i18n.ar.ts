@@ -47,7 +47,7 @@ export const ar: typeof en = {
         monthly: 'الملخص الشهري',
       },
       sales_reports: 'تقارير المبيعات',
-      states: { paid: 'مدفوعة', partially_paid: 'مدفوعة جزئيًا', unpaid: 'غير مدفوعة' },
+      states: { paid: 'مدفوعة', partially_paid: 'مدفوعة جزئيًا', unpaid: 'غير مدفوعة', cancelled: 'ملغاة' },
       einvoicing: {
         not_applicable: 'لا يوجد إبلاغ في هذه الدولة',
         not_reported: 'لم تُبلَّغ هيئة الزكاة والضريبة والجمارك بعد',

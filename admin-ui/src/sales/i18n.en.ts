@@ -43,7 +43,7 @@ export const en = {
         monthly: 'Monthly summary',
       },
       sales_reports: 'Sales reports',
-      states: { paid: 'Paid', partially_paid: 'Partly paid', unpaid: 'Unpaid' },
+      states: { paid: 'Paid', partially_paid: 'Partly paid', unpaid: 'Unpaid', cancelled: 'Cancelled' },
       einvoicing: {
         not_applicable: 'No reporting step in this country',
         not_reported: 'Not yet reported to ZATCA',

@@ -1,8 +1,8 @@
 import type { InvoiceIssued } from '@rawnaq/contracts';
 
 /** Where an invoice stands with its payments (the list's chip and filter). */
-export type InvoiceState = 'paid' | 'partially_paid' | 'unpaid';
-export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid', 'unpaid'];
+export type InvoiceState = 'paid' | 'partially_paid' | 'unpaid' | 'cancelled';
+export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid', 'unpaid', 'cancelled'];
 
 /** An invoice as issued (GET invoices, GET invoices/:id): the issued event's data; money in minor units. */
 export type Invoice = Omit<InvoiceIssued['data'], 'invoice_id' | 'cashier_id' | 'appointment_id'> & {
@@ -13,6 +13,10 @@ export type Invoice = Omit<InvoiceIssued['data'], 'invoice_id' | 'cashier_id' | 
   /** from GET invoices/<id>: the names of the lines' employees and of the cashier */
   employee_names?: Record<string, { name_en: string; name_ar: string }>;
   cashier_name?: string | null;
+  /** what credit notes took back (minor units), and the cancellation, when cancelled */
+  credited?: number;
+  cancelled_at?: string;
+  cancel_reason?: string;
 };
 
 /** The customer's e-invoice (GET /api/public/e-invoice/:uniqueId): no internal ids, the salon, the QR text. */

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import {
   checkPayments,
+  conflict,
   CREDIT_NOTE_CATEGORY,
   creditLines,
   creditNoteInput,
@@ -72,6 +73,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       evolveInvoice,
     );
     if (!state.issued) throw notFound('not_found.invoice');
+    if (state.cancelled) throw conflict('sales.invoice_cancelled');
     const invoice = state.invoice;
     const rule = noteRefusal(invoice, tenant.today);
     if (rule) throw new DomainError(rule.key, 422, {}, rule.params);

@@ -23,7 +23,8 @@ import {
  * the credit notes taken on it.
  */
 export type InvoiceState =
-  { issued: false } | { issued: true; invoice: InvoiceIssued['data']; remaining: Remaining };
+  | { issued: false }
+  | { issued: true; invoice: InvoiceIssued['data']; remaining: Remaining; cancelled?: boolean };
 
 export const initialInvoiceState: InvoiceState = { issued: false };
 
@@ -57,6 +58,8 @@ export const evolveInvoice = (state: InvoiceState, event: InvoiceEvent): Invoice
           owed: event.data.owed,
         },
       };
+    case 'InvoiceCancelled':
+      return state.issued ? { ...state, cancelled: true } : state;
     default:
       return state;
   }

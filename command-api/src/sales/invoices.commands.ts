@@ -53,6 +53,7 @@ import { decideProduct, evolveProduct, initialProductState, type ProductState } 
 import { BookingContext } from '../scheduling/booking-context';
 import { decideVisit, evolveVisit, initialVisitState, type VisitState } from '../scheduling/visit';
 import { Answer } from '../shared/answer';
+import { issueHeldInvoice } from './held-invoices.commands';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
@@ -198,6 +199,13 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
 
     const invoiceId = idFor(ctx, 'invoice');
     const number = await this.sequences.next(ctx, 'invoice');
+    if (input.held_invoice_id)
+      await issueHeldInvoice(this.aggregates, ctx, {
+        heldInvoiceId: input.held_invoice_id,
+        invoiceId,
+        invoiceNumber: number,
+        by: auth.userId,
+      });
     const general = settings.general as { name_en?: string; name_ar?: string; vat_number?: string };
     const outcome = await this.aggregates.handle<InvoiceState, InvoiceEvent>(
       streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId),

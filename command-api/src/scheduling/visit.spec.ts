@@ -286,3 +286,32 @@ describe("an employee's day book", () => {
     ]);
   });
 });
+
+describe('a visit whose invoice is cancelled', () => {
+  const checkedIn: AppointmentEvent = { type: 'AppointmentCheckedIn', data: { appointment_id: 'a1' } };
+  const paid: AppointmentEvent = {
+    type: 'AppointmentPaid',
+    data: { appointment_id: 'a1', invoice_id: 'i1', invoice_number: 7 },
+  };
+
+  it('is checked in and unpaid again, so it can be checked out with the right invoice', () => {
+    given(booked, checkedIn, paid)
+      .when({ type: 'CancelPayment', invoiceId: 'i1' })
+      .then([{ type: 'AppointmentPaymentCancelled', data: { appointment_id: 'a1', invoice_id: 'i1' } }]);
+    const state = [
+      booked,
+      checkedIn,
+      paid,
+      {
+        type: 'AppointmentPaymentCancelled',
+        data: { appointment_id: 'a1', invoice_id: 'i1' },
+      } as AppointmentEvent,
+    ].reduce(evolveVisit, initialVisitState);
+    expect(decideVisit({ type: 'MarkPaid', invoiceId: 'i2', invoiceNumber: 8 }, state, context)).toEqual([
+      { type: 'AppointmentPaid', data: { appointment_id: 'a1', invoice_id: 'i2', invoice_number: 8 } },
+    ]);
+  });
+
+  it('is left alone by the cancelling of another invoice', () =>
+    given(booked, checkedIn, paid).when({ type: 'CancelPayment', invoiceId: 'i9' }).then([]));
+});

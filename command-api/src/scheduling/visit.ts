@@ -60,6 +60,8 @@ export const evolveVisit = (state: VisitState, event: AppointmentEvent): VisitSt
       return { ...state, reminded: true };
     case 'AppointmentPaid':
       return { ...state, invoiceId: event.data.invoice_id };
+    case 'AppointmentPaymentCancelled':
+      return { ...state, invoiceId: undefined };
     case 'AppointmentRescheduled':
     case 'AppointmentEdited':
       return { ...state, date: event.data.date, lines: event.data.lines };
@@ -92,6 +94,8 @@ export type VisitCommand =
   | { type: 'Remind' }
   /** settled by an invoice at the till: only a checked-in visit, once */
   | { type: 'MarkPaid'; invoiceId: string; invoiceNumber: number }
+  /** its invoice cancelled: checked in and unpaid again (only the invoice that paid it) */
+  | { type: 'CancelPayment'; invoiceId: string }
   /** new lines for the visit; the handler has checked hours and overlaps */
   | {
       type: 'ChangeLines';
@@ -171,6 +175,10 @@ export const decideVisit = (
           data: { appointment_id, invoice_id: command.invoiceId, invoice_number: command.invoiceNumber },
         },
       ];
+    case 'CancelPayment':
+      return state.invoiceId === command.invoiceId
+        ? [{ type: 'AppointmentPaymentCancelled', data: { appointment_id, invoice_id: command.invoiceId } }]
+        : [];
     case 'CheckIn':
       if (state.status === 0) throw conflict('appointments.cancelled_cannot_check_in');
       mustBeScheduled(state);

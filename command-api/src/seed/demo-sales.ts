@@ -11,6 +11,7 @@ import {
 } from '@rawnaq/contracts';
 import type { AuthContext } from '@rawnaq/platform';
 import { DefineDiscountCode } from '../sales/discount-codes.commands';
+import { HoldInvoice } from '../sales/held-invoices.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
 import { TopUpWallet } from '../sales/wallet.commands';
 import type { CommandContext } from '../shared/command-context';
@@ -262,4 +263,20 @@ export const seedDemoSales = async (
       if (sold) giftCode = sold.code;
     }
   }
+  // a basket left on hold two hours ago (doc1 §4): the on-hold report has one to resume or cancel
+  const heldAt = new Date(ownerCtx.now.getTime() - 2 * 3600_000);
+  await execute(
+    new HoldInvoice(
+      { ...ownerCtx, now: heldAt, correlationId: 'demo-held', idempotencyKey: 'demo-held' },
+      owner,
+      {
+        customer_id: ids.customers[1],
+        lines: [
+          { kind: 'service', item_id: ids.services['Blow dry'].id, employee_id: ids.stylists[0] },
+          { kind: 'product', item_id: ids.products['Hair serum'] },
+        ],
+        notes: 'Comes back after her nails are dry',
+      },
+    ),
+  );
 };

@@ -138,6 +138,9 @@ export const domainMessages = {
       credit_note: 'Credit note not found',
       gift_card: 'Gift card not found',
       discount_code: 'Discount code not found',
+      held_invoice: 'Held invoice not found',
+      debit_note: 'Debit note not found',
+      rating: 'This invoice has not been rated',
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
@@ -286,6 +289,9 @@ export const domainMessages = {
       credit_note: 'إشعار الدائن غير موجود',
       gift_card: 'بطاقة الإهداء غير موجودة',
       discount_code: 'كود الخصم غير موجود',
+      held_invoice: 'الفاتورة المعلّقة غير موجودة',
+      debit_note: 'إشعار المدين غير موجود',
+      rating: 'لم تُقيَّم هذه الفاتورة',
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',

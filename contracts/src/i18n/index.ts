@@ -6,6 +6,7 @@ import { domainMessages } from './domain-messages';
 import { schedulingMessages } from '../scheduling/messages';
 import { salesMessages } from '../sales/messages';
 import { instrumentMessages } from '../sales/instrument-messages';
+import { surveyMessages } from '../sales/survey';
 
 export { domainMessages };
 
@@ -32,6 +33,7 @@ export const contractMessages = {
     schedulingMessages.en,
     salesMessages.en,
     instrumentMessages.en,
+    surveyMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -42,6 +44,7 @@ export const contractMessages = {
     schedulingMessages.ar,
     salesMessages.ar,
     instrumentMessages.ar,
+    surveyMessages.ar,
   ),
 };
 

@@ -11,3 +11,7 @@ export * from './gift-card';
 export * from './discount-code';
 export * from './loyalty';
 export * from './deposit';
+export * from './held-invoice';
+export * from './invoice-cancel';
+export * from './debit-note';
+export * from './survey';

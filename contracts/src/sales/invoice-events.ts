@@ -2,6 +2,7 @@ import type { PaymentMethod } from '../coded-values/enumerations';
 import type { SaleItemKind } from './invoice-input';
 import type { InvoiceCredited } from './credit-note';
 import type { InvoicePaymentReceived } from './receivable';
+import type { InvoiceCancelled } from './invoice-cancel';
 import type { VatCategory, VatSubtotal } from './pricing';
 
 export const INVOICE_CATEGORY = 'invoice';
@@ -85,4 +86,4 @@ export type InvoiceIssued = {
   };
 };
 
-export type InvoiceEvent = InvoiceIssued | InvoiceCredited | InvoicePaymentReceived;
+export type InvoiceEvent = InvoiceIssued | InvoiceCredited | InvoicePaymentReceived | InvoiceCancelled;

@@ -61,6 +61,8 @@ export const issueInvoiceInput = perCountry((context) =>
     z.object({
       customer_id: withRule(z.string(), maxLength(60)).optional(),
       appointment_id: withRule(z.string(), maxLength(60)).optional(),
+      /** the held invoice this basket was resumed from: issuing it closes the held one */
+      held_invoice_id: withRule(z.string(), maxLength(60)).optional(),
       lines: withRule(z.array(invoiceLineInput(context)), (v) =>
         Array.isArray(v) && v.length === 0
           ? { key: 'sales.at_least_one_line' }

@@ -23,6 +23,19 @@ export const salesMessages = {
       customer_required_for_debt: 'A customer is needed to leave an amount owed',
       customer_required_for_wallet: 'A customer is needed to pay from a wallet',
       invoice_already_issued: 'This invoice is already issued',
+      held_invoice_cancelled: 'This held invoice was cancelled, so it can no longer be issued or changed',
+      held_invoice_issued: 'This held invoice has already been issued as invoice %{number}',
+      hold_needs_right: 'Holding an invoice needs the right "hold invoice"',
+      gift_card_not_held: 'A gift card is sold and paid at once: it cannot be held',
+      cannot_cancel_invoice:
+        'This invoice cannot be cancelled because it has VAT, products or a gift card sale: issue a credit note instead',
+      cancel_after_credit:
+        'This invoice has a credit note, so it cannot be cancelled: issue a credit note for the rest',
+      invoice_already_cancelled: 'This invoice is already cancelled',
+      cancel_with_instruments:
+        'This invoice used a gift card, the wallet or a discount code, or was paid later: issue a credit note instead',
+      invoice_cancelled: 'This invoice is cancelled',
+      debit_line_not_positive: 'A debit note line is an amount above zero',
       period_too_long: 'A report covers at most %{max} days',
       period_reversed: 'The end of the period comes before its start',
       should_be_a_month: 'Write a month as YYYY-MM',
@@ -59,6 +72,18 @@ export const salesMessages = {
       customer_required_for_debt: 'يلزم اختيار عميل لترك مبلغ مستحق',
       customer_required_for_wallet: 'يلزم اختيار عميل للدفع من المحفظة',
       invoice_already_issued: 'هذه الفاتورة صادرة من قبل',
+      held_invoice_cancelled: 'أُلغيت هذه الفاتورة المعلّقة، فلا يمكن إصدارها أو تغييرها',
+      held_invoice_issued: 'صدرت هذه الفاتورة المعلّقة من قبل برقم %{number}',
+      hold_needs_right: 'تعليق الفاتورة يتطلب صلاحية «تعليق الفواتير»',
+      gift_card_not_held: 'بطاقة الإهداء تُباع وتُدفع فورًا: لا يمكن تعليقها',
+      cannot_cancel_invoice:
+        'لا يمكن إلغاء هذه الفاتورة لأن فيها ضريبة أو منتجات أو بيع بطاقة هدية: أصدر إشعارًا دائنًا بدلًا من ذلك',
+      cancel_after_credit: 'لهذه الفاتورة إشعار دائن فلا يمكن إلغاؤها: أصدر إشعارًا دائنًا لما تبقّى',
+      invoice_already_cancelled: 'هذه الفاتورة ملغاة من قبل',
+      cancel_with_instruments:
+        'استُخدمت في هذه الفاتورة بطاقة إهداء أو المحفظة أو كود خصم، أو دُفعت لاحقًا: أصدر إشعارًا دائنًا بدلًا من ذلك',
+      invoice_cancelled: 'هذه الفاتورة ملغاة',
+      debit_line_not_positive: 'بند إشعار المدين مبلغ أكبر من صفر',
       period_too_long: 'يغطي التقرير %{max} يومًا على الأكثر',
       period_reversed: 'نهاية الفترة قبل بدايتها',
       should_be_a_month: 'اكتب الشهر بالأرقام: السنة ثم الشهر (2026-11)',

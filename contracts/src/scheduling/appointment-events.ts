@@ -82,6 +82,15 @@ export type AppointmentPaid = {
   data: { appointment_id: string; invoice_id: string; invoice_number: number };
 };
 
+/**
+ * The invoice that settled the visit was cancelled: the visit is checked in and unpaid again, to be
+ * checked out with the right invoice (the service was done; the cancelled invoice was the mistake).
+ */
+export type AppointmentPaymentCancelled = {
+  type: 'AppointmentPaymentCancelled';
+  data: { appointment_id: string; invoice_id: string };
+};
+
 export type AppointmentEvent =
   | AppointmentBooked
   | AppointmentConfirmed
@@ -92,7 +101,8 @@ export type AppointmentEvent =
   | AppointmentEmployeeChanged
   | AppointmentEdited
   | AppointmentReminded
-  | AppointmentPaid;
+  | AppointmentPaid
+  | AppointmentPaymentCancelled;
 
 export const APPOINTMENT_EVENT_TYPES = [
   'AppointmentBooked',
@@ -105,6 +115,7 @@ export const APPOINTMENT_EVENT_TYPES = [
   'AppointmentEdited',
   'AppointmentReminded',
   'AppointmentPaid',
+  'AppointmentPaymentCancelled',
 ] as const;
 
 /**

@@ -5,6 +5,7 @@ import type {
   InvoiceIssued,
   RecordedEvent,
   WalletToppedUp,
+  DebitNoteIssued,
 } from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
@@ -37,6 +38,10 @@ export type SalesFigures = {
   /** later payments of what earlier invoices left owed, by method */
   received: number;
   received_by_method: Record<string, number>;
+  /** debit notes issued that day, their total with VAT, and the payments taken for them by method */
+  debit_notes: number;
+  debited: number;
+  debit_payments_by_method: Record<string, number>;
 };
 
 const empty = (): SalesFigures => ({
@@ -60,6 +65,9 @@ const empty = (): SalesFigures => ({
   deposits: 0,
   deposits_by_method: {},
   deposits_cancelled: 0,
+  debit_notes: 0,
+  debited: 0,
+  debit_payments_by_method: {},
 });
 
 const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
@@ -71,8 +79,9 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent, deposits
-  version: 3,
+  // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent
+  // 4: cancelled invoices leave their day and month, their payments cancelled; debit notes; deposits
+  version: 4,
   collections: [
     {
       name: 'invoices',
@@ -88,6 +97,10 @@ export const salesProjection: Projection = {
     {
       name: 'deposits',
       indexes: [{ fields: ['tenantId', 'appointment_id'] }, { fields: ['unique_id'] }],
+    },
+    {
+      name: 'debit_notes',
+      indexes: [{ fields: ['tenantId', 'business_date'] }, { fields: ['invoice_id'] }],
     },
     {
       name: 'credit_notes',
@@ -107,6 +120,8 @@ export const salesProjection: Projection = {
     'DepositTaken',
     'DepositCancelled',
     'DepositApplied',
+    'InvoiceCancelled',
+    'DebitNoteIssued',
   ],
   reads: (e) => {
     if (e.type === 'DepositCancelled' || e.type === 'DepositApplied') {
@@ -139,7 +154,9 @@ export const salesProjection: Projection = {
     ];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
-    const event = e as unknown as (InvoiceEvent | CreditNoteIssued | WalletToppedUp | DepositEvent) &
+    const event = e as unknown as (
+      InvoiceEvent | CreditNoteIssued | WalletToppedUp | DebitNoteIssued | DepositEvent
+    ) &
       RecordedEvent;
     const tenantId = e.metadata.tenantId;
     const add = (
@@ -375,6 +392,83 @@ export const salesProjection: Projection = {
             ],
           },
         },
+      ];
+    }
+    if (event.type === 'InvoiceCancelled') {
+      // the invoice's day and month lose it; its payments are cancelled (status 0)
+      const c = event.data;
+      const less = (before: Record<string, number>) => {
+        const next = { ...before };
+        for (const p of c.payments) next[String(p.method)] = (next[String(p.method)] ?? 0) - p.amount;
+        return next;
+      };
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        invoices: before.invoices - 1,
+        gross: before.gross - c.gross,
+        discount: before.discount - c.discount,
+        net: before.net - c.net,
+        vat: before.vat - c.vat,
+        total: before.total - c.total,
+        paid: before.paid - c.paid,
+        owed: before.owed - c.owed,
+        by_method: less(before.by_method),
+      });
+      return [
+        {
+          kind: 'patch',
+          collection: 'invoices',
+          id: c.invoice_id,
+          set: {
+            state: 'cancelled',
+            cancelled_at: c.cancelled_at,
+            cancelled_by: c.cancelled_by,
+            cancel_reason: c.reason,
+          },
+        },
+        ...c.payments.map((p): Change => ({
+          kind: 'patch',
+          collection: 'payments',
+          id: p.payment_id,
+          set: { status: 0, cancelled_at: c.cancelled_at },
+        })),
+        add('sales_days', 'date', c.business_date, figures),
+        add('sales_months', 'month', c.business_date.slice(0, 7), figures),
+      ];
+    }
+    if (event.type === 'DebitNoteIssued') {
+      const n = event.data;
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        debit_notes: before.debit_notes + 1,
+        debited: before.debited + n.total,
+        debit_payments_by_method: byMethod(before.debit_payments_by_method, n.payments),
+      });
+      return [
+        { kind: 'upsert', collection: 'debit_notes', doc: { id: n.debit_note_id, tenantId, ...n } },
+        { kind: 'patch', collection: 'invoices', id: n.invoice_id, inc: { debited: n.total } },
+        ...n.payments.map((p): Change => ({
+          kind: 'upsert',
+          collection: 'payments',
+          doc: {
+            id: p.payment_id,
+            tenantId,
+            invoice_id: n.invoice_id,
+            invoice_number: n.invoice_number,
+            debit_note_id: n.debit_note_id,
+            customer_id: n.customer_id,
+            customer_name: n.customer_name,
+            method: p.method,
+            amount: p.amount,
+            authorization_code: p.authorization_code ?? null,
+            // doc1 §4: payment source 2, debit note
+            source: 2,
+            status: 1,
+            business_date: n.business_date,
+            paid_at: n.issued_at,
+            cashier_id: n.cashier_id,
+          },
+        })),
+        add('sales_days', 'date', n.business_date, figures),
+        add('sales_months', 'month', n.business_date.slice(0, 7), figures),
       ];
     }
     if (event.type === 'CreditNoteIssued') {

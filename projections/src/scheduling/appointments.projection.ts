@@ -63,7 +63,7 @@ const lineChanges = (before: Visit | undefined, after: Visit): Change[] => {
  */
 export const appointmentsProjection: Projection = {
   name: 'appointments',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: 'appointments',
@@ -89,6 +89,7 @@ export const appointmentsProjection: Projection = {
     'AppointmentEdited',
     'AppointmentReminded',
     'AppointmentPaid',
+    'AppointmentPaymentCancelled',
   ],
   reads: (e) => [
     { collection: 'appointments', id: e.data.appointment_id as string },
@@ -165,6 +166,14 @@ export const appointmentsProjection: Projection = {
           invoice_number: event.data.invoice_number,
           paid_at: e.metadata.occurredAt,
           labels: withLabel(before.labels, 'paid'),
+        });
+      case 'AppointmentPaymentCancelled':
+        return next({
+          payment_status: 0,
+          invoice_id: null,
+          invoice_number: null,
+          paid_at: null,
+          labels: (before.labels ?? []).filter((l: string) => l !== 'paid'),
         });
       case 'AppointmentRescheduled':
       case 'AppointmentEdited':

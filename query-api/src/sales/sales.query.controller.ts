@@ -284,6 +284,8 @@ const FIGURES = [
   'received',
   'deposits',
   'deposits_cancelled',
+  'debit_notes',
+  'debited',
 ] as const;
 
 /** The figures kept per method: what invoices took, refunds, wallet top-ups and later payments of receivables. */
@@ -293,6 +295,7 @@ const BY_METHOD = [
   'top_ups_by_method',
   'received_by_method',
   'deposits_by_method',
+  'debit_payments_by_method',
 ] as const;
 
 /** The rows as kept, and their totals, payments by method included. */

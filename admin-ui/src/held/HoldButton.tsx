@@ -1,0 +1,64 @@
+import { useRef, useState } from 'react';
+import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import Button from '@mui/material/Button';
+import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
+import type { AppDataProvider } from '../http/dataProvider';
+import { isHandled } from '../http/errors';
+import { problemsOf } from '../billing/problems';
+import type { TillProblem } from '../billing/basket';
+import { newKey } from '../shell/newKey';
+
+/**
+ * The till's "Hold" (doc2 §6 `hold_invoice`): keeps the basket as a held invoice and starts a new
+ * sale. One key per basket held: a second click or a retry holds it once.
+ */
+export const HoldButton = ({
+  body,
+  disabled,
+  onHeld,
+  onProblems,
+  testId = 'billing-hold',
+  sx,
+}: {
+  body: () => object;
+  disabled?: boolean;
+  onHeld: () => void;
+  onProblems: (problems: TillProblem[]) => void;
+  testId?: string;
+  sx?: object;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [busy, setBusy] = useState(false);
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const hold = async () => {
+    if (busy) return;
+    const payload = body();
+    const fingerprint = JSON.stringify(payload);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
+    setBusy(true);
+    try {
+      await dataProvider.send('POST', 'held-invoices', payload, { idempotencyKey: attempt.current.key });
+      notify('app.held.held', { type: 'info' });
+      onHeld();
+    } catch (error) {
+      if (!isHandled(error)) onProblems(problemsOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      size="large"
+      onClick={hold}
+      disabled={disabled || busy}
+      startIcon={<PauseIcon />}
+      data-testid={testId}
+      sx={sx}
+    >
+      {busy ? translate('app.held.holding') : translate('app.held.hold')}
+    </Button>
+  );
+};

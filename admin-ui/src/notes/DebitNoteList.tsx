@@ -1,0 +1,101 @@
+import { DataTable, ExportButton, FilterButton, List, TopToolbar } from 'react-admin';
+import { useTranslate, type Exporter } from 'ra-core';
+import { toDecimalString, type Currency } from '@rawnaq/contracts';
+import Typography from '@mui/material/Typography';
+import { downloadCsv, toCsv } from '../export/csv';
+import { AppDateInput } from '../forms/AppDateInput';
+import { useFormat } from '../format/useFormat';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
+import { useCustomerName } from '../sales/InvoiceList';
+import { PeriodPresets, useSalonToday } from '../sales/PeriodFilter';
+import { dayPeriod } from '../sales/period';
+import type { DebitNote } from './debitNote';
+
+const Total = ({ note }: { note: DebitNote }) => {
+  const money = useInvoiceMoney(note.currency);
+  return <Amount>{money(note.total)}</Amount>;
+};
+
+const useExporter = (): Exporter<DebitNote> => {
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  const customer = useCustomerName();
+  return (notes) => {
+    const label = (f: string) => translate(`resources.accounting/debit-note.fields.${f}`);
+    const amount = (n: DebitNote, minor: number) =>
+      toDecimalString({ amount: minor, currency: n.currency as Currency });
+    downloadCsv(
+      toCsv(
+        ['number', 'issued_at', 'invoice_number', 'customer_name', 'total', 'owed', 'reason'].map(label),
+        notes.map((n) => [
+          n.number,
+          dateTime(n.issued_at),
+          n.invoice_number,
+          customer(n),
+          amount(n, n.total),
+          amount(n, n.owed),
+          n.reason,
+        ]),
+      ),
+      translate('app.notes.debit.file'),
+    );
+  };
+};
+
+/** `accounting/debit-note`: the period's debit notes, newest first, each opening as issued. */
+export const DebitNoteList = () => {
+  const translate = useTranslate();
+  const today = useSalonToday();
+  const { dateTime } = useFormat();
+  const customer = useCustomerName();
+  return (
+    <List
+      filters={[
+        <AppDateInput key="from" source="from" alwaysOn />,
+        <AppDateInput key="to" source="to" alwaysOn />,
+      ]}
+      filterDefaultValues={(today && dayPeriod('this_month', today)) || {}}
+      sort={{ field: 'number', order: 'DESC' }}
+      perPage={25}
+      actions={
+        <TopToolbar>
+          <PeriodPresets />
+          <FilterButton />
+          <ExportButton maxResults={10_000} />
+        </TopToolbar>
+      }
+      exporter={useExporter()}
+      empty={false}
+    >
+      <ResponsiveDataTable<DebitNote>
+        primaryText={(n) => (
+          <span>
+            <bdi>{`#${n.number}`}</bdi> · <bdi>{customer(n)}</bdi>
+          </span>
+        )}
+        secondaryText={(n) => (
+          <span>
+            <bdi>{dateTime(n.issued_at)}</bdi> ·{' '}
+            {translate('app.notes.credit.of_invoice', { number: n.invoice_number })}
+          </span>
+        )}
+        tertiaryText={(n) => <Total note={n} />}
+        rowClick="show"
+        bulkActionButtons={false}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            {translate('app.notes.debit.empty')}
+          </Typography>
+        }
+      >
+        <DataTable.Col source="number" />
+        <DataTable.Col source="issued_at" render={(n: DebitNote) => <bdi>{dateTime(n.issued_at)}</bdi>} />
+        <DataTable.Col source="invoice_number" disableSort />
+        <DataTable.Col source="customer_name" disableSort render={(n: DebitNote) => customer(n)} />
+        <DataTable.Col source="reason" disableSort />
+        <DataTable.Col align="right" source="total" render={(n: DebitNote) => <Total note={n} />} />
+      </ResponsiveDataTable>
+    </List>
+  );
+};

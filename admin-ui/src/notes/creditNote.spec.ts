@@ -1,0 +1,79 @@
+import { PaymentMethod } from '@rawnaq/contracts';
+import type { Invoice } from '../sales/types';
+import { creditBody, creditPreview, creditRefusal, remainingOf, type CreditForm } from './creditNote';
+
+const invoice = {
+  id: 'i1',
+  number: 9,
+  business_date: '2026-11-20',
+  einvoicing: 'not_applicable',
+  state: 'paid',
+  owed: 0,
+  currency: 'AED',
+  lines: [
+    { line_id: 'l1', kind: 'service', quantity: 1, net: 12000, vat_category: 'S', vat_rate_bp: 500 },
+    { line_id: 'l2', kind: 'product', quantity: 3, net: 9999, vat_category: 'S', vat_rate_bp: 500 },
+  ],
+} as unknown as Invoice;
+const form = (over: Partial<CreditForm> = {}): CreditForm => ({
+  quantities: {},
+  refunds: [{ key: 'r1', method: PaymentMethod.cash, amount: '', authorizationCode: '' }],
+  reason: 'Returned',
+  ...over,
+});
+
+describe('the credit-note form', () => {
+  it('knows what remains of each line after the notes already issued', () => {
+    expect(remainingOf(invoice, [{ lines: [{ line_id: 'l2', quantity: 1, net: 3333 }] as never }])).toEqual({
+      l1: { quantity: 1, net: 12000 },
+      l2: { quantity: 2, net: 6666 },
+    });
+  });
+
+  it('prices one unit of a line as the server will: 33.33 + 5 % = 35.00, refunds equal to it', () => {
+    const remaining = remainingOf(invoice, []);
+    const preview = creditPreview(invoice, remaining, form({ quantities: { l2: '1' } }), 'AED');
+    expect(preview.total).toBe(3500);
+    expect(preview.problems).toEqual([
+      { field: 'payments.0.amount', key: 'sales.payment_not_positive' },
+      { field: 'payments', key: 'sales.refunds_must_equal_credit' },
+    ]);
+    const right = form({
+      quantities: { l2: '1' },
+      refunds: [{ key: 'r', method: PaymentMethod.cash, amount: '35', authorizationCode: '' }],
+    });
+    expect(creditPreview(invoice, remaining, right, 'AED').problems).toEqual([]);
+    expect(creditBody(invoice, right, 'AED')).toEqual({
+      lines: [{ line_id: 'l2', quantity: 1 }],
+      reason: 'Returned',
+      payments: [{ method: PaymentMethod.cash, amount: '35.00' }],
+    });
+  });
+
+  it('never asks for more than remains, nor for nothing', () => {
+    const remaining = remainingOf(invoice, [{ lines: [{ line_id: 'l2', quantity: 2, net: 6666 }] as never }]);
+    expect(creditPreview(invoice, remaining, form({ quantities: { l2: '2' } }), 'AED').problems[0]).toEqual({
+      field: 'quantity.l2',
+      key: 'sales.credit_above_remaining',
+      params: { quantity: 1 },
+    });
+    expect(creditPreview(invoice, remaining, form(), 'AED').problems[0]).toEqual({
+      field: 'lines',
+      key: 'sales.nothing_to_credit',
+    });
+  });
+
+  it('says why an invoice cannot have a note: not reported to ZATCA, past 30 days, not fully paid, cancelled', () => {
+    expect(creditRefusal({ ...invoice, einvoicing: 'not_reported' }, '2026-11-25' as never)).toEqual({
+      key: 'sales.not_reported_no_note',
+    });
+    expect(creditRefusal(invoice, '2026-12-21' as never)).toMatchObject({ key: 'sales.note_window_passed' });
+    expect(creditRefusal({ ...invoice, owed: 100 }, '2026-11-25' as never)).toEqual({
+      key: 'sales.credit_note_partial_payment',
+    });
+    expect(creditRefusal({ ...invoice, state: 'cancelled' }, '2026-11-25' as never)).toEqual({
+      key: 'sales.invoice_cancelled',
+    });
+    expect(creditRefusal(invoice, '2026-11-25' as never)).toBeUndefined();
+  });
+});

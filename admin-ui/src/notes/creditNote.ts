@@ -1,0 +1,119 @@
+import {
+  creditLines,
+  noteRefusal,
+  parseMoney,
+  toDecimalString,
+  type BusinessDate,
+  type CreditNoteIssued,
+  type Currency,
+  type ErrorDetail,
+  type PaymentMethod,
+  type Remaining,
+} from '@rawnaq/contracts';
+import type { Invoice } from '../sales/types';
+
+/** A credit note as `GET credit-notes` gives it: the issued event's data. */
+export type CreditNote = CreditNoteIssued['data'] & { id: string };
+
+/** What is left of each line once the invoice's credit notes are taken off (quantity and net). */
+export const remainingOf = (
+  invoice: Pick<Invoice, 'lines'>,
+  notes: readonly Pick<CreditNote, 'lines'>[],
+): Remaining => {
+  const remaining: Remaining = Object.fromEntries(
+    invoice.lines.map((l) => [l.line_id, { quantity: l.quantity, net: l.net }]),
+  );
+  for (const n of notes)
+    for (const l of n.lines) {
+      const left = remaining[l.line_id];
+      if (left) remaining[l.line_id] = { quantity: left.quantity - l.quantity, net: left.net - l.net };
+    }
+  return remaining;
+};
+
+/**
+ * Why the invoice cannot have a credit note now, if it cannot (the shared rule of doc2 §4, §8.2: a
+ * Saudi invoice not yet reported to ZATCA, the 30 days; a cancelled or not fully paid invoice).
+ */
+export const creditRefusal = (invoice: Invoice, today: BusinessDate): ErrorDetail | undefined => {
+  if (invoice.state === 'cancelled') return { key: 'sales.invoice_cancelled' };
+  const rule = noteRefusal(
+    { einvoicing: invoice.einvoicing, business_date: invoice.business_date as BusinessDate },
+    today,
+  );
+  if (rule) return rule;
+  if (invoice.owed > 0) return { key: 'sales.credit_note_partial_payment' };
+  return undefined;
+};
+
+export type RefundRow = { key: string; method: PaymentMethod; amount: string; authorizationCode: string };
+
+/** The note as typed: how many of each line come back (text), the refunds and the reason. */
+export type CreditForm = {
+  quantities: Record<string, string>;
+  refunds: readonly RefundRow[];
+  reason: string;
+};
+
+const wholeNumber = (text: string) => {
+  const digits = text.trim().replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  return /^\d{1,4}$/.test(digits) ? Number(digits) : undefined;
+};
+
+/**
+ * The note the form describes, priced by the contracts' own `creditLines` (what the server will
+ * decide, to the minor unit): the credited total, the refunds typed, and each problem on its field.
+ */
+export const creditPreview = (
+  invoice: Invoice,
+  remaining: Remaining,
+  form: CreditForm,
+  currency: Currency,
+) => {
+  const problems: ErrorDetail[] = [];
+  const wanted: Array<{ line_id: string; quantity: number }> = [];
+  invoice.lines.forEach((l) => {
+    const text = form.quantities[l.line_id] ?? '';
+    if (text.trim() === '') return;
+    const quantity = wholeNumber(text);
+    if (quantity === undefined)
+      problems.push({ field: `quantity.${l.line_id}`, key: 'sales.invalid_quantity' });
+    else if (quantity > (remaining[l.line_id]?.quantity ?? 0))
+      problems.push({
+        field: `quantity.${l.line_id}`,
+        key: 'sales.credit_above_remaining',
+        params: { quantity: remaining[l.line_id]?.quantity ?? 0 },
+      });
+    else if (quantity > 0) wanted.push({ line_id: l.line_id, quantity });
+  });
+  const credit = !problems.length && wanted.length ? creditLines(invoice, remaining, wanted) : undefined;
+  if (!problems.length && !wanted.length) problems.push({ field: 'lines', key: 'sales.nothing_to_credit' });
+  const total = credit && !credit.problems.length ? credit.total : 0;
+  let refunded = 0;
+  form.refunds.forEach((r, i) => {
+    const parsed = parseMoney(r.amount, currency);
+    if (!parsed.ok || parsed.money.amount <= 0)
+      problems.push({ field: `payments.${i}.amount`, key: 'sales.payment_not_positive' });
+    else refunded += parsed.money.amount;
+  });
+  if (credit && refunded !== total)
+    problems.push({ field: 'payments', key: 'sales.refunds_must_equal_credit' });
+  if (!form.reason.trim()) problems.push({ field: 'reason', key: 'validation.is_required' });
+  return { credit, total, refunded, problems };
+};
+
+/** The body of `POST invoices/:id/credit-notes`: the lines and quantities, the refunds, the reason. */
+export const creditBody = (invoice: Invoice, form: CreditForm, currency: Currency) => ({
+  lines: invoice.lines
+    .filter((l) => (wholeNumber(form.quantities[l.line_id] ?? '') ?? 0) > 0)
+    .map((l) => ({ line_id: l.line_id, quantity: wholeNumber(form.quantities[l.line_id])! })),
+  reason: form.reason.trim(),
+  payments: form.refunds.map((r) => {
+    const parsed = parseMoney(r.amount, currency);
+    return {
+      method: r.method,
+      amount: parsed.ok ? toDecimalString(parsed.money) : r.amount.trim(),
+      ...(r.authorizationCode.trim() && { authorization_code: r.authorizationCode.trim() }),
+    };
+  }),
+});

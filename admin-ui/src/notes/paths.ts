@@ -1,0 +1,16 @@
+/** The credit-note form (doc1 §2 `total-sales/credit-note`), also its access resource. */
+export const CREDIT_NOTE_FORM = 'total-sales/credit-note';
+/** The credit notes (doc1 §2 `accounting/credit-note`), reading the API's `credit-notes`. */
+export const CREDIT_NOTES = 'accounting/credit-note';
+export const NOTES_API_PATHS: Record<string, string> = { [CREDIT_NOTES]: 'credit-notes' };
+
+export const creditNotePath = (basename: string, invoiceId: string) =>
+  `${basename}/${CREDIT_NOTE_FORM}?invoice_id=${encodeURIComponent(invoiceId)}`;
+
+/** The debit-note form (doc1 §2 `total-sales/debit-note`) and the debit notes (`accounting/debit-note`). */
+export const DEBIT_NOTE_FORM = 'total-sales/debit-note';
+export const DEBIT_NOTES = 'accounting/debit-note';
+NOTES_API_PATHS[DEBIT_NOTES] = 'debit-notes';
+
+export const debitNotePath = (basename: string, invoiceId: string) =>
+  `${basename}/${DEBIT_NOTE_FORM}?invoice_id=${encodeURIComponent(invoiceId)}`;

@@ -1,0 +1,92 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  APPOINTMENT_CATEGORY,
+  cancelInvoiceInput,
+  INVOICE_CATEGORY,
+  streamName,
+  type InvoiceCancelled,
+  type InvoiceEvent,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
+import { decideVisit, evolveVisit, initialVisitState } from '../scheduling/visit';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates } from '../shared/repository';
+import { tenantInfo } from '../shared/tenant';
+import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
+import { decideCancelInvoice } from './invoice-cancel';
+
+export class CancelIssuedInvoice {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly invoiceId: string,
+    readonly body: unknown,
+  ) {}
+}
+
+/**
+ * `POST invoices/:id/cancel`: an invoice with no VAT, no products and no gift-card sale cancelled, with
+ * its payments; the visit it paid is checked in and unpaid again, so it can be checked out with the
+ * right invoice — all in one atomic append.
+ */
+@CommandHandler(CancelIssuedInvoice)
+export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedInvoice> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ ctx, auth, invoiceId, body }: CancelIssuedInvoice): Promise<Answer> {
+    const input = parseInput(cancelInvoiceInput, body);
+    const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
+    const outcome = await this.aggregates.handle<{ state: InvoiceState; paidLater: boolean }, InvoiceEvent>(
+      stream,
+      ctx,
+      {
+        initial: { state: initialInvoiceState, paidLater: false },
+        evolve: (s, e) => ({
+          state: evolveInvoice(s.state, e),
+          paidLater: s.paidLater || e.type === 'InvoicePaymentReceived',
+        }),
+        decide: (s) =>
+          decideCancelInvoice(
+            {
+              type: 'CancelInvoice',
+              at: ctx.now.toISOString(),
+              by: auth.userId,
+              reason: input.reason,
+              paidLater: s.paidLater,
+            },
+            s.state,
+          ),
+      },
+    );
+    const cancelled = (outcome.events[0] as InvoiceCancelled).data;
+    if (cancelled.appointment_id) {
+      const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+      await this.aggregates.handle(
+        streamName(APPOINTMENT_CATEGORY, ctx.tenantId, cancelled.appointment_id),
+        ctx,
+        {
+          initial: initialVisitState,
+          evolve: evolveVisit,
+          decide: (s) =>
+            s.exists
+              ? decideVisit({ type: 'CancelPayment', invoiceId }, s, {
+                  now: ctx.now.getTime(),
+                  today: tenant.today as never,
+                  mayChangePast: true,
+                })
+              : [],
+        },
+      );
+    }
+    return new Answer(
+      { id: invoiceId, state: 'cancelled', cancelled_at: cancelled.cancelled_at, reason: cancelled.reason },
+      outcome.position,
+      200,
+    );
+  }
+}

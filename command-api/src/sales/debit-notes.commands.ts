@@ -1,0 +1,101 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
+import {
+  currencyOfCountry,
+  DEBIT_NOTE_CATEGORY,
+  debitNoteInput,
+  formatMoney,
+  INVOICE_CATEGORY,
+  percentToBasisPoints,
+  streamName,
+  toMinor,
+  type BusinessDate,
+  type DebitNoteIssued,
+  type InvoiceEvent,
+  type VatType,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
+import { BookingContext } from '../scheduling/booking-context';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates, idFor } from '../shared/repository';
+import { Sequences } from '../shared/sequences';
+import { tenantInfo } from '../shared/tenant';
+import { decideDebitNote } from './debit-note';
+import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
+
+export class IssueDebitNoteCommand {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly invoiceId: string,
+    readonly body: unknown,
+  ) {}
+}
+
+/**
+ * `POST invoices/:id/debit-notes`: an extra charge on an issued invoice, with its own gap-free number;
+ * the invoice is read where the append checks it (`loadHeld`), so a cancelling at the same instant
+ * and a debit note cannot both pass.
+ */
+@CommandHandler(IssueDebitNoteCommand)
+export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteCommand> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(Sequences) private readonly sequences: Sequences,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ ctx, auth, invoiceId, body }: IssueDebitNoteCommand): Promise<Answer> {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const input = parseInput(debitNoteInput({ countryId: tenant.countryId }), body);
+    const { state } = await this.aggregates.loadHeld<InvoiceState, InvoiceEvent>(
+      streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId),
+      initialInvoiceState,
+      evolveInvoice,
+    );
+    const settings = await new BookingContext(this.aggregates, ctx).settings();
+    const currency = currencyOfCountry(tenant.countryId);
+    const debitNoteId = idFor(ctx, 'debit-note');
+    const command = {
+      type: 'IssueDebitNote' as const,
+      debitNoteId,
+      number: 0,
+      uniqueId: createHash('sha256').update(idFor(ctx, 'debit-note-link')).digest('base64url').slice(0, 22),
+      issuedAt: ctx.now.toISOString(),
+      businessDate: tenant.today as BusinessDate,
+      currency,
+      cashierId: auth.userId,
+      reason: input.reason,
+      lines: input.lines.map((l, i) => ({
+        lineId: idFor(ctx, 'debit-note-line', i),
+        description: l.description,
+        amount: toMinor(l.amount, tenant.countryId),
+        vatType: l.vat_type as VatType,
+      })),
+      payments: input.payments.map((p) => ({
+        method: p.method,
+        amount: toMinor(p.amount, tenant.countryId),
+        ...(p.authorization_code && { authorization_code: p.authorization_code }),
+      })),
+      paymentIds: input.payments.map((_, i) => idFor(ctx, 'debit-payment', i)),
+      vat: {
+        enabled: settings.vat.vat_enabled,
+        rateBp: settings.vat.vat_enabled ? percentToBasisPoints(settings.vat.vat_percentage) : 0,
+      },
+      formatMoney: (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' }),
+    };
+    // decided before a number is taken: a refused note takes none
+    decideDebitNote(command, state);
+    const number = await this.sequences.next(ctx, 'debit-note');
+    const [note] = decideDebitNote({ ...command, number }, state);
+    const position = await this.aggregates.create(
+      streamName(DEBIT_NOTE_CATEGORY, ctx.tenantId, debitNoteId),
+      ctx,
+      [note],
+    );
+    const { type: _type, data } = note as DebitNoteIssued;
+    return new Answer({ id: debitNoteId, ...data }, position, 201);
+  }
+}

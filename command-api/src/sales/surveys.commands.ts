@@ -1,0 +1,130 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  conflict,
+  DomainError,
+  INVOICE_SURVEY_CATEGORY,
+  newId,
+  notFound,
+  rateInvoiceInput,
+  codeName,
+  streamName,
+  type InvoiceRated,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates } from '../shared/repository';
+
+export class RateInvoice {
+  constructor(
+    readonly uniqueId: string,
+    readonly body: unknown,
+    readonly now: Date,
+  ) {}
+}
+
+/** An invoice's survey as its command sees it: rated or not. */
+export type SurveyState = { rated: false } | { rated: true; rating: number };
+export const initialSurveyState: SurveyState = { rated: false };
+export const evolveSurvey = (_state: SurveyState, event: InvoiceRated): SurveyState =>
+  event.type === 'InvoiceRated' ? { rated: true, rating: event.data.rating } : _state;
+
+/** The e-survey (issue 11): an invoice is rated once; a second rating answers 409. */
+export const decideRating = (
+  command: { invoiceId: string; invoiceNumber: number; rating: number; comment?: string; at: string },
+  state: SurveyState,
+): InvoiceRated[] => {
+  if (state.rated) throw conflict('survey.already_rated');
+  return [
+    {
+      type: 'InvoiceRated',
+      data: {
+        invoice_id: command.invoiceId,
+        invoice_number: command.invoiceNumber,
+        rating: command.rating,
+        ...(command.comment?.trim() && { comment: command.comment.trim() }),
+        rated_at: command.at,
+      },
+    },
+  ];
+};
+
+/** What the public link looks like: the invoice's unique id (`e-invoice/{uniqueId}`). */
+export const UNIQUE_ID = /^[A-Za-z0-9_-]{10,64}$/;
+
+/**
+ * `POST /api/public/e-survey/{uniqueId}`: the customer rates her visit from the invoice's link,
+ * without signing in (the link is the capability); the salon is the invoice's.
+ */
+@CommandHandler(RateInvoice)
+export class RateInvoiceHandler implements ICommandHandler<RateInvoice> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ uniqueId, body, now }: RateInvoice): Promise<Answer> {
+    if (!UNIQUE_ID.test(uniqueId)) throw notFound('not_found.invoice');
+    const [invoice] = await this.models.find('invoices', { filter: { unique_id: uniqueId }, limit: 1 });
+    if (!invoice) throw notFound('not_found.invoice');
+    const input = parseInput(rateInvoiceInput, body);
+    const ctx: CommandContext = {
+      tenantId: invoice.tenantId as string,
+      actor: { kind: 'customer', id: `e-survey:${uniqueId}` },
+      correlationId: newId(),
+      now,
+    };
+    const rating = Number(input.rating);
+    const outcome = await this.aggregates.handle<SurveyState, InvoiceRated>(
+      streamName(INVOICE_SURVEY_CATEGORY, ctx.tenantId, invoice.id),
+      ctx,
+      {
+        initial: initialSurveyState,
+        evolve: evolveSurvey,
+        decide: (s) =>
+          decideRating(
+            {
+              invoiceId: invoice.id,
+              invoiceNumber: invoice.number as number,
+              rating,
+              comment: input.comment,
+              at: now.toISOString(),
+            },
+            s,
+          ),
+      },
+    );
+    return new Answer(
+      { unique_id: uniqueId, rating, label: codeName('rating', rating) },
+      outcome.position,
+      201,
+    );
+  }
+}
+
+/**
+ * A small per-address limit on a public write (the e-survey): a link-guessing or flooding client is
+ * told to wait (429) after `max` requests within `windowMs`; one process's memory is enough for that.
+ */
+export class PublicRateLimit {
+  private readonly seen = new Map<string, number[]>();
+
+  constructor(
+    private readonly max = 10,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  check(key: string, now = Date.now()) {
+    const recent = (this.seen.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (recent.length >= this.max) {
+      this.seen.set(key, recent);
+      throw new DomainError('errors.too_many_requests', 429);
+    }
+    recent.push(now);
+    this.seen.set(key, recent);
+    if (this.seen.size > 10_000)
+      for (const [k, times] of this.seen)
+        if (!times.some((t) => now - t < this.windowMs)) this.seen.delete(k);
+  }
+}

@@ -235,6 +235,10 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   kind: { choice: 'app.audit.values.period_kind.' },
   step: { choice: 'app.wizard.steps.' },
   reason: { choice: 'app.audit.reasons.' },
+  cancelled_at: 'dateTime',
+  rated_at: 'dateTime',
+  comment: 'text',
+  rating: { code: 'rating' },
 };
 
 /** Where a field means something else in one kind of record. */

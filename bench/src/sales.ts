@@ -59,7 +59,7 @@ export const salesBench = async (
         { method: 2, amount: text(total - cash), authorization_code: 'BENCH1' },
       ],
     });
-    const issue = await postPaced(app.runner, ['sales', 'audit-log'], rate, seconds, () =>
+    const issue = await postPaced(app.runner, ['sales', 'sales-reports', 'audit-log'], rate, seconds, () =>
       fetch(`${base}/invoices`, { method: 'POST', headers, body }),
     );
 

@@ -26,4 +26,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
   testTimeout: 30000,
+  // two workers: the browser tests (mostly waiting on the browser) beside the other suites
+  maxWorkers: 2,
+  testSequencer: '<rootDir>/jest.sequencer.cjs',
 };

@@ -45,7 +45,15 @@ export class ReadModels {
     if (!force && Date.now() - this.loadedAt < this.cacheMs) return;
     const next = new Map<string, { generation: number; position: string }>();
     for (const r of await this.store.projections())
-      if (r.status === 'live') next.set(r.name, { generation: r.generation, position: r.position });
+      if (r.status === 'live') {
+        // what this process's runner already said it applied may be ahead of what it has stored
+        const known = this.generations.get(r.name);
+        const position =
+          known && known.generation === r.generation && comparePositions(known.position, r.position) > 0
+            ? known.position
+            : r.position;
+        next.set(r.name, { generation: r.generation, position });
+      }
     this.generations = next;
     this.loadedAt = Date.now();
   }

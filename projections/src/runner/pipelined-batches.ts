@@ -13,6 +13,14 @@ export class CommitFailed extends Error {
 const key = (collection: string, id: string) => `${collection}\u0000${id}`;
 
 /**
+ * A batch with nothing for this projection is not written: its position advances in memory (readers
+ * in this process are told at once) and is stored with the next write, or after this long at the
+ * latest, so a busy store is not written to by every projection for every event. A restart replays
+ * what was skipped, which changes nothing.
+ */
+export const SKIPPED_CHECKPOINT_MS = 250;
+
+/**
  * Projects batches of one projection generation, one batch ahead of the store: while batch N
  * commits (in the store's writer thread), batch N+1 is projected. Reads of documents batch N
  * changed are answered from memory; a document the store changes in place (a patch it applies
@@ -26,6 +34,9 @@ export class PipelinedBatches {
   private inflight?: Promise<void>;
   private written = new Map<string, Doc | null>();
   private changedInPlace = new Set<string>();
+  private readonly handles?: ReadonlySet<string>;
+  private lastStored = 0;
+  private flushTimer?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly store: ReadStore,
@@ -37,6 +48,7 @@ export class PipelinedBatches {
   ) {
     this.position = start;
     this.submitted = start;
+    this.handles = projection.handles === 'all' ? undefined : new Set(projection.handles);
   }
 
   private async prefetch(collection: string, ids: string[]): Promise<Map<string, Doc>> {
@@ -62,6 +74,35 @@ export class PipelinedBatches {
     const last = batch[batch.length - 1].position;
     if (comparePositions(last, this.submitted) <= 0) return;
     const fresh = batch.filter((e) => comparePositions(e.position, this.submitted) > 0);
+    const relevant = !this.handles || fresh.some((e) => this.handles!.has(e.type));
+    if (!relevant && Date.now() - this.lastStored < SKIPPED_CHECKPOINT_MS) {
+      // nothing to write: the position moves on once what is in flight is committed
+      await this.settle();
+      this.submitted = last;
+      this.position = last;
+      this.committed(last);
+      // stored soon even if nothing else comes: other processes read positions from the store
+      this.flushTimer ??= setTimeout(() => {
+        this.flushTimer = undefined;
+        if (this.inflight || Date.now() - this.lastStored < SKIPPED_CHECKPOINT_MS) return;
+        this.lastStored = Date.now();
+        const checkpoint = {
+          projection: this.projection.name,
+          generation: this.generation,
+          position: this.position,
+        };
+        this.inflight = this.store.applyChanges([], checkpoint).then(
+          () => undefined,
+          (error: unknown) => {
+            throw new CommitFailed(error);
+          },
+        );
+        this.inflight.catch(() => undefined);
+      }, SKIPPED_CHECKPOINT_MS);
+      this.flushTimer.unref?.();
+      return;
+    }
+    this.lastStored = Date.now();
     const changes = await projectBatch(
       this.projection,
       this.generation,

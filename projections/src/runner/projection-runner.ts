@@ -9,7 +9,7 @@ import {
   type ReadStore,
   type Subscription,
 } from '@rawnaq/platform';
-import { CommitFailed, PipelinedBatches } from './pipelined-batches';
+import { CommitFailed, PipelinedBatches, SKIPPED_CHECKPOINT_MS } from './pipelined-batches';
 import { physicalCollection, type Projection, type Reactor } from './projection';
 
 export type RunnerOptions = {
@@ -56,6 +56,8 @@ type Live = {
   stale: boolean;
   lastError?: string;
   rebuilding?: RebuildProgress;
+  /** when the store was last asked whether the live generation moved */
+  generationCheckedAt?: number;
 };
 
 const REACTOR_PREFIX = 'reactor:';
@@ -223,8 +225,14 @@ export class ProjectionRunner {
     if (!this.running || live.stale) await subscription.stop();
   }
 
-  /** Another process (the rebuild CLI) may have swapped generations: follow the new live one. */
+  /**
+   * Another process (the rebuild CLI) may have swapped generations: follow the new live one. Asked of
+   * the store at most every quarter second per projection, not for every batch.
+   */
   private async generationMoved(live: Live): Promise<boolean> {
+    const at = Date.now();
+    if (at - (live.generationCheckedAt ?? 0) < SKIPPED_CHECKPOINT_MS) return false;
+    live.generationCheckedAt = at;
     const current = (await this.records(live.projection.name)).find((r) => r.status === 'live');
     if (!current || current.generation === live.generation) return false;
     live.stale = true;

@@ -94,6 +94,14 @@ const toRecorded = (row: Row): RecordedEvent => ({
   recordedAt: isoOf(row.recorded_at),
 });
 
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+};
+
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -264,12 +272,31 @@ export class SqliteEventStore implements EventStore {
     return String(this.stmt.head.get()?.position ?? 0);
   }
 
+  /**
+   * What the subscriptions read, shared: after an append every projection asks for the same events,
+   * so they are read and parsed once (frozen, as they are immutable) for all of them. Keyed by the
+   * head too, so an append by another process is never hidden.
+   */
+  private readonly shared = new Map<string, RecordedEvent[]>();
+
+  private readShared(after: string, maxCount: number): RecordedEvent[] {
+    const head = String(this.stmt.head.get()?.position ?? 0);
+    const key = `${after}|${maxCount}|${head}`;
+    let events = this.shared.get(key);
+    if (!events) {
+      events = this.readAllSync(after, maxCount).map(deepFreeze);
+      if (this.shared.size >= 64) this.shared.clear();
+      this.shared.set(key, events);
+    }
+    return [...events];
+  }
+
   subscribeAll(after: string, handler: EventBatchHandler, options: SubscriptionOptions = {}): Subscription {
     const subscription = pollingSubscription({
       after,
       handler,
       options,
-      read: (from, max) => this.readAllSync(from, max),
+      read: (from, max) => this.readShared(from, max),
       appends: this.emitter,
       pollIntervalMs: this.pollIntervalMs,
       onStop: () => this.subscriptions.delete(subscription),

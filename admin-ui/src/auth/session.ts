@@ -31,10 +31,28 @@ export const storagePrefix = (area: Area) => `rawnaq.${area}`;
 const NOTICE_KEY = 'rawnaq.sign-in-notice';
 export const leaveSignInNotice = (messageKey: string) =>
   window.sessionStorage.setItem(NOTICE_KEY, messageKey);
+const SHOWN_KEY = 'rawnaq.sign-in-notice-shown';
 export const takeSignInNotice = (): string | null => {
   const notice = window.sessionStorage.getItem(NOTICE_KEY);
   window.sessionStorage.removeItem(NOTICE_KEY);
+  if (notice) window.sessionStorage.setItem(SHOWN_KEY, JSON.stringify({ notice, at: Date.now() }));
   return notice;
+};
+/**
+ * Two parts of the app can notice the same ended session: the first leaves the notice and shows the
+ * sign-in screen, which takes it; the second (a full reload to the sign-in screen) finds the session
+ * already cleared. The notice shown a moment ago is left again, so the reloaded screen still says why.
+ */
+export const leaveRecentSignInNotice = () => {
+  try {
+    const shown = JSON.parse(window.sessionStorage.getItem(SHOWN_KEY) ?? 'null') as {
+      notice: string;
+      at: number;
+    } | null;
+    if (shown && Date.now() - shown.at < 10_000) leaveSignInNotice(shown.notice);
+  } catch {
+    // nothing worth saying
+  }
 };
 /** react-admin's localStorageStore app key: its keys become `RaStore.rawnaq.<area>.…`. */
 export const raStoreAppKey = (area: Area) => `.${storagePrefix(area)}`;

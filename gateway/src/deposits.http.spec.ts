@@ -4,7 +4,7 @@ import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.te
 describe('deposits over HTTP (issue 11)', () => {
   let t: TestApp;
   let owner: string;
-  let visit: string;
+  let visit: string | undefined;
   let pedicure: { id: string; price_minor: number };
   let customer: string;
 
@@ -14,24 +14,33 @@ describe('deposits over HTTP (issue 11)', () => {
     const get = async (path: string) =>
       (await t.http.get(`/api/merchant/${path}`).query({ range: '[0,99]' }).set(bearer(owner))).body;
     pedicure = (await get('services')).find((s: { name_en: string }) => s.name_en === 'Pedicure');
-    const reem = (await get('employees')).find((e: { name_en: string }) => e.name_en === 'Reem Abdullah');
+    const stylists = (await get('employees')).filter((e: { is_owner?: boolean }) => !e.is_owner);
     customer = (await get('customers'))[2].id;
     const info = await t.http.post('/api/merchant/get_global_informations').set(bearer(owner));
-    // a visit on the next open day (not a Friday), at 11:00 in Riyadh
+    // a visit on the next open day (not a Friday), in the first free hour of a stylist there
     let day = addDays(info.body.global_informations.today, 2);
     if (weekdayOf(day) === 5) day = addDays(day, 1);
-    const booked = await t.http
-      .post('/api/merchant/appointments')
-      .set(bearer(owner))
-      .send({
-        customer_id: customer,
-        lines: [
-          { service_id: pedicure.id, employee_id: reem.id, start: instantAt(day, '11:00:00', 'Asia/Riyadh') },
-        ],
-        overbook: true,
-      });
-    if (booked.status !== 201) throw new Error(JSON.stringify(booked.body));
-    visit = booked.body.id;
+    const refusals: string[] = [];
+    for (const time of ['10:00', '12:00', '14:00', '16:00', '18:00', '20:00'])
+      for (const stylist of stylists) {
+        if (visit) break;
+        const booked = await t.http
+          .post('/api/merchant/appointments')
+          .set(bearer(owner))
+          .send({
+            customer_id: customer,
+            lines: [
+              {
+                service_id: pedicure.id,
+                employee_id: stylist.id,
+                start: instantAt(day, `${time}:00`, 'Asia/Riyadh'),
+              },
+            ],
+          });
+        if (booked.status === 201) visit = booked.body.id;
+        else refusals.push(booked.body.message);
+      }
+    if (!visit) throw new Error(`no free hour on ${day}: ${refusals.join(', ')}`);
   }, 60_000);
   afterAll(async () => t?.close());
 

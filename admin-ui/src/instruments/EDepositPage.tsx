@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import {
@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
+import { usePublicDocument } from '../http/usePublicDocument';
 
 type PublicDeposit = {
   customer_name: string;
@@ -34,12 +35,6 @@ type PublicDeposit = {
   time_zone: TenantTimeZone;
 };
 
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'found'; deposit: PublicDeposit }
-  | { kind: 'not-found' }
-  | { kind: 'failed' };
-
 const STATUS_COLOR = { active: 'success', applied: 'default', cancelled: 'warning' } as const;
 
 /** `/{lang}/e-deposit/{uniqueId}`: the customer's receipt of a deposit taken before a visit. */
@@ -47,32 +42,11 @@ export const EDepositPage = () => {
   const { uniqueId } = useParams();
   const translate = useTranslate();
   const { language } = useArea();
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { state, retry } = usePublicDocument<PublicDeposit>('e-deposit', uniqueId);
   useEffect(() => {
     document.title = translate('app.deposits.page_title');
   }, [translate]);
-  useEffect(() => {
-    if (!uniqueId) return setState({ kind: 'not-found' });
-    let live = true;
-    setState({ kind: 'loading' });
-    window
-      .fetch(`/api/public/e-deposit/${encodeURIComponent(uniqueId)}`, {
-        headers: { Accept: 'application/json' },
-      })
-      .then(async (res) => {
-        if (!live) return;
-        if (res.status === 404) return setState({ kind: 'not-found' });
-        if (!res.ok) return setState({ kind: 'failed' });
-        setState({ kind: 'found', deposit: (await res.json()) as PublicDeposit });
-      })
-      .catch(() => live && setState({ kind: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [uniqueId, attempt]);
-  const d = state.kind === 'found' ? state.deposit : undefined;
+  const d = state.kind === 'found' ? state.document : undefined;
   const salon = d ? (language === 'ar' ? d.salon.name_ar : d.salon.name_en) || d.salon.name_en : '';
   return (
     <Box

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { formatDate, formatMoney, type Currency } from '@rawnaq/contracts';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
+import { usePublicDocument } from '../http/usePublicDocument';
 
 type PublicGiftCard = {
   code: string;
@@ -28,35 +29,6 @@ type PublicGiftCard = {
   salon: { name_en: string; name_ar: string };
 };
 
-type Loaded =
-  { kind: 'loading' } | { kind: 'found'; card: PublicGiftCard } | { kind: 'not-found' } | { kind: 'failed' };
-
-/** The card read without signing in: the link sent with it is the capability (a plain fetch, no session). */
-const useEGift = (uniqueId: string | undefined) => {
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!uniqueId) return setState({ kind: 'not-found' });
-    let live = true;
-    setState({ kind: 'loading' });
-    window
-      .fetch(`/api/public/e-gift/${encodeURIComponent(uniqueId)}`, {
-        headers: { Accept: 'application/json' },
-      })
-      .then(async (res) => {
-        if (!live) return;
-        if (res.status === 404) return setState({ kind: 'not-found' });
-        if (!res.ok) return setState({ kind: 'failed' });
-        setState({ kind: 'found', card: (await res.json()) as PublicGiftCard });
-      })
-      .catch(() => live && setState({ kind: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [uniqueId, attempt]);
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
-};
-
 const STATUS_COLOR = { active: 'success', used: 'default', expired: 'warning' } as const;
 
 /** `/{lang}/e-gift/{uniqueId}`: the gift card its holder was sent, with its code, value and validity. */
@@ -64,11 +36,11 @@ export const EGiftPage = () => {
   const { uniqueId } = useParams();
   const translate = useTranslate();
   const { language } = useArea();
-  const { state, retry } = useEGift(uniqueId);
+  const { state, retry } = usePublicDocument<PublicGiftCard>('e-gift', uniqueId);
   useEffect(() => {
     document.title = translate('app.gift_cards.page_title');
   }, [translate]);
-  const card = state.kind === 'found' ? state.card : undefined;
+  const card = state.kind === 'found' ? state.document : undefined;
   const money = (minor: number) =>
     card ? formatMoney({ amount: minor, currency: card.currency }, { locale: language }) : '';
   const salon = card

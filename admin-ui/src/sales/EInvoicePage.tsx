@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { toString as qrSvg } from 'qrcode';
@@ -17,6 +17,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import StarIcon from '@mui/icons-material/StarBorderOutlined';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
+import { usePublicDocument } from '../http/usePublicDocument';
 import {
   InvoicePayments,
   InvoiceTotals,
@@ -27,41 +28,6 @@ import {
 import type { Invoice, PublicInvoice } from './types';
 
 type Paper = 'receipt' | 'a4';
-
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'found'; invoice: PublicInvoice }
-  | { kind: 'not-found' }
-  | { kind: 'failed' };
-
-/**
- * The document read without signing in: the link (and the receipt's QR) is the capability. A plain
- * fetch: the admin's HTTP client carries a session and reacts to 401s, which this page has neither.
- */
-const useEInvoice = (uniqueId: string | undefined) => {
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!uniqueId) return setState({ kind: 'not-found' });
-    let live = true;
-    setState({ kind: 'loading' });
-    window
-      .fetch(`/api/public/e-invoice/${encodeURIComponent(uniqueId)}`, {
-        headers: { Accept: 'application/json' },
-      })
-      .then(async (res) => {
-        if (!live) return;
-        if (res.status === 404) return setState({ kind: 'not-found' });
-        if (!res.ok) return setState({ kind: 'failed' });
-        setState({ kind: 'found', invoice: (await res.json()) as PublicInvoice });
-      })
-      .catch(() => live && setState({ kind: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [uniqueId, attempt]);
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
-};
 
 /** ZATCA's phase-1 QR code (base64 TLV text) as an SVG image: sharp on a thermal printer and on A4. */
 const QrCode = ({ text, label }: { text: string; label: string }) => {
@@ -223,7 +189,7 @@ export const EInvoicePage = () => {
   const { uniqueId } = useParams();
   const { language } = useArea();
   const translate = useTranslate();
-  const { state, retry } = useEInvoice(uniqueId);
+  const { state, retry } = usePublicDocument<PublicInvoice>('e-invoice', uniqueId);
   const [paper, setPaper] = useState<Paper>('receipt');
   useEffect(() => {
     document.title = translate('app.sales.einvoice.title');
@@ -294,7 +260,7 @@ export const EInvoicePage = () => {
           <CircularProgress />
         </Box>
       )}
-      {state.kind === 'found' && <Document invoice={state.invoice} paper={paper} />}
+      {state.kind === 'found' && <Document invoice={state.document} paper={paper} />}
       {(state.kind === 'not-found' || state.kind === 'failed') && (
         <Paper
           variant="outlined"

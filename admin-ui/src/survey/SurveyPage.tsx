@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
+import { usePublicDocument } from '../http/usePublicDocument';
 import { codeLabelKey } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,34 +21,6 @@ type Survey = {
   number: number;
   salon: { name_en: string; name_ar: string };
   rated: boolean;
-};
-
-type Loaded =
-  { kind: 'loading' } | { kind: 'found'; survey: Survey } | { kind: 'not-found' } | { kind: 'failed' };
-
-/** A plain fetch: the link is the capability; the admin's client carries a session this page has not. */
-const useSurvey = (uniqueId: string | undefined) => {
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!uniqueId) return setState({ kind: 'not-found' });
-    let live = true;
-    window
-      .fetch(`/api/public/e-survey/${encodeURIComponent(uniqueId)}`, {
-        headers: { Accept: 'application/json' },
-      })
-      .then(async (res) => {
-        if (!live) return;
-        if (res.status === 404) return setState({ kind: 'not-found' });
-        if (!res.ok) return setState({ kind: 'failed' });
-        setState({ kind: 'found', survey: (await res.json()) as Survey });
-      })
-      .catch(() => live && setState({ kind: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [uniqueId, attempt]);
-  return { state, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 };
 
 /** The customer pages' frame: the language switch, then one card in the middle. */
@@ -74,7 +47,7 @@ export const SurveyPage = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { language } = useArea();
-  const { state, retry } = useSurvey(uniqueId);
+  const { state, retry } = usePublicDocument<Survey>('e-survey', uniqueId);
   const [rating, setRating] = useState<number | null>(null);
   const [hover, setHover] = useState(-1);
   const [comment, setComment] = useState('');
@@ -86,7 +59,7 @@ export const SurveyPage = () => {
     document.title = translate('app.survey.title');
   }, [translate]);
   useEffect(() => {
-    if (state.kind === 'found' && state.survey.rated)
+    if (state.kind === 'found' && state.document.rated)
       navigate(done, { replace: true, state: { already: true } });
   }, [state]);
 
@@ -115,7 +88,7 @@ export const SurveyPage = () => {
       </PublicFrame>
     );
 
-  const { survey } = state;
+  const survey = state.document;
   const salon = language === 'ar' ? survey.salon.name_ar || survey.salon.name_en : survey.salon.name_en;
   const shown = hover !== -1 ? hover : rating;
   const send = async () => {
@@ -198,15 +171,15 @@ export const RatedPage = () => {
   const { uniqueId } = useParams();
   const translate = useTranslate();
   const { language } = useArea();
-  const { state } = useSurvey(uniqueId);
+  const { state } = usePublicDocument<Survey>('e-survey', uniqueId);
   useEffect(() => {
     document.title = translate('app.survey.thanks_title');
   }, [translate]);
   const salon =
     state.kind === 'found'
       ? language === 'ar'
-        ? state.survey.salon.name_ar || state.survey.salon.name_en
-        : state.survey.salon.name_en
+        ? state.document.salon.name_ar || state.document.salon.name_en
+        : state.document.salon.name_en
       : '';
   const already = (window.history.state?.usr as { already?: boolean } | undefined)?.already === true;
   return (

@@ -7,15 +7,12 @@ import {
   RequirePermission,
   TOKENS,
   type AuthContext,
-  type Doc,
   type ReadModels,
 } from '@rawnaq/platform';
-import { dateRangeFilter, page, parseListQuery, textFilters } from '../shared/list-query';
+import { dateRangeFilter, page, parseListQuery, textFilters, withoutTenant } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
-
-const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
 
 /** `accounting/debit-note` (issue 11): the debit notes as issued, for whoever sees invoices (page 3, 14). */
 @Controller('api/merchant')

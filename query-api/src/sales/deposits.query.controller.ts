@@ -7,12 +7,10 @@ import {
   RequireAnyPermission,
   TOKENS,
   type AuthContext,
-  type Doc,
   type ReadModels,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
-
-const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
+import { withoutTenant } from '../shared/list-query';
 
 /** A visit's deposits (the appointment drawer, the till's checkout). */
 @Controller('api/merchant')

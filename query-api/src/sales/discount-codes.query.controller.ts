@@ -23,12 +23,11 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
-import { dateFilter, page, parseListQuery } from '../shared/list-query';
+import { dateFilter, page, parseListQuery, withoutTenant } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
 
-const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
 const MAX_DAYS = 400;
 
 /** A code's state today: switched off, not yet valid, expired, used up (single use), or usable. */

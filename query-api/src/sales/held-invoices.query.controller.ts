@@ -10,12 +10,17 @@ import {
   type Doc,
   type ReadModels,
 } from '@rawnaq/platform';
-import { dateRangeFilter, idsOf, page, parseListQuery, textFilters } from '../shared/list-query';
+import {
+  dateRangeFilter,
+  idsOf,
+  page,
+  parseListQuery,
+  textFilters,
+  withoutTenant,
+} from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
-
-const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
 
 /**
  * `on-hold-report` (issue 11): the baskets held at the till, for whoever may sell (page 3, 13) — the

@@ -6,12 +6,11 @@ import {
   RequirePermission,
   TOKENS,
   type AuthContext,
-  type Doc,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
-import { dateFilter } from '../shared/list-query';
+import { dateFilter, withoutTenant } from '../shared/list-query';
 
 /** Reports read at most this many days at once (a year and a month of days). */
 const MAX_DAYS = 400;
@@ -28,8 +27,6 @@ const METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const EMPLOYEE = ['lines', 'services', 'products', 'sales', 'commission', 'returned', 'returned_commission'];
 const ITEM = ['lines', 'quantity', 'sales', 'returned_quantity', 'returned'];
 const VAT = ['taxable', 'vat', 'credited_taxable', 'credited_vat'];
-
-const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
 
 const sumOf = (rows: ReadonlyArray<object>, fields: readonly string[]): Figures =>
   Object.fromEntries(

@@ -37,6 +37,7 @@ import {
   parseListQuery,
   textFilters,
   type ListQuery,
+  withoutTenant,
 } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -46,8 +47,6 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** Reports read at most this many days or months at once (a year and a month of days). */
 const MAX_DAYS = 400;
-
-const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
 
 /**
  * The till's reads (issue 11): invoices and payments (page 3, view invoices 14), and the daily and

@@ -8,16 +8,13 @@ import {
   RequirePermission,
   TOKENS,
   type AuthContext,
-  type Doc,
   type ReadModels,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
-import { page, parseListQuery } from '../shared/list-query';
+import { page, parseListQuery, withoutTenant } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
-
-const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;
 
 /**
  * The customers' wallets: a customer's balance and statement (the customer's card, and the till when it

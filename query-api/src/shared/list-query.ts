@@ -1,5 +1,5 @@
 import { DomainError, isBusinessDate, rejected } from '@rawnaq/contracts';
-import type { SortOrder } from '@rawnaq/platform';
+import type { Doc, SortOrder } from '@rawnaq/platform';
 
 export type ListQuery = {
   sort: Array<[string, SortOrder]>;
@@ -134,3 +134,6 @@ export const textFilters = (
   }
   return out;
 };
+
+/** A read model's document as a salon's user sees it: without the tenant it is kept under. */
+export const withoutTenant = ({ tenantId: _t, ...doc }: Doc) => doc as Doc;

@@ -28,3 +28,9 @@ export {
 } from './sales/reports.projection';
 export { heldInvoicesProjection } from './sales/held-invoices.projection';
 export { surveysProjection } from './sales/surveys.projection';
+export {
+  freeTimes,
+  bookableEmployees,
+  type FreeTimes,
+  type FreeTimesQuestion,
+} from './scheduling/free-times';

@@ -3,7 +3,6 @@ import {
   addDays,
   APPOINTMENT_CATEGORY,
   appointmentCalendarQuery,
-  availability,
   availabilityQuery,
   EMPLOYEE_CATEGORY,
   EMPLOYEE_DAY_CATEGORY,
@@ -16,7 +15,6 @@ import {
   streamName,
   toInstant,
   DEFAULT_WEEK,
-  type BusyInterval,
   type EmployeePeriod,
   type EmployeeSchedule,
   type OpeningDay,
@@ -40,7 +38,8 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
-import { appointmentsProjection, identityProjection, staffProjection } from '@rawnaq/projections';
+import { appointmentsProjection, freeTimes, identityProjection, staffProjection } from '@rawnaq/projections';
+import { freeTimesAnswer, servicesOf } from './free-times-answer';
 import { replayAsOf } from '../shared/as-of';
 import { accountOf } from '../shared/account';
 import { stateOf } from './appointments.query.controller';
@@ -148,86 +147,30 @@ export class AvailabilityQueryController {
     };
   }
 
-  /** Lines that take time (not cancelled, not a no-show) starting in [from, to). */
-  private async busyLines(tenantId: string, from: number, to: number, extra: Filter): Promise<Doc[]> {
-    const lines = await this.models.find('appointment_lines', {
-      filter: { tenantId, start: { $gte: iso(from), $lt: iso(to) }, ...extra },
-    });
-    return lines.filter((l) => l.status !== 0 && !l.no_show);
-  }
-
   @Get('availability')
   @RequirePermission(Page.appointments, Permission.viewAppointments)
   async availability(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     const input = parseInput(availabilityQuery, query);
+    const services = await servicesOf(this.models, auth.tenantId, input.service_ids, 'service_ids');
+    const account = await accountOf(this.models, auth.tenantId);
+    const scope = await userScope(this.models, auth);
+    const only = hasRight(scope, 'view_all_appointments') ? undefined : [scope.employeeId ?? 'none'];
     const days = input.days ? Number(input.days) : 1;
-    const last = addDays(input.date, days - 1);
-    const found = await this.models.getMany('services', input.service_ids);
-    const services = input.service_ids.map((id) =>
-      found.find((s) => s.id === id && s.tenantId === auth.tenantId && s.status !== 0),
-    );
-    const missing = services.findIndex((s) => !s);
-    if (missing >= 0) throw rejected('not_found.service', 'service_ids');
-    const book = await this.book(auth, input.date, last);
-    if (input.employee_id && !book.schedules.has(input.employee_id))
-      throw rejected('appointments.employee_not_in_book', 'employee_id');
-    // lines that may reach into the range: from the day before (a visit past midnight) to the day after
-    const from = epochOf(startOfBusinessDay(addDays(input.date, -1), book.timeZone));
-    const to = epochOf(startOfBusinessDay(addDays(last, 2), book.timeZone));
-    const ids = [...book.schedules.keys()];
-    const [lines, customerLines] = await Promise.all([
-      ids.length ? this.busyLines(auth.tenantId, from, to, { employee_id: { $in: ids } }) : [],
-      input.customer_id ? this.busyLines(auth.tenantId, from, to, { customer_id: input.customer_id }) : [],
-    ]);
-    const interval = (l: Doc): BusyInterval => ({
-      from: Date.parse(l.start as string),
-      to: Date.parse(l.end as string),
-      ref: l.appointment_id as string,
-    });
-    for (const l of lines)
-      (book.schedules.get(l.employee_id as string)!.busy as BusyInterval[]).push(interval(l));
-    const durations = services.map((s) => Number(s!.job_time));
-    const answer = availability({
-      timeZone: book.timeZone,
-      salon: book.salon,
-      employees: [...book.schedules.values()],
-      customerBusy: customerLines.map(interval),
-      services: durations.map((duration) => ({ duration })),
-      from: input.date,
-      days,
-      now: Date.now(),
-      preferred: input.employee_id,
-    });
-    const offsets = durations.map((_, i) => durations.slice(0, i).reduce((a, b) => a + b, 0));
-    return {
-      id: 'availability',
+    const free = await freeTimes(this.models, {
+      tenantId: auth.tenantId,
+      timeZone: account.timeZone,
+      week: account.doc.business_hours as OpeningDay[] | undefined,
+      services,
       date: input.date,
       days,
-      time_zone: book.timeZone,
-      duration: durations.reduce((a, b) => a + b, 0),
-      services: services.map((s, i) => ({
-        service_id: s!.id,
-        name_en: s!.name_en,
-        name_ar: s!.name_ar,
-        duration: durations[i],
-      })),
-      employees: book.employees.map((e) => ({
-        employee_id: e.id,
-        name_en: e.name_en,
-        name_ar: e.name_ar,
-        starts: (answer.byEmployee[e.id] ?? []).map(iso),
-      })),
-      any_employee: answer.anyEmployee.map(iso),
-      visit: answer.visit.map((slot) => ({
-        start: iso(slot.start),
-        lines: slot.employees.map((employee_id, i) => ({
-          service_id: services[i]!.id,
-          employee_id,
-          start: iso(slot.start + offsets[i] * 60_000),
-          end: iso(slot.start + (offsets[i] + durations[i]) * 60_000),
-        })),
-      })),
-    };
+      employeeIds: only,
+      preferred: input.employee_id,
+      customerId: input.customer_id,
+      now: Date.now(),
+    });
+    if (input.employee_id && !free.employees.some((e) => e.id === input.employee_id))
+      throw rejected('appointments.employee_not_in_book', 'employee_id');
+    return { id: 'availability', date: input.date, days, ...freeTimesAnswer(services, free) };
   }
 
   @Get('appointment-calendar')

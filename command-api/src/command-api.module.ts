@@ -36,6 +36,8 @@ import { AnswerInterceptor } from './shared/answer.interceptor';
 import { Aggregates } from './shared/repository';
 import { AppointmentsController } from './scheduling/appointments.http.controller';
 import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
+import { BookOnlineHandler } from './scheduling/online-booking.commands';
+import { OnlineBookingController } from './scheduling/online-booking.http.controller';
 import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
 import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
@@ -97,6 +99,7 @@ export class CommandApiModule {
         FilesController,
         ImportsController,
         AppointmentsController,
+        OnlineBookingController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -131,6 +134,7 @@ export class CommandApiModule {
         ImportHandler,
         ChangeSettingsHandler,
         ChangeAppointmentsHandler,
+        BookOnlineHandler,
         IssueInvoiceHandler,
         IssueCreditNoteHandler,
         TopUpWalletHandler,

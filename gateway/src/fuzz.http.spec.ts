@@ -38,6 +38,7 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   step: LIFECYCLE,
   entity: IMPORT_ENTITIES,
   ip: ['203.0.113.7', 'not-an-ip'],
+  alias: ['demosalon', 'nosuchsalon'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

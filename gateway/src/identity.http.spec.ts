@@ -251,6 +251,10 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       salon_type: 1,
       currency: 'SAR',
       time_zone: 'Asia/Riyadh',
+      online_booking: false,
+      require_email: false,
+      cancel_cutoff_hours: 24,
+      vat_percentage: 15,
     });
     expect((await t.http.get('/api/public/salons/nosuch')).status).toBe(404);
     expect((await t.http.get('/api/merchant/no-such-thing').set(bearer(await t.signIn(OWNER)))).status).toBe(

@@ -84,7 +84,13 @@ const FIXED_PARAMS: Record<string, string> = {
   uniqueId: 'not-a-real-link-12345',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
-const PUBLIC_BY_DESIGN = new Set(['GET /api/public/salons/:alias']);
+const PUBLIC_BY_DESIGN = new Set([
+  'GET /api/public/salons/:alias',
+  // the salon's online pages: its menu, its appointment table's employees and free times
+  'GET /api/public/salons/:alias/services',
+  'GET /api/public/salons/:alias/employees',
+  'GET /api/public/salons/:alias/availability',
+]);
 /** Routes that end the caller's session: called last, so they do not make the other checks vacuous. */
 const ENDS_SESSION = new Set(['POST /api/merchant/logout', 'POST /api/manager/logout']);
 

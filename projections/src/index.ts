@@ -34,3 +34,4 @@ export {
   type FreeTimes,
   type FreeTimesQuestion,
 } from './scheduling/free-times';
+export { salonOfAlias } from './identity/salon-of-alias';

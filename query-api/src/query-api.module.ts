@@ -1,3 +1,4 @@
+import { OnlineQueryController } from './scheduling/online.query.controller';
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
 import { DepositsQueryController, PublicDepositsController } from './sales/deposits.query.controller';
@@ -56,6 +57,7 @@ export class QueryApiModule implements NestModule {
         MerchantIdentityQueryController,
         ManagerQueryController,
         PublicQueryController,
+        OnlineQueryController,
         CustomersQueryController,
         AuditLogQueryController,
         ReferenceQueryController,

@@ -243,7 +243,17 @@ export const OnlineSection = () => {
                 slotProps={{ htmlInput: { dir: 'ltr', autoComplete: 'off' } }}
               />
             </FormCell>
-            <Switches sources={['online_booking']} readOnly={readOnly} />
+            <Switches sources={['online_booking', 'require_email']} readOnly={readOnly} />
+            <FormCell>
+              <NumberInput
+                source="cancel_cutoff_hours"
+                readOnly={readOnly}
+                min={0}
+                max={168}
+                step={1}
+                fullWidth
+              />
+            </FormCell>
             <FormCell wide>
               <PublicAddress />
               <PolicyLinks />

@@ -123,6 +123,8 @@ export const en = {
         wallet_reminder: 'Wallet balance reminders',
         alias: 'Page address (alias)',
         online_booking: 'Online booking open',
+        require_email: 'Customers booking online give their e-mail',
+        cancel_cutoff_hours: 'Hours before a visit until which customers may cancel or move it online',
         terms_en: 'Terms and conditions in English',
         terms_ar: 'Terms and conditions in Arabic',
         refund_policy_en: 'Refund policy in English',

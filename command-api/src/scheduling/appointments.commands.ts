@@ -82,8 +82,11 @@ export type AppointmentRequest =
 export class ChangeAppointments {
   constructor(
     readonly ctx: CommandContext,
-    readonly auth: AuthContext,
+    /** a signed-in user, or the rights of another channel (the salon's online pages) */
+    readonly auth: AuthContext | { scope: UserScope },
     readonly request: AppointmentRequest,
+    /** a booking's public link (`e-booking/{uniqueId}`), when the channel gives one */
+    readonly uniqueId?: string,
   ) {}
 }
 
@@ -129,15 +132,15 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  async execute({ ctx, auth, request: r }: ChangeAppointments): Promise<Answer> {
+  async execute({ ctx, auth, request: r, uniqueId }: ChangeAppointments): Promise<Answer> {
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
-    const scope = await userScope(this.models, auth);
+    const scope = 'scope' in auth ? auth.scope : await userScope(this.models, auth);
     const context = {
       now: ctx.now.getTime(),
       today: tenant.today,
       mayChangePast: hasRight(scope, 'edit_past_appointments'),
     };
-    if (r.kind === 'book') return this.book(ctx, tenant, scope, r.body, context);
+    if (r.kind === 'book') return this.book(ctx, tenant, scope, r.body, context, uniqueId);
     const stream = visitStream(ctx, r.id);
     const { state } = await this.aggregates.load(stream, initialVisitState, evolveVisit);
     if (!state.exists) throw notFound('not_found.appointment');
@@ -231,6 +234,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     scope: UserScope,
     body: unknown,
     context: { now: number; today: string; mayChangePast: boolean },
+    uniqueId?: string,
   ): Promise<Answer> {
     const input = parseInput(bookAppointmentInput({ countryId: tenant.countryId }), body);
     const appointmentId = idFor(ctx, 'appointment');
@@ -285,12 +289,23 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
           s,
           context,
         ).map((e) =>
-          e.type === 'AppointmentBooked' && input.rebook_of
-            ? { ...e, data: { ...e.data, rebook_of: input.rebook_of } }
+          e.type === 'AppointmentBooked' && (input.rebook_of || uniqueId)
+            ? {
+                ...e,
+                data: {
+                  ...e.data,
+                  ...(input.rebook_of && { rebook_of: input.rebook_of }),
+                  ...(uniqueId && { unique_id: uniqueId }),
+                },
+              }
             : e,
         ),
     });
-    return new Answer(visitOf(outcome.state, { booking_no: bookingNo, overbooked }), outcome.position, 201);
+    return new Answer(
+      visitOf(outcome.state, { booking_no: bookingNo, overbooked, ...(uniqueId && { unique_id: uniqueId }) }),
+      outcome.position,
+      201,
+    );
   }
 
   private async changeLines(

@@ -102,8 +102,15 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
           },
         };
       }
-      case 'online':
-        return { command: { type: 'ChangeOnline', values: parseInput(onlineSettingsInput, r.body) } };
+      case 'online': {
+        const values = parseInput(onlineSettingsInput, r.body);
+        return {
+          command: {
+            type: 'ChangeOnline',
+            values: { ...values, cancel_cutoff_hours: Number(values.cancel_cutoff_hours) },
+          },
+        };
+      }
       case 'business-hours':
         return { command: { type: 'SetBusinessHours', days: parseInput(businessHoursInput, r.body).days } };
       case 'custom-business-hours': {

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@rawnaq/contracts';
+import { IDEMPOTENCY_HEADER, PLATFORM_TENANT, POSITION_HEADER } from '@rawnaq/contracts';
 import {
   header,
   TOKENS,
@@ -42,13 +42,18 @@ export class AnswerInterceptor implements NestInterceptor {
     @Inject(Transactions) private readonly transactions: Transactions,
   ) {}
 
+  /**
+   * A signed-in caller's replies are hers; a public page's (the online booking) belong to whoever holds
+   * the key, which its browser made at random for that one action.
+   */
   private stream(req: Req, key: string): string | undefined {
-    if (!req.auth) return undefined;
+    const caller = req.auth?.userId ?? (req.originalUrl.startsWith('/api/public/') ? 'public' : undefined);
+    if (!caller) return undefined;
     const digest = createHash('sha256')
-      .update(`${req.auth.userId}\u0000${req.method}\u0000${req.originalUrl}\u0000${key}`)
+      .update(`${caller}\u0000${req.method}\u0000${req.originalUrl}\u0000${key}`)
       .digest('hex')
       .slice(0, 32);
-    return `reply-${req.auth.tenantId}.${digest}`;
+    return `reply-${req.auth?.tenantId ?? PLATFORM_TENANT}.${digest}`;
   }
 
   private async firstReply(stream: string | undefined): Promise<Stored | undefined> {
@@ -58,7 +63,7 @@ export class AnswerInterceptor implements NestInterceptor {
   }
 
   private replyWrite(req: Req, stream: string, key: string, stored: Stored): StreamWrite {
-    const auth = req.auth!;
+    const auth = req.auth;
     return {
       stream,
       expected: 'no_stream',
@@ -71,8 +76,10 @@ export class AnswerInterceptor implements NestInterceptor {
           type: 'CommandAnswered',
           data: { status: stored.status, body: stored.body } as Record<string, unknown>,
           metadata: {
-            tenantId: auth.tenantId,
-            actor: { kind: auth.realm === 'manager' ? 'manager' : 'user', id: auth.userId },
+            tenantId: auth?.tenantId ?? PLATFORM_TENANT,
+            actor: auth
+              ? { kind: auth.realm === 'manager' ? 'manager' : 'user', id: auth.userId }
+              : { kind: 'customer', id: 'public' },
             correlationId: key,
             causationId: key,
             occurredAt: new Date().toISOString(),

@@ -38,6 +38,8 @@ export type AppointmentBooked = {
     overbooked?: boolean;
     /** the no-show visit this one books again */
     rebook_of?: string;
+    /** the customer's link to her booking (`e-booking/{uniqueId}`), for a visit booked online */
+    unique_id?: string;
   };
 };
 export type AppointmentConfirmed = { type: 'AppointmentConfirmed'; data: { appointment_id: string } };

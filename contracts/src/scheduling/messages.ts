@@ -34,6 +34,10 @@ export const schedulingMessages = {
         'This time is already booked. The salon allows overbooking: confirm to book it anyway',
       block_over_visit: 'A visit is booked in this time: move or cancel it first',
     },
+    online: {
+      booking_closed: 'This salon does not take bookings online at the moment. Please call the salon.',
+      slot_taken: 'This time was just taken. Please pick another one from the times shown.',
+    },
   },
   ar: {
     appointments: {
@@ -66,6 +70,10 @@ export const schedulingMessages = {
       overbooked: 'حُجز فوق موعد آخر (يسمح الصالون بالحجز المتداخل)',
       overbooking_to_confirm: 'هذا الوقت محجوز. يسمح الصالون بالحجز المتداخل: أكّد لتحجزه على أي حال',
       block_over_visit: 'يوجد موعد محجوز في هذا الوقت: انقله أو ألغه أولًا',
+    },
+    online: {
+      booking_closed: 'لا يستقبل هذا الصالون الحجوزات عبر الإنترنت حاليًا. يُرجى الاتصال بالصالون.',
+      slot_taken: 'حُجز هذا الوقت للتو. يُرجى اختيار وقت آخر من الأوقات المعروضة.',
     },
   },
 };

@@ -138,12 +138,24 @@ export const notificationSettingsInput = z.preprocess(
   }),
 );
 
+/** What the online pages do until the salon says otherwise. */
+export const ONLINE_DEFAULTS = { cancelCutoffHours: 24 } as const;
+
 /** The salon's online pages: its address (alias, unique on the platform), booking on/off, terms and refund policy. */
 export const onlineSettingsInput = z.preprocess(
   cleanPayload,
   z.object({
     alias: withRule(z.string(), required, aliasName, minLength(3), maxLength(40)),
     online_booking: booleanish.default(false),
+    /** whether a customer booking online must give her e-mail */
+    require_email: booleanish.default(false),
+    /** until how many hours before her visit a customer may cancel or move it online (0: until it starts) */
+    cancel_cutoff_hours: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 0, max: 168 })),
+      )
+      .default(String(ONLINE_DEFAULTS.cancelCutoffHours)),
     terms_en: text(5000).optional(),
     terms_ar: text(5000).optional(),
     refund_policy_en: text(5000).optional(),

@@ -70,6 +70,7 @@ export const appointmentsProjection: Projection = {
       indexes: [
         { fields: ['tenantId', 'date'] },
         { fields: ['tenantId', 'customer_id', 'start'] },
+        { fields: ['unique_id'] },
         { fields: ['tenantId', 'booking_no'] },
       ],
     },
@@ -116,6 +117,7 @@ export const appointmentsProjection: Projection = {
         ...employeesOf(d.lines),
         total: total(d.lines),
         source: d.source,
+        ...(d.unique_id && { unique_id: d.unique_id }),
         notes: d.notes ?? null,
         status: 1,
         confirmed: false,

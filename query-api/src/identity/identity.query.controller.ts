@@ -9,7 +9,9 @@ import {
   rolePermissions,
   type GlobalInformation,
   USER_RIGHTS,
+  ONLINE_DEFAULTS,
 } from '@rawnaq/contracts';
+import { salonOfAlias } from '@rawnaq/projections';
 import {
   Auth,
   hashToken,
@@ -174,12 +176,7 @@ export class PublicQueryController {
   /** The salon's public page: only what a visitor may see. */
   @Get('salons/:alias')
   async salon(@Param('alias') alias: string) {
-    if (!/^[A-Za-z0-9]{1,64}$/.test(alias)) throw new DomainError('not_found.account', 404);
-    const [a] = await this.models.find('accounts', {
-      filter: { alias_lc: alias.toLowerCase(), status: 1 },
-      limit: 1,
-    });
-    if (!a) throw new DomainError('not_found.account', 404);
+    const a = await salonOfAlias(this.models, alias);
     const { timeZone } = await accountOf(this.models, a.id);
     const currency = isCountryId(a.country_id) ? countryOf(a.country_id as number).currency : 'SAR';
     return {
@@ -190,6 +187,10 @@ export class PublicQueryController {
       salon_type: a.salon_type,
       currency,
       time_zone: timeZone,
+      online_booking: a.online_booking === true,
+      require_email: a.require_email === true,
+      cancel_cutoff_hours: (a.cancel_cutoff_hours as number | undefined) ?? ONLINE_DEFAULTS.cancelCutoffHours,
+      vat_percentage: (a.vat_percentage as number | undefined) ?? 0,
     };
   }
 }

@@ -7,6 +7,7 @@ import {
   WIZARD_STEPS,
   wizardProgress,
   LOYALTY_DEFAULTS,
+  ONLINE_DEFAULTS,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -78,6 +79,8 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
   online: (a) => ({
     alias: a.alias,
     online_booking: a.online_booking ?? false,
+    require_email: a.require_email ?? false,
+    cancel_cutoff_hours: a.cancel_cutoff_hours ?? ONLINE_DEFAULTS.cancelCutoffHours,
     ...pick(a, ['terms_en', 'terms_ar', 'refund_policy_en', 'refund_policy_ar']),
   }),
 };

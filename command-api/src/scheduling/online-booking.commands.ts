@@ -1,0 +1,179 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  businessDate,
+  DomainError,
+  epochOf,
+  newId,
+  onlineBookingInput,
+  rejected,
+  toInstant,
+  type OpeningDay,
+} from '@rawnaq/contracts';
+import { parseInput, TOKENS, type Doc, type ReadModels, type UserScope } from '@rawnaq/platform';
+import { freeTimes, salonOfAlias } from '@rawnaq/projections';
+import { createHash } from 'node:crypto';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { idFor } from '../shared/repository';
+import { tenantInfo } from '../shared/tenant';
+import { ChangeAppointments } from './appointments.commands';
+
+export class BookOnline {
+  constructor(
+    readonly alias: string,
+    readonly body: unknown,
+    readonly now: Date,
+    readonly idempotencyKey?: string,
+  ) {}
+}
+
+/**
+ * What the online pages may do in the appointment book: see every employee's column to book any of
+ * them, nothing else (no price change, no overbooking, no past).
+ */
+const ONLINE: { scope: UserScope } = {
+  scope: { employeeId: undefined, rights: new Set(['view_all_appointments']), isAdmin: false },
+};
+
+/** Refusals that mean the time is no longer free (someone took it, or it is no longer bookable). */
+const TAKEN = new Set([
+  'appointments.employee_busy',
+  'appointments.overbooking_to_confirm',
+  'appointments.outside_salon_hours',
+  'appointments.outside_employee_hours',
+  'appointments.employee_day_off',
+  'appointments.employee_blocked',
+  'appointments.start_in_past',
+  'appointments.past_needs_right',
+  'errors.conflict_retry',
+]);
+const isTaken = (error: DomainError) =>
+  TAKEN.has(error.key) || (error.details ?? []).some((d) => TAKEN.has(d.key));
+
+/**
+ * A customer books a visit on the salon's online pages: the salon must take online bookings; the
+ * services must be shown to customers; she is the salon's customer with that mobile or is registered
+ * with the visit; "any employee" takes the engine's assignment for that start. The appointment book
+ * then checks the time again as it writes it, atomically: a time taken meanwhile is refused with
+ * `online.slot_taken` (409) and nothing is written.
+ */
+@CommandHandler(BookOnline)
+export class BookOnlineHandler implements ICommandHandler<BookOnline> {
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ alias, body, now, idempotencyKey }: BookOnline): Promise<Answer> {
+    const salon = await salonOfAlias(this.models, alias);
+    const tenant = await tenantInfo(this.models, salon.id, now);
+    const schemas = onlineBookingInput({ countryId: tenant.countryId });
+    const input = parseInput(
+      salon.require_email === true ? schemas.emailRequired : schemas.emailOptional,
+      body,
+    );
+    const found = await this.models.getMany('services', input.service_ids);
+    const services = input.service_ids.map((id) =>
+      found.find(
+        (s) => s.id === id && s.tenantId === salon.id && s.status !== 0 && s.show_to_customer !== false,
+      ),
+    );
+    const missing = services.findIndex((s) => !s);
+    if (missing >= 0) throw rejected('not_found.service', `service_ids.${missing}`);
+    // the input first, so a bad one always names its field
+    if (salon.online_booking !== true) throw new DomainError('online.booking_closed', 409);
+    const [customer] = await this.models.find('customers', {
+      filter: { tenantId: salon.id, mobile: input.mobile },
+      limit: 1,
+    });
+    const lines = await this.linesAt(
+      salon,
+      tenant.timeZone,
+      services as Doc[],
+      input.start,
+      input.employee_id,
+      customer?.id,
+      now,
+    );
+    const ctx: CommandContext = {
+      tenantId: salon.id,
+      actor: { kind: 'customer', id: `online:${input.mobile}` },
+      correlationId: newId(),
+      idempotencyKey,
+      now,
+    };
+    const uniqueId = createHash('sha256').update(idFor(ctx, 'booking-link')).digest('base64url').slice(0, 22);
+    try {
+      return (await this.commands.execute(
+        new ChangeAppointments(
+          ctx,
+          ONLINE,
+          {
+            kind: 'book',
+            body: {
+              ...(customer
+                ? { customer_id: customer.id }
+                : {
+                    customer: {
+                      name: input.name,
+                      mobile: input.mobile,
+                      ...(input.email && { email: input.email }),
+                    },
+                  }),
+              lines,
+              source: 1,
+              ...(input.notes && { notes: input.notes }),
+            },
+          },
+          uniqueId,
+        ),
+      )) as Answer;
+    } catch (error) {
+      if (error instanceof DomainError && isTaken(error))
+        throw new DomainError('online.slot_taken', 409, { start: 'online.slot_taken' });
+      throw error;
+    }
+  }
+
+  /**
+   * The lines of the visit at that start: one employee for all when she was chosen, else who the
+   * engine gives for that start now. No free assignment: the time is taken.
+   */
+  private async linesAt(
+    salon: Doc,
+    timeZone: Parameters<typeof businessDate>[1],
+    services: Doc[],
+    start: string,
+    employeeId: string | undefined,
+    customerId: string | undefined,
+    now: Date,
+  ) {
+    const at = epochOf(start);
+    const free = await freeTimes(this.models, {
+      tenantId: salon.id,
+      timeZone,
+      week: salon.business_hours as OpeningDay[] | undefined,
+      services,
+      date: businessDate(toInstant(at), timeZone),
+      days: 1,
+      preferred: employeeId,
+      customerId,
+      now: now.getTime(),
+    });
+    if (employeeId && !free.employees.some((e) => e.id === employeeId))
+      throw rejected('appointments.employee_not_in_book', 'employee_id');
+    const slot = employeeId
+      ? (free.answer.byEmployee[employeeId] ?? []).includes(at)
+        ? { start: at, employees: services.map(() => employeeId) }
+        : undefined
+      : free.answer.visit.find((v) => v.start === at);
+    if (!slot) throw new DomainError('online.slot_taken', 409, { start: 'online.slot_taken' });
+    let offset = 0;
+    return services.map((s, i) => {
+      const from = at + offset * 60_000;
+      offset += free.durations[i];
+      return { service_id: s.id, employee_id: slot.employees[i], start: toInstant(from) };
+    });
+  }
+}

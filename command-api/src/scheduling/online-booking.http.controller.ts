@@ -1,0 +1,30 @@
+import { Body, Controller, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { IDEMPOTENCY_HEADER } from '@rawnaq/contracts';
+import { ClientIp, header, Public, TOKENS, type Clock } from '@rawnaq/platform';
+import { PublicRateLimit } from '../sales/surveys.commands';
+import { BookOnline } from './online-booking.commands';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+
+/** The salon's online pages book without signing in: a few bookings a minute per address at most. */
+@Controller('api/public')
+export class OnlineBookingController {
+  private readonly limit = new PublicRateLimit(20);
+
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+  ) {}
+
+  @Post('salons/:alias/bookings')
+  @Public()
+  book(@ClientIp() ip: string, @Req() req: Request, @Param('alias') alias: string, @Body() body: unknown) {
+    const now = this.clock.now();
+    this.limit.check(ip, now.getTime());
+    const key = header(req as never, IDEMPOTENCY_HEADER);
+    return this.commands.execute(
+      new BookOnline(alias, body, now, key && key.length <= 200 ? key : undefined),
+    );
+  }
+}

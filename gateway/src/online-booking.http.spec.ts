@@ -1,0 +1,192 @@
+import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
+import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+const TZ = 'Asia/Riyadh';
+
+/** A Sunday-to-Thursday business date at least `ahead` days from now (the stylists rest on Fridays). */
+const workday = (ahead: number) => {
+  let date = addDays(businessDate(new Date(), TZ), ahead);
+  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
+  return date;
+};
+
+type Group = {
+  id: string;
+  services: Array<{ id: string; name_en: string; duration: number; price_with_vat: string }>;
+};
+
+describe('booking on the salon’s online pages over HTTP', () => {
+  let t: TestApp;
+  let owner: string;
+  const fresh = async () => ({ 'X-Min-Position': String(await t.eventCount()) });
+  const setOnline = async (values: Record<string, unknown>) => {
+    const res = await t.http
+      .put('/api/merchant/settings/online')
+      .set(bearer(owner))
+      .send({ alias: 'demosalon', ...values });
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const book = (body: Record<string, unknown>, key?: string) => {
+    const req = t.http.post('/api/public/salons/demosalon/bookings');
+    if (key) req.set('Idempotency-Key', key);
+    return req.send(body);
+  };
+  const menu = async () => {
+    const res = await t.http.get('/api/public/salons/demosalon/services').set(await fresh());
+    expect(res.status).toBe(200);
+    return res.body.groups.flatMap((g: Group) => g.services) as Group['services'];
+  };
+  const free = async (serviceIds: string[], date: string, employee?: string) => {
+    const res = await t.http
+      .get('/api/public/salons/demosalon/availability')
+      .query({ service_ids: JSON.stringify(serviceIds), date, ...(employee && { employee_id: employee }) })
+      .set(await fresh());
+    expect(res.status).toBe(200);
+    return res.body as {
+      any_employee: string[];
+      visit: Array<{ start: string; lines: Array<{ employee_id: string }> }>;
+    };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('refuses politely while the salon does not take online bookings, and says so on its card', async () => {
+    await setOnline({ online_booking: false });
+    const card = await t.http.get('/api/public/salons/demosalon').set(await fresh());
+    expect(card.body).toMatchObject({ online_booking: false, cancel_cutoff_hours: 24 });
+    const [service] = await menu();
+    const res = await book({
+      service_ids: [service.id],
+      start: instantAt(workday(2), '10:00:00', TZ),
+      name: 'Noura',
+      mobile: '0551234567',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('online.booking_closed');
+  });
+
+  it('shows the menu with VAT, books two services with any employee, and recognises her by mobile next time', async () => {
+    await setOnline({ online_booking: true, require_email: false, cancel_cutoff_hours: 12 });
+    const services = await menu();
+    expect(services.length).toBeGreaterThan(1);
+    expect(services[0].price_with_vat).toMatch(/^\d+\.\d{2}$/);
+    const employees = await t.http.get('/api/public/salons/demosalon/employees');
+    expect(employees.body.length).toBeGreaterThan(0);
+    expect(Object.keys(employees.body[0]).sort()).toEqual(['id', 'name_ar', 'name_en']);
+
+    const two = [services[0].id, services[1].id];
+    const date = workday(3);
+    const slots = await free(two, date);
+    expect(slots.any_employee.length).toBeGreaterThan(0);
+    const start = slots.visit[0].start;
+    const mobile = '0559876543';
+    const first = await book(
+      { service_ids: two, start, name: 'Huda Online', mobile, language: 'ar' },
+      'online-1',
+    );
+    expect(first.status).toBe(201);
+    expect(first.body.unique_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.body.lines).toHaveLength(2);
+    // a retry with the same key gets the first reply, and books nothing more
+    const again = await book(
+      { service_ids: two, start, name: 'Huda Online', mobile, language: 'ar' },
+      'online-1',
+    );
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+
+    const page = await t.http.get(`/api/public/e-booking/${first.body.unique_id}`).set(await fresh());
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ status: 1, salon: { alias: 'demosalon', cancel_cutoff_hours: 12 } });
+    expect(page.body.lines.map((l: { service: { name_en: string } }) => l.service.name_en)).toEqual([
+      services[0].name_en,
+      services[1].name_en,
+    ]);
+
+    // the desk sees it as an online booking of one customer
+    const visit = await t.http
+      .get(`/api/merchant/appointments/${first.body.id}`)
+      .set({ ...bearer(owner), ...(await fresh()) });
+    expect(visit.body.source).toBe(1);
+    const later = (await free([services[0].id], addDays(date, 1))).visit[0].start;
+    const second = await book({
+      service_ids: [services[0].id],
+      start: later,
+      name: 'Huda',
+      mobile: '+966559876543',
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.customer_id).toBe(first.body.customer_id);
+    const customers = await t.http
+      .get('/api/merchant/customers')
+      .query({ filter: JSON.stringify({ q: '559876543' }) })
+      .set({ ...bearer(owner), ...(await fresh()) });
+    expect(customers.body).toHaveLength(1);
+  });
+
+  it('gives a time just taken to one customer only: the other is told to pick another, and nothing of hers is written', async () => {
+    const [service] = await menu();
+    const date = workday(5);
+    const slots = await free([service.id], date);
+    const { start, lines } = slots.visit[0];
+    const employee = lines[0].employee_id;
+    const events = await t.eventCount();
+    const [a, b] = await Promise.all([
+      book({
+        service_ids: [service.id],
+        employee_id: employee,
+        start,
+        name: 'Race One',
+        mobile: '0551112223',
+      }),
+      book({
+        service_ids: [service.id],
+        employee_id: employee,
+        start,
+        name: 'Race Two',
+        mobile: '0553334445',
+      }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const lost = a.status === 409 ? a : b;
+    expect(lost.body.message).toBe('online.slot_taken');
+    expect(lost.body.errors).toEqual({ start: 'online.slot_taken' });
+    // the loser was not registered as a customer either
+    const all = await t.allEvents();
+    const registered = all
+      .slice(events)
+      .filter((e) => e.type === 'CustomerRegistered')
+      .map((e) => (e.data as { name: string }).name);
+    expect(registered).toHaveLength(1);
+    // and the time is no longer offered for that employee
+    const after = (await free([service.id], date, employee)).employees.find(
+      (e) => e.employee_id === employee,
+    );
+    expect(after?.starts).not.toContain(start);
+  });
+
+  it('names the field of a bad booking: a mobile without a country, a missing e-mail the salon requires, a hidden service', async () => {
+    await setOnline({ online_booking: true, require_email: true });
+    const [service] = await menu();
+    const start = instantAt(workday(6), '11:00:00', TZ);
+    const res = await book({ service_ids: [service.id], start, name: 'X', mobile: '12' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'mobile']);
+    const unknown = await book({
+      service_ids: ['00000000-0000-4000-8000-000000000000'],
+      start,
+      name: 'X',
+      mobile: '0551231231',
+      email: 'x@example.com',
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ 'service_ids.0': 'not_found.service' });
+    expect((await t.http.get('/api/public/salons/nosuchsalon/services')).status).toBe(404);
+    expect((await t.http.get('/api/public/e-booking/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+});

@@ -1,0 +1,145 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { availabilityQuery, notFound, ONLINE_DEFAULTS, rejected, type OpeningDay } from '@rawnaq/contracts';
+import { parseInput, TOKENS, type Doc, type ReadModels } from '@rawnaq/platform';
+import { bookableEmployees, freeTimes, salonOfAlias } from '@rawnaq/projections';
+import { accountOf } from '../shared/account';
+import { priced, pricingOf } from '../shared/pricing';
+import { freeTimesAnswer, servicesOf } from './free-times-answer';
+
+/** A service as a customer sees it: names, description, price with VAT, how long it takes. */
+const shownToCustomers = (s: Doc) => s.status !== 0 && s.show_to_customer !== false;
+
+/**
+ * The salon's online pages (spec doc1 §1): its menu as customers see it, the employees of its
+ * appointment table, and the free starts of a visit. No sign-in; only what a visitor may see.
+ */
+@Controller('api/public')
+export class OnlineQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  /** The services shown to customers, by group in the salon's order, each price with VAT. */
+  @Get('salons/:alias/services')
+  async services(@Param('alias') alias: string) {
+    const salon = await salonOfAlias(this.models, alias);
+    const [groups, services, pricing] = await Promise.all([
+      this.models.find('service_groups', { filter: { tenantId: salon.id } }),
+      this.models.find('services', { filter: { tenantId: salon.id } }),
+      pricingOf(this.models, salon.id),
+    ]);
+    const byOrder = (a: Doc, b: Doc) =>
+      Number(a.order ?? 1e9) - Number(b.order ?? 1e9) || String(a.name_en).localeCompare(String(b.name_en));
+    const shown = services.filter(shownToCustomers).sort(byOrder);
+    return {
+      currency: pricing.currency,
+      groups: groups
+        .filter((g) => g.status !== 0)
+        .sort(byOrder)
+        .map((g) => ({
+          id: g.id,
+          name_en: g.name_en,
+          name_ar: g.name_ar,
+          services: shown
+            .filter((s) => s.group_id === g.id)
+            .map((s) => {
+              const p = priced(s, pricing);
+              return {
+                id: s.id,
+                name_en: s.name_en,
+                name_ar: s.name_ar,
+                description_en: s.description_en ?? null,
+                description_ar: s.description_ar ?? null,
+                duration: Number(s.job_time),
+                price_with_vat: p.price_with_vat,
+                price_with_vat_minor: p.price_with_vat_minor,
+              };
+            }),
+        }))
+        .filter((g) => g.services.length > 0),
+    };
+  }
+
+  /** The employees a customer may choose (the appointment table's), by name. */
+  @Get('salons/:alias/employees')
+  async employees(@Param('alias') alias: string) {
+    const salon = await salonOfAlias(this.models, alias);
+    const employees = await bookableEmployees(this.models, salon.id);
+    return employees.map((e) => ({ id: e.id, name_en: e.name_en, name_ar: e.name_ar }));
+  }
+
+  /** The free starts of a visit of these services, for any employee or the one chosen. */
+  @Get('salons/:alias/availability')
+  async availability(@Param('alias') alias: string, @Query() query: Record<string, unknown>) {
+    const salon = await salonOfAlias(this.models, alias);
+    const input = parseInput(availabilityQuery, query);
+    const services = await servicesOf(
+      this.models,
+      salon.id,
+      input.service_ids,
+      'service_ids',
+      shownToCustomers,
+    );
+    const account = await accountOf(this.models, salon.id);
+    const days = input.days ? Number(input.days) : 1;
+    const free = await freeTimes(this.models, {
+      tenantId: salon.id,
+      timeZone: account.timeZone,
+      week: salon.business_hours as OpeningDay[] | undefined,
+      services,
+      date: input.date,
+      days,
+      preferred: input.employee_id,
+      now: Date.now(),
+    });
+    if (input.employee_id && !free.employees.some((e) => e.id === input.employee_id))
+      throw rejected('appointments.employee_not_in_book', 'employee_id');
+    return { date: input.date, days, ...freeTimesAnswer(services, free) };
+  }
+
+  /** A booking as its customer sees it from her link: the visit, its services and employees, the salon. */
+  @Get('e-booking/:uniqueId')
+  async booking(@Param('uniqueId') uniqueId: string) {
+    if (!/^[A-Za-z0-9_-]{22}$/.test(uniqueId)) throw notFound('not_found.appointment');
+    const [visit] = await this.models.find('appointments', { filter: { unique_id: uniqueId }, limit: 1 });
+    if (!visit) throw notFound('not_found.appointment');
+    const [salon, services, employees] = await Promise.all([
+      this.models.get('accounts', visit.tenantId as string),
+      this.models.getMany(
+        'services',
+        (visit.lines as Array<{ service_id: string }>).map((l) => l.service_id),
+      ),
+      this.models.getMany(
+        'employees',
+        (visit.lines as Array<{ employee_id: string }>).map((l) => l.employee_id),
+      ),
+    ]);
+    const name = (docs: typeof services, id: string) => docs.find((d) => d.id === id);
+    return {
+      unique_id: uniqueId,
+      booking_no: visit.booking_no,
+      date: visit.date,
+      start: visit.start,
+      end: visit.end,
+      status: visit.status,
+      salon: {
+        alias: salon?.alias,
+        name_en: salon?.name_en,
+        name_ar: salon?.name_ar,
+        cancel_cutoff_hours: salon?.cancel_cutoff_hours ?? ONLINE_DEFAULTS.cancelCutoffHours,
+      },
+      lines: (
+        visit.lines as Array<{ service_id: string; employee_id: string; start: string; end: string }>
+      ).map((l) => ({
+        start: l.start,
+        end: l.end,
+        service: {
+          name_en: name(services, l.service_id)?.name_en,
+          name_ar: name(services, l.service_id)?.name_ar,
+        },
+        employee: {
+          name_en: name(employees, l.employee_id)?.name_en,
+          name_ar: name(employees, l.employee_id)?.name_ar,
+        },
+      })),
+    };
+  }
+}

@@ -1,14 +1,34 @@
 import type { Route } from './routes';
 import { Shell } from './components/Shell';
+import { BookingPage } from './pages/BookingPage';
+import { EBookingPage } from './pages/EBookingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PolicyPage } from './pages/PolicyPage';
+import { PriceListPage } from './pages/PriceListPage';
 import { SalonHomePage } from './pages/SalonHomePage';
+
+const Page = ({ route }: { route: Route }) => {
+  if (route.page === 'not-found') return <NotFoundPage locale={route.locale} reason="page" />;
+  const { locale, alias, id } = route;
+  switch (route.page) {
+    case 'salon-home':
+      return <SalonHomePage locale={locale} alias={alias} />;
+    case 'booking':
+      return <BookingPage locale={locale} alias={alias} />;
+    case 'price-list':
+      return <PriceListPage locale={locale} alias={alias} />;
+    case 'terms-and-conditions':
+      return <PolicyPage locale={locale} alias={alias} kind="terms" />;
+    case 'refund-policy':
+      return <PolicyPage locale={locale} alias={alias} kind="refund_policy" />;
+    case 'booking-success':
+    case 'e-booking':
+      return <EBookingPage locale={locale} id={id ?? ''} justBooked={route.page === 'booking-success'} />;
+  }
+};
 
 export const App = ({ route }: { route: Route }) => (
   <Shell locale={route.locale}>
-    {route.page === 'salon-home' ? (
-      <SalonHomePage locale={route.locale} alias={route.alias} />
-    ) : (
-      <NotFoundPage locale={route.locale} reason="page" />
-    )}
+    <Page route={route} />
   </Shell>
 );

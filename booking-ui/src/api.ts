@@ -56,3 +56,119 @@ export const fetchSalon = async (
     return { status: 'error' };
   }
 };
+
+/** A read of the public API: the value, no such thing (404), or an error the visitor can retry. */
+export type Loaded<T> = { status: 'found'; value: T } | { status: 'not-found' } | { status: 'error' };
+
+/** GETs a public resource; an aborted request rejects, as fetch does. */
+export const getPublic = async <T>(
+  path: string,
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Loaded<T>> => {
+  try {
+    const response = await fetchImpl(`/api/public/${path}`, {
+      headers: { Accept: 'application/json' },
+      signal,
+    });
+    if (response.status === 404) return { status: 'not-found' };
+    if (!response.ok) return { status: 'error' };
+    return { status: 'found', value: (await response.json()) as T };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { status: 'error' };
+  }
+};
+
+/** The salon's card with what its online pages need to know. */
+export type OnlineSalon = PublicSalon & {
+  online_booking: boolean;
+  require_email: boolean;
+  cancel_cutoff_hours: number;
+};
+
+export type MenuService = {
+  id: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string | null;
+  description_ar: string | null;
+  duration: number;
+  price_with_vat: string;
+  price_with_vat_minor: number;
+};
+export type Menu = {
+  currency: string;
+  groups: Array<{ id: string; name_en: string; name_ar: string; services: MenuService[] }>;
+};
+export type Employee = { id: string; name_en: string; name_ar: string };
+export type FreeTimes = {
+  date: string;
+  time_zone: string;
+  any_employee: string[];
+  employees: Array<{ employee_id: string; starts: string[] }>;
+};
+export type Policies = {
+  terms_en: string;
+  terms_ar: string;
+  refund_policy_en: string;
+  refund_policy_ar: string;
+};
+export type Named = { name_en?: string; name_ar?: string };
+export type EBooking = {
+  unique_id: string;
+  booking_no: number;
+  date: string;
+  start: string;
+  end: string;
+  /** 0 cancelled, 1 scheduled, 2 checked in */
+  status: number;
+  salon: { alias: string; name_en: string; name_ar: string; cancel_cutoff_hours: number };
+  lines: Array<{ start: string; end: string; service: Named; employee: Named }>;
+};
+
+export type BookingRequest = {
+  service_ids: string[];
+  employee_id?: string;
+  start: string;
+  name: string;
+  mobile: string;
+  email?: string;
+  notes?: string;
+  language: 'en' | 'ar';
+};
+export type BookingReply =
+  | { status: 'booked'; uniqueId: string }
+  | { status: 'refused'; message: string; errors: Record<string, string> }
+  | { status: 'error' };
+
+/**
+ * Books a visit. One Idempotency-Key per confirmation, given by the caller and kept for its retries, so a
+ * retry after a lost reply gets the first booking instead of a second one.
+ */
+export const postBooking = async (
+  alias: string,
+  body: BookingRequest,
+  key: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<BookingReply> => {
+  try {
+    const response = await fetchImpl(`/api/public/salons/${encodeURIComponent(alias)}/bookings`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => ({}))) as {
+      unique_id?: string;
+      message?: string;
+      errors?: Record<string, string>;
+    };
+    if (response.ok && typeof json.unique_id === 'string')
+      return { status: 'booked', uniqueId: json.unique_id };
+    if (response.status >= 400 && response.status < 500 && typeof json.message === 'string')
+      return { status: 'refused', message: json.message, errors: json.errors ?? {} };
+    return { status: 'error' };
+  } catch {
+    return { status: 'error' };
+  }
+};

@@ -34,10 +34,34 @@ describe('parseRoute', () => {
     expect(parseRoute('/ar/salon/demosalon')).toMatchObject({ redirectTo: '/ar/salon/demosalon/home' });
   });
 
-  it('answers 404 for salon pages not built yet, carrying the language', () => {
-    for (const page of ['booking', 'price-list', 'offers', 'buy-gift-card', 'terms-and-conditions'])
+  it('reads the salon pages built, and 404 for those still to come, carrying the language', () => {
+    expect(parseRoute('/en/salon/demosalon/booking')).toEqual({
+      page: 'booking',
+      locale: 'en',
+      alias: 'demosalon',
+    });
+    expect(parseRoute('/salon/demosalon/price-list')).toEqual({
+      page: 'price-list',
+      locale: 'ar',
+      alias: 'demosalon',
+    });
+    expect(parseRoute('/salon/demosalon/refund-policy')).toMatchObject({ page: 'refund-policy' });
+    expect(parseRoute('/salon/demosalon/terms-and-conditions')).toMatchObject({
+      page: 'terms-and-conditions',
+    });
+    const link = 'AbCdEfGhIjKlMnOpQrSt_-';
+    expect(parseRoute(`/en/salon/demosalon/e-booking/${link}`)).toEqual({
+      page: 'e-booking',
+      locale: 'en',
+      alias: 'demosalon',
+      id: link,
+    });
+    expect(parseRoute(`/salon/demosalon/booking-success/${link}`)).toMatchObject({
+      page: 'booking-success',
+      id: link,
+    });
+    for (const page of ['offers', 'buy-gift-card', 'booking/extra', 'e-booking/short', 'home/x'])
       expect(parseRoute(`/en/salon/demosalon/${page}`)).toEqual({ page: 'not-found', locale: 'en' });
-    expect(parseRoute('/salon/demosalon/booking-success/12')).toEqual({ page: 'not-found', locale: 'ar' });
   });
 
   it('answers 404 for unknown paths and for aliases the settings screen would refuse', () => {

@@ -1,19 +1,45 @@
 import { aliasName, type Locale } from '@rawnaq/contracts';
 
 /**
- * The booking site's routes (spec doc1 §2): `/{en|ar}/salon/{aliasName}/home`, where an empty prefix means
- * Arabic. Only the salon's home page is built; every other path, including the salon pages still to come
- * (booking, price-list...), is the 404 page.
+ * The booking site's routes (spec doc1 §2): `/{en|ar}/salon/{aliasName}/{page}`, where an empty prefix means
+ * Arabic. Built: home, booking, booking-success/{id}, price-list, terms-and-conditions, refund-policy and
+ * e-booking/{uniqueId}; every other path (offers, gift cards: still to come) is the 404 page.
  */
+export type SalonPage =
+  | 'salon-home'
+  | 'booking'
+  | 'price-list'
+  | 'terms-and-conditions'
+  | 'refund-policy'
+  | 'booking-success'
+  | 'e-booking';
+
 export type Route =
   | {
-      page: 'salon-home';
+      page: SalonPage;
       locale: Locale;
       alias: string;
+      /** the booking's link for booking-success and e-booking */
+      id?: string;
       /** Set for `salon/{alias}` without a page: the address to show instead (`.../home`). */
       redirectTo?: string;
     }
   | { page: 'not-found'; locale: Locale };
+
+/** The salon's pages without a parameter, by the last segment of their address. */
+const PAGES: Record<string, SalonPage> = {
+  home: 'salon-home',
+  booking: 'booking',
+  'price-list': 'price-list',
+  'terms-and-conditions': 'terms-and-conditions',
+  'refund-policy': 'refund-policy',
+};
+/** The pages of one booking, by the segment before its link. */
+const WITH_ID: Record<string, SalonPage> = { 'booking-success': 'booking-success', 'e-booking': 'e-booking' };
+
+/** The address of one of a salon's pages in a language. */
+export const salonPath = (locale: Locale, alias: string, page: string): string =>
+  `${localePrefix(locale)}/salon/${encodeURIComponent(alias)}/${page}`;
 
 const PREFIXES: Record<string, Locale> = { en: 'en', ar: 'ar' };
 
@@ -38,7 +64,7 @@ const decode = (segment: string): string | undefined => {
 
 export const parseRoute = (pathname: string): Route => {
   const { locale, prefix, segments } = splitLocale(pathname);
-  const [first, rawAlias, page, ...rest] = segments;
+  const [first, rawAlias, page, id, ...rest] = segments;
   const alias = rawAlias === undefined ? undefined : decode(rawAlias);
   // The alias rule of the settings screen (a-z, A-Z, 0-9): anything else cannot be a salon.
   if (first !== 'salon' || alias === undefined || aliasName(alias) !== undefined || rest.length > 0)
@@ -46,7 +72,15 @@ export const parseRoute = (pathname: string): Route => {
   // Keeps the prefix as written: `/ar/salon/x` goes to `/ar/salon/x/home`, `/salon/x` to `/salon/x/home`.
   if (page === undefined)
     return { page: 'salon-home', locale, alias, redirectTo: `${prefix}/salon/${alias}/home` };
-  return page === 'home' ? { page: 'salon-home', locale, alias } : { page: 'not-found', locale };
+  if (id === undefined) {
+    const known = PAGES[page];
+    return known ? { page: known, locale, alias } : { page: 'not-found', locale };
+  }
+  const withId = WITH_ID[page];
+  // a booking's link: 22 characters of a URL-safe hash
+  return withId && /^[A-Za-z0-9_-]{22}$/.test(id)
+    ? { page: withId, locale, alias, id }
+    : { page: 'not-found', locale };
 };
 
 /** The same page in the other language, keeping the query and the hash. */

@@ -2,9 +2,10 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { salonIndexHtml } from './salon-pages';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { Aggregates, CommandApiModule, MailDispatcher, seedDemoSalon } from '@rawnaq/command-api';
@@ -57,6 +58,7 @@ export type RunningApp = {
 export const uiFiles = (
   adminDist = join(__dirname, '..', '..', 'admin-ui', 'dist'),
   bookingDist = join(__dirname, '..', '..', 'booking-ui', 'dist'),
+  models?: ReadModels,
 ) => {
   const router = express.Router();
   // Hashed file names: a year in every cache; each file's brotli or gzip copy written at build time
@@ -80,7 +82,15 @@ export const uiFiles = (
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   };
-  router.get(/^\/(?:(?:en|ar)\/)?salon\//, sendIndex(bookingDist, 'booking site'));
+  // a salon's pages: the index written for that page (its language, title, preview, the home's content)
+  router.get(/^\/(?:(?:en|ar)\/)?salon\//, (req: Request, res: Response, next: NextFunction) => {
+    const index = join(bookingDist, 'index.html');
+    if (!models || !existsSync(index)) return sendIndex(bookingDist, 'booking site')(req, res);
+    salonIndexHtml(models, readFileSync(index, 'utf8'), req.path).then((html) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('html').send(html);
+    }, next);
+  });
   router.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
   return router;
 };
@@ -180,7 +190,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     (isQuery(req) ? queryExpress : commandExpress)(req, res, next);
   });
 
-  handler.use(uiFiles(o.adminDist, o.bookingDist));
+  handler.use(uiFiles(o.adminDist, o.bookingDist, readModels));
 
   const mail = platform.mailSender
     ? new MailDispatcher(

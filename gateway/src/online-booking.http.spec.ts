@@ -1,4 +1,5 @@
 import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
+import { salonIndexHtml } from './salon-pages';
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 const TZ = 'Asia/Riyadh';
@@ -59,6 +60,18 @@ describe('booking on the salon’s online pages over HTTP', () => {
     await setOnline({ online_booking: false });
     const card = await t.http.get('/api/public/salons/demosalon').set(await fresh());
     expect(card.body).toMatchObject({ online_booking: false, cancel_cutoff_hours: 24 });
+    await setOnline({
+      online_booking: false,
+      terms_ar: 'يُلغى الحجز قبل ساعتين',
+      refund_policy_en: 'No refunds',
+    });
+    const policies = await t.http.get('/api/public/salons/demosalon/policies').set(await fresh());
+    expect(policies.body).toEqual({
+      terms_en: '',
+      terms_ar: 'يُلغى الحجز قبل ساعتين',
+      refund_policy_en: 'No refunds',
+      refund_policy_ar: '',
+    });
     const [service] = await menu();
     const res = await book({
       service_ids: [service.id],
@@ -188,5 +201,28 @@ describe('booking on the salon’s online pages over HTTP', () => {
     expect(unknown.body.errors).toEqual({ 'service_ids.0': 'not_found.service' });
     expect((await t.http.get('/api/public/salons/nosuchsalon/services')).status).toBe(404);
     expect((await t.http.get('/api/public/e-booking/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+  });
+
+  it('writes each salon page’s language, title, preview and robots into its HTML, and the home page’s content', async () => {
+    await setOnline({ online_booking: true });
+    await t.http.get('/api/public/salons/demosalon').set(await fresh());
+    const index =
+      '<!doctype html><html lang="ar" dir="rtl"><head><title>Rawnaq</title></head><body><div id="root"></div></body></html>';
+    const home = await salonIndexHtml(t.app.readModels, index, '/en/salon/demosalon/home');
+    expect(home).toContain('<html lang="en" dir="ltr">');
+    expect(home).toContain('<title>Demo Salon | Rawnaq</title>');
+    expect(home).toContain('<meta property="og:title" content="Demo Salon | Rawnaq" />');
+    // the platform has not let search engines index this salon
+    expect(home).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(home).toMatch(
+      /<div id="root">.*<h1>Demo Salon<\/h1>.*href="\/en\/salon\/demosalon\/booking".*<\/div><\/div>/,
+    );
+    const booking = await salonIndexHtml(t.app.readModels, index, '/salon/demosalon/booking');
+    expect(booking).toContain('<html lang="ar" dir="rtl">');
+    expect(booking).toContain('<title>الحجز في صالون العرض التجريبي | رونق</title>');
+    expect(booking).toContain('<div id="root"></div>');
+    const unknown = await salonIndexHtml(t.app.readModels, index, '/salon/nosuchsalon/home');
+    expect(unknown).toContain('noindex');
+    expect(unknown).toContain('<div id="root"></div>');
   });
 });

@@ -90,6 +90,7 @@ const PUBLIC_BY_DESIGN = new Set([
   'GET /api/public/salons/:alias/services',
   'GET /api/public/salons/:alias/employees',
   'GET /api/public/salons/:alias/availability',
+  'GET /api/public/salons/:alias/policies',
 ]);
 /** Routes that end the caller's session: called last, so they do not make the other checks vacuous. */
 const ENDS_SESSION = new Set(['POST /api/merchant/logout', 'POST /api/manager/logout']);

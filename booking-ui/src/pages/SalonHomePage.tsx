@@ -1,31 +1,16 @@
-import type { Locale } from '@rawnaq/contracts';
+import { onlinePageTitle, type Locale } from '@rawnaq/contracts';
 import { useEffect, useState } from 'react';
-import { fetchSalon, type PublicSalon, type SalonResult } from '../api';
+import { fetchSalon, type OnlineSalon, type SalonResult } from '../api';
 import { CoinsIcon, PinIcon, ScissorsIcon } from '../components/icons';
 import { translate } from '../i18n';
+import { salonPath } from '../routes';
 import { countryLabel, currencyLabel, salonName, salonTypeLabel } from '../salon';
 import { NotFoundPage } from './NotFoundPage';
+import { LoadError, Loading } from '../components/States';
 
 type State = { status: 'loading' } | SalonResult;
 
-const Loading = ({ locale }: { locale: Locale }) => (
-  <section className="card message" aria-busy="true">
-    <span className="spinner" aria-hidden="true" />
-    <p role="status">{translate(locale, 'loading.salon')}</p>
-  </section>
-);
-
-const LoadError = ({ locale, onRetry }: { locale: Locale; onRetry: () => void }) => (
-  <section className="card message" role="alert">
-    <h1>{translate(locale, 'error.title')}</h1>
-    <p>{translate(locale, 'error.body')}</p>
-    <button type="button" className="button" onClick={onRetry}>
-      {translate(locale, 'error.retry')}
-    </button>
-  </section>
-);
-
-const SalonHome = ({ locale, salon }: { locale: Locale; salon: PublicSalon }) => {
+const SalonHome = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) => {
   const name = salonName(locale, salon);
   const country = countryLabel(locale, salon.country_id);
   const salonType = salonTypeLabel(locale, salon.salon_type);
@@ -48,6 +33,30 @@ const SalonHome = ({ locale, salon }: { locale: Locale; salon: PublicSalon }) =>
           </li>
         </ul>
       </section>
+      <nav className="card actions" aria-label={translate(locale, 'nav.home')} data-testid="salon-actions">
+        {salon.online_booking ? (
+          <a className="button" href={salonPath(locale, salon.alias, 'booking')} data-testid="book-now">
+            <ScissorsIcon />
+            {translate(locale, 'nav.book')}
+          </a>
+        ) : (
+          <p className="muted" data-testid="online-closed">
+            {translate(locale, 'online.closed')}
+          </p>
+        )}
+        <a className="button secondary" href={salonPath(locale, salon.alias, 'price-list')}>
+          <CoinsIcon />
+          {translate(locale, 'nav.price_list')}
+        </a>
+        <span className="links">
+          <a href={salonPath(locale, salon.alias, 'terms-and-conditions')}>
+            {translate(locale, 'nav.terms')}
+          </a>
+          <a href={salonPath(locale, salon.alias, 'refund-policy')}>
+            {translate(locale, 'nav.refund_policy')}
+          </a>
+        </span>
+      </nav>
       <section className="card" aria-labelledby="salon-details">
         <h2 id="salon-details">{translate(locale, 'salon.details')}</h2>
         <dl className="details">
@@ -95,19 +104,19 @@ export const SalonHomePage = ({ locale, alias }: { locale: Locale; alias: string
   useEffect(() => {
     const app = translate(locale, 'app.name');
     if (state.status === 'found')
-      document.title = translate(locale, 'salon.title', { name: salonName(locale, state.salon) });
+      document.title = onlinePageTitle(locale, 'home', salonName(locale, state.salon));
     else if (state.status === 'error') document.title = `${translate(locale, 'error.title')} | ${app}`;
     else if (state.status === 'loading') document.title = app;
   }, [locale, state]);
 
   switch (state.status) {
     case 'loading':
-      return <Loading locale={locale} />;
+      return <Loading locale={locale} what="salon" />;
     case 'error':
       return <LoadError locale={locale} onRetry={() => setAttempt((n) => n + 1)} />;
     case 'not-found':
       return <NotFoundPage locale={locale} reason="salon" />;
     case 'found':
-      return <SalonHome locale={locale} salon={state.salon} />;
+      return <SalonHome locale={locale} salon={state.salon as OnlineSalon} />;
   }
 };

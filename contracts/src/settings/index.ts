@@ -1,2 +1,3 @@
 export * from './settings-input';
 export * from './opening-hours';
+export * from './online-pages';

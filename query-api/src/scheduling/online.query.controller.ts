@@ -58,6 +58,19 @@ export class OnlineQueryController {
     };
   }
 
+  /** The salon's terms and conditions and refund policy, in both languages (empty when not written). */
+  @Get('salons/:alias/policies')
+  async policies(@Param('alias') alias: string) {
+    const salon = await salonOfAlias(this.models, alias);
+    const text = (key: string) => (typeof salon[key] === 'string' ? (salon[key] as string) : '');
+    return {
+      terms_en: text('terms_en'),
+      terms_ar: text('terms_ar'),
+      refund_policy_en: text('refund_policy_en'),
+      refund_policy_ar: text('refund_policy_ar'),
+    };
+  }
+
   /** The employees a customer may choose (the appointment table's), by name. */
   @Get('salons/:alias/employees')
   async employees(@Param('alias') alias: string) {
@@ -113,8 +126,10 @@ export class OnlineQueryController {
       ),
     ]);
     const name = (docs: typeof services, id: string) => docs.find((d) => d.id === id);
+    const { timeZone } = await accountOf(this.models, visit.tenantId as string);
     return {
       unique_id: uniqueId,
+      time_zone: timeZone,
       booking_no: visit.booking_no,
       date: visit.date,
       start: visit.start,

@@ -1,0 +1,429 @@
+import { onlinePageText, type Locale } from '@rawnaq/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  postBooking,
+  type Employee,
+  type FreeTimes,
+  type Menu,
+  type MenuService,
+  type OnlineSalon,
+} from '../api';
+import { Loadable, WithSalon } from '../components/States';
+import { dateChip, dayOf, minorToText, money, nameIn, plusDays, timeOf, todayIn } from '../format';
+import { useLoaded, usePageMeta, useT, type T } from '../hooks';
+import { salonPath } from '../routes';
+
+/** How many days ahead a customer may pick from. */
+const DAYS_AHEAD = 14;
+
+type Step = 1 | 2 | 3 | 4;
+type Details = { name: string; mobile: string; email: string; notes: string };
+type FieldErrors = Partial<Record<keyof Details, string>>;
+
+/** A server refusal's field as the form shows it. */
+const fieldError = (t: T, field: string): string =>
+  t(field === 'mobile' ? 'errors.mobile' : field === 'email' ? 'errors.email' : 'errors.required');
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+const Steps = ({ t, step }: { t: T; step: Step }) => (
+  <div className="steps" aria-hidden="true">
+    {[1, 2, 3, 4].map((n) => (
+      <span key={n} className={n <= step ? 'on' : ''} />
+    ))}
+    <small>{t('booking.step', { n: String(step) })}</small>
+  </div>
+);
+
+const Booking = ({
+  locale,
+  salon,
+  menu,
+  employees,
+}: {
+  locale: Locale;
+  salon: OnlineSalon;
+  menu: Menu;
+  employees: Employee[];
+}) => {
+  const t = useT(locale);
+  const tz = salon.time_zone;
+  const [step, setStep] = useState<Step>(1);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [employee, setEmployee] = useState<string>('');
+  const [date, setDate] = useState(() => todayIn(tz));
+  const [start, setStart] = useState<string | null>(null);
+  const [details, setDetails] = useState<Details>({ name: '', mobile: '', email: '', notes: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  // one key per confirmation: a retry of the same one gets the first booking back
+  const [key, setKey] = useState(newKey);
+  const [timesVersion, setTimesVersion] = useState(0);
+
+  const services = useMemo(() => {
+    const all = new Map(menu.groups.flatMap((g) => g.services).map((s) => [s.id, s]));
+    return chosen.map((id) => all.get(id)).filter((s): s is MenuService => s !== undefined);
+  }, [menu, chosen]);
+  const decimals = menu.groups.flatMap((g) => g.services)[0]?.price_with_vat.split('.')[1]?.length ?? 2;
+  const total = money(
+    locale,
+    minorToText(
+      services.reduce((sum, s) => sum + s.price_with_vat_minor, 0),
+      decimals,
+    ),
+    menu.currency,
+  );
+
+  const timesPath =
+    step === 2 && chosen.length > 0
+      ? `salons/${encodeURIComponent(salon.alias)}/availability?service_ids=${encodeURIComponent(JSON.stringify(chosen))}&date=${date}${employee ? `&employee_id=${encodeURIComponent(employee)}` : ''}&v=${timesVersion}`
+      : null;
+  const times = useLoaded<FreeTimes>(timesPath);
+  const starts =
+    times.state.status === 'found'
+      ? employee
+        ? (times.state.value.employees.find((e) => e.employee_id === employee)?.starts ?? [])
+        : times.state.value.any_employee
+      : [];
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step]);
+
+  const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  const checkDetails = (): boolean => {
+    const found: FieldErrors = {};
+    if (!details.name.trim()) found.name = t('errors.required');
+    if (!details.mobile.trim()) found.mobile = t('errors.required');
+    if (salon.require_email && !details.email.trim()) found.email = t('errors.required');
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const confirm = async () => {
+    if (!start) return;
+    setSending(true);
+    setNotice(null);
+    const reply = await postBooking(
+      salon.alias,
+      {
+        service_ids: chosen,
+        ...(employee && { employee_id: employee }),
+        start,
+        name: details.name.trim(),
+        mobile: details.mobile.trim(),
+        ...(details.email.trim() && { email: details.email.trim() }),
+        ...(details.notes.trim() && { notes: details.notes.trim() }),
+        language: locale,
+      },
+      key,
+    );
+    setSending(false);
+    if (reply.status === 'booked') {
+      window.location.assign(salonPath(locale, salon.alias, `booking-success/${reply.uniqueId}`));
+      return;
+    }
+    if (reply.status === 'error') {
+      // the same key again: if it was booked after all, the retry gets that booking
+      setNotice(t('errors.generic'));
+      return;
+    }
+    // refused: nothing was booked, the next confirmation is a new action
+    setKey(newKey());
+    const fields = Object.keys(reply.errors);
+    if (reply.message === 'online.slot_taken') {
+      setStart(null);
+      setTimesVersion((v) => v + 1);
+      setStep(2);
+      setNotice(t('errors.slot_taken'));
+    } else if (reply.message === 'appointments.customer_busy') {
+      setStart(null);
+      setStep(2);
+      setNotice(t('errors.customer_busy'));
+    } else if (reply.message === 'online.booking_closed') setNotice(t('errors.booking_closed'));
+    else if (reply.message === 'errors.too_many_requests') setNotice(t('errors.too_many'));
+    else if (fields.some((f) => ['name', 'mobile', 'email', 'notes'].includes(f))) {
+      setErrors(Object.fromEntries(fields.map((f) => [f, fieldError(t, f)])));
+      setStep(3);
+    } else setNotice(t('errors.generic'));
+  };
+
+  const employeeName = employee
+    ? nameIn(locale, employees.find((e) => e.id === employee) ?? {})
+    : t('booking.any_employee');
+
+  return (
+    <section className="card booking" aria-labelledby="booking-title" data-testid={`booking-step-${step}`}>
+      <Steps t={t} step={step} />
+      {notice && (
+        <p className="notice" role="alert" data-testid="booking-notice">
+          {notice}
+        </p>
+      )}
+      {step === 1 && (
+        <>
+          <h1 id="booking-title">{t('booking.services')}</h1>
+          <p className="muted">{t('booking.services_hint')}</p>
+          {menu.groups.map((group) => (
+            <fieldset key={group.id} className="service-group">
+              <legend>{nameIn(locale, group)}</legend>
+              {group.services.map((s) => (
+                <label
+                  key={s.id}
+                  className={`option${chosen.includes(s.id) ? ' selected' : ''}`}
+                  data-testid="service-option"
+                >
+                  <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => toggle(s.id)} />
+                  <span className="option-text">
+                    <strong>{nameIn(locale, s)}</strong>
+                    <small>{t('duration.minutes', { n: String(s.duration) })}</small>
+                  </span>
+                  <span className="price-value">{money(locale, s.price_with_vat, menu.currency)}</span>
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          <div className="action-bar">
+            <span>{chosen.length > 0 && t('booking.selected', { n: String(chosen.length), total })}</span>
+            <button
+              type="button"
+              className="button"
+              disabled={chosen.length === 0}
+              onClick={() => setStep(2)}
+              data-testid="booking-next"
+            >
+              {t('booking.next')}
+            </button>
+          </div>
+        </>
+      )}
+      {step === 2 && (
+        <>
+          <h1 id="booking-title">{t('booking.time')}</h1>
+          <label className="field">
+            <span>{t('booking.employee')}</span>
+            <select
+              value={employee}
+              onChange={(e) => {
+                setEmployee(e.target.value);
+                setStart(null);
+              }}
+              data-testid="booking-employee"
+            >
+              <option value="">{t('booking.any_employee')}</option>
+              {employees.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {nameIn(locale, e)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="field-label">{t('booking.date')}</p>
+          <div className="day-chips" role="radiogroup" aria-label={t('booking.date')}>
+            {Array.from({ length: DAYS_AHEAD }, (_, i) => plusDays(todayIn(tz), i)).map((d) => {
+              const chip = dateChip(locale, d);
+              return (
+                <button
+                  key={d}
+                  type="button"
+                  role="radio"
+                  aria-checked={d === date}
+                  className={d === date ? 'chip on' : 'chip'}
+                  onClick={() => {
+                    setDate(d);
+                    setStart(null);
+                  }}
+                  data-testid={`day-${d}`}
+                >
+                  <small>{chip.weekday}</small>
+                  {chip.day}
+                </button>
+              );
+            })}
+          </div>
+          <p className="field-label">{t('booking.times')}</p>
+          <Loadable locale={locale} state={times.state} retry={times.retry}>
+            {() =>
+              starts.length === 0 ? (
+                <p className="muted" data-testid="no-times">
+                  {t('booking.no_times')}
+                </p>
+              ) : (
+                <div className="times" role="radiogroup" aria-label={t('booking.times')}>
+                  {starts.map((s) => (
+                    <button
+                      key={s}
+                      type="button"
+                      role="radio"
+                      aria-checked={s === start}
+                      className={s === start ? 'chip on' : 'chip'}
+                      onClick={() => {
+                        setStart(s);
+                        setNotice(null);
+                        setStep(3);
+                      }}
+                      data-testid="time-option"
+                    >
+                      {timeOf(locale, s, tz)}
+                    </button>
+                  ))}
+                </div>
+              )
+            }
+          </Loadable>
+          <div className="action-bar">
+            <button type="button" className="button secondary" onClick={() => setStep(1)}>
+              {t('nav.back')}
+            </button>
+          </div>
+        </>
+      )}
+      {step === 3 && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (checkDetails()) setStep(4);
+          }}
+        >
+          <h1 id="booking-title">{t('booking.details')}</h1>
+          {(
+            [
+              ['name', 'booking.name', 'text', 'name'],
+              ['mobile', 'booking.mobile', 'tel', 'tel'],
+              ['email', salon.require_email ? 'booking.email' : 'booking.email_optional', 'email', 'email'],
+            ] as const
+          ).map(([field, label, type, autoComplete]) => (
+            <label key={field} className={`field${errors[field] ? ' invalid' : ''}`}>
+              <span>{t(label)}</span>
+              <input
+                type={type}
+                autoComplete={autoComplete}
+                dir={field === 'name' ? undefined : 'ltr'}
+                value={details[field]}
+                aria-invalid={errors[field] ? true : undefined}
+                onChange={(e) => setDetails({ ...details, [field]: e.target.value })}
+                data-testid={`booking-${field}`}
+              />
+              {field === 'mobile' && !errors.mobile && (
+                <small className="muted">{t('booking.mobile_hint')}</small>
+              )}
+              {errors[field] && (
+                <small className="error" data-testid={`error-${field}`}>
+                  {errors[field]}
+                </small>
+              )}
+            </label>
+          ))}
+          <label className="field">
+            <span>{t('booking.notes')}</span>
+            <textarea
+              rows={2}
+              value={details.notes}
+              onChange={(e) => setDetails({ ...details, notes: e.target.value })}
+            />
+          </label>
+          <div className="action-bar">
+            <button type="button" className="button secondary" onClick={() => setStep(2)}>
+              {t('nav.back')}
+            </button>
+            <button type="submit" className="button" data-testid="booking-next">
+              {t('booking.next')}
+            </button>
+          </div>
+        </form>
+      )}
+      {step === 4 && start && (
+        <>
+          <h1 id="booking-title">{t('booking.review')}</h1>
+          <dl className="details">
+            <div>
+              <dt>{t('booking.when')}</dt>
+              <dd data-testid="review-when">
+                {dayOf(locale, start, tz)} · {timeOf(locale, start, tz)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('booking.with')}</dt>
+              <dd>{employeeName}</dd>
+            </div>
+            {services.map((s) => (
+              <div key={s.id}>
+                <dt>{nameIn(locale, s)}</dt>
+                <dd>{money(locale, s.price_with_vat, menu.currency)}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>{t('booking.total')}</dt>
+              <dd data-testid="review-total">
+                <strong>{total}</strong>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('booking.name')}</dt>
+              <dd>{details.name}</dd>
+            </div>
+            <div>
+              <dt>{t('booking.mobile')}</dt>
+              <dd dir="ltr">{details.mobile}</dd>
+            </div>
+          </dl>
+          <p className="muted">{t('booking.pay_at_salon')}</p>
+          <div className="action-bar">
+            <button type="button" className="button secondary" onClick={() => setStep(3)} disabled={sending}>
+              {t('booking.change')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={confirm}
+              disabled={sending}
+              data-testid="booking-confirm"
+            >
+              {sending ? t('booking.sending') : t('booking.confirm')}
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+};
+
+const BookingLoader = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) => {
+  const t = useT(locale);
+  const name = nameIn(locale, salon);
+  usePageMeta(locale, { page: 'booking', name }, onlinePageText(locale, 'description', name));
+  const alias = encodeURIComponent(salon.alias);
+  const menu = useLoaded<Menu>(`salons/${alias}/services`);
+  const staff = useLoaded<Employee[]>(`salons/${alias}/employees`);
+  if (!salon.online_booking)
+    return (
+      <section className="card message" data-testid="booking-closed">
+        <h1>{t('booking.title')}</h1>
+        <p>{t('online.closed')}</p>
+        <a className="button" href={salonPath(locale, salon.alias, 'home')}>
+          {t('nav.home')}
+        </a>
+      </section>
+    );
+  return (
+    <Loadable locale={locale} state={menu.state} retry={menu.retry}>
+      {(m) => (
+        <Loadable locale={locale} state={staff.state} retry={staff.retry}>
+          {(employees) => <Booking locale={locale} salon={salon} menu={m} employees={employees} />}
+        </Loadable>
+      )}
+    </Loadable>
+  );
+};
+
+/** `booking` (spec doc1 §1): services, employee and date, the customer's details, review, confirmation. */
+export const BookingPage = ({ locale, alias }: { locale: Locale; alias: string }) => (
+  <WithSalon locale={locale} alias={alias}>
+    {(salon) => <BookingLoader locale={locale} salon={salon} />}
+  </WithSalon>
+);

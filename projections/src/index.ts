@@ -28,3 +28,4 @@ export {
 } from './sales/reports.projection';
 export { heldInvoicesProjection } from './sales/held-invoices.projection';
 export { surveysProjection } from './sales/surveys.projection';
+export { customerOffersProjection } from './sales/customer-offers.projection';

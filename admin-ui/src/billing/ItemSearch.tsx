@@ -38,7 +38,13 @@ export const ItemSearch = ({ items, onPick }: { items: Item[]; onPick: (item: It
       options={items}
       // Enter takes the first match: typing part of a name and Enter adds it, no mouse needed
       autoHighlight
-      groupBy={(i) => translate(`app.billing.${i.kind}`)}
+      groupBy={(i) =>
+        translate(
+          i.kind === 'offer' || i.kind === 'package'
+            ? `app.customer_offers.kinds.${i.kind}`
+            : `app.billing.${i.kind}`,
+        )
+      }
       getOptionLabel={name}
       filterOptions={(options, { inputValue }) => {
         const q = inputValue.trim().toLowerCase();

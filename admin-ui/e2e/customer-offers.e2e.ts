@@ -112,9 +112,9 @@ export const customerOffersTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'e-offer-en');
     });
 
-    it('pays a service line by her session, and shows the report and her card, in Arabic on a tablet and a phone', async () => {
+    it('pays a service line by her session, and shows the report and her card, in Arabic on a phone and a tablet', async () => {
       const { page } = await tab('ar');
-      await page.setViewportSize({ width: 820, height: 1180 });
+      await page.setViewportSize({ width: 390, height: 844 });
       await signIn(page, url, owner, { language: 'ar' });
       const lama = await customerNamed(page, 'Lama Fahad');
       const [open] = (await pageGet<{ offers: Purchase[] }>(page, `customers/${lama}/offers`)).offers.filter(
@@ -132,8 +132,6 @@ export const customerOffersTests = ({ url, tab }: SuiteContext) => {
       await page.click('[data-testid=billing-line-use-session]');
       await page.waitForSelector('[data-testid=billing-line-from-offer]:has-text("باقة السشوار الشهرية")');
       await page.waitForSelector('[data-testid=billing-total]:has-text("0.00")');
-      await shot(page, 'package-session-till-ar-tablet');
-      await page.setViewportSize({ width: 390, height: 844 });
       await shot(page, 'package-session-till-ar-phone');
       await page.click('[data-testid=billing-issue-phone]');
       await page.waitForSelector('[data-testid=invoice-issued]');
@@ -145,12 +143,25 @@ export const customerOffersTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=billing-customer-offers]');
       await page.waitForSelector('[data-testid=billing-use-session]:has-text("قص الشعر"):disabled');
 
+      await shot(page, 'package-session-used-ar-phone');
+
       await page.goto(`${url}/ar/merchant/reports/unused-customers-offers-report`);
       await page.waitForSelector('[data-testid=summary-row]:has-text("Lama Fahad")');
       await shot(page, 'unused-offers-report-ar-phone');
       await page.goto(`${url}/ar/merchant/customers/${lama}/show/offers`);
       await page.waitForSelector('[data-testid=customer-offer]:has-text("باقة السشوار الشهرية")');
       await shot(page, 'customer-offers-ar-phone');
+
+      // on a tablet held sideways: the report and the till with her offers beside the basket
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto(`${url}/ar/merchant/reports/unused-customers-offers-report`);
+      await page.waitForSelector('[data-testid=summary-row]:has-text("Lama Fahad")');
+      await shot(page, 'unused-offers-report-ar-tablet');
+      await page.goto(`${url}/ar/merchant/billing?customer_id=${lama}`);
+      await page.waitForSelector('[data-testid=billing-customer-offer]:has-text("باقة السشوار الشهرية")');
+      await page.click('[data-testid=billing-use-session] >> nth=0');
+      await page.waitForSelector('[data-testid=billing-line-from-offer]');
+      await shot(page, 'package-session-till-ar-tablet');
     });
   });
 };

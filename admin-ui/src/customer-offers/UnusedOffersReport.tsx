@@ -61,7 +61,7 @@ type Answer = {
 };
 
 const STATUSES = ['active', 'expired', 'all'] as const;
-const EXPIRING = ['', '7', '30', '90'] as const;
+const EXPIRING = ['any', '7', '30', '90'] as const;
 const isDate = (v: string) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**
@@ -81,13 +81,13 @@ export const UnusedOffersReport = () => {
   const [to, setTo] = useState('');
   const [customerId, setCustomerId] = useState<string | undefined>();
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('active');
-  const [expiring, setExpiring] = useState<(typeof EXPIRING)[number]>('');
+  const [expiring, setExpiring] = useState<(typeof EXPIRING)[number]>('any');
   const query = new URLSearchParams({
     ...(from && { from }),
     ...(to && { to }),
     ...(customerId && { customer_id: customerId }),
     status,
-    ...(expiring && { expiring_within: expiring }),
+    ...(expiring !== 'any' && { expiring_within: expiring }),
   });
   const { data, error, loading } = useReportData<Answer>(
     isDate(from) && isDate(to) ? `${UNUSED_OFFERS_REPORT}?${query}` : null,
@@ -206,12 +206,18 @@ export const UnusedOffersReport = () => {
           >
             {EXPIRING.map((d) => (
               <MenuItem key={d} value={d}>
-                {d ? t('within_days', { smart_count: Number(d) }) : t('any_expiry')}
+                {d === 'any' ? t('any_expiry') : t('within_days', { smart_count: Number(d) })}
               </MenuItem>
             ))}
           </TextField>
           <Box sx={{ flex: '1 1 260px', minWidth: 0, maxWidth: 420 }}>
-            <CustomerPicker customerId={customerId} locked={false} searchable onChange={setCustomerId} />
+            <CustomerPicker
+              customerId={customerId}
+              locked={false}
+              searchable
+              onChange={setCustomerId}
+              emptyLabel="app.customer_offers.report.all_customers"
+            />
           </Box>
         </Stack>
         <Stack direction="row" sx={{ gap: 1, mt: 1 }}>

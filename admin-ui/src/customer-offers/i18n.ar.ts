@@ -60,6 +60,7 @@ export const ar = {
         statuses: { active: 'ما زالت صالحة', expired: 'منتهية ولها جلسات متبقية', all: 'الاثنتان' },
         expiring: 'تنتهي',
         any_expiry: 'في أي وقت',
+        all_customers: 'كل العملاء',
         within_days:
           'خلال %{smart_count} يوم |||| خلال يوم واحد |||| خلال يومين |||| خلال %{smart_count} أيام |||| خلال %{smart_count} يومًا |||| خلال %{smart_count} يوم',
         printed_on: 'حتى %{date}',

@@ -58,6 +58,7 @@ export const en = {
         statuses: { active: 'Still usable', expired: 'Expired with sessions left', all: 'Both' },
         expiring: 'Expiring',
         any_expiry: 'Any time',
+        all_customers: 'All customers',
         within_days: 'Within %{smart_count} day |||| Within %{smart_count} days',
         printed_on: 'As of %{date}',
         none: 'No customer has sessions left here.',

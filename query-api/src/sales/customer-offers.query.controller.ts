@@ -29,7 +29,10 @@ const MAX_ROWS = 5000;
 const STATUSES = ['active', 'expired', 'all'] as const;
 
 /** A purchase as the salon's screens read it: its status and days to its last day, worked out for today. */
-const shown = (doc: Doc, today: string): Record<string, unknown> & {
+const shown = (
+  doc: Doc,
+  today: string,
+): Record<string, unknown> & {
   id: string;
   status: ReturnType<typeof customerOfferStatus>;
   days_left: number;

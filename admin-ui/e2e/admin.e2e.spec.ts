@@ -10,6 +10,7 @@ import { billingTests } from './billing.e2e';
 import { heldTests } from './held.e2e';
 import { salesTests } from './sales.e2e';
 import { instrumentsTests } from './instruments.e2e';
+import { customerOffersTests } from './customer-offers.e2e';
 import { reportsTests } from './reports.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
@@ -388,6 +389,7 @@ suite('admin-ui in the browser', () => {
   billingTests({ url, tab });
   salesTests({ url, tab });
   instrumentsTests({ url, tab });
+  customerOffersTests({ url, tab });
   reportsTests({ url, tab });
   heldTests({ url, tab });
   productsTests({ url, tab });

@@ -20,6 +20,7 @@ const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m)
 const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
 const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
 const EGiftPage = lazyPage(() => import('./instruments/EGiftPage').then((m) => m.EGiftPage));
+const EOfferPage = lazyPage(() => import('./customer-offers/EOfferPage').then((m) => m.EOfferPage));
 const EDepositPage = lazyPage(() => import('./instruments/EDepositPage').then((m) => m.EDepositPage));
 const SurveyPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.SurveyPage));
 const RatedPage = lazyPage(() => import('./survey/SurveyPage').then((m) => m.RatedPage));
@@ -55,6 +56,7 @@ export const App = ({
                 <>
                   <Route path={`/${area.language}/e-invoice/:uniqueId`} element={<EInvoicePage />} />
                   <Route path={`/${area.language}/e-gift/:uniqueId`} element={<EGiftPage />} />
+                  <Route path={`/${area.language}/e-offer/:uniqueId`} element={<EOfferPage />} />
                   <Route path={`/${area.language}/e-deposit/:uniqueId`} element={<EDepositPage />} />
                   <Route path={`/${area.language}/e-survey/:uniqueId`} element={<SurveyPage />} />
                   <Route

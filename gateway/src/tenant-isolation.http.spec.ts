@@ -225,6 +225,23 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       }),
       'wallet top-up',
     );
+    // the package sold to A's customer: her purchase, with a session of it used
+    const packageSale = await post('invoices', {
+      customer_id: extra.customers,
+      lines: [{ kind: 'package', item_id: extra.packages }],
+      payments: [{ method: 1, amount: '1.15' }],
+    });
+    await created(packageSale, 'package sale');
+    extra['customer-offers'] = packageSale.body.lines[0].customer_offer_id;
+    await created(
+      await post('invoices', {
+        customer_id: extra.customers,
+        lines: [{ kind: 'service', item_id: services[0].id, customer_offer_id: extra['customer-offers'] }],
+        payments: [],
+        notes: `${MARK} session`,
+      }),
+      'session used',
+    );
     extra['discount-codes'] = await created(
       await post('discount-codes', {
         code: 'ALPHAONLY',

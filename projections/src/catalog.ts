@@ -17,6 +17,7 @@ import { discountCodesProjection } from './sales/discount-codes.projection';
 import { reportsProjection } from './sales/reports.projection';
 import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import { surveysProjection } from './sales/surveys.projection';
+import { customerOffersProjection } from './sales/customer-offers.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -39,5 +40,6 @@ export const allProjections: Projection[] = [
   reportsProjection,
   heldInvoicesProjection,
   surveysProjection,
+  customerOffersProjection,
   auditLogProjection,
 ];

@@ -35,3 +35,4 @@ export {
   type FreeTimesQuestion,
 } from './scheduling/free-times';
 export { salonOfAlias } from './identity/salon-of-alias';
+export { customerOffersProjection } from './sales/customer-offers.projection';

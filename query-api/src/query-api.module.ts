@@ -4,6 +4,10 @@ import { WalletsQueryController } from './sales/wallets.query.controller';
 import { DepositsQueryController, PublicDepositsController } from './sales/deposits.query.controller';
 import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
 import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
+import {
+  CustomerOffersQueryController,
+  PublicCustomerOffersController,
+} from './sales/customer-offers.query.controller';
 import { SalesReportsQueryController } from './sales/reports.query.controller';
 import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
 import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
@@ -79,6 +83,8 @@ export class QueryApiModule implements NestModule {
         DiscountCodesQueryController,
         GiftCardsQueryController,
         PublicGiftCardsController,
+        CustomerOffersQueryController,
+        PublicCustomerOffersController,
         SalesReportsQueryController,
         PublicSalesController,
         HeldInvoicesQueryController,

@@ -86,6 +86,9 @@ export const RESOURCE_ACCESS: Record<
   },
   // the gift cards' management reports (15); a card's page for those who see the reports
   'reports/customers-discount-report': { list: { page: Page.pos, permission: Permission.salesReports } },
+  'reports/unused-customers-offers-report': {
+    list: { page: Page.pos, permission: Permission.salesReports },
+  },
   'reports/active-gifts-cards': {
     list: { page: Page.pos, permission: Permission.salesReports },
     show: { page: Page.pos, permission: Permission.salesReports },

@@ -74,6 +74,9 @@ import { DiscountCodeField, type TillCode } from '../instruments/DiscountCodeFie
 import { holdBody } from '../held/basket';
 import { HoldButton } from '../held/HoldButton';
 import { useHeldBasket } from '../held/useHeldBasket';
+import { useCustomerOffers } from '../customer-offers/useCustomerOffers';
+import { CustomerOffersPanel, sessionsFree } from '../customer-offers/CustomerOffersPanel';
+import type { CustomerOffer } from '../customer-offers/types';
 
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
 
@@ -84,6 +87,9 @@ type TillContext = {
   invoice: InvoiceSettings;
   products: Product[];
   employees: Array<{ id: string; name_en: string; name_ar: string }>;
+  /** the active offers (not expired) and packages a customer can buy */
+  offers?: Array<{ id: string; name_en: string; name_ar: string; price_minor: number; expiry_date: string }>;
+  packages?: Array<{ id: string; name_en: string; name_ar: string; price_minor: number }>;
 };
 
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
@@ -175,6 +181,7 @@ const Till = ({
   const [giftCards, setGiftCards] = useState<TillGiftCardRow[]>([]);
   const [code, setCode] = useState<TillCode | undefined>();
   const { wallet } = useWallet(customerId);
+  const { offers: purchases = [] } = useCustomerOffers(customerId);
   const deposited = useVisitDeposits(visitOpen ? appointmentId : undefined);
   const [discount, setDiscount] = useState('');
   const [payments, setPayments] = useState<TillPaymentRow[]>([]);
@@ -205,8 +212,23 @@ const Till = ({
           price: p.price_minor,
           product: p,
         })),
+      ...(context?.offers ?? []).map((o) => ({
+        kind: 'offer' as const,
+        id: o.id,
+        name_en: o.name_en,
+        name_ar: o.name_ar,
+        price: o.price_minor,
+        expiry_date: o.expiry_date,
+      })),
+      ...(context?.packages ?? []).map((p) => ({
+        kind: 'package' as const,
+        id: p.id,
+        name_en: p.name_en,
+        name_ar: p.name_ar,
+        price: p.price_minor,
+      })),
     ],
-    [services, products, currency],
+    [services, products, currency, context],
   );
 
   const lineOf = (item: Item, employeeId?: string): TillLine => ({
@@ -285,6 +307,35 @@ const Till = ({
       );
     else setLines([...lines, lineOf(item)]);
   };
+  // a service paid by one of the customer's sessions: 0 on this invoice, named after her purchase
+  const coverBySession = (offer: CustomerOffer, serviceId: string, index?: number) => {
+    const service = offer.services.find((s) => s.service_id === serviceId);
+    if (!service) return;
+    const covered: TillLine = {
+      key: newKey(),
+      kind: 'service',
+      itemId: serviceId,
+      nameEn: service.name_en,
+      nameAr: service.name_ar,
+      employeeId:
+        (index !== undefined ? lines[index]?.employeeId : lines[lines.length - 1]?.employeeId) ?? '',
+      quantity: '1',
+      price: amountText(0, currency),
+      listPrice: 0,
+      discount: '',
+      vatType: VatType.standard,
+      customerOfferId: offer.id,
+      fromOffer: { nameEn: offer.name_en, nameAr: offer.name_ar },
+    };
+    setLines(
+      index === undefined
+        ? [...lines, covered]
+        : lines.map((l, i) => (i === index ? { ...covered, key: l.key } : l)),
+    );
+  };
+  /** The first of her purchases with a session of this service still free in the basket. */
+  const sessionFor = (serviceId: string) =>
+    purchases.find((o) => o.status === 'active' && sessionsFree(o, serviceId, lines) > 0);
   const change = (index: number, patch: Partial<TillLine>) =>
     setLines(lines.map((l, i) => (i === index ? { ...l, ...patch } : l)));
   const changePayment = (index: number, patch: Partial<TillPaymentRow>) =>
@@ -415,6 +466,13 @@ const Till = ({
                 onChange={setCustomerId}
                 error={errorOf('customer_id') ?? errorOf('appointment_id')}
               />
+              {customerId && (
+                <CustomerOffersPanel
+                  offers={purchases}
+                  lines={lines}
+                  onUse={(offer, serviceId) => coverBySession(offer, serviceId)}
+                />
+              )}
               {held.notice}
               {appointmentId && visit && !visitOpen && (
                 <Alert severity="warning" sx={{ mt: 1 }} data-testid="billing-visit-closed">
@@ -480,7 +538,13 @@ const Till = ({
                         size="small"
                         variant="outlined"
                         label={translate(
-                          line.kind === 'gift_card' ? 'app.gift_cards.sell' : `app.billing.${line.kind}`,
+                          line.customerOfferId
+                            ? 'app.customer_offers.session'
+                            : line.kind === 'gift_card'
+                              ? 'app.gift_cards.sell'
+                              : line.kind === 'offer' || line.kind === 'package'
+                                ? `app.customer_offers.kinds.${line.kind}`
+                                : `app.billing.${line.kind}`,
                         )}
                         sx={{ flexShrink: 0 }}
                       />
@@ -510,6 +574,40 @@ const Till = ({
                         <DeleteIcon fontSize="small" />
                       </IconButton>
                     </Stack>
+                    {line.fromOffer && (
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ mb: 1 }}
+                        data-testid="billing-line-from-offer"
+                      >
+                        {translate('app.customer_offers.from', {
+                          name: language === 'ar' ? line.fromOffer.nameAr : line.fromOffer.nameEn,
+                        })}
+                      </Typography>
+                    )}
+                    {!line.customerOfferId &&
+                      line.kind === 'service' &&
+                      (() => {
+                        const offer = sessionFor(line.itemId);
+                        return offer ? (
+                          <Button
+                            size="small"
+                            sx={{ mb: 1 }}
+                            onClick={() => coverBySession(offer, line.itemId, i)}
+                            data-testid="billing-line-use-session"
+                          >
+                            {translate('app.customer_offers.cover_line', {
+                              name: language === 'ar' ? offer.name_ar : offer.name_en,
+                            })}
+                          </Button>
+                        ) : null;
+                      })()}
+                    {(errorOf(`lines.${i}.customer_offer_id`) ?? errorOf(`lines.${i}.item_id`)) && (
+                      <Typography variant="body2" color="error" sx={{ mb: 1 }}>
+                        {errorOf(`lines.${i}.customer_offer_id`)}
+                      </Typography>
+                    )}
                     {errorOf(`lines.${i}.item_id`) && (
                       <Typography variant="body2" color="error" sx={{ mb: 1 }}>
                         {errorOf(`lines.${i}.item_id`)}
@@ -554,7 +652,13 @@ const Till = ({
                         label={translate('app.billing.quantity')}
                         value={line.quantity}
                         onChange={(e) => change(i, { quantity: e.target.value })}
-                        disabled={!mayChangeQuantity || line.kind === 'gift_card'}
+                        disabled={
+                          !mayChangeQuantity ||
+                          line.kind === 'gift_card' ||
+                          line.kind === 'offer' ||
+                          line.kind === 'package' ||
+                          Boolean(line.customerOfferId)
+                        }
                         error={Boolean(errorOf(`lines.${i}.quantity`))}
                         slotProps={{
                           htmlInput: {
@@ -571,7 +675,9 @@ const Till = ({
                         )}
                         value={line.price}
                         onChange={(e) => change(i, { price: e.target.value })}
-                        disabled={!mayChangePrice && line.kind !== 'gift_card'}
+                        disabled={
+                          (!mayChangePrice && line.kind !== 'gift_card') || Boolean(line.customerOfferId)
+                        }
                         autoFocus={line.kind === 'gift_card' && !line.price}
                         error={Boolean(errorOf(`lines.${i}.price`))}
                         slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-line-price' } }}
@@ -581,7 +687,7 @@ const Till = ({
                         label={translate('app.billing.discount')}
                         value={line.discount}
                         onChange={(e) => change(i, { discount: e.target.value })}
-                        disabled={line.kind === 'gift_card'}
+                        disabled={line.kind === 'gift_card' || Boolean(line.customerOfferId)}
                         error={Boolean(errorOf(`lines.${i}.discount`))}
                         slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'billing-line-discount' } }}
                       />

@@ -16,6 +16,7 @@ export const CustomerPicker = ({
   visitName,
   onChange,
   error,
+  emptyLabel = 'app.billing.walk_in',
 }: {
   customerId?: string;
   locked: boolean;
@@ -25,6 +26,8 @@ export const CustomerPicker = ({
   visitName?: string | null;
   onChange: (id: string | undefined) => void;
   error?: string;
+  /** what no customer means here (a walk-in at the till; "all customers" in a report's filter) */
+  emptyLabel?: string;
 }) => {
   const translate = useTranslate();
   if (locked)
@@ -64,11 +67,7 @@ export const CustomerPicker = ({
           />
         </ReferenceInput>
         {!customerId && (
-          <Chip
-            label={translate('app.billing.walk_in')}
-            sx={{ mt: { sm: 1 } }}
-            data-testid="billing-walk-in"
-          />
+          <Chip label={translate(emptyLabel)} sx={{ mt: { sm: 1 } }} data-testid="billing-walk-in" />
         )}
       </Stack>
     </Form>

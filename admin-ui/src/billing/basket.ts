@@ -31,6 +31,10 @@ export type TillLine = {
   vatType: VatType;
   /** a gift card's message to its holder */
   message?: string;
+  /** a service paid by a session of the customer's purchased offer or package (0 on this invoice) */
+  customerOfferId?: string;
+  /** that purchase's name, shown on the line */
+  fromOffer?: { nameEn: string; nameAr: string };
 };
 
 /** A gift card spent on the invoice, as typed: its code and how much of it. */
@@ -226,6 +230,7 @@ export const invoiceBody = (
       kind: l.kind,
       ...(l.kind !== 'gift_card' && { item_id: l.itemId }),
       ...(l.kind === 'gift_card' && l.message?.trim() && { message: l.message.trim() }),
+      ...(l.customerOfferId && { customer_offer_id: l.customerOfferId }),
       ...(l.employeeId && { employee_id: l.employeeId }),
       ...(quantityOf(l.quantity) !== 1 && { quantity: quantityOf(l.quantity) ?? l.quantity }),
       ...(amountOf(l.price, currency) !== l.listPrice && { price: text(l.price) }),

@@ -31,6 +31,7 @@ export type Boot =
 export const PUBLIC_PAGES = [
   'e-invoice',
   'e-gift',
+  'e-offer',
   'e-deposit',
   'e-survey',
   'invoice-rated-successfully',

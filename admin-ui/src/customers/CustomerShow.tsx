@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { RecordHistory } from '../audit-log/RecordHistory';
 import { CustomerVisits } from '../appointments/CustomerVisits';
 import { WalletTab } from '../instruments/WalletTab';
+import { CustomerOffersTab } from '../customer-offers/CustomerOffersTab';
 import { CustomerAsOf } from './CustomerAsOf';
 import { CustomerDetails } from './CustomerDetails';
 import { CustomerStatusButton } from './CustomerStatusButton';
@@ -70,6 +71,9 @@ export const CustomerShow = () => {
         )}
         <TabbedShowLayout.Tab label="app.wallet.tab" path="wallet">
           <WalletTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="app.customer_offers.tab" path="offers">
+          <CustomerOffersTab />
         </TabbedShowLayout.Tab>
         {canSeeHistory && (
           <TabbedShowLayout.Tab label="app.customers.tabs.history" path="history">

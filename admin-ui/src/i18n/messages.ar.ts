@@ -12,6 +12,7 @@ import { ar as notesAr } from '../notes/i18n.ar';
 import { ar as surveyAr } from '../survey/i18n.ar';
 import { ar as productsAr } from '../products/i18n.ar';
 import { ar as offersAr } from '../offers/i18n.ar';
+import { ar as customerOffersAr } from '../customer-offers/i18n.ar';
 import { ar as importsAr } from '../imports/i18n.ar';
 import { ar as wizardAr } from '../wizard/i18n.ar';
 import { ar as managerAr } from '../manager/i18n.ar';
@@ -35,6 +36,7 @@ export const messages: MessageTree = mergeMessages(
   surveyAr as MessageTree,
   productsAr as MessageTree,
   offersAr as MessageTree,
+  customerOffersAr as MessageTree,
   importsAr as MessageTree,
   wizardAr as MessageTree,
   managerAr as MessageTree,

@@ -13,6 +13,7 @@ import { en as notesEn } from '../notes/i18n.en';
 import { en as surveyEn } from '../survey/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
+import { en as customerOffersEn } from '../customer-offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
 import { en as wizardEn } from '../wizard/i18n.en';
 import { en as managerEn } from '../manager/i18n.en';
@@ -35,6 +36,7 @@ export const messages: MessageTree = mergeMessages(
   surveyEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,
+  customerOffersEn as MessageTree,
   importsEn as MessageTree,
   wizardEn as MessageTree,
   managerEn as MessageTree,

@@ -25,6 +25,7 @@ import {
   sellGiftCardRoute,
   walletReminder,
 } from '../instruments';
+import { unusedOffersReport } from '../customer-offers';
 import { dashboard, paymentsDetails } from '../dashboard';
 import {
   commissionsReport,
@@ -152,6 +153,7 @@ export const MerchantAdmin = () => {
         <Resource name="accounting/receivable" {...receivable} />
         <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
         <Resource name="reports/customers-discount-report" {...customersDiscountReport} />
+        <Resource name="reports/unused-customers-offers-report" {...unusedOffersReport} />
         {giftCardResources.map(({ name, ...resource }) => (
           <Resource key={name} name={name} {...resource} />
         ))}

@@ -194,6 +194,7 @@ const MoneyReportsMenu = () => {
         <Menu.ResourceItem key={r} name={r} />
       ))}
       <Menu.ResourceItem name="reports/customers-discount-report" />
+      <Menu.ResourceItem name="reports/unused-customers-offers-report" />
       <Menu.ResourceItem name="reports/active-gifts-cards" />
       <Menu.ResourceItem name="reports/used-gifts-cards" />
       <Menu.ResourceItem name="reports/expired-gifts-cards" />

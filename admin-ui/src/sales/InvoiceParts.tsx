@@ -186,6 +186,26 @@ export const InvoicePayments = ({ invoice, money }: { invoice: Invoice; money: (
  * One line of an invoice as a phone and the customer's e-invoice show it: what and its total, then
  * (who,) how many at what price, its discount and its VAT.
  */
+/** "From package X": a line paid by a session of the customer's purchase (nothing is paid for it here). */
+export const FromCustomerOffer = ({ line }: { line: Invoice['lines'][number] }) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const from = line.from_customer_offer;
+  if (!from) return null;
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      data-testid="invoice-line-from-offer"
+    >
+      {translate(`app.customer_offers.from_${from.kind}`, {
+        name: language === 'ar' ? from.name_ar || from.name_en : from.name_en || from.name_ar,
+      })}
+    </Typography>
+  );
+};
+
 export const InvoiceLineItem = ({
   line,
   name,
@@ -204,7 +224,10 @@ export const InvoiceLineItem = ({
   return (
     <Box component="li" data-testid={testId} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
       <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
-        <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ overflowWrap: 'anywhere' }}>{name}</Typography>
+          <FromCustomerOffer line={line} />
+        </Box>
         <Typography sx={{ fontWeight: 600 }}>
           <Amount>{money(line.total)}</Amount>
         </Typography>

@@ -23,6 +23,7 @@ import {
   useInvoiceMoney,
   useVatCategory,
   InvoiceLineItem,
+  FromCustomerOffer,
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
@@ -186,7 +187,10 @@ const InvoiceBody = () => {
               <tbody>
                 {invoice.lines.map((l) => (
                   <tr key={l.line_id} data-testid="invoice-line">
-                    <td>{lineName(l)}</td>
+                    <td>
+                      {lineName(l)}
+                      <FromCustomerOffer line={l} />
+                    </td>
                     <td>{(l.employee_id && names[l.employee_id]) || '—'}</td>
                     <td className="num">{l.quantity}</td>
                     <td className="num">

@@ -16,6 +16,7 @@ import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
 import { decideCancelInvoice } from './invoice-cancel';
+import { givePurchasesBack } from './customer-offers.commands';
 
 export class CancelIssuedInvoice {
   constructor(
@@ -64,8 +65,18 @@ export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedI
       },
     );
     const cancelled = (outcome.events[0] as InvoiceCancelled).data;
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    // the sessions it used come back; an offer or package it sold is closed (only if unused)
+    if (outcome.state.state.issued)
+      await givePurchasesBack(this.aggregates, ctx, {
+        invoice: outcome.state.state.invoice,
+        lineIds: outcome.state.state.invoice.lines.map((l) => l.line_id),
+        fieldOf: () => 'invoice_id',
+        creditNoteId: null,
+        reason: 'cancelled',
+        today: tenant.today,
+      });
     if (cancelled.appointment_id) {
-      const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
       await this.aggregates.handle(
         streamName(APPOINTMENT_CATEGORY, ctx.tenantId, cancelled.appointment_id),
         ctx,

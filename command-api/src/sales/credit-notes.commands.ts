@@ -38,6 +38,7 @@ import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } 
 import { loyaltyStream } from './loyalty.commands';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
+import { givePurchasesBack } from './customer-offers.commands';
 
 export class IssueCreditNote {
   constructor(
@@ -228,6 +229,18 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
           decide: (s) => (s.defined ? decideProduct({ type: 'ReturnStock', quantity, invoiceId }, s) : []),
         },
       );
+    // the sessions the credited lines used come back; a credited offer or package sale is closed
+    await givePurchasesBack(this.aggregates, ctx, {
+      invoice,
+      lineIds: credit.lines.map((l) => l.line_id),
+      fieldOf: (lineId) => {
+        const i = wanted ? wanted.findIndex((w) => w.line_id === lineId) : -1;
+        return i >= 0 ? `lines.${i}.line_id` : 'lines';
+      },
+      creditNoteId,
+      reason: 'credit_note',
+      today: tenant.today,
+    });
     const { type: _type, data } = note;
     return new Answer({ id: creditNoteId, ...data }, position, 201);
   }

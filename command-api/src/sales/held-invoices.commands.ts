@@ -27,6 +27,7 @@ import { evolveProduct, initialProductState, type ProductState } from '../produc
 import { BookingContext } from '../scheduling/booking-context';
 import { evolveVisit, initialVisitState } from '../scheduling/visit';
 import { Answer } from '../shared/answer';
+import { loadBundle } from './customer-offers.commands';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
@@ -194,12 +195,28 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
         problems.push({ field: `lines.${i}.kind`, key: 'sales.gift_card_not_held' });
         continue;
       }
+      // a session of a purchase is used when the invoice is issued, not kept aside
+      if (w.customer_offer_id !== undefined) {
+        problems.push({ field: `lines.${i}.customer_offer_id`, key: 'customer_offers.not_held' });
+        continue;
+      }
       const itemId = w.item_id;
       if (!itemId) {
         problems.push({ field: `lines.${i}.item_id`, key: 'validation.is_required' });
         continue;
       }
-      if (w.kind === 'service') {
+      if (w.kind === 'offer' || w.kind === 'package') {
+        const found = await loadBundle(this.aggregates, ctx.tenantId, w.kind, itemId);
+        if (!found.exists || found.status === 'removed' || found.status === 'disabled')
+          problems.push({ field: `lines.${i}.item_id`, key: `not_found.${w.kind}` });
+        else
+          item = {
+            name_en: found.details.name_en,
+            name_ar: found.details.name_ar,
+            price: found.details.price,
+            vat_type: VatType.standard,
+          };
+      } else if (w.kind === 'service') {
         const service = menu.services.get(itemId);
         if (!service || !service.active)
           problems.push({ field: `lines.${i}.item_id`, key: 'not_found.service' });

@@ -79,6 +79,23 @@ export type SaleLine = {
   vatType: VatType;
   /** a gift card sold: for whom, with what message */
   giftCard?: { beneficiary: { id: string; name: string } | null; message?: string };
+  /** an offer or a package sold: the customer's purchase the invoice opens, and what it gives */
+  bundle?: {
+    customerOfferId: string;
+    kind: 'offer' | 'package';
+    descriptionEn?: string;
+    descriptionAr?: string;
+    services: Array<{ service_id: string; name_en: string; name_ar: string; sessions: number }>;
+    allowance: number;
+    expiresOn: string;
+  };
+  /** a service paid by a session of the customer's purchase (priced 0 here: paid when bought) */
+  fromCustomerOffer?: {
+    customer_offer_id: string;
+    kind: 'offer' | 'package';
+    name_en: string;
+    name_ar: string;
+  };
 };
 
 export type IssueInvoice = {
@@ -182,6 +199,8 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
       vat_rate_bp: priced.rateBp,
       vat: priced.vat,
       total: priced.total,
+      ...(l.bundle && { customer_offer_id: l.bundle.customerOfferId }),
+      ...(l.fromCustomerOffer && { from_customer_offer: l.fromCustomerOffer }),
     };
   });
   const issued: InvoiceIssued = {

@@ -92,6 +92,19 @@ import {
   type GiftCardState,
 } from './gift-card';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
+import {
+  evolveCustomerOffer,
+  purchaseTerms,
+  sessionProblem,
+  type CustomerOfferState,
+} from './customer-offer';
+import {
+  customerOfferLink,
+  decideOnCustomerOffer,
+  loadBundle,
+  loadCustomerOffer,
+  openCustomerOffer,
+} from './customer-offers.commands';
 
 export class IssueInvoice {
   constructor(
@@ -167,7 +180,19 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           ).state,
         ).map((d) => ({ deposit_id: d.deposit_id, amount: d.payment.amount, method: d.payment.method }))
       : [];
-    const lines = await this.linesOf(ctx, tenant, scope, settings.invoice, input.lines, booking, problems);
+    // an offer or a package is the customer's, used on her later visits
+    if (!customerId && input.lines.some((l) => l.kind === 'offer' || l.kind === 'package'))
+      problems.push({ field: 'customer_id', key: 'customer_offers.customer_required' });
+    const lines = await this.linesOf(
+      ctx,
+      tenant,
+      scope,
+      settings.invoice,
+      input.lines,
+      booking,
+      problems,
+      customer?.id ?? null,
+    );
     const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
     const code = await this.discountCodeOf(ctx, tenant, input.discount_code, lines, problems);
     const giftCards = await this.giftCardsSpent(
@@ -375,6 +400,46 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           },
         ]);
       }
+    // the offers and packages it sold, each the customer's purchase from now on, at what she paid
+    const issuedLines = (outcome.events[0] as InvoiceIssued).data.lines;
+    for (const [i, l] of lines.entries())
+      if (l.bundle && customer)
+        await openCustomerOffer(this.aggregates, ctx, {
+          customer_offer_id: l.bundle.customerOfferId,
+          unique_id: customerOfferLink(ctx, l.lineId),
+          kind: l.bundle.kind,
+          source_id: l.itemId,
+          name_en: l.nameEn,
+          name_ar: l.nameAr,
+          ...(l.bundle.descriptionEn && { description_en: l.bundle.descriptionEn }),
+          ...(l.bundle.descriptionAr && { description_ar: l.bundle.descriptionAr }),
+          customer_id: customer.id,
+          customer_name: customer.name,
+          services: l.bundle.services,
+          allowance: l.bundle.allowance,
+          price: issuedLines[i].net,
+          total: issuedLines[i].total,
+          currency,
+          invoice_id: invoiceId,
+          invoice_number: number,
+          line_id: l.lineId,
+          business_date: tenant.today,
+          expires_on: l.bundle.expiresOn,
+          opened_by: auth.userId,
+        });
+    // the sessions it used, each decided again on the revision the append checks
+    for (const [i, l] of lines.entries())
+      if (l.fromCustomerOffer)
+        await decideOnCustomerOffer(this.aggregates, ctx, l.fromCustomerOffer.customer_offer_id, {
+          type: 'UseSession',
+          customerId: customer?.id ?? null,
+          serviceId: l.itemId,
+          invoiceId,
+          invoiceNumber: number,
+          lineId: l.lineId,
+          today: tenant.today,
+          field: `lines.${i}.customer_offer_id`,
+        });
     // loyalty points for what the customer paid (gift cards spent earn none: their purchase did)
     const loyalty = loyaltyRulesOf(settings.invoice, (t) => toMinor(t, tenant.countryId));
     const issuedData = (outcome.events[0] as InvoiceIssued).data;
@@ -566,8 +631,11 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     wanted: IssueInvoiceInput['lines'],
     booking: BookingContext,
     problems: ErrorDetail[],
+    customerId: string | null,
   ): Promise<SaleLine[]> {
     const menu = await booking.menu();
+    // the customer's purchases this invoice uses sessions of, as they will be after each use
+    const purchases = new Map<string, CustomerOfferState>();
     const mayChangePrice =
       hasRight(scope, 'change_invoice_price') && invoiceSettings.allow_price_change === true;
     const stock = new Map<string, { state: ProductState; wanted: number; first: number }>();
@@ -622,7 +690,103 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         });
         continue;
       }
-      if (w.kind === 'service') {
+      if (w.customer_offer_id !== undefined && w.kind !== 'service') {
+        problems.push({ field: `lines.${i}.customer_offer_id`, key: 'customer_offers.not_a_service' });
+        continue;
+      }
+      let bundle: SaleLine['bundle'];
+      if (w.kind === 'service' && w.customer_offer_id !== undefined) {
+        // a session of her purchase: the service as the purchase names it, at no charge today
+        const field = `lines.${i}.customer_offer_id`;
+        const id = w.customer_offer_id;
+        const state = purchases.get(id) ?? (await loadCustomerOffer(this.aggregates, ctx.tenantId, id));
+        const problem = sessionProblem(state, { customerId, serviceId: itemId, today: tenant.today, field });
+        if (quantity !== 1)
+          problems.push({ field: `lines.${i}.quantity`, key: 'customer_offers.one_session_per_line' });
+        if (problem || !state.opened) {
+          problems.push(problem ?? { field, key: 'customer_offers.not_found' });
+          continue;
+        }
+        const lineId = idFor(ctx, 'invoice-line', i);
+        purchases.set(
+          id,
+          evolveCustomerOffer(state, {
+            type: 'CustomerOfferSessionUsed',
+            data: {
+              customer_offer_id: id,
+              service_id: itemId,
+              invoice_id: '',
+              invoice_number: 0,
+              line_id: lineId,
+              business_date: tenant.today,
+              left: 0,
+            },
+          }),
+        );
+        const service = state.item.services.find((s) => s.service_id === itemId)!;
+        lines.push({
+          lineId,
+          kind: 'service',
+          itemId,
+          nameEn: service.name_en,
+          nameAr: service.name_ar,
+          employeeId: w.employee_id ?? null,
+          quantity: 1,
+          unitPrice: 0,
+          discount: 0,
+          vatType: VatType.standard,
+          fromCustomerOffer: {
+            customer_offer_id: id,
+            kind: state.item.kind,
+            name_en: state.item.name_en,
+            name_ar: state.item.name_ar,
+          },
+        });
+        continue;
+      }
+      if (w.kind === 'offer' || w.kind === 'package') {
+        // sold to the customer: priced from the menu's offer or package, VAT as its services
+        if (quantity !== 1)
+          problems.push({ field: `lines.${i}.quantity`, key: 'customer_offers.one_per_line' });
+        const found = await loadBundle(this.aggregates, ctx.tenantId, w.kind, itemId);
+        if (!found.exists || found.status === 'removed' || found.status === 'disabled')
+          problems.push({ field: `lines.${i}.item_id`, key: `not_found.${w.kind}` });
+        else if (found.status !== 'active')
+          problems.push({ field: `lines.${i}.item_id`, key: 'customer_offers.not_for_sale' });
+        else if ('expiry_date' in found.details && found.details.expiry_date < tenant.today)
+          problems.push({
+            field: `lines.${i}.item_id`,
+            key: 'customer_offers.offer_expired',
+            params: { date: found.details.expiry_date },
+          });
+        else {
+          const terms = purchaseTerms(
+            (w.kind === 'offer'
+              ? { kind: 'offer', details: found.details }
+              : { kind: 'package', details: found.details }) as Parameters<typeof purchaseTerms>[0],
+            tenant.today,
+            (id) => {
+              const s = menu.services.get(id);
+              return { name_en: s?.name_en ?? '', name_ar: s?.name_ar ?? '' };
+            },
+          );
+          item = {
+            nameEn: found.details.name_en,
+            nameAr: found.details.name_ar,
+            price: found.details.price,
+            vatType: VatType.standard,
+          };
+          bundle = {
+            customerOfferId: idFor(ctx, 'customer-offer', i),
+            kind: w.kind,
+            descriptionEn: found.details.description_en,
+            descriptionAr: found.details.description_ar,
+            services: terms.services,
+            allowance: terms.allowance,
+            expiresOn: terms.expires_on,
+          };
+        }
+      } else if (w.kind === 'service') {
         const service = menu.services.get(itemId);
         if (!service || !service.active)
           problems.push({ field: `lines.${i}.item_id`, key: 'not_found.service' });
@@ -674,6 +838,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         unitPrice: price,
         discount: w.discount !== undefined ? toMinor(w.discount, tenant.countryId) : 0,
         vatType: item.vatType,
+        ...(bundle && { bundle }),
       });
     }
     if (!this.maySellWithoutStock(scope, invoiceSettings))

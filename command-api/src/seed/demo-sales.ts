@@ -10,6 +10,7 @@ import {
   type TenantTimeZone,
 } from '@rawnaq/contracts';
 import type { AuthContext } from '@rawnaq/platform';
+import { ChangeBundles } from '../catalog/offer.commands';
 import { DefineDiscountCode } from '../sales/discount-codes.commands';
 import { HoldInvoice } from '../sales/held-invoices.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
@@ -81,7 +82,7 @@ export const seedDemoSales = async (
     at: number;
     key: string;
     body: object | (() => object);
-    command?: 'invoice' | 'top-up' | 'code';
+    command?: 'invoice' | 'top-up' | 'code' | 'package';
   };
   const sales: Sale[] = [];
   // what the customer pays: priced by the same rules as the till (15 % at document level)
@@ -172,6 +173,8 @@ export const seedDemoSales = async (
   const price = (service: string) => ids.services[service].price;
   const money = (minor: number) => (minor / 100).toFixed(2);
   let giftCode = '';
+  let hairPackage = '';
+  let bought = '';
   sales.push(
     {
       at: at(20, '09:30'),
@@ -230,6 +233,50 @@ export const seedDemoSales = async (
         payments: [{ method: PaymentMethod.wallet, amount: money(totalOf([price('Haircut')])) }],
       },
     },
+    // a package on the menu, bought by a customer, and one session of it used on a later visit: the
+    // customer's card and the unused offers report have something to show
+    {
+      at: at(12, '09:00'),
+      key: 'demo-package',
+      command: 'package',
+      body: {
+        name_en: 'Blow dry month',
+        name_ar: 'باقة السشوار الشهرية',
+        items: [
+          { service_id: ids.services['Blow dry'].id, sessions: 4 },
+          { service_id: ids.services.Haircut.id, sessions: 1 },
+        ],
+        price: '280.00',
+        validity_days: 60,
+        description_en: 'Four blow dries and a haircut, used within two months',
+        description_ar: 'أربع جلسات سشوار وقصة شعر، تُستخدم خلال شهرين',
+      },
+    },
+    {
+      at: at(6, '10:30'),
+      key: 'demo-package-sale',
+      body: () => ({
+        customer_id: third,
+        lines: [{ kind: 'package', item_id: hairPackage, employee_id: ids.stylists[0] }],
+        payments: [{ method: PaymentMethod.cash, amount: money(totalOf([28000])) }],
+      }),
+    },
+    {
+      at: at(3, '17:15'),
+      key: 'demo-package-session',
+      body: () => ({
+        customer_id: third,
+        lines: [
+          {
+            kind: 'service',
+            item_id: ids.services['Blow dry'].id,
+            employee_id: ids.stylists[0],
+            customer_offer_id: bought,
+          },
+        ],
+        payments: [],
+      }),
+    },
     {
       at: at(5, '16:45'),
       key: 'demo-code-used',
@@ -252,15 +299,22 @@ export const seedDemoSales = async (
     const ctx = { ...ownerCtx, now: new Date(sale.at), correlationId: sale.key, idempotencyKey: sale.key };
     const body = typeof sale.body === 'function' ? sale.body() : sale.body;
     if (sale.command === 'code') await execute(new DefineDiscountCode(ctx, body));
-    else if (sale.command === 'top-up') {
+    else if (sale.command === 'package') {
+      const answer = (await execute(new ChangeBundles(ctx, { what: 'package', kind: 'create', body }))) as {
+        body: { id: string };
+      };
+      hairPackage = answer.body.id;
+    } else if (sale.command === 'top-up') {
       const { customer, ...payment } = body as { customer: string };
       await execute(new TopUpWallet(ctx, owner, customer, payment));
     } else {
       const answer = (await execute(new IssueInvoice(ctx, owner, body))) as {
-        body?: { gift_cards_sold?: Array<{ code: string }> };
+        body?: { gift_cards_sold?: Array<{ code: string }>; lines?: Array<{ customer_offer_id?: string }> };
       };
       const sold = answer?.body?.gift_cards_sold?.[0];
       if (sold) giftCode = sold.code;
+      const opened = answer?.body?.lines?.find((l) => l.customer_offer_id)?.customer_offer_id;
+      if (opened) bought = opened;
     }
   }
   // a basket left on hold two hours ago (doc1 §4): the on-hold report has one to resume or cancel

@@ -7,6 +7,7 @@ import { schedulingMessages } from '../scheduling/messages';
 import { salesMessages } from '../sales/messages';
 import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
+import { customerOfferMessages } from '../sales/customer-offer';
 
 export { domainMessages };
 
@@ -34,6 +35,7 @@ export const contractMessages = {
     salesMessages.en,
     instrumentMessages.en,
     surveyMessages.en,
+    customerOfferMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -45,6 +47,7 @@ export const contractMessages = {
     salesMessages.ar,
     instrumentMessages.ar,
     surveyMessages.ar,
+    customerOfferMessages.ar,
   ),
 };
 

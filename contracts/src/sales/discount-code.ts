@@ -137,17 +137,22 @@ export type DiscountCodeEvent =
     };
 
 /** A line of the basket as a code sees it: what it is and its amount after its own discount. */
-export type CodeLine = { kind: 'service' | 'product' | 'gift_card'; itemId: string; amount: number };
+export type CodeLine = {
+  kind: 'service' | 'product' | 'gift_card' | 'offer' | 'package';
+  itemId: string;
+  amount: number;
+};
 
 /**
  * What a code takes off each line (minor units, before VAT): a percentage of each line it reaches,
  * rounded half up per line; an amount spread over the lines it reaches in proportion to them (never
- * more than they come to). Lines it does not reach get 0. Gift cards are never discounted.
+ * more than they come to). Lines it does not reach get 0. Gift cards, offers and packages (already
+ * priced below their services) are never discounted.
  */
 export const codeDiscounts = (details: DiscountCodeDetails, lines: readonly CodeLine[]): number[] => {
   const reach = categoryReach(details.category);
   const reached = lines.map((l) => {
-    if (l.kind === 'gift_card' || l.amount <= 0) return false;
+    if ((l.kind !== 'service' && l.kind !== 'product') || l.amount <= 0) return false;
     if (l.kind === 'service')
       return reach.services && (!reach.selected || details.service_ids.includes(l.itemId));
     return reach.products && (!reach.selected || details.product_ids.includes(l.itemId));

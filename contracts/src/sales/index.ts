@@ -15,3 +15,4 @@ export * from './held-invoice';
 export * from './invoice-cancel';
 export * from './debit-note';
 export * from './survey';
+export * from './customer-offer';

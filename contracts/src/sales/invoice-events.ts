@@ -30,6 +30,15 @@ export type InvoiceLine = {
   vat_rate_bp: number;
   vat: number;
   total: number;
+  /** an offer or package sold: the customer's purchase it opened */
+  customer_offer_id?: string;
+  /** a service paid by a session of the customer's purchased offer or package (its amounts are 0) */
+  from_customer_offer?: {
+    customer_offer_id: string;
+    kind: 'offer' | 'package';
+    name_en: string;
+    name_ar: string;
+  };
 };
 
 export type InvoicePayment = {

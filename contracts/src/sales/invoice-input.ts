@@ -19,8 +19,11 @@ const numberText = <T extends z.ZodType>(schema: T) =>
 const code = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), schema);
 
-/** What the till sells on a line: a service of the menu, a product of the shelf, or a gift card. */
-export const SaleItemKindSchema = z.enum(['service', 'product', 'gift_card']);
+/**
+ * What the till sells on a line: a service of the menu, a product of the shelf, a gift card, or an
+ * offer or a package of the menu (bought by a customer, used session by session on later invoices).
+ */
+export const SaleItemKindSchema = z.enum(['service', 'product', 'gift_card', 'offer', 'package']);
 export type SaleItemKind = z.infer<typeof SaleItemKindSchema>;
 
 /** One line at the till: the item, who did it (commission), how many, and its price if changed. */
@@ -32,6 +35,8 @@ export const invoiceLineInput = (context: { countryId: number }) =>
     /** a gift card's beneficiary (the invoice's customer when not given) and its message */
     beneficiary_id: withRule(z.string(), maxLength(60)).optional(),
     message: withRule(z.string(), maxLength(300)).optional(),
+    /** a service line paid by a session of the customer's purchased offer or package (costs 0 here) */
+    customer_offer_id: withRule(z.string(), maxLength(60)).optional(),
     employee_id: withRule(z.string(), maxLength(60)).optional(),
     quantity: numberText(withRule(z.string(), integer({ min: 1, max: 1000 }))).optional(),
     /** one unit before VAT, in the currency's units ('85.50'); changing it needs the right */

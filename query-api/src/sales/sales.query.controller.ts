@@ -98,9 +98,9 @@ export class SalesQueryController {
   @Get('billing/context')
   @RequirePermission(Page.pos, Permission.sell)
   async billingContext(@Auth() auth: AuthContext) {
-    const { doc: account } = await accountOf(this.models, auth.tenantId);
+    const { doc: account, today } = await accountOf(this.models, auth.tenantId);
     const pricing = await pricingOf(this.models, auth.tenantId);
-    const [products, employees] = await Promise.all([
+    const [products, employees, offers, packages] = await Promise.all([
       this.models.find('products', {
         filter: { tenantId: auth.tenantId, status: 1, usage_type: { $in: [1, 2] } },
         sort: [['name_en', 'asc']],
@@ -108,6 +108,17 @@ export class SalesQueryController {
       }),
       this.models.find('employees', {
         filter: { tenantId: auth.tenantId, status: 1, show_in_billing: true },
+        sort: [['name_en', 'asc']],
+        limit: 500,
+      }),
+      // what a customer can buy to use later: the active offers not yet expired, the active packages
+      this.models.find('offers', {
+        filter: { tenantId: auth.tenantId, status: 'active', expiry_date: { $gte: today } },
+        sort: [['name_en', 'asc']],
+        limit: 500,
+      }),
+      this.models.find('packages', {
+        filter: { tenantId: auth.tenantId, status: 'active' },
         sort: [['name_en', 'asc']],
         limit: 500,
       }),
@@ -126,6 +137,8 @@ export class SalesQueryController {
       },
       products: products.map((p) => priced(p, pricing)),
       employees: employees.map((e) => ({ id: e.id, name_en: e.name_en, name_ar: e.name_ar })),
+      offers: offers.map((o) => priced(o, pricing)),
+      packages: packages.map((p) => priced(p, pricing)),
     };
   }
 

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } from './browser';
 import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
+import { bookingSiteTests } from './booking-site.e2e';
 import { heldTests } from './held.e2e';
 import { salesTests } from './sales.e2e';
 import { instrumentsTests } from './instruments.e2e';
@@ -394,6 +395,7 @@ suite('admin-ui in the browser', () => {
   heldTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });
+  bookingSiteTests({ url, tab });
   screensTests({ url, tab });
 
   describe('screenshots of the main screens', () => {

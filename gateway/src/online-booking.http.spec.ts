@@ -46,6 +46,7 @@ describe('booking on the salon’s online pages over HTTP', () => {
     expect(res.status).toBe(200);
     return res.body as {
       any_employee: string[];
+      employees: Array<{ employee_id: string; starts: string[] }>;
       visit: Array<{ start: string; lines: Array<{ employee_id: string }> }>;
     };
   };

@@ -171,7 +171,7 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
             .then((el) => el.getAttribute('data-testid')),
         ),
       );
-      expect(outcome.sort()).toEqual(['booking-notice', 'booking-success']);
+      expect([...outcome].sort()).toEqual(['booking-notice', 'booking-success']);
       const lost = outcome[0] === 'booking-notice' ? a : b;
       // never a double booking: the other is back at the times, told why, and that time is gone
       await lost.page.waitForSelector('[data-testid=booking-step-2]');

@@ -1,4 +1,7 @@
-import { fetchSalon, type PublicSalon } from './api';
+import { getPublic, isPublicSalon, type PublicSalon } from './api';
+
+const fetchSalon = (alias: string, signal: AbortSignal | undefined, impl: typeof fetch) =>
+  getPublic<PublicSalon>(`salons/${alias}`, signal, impl, isPublicSalon);
 
 const demo: PublicSalon = {
   alias: 'demosalon',
@@ -22,10 +25,10 @@ const fakeFetch = (reply: () => Response | Promise<Response>) => {
   return { impl, calls };
 };
 
-describe('fetchSalon', () => {
+describe('getPublic (a salon’s card)', () => {
   it('asks the public API for the alias and returns the salon', async () => {
     const { impl, calls } = fakeFetch(() => json(200, demo));
-    await expect(fetchSalon('demosalon', undefined, impl)).resolves.toEqual({ status: 'found', salon: demo });
+    await expect(fetchSalon('demosalon', undefined, impl)).resolves.toEqual({ status: 'found', value: demo });
     expect(calls).toEqual(['/api/public/salons/demosalon']);
   });
 

@@ -10,10 +10,7 @@ export type PublicSalon = {
   time_zone: string;
 };
 
-export type SalonResult =
-  { status: 'found'; salon: PublicSalon } | { status: 'not-found' } | { status: 'error' };
-
-const isPublicSalon = (body: unknown): body is PublicSalon => {
+export const isPublicSalon = (body: unknown): body is PublicSalon => {
   if (typeof body !== 'object' || body === null) return false;
   const b = body as Record<string, unknown>;
   return (
@@ -27,36 +24,6 @@ const isPublicSalon = (body: unknown): body is PublicSalon => {
   );
 };
 
-/**
- * Loads a salon's public card. A 404 (`not_found.account`) means no such salon; a network failure, a 5xx or
- * a body that is not a salon is an error the visitor can retry. An aborted request rejects, as fetch does.
- */
-export const fetchSalon = async (
-  alias: string,
-  signal?: AbortSignal,
-  fetchImpl: typeof fetch = fetch,
-): Promise<SalonResult> => {
-  let response: Response;
-  try {
-    response = await fetchImpl(`/api/public/salons/${encodeURIComponent(alias)}`, {
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { status: 'error' };
-  }
-  if (response.status === 404) return { status: 'not-found' };
-  if (!response.ok) return { status: 'error' };
-  try {
-    const body: unknown = await response.json();
-    return isPublicSalon(body) ? { status: 'found', salon: body } : { status: 'error' };
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    return { status: 'error' };
-  }
-};
-
 /** A read of the public API: the value, no such thing (404), or an error the visitor can retry. */
 export type Loaded<T> = { status: 'found'; value: T } | { status: 'not-found' } | { status: 'error' };
 
@@ -65,6 +32,8 @@ export const getPublic = async <T>(
   path: string,
   signal?: AbortSignal,
   fetchImpl: typeof fetch = fetch,
+  /** what the body must look like (a body that does not is an error to retry) */
+  isValue: (body: unknown) => boolean = (body) => typeof body === 'object' && body !== null,
 ): Promise<Loaded<T>> => {
   try {
     const response = await fetchImpl(`/api/public/${path}`, {
@@ -73,7 +42,8 @@ export const getPublic = async <T>(
     });
     if (response.status === 404) return { status: 'not-found' };
     if (!response.ok) return { status: 'error' };
-    return { status: 'found', value: (await response.json()) as T };
+    const body: unknown = await response.json();
+    return isValue(body) ? { status: 'found', value: body as T } : { status: 'error' };
   } catch (error) {
     if (signal?.aborted) throw error;
     return { status: 'error' };

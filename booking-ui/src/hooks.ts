@@ -4,11 +4,14 @@ import { getPublic, type Loaded } from './api';
 import { translate, type MessageKey } from './i18n';
 
 /** A public resource loaded when the page opens (and again on `retry`); `null` waits. */
-export const useLoaded = <T>(path: string | null) => {
-  const [state, setState] = useState<{ status: 'loading' } | Loaded<T>>({ status: 'loading' });
+export const useLoaded = <T>(path: string | null, given?: T) => {
+  const [state, setState] = useState<{ status: 'loading' } | Loaded<T>>(
+    given === undefined ? { status: 'loading' } : { status: 'found', value: given },
+  );
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (path === null) return;
+    // what the server gave with the page needs no request (a retry asks again)
+    if (path === null || (given !== undefined && attempt === 0)) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
     getPublic<T>(path, controller.signal).then(setState, () => {
@@ -55,3 +58,14 @@ export const useT =
   (locale: Locale): T =>
   (key, params) =>
     translate(locale, key, params);
+
+/** The salon's card the server wrote into the page (`#salon-card`), when it is this salon's. */
+export const embeddedSalon = <T extends { alias: string }>(alias: string): T | undefined => {
+  try {
+    const text = document.getElementById('salon-card')?.textContent;
+    const card = text ? (JSON.parse(text) as T) : undefined;
+    return card && card.alias.toLowerCase() === alias.toLowerCase() ? card : undefined;
+  } catch {
+    return undefined;
+  }
+};

@@ -1,5 +1,6 @@
 import { codeLabelKey, codedValueMessages, type Locale } from '@rawnaq/contracts';
 import type { PublicSalon } from './api';
+import { nameIn } from './format';
 
 /** A coded value's label from the contracts catalogue (`codes.<enumeration>.<name>`), or "Unknown". */
 const codeLabel = (locale: Locale, enumName: 'country' | 'salonType', value: number): string => {
@@ -16,10 +17,8 @@ export const salonTypeLabel = (locale: Locale, salonType: number): string =>
   codeLabel(locale, 'salonType', salonType);
 
 /** The salon's name in the page's language, or its other name when that one was left empty. */
-export const salonName = (locale: Locale, salon: Pick<PublicSalon, 'name_en' | 'name_ar'>): string => {
-  const [first, second] = locale === 'ar' ? [salon.name_ar, salon.name_en] : [salon.name_en, salon.name_ar];
-  return first.trim() || second.trim();
-};
+export const salonName = (locale: Locale, salon: Pick<PublicSalon, 'name_en' | 'name_ar'>): string =>
+  nameIn(locale, salon);
 
 /** "Saudi riyal" / "ريال سعودي"; the ISO code itself where the browser has no name for it. */
 export const currencyLabel = (locale: Locale, currency: string): string => {

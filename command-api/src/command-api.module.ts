@@ -20,7 +20,11 @@ import { MenuController } from './catalog/menu.http.controller';
 import { customerHandlers } from './customers/customer.commands';
 import { ImportHandler, ImportsController } from './imports/imports.commands';
 import { FilesController, UploadFileHandler } from './files/files.commands';
-import { AccountsController, OpenAccountHandler } from './identity/accounts.commands';
+import {
+  AccountsController,
+  ChangeOnlineServicesHandler,
+  OpenAccountHandler,
+} from './identity/accounts.commands';
 import { BundlesController, ChangeBundlesHandler } from './catalog/offer.commands';
 import { AttendanceController, RecordAttendanceHandler } from './attendance/attendance.http.controller';
 import { ChangeStaffHandler } from './staff/staff.commands';
@@ -130,6 +134,7 @@ export class CommandApiModule {
         RecordAttendanceHandler,
         ChangeBundlesHandler,
         OpenAccountHandler,
+        ChangeOnlineServicesHandler,
         UploadFileHandler,
         ImportHandler,
         ChangeSettingsHandler,

@@ -1,6 +1,6 @@
 import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
 import { salonIndexHtml } from './salon-pages';
-import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 const TZ = 'Asia/Riyadh';
 
@@ -225,5 +225,52 @@ describe('booking on the salon’s online pages over HTTP', () => {
     const unknown = await salonIndexHtml(t.app.readModels, index, '/salon/nosuchsalon/home');
     expect(unknown).toContain('noindex');
     expect(unknown).toContain('<div id="root"></div>');
+  });
+
+  it('lets the platform’s manager turn on search indexing and the payment gateway package of a salon', async () => {
+    const manager = await t.signIn(MANAGER, 'manager');
+    const put = (body: object) =>
+      t.http.put('/api/manager/accounts/1/online-services').set(bearer(manager)).send(body);
+    expect((await put({ payment_gateway_package: 5 })).body.errors).toEqual({
+      payment_gateway_package: expect.any(String),
+    });
+    expect(
+      (await t.http.put('/api/manager/accounts/1/online-services').set(bearer(owner)).send({})).status,
+    ).toBe(401);
+    const on = await put({ google_index: true, payment_gateway_package: 1 });
+    expect(on.status).toBe(200);
+    expect(on.body).toEqual({ id: '1', google_index: true, payment_gateway_package: 1 });
+    const read = { ...bearer(manager), 'X-Min-Position': on.headers['x-position'] };
+    const aliases = await t.http.get('/api/manager/global-aliases').set(read);
+    expect(aliases.body).toContainEqual(
+      expect.objectContaining({ alias: 'demosalon', google_index: true, payment_gateway_package: 1 }),
+    );
+    // nothing of the salon's settings beyond its online services
+    expect(Object.keys(aliases.body[0]).sort()).toEqual(
+      [
+        'account_id',
+        'alias',
+        'google_index',
+        'id',
+        'name_ar',
+        'name_en',
+        'online_booking',
+        'payment_gateway_package',
+        'status',
+      ].sort(),
+    );
+    const withPackage = await t.http.get('/api/manager/payment-gateway-accounts').set(read);
+    expect(withPackage.body.map((a: { alias: string }) => a.alias)).toEqual(['demosalon']);
+    const index = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+    expect(await salonIndexHtml(t.app.readModels, index, '/salon/demosalon/home')).toContain(
+      '<meta name="robots" content="index, follow" />',
+    );
+    // off again: the package cancelled, the salon leaves the list
+    const off = await put({ payment_gateway_package: 0 });
+    expect(off.body).toEqual({ id: '1', google_index: true, payment_gateway_package: 0 });
+    const after = await t.http
+      .get('/api/manager/payment-gateway-accounts')
+      .set({ ...bearer(manager), 'X-Min-Position': off.headers['x-position'] });
+    expect(after.body).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { onlinePageText, onlinePageTitle, type Locale, type OnlinePageName } from '@rawnaq/contracts';
 import type { Doc, ReadModels } from '@rawnaq/platform';
-import { salonOfAlias } from '@rawnaq/projections';
+import { publicSalonCard, salonOfAlias } from '@rawnaq/projections';
 
 const PAGES: readonly OnlinePageName[] = [
   'home',
@@ -62,7 +62,12 @@ export const salonIndexHtml = async (models: ReadModels, html: string, path: str
     `<link rel="alternate" hreflang="ar" href="/salon/${salon.alias}/${page ?? 'home'}" />`,
     `<link rel="alternate" hreflang="en" href="/en/salon/${salon.alias}/${page ?? 'home'}" />`,
   ].join('\n    ');
-  out = out.replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>\n    ${head}`);
+  // the card the pages would fetch first, given with the page: they render at once
+  const card = JSON.stringify(publicSalonCard(salon)).replace(/</g, '\\u003c');
+  out = out.replace(
+    /<title>[^<]*<\/title>/,
+    `<title>${escape(title)}</title>\n    ${head}\n    <script type="application/json" id="salon-card">${card}</script>`,
+  );
   if (page !== 'home') return out;
   const prefix = locale === 'en' ? '/en' : '';
   const book =

@@ -349,6 +349,8 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource.nationalities = '682';
     // the platform's one settings record (manager routes: B's merchant token is refused there)
     idSource['platform-settings'] = 'platform';
+    // a salon account, changed by the platform's manager only (B's merchant token is refused there)
+    idSource.accounts = '1';
 
     const aValues = await seen(a);
     for (const v of Object.values(extra)) if (v) aValues.add(v);

@@ -34,5 +34,5 @@ export {
   type FreeTimes,
   type FreeTimesQuestion,
 } from './scheduling/free-times';
-export { salonOfAlias } from './identity/salon-of-alias';
+export { publicSalonCard, salonOfAlias } from './identity/salon-of-alias';
 export { customerOffersProjection } from './sales/customer-offers.projection';

@@ -179,6 +179,10 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   show_in_appointments: 'boolean',
   show_in_billing: 'boolean',
   vat_enabled: 'boolean',
+  google_index: 'boolean',
+  online_booking: 'boolean',
+  require_email: 'boolean',
+  payment_gateway_package: { choice: 'app.audit.values.payment_gateway_package.' },
   prices_include_vat: 'boolean',
   // weeks
   days: 'week',

@@ -220,6 +220,7 @@ export const KNOWN_TYPES = [
   'OfferPaused',
   'OfferRenewed',
   'OnlineSettingsChanged',
+  'AccountOnlineServicesChanged',
   'PackageChanged',
   'PackageCreated',
   'PackagePaused',

@@ -1,7 +1,7 @@
 import type { Locale } from '@rawnaq/contracts';
 import type { ReactNode } from 'react';
 import type { Loaded, OnlineSalon } from '../api';
-import { useLoaded } from '../hooks';
+import { embeddedSalon, useLoaded } from '../hooks';
 import { translate } from '../i18n';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
@@ -58,7 +58,10 @@ export const WithSalon = ({
   alias: string;
   children: (salon: OnlineSalon) => ReactNode;
 }) => {
-  const { state, retry } = useLoaded<OnlineSalon>(`salons/${encodeURIComponent(alias)}`);
+  const { state, retry } = useLoaded<OnlineSalon>(
+    `salons/${encodeURIComponent(alias)}`,
+    embeddedSalon<OnlineSalon>(alias),
+  );
   return (
     <Loadable locale={locale} state={state} retry={retry} missing="salon">
       {children}

@@ -1,17 +1,15 @@
-import { onlinePageTitle, type Locale } from '@rawnaq/contracts';
-import { useEffect, useState } from 'react';
-import { fetchSalon, type OnlineSalon, type SalonResult } from '../api';
+import { onlinePageText, type Locale } from '@rawnaq/contracts';
+import type { OnlineSalon } from '../api';
 import { CoinsIcon, PinIcon, ScissorsIcon } from '../components/icons';
 import { translate } from '../i18n';
 import { salonPath } from '../routes';
 import { countryLabel, currencyLabel, salonName, salonTypeLabel } from '../salon';
-import { NotFoundPage } from './NotFoundPage';
-import { LoadError, Loading } from '../components/States';
-
-type State = { status: 'loading' } | SalonResult;
+import { WithSalon } from '../components/States';
+import { usePageMeta } from '../hooks';
 
 const SalonHome = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) => {
   const name = salonName(locale, salon);
+  usePageMeta(locale, { page: 'home', name }, onlinePageText(locale, 'description', name));
   const country = countryLabel(locale, salon.country_id);
   const salonType = salonTypeLabel(locale, salon.salon_type);
   return (
@@ -87,36 +85,9 @@ const SalonHome = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) =>
   );
 };
 
-/** online-home (spec doc1 §2): the salon's public home page, from `GET /api/public/salons/{alias}`. */
-export const SalonHomePage = ({ locale, alias }: { locale: Locale; alias: string }) => {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchSalon(alias, controller.signal).then(setState, () => {
-      // Only an aborted request rejects: the page is going away or loading again.
-    });
-    return () => controller.abort();
-  }, [alias, attempt]);
-
-  useEffect(() => {
-    const app = translate(locale, 'app.name');
-    if (state.status === 'found')
-      document.title = onlinePageTitle(locale, 'home', salonName(locale, state.salon));
-    else if (state.status === 'error') document.title = `${translate(locale, 'error.title')} | ${app}`;
-    else if (state.status === 'loading') document.title = app;
-  }, [locale, state]);
-
-  switch (state.status) {
-    case 'loading':
-      return <Loading locale={locale} what="salon" />;
-    case 'error':
-      return <LoadError locale={locale} onRetry={() => setAttempt((n) => n + 1)} />;
-    case 'not-found':
-      return <NotFoundPage locale={locale} reason="salon" />;
-    case 'found':
-      return <SalonHome locale={locale} salon={state.salon as OnlineSalon} />;
-  }
-};
+/** online-home (spec doc1 §2): the salon's public home page, from its card (given with the page, else fetched). */
+export const SalonHomePage = ({ locale, alias }: { locale: Locale; alias: string }) => (
+  <WithSalon locale={locale} alias={alias}>
+    {(salon) => <SalonHome locale={locale} salon={salon} />}
+  </WithSalon>
+);

@@ -1,6 +1,20 @@
-import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DEFAULT_VAT, openAccountInput, PLATFORM_TENANT } from '@rawnaq/contracts';
+import {
+  DEFAULT_VAT,
+  notFound,
+  onlineServicesInput,
+  openAccountInput,
+  PLATFORM_TENANT,
+  streamName,
+} from '@rawnaq/contracts';
+import {
+  decideAccountSettings,
+  evolveAccountSettings,
+  initialAccountSettings,
+  type AccountSettings,
+  type SettingsEvent,
+} from '../settings/account-settings';
 import {
   Auth,
   parseInput,
@@ -13,7 +27,7 @@ import {
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
-import { idFor } from '../shared/repository';
+import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { openAccount } from '../seed/demo-salon';
 
@@ -84,6 +98,43 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccount> {
   }
 }
 
+export class ChangeOnlineServices {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly tenantId: string,
+    readonly body: unknown,
+  ) {}
+}
+
+/** The manager turns a salon's indexing by search engines or its payment gateway package on or off. */
+@CommandHandler(ChangeOnlineServices)
+export class ChangeOnlineServicesHandler implements ICommandHandler<ChangeOnlineServices> {
+  constructor(@Inject(Aggregates) private readonly aggregates: Aggregates) {}
+
+  async execute({ ctx, tenantId, body }: ChangeOnlineServices): Promise<Answer> {
+    const values = parseInput(onlineServicesInput, body);
+    if (!/^\d{1,9}$/.test(tenantId)) throw notFound('not_found.account');
+    const outcome = await this.aggregates.handle<AccountSettings, SettingsEvent>(
+      streamName('account', tenantId, tenantId),
+      { ...ctx, tenantId },
+      {
+        initial: initialAccountSettings,
+        evolve: evolveAccountSettings,
+        decide: (state) => decideAccountSettings({ type: 'ChangeOnlineServices', values }, state),
+      },
+    );
+    const services = outcome.state.exists ? outcome.state.services : {};
+    return new Answer(
+      {
+        id: tenantId,
+        google_index: services.google_index === true,
+        payment_gateway_package: (services.payment_gateway_package as number | undefined) ?? 0,
+      },
+      outcome.position,
+    );
+  }
+}
+
 @Controller('api/manager/accounts')
 @Realm('manager')
 export class AccountsController {
@@ -96,5 +147,15 @@ export class AccountsController {
     @Body() body: unknown,
   ) {
     return this.commands.execute(new OpenAccount(commandContext(auth, req), body));
+  }
+
+  @Put(':id/online-services')
+  onlineServices(
+    @Auth() auth: AuthContext,
+    @Req() req: { headers: Record<string, string | string[] | undefined> },
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ChangeOnlineServices(commandContext(auth, req), id, body));
   }
 }

@@ -33,6 +33,8 @@ export type AccountSettings =
       invoice: Section;
       notifications: Section;
       online: Section;
+      /** what the platform turns on for the salon: search engines' indexing, the payment gateway package */
+      services: Section;
       businessHours: BusinessDay[];
       periods: Map<string, Period>;
       wizard: string[];
@@ -47,6 +49,7 @@ export type SettingsEvent =
   | { type: 'InvoiceSettingsChanged'; data: Changed }
   | { type: 'NotificationSettingsChanged'; data: Changed }
   | { type: 'OnlineSettingsChanged'; data: Changed }
+  | { type: 'AccountOnlineServicesChanged'; data: Changed }
   | { type: 'BusinessHoursChanged'; data: { days: BusinessDay[]; previous: BusinessDay[] } }
   | { type: 'CustomBusinessHoursAdded'; data: { period_id: string } & Period }
   | { type: 'CustomBusinessHoursRemoved'; data: { period_id: string } }
@@ -82,6 +85,7 @@ export const evolveAccountSettings = (state: AccountSettings, event: SettingsEve
       invoice: {},
       notifications: {},
       online: { alias: d.alias, online_booking: false },
+      services: {},
       businessHours: DEFAULT_WEEK,
       periods: new Map(),
       wizard: [],
@@ -99,6 +103,8 @@ export const evolveAccountSettings = (state: AccountSettings, event: SettingsEve
       return { ...state, notifications: apply(state.notifications, event.data.changed) };
     case 'OnlineSettingsChanged':
       return { ...state, online: apply(state.online, event.data.changed) };
+    case 'AccountOnlineServicesChanged':
+      return { ...state, services: apply(state.services, event.data.changed) };
     case 'BusinessHoursChanged':
       return { ...state, businessHours: event.data.days };
     case 'CustomBusinessHoursAdded': {
@@ -122,6 +128,7 @@ export type SettingsCommand =
   | { type: 'ChangeVat'; vat: VatSettingsInput }
   | { type: 'ChangeGeneral'; general: GeneralSettingsInput; countryLocked: boolean }
   | { type: 'ChangeInvoice' | 'ChangeNotifications' | 'ChangeOnline'; values: Section }
+  | { type: 'ChangeOnlineServices'; values: Section }
   | { type: 'SetBusinessHours'; days: BusinessDay[] }
   | { type: 'AddCustomBusinessHours'; periodId: string; period: Period }
   | { type: 'RemoveCustomBusinessHours'; periodId: string }
@@ -176,6 +183,11 @@ export const decideAccountSettings = (command: SettingsCommand, state: AccountSe
             ? 'NotificationSettingsChanged'
             : 'OnlineSettingsChanged';
       return [{ type, data: d }];
+    }
+    case 'ChangeOnlineServices': {
+      // only the fields given change (the manager flips one switch at a time)
+      const d = diff(state.services, { ...state.services, ...command.values });
+      return d ? [{ type: 'AccountOnlineServicesChanged', data: d }] : [];
     }
     case 'SetBusinessHours': {
       const days = command.days.map((d) => (d.is_open ? d : { is_open: false }));

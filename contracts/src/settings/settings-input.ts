@@ -138,6 +138,23 @@ export const notificationSettingsInput = z.preprocess(
   }),
 );
 
+/**
+ * What the platform's manager turns on for a salon's online pages (doc1 §3 tenant account: the google
+ * index flag, the payment gateway package 0 cancelled / 1 active); each field left out is unchanged.
+ */
+export const onlineServicesInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    google_index: booleanish.optional(),
+    payment_gateway_package: z
+      .preprocess(
+        (v) => (typeof v === 'string' && /^\d$/.test(v) ? Number(v) : v),
+        z.union([z.literal(0), z.literal(1)]),
+      )
+      .optional(),
+  }),
+);
+
 /** What the online pages do until the salon says otherwise. */
 export const ONLINE_DEFAULTS = { cancelCutoffHours: 24 } as const;
 

@@ -22,7 +22,8 @@ type SettingsEvent =
         | 'GeneralSettingsChanged'
         | 'InvoiceSettingsChanged'
         | 'NotificationSettingsChanged'
-        | 'OnlineSettingsChanged';
+        | 'OnlineSettingsChanged'
+        | 'AccountOnlineServicesChanged';
       data: Changed;
     }
   | { type: 'BusinessHoursChanged'; data: { days: BusinessDay[] } }
@@ -63,6 +64,7 @@ export const identityProjection: Projection = {
     'InvoiceSettingsChanged',
     'NotificationSettingsChanged',
     'OnlineSettingsChanged',
+    'AccountOnlineServicesChanged',
     'BusinessHoursChanged',
     'CustomBusinessHoursAdded',
     'CustomBusinessHoursRemoved',
@@ -130,7 +132,8 @@ export const identityProjection: Projection = {
       case 'GeneralSettingsChanged':
       case 'InvoiceSettingsChanged':
       case 'NotificationSettingsChanged':
-      case 'OnlineSettingsChanged': {
+      case 'OnlineSettingsChanged':
+      case 'AccountOnlineServicesChanged': {
         const set: Record<string, unknown> = {};
         const unset: string[] = [];
         for (const [k, v] of Object.entries(event.data.changed)) {

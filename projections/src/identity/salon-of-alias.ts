@@ -1,4 +1,4 @@
-import { notFound } from '@rawnaq/contracts';
+import { countryOf, isCountryId, notFound, ONLINE_DEFAULTS } from '@rawnaq/contracts';
 import type { Doc, ReadModels } from '@rawnaq/platform';
 
 /** The salon of an online address (any case), open on the platform; `404 not_found.account` for any other. */
@@ -10,4 +10,22 @@ export const salonOfAlias = async (models: ReadModels, alias: string): Promise<D
   });
   if (!salon) throw notFound('not_found.account');
   return salon;
+};
+
+/** What a visitor may see of a salon: its card on the online pages (`GET public/salons/{alias}`). */
+export const publicSalonCard = (a: Doc) => {
+  const country = isCountryId(a.country_id) ? countryOf(a.country_id as number) : undefined;
+  return {
+    alias: a.alias as string,
+    name_en: a.name_en as string,
+    name_ar: a.name_ar as string,
+    country_id: a.country_id as number,
+    salon_type: a.salon_type as number,
+    currency: country?.currency ?? 'SAR',
+    time_zone: country?.timeZone ?? 'Asia/Riyadh',
+    online_booking: a.online_booking === true,
+    require_email: a.require_email === true,
+    cancel_cutoff_hours: (a.cancel_cutoff_hours as number | undefined) ?? ONLINE_DEFAULTS.cancelCutoffHours,
+    vat_percentage: (a.vat_percentage as number | undefined) ?? 0,
+  };
 };

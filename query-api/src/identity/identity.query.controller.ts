@@ -9,9 +9,8 @@ import {
   rolePermissions,
   type GlobalInformation,
   USER_RIGHTS,
-  ONLINE_DEFAULTS,
 } from '@rawnaq/contracts';
-import { salonOfAlias } from '@rawnaq/projections';
+import { publicSalonCard, salonOfAlias } from '@rawnaq/projections';
 import {
   Auth,
   hashToken,
@@ -20,6 +19,7 @@ import {
   Realm,
   TOKENS,
   type AuthContext,
+  type Doc,
   type Filter,
   type ReadModels,
   hasRight,
@@ -118,7 +118,29 @@ const LISTS = {
     ['account_id', 'created_at', 'name_en'],
     ['account_id', 'asc'],
   ),
+  // the salons' online addresses (doc1 §2 addon-services/global-aliases), and those with the payment
+  // gateway package (addon-services/merchant-with-payment-gateway-package)
+  'global-aliases': managerList('global-aliases', 'accounts', ['alias', 'account_id'], ['alias', 'asc']),
+  'payment-gateway-accounts': managerList(
+    'payment-gateway-accounts',
+    'accounts',
+    ['account_id', 'name_en'],
+    ['account_id', 'asc'],
+  ),
 } as const;
+
+/** A salon's online services as the manager's lists show them (nothing of its settings beyond). */
+const onlineServicesRow = (a: Doc) => ({
+  id: a.id,
+  account_id: a.account_id,
+  name_en: a.name_en,
+  name_ar: a.name_ar,
+  alias: a.alias,
+  status: a.status,
+  online_booking: a.online_booking === true,
+  google_index: a.google_index === true,
+  payment_gateway_package: (a.payment_gateway_package as number | undefined) ?? 0,
+});
 
 @Controller('api/manager')
 @Realm('manager')
@@ -156,6 +178,9 @@ export class ManagerQueryController {
     const filter: Filter = {};
     // a block that ended by itself is over: the list shows the blocks in force
     if (name === 'blocked-ips') filter.active_until = { $gt: new Date().toISOString() };
+    if (name === 'payment-gateway-accounts') filter.payment_gateway_package = 1;
+    if (name === 'global-aliases' && typeof q.filter.q === 'string' && q.filter.q.trim())
+      filter.alias_lc = { $contains: q.filter.q.trim().toLowerCase() };
     for (const field of ['ip', 'type', 'to']) {
       const v = q.filter[field];
       if (typeof v === 'string' && v) filter[field] = { $contains: v };
@@ -165,7 +190,9 @@ export class ManagerQueryController {
       this.models.find(spec.collection, { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count(spec.collection, filter),
     ]);
-    return page(res, spec.resource, q, docs, total);
+    const rows =
+      name === 'global-aliases' || name === 'payment-gateway-accounts' ? docs.map(onlineServicesRow) : docs;
+    return page(res, spec.resource, q, rows, total);
   }
 }
 
@@ -176,21 +203,6 @@ export class PublicQueryController {
   /** The salon's public page: only what a visitor may see. */
   @Get('salons/:alias')
   async salon(@Param('alias') alias: string) {
-    const a = await salonOfAlias(this.models, alias);
-    const { timeZone } = await accountOf(this.models, a.id);
-    const currency = isCountryId(a.country_id) ? countryOf(a.country_id as number).currency : 'SAR';
-    return {
-      alias: a.alias,
-      name_en: a.name_en,
-      name_ar: a.name_ar,
-      country_id: a.country_id,
-      salon_type: a.salon_type,
-      currency,
-      time_zone: timeZone,
-      online_booking: a.online_booking === true,
-      require_email: a.require_email === true,
-      cancel_cutoff_hours: (a.cancel_cutoff_hours as number | undefined) ?? ONLINE_DEFAULTS.cancelCutoffHours,
-      vat_percentage: (a.vat_percentage as number | undefined) ?? 0,
-    };
+    return publicSalonCard(await salonOfAlias(this.models, alias));
   }
 }

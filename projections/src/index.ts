@@ -28,3 +28,5 @@ export {
 } from './sales/reports.projection';
 export { heldInvoicesProjection } from './sales/held-invoices.projection';
 export { surveysProjection } from './sales/surveys.projection';
+export { customerTypesProjection, customerTypeDayId } from './customers/customer-types.projection';
+export { customerPenaltiesProjection } from './customers/customer-penalties.projection';

@@ -4,6 +4,9 @@ import { DepositsQueryController, PublicDepositsController } from './sales/depos
 import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
 import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
 import { SalesReportsQueryController } from './sales/reports.query.controller';
+import { ActivitiesQueryController } from './sales/activities.query.controller';
+import { CustomerReportsQueryController } from './customers/customer-reports.query.controller';
+import { MostUsedProductsQueryController } from './products/most-used-products.query.controller';
 import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
 import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
 import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
@@ -78,6 +81,9 @@ export class QueryApiModule implements NestModule {
         GiftCardsQueryController,
         PublicGiftCardsController,
         SalesReportsQueryController,
+        ActivitiesQueryController,
+        CustomerReportsQueryController,
+        MostUsedProductsQueryController,
         PublicSalesController,
         HeldInvoicesQueryController,
         DebitNotesQueryController,

@@ -121,6 +121,11 @@ describe('the management reports and cashier pages of issue 11 over HTTP', () =>
       const amal = await get('reports/acitivities-report', { from: today, to: today, employee_id: ids.amal });
       expect(amal.body.rows.map((r: { employee_id: string }) => r.employee_id)).toEqual([ids.amal, ids.amal]);
       expect(amal.body.totals.lines).toBe(2);
+      // the filter's choices stay every employee of the period
+      expect(amal.body.employee_choices).toEqual([
+        { id: ids.amal, name_en: 'Amal', name_ar: 'أمل' },
+        { id: ids.badr, name_en: 'Badr', name_ar: 'بدر' },
+      ]);
       const products = await get('reports/acitivities-report', { from: today, to: today, kind: 'product' });
       expect(products.body.rows).toHaveLength(1);
       expect(products.body.totals).toMatchObject({

@@ -10,6 +10,7 @@ import { WalletTab } from '../instruments/WalletTab';
 import { CustomerAsOf } from './CustomerAsOf';
 import { CustomerDetails } from './CustomerDetails';
 import { CustomerStatusButton } from './CustomerStatusButton';
+import { PenaltyButton } from './PenaltyButton';
 import type { Customer } from './types';
 
 const ShowTitle = () => {
@@ -41,6 +42,7 @@ const Actions = () => (
   <TopToolbar>
     <NewInvoiceButton />
     <CustomerStatusButton />
+    <PenaltyButton />
     <EditButton />
   </TopToolbar>
 );

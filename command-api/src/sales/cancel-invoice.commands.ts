@@ -75,7 +75,7 @@ export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedI
         evolve: evolveLoyalty,
         decide: (s) =>
           decideLoyalty(
-            { type: 'CancelEarned', customerId, invoiceId, invoiceNumber: cancelled.invoice_number },
+            { type: 'CancelInvoicePoints', customerId, invoiceId, invoiceNumber: cancelled.invoice_number },
             s,
           ),
       });

@@ -66,7 +66,7 @@ describe('loyalty points', () => {
       invoiceNumber: invoiceId === 'i1' ? 1 : 2,
     });
     const cancel = (invoiceId: string) => ({
-      type: 'CancelEarned' as const,
+      type: 'CancelInvoicePoints' as const,
       customerId: 'c',
       invoiceId,
       invoiceNumber: invoiceId === 'i1' ? 1 : 2,

@@ -30,7 +30,7 @@ export const evolveLoyalty = (state: LoyaltyState, event: LoyaltyEvent): Loyalty
 export type LoyaltyCommand =
   | { type: 'Earn'; customerId: string; points: number; invoiceId: string; invoiceNumber: number }
   | { type: 'Reverse'; customerId: string; points: number; creditNoteId: string; creditNoteNumber: number }
-  | { type: 'CancelEarned'; customerId: string; invoiceId: string; invoiceNumber: number }
+  | { type: 'CancelInvoicePoints'; customerId: string; invoiceId: string; invoiceNumber: number }
   | {
       type: 'Redeem';
       customerId: string;
@@ -79,7 +79,7 @@ export const decideLoyalty = (command: LoyaltyCommand, state: LoyaltyState): Loy
         },
       ];
     }
-    case 'CancelEarned': {
+    case 'CancelInvoicePoints': {
       // what the invoice earned, as far as the balance still holds it (points already turned into a
       // voucher stay spent: the voucher is the customer's)
       const points = Math.min(state.earnedOn?.[command.invoiceId] ?? 0, state.balance);

@@ -62,6 +62,22 @@ export class ActivitiesQueryController {
     };
   }
 
+  /** The employees who did something in the period (whatever the filters): the employee filter's choices. */
+  private async employeeChoices(tenantId: string, period: { from: string; to: string }) {
+    const groups = await this.models.aggregate('sales_report_days', {
+      filter: { tenantId, dimension: 'employee_item', date: { $gte: period.from, $lte: period.to } },
+      groupBy: ['employee_id'],
+      sum: ['lines'],
+    });
+    const ids = groups
+      .filter((g) => Math.round(g.sums.lines ?? 0) !== 0)
+      .map((g) => g.key.employee_id as string);
+    const names = await this.employeeNames(tenantId, ids);
+    return ids
+      .map((id) => ({ id, name_en: names.get(id)?.name_en ?? '', name_ar: names.get(id)?.name_ar ?? '' }))
+      .sort((a, b) => a.name_en.localeCompare(b.name_en) || a.id.localeCompare(b.id));
+  }
+
   private async employeeNames(tenantId: string, ids: string[]) {
     const docs = ids.length ? await this.models.getMany('employees', [...new Set(ids)]) : [];
     return new Map(
@@ -127,6 +143,7 @@ export class ActivitiesQueryController {
       truncated: lines.length > MAX_REPORT_ROWS,
       days: days.map(({ key, figures }) => ({ date: key.date, ...activityRow(figures) })),
       totals,
+      employee_choices: await this.employeeChoices(t, period),
     };
   }
 
@@ -189,7 +206,14 @@ export class ActivitiesQueryController {
         ...activityRow(sumOf(kept.filter((k) => k.key.employee_id === id).map((k) => k.figures))),
       };
     });
-    return { from: period.from, to: period.to, rows, employees, totals };
+    return {
+      from: period.from,
+      to: period.to,
+      rows,
+      employees,
+      totals,
+      employee_choices: await this.employeeChoices(t, period),
+    };
   }
 
   /**

@@ -11,6 +11,7 @@ import { heldTests } from './held.e2e';
 import { salesTests } from './sales.e2e';
 import { instrumentsTests } from './instruments.e2e';
 import { reportsTests } from './reports.e2e';
+import { managementTests } from './management.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
@@ -389,6 +390,7 @@ suite('admin-ui in the browser', () => {
   salesTests({ url, tab });
   instrumentsTests({ url, tab });
   reportsTests({ url, tab });
+  managementTests({ url, tab });
   heldTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });

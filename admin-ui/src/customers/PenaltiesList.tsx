@@ -133,12 +133,24 @@ export const PenaltiesList = () => {
       >
         <ResponsiveDataTable<Penalty>
           primaryText={(p) => <CustomerLink penalty={p} />}
+          // the notes can be long: under the name, never squeezing it
           secondaryText={(p) => (
             <span>
               {text.type(p)} · <bdi>{text.at(p)}</bdi>
+              {p.appointment && (
+                <>
+                  {' · '}
+                  <bdi>{text.appointment(p)}</bdi>
+                </>
+              )}
+              {p.notes && (
+                <>
+                  <br />
+                  <bdi>{p.notes}</bdi>
+                </>
+              )}
             </span>
           )}
-          tertiaryText={(p) => <bdi>{p.notes ?? text.appointment(p)}</bdi>}
           rowClick={false}
           bulkActionButtons={false}
           empty={

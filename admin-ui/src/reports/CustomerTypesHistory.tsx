@@ -2,7 +2,8 @@ import { useTranslate } from 'ra-core';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { MoneyReport, type ReportColumn } from './MoneyReport';
 
 /** A month of `reports/historical-data-for-customers-types`: the customers of each type on `as_of`. */
@@ -23,6 +24,7 @@ const TYPES = ['new', 'frequent', 'missed'] as const;
 const TypesChart = ({ rows }: { rows: CustomerTypesRow[] }) => {
   const translate = useTranslate();
   const rtl = useTheme().direction === 'rtl';
+  const isSmall = useMediaQuery<Theme>((t) => t.breakpoints.down('md'));
   if (!rows.length) return null;
   return (
     <Card variant="outlined" sx={{ p: 1.5, mb: 2 }} data-testid="customer-types-chart">
@@ -31,7 +33,15 @@ const TypesChart = ({ rows }: { rows: CustomerTypesRow[] }) => {
       </Typography>
       <BarChart
         height={280}
-        xAxis={[{ scaleType: 'band', data: rows.map((r) => r.month), reverse: rtl }]}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: rows.map((r) => r.month),
+            reverse: rtl,
+            // every month's label on a desktop; on a phone every third, the last one always
+            tickLabelInterval: (_v: string, i: number) => !isSmall || (rows.length - 1 - i) % 3 === 0,
+          },
+        ]}
         yAxis={[{ width: 48, position: rtl ? 'right' : 'left' }]}
         series={TYPES.map((t) => ({
           label: translate(`app.management.customer_types.${t}`),

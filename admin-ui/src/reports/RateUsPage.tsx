@@ -4,14 +4,18 @@ import { useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { useFormat } from '../format/useFormat';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
+import { Amount } from '../sales/InvoiceParts';
 import { useSalonToday } from '../sales/PeriodFilter';
 import { useArea } from '../shell/area';
 import { en as managementEn } from './management.i18n.en';
@@ -127,6 +131,7 @@ export const RateUsPage = () => {
     },
   ];
   const title = translate('app.management.titles.rate_us');
+  const isSmall = useMediaQuery<Theme>((t) => t.breakpoints.down('md'));
   return (
     <Box sx={{ py: 2, minWidth: 0 }} data-testid="rate-us">
       {reportPrintStyles}
@@ -175,15 +180,38 @@ export const RateUsPage = () => {
           {error}
         </Typography>
       )}
-      <ReportTable
-        columns={columns}
-        rows={data?.rows}
-        rowKey={(r) => r.id}
-        minWidth={640}
-        empty={
-          loading ? translate('ra.page.loading') : error ? '' : translate('app.management.rate_us_empty')
-        }
-      />
+      {isSmall && data?.rows.length ? (
+        // on a phone a card per invoice, its button in reach (a wide table would hide it sideways)
+        <Stack spacing={1}>
+          {data.rows.map((r) => (
+            <Card key={r.id} variant="outlined" sx={{ p: 1.5 }} data-testid="summary-row">
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>
+                  <bdi>{r.customer_name}</bdi>
+                </Typography>
+                <Typography>
+                  <Amount>{money(r.total)}</Amount>
+                </Typography>
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                <bdi>{`#${r.number}`}</bdi> · <bdi>{dateTime(r.issued_at)}</bdi> ·{' '}
+                <bdi dir="ltr">{r.mobile ?? ''}</bdi>
+              </Typography>
+              <RateButton row={r} />
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <ReportTable
+          columns={columns}
+          rows={data?.rows}
+          rowKey={(r) => r.id}
+          minWidth={640}
+          empty={
+            loading ? translate('ra.page.loading') : error ? '' : translate('app.management.rate_us_empty')
+          }
+        />
+      )}
     </Box>
   );
 };

@@ -171,6 +171,14 @@ export const managementTests = ({ url, tab }: SuiteContext) => {
       await page.fill('[data-testid=penalty-notes]', 'Came forty minutes late and left angry');
       await page.click('[data-testid=penalty-save]');
       await page.waitForSelector('[data-testid=penalty-notes]', { state: 'detached' });
+      // the card counts it, and opens her penalties
+      await page.waitForSelector('[data-testid=customer-penalties-link]:has-text("1 (no-shows: 0)")');
+      await page.click('[data-testid=customer-penalties-link]');
+      await page.waitForSelector(`[data-testid=penalty-customer]:has-text("${customer.name}")`);
+      const rows = await cells(page, 'table tbody tr');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toContain('Came forty minutes late and left angry');
+      expect(rows[0]).toContain('Other');
 
       await page.goto(`${url}/en/merchant/accounting/customers-penalties`);
       await page.waitForSelector(`[data-testid=penalty-customer]:has-text("${customer.name}")`);

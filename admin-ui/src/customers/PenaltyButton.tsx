@@ -15,9 +15,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
+import { Link as RouterLink } from 'react-router-dom';
 import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { useArea } from '../shell/area';
+import { PENALTIES } from './penalties';
 import type { Customer } from './types';
 
 /**
@@ -95,5 +99,31 @@ export const PenaltyButton = () => {
         </DialogActions>
       </Dialog>
     </>
+  );
+};
+
+/** The customer's penalties (no-shows included) on her card, opening her penalties in the list. */
+export const PenaltiesField = (_props: { source: 'penalties' }) => {
+  const record = useRecordContext<Customer & { penalties?: number; no_shows?: number }>();
+  const translate = useTranslate();
+  const { basename } = useArea();
+  const { canAccess } = useCanAccess({ resource: PENALTIES, action: 'list' });
+  if (!record) return null;
+  const count = record.penalties ?? 0;
+  const label = translate('app.management.penalties_count', {
+    count,
+    no_shows: record.no_shows ?? 0,
+  });
+  if (!canAccess || count === 0) return <Typography variant="body2">{label}</Typography>;
+  const filter = encodeURIComponent(JSON.stringify({ customer_id: String(record.id) }));
+  return (
+    <Link
+      component={RouterLink}
+      to={`${basename}/${PENALTIES}?filter=${filter}`}
+      variant="body2"
+      data-testid="customer-penalties-link"
+    >
+      {label}
+    </Link>
   );
 };

@@ -47,6 +47,7 @@ export const ar = {
         'فواتير اليوم التي لم يقيّم عملاؤها الزيارة بعد. تُفتح الرسالة في واتساب بلغة العميل مع رابط تقييم هذه الفاتورة.',
       rate_us_empty: 'قيّم كل عملاء هذا اليوم زيارتهم، أو لم تُسمِّ أي فاتورة عميلًا.',
       rate_us_text: 'مرحبًا %{name}، شكرًا لزيارتك %{salon}. كيف كانت زيارتك؟ قيّمنا من هنا: %{link}',
+      penalties_count: '%{count} (عدم الحضور: %{no_shows})',
       no_penalties: 'لا غرامات في هذه الفترة.',
       add_penalty: 'إضافة غرامة',
       add_penalty_title: 'غرامة على %{name}',
@@ -56,6 +57,7 @@ export const ar = {
     reports: { columns: { lines: 'البنود' } },
   },
   resources: {
+    customers: { fields: { penalties: 'الغرامات' } },
     'reports/acitivities-report': { name: 'تقرير الأنشطة' },
     'reports/activities-report-summary': { name: 'ملخص الأنشطة' },
     'reports/most-used-products': { name: 'المنتجات الأكثر استخدامًا' },

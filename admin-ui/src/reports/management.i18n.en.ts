@@ -52,6 +52,7 @@ export const en = {
       rate_us_empty: 'Every customer of this day has rated the visit, or no invoice named a customer.',
       rate_us_text:
         'Hello %{name}, thank you for visiting %{salon}. How was your visit? Please rate us here: %{link}',
+      penalties_count: '%{count} (no-shows: %{no_shows})',
       no_penalties: 'No penalties in this period.',
       add_penalty: 'Add a penalty',
       add_penalty_title: 'A penalty for %{name}',
@@ -62,6 +63,7 @@ export const en = {
     reports: { columns: { lines: 'Lines' } },
   },
   resources: {
+    customers: { fields: { penalties: 'Penalties' } },
     'reports/acitivities-report': { name: 'Activities report' },
     'reports/activities-report-summary': { name: 'Activities summary' },
     'reports/most-used-products': { name: 'Most used products' },

@@ -67,7 +67,7 @@ const SCREENS = [
 
 export const managementTests = ({ url, tab }: SuiteContext) => {
   describe('the management reports and pages of issue 11', () => {
-    let activities: { totals: Totals; from: string; to: string };
+    let activities: { totals: Totals; from: string; to: string; days: Array<Totals & { date: string }> };
     let customer: { id: string; name: string };
     let invoice: { id: string; number: number; unique_id: string };
     let used: { rows: Array<{ name_en: string; quantity: number; cost: number }>; totals: { cost: number } };
@@ -135,6 +135,14 @@ export const managementTests = ({ url, tab }: SuiteContext) => {
       );
       // our invoice's line is there, with its customer
       expect((await cells(page, '[data-testid=summary-row]')).join(' ')).toContain(customer.name);
+      // day by day, each day's sales as the API adds them up
+      if (activities.days.length > 1) {
+        const days = await cells(
+          page,
+          '[data-testid=activities-by-day] [data-testid=summary-row] td:last-child',
+        );
+        expect(days).toEqual(activities.days.map((d) => money(d.net_sales)));
+      }
       await shot(page, 'management-activities-en');
 
       await page.goto(`${url}/en/merchant/reports/activities-report-summary`);

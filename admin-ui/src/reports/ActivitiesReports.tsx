@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslate } from 'ra-core';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useFormat } from '../format/useFormat';
 import { Amount } from '../sales/InvoiceParts';
 import { useArea } from '../shell/area';
-import { MoneyReport, type ReportAnswer, type ReportColumn } from './MoneyReport';
+import Typography from '@mui/material/Typography';
+import { MoneyReport, ReportTable, type ReportAnswer, type ReportColumn } from './MoneyReport';
 
 const col = (key: string): string => `app.reports.columns.${key}`;
 
@@ -129,6 +131,36 @@ const figureCards = (translate: (k: string) => string, money: (m: number) => str
   { key: 'net_sales', label: translate(col('net_sales')), value: <Amount>{money(t.net_sales)}</Amount> },
 ];
 
+/** The period day by day (the detailed list's days): lines, quantity and sales net of returns. */
+const ByDay = ({ days }: { days: Array<Figures & { date: string }> }) => {
+  const translate = useTranslate();
+  const { money, date } = useFormat();
+  if (days.length < 2) return null;
+  return (
+    <Box sx={{ mb: 2 }} data-testid="activities-by-day">
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {translate('app.management.by_day')}
+      </Typography>
+      <ReportTable<Figures & { date: string }>
+        minWidth={360}
+        rowKey={(d) => d.date}
+        rows={days}
+        empty=""
+        columns={[
+          { key: 'date', label: translate(col('date')), value: (d) => date(d.date), align: 'start' },
+          { key: 'lines', label: translate(col('lines')), value: (d) => String(d.lines) },
+          {
+            key: 'net_quantity',
+            label: translate(col('net_quantity')),
+            value: (d) => String(d.net_quantity),
+          },
+          { key: 'net_sales', label: translate(col('net_sales')), value: (d) => money(d.net_sales) },
+        ]}
+      />
+    </Box>
+  );
+};
+
 /**
  * `reports/acitivities-report`: every invoice line an employee did in the period (service or product,
  * quantity, amount, what credit notes took back), with the period's totals; by employee and kind.
@@ -205,6 +237,7 @@ export const ActivitiesReport = () => {
         ] satisfies ReportColumn<ActivityRow>[]
       }
       cards={(a) => figureCards(translate, money, a.totals)}
+      extra={(a) => <ByDay days={a.days ?? []} />}
     />
   );
 };

@@ -48,7 +48,7 @@ export const MostUsedProducts = () => {
           label={translate('app.management.rank_by')}
           value={sort}
           onChange={(e) => setSort(e.target.value as 'quantity' | 'cost')}
-          sx={{ width: 150 }}
+          sx={{ width: 190 }}
           slotProps={{ htmlInput: { 'data-testid': 'rank-by' } }}
         >
           <MenuItem value="quantity">{translate('app.management.columns.quantity_used')}</MenuItem>

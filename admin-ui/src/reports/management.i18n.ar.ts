@@ -48,6 +48,7 @@ export const ar = {
       rate_us_empty: 'قيّم كل عملاء هذا اليوم زيارتهم، أو لم تُسمِّ أي فاتورة عميلًا.',
       rate_us_text: 'مرحبًا %{name}، شكرًا لزيارتك %{salon}. كيف كانت زيارتك؟ قيّمنا من هنا: %{link}',
       penalties_count: '%{count} (عدم الحضور: %{no_shows})',
+      by_day: 'يومًا بيوم',
       no_penalties: 'لا غرامات في هذه الفترة.',
       add_penalty: 'إضافة غرامة',
       add_penalty_title: 'غرامة على %{name}',

@@ -53,6 +53,7 @@ export const en = {
       rate_us_text:
         'Hello %{name}, thank you for visiting %{salon}. How was your visit? Please rate us here: %{link}',
       penalties_count: '%{count} (no-shows: %{no_shows})',
+      by_day: 'Day by day',
       no_penalties: 'No penalties in this period.',
       add_penalty: 'Add a penalty',
       add_penalty_title: 'A penalty for %{name}',

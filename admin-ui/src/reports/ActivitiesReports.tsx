@@ -137,7 +137,7 @@ const ByDay = ({ days }: { days: Array<Figures & { date: string }> }) => {
   const { money, date } = useFormat();
   if (days.length < 2) return null;
   return (
-    <Box sx={{ mb: 2 }} data-testid="activities-by-day">
+    <Box sx={{ mb: 2, maxWidth: 720 }} data-testid="activities-by-day">
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         {translate('app.management.by_day')}
       </Typography>

@@ -13,6 +13,7 @@ import { salesTests } from './sales.e2e';
 import { instrumentsTests } from './instruments.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
 import { reportsTests } from './reports.e2e';
+import { managementTests } from './management.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
@@ -392,6 +393,7 @@ suite('admin-ui in the browser', () => {
   instrumentsTests({ url, tab });
   customerOffersTests({ url, tab });
   reportsTests({ url, tab });
+  managementTests({ url, tab });
   heldTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });

@@ -109,6 +109,64 @@ describe('cancelling an invoice over HTTP (issue 11)', () => {
     expect(credit.body.message).toBe('sales.invoice_cancelled');
   });
 
+  it("gives back what the invoice did to its customer: loyalty points, invoice count and type, the reports' figures", async () => {
+    const settings = await t.http.get('/api/merchant/settings/invoice').set(bearer(uae));
+    const on = await t.http
+      .put('/api/merchant/settings/invoice')
+      .set(bearer(uae))
+      .send({ ...settings.body, loyalty_enabled: true });
+    expect(on.status).toBe(200);
+    const customer = await t.http
+      .post('/api/merchant/customers')
+      .set(bearer(uae))
+      .send({ name: 'Reem', mobile: '+971501110001' });
+    expect(customer.status).toBe(201);
+    const employee = await t.http
+      .post('/api/merchant/employees')
+      .set(bearer(uae))
+      .send({ name_en: 'Lina', name_ar: 'لينا', commission_percentage: '10' });
+    const read = async (path: string) => (await t.http.get(`/api/merchant/${path}`).set(await fresh())).body;
+    const activities = async () => (await read('reports/acitivities-report')).totals;
+    const before = await activities();
+    const issued = await t.http
+      .post('/api/merchant/invoices')
+      .set(bearer(uae))
+      .send({
+        customer_id: customer.body.id,
+        lines: [{ kind: 'service', item_id: service, employee_id: employee.body.id }],
+        payments: [{ method: PaymentMethod.cash, amount: '80.00' }],
+      });
+    expect(issued.status).toBe(201);
+    expect(issued.body.loyalty_points).toBe(80);
+    expect(await read(`customers/${customer.body.id}`)).toMatchObject({
+      invoices_count: 1,
+      type: 'new',
+      loyalty_points: 80,
+    });
+    expect((await activities()).sales - before.sales).toBe(8000);
+
+    expect((await cancel(issued.body.id)).status).toBe(200);
+    const card = await read(`customers/${customer.body.id}`);
+    expect(card).toMatchObject({
+      invoices_count: 0,
+      last_invoice_date: null,
+      type: 'missed',
+      loyalty_points: 0,
+    });
+    const loyalty = await read(`customers/${customer.body.id}/loyalty`);
+    expect(loyalty.movements.map((m: { kind: string; points: number }) => [m.kind, m.points])).toEqual([
+      ['cancelled', -80],
+      ['earned', 80],
+    ]);
+    expect(await activities()).toEqual(before);
+    const month = issued.body.business_date?.slice(0, 7);
+    const history = await read(`reports/historical-data-for-customers-types${month ? `?from=${month}` : ''}`);
+    const customers = await read('customers?range=[0,999]');
+    const last = history.rows[history.rows.length - 1];
+    expect(last.new).toBe(customers.filter((c: { type: string }) => c.type === 'new').length);
+    expect(last.missed).toBe(customers.filter((c: { type: string }) => c.type === 'missed').length);
+  });
+
   it('refuses an invoice that sold a product with the message of doc2 §8.2, and writes nothing', async () => {
     const issued = await issue([{ kind: 'product', item_id: product }], '20.00');
     const before = await t.eventCount();

@@ -6,6 +6,8 @@ import { staffProjection } from './staff/staff.projection';
 import { attendanceProjection } from './attendance/attendance.projection';
 import { importsProjection } from './imports/imports.projection';
 import { customersProjection } from './customers/customers.projection';
+import { customerTypesProjection } from './customers/customer-types.projection';
+import { customerPenaltiesProjection } from './customers/customer-penalties.projection';
 import { identityProjection } from './identity/identity.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
@@ -25,6 +27,8 @@ export const allProjections: Projection[] = [
   identityProjection,
   securityProjection,
   customersProjection,
+  customerTypesProjection,
+  customerPenaltiesProjection,
   menuProjection,
   bundlesProjection,
   inventoryProjection,

@@ -9,6 +9,9 @@ import {
   PublicCustomerOffersController,
 } from './sales/customer-offers.query.controller';
 import { SalesReportsQueryController } from './sales/reports.query.controller';
+import { ActivitiesQueryController } from './sales/activities.query.controller';
+import { CustomerReportsQueryController } from './customers/customer-reports.query.controller';
+import { MostUsedProductsQueryController } from './products/most-used-products.query.controller';
 import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
 import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
 import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
@@ -86,6 +89,9 @@ export class QueryApiModule implements NestModule {
         CustomerOffersQueryController,
         PublicCustomerOffersController,
         SalesReportsQueryController,
+        ActivitiesQueryController,
+        CustomerReportsQueryController,
+        MostUsedProductsQueryController,
         PublicSalesController,
         HeldInvoicesQueryController,
         DebitNotesQueryController,

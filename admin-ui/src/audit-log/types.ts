@@ -143,6 +143,7 @@ export const KNOWN_TYPES = [
   'DiscountCodeUsed',
   'LoyaltyPointsEarned',
   'LoyaltyPointsReversed',
+  'LoyaltyPointsCancelled',
   'LoyaltyPointsRedeemed',
   'LoyaltyPointsReset',
   'DepositTaken',

@@ -125,6 +125,23 @@ export const RESOURCE_ACCESS: Record<
       'reports/most-sold-products',
     ].map((r) => [r, { list: { page: Page.pos, permission: Permission.salesReports } }]),
   ),
+  // The management reports of issue 11 (15): what each employee did, the customer types over time.
+  ...Object.fromEntries(
+    [
+      'reports/acitivities-report',
+      'reports/activities-report-summary',
+      'reports/historical-data-for-customers-types',
+    ].map((r) => [r, { list: { page: Page.pos, permission: Permission.salesReports } }]),
+  ),
+  // the products the salon used itself: an inventory report (page 5, 33)
+  'reports/most-used-products': { list: { page: Page.products, permission: Permission.inventoryReports } },
+  // today's invoices to ask a rating for: whoever sells (13)
+  'pos/rate-us-for-issued-invoices': { list: { page: Page.pos, permission: Permission.sell } },
+  // the customers' penalties: seen with 20 (added on a customer's page with 22, the "edit" of customers)
+  'accounting/customers-penalties': {
+    list: { page: Page.customers, permission: Permission.viewCustomers },
+    export: { page: Page.customers, permission: Permission.viewCustomers },
+  },
   customers: {
     list: { page: Page.customers, permission: Permission.viewCustomers },
     show: { page: Page.customers, permission: Permission.viewCustomers },

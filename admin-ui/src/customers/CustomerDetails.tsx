@@ -19,6 +19,7 @@ import {
   YesNoField,
 } from './fields';
 import { identificationChoices, languageChoices, type Customer } from './types';
+import { PenaltiesField } from './PenaltyButton';
 
 const Item = ({ children, wide }: { children: ReactElement<{ source?: string }>; wide?: boolean }) => (
   <Grid size={{ xs: 12, sm: 6, md: wide ? 12 : 4 }}>
@@ -112,6 +113,9 @@ export const CustomerDetails = ({ withRecordInfo = true }: { withRecordInfo?: bo
       </Item>
       <Item>
         <MoneyField source="wallet_balance" />
+      </Item>
+      <Item>
+        <PenaltiesField source="penalties" />
       </Item>
     </Section>
     {withRecordInfo ? (

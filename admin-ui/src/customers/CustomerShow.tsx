@@ -11,6 +11,7 @@ import { CustomerOffersTab } from '../customer-offers/CustomerOffersTab';
 import { CustomerAsOf } from './CustomerAsOf';
 import { CustomerDetails } from './CustomerDetails';
 import { CustomerStatusButton } from './CustomerStatusButton';
+import { PenaltyButton } from './PenaltyButton';
 import type { Customer } from './types';
 
 const ShowTitle = () => {
@@ -42,6 +43,7 @@ const Actions = () => (
   <TopToolbar>
     <NewInvoiceButton />
     <CustomerStatusButton />
+    <PenaltyButton />
     <EditButton />
   </TopToolbar>
 );

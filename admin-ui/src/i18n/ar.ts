@@ -367,6 +367,7 @@ export const ar: AppMessages = {
         DiscountCodeUsed: 'استخدام كود خصم',
         LoyaltyPointsEarned: 'اكتساب نقاط ولاء',
         LoyaltyPointsReversed: 'استرجاع نقاط ولاء بإشعار دائن',
+        LoyaltyPointsCancelled: 'استرجاع نقاط ولاء مع فاتورة ملغاة',
         LoyaltyPointsRedeemed: 'تحويل نقاط الولاء إلى قسيمة',
         LoyaltyPointsReset: 'إعادة تعيين نقاط الولاء',
         DepositTaken: 'أخذ عربون',

@@ -344,6 +344,7 @@ export const en = {
         DiscountCodeUsed: 'Discount code used',
         LoyaltyPointsEarned: 'Loyalty points earned',
         LoyaltyPointsReversed: 'Loyalty points taken back by a credit note',
+        LoyaltyPointsCancelled: 'Loyalty points taken back with a cancelled invoice',
         LoyaltyPointsRedeemed: 'Loyalty points turned into a voucher',
         LoyaltyPointsReset: 'Loyalty points reset',
         DepositTaken: 'Deposit taken',

@@ -7,6 +7,7 @@ import { ar as billingAr } from '../billing/i18n.ar';
 import { ar as salesAr } from '../sales/i18n.ar';
 import { ar as instrumentsAr } from '../instruments/i18n.ar';
 import { ar as reportsAr } from '../reports/i18n.ar';
+import { ar as managementAr } from '../reports/management.i18n.ar';
 import { ar as heldAr } from '../held/i18n.ar';
 import { ar as notesAr } from '../notes/i18n.ar';
 import { ar as surveyAr } from '../survey/i18n.ar';
@@ -31,6 +32,7 @@ export const messages: MessageTree = mergeMessages(
   salesAr as MessageTree,
   instrumentsAr as MessageTree,
   reportsAr as MessageTree,
+  managementAr as MessageTree,
   heldAr as MessageTree,
   notesAr as MessageTree,
   surveyAr as MessageTree,

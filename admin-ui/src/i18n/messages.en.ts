@@ -8,6 +8,7 @@ import { en as billingEn } from '../billing/i18n.en';
 import { en as salesEn } from '../sales/i18n.en';
 import { en as instrumentsEn } from '../instruments/i18n.en';
 import { en as reportsEn } from '../reports/i18n.en';
+import { en as managementEn } from '../reports/management.i18n.en';
 import { en as heldEn } from '../held/i18n.en';
 import { en as notesEn } from '../notes/i18n.en';
 import { en as surveyEn } from '../survey/i18n.en';
@@ -31,6 +32,7 @@ export const messages: MessageTree = mergeMessages(
   salesEn as MessageTree,
   instrumentsEn as MessageTree,
   reportsEn as MessageTree,
+  managementEn as MessageTree,
   heldEn as MessageTree,
   notesEn as MessageTree,
   surveyEn as MessageTree,

@@ -28,8 +28,14 @@ import {
 import { unusedOffersReport } from '../customer-offers';
 import { dashboard, paymentsDetails } from '../dashboard';
 import {
+  activitiesReport,
+  activitiesSummary,
   commissionsReport,
   creditNotesReport,
+  customersPenalties,
+  customerTypesHistory,
+  mostUsedProducts,
+  rateUs,
   currentCashier,
   dailyPayments,
   dailyPaymentsSummary,
@@ -171,6 +177,12 @@ export const MerchantAdmin = () => {
         <Resource name="reports/employees-commissions-report" {...commissionsReport} />
         <Resource name="reports/services-report" {...servicesReport} />
         <Resource name="reports/most-sold-products" {...mostSoldProducts} />
+        <Resource name="reports/acitivities-report" {...activitiesReport} />
+        <Resource name="reports/activities-report-summary" {...activitiesSummary} />
+        <Resource name="reports/most-used-products" {...mostUsedProducts} />
+        <Resource name="reports/historical-data-for-customers-types" {...customerTypesHistory} />
+        <Resource name="pos/rate-us-for-issued-invoices" {...rateUs} />
+        <Resource name="accounting/customers-penalties" {...customersPenalties} />
         <Resource name="customers" {...customers} />
         <Resource name="menu/services" {...menuServices} />
         <Resource name="menu/groups" {...groups} />

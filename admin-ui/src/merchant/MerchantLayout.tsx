@@ -30,7 +30,7 @@ import { useGlobalInformation } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { BillingMenuItem } from '../billing';
-import { MONEY_REPORTS } from '../reports';
+import { MANAGEMENT_PAGES, MONEY_REPORTS } from '../reports';
 import { ProductsMenu, StockNotificationsBell } from '../products';
 import { StaffMenu } from '../staff';
 
@@ -173,6 +173,9 @@ const SalesMenu = () => {
       <Menu.ResourceItem name="payments" />
       <Menu.ResourceItem name="accounting/receivable" />
       <Menu.ResourceItem name="pos/customer-wallet-reminder" />
+      {MANAGEMENT_PAGES.cashier.map((r) => (
+        <Menu.ResourceItem key={r} name={r} />
+      ))}
     </>
   );
 };
@@ -198,6 +201,9 @@ const MoneyReportsMenu = () => {
       <Menu.ResourceItem name="reports/active-gifts-cards" />
       <Menu.ResourceItem name="reports/used-gifts-cards" />
       <Menu.ResourceItem name="reports/expired-gifts-cards" />
+      {MANAGEMENT_PAGES.management.map((r) => (
+        <Menu.ResourceItem key={r} name={r} />
+      ))}
     </>
   );
 };
@@ -212,6 +218,9 @@ const MerchantMenu = () => {
       <Menu.ResourceItem name="dashboard" />
       <Menu.ResourceItem name="appointments" />
       <Menu.ResourceItem name="customers" />
+      {MANAGEMENT_PAGES.customers.map((r) => (
+        <Menu.ResourceItem key={r} name={r} />
+      ))}
       <Menu.ResourceItem name="pos/appointments-reminder" />
       <Menu.ResourceItem name="pos/no-show-reschedule" />
       <Menu.ResourceItem name="advanced-accounting/audit-log" />
@@ -224,6 +233,10 @@ const MerchantMenu = () => {
       <Menu.ResourceItem name="menu/offers" />
       <Menu.ResourceItem name="menu/discount-codes" />
       <ProductsMenu />
+      {/* under the inventory reports the products menu ends with */}
+      {MANAGEMENT_PAGES.inventory.map((r) => (
+        <Menu.ResourceItem key={r} name={r} />
+      ))}
       <AppointmentReportsMenu />
       <StaffMenu />
       {settings.canAccess && <MenuSection title="app.menu.sections.settings" />}

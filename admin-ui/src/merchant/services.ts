@@ -29,6 +29,8 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...INSTRUMENTS_API_PATHS,
   ...HELD_API_PATHS,
   ...NOTES_API_PATHS,
+  // the penalties list is the customers' (doc1 §2 files it under accounting)
+  'accounting/customers-penalties': 'customers-penalties',
 };
 
 export const createMerchantServices = (area: AreaConfig) => {

@@ -309,6 +309,9 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
   query = '',
   toTotals,
   subtitle,
+  filters,
+  extra,
+  empty,
 }: {
   path: string;
   kind: PeriodKind;
@@ -327,6 +330,12 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
   toTotals?: (answer: A) => R;
   /** what the report is of (an employee's name), under its title */
   subtitle?: (answer: A) => string;
+  /** more choices beside the period (an employee, a kind), hidden on paper; given the answer if they need it */
+  filters?: ReactNode | ((answer: A | null) => ReactNode);
+  /** shown between the figures at a glance and the table (a chart) */
+  extra?: (answer: A) => ReactNode;
+  /** the empty table's words (i18n key), when they are not "no sales" */
+  empty?: string;
 }) => {
   const translate = useTranslate();
   const { date } = useFormat();
@@ -371,6 +380,7 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
         sx={{ flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }}
       >
         <PeriodFields choice={choice} />
+        {typeof filters === 'function' ? filters(data) : filters}
         <Button
           startIcon={<DownloadIcon />}
           onClick={() =>
@@ -397,13 +407,20 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
         </Typography>
       )}
       {data && cards && <TotalsCards items={cards(data)} />}
+      {data && extra?.(data)}
       <ReportTable
         columns={cols}
         rows={data?.rows}
         totals={data?.rows.length ? totals : undefined}
         rowKey={rowKey}
         minWidth={minWidth}
-        empty={loading ? translate('ra.page.loading') : error ? '' : translate('app.sales.reports.no_sales')}
+        empty={
+          loading
+            ? translate('ra.page.loading')
+            : error
+              ? ''
+              : translate(empty ?? 'app.sales.reports.no_sales')
+        }
       />
     </Box>
   );

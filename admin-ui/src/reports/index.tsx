@@ -11,6 +11,12 @@ import PersonIcon from '@mui/icons-material/PersonOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptOutlined';
 import TodayIcon from '@mui/icons-material/TodayOutlined';
 import UndoIcon from '@mui/icons-material/UndoOutlined';
+import WorkHistoryIcon from '@mui/icons-material/WorkHistoryOutlined';
+import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
+import ScienceIcon from '@mui/icons-material/ScienceOutlined';
+import TimelineIcon from '@mui/icons-material/TimelineOutlined';
+import StarRateIcon from '@mui/icons-material/StarRateOutlined';
+import GavelIcon from '@mui/icons-material/GavelOutlined';
 import { lazyPage } from '../shell/chunks';
 
 const reports = () => import('./Reports');
@@ -79,4 +85,41 @@ export const MONEY_REPORTS = {
     'reports/services-report',
     'reports/most-sold-products',
   ],
+} as const;
+
+/** The management reports and pages of issue 11 (each its own chunk). */
+const management = (label: string, icon: typeof TodayIcon, load: () => Promise<React.ComponentType>) => ({
+  list: lazyPage(load),
+  icon,
+  options: { label: `app.management.menu.${label}` },
+});
+export const activitiesReport = management('activities', WorkHistoryIcon, () =>
+  import('./ActivitiesReports').then((m) => m.ActivitiesReport),
+);
+export const activitiesSummary = management('activities_summary', SummarizeIcon, () =>
+  import('./ActivitiesReports').then((m) => m.ActivitiesSummary),
+);
+export const mostUsedProducts = management('most_used_products', ScienceIcon, () =>
+  import('./MostUsedProducts').then((m) => m.MostUsedProducts),
+);
+export const customerTypesHistory = management('customer_types', TimelineIcon, () =>
+  import('./CustomerTypesHistory').then((m) => m.CustomerTypesHistory),
+);
+export const rateUs = management('rate_us', StarRateIcon, () =>
+  import('./RateUsPage').then((m) => m.RateUsPage),
+);
+export const customersPenalties = management('penalties', GavelIcon, () =>
+  import('../customers/PenaltiesList').then((m) => m.PenaltiesList),
+);
+
+/** Their addresses, for the menu and the guards. */
+export const MANAGEMENT_PAGES = {
+  management: [
+    'reports/acitivities-report',
+    'reports/activities-report-summary',
+    'reports/historical-data-for-customers-types',
+  ],
+  inventory: ['reports/most-used-products'],
+  cashier: ['pos/rate-us-for-issued-invoices'],
+  customers: ['accounting/customers-penalties'],
 } as const;

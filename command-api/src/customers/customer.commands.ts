@@ -3,6 +3,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   CUSTOMER_CATEGORY,
   customerMobileKey,
+  CustomerPenaltyType,
+  isUuid,
+  notFound,
+  recordPenaltyInput,
   registerCustomerInput,
   streamName,
   type CustomerDetails,
@@ -40,6 +44,15 @@ export class SetCustomerStatus {
     readonly ctx: CommandContext,
     readonly customerId: string,
     readonly active: boolean,
+  ) {}
+}
+
+/** A penalty of type 2 ("others") written by hand on the customer's record, with why. */
+export class RecordCustomerPenalty {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly customerId: string,
+    readonly body: unknown,
   ) {}
 }
 
@@ -161,4 +174,38 @@ export class SetCustomerStatusHandler extends CustomerHandler implements IComman
   }
 }
 
-export const customerHandlers = [RegisterCustomerHandler, ChangeCustomerHandler, SetCustomerStatusHandler];
+@CommandHandler(RecordCustomerPenalty)
+export class RecordCustomerPenaltyHandler
+  extends CustomerHandler
+  implements ICommandHandler<RecordCustomerPenalty>
+{
+  async execute({ ctx, customerId, body }: RecordCustomerPenalty): Promise<Answer> {
+    if (!isUuid(customerId)) throw notFound('not_found.customer');
+    const input = parseInput(recordPenaltyInput, body);
+    const { today } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const outcome = await this.run(
+      ctx,
+      customerId,
+      { type: 'RecordPenalty', penaltyType: CustomerPenaltyType.others, notes: input.notes },
+      today,
+    );
+    return new Answer(
+      {
+        id: customerId,
+        customer_id: customerId,
+        penalty_type: CustomerPenaltyType.others,
+        notes: input.notes,
+        at: ctx.now.toISOString(),
+      },
+      outcome.position,
+      201,
+    );
+  }
+}
+
+export const customerHandlers = [
+  RegisterCustomerHandler,
+  ChangeCustomerHandler,
+  SetCustomerStatusHandler,
+  RecordCustomerPenaltyHandler,
+];

@@ -116,4 +116,19 @@ describe('customer', () => {
       .then([{ type: 'CustomerActivated', data: { customer_id: 'c1' } }]);
     given(registered).when({ type: 'ActivateCustomer' }).thenRejects('customers.already_active', 409);
   });
+
+  it('records a penalty written by hand (type 2, with its notes), even on a disabled customer; never on an unknown one', () => {
+    const penalty: CustomerCommand = { type: 'RecordPenalty', penaltyType: 2, notes: 'Broke a mirror' };
+    const then = [
+      {
+        type: 'CustomerPenaltyRecorded',
+        data: { customer_id: 'c1', penalty_type: 2, notes: 'Broke a mirror' },
+      },
+    ] as CustomerEvent[];
+    given(registered).when(penalty).then(then);
+    given(registered, { type: 'CustomerDisabled', data: { customer_id: 'c1' } })
+      .when(penalty)
+      .then(then);
+    given().when(penalty).thenRejects('not_found.customer', 404);
+  });
 });

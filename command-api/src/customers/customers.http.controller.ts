@@ -3,7 +3,12 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Page, Permission } from '@rawnaq/contracts';
 import { Auth, Realm, RequirePermission, type AuthContext } from '@rawnaq/platform';
 import { commandContext } from '../shared/http-context';
-import { ChangeCustomer, RegisterCustomer, SetCustomerStatus } from './customer.commands';
+import {
+  ChangeCustomer,
+  RecordCustomerPenalty,
+  RegisterCustomer,
+  SetCustomerStatus,
+} from './customer.commands';
 import { Req } from '@nestjs/common';
 
 type Request = Parameters<typeof commandContext>[1];
@@ -35,5 +40,12 @@ export class CustomersController {
   @RequirePermission(Page.customers, Permission.changeCustomerStatus)
   activate(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
     return this.commands.execute(new SetCustomerStatus(commandContext(auth, req), id, true));
+  }
+
+  /** A penalty of type 2 ("others") written by hand, with its notes (no-shows come from the appointment book). */
+  @Post(':id/penalties')
+  @RequirePermission(Page.customers, Permission.editCustomer)
+  penalize(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new RecordCustomerPenalty(commandContext(auth, req), id, body));
   }
 }

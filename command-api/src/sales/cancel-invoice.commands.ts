@@ -7,6 +7,7 @@ import {
   streamName,
   type InvoiceCancelled,
   type InvoiceEvent,
+  type LoyaltyEvent,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
 import { decideVisit, evolveVisit, initialVisitState } from '../scheduling/visit';
@@ -17,6 +18,8 @@ import { tenantInfo } from '../shared/tenant';
 import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
 import { decideCancelInvoice } from './invoice-cancel';
 import { givePurchasesBack } from './customer-offers.commands';
+import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
+import { loyaltyStream } from './loyalty.commands';
 
 export class CancelIssuedInvoice {
   constructor(
@@ -30,7 +33,8 @@ export class CancelIssuedInvoice {
 /**
  * `POST invoices/:id/cancel`: an invoice with no VAT, no products and no gift-card sale cancelled, with
  * its payments; the visit it paid is checked in and unpaid again, so it can be checked out with the
- * right invoice — all in one atomic append.
+ * right invoice; the loyalty points it earned are taken back (the customer's invoice count and type
+ * follow from the cancelling in the customers' read models).
  */
 @CommandHandler(CancelIssuedInvoice)
 export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedInvoice> {
@@ -75,6 +79,17 @@ export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedI
         creditNoteId: null,
         reason: 'cancelled',
         today: tenant.today,
+      });
+    const customerId = cancelled.customer_id;
+    if (customerId)
+      await this.aggregates.handle<LoyaltyState, LoyaltyEvent>(loyaltyStream(ctx.tenantId, customerId), ctx, {
+        initial: initialLoyaltyState,
+        evolve: evolveLoyalty,
+        decide: (s) =>
+          decideLoyalty(
+            { type: 'CancelInvoicePoints', customerId, invoiceId, invoiceNumber: cancelled.invoice_number },
+            s,
+          ),
       });
     if (cancelled.appointment_id) {
       await this.aggregates.handle(

@@ -63,6 +63,8 @@ const cancelled: InvoiceEvent = {
     cancelled_by: 'u2',
     reason: 'Wrong customer',
     appointment_id: 'a1',
+    // the customer's invoice count, type and loyalty points lose it
+    customer_id: 'c1',
     gross: 10000,
     discount: 0,
     net: 10000,

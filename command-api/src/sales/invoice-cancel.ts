@@ -47,6 +47,7 @@ export const decideCancelInvoice = (command: CancelInvoice, state: InvoiceState)
         cancelled_by: command.by,
         reason: command.reason,
         appointment_id: invoice.appointment_id,
+        customer_id: invoice.customer_id,
         gross: invoice.gross,
         discount: invoice.discount,
         net: invoice.net,

@@ -56,4 +56,51 @@ describe('loyalty points', () => {
       { type: 'LoyaltyPointsReset', data: { customer_id: 'c', points: 50, reason: 'x', balance: 0 } },
     ]);
   });
+
+  describe('an invoice cancelled', () => {
+    const earn = (invoiceId: string, points: number) => ({
+      type: 'Earn' as const,
+      customerId: 'c',
+      points,
+      invoiceId,
+      invoiceNumber: invoiceId === 'i1' ? 1 : 2,
+    });
+    const cancel = (invoiceId: string) => ({
+      type: 'CancelInvoicePoints' as const,
+      customerId: 'c',
+      invoiceId,
+      invoiceNumber: invoiceId === 'i1' ? 1 : 2,
+    });
+
+    it('given two invoices that earned points, when one is cancelled: its points only are taken back', () => {
+      const given = [earn('i1', 40), earn('i2', 25)].reduce(apply, initialLoyaltyState);
+      const events = decideLoyalty(cancel('i1'), given);
+      expect(events).toEqual([
+        {
+          type: 'LoyaltyPointsCancelled',
+          data: { customer_id: 'c', points: 40, invoice_id: 'i1', invoice_number: 1, balance: 25 },
+        },
+      ]);
+      // and never twice
+      expect(decideLoyalty(cancel('i1'), events.reduce(evolveLoyalty, given))).toEqual([]);
+    });
+
+    it('given its points already turned into a voucher, when it is cancelled: the balance stops at zero', () => {
+      const given = apply(apply(initialLoyaltyState, earn('i1', 150)), {
+        type: 'Redeem',
+        customerId: 'c',
+        points: 120,
+        minPoints: 100,
+        giftCardId: 'g',
+        code: 'K7QM-2XPA-9DTR',
+        value: 600,
+      });
+      const [back] = decideLoyalty(cancel('i1'), given);
+      expect(back.data).toMatchObject({ points: 30, balance: 0 });
+    });
+
+    it('given an invoice that earned nothing, when it is cancelled: nothing is recorded', () => {
+      expect(decideLoyalty(cancel('i2'), apply(initialLoyaltyState, earn('i1', 10)))).toEqual([]);
+    });
+  });
 });

@@ -1,16 +1,27 @@
 import { DomainError, refusalOf, type LoyaltyEvent } from '@rawnaq/contracts';
 
-/** A customer's points as their commands see them. */
-export type LoyaltyState = { balance: number };
+/**
+ * A customer's points as their commands see them, and what each invoice earned that a cancelling
+ * would take back (an invoice's points leave the map once cancelled, so never twice).
+ */
+export type LoyaltyState = { balance: number; earnedOn?: Readonly<Record<string, number>> };
 export const initialLoyaltyState: LoyaltyState = { balance: 0 };
 
 export const evolveLoyalty = (state: LoyaltyState, event: LoyaltyEvent): LoyaltyState => {
   switch (event.type) {
-    case 'LoyaltyPointsEarned':
+    case 'LoyaltyPointsEarned': {
+      const earnedOn = { ...state.earnedOn };
+      earnedOn[event.data.invoice_id] = (earnedOn[event.data.invoice_id] ?? 0) + event.data.points;
+      return { balance: event.data.balance, earnedOn };
+    }
+    case 'LoyaltyPointsCancelled': {
+      const { [event.data.invoice_id]: _gone, ...earnedOn } = state.earnedOn ?? {};
+      return { balance: event.data.balance, earnedOn };
+    }
     case 'LoyaltyPointsReversed':
     case 'LoyaltyPointsRedeemed':
     case 'LoyaltyPointsReset':
-      return { balance: event.data.balance };
+      return { ...state, balance: event.data.balance };
     default:
       return state;
   }
@@ -19,6 +30,7 @@ export const evolveLoyalty = (state: LoyaltyState, event: LoyaltyEvent): Loyalty
 export type LoyaltyCommand =
   | { type: 'Earn'; customerId: string; points: number; invoiceId: string; invoiceNumber: number }
   | { type: 'Reverse'; customerId: string; points: number; creditNoteId: string; creditNoteNumber: number }
+  | { type: 'CancelInvoicePoints'; customerId: string; invoiceId: string; invoiceNumber: number }
   | {
       type: 'Redeem';
       customerId: string;
@@ -62,6 +74,24 @@ export const decideLoyalty = (command: LoyaltyCommand, state: LoyaltyState): Loy
             points,
             credit_note_id: command.creditNoteId,
             credit_note_number: command.creditNoteNumber,
+            balance: state.balance - points,
+          },
+        },
+      ];
+    }
+    case 'CancelInvoicePoints': {
+      // what the invoice earned, as far as the balance still holds it (points already turned into a
+      // voucher stay spent: the voucher is the customer's)
+      const points = Math.min(state.earnedOn?.[command.invoiceId] ?? 0, state.balance);
+      if (points <= 0) return [];
+      return [
+        {
+          type: 'LoyaltyPointsCancelled',
+          data: {
+            customer_id: command.customerId,
+            points,
+            invoice_id: command.invoiceId,
+            invoice_number: command.invoiceNumber,
             balance: state.balance - points,
           },
         },

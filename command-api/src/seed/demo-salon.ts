@@ -17,6 +17,7 @@ import {
 import type { AuthContext, EventStore } from '@rawnaq/platform';
 import { seedDemoAppointments } from './demo-appointments';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoSalonUse } from './demo-salon-use';
 import { evolveAccountSettings, initialAccountSettings } from '../settings/account-settings';
 import { ChangeMenu } from '../catalog/menu.commands';
 import { ChangeStaff } from '../staff/staff.commands';
@@ -509,6 +510,7 @@ export const seedDemoSalon = async (
     stylists,
     checkedIn,
   });
+  await seedDemoSalonUse(execute, ownerCtx, 'Asia/Riyadh', { customers: customerIds, products });
   await waitForProjections(await store.headPosition());
   return true;
 };

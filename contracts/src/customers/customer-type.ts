@@ -20,3 +20,28 @@ export const customerType = (
 
 /** The newest last-invoice date that still counts as recent (for list filters on type). */
 export const recentSince = (today: string): string => addDays(today, -CUSTOMER_TYPE_DAYS);
+
+/** From `date` on (until the next change) the customer is of `type`. */
+export type CustomerTypeChange = { date: string; type: CustomerTypeName };
+
+/**
+ * A customer's type over time, from the day it joined (`since`: its registration, or its first invoice
+ * if that is earlier) and the business dates of its invoices: the days its type changes and what it
+ * becomes. The type only changes on an invoice's day or the 61st day after the last one, so those are
+ * the only days looked at (the same rule as `customerType`, applied at each of them).
+ */
+export const customerTypeTimeline = (since: string, invoiceDates: readonly string[]): CustomerTypeChange[] => {
+  const dates = [...invoiceDates].sort();
+  const start = dates.length && dates[0] < since ? dates[0] : since;
+  const points = [
+    ...new Set([start, ...dates, ...dates.map((d) => addDays(d, CUSTOMER_TYPE_DAYS + 1))]),
+  ].sort();
+  const changes: CustomerTypeChange[] = [];
+  let count = 0;
+  for (const day of points) {
+    while (count < dates.length && dates[count] <= day) count += 1;
+    const type = customerType(count, count ? dates[count - 1] : undefined, day);
+    if (changes[changes.length - 1]?.type !== type) changes.push({ date: day, type });
+  }
+  return changes;
+};

@@ -1,3 +1,4 @@
 export * from './customer-input';
 export * from './customer-events';
 export * from './customer-type';
+export * from './customer-penalty';

@@ -66,6 +66,8 @@ export type InvoiceCancelled = {
     cancelled_by: string;
     reason: string;
     appointment_id: string | null;
+    /** the invoice's customer, whose invoice count and type lose it (absent on cancellings recorded before) */
+    customer_id?: string | null;
     gross: number;
     discount: number;
     net: number;

@@ -49,6 +49,17 @@ export type LoyaltyEvent =
       };
     }
   | {
+      /** the points an invoice earned, taken back when it is cancelled (never below zero) */
+      type: 'LoyaltyPointsCancelled';
+      data: {
+        customer_id: string;
+        points: number;
+        invoice_id: string;
+        invoice_number: number;
+        balance: number;
+      };
+    }
+  | {
       type: 'LoyaltyPointsRedeemed';
       data: {
         customer_id: string;
@@ -64,6 +75,7 @@ export type LoyaltyEvent =
 export const LOYALTY_EVENT_TYPES = [
   'LoyaltyPointsEarned',
   'LoyaltyPointsReversed',
+  'LoyaltyPointsCancelled',
   'LoyaltyPointsRedeemed',
   'LoyaltyPointsReset',
 ] as const;

@@ -37,6 +37,7 @@ export const salesMessages = {
       invoice_cancelled: 'This invoice is cancelled',
       debit_line_not_positive: 'A debit note line is an amount above zero',
       period_too_long: 'A report covers at most %{max} days',
+      period_too_many_months: 'A report covers at most %{max} months',
       period_reversed: 'The end of the period comes before its start',
       should_be_a_month: 'Write a month as YYYY-MM',
       not_reported_no_note:
@@ -85,6 +86,7 @@ export const salesMessages = {
       invoice_cancelled: 'هذه الفاتورة ملغاة',
       debit_line_not_positive: 'بند إشعار المدين مبلغ أكبر من صفر',
       period_too_long: 'يغطي التقرير %{max} يومًا على الأكثر',
+      period_too_many_months: 'يغطي التقرير %{max} شهرًا على الأكثر',
       period_reversed: 'نهاية الفترة قبل بدايتها',
       should_be_a_month: 'اكتب الشهر بالأرقام: السنة ثم الشهر (2026-11)',
       not_reported_no_note: 'لم تُبلّغ هذه الفاتورة إلى الهيئة بعد، فلا يمكن إصدار إشعار دائن أو مدين لها',

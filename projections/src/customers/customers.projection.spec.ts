@@ -1,4 +1,4 @@
-import { givenEvents } from '../testing/given-events.test-support';
+import { givenEvents, type TestEvent } from '../testing/given-events.test-support';
 import { customersProjection } from './customers.projection';
 
 const registered = (id: string, name: string, tenantId = 't1') => ({
@@ -79,5 +79,59 @@ describe('customers projection', () => {
       { type: 'CustomerActivated', stream: 'customer-t1.a', data: { customer_id: 'a' } },
     ]);
     expect((await back.get('customers', 'a'))?.status).toBe(1);
+  });
+
+  describe('invoices and cancellings (the customer type\'s count and last date)', () => {
+    const issued = (invoice: string, date: string, customer = 'a'): TestEvent => ({
+      type: 'InvoiceIssued',
+      stream: `invoice-t1.${invoice}`,
+      data: { invoice_id: invoice, customer_id: customer, business_date: date, lines: [], payments: [] },
+    });
+    const cancelled = (invoice: string, date: string, customer: string | null = 'a'): TestEvent => ({
+      type: 'InvoiceCancelled',
+      stream: `invoice-t1.${invoice}`,
+      data: { invoice_id: invoice, customer_id: customer, business_date: date, payments: [] },
+    });
+
+    it('given two invoices, when the later one is cancelled: one invoice, the earlier date is the last', async () => {
+      const then = await givenEvents(customersProjection, [
+        registered('a', 'Amal'),
+        issued('i1', '2026-10-01'),
+        issued('i2', '2026-11-20'),
+      ]);
+      expect(await then.get('customers', 'a')).toMatchObject({
+        invoices_count: 2,
+        last_invoice_date: '2026-11-20',
+      });
+      const after = await givenEvents(customersProjection, [
+        registered('a', 'Amal'),
+        issued('i1', '2026-10-01'),
+        issued('i2', '2026-11-20'),
+        cancelled('i2', '2026-11-20'),
+      ]);
+      expect(await after.get('customers', 'a')).toMatchObject({
+        invoices_count: 1,
+        last_invoice_date: '2026-10-01',
+      });
+    });
+
+    it('given the only invoice cancelled (twice delivered), then none is counted and there is no last date', async () => {
+      const then = await givenEvents(customersProjection, [
+        registered('a', 'Amal'),
+        issued('i1', '2026-11-20'),
+        cancelled('i1', '2026-11-20'),
+        cancelled('i1', '2026-11-20'),
+      ]);
+      expect(await then.get('customers', 'a')).toMatchObject({ invoices_count: 0, last_invoice_date: null });
+    });
+
+    it('given a cancelling recorded without its customer (before it was named), then no customer changes', async () => {
+      const then = await givenEvents(customersProjection, [
+        registered('a', 'Amal'),
+        issued('i1', '2026-11-20'),
+        cancelled('i1', '2026-11-20', null),
+      ]);
+      expect(await then.get('customers', 'a')).toMatchObject({ invoices_count: 1 });
+    });
   });
 });

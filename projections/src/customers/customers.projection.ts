@@ -4,6 +4,7 @@ import {
   LOYALTY_EVENT_TYPES,
   type LoyaltyEvent,
   type CustomerEvent,
+  type InvoiceCancelled,
   type InvoiceIssued,
   type RecordedEvent,
   type WalletEvent,
@@ -14,6 +15,15 @@ import type { Projection } from '../runner/projection';
 const by = (e: RecordedEvent) => ({ kind: e.metadata.actor.kind, id: e.metadata.actor.id });
 const birthMonth = (date: unknown) => (typeof date === 'string' ? Number(date.slice(5, 7)) : null);
 
+/** A customer's invoices that count (issued, not cancelled): their ids and business dates. */
+type InvoicesMemo = { invoices: Array<{ id: string; date: string }> };
+
+/** What the customer card keeps of them: how many, and the last one's date (the customer type's inputs). */
+const invoiceFigures = (invoices: InvoicesMemo['invoices']) => ({
+  invoices_count: invoices.length,
+  last_invoice_date: invoices.reduce<string | null>((last, i) => (!last || i.date > last ? i.date : last), null),
+});
+
 /**
  * The customer list and card: one document per customer with its details, status, serial number
  * (1, 2, 3... per salon, in order of registration) and what invoices will feed (count, last date,
@@ -23,7 +33,8 @@ export const customersProjection: Projection = {
   name: 'customers',
   // 2: mobiles in the canonical form, whichever way an event spelled them; 3: no-shows and penalties
   // 4: invoices (the customer type's count and last date), the wallet's balance and the loyalty points
-  version: 4,
+  // 5: a cancelled invoice no longer counts (each customer's counted invoices kept beside the card)
+  version: 5,
   collections: [
     {
       name: 'customers',
@@ -38,6 +49,7 @@ export const customersProjection: Projection = {
       ],
     },
     { name: 'customer_serials' },
+    { name: 'customer_invoices' },
   ],
   handles: [
     'CustomerRegistered',
@@ -46,28 +58,36 @@ export const customersProjection: Projection = {
     'CustomerActivated',
     'CustomerPenaltyRecorded',
     'InvoiceIssued',
+    'InvoiceCancelled',
     ...WALLET_EVENT_TYPES,
     ...LOYALTY_EVENT_TYPES,
   ],
   // the customer's own document is read too, so several events of one customer in a batch make one write
   reads: (e) => [
     ...(e.data.customer_id ? [{ collection: 'customers', id: e.data.customer_id as string }] : []),
+    ...((e.type === 'InvoiceIssued' || e.type === 'InvoiceCancelled') && e.data.customer_id
+      ? [{ collection: 'customer_invoices', id: e.data.customer_id as string }]
+      : []),
     ...(e.type === 'CustomerRegistered' ? [{ collection: 'customer_serials', id: e.metadata.tenantId }] : []),
   ],
   project: (e, lookup): Change[] => {
-    if (e.type === 'InvoiceIssued') {
-      const d = (e as unknown as InvoiceIssued).data;
-      const customer = d.customer_id ? lookup('customers', d.customer_id) : undefined;
-      if (!customer) return [];
-      const last = customer.last_invoice_date as string | null;
+    if (e.type === 'InvoiceIssued' || e.type === 'InvoiceCancelled') {
+      const d = (e as unknown as InvoiceIssued | InvoiceCancelled).data;
+      const customerId = d.customer_id;
+      if (!customerId || !lookup('customers', customerId)) return [];
+      const memo = (lookup('customer_invoices', customerId) as (InvoicesMemo & { id: string }) | undefined)
+        ?.invoices ?? [];
+      const others = memo.filter((i) => i.id !== d.invoice_id);
+      const invoices =
+        e.type === 'InvoiceIssued' ? [...others, { id: d.invoice_id, date: d.business_date }] : others;
+      if (invoices.length === memo.length && e.type === 'InvoiceCancelled') return [];
       return [
         {
-          kind: 'patch',
-          collection: 'customers',
-          id: d.customer_id!,
-          inc: { invoices_count: 1 },
-          set: { last_invoice_date: !last || d.business_date > last ? d.business_date : last },
+          kind: 'upsert',
+          collection: 'customer_invoices',
+          doc: { id: customerId, tenantId: e.metadata.tenantId, invoices },
         },
+        { kind: 'patch', collection: 'customers', id: customerId, set: invoiceFigures(invoices) },
       ];
     }
     if ((LOYALTY_EVENT_TYPES as readonly string[]).includes(e.type)) {

@@ -10,7 +10,8 @@ const lowStock = (quantity: number, warning: unknown) => typeof warning === 'num
  */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 1,
+  // 2: each movement's cost at the average cost (what internal use cost the salon: most-used-products)
+  version: 2,
   collections: [
     {
       name: 'products',
@@ -129,6 +130,8 @@ export const inventoryProjection: Projection = {
               balance: d.balance,
               unit_cost: d.unit_cost ?? null,
               average_cost: d.average_cost,
+              // what the movement is worth at the average cost (an outflow leaves the average as it was)
+              cost: d.quantity * d.average_cost,
               notes: d.notes ?? null,
               at,
               by: e.metadata.actor.id,

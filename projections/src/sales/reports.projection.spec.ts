@@ -248,4 +248,112 @@ describe('sales reports projection', () => {
     expect(doc).toMatchObject({ sales: 10005 });
     expect(doc?.commission ?? 0).toBe(0);
   });
+
+  it('given an invoice and a credit note, then what each employee did is kept per service or product and per line', async () => {
+    const then = await givenEvents(reportsProjection, [
+      employee('amal', 10),
+      employee('badr', 7.5),
+      invoice,
+      creditNote,
+    ]);
+    expect(
+      await then.get('sales_report_days', day('2026-11-21', 'employee_item', 'amal|service|cut')),
+    ).toMatchObject({
+      employee_id: 'amal',
+      kind: 'service',
+      item_id: 'cut',
+      name_en: 'cut en',
+      lines: 1,
+      quantity: 1,
+      sales: 10005,
+    });
+    expect(
+      await then.get('sales_report_days', day('2026-11-22', 'employee_item', 'badr|product|shampoo')),
+    ).toMatchObject({
+      returned_quantity: 1,
+      returned: 2000,
+    });
+    expect(await then.find('activity_lines')).toEqual([
+      expect.objectContaining({
+        id: 'i1|l1',
+        date: '2026-11-21',
+        invoice_number: 1,
+        customer_name: 'Sara',
+        employee_id: 'amal',
+        kind: 'service',
+        quantity: 1,
+        net: 10005,
+        commission: 1001,
+        returned: 0,
+      }),
+      expect.objectContaining({
+        id: 'i1|l2',
+        employee_id: 'badr',
+        quantity: 2,
+        net: 4000,
+        returned_quantity: 1,
+        returned: 2000,
+      }),
+    ]);
+  });
+
+  it('given an invoice cancelled (the event delivered twice), then its day documents are back to nothing and its lines gone', async () => {
+    const cancelled: TestEvent = {
+      type: 'InvoiceCancelled',
+      stream: 'invoice-t1.i1',
+      data: {
+        invoice_id: 'i1',
+        invoice_number: 1,
+        business_date: '2026-11-21',
+        cancelled_at: '2026-11-23T08:00:00.000Z',
+        cancelled_by: 'u1',
+        reason: 'wrong customer',
+        appointment_id: null,
+        customer_id: 'c1',
+        payments: [],
+      },
+    };
+    const then = await givenEvents(reportsProjection, [
+      employee('amal', 10),
+      employee('badr', 7.5),
+      invoice,
+      cancelled,
+      cancelled,
+    ]);
+    const zero = (doc: Record<string, unknown> | undefined, fields: string[]) =>
+      expect(Object.fromEntries(fields.map((f) => [f, doc?.[f] ?? 0]))).toEqual(
+        Object.fromEntries(fields.map((f) => [f, 0])),
+      );
+    zero(await then.get('sales_report_days', day('2026-11-21', 'cashier', 'u1')), [
+      'invoices',
+      'net',
+      'vat',
+      'total',
+      'paid',
+      'owed',
+    ]);
+    zero(await then.get('sales_report_days', day('2026-11-21', 'cashier_method', 'u1|2')), [
+      'payments',
+      'paid',
+    ]);
+    zero(await then.get('sales_report_days', day('2026-11-21', 'method', '1')), ['payments', 'paid']);
+    zero(await then.get('sales_report_days', day('2026-11-21', 'employee', 'amal')), [
+      'lines',
+      'services',
+      'sales',
+      'commission',
+    ]);
+    zero(await then.get('sales_report_days', day('2026-11-21', 'employee_item', 'badr|product|shampoo')), [
+      'lines',
+      'quantity',
+      'sales',
+    ]);
+    zero(await then.get('sales_report_days', day('2026-11-21', 'service', 'cut')), [
+      'lines',
+      'quantity',
+      'sales',
+    ]);
+    zero(await then.get('sales_report_days', day('2026-11-21', 'vat', 'S|1500')), ['taxable', 'vat']);
+    expect(await then.find('activity_lines')).toEqual([]);
+  });
 });

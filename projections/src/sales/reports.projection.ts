@@ -1,4 +1,10 @@
-import type { CreditNoteIssued, EmployeeEvent, InvoiceIssued, RecordedEvent } from '@rawnaq/contracts';
+import type {
+  CreditNoteIssued,
+  EmployeeEvent,
+  InvoiceCancelled,
+  InvoiceIssued,
+  RecordedEvent,
+} from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { DocRef, Projection } from '../runner/projection';
 
@@ -6,14 +12,17 @@ import type { DocRef, Projection } from '../runner/projection';
  * The ways a day of sales is broken down for the money reports: who issued (cashier), who did the
  * work (employee, with commission), what was sold (service, product), how it was paid (method) and
  * how it was taxed (VAT category and rate); `cashier_method` is what each cashier took and refunded by
- * method (keys `<cashier>|<method>`: field names stay fixed, so a new method is only a new key).
+ * method (keys `<cashier>|<method>`: field names stay fixed, so a new method is only a new key);
+ * `employee_item` is what each employee did of each service or product (keys
+ * `<employee>|<kind>|<item>`: the activities report and its summary).
  */
 export type ReportDimension =
-  'cashier' | 'cashier_method' | 'employee' | 'service' | 'product' | 'method' | 'vat';
+  'cashier' | 'cashier_method' | 'employee' | 'employee_item' | 'service' | 'product' | 'method' | 'vat';
 export const REPORT_DIMENSIONS: readonly ReportDimension[] = [
   'cashier',
   'cashier_method',
   'employee',
+  'employee_item',
   'service',
   'product',
   'method',
@@ -39,14 +48,33 @@ export const commissionOf = (net: number, bp: number): number => {
 };
 
 type StaffDoc = Doc & { commission_bp?: number };
-type InvoiceMemo = Doc & {
-  number: number;
-  business_date: string;
-  total: number;
-  customer_id: string | null;
-  customer_name: string | null;
-  lines: Array<{ line_id: string; employee_id: string | null; commission_bp: number }>;
-};
+type MemoLine = Pick<
+  InvoiceIssued['data']['lines'][number],
+  'line_id' | 'kind' | 'item_id' | 'name_en' | 'name_ar' | 'employee_id' | 'quantity' | 'net'
+> & { commission_bp: number };
+/**
+ * What the reports keep of an invoice: enough to name it on a refund, take back a line's commission at
+ * the rate it was sold at, and take the whole invoice out of its day again if it is cancelled.
+ */
+type InvoiceMemo = Doc &
+  Pick<
+    InvoiceIssued['data'],
+    | 'number'
+    | 'business_date'
+    | 'cashier_id'
+    | 'net'
+    | 'vat'
+    | 'total'
+    | 'paid'
+    | 'owed'
+    | 'customer_id'
+    | 'customer_name'
+    | 'subtotals'
+  > & {
+    payments: Array<{ method: number; amount: number }>;
+    lines: MemoLine[];
+    cancelled?: boolean;
+  };
 
 /**
  * Increments, merged so that one event writes each document once (two blind patches of one document
@@ -86,64 +114,159 @@ class DayDocs {
 
 const names = (l: { name_en: string; name_ar: string }) => ({ name_en: l.name_en, name_ar: l.name_ar });
 
+/** The line documents of the activities report: one per invoice line that names its employee. */
+const activityLineId = (invoiceId: string, lineId: string) => `${invoiceId}|${lineId}`;
+
+/**
+ * An invoice's figures in its day's documents: added when it is issued (`sign` 1), taken out again
+ * (-1, on its own business date, as the daily summary does) when it is cancelled.
+ */
+const invoiceDays = (days: DayDocs, m: InvoiceMemo, sign: 1 | -1) => {
+  const date = m.business_date;
+  for (const p of m.payments) {
+    days.add(date, 'method', String(p.method), { payments: sign, paid: sign * p.amount });
+    days.add(
+      date,
+      'cashier_method',
+      `${m.cashier_id}|${p.method}`,
+      { payments: sign, paid: sign * p.amount },
+      { cashier_id: m.cashier_id, method: p.method },
+    );
+  }
+  days.add(date, 'cashier', m.cashier_id, {
+    invoices: sign,
+    net: sign * m.net,
+    vat: sign * m.vat,
+    total: sign * m.total,
+    paid: sign * m.paid,
+    owed: sign * m.owed,
+  });
+  for (const l of m.lines) {
+    if (l.kind === 'service' || l.kind === 'product')
+      days.add(
+        date,
+        l.kind,
+        l.item_id,
+        { quantity: sign * l.quantity, sales: sign * l.net, lines: sign },
+        names(l),
+      );
+    if (l.employee_id) {
+      days.add(date, 'employee', l.employee_id, {
+        lines: sign,
+        [l.kind === 'service' ? 'services' : 'products']: sign * l.quantity,
+        sales: sign * l.net,
+        commission: sign * commissionOf(l.net, l.commission_bp),
+      });
+      days.add(
+        date,
+        'employee_item',
+        `${l.employee_id}|${l.kind}|${l.item_id}`,
+        { lines: sign, quantity: sign * l.quantity, sales: sign * l.net },
+        { employee_id: l.employee_id, kind: l.kind, item_id: l.item_id, ...names(l) },
+      );
+    }
+  }
+  for (const s of m.subtotals)
+    days.add(
+      date,
+      'vat',
+      `${s.category}|${s.rateBp}`,
+      { taxable: sign * s.taxable, vat: sign * s.vat },
+      { category: s.category, rate_bp: s.rateBp },
+    );
+};
+
 const invoiceIssued = (
   d: InvoiceIssued['data'],
   tenantId: string,
   lookup: (id: string) => StaffDoc | undefined,
 ) => {
   const days = new DayDocs(tenantId);
-  const date = d.business_date;
-  for (const p of d.payments) {
-    days.add(date, 'method', String(p.method), { payments: 1, paid: p.amount });
-    days.add(
-      date,
-      'cashier_method',
-      `${d.cashier_id}|${p.method}`,
-      { payments: 1, paid: p.amount },
-      { cashier_id: d.cashier_id, method: p.method },
-    );
-  }
-  days.add(date, 'cashier', d.cashier_id, {
-    invoices: 1,
+  const invoice: InvoiceMemo = {
+    id: d.invoice_id,
+    tenantId,
+    number: d.number,
+    business_date: d.business_date,
+    cashier_id: d.cashier_id,
     net: d.net,
     vat: d.vat,
     total: d.total,
     paid: d.paid,
     owed: d.owed,
-  });
-  const memo: InvoiceMemo['lines'] = [];
-  for (const l of d.lines) {
-    const bp = l.employee_id ? (lookup(l.employee_id)?.commission_bp ?? 0) : 0;
-    memo.push({ line_id: l.line_id, employee_id: l.employee_id, commission_bp: bp });
-    if (l.kind === 'service' || l.kind === 'product')
-      days.add(date, l.kind, l.item_id, { quantity: l.quantity, sales: l.net, lines: 1 }, names(l));
-    if (l.employee_id)
-      days.add(date, 'employee', l.employee_id, {
-        lines: 1,
-        [l.kind === 'service' ? 'services' : 'products']: l.quantity,
-        sales: l.net,
-        commission: commissionOf(l.net, bp),
-      });
-  }
-  for (const s of d.subtotals)
-    days.add(
-      date,
-      'vat',
-      `${s.category}|${s.rateBp}`,
-      { taxable: s.taxable, vat: s.vat },
-      { category: s.category, rate_bp: s.rateBp },
-    );
-  const invoice: InvoiceMemo = {
-    id: d.invoice_id,
-    tenantId,
-    number: d.number,
-    business_date: date,
-    total: d.total,
     customer_id: d.customer_id,
     customer_name: d.customer_name,
-    lines: memo,
+    subtotals: d.subtotals.map((s) => ({
+      category: s.category,
+      rateBp: s.rateBp,
+      taxable: s.taxable,
+      vat: s.vat,
+    })),
+    payments: d.payments.map((p) => ({ method: p.method, amount: p.amount })),
+    lines: d.lines.map((l) => ({
+      line_id: l.line_id,
+      kind: l.kind,
+      item_id: l.item_id,
+      name_en: l.name_en,
+      name_ar: l.name_ar,
+      employee_id: l.employee_id,
+      quantity: l.quantity,
+      net: l.net,
+      commission_bp: l.employee_id ? (lookup(l.employee_id)?.commission_bp ?? 0) : 0,
+    })),
   };
-  return [{ kind: 'upsert', collection: 'report_invoices', doc: invoice } as Change, ...days.changes()];
+  invoiceDays(days, invoice, 1);
+  const activities: Change[] = invoice.lines
+    .filter((l) => l.employee_id)
+    .map((l) => ({
+      kind: 'upsert',
+      collection: 'activity_lines',
+      doc: {
+        id: activityLineId(d.invoice_id, l.line_id),
+        tenantId,
+        date: d.business_date,
+        issued_at: d.issued_at,
+        invoice_id: d.invoice_id,
+        invoice_number: d.number,
+        customer_name: d.customer_name,
+        employee_id: l.employee_id,
+        kind: l.kind,
+        item_id: l.item_id,
+        name_en: l.name_en,
+        name_ar: l.name_ar,
+        quantity: l.quantity,
+        net: l.net,
+        commission: commissionOf(l.net, l.commission_bp),
+        returned_quantity: 0,
+        returned: 0,
+      },
+    }));
+  return [
+    { kind: 'upsert', collection: 'report_invoices', doc: invoice } as Change,
+    ...days.changes(),
+    ...activities,
+  ];
+};
+
+/** A cancelled invoice leaves its day (and the activities list), once. */
+const invoiceCancelled = (
+  c: InvoiceCancelled['data'],
+  tenantId: string,
+  invoice: InvoiceMemo | undefined,
+) => {
+  if (!invoice || invoice.cancelled) return [];
+  const days = new DayDocs(tenantId);
+  invoiceDays(days, invoice, -1);
+  return [
+    { kind: 'patch', collection: 'report_invoices', id: c.invoice_id, set: { cancelled: true } } as Change,
+    ...days.changes(),
+    ...invoice.lines
+      .filter((l) => l.employee_id)
+      .map((l): Change => ({
+        kind: 'delete',
+        collection: 'activity_lines',
+        id: activityLineId(c.invoice_id, l.line_id),
+      })),
+  ];
 };
 
 const creditNoteIssued = (
@@ -166,15 +289,30 @@ const creditNoteIssued = (
     );
   }
   days.add(date, 'cashier', n.cashier_id, { credit_notes: 1, credited: n.total, refunded });
+  const activityReturns: Change[] = [];
   for (const l of n.lines) {
     if (l.kind === 'service' || l.kind === 'product')
       days.add(date, l.kind, l.item_id, { returned_quantity: l.quantity, returned: l.net }, names(l));
     const sold = invoice?.lines.find((x) => x.line_id === l.line_id);
-    if (sold?.employee_id)
+    if (sold?.employee_id) {
       days.add(date, 'employee', sold.employee_id, {
         returned: l.net,
         returned_commission: commissionOf(l.net, sold.commission_bp),
       });
+      days.add(
+        date,
+        'employee_item',
+        `${sold.employee_id}|${sold.kind}|${sold.item_id}`,
+        { returned_quantity: l.quantity, returned: l.net },
+        { employee_id: sold.employee_id, kind: sold.kind, item_id: sold.item_id, ...names(sold) },
+      );
+      activityReturns.push({
+        kind: 'patch',
+        collection: 'activity_lines',
+        id: activityLineId(n.invoice_id, l.line_id),
+        inc: { returned_quantity: l.quantity, returned: l.net },
+      });
+    }
   }
   for (const s of n.subtotals)
     days.add(
@@ -201,7 +339,7 @@ const creditNoteIssued = (
     },
     inc: { credit_notes: 1, credited: n.total, refunded },
   };
-  return [...days.changes(), refundedInvoice];
+  return [...days.changes(), refundedInvoice, ...activityReturns];
 };
 
 /**
@@ -209,18 +347,26 @@ const creditNoteIssued = (
  * commission), service, product, payment method and VAT category, added to as invoices and credit
  * notes are issued, so that a report over a period sums at most a day document per key and day.
  * Commission is the line's net at the employee's percentage when the invoice was issued (kept on a
- * small memo of the invoice, so a credit note takes back the same rate).
+ * small memo of the invoice, so a credit note takes back the same rate and a cancelling takes the
+ * whole invoice out of its day). Each line done by an employee is also kept as it was sold (the
+ * activities report's detailed list).
  */
 export const reportsProjection: Projection = {
   name: 'sales-reports',
-  version: 1,
+  // 2: what each employee did per service or product (`employee_item`, `activity_lines`); cancelled
+  // invoices leave their day
+  version: 2,
   collections: [
     { name: 'sales_report_days', indexes: [{ fields: ['tenantId', 'dimension', 'date'] }] },
     { name: 'refunded_invoices', indexes: [{ fields: ['tenantId', 'date'] }] },
+    {
+      name: 'activity_lines',
+      indexes: [{ fields: ['tenantId', 'date'] }, { fields: ['tenantId', 'employee_id', 'date'] }],
+    },
     { name: 'report_invoices', indexes: [] },
     { name: 'report_staff', indexes: [] },
   ],
-  handles: ['InvoiceIssued', 'CreditNoteIssued', 'EmployeeAdded', 'EmployeeChanged'],
+  handles: ['InvoiceIssued', 'CreditNoteIssued', 'InvoiceCancelled', 'EmployeeAdded', 'EmployeeChanged'],
   reads: (e): DocRef[] => {
     if (e.type === 'InvoiceIssued') {
       const lines = ((e.data as { lines?: Array<{ employee_id?: string | null }> }).lines ?? []).filter(
@@ -231,7 +377,7 @@ export const reportsProjection: Projection = {
         id,
       }));
     }
-    if (e.type === 'CreditNoteIssued')
+    if (e.type === 'CreditNoteIssued' || e.type === 'InvoiceCancelled')
       return [{ collection: 'report_invoices', id: (e.data as { invoice_id: string }).invoice_id }];
     return [];
   },
@@ -250,6 +396,14 @@ export const reportsProjection: Projection = {
           n,
           tenantId,
           lookup('report_invoices', n.invoice_id) as InvoiceMemo | undefined,
+        );
+      }
+      case 'InvoiceCancelled': {
+        const c = e.data as unknown as InvoiceCancelled['data'];
+        return invoiceCancelled(
+          c,
+          tenantId,
+          lookup('report_invoices', c.invoice_id) as InvoiceMemo | undefined,
         );
       }
       case 'EmployeeAdded': {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { DEMO, shot, uniqueMobile } from './browser';
+import { DEMO, shot, signIn, uniqueMobile } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PHONE = { width: 390, height: 844 };
@@ -27,6 +27,17 @@ const merchantApi = async (url: string) => {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+};
+
+/** Asks again (the read side follows a change within moments) until it answers `wanted` or 5 s pass. */
+const until = async <T>(ask: () => Promise<T>, wanted: T): Promise<T> => {
+  const end = Date.now() + 5_000;
+  let got = await ask();
+  while (got !== wanted && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 100));
+    got = await ask();
+  }
+  return got;
 };
 
 /** The gzip size of every script this page loaded from the booking site's build. */
@@ -203,6 +214,26 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       } finally {
         await api('PUT', 'settings/online', { alias: 'demosalon', online_booking: true });
       }
+    });
+
+    it('lets the platform’s manager allow search engines to index the salon’s pages, from a phone in Arabic', async () => {
+      const robots = async () =>
+        /<meta name="robots" content="([^"]+)"/.exec(
+          await (await fetch(`${url}/salon/demosalon/home`)).text(),
+        )?.[1];
+      expect(await robots()).toBe('noindex, nofollow');
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, DEMO.manager, { language: 'ar', area: 'manager' });
+      await page.goto(`${url}/ar/manager/addon-services/global-aliases`);
+      const index = page.locator('[data-testid=google_index-demosalon] input');
+      await index.click();
+      await page.waitForSelector('[data-testid=google_index-demosalon].Mui-checked');
+      await shot(page, 'manager-global-aliases-ar-phone');
+      expect(await until(robots, 'index, follow')).toBe('index, follow');
+      await index.click();
+      await page.waitForSelector('[data-testid=google_index-demosalon]:not(.Mui-checked)');
+      expect(await until(robots, 'noindex, nofollow')).toBe('noindex, nofollow');
     });
   });
 };

@@ -1,3 +1,6 @@
+import LanguageIcon from '@mui/icons-material/Language';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } from './onlineServices';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
@@ -73,6 +76,8 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
       <Menu.ResourceItem name="technical/js-errors" />
+      <Menu.ResourceItem name={GLOBAL_ALIASES} />
+      <Menu.ResourceItem name={GATEWAY_SALONS} />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
@@ -144,6 +149,8 @@ export const ManagerAdmin = () => {
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
+        <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
+        <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

@@ -15,9 +15,39 @@ export const ar = {
         owner: 'المالك',
         alias_hint: 'حروف إنجليزية (a-z وA-Z) وأرقام فقط، من 3 إلى 40 خانة: فريد على المنصة.',
       },
+      online: {
+        open: 'يستقبل الحجوزات',
+        closed: 'لا يستقبل الحجوزات',
+        saved: 'تم الحفظ: تتبعه صفحات الصالون فورًا',
+        empty: 'لا يوجد صالون له عنوان إلكتروني بعد.',
+        empty_gateway: 'لا يوجد صالون باقة بوابة الدفع لديه فعّالة.',
+      },
     },
   },
   resources: {
+    'addon-services/global-aliases': {
+      name: plural('عناوين إلكترونية', 'عنوان إلكتروني', 'العناوين الإلكترونية للصالونات'),
+      fields: {
+        account_id: 'الرقم',
+        name: 'الصالون',
+        alias: 'العنوان المختصر',
+        q: 'بحث في العناوين',
+        online_booking: 'الحجز الإلكتروني',
+        google_index: 'السماح لمحركات البحث بالفهرسة',
+        payment_gateway_package: 'باقة بوابة الدفع',
+      },
+    },
+    'addon-services/merchant-with-payment-gateway-package': {
+      name: plural('صالونات', 'صالون', 'الصالونات المشتركة في بوابة الدفع'),
+      fields: {
+        account_id: 'الرقم',
+        name: 'الصالون',
+        alias: 'العنوان المختصر',
+        online_booking: 'الحجز الإلكتروني',
+        google_index: 'السماح لمحركات البحث بالفهرسة',
+        payment_gateway_package: 'باقة بوابة الدفع',
+      },
+    },
     'merchants/active-merchants': {
       name: plural('حسابات صالونات', 'حساب صالون', 'حسابات الصالونات'),
       fields: {

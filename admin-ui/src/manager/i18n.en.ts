@@ -12,9 +12,39 @@ export const en = {
         owner: 'The owner',
         alias_hint: 'Letters a-z, A-Z and digits only, 3 to 40 characters: unique on the platform.',
       },
+      online: {
+        open: 'Taking bookings',
+        closed: 'Not taking bookings',
+        saved: 'Saved: the salon’s pages follow at once',
+        empty: 'No salon has an online address yet.',
+        empty_gateway: 'No salon has an active payment gateway package.',
+      },
     },
   },
   resources: {
+    'addon-services/global-aliases': {
+      name: 'Global alias |||| Global aliases',
+      fields: {
+        account_id: 'Number',
+        name: 'Salon',
+        alias: 'Alias',
+        q: 'Search aliases',
+        online_booking: 'Online booking',
+        google_index: 'Search engines may index',
+        payment_gateway_package: 'Payment gateway package',
+      },
+    },
+    'addon-services/merchant-with-payment-gateway-package': {
+      name: 'Salon with the payment gateway |||| Salons with the payment gateway',
+      fields: {
+        account_id: 'Number',
+        name: 'Salon',
+        alias: 'Alias',
+        online_booking: 'Online booking',
+        google_index: 'Search engines may index',
+        payment_gateway_package: 'Payment gateway package',
+      },
+    },
     'merchants/active-merchants': {
       name: 'Salon account |||| Salon accounts',
       fields: {

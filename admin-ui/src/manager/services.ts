@@ -16,6 +16,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'platform-setting/platform-setting': 'platform-settings',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
+  'addon-services/global-aliases': 'global-aliases',
+  'addon-services/merchant-with-payment-gateway-package': 'payment-gateway-accounts',
 };
 
 export const createManagerServices = (area: AreaConfig) => {

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { DataTable, List, TextInput } from 'react-admin';
+import {
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'ra-core';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { AppDataProvider } from '../http/dataProvider';
+import { isHandled, isHttpError } from '../http/errors';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { useArea } from '../shell/area';
+
+export const GLOBAL_ALIASES = 'addon-services/global-aliases';
+export const GATEWAY_SALONS = 'addon-services/merchant-with-payment-gateway-package';
+
+type Row = RaRecord & {
+  account_id: number;
+  name_en: string;
+  name_ar: string;
+  alias: string;
+  online_booking: boolean;
+  google_index: boolean;
+  payment_gateway_package: 0 | 1;
+};
+
+const SalonName = (_: { label?: string }) => {
+  const record = useRecordContext<Row>();
+  const { language } = useArea();
+  if (!record) return null;
+  return (
+    <Typography variant="body2" component="span">
+      <bdi>{language === 'ar' ? record.name_ar || record.name_en : record.name_en || record.name_ar}</bdi>
+    </Typography>
+  );
+};
+
+/** The salon's address on the platform, opening its online home page. */
+const Alias = (_: { label?: string }) => {
+  const record = useRecordContext<Row>();
+  const { language } = useArea();
+  if (!record) return null;
+  const href = `${language === 'en' ? '/en' : ''}/salon/${record.alias}/home`;
+  return (
+    <a href={href} target="_blank" rel="noreferrer" dir="ltr" data-testid="alias-link">
+      {record.alias}
+    </a>
+  );
+};
+
+const Booking = (_: { label?: string }) => {
+  const record = useRecordContext<Row>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={record.online_booking ? 'success' : 'default'}
+      label={translate(record.online_booking ? 'app.manager.online.open' : 'app.manager.online.closed')}
+    />
+  );
+};
+
+/** One of the salon's online services, switched on or off by the manager (saved at once). */
+const ServiceSwitch = ({
+  field,
+  labelled = false,
+}: {
+  field: 'google_index' | 'payment_gateway_package';
+  label?: string;
+  /** with its name beside it (a phone's card has no column headers) */
+  labelled?: boolean;
+}) => {
+  const record = useRecordContext<Row>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [saving, setSaving] = useState(false);
+  if (!record) return null;
+  const on = field === 'google_index' ? record.google_index : record.payment_gateway_package === 1;
+  const change = async () => {
+    setSaving(true);
+    try {
+      const value = field === 'google_index' ? !on : on ? 0 : 1;
+      await dataProvider.command(GLOBAL_ALIASES, 'PUT', `accounts/${record.id}/online-services`, {
+        [field]: value,
+      });
+      notify('app.manager.online.saved', { type: 'success' });
+      refresh();
+    } catch (error) {
+      if (!isHandled(error))
+        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const control = (
+    <Switch
+      checked={on}
+      disabled={saving}
+      onChange={change}
+      onClick={(e) => e.stopPropagation()}
+      slotProps={{ input: { 'aria-label': translate(`resources.${GLOBAL_ALIASES}.fields.${field}`) } }}
+      data-testid={`${field}-${record.alias}`}
+    />
+  );
+  return labelled ? (
+    <FormControlLabel
+      control={control}
+      label={translate(`resources.${GLOBAL_ALIASES}.fields.${field}`)}
+      slotProps={{ typography: { variant: 'caption' } }}
+    />
+  ) : (
+    control
+  );
+};
+
+const Empty = ({ text }: { text: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 3 }} color="text.secondary" data-testid="list-empty">
+      {translate(text)}
+    </Typography>
+  );
+};
+
+const OnlineServicesList = ({ resource, empty }: { resource: string; empty: string }) => {
+  const translate = useTranslate();
+  return (
+    <List
+      resource={resource}
+      title={translate(`resources.${resource}.name`, { smart_count: 2 })}
+      sort={{ field: resource === GLOBAL_ALIASES ? 'alias' : 'account_id', order: 'ASC' }}
+      perPage={50}
+      exporter={false}
+      empty={false}
+      filters={resource === GLOBAL_ALIASES ? [<TextInput key="q" source="q" alwaysOn />] : undefined}
+    >
+      <ResponsiveDataTable<Row>
+        primaryText={() => <SalonName />}
+        secondaryText={() => <Alias />}
+        tertiaryText={() => (
+          <Box component="span" sx={{ display: 'grid' }}>
+            <ServiceSwitch field="google_index" labelled />
+            <ServiceSwitch field="payment_gateway_package" labelled />
+          </Box>
+        )}
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Empty text={empty} />}
+      >
+        <DataTable.Col source="account_id" />
+        <DataTable.Col source="name" disableSort field={SalonName} />
+        <DataTable.Col source="alias" field={Alias} />
+        <DataTable.Col source="online_booking" disableSort field={Booking} />
+        <DataTable.Col
+          source="google_index"
+          disableSort
+          render={() => <ServiceSwitch field="google_index" />}
+        />
+        <DataTable.Col
+          source="payment_gateway_package"
+          disableSort
+          render={() => <ServiceSwitch field="payment_gateway_package" />}
+        />
+      </ResponsiveDataTable>
+    </List>
+  );
+};
+
+/** `addon-services/global-aliases` (doc1 §2): every salon's online address, its indexing and payment package. */
+export const GlobalAliasList = () => (
+  <OnlineServicesList resource={GLOBAL_ALIASES} empty="app.manager.online.empty" />
+);
+
+/** `addon-services/merchant-with-payment-gateway-package`: the salons whose payment gateway package is active. */
+export const GatewaySalonList = () => (
+  <OnlineServicesList resource={GATEWAY_SALONS} empty="app.manager.online.empty_gateway" />
+);

@@ -153,6 +153,15 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       expect(await page.textContent('[data-testid=booking-status]')).toBe('محجوز');
       expect(new URL(page.url()).pathname).toMatch(/^\/salon\/demosalon\/e-booking\/[A-Za-z0-9_-]{22}$/);
       await shot(page, 'e-booking-ar-phone');
+
+      // the salon sees today's views and the booking in its online visits report
+      const api = await merchantApi(url);
+      const today = async () => {
+        const res = await api('GET', 'reports/online-daily-visit');
+        const body = (await res.json()) as { totals: { home: number; booking: number; bookings: number } };
+        return body.totals.bookings >= 1 && body.totals.home >= 1 && body.totals.booking >= 1;
+      };
+      expect(await until(today, true)).toBe(true);
     });
 
     it('gives the last free time to one of two customers; the other is told and shown the times left', async () => {

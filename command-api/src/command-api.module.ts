@@ -42,6 +42,7 @@ import { AppointmentsController } from './scheduling/appointments.http.controlle
 import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
 import { BookOnlineHandler } from './scheduling/online-booking.commands';
 import { OnlineBookingController } from './scheduling/online-booking.http.controller';
+import { OnlineVisits, OnlineVisitsController } from './scheduling/online-visits';
 import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
 import { Sequences } from './shared/sequences';
 import { IssueInvoiceHandler } from './sales/invoices.commands';
@@ -104,6 +105,7 @@ export class CommandApiModule {
         ImportsController,
         AppointmentsController,
         OnlineBookingController,
+        OnlineVisitsController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -140,6 +142,7 @@ export class CommandApiModule {
         ChangeSettingsHandler,
         ChangeAppointmentsHandler,
         BookOnlineHandler,
+        OnlineVisits,
         IssueInvoiceHandler,
         IssueCreditNoteHandler,
         TopUpWalletHandler,

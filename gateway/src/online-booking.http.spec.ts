@@ -273,4 +273,52 @@ describe('booking on the salon’s online pages over HTTP', () => {
       .set({ ...bearer(manager), 'X-Min-Position': off.headers['x-position'] });
     expect(after.body).toEqual([]);
   });
+
+  it('counts the views of the salon’s pages and its online bookings per day, with the booking page’s conversion', async () => {
+    await setOnline({ online_booking: true, require_email: false });
+    type Day = {
+      date: string;
+      home: number;
+      booking: number;
+      views: number;
+      bookings: number;
+      conversion: number | null;
+    };
+    const report = async () =>
+      (await t.http.get('/api/merchant/reports/online-daily-visit').set(bearer(owner))).body as {
+        rows: Day[];
+        totals: Omit<Day, 'date'>;
+      };
+    // what the earlier tests booked reaches the day first (counts are added every half second)
+    await new Promise((r) => setTimeout(r, 700));
+    const before = (await report()).totals;
+    const view = (page: string, alias = 'demosalon') =>
+      t.http.post(`/api/public/salons/${alias}/visits`).send({ page });
+    for (const page of ['home', 'home', 'home', 'booking', 'booking'])
+      expect((await view(page)).status).toBe(204);
+    expect((await view('nowhere')).body.errors).toEqual({ page: expect.any(String) });
+    expect((await view('home', 'nosuchsalon')).status).toBe(404);
+    const [service] = await menu();
+    const date = workday(8);
+    const start = (await free([service.id], date)).visit[0].start;
+    expect(
+      (await book({ service_ids: [service.id], start, name: 'Visitor', mobile: '0554445556' })).status,
+    ).toBe(201);
+    // the counts reach the report within moments (they are added every half second)
+    let after = (await report()).totals;
+    for (let i = 0; i < 30 && after.bookings < before.bookings + 1; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = (await report()).totals;
+    }
+    expect(after.home - before.home).toBe(3);
+    expect(after.booking - before.booking).toBe(2);
+    expect(after.views - before.views).toBe(5);
+    expect(after.bookings - before.bookings).toBe(1);
+    expect(after.conversion).toBe(Math.round((after.bookings / after.booking) * 1000) / 10);
+    const bad = await t.http
+      .get('/api/merchant/reports/online-daily-visit')
+      .query({ from: '2026-02-01', to: '2026-01-01' })
+      .set(bearer(owner));
+    expect(bad.body.errors).toEqual({ to: 'sales.period_reversed' });
+  });
 });

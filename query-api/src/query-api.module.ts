@@ -1,3 +1,4 @@
+import { OnlineReportsQueryController } from './scheduling/online-reports.query.controller';
 import { OnlineQueryController } from './scheduling/online.query.controller';
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
@@ -65,6 +66,7 @@ export class QueryApiModule implements NestModule {
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,
+        OnlineReportsQueryController,
         CustomersQueryController,
         AuditLogQueryController,
         ReferenceQueryController,

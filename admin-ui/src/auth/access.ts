@@ -131,6 +131,7 @@ export const RESOURCE_ACCESS: Record<
       'reports/acitivities-report',
       'reports/activities-report-summary',
       'reports/historical-data-for-customers-types',
+      'reports/online-daily-visit',
     ].map((r) => [r, { list: { page: Page.pos, permission: Permission.salesReports } }]),
   ),
   // the products the salon used itself: an inventory report (page 5, 33)

@@ -34,6 +34,7 @@ import {
   creditNotesReport,
   customersPenalties,
   customerTypesHistory,
+  onlineDailyVisit,
   mostUsedProducts,
   rateUs,
   currentCashier,
@@ -181,6 +182,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/activities-report-summary" {...activitiesSummary} />
         <Resource name="reports/most-used-products" {...mostUsedProducts} />
         <Resource name="reports/historical-data-for-customers-types" {...customerTypesHistory} />
+        <Resource name="reports/online-daily-visit" {...onlineDailyVisit} />
         <Resource name="pos/rate-us-for-issued-invoices" {...rateUs} />
         <Resource name="accounting/customers-penalties" {...customersPenalties} />
         <Resource name="customers" {...customers} />

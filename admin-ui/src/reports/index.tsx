@@ -1,3 +1,4 @@
+import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { Route } from 'react-router-dom';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
@@ -105,6 +106,9 @@ export const mostUsedProducts = management('most_used_products', ScienceIcon, ()
 export const customerTypesHistory = management('customer_types', TimelineIcon, () =>
   import('./CustomerTypesHistory').then((m) => m.CustomerTypesHistory),
 );
+export const onlineDailyVisit = management('online_visits', TravelExploreIcon, () =>
+  import('./OnlineDailyVisit').then((m) => m.OnlineDailyVisit),
+);
 export const rateUs = management('rate_us', StarRateIcon, () =>
   import('./RateUsPage').then((m) => m.RateUsPage),
 );
@@ -118,6 +122,7 @@ export const MANAGEMENT_PAGES = {
     'reports/acitivities-report',
     'reports/activities-report-summary',
     'reports/historical-data-for-customers-types',
+    'reports/online-daily-visit',
   ],
   inventory: ['reports/most-used-products'],
   cashier: ['pos/rate-us-for-issued-invoices'],

@@ -4,6 +4,16 @@ export const ar = {
     management: {
       all: 'الكل',
       kinds: { service: 'خدمة', product: 'منتج' },
+      no_visits: 'لم يفتح أحد صفحات الصالون الإلكترونية في هذه الفترة.',
+      online_visits: {
+        home: 'الصفحة الرئيسية',
+        booking: 'صفحة الحجز',
+        price_list: 'قائمة الأسعار',
+        other: 'صفحات أخرى',
+        views: 'كل الزيارات',
+        bookings: 'الحجوزات الإلكترونية',
+        conversion: 'من صفحة الحجز إلى حجز',
+      },
       menu: {
         activities: 'تقرير الأنشطة',
         activities_summary: 'ملخص الأنشطة',
@@ -11,6 +21,7 @@ export const ar = {
         most_used_products: 'المنتجات الأكثر استخدامًا',
         rate_us: 'طلب تقييم فواتير اليوم',
         penalties: 'غرامات العملاء',
+        online_visits: 'زيارات الصفحات الإلكترونية يوميًا',
       },
       titles: {
         activities: 'تقرير الأنشطة',
@@ -18,6 +29,7 @@ export const ar = {
         customer_types: 'أنواع العملاء عبر الزمن',
         most_used_products: 'المنتجات الأكثر استخدامًا (استخدام داخلي)',
         rate_us: 'اطلب من عملاء اليوم تقييمنا',
+        online_visits: 'زيارات صفحات الصالون الإلكترونية في كل يوم',
       },
       files: {
         activities: 'تقرير-الأنشطة',
@@ -26,6 +38,7 @@ export const ar = {
         most_used_products: 'المنتجات-الأكثر-استخدامًا',
         rate_us: 'طلب-التقييم',
         penalties: 'غرامات-العملاء',
+        online_visits: 'زيارات-يومية',
       },
       columns: {
         item: 'الخدمة أو المنتج',
@@ -62,6 +75,7 @@ export const ar = {
     'reports/acitivities-report': { name: 'تقرير الأنشطة' },
     'reports/activities-report-summary': { name: 'ملخص الأنشطة' },
     'reports/most-used-products': { name: 'المنتجات الأكثر استخدامًا' },
+    'reports/online-daily-visit': { name: 'زيارات الصفحات الإلكترونية يوميًا' },
     'reports/historical-data-for-customers-types': { name: 'أنواع العملاء عبر الزمن' },
     'pos/rate-us-for-issued-invoices': { name: 'طلب تقييم فواتير اليوم' },
     'accounting/customers-penalties': {

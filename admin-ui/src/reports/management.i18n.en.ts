@@ -8,6 +8,16 @@ export const en = {
     management: {
       all: 'All',
       kinds: { service: 'Service', product: 'Product' },
+      no_visits: 'No one opened the salon’s online pages in this period.',
+      online_visits: {
+        home: 'Home page',
+        booking: 'Booking page',
+        price_list: 'Price list',
+        other: 'Other pages',
+        views: 'All views',
+        bookings: 'Online bookings',
+        conversion: 'Booking page to booking',
+      },
       menu: {
         activities: 'Activities report',
         activities_summary: 'Activities summary',
@@ -15,6 +25,7 @@ export const en = {
         most_used_products: 'Most used products',
         rate_us: 'Ask to rate today’s invoices',
         penalties: 'Customers’ penalties',
+        online_visits: 'Online visits per day',
       },
       titles: {
         activities: 'Activities report',
@@ -22,6 +33,7 @@ export const en = {
         customer_types: 'Customer types over time',
         most_used_products: 'Most used products (internal use)',
         rate_us: 'Ask today’s customers to rate us',
+        online_visits: 'Visits to the online pages per day',
       },
       files: {
         activities: 'activities-report',
@@ -30,6 +42,7 @@ export const en = {
         most_used_products: 'most-used-products',
         rate_us: 'rate-us',
         penalties: 'customers-penalties',
+        online_visits: 'online-daily-visit',
       },
       columns: {
         item: 'Service or product',
@@ -68,6 +81,7 @@ export const en = {
     'reports/acitivities-report': { name: 'Activities report' },
     'reports/activities-report-summary': { name: 'Activities summary' },
     'reports/most-used-products': { name: 'Most used products' },
+    'reports/online-daily-visit': { name: 'Online visits per day' },
     'reports/historical-data-for-customers-types': { name: 'Customer types over time' },
     'pos/rate-us-for-issued-invoices': { name: 'Ask to rate today’s invoices' },
     'accounting/customers-penalties': {

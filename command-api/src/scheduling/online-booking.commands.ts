@@ -18,6 +18,7 @@ import type { CommandContext } from '../shared/command-context';
 import { idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { ChangeAppointments } from './appointments.commands';
+import { OnlineVisits } from './online-visits';
 
 export class BookOnline {
   constructor(
@@ -63,6 +64,7 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
   constructor(
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(OnlineVisits) private readonly visits: OnlineVisits,
   ) {}
 
   async execute({ alias, body, now, idempotencyKey }: BookOnline): Promise<Answer> {
@@ -105,7 +107,7 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     };
     const uniqueId = createHash('sha256').update(idFor(ctx, 'booking-link')).digest('base64url').slice(0, 22);
     try {
-      return (await this.commands.execute(
+      const answer = (await this.commands.execute(
         new ChangeAppointments(
           ctx,
           ONLINE,
@@ -129,6 +131,8 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
           uniqueId,
         ),
       )) as Answer;
+      this.visits.booked(salon.id, tenant.today);
+      return answer;
     } catch (error) {
       if (error instanceof DomainError && isTaken(error))
         throw new DomainError('online.slot_taken', 409, { start: 'online.slot_taken' });

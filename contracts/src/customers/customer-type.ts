@@ -30,7 +30,10 @@ export type CustomerTypeChange = { date: string; type: CustomerTypeName };
  * becomes. The type only changes on an invoice's day or the 61st day after the last one, so those are
  * the only days looked at (the same rule as `customerType`, applied at each of them).
  */
-export const customerTypeTimeline = (since: string, invoiceDates: readonly string[]): CustomerTypeChange[] => {
+export const customerTypeTimeline = (
+  since: string,
+  invoiceDates: readonly string[],
+): CustomerTypeChange[] => {
   const dates = [...invoiceDates].sort();
   const start = dates.length && dates[0] < since ? dates[0] : since;
   const points = [

@@ -81,7 +81,7 @@ describe('customers projection', () => {
     expect((await back.get('customers', 'a'))?.status).toBe(1);
   });
 
-  describe('invoices and cancellings (the customer type\'s count and last date)', () => {
+  describe("invoices and cancellings (the customer type's count and last date)", () => {
     const issued = (invoice: string, date: string, customer = 'a'): TestEvent => ({
       type: 'InvoiceIssued',
       stream: `invoice-t1.${invoice}`,

@@ -21,7 +21,10 @@ type InvoicesMemo = { invoices: Array<{ id: string; date: string }> };
 /** What the customer card keeps of them: how many, and the last one's date (the customer type's inputs). */
 const invoiceFigures = (invoices: InvoicesMemo['invoices']) => ({
   invoices_count: invoices.length,
-  last_invoice_date: invoices.reduce<string | null>((last, i) => (!last || i.date > last ? i.date : last), null),
+  last_invoice_date: invoices.reduce<string | null>(
+    (last, i) => (!last || i.date > last ? i.date : last),
+    null,
+  ),
 });
 
 /**
@@ -75,8 +78,9 @@ export const customersProjection: Projection = {
       const d = (e as unknown as InvoiceIssued | InvoiceCancelled).data;
       const customerId = d.customer_id;
       if (!customerId || !lookup('customers', customerId)) return [];
-      const memo = (lookup('customer_invoices', customerId) as (InvoicesMemo & { id: string }) | undefined)
-        ?.invoices ?? [];
+      const memo =
+        (lookup('customer_invoices', customerId) as (InvoicesMemo & { id: string }) | undefined)?.invoices ??
+        [];
       const others = memo.filter((i) => i.id !== d.invoice_id);
       const invoices =
         e.type === 'InvoiceIssued' ? [...others, { id: d.invoice_id, date: d.business_date }] : others;

@@ -200,6 +200,55 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       await shot(lost.page, 'booking-slot-taken-ar-phone');
     });
 
+    it('lets the customer move her visit to another time and then cancel it from its link, on a phone in Arabic', async () => {
+      const publicApi = (path: string) => fetch(`${url}/api/public/${path}`).then((r) => r.json());
+      const menu = (await publicApi('salons/demosalon/services')) as {
+        groups: Array<{ services: Array<{ id: string }> }>;
+      };
+      const service = menu.groups[0].services[0].id;
+      // a visit four days ahead or later, well before the salon's 24-hour cut-off
+      let start: string | undefined;
+      for (let d = 4; d < 12 && !start; d++) {
+        const date = new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+        const free = (await publicApi(
+          `salons/demosalon/availability?service_ids=${encodeURIComponent(JSON.stringify([service]))}&date=${date}`,
+        )) as { any_employee: string[] };
+        start = free.any_employee[0];
+      }
+      const booked = await fetch(`${url}/api/public/salons/demosalon/bookings`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ service_ids: [service], start, name: 'هند', mobile: uniqueMobile() }),
+      });
+      const { unique_id: link } = (await booked.json()) as { unique_id: string };
+
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await page.goto(`${url}/salon/demosalon/e-booking/${link}`);
+      await page.waitForSelector('[data-testid=change-visit]');
+      const before = await page.textContent('[data-testid=booking-when]');
+      await page.click('[data-testid=move-visit]');
+      // a day later in the coming week that has free times (still before the cut-off)
+      const days = page.locator('.day-chips .chip');
+      for (let d = 5; d < 14; d++) {
+        await days.nth(d).click();
+        await page.waitForSelector('[data-testid=time-option], [data-testid=no-times]');
+        if (await page.locator('[data-testid=time-option]').count()) break;
+      }
+      await page.locator('[data-testid=time-option]').nth(1).click();
+      await shot(page, 'e-booking-move-ar-phone');
+      await page.click('[data-testid=confirm-move]');
+      await page.waitForFunction((was) => {
+        const when = document.querySelector('[data-testid=booking-when]')?.textContent;
+        return when !== undefined && when !== null && when !== was;
+      }, before);
+      await page.click('[data-testid=cancel-visit]');
+      await page.click('[data-testid=confirm-cancel]');
+      await page.waitForSelector('[data-testid=booking-status]:has-text("أُلغي هذا الحجز")');
+      expect(await page.locator('[data-testid=change-visit]').count()).toBe(0);
+      await shot(page, 'e-booking-cancelled-ar-phone');
+    });
+
     it('shows the price list and the terms in English on a desktop, and says so politely when booking is closed', async () => {
       const { page } = await tab('en');
       await page.goto(`${url}/en/salon/demosalon/price-list`);

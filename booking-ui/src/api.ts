@@ -87,6 +87,10 @@ export type Policies = {
 export type Named = { name_en?: string; name_ar?: string };
 export type EBooking = {
   unique_id: string;
+  time_zone: string;
+  /** whether she may still cancel or move it herself (until `change_until`, the salon's cut-off) */
+  can_change: boolean;
+  change_until: string;
   booking_no: number;
   date: string;
   start: string;
@@ -94,7 +98,14 @@ export type EBooking = {
   /** 0 cancelled, 1 scheduled, 2 checked in */
   status: number;
   salon: { alias: string; name_en: string; name_ar: string; cancel_cutoff_hours: number };
-  lines: Array<{ start: string; end: string; service: Named; employee: Named }>;
+  lines: Array<{
+    service_id: string;
+    employee_id: string;
+    start: string;
+    end: string;
+    service: Named;
+    employee: Named;
+  }>;
 };
 
 export type BookingRequest = {
@@ -142,3 +153,54 @@ export const postBooking = async (
     return { status: 'error' };
   }
 };
+
+/** A public command's reply: done (with its body), refused (a 4xx with its message), or an error to retry. */
+export type PublicReply<T> =
+  | { status: 'done'; body: T }
+  | {
+      status: 'refused';
+      message: string;
+      errors: Record<string, string>;
+      params: Record<string, string | number>;
+    }
+  | { status: 'error' };
+
+/** POSTs a public command with its Idempotency-Key (one per action, kept for its retries). */
+export const postPublic = async <T>(
+  path: string,
+  body: unknown,
+  key: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PublicReply<T>> => {
+  try {
+    const response = await fetchImpl(`/api/public/${path}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      errors?: Record<string, string>;
+      params?: Record<string, string | number>;
+    };
+    if (response.ok) return { status: 'done', body: json as T };
+    if (response.status >= 400 && response.status < 500 && typeof json.message === 'string')
+      return {
+        status: 'refused',
+        message: json.message,
+        errors: json.errors ?? {},
+        params: json.params ?? {},
+      };
+    return { status: 'error' };
+  } catch {
+    return { status: 'error' };
+  }
+};
+
+/** The customer cancels her visit, or moves it to `start`, from its link. */
+export const changeBooking = (
+  uniqueId: string,
+  change: 'cancel' | 'reschedule',
+  key: string,
+  start?: string,
+) => postPublic<unknown>(`e-booking/${encodeURIComponent(uniqueId)}/${change}`, start ? { start } : {}, key);

@@ -40,7 +40,7 @@ import { AnswerInterceptor } from './shared/answer.interceptor';
 import { Aggregates } from './shared/repository';
 import { AppointmentsController } from './scheduling/appointments.http.controller';
 import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
-import { BookOnlineHandler } from './scheduling/online-booking.commands';
+import { BookOnlineHandler, ChangeOnlineBookingHandler } from './scheduling/online-booking.commands';
 import { OnlineBookingController } from './scheduling/online-booking.http.controller';
 import { OnlineVisits, OnlineVisitsController } from './scheduling/online-visits';
 import { ChangeCancellationReasonsHandler } from './scheduling/cancellation-reasons.commands';
@@ -142,6 +142,7 @@ export class CommandApiModule {
         ChangeSettingsHandler,
         ChangeAppointmentsHandler,
         BookOnlineHandler,
+        ChangeOnlineBookingHandler,
         OnlineVisits,
         IssueInvoiceHandler,
         IssueCreditNoteHandler,

@@ -321,4 +321,55 @@ describe('booking on the salon’s online pages over HTTP', () => {
       .set(bearer(owner));
     expect(bad.body.errors).toEqual({ to: 'sales.period_reversed' });
   });
+
+  it('lets the customer move or cancel her visit from its link until the salon’s cut-off, never after', async () => {
+    await setOnline({ online_booking: true, require_email: false, cancel_cutoff_hours: 24 });
+    const [service] = await menu();
+    const date = workday(9);
+    const slots = await free([service.id], date);
+    const booked = await book({
+      service_ids: [service.id],
+      start: slots.visit[0].start,
+      name: 'Mover',
+      mobile: '0557778889',
+    });
+    expect(booked.status).toBe(201);
+    const link = booked.body.unique_id as string;
+    const page = async () => (await t.http.get(`/api/public/e-booking/${link}`).set(await fresh())).body;
+    expect(await page()).toMatchObject({ can_change: true, status: 1 });
+    // another time of the same employee: the visit moves, the old time is free again
+    const employee = booked.body.lines[0].employee_id as string;
+    const later = (await free([service.id], date, employee)).employees
+      .find((e) => e.employee_id === employee)!
+      .starts.find(
+        (s) => s > slots.visit[0].start && Date.parse(s) - Date.parse(slots.visit[0].start) >= 3 * 3_600_000,
+      )!;
+    const moved = await t.http.post(`/api/public/e-booking/${link}/reschedule`).send({ start: later });
+    expect(moved.status).toBe(200);
+    expect((await page()).start).toBe(later);
+    const bad = await t.http.post(`/api/public/e-booking/${link}/reschedule`).send({ start: 'soon' });
+    expect(Object.keys(bad.body.errors)).toEqual(['start']);
+    const cancelled = await t.http.post(`/api/public/e-booking/${link}/cancel`).send({});
+    expect(cancelled.status).toBe(200);
+    expect(await page()).toMatchObject({ status: 0, can_change: false });
+    expect((await t.http.post(`/api/public/e-booking/${link}/cancel`).send({})).body.message).toBe(
+      'appointments.already_cancelled',
+    );
+    // a visit within the cut-off: the salon is the one to call
+    await setOnline({ online_booking: true, cancel_cutoff_hours: 168 });
+    const soon = await book({
+      service_ids: [service.id],
+      start: (await free([service.id], workday(2))).visit[0].start,
+      name: 'Late',
+      mobile: '0551212121',
+    });
+    expect(soon.status).toBe(201);
+    const refused = await t.http.post(`/api/public/e-booking/${soon.body.unique_id}/cancel`).send({});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: 'online.cutoff_passed', params: { hours: 168 } });
+    await setOnline({ online_booking: true, cancel_cutoff_hours: 24 });
+    expect((await t.http.post('/api/public/e-booking/AAAAAAAAAAAAAAAAAAAAAA/cancel').send({})).status).toBe(
+      404,
+    );
+  });
 });

@@ -1,20 +1,11 @@
 import { onlinePageText, type Locale } from '@rawnaq/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import {
-  postBooking,
-  type Employee,
-  type FreeTimes,
-  type Menu,
-  type MenuService,
-  type OnlineSalon,
-} from '../api';
+import { postBooking, type Employee, type Menu, type MenuService, type OnlineSalon } from '../api';
 import { Loadable, WithSalon } from '../components/States';
-import { dateChip, dayOf, minorToText, money, nameIn, plusDays, timeOf, todayIn } from '../format';
+import { TimePicker } from '../components/TimePicker';
+import { dayOf, minorToText, money, nameIn, timeOf } from '../format';
 import { useLoaded, usePageMeta, useT, type T } from '../hooks';
 import { salonPath } from '../routes';
-
-/** How many days ahead a customer may pick from. */
-const DAYS_AHEAD = 14;
 
 type Step = 1 | 2 | 3 | 4;
 type Details = { name: string; mobile: string; email: string; notes: string };
@@ -54,7 +45,6 @@ const Booking = ({
   const [step, setStep] = useState<Step>(1);
   const [chosen, setChosen] = useState<string[]>([]);
   const [employee, setEmployee] = useState<string>('');
-  const [date, setDate] = useState(() => todayIn(tz));
   const [start, setStart] = useState<string | null>(null);
   const [details, setDetails] = useState<Details>({ name: '', mobile: '', email: '', notes: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -77,18 +67,6 @@ const Booking = ({
     ),
     menu.currency,
   );
-
-  const timesPath =
-    step === 2 && chosen.length > 0
-      ? `salons/${encodeURIComponent(salon.alias)}/availability?service_ids=${encodeURIComponent(JSON.stringify(chosen))}&date=${date}${employee ? `&employee_id=${encodeURIComponent(employee)}` : ''}&v=${timesVersion}`
-      : null;
-  const times = useLoaded<FreeTimes>(timesPath);
-  const starts =
-    times.state.status === 'found'
-      ? employee
-        ? (times.state.value.employees.find((e) => e.employee_id === employee)?.starts ?? [])
-        : times.state.value.any_employee
-      : [];
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -222,59 +200,20 @@ const Booking = ({
               ))}
             </select>
           </label>
-          <p className="field-label">{t('booking.date')}</p>
-          <div className="day-chips" role="radiogroup" aria-label={t('booking.date')}>
-            {Array.from({ length: DAYS_AHEAD }, (_, i) => plusDays(todayIn(tz), i)).map((d) => {
-              const chip = dateChip(locale, d);
-              return (
-                <button
-                  key={d}
-                  type="button"
-                  role="radio"
-                  aria-checked={d === date}
-                  className={d === date ? 'chip on' : 'chip'}
-                  onClick={() => {
-                    setDate(d);
-                    setStart(null);
-                  }}
-                  data-testid={`day-${d}`}
-                >
-                  <small>{chip.weekday}</small>
-                  {chip.day}
-                </button>
-              );
-            })}
-          </div>
-          <p className="field-label">{t('booking.times')}</p>
-          <Loadable locale={locale} state={times.state} retry={times.retry}>
-            {() =>
-              starts.length === 0 ? (
-                <p className="muted" data-testid="no-times">
-                  {t('booking.no_times')}
-                </p>
-              ) : (
-                <div className="times" role="radiogroup" aria-label={t('booking.times')}>
-                  {starts.map((s) => (
-                    <button
-                      key={s}
-                      type="button"
-                      role="radio"
-                      aria-checked={s === start}
-                      className={s === start ? 'chip on' : 'chip'}
-                      onClick={() => {
-                        setStart(s);
-                        setNotice(null);
-                        setStep(3);
-                      }}
-                      data-testid="time-option"
-                    >
-                      {timeOf(locale, s, tz)}
-                    </button>
-                  ))}
-                </div>
-              )
-            }
-          </Loadable>
+          <TimePicker
+            locale={locale}
+            alias={salon.alias}
+            timeZone={tz}
+            serviceIds={chosen}
+            employee={employee}
+            selected={start}
+            version={timesVersion}
+            onPick={(s: string) => {
+              setStart(s);
+              setNotice(null);
+              setStep(3);
+            }}
+          />
           <div className="action-bar">
             <button type="button" className="button secondary" onClick={() => setStep(1)}>
               {t('nav.back')}

@@ -1,6 +1,8 @@
 import type { Locale } from '@rawnaq/contracts';
-import type { EBooking } from '../api';
+import { useState } from 'react';
+import { changeBooking, type EBooking } from '../api';
 import { Loadable } from '../components/States';
+import { TimePicker } from '../components/TimePicker';
 import { calendarFile, dayOf, nameIn, timeOf } from '../format';
 import { useLoaded, usePageMeta, useT } from '../hooks';
 import { salonPath } from '../routes';
@@ -11,12 +13,143 @@ const STATUS = {
   2: 'booking.status_checked_in',
 } as const;
 
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Cancel or move the visit from its link, until the salon's cut-off (the server decides again: after
+ * it, or for a time just taken, the page says so and shows the visit as it is).
+ */
+const ChangeVisit = ({
+  locale,
+  booking,
+  onChanged,
+}: {
+  locale: Locale;
+  booking: EBooking;
+  onChanged: () => void;
+}) => {
+  const t = useT(locale);
+  const [mode, setMode] = useState<'idle' | 'move' | 'cancel'>('idle');
+  const [start, setStart] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [version, setVersion] = useState(0);
+  const employees = [...new Set(booking.lines.map((l) => l.employee_id))];
+  const send = async (change: 'cancel' | 'reschedule') => {
+    setSending(true);
+    setNotice(null);
+    const reply = await changeBooking(booking.unique_id, change, newKey(), start ?? undefined);
+    setSending(false);
+    if (reply.status === 'done') return onChanged();
+    if (reply.status === 'error') return setNotice(t('errors.generic'));
+    if (reply.message === 'online.slot_taken') {
+      setStart(null);
+      setVersion((v) => v + 1);
+      return setNotice(t('errors.slot_taken'));
+    }
+    if (reply.message === 'online.cutoff_passed')
+      return setNotice(
+        t('booking.cutoff', { hours: String(reply.params.hours ?? booking.salon.cancel_cutoff_hours) }),
+      );
+    setNotice(t('errors.generic'));
+  };
+  return (
+    <div className="change-visit" data-testid="change-visit">
+      {notice && (
+        <p className="notice" role="alert" data-testid="change-notice">
+          {notice}
+        </p>
+      )}
+      {mode === 'idle' && (
+        <div className="action-bar">
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setMode('cancel')}
+            data-testid="cancel-visit"
+          >
+            {t('booking.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setMode('move')}
+            data-testid="move-visit"
+          >
+            {t('booking.move')}
+          </button>
+        </div>
+      )}
+      {mode === 'cancel' && (
+        <div className="action-bar">
+          <span>{t('booking.cancel_confirm')}</span>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setMode('idle')}
+            disabled={sending}
+          >
+            {t('nav.back')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => send('cancel')}
+            disabled={sending}
+            data-testid="confirm-cancel"
+          >
+            {t('booking.cancel')}
+          </button>
+        </div>
+      )}
+      {mode === 'move' && (
+        <>
+          <TimePicker
+            locale={locale}
+            alias={booking.salon.alias}
+            timeZone={booking.time_zone}
+            serviceIds={booking.lines.map((l) => l.service_id)}
+            employee={employees.length === 1 ? employees[0] : ''}
+            selected={start}
+            version={version}
+            onPick={setStart}
+          />
+          <div className="action-bar">
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => setMode('idle')}
+              disabled={sending}
+            >
+              {t('nav.back')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => send('reschedule')}
+              disabled={sending || !start}
+              data-testid="confirm-move"
+            >
+              {t('booking.move_confirm')}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+};
+
 const Visit = ({
   locale,
   booking,
   justBooked,
   timeZone,
+  onChanged,
 }: {
+  onChanged: () => void;
   locale: Locale;
   booking: EBooking;
   justBooked: boolean;
@@ -71,8 +204,18 @@ const Visit = ({
           <dd data-testid="booking-status">{t(status)}</dd>
         </div>
       </dl>
-      {booking.status !== 0 && (
+      {booking.status !== 0 && !booking.can_change && (
         <p className="muted">{t('booking.cutoff', { hours: String(booking.salon.cancel_cutoff_hours) })}</p>
+      )}
+      {booking.can_change && !justBooked && (
+        <>
+          <p className="muted">
+            {t('booking.change_until', {
+              when: `${dayOf(locale, booking.change_until, timeZone)} · ${timeOf(locale, booking.change_until, timeZone)}`,
+            })}
+          </p>
+          <ChangeVisit locale={locale} booking={booking} onChanged={onChanged} />
+        </>
       )}
       <div className="action-bar">
         {booking.status !== 0 && (
@@ -108,9 +251,7 @@ export const EBookingPage = ({
   id: string;
   justBooked: boolean;
 }) => {
-  const { state, retry } = useLoaded<EBooking & { time_zone?: string }>(
-    `e-booking/${encodeURIComponent(id)}`,
-  );
+  const { state, retry } = useLoaded<EBooking>(`e-booking/${encodeURIComponent(id)}`);
   return (
     <Loadable locale={locale} state={state} retry={retry}>
       {(booking) => (
@@ -118,7 +259,8 @@ export const EBookingPage = ({
           locale={locale}
           booking={booking}
           justBooked={justBooked}
-          timeZone={booking.time_zone ?? 'Asia/Riyadh'}
+          timeZone={booking.time_zone}
+          onChanged={retry}
         />
       )}
     </Loadable>

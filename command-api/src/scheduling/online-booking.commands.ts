@@ -1,24 +1,37 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  APPOINTMENT_CATEGORY,
   businessDate,
   DomainError,
   epochOf,
   newId,
+  notFound,
+  ONLINE_DEFAULTS,
+  rescheduleAppointmentInput,
+  streamName,
   onlineBookingInput,
   rejected,
   toInstant,
   type OpeningDay,
 } from '@rawnaq/contracts';
-import { parseInput, TOKENS, type Doc, type ReadModels, type UserScope } from '@rawnaq/platform';
+import {
+  parseInput,
+  TOKENS,
+  type Doc,
+  type EventStore,
+  type ReadModels,
+  type UserScope,
+} from '@rawnaq/platform';
 import { freeTimes, salonOfAlias } from '@rawnaq/projections';
 import { createHash } from 'node:crypto';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
-import { idFor } from '../shared/repository';
+import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { ChangeAppointments } from './appointments.commands';
 import { OnlineVisits } from './online-visits';
+import { evolveVisit, initialVisitState } from './visit';
 
 export class BookOnline {
   constructor(
@@ -36,6 +49,9 @@ export class BookOnline {
 const ONLINE: { scope: UserScope } = {
   scope: { employeeId: undefined, rights: new Set(['view_all_appointments']), isAdmin: false },
 };
+
+/** The reason a visit cancelled from the customer's link carries (the desk reads it in the calendar). */
+const CANCELLED_ONLINE = 'Cancelled by the customer online | ألغته العميلة عبر الإنترنت';
 
 /** Refusals that mean the time is no longer free (someone took it, or it is no longer bookable). */
 const TAKEN = new Set([
@@ -179,5 +195,79 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
       offset += free.durations[i];
       return { service_id: s.id, employee_id: slot.employees[i], start: toInstant(from) };
     });
+  }
+}
+
+export class ChangeOnlineBooking {
+  constructor(
+    readonly uniqueId: string,
+    readonly change: 'cancel' | 'reschedule',
+    readonly body: unknown,
+    readonly now: Date,
+    readonly idempotencyKey?: string,
+  ) {}
+}
+
+/**
+ * The customer cancels or moves her visit from its link (`e-booking/{uniqueId}`), until the salon's
+ * cut-off before it starts (`cancel_cutoff_hours`, 24 by default): after it, `409 online.cutoff_passed`
+ * and the salon is the one to call. A new time is checked as any booking is (`online.slot_taken`).
+ */
+@CommandHandler(ChangeOnlineBooking)
+export class ChangeOnlineBookingHandler implements ICommandHandler<ChangeOnlineBooking> {
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(TOKENS.eventStore) private readonly store: EventStore,
+  ) {}
+
+  async execute({ uniqueId, change, body, now, idempotencyKey }: ChangeOnlineBooking): Promise<Answer> {
+    const input = change === 'reschedule' ? parseInput(rescheduleAppointmentInput, body) : undefined;
+    if (!/^[A-Za-z0-9_-]{22}$/.test(uniqueId)) throw notFound('not_found.appointment');
+    const lookup = () => this.models.find('appointments', { filter: { unique_id: uniqueId }, limit: 1 });
+    let [found] = await lookup();
+    if (!found) {
+      // a link followed the moment it was made: the calendar's read model catches up first
+      await this.models.waitFor(['appointments'], await this.store.headPosition(), 2_000);
+      [found] = await lookup();
+    }
+    if (!found) throw notFound('not_found.appointment');
+    const tenantId = found.tenantId as string;
+    const salon = await this.models.get('accounts', tenantId);
+    const { state } = await this.aggregates.load(
+      streamName(APPOINTMENT_CATEGORY, tenantId, found.id),
+      initialVisitState,
+      evolveVisit,
+    );
+    if (!state.exists) throw notFound('not_found.appointment');
+    if (state.status === 0) throw new DomainError('appointments.already_cancelled', 409);
+    const cutoffHours =
+      (salon?.cancel_cutoff_hours as number | undefined) ?? ONLINE_DEFAULTS.cancelCutoffHours;
+    const start = Math.min(...state.lines.map((l) => Date.parse(l.start)));
+    if (now.getTime() > start - cutoffHours * 3_600_000 || state.status === 2)
+      throw new DomainError('online.cutoff_passed', 409, undefined, { hours: cutoffHours });
+    const ctx: CommandContext = {
+      tenantId,
+      actor: { kind: 'customer', id: `e-booking:${uniqueId}` },
+      correlationId: newId(),
+      idempotencyKey,
+      now,
+    };
+    try {
+      return (await this.commands.execute(
+        new ChangeAppointments(
+          ctx,
+          ONLINE,
+          change === 'cancel'
+            ? { kind: 'cancel', id: found.id, body: { reason: CANCELLED_ONLINE } }
+            : { kind: 'reschedule', id: found.id, body: { start: input!.start } },
+        ),
+      )) as Answer;
+    } catch (error) {
+      if (change === 'reschedule' && error instanceof DomainError && isTaken(error))
+        throw new DomainError('online.slot_taken', 409, { start: 'online.slot_taken' });
+      throw error;
+    }
   }
 }

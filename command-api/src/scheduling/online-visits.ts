@@ -1,7 +1,6 @@
 import {
   Body,
   Controller,
-  HttpCode,
   Inject,
   Injectable,
   Param,

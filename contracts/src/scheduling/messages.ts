@@ -37,6 +37,7 @@ export const schedulingMessages = {
     online: {
       booking_closed: 'This salon does not take bookings online at the moment. Please call the salon.',
       slot_taken: 'This time was just taken. Please pick another one from the times shown.',
+      cutoff_passed: 'It is less than %{hours} hours before the visit: please call the salon to change it.',
     },
   },
   ar: {
@@ -74,6 +75,7 @@ export const schedulingMessages = {
     online: {
       booking_closed: 'لا يستقبل هذا الصالون الحجوزات عبر الإنترنت حاليًا. يُرجى الاتصال بالصالون.',
       slot_taken: 'حُجز هذا الوقت للتو. يُرجى اختيار وقت آخر من الأوقات المعروضة.',
+      cutoff_passed: 'بقي على الموعد أقل من %{hours} ساعة: يُرجى الاتصال بالصالون لتغييره.',
     },
   },
 };

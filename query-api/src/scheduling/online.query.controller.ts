@@ -127,9 +127,15 @@ export class OnlineQueryController {
     ]);
     const name = (docs: typeof services, id: string) => docs.find((d) => d.id === id);
     const { timeZone } = await accountOf(this.models, visit.tenantId as string);
+    const cutoffHours =
+      (salon?.cancel_cutoff_hours as number | undefined) ?? ONLINE_DEFAULTS.cancelCutoffHours;
+    // until when she may cancel or move it herself (the command decides again)
+    const changeUntil = new Date(Date.parse(visit.start as string) - cutoffHours * 3_600_000).toISOString();
     return {
       unique_id: uniqueId,
       time_zone: timeZone,
+      can_change: visit.status === 1 && Date.now() <= Date.parse(changeUntil),
+      change_until: changeUntil,
       booking_no: visit.booking_no,
       date: visit.date,
       start: visit.start,
@@ -139,11 +145,13 @@ export class OnlineQueryController {
         alias: salon?.alias,
         name_en: salon?.name_en,
         name_ar: salon?.name_ar,
-        cancel_cutoff_hours: salon?.cancel_cutoff_hours ?? ONLINE_DEFAULTS.cancelCutoffHours,
+        cancel_cutoff_hours: cutoffHours,
       },
       lines: (
         visit.lines as Array<{ service_id: string; employee_id: string; start: string; end: string }>
       ).map((l) => ({
+        service_id: l.service_id,
+        employee_id: l.employee_id,
         start: l.start,
         end: l.end,
         service: {

@@ -1,12 +1,4 @@
-import {
-  Body,
-  Controller,
-  Inject,
-  Injectable,
-  Param,
-  Post,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Body, Controller, Inject, Injectable, Param, Post, type OnModuleDestroy } from '@nestjs/common';
 import { ONLINE_VISITS, onlineVisitInput, onlineVisitsId, type OnlineVisitPage } from '@rawnaq/contracts';
 import { ClientIp, parseInput, Public, TOKENS, type Clock, type ReadModels } from '@rawnaq/platform';
 import { salonOfAlias } from '@rawnaq/projections';

@@ -50,12 +50,21 @@ export const getPublic = async <T>(
   }
 };
 
-/** The salon's card with what its online pages need to know. */
-export type OnlineSalon = PublicSalon & {
-  online_booking: boolean;
-  require_email: boolean;
-  cancel_cutoff_hours: number;
+/** Where the salon is and how to reach it (each null when the salon did not write it). */
+export type SalonContact = {
+  address_en: string | null;
+  address_ar: string | null;
+  phone: string | null;
+  map_url: string | null;
 };
+
+/** The salon's card with what its online pages need to know. */
+export type OnlineSalon = PublicSalon &
+  SalonContact & {
+    online_booking: boolean;
+    require_email: boolean;
+    cancel_cutoff_hours: number;
+  };
 
 export type MenuService = {
   id: string;
@@ -97,7 +106,7 @@ export type EBooking = {
   end: string;
   /** 0 cancelled, 1 scheduled, 2 checked in */
   status: number;
-  salon: { alias: string; name_en: string; name_ar: string; cancel_cutoff_hours: number };
+  salon: SalonContact & { alias: string; name_en: string; name_ar: string; cancel_cutoff_hours: number };
   lines: Array<{
     service_id: string;
     employee_id: string;

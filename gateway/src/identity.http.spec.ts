@@ -255,6 +255,11 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       require_email: false,
       cancel_cutoff_hours: 24,
       vat_percentage: 15,
+      // the demo salon wrote its address and map link, no phone
+      address_en: 'King Fahd Road, Al Olaya, Riyadh',
+      address_ar: 'طريق الملك فهد، العليا، الرياض',
+      phone: null,
+      map_url: 'https://www.google.com/maps/search/?api=1&query=24.6995,46.6848',
     });
     expect((await t.http.get('/api/public/salons/nosuch')).status).toBe(404);
     expect((await t.http.get('/api/merchant/no-such-thing').set(bearer(await t.signIn(OWNER)))).status).toBe(

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
-import { toString as qrSvg } from 'qrcode';
 import { COUNTRY_LIST, formatViewDateTime, type TenantTimeZone } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import StarIcon from '@mui/icons-material/StarBorderOutlined';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { useQrSource } from '../shell/QrImage';
 import { useArea } from '../shell/area';
 import { usePublicDocument } from '../http/usePublicDocument';
 import {
@@ -31,16 +31,7 @@ type Paper = 'receipt' | 'a4';
 
 /** ZATCA's phase-1 QR code (base64 TLV text) as an SVG image: sharp on a thermal printer and on A4. */
 const QrCode = ({ text, label }: { text: string; label: string }) => {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    qrSvg(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
-      .then((svg) => live && setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => live && setSrc(null));
-    return () => {
-      live = false;
-    };
-  }, [text]);
+  const src = useQrSource(text);
   if (!src) return null;
   return (
     <Box

@@ -1,3 +1,5 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { useQrSource } from '../shell/QrImage';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BooleanInput, NumberInput, TextInput, Title } from 'react-admin';
@@ -179,15 +181,38 @@ const PublicAddress = () => {
   const alias = useWatch({ name: 'alias' }) as unknown;
   // The saved alias is the one that works; the one being typed only after saving.
   const saved = publicAddress(window.location.origin, language, record?.alias);
+  const qr = useQrSource(saved ?? '');
   if (!saved) return null;
   return (
-    <Typography variant="body2" sx={{ mt: 1 }} data-testid="public-address">
-      {translate('app.settings.online.address')}{' '}
-      <a href={saved} target="_blank" rel="noreferrer" dir="ltr">
-        {saved}
-      </a>
-      {alias !== record?.alias && ` · ${translate('app.settings.online.address_after_save')}`}
-    </Typography>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mt: 1 }}>
+      <Typography variant="body2" data-testid="public-address" sx={{ flex: '1 1 240px', minWidth: 0 }}>
+        {translate('app.settings.online.address')}{' '}
+        <a href={saved} target="_blank" rel="noreferrer" dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+          {saved}
+        </a>
+        {alias !== record?.alias && ` · ${translate('app.settings.online.address_after_save')}`}
+      </Typography>
+      {qr && (
+        <Box sx={{ textAlign: 'center' }}>
+          <Box
+            component="img"
+            src={qr}
+            alt={translate('app.settings.online.qr')}
+            data-testid="public-address-qr"
+            sx={{ width: 120, height: 120, display: 'block' }}
+          />
+          <Button
+            component="a"
+            href={qr}
+            download={`${record?.alias ?? 'salon'}-qr.svg`}
+            size="small"
+            startIcon={<DownloadIcon />}
+          >
+            {translate('app.settings.online.qr_download')}
+          </Button>
+        </Box>
+      )}
+    </Box>
   );
 };
 

@@ -72,6 +72,8 @@ export const en = {
         alias_hint: 'Letters a-z, A-Z and digits only, 3 to 40 characters: it is part of your page address.',
         address: 'Your page:',
         address_after_save: 'the new address works once saved',
+        qr: 'The QR code of the salon’s page',
+        qr_download: 'Download the QR code',
         terms_title: 'Terms and conditions',
         refund_title: 'Refund policy',
         back: 'Back to online booking',

@@ -2,6 +2,7 @@ import type { Locale } from '@rawnaq/contracts';
 import { useState } from 'react';
 import { changeBooking, type EBooking } from '../api';
 import { Loadable } from '../components/States';
+import { SalonContact } from '../components/SalonContact';
 import { TimePicker } from '../components/TimePicker';
 import { calendarFile, dayOf, nameIn, timeOf } from '../format';
 import { useLoaded, usePageMeta, useT } from '../hooks';
@@ -204,6 +205,7 @@ const Visit = ({
           <dd data-testid="booking-status">{t(status)}</dd>
         </div>
       </dl>
+      <SalonContact locale={locale} salon={booking.salon} />
       {booking.status !== 0 && !booking.can_change && (
         <p className="muted">{t('booking.cutoff', { hours: String(booking.salon.cancel_cutoff_hours) })}</p>
       )}

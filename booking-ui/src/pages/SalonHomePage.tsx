@@ -4,6 +4,7 @@ import { CoinsIcon, PinIcon, ScissorsIcon } from '../components/icons';
 import { translate } from '../i18n';
 import { salonPath } from '../routes';
 import { countryLabel, currencyLabel, salonName, salonTypeLabel } from '../salon';
+import { SalonContact } from '../components/SalonContact';
 import { WithSalon } from '../components/States';
 import { usePageMeta } from '../hooks';
 
@@ -46,6 +47,7 @@ const SalonHome = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) =>
           <CoinsIcon />
           {translate(locale, 'nav.price_list')}
         </a>
+        <SalonContact locale={locale} salon={salon} />
         <span className="links">
           <a href={salonPath(locale, salon.alias, 'terms-and-conditions')}>
             {translate(locale, 'nav.terms')}

@@ -495,7 +495,14 @@ export const seedDemoSalon = async (
     await execute(
       new ChangeSettings(ownerCtx, {
         section: 'general',
-        body: { ...settings.general, vat_number: DEMO_VAT_NUMBER },
+        body: {
+          ...settings.general,
+          vat_number: DEMO_VAT_NUMBER,
+          // where its customers find it (the online pages give directions)
+          address_en: 'King Fahd Road, Al Olaya, Riyadh',
+          address_ar: 'طريق الملك فهد، العليا، الرياض',
+          social: { google_maps: 'https://www.google.com/maps/search/?api=1&query=24.6995,46.6848' },
+        },
       }),
     );
   const checkedIn = await seedDemoAppointments(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {

@@ -27,5 +27,18 @@ export const publicSalonCard = (a: Doc) => {
     require_email: a.require_email === true,
     cancel_cutoff_hours: (a.cancel_cutoff_hours as number | undefined) ?? ONLINE_DEFAULTS.cancelCutoffHours,
     vat_percentage: (a.vat_percentage as number | undefined) ?? 0,
+    address_en: typeof a.address_en === 'string' ? a.address_en : null,
+    address_ar: typeof a.address_ar === 'string' ? a.address_ar : null,
+    phone: typeof a.phone === 'string' ? a.phone : null,
+    map_url: mapUrl(a),
   };
+};
+
+/** Directions to the salon: its own map link, else a map search at its coordinates, else none. */
+const mapUrl = (a: Doc): string | null => {
+  const own = (a.social as { google_maps?: unknown } | undefined)?.google_maps;
+  if (typeof own === 'string' && /^https:\/\//.test(own)) return own;
+  return typeof a.latitude === 'number' && typeof a.longitude === 'number'
+    ? `https://www.google.com/maps/search/?api=1&query=${a.latitude},${a.longitude}`
+    : null;
 };

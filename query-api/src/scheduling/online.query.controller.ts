@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { availabilityQuery, notFound, ONLINE_DEFAULTS, rejected, type OpeningDay } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type Doc, type ReadModels } from '@rawnaq/platform';
-import { bookableEmployees, freeTimes, salonOfAlias } from '@rawnaq/projections';
+import { bookableEmployees, freeTimes, publicSalonCard, salonOfAlias } from '@rawnaq/projections';
 import { accountOf } from '../shared/account';
 import { priced, pricingOf } from '../shared/pricing';
 import { freeTimesAnswer, servicesOf } from './free-times-answer';
@@ -141,12 +141,18 @@ export class OnlineQueryController {
       start: visit.start,
       end: visit.end,
       status: visit.status,
-      salon: {
-        alias: salon?.alias,
-        name_en: salon?.name_en,
-        name_ar: salon?.name_ar,
-        cancel_cutoff_hours: cutoffHours,
-      },
+      salon: salon
+        ? (({ alias, name_en, name_ar, address_en, address_ar, phone, map_url }) => ({
+            alias,
+            name_en,
+            name_ar,
+            address_en,
+            address_ar,
+            phone,
+            map_url,
+            cancel_cutoff_hours: cutoffHours,
+          }))(publicSalonCard(salon))
+        : null,
       lines: (
         visit.lines as Array<{ service_id: string; employee_id: string; start: string; end: string }>
       ).map((l) => ({

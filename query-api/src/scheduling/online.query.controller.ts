@@ -1,6 +1,8 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { availabilityQuery, notFound, ONLINE_DEFAULTS, rejected, type OpeningDay } from '@rawnaq/contracts';
-import { parseInput, TOKENS, type Doc, type ReadModels } from '@rawnaq/platform';
+import { parseInput, TOKENS, type Doc, type FileStore, type ReadModels } from '@rawnaq/platform';
+
+type ImageResponse = { setHeader: (k: string, v: string) => void; send: (b: Buffer) => void };
 import { bookableEmployees, freeTimes, publicSalonCard, salonOfAlias } from '@rawnaq/projections';
 import { accountOf } from '../shared/account';
 import { priced, pricingOf } from '../shared/pricing';
@@ -15,7 +17,10 @@ const shownToCustomers = (s: Doc) => s.status !== 0 && s.show_to_customer !== fa
  */
 @Controller('api/public')
 export class OnlineQueryController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.fileStore) private readonly files: FileStore,
+  ) {}
 
   /** The services shown to customers, by group in the salon's order, each price with VAT. */
   @Get('salons/:alias/services')
@@ -51,6 +56,10 @@ export class OnlineQueryController {
                 duration: Number(s.job_time),
                 price_with_vat: p.price_with_vat,
                 price_with_vat_minor: p.price_with_vat_minor,
+                image_url:
+                  typeof s.image_file_id === 'string'
+                    ? `/api/public/salons/${encodeURIComponent(salon.alias as string)}/images/${s.image_file_id}`
+                    : null,
               };
             }),
         }))
@@ -69,6 +78,28 @@ export class OnlineQueryController {
       refund_policy_en: text('refund_policy_en'),
       refund_policy_ar: text('refund_policy_ar'),
     };
+  }
+
+  /**
+   * A service's picture as the salon's online pages show it: only a picture of a service shown to
+   * customers is served (any other file of the salon stays the salon's), cached for a year (a new
+   * picture is a new file).
+   */
+  @Get('salons/:alias/images/:fileId')
+  async image(@Param('alias') alias: string, @Param('fileId') fileId: string, @Res() res: ImageResponse) {
+    const salon = await salonOfAlias(this.models, alias);
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(fileId)) throw notFound('not_found.record');
+    const [service] = await this.models.find('services', {
+      filter: { tenantId: salon.id, image_file_id: fileId },
+      limit: 1,
+    });
+    const file = service && shownToCustomers(service) ? await this.files.get(salon.id, fileId) : undefined;
+    if (!file || !file.meta.contentType.startsWith('image/')) throw notFound('not_found.record');
+    res.setHeader('Content-Type', file.meta.contentType);
+    res.setHeader('Content-Length', String(file.bytes.length));
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(file.bytes);
   }
 
   /** The employees a customer may choose (the appointment table's), by name. */

@@ -29,6 +29,8 @@ export type GatewayPaymentStarted = {
     unique_id: string;
     gateway_type: PaymentGatewayType;
     gateway: GatewayName;
+    /** the hosted payment page the customer was sent to */
+    pay_url: string;
     amount: number;
     currency: string;
     /** the visit the deposit is for (gateway type 1) */

@@ -14,6 +14,7 @@ const started: GatewayPaymentStarted['data'] = {
   gateway_type: 1,
   gateway: 'simulator',
   pay_url: '/pay/sim/x',
+  return_path: '/salon/demosalon/payment-gateway-status/uuuu',
   amount: 5_000,
   currency: 'SAR',
   appointment_id: 'visit',

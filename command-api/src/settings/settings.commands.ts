@@ -136,7 +136,8 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
       }
       case 'payment-gateway': {
         const v = parseInput(paymentGatewaySettingsInput, r.body);
-        const typed = (text: string | undefined) => (text?.trim() ? this.secrets.seal(text.trim()) : undefined);
+        const typed = (text: string | undefined) =>
+          text?.trim() ? this.secrets.seal(text.trim()) : undefined;
         const secret = typed(v.secret);
         const resourceKey = typed(v.terminal_resource_key);
         return {

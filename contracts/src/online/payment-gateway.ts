@@ -31,6 +31,8 @@ export type GatewayPaymentStarted = {
     gateway: GatewayName;
     /** the hosted payment page the customer was sent to */
     pay_url: string;
+    /** where her browser comes back: the salon's `payment-gateway-status/{uniqueId}` page */
+    return_path: string;
     amount: number;
     currency: string;
     /** the visit the deposit is for (gateway type 1) */

@@ -191,6 +191,11 @@ export class PublicQueryController {
       require_email: a.require_email === true,
       cancel_cutoff_hours: (a.cancel_cutoff_hours as number | undefined) ?? ONLINE_DEFAULTS.cancelCutoffHours,
       vat_percentage: (a.vat_percentage as number | undefined) ?? 0,
+      // the deposit an online booking pays first: none, an amount (decimal text) or a percentage of the visit
+      deposit_type: (a.deposit_type as string | undefined) ?? 'none',
+      deposit_amount: a.deposit_type === 'amount' ? ((a.deposit_amount as string | undefined) ?? null) : null,
+      deposit_percentage:
+        a.deposit_type === 'percentage' && a.deposit_percentage ? Number(a.deposit_percentage) : null,
     };
   }
 }

@@ -510,7 +510,6 @@ export const en = {
         key: 'Key',
         gateway_type: 'Paid for',
         gateway: 'Payment gateway',
-        expires_at: 'Pay before',
         reference: 'Gateway reference',
         after_failure: 'Paid after a failure',
         fee_amount: 'Platform fee',

@@ -12,6 +12,7 @@ import { salesTests } from './sales.e2e';
 import { instrumentsTests } from './instruments.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
 import { reportsTests } from './reports.e2e';
+import { onlinePaymentsTests } from './online-payments.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
@@ -394,6 +395,7 @@ suite('admin-ui in the browser', () => {
   heldTests({ url, tab });
   productsTests({ url, tab });
   offersImportsTests({ url, tab });
+  onlinePaymentsTests({ url, tab });
   screensTests({ url, tab });
 
   describe('screenshots of the main screens', () => {

@@ -281,7 +281,9 @@ const DepositPolicy = ({ readOnly }: { readOnly: boolean }) => {
   return (
     <>
       <FormCell wide>
-        <Typography variant="subtitle2">{translate('app.settings.online.deposit')}</Typography>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('app.settings.online.deposit')}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {translate('app.settings.online.deposit_hint')}
         </Typography>

@@ -266,13 +266,13 @@ const layout = (language: 'en' | 'ar', title: string, body: string) => `<!doctyp
 <html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${escape(title)}</title><style>
-body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1d1d28}
+*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f7;color:#1d1d28}
 main{max-width:420px;margin:0 auto;padding:24px 16px}
 h1{font-size:1.2rem;margin:0 0 8px}.merchant{font-weight:600;margin:0}.what{color:#555;margin:4px 0}
 .amount{font-size:1.6rem;font-weight:700;margin:12px 0}
 form{display:flex;flex-direction:column;gap:12px;background:#fff;padding:16px;border-radius:12px}
-label{display:flex;flex-direction:column;gap:4px;font-size:.9rem;flex:1}
-input{font-size:1rem;padding:10px;border:1px solid #bbb;border-radius:8px}
+label{display:flex;flex-direction:column;gap:4px;font-size:.9rem;flex:1;min-width:0}
+input{font-size:1rem;padding:10px;border:1px solid #bbb;border-radius:8px;width:100%;min-width:0}
 .row{display:flex;gap:12px}
 button{font-size:1rem;padding:12px;border-radius:8px;border:0;background:#5b3cc4;color:#fff;cursor:pointer}
 button.secondary{background:transparent;color:#5b3cc4;border:1px solid #5b3cc4}

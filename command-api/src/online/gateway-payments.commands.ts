@@ -180,7 +180,7 @@ export class GatewayPayments {
    * A verified notice from the gateway, applied: the payment's events, then what they mean for the
    * visit. A repeat writes nothing; a failure after paid is kept as ignored and touches nothing.
    */
-  async apply(notice: GatewayNotice, now: Date): Promise<Answer> {
+  async apply(notice: GatewayNotice, now: Date, gateway: GatewayName): Promise<Answer> {
     const tenant = await tenantInfo(this.models, notice.tenantId, now).catch(() => {
       throw new GatewayCallbackRefused('unknown salon');
     });
@@ -196,6 +196,8 @@ export class GatewayPayments {
       evolveGatewayPayment,
     );
     if (!state.exists) throw new GatewayCallbackRefused('unknown payment');
+    // a payment is settled only by the gateway it was opened at
+    if (state.started.gateway !== gateway) throw new GatewayCallbackRefused('another gateway');
     const currency = state.started.currency as Parameters<typeof decimalsOf>[0];
     if (
       notice.amountDecimal !== undefined &&
@@ -353,7 +355,7 @@ export class ReceiveGatewayCallbackHandler implements ICommandHandler<ReceiveGat
         { body, headers, tenantId },
         async (t) => (await this.payments.credentials(t)).credentials,
       );
-      return await this.payments.apply(notice, now);
+      return await this.payments.apply(notice, now, gateway);
     } catch (error) {
       if (error instanceof GatewayCallbackRefused) throw new DomainError('payments.callback_refused', 401);
       throw error;

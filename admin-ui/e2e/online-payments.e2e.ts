@@ -97,7 +97,7 @@ export const onlinePaymentsTests = ({ url, tab }: SuiteContext) => {
 
       const { page } = await tab('ar');
       await page.setViewportSize(PHONE);
-      await bookUpToReview(page, url, { name: 'نورة العربون', mobile: '0551239001' }, { services: 2 });
+      await bookUpToReview(page, url, { name: 'Noura Deposit', mobile: '0551239001' }, { services: 2 });
       const deposit = await page.textContent('[data-testid=review-deposit]');
       expect(deposit).toContain('العربون المطلوب الآن');
       expect(await page.textContent('[data-testid=booking-confirm]')).toBe('ادفعي العربون');
@@ -125,6 +125,18 @@ export const onlinePaymentsTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=e-booking]');
       expect(await page.textContent('[data-testid=booking-status]')).toBe('محجوز');
       await shot(page, 'online-payments-e-booking-ar-phone');
+
+      // the salon's report lists it, paid, with the platform's fee
+      await desk.page.goto(`${url}/en/merchant/reports/payment-gateway-payments`);
+      await desk.page.waitForSelector(
+        '[data-testid=payment-gateway-payments-report] tbody tr:has-text("Noura")',
+      );
+      const row = await desk.page.textContent(
+        '[data-testid=payment-gateway-payments-report] tbody tr:has-text("Noura")',
+      );
+      expect(row).toContain('Paid');
+      expect(row).toContain('1.00 AED');
+      await shot(desk.page, 'online-payments-report-en-desktop');
     });
 
     it('a declined card leaves no booking, frees the time and says so clearly (Arabic phone)', async () => {

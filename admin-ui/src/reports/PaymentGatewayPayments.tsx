@@ -52,8 +52,12 @@ export const PaymentGatewayPaymentsReport = () => {
         label={translate(col('status'))}
         value={outcome}
         onChange={(e) => setOutcome(e.target.value as (typeof OUTCOMES)[number])}
-        sx={{ mt: 2, minWidth: 200 }}
-        slotProps={{ htmlInput: { 'data-testid': 'gateway-outcome-filter' } }}
+        sx={{ mt: 2, width: 220, maxWidth: '100%' }}
+        slotProps={{
+          select: { displayEmpty: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': 'gateway-outcome-filter' },
+        }}
       >
         {OUTCOMES.map((o) => (
           <MenuItem key={o} value={o}>
@@ -136,7 +140,7 @@ export const PaymentGatewayPaymentsReport = () => {
           { key: 'failed', label: translate('app.reports.gateway.outcomes.failed'), value: a.totals.failed },
           {
             key: 'paid_amount',
-            label: translate(col('paid')),
+            label: translate(col('paid_amount')),
             value: <Amount>{money(a.totals.paid_amount)}</Amount>,
           },
           {

@@ -129,6 +129,7 @@ export const ar = {
         paid_for: 'مقابل',
         reference: 'مرجع البوابة',
         platform_fee: 'رسوم المنصة',
+        paid_amount: 'المبلغ المدفوع',
       },
       day: 'اليوم (سنة-شهر-يوم)',
       payment: 'دفعة',

@@ -134,6 +134,7 @@ export const en = {
         paid_for: 'Paid for',
         reference: 'Gateway reference',
         platform_fee: 'Platform fee',
+        paid_amount: 'Amount paid',
       },
       day: 'Day (year-month-day)',
       payment: 'Payment',

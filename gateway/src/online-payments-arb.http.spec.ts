@@ -19,6 +19,7 @@ const workday = (ahead: number) => {
  */
 const startBank = async () => {
   const received: Array<Record<string, string>> = [];
+  const state = { refuse: false };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -29,11 +30,17 @@ const startBank = async () => {
       >;
       received.push(plain);
       res.setHeader('Content-Type', 'application/json');
+      if (state.refuse) return res.end(JSON.stringify([{ status: '2', errorText: 'IPAY0100013-Invalid' }]));
       res.end(JSON.stringify([{ status: '1', result: `PG${received.length}:https://bank.example/pay.htm` }]));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hosted.htm`, received, server };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hosted.htm`,
+    received,
+    server,
+    state,
+  };
 };
 
 describe('deposits through the bank-hosted page (ARB / NeoLeap tranportal adapter)', () => {
@@ -155,5 +162,32 @@ describe('deposits through the bank-hosted page (ARB / NeoLeap tranportal adapte
       .type('form')
       .send({ trandata: answer({ result: 'CAPTURED', amt: '1.00' }) });
     expect(other.status).toBe(409);
+  });
+
+  it('books nothing when the bank will not open the payment: a clear refusal, the time still free', async () => {
+    bank.state.refuse = true;
+    const menu = await t.http.get('/api/public/salons/demosalon/services').set(await fresh());
+    const service = menu.body.groups[0].services[0];
+    const date = workday(3);
+    const free = async () =>
+      (
+        await t.http
+          .get('/api/public/salons/demosalon/availability')
+          .query({ service_ids: JSON.stringify([service.id]), date })
+          .set(await fresh())
+      ).body.any_employee as string[];
+    const before = await free();
+    const count = await t.eventCount();
+    const res = await t.http.post('/api/public/salons/demosalon/bookings').send({
+      service_ids: [service.id],
+      start: before[0],
+      name: 'Reem Refused',
+      mobile: '0551237002',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('online.payment_unavailable');
+    expect(await t.eventCount()).toBe(count);
+    expect(await free()).toEqual(before);
+    bank.state.refuse = false;
   });
 });

@@ -40,9 +40,9 @@ const bookUpToReview = async (
   page: Page,
   url: string,
   customer: { name: string; mobile: string },
-  options: { services: number; employee?: string },
+  options: { services: number; employee?: string; english?: boolean },
 ) => {
-  await page.goto(`${url}/salon/demosalon/booking`);
+  await page.goto(`${url}${options.english ? '/en' : ''}/salon/demosalon/booking`);
   await page.waitForSelector('[data-testid=booking-step-1]');
   for (let i = 0; i < options.services; i++) await page.click(`[data-testid=service-option] >> nth=${i}`);
   await page.click('[data-testid=booking-next]');
@@ -178,6 +178,25 @@ export const onlinePaymentsTests = ({ url, tab }: SuiteContext) => {
       expect(await startsOf()).toEqual(before);
       await page.click('[data-testid=choose-time-again]');
       await page.waitForSelector('[data-testid=booking-step-1]');
+    });
+
+    it('waits for a late callback: the status page polls while pending, then shows paid (English desktop)', async () => {
+      const { page } = await tab('en');
+      await bookUpToReview(
+        page,
+        url,
+        { name: 'Late Lina', mobile: '0551239003' },
+        { services: 1, english: true },
+      );
+      await page.click('[data-testid=booking-confirm]');
+      await payWith(page, '4000 0000 0000 0036');
+      // back before the gateway told the product: pending, and the page asks again by itself
+      await page.waitForSelector('[data-testid=payment-pending]');
+      await shot(page, 'online-payments-pending-en-desktop');
+      await page.waitForSelector('[data-testid=payment-paid]', { timeout: 15_000 });
+      expect(await page.textContent('[data-testid=payment-paid] h1')).toBe(
+        'Your deposit is paid and your appointment is booked',
+      );
     });
   });
 };

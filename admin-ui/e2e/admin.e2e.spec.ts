@@ -14,6 +14,7 @@ import { instrumentsTests } from './instruments.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
 import { reportsTests } from './reports.e2e';
 import { managementTests } from './management.e2e';
+import { onlinePaymentsTests } from './online-payments.e2e';
 import { menuTests } from './menu.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { productsTests } from './products.e2e';
@@ -398,6 +399,7 @@ suite('admin-ui in the browser', () => {
   productsTests({ url, tab });
   offersImportsTests({ url, tab });
   bookingSiteTests({ url, tab });
+  onlinePaymentsTests({ url, tab });
   screensTests({ url, tab });
 
   describe('screenshots of the main screens', () => {

@@ -3,6 +3,7 @@ import { Shell } from './components/Shell';
 import { BookingPage } from './pages/BookingPage';
 import { EBookingPage } from './pages/EBookingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PaymentStatusPage } from './pages/PaymentStatusPage';
 import { PolicyPage } from './pages/PolicyPage';
 import { PriceListPage } from './pages/PriceListPage';
 import { SalonHomePage } from './pages/SalonHomePage';
@@ -24,6 +25,8 @@ const Page = ({ route }: { route: Route }) => {
     case 'booking-success':
     case 'e-booking':
       return <EBookingPage locale={locale} id={id ?? ''} justBooked={route.page === 'booking-success'} />;
+    case 'payment-gateway-status':
+      return <PaymentStatusPage locale={locale} id={id ?? ''} />;
   }
 };
 

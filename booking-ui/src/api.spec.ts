@@ -1,4 +1,4 @@
-import { getPublic, isPublicSalon, type PublicSalon } from './api';
+import { depositOf, getPublic, isPublicSalon, postBooking, type PublicSalon } from './api';
 
 const fetchSalon = (alias: string, signal: AbortSignal | undefined, impl: typeof fetch) =>
   getPublic<PublicSalon>(`salons/${alias}`, signal, impl, isPublicSalon);
@@ -55,5 +55,62 @@ describe('getPublic (a salon’s card)', () => {
       return Promise.reject(new DOMException('aborted', 'AbortError'));
     });
     await expect(fetchSalon('demosalon', controller.signal, impl)).rejects.toThrow('aborted');
+  });
+});
+
+describe('the deposit shown before she confirms', () => {
+  const salon = {
+    alias: 'demosalon',
+    name_en: 'Demo',
+    name_ar: 'ديمو',
+    country_id: 1,
+    salon_type: 1,
+    currency: 'SAR',
+    time_zone: 'Asia/Riyadh',
+    online_booking: true,
+    require_email: false,
+    cancel_cutoff_hours: 24,
+    address_en: null,
+    address_ar: null,
+    phone: null,
+    map_url: null,
+  };
+  it('follows the server’s rule: none, an amount never above the visit, or a rounded percentage', () => {
+    expect(depositOf(salon, 10_000, 2)).toBe(0);
+    expect(depositOf({ ...salon, deposit_type: 'amount', deposit_amount: '50.5' }, 10_000, 2)).toBe(5_050);
+    expect(depositOf({ ...salon, deposit_type: 'amount', deposit_amount: '500' }, 10_000, 2)).toBe(10_000);
+    expect(depositOf({ ...salon, deposit_type: 'amount', deposit_amount: '1.5' }, 10_000, 3)).toBe(1_500);
+    expect(depositOf({ ...salon, deposit_type: 'percentage', deposit_percentage: 25 }, 11_501, 2)).toBe(
+      2_875,
+    );
+    expect(depositOf({ ...salon, deposit_type: 'percentage', deposit_percentage: 25 }, 0, 2)).toBe(0);
+  });
+});
+
+describe('postBooking with a deposit', () => {
+  it('answers where to pay when the salon asks a deposit first (202)', async () => {
+    const impl = (async () =>
+      new Response(
+        JSON.stringify({
+          payment_required: true,
+          booking: { id: 'v', unique_id: 'b' },
+          payment: { unique_id: 'p'.repeat(22), pay_url: '/pay/sim/x.y' },
+        }),
+        { status: 202 },
+      )) as typeof fetch;
+    await expect(
+      postBooking(
+        'demosalon',
+        {
+          service_ids: ['s'],
+          start: '2026-01-01T10:00:00.000Z',
+          name: 'N',
+          mobile: '0551234567',
+          language: 'ar',
+        },
+        'k',
+        impl,
+      ),
+    ).resolves.toEqual({ status: 'pay', payUrl: '/pay/sim/x.y', paymentUniqueId: 'p'.repeat(22) });
   });
 });

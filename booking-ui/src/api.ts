@@ -64,7 +64,27 @@ export type OnlineSalon = PublicSalon &
     online_booking: boolean;
     require_email: boolean;
     cancel_cutoff_hours: number;
+    /** the deposit an online booking pays first (absent on an older server: none) */
+    deposit_type?: 'none' | 'amount' | 'percentage';
+    deposit_amount?: string | null;
+    deposit_percentage?: number | null;
   };
+
+/**
+ * The deposit of a visit of `totalMinor` under the salon's policy, in minor units: the server's rule
+ * (an amount, never more than the visit; or a percentage, rounded), shown before she confirms.
+ */
+export const depositOf = (salon: OnlineSalon, totalMinor: number, decimals: number): number => {
+  if (totalMinor <= 0) return 0;
+  if (salon.deposit_type === 'amount' && salon.deposit_amount) {
+    const [whole, frac = ''] = salon.deposit_amount.split('.');
+    const minor = Number(whole) * 10 ** decimals + Number(frac.padEnd(decimals, '0').slice(0, decimals));
+    return Math.min(totalMinor, minor);
+  }
+  if (salon.deposit_type === 'percentage' && salon.deposit_percentage)
+    return Math.min(totalMinor, Math.round((totalMinor * salon.deposit_percentage) / 100));
+  return 0;
+};
 
 export type MenuService = {
   id: string;
@@ -129,6 +149,8 @@ export type BookingRequest = {
 };
 export type BookingReply =
   | { status: 'booked'; uniqueId: string }
+  /** the salon asks a deposit first: where to pay it (the gateway's hosted page) */
+  | { status: 'pay'; payUrl: string; paymentUniqueId: string }
   | { status: 'refused'; message: string; errors: Record<string, string> }
   | { status: 'error' };
 
@@ -152,7 +174,16 @@ export const postBooking = async (
       unique_id?: string;
       message?: string;
       errors?: Record<string, string>;
+      payment_required?: boolean;
+      payment?: { pay_url?: string; unique_id?: string };
     };
+    if (
+      response.status === 202 &&
+      json.payment_required &&
+      typeof json.payment?.pay_url === 'string' &&
+      typeof json.payment.unique_id === 'string'
+    )
+      return { status: 'pay', payUrl: json.payment.pay_url, paymentUniqueId: json.payment.unique_id };
     if (response.ok && typeof json.unique_id === 'string')
       return { status: 'booked', uniqueId: json.unique_id };
     if (response.status >= 400 && response.status < 500 && typeof json.message === 'string')
@@ -213,3 +244,18 @@ export const changeBooking = (
   key: string,
   start?: string,
 ) => postPublic<unknown>(`e-booking/${encodeURIComponent(uniqueId)}/${change}`, start ? { start } : {}, key);
+
+/** What `GET /api/public/payment-gateway-status/{uniqueId}` answers. */
+export type GatewayPaymentStatus = {
+  unique_id: string;
+  /** 1, 2 pending; 3, 4, 6 failed; 5 paid (doc1 §4) */
+  status: number;
+  outcome: 'pending' | 'paid' | 'failed';
+  amount: string;
+  currency: string;
+  pay_url: string | null;
+  failed_reason: string | null;
+  booking: { id: string; unique_id: string } | null;
+  deposit: { unique_id: string } | null;
+  salon: { alias: string; name_en: string; name_ar: string };
+};

@@ -12,6 +12,7 @@ const VISIT_PAGE: Record<SalonPage, string> = {
   'e-booking': 'e-booking',
   'terms-and-conditions': 'other',
   'refund-policy': 'other',
+  'payment-gateway-status': 'other',
 };
 import './styles.css';
 

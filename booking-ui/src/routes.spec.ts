@@ -60,7 +60,21 @@ describe('parseRoute', () => {
       page: 'booking-success',
       id: link,
     });
-    for (const page of ['offers', 'buy-gift-card', 'booking/extra', 'e-booking/short', 'home/x'])
+    expect(parseRoute(`/salon/demosalon/payment-gateway-status/${link}`)).toEqual({
+      page: 'payment-gateway-status',
+      locale: 'ar',
+      alias: 'demosalon',
+      id: link,
+    });
+    for (const page of [
+      'offers',
+      'buy-gift-card',
+      'booking/extra',
+      'e-booking/short',
+      'home/x',
+      'payment-gateway-status',
+      'payment-gateway-status/short',
+    ])
       expect(parseRoute(`/en/salon/demosalon/${page}`)).toEqual({ page: 'not-found', locale: 'en' });
   });
 

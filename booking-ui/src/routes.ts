@@ -2,8 +2,8 @@ import { aliasName, type Locale } from '@rawnaq/contracts';
 
 /**
  * The booking site's routes (spec doc1 §2): `/{en|ar}/salon/{aliasName}/{page}`, where an empty prefix means
- * Arabic. Built: home, booking, booking-success/{id}, price-list, terms-and-conditions, refund-policy and
- * e-booking/{uniqueId}; every other path (offers, gift cards: still to come) is the 404 page.
+ * Arabic. Built: home, booking, booking-success/{id}, price-list, terms-and-conditions, refund-policy,
+ * e-booking/{uniqueId} and payment-gateway-status/{uniqueId}; every other path (offers, gift cards: still to come) is the 404 page.
  */
 export type SalonPage =
   | 'salon-home'
@@ -12,14 +12,15 @@ export type SalonPage =
   | 'terms-and-conditions'
   | 'refund-policy'
   | 'booking-success'
-  | 'e-booking';
+  | 'e-booking'
+  | 'payment-gateway-status';
 
 export type Route =
   | {
       page: SalonPage;
       locale: Locale;
       alias: string;
-      /** the booking's link for booking-success and e-booking */
+      /** the booking's link for booking-success and e-booking, the payment's for payment-gateway-status */
       id?: string;
       /** Set for `salon/{alias}` without a page: the address to show instead (`.../home`). */
       redirectTo?: string;
@@ -35,7 +36,11 @@ const PAGES: Record<string, SalonPage> = {
   'refund-policy': 'refund-policy',
 };
 /** The pages of one booking, by the segment before its link. */
-const WITH_ID: Record<string, SalonPage> = { 'booking-success': 'booking-success', 'e-booking': 'e-booking' };
+const WITH_ID: Record<string, SalonPage> = {
+  'booking-success': 'booking-success',
+  'e-booking': 'e-booking',
+  'payment-gateway-status': 'payment-gateway-status',
+};
 
 /** The address of one of a salon's pages in a language. */
 export const salonPath = (locale: Locale, alias: string, page: string): string =>

@@ -67,6 +67,12 @@ import {
   PlatformSettingsController,
 } from './platform/platform-settings.commands';
 import { UniqueValues } from './shared/unique-values';
+import { GATEWAY_TOKENS, type PaymentGateways } from './online/gateway-tokens';
+import { GatewayPayments, ReceiveGatewayCallbackHandler } from './online/gateway-payments.commands';
+import { GatewayCallbacksController } from './online/gateway-payments.http.controller';
+import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
+import { paymentGatewaysFor } from './online/gateways';
+import type { SealedSecrets } from '@rawnaq/platform';
 
 export type CommandApiDeps = {
   fileStore: FileStore;
@@ -80,12 +86,16 @@ export type CommandApiDeps = {
   mailSender?: MailSender;
   /** the tokens of links sent by mail (platform.linkTokens: the key is kept outside the event log) */
   linkTokens: LinkTokens;
+  /** the payment gateway adapters and the sealing of the salons' secrets (derived from linkTokens by default) */
+  payments?: { gateways: PaymentGateways; secrets: SealedSecrets };
 };
 
 /** Every command of the product: parse with the contract's schema, decide on the aggregate, append. */
 @Module({})
 export class CommandApiModule {
   static create(deps: CommandApiDeps): DynamicModule {
+    let made: CommandApiDeps['payments'];
+    const payments = () => (made ??= deps.payments ?? paymentGatewaysFor(deps.linkTokens));
     return {
       module: CommandApiModule,
       imports: [CqrsModule.forRoot()],
@@ -106,6 +116,7 @@ export class CommandApiModule {
         AppointmentsController,
         OnlineBookingController,
         OnlineVisitsController,
+        GatewayCallbacksController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -122,6 +133,11 @@ export class CommandApiModule {
         { provide: TOKENS.mailSender, useValue: deps.mailSender ?? null },
         { provide: TOKENS.linkTokens, useValue: deps.linkTokens },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
+        { provide: GATEWAY_TOKENS.gateways, useFactory: () => payments().gateways },
+        { provide: GATEWAY_TOKENS.secrets, useFactory: () => payments().secrets },
+        GatewayPayments,
+        ReceiveGatewayCallbackHandler,
+        GatewayPaymentExpiry,
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },
         { provide: Transactions, useFactory: () => new Transactions(deps.eventStore) },

@@ -6,3 +6,6 @@ export { Aggregates } from './shared/repository';
 /** the values of the write routes' named path parameters (the fuzz suite sends each) */
 export { LIFECYCLE } from './catalog/offer.commands';
 export { SETTINGS_SECTIONS } from './settings/settings.http.controller';
+export { paymentGatewaysFor } from './online/gateways';
+export { GatewayPayments, ReceiveGatewayCallback } from './online/gateway-payments.commands';
+export type { PaymentGateways } from './online/gateway-tokens';

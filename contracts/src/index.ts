@@ -19,3 +19,4 @@ export * from './platform';
 export * from './imports';
 export * from './scheduling';
 export * from './sales';
+export * from './online';

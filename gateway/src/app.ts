@@ -8,7 +8,16 @@ import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { Aggregates, CommandApiModule, MailDispatcher, seedDemoSalon } from '@rawnaq/command-api';
+import {
+  Aggregates,
+  CommandApiModule,
+  GatewayPayments,
+  MailDispatcher,
+  paymentGatewaysFor,
+  ReceiveGatewayCallback,
+  seedDemoSalon,
+} from '@rawnaq/command-api';
+import { paymentSimulator } from './payment-simulator';
 import {
   answerWithin,
   applyServerTimeouts,
@@ -48,6 +57,8 @@ export type RunningApp = {
   readModels: ReadModels;
   /** sends the outbox's waiting mail when a mail server is set (SMTP_URL); tests run it by hand */
   mail?: MailDispatcher;
+  /** the online payments (tests run the expiry by hand) */
+  payments: GatewayPayments;
   close: () => Promise<void>;
 };
 
@@ -142,6 +153,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     clock: o.clock,
     mailSender: platform.mailSender,
     linkTokens: platform.linkTokens,
+    payments: paymentGatewaysFor(platform.linkTokens),
   };
 
   const nestLogger = ['error', 'warn'] as const;
@@ -190,6 +202,20 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     (isQuery(req) ? queryExpress : commandExpress)(req, res, next);
   });
 
+  // the local gateway simulator's hosted page; its callback reaches the command API in this process
+  const clock = o.clock ?? { now: () => new Date() };
+  const simulator = paymentSimulator(
+    deps.payments.gateways.simulator,
+    (body, signature) =>
+      commandApp
+        .get(CommandBus)
+        .execute(
+          new ReceiveGatewayCallback('simulator', body, { 'x-simulator-signature': signature }, clock.now()),
+        ),
+    logger,
+  );
+  handler.use(simulator.path, simulator.router);
+
   handler.use(uiFiles(o.adminDist, o.bookingDist, readModels));
 
   const mail = platform.mailSender
@@ -208,7 +234,9 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     runner,
     readModels,
     mail,
+    payments: commandApp.get(GatewayPayments),
     close: async () => {
+      simulator.close();
       await mail?.stop();
       await commandApp.close();
       await queryApp.close();

@@ -82,6 +82,8 @@ const FIXED_PARAMS: Record<string, string> = {
   alias: 'demosalon',
   // the e-invoice's public link: an unguessable capability, so B is given one that is not A's
   uniqueId: 'not-a-real-link-12345',
+  // the bank gateway's callback address names the salon whose key must decipher it: A's own id here
+  tenantId: 'not-a-salon',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([

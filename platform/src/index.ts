@@ -19,3 +19,4 @@ export * from './read-store/read-models';
 export * from './http';
 export * from './file-store';
 export * from './mail';
+export * from './payment-gateway';

@@ -20,6 +20,7 @@ import { reportsProjection } from './sales/reports.projection';
 import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import { surveysProjection } from './sales/surveys.projection';
 import { customerOffersProjection } from './sales/customer-offers.projection';
+import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -45,5 +46,6 @@ export const allProjections: Projection[] = [
   heldInvoicesProjection,
   surveysProjection,
   customerOffersProjection,
+  gatewayPaymentsProjection,
   auditLogProjection,
 ];

@@ -3,6 +3,11 @@ import { OnlineQueryController } from './scheduling/online.query.controller';
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
 import { DepositsQueryController, PublicDepositsController } from './sales/deposits.query.controller';
+import {
+  PaymentGatewayFeesController,
+  PaymentGatewayReportController,
+  PaymentGatewayStatusController,
+} from './online/payment-gateway.query.controller';
 import { DiscountCodesQueryController } from './sales/discount-codes.query.controller';
 import { GiftCardsQueryController, PublicGiftCardsController } from './sales/gift-cards.query.controller';
 import {
@@ -85,6 +90,9 @@ export class QueryApiModule implements NestModule {
         WalletsQueryController,
         DepositsQueryController,
         PublicDepositsController,
+        PaymentGatewayReportController,
+        PaymentGatewayFeesController,
+        PaymentGatewayStatusController,
         DiscountCodesQueryController,
         GiftCardsQueryController,
         PublicGiftCardsController,

@@ -77,6 +77,13 @@ export const HIDDEN_FIELDS = new Set([
   'payment_id',
   'discount_code_id',
   'deposit_id',
+  // the customer's links and the hosted page's address: capabilities, not something a person changed
+  'booking_unique_id',
+  'pay_url',
+  'return_path',
+  // a salon's gateway secrets, sealed: the log says only whether they are set
+  'secret_sealed',
+  'terminal_resource_key_sealed',
   'debit_note_id',
   'held_invoice_id',
   // the actor of the entry already says who
@@ -149,6 +156,12 @@ export const KNOWN_TYPES = [
   'DepositTaken',
   'DepositCancelled',
   'DepositApplied',
+  'GatewayPaymentStarted',
+  'GatewayPaymentAwaitingConfirmation',
+  'GatewayPaymentPaid',
+  'GatewayPaymentFailed',
+  'GatewayCallbackIgnored',
+  'PaymentGatewaySettingsChanged',
   'AppointmentPaymentCancelled',
   'DebitNoteIssued',
   'HeldInvoiceIssued',

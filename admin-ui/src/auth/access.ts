@@ -120,6 +120,7 @@ export const RESOURCE_ACCESS: Record<
       'reports/vat-report',
       'reports/credit-notes',
       'reports/refunded-invoices',
+      'reports/payment-gateway-payments',
       'reports/employees-commissions-report',
       'reports/services-report',
       'reports/most-sold-products',

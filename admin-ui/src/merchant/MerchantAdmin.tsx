@@ -45,6 +45,7 @@ import {
   mostSoldProducts,
   perCashierSummary,
   refundedInvoicesReport,
+  paymentGatewayPaymentsReport,
   servicesReport,
   vatReport,
 } from '../reports';
@@ -175,6 +176,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/vat-report" {...vatReport} />
         <Resource name="reports/credit-notes" {...creditNotesReport} />
         <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
+        <Resource name="reports/payment-gateway-payments" {...paymentGatewayPaymentsReport} />
         <Resource name="reports/employees-commissions-report" {...commissionsReport} />
         <Resource name="reports/services-report" {...servicesReport} />
         <Resource name="reports/most-sold-products" {...mostSoldProducts} />

@@ -29,6 +29,7 @@ export const ar = {
         commissions: 'عمولات الموظفين',
         services: 'تقرير الخدمات',
         products: 'المنتجات الأكثر مبيعًا',
+        payment_gateway_payments: 'المدفوعات الإلكترونية',
       },
       titles: {
         payments_details: 'تفاصيل المدفوعات',
@@ -45,6 +46,7 @@ export const ar = {
         employee_commissions: 'عمولات موظف',
         services: 'تقرير الخدمات',
         products: 'المنتجات الأكثر مبيعًا',
+        payment_gateway_payments: 'مدفوعات بوابة الدفع',
       },
       files: {
         payments_details: 'تفاصيل-المدفوعات',
@@ -58,6 +60,12 @@ export const ar = {
         employee_commissions: 'عمولات-موظف',
         services: 'تقرير-الخدمات',
         products: 'المنتجات-الأكثر-مبيعا',
+        payment_gateway_payments: 'مدفوعات-بوابة-الدفع',
+      },
+      gateway: {
+        outcomes: { all: 'الكل', paid: 'مدفوعة', pending: 'قيد الانتظار', failed: 'فاشلة' },
+        reasons: { failed: 'فشل', declined: 'مرفوضة', cancelled: 'ملغاة', expired: 'لم تُدفع في الوقت' },
+        after_failure: 'دُفعت بعد الفشل: تُعاد أو تُستخدم',
       },
       sections: {
         accounting: 'التقارير المحاسبية',
@@ -116,6 +124,12 @@ export const ar = {
         net_commission: 'العمولة المستحقة',
         kind: 'النوع',
         amount: 'المبلغ',
+        status: 'الحالة',
+        mobile: 'الجوال',
+        paid_for: 'مقابل',
+        reference: 'مرجع البوابة',
+        platform_fee: 'رسوم المنصة',
+        paid_amount: 'المبلغ المدفوع',
       },
       day: 'اليوم (سنة-شهر-يوم)',
       payment: 'دفعة',

@@ -29,6 +29,7 @@ export const en = {
         commissions: "Employees' commissions",
         services: 'Services report',
         products: 'Most sold products',
+        payment_gateway_payments: 'Online payments',
       },
       titles: {
         payments_details: 'Payments details',
@@ -45,6 +46,7 @@ export const en = {
         employee_commissions: "An employee's commissions",
         services: 'Services report',
         products: 'Most sold products',
+        payment_gateway_payments: 'Payment gateway payments',
       },
       files: {
         payments_details: 'payments-details',
@@ -58,6 +60,17 @@ export const en = {
         employee_commissions: 'employee-commissions',
         services: 'services-report',
         products: 'most-sold-products',
+        payment_gateway_payments: 'payment-gateway-payments',
+      },
+      gateway: {
+        outcomes: { all: 'All', paid: 'Paid', pending: 'Pending', failed: 'Failed' },
+        reasons: {
+          failed: 'failed',
+          declined: 'declined',
+          cancelled: 'cancelled',
+          expired: 'not paid in time',
+        },
+        after_failure: 'paid after a failure: give it back or use it',
       },
       sections: {
         accounting: 'Accounting reports',
@@ -116,6 +129,12 @@ export const en = {
         net_commission: 'Commission due',
         kind: 'Kind',
         amount: 'Amount',
+        status: 'Status',
+        mobile: 'Mobile',
+        paid_for: 'Paid for',
+        reference: 'Gateway reference',
+        platform_fee: 'Platform fee',
+        paid_amount: 'Amount paid',
       },
       day: 'Day (year-month-day)',
       payment: 'Payment',

@@ -4,6 +4,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ContentCutIcon from '@mui/icons-material/ContentCutOutlined';
+import CreditCardIcon from '@mui/icons-material/CreditCardOutlined';
 import GroupsIcon from '@mui/icons-material/GroupsOutlined';
 import Inventory2Icon from '@mui/icons-material/Inventory2Outlined';
 import PercentIcon from '@mui/icons-material/PercentOutlined';
@@ -57,6 +58,9 @@ export const creditNotesReport = page('credit_notes', ReceiptIcon, () =>
 export const refundedInvoicesReport = page('refunded_invoices', UndoIcon, () =>
   reports().then((m) => m.RefundedInvoicesReport),
 );
+export const paymentGatewayPaymentsReport = page('payment_gateway_payments', CreditCardIcon, () =>
+  import('./PaymentGatewayPayments').then((m) => m.PaymentGatewayPaymentsReport),
+);
 
 /** The management reports ("sales reports" 15). */
 const EmployeeCommissions = lazyPage(() => reports().then((m) => m.EmployeeCommissionsReport));
@@ -80,6 +84,7 @@ export const MONEY_REPORTS = {
     'reports/vat-report',
     'reports/credit-notes',
     'reports/refunded-invoices',
+    'reports/payment-gateway-payments',
   ],
   management: [
     'reports/employees-commissions-report',

@@ -2,16 +2,22 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQrSource } from '../shell/QrImage';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BooleanInput, NumberInput, TextInput, Title } from 'react-admin';
+import { BooleanInput, NumberInput, PasswordInput, SelectInput, TextInput, Title } from 'react-admin';
 import { useRecordContext, useRequireAccess, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
-import { invoiceSettingsInput, notificationSettingsInput, onlineSettingsInput } from '@rawnaq/contracts';
+import {
+  invoiceSettingsInput,
+  notificationSettingsInput,
+  onlineSettingsInput,
+  paymentGatewaySettingsInput,
+} from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DescriptionIcon from '@mui/icons-material/Description';
 import LanguageIcon from '@mui/icons-material/Language';
+import PaymentIcon from '@mui/icons-material/Payment';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import { FormCell, FormSection } from '../forms/FormSection';
@@ -283,6 +289,130 @@ export const OnlineSection = () => {
               <PublicAddress />
               <PolicyLinks />
             </FormCell>
+            <DepositPolicy readOnly={readOnly} />
+          </FormSection>
+        )}
+      </SectionForm>
+    </SectionCard>
+  );
+};
+
+const DEPOSIT_TYPES = ['none', 'amount', 'percentage'] as const;
+
+/** Whether an online booking pays a deposit first: none, a fixed amount, or a percentage of the visit. */
+const DepositPolicy = ({ readOnly }: { readOnly: boolean }) => {
+  const translate = useTranslate();
+  const type = useWatch({ name: 'deposit_type' }) as string | undefined;
+  return (
+    <>
+      <FormCell wide>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('app.settings.online.deposit')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.settings.online.deposit_hint')}
+        </Typography>
+      </FormCell>
+      <FormCell>
+        <SelectInput
+          source="deposit_type"
+          readOnly={readOnly}
+          fullWidth
+          choices={DEPOSIT_TYPES.map((id) => ({ id, name: `app.settings.online.deposit_types.${id}` }))}
+          defaultValue="none"
+        />
+      </FormCell>
+      {type === 'amount' && (
+        <FormCell>
+          <TextInput
+            source="deposit_amount"
+            readOnly={readOnly}
+            fullWidth
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'decimal' } }}
+          />
+        </FormCell>
+      )}
+      {type === 'percentage' && (
+        <FormCell>
+          <NumberInput source="deposit_percentage" readOnly={readOnly} min={1} max={100} step={1} fullWidth />
+        </FormCell>
+      )}
+    </>
+  );
+};
+
+/** A write-only secret: typed to change it, never shown; the form says whether one is saved. */
+const SecretInput = ({
+  source,
+  readOnly,
+}: {
+  source: 'secret' | 'terminal_resource_key';
+  readOnly: boolean;
+}) => {
+  const record = useRecordContext();
+  const set = record?.[`${source}_set`] === true;
+  return (
+    <FormCell>
+      <PasswordInput
+        source={source}
+        readOnly={readOnly}
+        fullWidth
+        autoComplete="new-password"
+        helperText={set ? 'app.settings.online.secret_is_set' : 'app.settings.online.secret_not_set'}
+        slotProps={{ htmlInput: { dir: 'ltr', autoComplete: 'new-password' } }}
+      />
+    </FormCell>
+  );
+};
+
+/** The form's values as `PUT settings/payment-gateway` takes them: an empty secret keeps the saved one. */
+const gatewayPayload = (values: Record<string, unknown>) => {
+  const { secret_set: _s, terminal_resource_key_set: _k, ...rest } = sectionPayload(values);
+  return rest;
+};
+
+/** `settings/payment-gateway` (doc1 §3): the gateway and its key, secret, tranportal id, terminal resource key. */
+export const PaymentGatewaySection = () => {
+  const schema = useSchema(paymentGatewaySettingsInput);
+  return (
+    <SectionCard
+      icon={<PaymentIcon color="primary" />}
+      title="app.settings.online.gateway_title"
+      hint="app.settings.online.gateway_hint"
+      testId="payment-gateway-settings"
+    >
+      <SectionForm id="payment-gateway" validate={schema} payload={gatewayPayload}>
+        {(readOnly) => (
+          <FormSection title="app.settings.online.gateway_title" last>
+            <FormCell>
+              <SelectInput
+                source="gateway"
+                readOnly={readOnly}
+                fullWidth
+                choices={(['simulator', 'arb'] as const).map((id) => ({
+                  id,
+                  name: `app.settings.online.gateways.${id}`,
+                }))}
+              />
+            </FormCell>
+            <FormCell>
+              <TextInput
+                source="tranportal_id"
+                readOnly={readOnly}
+                fullWidth
+                slotProps={{ htmlInput: { dir: 'ltr' } }}
+              />
+            </FormCell>
+            <FormCell>
+              <TextInput
+                source="key"
+                readOnly={readOnly}
+                fullWidth
+                slotProps={{ htmlInput: { dir: 'ltr' } }}
+              />
+            </FormCell>
+            <SecretInput source="secret" readOnly={readOnly} />
+            <SecretInput source="terminal_resource_key" readOnly={readOnly} />
           </FormSection>
         )}
       </SectionForm>
@@ -314,6 +444,7 @@ export const OnlineSettingsPage = () => (
   <Page>
     <Title title="app.settings.online.title" />
     <OnlineSection />
+    <PaymentGatewaySection />
   </Page>
 );
 

@@ -1,6 +1,6 @@
 import { onlinePageText, type Locale } from '@rawnaq/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { postBooking, type Employee, type Menu, type MenuService, type OnlineSalon } from '../api';
+import { depositOf, postBooking, type Employee, type Menu, type MenuService, type OnlineSalon } from '../api';
 import { Loadable, WithSalon } from '../components/States';
 import { TimePicker } from '../components/TimePicker';
 import { dayOf, minorToText, money, nameIn, timeOf } from '../format';
@@ -59,14 +59,10 @@ const Booking = ({
     return chosen.map((id) => all.get(id)).filter((s): s is MenuService => s !== undefined);
   }, [menu, chosen]);
   const decimals = menu.groups.flatMap((g) => g.services)[0]?.price_with_vat.split('.')[1]?.length ?? 2;
-  const total = money(
-    locale,
-    minorToText(
-      services.reduce((sum, s) => sum + s.price_with_vat_minor, 0),
-      decimals,
-    ),
-    menu.currency,
-  );
+  const totalMinor = services.reduce((sum, s) => sum + s.price_with_vat_minor, 0);
+  const total = money(locale, minorToText(totalMinor, decimals), menu.currency);
+  const deposit = depositOf(salon, totalMinor, decimals);
+  const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -100,6 +96,12 @@ const Booking = ({
       },
       key,
     );
+    if (reply.status === 'pay') {
+      // the time is held: she pays on the gateway's hosted page, which brings her back to the status page
+      setLeaving(true);
+      window.location.assign(reply.payUrl);
+      return;
+    }
     setSending(false);
     if (reply.status === 'booked') {
       window.location.assign(salonPath(locale, salon.alias, `booking-success/${reply.uniqueId}`));
@@ -123,6 +125,7 @@ const Booking = ({
       setStep(2);
       setNotice(t('errors.customer_busy'));
     } else if (reply.message === 'online.booking_closed') setNotice(t('errors.booking_closed'));
+    else if (reply.message === 'online.payment_unavailable') setNotice(t('errors.payment_unavailable'));
     else if (reply.message === 'errors.too_many_requests') setNotice(t('errors.too_many'));
     else if (fields.some((f) => ['name', 'mobile', 'email', 'notes'].includes(f))) {
       setErrors(Object.fromEntries(fields.map((f) => [f, fieldError(t, f)])));
@@ -311,7 +314,18 @@ const Booking = ({
               <dd dir="ltr">{details.mobile}</dd>
             </div>
           </dl>
-          <p className="muted">{t('booking.pay_at_salon')}</p>
+          {deposit > 0 ? (
+            <div className="deposit" data-testid="review-deposit">
+              <p>
+                {t('deposit.title')}:{' '}
+                <strong>{money(locale, minorToText(deposit, decimals), menu.currency)}</strong>
+              </p>
+              <p className="muted">{t('deposit.rest')}</p>
+              <p className="muted">{t(leaving ? 'deposit.redirecting' : 'deposit.hint')}</p>
+            </div>
+          ) : (
+            <p className="muted">{t('booking.pay_at_salon')}</p>
+          )}
           <div className="action-bar">
             <button type="button" className="button secondary" onClick={() => setStep(3)} disabled={sending}>
               {t('booking.change')}
@@ -323,7 +337,7 @@ const Booking = ({
               disabled={sending}
               data-testid="booking-confirm"
             >
-              {sending ? t('booking.sending') : t('booking.confirm')}
+              {sending ? t('booking.sending') : t(deposit > 0 ? 'deposit.pay' : 'booking.confirm')}
             </button>
           </div>
         </>

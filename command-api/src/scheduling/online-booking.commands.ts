@@ -3,7 +3,10 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   APPOINTMENT_CATEGORY,
   businessDate,
+  decimalsOf,
   DomainError,
+  inclusiveFromExclusive,
+  toMinor,
   epochOf,
   newId,
   notFound,
@@ -16,6 +19,7 @@ import {
   type OpeningDay,
 } from '@rawnaq/contracts';
 import {
+  decimalText,
   parseInput,
   TOKENS,
   type Doc,
@@ -23,6 +27,7 @@ import {
   type ReadModels,
   type UserScope,
 } from '@rawnaq/platform';
+import { GatewayPayments } from '../online/gateway-payments.commands';
 import { freeTimes, salonOfAlias } from '@rawnaq/projections';
 import { createHash } from 'node:crypto';
 import { Answer } from '../shared/answer';
@@ -33,12 +38,29 @@ import { ChangeAppointments } from './appointments.commands';
 import { OnlineVisits } from './online-visits';
 import { evolveVisit, initialVisitState } from './visit';
 
+/**
+ * The deposit the salon's policy asks for a visit of these services (minor units): none, a fixed
+ * amount (never more than the visit), or a percentage of the visit's total with VAT.
+ */
+export const depositOf = (salon: Doc, services: Doc[], countryId: number): number => {
+  const vat = Number(salon.vat_percentage ?? 0);
+  const total = services.reduce((sum, s) => sum + inclusiveFromExclusive(Number(s.price ?? 0), vat), 0);
+  if (total <= 0) return 0;
+  if (salon.deposit_type === 'amount' && typeof salon.deposit_amount === 'string' && salon.deposit_amount)
+    return Math.min(total, toMinor(salon.deposit_amount, countryId));
+  if (salon.deposit_type === 'percentage' && salon.deposit_percentage)
+    return Math.min(total, Math.round((total * Number(salon.deposit_percentage)) / 100));
+  return 0;
+};
+
 export class BookOnline {
   constructor(
     readonly alias: string,
     readonly body: unknown,
     readonly now: Date,
     readonly idempotencyKey?: string,
+    /** the site's origin as the customer reached it, for gateways that call back over the internet */
+    readonly origin = '',
   ) {}
 }
 
@@ -46,7 +68,7 @@ export class BookOnline {
  * What the online pages may do in the appointment book: see every employee's column to book any of
  * them, nothing else (no price change, no overbooking, no past).
  */
-const ONLINE: { scope: UserScope } = {
+export const ONLINE: { scope: UserScope } = {
   scope: { employeeId: undefined, rights: new Set(['view_all_appointments']), isAdmin: false },
 };
 
@@ -81,9 +103,10 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(OnlineVisits) private readonly visits: OnlineVisits,
+    @Inject(GatewayPayments) private readonly payments: GatewayPayments,
   ) {}
 
-  async execute({ alias, body, now, idempotencyKey }: BookOnline): Promise<Answer> {
+  async execute({ alias, body, now, idempotencyKey, origin }: BookOnline): Promise<Answer> {
     const salon = await salonOfAlias(this.models, alias);
     const tenant = await tenantInfo(this.models, salon.id, now);
     const schemas = onlineBookingInput({ countryId: tenant.countryId });
@@ -122,8 +145,9 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
       now,
     };
     const uniqueId = createHash('sha256').update(idFor(ctx, 'booking-link')).digest('base64url').slice(0, 22);
+    let booked: Answer<Record<string, unknown>>;
     try {
-      const answer = (await this.commands.execute(
+      booked = (await this.commands.execute(
         new ChangeAppointments(
           ctx,
           ONLINE,
@@ -146,14 +170,48 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
           },
           uniqueId,
         ),
-      )) as Answer;
-      this.visits.booked(salon.id, tenant.today);
-      return answer;
+      )) as Answer<Record<string, unknown>>;
     } catch (error) {
       if (error instanceof DomainError && isTaken(error))
         throw new DomainError('online.slot_taken', 409, { start: 'online.slot_taken' });
       throw error;
     }
+    // a booking made online counts for the day's online visits report (a deposit never paid cancels it later)
+    this.visits.booked(salon.id, tenant.today);
+    const amount = depositOf(salon, services as Doc[], tenant.countryId);
+    if (amount === 0) return booked;
+    // the deposit first: the visit holds its time while she pays, a failure or the expiry cancels it
+    const visit = booked.body;
+    const payment = await this.payments.startForVisit(ctx, tenant, {
+      appointmentId: String(visit.id),
+      bookingUniqueId: String(visit.unique_id ?? uniqueId),
+      customerId: String(visit.customer_id),
+      customerName: input.name,
+      mobile: input.mobile,
+      amount,
+      language: input.language === 'en' ? 'en' : 'ar',
+      alias: String(salon.alias),
+      merchantName: String((input.language === 'en' ? salon.name_en : salon.name_ar) ?? salon.name_en ?? ''),
+      origin,
+    });
+    const currency = payment.currency as Parameters<typeof decimalsOf>[0];
+    return new Answer(
+      {
+        payment_required: true,
+        booking: { id: visit.id, unique_id: payment.booking_unique_id },
+        payment: {
+          unique_id: payment.unique_id,
+          pay_url: payment.pay_url,
+          amount: decimalText(payment.amount, decimalsOf(currency)),
+          amount_minor: payment.amount,
+          currency: payment.currency,
+          expires_at: payment.expires_at,
+          status: 1,
+        },
+      },
+      booked.position,
+      202,
+    );
   }
 
   /**

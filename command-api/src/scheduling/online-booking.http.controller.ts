@@ -5,7 +5,7 @@ import { ClientIp, header, Public, TOKENS, type Clock } from '@rawnaq/platform';
 import { PublicRateLimit } from '../sales/surveys.commands';
 import { BookOnline, ChangeOnlineBooking } from './online-booking.commands';
 
-type Request = { headers: Record<string, string | string[] | undefined> };
+type Request = { headers: Record<string, string | string[] | undefined>; protocol?: string };
 
 /** The salon's online pages book without signing in: a few bookings a minute per address at most. */
 @Controller('api/public')
@@ -24,7 +24,13 @@ export class OnlineBookingController {
     this.limit.check(ip, now.getTime());
     const key = header(req as never, IDEMPOTENCY_HEADER);
     return this.commands.execute(
-      new BookOnline(alias, body, now, key && key.length <= 200 ? key : undefined),
+      new BookOnline(
+        alias,
+        body,
+        now,
+        key && key.length <= 200 ? key : undefined,
+        `${req.protocol ?? 'http'}://${header(req as never, 'host') ?? 'localhost'}`,
+      ),
     );
   }
 

@@ -8,6 +8,7 @@ import {
   type VatSettingsInput,
   type WizardStep,
   DEFAULT_WEEK,
+  type PaymentGatewaySettingsChanged,
 } from '@rawnaq/contracts';
 
 export type Vat = { vat_enabled: boolean; vat_name_en: string; vat_name_ar: string; vat_percentage: number };
@@ -35,6 +36,8 @@ export type AccountSettings =
       online: Section;
       /** what the platform turns on for the salon: search engines' indexing, the payment gateway package */
       services: Section;
+      /** the gateway settings, the secrets as sealed in their event */
+      paymentGateway: PaymentGatewaySettingsChanged['data'] | undefined;
       businessHours: BusinessDay[];
       periods: Map<string, Period>;
       wizard: string[];
@@ -53,7 +56,8 @@ export type SettingsEvent =
   | { type: 'BusinessHoursChanged'; data: { days: BusinessDay[]; previous: BusinessDay[] } }
   | { type: 'CustomBusinessHoursAdded'; data: { period_id: string } & Period }
   | { type: 'CustomBusinessHoursRemoved'; data: { period_id: string } }
-  | { type: 'WizardStepCompleted'; data: { step: WizardStep } };
+  | { type: 'WizardStepCompleted'; data: { step: WizardStep } }
+  | PaymentGatewaySettingsChanged;
 
 const apply = (section: Section, changed: Record<string, unknown>): Section => {
   const next = { ...section };
@@ -86,6 +90,7 @@ export const evolveAccountSettings = (state: AccountSettings, event: SettingsEve
       notifications: {},
       online: { alias: d.alias, online_booking: false },
       services: {},
+      paymentGateway: undefined,
       businessHours: DEFAULT_WEEK,
       periods: new Map(),
       wizard: [],
@@ -107,6 +112,8 @@ export const evolveAccountSettings = (state: AccountSettings, event: SettingsEve
       return { ...state, services: apply(state.services, event.data.changed) };
     case 'BusinessHoursChanged':
       return { ...state, businessHours: event.data.days };
+    case 'PaymentGatewaySettingsChanged':
+      return { ...state, paymentGateway: event.data };
     case 'CustomBusinessHoursAdded': {
       const { period_id, ...period } = event.data;
       return { ...state, periods: new Map(state.periods).set(period_id, period) };
@@ -132,7 +139,12 @@ export type SettingsCommand =
   | { type: 'SetBusinessHours'; days: BusinessDay[] }
   | { type: 'AddCustomBusinessHours'; periodId: string; period: Period }
   | { type: 'RemoveCustomBusinessHours'; periodId: string }
-  | { type: 'CompleteWizardStep'; step: WizardStep };
+  | { type: 'CompleteWizardStep'; step: WizardStep }
+  | {
+      type: 'ChangePaymentGateway';
+      /** the new values; a secret sealed only when a new one was typed, else the one set stays */
+      settings: Omit<PaymentGatewaySettingsChanged['data'], 'secret_set' | 'terminal_resource_key_set'>;
+    };
 
 /** What changed between two versions of a section, with what it was (an empty form field clears it). */
 export const diff = (before: Section, after: Section) => {
@@ -216,5 +228,33 @@ export const decideAccountSettings = (command: SettingsCommand, state: AccountSe
       return state.wizard.includes(command.step)
         ? []
         : [{ type: 'WizardStepCompleted', data: { step: command.step } }];
+    case 'ChangePaymentGateway': {
+      const before = state.paymentGateway;
+      const next = command.settings;
+      const secret = next.secret_sealed ?? before?.secret_sealed;
+      const resourceKey = next.terminal_resource_key_sealed ?? before?.terminal_resource_key_sealed;
+      const unchanged =
+        before &&
+        before.gateway === next.gateway &&
+        before.key === next.key &&
+        before.tranportal_id === next.tranportal_id &&
+        !next.secret_sealed &&
+        !next.terminal_resource_key_sealed;
+      if (unchanged) return [];
+      return [
+        {
+          type: 'PaymentGatewaySettingsChanged',
+          data: {
+            gateway: next.gateway,
+            key: next.key,
+            tranportal_id: next.tranportal_id,
+            secret_set: secret !== undefined,
+            terminal_resource_key_set: resourceKey !== undefined,
+            ...(secret && { secret_sealed: secret }),
+            ...(resourceKey && { terminal_resource_key_sealed: resourceKey }),
+          },
+        },
+      ];
+    }
   }
 };

@@ -7,13 +7,15 @@ import {
   invoiceSettingsInput,
   notificationSettingsInput,
   onlineSettingsInput,
+  paymentGatewaySettingsInput,
   PLATFORM_TENANT,
   rejected,
   streamName,
   vatSettingsInput,
   wizardStepInput,
 } from '@rawnaq/contracts';
-import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
+import { parseInput, TOKENS, type ReadModels, type SealedSecrets } from '@rawnaq/platform';
+import { GATEWAY_TOKENS } from '../online/gateway-tokens';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
@@ -30,7 +32,15 @@ import {
 
 export type SettingsRequest =
   | {
-      section: 'vat' | 'general' | 'invoice' | 'notifications' | 'online' | 'business-hours' | 'wizard';
+      section:
+        | 'vat'
+        | 'general'
+        | 'invoice'
+        | 'notifications'
+        | 'online'
+        | 'payment-gateway'
+        | 'business-hours'
+        | 'wizard';
       body: unknown;
     }
   | { section: 'custom-business-hours'; body: unknown }
@@ -59,6 +69,18 @@ export const sectionOf = (state: AccountSettings, section: string): Record<strin
       return { id: 'notifications', ...state.notifications };
     case 'online':
       return { id: 'online', ...state.online };
+    case 'payment-gateway': {
+      // never the secrets, not even sealed: whether they are set
+      const g = state.paymentGateway;
+      return {
+        id: 'payment-gateway',
+        gateway: g?.gateway ?? 'simulator',
+        key: g?.key ?? '',
+        tranportal_id: g?.tranportal_id ?? '',
+        secret_set: g?.secret_set ?? false,
+        terminal_resource_key_set: g?.terminal_resource_key_set ?? false,
+      };
+    }
     case 'business-hours':
       return { id: 'business-hours', days: state.businessHours };
     case 'wizard':
@@ -74,6 +96,7 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(UniqueValues) private readonly unique: UniqueValues,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(GATEWAY_TOKENS.secrets) private readonly secrets: SealedSecrets,
   ) {}
 
   private async command(
@@ -108,6 +131,25 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
           command: {
             type: 'ChangeOnline',
             values: { ...values, cancel_cutoff_hours: Number(values.cancel_cutoff_hours) },
+          },
+        };
+      }
+      case 'payment-gateway': {
+        const v = parseInput(paymentGatewaySettingsInput, r.body);
+        const typed = (text: string | undefined) =>
+          text?.trim() ? this.secrets.seal(text.trim()) : undefined;
+        const secret = typed(v.secret);
+        const resourceKey = typed(v.terminal_resource_key);
+        return {
+          command: {
+            type: 'ChangePaymentGateway',
+            settings: {
+              gateway: v.gateway,
+              key: v.key?.trim() ?? '',
+              tranportal_id: v.tranportal_id?.trim() ?? '',
+              ...(secret && { secret_sealed: secret }),
+              ...(resourceKey && { terminal_resource_key_sealed: resourceKey }),
+            },
           },
         };
       }

@@ -8,7 +8,14 @@ import { ChangeSettings, type SettingsRequest } from './settings.commands';
 type Request = { headers: Record<string, string | string[] | undefined> };
 
 /** The sections `PUT settings/:section` takes. */
-export const SETTINGS_SECTIONS = ['vat', 'general', 'invoice', 'notifications', 'online'] as const;
+export const SETTINGS_SECTIONS = [
+  'vat',
+  'general',
+  'invoice',
+  'notifications',
+  'online',
+  'payment-gateway',
+] as const;
 
 @Controller('api/merchant')
 @Realm('merchant')

@@ -38,6 +38,12 @@ export const schedulingMessages = {
       booking_closed: 'This salon does not take bookings online at the moment. Please call the salon.',
       slot_taken: 'This time was just taken. Please pick another one from the times shown.',
       cutoff_passed: 'It is less than %{hours} hours before the visit: please call the salon to change it.',
+      payment_unavailable:
+        'Online payment is not available at the moment. Please try again later or call the salon.',
+    },
+    payments: {
+      gateway_amount_mismatch: 'The payment gateway reported another amount than the one asked',
+      callback_refused: 'This is not a genuine payment gateway callback',
     },
   },
   ar: {
@@ -76,6 +82,11 @@ export const schedulingMessages = {
       booking_closed: 'لا يستقبل هذا الصالون الحجوزات عبر الإنترنت حاليًا. يُرجى الاتصال بالصالون.',
       slot_taken: 'حُجز هذا الوقت للتو. يُرجى اختيار وقت آخر من الأوقات المعروضة.',
       cutoff_passed: 'بقي على الموعد أقل من %{hours} ساعة: يُرجى الاتصال بالصالون لتغييره.',
+      payment_unavailable: 'الدفع الإلكتروني غير متاح حاليًا. يُرجى المحاولة لاحقًا أو الاتصال بالصالون.',
+    },
+    payments: {
+      gateway_amount_mismatch: 'أبلغت بوابة الدفع عن مبلغ غير المبلغ المطلوب',
+      callback_refused: 'هذا ليس إشعارًا صادرًا من بوابة الدفع',
     },
   },
 };

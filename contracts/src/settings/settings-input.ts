@@ -154,6 +154,17 @@ export const onlineServicesInput = z.preprocess(
       .optional(),
   }),
 );
+/** A deposit policy names its amount or percentage (a positive amount, at most 2 decimals). */
+const depositRules = <T extends z.ZodType<Record<string, unknown>>>(schema: T): T =>
+  withFieldRule(
+    withFieldRule(schema, 'deposit_amount', (d) =>
+      d.deposit_type === 'amount'
+        ? (v) => required(v) ?? price({ min: 0.01, max: 100000 })(v)
+        : () => undefined,
+    ),
+    'deposit_percentage',
+    (d) => (d.deposit_type === 'percentage' ? required : () => undefined),
+  );
 
 /** What the online pages do until the salon says otherwise. */
 export const ONLINE_DEFAULTS = { cancelCutoffHours: 24 } as const;
@@ -161,25 +172,40 @@ export const ONLINE_DEFAULTS = { cancelCutoffHours: 24 } as const;
 /** The salon's online pages: its address (alias, unique on the platform), booking on/off, terms and refund policy. */
 export const onlineSettingsInput = z.preprocess(
   cleanPayload,
-  z.object({
-    alias: withRule(z.string(), required, aliasName, minLength(3), maxLength(40)),
-    online_booking: booleanish.default(false),
-    /** whether a customer booking online must give her e-mail */
-    require_email: booleanish.default(false),
-    /** until how many hours before her visit a customer may cancel or move it online (0: until it starts) */
-    cancel_cutoff_hours: z
-      .preprocess(
-        (v) => (typeof v === 'number' ? String(v) : v),
-        withRule(z.string(), integer({ min: 0, max: 168 })),
-      )
-      .default(String(ONLINE_DEFAULTS.cancelCutoffHours)),
-    terms_en: text(5000).optional(),
-    terms_ar: text(5000).optional(),
-    refund_policy_en: text(5000).optional(),
-    refund_policy_ar: text(5000).optional(),
-  }),
+  depositRules(
+    z.object({
+      alias: withRule(z.string(), required, aliasName, minLength(3), maxLength(40)),
+      online_booking: booleanish.default(false),
+      /** whether a customer booking online must give her e-mail */
+      require_email: booleanish.default(false),
+      /** until how many hours before her visit a customer may cancel or move it online (0: until it starts) */
+      cancel_cutoff_hours: z
+        .preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          withRule(z.string(), integer({ min: 0, max: 168 })),
+        )
+        .default(String(ONLINE_DEFAULTS.cancelCutoffHours)),
+      terms_en: text(5000).optional(),
+      terms_ar: text(5000).optional(),
+      refund_policy_en: text(5000).optional(),
+      refund_policy_ar: text(5000).optional(),
+      /** whether an online booking is paid a deposit first: none, a fixed amount, or a percentage of the visit */
+      deposit_type: z.enum(['none', 'amount', 'percentage']).default('none'),
+      deposit_amount: z
+        .preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          withRule(z.string(), price({ max: 100000 })),
+        )
+        .optional(),
+      deposit_percentage: z
+        .preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          withRule(z.string(), integer({ min: 1, max: 100 })),
+        )
+        .optional(),
+    }),
+  ),
 );
-
 const time = withRule(z.string(), timeOfDay);
 
 /**

@@ -10,6 +10,7 @@ import {
   type AccountEvent,
   type RoleEvent,
   type ManagerEvent,
+  type PaymentGatewaySettingsChanged,
 } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
@@ -29,7 +30,8 @@ type SettingsEvent =
   | { type: 'BusinessHoursChanged'; data: { days: BusinessDay[] } }
   | { type: 'CustomBusinessHoursAdded'; data: { period_id: string } & Record<string, unknown> }
   | { type: 'CustomBusinessHoursRemoved'; data: { period_id: string } }
-  | { type: 'WizardStepCompleted'; data: { step: string } };
+  | { type: 'WizardStepCompleted'; data: { step: string } }
+  | PaymentGatewaySettingsChanged;
 type IdentityEvent =
   UserEvent | AccountEvent | RoleEvent | ManagerEvent | SettingsEvent | RoleChanged | RoleRemoved;
 
@@ -65,6 +67,7 @@ export const identityProjection: Projection = {
     'NotificationSettingsChanged',
     'OnlineSettingsChanged',
     'AccountOnlineServicesChanged',
+    'PaymentGatewaySettingsChanged',
     'BusinessHoursChanged',
     'CustomBusinessHoursAdded',
     'CustomBusinessHoursRemoved',
@@ -142,6 +145,11 @@ export const identityProjection: Projection = {
         }
         if (typeof set.alias === 'string') set.alias_lc = set.alias.toLowerCase();
         return [{ kind: 'patch', collection: 'accounts', id: tenantId, set, unset }];
+      }
+      case 'PaymentGatewaySettingsChanged': {
+        // the sealed secrets stay in the log: the read side knows only whether they are set
+        const { secret_sealed: _s, terminal_resource_key_sealed: _k, ...visible } = event.data;
+        return [{ kind: 'patch', collection: 'accounts', id: tenantId, set: { payment_gateway: visible } }];
       }
       case 'BusinessHoursChanged':
         return [

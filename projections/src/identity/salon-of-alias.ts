@@ -31,6 +31,11 @@ export const publicSalonCard = (a: Doc) => {
     address_ar: typeof a.address_ar === 'string' ? a.address_ar : null,
     phone: typeof a.phone === 'string' ? a.phone : null,
     map_url: mapUrl(a),
+    // the deposit an online booking pays first: none, an amount (decimal text) or a percentage of the visit
+    deposit_type: (a.deposit_type as string | undefined) ?? 'none',
+    deposit_amount: a.deposit_type === 'amount' ? ((a.deposit_amount as string | undefined) ?? null) : null,
+    deposit_percentage:
+      a.deposit_type === 'percentage' && a.deposit_percentage ? Number(a.deposit_percentage) : null,
   };
 };
 

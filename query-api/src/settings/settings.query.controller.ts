@@ -81,8 +81,27 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
     online_booking: a.online_booking ?? false,
     require_email: a.require_email ?? false,
     cancel_cutoff_hours: a.cancel_cutoff_hours ?? ONLINE_DEFAULTS.cancelCutoffHours,
-    ...pick(a, ['terms_en', 'terms_ar', 'refund_policy_en', 'refund_policy_ar']),
+    deposit_type: a.deposit_type ?? 'none',
+    ...pick(a, [
+      'terms_en',
+      'terms_ar',
+      'refund_policy_en',
+      'refund_policy_ar',
+      'deposit_amount',
+      'deposit_percentage',
+    ]),
   }),
+  // the secret fields never leave: only whether they are set
+  'payment-gateway': (a) => {
+    const g = (a.payment_gateway ?? {}) as Record<string, unknown>;
+    return {
+      gateway: g.gateway ?? 'simulator',
+      key: g.key ?? '',
+      tranportal_id: g.tranportal_id ?? '',
+      secret_set: g.secret_set === true,
+      terminal_resource_key_set: g.terminal_resource_key_set === true,
+    };
+  },
 };
 
 @Controller('api/merchant')

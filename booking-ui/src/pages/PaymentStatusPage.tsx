@@ -1,0 +1,135 @@
+import type { Locale } from '@rawnaq/contracts';
+import { useEffect, useState } from 'react';
+import { getPublic, type GatewayPaymentStatus, type Loaded } from '../api';
+import { Loadable } from '../components/States';
+import { money, nameIn } from '../format';
+import { usePageMeta, useT } from '../hooks';
+import type { MessageKey } from '../i18n';
+import { salonPath } from '../routes';
+
+/** How often a pending payment is asked again, and for how long at most (the gateway's time to pay). */
+const POLL_MS = 2_000;
+const POLL_FOR_MS = 25 * 60_000;
+
+const FAILED: Record<string, MessageKey> = {
+  declined: 'payment.failed_declined',
+  failed: 'payment.failed_failed',
+  cancelled: 'payment.failed_cancelled',
+  expired: 'payment.failed_expired',
+};
+
+/** The payment, asked again every few seconds while it is pending (the gateway's callback may come late). */
+const usePayment = (uniqueId: string) => {
+  const [state, setState] = useState<{ status: 'loading' } | Loaded<GatewayPaymentStatus>>({
+    status: 'loading',
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    const until = Date.now() + POLL_FOR_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () =>
+      getPublic<GatewayPaymentStatus>(
+        `payment-gateway-status/${encodeURIComponent(uniqueId)}`,
+        controller.signal,
+      ).then(
+        (loaded) => {
+          setState((before) => (loaded.status === 'error' && before.status === 'found' ? before : loaded));
+          const pending = loaded.status !== 'found' || loaded.value.outcome === 'pending';
+          if (pending && loaded.status !== 'not-found' && Date.now() < until)
+            timer = setTimeout(load, POLL_MS);
+        },
+        () => {
+          // aborted: the page is going away
+        },
+      );
+    load();
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [uniqueId, attempt]);
+  return { state, retry: () => setAttempt((n) => n + 1) };
+};
+
+const Payment = ({ locale, payment }: { locale: Locale; payment: GatewayPaymentStatus }) => {
+  const t = useT(locale);
+  const alias = payment.salon.alias;
+  usePageMeta(locale, `${t('payment.title')} · ${nameIn(locale, payment.salon)}`);
+  const amount = money(locale, payment.amount, payment.currency);
+  if (payment.outcome === 'pending')
+    return (
+      <section className="card message" aria-busy="true" data-testid="payment-pending">
+        <span className="spinner" aria-hidden="true" />
+        <h1>{t('payment.title')}</h1>
+        <p role="status">{t('payment.pending')}</p>
+        <p className="muted">{t('payment.pending_hint')}</p>
+        <p>
+          {t('payment.amount')}: <strong>{amount}</strong>
+        </p>
+        {payment.pay_url && (
+          <a className="button secondary" href={payment.pay_url}>
+            {t('payment.back_to_pay')}
+          </a>
+        )}
+      </section>
+    );
+  if (payment.outcome === 'paid')
+    return (
+      <section className="card" data-testid="payment-paid">
+        <p className="success-mark" aria-hidden="true">
+          ✓
+        </p>
+        <h1>{payment.booking ? t('payment.paid') : t('payment.title')}</h1>
+        {!payment.booking && (
+          <p className="notice" role="status">
+            {t('payment.paid_late')}
+          </p>
+        )}
+        <dl className="details">
+          <div>
+            <dt>{t('payment.amount')}</dt>
+            <dd data-testid="payment-amount">{amount}</dd>
+          </div>
+        </dl>
+        <div className="action-bar">
+          {payment.deposit && (
+            // the receipt is one of the customer documents of the admin app: `/{en|ar}/e-deposit/{uniqueId}`
+            <a className="button secondary" href={`/${locale}/e-deposit/${payment.deposit.unique_id}`}>
+              {t('payment.receipt')}
+            </a>
+          )}
+          {payment.booking && (
+            <a
+              className="button"
+              href={salonPath(locale, alias, `booking-success/${payment.booking.unique_id}`)}
+              data-testid="open-booking-success"
+            >
+              {t('payment.open_booking')}
+            </a>
+          )}
+        </div>
+      </section>
+    );
+  return (
+    <section className="card message" role="alert" data-testid="payment-failed">
+      <h1>{t('payment.failed')}</h1>
+      <p data-testid="payment-failed-reason">
+        {t(FAILED[payment.failed_reason ?? ''] ?? 'payment.failed_failed')}
+      </p>
+      <a className="button" href={salonPath(locale, alias, 'booking')} data-testid="choose-time-again">
+        {t('payment.choose_time')}
+      </a>
+    </section>
+  );
+};
+
+/** `payment-gateway-status/{uniqueId}`: where her payment stands, in her language (doc1 §2). */
+export const PaymentStatusPage = ({ locale, id }: { locale: Locale; id: string }) => {
+  const { state, retry } = usePayment(id);
+  return (
+    <Loadable locale={locale} state={state} retry={retry}>
+      {(payment) => <Payment locale={locale} payment={payment} />}
+    </Loadable>
+  );
+};

@@ -95,6 +95,8 @@ export type MenuService = {
   duration: number;
   price_with_vat: string;
   price_with_vat_minor: number;
+  /** the service's picture (served by the public API), or null */
+  image_url: string | null;
 };
 export type Menu = {
   currency: string;

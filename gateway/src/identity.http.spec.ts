@@ -260,6 +260,9 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       address_ar: 'طريق الملك فهد، العليا، الرياض',
       phone: null,
       map_url: 'https://www.google.com/maps/search/?api=1&query=24.6995,46.6848',
+      deposit_type: 'none',
+      deposit_amount: null,
+      deposit_percentage: null,
     });
     expect((await t.http.get('/api/public/salons/nosuch')).status).toBe(404);
     expect((await t.http.get('/api/merchant/no-such-thing').set(bearer(await t.signIn(OWNER)))).status).toBe(

@@ -1,5 +1,6 @@
 import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
 import { salonIndexHtml } from './salon-pages';
+import { png } from './testing/images.test-support';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 const TZ = 'Asia/Riyadh';
@@ -371,5 +372,53 @@ describe('booking on the salon’s online pages over HTTP', () => {
     expect((await t.http.post('/api/public/e-booking/AAAAAAAAAAAAAAAAAAAAAA/cancel').send({})).status).toBe(
       404,
     );
+  });
+
+  it('shows a service’s picture on the online pages, and no other file of the salon', async () => {
+    const upload = (purpose: string) =>
+      t.http
+        .post('/api/merchant/files')
+        .query({ purpose, name: 'cut.png' })
+        .set({ ...bearer(owner), 'Content-Type': 'image/png' })
+        .send(png(64, 64));
+    const picture = await upload('image');
+    const logo = await upload('logo');
+    const groups = await t.http.get('/api/merchant/service-groups').set(bearer(owner));
+    const service = await t.http
+      .post('/api/merchant/services')
+      .set(bearer(owner))
+      .send({
+        name_en: 'Pictured cut',
+        name_ar: 'قصة مصورة',
+        group_id: groups.body[0].id,
+        price: '90',
+        job_time: 30,
+        image_file_id: picture.body.id,
+      });
+    expect(service.status).toBe(201);
+    const shown = (await menu()).find((s) => s.id === service.body.id) as { image_url: string } | undefined;
+    expect(shown?.image_url).toBe(`/api/public/salons/demosalon/images/${picture.body.id}`);
+    const image = await t.http.get(shown!.image_url);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toContain('public');
+    // the salon's logo is no service's picture: not served here
+    expect((await t.http.get(`/api/public/salons/demosalon/images/${logo.body.id}`)).status).toBe(404);
+    // nor is the picture of a service hidden from customers
+    const hidden = await t.http
+      .put(`/api/merchant/services/${service.body.id}`)
+      .set(bearer(owner))
+      .send({
+        name_en: 'Pictured cut',
+        name_ar: 'قصة مصورة',
+        group_id: groups.body[0].id,
+        price: '90',
+        job_time: 30,
+        image_file_id: picture.body.id,
+        show_to_customer: false,
+      });
+    expect(hidden.status).toBe(200);
+    const after = await t.http.get(shown!.image_url).set({ 'X-Min-Position': hidden.headers['x-position'] });
+    expect(after.status).toBe(404);
   });
 });

@@ -82,6 +82,8 @@ const FIXED_PARAMS: Record<string, string> = {
   alias: 'demosalon',
   // the e-invoice's public link: an unguessable capability, so B is given one that is not A's
   uniqueId: 'not-a-real-link-12345',
+  // a picture of salon A's menu, asked for under A's own address: public only when a shown service has it
+  fileId: 'not-a-real-file',
   // the bank gateway's callback address names the salon whose key must decipher it: A's own id here
   tenantId: 'not-a-salon',
 };

@@ -159,6 +159,9 @@ const Booking = ({
                   data-testid="service-option"
                 >
                   <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => toggle(s.id)} />
+                  {s.image_url && (
+                    <img className="thumb" src={s.image_url} alt="" loading="lazy" width={48} height={48} />
+                  )}
                   <span className="option-text">
                     <strong>{nameIn(locale, s)}</strong>
                     <small>{t('duration.minutes', { n: String(s.duration) })}</small>

@@ -23,6 +23,9 @@ const PriceList = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) =>
               <ul className="price-rows">
                 {group.services.map((s) => (
                   <li key={s.id}>
+                    {s.image_url && (
+                      <img className="thumb" src={s.image_url} alt="" loading="lazy" width={48} height={48} />
+                    )}
                     <span className="price-name">
                       {nameIn(locale, s)}
                       <small>{t('duration.minutes', { n: String(s.duration) })}</small>

@@ -36,6 +36,8 @@ for (const ui of ['admin-ui', 'booking-ui']) {
   process.stdout.write(`building ${ui}...\n`);
   run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], join(root, ui));
 }
+// `--build-only`: the builds above and nothing more (the browser tests build once before their servers start)
+if (process.argv.includes('--build-only')) process.exit(0);
 const server = spawn(process.execPath, [join(root, 'gateway/dist/main.js')], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,35 +1,21 @@
 /**
  * The admin in a real browser (Debian's Chromium through playwright-core) against the real product,
- * started here with `npm start` on a free port and a fresh DATA_DIR.
+ * started here with `npm start` on a free port and a fresh DATA_DIR: signing in, the customers, errors,
+ * the appointment book, the till and the sales. The other half of the screens runs beside it in
+ * `flows.e2e.spec.ts`, on a server of its own.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, openTab, shot, signIn, uniqueMobile, type Tab } from './browser';
+import type { Page } from 'playwright-core';
+import { DEMO, shot, signIn, uniqueMobile } from './browser';
 import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
-import { bookingSiteTests } from './booking-site.e2e';
-import { heldTests } from './held.e2e';
+import { browserSuite } from './harness';
 import { salesTests } from './sales.e2e';
 import { instrumentsTests } from './instruments.e2e';
-import { customerOffersTests } from './customer-offers.e2e';
-import { reportsTests } from './reports.e2e';
-import { managementTests } from './management.e2e';
-import { onlinePaymentsTests } from './online-payments.e2e';
 import { menuTests } from './menu.e2e';
-import { offersImportsTests } from './offers.e2e';
-import { productsTests } from './products.e2e';
-import { screensTests } from './screens.e2e';
 import { platformSettingsTests, sessionTests } from './session.e2e';
 import { wizardTests } from './settings.e2e';
 import { staffTests } from './staff.e2e';
-import { startServer, type Server } from './server';
-
-jest.setTimeout(180_000);
-
-const started = startServer();
-const suite = 'skip' in started ? describe.skip : describe;
-// One line, so the test output says what was not covered and why.
-if ('skip' in started) console.log(`[skipped] admin-ui browser tests: ${started.skip}`);
 
 // A customer of the demo salon's seed: its row means the list has loaded (not its loading skeleton).
 const SEEDED_CUSTOMER_ROW = 'tr:has-text("Amal Saeed")';
@@ -40,33 +26,7 @@ const ownerByAccount = {
   password: DEMO.owner.password,
 };
 
-suite('admin-ui in the browser', () => {
-  const server = ('server' in started ? started.server : undefined) as Server;
-  const url = server?.url;
-  let browser: Browser;
-  const tabs: Tab[] = [];
-  const tab = async (language: 'en' | 'ar' = 'en') => {
-    const opened = await openTab(browser, language);
-    tabs.push(opened);
-    return opened;
-  };
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    // No page may have crashed with an uncaught error, whatever the test looked at.
-    const errors = tabs.flatMap((t) => t.errors);
-    await Promise.all(tabs.splice(0).map((t) => t.context.close()));
-    expect(errors).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.stop();
-  });
-
+browserSuite('admin-ui in the browser', ({ url, tab }) => {
   const expectWelcome = async (page: Page) => {
     await page.waitForSelector('[data-testid=welcome-greeting]');
     expect(await page.textContent('[data-testid=welcome-greeting]')).toContain(DEMO.owner.name);
@@ -392,15 +352,6 @@ suite('admin-ui in the browser', () => {
   billingTests({ url, tab });
   salesTests({ url, tab });
   instrumentsTests({ url, tab });
-  customerOffersTests({ url, tab });
-  reportsTests({ url, tab });
-  managementTests({ url, tab });
-  heldTests({ url, tab });
-  productsTests({ url, tab });
-  offersImportsTests({ url, tab });
-  bookingSiteTests({ url, tab });
-  onlinePaymentsTests({ url, tab });
-  screensTests({ url, tab });
 
   describe('screenshots of the main screens', () => {
     for (const language of ['en', 'ar'] as const) {

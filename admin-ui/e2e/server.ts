@@ -3,7 +3,16 @@
  * suite can decide at collection time whether to run or to skip with one printed line.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,12 +47,43 @@ const alive = () => { try { process.kill(Number(pid), 0); return true; } catch {
 })();
 `;
 
+const sleepMs = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds what changed (`npm start`'s builds), one browser-test file at a time: the files run side by
+ * side, and two builds of one UI at once would write the same folder. A lock folder makes them take
+ * turns; the second finds everything built.
+ */
+const buildOnce = () => {
+  const lock = join(ROOT, '.e2e-build-lock');
+  for (const until = Date.now() + 600_000; ; sleepMs(500)) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // a lock left by a run that died is older than any build
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000)
+        rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error(`${lock} is held: another browser-test run is building`);
+    }
+  }
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--build-only'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+};
+
 export const startServer = (timeoutMs = 240_000): StartOutcome => {
   if (!existsSync(CHROMIUM)) return { skip: `${CHROMIUM} is missing (apt-get install -y chromium)` };
   // A product already running (E2E_URL=http://127.0.0.1:PORT): quicker runs of one test while working.
   const running = process.env.E2E_URL;
   if (running) return { server: { url: running, stop: () => undefined, log: () => '' } };
 
+  buildOnce();
   const port = freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rawnaq-e2e-data-'));
   const logPath = join(dataDir, 'server.log');
@@ -65,7 +105,7 @@ export const startServer = (timeoutMs = 240_000): StartOutcome => {
       // already gone
     }
     // Give the server a moment to close its database files before they are removed.
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    sleepMs(500);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {

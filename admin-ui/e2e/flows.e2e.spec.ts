@@ -1,0 +1,27 @@
+/**
+ * The second half of the browser tests, on a server of its own beside `admin.e2e.spec.ts`: the money
+ * reports and management pages, held invoices, products, offers and imports, the customers' offers,
+ * the salon's online pages and their payments, then every screen at a phone's size and a desktop's.
+ */
+import { bookingSiteTests } from './booking-site.e2e';
+import { customerOffersTests } from './customer-offers.e2e';
+import { browserSuite } from './harness';
+import { heldTests } from './held.e2e';
+import { managementTests } from './management.e2e';
+import { offersImportsTests } from './offers.e2e';
+import { onlinePaymentsTests } from './online-payments.e2e';
+import { productsTests } from './products.e2e';
+import { reportsTests } from './reports.e2e';
+import { screensTests } from './screens.e2e';
+
+browserSuite('admin-ui in the browser, reports and online pages', (context) => {
+  customerOffersTests(context);
+  reportsTests(context);
+  managementTests(context);
+  heldTests(context);
+  productsTests(context);
+  offersImportsTests(context);
+  bookingSiteTests(context);
+  onlinePaymentsTests(context);
+  screensTests(context);
+});

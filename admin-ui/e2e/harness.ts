@@ -1,0 +1,46 @@
+/**
+ * One browser-test file's frame: the real product started with `npm start` on a free port and a fresh
+ * DATA_DIR, Debian's Chromium, a tab per test in its own context, and after each test the check that no
+ * page crashed. The files run side by side (jest's two workers), each with its own server.
+ */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openTab, type Tab } from './browser';
+import type { SuiteContext } from './menu.e2e';
+import { startServer, type Server } from './server';
+
+export const browserSuite = (title: string, register: (context: SuiteContext) => void) => {
+  jest.setTimeout(180_000);
+  const started = startServer();
+  // One line, so the test output says what was not covered and why.
+  if ('skip' in started) console.log(`[skipped] ${title}: ${started.skip}`);
+  const suite = 'skip' in started ? describe.skip : describe;
+
+  suite(title, () => {
+    const server = ('server' in started ? started.server : undefined) as Server;
+    let browser: Browser;
+    const tabs: Tab[] = [];
+    const tab = async (language: 'en' | 'ar' = 'en') => {
+      const opened = await openTab(browser, language);
+      tabs.push(opened);
+      return opened;
+    };
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+    });
+
+    afterEach(async () => {
+      // No page may have crashed with an uncaught error, whatever the test looked at.
+      const errors = tabs.flatMap((t) => t.errors);
+      await Promise.all(tabs.splice(0).map((t) => t.context.close()));
+      expect(errors).toEqual([]);
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      server?.stop();
+    });
+
+    register({ url: server?.url, tab });
+  });
+};

@@ -384,17 +384,14 @@ describe('booking on the salon’s online pages over HTTP', () => {
     const picture = await upload('image');
     const logo = await upload('logo');
     const groups = await t.http.get('/api/merchant/service-groups').set(bearer(owner));
-    const service = await t.http
-      .post('/api/merchant/services')
-      .set(bearer(owner))
-      .send({
-        name_en: 'Pictured cut',
-        name_ar: 'قصة مصورة',
-        group_id: groups.body[0].id,
-        price: '90',
-        job_time: 30,
-        image_file_id: picture.body.id,
-      });
+    const service = await t.http.post('/api/merchant/services').set(bearer(owner)).send({
+      name_en: 'Pictured cut',
+      name_ar: 'قصة مصورة',
+      group_id: groups.body[0].id,
+      price: '90',
+      job_time: 30,
+      image_file_id: picture.body.id,
+    });
     expect(service.status).toBe(201);
     const shown = (await menu()).find((s) => s.id === service.body.id) as { image_url: string } | undefined;
     expect(shown?.image_url).toBe(`/api/public/salons/demosalon/images/${picture.body.id}`);
@@ -405,18 +402,15 @@ describe('booking on the salon’s online pages over HTTP', () => {
     // the salon's logo is no service's picture: not served here
     expect((await t.http.get(`/api/public/salons/demosalon/images/${logo.body.id}`)).status).toBe(404);
     // nor is the picture of a service hidden from customers
-    const hidden = await t.http
-      .put(`/api/merchant/services/${service.body.id}`)
-      .set(bearer(owner))
-      .send({
-        name_en: 'Pictured cut',
-        name_ar: 'قصة مصورة',
-        group_id: groups.body[0].id,
-        price: '90',
-        job_time: 30,
-        image_file_id: picture.body.id,
-        show_to_customer: false,
-      });
+    const hidden = await t.http.put(`/api/merchant/services/${service.body.id}`).set(bearer(owner)).send({
+      name_en: 'Pictured cut',
+      name_ar: 'قصة مصورة',
+      group_id: groups.body[0].id,
+      price: '90',
+      job_time: 30,
+      image_file_id: picture.body.id,
+      show_to_customer: false,
+    });
     expect(hidden.status).toBe(200);
     const after = await t.http.get(shown!.image_url).set({ 'X-Min-Position': hidden.headers['x-position'] });
     expect(after.status).toBe(404);

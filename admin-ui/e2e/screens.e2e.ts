@@ -2,7 +2,7 @@
  * The layout guard (issue 8): every screen of the merchant back office and of the manager console, at
  * a phone's size (390×844) and at a desktop's in Arabic, and at a desktop's in English (the phone in
  * Arabic is the harder case of the two: the same screens, right to left, and Arabic's longer labels; the
- * English phone was checked too until CI's time ran short, and never failed alone). A screen fails when
+ * English phone was checked too until CI's time ran short). A screen fails when
  * the page is wider than the window, when its primary action (create, save) is not on screen and
  * clickable, when an app-bar button is off screen, when a text is cut without an ellipsis, or when it
  * shows an error notice (with the API calls that failed behind it, so the output names the cause).

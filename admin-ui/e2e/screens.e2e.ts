@@ -347,7 +347,8 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
             (skipped.length ? `; not opened: ${skipped.join(', ')}` : ''),
         );
         expect(failures).toEqual([]);
-      });
+        // every screen three times over (a phone and a desktop in Arabic, a desktop in English)
+      }, 600_000);
     }
   });
 };

@@ -153,7 +153,12 @@ export type BookingReply =
   | { status: 'booked'; uniqueId: string }
   /** the salon asks a deposit first: where to pay it (the gateway's hosted page) */
   | { status: 'pay'; payUrl: string; paymentUniqueId: string }
-  | { status: 'refused'; message: string; errors: Record<string, string> }
+  | {
+      status: 'refused';
+      message: string;
+      errors: Record<string, string>;
+      params: Record<string, string | number>;
+    }
   | { status: 'error' };
 
 /**
@@ -166,35 +171,23 @@ export const postBooking = async (
   key: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<BookingReply> => {
-  try {
-    const response = await fetchImpl(`/api/public/salons/${encodeURIComponent(alias)}/bookings`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json().catch(() => ({}))) as {
-      unique_id?: string;
-      message?: string;
-      errors?: Record<string, string>;
-      payment_required?: boolean;
-      payment?: { pay_url?: string; unique_id?: string };
-    };
-    if (
-      response.status === 202 &&
-      json.payment_required &&
-      typeof json.payment?.pay_url === 'string' &&
-      typeof json.payment.unique_id === 'string'
-    )
-      return { status: 'pay', payUrl: json.payment.pay_url, paymentUniqueId: json.payment.unique_id };
-    if (response.ok && typeof json.unique_id === 'string')
-      return { status: 'booked', uniqueId: json.unique_id };
-    if (response.status >= 400 && response.status < 500 && typeof json.message === 'string')
-      return { status: 'refused', message: json.message, errors: json.errors ?? {} };
-    return { status: 'error' };
-  } catch {
-    return { status: 'error' };
-  }
+  const reply = await postPublic<{
+    unique_id?: string;
+    payment_required?: boolean;
+    payment?: { pay_url?: string; unique_id?: string };
+  }>(`salons/${encodeURIComponent(alias)}/bookings`, body, key, fetchImpl);
+  if (reply.status !== 'done') return reply;
+  const { unique_id, payment_required, payment } = reply.body;
+  if (payment_required && typeof payment?.pay_url === 'string' && typeof payment.unique_id === 'string')
+    return { status: 'pay', payUrl: payment.pay_url, paymentUniqueId: payment.unique_id };
+  return typeof unique_id === 'string' ? { status: 'booked', uniqueId: unique_id } : { status: 'error' };
 };
+
+/** One Idempotency-Key per customer action (a retry of that action sends the same one). */
+export const newIdempotencyKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** A public command's reply: done (with its body), refused (a 4xx with its message), or an error to retry. */
 export type PublicReply<T> =

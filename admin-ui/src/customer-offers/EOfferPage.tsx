@@ -1,17 +1,15 @@
+import { PublicDocumentFrame } from '../shell/PublicDocumentFrame';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { formatDate, formatMoney, type Currency } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SpaIcon from '@mui/icons-material/SpaOutlined';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { usePublicDocument } from '../http/usePublicDocument';
 import { STATUS_COLOR } from './CustomerOfferCard';
@@ -52,18 +50,14 @@ export const EOfferPage = () => {
   const day = (d: string) => formatDate(d, { locale: language });
   const description = offer && (language === 'ar' ? offer.description_ar : offer.description_en);
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', bgcolor: 'background.default', px: { xs: 1.5, sm: 2 }, py: 2 }}
+    <PublicDocumentFrame
+      state={state}
+      retry={retry}
+      maxWidth={520}
+      testId="e-offer"
+      missing="app.customer_offers.page_missing"
+      failed="app.customer_offers.page_failed"
     >
-      <Stack direction="row" sx={{ mb: 2, mx: 'auto', maxWidth: 520 }}>
-        <LanguageSwitch color="primary" />
-      </Stack>
-      {state.kind === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress />
-        </Box>
-      )}
       {offer && (
         <Paper
           elevation={3}
@@ -181,26 +175,6 @@ export const EOfferPage = () => {
           )}
         </Paper>
       )}
-      {(state.kind === 'not-found' || state.kind === 'failed') && (
-        <Paper
-          variant="outlined"
-          sx={{ mx: 'auto', maxWidth: 480, p: 3, textAlign: 'center' }}
-          data-testid={`e-offer-${state.kind}`}
-        >
-          <Typography sx={{ mb: state.kind === 'failed' ? 2 : 0 }}>
-            {translate(
-              state.kind === 'not-found'
-                ? 'app.customer_offers.page_missing'
-                : 'app.customer_offers.page_failed',
-            )}
-          </Typography>
-          {state.kind === 'failed' && (
-            <Button variant="contained" onClick={retry}>
-              {translate('app.customer_offers.retry')}
-            </Button>
-          )}
-        </Paper>
-      )}
-    </Box>
+    </PublicDocumentFrame>
   );
 };

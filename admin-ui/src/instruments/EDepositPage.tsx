@@ -1,3 +1,4 @@
+import { PublicDocumentFrame } from '../shell/PublicDocumentFrame';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
@@ -9,15 +10,10 @@ import {
   type Currency,
   type TenantTimeZone,
 } from '@rawnaq/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SavingsIcon from '@mui/icons-material/Savings';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { usePublicDocument } from '../http/usePublicDocument';
 
@@ -49,18 +45,14 @@ export const EDepositPage = () => {
   const d = state.kind === 'found' ? state.document : undefined;
   const salon = d ? (language === 'ar' ? d.salon.name_ar : d.salon.name_en) || d.salon.name_en : '';
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', bgcolor: 'background.default', px: { xs: 1.5, sm: 2 }, py: 2 }}
+    <PublicDocumentFrame
+      state={state}
+      retry={retry}
+      maxWidth={480}
+      testId="e-deposit"
+      missing="app.deposits.page_missing"
+      failed="app.deposits.page_failed"
     >
-      <Stack direction="row" sx={{ mb: 2, mx: 'auto', maxWidth: 480 }}>
-        <LanguageSwitch color="primary" />
-      </Stack>
-      {state.kind === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress />
-        </Box>
-      )}
       {d && (
         <Paper
           variant="outlined"
@@ -103,22 +95,6 @@ export const EDepositPage = () => {
           />
         </Paper>
       )}
-      {(state.kind === 'not-found' || state.kind === 'failed') && (
-        <Paper
-          variant="outlined"
-          sx={{ mx: 'auto', maxWidth: 480, p: 3, textAlign: 'center' }}
-          data-testid={`e-deposit-${state.kind}`}
-        >
-          <Typography sx={{ mb: state.kind === 'failed' ? 2 : 0 }}>
-            {translate(state.kind === 'not-found' ? 'app.deposits.page_missing' : 'app.deposits.page_failed')}
-          </Typography>
-          {state.kind === 'failed' && (
-            <Button variant="contained" onClick={retry}>
-              {translate('app.gift_cards.retry')}
-            </Button>
-          )}
-        </Paper>
-      )}
-    </Box>
+    </PublicDocumentFrame>
   );
 };

@@ -1,16 +1,13 @@
+import { PublicDocumentFrame } from '../shell/PublicDocumentFrame';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import { formatDate, formatMoney, type Currency } from '@rawnaq/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
-import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { usePublicDocument } from '../http/usePublicDocument';
 
@@ -47,18 +44,14 @@ export const EGiftPage = () => {
     ? (language === 'ar' ? card.salon.name_ar : card.salon.name_en) || card.salon.name_en
     : '';
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', bgcolor: 'background.default', px: { xs: 1.5, sm: 2 }, py: 2 }}
+    <PublicDocumentFrame
+      state={state}
+      retry={retry}
+      maxWidth={480}
+      testId="e-gift"
+      missing="app.gift_cards.page_missing"
+      failed="app.gift_cards.page_failed"
     >
-      <Stack direction="row" sx={{ mb: 2, mx: 'auto', maxWidth: 480 }}>
-        <LanguageSwitch color="primary" />
-      </Stack>
-      {state.kind === 'loading' && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-          <CircularProgress />
-        </Box>
-      )}
       {card && (
         <Paper
           elevation={3}
@@ -139,24 +132,6 @@ export const EGiftPage = () => {
           )}
         </Paper>
       )}
-      {(state.kind === 'not-found' || state.kind === 'failed') && (
-        <Paper
-          variant="outlined"
-          sx={{ mx: 'auto', maxWidth: 480, p: 3, textAlign: 'center' }}
-          data-testid={`e-gift-${state.kind}`}
-        >
-          <Typography sx={{ mb: state.kind === 'failed' ? 2 : 0 }}>
-            {translate(
-              state.kind === 'not-found' ? 'app.gift_cards.page_missing' : 'app.gift_cards.page_failed',
-            )}
-          </Typography>
-          {state.kind === 'failed' && (
-            <Button variant="contained" onClick={retry}>
-              {translate('app.gift_cards.retry')}
-            </Button>
-          )}
-        </Paper>
-      )}
-    </Box>
+    </PublicDocumentFrame>
   );
 };

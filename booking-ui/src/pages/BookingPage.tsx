@@ -1,6 +1,14 @@
 import { onlinePageText, type Locale } from '@rawnaq/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { depositOf, postBooking, type Employee, type Menu, type MenuService, type OnlineSalon } from '../api';
+import {
+  depositOf,
+  newIdempotencyKey,
+  postBooking,
+  type Employee,
+  type Menu,
+  type MenuService,
+  type OnlineSalon,
+} from '../api';
 import { Loadable, WithSalon } from '../components/States';
 import { TimePicker } from '../components/TimePicker';
 import { dayOf, minorToText, money, nameIn, timeOf } from '../format';
@@ -14,11 +22,6 @@ type FieldErrors = Partial<Record<keyof Details, string>>;
 /** A server refusal's field as the form shows it. */
 const fieldError = (t: T, field: string): string =>
   t(field === 'mobile' ? 'errors.mobile' : field === 'email' ? 'errors.email' : 'errors.required');
-
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 const Steps = ({ t, step }: { t: T; step: Step }) => (
   <div className="steps" aria-hidden="true">
@@ -51,7 +54,7 @@ const Booking = ({
   const [notice, setNotice] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   // one key per confirmation: a retry of the same one gets the first booking back
-  const [key, setKey] = useState(newKey);
+  const [key, setKey] = useState(newIdempotencyKey);
   const [timesVersion, setTimesVersion] = useState(0);
 
   const services = useMemo(() => {
@@ -113,7 +116,7 @@ const Booking = ({
       return;
     }
     // refused: nothing was booked, the next confirmation is a new action
-    setKey(newKey());
+    setKey(newIdempotencyKey());
     const fields = Object.keys(reply.errors);
     if (reply.message === 'online.slot_taken') {
       setStart(null);

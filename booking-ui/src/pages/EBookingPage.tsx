@@ -1,11 +1,12 @@
 import type { Locale } from '@rawnaq/contracts';
 import { useState } from 'react';
-import { changeBooking, type EBooking } from '../api';
+import { changeBooking, newIdempotencyKey, type EBooking } from '../api';
 import { Loadable } from '../components/States';
 import { SalonContact } from '../components/SalonContact';
 import { TimePicker } from '../components/TimePicker';
 import { calendarFile, dayOf, nameIn, timeOf } from '../format';
-import { useLoaded, usePageMeta, useT } from '../hooks';
+import { useLoaded, usePageMeta, useT, type T } from '../hooks';
+import type { MessageKey } from '../i18n';
 import { salonPath } from '../routes';
 
 const STATUS = {
@@ -14,10 +15,33 @@ const STATUS = {
   2: 'booking.status_checked_in',
 } as const;
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/** Back, and the step's confirmation (its question beside them when it has one). */
+const BackAndConfirm = (p: {
+  t: T;
+  label: MessageKey;
+  note?: string;
+  busy: boolean;
+  disabled?: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+  testId: string;
+}) => (
+  <div className="action-bar">
+    {p.note && <span>{p.note}</span>}
+    <button type="button" className="button secondary" onClick={p.onBack} disabled={p.busy}>
+      {p.t('nav.back')}
+    </button>
+    <button
+      type="button"
+      className="button"
+      onClick={p.onConfirm}
+      disabled={p.busy || p.disabled}
+      data-testid={p.testId}
+    >
+      {p.t(p.label)}
+    </button>
+  </div>
+);
 
 /**
  * Cancel or move the visit from its link, until the salon's cut-off (the server decides again: after
@@ -42,7 +66,7 @@ const ChangeVisit = ({
   const send = async (change: 'cancel' | 'reschedule') => {
     setSending(true);
     setNotice(null);
-    const reply = await changeBooking(booking.unique_id, change, newKey(), start ?? undefined);
+    const reply = await changeBooking(booking.unique_id, change, newIdempotencyKey(), start ?? undefined);
     setSending(false);
     if (reply.status === 'done') return onChanged();
     if (reply.status === 'error') return setNotice(t('errors.generic'));
@@ -85,26 +109,15 @@ const ChangeVisit = ({
         </div>
       )}
       {mode === 'cancel' && (
-        <div className="action-bar">
-          <span>{t('booking.cancel_confirm')}</span>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => setMode('idle')}
-            disabled={sending}
-          >
-            {t('nav.back')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => send('cancel')}
-            disabled={sending}
-            data-testid="confirm-cancel"
-          >
-            {t('booking.cancel')}
-          </button>
-        </div>
+        <BackAndConfirm
+          t={t}
+          label="booking.cancel"
+          note={t('booking.cancel_confirm')}
+          busy={sending}
+          onBack={() => setMode('idle')}
+          onConfirm={() => send('cancel')}
+          testId="confirm-cancel"
+        />
       )}
       {mode === 'move' && (
         <>
@@ -118,25 +131,15 @@ const ChangeVisit = ({
             version={version}
             onPick={setStart}
           />
-          <div className="action-bar">
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => setMode('idle')}
-              disabled={sending}
-            >
-              {t('nav.back')}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => send('reschedule')}
-              disabled={sending || !start}
-              data-testid="confirm-move"
-            >
-              {t('booking.move_confirm')}
-            </button>
-          </div>
+          <BackAndConfirm
+            t={t}
+            label="booking.move_confirm"
+            busy={sending}
+            disabled={!start}
+            onBack={() => setMode('idle')}
+            onConfirm={() => send('reschedule')}
+            testId="confirm-move"
+          />
         </>
       )}
     </div>

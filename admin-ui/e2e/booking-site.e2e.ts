@@ -6,28 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn, uniqueMobile } from './browser';
+import { DEMO, ownerApi, shot, signIn, uniqueMobile } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PHONE = { width: 390, height: 844 };
 const BOOKING_DIST = join(__dirname, '..', '..', 'booking-ui', 'dist');
-const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
-
-/** The owner's API, to open the salon's online booking (no page is signed in by it). */
-const merchantApi = async (url: string) => {
-  const login = await fetch(`${url}/api/merchant/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...owner, force: true }),
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  return (method: string, path: string, body?: unknown) =>
-    fetch(`${url}/api/merchant/${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-};
 
 /** Asks again (the read side follows a change within moments) until it answers `wanted` or 5 s pass. */
 const until = async <T>(ask: () => Promise<T>, wanted: T): Promise<T> => {
@@ -88,7 +71,7 @@ const chooseUpTo = async (
 export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
   describe('the salon’s online pages', () => {
     beforeAll(async () => {
-      const api = await merchantApi(url);
+      const api = await ownerApi(url);
       const res = await api('PUT', 'settings/online', {
         alias: 'demosalon',
         online_booking: true,
@@ -155,10 +138,12 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'e-booking-ar-phone');
 
       // the salon sees today's views and the booking in its online visits report
-      const api = await merchantApi(url);
+      const api = await ownerApi(url);
       const today = async () => {
-        const res = await api('GET', 'reports/online-daily-visit');
-        const body = (await res.json()) as { totals: { home: number; booking: number; bookings: number } };
+        const { body } = await api<{ totals: { home: number; booking: number; bookings: number } }>(
+          'GET',
+          'reports/online-daily-visit',
+        );
         return body.totals.bookings >= 1 && body.totals.home >= 1 && body.totals.booking >= 1;
       };
       expect(await until(today, true)).toBe(true);
@@ -258,7 +243,7 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       await page.goto(`${url}/en/salon/demosalon/terms-and-conditions`);
       await page.waitForSelector('[data-testid=policy] >> text=Please arrive ten minutes before your visit.');
 
-      const api = await merchantApi(url);
+      const api = await ownerApi(url);
       expect(
         (await api('PUT', 'settings/online', { alias: 'demosalon', online_booking: false })).status,
       ).toBe(200);

@@ -115,3 +115,35 @@ export const chooseTime = async (page: Page, scope: string, source: string, labe
   await page.click(`[role=option] >> text="${label}"`);
   await page.waitForSelector('[role=listbox]', { state: 'detached' });
 };
+
+/**
+ * The merchant API as the demo salon's owner (signing in ends the browser's session of the owner, so
+ * it runs before any page signs in); each read waits for the calls made before it.
+ */
+export const ownerApi = async (url: string) => {
+  const login = await fetch(`${url}/api/merchant/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      accountId: DEMO.accountId,
+      username: DEMO.owner.username,
+      password: DEMO.owner.password,
+      force: true,
+    }),
+  });
+  const token = ((await login.json()) as { api_token: string }).api_token;
+  let position = '0';
+  return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const res = await fetch(`${url}/api/merchant/${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'X-Min-Position': position,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    position = res.headers.get('x-position') ?? position;
+    return { status: res.status, body: (await res.json()) as T };
+  };
+};

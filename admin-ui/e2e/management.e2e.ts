@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { formatMoney, PaymentMethod, toDecimalString } from '@rawnaq/contracts';
-import { DEMO, shot, signIn, uniqueMobile } from './browser';
+import { DEMO, shot, signIn, uniqueMobile, ownerApi } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -18,30 +18,6 @@ const money = (amount: number, locale: 'en' | 'ar' = 'en') =>
   formatMoney({ amount, currency: 'SAR' }, { locale });
 
 type Totals = { lines: number; net_sales: number };
-
-/** The API as the owner (signing in ends the browser's session, so it runs before any page). */
-const api = async (url: string) => {
-  const login = await fetch(`${url}/api/merchant/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...owner, force: true }),
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  let position = '0';
-  return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${url}/api/merchant/${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'X-Min-Position': position,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    position = res.headers.get('x-position') ?? position;
-    return { status: res.status, body: (await res.json()) as T };
-  };
-};
 
 const text = async (page: Page, selector: string) =>
   ((await page.textContent(selector)) ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').trim();
@@ -73,7 +49,7 @@ export const managementTests = ({ url, tab }: SuiteContext) => {
     let used: { rows: Array<{ name_en: string; quantity: number; cost: number }>; totals: { cost: number } };
 
     beforeAll(async () => {
-      const call = await api(url);
+      const call = await ownerApi(url);
       type Item = { id: string; name_en: string; price_minor: number };
       const services = (await call<Item[]>('GET', 'services?range=[0,99]')).body;
       const employees = (await call<Array<{ id: string }>>('GET', 'employees?range=[0,99]')).body;

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { formatMoney, PaymentMethod, toDecimalString, type Money } from '@rawnaq/contracts';
-import { DEMO, shot, signIn } from './browser';
+import { DEMO, shot, signIn, ownerApi } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -26,30 +26,6 @@ type Dashboard = {
 type ItemsReport = {
   rows: Array<{ name_en: string; net_sales: number }>;
   totals: { quantity: number; sales: number; net_sales: number };
-};
-
-/** The API as the owner (signing in ends the browser's session, so it runs before any page). */
-const api = async (url: string) => {
-  const login = await fetch(`${url}/api/merchant/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...owner, force: true }),
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  let position = '0';
-  return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${url}/api/merchant/${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'X-Min-Position': position,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    position = res.headers.get('x-position') ?? position;
-    return { status: res.status, body: (await res.json()) as T };
-  };
 };
 
 /** A page's text without the marks that keep numbers left to right in Arabic. */
@@ -73,7 +49,7 @@ export const reportsTests = ({ url, tab }: SuiteContext) => {
     let mine: { figures: { invoices: number; total: number } };
 
     beforeAll(async () => {
-      const call = await api(url);
+      const call = await ownerApi(url);
       type Item = { id: string; name_en: string; price_minor: number };
       const list = (await call<Item[]>('GET', 'services?range=[0,99]')).body;
       const employees = (await call<Array<{ id: string; name_en: string }>>('GET', 'employees?range=[0,99]'))

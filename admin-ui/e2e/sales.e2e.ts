@@ -14,7 +14,7 @@ import {
   VatType,
   type Money,
 } from '@rawnaq/contracts';
-import { DEMO, shot, signIn } from './browser';
+import { DEMO, shot, signIn, ownerApi } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -26,35 +26,6 @@ type Summary = { from: string; totals: { invoices: number; total: number; vat: n
 
 const sar = (amount: number): Money => ({ amount, currency: 'SAR' });
 const money = (amount: number, locale: 'en' | 'ar' = 'en') => formatMoney(sar(amount), { locale });
-
-/** The API as the owner: sign in (ending the browser's session, so it runs before any page). */
-const api = async (url: string) => {
-  const login = await fetch(`${url}/api/merchant/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...owner, force: true }),
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  let position = '0';
-  const call = async <T>(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${url}/api/merchant/${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'X-Min-Position': position,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    position = res.headers.get('x-position') ?? position;
-    return { status: res.status, body: (await res.json()) as T };
-  };
-  return call;
-};
 
 /** A page's text without the marks that keep numbers left to right in Arabic. */
 const text = async (page: Page, selector: string) =>
@@ -74,7 +45,7 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
     let vatPercentage = 15;
 
     beforeAll(async () => {
-      const call = await api(url);
+      const call = await ownerApi(url);
       type Item = { id: string; name_en: string; price_minor: number; vat_type?: number };
       const services = (await call<Item[]>('GET', 'services?range=[0,99]')).body;
       const products = (await call<Item[]>('GET', 'products?range=[0,99]')).body;

@@ -5,7 +5,7 @@ import { LANGUAGE_STORAGE_KEY, isLanguage, resolveBoot, storedLanguageOf, type B
 import { createI18nProvider, loadMessages } from './i18n';
 import { createAreaConfig } from './shell/area';
 import { importChunk } from './shell/chunks';
-import { installWindowErrorHandlers } from './shell/errorReporting';
+import { installWindowErrorHandlers, onRecoverableError } from './shell/errorReporting';
 
 const remembered = (() => {
   const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -40,7 +40,7 @@ const start = async () => {
     prefix: resolved.prefix,
     i18nProvider: createI18nProvider(language, messages),
   });
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, { onRecoverableError }).render(
     <StrictMode>
       <App area={area} notFoundOnly={resolved.kind === 'not-found'} publicPage={resolved.kind === 'public'} />
     </StrictMode>,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { Calendar, dayjsLocalizer, type Formats, type SlotInfo, type View } from 'react-big-calendar';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -36,7 +36,6 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Link } from 'react-router-dom';
 import { Confirm, Title } from 'react-admin';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { Mirrored } from '../layout/Mirrored';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
@@ -53,6 +52,7 @@ import {
 } from './calendarTime';
 import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
 import { APPOINTMENTS, STATE_COLOURS, type VisitState } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * The calendar works in floating wall-clock Dates (calendarTime.ts), so its localizer must read them
@@ -238,7 +238,7 @@ const at = (day: Date, minutes: number) =>
 export const AppointmentCalendar = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { language, basename } = useArea();
   const information = useOptionalGlobalInformation<GlobalInformation>();
   const tz = (information?.global_informations?.account.time_zone ?? 'Asia/Riyadh') as TenantTimeZone;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DataTable, List, SimpleList, TopToolbar } from 'react-admin';
-import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'ra-core';
+import { useCanAccess, useNotify, useRefresh, useTranslate } from 'ra-core';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,9 +15,9 @@ import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 type Reason = { id: string; name_en: string; name_ar: string };
 type Editing = { id?: string; name_en: string; name_ar: string };
@@ -32,7 +32,7 @@ export const CancellationReasonsList = () => {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { canAccess: canChange } = useCanAccess({ resource: 'cancellation-reasons', action: 'edit' });
   const [editing, setEditing] = useState<Editing | null>(null);
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   Form,
-  useDataProvider,
   useGetList,
   useGetOne,
   useNotify,
@@ -53,7 +52,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { VisitDeposits } from '../instruments/VisitDeposits';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { QUARTERS_OF_DAY, TimeOfDayInput } from '../forms/TimeOfDayInput';
@@ -64,6 +62,7 @@ import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
 import { nameOf } from '../staff/types';
 import { floatingDate, floatingNowQuarter, floatingTime, toFloating } from './calendarTime';
 import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** Who can do a line: the appointment table's employees (their preferred artists when known). */
 export type BookEmployee = { id: string; name_en: string; name_ar: string; preferred_artist_ids?: string[] };
@@ -213,7 +212,7 @@ const BlockForm = ({
   const notify = useNotify();
   const { language } = useArea();
   const tz = useSalonZone();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const start = target.start ? toFloating(target.start, tz) : floatingNowQuarter(tz);
   const [employeeId, setEmployeeId] = useState(target.employeeId);
   const [from, setFrom] = useState(floatingTime(start));
@@ -304,7 +303,7 @@ const VisitSummary = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { language, basename } = useArea();
   const { money } = useFormat();
   const tz = useSalonZone();
@@ -574,7 +573,7 @@ const VisitForm = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const tz = useSalonZone();
   const [newCustomer, setNewCustomer] = useState(false);
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -862,7 +861,7 @@ const SuggestedStarts = () => {
   const translate = useTranslate();
   const { language } = useArea();
   const tz = useSalonZone();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { setValue } = useFormContext();
   const lines = (useWatch({ name: 'lines' }) as LineValue[] | undefined) ?? [];
   const date = useWatch({ name: 'date' }) as string | undefined;

@@ -10,7 +10,7 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type Exporter } from 'ra-core';
+import { useNotify, useRefresh, useTranslate, type Exporter } from 'ra-core';
 import {
   addDays,
   codeOptions,
@@ -32,20 +32,20 @@ import type { Theme } from '@mui/material/styles';
 import { downloadCsv, toCsv } from '../export/csv';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { nameOf } from '../staff/types';
 import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
 import { STATE_COLOURS, type Visit } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * The employees of the appointment table the user may see (GET appointment-calendar): the day's
  * work and the reports name them without needing the staff screens' right.
  */
 export const useBookEmployees = (): BookEmployee[] => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { today } = useSalon();
   const [employees, setEmployees] = useState<BookEmployee[]>([]);
   useEffect(() => {
@@ -157,7 +157,7 @@ const RemindButton = ({ visit }: { visit: Visit }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   if (visit.reminded)
     return (
       <Chip
@@ -370,7 +370,7 @@ type Summary = {
 /** The period's totals, read with the same filters as the rows (they add up the rows exactly). */
 const SummaryCard = () => {
   const { filterValues } = useListContext();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const { money } = useFormat();
   const [summary, setSummary] = useState<Summary | null>(null);
@@ -470,7 +470,7 @@ export const CancellationReasonsReport = () => {
   const { language } = useArea();
   const { today } = useSalon();
   const { money } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [preset, setPreset] = useState<Preset>('this_month');
   const [range, setRange] = useState(() => (today ? presetRange('this_month', today) : {}));
   const [rows, setRows] = useState<{ total: number; reasons: ReasonRow[] } | null>(null);

@@ -1,14 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Title } from 'react-admin';
-import {
-  useCanAccess,
-  useDataProvider,
-  useGetList,
-  useGetOne,
-  useRequireAccess,
-  useTranslate,
-} from 'ra-core';
+import { useCanAccess, useGetList, useGetOne, useRequireAccess, useTranslate } from 'ra-core';
 import {
   codeLabelKey,
   ProductUsageType,
@@ -37,7 +30,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
@@ -77,6 +69,7 @@ import { useHeldBasket } from '../held/useHeldBasket';
 import { useCustomerOffers } from '../customer-offers/useCustomerOffers';
 import { CustomerOffersPanel, sessionsFree } from '../customer-offers/CustomerOffersPanel';
 import type { CustomerOffer } from '../customer-offers/types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 type InvoiceSettings = { allow_price_change?: boolean; allow_debt?: boolean };
 
@@ -142,7 +135,7 @@ const Till = ({
   const translate = useTranslate();
   const { language } = useArea();
   const { money } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const information = useGlobalInformation<GlobalInformation>();
   const currency = (information?.global_informations.account.currency ?? 'SAR') as Currency;
   const rights = new Set<string>(information?.auth.rights ?? []);

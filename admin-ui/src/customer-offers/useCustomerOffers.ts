@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider } from 'ra-core';
-import type { AppDataProvider } from '../http/dataProvider';
 import type { CustomerOffer } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** A customer's purchased offers and packages (GET customers/:id/offers); none for a walk-in. */
 export const useCustomerOffers = (customerId: string | undefined, enabled = true) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [offers, setOffers] = useState<CustomerOffer[] | undefined>();
   const [round, setRound] = useState(0);
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { RecordContextProvider, useDataProvider, useRecordContext, useTranslate } from 'ra-core';
+import { RecordContextProvider, useRecordContext, useTranslate } from 'ra-core';
 import {
   businessDate,
   businessTime,
@@ -14,11 +14,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { CustomerDetails } from './CustomerDetails';
 import type { Customer } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 type Outcome = { at: string; customer?: Customer; missing?: boolean; error?: string };
 
@@ -34,7 +34,7 @@ const endOfSecond = (instant: string) => new Date(Date.parse(instant) + 999).toI
 export const CustomerAsOf = () => {
   const record = useRecordContext<Customer>();
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { timeZone, dateTime } = useFormat();
   const tz = timeZone as TenantTimeZone;
   // Today and now on the salon's clock. The time is typed as HH:mm:ss (spec doc2 §9), not picked with a

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Button, Confirm } from 'react-admin';
-import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'ra-core';
+import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'ra-core';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { CUSTOMER_STATUS, type Customer } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** Disable or activate the customer (permission 23), after a confirmation. */
 export const CustomerStatusButton = () => {
   const record = useRecordContext<Customer>();
   const { canAccess } = useCanAccess({ resource: 'customers', action: 'status' });
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);

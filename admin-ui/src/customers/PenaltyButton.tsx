@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'react-admin';
-import {
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'ra-core';
+import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import MuiButton from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -18,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { PENALTIES } from './penalties';
 import type { Customer } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * "Add a penalty" on the customer's page (with the right to change customers, 22): a penalty of type 2
@@ -31,7 +24,7 @@ import type { Customer } from './types';
 export const PenaltyButton = () => {
   const record = useRecordContext<Customer>();
   const { canAccess } = useCanAccess({ resource: 'customers', action: 'edit' });
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();

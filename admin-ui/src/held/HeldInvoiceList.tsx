@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Confirm, DataTable, List, SelectInput, TopToolbar, FilterButton } from 'react-admin';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'ra-core';
+import { useNotify, useRefresh, useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/CancelOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
@@ -20,6 +19,7 @@ import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { newKey } from '../shell/newKey';
 import { useArea } from '../shell/area';
 import { HELD_STATUSES, type HeldInvoice } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const STATUS_COLOURS = { on_hold: 'warning', issued: 'success', cancelled: 'default' } as const;
 
@@ -43,7 +43,7 @@ const HeldActions = ({ held }: { held: HeldInvoice }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const { basename, language } = useArea();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const information = useGlobalInformation<GlobalInformation>();
   const mayCancel = (information?.auth.rights ?? []).includes('hold_invoice');
   const money = useInvoiceMoney(held.currency);

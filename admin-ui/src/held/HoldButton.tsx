@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { useNotify, useTranslate } from 'ra-core';
 import Button from '@mui/material/Button';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { problemsOf } from '../billing/problems';
 import type { TillProblem } from '../billing/basket';
 import { newKey } from '../shell/newKey';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * The till's "Hold" (doc2 §6 `hold_invoice`): keeps the basket as a held invoice and starts a new
@@ -29,7 +29,7 @@ export const HoldButton = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [busy, setBusy] = useState(false);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const hold = async () => {

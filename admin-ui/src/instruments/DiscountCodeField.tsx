@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import type { DiscountCodeDetails } from '@rawnaq/contracts';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -8,9 +8,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError } from '../http/errors';
 import { useFormat } from '../format/useFormat';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 export type TillCode = DiscountCodeDetails & { refused: string | null };
 
@@ -32,7 +32,7 @@ export const DiscountCodeField = ({
 }) => {
   const translate = useTranslate();
   const { money } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import type { Currency } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { useFormat } from '../format/useFormat';
 import { amountText, type TillGiftCardRow } from '../billing/basket';
 import { newKey } from '../shell/newKey';
 import type { GiftCard } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 type Lookup = { state: 'found'; card: GiftCard } | { state: 'missing' } | undefined;
 
@@ -37,7 +37,7 @@ export const GiftCardsPanel = ({
 }) => {
   const translate = useTranslate();
   const { money, date } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [lookups, setLookups] = useState<Record<string, Lookup>>({});
   const change = (i: number, patch: Partial<TillGiftCardRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));

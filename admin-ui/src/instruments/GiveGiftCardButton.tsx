@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { AutocompleteInput, Form, ReferenceInput } from 'react-admin';
-import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'ra-core';
+import { useCanAccess, useNotify, useRefresh, useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,12 +12,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RedeemIcon from '@mui/icons-material/RedeemOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { problemsOf, useProblemText } from '../billing/problems';
 import type { TillProblem } from '../billing/basket';
 import { newKey } from '../shell/newKey';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * "Give a free gift card" (doc2 §6): shown only to a user with the right "free gift cards"; the server
@@ -28,7 +28,7 @@ export const GiveGiftCardButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const problemText = useProblemText();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const information = useGlobalInformation<GlobalInformation>();
   // the customer is chosen from the customers, which needs their own right (page 4)
   const readsCustomers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess === true;

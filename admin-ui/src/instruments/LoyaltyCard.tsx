@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { useNotify, useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,13 +16,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LoyaltyIcon from '@mui/icons-material/LoyaltyOutlined';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { problemsOf, useProblemText } from '../billing/problems';
 import type { TillProblem } from '../billing/basket';
 import { newKey } from '../shell/newKey';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 type Loyalty = {
   points: number;
@@ -139,7 +139,7 @@ export const LoyaltyCard = ({ customerId, maySell }: { customerId: string; maySe
   const translate = useTranslate();
   const notify = useNotify();
   const { money, dateTime } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const information = useGlobalInformation<GlobalInformation>();
   const [loyalty, setLoyalty] = useState<Loyalty | undefined>();
   const [round, setRound] = useState(0);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'ra-core';
+import { useCanAccess, useNotify, useRefresh, useTranslate } from 'ra-core';
 import Button from '@mui/material/Button';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { useFormat } from '../format/useFormat';
 import { amountText } from '../billing/basket';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import type { Currency, GlobalInformation } from '@rawnaq/contracts';
 import { PaymentDialog } from './PaymentDialog';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** "Receive payment": what an invoice left owed, paid now (POST invoices/:id/payments), for whoever may sell. */
 export const ReceivePaymentButton = ({
@@ -23,7 +23,7 @@ export const ReceivePaymentButton = ({
   const { money } = useFormat();
   const information = useGlobalInformation<GlobalInformation>();
   const currency = (information?.global_informations.account.currency ?? 'SAR') as Currency;
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { canAccess } = useCanAccess({ resource: 'billing', action: 'show' });
   const [open, setOpen] = useState(false);
   if (!canAccess || invoice.owed <= 0) return null;

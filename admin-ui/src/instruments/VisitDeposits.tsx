@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm } from 'react-admin';
-import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { useNotify, useTranslate } from 'ra-core';
 import { codeLabelKey } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +9,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { PaymentDialog } from './PaymentDialog';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 type Deposit = {
   deposit_id: string;
@@ -47,7 +47,7 @@ export const VisitDeposits = ({
   const notify = useNotify();
   const { money } = useFormat();
   const { language } = useArea();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [deposits, setDeposits] = useState<Deposit[]>([]);
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((r) => r + 1), []);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCanAccess, useDataProvider, useNotify, useRecordContext, useTranslate } from 'ra-core';
+import { useCanAccess, useNotify, useRecordContext, useTranslate } from 'ra-core';
 import { codeLabelKey } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,12 +11,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddCardIcon from '@mui/icons-material/AddCardOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { LoyaltyCard } from './LoyaltyCard';
 import { PaymentDialog } from './PaymentDialog';
 import { useWallet, type WalletMovement } from './useWallet';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const Movement = ({ m }: { m: WalletMovement }) => {
   const translate = useTranslate();
@@ -59,7 +59,7 @@ export const WalletTab = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const { money } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { canAccess: maySell } = useCanAccess({ resource: 'billing', action: 'show' });
   const { wallet, reload } = useWallet(record ? String(record.id) : undefined);
   const [open, setOpen] = useState(false);

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useDataProvider } from 'ra-core';
-import type { AppDataProvider } from '../http/dataProvider';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** What a visit's deposits still held come to (minor units): the checkout counts them. */
 export const useVisitDeposits = (appointmentId: string | undefined) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [held, setHeld] = useState(0);
   useEffect(() => {
     setHeld(0);

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider } from 'ra-core';
-import type { AppDataProvider } from '../http/dataProvider';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 export type WalletMovement = {
   id: string;
@@ -20,7 +19,7 @@ export type Wallet = { balance: number; movements: WalletMovement[]; total: numb
 
 /** A customer's wallet (GET customers/:id/wallet): its balance and latest movements; none for a walk-in. */
 export const useWallet = (customerId: string | undefined, enabled = true) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [wallet, setWallet] = useState<Wallet | undefined>();
   const [round, setRound] = useState(0);
   useEffect(() => {

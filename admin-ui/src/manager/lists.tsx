@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { Button, Confirm, DataTable, List, TextInput } from 'react-admin';
-import {
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  type RaRecord,
-} from 'ra-core';
+import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { DateTimeField, LtrField } from '../customers/fields';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { CodeOrNameField, Truncated } from './fields';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const EmptyText = ({ text }: { text: string }) => {
   const translate = useTranslate();
@@ -65,7 +58,7 @@ export const FailedLoginAttemptList = () => {
 
 const UnblockButton = (_: { label?: string }) => {
   const record = useRecordContext<{ id: string; ip: string }>();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);

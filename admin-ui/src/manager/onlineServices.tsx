@@ -1,22 +1,15 @@
 import { useState } from 'react';
 import { DataTable, List, TextInput } from 'react-admin';
-import {
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  type RaRecord,
-} from 'ra-core';
+import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 export const GLOBAL_ALIASES = 'addon-services/global-aliases';
 export const GATEWAY_SALONS = 'addon-services/merchant-with-payment-gateway-package';
@@ -79,7 +72,7 @@ const ServiceSwitch = ({
   labelled?: boolean;
 }) => {
   const record = useRecordContext<Row>();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();

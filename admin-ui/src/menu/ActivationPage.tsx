@@ -1,13 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Title } from 'react-admin';
-import {
-  useCreatePath,
-  useDataProvider,
-  useGetList,
-  useNotify,
-  useRequireAccess,
-  useTranslate,
-} from 'ra-core';
+import { useCreatePath, useGetList, useNotify, useRequireAccess, useTranslate } from 'ra-core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +17,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Link } from 'react-router-dom';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { Mirrored } from '../layout/Mirrored';
@@ -40,6 +32,7 @@ import {
   type NamedItem,
   type Service,
 } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const TEXTS: Record<MenuResource, { title: string; hint: string }> = {
   'menu/services': { title: 'app.services.activate', hint: 'app.activation.services_hint' },
@@ -96,7 +89,7 @@ export const ActivationPage = ({ resource }: { resource: MenuResource }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const createPath = useCreatePath();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { language } = useArea();
   const { isPending: checking } = useRequireAccess({ resource, action: 'activate' });
   const isServices = resource === MENU_RESOURCES.services;

@@ -8,7 +8,7 @@ import {
   Title,
   Toolbar,
 } from 'react-admin';
-import { useDataProvider, useNotify, useTranslate } from 'ra-core';
+import { useNotify, useTranslate } from 'ra-core';
 import {
   changePasswordInput,
   compose,
@@ -25,12 +25,13 @@ import Typography from '@mui/material/Typography';
 import { useRule } from '../customers/validation';
 import { emailInput } from '../customers/MobileInput';
 import { schemaValidator } from '../forms/schemaValidator';
-import { withTranslatedFieldErrors, type AppDataProvider } from '../http/dataProvider';
+import { withTranslatedFieldErrors } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useGlobalInformation, useGlobalInformationStore } from '../layout/globalInformationContext';
 import { languageChoices } from '../customers/types';
 import { switchLanguage } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const nameRule = compose(required, maxLength(100));
 const emailRule = compose(required, email, maxLength(100));
@@ -52,7 +53,7 @@ const ProfileForm = () => {
   const translate = useTranslate();
   const { language, session } = useArea();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const store = useGlobalInformationStore<GlobalInformation>();
   const information = useGlobalInformation<GlobalInformation>();
   const submissionErrors = useSubmissionErrors();
@@ -117,7 +118,7 @@ const ProfileForm = () => {
 const PasswordForm = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const submissionErrors = useSubmissionErrors();
   const validate = useMemo(
     () => schemaValidator(changePasswordInput, 'profile', translate, { password_confirmation: 'password' }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'ra-core';
+import { useCanAccess, useNotify, useRefresh, useTranslate } from 'ra-core';
 import { cancelRefusal, usedInstruments } from '@rawnaq/contracts';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,12 +9,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import BlockIcon from '@mui/icons-material/BlockOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useInvoiceMoney } from '../sales/InvoiceParts';
 import type { Invoice } from '../sales/types';
 import { newKey } from '../shell/newKey';
 import { CreditNoteButton } from './CreditNoteButton';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * "Cancel invoice" on the invoice page, for whoever sells (page 3, 13): asks why and confirms; an
@@ -25,7 +25,7 @@ export const CancelInvoiceButton = ({ invoice }: { invoice: Invoice }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const money = useInvoiceMoney(invoice.currency);
   const { canAccess } = useCanAccess({ resource: 'billing', action: 'show' });
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Title } from 'react-admin';
-import { useDataProvider, useGetList, useGetOne, useRequireAccess, useTranslate } from 'ra-core';
+import { useGetList, useGetOne, useRequireAccess, useTranslate } from 'ra-core';
 import { codeLabelKey, toDecimalString, type Currency, type PaymentMethod } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,7 +16,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import UndoIcon from '@mui/icons-material/UndoOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { needsAuthorizationCode, PAYMENT_METHODS } from '../billing/basket';
 import { problemsOf, useProblemText } from '../billing/problems';
@@ -35,6 +34,7 @@ import {
   type RefundRow,
 } from './creditNote';
 import { CREDIT_NOTE_FORM, CREDIT_NOTES } from './paths';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 
@@ -81,7 +81,7 @@ const CreditNoteForm = ({ invoice, notes }: { invoice: Invoice; notes: CreditNot
   const today = useSalonToday();
   const money = useInvoiceMoney(invoice.currency);
   const currency = invoice.currency as Currency;
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const problemText = useProblemText();
   const remaining = useMemo(() => remainingOf(invoice, notes), [invoice, notes]);
   const [form, setForm] = useState<CreditForm>({

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Title } from 'react-admin';
-import { useDataProvider, useGetOne, useRequireAccess, useTranslate } from 'ra-core';
+import { useGetOne, useRequireAccess, useTranslate } from 'ra-core';
 import {
   codeLabelKey,
   noteRefusal,
@@ -23,7 +23,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PostAddIcon from '@mui/icons-material/PostAddOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { needsAuthorizationCode, PAYMENT_METHODS } from '../billing/basket';
 import { problemsOf, useProblemText } from '../billing/problems';
@@ -35,6 +34,7 @@ import { useArea } from '../shell/area';
 import { debitBody, debitPreview, type DebitForm, type DebitLineRow } from './debitNote';
 import type { RefundRow } from './creditNote';
 import { DEBIT_NOTE_FORM, DEBIT_NOTES } from './paths';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 const VAT_TYPES = Object.values(VatType) as VatType[];
@@ -82,7 +82,7 @@ const DebitNoteForm = ({
   const today = useSalonToday();
   const money = useInvoiceMoney(invoice.currency);
   const currency = invoice.currency as Currency;
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const problemText = useProblemText();
   const emptyLine = (): DebitLineRow => ({
     key: newKey(),

@@ -2,7 +2,6 @@ import { useState, type ReactElement } from 'react';
 import { Button, Confirm } from 'react-admin';
 import {
   useCanAccess,
-  useDataProvider,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -25,7 +24,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useNameOf } from '../menu/fields';
@@ -40,6 +38,7 @@ import {
   type Package,
   type ShownStatus,
 } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** Today in the salon's time zone: an offer is expired from the day after its expiry date. */
 export const useSalonToday = () => {
@@ -99,7 +98,7 @@ export const BundleActions = ({ resource }: { resource: BundleResource }) => {
   const refresh = useRefresh();
   const redirect = useRedirect();
   const nameOf = useNameOf();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { canAccess } = useCanAccess({ resource, action: 'status' });
   const [step, setStep] = useState<BundleStep | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Title } from 'react-admin';
-import { useDataProvider, useGetList, useNotify, useRefresh, useRequireAccess, useTranslate } from 'ra-core';
+import { useGetList, useNotify, useRefresh, useRequireAccess, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,11 +11,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useArea } from '../shell/area';
 import { ProductName, useProductNameOf } from './fields';
 import { PRODUCT_RESOURCES, PRODUCT_STATUS, type Product } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * `products/active-products`: every product with its switch. A disabled product stays in the records
@@ -27,7 +27,7 @@ export const ActiveProductsPage = () => {
   const refresh = useRefresh();
   const { basename } = useArea();
   const nameOf = useProductNameOf();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { isPending: checking } = useRequireAccess({ resource: PRODUCT_RESOURCES.active, action: 'show' });
   const { data, isPending, refetch } = useGetList<Product>(
     PRODUCT_RESOURCES.products,

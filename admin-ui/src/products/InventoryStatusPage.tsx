@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Title } from 'react-admin';
-import { useCanAccess, useDataProvider, useRequireAccess, useTranslate } from 'ra-core';
+import { useCanAccess, useRequireAccess, useTranslate } from 'ra-core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -12,12 +12,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled } from '../http/errors';
 import { priceMinor } from '../menu/pricing';
 import { useArea } from '../shell/area';
 import { LowStockChip, MoneyText, ProductName, useProductVat } from './fields';
 import { PRODUCT_RESOURCES, type Product } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 type InventoryStatus = {
   products: Product[];
@@ -42,7 +42,7 @@ const Figure = ({ label, children, testId }: { label: string; children: ReactNod
 
 /** Reads a report once its access is known; `null` while loading, `false` when it failed. */
 export const useReport = <T,>(path: string | null) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [report, setReport] = useState<T | null | false>(null);
   useEffect(() => {
     if (!path) return undefined;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCanAccess, useDataProvider, useTranslate } from 'ra-core';
+import { useCanAccess, useTranslate } from 'ra-core';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -15,11 +15,11 @@ import Typography from '@mui/material/Typography';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { useFormat } from '../format/useFormat';
-import type { AppDataProvider } from '../http/dataProvider';
 import { useArea } from '../shell/area';
 import { useProductNameOf } from './fields';
 import { onStockChanged } from './stockEvents';
 import { PRODUCT_RESOURCES, type StockNotification } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** How often the bell looks again while the page stays open. */
 const POLL_MS = 60_000;
@@ -40,7 +40,7 @@ const Bell = () => {
   const { basename } = useArea();
   const { dateTime } = useFormat();
   const nameOf = useProductNameOf();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { canAccess: canEdit } = useCanAccess({ resource: PRODUCT_RESOURCES.products, action: 'edit' });
   const [records, setRecords] = useState<StockNotification[]>([]);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

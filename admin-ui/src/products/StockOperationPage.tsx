@@ -10,7 +10,7 @@ import {
   Title,
   Toolbar,
 } from 'react-admin';
-import { useDataProvider, useGetOne, useNotify, useRefresh, useRequireAccess, useTranslate } from 'ra-core';
+import { useGetOne, useNotify, useRefresh, useRequireAccess, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import { codeLabelKey, CURRENCY_INFO, StockOperationType } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
@@ -19,7 +19,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { parseTypedNumber } from '../menu/pricing';
 import { useArea } from '../shell/area';
@@ -27,6 +26,7 @@ import { LowStockChip, MoneyText, ProductName, useProductNameOf, useProductVat }
 import { stockChanged } from './stockEvents';
 import { PRODUCT_RESOURCES, PRODUCT_STATUS, STOCK_SCREENS, type Product, type StockScreen } from './types';
 import { useStockValidate } from './validation';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const RESOURCE = PRODUCT_RESOURCES.operations;
 
@@ -87,7 +87,7 @@ export const StockOperationPage = ({ screen }: { screen: StockScreen }) => {
   const refresh = useRefresh();
   const { basename, language } = useArea();
   const { currency } = useProductVat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const validate = useStockValidate(RESOURCE);
   const choiceText = useProductChoice();
   const nameOf = useProductNameOf();

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
-import { useDataProvider, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import type { BusinessDate, GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,13 +14,13 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import { downloadCsv, toCsv } from '../export/csv';
 import { useFormat } from '../format/useFormat';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { Amount } from '../sales/InvoiceParts';
 import { useSalonToday } from '../sales/PeriodFilter';
 import { DAY_PRESETS, MONTH_PRESETS, dayPeriod, monthPeriod, type Period } from '../sales/period';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** A report's period is of days (YYYY-MM-DD) or of months (YYYY-MM). */
 export type PeriodKind = 'daily' | 'monthly';
@@ -66,7 +66,7 @@ export const reportPrintStyles = (
 
 /** GET a report's path; its answer, the error as the user reads it, and whether it is on its way. */
 export const useReportData = <T,>(path: string | null) => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
     data: null,

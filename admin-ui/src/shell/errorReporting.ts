@@ -79,3 +79,33 @@ export const installWindowErrorHandlers = () => {
     if (isWorthReporting(event.reason)) appEvents.emit({ type: 'unexpected', error: event.reason });
   });
 };
+
+/**
+ * React recovered from an error thrown while rendering (it rendered again, synchronously). Its own
+ * report says only "error #520"; this one names what was thrown and where, so the error dialog, the
+ * manager's JS-error list and the browser tests see the real fault. An API answer thrown by a read is
+ * not a fault of the page: the screen that made the read shows it.
+ */
+export const onRecoverableError = (error: unknown, info: { componentStack?: string }) => {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  if (!isWorthReporting(cause)) return;
+  const where = (info.componentStack ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 6)
+    .join(' < ');
+  const described = cause instanceof Error ? cause : new Error(String(cause));
+  const thrownAt = (described.stack ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('at '))
+    .slice(0, 3)
+    .join(' < ');
+  const report = new Error(
+    `Recovered render error: ${described.message}${thrownAt ? ` (thrown ${thrownAt})` : ''}${where ? ` (in ${where})` : ''}`,
+    { cause: described },
+  );
+  report.stack = described.stack;
+  window.reportError(report);
+};

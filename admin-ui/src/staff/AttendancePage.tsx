@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Title } from 'react-admin';
-import { useDataProvider, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import { formatViewTime, type GlobalInformation, type TenantTimeZone } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,11 +14,11 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import { useFormat } from '../format/useFormat';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError, messageParams } from '../http/errors';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { currentPosition, geoMessageKey, GeolocationFailure } from './geolocation';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** `GET attendance/today`: the server's word on the signed-in user's own attendance. */
 type Today = {
@@ -39,7 +39,7 @@ export const AttendancePage = () => {
   const { language } = useArea();
   const { date } = useFormat();
   const information = useGlobalInformation<GlobalInformation>();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const userId = String(information?.auth.id ?? '');
   const businessDate = information?.global_informations.today ?? '';
   const tz = (information?.global_informations.account.time_zone ?? 'Asia/Riyadh') as TenantTimeZone;

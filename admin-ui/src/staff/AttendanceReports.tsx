@@ -3,7 +3,6 @@ import { AutocompleteInput, DataTable, FilterForm, List, Title, TopToolbar } fro
 import { Link, useParams } from 'react-router-dom';
 import {
   ListContextProvider,
-  useDataProvider,
   useGetList,
   useGetOne,
   useListController,
@@ -23,12 +22,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHttpError } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, hoursMinutes, nameOf, type Employee } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const DETAILED = STAFF_RESOURCES.detailedReport;
 const CUMULATIVE = STAFF_RESOURCES.cumulativeReport;
@@ -262,7 +261,7 @@ export const CumulativeAttendanceReport = () => {
   const translate = useTranslate();
   const { language, basename } = useArea();
   const { isPending: checking } = useRequireAccess({ resource: CUMULATIVE, action: 'list' });
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const today = useToday();
   const filters = useDateFilters(false);
   // a list controller only to hold the filter form's values (and keep them in the address)

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Create } from 'react-admin';
-import { useDataProvider, useNotify, useRedirect, useTranslate } from 'ra-core';
+import { useNotify, useRedirect, useTranslate } from 'ra-core';
 import type { BusinessDay } from '@rawnaq/contracts';
 import LinearProgress from '@mui/material/LinearProgress';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { EMPLOYEE_LIMIT, LimitAlert } from './LimitAlert';
 import { EmployeeForm } from './EmployeeForm';
 import { STAFF_RESOURCES, WEEKDAYS, emptyWeek, employeePayload, type Employee } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** The salon's week as the new employee's (docs/api.md: the default), when the user may read it. */
 const useSalonWeek = (): BusinessDay[] | undefined => {
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [week, setWeek] = useState<BusinessDay[]>();
   useEffect(() => {
     let cancelled = false;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Confirm } from 'react-admin';
-import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'ra-core';
+import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'ra-core';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { EMPLOYEE_LIMIT } from './LimitAlert';
 import { EMPLOYEE_STATUS, STAFF_RESOURCES, nameOf, type Employee } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /**
  * Disable or activate the employee, after a confirmation. The owner's record is refused by the
@@ -17,7 +17,7 @@ export const EmployeeStatusButton = ({ onLimit }: { onLimit: () => void }) => {
   const record = useRecordContext<Employee>();
   const { language } = useArea();
   const { canAccess } = useCanAccess({ resource: STAFF_RESOURCES.employees, action: 'status' });
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);

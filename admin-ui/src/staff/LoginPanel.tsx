@@ -3,7 +3,6 @@ import { Confirm, PasswordInput, SelectInput, TextInput } from 'react-admin';
 import {
   Form,
   useCanAccess,
-  useDataProvider,
   useGetList,
   useNotify,
   useRecordContext,
@@ -18,9 +17,9 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { schemaValidator } from '../forms/schemaValidator';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { STAFF_RESOURCES, type Employee, type Role } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const R = STAFF_RESOURCES.employees;
 
@@ -37,7 +36,7 @@ const useRoleChoices = () => {
 /** A command whose field errors go back to the form; anything else is a notification. */
 const useSubmit = (path: (employee: Employee) => string, method: string, success: string) => {
   const record = useRecordContext<Employee>();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   return async (values: Record<string, unknown>) => {

@@ -1,15 +1,7 @@
 import { TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { useEffect, useMemo, useState } from 'react';
 import { Confirm, SelectInput, TextInput } from 'react-admin';
-import {
-  Form,
-  useCanAccess,
-  useDataProvider,
-  useGetList,
-  useNotify,
-  useRecordContext,
-  useTranslate,
-} from 'ra-core';
+import { Form, useCanAccess, useGetList, useNotify, useRecordContext, useTranslate } from 'ra-core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { employeePeriodInput } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
@@ -28,9 +20,9 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { AppDateInput } from '../forms/AppDateInput';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useFormat } from '../format/useFormat';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { STAFF_RESOURCES, type Employee, type EmployeePeriod } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const R = STAFF_RESOURCES.periods;
 const kindChoices = [
@@ -77,7 +69,7 @@ const TimeInputs = () => {
 
 const AddPeriod = ({ employee, onAdded }: { employee: Employee; onAdded: () => void }) => {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [saved, setSaved] = useState(0);
   const validate = useMemo(() => schemaValidator(employeePeriodInput, R, translate), [translate]);
@@ -137,7 +129,7 @@ export const PeriodsPanel = () => {
   const translate = useTranslate();
   const record = useRecordContext<Employee>();
   const { date } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const { canAccess } = useCanAccess({ resource: STAFF_RESOURCES.employees, action: 'periods' });
   const [removing, setRemoving] = useState<EmployeePeriod | null>(null);

@@ -1,25 +1,18 @@
 import { useState } from 'react';
 import { Button, Confirm, DataTable, List, TopToolbar } from 'react-admin';
 import { Link } from 'react-router-dom';
-import {
-  useCanAccess,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'ra-core';
+import { useCanAccess, useNotify, useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import Chip from '@mui/material/Chip';
 import MuiButton from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, type Role } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const R = STAFF_RESOURCES.roles;
 
@@ -65,7 +58,7 @@ const EditRoleButton = () => {
 const DeleteRoleButton = () => {
   const record = useRecordContext<Role>();
   const { canAccess } = useCanAccess({ resource: R, action: 'delete' });
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);

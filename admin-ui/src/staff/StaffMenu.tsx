@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
-import { useCanAccess, useDataProvider, useTranslate } from 'ra-core';
+import { useCanAccess, useTranslate } from 'ra-core';
 import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
 import FingerprintIcon from '@mui/icons-material/Fingerprint';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
-import type { AppDataProvider } from '../http/dataProvider';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES } from './types';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** A heading over related entries; a line when the sidebar shows icons only (as the layout's own). */
 const Section = ({ title }: { title: string }) => {
@@ -31,7 +31,7 @@ const Section = ({ title }: { title: string }) => {
  */
 const MyAttendanceItem = () => {
   const { basename } = useArea();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { canAccess } = useCanAccess({ resource: 'employees/my-attendance', action: 'show' });
   const [employeeId, setEmployeeId] = useState<string | null>(null);
   useEffect(() => {

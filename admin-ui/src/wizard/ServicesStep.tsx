@@ -15,7 +15,6 @@ import ContentCutIcon from '@mui/icons-material/ContentCut';
 import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolder';
 import { FormCell, FormSection } from '../forms/FormSection';
 import { useFormat } from '../format/useFormat';
-import type { AppDataProvider } from '../http/dataProvider';
 import { activationChange, changeCount } from '../menu/activation';
 import { isHandled, isHttpError } from '../http/errors';
 import { BilingualName } from '../menu/fields';
@@ -32,6 +31,7 @@ import { useNameValidate } from '../menu/validation';
 import { useArea } from '../shell/area';
 import { Loading, useServerErrors, type AfterSave } from '../settings/SettingsSection';
 import { InlineToolbar } from '../layout/phone';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** An account opened by a manager has no group yet: the owner names the first one here. */
 const FirstGroup = ({ onAdded }: { onAdded: () => void }) => {
@@ -89,7 +89,7 @@ export const ServicesStep = ({ onSaved, submitLabel }: AfterSave) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { money } = useFormat();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const serverErrors = useServerErrors();
   const groupList = useGetList<NamedItem>(MENU_RESOURCES.groups, {
     pagination: { page: 1, perPage: 1000 },

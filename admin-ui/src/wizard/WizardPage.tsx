@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Title } from 'react-admin';
-import { useDataProvider, useNotify, useRequireAccess, useTranslate } from 'ra-core';
+import { useNotify, useRequireAccess, useTranslate } from 'ra-core';
 import type { GlobalInformation, WizardStep } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,6 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import type { AppDataProvider } from '../http/dataProvider';
 import { isHandled, isHttpError } from '../http/errors';
 import { useGlobalInformationStore } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
@@ -26,6 +25,7 @@ import type { AfterSave } from '../settings/SettingsSection';
 import { EmployeesStep } from './EmployeesStep';
 import { ServicesStep } from './ServicesStep';
 import { canOpen, stepAfter, stepperState, type WizardAnswer } from './stepper';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 const FORMS: Record<WizardStep, (props: AfterSave) => React.JSX.Element> = {
   'general-informations': GeneralInfoSection,
@@ -48,7 +48,7 @@ export const WizardPage = () => {
   const navigate = useNavigate();
   const { basename } = useArea();
   const phone = useIsPhone();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const store = useGlobalInformationStore<GlobalInformation>();
   const { isPending: checking } = useRequireAccess({ resource: 'wizard', action: 'show' });
   const [answer, setAnswer] = useState<WizardAnswer>();

@@ -1,14 +1,7 @@
 import { useState, type DragEvent, type ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, CreateButton, List, SelectInput, TopToolbar } from 'react-admin';
-import {
-  useCanAccess,
-  useCreatePath,
-  useDataProvider,
-  useListContext,
-  useNotify,
-  useTranslate,
-} from 'ra-core';
+import { useCanAccess, useCreatePath, useListContext, useNotify, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
@@ -29,7 +22,6 @@ import HomeIcon from '@mui/icons-material/HomeOutlined';
 import PercentIcon from '@mui/icons-material/Percent';
 import ToggleOnIcon from '@mui/icons-material/ToggleOnOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
-import type { AppDataProvider } from '../../http/dataProvider';
 import { ImportButton } from '../../imports';
 import { isHandled, isHttpError } from '../../http/errors';
 import { useFormat } from '../../format/useFormat';
@@ -39,6 +31,7 @@ import { SearchFilter, StatusFilter } from '../filters';
 import { groupBy, moveItem } from '../order';
 import { priceMinor } from '../pricing';
 import { MENU_RESOURCES, namesOf, type NamedItem, type Service } from '../types';
+import { useAppDataProvider } from '../../http/useAppDataProvider';
 
 const SERVICES = MENU_RESOURCES.services;
 // On a phone the table keeps the name, the price with VAT, the status and the buttons.
@@ -210,7 +203,7 @@ const ServiceGroups = () => {
   const createPath = useCreatePath();
   const navigate = useNavigate();
   const { language } = useArea();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const { data, isPending, filterValues, refetch } = useListContext<Service>();
   const { items: groups, isPending: groupsPending } = useMenuItems(MENU_RESOURCES.groups);
   const { items: categories } = useMenuItems(MENU_RESOURCES.categories);

@@ -33,7 +33,7 @@ export const CSR_TEMPLATE: Record<FatooraEnvironment, string> = {
   3: 'ZATCA-Code-Signing',
 };
 
-export const OID = {
+export const CSR_OID = {
   country: '2.5.4.6',
   organization: '2.5.4.10',
   organizationUnit: '2.5.4.11',
@@ -137,27 +137,27 @@ export const buildCsr = (fields: CsrFields, privateKeyPem: string): { pem: strin
   const privateKey = createPrivateKey(privateKeyPem);
   const publicKey = createPublicKey(privateKey);
   const subject = new Name([
-    printable(OID.country, 'SA'),
-    utf8(OID.organizationUnit, fields.organizationUnit),
-    utf8(OID.organization, fields.organization),
-    utf8(OID.commonName, fields.commonName),
-    utf8(OID.organizationIdentifier, fields.vatNumber),
+    printable(CSR_OID.country, 'SA'),
+    utf8(CSR_OID.organizationUnit, fields.organizationUnit),
+    utf8(CSR_OID.organization, fields.organization),
+    utf8(CSR_OID.commonName, fields.commonName),
+    utf8(CSR_OID.organizationIdentifier, fields.vatNumber),
   ]);
   const directory = new Name([
-    utf8(OID.surname, fields.serialNumber),
-    utf8(OID.uid, fields.vatNumber),
-    utf8(OID.title, fields.invoiceType),
-    utf8(OID.registeredAddress, fields.location),
-    utf8(OID.businessCategory, fields.industry),
+    utf8(CSR_OID.surname, fields.serialNumber),
+    utf8(CSR_OID.uid, fields.vatNumber),
+    utf8(CSR_OID.title, fields.invoiceType),
+    utf8(CSR_OID.registeredAddress, fields.location),
+    utf8(CSR_OID.businessCategory, fields.industry),
   ]);
   const extensions = new Extensions([
     new Extension({
-      extnID: OID.certificateTemplateName,
+      extnID: CSR_OID.certificateTemplateName,
       critical: false,
       extnValue: new OctetString(AsnUtf8StringConverter.toASN(CSR_TEMPLATE[fields.environment]).toBER()),
     }),
     new Extension({
-      extnID: OID.subjectAltName,
+      extnID: CSR_OID.subjectAltName,
       critical: false,
       extnValue: new OctetString(
         AsnConvert.serialize(new GeneralNames([new GeneralName({ directoryName: directory })])),
@@ -169,12 +169,12 @@ export const buildCsr = (fields: CsrFields, privateKeyPem: string): { pem: strin
     subject,
     subjectPKInfo: AsnConvert.parse(toArrayBuffer(spkiDer(publicKey)), SubjectPublicKeyInfo),
     attributes: new Attributes([
-      new Attribute({ type: OID.extensionRequest, values: [AsnConvert.serialize(extensions)] }),
+      new Attribute({ type: CSR_OID.extensionRequest, values: [AsnConvert.serialize(extensions)] }),
     ]),
   });
   const request = new CertificationRequest({
     certificationRequestInfo: info,
-    signatureAlgorithm: new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 }),
+    signatureAlgorithm: new AlgorithmIdentifier({ algorithm: CSR_OID.ecdsaWithSha256 }),
     signature: toArrayBuffer(ecdsa(AsnConvert.serialize(info), privateKey)),
   });
   const text = pem('CERTIFICATE REQUEST', AsnConvert.serialize(request));
@@ -191,7 +191,7 @@ export type ReadCsr = {
   signatureValid: boolean;
 };
 
-const NAMES: Record<string, string> = Object.fromEntries(Object.entries(OID).map(([k, v]) => [v, k]));
+const NAMES: Record<string, string> = Object.fromEntries(Object.entries(CSR_OID).map(([k, v]) => [v, k]));
 
 const nameFields = (name: Name): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -221,12 +221,12 @@ export const readCsr = (csr: string): ReadCsr => {
   let template: string | undefined;
   let directory: Record<string, string> = {};
   for (const attribute of info.attributes ?? [])
-    if (attribute.type === OID.extensionRequest)
+    if (attribute.type === CSR_OID.extensionRequest)
       for (const value of attribute.values)
         for (const ext of AsnConvert.parse(value, Extensions)) {
           const inner = ext.extnValue.buffer;
-          if (ext.extnID === OID.certificateTemplateName) template = utf8Of(inner);
-          if (ext.extnID === OID.subjectAltName) {
+          if (ext.extnID === CSR_OID.certificateTemplateName) template = utf8Of(inner);
+          if (ext.extnID === CSR_OID.subjectAltName) {
             const dir = AsnConvert.parse(inner, GeneralNames).find((g) => g.directoryName)?.directoryName;
             if (dir) directory = nameFields(dir);
           }

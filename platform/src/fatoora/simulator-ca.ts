@@ -25,7 +25,7 @@ import {
   id_ce_keyUsage,
 } from '@peculiar/asn1-x509';
 import { CertificationRequest } from '@peculiar/asn1-csr';
-import { generateDeviceKey, OID, pemOf, spkiDer, toArrayBuffer } from './csr';
+import { CSR_OID, generateDeviceKey, pemOf, spkiDer, toArrayBuffer } from './csr';
 
 const DAY_MS = 86_400_000;
 
@@ -36,8 +36,8 @@ const utf8 = (type: string, text: string) =>
 
 /** The simulator's issuing authority: named as what it is, never as the tax authority. */
 const CA_NAME = new Name([
-  utf8(OID.commonName, 'Rawnaq Fatoora Simulator CA'),
-  utf8(OID.organization, 'Rawnaq (simulated e-invoicing authority)'),
+  utf8(CSR_OID.commonName, 'Rawnaq Fatoora Simulator CA'),
+  utf8(CSR_OID.organization, 'Rawnaq (simulated e-invoicing authority)'),
 ]);
 
 /**
@@ -77,14 +77,14 @@ export class SimulatorCa {
     const info = request.certificationRequestInfo;
     // the subject without organizationIdentifier, as the authority's certificates have it
     const subject = new Name(
-      info.subject.filter((rdn) => !rdn.some((atv) => atv.type === OID.organizationIdentifier)),
+      info.subject.filter((rdn) => !rdn.some((atv) => atv.type === CSR_OID.organizationIdentifier)),
     );
     const requested: Extension[] = [];
     for (const attribute of info.attributes ?? [])
-      if (attribute.type === OID.extensionRequest)
+      if (attribute.type === CSR_OID.extensionRequest)
         for (const value of attribute.values)
           for (const ext of AsnConvert.parse(value, Extensions))
-            if (ext.extnID === OID.subjectAltName || ext.extnID === OID.certificateTemplateName)
+            if (ext.extnID === CSR_OID.subjectAltName || ext.extnID === CSR_OID.certificateTemplateName)
               requested.push(ext);
     const der = this.issueDer(
       subject,
@@ -125,7 +125,7 @@ export class SimulatorCa {
     const tbs = new TBSCertificate({
       version: Version.v3,
       serialNumber: toArrayBuffer(serial),
-      signature: new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 }),
+      signature: new AlgorithmIdentifier({ algorithm: CSR_OID.ecdsaWithSha256 }),
       issuer: CA_NAME,
       validity: new Validity({ notBefore: new Date(now - 60_000), notAfter: new Date(now + days * DAY_MS) }),
       subject,
@@ -142,7 +142,7 @@ export class SimulatorCa {
     const signature = sign('sha256', Buffer.from(AsnConvert.serialize(tbs)), this.key);
     const certificate = new Certificate({
       tbsCertificate: tbs,
-      signatureAlgorithm: new AlgorithmIdentifier({ algorithm: OID.ecdsaWithSha256 }),
+      signatureAlgorithm: new AlgorithmIdentifier({ algorithm: CSR_OID.ecdsaWithSha256 }),
       signatureValue: toArrayBuffer(signature),
     });
     return Buffer.from(AsnConvert.serialize(certificate));

@@ -20,3 +20,4 @@ export * from './imports';
 export * from './scheduling';
 export * from './sales';
 export * from './online';
+export * from './einvoicing';

@@ -40,6 +40,8 @@ const en = {
   exact_length: '%{field} should be exactly %{length} characters',
   is_email_field: '%{field} should be a valid email address',
   saudi_tax_number: '%{field} should start with 3 and end with 3',
+  latin_text:
+    '%{field} should be written in English letters, digits and punctuation (the tax authority reads no other)',
   trn_length: '%{field} should be exactly %{length} characters',
   telephone_prefix: '%{field} should start with + or 00',
   whatsapp_no_prefix: '%{field} should not start with + or 00',
@@ -90,6 +92,8 @@ const ar: Record<MessageName, string> = {
   exact_length: 'يجب أن يكون عدد أحرف حقل %{field} %{length} بالضبط',
   is_email_field: 'يجب أن يكون حقل %{field} بريدًا إلكترونيًا صالحًا',
   saudi_tax_number: 'يجب أن يبدأ حقل %{field} بالرقم 3 وينتهي بالرقم 3',
+  latin_text:
+    'يجب أن يُكتب حقل %{field} بحروف إنجليزية وأرقام وعلامات ترقيم فقط (لا تقبل هيئة الزكاة والضريبة والجمارك غيرها هنا)',
   trn_length: 'يجب أن يتكون حقل %{field} من %{length} خانة بالضبط',
   telephone_prefix: 'يجب أن يبدأ حقل %{field} بـ + أو 00',
   whatsapp_no_prefix: 'يجب ألا يبدأ حقل %{field} بـ + أو 00',

@@ -25,6 +25,9 @@ const matching =
 
 export const digitsOnly = matching(onlyChars(DIGITS), 'digits_only');
 
+/** Printable ASCII: what a ZATCA certificate request may carry. */
+export const latinText = matching(/^[\x20-\x7e]+$/, 'latin_text');
+
 /** English or Arabic letters and spaces. */
 export const letters = matching(onlyChars(ENGLISH + ARABIC + SPACE), 'letters_only');
 

@@ -21,6 +21,7 @@ import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import { surveysProjection } from './sales/surveys.projection';
 import { customerOffersProjection } from './sales/customer-offers.projection';
 import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
+import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -47,5 +48,6 @@ export const allProjections: Projection[] = [
   surveysProjection,
   customerOffersProjection,
   gatewayPaymentsProjection,
+  einvoicingDevicesProjection,
   auditLogProjection,
 ];

@@ -1,6 +1,10 @@
 import { OnlineReportsQueryController } from './scheduling/online-reports.query.controller';
 import { OnlineQueryController } from './scheduling/online.query.controller';
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
+import {
+  EInvoicingQueryController,
+  ZatcaSettingQueryController,
+} from './einvoicing/einvoicing.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
 import { DepositsQueryController, PublicDepositsController } from './sales/deposits.query.controller';
 import {
@@ -68,6 +72,8 @@ export class QueryApiModule implements NestModule {
       module: QueryApiModule,
       controllers: [
         MerchantIdentityQueryController,
+        ZatcaSettingQueryController,
+        EInvoicingQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

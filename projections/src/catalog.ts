@@ -22,6 +22,7 @@ import { surveysProjection } from './sales/surveys.projection';
 import { customerOffersProjection } from './sales/customer-offers.projection';
 import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
 import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
+import { einvoicesProjection } from './einvoicing/einvoices.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -49,5 +50,6 @@ export const allProjections: Projection[] = [
   customerOffersProjection,
   gatewayPaymentsProjection,
   einvoicingDevicesProjection,
+  einvoicesProjection,
   auditLogProjection,
 ];

@@ -1,0 +1,56 @@
+import { streamName, type EInvoiceSigned, type EventEnvelope } from '@rawnaq/contracts';
+import type { EventStore } from '@rawnaq/platform';
+import { currentUnitOfWork, KeyedLocks } from '../shared/unit-of-work';
+
+export const chainStream = (tenantId: string, deviceId: string) =>
+  streamName('einvoice-chain', tenantId, deviceId);
+
+/** Where a device's chain stands: its stream's revision, the last ICV and the hash the next PIH is. */
+export type ChainLink = { revision: number; icv: number; lastHash: string };
+
+export const foldLink = (
+  link: ChainLink,
+  event: { type: string; data: unknown; revision: number },
+): ChainLink =>
+  event.type === 'EInvoiceSigned'
+    ? {
+        revision: event.revision,
+        icv: (event.data as EInvoiceSigned['data']).icv,
+        lastHash: (event.data as EInvoiceSigned['data']).hash,
+      }
+    : { ...link, revision: event.revision };
+
+/**
+ * The devices' chains, each an aggregate on its own stream with optimistic concurrency: a document
+ * is appended at the revision the chain was read at, so of two documents signed at the same instant
+ * (two tills, two processes) one is stored and the other's command runs again on the new link: the
+ * ICV never skips or repeats, the PIH never forks. In this process, the commands signing on one
+ * device also queue for it, so they rarely even conflict.
+ *
+ * Only the link is kept in memory, not the documents (a chain of 100,000 signed XMLs would not fit
+ * in a cache): each signing reads what was appended since the link it knows, usually nothing.
+ */
+export class Chains {
+  private readonly links = new Map<string, ChainLink>();
+  private readonly locks = new KeyedLocks();
+
+  constructor(private readonly store: EventStore) {}
+
+  /** The link to sign after, with the device held until the command ends. */
+  async next(tenantId: string, deviceId: string, seed: string): Promise<ChainLink & { stream: string }> {
+    const stream = chainStream(tenantId, deviceId);
+    await currentUnitOfWork()?.hold(this.locks, stream);
+    let link = this.links.get(stream) ?? { revision: -1, icv: 0, lastHash: seed };
+    const fresh = await this.store.readStream(stream, { fromRevision: link.revision + 1 });
+    for (const e of fresh) link = foldLink(link, e);
+    this.links.set(stream, link);
+    return { ...link, stream };
+  }
+
+  /** Records the signed document in the command's unit, at the revision its link was read at. */
+  append(link: ChainLink & { stream: string }, envelope: EventEnvelope) {
+    const unit = currentUnitOfWork();
+    if (!unit) throw new Error('a document is signed inside a command');
+    unit.add(link.stream, link.revision, [envelope]);
+  }
+}

@@ -1,0 +1,133 @@
+import type { EInvoiceSigned, EInvoiceSubmissionEvent, RecordedEvent } from '@rawnaq/contracts';
+import type { Change } from '@rawnaq/platform';
+import type { Projection } from '../runner/projection';
+
+const COLLECTION = 'einvoices';
+
+/**
+ * Every signed document of the salons (invoices, credit and debit notes) and where it stands with the
+ * authority: pending (signed, not yet accepted), reported, reported with warnings, cleared, rejected.
+ * The reporting worker takes the pending ones due (`next_attempt_at`); the invoice screens show the
+ * state, the QR and the XML; the manager's failed and warning lists read it across salons.
+ */
+export const einvoicesProjection: Projection = {
+  name: 'einvoices',
+  version: 1,
+  collections: [
+    {
+      name: COLLECTION,
+      indexes: [
+        { fields: ['state', 'next_attempt_at'] },
+        { fields: ['tenantId', 'document_id'] },
+        { fields: ['tenantId', 'signed_at'] },
+        { fields: ['state', 'signed_at'] },
+      ],
+    },
+  ],
+  handles: [
+    'EInvoiceSigned',
+    'EInvoiceSubmissionFailed',
+    'EInvoiceAccepted',
+    'EInvoiceRejected',
+    'EInvoiceResubmissionAsked',
+  ],
+  reads: () => [],
+  project: (e: RecordedEvent): Change[] => {
+    const at = e.metadata.occurredAt;
+    if (e.type === 'EInvoiceSigned') {
+      const d = e.data as EInvoiceSigned['data'];
+      return [
+        {
+          kind: 'upsert',
+          collection: COLLECTION,
+          doc: {
+            id: d.uuid,
+            tenantId: e.metadata.tenantId,
+            ...d,
+            state: 'pending',
+            attempts: 0,
+            next_attempt_at: at,
+            errors: [],
+            warnings: [],
+            http_status: null,
+            signed_at: at,
+            accepted_at: null,
+            updated_at: at,
+          },
+        },
+      ];
+    }
+    const event = e as unknown as EInvoiceSubmissionEvent;
+    const id = event.data.uuid;
+    switch (event.type) {
+      case 'EInvoiceSubmissionFailed':
+        return [
+          {
+            kind: 'patch',
+            collection: COLLECTION,
+            id,
+            set: {
+              attempts: event.data.attempt,
+              http_status: event.data.http_status,
+              next_attempt_at: event.data.retry_at,
+              errors: event.data.errors,
+              last_attempt_at: at,
+              updated_at: at,
+            },
+          },
+        ];
+      case 'EInvoiceAccepted':
+        return [
+          {
+            kind: 'patch',
+            collection: COLLECTION,
+            id,
+            set: {
+              state:
+                event.data.status === 'CLEARED'
+                  ? 'cleared'
+                  : event.data.warnings.length
+                    ? 'reported_with_warnings'
+                    : 'reported',
+              attempts: event.data.attempt,
+              http_status: event.data.http_status,
+              warnings: event.data.warnings,
+              errors: [],
+              next_attempt_at: null,
+              accepted_at: at,
+              last_attempt_at: at,
+              ...(event.data.cleared_xml && { cleared_xml: event.data.cleared_xml }),
+              updated_at: at,
+            },
+          },
+        ];
+      case 'EInvoiceRejected':
+        return [
+          {
+            kind: 'patch',
+            collection: COLLECTION,
+            id,
+            set: {
+              state: 'rejected',
+              attempts: event.data.attempt,
+              http_status: event.data.http_status,
+              errors: event.data.errors,
+              warnings: event.data.warnings,
+              next_attempt_at: null,
+              last_attempt_at: at,
+              updated_at: at,
+            },
+          },
+        ];
+      case 'EInvoiceResubmissionAsked':
+        return [
+          {
+            kind: 'patch',
+            collection: COLLECTION,
+            id,
+            set: { state: 'pending', next_attempt_at: at, updated_at: at },
+          },
+        ];
+    }
+  },
+};

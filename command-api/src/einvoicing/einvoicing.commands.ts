@@ -128,41 +128,32 @@ export class EInvoicingController {
   }
 }
 
-/** The manager's `zatca-setting` screens: a salon's devices, connected, cloned, renewed or cancelled for it. */
-@Controller('api/manager/accounts/:accountId/zatca-setting')
+/**
+ * The manager's `zatca-setting` screens: a salon's devices connected (`form`: the salon's account
+ * number in the body; `form-clone/{id}`: `cloned_from` too), retried, renewed or cancelled for it.
+ */
+@Controller('api/manager')
 @Realm('manager')
 export class ZatcaSettingController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  private run(auth: AuthContext, req: Request, accountId: string, request: EInvoicingRequest) {
-    if (!/^\d{1,9}$/.test(accountId)) throw notFound('not_found.account');
-    return this.commands.execute(
-      new ChangeEInvoicing({ ...commandContext(auth, req), tenantId: accountId }, request),
-    );
+  private run(auth: AuthContext, req: Request, accountId: unknown, request: EInvoicingRequest) {
+    const tenantId = String(accountId ?? '');
+    if (!/^\d{1,9}$/.test(tenantId)) throw rejected('not_found.account', 'account_id');
+    return this.commands.execute(new ChangeEInvoicing({ ...commandContext(auth, req), tenantId }, request));
   }
 
-  @Post()
-  connect(
-    @Auth() auth: AuthContext,
-    @Req() req: Request,
-    @Param('accountId') accountId: string,
-    @Body() body: unknown,
-  ) {
-    return this.run(auth, req, accountId, { action: 'connect', body });
+  @Post('zatca-setting')
+  connect(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    const { account_id, cloned_from, ...rest } = (
+      typeof body === 'object' && body !== null ? body : {}
+    ) as Record<string, unknown>;
+    if (cloned_from !== undefined && cloned_from !== null && cloned_from !== '')
+      return this.run(auth, req, account_id, { action: 'clone', deviceId: String(cloned_from), body: rest });
+    return this.run(auth, req, account_id, { action: 'connect', body: rest });
   }
 
-  @Post(':id/clone')
-  clone(
-    @Auth() auth: AuthContext,
-    @Req() req: Request,
-    @Param('accountId') accountId: string,
-    @Param('id') id: string,
-    @Body() body: unknown,
-  ) {
-    return this.run(auth, req, accountId, { action: 'clone', deviceId: id, body });
-  }
-
-  @Post(':id/retry')
+  @Post('accounts/:accountId/zatca-setting/:id/retry')
   @HttpCode(200)
   retry(
     @Auth() auth: AuthContext,
@@ -173,7 +164,7 @@ export class ZatcaSettingController {
     return this.run(auth, req, accountId, { action: 'retry', deviceId: id });
   }
 
-  @Post(':id/renew')
+  @Post('accounts/:accountId/zatca-setting/:id/renew')
   @HttpCode(200)
   renew(
     @Auth() auth: AuthContext,
@@ -185,7 +176,7 @@ export class ZatcaSettingController {
     return this.run(auth, req, accountId, { action: 'renew', deviceId: id, body });
   }
 
-  @Post(':id/cancel')
+  @Post('accounts/:accountId/zatca-setting/:id/cancel')
   @HttpCode(200)
   cancel(
     @Auth() auth: AuthContext,

@@ -1,2 +1,3 @@
 export * from './device';
 export * from './chain';
+export * from './messages';

@@ -120,6 +120,7 @@ export const domainMessages = {
     },
     not_found: {
       account: 'Account not found',
+      einvoicing_device: 'E-invoicing device not found',
       customer: 'Customer not found',
       employee: 'Employee not found',
       record: 'Record not found',
@@ -272,6 +273,7 @@ export const domainMessages = {
     },
     not_found: {
       account: 'الحساب غير موجود',
+      einvoicing_device: 'جهاز الفوترة الإلكترونية غير موجود',
       customer: 'العميل غير موجود',
       employee: 'الموظف غير موجود',
       record: 'السجل غير موجود',

@@ -8,6 +8,7 @@ import { salesMessages } from '../sales/messages';
 import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
 import { customerOfferMessages } from '../sales/customer-offer';
+import { einvoicingMessages } from '../einvoicing/messages';
 
 export { domainMessages };
 
@@ -36,6 +37,7 @@ export const contractMessages = {
     instrumentMessages.en,
     surveyMessages.en,
     customerOfferMessages.en,
+    einvoicingMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -48,6 +50,7 @@ export const contractMessages = {
     instrumentMessages.ar,
     surveyMessages.ar,
     customerOfferMessages.ar,
+    einvoicingMessages.ar,
   ),
 };
 

@@ -1,0 +1,209 @@
+import {
+  retryDelayMs,
+  streamName,
+  type EInvoiceMessage,
+  type EInvoiceSubmissionEvent,
+} from '@rawnaq/contracts';
+import type { Doc, Logger, ReadModels, SealedSecrets, SubmissionAnswer } from '@rawnaq/platform';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates } from '../shared/repository';
+import { devicesStream, evolveDevices, initialDevices } from './device';
+import type { FatooraFor } from './onboarding';
+
+export const einvoiceStream = (tenantId: string, uuid: string) => streamName('einvoice', tenantId, uuid);
+
+type Submissions = { attempts: number; settled: boolean };
+const evolveSubmissions = (s: Submissions, e: EInvoiceSubmissionEvent): Submissions => {
+  switch (e.type) {
+    case 'EInvoiceSubmissionFailed':
+      return { attempts: e.data.attempt, settled: false };
+    case 'EInvoiceAccepted':
+      return { attempts: e.data.attempt, settled: true };
+    case 'EInvoiceRejected':
+      return { attempts: e.data.attempt, settled: true };
+    case 'EInvoiceResubmissionAsked':
+      return { ...s, settled: false };
+  }
+};
+
+const brief = (m: Array<{ code: string; message: string }>): EInvoiceMessage[] =>
+  m.map(({ code, message }) => ({ code, message }));
+
+/** The worker's identity in the events it records. */
+const WORKER = { kind: 'system', id: 'einvoice-reporting' } as const;
+
+/**
+ * Submits the signed documents to the authority: simplified ones reported, standard ones cleared,
+ * in the order of their ICV per device. The document is sent exactly as it was signed, never signed
+ * again: "try again later" answers (no answer, 413, 429, 5xx) are retried with a growing delay, a
+ * refusal is kept with its reasons until someone asks to report it again. Each attempt and answer is
+ * an event on the document's stream; two workers cannot both record the same attempt.
+ */
+export class EInvoiceReporting {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly models: ReadModels,
+    private readonly fatooraFor: FatooraFor,
+    private readonly secrets: SealedSecrets,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** The documents due now, oldest first per device: at most `limit` of them. */
+  async due(now: Date, limit = 50): Promise<Doc[]> {
+    const docs = await this.models.find('einvoices', {
+      filter: { state: 'pending', next_attempt_at: { $lte: now.toISOString() } },
+      sort: [['next_attempt_at', 'asc']],
+      limit,
+    });
+    return docs.sort((a, b) =>
+      a.device_id === b.device_id
+        ? Number(a.icv) - Number(b.icv)
+        : String(a.device_id) < String(b.device_id)
+          ? -1
+          : 1,
+    );
+  }
+
+  async runDue(now: Date): Promise<number> {
+    let done = 0;
+    for (const doc of await this.due(now)) {
+      try {
+        await this.submit(doc, now);
+        done++;
+      } catch (error) {
+        this.logger?.warn(`e-invoice ${String(doc.id)} not submitted: ${String(error)}`);
+      }
+    }
+    return done;
+  }
+
+  private ctx(tenantId: string, now: Date, uuid: string, attempt: number): CommandContext {
+    return {
+      tenantId,
+      actor: WORKER,
+      correlationId: `einvoice-${uuid}-${attempt}`,
+      idempotencyKey: `einvoice-${uuid}-${attempt}`,
+      now,
+    };
+  }
+
+  /** Sends one document and records the answer; answers the event recorded. */
+  async submit(doc: Doc, now: Date): Promise<EInvoiceSubmissionEvent | undefined> {
+    const tenantId = String(doc.tenantId);
+    const uuid = String(doc.id);
+    const devices = (await this.aggregates.load(devicesStream(tenantId), initialDevices, evolveDevices))
+      .state;
+    const device = devices.devices[String(doc.device_id)];
+    const stream = einvoiceStream(tenantId, uuid);
+    const before = (await this.aggregates.load(stream, { attempts: 0, settled: false }, evolveSubmissions))
+      .state;
+    if (before.settled) return undefined;
+    const attempt = before.attempts + 1;
+    let answer: SubmissionAnswer;
+    if (!device?.production) {
+      answer = {
+        outcome: 'unauthorized',
+        httpStatus: 0,
+        warnings: [],
+        errors: [
+          { type: 'ERROR', code: 'einvoicing.not_connected', message: 'the device has no production CSID' },
+        ],
+      };
+    } else {
+      const fatoora = this.fatooraFor(device.opened.environment);
+      const credentials = {
+        binarySecurityToken: device.production.token,
+        secret: this.secrets.open(device.production.secret_sealed),
+      };
+      const submission = {
+        invoiceHash: String(doc.hash),
+        uuid,
+        invoice: Buffer.from(String(doc.xml), 'utf8').toString('base64'),
+      };
+      answer = doc.standard
+        ? await fatoora.clear(credentials, submission)
+        : await fatoora.report(credentials, submission);
+      // clearance switched off by the authority: a standard document is then reported
+      if (answer.outcome === 'clearance_off') answer = await fatoora.report(credentials, submission);
+    }
+    const event = this.outcome(uuid, attempt, answer, now, !!doc.standard);
+    await this.aggregates.handle<Submissions, EInvoiceSubmissionEvent>(
+      stream,
+      this.ctx(tenantId, now, uuid, attempt),
+      {
+        initial: { attempts: 0, settled: false },
+        evolve: evolveSubmissions,
+        decide: (state) => (state.settled || state.attempts >= attempt ? [] : [event]),
+      },
+    );
+    return event;
+  }
+
+  private outcome(
+    uuid: string,
+    attempt: number,
+    answer: SubmissionAnswer,
+    now: Date,
+    standard: boolean,
+  ): EInvoiceSubmissionEvent {
+    switch (answer.outcome) {
+      case 'accepted':
+      case 'accepted_with_warnings':
+      case 'duplicate':
+        return {
+          type: 'EInvoiceAccepted',
+          data: {
+            uuid,
+            attempt,
+            http_status: answer.httpStatus,
+            status:
+              answer.status === 'CLEARED' || (standard && answer.status !== 'REPORTED')
+                ? 'CLEARED'
+                : 'REPORTED',
+            warnings: brief(answer.warnings),
+            ...(answer.clearedInvoice && { cleared_xml: answer.clearedInvoice }),
+          },
+        };
+      case 'rejected':
+        return {
+          type: 'EInvoiceRejected',
+          data: {
+            uuid,
+            attempt,
+            http_status: answer.httpStatus,
+            errors: brief(answer.errors),
+            warnings: brief(answer.warnings),
+          },
+        };
+      default:
+        return {
+          type: 'EInvoiceSubmissionFailed',
+          data: {
+            uuid,
+            attempt,
+            http_status: answer.httpStatus,
+            retry_at: new Date(now.getTime() + retryDelayMs(attempt)).toISOString(),
+            errors: brief(answer.errors),
+          },
+        };
+    }
+  }
+
+  /** "Report now": a refused or late document is sent again at once (never signed again). */
+  async reportNow(ctx: CommandContext, uuid: string): Promise<EInvoiceSubmissionEvent | undefined> {
+    const doc = await this.models.get('einvoices', uuid);
+    if (!doc || doc.tenantId !== ctx.tenantId) return undefined;
+    if (doc.state === 'reported' || doc.state === 'cleared' || doc.state === 'reported_with_warnings')
+      return undefined;
+    await this.aggregates.handle<Submissions, EInvoiceSubmissionEvent>(
+      einvoiceStream(ctx.tenantId, uuid),
+      ctx,
+      {
+        initial: { attempts: 0, settled: false },
+        evolve: evolveSubmissions,
+        decide: () => [{ type: 'EInvoiceResubmissionAsked', data: { uuid } }],
+      },
+    );
+    return this.submit(doc, ctx.now);
+  }
+}

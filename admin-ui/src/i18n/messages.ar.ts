@@ -17,6 +17,7 @@ import { ar as customerOffersAr } from '../customer-offers/i18n.ar';
 import { ar as importsAr } from '../imports/i18n.ar';
 import { ar as wizardAr } from '../wizard/i18n.ar';
 import { ar as managerAr } from '../manager/i18n.ar';
+import { ar as einvoicingAr } from '../einvoicing/i18n.ar';
 import { mergeMessages, type MessageTree } from './merge';
 import { raArabic } from './raArabic';
 
@@ -42,4 +43,5 @@ export const messages: MessageTree = mergeMessages(
   importsAr as MessageTree,
   wizardAr as MessageTree,
   managerAr as MessageTree,
+  einvoicingAr as MessageTree,
 );

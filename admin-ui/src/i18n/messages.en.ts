@@ -18,6 +18,7 @@ import { en as customerOffersEn } from '../customer-offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
 import { en as wizardEn } from '../wizard/i18n.en';
 import { en as managerEn } from '../manager/i18n.en';
+import { en as einvoicingEn } from '../einvoicing/i18n.en';
 import { mergeMessages, type MessageTree } from './merge';
 
 export const messages: MessageTree = mergeMessages(
@@ -42,4 +43,5 @@ export const messages: MessageTree = mergeMessages(
   importsEn as MessageTree,
   wizardEn as MessageTree,
   managerEn as MessageTree,
+  einvoicingEn as MessageTree,
 );

@@ -1,5 +1,6 @@
 import LanguageIcon from '@mui/icons-material/Language';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } from './onlineServices';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
@@ -46,6 +47,10 @@ const PlatformSettingsEdit = lazyPage(() => import('./PlatformSettings').then((m
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
+const zatca = () => import('../einvoicing/ZatcaSetting');
+const ZatcaSettingList = lazyPage(() => zatca().then((m) => m.ZatcaSettingList));
+const ZatcaSettingForm = lazyPage(() => zatca().then((m) => m.ZatcaSettingForm));
+const ZatcaSettingClone = lazyPage(() => zatca().then((m) => m.ZatcaSettingClone));
 
 const ManagerAppBar = () => (
   <AppBar
@@ -78,6 +83,7 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="technical/js-errors" />
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
+      <Menu.ResourceItem name="zatca-setting" />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
@@ -151,6 +157,10 @@ export const ManagerAdmin = () => {
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
         <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
+        <Resource name="zatca-setting" list={ZatcaSettingList} icon={ReceiptLongIcon}>
+          <Route path="form" element={<ZatcaSettingForm />} />
+          <Route path="form-clone/:id" element={<ZatcaSettingClone />} />
+        </Resource>
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

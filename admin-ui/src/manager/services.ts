@@ -18,6 +18,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'merchants/active-merchants': 'accounts',
   'addon-services/global-aliases': 'global-aliases',
   'addon-services/merchant-with-payment-gateway-package': 'payment-gateway-accounts',
+  // the salons' e-invoicing devices (doc1 §2 zatca-setting, zatca-setting/form, form-clone/{id})
+  'zatca-setting': 'zatca-setting',
 };
 
 export const createManagerServices = (area: AreaConfig) => {

@@ -1,0 +1,66 @@
+import type { en } from './i18n.en';
+
+/** E-invoicing (ZATCA) screens' texts in Arabic (merged into the catalogue by i18n/messages.ar.ts). */
+const plural = (zero: string, one: string, label: string, many = zero) =>
+  [zero, one, label, many, many, many].join(' |||| ');
+
+export const ar: typeof en = {
+  app: {
+    einvoicing: {
+      connect: 'ربط جهاز',
+      clone_title: 'جهاز جديد من بيانات هذا الجهاز',
+      connected: 'تم الربط: تُوقَّع فواتير الصالون الآن وتُبلَّغ إلى هيئة الزكاة والضريبة والجمارك',
+      still_pending: 'حُفظت البيانات، لكن الهيئة لم تربط الجهاز بعد: السبب ظاهر عليه. صحّحه ثم تابع الربط.',
+      done: {
+        retry: 'تم ربط الجهاز',
+        renew: 'تم تجديد الشهادة',
+        cancel: 'تم إلغاء الجهاز',
+      },
+      retry: 'متابعة الربط',
+      renew: 'تجديد',
+      cancel: 'إلغاء',
+      clone: 'نسخ',
+      checks: 'اجتاز %{done} من %{total} من فحوص الامتثال',
+      valid_to: 'الشهادة سارية حتى %{date}',
+      environment_short: 'البيئة:',
+      empty_manager: 'لا يوجد صالون مرتبط بالفوترة الإلكترونية لدى الهيئة بعد.',
+      otp_hint: 'رمز التحقق المكوّن من ستة أرقام من بوابة فاتورة الخاصة بالصالون (صالح لمدة ساعة).',
+      latin_hint: 'بالحروف الإنجليزية كما في السجل التجاري.',
+      steps: {
+        compliance_csid: 'شهادة الامتثال',
+        compliance_checks: 'فحوص الامتثال',
+        production_csid: 'شهادة الإنتاج',
+        renewal: 'التجديد',
+      },
+      sections: {
+        authority: 'هيئة الزكاة والضريبة والجمارك',
+        seller: 'الصالون كما هو مسجّل',
+        address: 'العنوان الوطني',
+      },
+    },
+  },
+  resources: {
+    'zatca-setting': {
+      name: plural('إعدادات الفوترة الإلكترونية', 'إعداد الفوترة الإلكترونية', 'إعدادات الفوترة الإلكترونية'),
+      fields: {
+        account_id: 'رقم حساب الصالون',
+        status: 'الحالة',
+        environment: 'البيئة',
+        otp: 'رمز التحقق لمرة واحدة',
+        vat_number: 'الرقم الضريبي',
+        commercial_registration: 'السجل التجاري',
+        seller_name: 'الاسم المسجّل',
+        branch_name: 'الفرع',
+        industry: 'النشاط',
+        street: 'الشارع',
+        building_number: 'رقم المبنى',
+        additional_number: 'الرقم الإضافي',
+        district: 'الحي',
+        city: 'المدينة',
+        postal_code: 'الرمز البريدي',
+        progress: 'التقدّم',
+        actions: 'الإجراءات',
+      },
+    },
+  },
+};

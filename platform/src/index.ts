@@ -20,3 +20,4 @@ export * from './http';
 export * from './file-store';
 export * from './mail';
 export * from './payment-gateway';
+export * as zatca from './zatca';

@@ -1,4 +1,4 @@
-import { buildDocument, computeTotals } from './builder';
+import { buildAndSign, buildDocument, computeTotals } from './builder';
 import { canonicalSlicesFast, invoiceHashDom, invoiceHashFast } from './hash';
 import { formatMinor, parseMinor, percentOf, ZatcaInputError } from './money';
 import { qrOf, signDocument, verifyDocument, verifyHashSignature } from './sign';
@@ -144,6 +144,24 @@ describe('buildDocument + signDocument', () => {
         signatureValue: signed.signatureValue,
       });
       expect(decodeQr(signed.qr).timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+    },
+  );
+
+  it.each(combos)(
+    '%s %s: buildAndSign (no DOM) writes what signDocument(buildDocument) writes, but for the random ECDSA signature',
+    (t, k) => {
+      const input = documentInput(k, t);
+      const signingTime = new Date('2026-01-02T03:04:05Z');
+      const fast = buildAndSign(input, { ...keys(), signingTime });
+      const generic = signDocument(buildDocument(input), { ...keys(), signingTime });
+      expect(fast.unsignedXml).toBe(buildDocument(input));
+      expect(fast.invoiceHash).toBe(generic.invoiceHash);
+      expect(fast.xml.split(fast.signatureValue).join('SIG').split(fast.qr).join('QR')).toBe(
+        generic.xml.split(generic.signatureValue).join('SIG').split(generic.qr).join('QR'),
+      );
+      const strip = (q: ReturnType<typeof decodeQr>) => ({ ...q, signatureValue: undefined });
+      expect(strip(decodeQr(fast.qr))).toEqual(strip(decodeQr(generic.qr)));
+      expect(verifyDocument(fast.xml)).toEqual([]);
     },
   );
 

@@ -1,6 +1,7 @@
 import { escapeAttr, escapeText } from './xml-text';
 import { assertMinor, formatMinor, percentOf, ZatcaInputError } from './money';
-import { ROOT_OPEN, XML_DECLARATION } from './hash';
+import { invoiceHashFast, ROOT_OPEN, XML_DECLARATION } from './hash';
+import { signWithFields, type SignedDocument, type SignOptions } from './sign';
 
 /** 388 invoice, 381 credit note, 383 debit note */
 export type ZatcaDocumentKind = 'invoice' | 'credit-note' | 'debit-note';
@@ -333,6 +334,34 @@ function taxCategory(
  * so its invoice hash can be taken without a DOM (see hash.ts canonicalSlicesFast).
  */
 export function buildDocument(input: ZatcaDocumentInput): string {
+  return buildWithTotals(input).xml;
+}
+
+/** Builds, hashes (the text is canonical: no DOM), signs and makes the QR of one document. */
+export function buildAndSign(
+  input: ZatcaDocumentInput,
+  options: SignOptions,
+): SignedDocument & { unsignedXml: string } {
+  const { xml, totals } = buildWithTotals(input);
+  const hash = invoiceHashFast(xml);
+  if (!hash) throw new Error('internal: the builder wrote a document that is not in canonical form');
+  const signed = signWithFields(
+    xml,
+    hash,
+    {
+      sellerName: input.seller.name,
+      vatNumber: input.seller.vatNumber,
+      timestamp: `${input.issueDate}T${input.issueTime}`,
+      total: formatMinor(totals.taxInclusiveMinor),
+      vatTotal: formatMinor(totals.vatMinor),
+      simplified: input.transaction === 'simplified',
+    },
+    options,
+  );
+  return { ...signed, unsignedXml: xml };
+}
+
+function buildWithTotals(input: ZatcaDocumentInput): { xml: string; totals: ZatcaTotals } {
   validateInput(input);
   const totals = computeTotals(input);
   const out: string[] = [XML_DECLARATION, ROOT_OPEN];
@@ -457,5 +486,5 @@ export function buildDocument(input: ZatcaDocumentInput): string {
     );
   });
   out.push('\n</Invoice>\n');
-  return out.join('');
+  return { xml: out.join(''), totals };
 }

@@ -219,9 +219,20 @@ const SIGNATURE_XML = `<cac:Signature>
 export function signDocument(xml: string, options: SignOptions): SignedDocument {
   if (/<(\w+:)?UBLExtensions[\s>]/.test(xml))
     throw new Error('the document is already signed (has UBLExtensions)');
-  const doc = parseXml(xml);
-  const fields = qrSourceFields(doc);
-  const hash = invoiceHash(xml);
+  const fields = qrSourceFields(parseXml(xml));
+  return signWithFields(xml, invoiceHash(xml), fields, options);
+}
+
+/**
+ * The signing step once the hash and the QR's document fields are known (the builder knows them
+ * without reading its own output back; signDocument reads them from any document with a DOM).
+ */
+export function signWithFields(
+  xml: string,
+  hash: string,
+  fields: ReturnType<typeof qrSourceFields>,
+  options: SignOptions,
+): SignedDocument {
   const cert = certificateInfo(options.certificateBase64);
   const signatureValue = signHash(hash, options.privateKeyPem);
   const signedProperties = signedPropertiesXml(

@@ -263,12 +263,11 @@ function validateInput(input: ZatcaDocumentInput): void {
     check(input.reason?.trim(), 'credit and debit notes need a reason');
   }
   if (input.transaction === 'standard') {
-    check(input.buyer?.name?.trim(), 'standard documents need the buyer name');
-    check(
-      input.buyer.vatNumber || input.buyer.otherId,
-      'standard documents need the buyer VAT number or another id',
-    );
-    check(input.buyer.address, 'standard documents need the buyer address');
+    const buyer = input.buyer;
+    check(buyer?.name?.trim(), 'standard documents need the buyer name');
+    check(buyer, 'standard documents need the buyer');
+    check(buyer.vatNumber || buyer.otherId, 'standard documents need the buyer VAT number or another id');
+    check(buyer.address, 'standard documents need the buyer address');
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildAndSign } from './builder';
 import { ChainEntry, chainFields, verifyChain, verifyChainAsync, ZATCA_PIH_SEED } from './chain';
+import { verifyChainParallel } from './chain-parallel';
 import { documentInput } from './fixtures';
 import { invoiceHashDom } from './hash';
 import { testCertificate, testPrivateKeyPem } from './test-data';
@@ -121,5 +122,30 @@ describe('verifyChain', () => {
     }
     expect(verifyChain(gen()).ok).toBe(false);
     expect(read).toBe(2);
+  });
+
+  it('verifyChainParallel (signatures in worker threads) gives the same answers', async () => {
+    expect(await verifyChainParallel(docs, { workers: 2, batchSize: 3 })).toEqual(verifyChain(docs));
+    const sig = /<ds:SignatureValue>([^<]*)</.exec(docs[7].xml)![1];
+    const otherSig = /<ds:SignatureValue>([^<]*)</.exec(docs[6].xml)![1];
+    const forged = docs.map((d, i) => (i === 7 ? { icv: d.icv, xml: d.xml.replace(sig, otherSig) } : d));
+    const expected = {
+      ok: false,
+      count: 7,
+      firstBroken: {
+        icv: '8',
+        code: 'invalid-signature',
+        reason: 'the signature of document 8 does not verify',
+      },
+    };
+    expect(verifyChain(forged)).toEqual(expected);
+    expect(await verifyChainParallel(forged, { workers: 2, batchSize: 3 })).toEqual(expected);
+    // a chain break before the bad signature wins; after it, the signature wins
+    const gapBefore = [...forged.slice(0, 4), ...forged.slice(5)];
+    expect(await verifyChainParallel(gapBefore, { workers: 1, batchSize: 2 })).toEqual(
+      verifyChain(gapBefore),
+    );
+    const gapAfter = [...forged.slice(0, 10), ...forged.slice(11)];
+    expect(await verifyChainParallel(gapAfter, { workers: 1, batchSize: 2 })).toEqual(expected);
   });
 });

@@ -22,6 +22,9 @@ export interface ChainOptions {
   verifySignatures?: boolean;
 }
 
+/** Internal: hands each document's signature to someone else (the parallel verifier) instead of checking it inline. */
+export type SignatureSink = (icv: string, hash: string, signatureValue: string, certificate: string) => void;
+
 interface DocumentChainFields {
   icv?: string;
   pih?: string;
@@ -93,7 +96,10 @@ export class ChainVerifier {
   private broken: { icv: string; reason: string; code: string } | undefined;
   private readonly verifySignatures: boolean;
 
-  constructor(options: ChainOptions = {}) {
+  constructor(
+    options: ChainOptions = {},
+    private readonly signatureSink?: SignatureSink,
+  ) {
     this.previous = options.seed ?? ZATCA_PIH_SEED;
     this.verifySignatures = options.verifySignatures ?? true;
   }

@@ -68,7 +68,10 @@ function removeExcluded(node: DomNode): void {
 export function canonicalInvoiceDom(doc: DomDocument): string {
   const root = doc.documentElement!;
   removeExcluded(root);
-  return new C14nCanonicalization().process(root as unknown as Node, {}) as string;
+  return new C14nCanonicalization().process(
+    root as unknown as Parameters<C14nCanonicalization['process']>[0],
+    {},
+  ) as string;
 }
 
 export function invoiceHashDom(xml: string): string {

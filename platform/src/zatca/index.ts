@@ -5,3 +5,4 @@ export { invoiceHash, invoiceHashDom, invoiceHashFast, canonicalSlicesFast, NS a
 export * from './builder';
 export * from './sign';
 export * from './chain';
+export * from './chain-parallel';

@@ -6,3 +6,5 @@ export * from './builder';
 export * from './sign';
 export * from './chain';
 export * from './chain-parallel';
+export * from './explanations';
+export * from './validate';

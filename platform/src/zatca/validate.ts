@@ -54,13 +54,19 @@ function sefCacheDir(): string {
   );
 }
 
-// saxon-js has no type declarations
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const SaxonJS = require('saxon-js') as {
-  transform(options: Record<string, unknown>, mode: 'sync'): { principalResult: string };
-};
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const saxonVersion: string = (require('saxon-js/package.json') as { version: string }).version;
+type Saxon = { transform(options: Record<string, unknown>, mode: 'sync'): { principalResult: string } };
+let saxon: Saxon | undefined;
+/** SaxonJS is loaded on first use only (it is large; services importing the platform do not pay for it). */
+function saxonJs(): Saxon {
+  // saxon-js has no type declarations
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  saxon ??= require('saxon-js') as Saxon;
+  return saxon;
+}
+function saxonVersion(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('saxon-js/package.json') as { version: string }).version;
+}
 
 const sefCache = new Map<string, Promise<unknown>>();
 
@@ -78,7 +84,7 @@ export function compiledSchematron(xslPath: string): Promise<unknown> {
 async function loadOrCompile(xslPath: string): Promise<unknown> {
   const digest = createHash('sha256').update(readFileSync(xslPath)).digest('hex').slice(0, 16);
   const dir = sefCacheDir();
-  const file = path.join(dir, `${path.basename(xslPath, '.xsl')}-${digest}-saxon${saxonVersion}.sef.json`);
+  const file = path.join(dir, `${path.basename(xslPath, '.xsl')}-${digest}-saxon${saxonVersion()}.sef.json`);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -116,7 +122,7 @@ export async function runSchematron(
   zatcaDir = defaultZatcaDir(),
 ): Promise<ValidationResult> {
   const sef = await compiledSchematron(path.join(zatcaDir, 'schematron', SCHEMATRON_FILES[which]));
-  const result = SaxonJS.transform(
+  const result = saxonJs().transform(
     { stylesheetInternal: sef, sourceText: xml, destination: 'serialized' },
     'sync',
   );

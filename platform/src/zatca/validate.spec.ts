@@ -32,22 +32,43 @@ describe('validateDocument', () => {
     for (const k of ['invoice', 'credit-note', 'debit-note'] as const) combos.push([t, k]);
 
   it.each(combos)(
-    '%s %s with 15 %%, zero-rated (VATEX-SA-35), exempt (VATEX-SA-29) lines, line and document discounts: no error, no warning',
+    '%s %s with 15 %%, zero-rated (VATEX-SA-35), exempt (VATEX-SA-29) and out-of-scope (VATEX-SA-OOS) lines, line and document discounts: no error, no warning',
     async (t, k) => {
-      const r = await validateDocument(sign(buildDocument(documentInput(k, t))));
+      const input = documentInput(k, t);
+      // ZATCA's EN 16931 file has no BR-O-11..14, so out-of-scope lines may sit beside the others
+      input.lines = [...input.lines, lines.outOfScope];
+      const r = await validateDocument(sign(buildDocument(input)));
       expect(ids(r)).toEqual({ errors: [], warnings: [] });
     },
   );
 
   it.each(['simplified', 'standard'] as const)(
-    '%s invoice with an out-of-scope line only (VATEX-SA-OOS; O cannot be mixed with other categories, BR-O-*)',
+    '%s invoice with an out-of-scope line only and an out-of-scope discount',
     async (t) => {
       const xml = sign(
-        buildDocument(documentInput('invoice', t, { lines: [lines.outOfScope], allowance: undefined })),
+        buildDocument(
+          documentInput('invoice', t, {
+            lines: [lines.outOfScope],
+            allowance: { amountMinor: 100, reason: 'discount', category: 'O', rateBasisPoints: 0 },
+          }),
+        ),
       );
       expect(ids(await validateDocument(xml))).toEqual({ errors: [], warnings: [] });
     },
   );
+
+  it('5 % and 15 % side by side, a zero-rated discount, Arabic notes', async () => {
+    const xml = sign(
+      buildDocument(
+        documentInput('debit-note', 'standard', {
+          lines: [{ ...lines.haircut, rateBasisPoints: 500 }, lines.haircut, lines.zeroRated],
+          allowance: { amountMinor: 100, reason: 'discount', category: 'Z', rateBasisPoints: 0 },
+          notes: [{ language: 'ar', text: 'شكرًا لزيارتكم' }],
+        }),
+      ),
+    );
+    expect(ids(await validateDocument(xml))).toEqual({ errors: [], warnings: [] });
+  });
 
   it('a standard invoice with a buyer identified by CR number instead of a VAT number', async () => {
     const input = documentInput('invoice', 'standard');

@@ -21,3 +21,4 @@ export * from './file-store';
 export * from './mail';
 export * from './payment-gateway';
 export * from './fatoora';
+export * as zatca from './zatca';

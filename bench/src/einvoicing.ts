@@ -35,10 +35,10 @@ export interface EinvoicingFigures {
 }
 
 const shared = () => {
-  const dir = process.env.ZATCA_SHARED_DIR ?? resolve(__dirname, '../../../shared/zatca');
+  const dir = process.env.ZATCA_SHARED_DIR ?? resolve(__dirname, '../../platform/zatca-data');
   if (!existsSync(dir))
     throw new Error(
-      `einvoicing: the ZATCA test credentials are not at ${dir} (../shared/zatca beside the repository)`,
+      `einvoicing: the ZATCA test credentials are not at ${dir} (platform/zatca-data)`,
     );
   return {
     certificateBase64: readFileSync(join(dir, 'test-cert.base64'), 'utf8').trim(),

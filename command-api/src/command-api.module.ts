@@ -5,6 +5,7 @@ import {
   ApiExceptionFilter,
   AuthGuard,
   TOKENS,
+  fatooraAdapters,
   systemClock,
   type Authenticator,
   type Clock,
@@ -68,6 +69,18 @@ import {
 } from './platform/platform-settings.commands';
 import { UniqueValues } from './shared/unique-values';
 import { GATEWAY_TOKENS, type PaymentGateways } from './online/gateway-tokens';
+import {
+  ChangeEInvoicingHandler,
+  EInvoicingController,
+  ZatcaSettingController,
+} from './einvoicing/einvoicing.commands';
+import { EINVOICING_TOKENS, type FatooraFor } from './einvoicing/onboarding';
+import {
+  EInvoiceDocumentsController,
+  EInvoiceReportingWorker,
+  REPORTING_TOKENS,
+} from './einvoicing/reporting.worker';
+import { complianceSample, EInvoiceSigning } from './einvoicing/signing';
 import { GatewayPayments, ReceiveGatewayCallbackHandler } from './online/gateway-payments.commands';
 import { GatewayCallbacksController } from './online/gateway-payments.http.controller';
 import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
@@ -88,7 +101,16 @@ export type CommandApiDeps = {
   linkTokens: LinkTokens;
   /** the payment gateway adapters and the sealing of the salons' secrets (derived from linkTokens by default) */
   payments?: { gateways: PaymentGateways; secrets: SealedSecrets };
+  /**
+   * ZATCA e-invoicing: the authority's API per environment (the local simulator by default) and how
+   * often the reporting worker runs (0: never, tests run it by hand; default 5 s)
+   */
+  einvoicing?: { fatooraFor: FatooraFor; reportEveryMs?: number };
 };
+
+/** Without a choice made by the app: local simulators in memory, checking signatures only. */
+const defaultFatoora = (): FatooraFor =>
+  fatooraAdapters({ adapter: 'simulator', dataDir: ':memory:', rules: 'signature' }).fatooraFor;
 
 /** Every command of the product: parse with the contract's schema, decide on the aggregate, append. */
 @Module({})
@@ -122,6 +144,9 @@ export class CommandApiModule {
         CancelInvoiceController,
         SurveysController,
         PlatformSettingsController,
+        EInvoicingController,
+        ZatcaSettingController,
+        EInvoiceDocumentsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -178,6 +203,19 @@ export class CommandApiModule {
         RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
+        {
+          provide: EINVOICING_TOKENS.fatoora,
+          useFactory: () => deps.einvoicing?.fatooraFor ?? defaultFatoora(),
+        },
+        { provide: EINVOICING_TOKENS.samples, useValue: complianceSample },
+        { provide: REPORTING_TOKENS.everyMs, useValue: deps.einvoicing?.reportEveryMs ?? 5_000 },
+        {
+          provide: EInvoiceSigning,
+          useFactory: (a: Aggregates) => new EInvoiceSigning(a, payments().secrets, deps.eventStore),
+          inject: [Aggregates],
+        },
+        ChangeEInvoicingHandler,
+        EInvoiceReportingWorker,
       ],
     };
   }

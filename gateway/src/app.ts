@@ -22,12 +22,14 @@ import {
   answerWithin,
   applyServerTimeouts,
   Authenticator,
+  fatooraAdapters,
   ReadModels,
   TIMEOUTS,
   trustProxySetting,
   type Clock,
   type Logger,
   type Platform,
+  type SimulatorRules,
   type Timeouts,
 } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner } from '@rawnaq/projections';
@@ -49,6 +51,13 @@ export type AppOptions = {
   sendMail?: boolean;
   /** an API request not answered within this gets 503 `errors.took_too_long` (default 30 s) */
   answerWithinMs?: number;
+  /**
+   * ZATCA e-invoicing: how much the local Fatoora simulator checks (`full`: XSD, Schematron, hash,
+   * signature; `signature`: the last two only; default FATOORA_SIMULATOR_RULES or `signature`), and
+   * how often the reporting worker runs (0: tests run it by hand; default 5 s).
+   */
+  fatooraRules?: SimulatorRules;
+  reportEveryMs?: number;
 };
 
 export type RunningApp = {
@@ -144,6 +153,12 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   await runner.start();
   const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
   const authenticator = new Authenticator(readModels, platform.eventStore, 'identity', o.clock);
+  // the authority's API (FATOORA=zatca) or, by default, a local simulator per environment
+  const fatoora = fatooraAdapters({
+    adapter: process.env.FATOORA === 'zatca' ? 'zatca' : 'simulator',
+    dataDir: platform.config.dataDir,
+    rules: o.fatooraRules ?? (process.env.FATOORA_SIMULATOR_RULES === 'full' ? 'full' : 'signature'),
+  });
   const deps = {
     eventStore: platform.eventStore,
     fileStore: platform.fileStore,
@@ -154,6 +169,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     mailSender: platform.mailSender,
     linkTokens: platform.linkTokens,
     payments: paymentGatewaysFor(platform.linkTokens),
+    einvoicing: { fatooraFor: fatoora.fatooraFor, reportEveryMs: o.reportEveryMs },
   };
 
   const nestLogger = ['error', 'warn'] as const;
@@ -241,6 +257,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
       await commandApp.close();
       await queryApp.close();
       await runner.stop();
+      await fatoora.close();
     },
   };
 };

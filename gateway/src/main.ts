@@ -12,6 +12,8 @@ const main = async () => {
     logger: jsonLogger,
     seedDemo: process.env.SEED_DEMO !== '0',
     trustProxy: process.env.TRUST_PROXY === '1',
+    // the product checks documents as the authority does; FATOORA_SIMULATOR_RULES=signature lightens it
+    fatooraRules: process.env.FATOORA_SIMULATOR_RULES === 'signature' ? 'signature' : 'full',
   });
   const port = Number(process.env.PORT ?? 3000);
   const server = httpServer(app.handler);

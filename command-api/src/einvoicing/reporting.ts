@@ -1,4 +1,5 @@
 import {
+  notFound,
   retryDelayMs,
   streamName,
   type EInvoiceMessage,
@@ -192,7 +193,7 @@ export class EInvoiceReporting {
   /** "Report now": a refused or late document is sent again at once (never signed again). */
   async reportNow(ctx: CommandContext, uuid: string): Promise<EInvoiceSubmissionEvent | undefined> {
     const doc = await this.models.get('einvoices', uuid);
-    if (!doc || doc.tenantId !== ctx.tenantId) return undefined;
+    if (!doc || doc.tenantId !== ctx.tenantId) throw notFound('not_found.record');
     if (doc.state === 'reported' || doc.state === 'cleared' || doc.state === 'reported_with_warnings')
       return undefined;
     await this.aggregates.handle<Submissions, EInvoiceSubmissionEvent>(

@@ -98,6 +98,7 @@ import {
   sessionProblem,
   type CustomerOfferState,
 } from './customer-offer';
+import { EInvoiceSigning } from '../einvoicing/signing';
 import {
   customerOfferLink,
   decideOnCustomerOffer,
@@ -128,6 +129,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(UniqueValues) private readonly unique: UniqueValues,
+    @Inject(EInvoiceSigning) private readonly einvoicing: EInvoiceSigning,
   ) {}
 
   async execute({ ctx, auth, body }: IssueInvoice): Promise<Answer> {
@@ -497,6 +499,18 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       });
 
     const issued = (outcome.events[0] as InvoiceIssued).data;
+    // a Saudi salon's invoice is signed into its device's chain with it, in the same append (ZATCA)
+    const einvoice =
+      tenant.countryId === SAUDI_ARABIA
+        ? await this.einvoicing.sign(ctx, tenant.timeZone, {
+            referenceType: 1,
+            documentId: invoiceId,
+            documentNumber: String(number),
+            issuedAt: issued.issued_at,
+            lines: issued.lines,
+            payments: issued.payments,
+          })
+        : undefined;
     return new Answer(
       {
         id: issued.invoice_id,
@@ -522,6 +536,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         paid: issued.paid,
         owed: issued.owed,
         einvoicing: issued.einvoicing,
+        einvoice: einvoice ?? null,
       },
       outcome.position,
       201,

@@ -3,3 +3,6 @@ export * from './csr';
 export * from './simulator-ca';
 export * from './http-fatoora';
 export * from './simulator';
+export * from './inspector';
+export * from './validation-thread';
+export * from './local';

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** ../shared/zatca beside the repository (both /work/main and /work/wt/<tree> have it as a sibling). */
-export const ZATCA_SHARED = path.resolve(__dirname, '../../../../shared/zatca');
+/** The ZATCA SDK's data kept with the code (platform/zatca-data). */
+export const ZATCA_SHARED = path.resolve(__dirname, '../../zatca-data');
 
 export function zatcaShared(): string {
   if (!existsSync(ZATCA_SHARED)) {
     throw new Error(
-      `ZATCA test data not found at ${ZATCA_SHARED} (expected ../shared/zatca beside the repo)`,
+      `ZATCA test data not found at ${ZATCA_SHARED} (expected platform/zatca-data)`,
     );
   }
   return ZATCA_SHARED;

@@ -31,7 +31,7 @@ export interface ValidationResult {
 }
 
 export interface ValidateOptions {
-  /** directory holding xsd/ and schematron/ (default: ../shared/zatca beside the repository or $ZATCA_SHARED_DIR) */
+  /** directory holding xsd/ and schematron/ (default: platform/zatca-data, or $ZATCA_SHARED_DIR) */
   zatcaDir?: string;
   /** skip the XSD or the Schematron part */
   xsd?: boolean;
@@ -44,7 +44,7 @@ export const SCHEMATRON_FILES = {
 } as const;
 
 export function defaultZatcaDir(): string {
-  return process.env.ZATCA_SHARED_DIR ?? path.resolve(__dirname, '../../../../shared/zatca');
+  return process.env.ZATCA_SHARED_DIR ?? path.resolve(__dirname, '../../zatca-data');
 }
 
 function sefCacheDir(): string {

@@ -1,0 +1,226 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  businessDate,
+  businessTime,
+  type EInvoiceReferenceType,
+  type EInvoiceSigned,
+  type InvoiceLine,
+  type InvoicePayment,
+  type TenantTimeZone,
+} from '@rawnaq/contracts';
+import { zatca, type SealedSecrets, type Submission } from '@rawnaq/platform';
+import type { CommandContext } from '../shared/command-context';
+import { Aggregates } from '../shared/repository';
+import { Chains } from './chain';
+import { canSign, devicesStream, evolveDevices, initialDevices, type DeviceState } from './device';
+import type { ComplianceSamples } from './onboarding';
+
+type Device = DeviceState & { exists: true };
+
+/** The seller as the authority knows it: the device's registered details. */
+export const sellerOf = (device: Device): zatca.ZatcaSeller => ({
+  name: device.opened.seller_name,
+  vatNumber: device.opened.vat_number,
+  crNumber: device.opened.commercial_registration,
+  address: {
+    street: device.opened.address.street,
+    buildingNumber: device.opened.address.building_number,
+    district: device.opened.address.district,
+    city: device.opened.address.city,
+    postalCode: device.opened.address.postal_code,
+    country: 'SA',
+    ...(device.opened.address.additional_number && {
+      additionalNumber: device.opened.address.additional_number,
+    }),
+  },
+});
+
+/**
+ * Why a line is not standard-rated, as the authority asks (VATEX codes). The sales context knows the
+ * category only: a salon's zero-rated and exempt supplies are rare, and these are the generic reasons.
+ */
+const EXEMPTIONS: Record<'Z' | 'E' | 'O', zatca.ZatcaExemption> = {
+  Z: { code: 'VATEX-SA-35', text: 'Medicines and medical equipment' },
+  E: { code: 'VATEX-SA-29', text: 'Financial services mentioned in Article 29 of the VAT Regulations' },
+  O: { code: 'VATEX-SA-OOS', text: 'Not subject to VAT' },
+};
+
+/** A sales line as a UBL line: the same quantity, price, discount and net, not one halala changed. */
+export const zatcaLine = (l: InvoiceLine): zatca.ZatcaLineInput => ({
+  name: l.name_ar && l.name_en ? `${l.name_ar} | ${l.name_en}` : l.name_ar || l.name_en,
+  quantity: l.quantity,
+  unitPriceMinor: l.unit_price,
+  discountMinor: l.discount,
+  netMinor: l.net,
+  category: l.vat_category,
+  rateBasisPoints: l.vat_category === 'S' ? l.vat_rate_bp : 0,
+  ...(l.vat_category !== 'S' && { exemption: EXEMPTIONS[l.vat_category] }),
+});
+
+/** UNTDID 4461 payment means of the till's methods: cash 10, card 48, anything else "not defined". */
+export const paymentMeans = (payments: InvoicePayment[]): string => {
+  const first = payments[0]?.method as number | undefined;
+  return first === 1 ? '10' : first === 2 ? '48' : '1';
+};
+
+/** The document's UUID, the same whenever it is asked for the same sales document. */
+export const einvoiceUuid = (tenantId: string, documentId: string): string => {
+  const h = createHash('sha256').update(`einvoice\u0000${tenantId}\u0000${documentId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/** What a sales document gives the e-invoice (the chain and the seller are added when it is signed). */
+export type SalesDocument = {
+  referenceType: EInvoiceReferenceType;
+  documentId: string;
+  documentNumber: string;
+  invoiceId?: string;
+  issuedAt: string;
+  lines: InvoiceLine[];
+  payments: InvoicePayment[];
+  /** for a note: the invoice it amends and why */
+  billingReference?: string;
+  reason?: string;
+};
+
+const KINDS: Record<EInvoiceReferenceType, zatca.ZatcaDocumentKind> = {
+  1: 'invoice',
+  2: 'credit-note',
+  3: 'debit-note',
+};
+
+/**
+ * Signs the salon's sales documents into its device's chain, inside the command that issues them:
+ * the document and its signed XML are stored together or not at all. A salon not connected (yet)
+ * issues without signing; nothing is signed later behind its back.
+ */
+export class EInvoiceSigning {
+  private readonly chains: Chains;
+
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly secrets: SealedSecrets,
+    store: ConstructorParameters<typeof Chains>[0],
+  ) {
+    this.chains = new Chains(store);
+  }
+
+  async sign(ctx: CommandContext, timeZone: TenantTimeZone, doc: SalesDocument) {
+    const { state: devices } = await this.aggregates.loadHeld(
+      devicesStream(ctx.tenantId),
+      initialDevices,
+      evolveDevices,
+    );
+    const device = devices.active ? devices.devices[devices.active] : undefined;
+    if (!device || !canSign(device, ctx.now)) return undefined;
+    const link = await this.chains.next(ctx.tenantId, device.opened.device_id, zatca.ZATCA_PIH_SEED);
+    const uuid = einvoiceUuid(ctx.tenantId, doc.documentId);
+    const signed = zatca.buildAndSign(
+      {
+        kind: KINDS[doc.referenceType],
+        transaction: 'simplified',
+        uuid,
+        number: doc.documentNumber,
+        issueDate: businessDate(doc.issuedAt, timeZone),
+        issueTime: businessTime(doc.issuedAt, timeZone),
+        icv: link.icv + 1,
+        pih: link.lastHash,
+        seller: sellerOf(device),
+        lines: doc.lines.map(zatcaLine),
+        paymentMeansCode: paymentMeans(doc.payments),
+        ...(doc.billingReference && { billingReference: doc.billingReference }),
+        ...(doc.reason && { reason: doc.reason }),
+      },
+      {
+        privateKeyPem: this.secrets.open(device.key!.private_key_sealed),
+        certificateBase64: device.production!.certificate_base64,
+        signingTime: ctx.now,
+      },
+    );
+    const data: EInvoiceSigned['data'] = {
+      device_id: device.opened.device_id,
+      icv: link.icv + 1,
+      pih: link.lastHash,
+      hash: signed.invoiceHash,
+      uuid,
+      reference_type: doc.referenceType,
+      document_id: doc.documentId,
+      document_number: doc.documentNumber,
+      ...(doc.invoiceId && { invoice_id: doc.invoiceId }),
+      standard: false,
+      xml: signed.xml,
+      qr: signed.qr,
+      issued_at: doc.issuedAt,
+    };
+    this.chains.append(
+      link,
+      this.aggregates.envelopes(ctx, link.stream, link.revision, [{ type: 'EInvoiceSigned', data }])[0],
+    );
+    return { uuid, icv: data.icv, hash: data.hash, qr: data.qr };
+  }
+}
+
+/**
+ * The onboarding's compliance samples: one document of the asked kind, signed with the device's key
+ * and compliance certificate, as the salon's documents will be.
+ */
+export const complianceSample: ComplianceSamples = ({
+  device,
+  kind,
+  privateKeyPem,
+  certificateBase64,
+  now,
+}) => {
+  const [transaction, code] = kind.split('-') as ['standard' | 'simplified', '388' | '381' | '383'];
+  const documentKind: zatca.ZatcaDocumentKind =
+    code === '388' ? 'invoice' : code === '381' ? 'credit-note' : 'debit-note';
+  const uuid = randomUUID();
+  const signed = zatca.buildAndSign(
+    {
+      kind: documentKind,
+      transaction,
+      uuid,
+      number: `COMPLIANCE-${kind}`,
+      issueDate: businessDate(now.toISOString(), 'Asia/Riyadh'),
+      issueTime: businessTime(now.toISOString(), 'Asia/Riyadh'),
+      icv: 1,
+      pih: zatca.ZATCA_PIH_SEED,
+      seller: sellerOf(device),
+      ...(transaction === 'standard' && {
+        buyer: {
+          name: 'Compliance Check Buyer LTD',
+          vatNumber: '399999999800003',
+          address: {
+            street: device.opened.address.street,
+            buildingNumber: device.opened.address.building_number,
+            district: device.opened.address.district,
+            city: device.opened.address.city,
+            postalCode: device.opened.address.postal_code,
+            country: 'SA',
+          },
+        },
+      }),
+      lines: [
+        {
+          name: 'قص شعر | Haircut',
+          quantity: 1,
+          unitPriceMinor: 10_000,
+          category: 'S',
+          rateBasisPoints: 1500,
+        },
+      ],
+      paymentMeansCode: '10',
+      ...(documentKind !== 'invoice' && {
+        billingReference: 'COMPLIANCE-standard-388',
+        reason: 'Compliance check | فحص الامتثال',
+      }),
+    },
+    { privateKeyPem, certificateBase64, signingTime: now },
+  );
+  const submission: Submission = {
+    invoiceHash: signed.invoiceHash,
+    uuid,
+    invoice: Buffer.from(signed.xml, 'utf8').toString('base64'),
+  };
+  return submission;
+};

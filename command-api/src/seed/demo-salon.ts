@@ -30,6 +30,7 @@ import type { CommandContext } from '../shared/command-context';
 import { defaultReasonEvents } from '../scheduling/cancellation-reasons';
 import { Aggregates, idFor } from '../shared/repository';
 import { UniqueValues } from '../shared/unique-values';
+import { ChangeEInvoicing } from '../einvoicing/einvoicing.commands';
 
 /** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
 export const DEMO = {
@@ -176,6 +177,22 @@ const DEMO_CUSTOMERS = [
 /** What the demo prints on its invoices (the setup wizard's invoice step). */
 /** A valid Saudi VAT number (15 digits, starting and ending with 3) for the demo's invoices. */
 const DEMO_VAT_NUMBER = '300000000000003';
+
+/** The demo salon as ZATCA knows it (simulation environment, the local simulator's OTP). */
+const DEMO_EINVOICING = {
+  environment: 2,
+  otp: '123456',
+  vat_number: DEMO_VAT_NUMBER,
+  commercial_registration: '1010010000',
+  seller_name: 'Demo Salon',
+  branch_name: 'Olaya Branch',
+  industry: 'Beauty salon',
+  street: 'King Fahd Road',
+  building_number: '2322',
+  district: 'Al Olaya',
+  city: 'Riyadh',
+  postal_code: '12211',
+};
 
 const DEMO_INVOICE_SETTINGS = {
   invoice_notes_en: 'Thank you for visiting Demo Salon',
@@ -505,6 +522,13 @@ export const seedDemoSalon = async (
         },
       }),
     );
+  // connected to ZATCA (the local simulator, environment 2) before it sells: its sales are signed
+  await execute(
+    new ChangeEInvoicing(
+      { ...ownerCtx, correlationId: 'seed-einvoicing', idempotencyKey: 'seed-einvoicing' },
+      { action: 'connect', body: DEMO_EINVOICING },
+    ),
+  );
   const checkedIn = await seedDemoAppointments(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
     customers: customerIds,
     services,

@@ -10,10 +10,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { zatca } from '@rawnaq/platform';
 
 export interface EinvoicingFigures {
+  /** 1-minute load average when the section started (the machine's 2 cores are shared) */
+  loadAverage?: number;
   runs: number;
   p50Ms: number;
   p99Ms: number;
@@ -145,6 +148,7 @@ export async function einvoicingBench(
   log: (s: string) => void,
 ): Promise<EinvoicingFigures> {
   const keys = shared();
+  const loadAverage = +loadavg()[0].toFixed(2);
   const now = new Date(Date.now() - 60_000);
   const inputs = Array.from({ length: 64 }, (_, i) => invoice(i + 1, zatca.ZATCA_PIH_SEED, now));
 
@@ -200,6 +204,7 @@ export async function einvoicingBench(
   );
 
   return {
+    loadAverage,
     runs,
     p50Ms: +fast.p50.toFixed(3),
     p99Ms: +fast.p99.toFixed(3),

@@ -53,20 +53,20 @@ describe('verifyChain', () => {
     expect(r).toEqual({
       ok: false,
       count: 2,
-      firstBroken: { icv: '4', code: 'Invalid-ICV', reason: 'expected ICV 3, got 4' },
+      firstBroken: { icv: '4', code: 'invalid-icv', reason: 'expected ICV 3, got 4' },
     });
   });
 
   it("a recorded ICV that is not the document's", () => {
     const r = verifyChain([docs[0], { icv: 2, xml: docs[2].xml }]);
-    expect(r).toMatchObject({ ok: false, count: 1, firstBroken: { icv: '2', code: 'Invalid-ICV' } });
+    expect(r).toMatchObject({ ok: false, count: 1, firstBroken: { icv: '2', code: 'invalid-icv' } });
   });
 
   it('a fork: two documents chained to the same predecessor', () => {
     const input = documentInput('invoice', 'simplified', { icv: 3, pih: docs[0].hash });
     const forked = buildAndSign(input, keys());
     const r = verifyChain([docs[0], docs[1], { icv: 3, xml: forked.xml }]);
-    expect(r).toMatchObject({ ok: false, count: 2, firstBroken: { icv: '3', code: 'Invalid-PIH' } });
+    expect(r).toMatchObject({ ok: false, count: 2, firstBroken: { icv: '3', code: 'invalid-pih' } });
   });
 
   it('a document changed after signing', () => {
@@ -108,7 +108,7 @@ describe('verifyChain', () => {
     expect(verifyChain(docs.slice(1), { seed: docs[0].hash })).toEqual({
       ok: false,
       count: 0,
-      firstBroken: expect.objectContaining({ code: 'Invalid-ICV' }),
+      firstBroken: expect.objectContaining({ code: 'invalid-icv' }),
     });
   });
 

@@ -114,7 +114,7 @@ export class ChainVerifier {
       return false;
     };
     if (!/^\d+$/.test(icv) || Number(icv) !== expectedIcv) {
-      return fail('Invalid-ICV', `expected ICV ${expectedIcv}, got ${icv}`);
+      return fail('invalid-icv', `expected ICV ${expectedIcv}, got ${icv}`);
     }
     let hash: string;
     let pih: string | undefined;
@@ -126,7 +126,7 @@ export class ChainVerifier {
         return fail('invalid-xml', `document ${icv} cannot be parsed: ${(e as Error).message}`);
       }
       if (f.icv !== icv)
-        return fail('Invalid-ICV', `the document's ICV is ${f.icv ?? 'missing'}, recorded as ${icv}`);
+        return fail('invalid-icv', `the document's ICV is ${f.icv ?? 'missing'}, recorded as ${icv}`);
       if (f.digestValue !== f.hash) {
         return fail(
           'invalid-invoice-hash',
@@ -147,7 +147,7 @@ export class ChainVerifier {
     }
     if (pih !== this.previous) {
       return fail(
-        'Invalid-PIH',
+        'invalid-pih',
         `PIH ${pih ?? 'missing'} is not the previous document's hash ${this.previous}`,
       );
     }

@@ -40,8 +40,13 @@ describe('explanations', () => {
       'missing-qr',
       'invalid-qr-code',
       'invalid-xml',
-      'Invalid-ICV',
-      'Invalid-PIH',
+      'invalid-icv',
+      'invalid-pih',
+      'invalid-uuid',
+      'invalid-invoice-type',
+      'invalid-clearance-status',
+      'already-submitted',
+      'uuid-conflict',
       'XSD',
     ];
     const keys = Object.keys(EXPLANATIONS);
@@ -78,6 +83,7 @@ describe('explanations', () => {
 
   it('falls back to a generic bilingual explanation naming the rule', () => {
     expect(explain('BR-KSA-40')).toMatchObject({ generic: false, id: 'BR-KSA-40' });
+    expect(explain('Invalid-PIH')).toMatchObject({ generic: false, en: EXPLANATIONS['invalid-pih'].en });
     const g = explain('BR-KSA-92', 'Contract ID missing');
     expect(g.generic).toBe(true);
     expect(g.en).toContain('BR-KSA-92');

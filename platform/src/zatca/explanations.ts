@@ -2,7 +2,7 @@
  * Plain-language explanations, in English and Modern Standard Arabic, of what the tax authority
  * (or our own checks, which use the same codes) refused, and what the salon owner should fix.
  * Keys: Schematron rule ids (BR-KSA-*, BR-*), the codes verifyDocument / verifyChain produce
- * (invalid-invoice-hash, invalid-signature, Invalid-ICV, Invalid-PIH, ...) and XSD.
+ * (invalid-invoice-hash, invalid-signature, invalid-icv, invalid-pih, ...) and XSD.
  * Arabic texts contain no Latin letters; the id is shown beside them by the UI.
  */
 export interface Explanation {
@@ -104,17 +104,48 @@ export const EXPLANATIONS: Readonly<Record<string, Explanation>> = {
     SUPPORT_EN,
     SUPPORT_AR,
   ),
-  'Invalid-ICV': e(
+  'invalid-icv': e(
     "The invoice counter of this device skipped or repeated a number: every device's invoices must be numbered 1, 2, 3… without gaps.",
     'تخطّى عدّاد فواتير هذا الجهاز رقمًا أو كرّره، ويجب أن تُرقَّم فواتير كل جهاز تسلسليًا دون فجوات.',
     'Do not delete or re-create invoices. Contact support: the chain of this device must be repaired before more invoices are sent.',
     'لا تحذف الفواتير ولا تُعِد إنشاءها، وتواصل مع الدعم الفني لإصلاح تسلسل هذا الجهاز قبل إرسال فواتير أخرى.',
   ),
-  'Invalid-PIH': e(
+  'invalid-pih': e(
     "The invoice does not carry the previous invoice's fingerprint: the chain of this device's invoices is broken.",
     'لا تحمل الفاتورة بصمة الفاتورة السابقة لها، فانقطعت سلسلة فواتير هذا الجهاز.',
     'Contact support with the device name; invoices of one device must be sent in the order they were issued.',
     'تواصل مع الدعم الفني وأرسل اسم الجهاز؛ إذ يجب إرسال فواتير الجهاز الواحد بترتيب إصدارها.',
+  ),
+  // the local Fatoora simulator's submission checks (main: platform/src/fatoora/simulator.ts)
+  'invalid-uuid': e(
+    'The identifier sent with the invoice is not the one written in it.',
+    'المعرّف المرسل مع الفاتورة لا يطابق المعرّف المكتوب فيها.',
+    SUPPORT_EN,
+    SUPPORT_AR,
+  ),
+  'invalid-invoice-type': e(
+    'A standard (business) invoice was sent for reporting or a simplified one for clearance.',
+    'أُرسلت فاتورة ضريبية (للمنشآت) للإبلاغ أو فاتورة مبسّطة للاعتماد، والصحيح عكس ذلك.',
+    'Check whether the customer is a business with a VAT number (standard invoice) or a consumer (simplified invoice), then issue the invoice again.',
+    'تحقّق مما إذا كان العميل منشأة لها رقم ضريبي (فاتورة ضريبية) أو فردًا (فاتورة مبسّطة)، ثم أعد إصدار الفاتورة.',
+  ),
+  'invalid-clearance-status': e(
+    'The clearance request was sent without the clearance switch the authority expects.',
+    'أُرسل طلب الاعتماد دون مؤشر الاعتماد الذي تشترطه الهيئة.',
+    SUPPORT_EN,
+    SUPPORT_AR,
+  ),
+  'already-submitted': e(
+    'The authority already received this invoice; nothing more is needed.',
+    'استلمت الهيئة هذه الفاتورة من قبل، ولا يلزم أي إجراء آخر.',
+    'Nothing to fix.',
+    'لا يلزم أي تعديل.',
+  ),
+  'uuid-conflict': e(
+    'Another invoice with the same identifier was already sent with different content.',
+    'أُرسلت من قبل فاتورة أخرى بالمعرّف نفسه ومحتوى مختلف.',
+    SUPPORT_EN,
+    SUPPORT_AR,
   ),
   XSD: e(
     'The invoice file does not follow the required electronic invoice structure.',
@@ -853,7 +884,7 @@ export function genericExplanation(id: string, authorityText?: string): Explanat
 
 /** The explanation of a rule id or error code; the generic bilingual one when it has none. */
 export function explain(id: string, authorityText?: string): Explanation & { id: string; generic: boolean } {
-  const hit = EXPLANATIONS[id];
+  const hit = EXPLANATIONS[id] ?? EXPLANATIONS[id.toLowerCase()];
   return hit
     ? { id, generic: false, ...hit }
     : { id, generic: true, ...genericExplanation(id, authorityText) };

@@ -8,3 +8,4 @@ export * from './chain';
 export * from './chain-parallel';
 export * from './explanations';
 export * from './validate';
+export * from './inspect';

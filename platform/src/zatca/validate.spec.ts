@@ -3,6 +3,9 @@ import { signDocument } from './sign';
 import { documentInput, lines } from './fixtures';
 import { samples, testCertificate, testPrivateKeyPem } from './test-data';
 import { TOLERATED_XSD_ERROR, validateDocument, type ValidationResult } from './validate';
+import { buildAndSign } from './builder';
+import { inspectDocument } from './inspect';
+import { explain } from './explanations';
 
 /**
  * XSD + both Schematron files on every generated document type. One spec file so the SEF files are
@@ -118,5 +121,74 @@ describe('validateDocument', () => {
     expect(TOLERATED_XSD_ERROR.test(serial)).toBe(true);
     expect(TOLERATED_XSD_ERROR.test(serial.replace('X509SerialNumber', 'TaxAmount'))).toBe(false);
     expect(TOLERATED_XSD_ERROR.test(serial.replace("'xs:integer'", "'xs:decimal'"))).toBe(false);
+  });
+});
+
+/** What the local Fatoora simulator's DocumentInspector gets from the core. */
+describe('inspectDocument', () => {
+  const keys = { privateKeyPem: testPrivateKeyPem(), certificateBase64: testCertificate() };
+
+  it('a good standard invoice: no error, and what the simulator needs read from it', async () => {
+    const s = buildAndSign(
+      documentInput('invoice', 'standard', { icv: 7, pih: 'cGloLW9mLWRvY3VtZW50LTY=' }),
+      keys,
+    );
+    const r = await inspectDocument({
+      xml: s.xml,
+      claimedHash: s.invoiceHash,
+      certificateBase64: testCertificate(),
+    });
+    expect(r).toEqual({
+      errors: [],
+      warnings: [],
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      icv: 7,
+      pih: 'cGloLW9mLWRvY3VtZW50LTY=',
+      typeCode: '388',
+      standard: true,
+      hash: s.invoiceHash,
+    });
+  });
+
+  it('refusals with codes the explanations know: wrong claimed hash, another certificate, a broken rule, a tampered amount', async () => {
+    const s = buildAndSign(documentInput('credit-note', 'simplified'), keys);
+    const other = samples()[0].xml; // signed with the same test certificate, another hash
+    const wrongHash = await inspectDocument({
+      xml: s.xml,
+      claimedHash: 'AAAA',
+      certificateBase64: testCertificate(),
+    });
+    expect(wrongHash.errors.map((e) => e.code)).toEqual(['invalid-invoice-hash']);
+    const otherCert = await inspectDocument({
+      xml: s.xml,
+      claimedHash: s.invoiceHash,
+      certificateBase64: 'TUlJQg==',
+    });
+    expect(otherCert.errors.map((e) => e.code)).toEqual(['invalid-certificate']);
+    const tampered = s.xml.replace(
+      '<cbc:PayableAmount currencyID="SAR">',
+      '<cbc:PayableAmount currencyID="SAR">1',
+    );
+    const t = await inspectDocument({
+      xml: tampered,
+      claimedHash: s.invoiceHash,
+      certificateBase64: testCertificate(),
+    });
+    expect(t.errors.map((e) => e.code)).toEqual([
+      'invalid-invoice-hash',
+      'invalid-signature',
+      'invalid-qr-code',
+    ]);
+    // amount due != total with VAT - prepaid: a warning in ZATCA's EN 16931 file
+    expect(t.warnings.map((e) => e.code)).toContain('BR-CO-16');
+    for (const e of [...t.errors, ...t.warnings, ...wrongHash.errors, ...otherCert.errors])
+      expect(explain(e.code).generic).toBe(false);
+    const sample = await inspectDocument({
+      xml: other,
+      claimedHash: /<ds:DigestValue>([^<]*)/.exec(other)![1],
+      certificateBase64: testCertificate(),
+    });
+    expect(sample.errors).toEqual([]);
+    expect(sample.warnings.map((w) => w.code)).toEqual(['BR-KSA-98']);
   });
 });

@@ -49,6 +49,10 @@ export type FieldFormat =
   | 'vatSubtotals'
   /** the seller an invoice names: name and VAT number */
   | 'seller'
+  /** the tax authority's messages: each rule or check and its text */
+  | 'authorityMessages'
+  /** a national address: building number, street, district, city, postal code */
+  | 'nationalAddress'
   | 'menuRef'
   | 'menuRefs'
   | 'employeeRef'
@@ -252,6 +256,43 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
   // a cancelled visit's reason is the salon's own words, not a sign-out reason
   appointment: { reason: 'text', source: { code: 'bookingSource' } },
   role: { name: { choice: 'app.roles.' } },
+  // a salon's e-invoicing devices and documents (ZATCA)
+  einvoicingdevice: {
+    kind: { choice: 'app.audit.values.csid_kind.' },
+    step: { choice: 'app.einvoicing.steps.' },
+    reason: { choice: 'app.audit.values.device_cancel_reason.' },
+    address: 'nationalAddress',
+    environment: { code: 'eInvoiceEnvironment' },
+    seller_name: 'ltr',
+    branch_name: 'ltr',
+    industry: 'ltr',
+    common_name: 'ltr',
+    serial_number: 'ltr',
+    invoice_types: 'ltr',
+    request_id: 'ltr',
+    renewal: 'boolean',
+    warnings: 'authorityMessages',
+    errors: 'authorityMessages',
+    http_status: 'ltr',
+  },
+  einvoicechain: {
+    icv: 'number',
+    pih: 'ltr',
+    hash: 'ltr',
+    uuid: 'ltr',
+    reference_type: { code: 'eInvoiceReferenceType' },
+    document_number: 'ltr',
+    standard: 'boolean',
+  },
+  einvoice: {
+    uuid: 'ltr',
+    attempt: 'number',
+    http_status: 'ltr',
+    retry_at: 'dateTime',
+    warnings: 'authorityMessages',
+    errors: 'authorityMessages',
+    status: 'ltr',
+  },
   creditnote: {
     lines: 'invoiceLines',
     payments: 'payments',
@@ -568,6 +609,22 @@ export const formatFieldValue = (
             }),
           )
         : String(value);
+    case 'authorityMessages':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const m = asRecord(raw) ?? {};
+              return `${String(m.code ?? '')} ${String(m.message ?? '')}`.trim();
+            }),
+          )
+        : String(value);
+    case 'nationalAddress': {
+      const a = asRecord(value);
+      if (!a) return String(value);
+      return [a.building_number, a.street, a.additional_number, a.district, a.city, a.postal_code]
+        .filter((part) => typeof part === 'string' && part !== '')
+        .join(language === 'ar' ? '، ' : ', ');
+    }
     case 'seller': {
       const seller = asRecord(value);
       if (!seller) return String(value);

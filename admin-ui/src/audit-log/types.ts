@@ -53,6 +53,9 @@ export const ENTITY_TYPES = [
   'jserror',
   'ipguard',
   'platformsettings',
+  'einvoicingdevice',
+  'einvoicechain',
+  'einvoice',
 ] as const;
 
 /**
@@ -84,6 +87,19 @@ export const HIDDEN_FIELDS = new Set([
   // a salon's gateway secrets, sealed: the log says only whether they are set
   'secret_sealed',
   'terminal_resource_key_sealed',
+  // ZATCA: the device's keys, certificates and the signed XML are kept, not shown in the log
+  'device_id',
+  'private_key_sealed',
+  'public_key_pem',
+  'csr_base64',
+  'certificate_base64',
+  'token',
+  'xml',
+  'qr',
+  'cleared_xml',
+  'document_id',
+  'replaced_by',
+  'cloned_from',
   'debit_note_id',
   'held_invoice_id',
   // the actor of the entry already says who
@@ -161,6 +177,17 @@ export const KNOWN_TYPES = [
   'GatewayPaymentPaid',
   'GatewayPaymentFailed',
   'GatewayCallbackIgnored',
+  'EInvoicingDeviceOpened',
+  'EInvoicingDeviceKeyGenerated',
+  'EInvoicingCsidIssued',
+  'EInvoicingComplianceChecked',
+  'EInvoicingOnboardingFailed',
+  'EInvoicingDeviceCancelled',
+  'EInvoiceSigned',
+  'EInvoiceSubmissionFailed',
+  'EInvoiceAccepted',
+  'EInvoiceRejected',
+  'EInvoiceResubmissionAsked',
   'PaymentGatewaySettingsChanged',
   'AppointmentPaymentCancelled',
   'DebitNoteIssued',

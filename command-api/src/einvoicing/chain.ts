@@ -3,7 +3,7 @@ import type { EventStore } from '@rawnaq/platform';
 import { currentUnitOfWork, KeyedLocks } from '../shared/unit-of-work';
 
 export const chainStream = (tenantId: string, deviceId: string) =>
-  streamName('einvoice-chain', tenantId, deviceId);
+  streamName('einvoicechain', tenantId, deviceId);
 
 /** Where a device's chain stands: its stream's revision, the last ICV and the hash the next PIH is. */
 export type ChainLink = { revision: number; icv: number; lastHash: string };

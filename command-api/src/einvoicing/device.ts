@@ -14,7 +14,7 @@ import {
  * and the replacing of another are decided together, and the issuing of an invoice finds the
  * device in force by reading one short stream.
  */
-export const devicesStream = (tenantId: string) => streamName('einvoicing-device', tenantId, 'devices');
+export const devicesStream = (tenantId: string) => streamName('einvoicingdevice', tenantId, 'devices');
 
 /** A device as its events make it. */
 export type DeviceState =

@@ -97,7 +97,7 @@ describe('connecting a salon to the authority, step by step', () => {
     const device = await onboarding.connect(ctx('k1'), input);
     expect(device).toMatchObject({ status: 2, active: true, compliance_missing: [], last_failure: null });
     expect(device.compliance_passed).toHaveLength(6);
-    const events = await store.readStream('einvoicing-device-7.devices');
+    const events = await store.readStream('einvoicingdevice-7.devices');
     expect(events.map((e) => e.type)).toEqual([
       'EInvoicingDeviceOpened',
       'EInvoicingDeviceKeyGenerated',
@@ -121,7 +121,7 @@ describe('connecting a salon to the authority, step by step', () => {
       key: 'einvoicing.otp_refused',
       errors: { otp: 'einvoicing.otp_refused' },
     });
-    expect(await store.readStream('einvoicing-device-7.devices')).toEqual([]);
+    expect(await store.readStream('einvoicingdevice-7.devices')).toEqual([]);
   });
 
   it('given a check the authority refuses, then the device stays pending (1) with the reason, and a retry finishes it without a new OTP', async () => {

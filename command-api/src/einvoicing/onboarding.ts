@@ -146,7 +146,7 @@ export class EInvoicingOnboarding {
 
   /** Opens a device for the salon and connects it as far as the authority lets it. */
   async connect(ctx: CommandContext, input: ConnectEInvoicingInput, clonedFrom?: string) {
-    const deviceId = idFor(ctx, 'einvoicing-device');
+    const deviceId = idFor(ctx, 'einvoicingdevice');
     const serial = idFor(ctx, 'einvoicing-serial');
     const key = generateDeviceKey();
     const opened = {

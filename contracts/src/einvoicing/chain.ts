@@ -5,7 +5,7 @@ import type { EInvoiceReferenceType } from '../coded-values/enumerations';
  * documents signed at the same instant conflict on the stream and the loser is signed again after
  * the winner: the ICV never skips, the PIH never forks.
  */
-export const EINVOICE_CHAIN_CATEGORY = 'einvoice-chain';
+export const EINVOICE_CHAIN_CATEGORY = 'einvoicechain';
 
 /** A document signed into the chain: everything an auditor needs to verify it, the XML included. */
 export type EInvoiceSigned = {

@@ -11,7 +11,7 @@ import { withRule } from '../validators/zod';
  * "e-invoice setting", doc1 §4) has one stream: who the salon is to the authority, its key, its
  * CSIDs and the onboarding's steps. Its documents chain on a stream of their own (see chain.ts).
  */
-export const EINVOICING_DEVICE_CATEGORY = 'einvoicing-device';
+export const EINVOICING_DEVICE_CATEGORY = 'einvoicingdevice';
 
 /** The document types a device issues (the CSR's `title`): standard (B2B) and simplified (B2C). */
 export const DEVICE_INVOICE_TYPES = '1100';

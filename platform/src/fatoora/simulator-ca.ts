@@ -127,7 +127,11 @@ export class SimulatorCa {
       serialNumber: toArrayBuffer(serial),
       signature: new AlgorithmIdentifier({ algorithm: CSR_OID.ecdsaWithSha256 }),
       issuer: CA_NAME,
-      validity: new Validity({ notBefore: new Date(now - 60_000), notAfter: new Date(now + days * DAY_MS) }),
+      // valid from a year back: the demo salon's history (its past weeks of sales) is signed with it
+      validity: new Validity({
+        notBefore: new Date(now - 365 * DAY_MS),
+        notAfter: new Date(now + days * DAY_MS),
+      }),
       subject,
       subjectPublicKeyInfo: AsnConvert.parse(toArrayBuffer(spki), SubjectPublicKeyInfo),
       extensions: new Extensions([

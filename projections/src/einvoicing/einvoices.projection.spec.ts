@@ -3,7 +3,7 @@ import { einvoicesProjection } from './einvoices.projection';
 
 const signed = {
   type: 'EInvoiceSigned',
-  stream: 'einvoice-chain-t1.d1',
+  stream: 'einvoicechain-t1.d1',
   data: {
     device_id: 'd1',
     icv: 1,

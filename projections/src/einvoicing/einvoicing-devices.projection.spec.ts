@@ -1,7 +1,7 @@
 import { givenEvents } from '../testing/given-events.test-support';
 import { einvoicingDevicesProjection } from './einvoicing-devices.projection';
 
-const stream = 'einvoicing-device-t1.devices';
+const stream = 'einvoicingdevice-t1.devices';
 const opened = (id: string) => ({
   type: 'EInvoicingDeviceOpened',
   stream,

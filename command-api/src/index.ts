@@ -9,3 +9,4 @@ export { SETTINGS_SECTIONS } from './settings/settings.http.controller';
 export { paymentGatewaysFor } from './online/gateways';
 export { GatewayPayments, ReceiveGatewayCallback } from './online/gateway-payments.commands';
 export type { PaymentGateways } from './online/gateway-tokens';
+export { EInvoiceReportingWorker } from './einvoicing/reporting.worker';

@@ -16,6 +16,7 @@ import {
   paymentGatewaysFor,
   ReceiveGatewayCallback,
   seedDemoSalon,
+  EInvoiceReportingWorker,
 } from '@rawnaq/command-api';
 import { paymentSimulator } from './payment-simulator';
 import {
@@ -66,6 +67,8 @@ export type RunningApp = {
   readModels: ReadModels;
   /** sends the outbox's waiting mail when a mail server is set (SMTP_URL); tests run it by hand */
   mail?: MailDispatcher;
+  /** the ZATCA reporting worker (tests run it by hand) */
+  einvoicing: EInvoiceReportingWorker;
   /** the online payments (tests run the expiry by hand) */
   payments: GatewayPayments;
   close: () => Promise<void>;
@@ -251,6 +254,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     readModels,
     mail,
     payments: commandApp.get(GatewayPayments),
+    einvoicing: commandApp.get(EInvoiceReportingWorker),
     close: async () => {
       simulator.close();
       await mail?.stop();

@@ -39,6 +39,7 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   entity: IMPORT_ENTITIES,
   ip: ['203.0.113.7', 'not-an-ip'],
   alias: ['demosalon', 'nosuchsalon'],
+  uuid: ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

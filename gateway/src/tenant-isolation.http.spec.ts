@@ -86,6 +86,8 @@ const FIXED_PARAMS: Record<string, string> = {
   fileId: 'not-a-real-file',
   // the bank gateway's callback address names the salon whose key must decipher it: A's own id here
   tenantId: 'not-a-salon',
+  // a salon account named by the manager's routes (B's merchant token is refused there)
+  accountId: '1',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([
@@ -355,6 +357,15 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource['platform-settings'] = 'platform';
     // a salon account, changed by the platform's manager only (B's merchant token is refused there)
     idSource.accounts = '1';
+    // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
+    const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
+      id: string;
+    }>;
+    idSource.devices = devices[0]?.id;
+    idSource['zatca-setting'] = devices[0]?.id;
+    // one of A's signed documents (its "report now")
+    const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
+    const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;
 
     const aValues = await seen(a);
     for (const v of Object.values(extra)) if (v) aValues.add(v);
@@ -443,7 +454,9 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
                 ? idSource.employees
                 : param === 'depositId'
                   ? extra.deposits
-                  : FIXED_PARAMS[param];
+                  : param === 'uuid'
+                    ? einvoiceUuid
+                    : FIXED_PARAMS[param];
         if (value === undefined)
           unmapped.push(`${r.method} ${r.path}: ${param === 'id' ? `${segment}/:id` : `:${param}`}`);
         return encodeURIComponent(value ?? 'unmapped');

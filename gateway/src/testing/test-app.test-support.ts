@@ -14,6 +14,7 @@ import {
   type Clock,
   type MailSender,
   type Platform,
+  type SimulatorRules,
 } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
 import { createApp, httpServer, type RunningApp } from '../app';
@@ -42,7 +43,7 @@ export type TestApp = {
 
 /** The whole product on a fresh embedded store, listening on a free port (for ra-data-simple-rest's fetch). */
 export const startTestApp = async (
-  options: { clock?: Clock; mailSender?: MailSender } = {},
+  options: { clock?: Clock; mailSender?: MailSender; fatooraRules?: SimulatorRules } = {},
 ): Promise<TestApp> => {
   const dir = mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
   const platform = await openPlatform(
@@ -62,6 +63,9 @@ export const startTestApp = async (
     sendMail: false,
     adminDist: join(dir, 'no-admin'),
     bookingDist: join(dir, 'no-booking'),
+    // the ZATCA reporting worker runs when a test says so (t.app.einvoicing.runOnce())
+    reportEveryMs: 0,
+    fatooraRules: options.fatooraRules,
   });
   const server: Server = httpServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

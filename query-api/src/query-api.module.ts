@@ -4,6 +4,7 @@ import { PublicSalesController, SalesQueryController } from './sales/sales.query
 import {
   EInvoicingQueryController,
   ZatcaSettingQueryController,
+  ZatcaTransactionsQueryController,
 } from './einvoicing/einvoicing.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
 import { DepositsQueryController, PublicDepositsController } from './sales/deposits.query.controller';
@@ -73,6 +74,7 @@ export class QueryApiModule implements NestModule {
       controllers: [
         MerchantIdentityQueryController,
         ZatcaSettingQueryController,
+        ZatcaTransactionsQueryController,
         EInvoicingQueryController,
         ManagerQueryController,
         PublicQueryController,

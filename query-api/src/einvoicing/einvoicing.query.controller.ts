@@ -1,13 +1,15 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { Page, Permission } from '@rawnaq/contracts';
+import { DomainError, EINVOICE_CHAIN_CATEGORY, Page, Permission, streamName } from '@rawnaq/contracts';
 import {
   Auth,
   header,
   Realm,
   RequirePermission,
   TOKENS,
+  zatca,
   type AuthContext,
   type Doc,
+  type EventStore,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
@@ -17,6 +19,44 @@ type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
 
 const SORTABLE = ['created_at', 'status', 'account_id'];
+const DOCUMENT_SORTABLE = ['signed_at', 'icv', 'state'];
+const STATES = ['pending', 'reported', 'reported_with_warnings', 'cleared', 'rejected'];
+
+type Message = { code: string; message: string };
+/** The authority's words and ours: what went wrong and what to fix, in both languages. */
+const explained = (messages: unknown) =>
+  (Array.isArray(messages) ? (messages as Message[]) : []).map((m) => {
+    const e = zatca.explain(m.code, m.message);
+    return { code: m.code, message: m.message, en: e.en, ar: e.ar, fix_en: e.fix_en, fix_ar: e.fix_ar };
+  });
+
+/** A signed document as the screens list it: its state and reasons, not its XML. */
+const documentRow = ({ tenantId: _t, xml: _x, cleared_xml: _c, ...doc }: Doc) => ({
+  ...doc,
+  errors: explained(doc.errors),
+  warnings: explained(doc.warnings),
+});
+
+/** ZATCA's file name of a document: VAT number, issue date and time, its number. */
+const xmlFileName = (doc: Doc, vat: string) =>
+  `${vat}_${String(doc.issued_at ?? '')
+    .replace(/[-:]/g, '')
+    .slice(0, 15)}_${String(doc.document_number)}.xml`;
+
+/** Chain verification from the event history alone: every hash, PIH, ICV and signature recomputed. */
+export const verifyDeviceChain = async (events: EventStore, tenantId: string, deviceId: string) => {
+  const stored = await events.readStream(streamName(EINVOICE_CHAIN_CATEGORY, tenantId, deviceId));
+  const documents = stored
+    .filter((e) => e.type === 'EInvoiceSigned')
+    .map((e) => {
+      const d = e.data as { icv: number; xml: string };
+      return { icv: d.icv, xml: d.xml };
+    });
+  const result = zatca.verifyChain(documents);
+  return result.ok
+    ? { verified: true, count: result.count, last_hash: result.lastHash }
+    : { verified: false, count: result.count, first_broken: result.firstBroken };
+};
 
 /** A device as the screens show it: the read model's fields, never anything secret (there is none). */
 const row = ({ tenantId: _t, created_by: _c, ...doc }: Doc) => doc;
@@ -26,7 +66,70 @@ const row = ({ tenantId: _t, created_by: _c, ...doc }: Doc) => doc;
 @Realm('merchant')
 @RequirePermission(Page.settings, Permission.manageSettings)
 export class EInvoicingQueryController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.eventStore) private readonly events: EventStore,
+  ) {}
+
+  /** The salon's signed documents, newest first, with the authority's answers explained. */
+  @Get('documents')
+  async documents(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: DOCUMENT_SORTABLE,
+      defaultSort: ['signed_at', 'desc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId };
+    if (typeof q.filter.state === 'string' && STATES.includes(q.filter.state)) filter.state = q.filter.state;
+    if (typeof q.filter.document_id === 'string') filter.document_id = q.filter.document_id;
+    const [docs, total] = await Promise.all([
+      this.models.find('einvoices', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('einvoices', filter),
+    ]);
+    return page(res, 'einvoicing/documents', q, docs.map(documentRow), total);
+  }
+
+  @Get('documents/:uuid')
+  async document(@Auth() auth: AuthContext, @Param('uuid') uuid: string) {
+    const doc = await this.models.get('einvoices', uuid);
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFoundRecord();
+    return documentRow(doc);
+  }
+
+  /** The signed XML (the cleared one for a standard document), named as ZATCA names it. */
+  @Get('documents/:uuid/xml')
+  async xml(
+    @Auth() auth: AuthContext,
+    @Param('uuid') uuid: string,
+    @Res() res: Response & { send: (body: string) => void },
+  ) {
+    const doc = await this.models.get('einvoices', uuid);
+    if (!doc || doc.tenantId !== auth.tenantId)
+      throw new DomainError('einvoicing.there_is_no_xml_for_this_record', 404);
+    const text = doc.cleared_xml
+      ? Buffer.from(String(doc.cleared_xml), 'base64').toString('utf8')
+      : String(doc.xml ?? '');
+    if (!text) throw new DomainError('einvoicing.xml_file_not_exist', 404);
+    const device = await this.models.get('einvoicing_devices', String(doc.device_id));
+    res.setHeader('Content-Type', 'application/xml; charset=utf-8');
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${xmlFileName(doc, String(device?.vat_number ?? 'einvoice'))}"`,
+    );
+    res.send(text);
+  }
+
+  /** "Chain verified: N documents" or the first broken link, from the events alone. */
+  @Get('devices/:id/verify-chain')
+  async verify(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const device = await this.models.get('einvoicing_devices', id);
+    if (!device || device.tenantId !== auth.tenantId) throw notFoundRecord();
+    return { id, ...(await verifyDeviceChain(this.events, auth.tenantId, id)) };
+  }
 
   @Get('devices')
   async list(
@@ -98,5 +201,59 @@ export class ZatcaSettingQueryController {
     const doc = await this.models.get('einvoicing_devices', id);
     if (!doc) throw notFoundRecord();
     return (await this.withSalons([doc]))[0];
+  }
+}
+
+/** The manager's ZATCA dashboards: every salon's refused documents, and those accepted with warnings. */
+@Controller('api/manager/dashboard')
+@Realm('manager')
+export class ZatcaTransactionsQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  private async list(
+    state: string,
+    resource: string,
+    query: Record<string, unknown>,
+    req: Request,
+    res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: DOCUMENT_SORTABLE,
+      defaultSort: ['signed_at', 'desc'],
+    });
+    const filter: Filter = { state };
+    const [docs, total] = await Promise.all([
+      this.models.find('einvoices', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('einvoices', filter),
+    ]);
+    const accounts = await this.models.getMany('accounts', [...new Set(docs.map((d) => String(d.tenantId)))]);
+    const rows = docs.map((d) => {
+      const a = accounts.find((x) => x.id === d.tenantId);
+      return {
+        ...documentRow(d),
+        account_id: Number(d.tenantId),
+        salon_name_en: a?.name_en ?? '',
+        salon_name_ar: a?.name_ar ?? '',
+      };
+    });
+    return page(res, resource, q, rows, total);
+  }
+
+  @Get('zatca-failed-transactions')
+  failed(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list('rejected', 'dashboard/zatca-failed-transactions', query, req, res);
+  }
+
+  @Get('zatca-warning-transactions')
+  warnings(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list('reported_with_warnings', 'dashboard/zatca-warning-transactions', query, req, res);
   }
 }

@@ -1,0 +1,173 @@
+import { PaymentMethod } from '@rawnaq/contracts';
+import { zatca } from '@rawnaq/platform';
+import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+type Issued = {
+  id: string;
+  number: number;
+  total: number;
+  einvoice: { uuid: string; icv: number; hash: string; qr: string } | null;
+};
+type Device = { id: string; status: number; active: boolean; compliance_passed: string[] };
+
+const DEVICE = {
+  environment: 2,
+  vat_number: '300000000000003',
+  commercial_registration: '1010010000',
+  seller_name: 'Demo Salon',
+  branch_name: 'Olaya Branch',
+  industry: 'Beauty salon',
+  street: 'King Fahd Road',
+  building_number: '2322',
+  district: 'Al Olaya',
+  city: 'Riyadh',
+  postal_code: '12211',
+};
+
+describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, reported, verified', () => {
+  let t: TestApp;
+  let owner: string;
+  let service: { id: string; price_with_vat_minor: number };
+  const fresh = async (token = owner) => ({
+    ...bearer(token),
+    'X-Min-Position': String(await t.eventCount()),
+  });
+  const issue = (key?: string) =>
+    t.http
+      .post('/api/merchant/invoices')
+      .set({ ...bearer(owner), ...(key && { 'Idempotency-Key': key }) })
+      .send({
+        lines: [{ kind: 'service', item_id: service.id }],
+        payments: [{ method: PaymentMethod.cash, amount: (service.price_with_vat_minor / 100).toFixed(2) }],
+      });
+
+  beforeAll(async () => {
+    // the simulator checks hash, signature, certificate and QR here (its XSD and Schematron checks,
+    // most of a second a document, are tested on their own in platform/src/fatoora)
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+    const services = (await t.http.get('/api/merchant/services').set(await fresh())).body as Array<{
+      id: string;
+      name_en: string;
+      price_with_vat_minor: number;
+    }>;
+    service = services.find((s) => s.name_en === 'Haircut')!;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('shows the demo salon connected: the six compliance checks passed, status 2', async () => {
+    const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh()))
+      .body as Device[];
+    expect(devices).toHaveLength(1);
+    expect(devices[0]).toMatchObject({ status: 2, active: true });
+    expect(devices[0].compliance_passed).toHaveLength(6);
+  });
+
+  it('signs an invoice as it is issued: its QR names the salon, its VAT number and its total to the halala', async () => {
+    const res = await issue();
+    expect(res.status).toBe(201);
+    const invoice = res.body as Issued;
+    expect(invoice.einvoice).not.toBeNull();
+    const qr = zatca.decodeQr(invoice.einvoice!.qr);
+    expect(qr.tags).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(qr).toMatchObject({
+      sellerName: 'Demo Salon',
+      vatNumber: '300000000000003',
+      total: (invoice.total / 100).toFixed(2),
+      invoiceHash: invoice.einvoice!.hash,
+    });
+  });
+
+  it('reports it with the worker; the XML downloads with its ZATCA file name and verifies', async () => {
+    const invoice = (await issue()).body as Issued;
+    // the worker takes the documents due, oldest first (the demo's own history before this one)
+    while ((await t.app.einvoicing.runOnce()) > 0);
+    const list = await t.http
+      .get('/api/merchant/einvoicing/documents')
+      .query({ filter: JSON.stringify({ document_id: invoice.id }) })
+      .set(await fresh());
+    expect(list.body).toMatchObject([
+      { id: invoice.einvoice!.uuid, state: 'reported', attempts: 1, errors: [] },
+    ]);
+    const xml = await t.http
+      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/xml`)
+      .set(await fresh())
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => done(null, text));
+      });
+    expect(xml.status).toBe(200);
+    expect(xml.headers['content-disposition']).toMatch(
+      new RegExp(`attachment; filename="300000000000003_\\d{8}T\\d{6}_${invoice.number}\\.xml"`),
+    );
+    const text = xml.body as string;
+    expect(text).toContain(`<cbc:UUID>${invoice.einvoice!.uuid}</cbc:UUID>`);
+    expect(zatca.verifyDocument(text)).toEqual([]);
+    // an accepted document is not sent again
+    const again = await t.http
+      .post(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/report`)
+      .set(bearer(owner));
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('einvoicing.already_accepted');
+  });
+
+  it('keeps one unbroken chain under 30 simultaneous issues, retried with their keys: ICVs gap-free, verified from the events', async () => {
+    const before = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh())).body as Device[];
+    const keys = Array.from({ length: 30 }, (_, i) => `chain-race-${i}`);
+    const answers = await Promise.all(keys.flatMap((k) => [issue(k), issue(k)]));
+    expect(answers.map((a) => a.status).every((s) => s === 201)).toBe(true);
+    // a retried request answers the first reply: the same document, signed once
+    for (let i = 0; i < keys.length; i++)
+      expect((answers[2 * i].body as Issued).einvoice).toEqual((answers[2 * i + 1].body as Issued).einvoice);
+    const icvs = answers.filter((_, i) => i % 2 === 0).map((a) => (a.body as Issued).einvoice!.icv);
+    expect(new Set(icvs).size).toBe(30);
+    const signed = (await t.allEvents()).filter((e) => e.type === 'EInvoiceSigned');
+    expect(signed.map((e) => (e.data as { icv: number }).icv)).toEqual(signed.map((_, i) => i + 1));
+    const verified = await t.http
+      .get(`/api/merchant/einvoicing/devices/${before[0].id}/verify-chain`)
+      .set(await fresh());
+    expect(verified.body).toMatchObject({ verified: true, count: signed.length });
+  }, 120_000);
+
+  it('lets the manager connect a new device for a salon: a wrong OTP names the field, a good one replaces the old device', async () => {
+    const manager = await t.signIn(MANAGER, 'manager');
+    const listed = (await t.http.get('/api/manager/zatca-setting').set(await fresh(manager))).body as Array<
+      Device & { salon_name_en: string; account_id: number }
+    >;
+    expect(listed[0]).toMatchObject({ account_id: 1, salon_name_en: 'Demo Salon', status: 2 });
+    const wrong = await t.http
+      .post('/api/manager/zatca-setting')
+      .set(bearer(manager))
+      .send({ ...DEVICE, account_id: 1, cloned_from: listed[0].id, otp: '000000' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ otp: 'einvoicing.otp_refused' });
+    const bad = await t.http
+      .post('/api/manager/zatca-setting')
+      .set(bearer(manager))
+      .send({ ...DEVICE, account_id: 1, otp: '12', seller_name: 'صالون', postal_code: '1' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['otp', 'postal_code', 'seller_name']);
+    const connected = await t.http
+      .post('/api/manager/zatca-setting')
+      .set(bearer(manager))
+      .send({ ...DEVICE, account_id: 1, cloned_from: listed[0].id, otp: '654321' });
+    expect(connected.status).toBe(201);
+    expect(connected.body).toMatchObject({ status: 2, active: true, cloned_from: listed[0].id });
+    const after = (await t.http.get('/api/manager/zatca-setting').set(await fresh(manager))).body as Device[];
+    expect(after.find((d) => d.id === listed[0].id)).toMatchObject({ status: 0, active: false });
+    // the new device starts its own chain at ICV 1
+    const next = (await issue()).body as Issued;
+    expect(next.einvoice!.icv).toBe(1);
+  }, 120_000);
+
+  it('gives the manager every salon’s refused and warned documents', async () => {
+    const manager = await t.signIn(MANAGER, 'manager');
+    for (const list of ['zatca-failed-transactions', 'zatca-warning-transactions']) {
+      const res = await t.http.get(`/api/manager/dashboard/${list}`).set(await fresh(manager));
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body)).toBe(true);
+    }
+  });
+});

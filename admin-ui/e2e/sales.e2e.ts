@@ -142,7 +142,26 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       expect(payments).toContain('Credit card');
       expect(payments).toContain(code);
       expect(await text(page, '[data-testid=vat-by-category]')).toContain(`Standard rate ${vatPercentage}%`);
-      expect(await text(page, '[data-testid=einvoicing-status]')).toBe('Not yet reported to ZATCA');
+      // ZATCA phase 2: the invoice was signed as it was issued; its QR, read back, names the salon and
+      // its total, and "report now" sends it to the authority (the local Fatoora) at once
+      await page.waitForSelector('[data-testid=einvoice-panel]');
+      const tlv = Buffer.from(
+        (await page.getAttribute('[data-testid=einvoice-qr]', 'data-qr')) ?? '',
+        'base64',
+      );
+      const tags = new Map<number, string>();
+      for (let i = 0; i < tlv.length; i += 2 + tlv[i + 1])
+        tags.set(tlv[i], tlv.subarray(i + 2, i + 2 + tlv[i + 1]).toString('utf8'));
+      expect([...tags.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(tags.get(1)).toBe('Demo Salon');
+      expect(tags.get(2)).toBe('300000000000003');
+      expect(tags.get(4)).toBe((split.total / 100).toFixed(2));
+      if (await page.$('[data-testid=einvoice-state-pending]'))
+        await page.click('[data-testid=einvoice-report-now]');
+      await page.waitForSelector('[data-testid=einvoice-state-reported]');
+      expect(await text(page, '[data-testid=einvoicing-status]')).toMatch(
+        /Reported to ZATCA|Waiting to be reported/,
+      );
       expect(await page.getAttribute('[data-testid=customer-einvoice]', 'href')).toBe(
         `/en/e-invoice/${split.unique_id}`,
       );

@@ -7,6 +7,19 @@ const plural = (zero: string, one: string, label: string, many = zero) =>
 export const ar: typeof en = {
   app: {
     einvoicing: {
+      qr: 'رمز الاستجابة السريعة للهيئة',
+      icv: 'المستند رقم %{icv} على الجهاز',
+      retrying: 'لم تستجب الهيئة؛ سيُعاد الإرسال في %{at}',
+      download_xml: 'تنزيل ملف الفاتورة الإلكترونية',
+      report_now: 'إبلاغ الآن',
+      not_signed: 'صدرت قبل ربط الصالون بالهيئة: غير موقّعة',
+      states: {
+        pending: 'بانتظار الإبلاغ',
+        reported: 'تم الإبلاغ إلى الهيئة',
+        reported_with_warnings: 'تم الإبلاغ مع ملاحظات',
+        cleared: 'اعتمدتها الهيئة',
+        rejected: 'رفضتها الهيئة',
+      },
       connect: 'ربط جهاز',
       clone_title: 'جهاز جديد من بيانات هذا الجهاز',
       connected: 'تم الربط: تُوقَّع فواتير الصالون الآن وتُبلَّغ إلى هيئة الزكاة والضريبة والجمارك',

@@ -2,6 +2,19 @@
 export const en = {
   app: {
     einvoicing: {
+      qr: 'ZATCA QR code',
+      icv: 'Document %{icv} of the device',
+      retrying: 'ZATCA did not answer; sent again at %{at}',
+      download_xml: 'Download the XML',
+      report_now: 'Report now',
+      not_signed: 'Issued before the salon was connected to ZATCA: not signed',
+      states: {
+        pending: 'Waiting to be reported',
+        reported: 'Reported to ZATCA',
+        reported_with_warnings: 'Reported, with warnings',
+        cleared: 'Cleared by ZATCA',
+        rejected: 'Refused by ZATCA',
+      },
       connect: 'Connect a device',
       clone_title: 'A new device from this one',
       connected: 'Connected: the salon’s invoices are now signed and reported to ZATCA',

@@ -5,7 +5,6 @@ import { useRecordContext, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -33,6 +32,7 @@ import { CancelledNotice } from '../notes/CancelledNotice';
 import { CreditNoteButton } from '../notes/CreditNoteButton';
 import { DebitNoteButton } from '../notes/DebitNoteButton';
 import { InvoiceRating } from '../survey/InvoiceRating';
+import { EInvoicePanel, EInvoiceStatusChip } from '../einvoicing/EInvoicePanel';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -125,12 +125,9 @@ const InvoiceBody = () => {
           {translate('app.sales.invoice.title', { number: invoice.number })}
         </Typography>
         <InvoiceStateChip state={invoice.state} />
-        <Chip
-          size="small"
-          variant="outlined"
-          sx={{ maxWidth: '100%' }}
-          label={translate(`app.sales.einvoicing.${invoice.einvoicing}`)}
-          data-testid="einvoicing-status"
+        <EInvoiceStatusChip
+          documentId={invoice.id}
+          fallback={translate(`app.sales.einvoicing.${invoice.einvoicing}`)}
         />
       </Stack>
       <CancelledNotice invoice={invoice} />
@@ -232,7 +229,11 @@ const InvoiceBody = () => {
           <InvoiceRating invoiceId={invoice.id} uniqueId={invoice.unique_id} />
         </Section>
         <Section title={t('einvoicing')}>
-          <Typography>{translate(`app.sales.einvoicing.${invoice.einvoicing}`)}</Typography>
+          {invoice.einvoicing === 'not_applicable' ? (
+            <Typography>{translate(`app.sales.einvoicing.${invoice.einvoicing}`)}</Typography>
+          ) : (
+            <EInvoicePanel documentId={invoice.id} fallback={translate('app.einvoicing.not_signed')} />
+          )}
           {invoice.notes && (
             <Fact label={t('notes')}>
               <bdi>{invoice.notes}</bdi>

@@ -359,18 +359,26 @@ export class PublicSalesController {
       employee_ids: _e,
       ...visible
     } = doc;
+    // a signed invoice carries the phase-2 QR (with its hash, signature and key); others the first phase's
+    const [signed] = await this.models.find('einvoices', {
+      filter: { tenantId: doc.tenantId as string, document_id: doc.id as string },
+      limit: 1,
+    });
     return {
       ...visible,
       salon: { name_en: account?.name_en ?? seller.name_en, name_ar: account?.name_ar ?? seller.name_ar },
-      qr: seller.vat_number
-        ? phase1Qr({
-            sellerName: seller.name_ar || seller.name_en,
-            vatNumber: seller.vat_number,
-            timestamp: `${(doc.issued_at as string).slice(0, 19)}Z`,
-            total: text(doc.total as number),
-            vat: text(doc.vat as number),
-          })
-        : null,
+      einvoice_state: signed ? signed.state : null,
+      qr: signed
+        ? (signed.qr as string)
+        : seller.vat_number
+          ? phase1Qr({
+              sellerName: seller.name_ar || seller.name_en,
+              vatNumber: seller.vat_number,
+              timestamp: `${(doc.issued_at as string).slice(0, 19)}Z`,
+              total: text(doc.total as number),
+              vat: text(doc.vat as number),
+            })
+          : null,
     };
   }
 }

@@ -113,6 +113,34 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(again.body.message).toBe('einvoicing.already_accepted');
   });
 
+  it('allows a credit note only once the invoice is reported, and signs it into the chain referencing the invoice', async () => {
+    const invoice = (await issue()).body as Issued;
+    const credit = () =>
+      t.http
+        .post(`/api/merchant/invoices/${invoice.id}/credit-notes`)
+        .set(bearer(owner))
+        .send({
+          reason: 'Service not delivered',
+          payments: [{ method: PaymentMethod.cash, amount: (invoice.total / 100).toFixed(2) }],
+        });
+    const early = await credit();
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe('sales.not_reported_no_note');
+    while ((await t.app.einvoicing.runOnce()) > 0);
+    const note = await credit();
+    expect(note.status).toBe(201);
+    expect(note.body.einvoice.icv).toBe(invoice.einvoice!.icv + 1);
+    const xml = (
+      (await t.allEvents()).find(
+        (e) =>
+          e.type === 'EInvoiceSigned' && (e.data as { document_id: string }).document_id === note.body.id,
+      )!.data as { xml: string }
+    ).xml;
+    expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">381</cbc:InvoiceTypeCode>');
+    expect(xml).toContain(`<cbc:ID>${invoice.number}</cbc:ID>`);
+    expect(zatca.verifyDocument(xml)).toEqual([]);
+  });
+
   it('keeps one unbroken chain under 30 simultaneous issues, retried with their keys: ICVs gap-free, verified from the events', async () => {
     const before = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh())).body as Device[];
     const keys = Array.from({ length: 30 }, (_, i) => `chain-race-${i}`);

@@ -13,19 +13,24 @@ import type { FatooraFor } from './onboarding';
 
 export const einvoiceStream = (tenantId: string, uuid: string) => streamName('einvoice', tenantId, uuid);
 
-type Submissions = { attempts: number; settled: boolean };
+type Submissions = { attempts: number; settled: boolean; accepted: boolean };
+const NONE: Submissions = { attempts: 0, settled: false, accepted: false };
 const evolveSubmissions = (s: Submissions, e: EInvoiceSubmissionEvent): Submissions => {
   switch (e.type) {
     case 'EInvoiceSubmissionFailed':
-      return { attempts: e.data.attempt, settled: false };
+      return { ...s, attempts: e.data.attempt, settled: false };
     case 'EInvoiceAccepted':
-      return { attempts: e.data.attempt, settled: true };
+      return { attempts: e.data.attempt, settled: true, accepted: true };
     case 'EInvoiceRejected':
-      return { attempts: e.data.attempt, settled: true };
+      return { ...s, attempts: e.data.attempt, settled: true };
     case 'EInvoiceResubmissionAsked':
       return { ...s, settled: false };
   }
 };
+
+/** Whether the authority accepted (reported or cleared) a sales document: a note needs it (doc2 §8.2). */
+export const einvoiceAccepted = async (aggregates: Aggregates, tenantId: string, uuid: string) =>
+  (await aggregates.load(einvoiceStream(tenantId, uuid), NONE, evolveSubmissions)).state.accepted;
 
 const brief = (m: Array<{ code: string; message: string }>): EInvoiceMessage[] =>
   m.map(({ code, message }) => ({ code, message }));
@@ -96,8 +101,7 @@ export class EInvoiceReporting {
       .state;
     const device = devices.devices[String(doc.device_id)];
     const stream = einvoiceStream(tenantId, uuid);
-    const before = (await this.aggregates.load(stream, { attempts: 0, settled: false }, evolveSubmissions))
-      .state;
+    const before = (await this.aggregates.load(stream, NONE, evolveSubmissions)).state;
     if (before.settled) return undefined;
     const attempt = before.attempts + 1;
     let answer: SubmissionAnswer;
@@ -132,7 +136,7 @@ export class EInvoiceReporting {
       stream,
       this.ctx(tenantId, now, uuid, attempt),
       {
-        initial: { attempts: 0, settled: false },
+        initial: NONE,
         evolve: evolveSubmissions,
         decide: (state) => (state.settled || state.attempts >= attempt ? [] : [event]),
       },
@@ -200,7 +204,7 @@ export class EInvoiceReporting {
       einvoiceStream(ctx.tenantId, uuid),
       ctx,
       {
-        initial: { attempts: 0, settled: false },
+        initial: NONE,
         evolve: evolveSubmissions,
         decide: () => [{ type: 'EInvoiceResubmissionAsked', data: { uuid } }],
       },

@@ -69,6 +69,38 @@ export const einvoiceUuid = (tenantId: string, documentId: string): string => {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
+/**
+ * A credited or debited line (its quantity and net only) as a UBL line: the unit price rounded up and
+ * the difference as the line's discount, so quantity x price - discount is the net to the halala.
+ */
+export const noteLine = (l: {
+  name_en: string;
+  name_ar: string;
+  quantity: number;
+  net: number;
+  vat_category: InvoiceLine['vat_category'];
+  vat_rate_bp: number;
+}): InvoiceLine => {
+  const quantity = Math.max(1, l.quantity);
+  const unit = Math.ceil(l.net / quantity);
+  return {
+    line_id: '',
+    kind: 'service',
+    item_id: '',
+    employee_id: null,
+    name_en: l.name_en,
+    name_ar: l.name_ar,
+    quantity,
+    unit_price: unit,
+    discount: unit * quantity - l.net,
+    net: l.net,
+    vat_category: l.vat_category,
+    vat_rate_bp: l.vat_rate_bp,
+    vat: 0,
+    total: l.net,
+  };
+};
+
 /** What a sales document gives the e-invoice (the chain and the seller are added when it is signed). */
 export type SalesDocument = {
   referenceType: EInvoiceReferenceType;

@@ -39,6 +39,8 @@ import { loyaltyStream } from './loyalty.commands';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
 import { givePurchasesBack } from './customer-offers.commands';
+import { EInvoiceSigning, einvoiceUuid, noteLine } from '../einvoicing/signing';
+import { einvoiceAccepted } from '../einvoicing/reporting';
 
 export class IssueCreditNote {
   constructor(
@@ -62,6 +64,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(EInvoiceSigning) private readonly einvoicing: EInvoiceSigning,
   ) {}
 
   async execute({ ctx, auth, invoiceId, body }: IssueCreditNote): Promise<Answer> {
@@ -76,7 +79,14 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
     if (!state.issued) throw notFound('not_found.invoice');
     if (state.cancelled) throw conflict('sales.invoice_cancelled');
     const invoice = state.invoice;
-    const rule = noteRefusal(invoice, tenant.today);
+    // a note follows an invoice the tax authority accepted (doc2 §4, §8.2)
+    const reported =
+      invoice.einvoicing !== 'not_applicable' &&
+      (await einvoiceAccepted(this.aggregates, ctx.tenantId, einvoiceUuid(ctx.tenantId, invoiceId)));
+    const rule = noteRefusal(
+      { ...invoice, einvoicing: reported ? 'reported' : invoice.einvoicing },
+      tenant.today,
+    );
     if (rule) throw new DomainError(rule.key, 422, {}, rule.params);
     if (invoice.owed > 0) throw new DomainError('sales.credit_note_partial_payment', 422, {});
     const wanted = input.lines?.map((l) => ({ line_id: l.line_id, quantity: Number(l.quantity) }));
@@ -241,7 +251,21 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       reason: 'credit_note',
       today: tenant.today,
     });
+    // signed into the device's chain with it, in the same append (ZATCA: 381, its invoice referenced)
+    const einvoice = reported
+      ? await this.einvoicing.sign(ctx, tenant.timeZone, {
+          referenceType: 2,
+          documentId: creditNoteId,
+          documentNumber: `CN-${number}`,
+          invoiceId,
+          issuedAt: note.data.issued_at,
+          lines: credit.lines.map(noteLine),
+          payments: note.data.payments,
+          billingReference: String(invoice.number),
+          reason: input.reason,
+        })
+      : undefined;
     const { type: _type, data } = note;
-    return new Answer({ id: creditNoteId, ...data }, position, 201);
+    return new Answer({ id: creditNoteId, ...data, einvoice: einvoice ?? null }, position, 201);
   }
 }

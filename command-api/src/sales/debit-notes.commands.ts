@@ -24,6 +24,8 @@ import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { decideDebitNote } from './debit-note';
 import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
+import { EInvoiceSigning, einvoiceUuid, noteLine } from '../einvoicing/signing';
+import { einvoiceAccepted } from '../einvoicing/reporting';
 
 export class IssueDebitNoteCommand {
   constructor(
@@ -45,6 +47,7 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(EInvoiceSigning) private readonly einvoicing: EInvoiceSigning,
   ) {}
 
   async execute({ ctx, auth, invoiceId, body }: IssueDebitNoteCommand): Promise<Answer> {
@@ -86,16 +89,40 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
       },
       formatMoney: (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' }),
     };
+    // a note follows an invoice the tax authority accepted (doc2 §4, §8.2)
+    const reported =
+      state.issued &&
+      state.invoice.einvoicing !== 'not_applicable' &&
+      (await einvoiceAccepted(this.aggregates, ctx.tenantId, einvoiceUuid(ctx.tenantId, invoiceId)));
+    const judged: InvoiceState =
+      reported && state.issued ? { ...state, invoice: { ...state.invoice, einvoicing: 'reported' } } : state;
     // decided before a number is taken: a refused note takes none
-    decideDebitNote(command, state);
+    decideDebitNote(command, judged);
     const number = await this.sequences.next(ctx, 'debit-note');
-    const [note] = decideDebitNote({ ...command, number }, state);
+    const [note] = decideDebitNote({ ...command, number }, judged);
     const position = await this.aggregates.create(
       streamName(DEBIT_NOTE_CATEGORY, ctx.tenantId, debitNoteId),
       ctx,
       [note],
     );
     const { type: _type, data } = note as DebitNoteIssued;
-    return new Answer({ id: debitNoteId, ...data }, position, 201);
+    // signed into the device's chain with it (ZATCA: 383, its invoice referenced)
+    const einvoice =
+      reported && state.issued
+        ? await this.einvoicing.sign(ctx, tenant.timeZone, {
+            referenceType: 3,
+            documentId: debitNoteId,
+            documentNumber: `DN-${number}`,
+            invoiceId,
+            issuedAt: data.issued_at,
+            lines: data.lines.map((l) =>
+              noteLine({ name_en: l.description, name_ar: l.description, quantity: 1, ...l }),
+            ),
+            payments: data.payments,
+            billingReference: String(state.invoice.number),
+            reason: input.reason,
+          })
+        : undefined;
+    return new Answer({ id: debitNoteId, ...data, einvoice: einvoice ?? null }, position, 201);
   }
 }

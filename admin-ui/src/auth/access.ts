@@ -22,6 +22,11 @@ export const RESOURCE_ACCESS: Record<
     create: { page: Page.appointments, permission: Permission.manageAppointments },
     edit: { page: Page.appointments, permission: Permission.manageAppointments },
   },
+  // the salon's e-invoicing devices (ZATCA): seen and connected with the settings' rights
+  'setting/einvoicing-setting': {
+    list: { page: Page.settings, permission: Permission.manageSettings },
+    create: { page: Page.settings, permission: Permission.manageSettings },
+  },
   'cancellation-reasons': {
     list: [
       { page: Page.appointments, permission: Permission.viewAppointments },

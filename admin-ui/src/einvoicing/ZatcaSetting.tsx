@@ -484,3 +484,86 @@ export const ZatcaSettingClone = () => {
     );
   return <DeviceCreate source={data} />;
 };
+
+/** The salon's own e-invoicing screen (`setting/einvoicing-setting`): its devices and their state. */
+export const MERCHANT_EINVOICING = 'setting/einvoicing-setting';
+const merchantBase = (record: Device) => `einvoicing/devices/${record.id}`;
+
+const MerchantEmpty = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 3 }} data-testid="list-empty">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate('app.einvoicing.empty_merchant')}
+      </Typography>
+      <CreateButton label="app.einvoicing.connect" variant="contained" />
+    </Box>
+  );
+};
+
+export const MerchantDeviceList = () => {
+  const translate = useTranslate();
+  return (
+    <List
+      resource={MERCHANT_EINVOICING}
+      title={translate('app.einvoicing.merchant_title')}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={<MerchantEmpty />}
+      actions={
+        <TopToolbar>
+          <CreateButton label="app.einvoicing.connect" />
+        </TopToolbar>
+      }
+    >
+      <ResponsiveDataTable<Device>
+        primaryText={() => <DeviceStatus />}
+        secondaryText={() => (
+          <Box component="span" sx={{ display: 'grid', gap: 0.5 }}>
+            <EnvironmentText />
+            <DeviceProgress />
+          </Box>
+        )}
+        tertiaryText={() => <DeviceActions base={merchantBase} />}
+        bulkActionButtons={false}
+        rowClick={false}
+      >
+        <DataTable.Col source="status" field={DeviceStatus} />
+        <DataTable.Col source="environment" disableSort field={EnvironmentText} />
+        <DataTable.Col source="vat_number" disableSort />
+        <DataTable.Col source="progress" disableSort field={DeviceProgress} />
+        <DataTable.Col source="actions" disableSort render={() => <DeviceActions base={merchantBase} />} />
+      </ResponsiveDataTable>
+    </List>
+  );
+};
+
+/** Connecting the salon's device with the OTP of its Fatoora portal. */
+export const MerchantDeviceCreate = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const validate = useMemo(
+    () => schemaValidator(connectEInvoicingInput, MERCHANT_EINVOICING, translate),
+    [translate],
+  );
+  return (
+    <Create
+      resource={MERCHANT_EINVOICING}
+      title={translate('app.einvoicing.connect')}
+      mutationOptions={{
+        onSuccess: (device: Device) => {
+          notify(device.status === 2 ? 'app.einvoicing.connected' : 'app.einvoicing.still_pending', {
+            type: device.status === 2 ? 'success' : 'warning',
+          });
+          redirect('list', MERCHANT_EINVOICING);
+        },
+      }}
+    >
+      <SimpleForm validate={validate} noValidate sx={{ maxWidth: 960 }} defaultValues={{ environment: 2 }}>
+        <DeviceFields />
+      </SimpleForm>
+    </Create>
+  );
+};

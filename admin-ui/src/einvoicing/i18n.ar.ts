@@ -7,6 +7,9 @@ const plural = (zero: string, one: string, label: string, many = zero) =>
 export const ar: typeof en = {
   app: {
     einvoicing: {
+      empty_merchant:
+        'الصالون غير مرتبط بالفوترة الإلكترونية لدى هيئة الزكاة والضريبة والجمارك بعد. اربطه برمز التحقق من بوابة فاتورة، فتُوقَّع فواتيره ويُبلَّغ عنها.',
+      merchant_title: 'الفوترة الإلكترونية',
       qr: 'رمز الاستجابة السريعة للهيئة',
       icv: 'المستند رقم %{icv} على الجهاز',
       retrying: 'لم تستجب الهيئة؛ سيُعاد الإرسال في %{at}',
@@ -55,6 +58,28 @@ export const ar: typeof en = {
   resources: {
     'zatca-setting': {
       name: plural('إعدادات الفوترة الإلكترونية', 'إعداد الفوترة الإلكترونية', 'إعدادات الفوترة الإلكترونية'),
+      fields: {
+        account_id: 'رقم حساب الصالون',
+        status: 'الحالة',
+        environment: 'البيئة',
+        otp: 'رمز التحقق لمرة واحدة',
+        vat_number: 'الرقم الضريبي',
+        commercial_registration: 'السجل التجاري',
+        seller_name: 'الاسم المسجّل',
+        branch_name: 'الفرع',
+        industry: 'النشاط',
+        street: 'الشارع',
+        building_number: 'رقم المبنى',
+        additional_number: 'الرقم الإضافي',
+        district: 'الحي',
+        city: 'المدينة',
+        postal_code: 'الرمز البريدي',
+        progress: 'التقدّم',
+        actions: 'الإجراءات',
+      },
+    },
+    'setting/einvoicing-setting': {
+      name: plural('الفوترة الإلكترونية', 'الفوترة الإلكترونية', 'الفوترة الإلكترونية'),
       fields: {
         account_id: 'رقم حساب الصالون',
         status: 'الحالة',

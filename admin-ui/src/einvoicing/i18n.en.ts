@@ -2,6 +2,9 @@
 export const en = {
   app: {
     einvoicing: {
+      empty_merchant:
+        'The salon is not connected to ZATCA e-invoicing yet. Connect it with the one-time password from your Fatoora portal: its invoices are then signed and reported.',
+      merchant_title: 'E-invoicing (ZATCA)',
       qr: 'ZATCA QR code',
       icv: 'Document %{icv} of the device',
       retrying: 'ZATCA did not answer; sent again at %{at}',
@@ -51,6 +54,28 @@ export const en = {
   resources: {
     'zatca-setting': {
       name: 'E-invoicing setting |||| E-invoicing settings',
+      fields: {
+        account_id: 'Salon account number',
+        status: 'Status',
+        environment: 'Environment',
+        otp: 'One-time password (OTP)',
+        vat_number: 'VAT number',
+        commercial_registration: 'Commercial registration',
+        seller_name: 'Registered name',
+        branch_name: 'Branch',
+        industry: 'Activity',
+        street: 'Street',
+        building_number: 'Building number',
+        additional_number: 'Additional number',
+        district: 'District',
+        city: 'City',
+        postal_code: 'Postal code',
+        progress: 'Progress',
+        actions: 'Actions',
+      },
+    },
+    'setting/einvoicing-setting': {
+      name: 'E-invoicing (ZATCA) |||| E-invoicing (ZATCA)',
       fields: {
         account_id: 'Salon account number',
         status: 'Status',

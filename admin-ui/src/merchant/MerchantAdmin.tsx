@@ -67,6 +67,7 @@ import { MerchantLayout } from './MerchantLayout';
 import { NoPermissionPage } from './NoPermissionPage';
 import { WelcomePage } from './WelcomePage';
 import { createMerchantServices } from './services';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 
 const ProfilePage = lazyPage(() => import('./ProfilePage').then((m) => m.ProfilePage));
 const ImportPage = lazyPage(() => import('../imports/ImportPage').then((m) => m.ImportPage));
@@ -80,6 +81,10 @@ const OnlineSettingsPage = lazyPage(() => otherSettings().then((m) => m.OnlineSe
 const TermsPage = lazyPage(() => otherSettings().then((m) => m.TermsPage));
 const RefundPolicyPage = lazyPage(() => otherSettings().then((m) => m.RefundPolicyPage));
 const WizardPage = lazyPage(() => import('../wizard/WizardPage').then((m) => m.WizardPage));
+
+const einvoicing = () => import('../einvoicing/ZatcaSetting');
+const EInvoicingDeviceList = lazyPage(() => einvoicing().then((m) => m.MerchantDeviceList));
+const EInvoicingDeviceCreate = lazyPage(() => einvoicing().then((m) => m.MerchantDeviceCreate));
 
 const GoToNotFound = () => <Navigate to={useArea().paths.notFound} replace />;
 const GoToNoPermission = () => <Navigate to={useArea().paths.noPermission} replace />;
@@ -206,6 +211,12 @@ export const MerchantAdmin = () => {
         <Resource name="nationalities" />
         <Resource name="users" recordRepresentation="name" />
         <Resource name="cancellation-reasons" {...cancellationReasons} />
+        <Resource
+          name="setting/einvoicing-setting"
+          list={EInvoicingDeviceList}
+          create={EInvoicingDeviceCreate}
+          icon={ReceiptLongIcon}
+        />
         <CustomRoutes>
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />

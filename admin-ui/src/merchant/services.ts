@@ -17,6 +17,8 @@ import type { AreaConfig } from '../shell/area';
 
 /** Screens whose API path differs from their address (spec doc1 §2 routes vs docs/api.md). */
 export const MERCHANT_API_PATHS: Record<string, string> = {
+  // the salon's e-invoicing devices (ZATCA phase 2)
+  'setting/einvoicing-setting': 'einvoicing/devices',
   'advanced-accounting/audit-log': 'audit-log',
   ...MENU_API_PATHS,
   // the setup wizard's employees step adds people with the essentials

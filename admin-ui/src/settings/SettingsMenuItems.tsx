@@ -39,6 +39,7 @@ export const SettingsMenuItems = () => {
             primaryText="app.menu.online_settings"
             leftIcon={<LanguageIcon />}
           />
+          <Menu.ResourceItem name="setting/einvoicing-setting" />
           <Menu.ResourceItem name="cancellation-reasons" />
         </>
       )}

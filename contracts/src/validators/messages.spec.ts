@@ -25,6 +25,7 @@ const reported = (): ValidationIssue[] => {
     rules.percentage({ active: true })('0'),
     rules.percentage({ active: false })('1'),
     rules.digitsOnly('a'),
+    rules.latinText('صالون'),
     rules.letters('1'),
     rules.englishText('ع'),
     rules.englishTextWithNumbers('ع'),

@@ -59,7 +59,10 @@ describe("a device's onboarding CSR and the simulator's certificates", () => {
 
   (opensslAvailable ? it : it.skip)('is a CSR OpenSSL reads and verifies', () => {
     const csr = buildCsr(fields, key.privateKeyPem);
-    const out = execFileSync('openssl', ['req', '-noout', '-verify', '-text'], { input: csr.pem }).toString();
+    const out = execFileSync('openssl', ['req', '-noout', '-verify', '-text'], {
+      input: csr.pem,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    }).toString();
     expect(out).toContain('secp256k1');
     expect(out).toContain('TSTZATCA-Code-Signing');
     expect(out).toMatch(/DirName:.*SN\s*=\s*1-Rawnaq\|2-POS\|3-ed22f1d8/);

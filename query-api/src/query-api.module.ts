@@ -1,5 +1,6 @@
 import { OnlineReportsQueryController } from './scheduling/online-reports.query.controller';
 import { OnlineQueryController } from './scheduling/online.query.controller';
+import { OnlineShopQueryController } from './online/online-shop.query.controller';
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import { WalletsQueryController } from './sales/wallets.query.controller';
 import { DepositsQueryController, PublicDepositsController } from './sales/deposits.query.controller';
@@ -71,6 +72,7 @@ export class QueryApiModule implements NestModule {
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,
+        OnlineShopQueryController,
         OnlineReportsQueryController,
         CustomersQueryController,
         AuditLogQueryController,

@@ -6,6 +6,7 @@ import {
   PaymentGatewayStatus,
   type GatewayPaymentEvent,
   type GatewayPaymentStarted,
+  type GatewayPurchaseDelivered,
 } from '@rawnaq/contracts';
 
 /** One gateway payment as its callbacks see it. */
@@ -17,6 +18,8 @@ export type GatewayPaymentState =
       status: PaymentGatewayStatus;
       /** the callbacks already kept without being applied, so a repeat is not kept twice */
       ignored: string[];
+      /** what a paid purchase (gift card, offer) became, once delivered */
+      delivered?: GatewayPurchaseDelivered['data'];
     };
 export const initialGatewayPayment: GatewayPaymentState = { exists: false };
 
@@ -36,6 +39,8 @@ export const evolveGatewayPayment = (
       return { ...state, status: event.data.status };
     case 'GatewayCallbackIgnored':
       return { ...state, ignored: [...state.ignored, ignoredKey(event.data.status, event.data.reference)] };
+    case 'GatewayPurchaseDelivered':
+      return { ...state, delivered: event.data };
   }
 };
 
@@ -54,7 +59,8 @@ export type GatewayNoticeCommand = {
 export type GatewayPaymentCommand =
   | { type: 'Start'; started: GatewayPaymentStarted['data'] }
   | GatewayNoticeCommand
-  | { type: 'Expire'; now: Date; today: string };
+  | { type: 'Expire'; now: Date; today: string }
+  | { type: 'Deliver'; delivered: GatewayPurchaseDelivered['data'] };
 
 const FAILED = new Set<number>([
   PaymentGatewayStatus.failed,
@@ -81,6 +87,12 @@ export const decideGatewayPayment = (
   if (!state.exists) throw notFound('not_found.payment');
   const { started, status: current } = state;
   const id = started.payment_id;
+  if (command.type === 'Deliver') {
+    // a purchase is the customer's once, only after it is paid
+    if (state.delivered || !started.purchase) return [];
+    if (current !== PaymentGatewayStatus.paid) throw conflict('payments.gateway_not_paid');
+    return [{ type: 'GatewayPurchaseDelivered', data: { ...command.delivered, payment_id: id } }];
+  }
   if (command.type === 'Expire') {
     if (
       paymentGatewayOutcome(current) !== 'pending' ||

@@ -49,6 +49,8 @@ export type FieldFormat =
   | 'vatSubtotals'
   /** the seller an invoice names: name and VAT number */
   | 'seller'
+  /** what an online payment buys: a gift card (value, for whom) or an offer (its name, for whom) */
+  | 'onlinePurchase'
   | 'menuRef'
   | 'menuRefs'
   | 'employeeRef'
@@ -312,6 +314,9 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     customer_name: 'text',
     mobile: 'ltr',
     expires_at: 'dateTime',
+    purchase: 'onlinePurchase',
+    kind: { choice: 'app.audit.values.online_purchase.' },
+    invoice_number: 'number',
   },
   account: {
     gateway: { choice: 'app.audit.values.gateway.' },
@@ -575,6 +580,21 @@ export const formatFieldValue = (
       return seller.vat_number
         ? translate('app.audit.values.seller', { name, vat_number: String(seller.vat_number) })
         : name;
+    }
+    case 'onlinePurchase': {
+      const p = asRecord(value);
+      if (!p) return String(value);
+      const buyer = asRecord(p.buyer);
+      const beneficiary = asRecord(p.beneficiary);
+      return p.kind === 'gift_card'
+        ? translate('app.audit.values.online_purchase_gift_card', {
+            value: formatMoney({ amount: Number(p.value), currency: ctx.currency }, { locale: language }),
+            name: String(beneficiary?.name ?? ''),
+          })
+        : translate('app.audit.values.online_purchase_offer', {
+            offer: String(p[`name_${language}`] ?? p.name_en ?? ''),
+            name: String(buyer?.name ?? ''),
+          });
     }
     case 'menuRef':
       return nameOr(ctx.menuName, value);

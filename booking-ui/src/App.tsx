@@ -7,6 +7,9 @@ import { PaymentStatusPage } from './pages/PaymentStatusPage';
 import { PolicyPage } from './pages/PolicyPage';
 import { PriceListPage } from './pages/PriceListPage';
 import { SalonHomePage } from './pages/SalonHomePage';
+import { OffersPage } from './pages/OffersPage';
+import { GiftCardPage } from './pages/GiftCardPage';
+import { Loading } from './components/States';
 
 const Page = ({ route }: { route: Route }) => {
   if (route.page === 'not-found') return <NotFoundPage locale={route.locale} reason="page" />;
@@ -27,6 +30,14 @@ const Page = ({ route }: { route: Route }) => {
       return <EBookingPage locale={locale} id={id ?? ''} justBooked={route.page === 'booking-success'} />;
     case 'payment-gateway-status':
       return <PaymentStatusPage locale={locale} id={id ?? ''} />;
+    case 'offers':
+      return <OffersPage locale={locale} alias={alias} />;
+    case 'buy-gift-card':
+      return <GiftCardPage locale={locale} alias={alias} />;
+    case 'e-gift-card':
+    case 'e-offer':
+      // on its way to the customer document (main.tsx sends the browser on)
+      return <Loading locale={locale} />;
   }
 };
 

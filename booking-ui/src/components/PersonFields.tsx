@@ -4,6 +4,12 @@ export type Person = { name: string; mobile: string; email: string };
 export type FieldErrors = Record<string, string>;
 
 /** A server refusal's field as the form shows it (a mobile or e-mail names what is wrong with it). */
+/** The errors without one field's. */
+export const withoutError = (errors: FieldErrors, field: string): FieldErrors => {
+  const { [field]: _gone, ...rest } = errors;
+  return rest;
+};
+
 export const fieldError = (t: T, field: string): string =>
   t(/mobile$/.test(field) ? 'errors.mobile' : /email$/.test(field) ? 'errors.email' : 'errors.required');
 
@@ -30,6 +36,7 @@ export const PersonFields = ({
   person,
   onChange,
   errors,
+  clearError,
   prefix,
   email,
   nameLabel = 'booking.name',
@@ -38,6 +45,8 @@ export const PersonFields = ({
   person: Person;
   onChange: (person: Person) => void;
   errors: FieldErrors;
+  /** a field typed again is no longer shown as wrong */
+  clearError: (field: string) => void;
   /** the fields' names in the request (`buyer_`, `beneficiary_`, or none) */
   prefix: string;
   email: false | 'optional' | 'required';
@@ -63,7 +72,10 @@ export const PersonFields = ({
               dir={field === 'name' ? undefined : 'ltr'}
               value={person[field]}
               aria-invalid={error ? true : undefined}
-              onChange={(e) => onChange({ ...person, [field]: e.target.value })}
+              onChange={(e) => {
+                onChange({ ...person, [field]: e.target.value });
+                if (error) clearError(`${prefix}${field}`);
+              }}
               data-testid={`${prefix}${field}`}
             />
             {field === 'mobile' && !error && <small className="muted">{t('booking.mobile_hint')}</small>}

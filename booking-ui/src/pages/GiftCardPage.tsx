@@ -5,6 +5,7 @@ import {
   fieldError,
   missingOf,
   PersonFields,
+  withoutError,
   type FieldErrors,
   type Person,
 } from '../components/PersonFields';
@@ -109,7 +110,7 @@ const BuyGiftCard = ({ locale, salon, shop }: { locale: Locale; salon: OnlineSal
           </p>
         )}
         <h2>{t('gift.value')}</h2>
-        <div className="times" role="radiogroup" aria-label={t('gift.value')}>
+        <div className="value-chips" role="radiogroup" aria-label={t('gift.value')}>
           {shop.presets.map((p) => (
             <button
               key={p}
@@ -148,7 +149,10 @@ const BuyGiftCard = ({ locale, salon, shop }: { locale: Locale; salon: OnlineSal
               dir="ltr"
               value={value}
               aria-invalid={errors.value ? true : undefined}
-              onChange={(e) => setValue(e.target.value)}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setErrors((all) => withoutError(all, 'value'));
+              }}
               data-testid="gift-value"
             />
             {!errors.value && <small className="muted">{t('gift.limits', limits)}</small>}
@@ -168,6 +172,7 @@ const BuyGiftCard = ({ locale, salon, shop }: { locale: Locale; salon: OnlineSal
           person={beneficiary}
           onChange={setBeneficiary}
           errors={errors}
+          clearError={(f) => setErrors((e) => withoutError(e, f))}
           prefix="beneficiary_"
           email={false}
           nameLabel="gift.name"
@@ -190,6 +195,7 @@ const BuyGiftCard = ({ locale, salon, shop }: { locale: Locale; salon: OnlineSal
           person={buyer}
           onChange={setBuyer}
           errors={errors}
+          clearError={(f) => setErrors((e) => withoutError(e, f))}
           prefix="buyer_"
           email={email}
         />

@@ -5,6 +5,7 @@ import {
   fieldError,
   missingOf,
   PersonFields,
+  withoutError,
   type FieldErrors,
   type Person,
 } from '../components/PersonFields';
@@ -55,7 +56,9 @@ const ItemCard = ({
     <p className="shop-price">
       <strong data-testid="shop-price">{money(locale, item.price_with_vat, currency)}</strong>
       {item.worth_with_vat && (
-        <s className="muted">{t('offers.worth', { price: money(locale, item.worth_with_vat, currency) })}</s>
+        <span className="muted worth">
+          {t('offers.worth')} <s>{money(locale, item.worth_with_vat, currency)}</s>
+        </span>
       )}
     </p>
     {children}
@@ -146,7 +149,15 @@ const Checkout = ({
             {notice}
           </p>
         )}
-        <PersonFields t={t} person={person} onChange={setPerson} errors={errors} prefix="" email={email} />
+        <PersonFields
+          t={t}
+          person={person}
+          onChange={setPerson}
+          errors={errors}
+          clearError={(f) => setErrors((e) => withoutError(e, f))}
+          prefix=""
+          email={email}
+        />
         <p className="muted">{t('offers.pay_hint')}</p>
         <div className="action-bar">
           <button type="button" className="button secondary" onClick={onBack} disabled={sending}>

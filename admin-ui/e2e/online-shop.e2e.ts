@@ -151,6 +151,16 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
       )) as { value: number; remaining: number };
       expect(card.value).toBe(20000);
       expect(card.remaining).toBeLessThan(20000);
+
+      // the salon's own switch for gift cards online, on its online settings, in both languages
+      await page.goto(`${url}/ar/merchant/setting/online-setting`);
+      await page.waitForSelector('[data-testid=online-settings] >> text=بطاقات الإهداء عبر الإنترنت');
+      await shot(page, 'online-shop-settings-ar-phone');
+      // one session at a time: the desk signs in again
+      await signIn(desk.page, url, owner);
+      await desk.page.goto(`${url}/en/merchant/setting/online-setting`);
+      await desk.page.waitForSelector('[data-testid=online-settings] >> text=Gift cards online');
+      await shot(desk.page, 'online-shop-settings-en-desktop');
     });
 
     it('sells an offer online and shows it on its e-offer page (Arabic phone, English desktop)', async () => {

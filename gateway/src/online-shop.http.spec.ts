@@ -181,6 +181,11 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     expect(closed.status).toBe(409);
     expect(closed.body.message).toBe('online.gift_cards_closed');
     await setOnline({ deposit_type: 'none', online_gift_cards: true, gift_card_min_value: '50' });
+    // the settings screen reads it back, so saving the screen again keeps it
+    expect((await merchant('settings/online')).body).toMatchObject({
+      online_gift_cards: true,
+      gift_card_min_value: '50',
+    });
     const low = await buyCard({ value: '10' });
     expect(low.status).toBe(422);
     expect(Object.keys(low.body.errors)).toEqual(['value']);

@@ -184,6 +184,9 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   google_index: 'boolean',
   online_booking: 'boolean',
   require_email: 'boolean',
+  online_gift_cards: 'boolean',
+  gift_card_min_value: 'ltr',
+  gift_card_max_value: 'ltr',
   payment_gateway_package: { choice: 'app.audit.values.payment_gateway_package.' },
   prices_include_vat: 'boolean',
   // weeks

@@ -194,5 +194,29 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
       await desk.page.waitForSelector('[data-testid=error-mobile]');
       await shot(desk.page, 'online-shop-offer-checkout-en-desktop');
     });
+
+    it('shows the platform’s gateway fees per salon to the manager, on a phone in Arabic and on a desktop in English', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, DEMO.manager, { language: 'ar', area: 'manager' });
+      await page.goto(`${url}/ar/manager/payment-gateway-fees`);
+      await page.waitForSelector('[data-testid=fees-total]');
+      // the two purchases above were paid: 1 AED each at least
+      expect(Number(await page.textContent('[data-testid=fees-transactions]'))).toBeGreaterThanOrEqual(2);
+      await page.waitForSelector('.MuiListItemText-root');
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      await shot(page, 'online-shop-manager-fees-ar-phone');
+      // a period without any: the empty state
+      await page.fill('[data-testid=fees-from]', '2020-01-01');
+      await page.fill('[data-testid=fees-to]', '2020-01-31');
+      await page.waitForSelector('[data-testid=list-empty]');
+      await shot(page, 'online-shop-manager-fees-empty-ar-phone');
+      const desk = await tab('en');
+      await desk.page.setViewportSize(DESKTOP);
+      await signIn(desk.page, url, DEMO.manager, { area: 'manager' });
+      await desk.page.goto(`${url}/en/manager/payment-gateway-fees`);
+      await desk.page.waitForSelector('[data-testid=payment-gateway-fees] table');
+      await shot(desk.page, 'online-shop-manager-fees-en-desktop');
+    });
   });
 };

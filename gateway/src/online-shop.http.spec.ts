@@ -1,7 +1,7 @@
 import { addDays, PaymentMethod, type RecordedEvent } from '@rawnaq/contracts';
 import { paymentGatewaysFor } from '@rawnaq/command-api';
 import { SIMULATOR_CARDS, type GatewayNotice } from '@rawnaq/platform';
-import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 type Opened = {
   payment_required: true;
@@ -277,6 +277,13 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     expect(await t.app.payments.expire(new Date(Date.now() + 30 * 60_000))).toBeGreaterThan(0);
     expect(await status(offer.payment.unique_id)).toMatchObject({ status: 6, failed_reason: 'expired' });
     const types = (await eventsSince(before)).map((e) => e.type);
+    // the manager's fees: one per successful transaction (the offer and the gift card above)
+    const manager = await t.signIn(MANAGER, 'manager');
+    const fees = await t.http
+      .get('/api/manager/payment-gateway-fees')
+      .set({ ...bearer(manager), ...(await fresh()) });
+    expect(fees.status).toBe(200);
+    expect(fees.body.totals).toEqual({ transactions: 2, fees: 200 });
     for (const sold of ['InvoiceIssued', 'GiftCardIssued', 'CustomerOfferOpened', 'GatewayPurchaseDelivered'])
       expect(types).not.toContain(sold);
   });

@@ -69,6 +69,8 @@ export class QueryApiModule implements NestModule {
       module: QueryApiModule,
       controllers: [
         MerchantIdentityQueryController,
+        // before the manager's lists: their `:list` route would take `payment-gateway-fees` for a list name
+        PaymentGatewayFeesController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,
@@ -93,7 +95,6 @@ export class QueryApiModule implements NestModule {
         DepositsQueryController,
         PublicDepositsController,
         PaymentGatewayReportController,
-        PaymentGatewayFeesController,
         PaymentGatewayStatusController,
         DiscountCodesQueryController,
         GiftCardsQueryController,

@@ -1,6 +1,8 @@
 import LanguageIcon from '@mui/icons-material/Language';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } from './onlineServices';
+import { GATEWAY_FEES, GatewayFeesList } from './gatewayFees';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
@@ -78,6 +80,7 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="technical/js-errors" />
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
+      <Menu.ResourceItem name={GATEWAY_FEES} />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
@@ -151,6 +154,7 @@ export const ManagerAdmin = () => {
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
         <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
+        <Resource name={GATEWAY_FEES} list={GatewayFeesList} icon={ReceiptLongIcon} />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

@@ -18,6 +18,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'merchants/active-merchants': 'accounts',
   'addon-services/global-aliases': 'global-aliases',
   'addon-services/merchant-with-payment-gateway-package': 'payment-gateway-accounts',
+  // the platform's fee of each successful gateway transaction, per salon (doc2 §9)
+  'payment-gateway-fees': 'payment-gateway-fees',
 };
 
 export const createManagerServices = (area: AreaConfig) => {

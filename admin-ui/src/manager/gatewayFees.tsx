@@ -96,6 +96,7 @@ export const GatewayFeesList = () => {
       label={translate(`resources.${GATEWAY_FEES}.fields.${source}`)}
       value={value}
       onChange={(e) => e.target.value && set(e.target.value)}
+      sx={{ width: 200, maxWidth: '100%' }}
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `fees-${source}` } }}
     />
   );

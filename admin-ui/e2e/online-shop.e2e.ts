@@ -211,12 +211,39 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
       await page.fill('[data-testid=fees-to]', '2020-01-31');
       await page.waitForSelector('[data-testid=list-empty]');
       await shot(page, 'online-shop-manager-fees-empty-ar-phone');
+      // the platform's gateway defaults: the fee in AED and the time to pay
+      await page.goto(`${url}/ar/manager/platform-setting/payment-gateway-setting/platform`);
+      await page.waitForSelector('[data-testid=gateway-fee]');
+      expect(await page.inputValue('[data-testid=gateway-fee]')).toBe('1.00');
+      await shot(page, 'online-shop-manager-gateway-setting-ar-phone');
       const desk = await tab('en');
       await desk.page.setViewportSize(DESKTOP);
       await signIn(desk.page, url, DEMO.manager, { area: 'manager' });
       await desk.page.goto(`${url}/en/manager/payment-gateway-fees`);
       await desk.page.waitForSelector('[data-testid=payment-gateway-fees] table');
       await shot(desk.page, 'online-shop-manager-fees-en-desktop');
+      await desk.page.goto(`${url}/en/manager/platform-setting/payment-gateway-setting/platform`);
+      await desk.page.waitForSelector('[data-testid=gateway-fee]');
+      await desk.page.fill('[data-testid=gateway-fee]', '1.50');
+      const saving = desk.page.waitForResponse(
+        (r) => r.url().includes('/platform-settings/platform') && r.request().method() === 'PUT',
+      );
+      await desk.page.click('button[type=submit]');
+      expect((await saving).status()).toBe(200);
+      await shot(desk.page, 'online-shop-manager-gateway-setting-en-desktop');
+      await desk.page.reload();
+      await desk.page.waitForSelector('[data-testid=gateway-fee]');
+      await desk.page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid=gateway-fee]') as HTMLInputElement | null)?.value === '1.50',
+      );
+      // back to the default for whatever runs next
+      const restoring = desk.page.waitForResponse(
+        (r) => r.url().includes('/platform-settings/platform') && r.request().method() === 'PUT',
+      );
+      await desk.page.fill('[data-testid=gateway-fee]', '1.00');
+      await desk.page.click('button[type=submit]');
+      expect((await restoring).status()).toBe(200);
     });
   });
 };

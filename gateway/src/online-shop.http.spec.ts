@@ -287,4 +287,36 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     for (const sold of ['InvoiceIssued', 'GiftCardIssued', 'CustomerOfferOpened', 'GatewayPurchaseDelivered'])
       expect(types).not.toContain(sold);
   });
+
+  it('takes the platform’s fee and the time to pay from the manager’s payment gateway setting', async () => {
+    const manager = await t.signIn(MANAGER, 'manager');
+    const bad = await t.http
+      .put('/api/manager/platform-settings/platform')
+      .set(bearer(manager))
+      .send({ sign_in_block_minutes: 15, gateway_fee_fils: 'x', gateway_payment_minutes: 1 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['gateway_fee_fils', 'gateway_payment_minutes']);
+    const set = await t.http
+      .put('/api/manager/platform-settings/platform')
+      .set(bearer(manager))
+      .send({ sign_in_block_minutes: 15, gateway_fee_fils: 150, gateway_payment_minutes: 30 });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ gateway_fee_fils: 150, gateway_payment_minutes: 30 });
+    const read = await t.http
+      .get('/api/manager/platform-settings/platform')
+      .set({ ...bearer(manager), ...(await fresh()) });
+    expect(read.body).toMatchObject({ gateway_fee_fils: 150, gateway_payment_minutes: 30 });
+
+    const before = Date.now();
+    const opened = (await buyCard({ buyer_mobile: '0551239005' })).body as Opened & {
+      payment: { expires_at: string };
+    };
+    const minutes = (Date.parse(opened.payment.expires_at) - before) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThan(31);
+    const count = await t.eventCount();
+    await pay(opened.payment.pay_url, SIMULATOR_CARDS.success);
+    const paid = (await eventsSince(count)).find((e) => e.type === 'GatewayPaymentPaid')!;
+    expect(paid.data).toMatchObject({ fee_amount: 150, fee_currency: 'AED' });
+  });
 });

@@ -164,6 +164,8 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   sign_in_block_minutes: 'minutes',
   session_idle_minutes: 'minutes',
   session_max_hours: 'hours',
+  gateway_fee_fils: 'number',
+  gateway_payment_minutes: 'minutes',
   message_id: 'ltr',
   delivery: { choice: 'app.audit.values.delivery.' },
   from: 'dateTime',

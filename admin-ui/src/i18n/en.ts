@@ -560,6 +560,8 @@ export const en = {
         sign_in_block_minutes: 'Sign-in pause',
         session_idle_minutes: 'Session idle time',
         session_max_hours: 'Session lifetime',
+        gateway_fee_fils: 'Platform fee per payment (fils)',
+        gateway_payment_minutes: 'Time to pay',
         address_ar: 'Address in Arabic',
         address_en: 'Address in English',
         advanced_accounting_status: 'Advanced accounting',
@@ -686,6 +688,9 @@ export const en = {
       whole_address: 'Every name',
       until_unblocked: 'Until unblocked',
       platform_settings: {
+        gateway_hint:
+          'What the platform takes for each successful payment through a salon’s payment gateway (1 AED by default), and how long a customer has to pay before her payment expires and what it held is released.',
+        gateway_fee_hint: 'In UAE dirhams, whatever the salon’s currency. Default: 1.00',
         session_hint:
           'A session ends once it has not been used for the first of these times, and in any case the second after signing in. Defaults: 720 minutes (12 hours: a whole working day at the front desk) and 168 hours (7 days).',
         sign_in_block_hint:
@@ -846,6 +851,13 @@ export const en = {
         sign_in_block_minutes: 'Sign-in pause (minutes)',
         session_idle_minutes: 'Sign out after no use for (minutes)',
         session_max_hours: 'Sign out after signing in for (hours)',
+      },
+    },
+    'platform-setting/payment-gateway-setting': {
+      name: 'Payment gateway setting |||| Payment gateway settings',
+      fields: {
+        gateway_fee_fils: 'Platform fee per paid transaction (AED)',
+        gateway_payment_minutes: 'Time to pay on the gateway (minutes)',
       },
     },
     'trackers/mail-tracker': {

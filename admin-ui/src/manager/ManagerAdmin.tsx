@@ -1,4 +1,5 @@
 import LanguageIcon from '@mui/icons-material/Language';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } from './onlineServices';
@@ -45,6 +46,11 @@ const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
 const JsErrorList = lazyPage(() => lists().then((m) => m.JsErrorList));
 const PlatformSettingsEdit = lazyPage(() => import('./PlatformSettings').then((m) => m.PlatformSettingsEdit));
+const PaymentGatewaySettingEdit = lazyPage(() =>
+  import('./PlatformSettings').then((m) => m.PaymentGatewaySettingEdit),
+);
+/** the platform's payment gateway defaults: the same record as the platform settings */
+const GATEWAY_SETTING = 'platform-setting/payment-gateway-setting';
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
@@ -85,6 +91,11 @@ const ManagerMenu = () => {
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
         leftIcon={<SettingsIcon />}
+      />
+      <Menu.Item
+        to={`${basename}/${GATEWAY_SETTING}/platform`}
+        primaryText={`resources.${GATEWAY_SETTING}.name`}
+        leftIcon={<PaymentsIcon />}
       />
     </Menu>
   );
@@ -152,6 +163,7 @@ export const ManagerAdmin = () => {
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
+        <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
         <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
         <Resource name={GATEWAY_FEES} list={GatewayFeesList} icon={ReceiptLongIcon} />

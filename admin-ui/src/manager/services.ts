@@ -14,6 +14,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'trackers/mail-tracker': 'mail-outbox',
   'technical/js-errors': 'js-errors',
   'platform-setting/platform-setting': 'platform-settings',
+  // the same record: the platform's payment gateway defaults
+  'platform-setting/payment-gateway-setting': 'platform-settings',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
   'addon-services/global-aliases': 'global-aliases',

@@ -54,6 +54,8 @@ export type GatewayNoticeCommand = {
   amount?: number;
   /** the deposit to write on the visit if this notice pays it, when the visit can still take one */
   depositId?: string;
+  /** the platform's fee if it is paid now, AED fils (the platform's setting; 1 AED unless changed) */
+  feeFils?: number;
   today: string;
 };
 export type GatewayPaymentCommand =
@@ -133,7 +135,7 @@ export const decideGatewayPayment = (
         currency: started.currency,
         ...(command.depositId && { deposit_id: command.depositId }),
         after_failure: afterFailure,
-        fee_amount: GATEWAY_FEE.amount,
+        fee_amount: command.feeFils ?? GATEWAY_FEE.amount,
         fee_currency: GATEWAY_FEE.currency,
         business_date: command.today,
       },

@@ -7,7 +7,7 @@ import {
   decimalsOf,
   DomainError,
   GATEWAY_PAYMENT_CATEGORY,
-  GATEWAY_PAYMENT_MINUTES,
+  platformSettingsOf,
   newId,
   PaymentGatewayStatus,
   PaymentMethod,
@@ -233,12 +233,18 @@ export class GatewayPayments {
       customer_name: p.customerName,
       mobile: p.mobile,
       business_date: tenant.today,
-      expires_at: new Date(ctx.now.getTime() + GATEWAY_PAYMENT_MINUTES * 60_000).toISOString(),
+      expires_at: new Date(ctx.now.getTime() + (await this.platform()).minutes * 60_000).toISOString(),
       ...(p.purchase && { purchase: p.purchase }),
     };
     const outcome = await this.decide(ctx, paymentId, { type: 'Start', started });
     const s = outcome.state;
     return { payment: s.exists ? s.started : started, position: outcome.position };
+  }
+
+  /** The platform's gateway defaults (platform-setting/payment-gateway-setting): the fee and the time to pay. */
+  private async platform() {
+    const settings = platformSettingsOf(await this.models.get('platform_settings', 'platform'));
+    return { feeFils: settings.gateway_fee_fils, minutes: settings.gateway_payment_minutes };
   }
 
   private decide(ctx: CommandContext, paymentId: string, command: GatewayPaymentCommand) {
@@ -281,6 +287,7 @@ export class GatewayPayments {
       notice.amountDecimal !== decimalText(state.started.amount, decimalsOf(currency))
     )
       throw new DomainError('payments.gateway_amount_mismatch', 409);
+    const { feeFils } = await this.platform();
     const { result, position } = await this.aggregates.transaction(async () => {
       const visit = state.started.appointment_id
         ? await this.visit(ctx, state.started.appointment_id)
@@ -293,6 +300,7 @@ export class GatewayPayments {
         ...(notice.reference && { reference: notice.reference }),
         ...(notice.amount !== undefined && { amount: notice.amount }),
         ...(visitOpen && { depositId }),
+        feeFils,
         today: tenant.today,
       });
       for (const event of outcome.events) {

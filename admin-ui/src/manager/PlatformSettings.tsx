@@ -1,4 +1,4 @@
-import { Edit, NumberInput, SimpleForm, TextInput } from 'react-admin';
+import { Edit, NumberInput, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import Typography from '@mui/material/Typography';
 
@@ -51,7 +51,14 @@ export const PaymentGatewaySettingEdit = () => {
       mutationMode="pessimistic"
       title={translate(`resources.${GATEWAY_SETTING}.name`, { smart_count: 1 })}
     >
-      <SimpleForm>
+      {/* one record of the platform's: saved, never deleted */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <Typography variant="body2" color="text.secondary">
           {translate('app.manager.platform_settings.gateway_hint')}
         </Typography>

@@ -10,6 +10,7 @@ import { heldTests } from './held.e2e';
 import { managementTests } from './management.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { onlinePaymentsTests } from './online-payments.e2e';
+import { onlineShopTests } from './online-shop.e2e';
 import { productsTests } from './products.e2e';
 import { reportsTests } from './reports.e2e';
 import { screensTests } from './screens.e2e';
@@ -23,5 +24,6 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   offersImportsTests(context);
   bookingSiteTests(context);
   onlinePaymentsTests(context);
+  onlineShopTests(context);
   screensTests(context);
 });

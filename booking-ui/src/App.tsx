@@ -7,6 +7,12 @@ import { PaymentStatusPage } from './pages/PaymentStatusPage';
 import { PolicyPage } from './pages/PolicyPage';
 import { PriceListPage } from './pages/PriceListPage';
 import { SalonHomePage } from './pages/SalonHomePage';
+import { Loading } from './components/States';
+import { lazy, Suspense } from 'react';
+
+// the shop's pages load only when opened: the first page's scripts stay within their budget
+const OffersPage = lazy(() => import('./pages/OffersPage').then((m) => ({ default: m.OffersPage })));
+const GiftCardPage = lazy(() => import('./pages/GiftCardPage').then((m) => ({ default: m.GiftCardPage })));
 
 const Page = ({ route }: { route: Route }) => {
   if (route.page === 'not-found') return <NotFoundPage locale={route.locale} reason="page" />;
@@ -27,6 +33,22 @@ const Page = ({ route }: { route: Route }) => {
       return <EBookingPage locale={locale} id={id ?? ''} justBooked={route.page === 'booking-success'} />;
     case 'payment-gateway-status':
       return <PaymentStatusPage locale={locale} id={id ?? ''} />;
+    case 'offers':
+      return (
+        <Suspense fallback={<Loading locale={locale} />}>
+          <OffersPage locale={locale} alias={alias} />
+        </Suspense>
+      );
+    case 'buy-gift-card':
+      return (
+        <Suspense fallback={<Loading locale={locale} />}>
+          <GiftCardPage locale={locale} alias={alias} />
+        </Suspense>
+      );
+    case 'e-gift-card':
+    case 'e-offer':
+      // on its way to the customer document (main.tsx sends the browser on)
+      return <Loading locale={locale} />;
   }
 };
 

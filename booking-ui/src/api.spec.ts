@@ -1,4 +1,4 @@
-import { depositOf, getPublic, isPublicSalon, postBooking, type PublicSalon } from './api';
+import { depositOf, getPublic, isPublicSalon, postBooking, postPurchase, type PublicSalon } from './api';
 
 const fetchSalon = (alias: string, signal: AbortSignal | undefined, impl: typeof fetch) =>
   getPublic<PublicSalon>(`salons/${alias}`, signal, impl, isPublicSalon);
@@ -112,5 +112,42 @@ describe('postBooking with a deposit', () => {
         impl,
       ),
     ).resolves.toEqual({ status: 'pay', payUrl: '/pay/sim/x.y', paymentUniqueId: 'p'.repeat(22) });
+  });
+});
+
+describe('postPurchase (an offer or a gift card bought online)', () => {
+  it('posts to the salon’s purchases with its key, and answers where to pay', async () => {
+    const seen: Array<{ url: string; key: string | null }> = [];
+    const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ url: String(input), key: new Headers(init?.headers).get('Idempotency-Key') });
+      return json(202, {
+        payment_required: true,
+        payment: { unique_id: 'u'.repeat(22), pay_url: '/pay/sim/a.b' },
+      });
+    }) as typeof fetch;
+    await expect(
+      postPurchase('demosalon', 'gift-card-purchases', { value: '200' }, 'k1', impl),
+    ).resolves.toEqual({
+      status: 'pay',
+      payUrl: '/pay/sim/a.b',
+      paymentUniqueId: 'u'.repeat(22),
+    });
+    expect(seen).toEqual([{ url: '/api/public/salons/demosalon/gift-card-purchases', key: 'k1' }]);
+  });
+
+  it('gives a refusal its message and fields, and a reply without a payment is an error to retry', async () => {
+    const refused = fakeFetch(() =>
+      json(422, { message: 'validation.failed', errors: { buyer_mobile: 'validation.mobile' } }),
+    );
+    await expect(postPurchase('demosalon', 'offer-purchases', {}, 'k2', refused.impl)).resolves.toMatchObject(
+      {
+        status: 'refused',
+        errors: { buyer_mobile: 'validation.mobile' },
+      },
+    );
+    const odd = fakeFetch(() => json(202, {}));
+    await expect(postPurchase('demosalon', 'offer-purchases', {}, 'k3', odd.impl)).resolves.toEqual({
+      status: 'error',
+    });
   });
 });

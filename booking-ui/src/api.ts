@@ -68,6 +68,8 @@ export type OnlineSalon = PublicSalon &
     deposit_type?: 'none' | 'amount' | 'percentage';
     deposit_amount?: string | null;
     deposit_percentage?: number | null;
+    /** whether it sells gift cards online, and within which values (absent on an older server: no) */
+    gift_cards?: GiftCardShop;
   };
 
 /**
@@ -252,5 +254,57 @@ export type GatewayPaymentStatus = {
   failed_reason: string | null;
   booking: { id: string; unique_id: string } | null;
   deposit: { unique_id: string } | null;
+  /** 1 a visit's deposit, 2 a gift card, 3 an offer or package (doc1 §4) */
+  gateway_type?: number;
+  /** what a gift card or offer payment bought: its page once it is hers */
+  purchase?: { kind: 'gift_card' | 'offer'; delivered: boolean; unique_id: string | null } | null;
   salon: { alias: string; name_en: string; name_ar: string };
+};
+
+/** An offer or a package on sale, as `GET /api/public/salons/{alias}/offers` lists it. */
+export type ShopItem = {
+  kind: 'offer' | 'package';
+  id: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string | null;
+  description_ar: string | null;
+  price_with_vat: string;
+  price_with_vat_minor: number;
+  /** what its services cost one by one, with VAT, when that is more */
+  worth_with_vat?: string;
+  services: Array<{ service_id: string; name_en: string; name_ar: string; sessions: number }>;
+  /** a variable offer: how many of its services she picks */
+  choose: number | null;
+  /** an offer's last day; a package is valid a number of days from its purchase */
+  valid_until: string | null;
+  validity_days: number | null;
+};
+export type GiftCardShop = { enabled: boolean; min: string; max: string; presets: string[] };
+export type Shop = { currency: string; online_booking: boolean; items: ShopItem[]; gift_cards: GiftCardShop };
+
+/** Where a purchase goes next: the gateway's hosted page, a refusal to show, or an error to retry. */
+export type PurchaseReply =
+  | { status: 'pay'; payUrl: string; paymentUniqueId: string }
+  | Extract<PublicReply<unknown>, { status: 'refused' | 'error' }>;
+
+/** Buys an offer or a gift card (`offer-purchases`, `gift-card-purchases`): the payment to make first. */
+export const postPurchase = async (
+  alias: string,
+  what: 'offer-purchases' | 'gift-card-purchases',
+  body: Record<string, unknown>,
+  key: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PurchaseReply> => {
+  const reply = await postPublic<{ payment?: { pay_url?: string; unique_id?: string } }>(
+    `salons/${encodeURIComponent(alias)}/${what}`,
+    body,
+    key,
+    fetchImpl,
+  );
+  if (reply.status !== 'done') return reply;
+  const { payment } = reply.body;
+  return typeof payment?.pay_url === 'string' && typeof payment.unique_id === 'string'
+    ? { status: 'pay', payUrl: payment.pay_url, paymentUniqueId: payment.unique_id }
+    : { status: 'error' };
 };

@@ -81,3 +81,12 @@ export const calendarFile = (title: string, start: string, end: string, uid: str
     '',
   ].join('\r\n');
 };
+
+/** A business date ('2026-12-01') in full in the page's language: "1 December 2026". */
+export const longDate = (locale: Locale, date: string): string =>
+  new Intl.DateTimeFormat(tag(locale), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T12:00:00Z`));

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyDocumentLocale, rememberLocale } from './locale';
-import { parseRoute, type SalonPage } from './routes';
+import { documentPath, parseRoute, type SalonPage } from './routes';
 
 const VISIT_PAGE: Record<SalonPage, string> = {
   'salon-home': 'home',
@@ -13,11 +13,18 @@ const VISIT_PAGE: Record<SalonPage, string> = {
   'terms-and-conditions': 'other',
   'refund-policy': 'other',
   'payment-gateway-status': 'other',
+  offers: 'other',
+  'buy-gift-card': 'other',
+  'e-gift-card': 'other',
+  'e-offer': 'other',
 };
 import './styles.css';
 
 const { pathname, search, hash } = window.location;
 const route = parseRoute(pathname);
+// a gift card's or an offer's page is the admin app's customer document of it
+if ((route.page === 'e-gift-card' || route.page === 'e-offer') && route.id)
+  window.location.replace(documentPath(route.locale, route.page, route.id));
 if (route.page === 'salon-home' && route.redirectTo !== undefined)
   window.history.replaceState(null, '', `${route.redirectTo}${search}${hash}`);
 

@@ -1,4 +1,4 @@
-import { localePrefix, parseRoute, pathInLocale } from './routes';
+import { documentPath, localePrefix, parseRoute, pathInLocale } from './routes';
 
 describe('parseRoute', () => {
   it('reads the salon home page with an en, ar or empty prefix (empty means Arabic)', () => {
@@ -34,7 +34,7 @@ describe('parseRoute', () => {
     expect(parseRoute('/ar/salon/demosalon')).toMatchObject({ redirectTo: '/ar/salon/demosalon/home' });
   });
 
-  it('reads the salon pages built, and 404 for those still to come, carrying the language', () => {
+  it('reads the salon pages, and 404 for any other, carrying the language', () => {
     expect(parseRoute('/en/salon/demosalon/booking')).toEqual({
       page: 'booking',
       locale: 'en',
@@ -66,9 +66,22 @@ describe('parseRoute', () => {
       alias: 'demosalon',
       id: link,
     });
+    expect(parseRoute('/salon/demosalon/offers')).toEqual({
+      page: 'offers',
+      locale: 'ar',
+      alias: 'demosalon',
+    });
+    expect(parseRoute('/en/salon/demosalon/buy-gift-card')).toMatchObject({ page: 'buy-gift-card' });
+    expect(parseRoute(`/salon/demosalon/e-gift-card/${link}`)).toMatchObject({
+      page: 'e-gift-card',
+      id: link,
+    });
+    expect(parseRoute(`/en/salon/demosalon/e-offer/${link}`)).toMatchObject({ page: 'e-offer', id: link });
+    expect(documentPath('ar', 'e-gift-card', link)).toBe(`/ar/e-gift/${link}`);
+    expect(documentPath('en', 'e-offer', link)).toBe(`/en/e-offer/${link}`);
     for (const page of [
-      'offers',
-      'buy-gift-card',
+      'offers/x',
+      'e-gift-card/short',
       'booking/extra',
       'e-booking/short',
       'home/x',

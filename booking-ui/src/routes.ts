@@ -2,8 +2,10 @@ import { aliasName, type Locale } from '@rawnaq/contracts';
 
 /**
  * The booking site's routes (spec doc1 §2): `/{en|ar}/salon/{aliasName}/{page}`, where an empty prefix means
- * Arabic. Built: home, booking, booking-success/{id}, price-list, terms-and-conditions, refund-policy,
- * e-booking/{uniqueId} and payment-gateway-status/{uniqueId}; every other path (offers, gift cards: still to come) is the 404 page.
+ * Arabic: home, booking, booking-success/{id}, price-list, offers, buy-gift-card, terms-and-conditions,
+ * refund-policy, e-booking/{uniqueId}, payment-gateway-status/{uniqueId}, e-gift-card/{uniqueId} and
+ * e-offer/{uniqueId} (these two are the customer documents of the admin app, `/{lang}/e-gift|e-offer/{id}`,
+ * where they are sent on). Every other path is the 404 page.
  */
 export type SalonPage =
   | 'salon-home'
@@ -13,7 +15,11 @@ export type SalonPage =
   | 'refund-policy'
   | 'booking-success'
   | 'e-booking'
-  | 'payment-gateway-status';
+  | 'payment-gateway-status'
+  | 'offers'
+  | 'buy-gift-card'
+  | 'e-gift-card'
+  | 'e-offer';
 
 export type Route =
   | {
@@ -34,12 +40,16 @@ const PAGES: Record<string, SalonPage> = {
   'price-list': 'price-list',
   'terms-and-conditions': 'terms-and-conditions',
   'refund-policy': 'refund-policy',
+  offers: 'offers',
+  'buy-gift-card': 'buy-gift-card',
 };
 /** The pages of one booking, by the segment before its link. */
 const WITH_ID: Record<string, SalonPage> = {
   'booking-success': 'booking-success',
   'e-booking': 'e-booking',
   'payment-gateway-status': 'payment-gateway-status',
+  'e-gift-card': 'e-gift-card',
+  'e-offer': 'e-offer',
 };
 
 /** The address of one of a salon's pages in a language. */
@@ -87,6 +97,13 @@ export const parseRoute = (pathname: string): Route => {
     ? { page: withId, locale, alias, id }
     : { page: 'not-found', locale };
 };
+
+/**
+ * Where a salon's `e-gift-card/{id}` and `e-offer/{id}` are shown: the customer documents of the admin
+ * app, which always name their language (`/ar/e-gift/{id}`, `/en/e-offer/{id}`).
+ */
+export const documentPath = (locale: Locale, page: 'e-gift-card' | 'e-offer', id: string): string =>
+  `/${locale}/${page === 'e-gift-card' ? 'e-gift' : 'e-offer'}/${encodeURIComponent(id)}`;
 
 /** The same page in the other language, keeping the query and the hash. */
 export const pathInLocale = (pathname: string, search: string, hash: string, target: Locale): string => {

@@ -83,6 +83,9 @@ import {
 import { complianceSample, EInvoiceSigning } from './einvoicing/signing';
 import { GatewayPayments, ReceiveGatewayCallbackHandler } from './online/gateway-payments.commands';
 import { GatewayCallbacksController } from './online/gateway-payments.http.controller';
+import { OnlinePurchases } from './online/online-purchases';
+import { BuyGiftCardOnlineHandler, BuyOfferOnlineHandler } from './online/online-shop.commands';
+import { OnlineShopController } from './online/online-shop.http.controller';
 import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
@@ -139,6 +142,7 @@ export class CommandApiModule {
         OnlineBookingController,
         OnlineVisitsController,
         GatewayCallbacksController,
+        OnlineShopController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -162,6 +166,9 @@ export class CommandApiModule {
         { provide: GATEWAY_TOKENS.secrets, useFactory: () => payments().secrets },
         GatewayPayments,
         ReceiveGatewayCallbackHandler,
+        OnlinePurchases,
+        BuyOfferOnlineHandler,
+        BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },

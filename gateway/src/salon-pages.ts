@@ -1,6 +1,6 @@
 import { onlinePageText, onlinePageTitle, type Locale, type OnlinePageName } from '@rawnaq/contracts';
 import type { Doc, ReadModels } from '@rawnaq/platform';
-import { publicSalonCard, salonOfAlias } from '@rawnaq/projections';
+import { giftCardsOnline, publicSalonCard, salonOfAlias } from '@rawnaq/projections';
 
 const PAGES: readonly OnlinePageName[] = [
   'home',
@@ -8,6 +8,8 @@ const PAGES: readonly OnlinePageName[] = [
   'price-list',
   'terms-and-conditions',
   'refund-policy',
+  'offers',
+  'buy-gift-card',
 ];
 
 const escape = (text: string) =>
@@ -78,6 +80,9 @@ export const salonIndexHtml = async (models: ReadModels, html: string, path: str
     `<div class="shell"><main class="content"><section class="hero"><p class="eyebrow">${escape(onlinePageText(locale, 'welcome'))}</p>` +
     `<h1>${escape(name)}</h1></section><nav class="card actions">${book}` +
     `<a class="button secondary" href="${prefix}/salon/${salon.alias}/price-list">${escape(onlinePageText(locale, 'prices'))}</a>` +
+    (giftCardsOnline(salon).enabled
+      ? `<a class="button secondary" href="${prefix}/salon/${salon.alias}/buy-gift-card">${escape(onlinePageText(locale, 'gift_card'))}</a>`
+      : '') +
     `</nav></main></div>`;
   return out.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 };

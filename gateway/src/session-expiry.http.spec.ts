@@ -75,6 +75,9 @@ describe('sessions end after an idle time and a maximum lifetime the platform se
       sign_in_block_minutes: 15,
       session_idle_minutes: 30,
       session_max_hours: 2,
+      // the payment gateway's defaults share the record, at theirs
+      gateway_fee_fils: 100,
+      gateway_payment_minutes: 20,
     });
 
     const token = (await signIn(true)).body.api_token as string;

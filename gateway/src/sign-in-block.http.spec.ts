@@ -56,6 +56,9 @@ describe('a sign-in block ends by itself after the time the platform sets', () =
       sign_in_block_minutes: 40,
       session_idle_minutes: 720,
       session_max_hours: 168,
+      // the payment gateway's defaults share the record, at theirs
+      gateway_fee_fils: 100,
+      gateway_payment_minutes: 20,
     });
     expect(
       (

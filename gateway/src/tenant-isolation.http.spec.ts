@@ -97,6 +97,8 @@ const PUBLIC_BY_DESIGN = new Set([
   'GET /api/public/salons/:alias/employees',
   'GET /api/public/salons/:alias/availability',
   'GET /api/public/salons/:alias/policies',
+  // its shop: the offers and packages it sells, and its gift cards' limits
+  'GET /api/public/salons/:alias/offers',
 ]);
 /** Routes that end the caller's session: called last, so they do not make the other checks vacuous. */
 const ENDS_SESSION = new Set(['POST /api/merchant/logout', 'POST /api/manager/logout']);

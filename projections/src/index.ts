@@ -34,7 +34,7 @@ export {
   type FreeTimes,
   type FreeTimesQuestion,
 } from './scheduling/free-times';
-export { publicSalonCard, salonOfAlias } from './identity/salon-of-alias';
+export { giftCardsOnline, publicSalonCard, salonOfAlias } from './identity/salon-of-alias';
 export { customerOffersProjection } from './sales/customer-offers.projection';
 export { customerTypesProjection, customerTypeDayId } from './customers/customer-types.projection';
 export { customerPenaltiesProjection } from './customers/customer-penalties.projection';

@@ -1,5 +1,6 @@
 import { OnlineReportsQueryController } from './scheduling/online-reports.query.controller';
 import { OnlineQueryController } from './scheduling/online.query.controller';
+import { OnlineShopQueryController } from './online/online-shop.query.controller';
 import { PublicSalesController, SalesQueryController } from './sales/sales.query.controller';
 import {
   EInvoicingQueryController,
@@ -76,9 +77,12 @@ export class QueryApiModule implements NestModule {
         ZatcaSettingQueryController,
         ZatcaTransactionsQueryController,
         EInvoicingQueryController,
+        // before the manager's lists: their `:list` route would take `payment-gateway-fees` for a list name
+        PaymentGatewayFeesController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,
+        OnlineShopQueryController,
         OnlineReportsQueryController,
         CustomersQueryController,
         AuditLogQueryController,
@@ -99,7 +103,6 @@ export class QueryApiModule implements NestModule {
         DepositsQueryController,
         PublicDepositsController,
         PaymentGatewayReportController,
-        PaymentGatewayFeesController,
         PaymentGatewayStatusController,
         DiscountCodesQueryController,
         GiftCardsQueryController,

@@ -53,6 +53,8 @@ export type FieldFormat =
   | 'authorityMessages'
   /** a national address: building number, street, district, city, postal code */
   | 'nationalAddress'
+  /** what an online payment buys: a gift card (value, for whom) or an offer (its name, for whom) */
+  | 'onlinePurchase'
   | 'menuRef'
   | 'menuRefs'
   | 'employeeRef'
@@ -166,6 +168,8 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   sign_in_block_minutes: 'minutes',
   session_idle_minutes: 'minutes',
   session_max_hours: 'hours',
+  gateway_fee_fils: 'number',
+  gateway_payment_minutes: 'minutes',
   message_id: 'ltr',
   delivery: { choice: 'app.audit.values.delivery.' },
   from: 'dateTime',
@@ -186,6 +190,9 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   google_index: 'boolean',
   online_booking: 'boolean',
   require_email: 'boolean',
+  online_gift_cards: 'boolean',
+  gift_card_min_value: 'ltr',
+  gift_card_max_value: 'ltr',
   payment_gateway_package: { choice: 'app.audit.values.payment_gateway_package.' },
   prices_include_vat: 'boolean',
   // weeks
@@ -353,6 +360,9 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     customer_name: 'text',
     mobile: 'ltr',
     expires_at: 'dateTime',
+    purchase: 'onlinePurchase',
+    kind: { choice: 'app.audit.values.online_purchase.' },
+    invoice_number: 'number',
   },
   account: {
     gateway: { choice: 'app.audit.values.gateway.' },
@@ -632,6 +642,21 @@ export const formatFieldValue = (
       return seller.vat_number
         ? translate('app.audit.values.seller', { name, vat_number: String(seller.vat_number) })
         : name;
+    }
+    case 'onlinePurchase': {
+      const p = asRecord(value);
+      if (!p) return String(value);
+      const buyer = asRecord(p.buyer);
+      const beneficiary = asRecord(p.beneficiary);
+      return p.kind === 'gift_card'
+        ? translate('app.audit.values.online_purchase_gift_card', {
+            value: formatMoney({ amount: Number(p.value), currency: ctx.currency }, { locale: language }),
+            name: String(beneficiary?.name ?? ''),
+          })
+        : translate('app.audit.values.online_purchase_offer', {
+            offer: String(p[`name_${language}`] ?? p.name_en ?? ''),
+            name: String(buyer?.name ?? ''),
+          });
     }
     case 'menuRef':
       return nameOr(ctx.menuName, value);

@@ -82,6 +82,7 @@ export const HIDDEN_FIELDS = new Set([
   'deposit_id',
   // the customer's links and the hosted page's address: capabilities, not something a person changed
   'booking_unique_id',
+  'document_unique_id',
   'pay_url',
   'return_path',
   // a salon's gateway secrets, sealed: the log says only whether they are set
@@ -188,6 +189,7 @@ export const KNOWN_TYPES = [
   'EInvoiceAccepted',
   'EInvoiceRejected',
   'EInvoiceResubmissionAsked',
+  'GatewayPurchaseDelivered',
   'PaymentGatewaySettingsChanged',
   'AppointmentPaymentCancelled',
   'DebitNoteIssued',

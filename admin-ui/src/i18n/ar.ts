@@ -389,6 +389,7 @@ export const ar: AppMessages = {
         EInvoiceAccepted: 'قبول الهيئة للمستند',
         EInvoiceRejected: 'رفض الهيئة للمستند',
         EInvoiceResubmissionAsked: 'طلب إعادة الإبلاغ إلى الهيئة',
+        GatewayPurchaseDelivered: 'تسليم بطاقة إهداء أو عرض اشتُري عبر الإنترنت',
         PaymentGatewaySettingsChanged: 'تغيير إعدادات بوابة الدفع',
         AppointmentPaymentCancelled: 'إلغاء فاتورة الزيارة',
         DebitNoteIssued: 'إصدار إشعار مدين',
@@ -527,6 +528,9 @@ export const ar: AppMessages = {
         vat_subtotal: '%{category} %{rate}: ضريبة %{vat} على %{taxable}',
         vat_category: { S: 'النسبة الأساسية', Z: 'خاضع بنسبة صفر', E: 'معفى', O: 'خارج نطاق الضريبة' },
         seller: '%{name}، الرقم الضريبي %{vat_number}',
+        online_purchase_gift_card: 'بطاقة إهداء بقيمة %{value} لـ %{name}',
+        online_purchase_offer: '%{offer} لـ %{name}',
+        online_purchase: { gift_card: 'بطاقة إهداء', offer: 'عرض أو باقة' },
         einvoicing: {
           not_applicable: 'لا إبلاغ في هذا البلد',
           not_reported: 'لم تُبلّغ هيئة الزكاة والضريبة والجمارك بعد',
@@ -618,6 +622,8 @@ export const ar: AppMessages = {
         sign_in_block_minutes: 'مدة إيقاف الدخول',
         session_idle_minutes: 'مدة عدم الاستخدام للجلسة',
         session_max_hours: 'أقصى عمر للجلسة',
+        gateway_fee_fils: 'رسم المنصة عن عملية الدفع (بالفلس)',
+        gateway_payment_minutes: 'مهلة الدفع',
         address_ar: 'العنوان بالعربية',
         address_en: 'العنوان بالإنجليزية',
         advanced_accounting_status: 'المحاسبة المتقدمة',
@@ -630,6 +636,7 @@ export const ar: AppMessages = {
         currency: 'العملة',
         customer_name: 'العميل',
         seller: 'البائع',
+        purchase: 'مشتريات عبر الإنترنت',
         subtotals: 'الضريبة حسب النسبة',
         gross: 'المبلغ قبل الخصومات',
         discount: 'الخصم',
@@ -743,6 +750,9 @@ export const ar: AppMessages = {
       whole_address: 'كل الأسماء',
       until_unblocked: 'حتى رفع الحظر',
       platform_settings: {
+        gateway_hint:
+          'ما تتقاضاه المنصة عن كل عملية دفع ناجحة عبر بوابة دفع الصالون، والمهلة التي تُمنح للعميل للدفع قبل أن تنتهي عملية الدفع ويُحرَّر ما كانت تحجزه.',
+        gateway_fee_hint: 'بالدرهم الإماراتي أيًّا كانت عملة الصالون. القيمة الافتراضية: 1.00',
         session_hint:
           'تنتهي الجلسة إذا لم تُستخدم طوال المدة الأولى، وفي كل الأحوال بعد المدة الثانية من تسجيل الدخول. القيم الافتراضية: 720 دقيقة (12 ساعة، يوم عمل كامل لمكتب الاستقبال) و168 ساعة (7 أيام).',
         sign_in_block_hint:
@@ -903,6 +913,13 @@ export const ar: AppMessages = {
         sign_in_block_minutes: 'مدة إيقاف الدخول (بالدقائق)',
         session_idle_minutes: 'إنهاء الجلسة بعد عدم استخدامها لمدة (بالدقائق)',
         session_max_hours: 'إنهاء الجلسة بعد تسجيل الدخول بمدة (بالساعات)',
+      },
+    },
+    'platform-setting/payment-gateway-setting': {
+      name: plural('إعدادات بوابة الدفع', 'إعداد بوابة الدفع', 'إعدادات بوابة الدفع'),
+      fields: {
+        gateway_fee_fils: 'رسم المنصة عن كل عملية مدفوعة (بالدرهم الإماراتي)',
+        gateway_payment_minutes: 'مهلة الدفع في بوابة الدفع (بالدقائق)',
       },
     },
     'trackers/mail-tracker': {

@@ -366,6 +366,7 @@ export const en = {
         EInvoiceAccepted: 'ZATCA accepted the document',
         EInvoiceRejected: 'ZATCA refused the document',
         EInvoiceResubmissionAsked: 'Report to ZATCA asked again',
+        GatewayPurchaseDelivered: 'Bought online: gift card or offer handed over',
         PaymentGatewaySettingsChanged: 'Payment gateway settings changed',
         AppointmentPaymentCancelled: "The visit's invoice was cancelled",
         DebitNoteIssued: 'Debit note issued',
@@ -502,6 +503,9 @@ export const en = {
         vat_subtotal: '%{category} %{rate}: VAT %{vat} on %{taxable}',
         vat_category: { S: 'Standard rate', Z: 'Zero rated', E: 'Exempt', O: 'Outside VAT' },
         seller: '%{name}, VAT number %{vat_number}',
+        online_purchase_gift_card: 'A gift card of %{value} for %{name}',
+        online_purchase_offer: '%{offer} for %{name}',
+        online_purchase: { gift_card: 'Gift card', offer: 'Offer or package' },
         einvoicing: {
           not_applicable: 'No reporting in this country',
           not_reported: 'Not yet reported to ZATCA',
@@ -593,6 +597,8 @@ export const en = {
         sign_in_block_minutes: 'Sign-in pause',
         session_idle_minutes: 'Session idle time',
         session_max_hours: 'Session lifetime',
+        gateway_fee_fils: 'Platform fee per payment (fils)',
+        gateway_payment_minutes: 'Time to pay',
         address_ar: 'Address in Arabic',
         address_en: 'Address in English',
         advanced_accounting_status: 'Advanced accounting',
@@ -605,6 +611,7 @@ export const en = {
         currency: 'Currency',
         customer_name: 'Customer',
         seller: 'Seller',
+        purchase: 'Bought online',
         subtotals: 'VAT by rate',
         gross: 'Amount before discounts',
         discount: 'Discount',
@@ -718,6 +725,9 @@ export const en = {
       whole_address: 'Every name',
       until_unblocked: 'Until unblocked',
       platform_settings: {
+        gateway_hint:
+          'What the platform takes for each successful payment through a salon’s payment gateway (1 AED by default), and how long a customer has to pay before her payment expires and what it held is released.',
+        gateway_fee_hint: 'In UAE dirhams, whatever the salon’s currency. Default: 1.00',
         session_hint:
           'A session ends once it has not been used for the first of these times, and in any case the second after signing in. Defaults: 720 minutes (12 hours: a whole working day at the front desk) and 168 hours (7 days).',
         sign_in_block_hint:
@@ -878,6 +888,13 @@ export const en = {
         sign_in_block_minutes: 'Sign-in pause (minutes)',
         session_idle_minutes: 'Sign out after no use for (minutes)',
         session_max_hours: 'Sign out after signing in for (hours)',
+      },
+    },
+    'platform-setting/payment-gateway-setting': {
+      name: 'Payment gateway setting |||| Payment gateway settings',
+      fields: {
+        gateway_fee_fils: 'Platform fee per paid transaction (AED)',
+        gateway_payment_minutes: 'Time to pay on the gateway (minutes)',
       },
     },
     'trackers/mail-tracker': {

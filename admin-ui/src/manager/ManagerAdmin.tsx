@@ -1,7 +1,9 @@
 import LanguageIcon from '@mui/icons-material/Language';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } from './onlineServices';
+import { GATEWAY_FEES, GatewayFeesList } from './gatewayFees';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
@@ -44,6 +46,11 @@ const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
 const JsErrorList = lazyPage(() => lists().then((m) => m.JsErrorList));
 const PlatformSettingsEdit = lazyPage(() => import('./PlatformSettings').then((m) => m.PlatformSettingsEdit));
+const PaymentGatewaySettingEdit = lazyPage(() =>
+  import('./PlatformSettings').then((m) => m.PaymentGatewaySettingEdit),
+);
+/** the platform's payment gateway defaults: the same record as the platform settings */
+const GATEWAY_SETTING = 'platform-setting/payment-gateway-setting';
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
@@ -84,10 +91,16 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
       <Menu.ResourceItem name="zatca-setting" />
+      <Menu.ResourceItem name={GATEWAY_FEES} />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
         leftIcon={<SettingsIcon />}
+      />
+      <Menu.Item
+        to={`${basename}/${GATEWAY_SETTING}/platform`}
+        primaryText={`resources.${GATEWAY_SETTING}.name`}
+        leftIcon={<PaymentsIcon />}
       />
     </Menu>
   );
@@ -155,12 +168,14 @@ export const ManagerAdmin = () => {
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
+        <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
         <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
         <Resource name="zatca-setting" list={ZatcaSettingList} icon={ReceiptLongIcon}>
           <Route path="form" element={<ZatcaSettingForm />} />
           <Route path="form-clone/:id" element={<ZatcaSettingClone />} />
         </Resource>
+        <Resource name={GATEWAY_FEES} list={GatewayFeesList} icon={ReceiptLongIcon} />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

@@ -22,6 +22,18 @@ export const ar = {
         empty: 'لا يوجد صالون له عنوان إلكتروني بعد.',
         empty_gateway: 'لا يوجد صالون باقة بوابة الدفع لديه فعّالة.',
       },
+      fees: {
+        hint: 'درهم إماراتي واحد عن كل عملية دفع ناجحة عبر بوابة الدفع، لكل صالون في الفترة المختارة.',
+        empty: 'لا توجد عمليات دفع ناجحة عبر بوابة الدفع في هذه الفترة.',
+        transactions: [
+          'لا عمليات',
+          'عملية واحدة',
+          'عمليتان',
+          '%{smart_count} عمليات',
+          '%{smart_count} عملية',
+          '%{smart_count} عملية',
+        ].join(' |||| '),
+      },
     },
   },
   resources: {
@@ -35,6 +47,17 @@ export const ar = {
         online_booking: 'الحجز الإلكتروني',
         google_index: 'السماح لمحركات البحث بالفهرسة',
         payment_gateway_package: 'باقة بوابة الدفع',
+      },
+    },
+    'payment-gateway-fees': {
+      name: plural('رسوم بوابة الدفع', 'رسم بوابة الدفع', 'رسوم بوابة الدفع'),
+      fields: {
+        from: 'من',
+        to: 'إلى',
+        account_id: 'الرقم',
+        name: 'الصالون',
+        transactions: 'العمليات المدفوعة',
+        fees: 'الرسوم',
       },
     },
     'addon-services/merchant-with-payment-gateway-package': {

@@ -19,6 +19,11 @@ export const en = {
         empty: 'No salon has an online address yet.',
         empty_gateway: 'No salon has an active payment gateway package.',
       },
+      fees: {
+        hint: 'One UAE dirham for each successful payment through the payment gateway, per salon over the period chosen.',
+        empty: 'No successful payment through the payment gateway in this period.',
+        transactions: '%{smart_count} transaction |||| %{smart_count} transactions',
+      },
     },
   },
   resources: {
@@ -32,6 +37,17 @@ export const en = {
         online_booking: 'Online booking',
         google_index: 'Search engines may index',
         payment_gateway_package: 'Payment gateway package',
+      },
+    },
+    'payment-gateway-fees': {
+      name: 'Payment gateway fee |||| Payment gateway fees',
+      fields: {
+        from: 'From',
+        to: 'To',
+        account_id: 'Number',
+        name: 'Salon',
+        transactions: 'Paid transactions',
+        fees: 'Fees',
       },
     },
     'addon-services/merchant-with-payment-gateway-package': {

@@ -14,12 +14,16 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'trackers/mail-tracker': 'mail-outbox',
   'technical/js-errors': 'js-errors',
   'platform-setting/platform-setting': 'platform-settings',
+  // the same record: the platform's payment gateway defaults
+  'platform-setting/payment-gateway-setting': 'platform-settings',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
   'addon-services/global-aliases': 'global-aliases',
   'addon-services/merchant-with-payment-gateway-package': 'payment-gateway-accounts',
   // the salons' e-invoicing devices (doc1 §2 zatca-setting, zatca-setting/form, form-clone/{id})
   'zatca-setting': 'zatca-setting',
+  // the platform's fee of each successful gateway transaction, per salon (doc2 §9)
+  'payment-gateway-fees': 'payment-gateway-fees',
 };
 
 export const createManagerServices = (area: AreaConfig) => {

@@ -290,6 +290,7 @@ export const OnlineSection = () => {
               <PolicyLinks />
             </FormCell>
             <DepositPolicy readOnly={readOnly} />
+            <OnlineGiftCards readOnly={readOnly} />
           </FormSection>
         )}
       </SectionForm>
@@ -298,6 +299,51 @@ export const OnlineSection = () => {
 };
 
 const DEPOSIT_TYPES = ['none', 'amount', 'percentage'] as const;
+
+/**
+ * Gift cards sold on the salon's pages: on, off, or as the platform's payment-gateway package says
+ * (the setting left unset), and the smallest and largest value a customer may choose.
+ */
+const OnlineGiftCards = ({ readOnly }: { readOnly: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <FormCell wide>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {translate('app.settings.online.gift_cards')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.settings.online.gift_cards_hint')}
+        </Typography>
+      </FormCell>
+      <FormCell>
+        <SelectInput
+          source="online_gift_cards"
+          readOnly={readOnly}
+          fullWidth
+          emptyText="app.settings.online.gift_cards_choices.package"
+          choices={[
+            { id: 'true', name: 'app.settings.online.gift_cards_choices.on' },
+            { id: 'false', name: 'app.settings.online.gift_cards_choices.off' },
+          ]}
+          format={(v: unknown) => (typeof v === 'boolean' ? String(v) : (v ?? ''))}
+          parse={(v: unknown) => (v === 'true' ? true : v === 'false' ? false : null)}
+        />
+      </FormCell>
+      {(['gift_card_min_value', 'gift_card_max_value'] as const).map((source) => (
+        <FormCell key={source}>
+          <TextInput
+            source={source}
+            readOnly={readOnly}
+            fullWidth
+            helperText={`app.settings.online.${source}_hint`}
+            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'decimal' } }}
+          />
+        </FormCell>
+      ))}
+    </>
+  );
+};
 
 /** Whether an online booking pays a deposit first: none, a fixed amount, or a percentage of the visit. */
 const DepositPolicy = ({ readOnly }: { readOnly: boolean }) => {

@@ -86,6 +86,16 @@ export const en = {
           'Where customers pay deposits online. The simulator takes test cards only and moves no money; the bank gateway needs the details your bank gave you.',
         secret_is_set: 'Saved. Leave empty to keep it, or type a new one to replace it.',
         secret_not_set: 'Not set yet.',
+        gift_cards: 'Gift cards online',
+        gift_cards_hint:
+          'Customers buy gift cards on your online pages and pay through the payment gateway; each is valid a year and spent at the till.',
+        gift_cards_choices: {
+          package: 'While the payment-gateway package is active',
+          on: 'Sold online',
+          off: 'Not sold online',
+        },
+        gift_card_min_value_hint: 'Empty: 50',
+        gift_card_max_value_hint: 'Empty: 5000',
         deposit_types: {
           none: 'No deposit',
           amount: 'A fixed amount',
@@ -148,6 +158,9 @@ export const en = {
         deposit_type: 'Deposit',
         deposit_amount: 'Deposit amount',
         deposit_percentage: 'Deposit (% of the visit)',
+        online_gift_cards: 'Gift cards sold online',
+        gift_card_min_value: 'Smallest gift card online',
+        gift_card_max_value: 'Largest gift card online',
         gateway: 'Gateway',
         key: 'Merchant key',
         tranportal_id: 'Tranportal ID',

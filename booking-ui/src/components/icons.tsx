@@ -50,3 +50,18 @@ export const CoinsIcon = (props: IconProps) => (
     <path d="M9 15v2c0 1.7 2.7 3 6 3s6-1.3 6-3v-5c0-1.5-2-2.7-4.8-3" />
   </Svg>
 );
+
+export const GiftIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3.5" y="8" width="17" height="4" rx="1" />
+    <path d="M5 12v8h14v-8M12 8v12" />
+    <path d="M12 8c-1.5-3.5-5.5-3.5-5.5-1.2C6.5 8 9 8 12 8zM12 8c1.5-3.5 5.5-3.5 5.5-1.2C17.5 8 15 8 12 8z" />
+  </Svg>
+);
+
+export const SparkleIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8z" />
+    <path d="M19 16l.7 1.8 1.8.7-1.8.7L19 21l-.7-1.8-1.8-.7 1.8-.7z" />
+  </Svg>
+);

@@ -5,7 +5,7 @@ import { Loadable } from '../components/States';
 import { money, nameIn } from '../format';
 import { usePageMeta, useT } from '../hooks';
 import type { MessageKey } from '../i18n';
-import { salonPath } from '../routes';
+import { documentPath, salonPath } from '../routes';
 
 /** How often a pending payment is asked again, and for how long at most (the gateway's time to pay). */
 const POLL_MS = 2_000;
@@ -35,7 +35,11 @@ const usePayment = (uniqueId: string) => {
       ).then(
         (loaded) => {
           setState((before) => (loaded.status === 'error' && before.status === 'found' ? before : loaded));
-          const pending = loaded.status !== 'found' || loaded.value.outcome === 'pending';
+          const pending =
+            loaded.status !== 'found' ||
+            loaded.value.outcome === 'pending' ||
+            // paid, its gift card or offer still being handed over
+            (loaded.value.outcome === 'paid' && loaded.value.purchase?.unique_id === null);
           if (pending && loaded.status !== 'not-found' && Date.now() < until)
             timer = setTimeout(load, POLL_MS);
         },
@@ -52,11 +56,83 @@ const usePayment = (uniqueId: string) => {
   return { state, retry: () => setAttempt((n) => n + 1) };
 };
 
+const PURCHASE_FAILED: Record<string, MessageKey> = {
+  declined: 'payment.purchase_failed_declined',
+  failed: 'payment.purchase_failed_failed',
+  cancelled: 'payment.purchase_failed_cancelled',
+  expired: 'payment.purchase_failed_expired',
+};
+
+/** A gift card or an offer bought online: ready once paid (its page), or nothing bought. */
+const Purchase = ({
+  locale,
+  payment,
+  purchase,
+}: {
+  locale: Locale;
+  payment: GatewayPaymentStatus;
+  purchase: NonNullable<GatewayPaymentStatus['purchase']>;
+}) => {
+  const t = useT(locale);
+  const alias = payment.salon.alias;
+  const gift = purchase.kind === 'gift_card';
+  const amount = money(locale, payment.amount, payment.currency);
+  if (payment.outcome === 'failed')
+    return (
+      <section className="card message" role="alert" data-testid="payment-failed">
+        <h1>{t('payment.failed')}</h1>
+        <p data-testid="payment-failed-reason">
+          {t(PURCHASE_FAILED[payment.failed_reason ?? ''] ?? 'payment.purchase_failed_failed')}
+        </p>
+        <a
+          className="button"
+          href={salonPath(locale, alias, gift ? 'buy-gift-card' : 'offers')}
+          data-testid="choose-again"
+        >
+          {t(gift ? 'payment.back_to_gift_card' : 'payment.back_to_offers')}
+        </a>
+      </section>
+    );
+  const page = gift ? 'e-gift-card' : 'e-offer';
+  return (
+    <section className="card" data-testid="payment-paid">
+      <p className="success-mark" aria-hidden="true">
+        ✓
+      </p>
+      <h1>{t(gift ? 'payment.gift_card_ready' : 'payment.offer_ready')}</h1>
+      {!purchase.unique_id && (
+        <p role="status" className="muted" data-testid="purchase-preparing">
+          {t('payment.preparing')}
+        </p>
+      )}
+      <dl className="details">
+        <div>
+          <dt>{t('payment.amount')}</dt>
+          <dd data-testid="payment-amount">{amount}</dd>
+        </div>
+      </dl>
+      {purchase.unique_id && (
+        <div className="action-bar">
+          <a
+            className="button"
+            href={documentPath(locale, page, purchase.unique_id)}
+            data-testid={`open-${page}`}
+          >
+            {t(gift ? 'payment.open_gift_card' : 'payment.open_offer')}
+          </a>
+        </div>
+      )}
+    </section>
+  );
+};
+
 const Payment = ({ locale, payment }: { locale: Locale; payment: GatewayPaymentStatus }) => {
   const t = useT(locale);
   const alias = payment.salon.alias;
   usePageMeta(locale, `${t('payment.title')} · ${nameIn(locale, payment.salon)}`);
   const amount = money(locale, payment.amount, payment.currency);
+  if (payment.purchase && payment.outcome !== 'pending')
+    return <Purchase locale={locale} payment={payment} purchase={payment.purchase} />;
   if (payment.outcome === 'pending')
     return (
       <section className="card message" aria-busy="true" data-testid="payment-pending">

@@ -1,18 +1,22 @@
 import { onlinePageText, type Locale } from '@rawnaq/contracts';
 import type { OnlineSalon } from '../api';
-import { CoinsIcon, PinIcon, ScissorsIcon } from '../components/icons';
+import { CoinsIcon, GiftIcon, PinIcon, ScissorsIcon, SparkleIcon } from '../components/icons';
 import { translate } from '../i18n';
 import { salonPath } from '../routes';
 import { countryLabel, currencyLabel, salonName, salonTypeLabel } from '../salon';
 import { SalonContact } from '../components/SalonContact';
 import { WithSalon } from '../components/States';
-import { usePageMeta } from '../hooks';
+import { useLoaded, usePageMeta } from '../hooks';
+import type { Shop } from '../api';
 
 const SalonHome = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) => {
   const name = salonName(locale, salon);
   usePageMeta(locale, { page: 'home', name }, onlinePageText(locale, 'description', name));
   const country = countryLabel(locale, salon.country_id);
   const salonType = salonTypeLabel(locale, salon.salon_type);
+  // the shop's links only when it has something to show (a failed look-up shows none)
+  const shop = useLoaded<Shop>(`salons/${encodeURIComponent(salon.alias)}/offers`).state;
+  const offers = shop.status === 'found' && shop.value.items.length > 0 && shop.value.online_booking;
   return (
     <>
       <section className="hero" aria-labelledby="salon-name">
@@ -47,6 +51,26 @@ const SalonHome = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) =>
           <CoinsIcon />
           {translate(locale, 'nav.price_list')}
         </a>
+        {offers && (
+          <a
+            className="button secondary"
+            href={salonPath(locale, salon.alias, 'offers')}
+            data-testid="home-offers"
+          >
+            <SparkleIcon />
+            {translate(locale, 'nav.offers')}
+          </a>
+        )}
+        {salon.gift_cards?.enabled && (
+          <a
+            className="button secondary"
+            href={salonPath(locale, salon.alias, 'buy-gift-card')}
+            data-testid="home-gift-card"
+          >
+            <GiftIcon />
+            {translate(locale, 'nav.gift_card')}
+          </a>
+        )}
         <SalonContact locale={locale} salon={salon} />
         <span className="links">
           <a href={salonPath(locale, salon.alias, 'terms-and-conditions')}>

@@ -6,6 +6,7 @@ import {
   PaymentGatewayStatus,
   type GatewayPaymentEvent,
   type GatewayPaymentStarted,
+  type GatewayPurchaseDelivered,
 } from '@rawnaq/contracts';
 
 /** One gateway payment as its callbacks see it. */
@@ -17,6 +18,8 @@ export type GatewayPaymentState =
       status: PaymentGatewayStatus;
       /** the callbacks already kept without being applied, so a repeat is not kept twice */
       ignored: string[];
+      /** what a paid purchase (gift card, offer) became, once delivered */
+      delivered?: GatewayPurchaseDelivered['data'];
     };
 export const initialGatewayPayment: GatewayPaymentState = { exists: false };
 
@@ -36,6 +39,8 @@ export const evolveGatewayPayment = (
       return { ...state, status: event.data.status };
     case 'GatewayCallbackIgnored':
       return { ...state, ignored: [...state.ignored, ignoredKey(event.data.status, event.data.reference)] };
+    case 'GatewayPurchaseDelivered':
+      return { ...state, delivered: event.data };
   }
 };
 
@@ -49,12 +54,15 @@ export type GatewayNoticeCommand = {
   amount?: number;
   /** the deposit to write on the visit if this notice pays it, when the visit can still take one */
   depositId?: string;
+  /** the platform's fee if it is paid now, AED fils (the platform's setting; 1 AED unless changed) */
+  feeFils?: number;
   today: string;
 };
 export type GatewayPaymentCommand =
   | { type: 'Start'; started: GatewayPaymentStarted['data'] }
   | GatewayNoticeCommand
-  | { type: 'Expire'; now: Date; today: string };
+  | { type: 'Expire'; now: Date; today: string }
+  | { type: 'Deliver'; delivered: GatewayPurchaseDelivered['data'] };
 
 const FAILED = new Set<number>([
   PaymentGatewayStatus.failed,
@@ -81,6 +89,12 @@ export const decideGatewayPayment = (
   if (!state.exists) throw notFound('not_found.payment');
   const { started, status: current } = state;
   const id = started.payment_id;
+  if (command.type === 'Deliver') {
+    // a purchase is the customer's once, only after it is paid
+    if (state.delivered || !started.purchase) return [];
+    if (current !== PaymentGatewayStatus.paid) throw conflict('payments.gateway_not_paid');
+    return [{ type: 'GatewayPurchaseDelivered', data: { ...command.delivered, payment_id: id } }];
+  }
   if (command.type === 'Expire') {
     if (
       paymentGatewayOutcome(current) !== 'pending' ||
@@ -121,7 +135,7 @@ export const decideGatewayPayment = (
         currency: started.currency,
         ...(command.depositId && { deposit_id: command.depositId }),
         after_failure: afterFailure,
-        fee_amount: GATEWAY_FEE.amount,
+        fee_amount: command.feeFils ?? GATEWAY_FEE.amount,
         fee_currency: GATEWAY_FEE.currency,
         business_date: command.today,
       },

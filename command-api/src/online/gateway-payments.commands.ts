@@ -7,8 +7,9 @@ import {
   decimalsOf,
   DomainError,
   GATEWAY_PAYMENT_CATEGORY,
-  GATEWAY_PAYMENT_MINUTES,
+  platformSettingsOf,
   newId,
+  PaymentGatewayStatus,
   PaymentMethod,
   streamName,
   type AppointmentEvent,
@@ -17,6 +18,7 @@ import {
   type GatewayName,
   type GatewayPaymentEvent,
   type GatewayPaymentStarted,
+  type OnlinePurchase,
 } from '@rawnaq/contracts';
 import {
   decimalText,
@@ -50,6 +52,7 @@ import {
   type GatewayPaymentState,
 } from './gateway-payment';
 import { GATEWAY_TOKENS, type PaymentGateways } from './gateway-tokens';
+import { OnlinePurchases } from './online-purchases';
 
 export const gatewayPaymentStream = (tenantId: string, paymentId: string) =>
   streamName(GATEWAY_PAYMENT_CATEGORY, tenantId, paymentId);
@@ -60,6 +63,16 @@ const linkOf = (id: string) => createHash('sha256').update(id).digest('base64url
 /** What the payment system may do in the appointment book: cancel the visit a failed payment held. */
 const PAYMENTS: { scope: UserScope } = {
   scope: { employeeId: undefined, rights: new Set(['view_all_appointments']), isAdmin: false },
+};
+
+/** A purchase on the salon's pages to pay: what it buys and its price (minor units). */
+export type PurchaseToPay = {
+  purchase: OnlinePurchase;
+  amount: number;
+  language: 'en' | 'ar';
+  alias: string;
+  merchantName: string;
+  origin: string;
 };
 
 export type VisitToPay = {
@@ -90,6 +103,7 @@ export class GatewayPayments {
     @Inject(GATEWAY_TOKENS.gateways) private readonly gateways: PaymentGateways,
     @Inject(GATEWAY_TOKENS.secrets) private readonly secrets: SealedSecrets,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(OnlinePurchases) private readonly purchases: OnlinePurchases,
   ) {}
 
   /** The salon's gateway and its credentials, the secrets opened for the call only. */
@@ -115,53 +129,122 @@ export class GatewayPayments {
   }
 
   /** Opens the deposit's payment of a visit just booked: status 1, and the hosted page to send her to. */
-  async startForVisit(ctx: CommandContext, tenant: TenantInfo, visit: VisitToPay) {
+  startForVisit(ctx: CommandContext, tenant: TenantInfo, visit: VisitToPay) {
+    return this.open(ctx, tenant, {
+      gatewayType: 1,
+      amount: visit.amount,
+      language: visit.language,
+      alias: visit.alias,
+      merchantName: visit.merchantName,
+      origin: visit.origin,
+      description: visit.language === 'ar' ? 'عربون موعد' : 'Booking deposit',
+      customerId: visit.customerId,
+      customerName: visit.customerName,
+      mobile: visit.mobile,
+      visit: { appointment_id: visit.appointmentId, booking_unique_id: visit.bookingUniqueId },
+    });
+  }
+
+  /**
+   * Opens the payment of a purchase on the salon's pages (a gift card, type 2; an offer or a package,
+   * type 3): nothing is sold until the gateway says it is paid.
+   */
+  startForPurchase(ctx: CommandContext, tenant: TenantInfo, sale: PurchaseToPay) {
+    const { purchase } = sale;
+    const what =
+      purchase.kind === 'gift_card'
+        ? sale.language === 'ar'
+          ? 'بطاقة إهداء'
+          : 'Gift card'
+        : sale.language === 'ar'
+          ? purchase.name_ar
+          : purchase.name_en;
+    return this.open(ctx, tenant, {
+      gatewayType: purchase.kind === 'gift_card' ? 2 : 3,
+      amount: sale.amount,
+      language: sale.language,
+      alias: sale.alias,
+      merchantName: sale.merchantName,
+      origin: sale.origin,
+      description: what.slice(0, 100),
+      // the buyer is registered (or found by her mobile) once she has paid
+      customerId: '',
+      customerName: purchase.buyer.name,
+      mobile: purchase.buyer.mobile,
+      purchase,
+    });
+  }
+
+  private async open(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    p: {
+      gatewayType: 1 | 2 | 3;
+      amount: number;
+      language: 'en' | 'ar';
+      alias: string;
+      merchantName: string;
+      origin: string;
+      description: string;
+      customerId: string;
+      customerName: string;
+      mobile: string;
+      visit?: { appointment_id: string; booking_unique_id: string };
+      purchase?: OnlinePurchase;
+    },
+  ) {
     const paymentId = idFor(ctx, 'gateway-payment');
     const uniqueId = linkOf(idFor(ctx, 'gateway-payment-link'));
     const currency = currencyOfCountry(tenant.countryId);
     const { gateway, credentials } = await this.credentials(ctx.tenantId);
-    const returnPath = `${visit.language === 'en' ? '/en' : ''}/salon/${encodeURIComponent(visit.alias)}/payment-gateway-status/${uniqueId}`;
+    const returnPath = `${p.language === 'en' ? '/en' : ''}/salon/${encodeURIComponent(p.alias)}/payment-gateway-status/${uniqueId}`;
     let url: string;
     try {
       ({ url } = await this.gateways[gateway].start(
         {
           tenantId: ctx.tenantId,
           paymentId,
-          amount: visit.amount,
+          amount: p.amount,
           currency,
           decimals: decimalsOf(currency),
-          language: visit.language,
-          description: visit.language === 'ar' ? 'عربون موعد' : 'Booking deposit',
-          merchantName: visit.merchantName,
+          language: p.language,
+          description: p.description,
+          merchantName: p.merchantName,
           returnPath,
-          origin: visit.origin,
+          origin: p.origin,
         },
         credentials,
       ));
     } catch {
-      // the bank is unreachable or the salon's credentials are incomplete: nothing is booked
+      // the bank is unreachable or the salon's credentials are incomplete: nothing is booked or sold
       throw new DomainError('online.payment_unavailable', 409);
     }
     const started: GatewayPaymentStarted['data'] = {
       payment_id: paymentId,
       unique_id: uniqueId,
-      gateway_type: 1,
+      gateway_type: p.gatewayType,
       gateway,
       pay_url: url,
       return_path: returnPath,
-      amount: visit.amount,
+      amount: p.amount,
       currency,
-      appointment_id: visit.appointmentId,
-      booking_unique_id: visit.bookingUniqueId,
-      customer_id: visit.customerId,
-      customer_name: visit.customerName,
-      mobile: visit.mobile,
+      ...p.visit,
+      customer_id: p.customerId,
+      customer_name: p.customerName,
+      mobile: p.mobile,
       business_date: tenant.today,
-      expires_at: new Date(ctx.now.getTime() + GATEWAY_PAYMENT_MINUTES * 60_000).toISOString(),
+      expires_at: new Date(ctx.now.getTime() + (await this.platform()).minutes * 60_000).toISOString(),
+      ...(p.purchase && { purchase: p.purchase }),
     };
     const outcome = await this.decide(ctx, paymentId, { type: 'Start', started });
     const s = outcome.state;
-    return s.exists ? s.started : started;
+    return { payment: s.exists ? s.started : started, position: outcome.position };
+  }
+
+  /** The platform's gateway defaults (platform-setting/payment-gateway-setting): the fee and the time to pay. */
+  private async platform() {
+    const settings = platformSettingsOf(await this.models.get('platform_settings', 'platform'));
+    return { feeFils: settings.gateway_fee_fils, minutes: settings.gateway_payment_minutes };
   }
 
   private decide(ctx: CommandContext, paymentId: string, command: GatewayPaymentCommand) {
@@ -204,6 +287,7 @@ export class GatewayPayments {
       notice.amountDecimal !== decimalText(state.started.amount, decimalsOf(currency))
     )
       throw new DomainError('payments.gateway_amount_mismatch', 409);
+    const { feeFils } = await this.platform();
     const { result, position } = await this.aggregates.transaction(async () => {
       const visit = state.started.appointment_id
         ? await this.visit(ctx, state.started.appointment_id)
@@ -216,6 +300,7 @@ export class GatewayPayments {
         ...(notice.reference && { reference: notice.reference }),
         ...(notice.amount !== undefined && { amount: notice.amount }),
         ...(visitOpen && { depositId }),
+        feeFils,
         today: tenant.today,
       });
       for (const event of outcome.events) {
@@ -232,9 +317,15 @@ export class GatewayPayments {
       }
       return outcome.state.exists ? outcome.state.status : state.status;
     });
+    // a paid purchase becomes the customer's in its own unit: a repeat of the callback delivers it if
+    // this one could not, and never twice
+    const delivered =
+      result === PaymentGatewayStatus.paid && state.started.purchase
+        ? await this.purchases.deliver(ctx, tenant, notice.paymentId)
+        : undefined;
     return new Answer(
       { payment_id: notice.paymentId, status: result, return_path: state.started.return_path },
-      position,
+      delivered ?? position,
     );
   }
 

@@ -182,7 +182,7 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     if (amount === 0) return booked;
     // the deposit first: the visit holds its time while she pays, a failure or the expiry cancels it
     const visit = booked.body;
-    const payment = await this.payments.startForVisit(ctx, tenant, {
+    const { payment } = await this.payments.startForVisit(ctx, tenant, {
       appointmentId: String(visit.id),
       bookingUniqueId: String(visit.unique_id ?? uniqueId),
       customerId: String(visit.customer_id),

@@ -154,6 +154,10 @@ export type PlatformSettings = {
   session_idle_minutes: number;
   /** a session ends this long after its sign-in, used or not */
   session_max_hours: number;
+  /** the platform's fee per successful payment through a payment gateway, in AED fils (doc2 §9: 1 AED) */
+  gateway_fee_fils: number;
+  /** how long a customer has to pay on the gateway's page before her payment expires (status 6) */
+  gateway_payment_minutes: number;
 };
 /**
  * Sessions: 12 hours idle covers a front desk's whole working day, split shifts and the long afternoon
@@ -165,6 +169,8 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   sign_in_block_minutes: 15,
   session_idle_minutes: 720,
   session_max_hours: 168,
+  gateway_fee_fils: 100,
+  gateway_payment_minutes: 20,
 };
 /** The settings as stored (the security projection's document), each missing one at its default. */
 export const platformSettingsOf = (doc: Record<string, unknown> | undefined): PlatformSettings => {

@@ -1,1 +1,2 @@
 export * from './payment-gateway';
+export * from './online-shop';

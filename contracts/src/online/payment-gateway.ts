@@ -3,6 +3,7 @@ import { cleanPayload } from '../customers/customer-input';
 import type { PaymentGatewayStatus, PaymentGatewayType } from '../coded-values/enumerations';
 import { maxLength } from '../validators/text';
 import { withRule } from '../validators/zod';
+import type { GatewayPurchaseDelivered, OnlinePurchase } from './online-shop';
 
 /**
  * Payments through the online payment gateway (doc1 §4): one stream per payment, so its callbacks,
@@ -44,6 +45,8 @@ export type GatewayPaymentStarted = {
     mobile: string;
     business_date: string;
     expires_at: string;
+    /** what a gift card (type 2) or offer (type 3) payment buys, delivered once paid */
+    purchase?: OnlinePurchase;
   };
 };
 /** The gateway says the payment is still under way, now awaiting its confirmation (status 2). */
@@ -88,7 +91,8 @@ export type GatewayPaymentEvent =
   | GatewayPaymentAwaitingConfirmation
   | GatewayPaymentPaid
   | GatewayPaymentFailed
-  | GatewayCallbackIgnored;
+  | GatewayCallbackIgnored
+  | GatewayPurchaseDelivered;
 
 /** The salon's deposit policy for online bookings. */
 export const DEPOSIT_TYPES = ['none', 'amount', 'percentage'] as const;

@@ -25,6 +25,19 @@ export const platformSettingsInput = z.preprocess(
         withRule(z.string(), integer({ min: 1, max: 2160 })).transform(Number),
       )
       .optional(),
+    // the payment gateway's defaults (platform-setting/payment-gateway-setting): left out, unchanged
+    gateway_fee_fils: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 0, max: 10000 })).transform(Number),
+      )
+      .optional(),
+    gateway_payment_minutes: z
+      .preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        withRule(z.string(), integer({ min: 5, max: 120 })).transform(Number),
+      )
+      .optional(),
   }),
 );
 export type PlatformSettingsInput = z.infer<typeof platformSettingsInput>;

@@ -40,9 +40,12 @@ export const schedulingMessages = {
       cutoff_passed: 'It is less than %{hours} hours before the visit: please call the salon to change it.',
       payment_unavailable:
         'Online payment is not available at the moment. Please try again later or call the salon.',
+      gift_cards_closed: 'This salon does not sell gift cards online at the moment.',
+      offer_not_on_sale: 'This offer is no longer on sale. Please pick another one.',
     },
     payments: {
       gateway_amount_mismatch: 'The payment gateway reported another amount than the one asked',
+      gateway_not_paid: 'This payment is not paid yet',
       callback_refused: 'This is not a genuine payment gateway callback',
     },
   },
@@ -83,9 +86,12 @@ export const schedulingMessages = {
       slot_taken: 'حُجز هذا الوقت للتو. يُرجى اختيار وقت آخر من الأوقات المعروضة.',
       cutoff_passed: 'بقي على الموعد أقل من %{hours} ساعة: يُرجى الاتصال بالصالون لتغييره.',
       payment_unavailable: 'الدفع الإلكتروني غير متاح حاليًا. يُرجى المحاولة لاحقًا أو الاتصال بالصالون.',
+      gift_cards_closed: 'لا يبيع هذا الصالون بطاقات الإهداء عبر الإنترنت حاليًا.',
+      offer_not_on_sale: 'لم يعد هذا العرض متاحًا للبيع. يُرجى اختيار عرض آخر.',
     },
     payments: {
       gateway_amount_mismatch: 'أبلغت بوابة الدفع عن مبلغ غير المبلغ المطلوب',
+      gateway_not_paid: 'لم تُدفع هذه العملية بعد',
       callback_refused: 'هذا ليس إشعارًا صادرًا من بوابة الدفع',
     },
   },

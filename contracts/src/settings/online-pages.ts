@@ -12,10 +12,13 @@ const TEXTS = {
     'price-list': 'Prices of %{name}',
     'terms-and-conditions': 'Terms and conditions of %{name}',
     'refund-policy': 'Refund policy of %{name}',
+    offers: 'Offers of %{name}',
+    'buy-gift-card': 'Gift cards of %{name}',
     description: 'Book your visit at %{name} online: choose the services, the employee and the time.',
     brand: 'Rawnaq',
     book: 'Book an appointment',
     prices: 'Price list',
+    gift_card: 'Buy a gift card',
     welcome: 'Welcome to',
   },
   ar: {
@@ -24,15 +27,19 @@ const TEXTS = {
     'price-list': 'أسعار %{name}',
     'terms-and-conditions': 'الشروط والأحكام في %{name}',
     'refund-policy': 'سياسة الاسترداد في %{name}',
+    offers: 'عروض %{name}',
+    'buy-gift-card': 'بطاقات الإهداء من %{name}',
     description: 'حجز موعد في %{name} عبر الإنترنت: اختيار الخدمات والموظفة والوقت.',
     brand: 'رونق',
     book: 'حجز موعد',
     prices: 'قائمة الأسعار',
+    gift_card: 'شراء بطاقة إهداء',
     welcome: 'أهلاً بكم في',
   },
 } as const;
 
-export type OnlinePageName = 'home' | 'booking' | 'price-list' | 'terms-and-conditions' | 'refund-policy';
+export type OnlinePageName =
+  'home' | 'booking' | 'price-list' | 'terms-and-conditions' | 'refund-policy' | 'offers' | 'buy-gift-card';
 type TextKey = keyof (typeof TEXTS)['en'];
 
 export const onlinePageText = (locale: Locale, key: TextKey, name = ''): string =>

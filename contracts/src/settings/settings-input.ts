@@ -203,6 +203,21 @@ export const onlineSettingsInput = z.preprocess(
           withRule(z.string(), integer({ min: 1, max: 100 })),
         )
         .optional(),
+      /** gift cards sold on the salon's pages; left unset: sold while the salon has an active payment-gateway package */
+      online_gift_cards: booleanish.optional(),
+      /** the smallest and the largest gift card sold online (major units, decimal text) */
+      gift_card_min_value: z
+        .preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          withRule(z.string(), price({ min: 1, max: 100000 })),
+        )
+        .optional(),
+      gift_card_max_value: z
+        .preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          withRule(z.string(), price({ min: 1, max: 100000 })),
+        )
+        .optional(),
     }),
   ),
 );

@@ -1,4 +1,10 @@
-import { countryOf, isCountryId, notFound, ONLINE_DEFAULTS } from '@rawnaq/contracts';
+import {
+  countryOf,
+  isCountryId,
+  notFound,
+  ONLINE_DEFAULTS,
+  ONLINE_GIFT_CARD_DEFAULTS,
+} from '@rawnaq/contracts';
 import type { Doc, ReadModels } from '@rawnaq/platform';
 
 /** The salon of an online address (any case), open on the platform; `404 not_found.account` for any other. */
@@ -36,6 +42,24 @@ export const publicSalonCard = (a: Doc) => {
     deposit_amount: a.deposit_type === 'amount' ? ((a.deposit_amount as string | undefined) ?? null) : null,
     deposit_percentage:
       a.deposit_type === 'percentage' && a.deposit_percentage ? Number(a.deposit_percentage) : null,
+    gift_cards: giftCardsOnline(a),
+  };
+};
+
+/**
+ * Whether the salon sells gift cards on its pages, and within which values (major units, decimal
+ * text): its own setting, else on while its payment-gateway package is active (doc1 §3, §4).
+ */
+export const giftCardsOnline = (a: Doc) => {
+  const text = (v: unknown, fallback: string) => (typeof v === 'string' && v !== '' ? v : fallback);
+  const min = text(a.gift_card_min_value, ONLINE_GIFT_CARD_DEFAULTS.min);
+  const max = text(a.gift_card_max_value, ONLINE_GIFT_CARD_DEFAULTS.max);
+  const within = (v: string) => Number(v) >= Number(min) && Number(v) <= Number(max);
+  return {
+    enabled: typeof a.online_gift_cards === 'boolean' ? a.online_gift_cards : a.payment_gateway_package === 1,
+    min,
+    max: Number(max) < Number(min) ? min : max,
+    presets: ONLINE_GIFT_CARD_DEFAULTS.presets.filter(within),
   };
 };
 

@@ -35,6 +35,7 @@ export const gatewayPaymentsProjection: Projection = {
     'GatewayPaymentPaid',
     'GatewayPaymentFailed',
     'GatewayCallbackIgnored',
+    'GatewayPurchaseDelivered',
   ],
   reads: () => [],
   project: (e: RecordedEvent): Change[] => {
@@ -53,7 +54,16 @@ export const gatewayPaymentsProjection: Projection = {
           {
             kind: 'upsert',
             collection: 'gateway_payments',
-            doc: { ...event.data, id, tenantId, started_at: at, ignored_callbacks: 0, ...status(1) },
+            doc: {
+              ...event.data,
+              id,
+              tenantId,
+              started_at: at,
+              ignored_callbacks: 0,
+              ...status(1),
+              // a purchase (gift card, offer): its buyer is the payment's customer until she is registered
+              ...(event.data.purchase && { purchase_kind: event.data.purchase.kind }),
+            },
           },
         ];
       case 'GatewayPaymentAwaitingConfirmation':
@@ -111,6 +121,21 @@ export const gatewayPaymentsProjection: Projection = {
               failed_reason: event.data.reason,
               failed_at: at,
               ...(event.data.reference && { reference: event.data.reference }),
+            },
+          },
+        ];
+      case 'GatewayPurchaseDelivered':
+        return [
+          {
+            kind: 'patch',
+            collection: 'gateway_payments',
+            id,
+            set: {
+              document_unique_id: event.data.document_unique_id,
+              invoice_id: event.data.invoice_id,
+              invoice_number: event.data.invoice_number,
+              customer_id: event.data.customer_id,
+              delivered_at: at,
             },
           },
         ];

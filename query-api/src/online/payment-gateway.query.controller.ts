@@ -168,6 +168,14 @@ export class PaymentGatewayStatusController {
       // the visit is hers to see once paid; a payment paid after its visit was cancelled has none
       booking: paid && doc.deposit_id ? { id: doc.appointment_id, unique_id: doc.booking_unique_id } : null,
       deposit: paid && deposit ? { unique_id: deposit.unique_id } : null,
+      // what a gift card or offer payment bought, once it is the customer's (paid, then delivered)
+      purchase: doc.purchase_kind
+        ? {
+            kind: doc.purchase_kind,
+            delivered: paid && typeof doc.document_unique_id === 'string',
+            unique_id: paid ? (doc.document_unique_id ?? null) : null,
+          }
+        : null,
       salon: { alias: account.alias, name_en: account.name_en ?? '', name_ar: account.name_ar ?? '' },
     };
   }

@@ -89,6 +89,9 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
       'refund_policy_ar',
       'deposit_amount',
       'deposit_percentage',
+      'online_gift_cards',
+      'gift_card_min_value',
+      'gift_card_max_value',
     ]),
   }),
   // the secret fields never leave: only whether they are set

@@ -1,0 +1,322 @@
+import { addDays, PaymentMethod, type RecordedEvent } from '@rawnaq/contracts';
+import { paymentGatewaysFor } from '@rawnaq/command-api';
+import { SIMULATOR_CARDS, type GatewayNotice } from '@rawnaq/platform';
+import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+
+type Opened = {
+  payment_required: true;
+  payment: { unique_id: string; pay_url: string; amount: string; amount_minor: number; status: number };
+};
+
+describe('offers and gift cards bought on the salon’s online pages, paid through the gateway (issue 12)', () => {
+  let t: TestApp;
+  let owner: string;
+  let offerId: string;
+  let packageId: string;
+  let returning: string;
+  const fresh = async () => ({ 'X-Min-Position': String(await t.eventCount()) });
+  const merchant = async (path: string) =>
+    t.http.get(`/api/merchant/${path}`).set({ ...bearer(owner), ...(await fresh()) });
+  const post = async (path: string, body: object) => {
+    const res = await t.http.post(`/api/merchant/${path}`).set(bearer(owner)).send(body);
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  const setOnline = async (values: Record<string, unknown>) => {
+    const res = await t.http
+      .put('/api/merchant/settings/online')
+      .set(bearer(owner))
+      .send({ alias: 'demosalon', online_booking: true, ...values });
+    expect(res.status).toBe(200);
+  };
+  const buyOffer = (body: Record<string, unknown>, key?: string) => {
+    const req = t.http.post('/api/public/salons/demosalon/offer-purchases');
+    return (key ? req.set('Idempotency-Key', key) : req).send({ language: 'ar', ...body });
+  };
+  const buyCard = (body: Record<string, unknown>) =>
+    t.http.post('/api/public/salons/demosalon/gift-card-purchases').send({
+      value: '200',
+      beneficiary_name: 'Sara Gift',
+      beneficiary_mobile: '0551239001',
+      buyer_name: 'Layla Buyer',
+      buyer_mobile: '0551239002',
+      message: 'عيد سعيد',
+      language: 'ar',
+      ...body,
+    });
+  const status = async (uniqueId: string) =>
+    (await t.http.get(`/api/public/payment-gateway-status/${uniqueId}`).set(await fresh())).body;
+  const pay = (payUrl: string, card: string) =>
+    t.http.post(payUrl).type('form').send({ expiry: '12/30', cvv: '123', action: 'pay', card });
+  const eventsSince = async (count: number): Promise<RecordedEvent[]> => (await t.allEvents()).slice(count);
+  const startedOf = async (uniqueId: string) =>
+    (await t.allEvents()).find(
+      (e) => e.type === 'GatewayPaymentStarted' && (e.data as { unique_id: string }).unique_id === uniqueId,
+    )!;
+  const callback = (notice: GatewayNotice) =>
+    t.http
+      .post('/api/public/payment-gateway/callback/simulator')
+      .set('X-Simulator-Signature', paymentGatewaysFor(t.platform.linkTokens).gateways.simulator.sign(notice))
+      .send({
+        tenant_id: notice.tenantId,
+        payment_id: notice.paymentId,
+        status: notice.status,
+        reference: notice.reference,
+        amount: notice.amount,
+      });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+    await setOnline({ deposit_type: 'none' });
+    const info = await t.http.post('/api/merchant/get_global_informations').set(bearer(owner));
+    const today = info.body.global_informations.today as string;
+    const menu = await t.http.get('/api/public/salons/demosalon/services').set(await fresh());
+    const [wash, cut] = menu.body.groups.flatMap((g: { services: Array<{ id: string }> }) => g.services);
+    offerId = await post('offers', {
+      name_en: 'Bridal glow',
+      name_ar: 'إشراقة العروس',
+      type: 'fixed',
+      use_type: 1,
+      service_ids: [wash.id, cut.id],
+      price: '120.00',
+      expiry_date: addDays(today as never, 30),
+    });
+    packageId = await post('packages', {
+      name_en: 'Five washes',
+      name_ar: 'خمس جلسات غسيل',
+      items: [{ service_id: wash.id, sessions: 5 }],
+      price: '200.00',
+      validity_days: 60,
+    });
+    returning = await post('customers', { name: 'Maha Returning', mobile: '0551239100' });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('lists the offers and packages on sale with their price with VAT and validity', async () => {
+    const res = await t.http.get('/api/public/salons/demosalon/offers').set(await fresh());
+    expect(res.status).toBe(200);
+    const offer = res.body.items.find((i: { id: string }) => i.id === offerId);
+    expect(offer).toMatchObject({
+      kind: 'offer',
+      name_ar: 'إشراقة العروس',
+      price_with_vat: '138.00',
+      price_with_vat_minor: 13800,
+      validity_days: null,
+    });
+    expect(offer.services).toHaveLength(2);
+    const pkg = res.body.items.find((i: { id: string }) => i.id === packageId);
+    expect(pkg).toMatchObject({ kind: 'package', price_with_vat_minor: 23000, validity_days: 60 });
+    expect(pkg.services[0].sessions).toBe(5);
+    // no active payment-gateway package and no setting: no gift cards online
+    expect(res.body.gift_cards).toMatchObject({ enabled: false, min: '50', max: '5000' });
+    expect((await t.http.get('/api/public/salons/nosuchsalon/offers')).status).toBe(404);
+  });
+
+  it('sells an offer once paid: to the customer found by her mobile, on an invoice paid online, with its e-offer page', async () => {
+    const bad = await buyOffer({ kind: 'offer', item_id: offerId, name: 'Maha', mobile: '12' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['mobile']);
+    const unknown = await buyOffer({ kind: 'offer', item_id: packageId, name: 'Maha', mobile: '0551239100' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ item_id: 'online.offer_not_on_sale' });
+
+    const res = await buyOffer(
+      { kind: 'offer', item_id: offerId, name: 'Maha R.', mobile: '0551239100' },
+      'offer-key-1',
+    );
+    expect(res.status).toBe(202);
+    const opened = res.body as Opened;
+    expect(opened.payment).toMatchObject({ amount: '138.00', amount_minor: 13800, status: 1 });
+    expect((await startedOf(opened.payment.unique_id)).data).toMatchObject({ gateway_type: 3 });
+    // the same request again (her page retried): the same payment
+    const again = await buyOffer(
+      { kind: 'offer', item_id: offerId, name: 'Maha R.', mobile: '0551239100' },
+      'offer-key-1',
+    );
+    expect(again.body.payment.unique_id).toBe(opened.payment.unique_id);
+    expect(await status(opened.payment.unique_id)).toMatchObject({
+      outcome: 'pending',
+      gateway_type: 3,
+      purchase: { kind: 'offer', delivered: false, unique_id: null },
+    });
+
+    const customersBefore = (await merchant('customers')).body.length;
+    const before = await t.eventCount();
+    expect((await pay(opened.payment.pay_url, SIMULATOR_CARDS.success)).status).toBe(303);
+    const types = (await eventsSince(before)).map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'GatewayPaymentPaid',
+        'InvoiceIssued',
+        'CustomerOfferOpened',
+        'GatewayPurchaseDelivered',
+      ]),
+    );
+    expect(types).not.toContain('CustomerRegistered');
+    expect((await merchant('customers')).body.length).toBe(customersBefore);
+    const after = await status(opened.payment.unique_id);
+    expect(after).toMatchObject({ status: 5, purchase: { kind: 'offer', delivered: true } });
+
+    const page = await t.http.get(`/api/public/e-offer/${after.purchase.unique_id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      kind: 'offer',
+      name_ar: 'إشراقة العروس',
+      total: 13800,
+      status: 'active',
+    });
+    // the customer's tab sees it, sold on an invoice paid online
+    const mine = await merchant(`customers/${returning}/offers`);
+    expect(mine.body.offers).toHaveLength(1);
+    const invoiceId = (await eventsSince(before)).find((e) => e.type === 'InvoiceIssued')!.data
+      .invoice_id as string;
+    const invoice = await merchant(`invoices/${invoiceId}`);
+    expect(invoice.body).toMatchObject({ customer_id: returning, total: 13800 });
+    expect(invoice.body.payments[0]).toMatchObject({ method: PaymentMethod.payment_link, amount: 13800 });
+  });
+
+  it('refuses gift cards online until the salon sells them, then names a value outside its limits', async () => {
+    const closed = await buyCard({});
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe('online.gift_cards_closed');
+    await setOnline({ deposit_type: 'none', online_gift_cards: true, gift_card_min_value: '50' });
+    // the settings screen reads it back, so saving the screen again keeps it
+    expect((await merchant('settings/online')).body).toMatchObject({
+      online_gift_cards: true,
+      gift_card_min_value: '50',
+    });
+    const low = await buyCard({ value: '10' });
+    expect(low.status).toBe(422);
+    expect(Object.keys(low.body.errors)).toEqual(['value']);
+    const noName = await buyCard({ beneficiary_name: '' });
+    expect(noName.status).toBe(422);
+    expect(Object.keys(noName.body.errors)).toEqual(['beneficiary_name']);
+  });
+
+  it('issues a gift card once paid, once however often the callback comes, usable at the till by its beneficiary', async () => {
+    const res = await buyCard({});
+    expect(res.status).toBe(202);
+    const opened = res.body as Opened;
+    expect(opened.payment.amount_minor).toBe(20000);
+    const started = await startedOf(opened.payment.unique_id);
+    expect(started.data).toMatchObject({ gateway_type: 2 });
+    const notice: GatewayNotice = {
+      tenantId: started.metadata.tenantId,
+      paymentId: started.data.payment_id as string,
+      status: 5,
+      reference: 'SIM-GIFT',
+      amount: 20000,
+    };
+    const before = await t.eventCount();
+    expect((await callback(notice)).status).toBe(200);
+    const written = await t.eventCount();
+    const types = (await eventsSince(before)).map((e) => e.type);
+    expect(types.filter((x) => x === 'GiftCardIssued')).toHaveLength(1);
+    expect(types.filter((x) => x === 'CustomerRegistered')).toHaveLength(2);
+    // repeated: nothing more, one card
+    expect((await callback(notice)).status).toBe(200);
+    expect((await callback(notice)).status).toBe(200);
+    expect(await t.eventCount()).toBe(written);
+
+    const after = await status(opened.payment.unique_id);
+    expect(after).toMatchObject({ status: 5, purchase: { kind: 'gift_card', delivered: true } });
+    const page = await t.http.get(`/api/public/e-gift/${after.purchase.unique_id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      value: 20000,
+      remaining: 20000,
+      status: 'active',
+      message: 'عيد سعيد',
+    });
+    const issued = (await eventsSince(before)).find((e) => e.type === 'GiftCardIssued')!.data as {
+      code: string;
+      customer_id: string;
+      business_date: string;
+      expires_on: string;
+    };
+    expect(issued.expires_on > issued.business_date).toBe(true);
+    expect(issued.expires_on.slice(0, 4)).toBe(String(Number(issued.business_date.slice(0, 4)) + 1));
+
+    // at the till: the beneficiary spends it like any card
+    const menu = await t.http.get('/api/public/salons/demosalon/services').set(await fresh());
+    const [service] = menu.body.groups.flatMap(
+      (g: { services: Array<{ id: string; price_with_vat_minor: number }> }) => g.services,
+    );
+    const spent = await t.http
+      .post('/api/merchant/invoices')
+      .set(bearer(owner))
+      .send({
+        customer_id: issued.customer_id,
+        lines: [{ kind: 'service', item_id: service.id }],
+        gift_cards: [{ code: issued.code, amount: (service.price_with_vat_minor / 100).toFixed(2) }],
+        payments: [],
+      });
+    expect(spent.status).toBe(201);
+    const card = (
+      await merchant(
+        `gift-cards/${(await eventsSince(before)).find((e) => e.type === 'GiftCardIssued')!.data.gift_card_id}`,
+      )
+    ).body;
+    expect(card.remaining).toBe(20000 - service.price_with_vat_minor);
+  });
+
+  it('sells nothing when the card is declined or the time runs out', async () => {
+    const declinedRes = (await buyCard({ buyer_mobile: '0551239003' })).body as Opened;
+    const before = await t.eventCount();
+    expect((await pay(declinedRes.payment.pay_url, SIMULATOR_CARDS.declined)).status).toBe(303);
+    expect(await status(declinedRes.payment.unique_id)).toMatchObject({
+      status: 4,
+      outcome: 'failed',
+      purchase: { kind: 'gift_card', delivered: false, unique_id: null },
+    });
+    const offer = (
+      await buyOffer({ kind: 'package', item_id: packageId, name: 'Late', mobile: '0551239004' })
+    ).body as Opened;
+    expect(await status(offer.payment.unique_id)).toMatchObject({ outcome: 'pending' });
+    expect(await t.app.payments.expire(new Date(Date.now() + 30 * 60_000))).toBeGreaterThan(0);
+    expect(await status(offer.payment.unique_id)).toMatchObject({ status: 6, failed_reason: 'expired' });
+    const types = (await eventsSince(before)).map((e) => e.type);
+    // the manager's fees: one per successful transaction (the offer and the gift card above)
+    const manager = await t.signIn(MANAGER, 'manager');
+    const fees = await t.http
+      .get('/api/manager/payment-gateway-fees')
+      .set({ ...bearer(manager), ...(await fresh()) });
+    expect(fees.status).toBe(200);
+    expect(fees.body.totals).toEqual({ transactions: 2, fees: 200 });
+    for (const sold of ['InvoiceIssued', 'GiftCardIssued', 'CustomerOfferOpened', 'GatewayPurchaseDelivered'])
+      expect(types).not.toContain(sold);
+  });
+
+  it('takes the platform’s fee and the time to pay from the manager’s payment gateway setting', async () => {
+    const manager = await t.signIn(MANAGER, 'manager');
+    const bad = await t.http
+      .put('/api/manager/platform-settings/platform')
+      .set(bearer(manager))
+      .send({ sign_in_block_minutes: 15, gateway_fee_fils: 'x', gateway_payment_minutes: 1 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['gateway_fee_fils', 'gateway_payment_minutes']);
+    const set = await t.http
+      .put('/api/manager/platform-settings/platform')
+      .set(bearer(manager))
+      .send({ sign_in_block_minutes: 15, gateway_fee_fils: 150, gateway_payment_minutes: 30 });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ gateway_fee_fils: 150, gateway_payment_minutes: 30 });
+    const read = await t.http
+      .get('/api/manager/platform-settings/platform')
+      .set({ ...bearer(manager), ...(await fresh()) });
+    expect(read.body).toMatchObject({ gateway_fee_fils: 150, gateway_payment_minutes: 30 });
+
+    const before = Date.now();
+    const opened = (await buyCard({ buyer_mobile: '0551239005' })).body as Opened & {
+      payment: { expires_at: string };
+    };
+    const minutes = (Date.parse(opened.payment.expires_at) - before) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThan(31);
+    const count = await t.eventCount();
+    await pay(opened.payment.pay_url, SIMULATOR_CARDS.success);
+    const paid = (await eventsSince(count)).find((e) => e.type === 'GatewayPaymentPaid')!;
+    expect(paid.data).toMatchObject({ fee_amount: 150, fee_currency: 'AED' });
+  });
+});

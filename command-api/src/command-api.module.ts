@@ -78,6 +78,7 @@ import { EINVOICING_TOKENS, type FatooraFor } from './einvoicing/onboarding';
 import {
   EInvoiceDocumentsController,
   EInvoiceReportingWorker,
+  ManagerEInvoicesController,
   REPORTING_TOKENS,
 } from './einvoicing/reporting.worker';
 import { complianceSample, EInvoiceSigning } from './einvoicing/signing';
@@ -151,6 +152,7 @@ export class CommandApiModule {
         EInvoicingController,
         ZatcaSettingController,
         EInvoiceDocumentsController,
+        ManagerEInvoicesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -7,6 +7,10 @@ const plural = (zero: string, one: string, label: string, many = zero) =>
 export const ar: typeof en = {
   app: {
     einvoicing: {
+      empty_failed: 'لم ترفض الهيئة أي مستند.',
+      empty_warnings: 'لم يُقبل أي مستند مع ملاحظات.',
+      retried_accepted: 'قبلت الهيئة المستند',
+      retried_refused: 'رفضته الهيئة مرة أخرى: الأسباب ظاهرة',
       empty_merchant:
         'الصالون غير مرتبط بالفوترة الإلكترونية لدى هيئة الزكاة والضريبة والجمارك بعد. اربطه برمز التحقق من بوابة فاتورة، فتُوقَّع فواتيره ويُبلَّغ عنها.',
       merchant_title: 'الفوترة الإلكترونية',
@@ -56,6 +60,14 @@ export const ar: typeof en = {
     },
   },
   resources: {
+    'dashboard/zatca-failed-transactions': {
+      name: plural('مستندات رفضتها الهيئة', 'مستند رفضته الهيئة', 'المستندات التي رفضتها الهيئة'),
+      fields: { account_id: 'الصالون', signed_at: 'المستند', errors: 'الأسباب', actions: 'الإجراءات' },
+    },
+    'dashboard/zatca-warning-transactions': {
+      name: plural('ملاحظات الهيئة', 'ملاحظة من الهيئة', 'ملاحظات الهيئة على المستندات'),
+      fields: { account_id: 'الصالون', signed_at: 'المستند', warnings: 'الملاحظات' },
+    },
     'zatca-setting': {
       name: plural('إعدادات الفوترة الإلكترونية', 'إعداد الفوترة الإلكترونية', 'إعدادات الفوترة الإلكترونية'),
       fields: {

@@ -2,6 +2,10 @@
 export const en = {
   app: {
     einvoicing: {
+      empty_failed: 'No document has been refused by ZATCA.',
+      empty_warnings: 'No document was accepted with warnings.',
+      retried_accepted: 'ZATCA accepted the document',
+      retried_refused: 'ZATCA refused it again: the reasons are shown',
       empty_merchant:
         'The salon is not connected to ZATCA e-invoicing yet. Connect it with the one-time password from your Fatoora portal: its invoices are then signed and reported.',
       merchant_title: 'E-invoicing (ZATCA)',
@@ -52,6 +56,14 @@ export const en = {
     },
   },
   resources: {
+    'dashboard/zatca-failed-transactions': {
+      name: 'ZATCA refused document |||| ZATCA refused documents',
+      fields: { account_id: 'Salon', signed_at: 'Document', errors: 'Reasons', actions: 'Actions' },
+    },
+    'dashboard/zatca-warning-transactions': {
+      name: 'ZATCA warning |||| ZATCA warnings',
+      fields: { account_id: 'Salon', signed_at: 'Document', warnings: 'Warnings' },
+    },
     'zatca-setting': {
       name: 'E-invoicing setting |||| E-invoicing settings',
       fields: {

@@ -1,6 +1,8 @@
 import LanguageIcon from '@mui/icons-material/Language';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } from './onlineServices';
 import { GATEWAY_FEES, GatewayFeesList } from './gatewayFees';
@@ -58,6 +60,9 @@ const zatca = () => import('../einvoicing/ZatcaSetting');
 const ZatcaSettingList = lazyPage(() => zatca().then((m) => m.ZatcaSettingList));
 const ZatcaSettingForm = lazyPage(() => zatca().then((m) => m.ZatcaSettingForm));
 const ZatcaSettingClone = lazyPage(() => zatca().then((m) => m.ZatcaSettingClone));
+const zatcaTransactions = () => import('../einvoicing/ZatcaTransactions');
+const ZatcaFailedList = lazyPage(() => zatcaTransactions().then((m) => m.ZatcaFailedList));
+const ZatcaWarningsList = lazyPage(() => zatcaTransactions().then((m) => m.ZatcaWarningsList));
 
 const ManagerAppBar = () => (
   <AppBar
@@ -91,6 +96,8 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
       <Menu.ResourceItem name="zatca-setting" />
+      <Menu.ResourceItem name="dashboard/zatca-failed-transactions" />
+      <Menu.ResourceItem name="dashboard/zatca-warning-transactions" />
       <Menu.ResourceItem name={GATEWAY_FEES} />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
@@ -171,6 +178,12 @@ export const ManagerAdmin = () => {
         <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
         <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
+        <Resource name="dashboard/zatca-failed-transactions" list={ZatcaFailedList} icon={ErrorOutlineIcon} />
+        <Resource
+          name="dashboard/zatca-warning-transactions"
+          list={ZatcaWarningsList}
+          icon={WarningAmberIcon}
+        />
         <Resource name="zatca-setting" list={ZatcaSettingList} icon={ReceiptLongIcon}>
           <Route path="form" element={<ZatcaSettingForm />} />
           <Route path="form-clone/:id" element={<ZatcaSettingClone />} />

@@ -22,6 +22,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'addon-services/merchant-with-payment-gateway-package': 'payment-gateway-accounts',
   // the salons' e-invoicing devices (doc1 §2 zatca-setting, zatca-setting/form, form-clone/{id})
   'zatca-setting': 'zatca-setting',
+  'dashboard/zatca-failed-transactions': 'dashboard/zatca-failed-transactions',
+  'dashboard/zatca-warning-transactions': 'dashboard/zatca-warning-transactions',
   // the platform's fee of each successful gateway transaction, per salon (doc2 §9)
   'payment-gateway-fees': 'payment-gateway-fees',
 };

@@ -95,3 +95,25 @@ export class EInvoiceDocumentsController {
     return new Answer({ id: uuid, outcome: event.type, ...event.data });
   }
 }
+
+/** The manager's retry of any salon's failed document (dashboard/zatca-failed-transactions). */
+@Controller('api/manager/einvoices')
+@Realm('manager')
+export class ManagerEInvoicesController {
+  constructor(
+    @Inject(EInvoiceReportingWorker) private readonly worker: EInvoiceReportingWorker,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  @Post(':uuid/report')
+  @HttpCode(200)
+  async report(@Auth() auth: AuthContext, @Req() req: Request, @Param('uuid') uuid: string) {
+    if (!/^[0-9a-f-]{36}$/.test(uuid)) throw notFound('not_found.record');
+    const doc = await this.models.get('einvoices', uuid);
+    if (!doc) throw notFound('not_found.record');
+    const ctx = { ...commandContext(auth, req), tenantId: String(doc.tenantId) };
+    const event = await this.worker.reporting.reportNow(ctx, uuid);
+    if (!event) throw rejected('einvoicing.already_accepted');
+    return new Answer({ id: uuid, outcome: event.type, ...event.data });
+  }
+}

@@ -11,6 +11,7 @@ import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
 import { browserSuite } from './harness';
 import { salesTests } from './sales.e2e';
+import { einvoicingTests } from './einvoicing.e2e';
 import { instrumentsTests } from './instruments.e2e';
 import { menuTests } from './menu.e2e';
 import { platformSettingsTests, sessionTests } from './session.e2e';
@@ -352,6 +353,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
   billingTests({ url, tab });
   salesTests({ url, tab });
   instrumentsTests({ url, tab });
+  einvoicingTests({ url, tab });
 
   describe('screenshots of the main screens', () => {
     for (const language of ['en', 'ar'] as const) {

@@ -18,7 +18,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'ra-core';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { codeLabelKey, codeOptions, connectEInvoicingInput } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -187,10 +187,10 @@ export const DeviceActions = ({ base }: { label?: string; base: (record: Device)
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const redirect = useRedirect();
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const [renewing, setRenewing] = useState(false);
+  const { basename } = useArea();
   if (!record) return null;
   const act = async (action: 'retry' | 'renew' | 'cancel', body?: unknown) => {
     setBusy(true);
@@ -241,7 +241,8 @@ export const DeviceActions = ({ base }: { label?: string; base: (record: Device)
         <Button
           size="small"
           disabled={busy}
-          onClick={() => redirect(`/${ZATCA_SETTING}/form-clone/${record.id}`)}
+          component={RouterLink}
+          to={`${basename}/${ZATCA_SETTING}/form-clone/${record.id}`}
           data-testid="device-clone"
         >
           {translate('app.einvoicing.clone')}
@@ -260,20 +261,28 @@ export const DeviceActions = ({ base }: { label?: string; base: (record: Device)
 
 const managerBase = (record: Device) => `accounts/${record.account_id}/zatca-setting/${record.id}`;
 
-const ListActions = () => (
-  <TopToolbar>
-    <CreateButton to={`/${ZATCA_SETTING}/form`} label="app.einvoicing.connect" />
-  </TopToolbar>
-);
+const ListActions = () => {
+  const { basename } = useArea();
+  return (
+    <TopToolbar>
+      <CreateButton to={`${basename}/${ZATCA_SETTING}/form`} label="app.einvoicing.connect" />
+    </TopToolbar>
+  );
+};
 
 const Empty = () => {
   const translate = useTranslate();
+  const { basename } = useArea();
   return (
     <Box sx={{ p: 3 }} data-testid="list-empty">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.einvoicing.empty_manager')}
       </Typography>
-      <CreateButton to={`/${ZATCA_SETTING}/form`} label="app.einvoicing.connect" variant="contained" />
+      <CreateButton
+        to={`${basename}/${ZATCA_SETTING}/form`}
+        label="app.einvoicing.connect"
+        variant="contained"
+      />
     </Box>
   );
 };
@@ -456,8 +465,8 @@ const DeviceCreate = ({ source }: { source?: Device }) => {
                 source="account_id"
                 isRequired
                 fullWidth
-                disabled={!!source}
-                slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+                // read only, not disabled: a disabled input is left out of what the form sends
+                slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', readOnly: !!source } }}
               />
             </FormCell>
           }

@@ -40,9 +40,7 @@ export interface EinvoicingFigures {
 const shared = () => {
   const dir = process.env.ZATCA_SHARED_DIR ?? resolve(__dirname, '../../platform/zatca-data');
   if (!existsSync(dir))
-    throw new Error(
-      `einvoicing: the ZATCA test credentials are not at ${dir} (platform/zatca-data)`,
-    );
+    throw new Error(`einvoicing: the ZATCA test credentials are not at ${dir} (platform/zatca-data)`);
   return {
     certificateBase64: readFileSync(join(dir, 'test-cert.base64'), 'utf8').trim(),
     privateKeyPem: zatca.pemOf(readFileSync(join(dir, 'test-private-key.base64'), 'utf8'), 'EC PRIVATE KEY'),

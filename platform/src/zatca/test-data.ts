@@ -6,9 +6,7 @@ export const ZATCA_SHARED = path.resolve(__dirname, '../../zatca-data');
 
 export function zatcaShared(): string {
   if (!existsSync(ZATCA_SHARED)) {
-    throw new Error(
-      `ZATCA test data not found at ${ZATCA_SHARED} (expected platform/zatca-data)`,
-    );
+    throw new Error(`ZATCA test data not found at ${ZATCA_SHARED} (expected platform/zatca-data)`);
   }
   return ZATCA_SHARED;
 }

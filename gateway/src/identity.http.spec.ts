@@ -263,6 +263,8 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       deposit_type: 'none',
       deposit_amount: null,
       deposit_percentage: null,
+      // gift cards online: off while the salon has no payment gateway package
+      gift_cards: { enabled: false, min: '50', max: '5000', presets: ['100', '200', '500'] },
     });
     expect((await t.http.get('/api/public/salons/nosuch')).status).toBe(404);
     expect((await t.http.get('/api/merchant/no-such-thing').set(bearer(await t.signIn(OWNER)))).status).toBe(

@@ -119,6 +119,14 @@ export class EInvoicingController {
     );
   }
 
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.commands.execute(
+      new ChangeEInvoicing(commandContext(auth, req), { action: 'cancel', deviceId: id }),
+    );
+  }
+
   @Post(':id/renew')
   @HttpCode(200)
   renew(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {

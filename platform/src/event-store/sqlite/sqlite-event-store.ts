@@ -208,6 +208,7 @@ export class SqliteEventStore implements EventStore {
     const nonEmpty = writes.filter((w) => w.events.length > 0);
     try {
       const result = this.appendTx(writes);
+      this.headMemo = undefined;
       this.emitter.emit('append');
       return result;
     } catch (e) {
@@ -279,8 +280,22 @@ export class SqliteEventStore implements EventStore {
    */
   private readonly shared = new Map<string, RecordedEvent[]>();
 
+  /**
+   * The log's head, asked of the store once per turn of the event loop: after an append every
+   * subscription reads at once, and one query answers them all. An append of this process forgets it
+   * at once; one of another process is seen on the next turn.
+   */
+  private headMemo?: string;
+  private head(): string {
+    if (this.headMemo === undefined) {
+      this.headMemo = String(this.stmt.head.get()?.position ?? 0);
+      setImmediate(() => (this.headMemo = undefined));
+    }
+    return this.headMemo;
+  }
+
   private readShared(after: string, maxCount: number): RecordedEvent[] {
-    const head = String(this.stmt.head.get()?.position ?? 0);
+    const head = this.head();
     const key = `${after}|${maxCount}|${head}`;
     let events = this.shared.get(key);
     if (!events) {

@@ -7,10 +7,26 @@ import type { Projection } from '../runner/projection';
  */
 const BOOKKEEPING = new Set(['unique', 'sequence', 'employeeday', 'customerday']);
 
+/**
+ * Fields an entry leaves out: a signed document's XML, its QR and the certificates and keys of the
+ * e-invoicing devices (kilobytes each, hidden on the screen anyway). The event keeps them: the chain
+ * is verified from the event store, not from this log.
+ */
+const BULKY_FIELDS = new Set([
+  'xml',
+  'cleared_xml',
+  'qr',
+  'certificate_base64',
+  'csr_base64',
+  'public_key_pem',
+  'token',
+]);
+
 export const auditLogProjection: Projection = {
   name: 'audit-log',
   // 2: each entry's category (security or records), for the list's filter
-  version: 2,
+  // 3: the bulky e-invoicing fields (the signed XML, certificates) left in the event store
+  version: 3,
   collections: [
     {
       name: 'audit_log',
@@ -70,4 +86,8 @@ export const auditLogProjection: Projection = {
 
 /** Secrets (password hashes, session tokens) stay in the event store; the audit log shows that they changed. */
 const redact = (data: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.includes(k) ? '••••' : v]));
+  Object.fromEntries(
+    Object.entries(data)
+      .filter(([k]) => !BULKY_FIELDS.has(k))
+      .map(([k, v]) => [k, SECRET_FIELDS.includes(k) ? '••••' : v]),
+  );

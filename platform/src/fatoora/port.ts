@@ -1,14 +1,8 @@
+import type { ZatcaMessage } from '../zatca/inspect';
 import type { FatooraEnvironment } from './csr';
 
-/** One line of the authority's `validationResults` (info, warning or error). */
-export type FatooraMessage = {
-  type: 'INFO' | 'WARNING' | 'ERROR';
-  /** the rule or check: `BR-KSA-08`, `invalid-invoice-hash`, `XSD_ZATCA_VALID`... */
-  code: string;
-  category?: string;
-  message: string;
-  status?: string;
-};
+/** One line of the authority's `validationResults` (info, warning or error): the ZATCA core's shape. */
+export type FatooraMessage = ZatcaMessage;
 
 /** A device's credentials at the authority: the CSID (certificate) and its secret. */
 export type FatooraCredentials = {

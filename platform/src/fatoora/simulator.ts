@@ -1,3 +1,4 @@
+import type { InspectedZatcaDocument } from '../zatca/inspect';
 import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { CSR_TEMPLATE, readCsr, type FatooraEnvironment } from './csr';
@@ -6,18 +7,7 @@ import { certificateOfToken, tokenOfCertificate, type FatooraMessage } from './p
 import { SimulatorCa } from './simulator-ca';
 
 /** What the simulator learns from a submitted document, and what it finds wrong with it. */
-export type InspectedDocument = {
-  errors: FatooraMessage[];
-  warnings: FatooraMessage[];
-  /** read from the document: its UUID, ICV, PIH, type code (388/381/383) and whether it is standard */
-  uuid?: string;
-  icv?: number;
-  pih?: string;
-  typeCode?: string;
-  standard?: boolean;
-  /** the hash recomputed from the document */
-  hash?: string;
-};
+export type InspectedDocument = InspectedZatcaDocument;
 
 /**
  * Checks a document the way the authority does: the XSD and both Schematron files, the hash it claims,

@@ -182,7 +182,14 @@ const OtpDialog = ({
 };
 
 /** A device's actions: take the onboarding up again, renew, cancel, clone into a new device. */
-export const DeviceActions = ({ base }: { label?: string; base: (record: Device) => string }) => {
+export const DeviceActions = ({
+  base,
+  clonable,
+}: {
+  label?: string;
+  base: (record: Device) => string;
+  clonable: boolean;
+}) => {
   const record = useRecordContext<Device>();
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
@@ -237,7 +244,7 @@ export const DeviceActions = ({ base }: { label?: string; base: (record: Device)
           {translate('app.einvoicing.cancel')}
         </Button>
       )}
-      {record.account_id !== undefined && base(record).startsWith('accounts/') && (
+      {clonable && (
         <Button
           size="small"
           disabled={busy}
@@ -259,53 +266,49 @@ export const DeviceActions = ({ base }: { label?: string; base: (record: Device)
   );
 };
 
-const managerBase = (record: Device) => `accounts/${record.account_id}/zatca-setting/${record.id}`;
-
-const ListActions = () => {
-  const { basename } = useArea();
-  return (
-    <TopToolbar>
-      <CreateButton to={`${basename}/${ZATCA_SETTING}/form`} label="app.einvoicing.connect" />
-    </TopToolbar>
-  );
-};
-
-const Empty = () => {
+/**
+ * A list of devices: every salon's for the manager (`manager`: the salon named, a device cloned into
+ * a new one), the salon's own otherwise.
+ */
+const DeviceList = ({ resource, manager = false }: { resource: string; manager?: boolean }) => {
   const translate = useTranslate();
   const { basename } = useArea();
-  return (
-    <Box sx={{ p: 3 }} data-testid="list-empty">
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('app.einvoicing.empty_manager')}
-      </Typography>
-      <CreateButton
-        to={`${basename}/${ZATCA_SETTING}/form`}
-        label="app.einvoicing.connect"
-        variant="contained"
-      />
-    </Box>
-  );
-};
-
-/** `zatca-setting`: every salon's e-invoicing devices, newest first. */
-export const ZatcaSettingList = () => {
-  const translate = useTranslate();
+  const base = (record: Device) =>
+    manager ? `accounts/${record.account_id}/zatca-setting/${record.id}` : `einvoicing/devices/${record.id}`;
+  // the manager's form is `zatca-setting/form` (doc1 §2), the salon's the resource's own create
+  const create = manager ? { to: `${basename}/${ZATCA_SETTING}/form` } : {};
+  const actions = () => <DeviceActions base={base} clonable={manager} />;
   return (
     <List
-      resource={ZATCA_SETTING}
-      title={translate(`resources.${ZATCA_SETTING}.name`, { smart_count: 2 })}
+      resource={resource}
+      title={
+        manager
+          ? translate(`resources.${resource}.name`, { smart_count: 2 })
+          : translate('app.einvoicing.merchant_title')
+      }
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      empty={<Empty />}
-      actions={<ListActions />}
+      empty={
+        <Box sx={{ p: 3 }} data-testid="list-empty">
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {translate(manager ? 'app.einvoicing.empty_manager' : 'app.einvoicing.empty_merchant')}
+          </Typography>
+          <CreateButton {...create} label="app.einvoicing.connect" variant="contained" />
+        </Box>
+      }
+      actions={
+        <TopToolbar>
+          <CreateButton {...create} label="app.einvoicing.connect" />
+        </TopToolbar>
+      }
     >
       <ResponsiveDataTable<Device>
-        primaryText={() => <Salon />}
+        primaryText={() => (manager ? <Salon /> : <DeviceStatus />)}
         secondaryText={() => (
           <Box component="span" sx={{ display: 'grid', gap: 0.5 }}>
             <Box component="span">
-              <DeviceStatus />{' '}
+              {manager && <DeviceStatus />}{' '}
               <Typography variant="caption" component="span">
                 {translate('app.einvoicing.environment_short')}{' '}
               </Typography>
@@ -314,20 +317,23 @@ export const ZatcaSettingList = () => {
             <DeviceProgress />
           </Box>
         )}
-        tertiaryText={() => <DeviceActions base={managerBase} />}
+        tertiaryText={actions}
         bulkActionButtons={false}
         rowClick={false}
       >
-        <DataTable.Col source="account_id" field={Salon} />
+        {manager && <DataTable.Col source="account_id" field={Salon} />}
         <DataTable.Col source="status" field={DeviceStatus} />
         <DataTable.Col source="environment" disableSort field={EnvironmentText} />
         <DataTable.Col source="vat_number" disableSort />
         <DataTable.Col source="progress" disableSort field={DeviceProgress} />
-        <DataTable.Col source="actions" disableSort render={() => <DeviceActions base={managerBase} />} />
+        <DataTable.Col source="actions" disableSort render={actions} />
       </ResponsiveDataTable>
     </List>
   );
 };
+
+/** `zatca-setting`: every salon's e-invoicing devices, newest first. */
+export const ZatcaSettingList = () => <DeviceList resource={ZATCA_SETTING} manager />;
 
 export const EnvironmentText = (_: { label?: string }) => {
   const record = useRecordContext<Device>();
@@ -421,22 +427,34 @@ const DEVICE_FIELDS = [
   'postal_code',
 ] as const;
 
-const DeviceCreate = ({ source }: { source?: Device }) => {
+/**
+ * Connecting a device: the manager's (`account` asks which salon, `source` a device to clone) or the
+ * salon's own (`resource` MERCHANT_EINVOICING).
+ */
+const DeviceCreate = ({
+  resource,
+  account = false,
+  source,
+}: {
+  resource: string;
+  account?: boolean;
+  source?: Device;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   const validate = useMemo(() => {
-    const check = schemaValidator(connectEInvoicingInput, ZATCA_SETTING, translate);
+    const check = schemaValidator(connectEInvoicingInput, resource, translate);
     return (values: Record<string, unknown>) => {
       const { account_id, ...rest } = values;
       const errors: Record<string, unknown> = { ...check(rest) };
-      if (!/^\d{1,9}$/.test(String(account_id ?? '')))
+      if (account && !/^\d{1,9}$/.test(String(account_id ?? '')))
         errors.account_id = translate('validation.is_required', {
-          field: translate(`resources.${ZATCA_SETTING}.fields.account_id`),
+          field: translate(`resources.${resource}.fields.account_id`),
         });
       return errors;
     };
-  }, [translate]);
+  }, [translate, resource, account]);
   const defaults = source
     ? {
         ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, source[f] ?? ''])),
@@ -446,29 +464,31 @@ const DeviceCreate = ({ source }: { source?: Device }) => {
     : { environment: 2 };
   return (
     <Create
-      resource={ZATCA_SETTING}
+      resource={resource}
       title={translate(source ? 'app.einvoicing.clone_title' : 'app.einvoicing.connect')}
       mutationOptions={{
         onSuccess: (device: Device) => {
           notify(device.status === 2 ? 'app.einvoicing.connected' : 'app.einvoicing.still_pending', {
             type: device.status === 2 ? 'success' : 'warning',
           });
-          redirect('list', ZATCA_SETTING);
+          redirect('list', resource);
         },
       }}
     >
       <SimpleForm validate={validate} noValidate sx={{ maxWidth: 960 }} defaultValues={defaults}>
         <DeviceFields
           before={
-            <FormCell>
-              <TextInput
-                source="account_id"
-                isRequired
-                fullWidth
-                // read only, not disabled: a disabled input is left out of what the form sends
-                slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', readOnly: !!source } }}
-              />
-            </FormCell>
+            account && (
+              <FormCell>
+                <TextInput
+                  source="account_id"
+                  isRequired
+                  fullWidth
+                  // read only, not disabled: a disabled input is left out of what the form sends
+                  slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', readOnly: !!source } }}
+                />
+              </FormCell>
+            )
           }
         />
       </SimpleForm>
@@ -477,7 +497,7 @@ const DeviceCreate = ({ source }: { source?: Device }) => {
 };
 
 /** `zatca-setting/form`: connecting a salon's new device. */
-export const ZatcaSettingForm = () => <DeviceCreate />;
+export const ZatcaSettingForm = () => <DeviceCreate resource={ZATCA_SETTING} account />;
 
 /** `zatca-setting/form-clone/{id}`: a new device from an existing one's details (a new OTP). */
 export const ZatcaSettingClone = () => {
@@ -491,88 +511,13 @@ export const ZatcaSettingClone = () => {
         {translate('not_found.einvoicing_device')}
       </Typography>
     );
-  return <DeviceCreate source={data} />;
+  return <DeviceCreate resource={ZATCA_SETTING} account source={data} />;
 };
 
 /** The salon's own e-invoicing screen (`setting/einvoicing-setting`): its devices and their state. */
 export const MERCHANT_EINVOICING = 'setting/einvoicing-setting';
-const merchantBase = (record: Device) => `einvoicing/devices/${record.id}`;
 
-const MerchantEmpty = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: 3 }} data-testid="list-empty">
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('app.einvoicing.empty_merchant')}
-      </Typography>
-      <CreateButton label="app.einvoicing.connect" variant="contained" />
-    </Box>
-  );
-};
-
-export const MerchantDeviceList = () => {
-  const translate = useTranslate();
-  return (
-    <List
-      resource={MERCHANT_EINVOICING}
-      title={translate('app.einvoicing.merchant_title')}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
-      exporter={false}
-      empty={<MerchantEmpty />}
-      actions={
-        <TopToolbar>
-          <CreateButton label="app.einvoicing.connect" />
-        </TopToolbar>
-      }
-    >
-      <ResponsiveDataTable<Device>
-        primaryText={() => <DeviceStatus />}
-        secondaryText={() => (
-          <Box component="span" sx={{ display: 'grid', gap: 0.5 }}>
-            <EnvironmentText />
-            <DeviceProgress />
-          </Box>
-        )}
-        tertiaryText={() => <DeviceActions base={merchantBase} />}
-        bulkActionButtons={false}
-        rowClick={false}
-      >
-        <DataTable.Col source="status" field={DeviceStatus} />
-        <DataTable.Col source="environment" disableSort field={EnvironmentText} />
-        <DataTable.Col source="vat_number" disableSort />
-        <DataTable.Col source="progress" disableSort field={DeviceProgress} />
-        <DataTable.Col source="actions" disableSort render={() => <DeviceActions base={merchantBase} />} />
-      </ResponsiveDataTable>
-    </List>
-  );
-};
+export const MerchantDeviceList = () => <DeviceList resource={MERCHANT_EINVOICING} />;
 
 /** Connecting the salon's device with the OTP of its Fatoora portal. */
-export const MerchantDeviceCreate = () => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const validate = useMemo(
-    () => schemaValidator(connectEInvoicingInput, MERCHANT_EINVOICING, translate),
-    [translate],
-  );
-  return (
-    <Create
-      resource={MERCHANT_EINVOICING}
-      title={translate('app.einvoicing.connect')}
-      mutationOptions={{
-        onSuccess: (device: Device) => {
-          notify(device.status === 2 ? 'app.einvoicing.connected' : 'app.einvoicing.still_pending', {
-            type: device.status === 2 ? 'success' : 'warning',
-          });
-          redirect('list', MERCHANT_EINVOICING);
-        },
-      }}
-    >
-      <SimpleForm validate={validate} noValidate sx={{ maxWidth: 960 }} defaultValues={{ environment: 2 }}>
-        <DeviceFields />
-      </SimpleForm>
-    </Create>
-  );
-};
+export const MerchantDeviceCreate = () => <DeviceCreate resource={MERCHANT_EINVOICING} />;

@@ -4,6 +4,27 @@ import type { en } from './i18n.en';
 const plural = (zero: string, one: string, label: string, many = zero) =>
   [zero, one, label, many, many, many].join(' |||| ');
 
+/** A device's fields, the same on the manager's and the salon's screens. */
+const deviceFields = {
+  account_id: 'رقم حساب الصالون',
+  status: 'الحالة',
+  environment: 'البيئة',
+  otp: 'رمز التحقق لمرة واحدة',
+  vat_number: 'الرقم الضريبي',
+  commercial_registration: 'السجل التجاري',
+  seller_name: 'الاسم المسجّل',
+  branch_name: 'الفرع',
+  industry: 'النشاط',
+  street: 'الشارع',
+  building_number: 'رقم المبنى',
+  additional_number: 'الرقم الإضافي',
+  district: 'الحي',
+  city: 'المدينة',
+  postal_code: 'الرمز البريدي',
+  progress: 'التقدّم',
+  actions: 'الإجراءات',
+};
+
 export const ar: typeof en = {
   app: {
     einvoicing: {
@@ -70,47 +91,11 @@ export const ar: typeof en = {
     },
     'zatca-setting': {
       name: plural('إعدادات الفوترة الإلكترونية', 'إعداد الفوترة الإلكترونية', 'إعدادات الفوترة الإلكترونية'),
-      fields: {
-        account_id: 'رقم حساب الصالون',
-        status: 'الحالة',
-        environment: 'البيئة',
-        otp: 'رمز التحقق لمرة واحدة',
-        vat_number: 'الرقم الضريبي',
-        commercial_registration: 'السجل التجاري',
-        seller_name: 'الاسم المسجّل',
-        branch_name: 'الفرع',
-        industry: 'النشاط',
-        street: 'الشارع',
-        building_number: 'رقم المبنى',
-        additional_number: 'الرقم الإضافي',
-        district: 'الحي',
-        city: 'المدينة',
-        postal_code: 'الرمز البريدي',
-        progress: 'التقدّم',
-        actions: 'الإجراءات',
-      },
+      fields: deviceFields,
     },
     'setting/einvoicing-setting': {
       name: plural('الفوترة الإلكترونية', 'الفوترة الإلكترونية', 'الفوترة الإلكترونية'),
-      fields: {
-        account_id: 'رقم حساب الصالون',
-        status: 'الحالة',
-        environment: 'البيئة',
-        otp: 'رمز التحقق لمرة واحدة',
-        vat_number: 'الرقم الضريبي',
-        commercial_registration: 'السجل التجاري',
-        seller_name: 'الاسم المسجّل',
-        branch_name: 'الفرع',
-        industry: 'النشاط',
-        street: 'الشارع',
-        building_number: 'رقم المبنى',
-        additional_number: 'الرقم الإضافي',
-        district: 'الحي',
-        city: 'المدينة',
-        postal_code: 'الرمز البريدي',
-        progress: 'التقدّم',
-        actions: 'الإجراءات',
-      },
+      fields: deviceFields,
     },
   },
 };

@@ -1,4 +1,25 @@
 /** E-invoicing (ZATCA) screens' texts in English (merged into the catalogue by i18n/messages.en.ts). */
+/** A device's fields, the same on the manager's and the salon's screens. */
+const deviceFields = {
+  account_id: 'Salon account number',
+  status: 'Status',
+  environment: 'Environment',
+  otp: 'One-time password (OTP)',
+  vat_number: 'VAT number',
+  commercial_registration: 'Commercial registration',
+  seller_name: 'Registered name',
+  branch_name: 'Branch',
+  industry: 'Activity',
+  street: 'Street',
+  building_number: 'Building number',
+  additional_number: 'Additional number',
+  district: 'District',
+  city: 'City',
+  postal_code: 'Postal code',
+  progress: 'Progress',
+  actions: 'Actions',
+};
+
 export const en = {
   app: {
     einvoicing: {
@@ -66,47 +87,11 @@ export const en = {
     },
     'zatca-setting': {
       name: 'E-invoicing setting |||| E-invoicing settings',
-      fields: {
-        account_id: 'Salon account number',
-        status: 'Status',
-        environment: 'Environment',
-        otp: 'One-time password (OTP)',
-        vat_number: 'VAT number',
-        commercial_registration: 'Commercial registration',
-        seller_name: 'Registered name',
-        branch_name: 'Branch',
-        industry: 'Activity',
-        street: 'Street',
-        building_number: 'Building number',
-        additional_number: 'Additional number',
-        district: 'District',
-        city: 'City',
-        postal_code: 'Postal code',
-        progress: 'Progress',
-        actions: 'Actions',
-      },
+      fields: deviceFields,
     },
     'setting/einvoicing-setting': {
       name: 'E-invoicing (ZATCA) |||| E-invoicing (ZATCA)',
-      fields: {
-        account_id: 'Salon account number',
-        status: 'Status',
-        environment: 'Environment',
-        otp: 'One-time password (OTP)',
-        vat_number: 'VAT number',
-        commercial_registration: 'Commercial registration',
-        seller_name: 'Registered name',
-        branch_name: 'Branch',
-        industry: 'Activity',
-        street: 'Street',
-        building_number: 'Building number',
-        additional_number: 'Additional number',
-        district: 'District',
-        city: 'City',
-        postal_code: 'Postal code',
-        progress: 'Progress',
-        actions: 'Actions',
-      },
+      fields: deviceFields,
     },
   },
 };

@@ -7,6 +7,7 @@ import {
   type ConnectEInvoicingInput,
   type EInvoiceEnvironment,
   type EInvoicingDeviceEvent,
+  type EInvoicingDeviceOpened,
 } from '@rawnaq/contracts';
 import {
   buildCsr,
@@ -56,6 +57,26 @@ export const validityOf = (certificateBase64: string) => {
   const cert = new X509Certificate(Buffer.from(certificateBase64, 'base64'));
   return { from: new Date(cert.validFrom).toISOString(), to: new Date(cert.validTo).toISOString() };
 };
+
+/** The device's certificate request: what it was opened with, signed with its (new) key. */
+const csrOf = (opened: EInvoicingDeviceOpened['data'], privateKeyPem: string) =>
+  buildCsr(
+    {
+      environment: opened.environment,
+      commonName: opened.common_name,
+      serialNumber: opened.serial_number,
+      vatNumber: opened.vat_number,
+      organizationUnit: opened.branch_name,
+      organization: opened.seller_name,
+      invoiceType: opened.invoice_types,
+      location: `${opened.address.building_number} ${opened.address.street}, ${opened.address.city}`.slice(
+        0,
+        100,
+      ),
+      industry: opened.industry,
+    },
+    privateKeyPem,
+  );
 
 const brief = (errors: FatooraMessage[]) => errors.map((e) => ({ code: e.code, message: e.message }));
 
@@ -170,20 +191,7 @@ export class EInvoicingOnboarding {
       invoice_types: DEVICE_INVOICE_TYPES,
       ...(clonedFrom && { cloned_from: clonedFrom }),
     };
-    const csr = buildCsr(
-      {
-        environment: input.environment,
-        commonName: opened.common_name,
-        serialNumber: opened.serial_number,
-        vatNumber: input.vat_number,
-        organizationUnit: input.branch_name,
-        organization: input.seller_name,
-        invoiceType: DEVICE_INVOICE_TYPES,
-        location: `${input.building_number} ${input.street}, ${input.city}`.slice(0, 100),
-        industry: input.industry,
-      },
-      key.privateKeyPem,
-    );
+    const csr = csrOf(opened, key.privateKeyPem);
     const answer = await this.fatooraFor(input.environment).complianceCsid(csr.base64, input.otp);
     if (!answer.ok) throw this.refusedCsid(answer);
     await this.record(ctx, [
@@ -291,24 +299,7 @@ export class EInvoicingOnboarding {
     if (device.cancelled) throw rejected('einvoicing.device_cancelled');
     if (!device.production) throw rejected('einvoicing.not_connected');
     const key = generateDeviceKey();
-    const csr = buildCsr(
-      {
-        environment: device.opened.environment,
-        commonName: device.opened.common_name,
-        serialNumber: device.opened.serial_number,
-        vatNumber: device.opened.vat_number,
-        organizationUnit: device.opened.branch_name,
-        organization: device.opened.seller_name,
-        invoiceType: device.opened.invoice_types,
-        location:
-          `${device.opened.address.building_number} ${device.opened.address.street}, ${device.opened.address.city}`.slice(
-            0,
-            100,
-          ),
-        industry: device.opened.industry,
-      },
-      key.privateKeyPem,
-    );
+    const csr = csrOf(device.opened, key.privateKeyPem);
     const answer = await this.fatooraFor(device.opened.environment).renewProductionCsid(
       this.credentials(device.production),
       csr.base64,

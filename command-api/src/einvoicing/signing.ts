@@ -6,6 +6,7 @@ import {
   type EInvoiceSigned,
   type InvoiceLine,
   type InvoicePayment,
+  type SellerAddress,
   type TenantTimeZone,
 } from '@rawnaq/contracts';
 import { zatca, type SealedSecrets, type Submission } from '@rawnaq/platform';
@@ -17,22 +18,23 @@ import type { ComplianceSamples } from './onboarding';
 
 type Device = DeviceState & { exists: true };
 
+/** A national address as UBL writes it. */
+const addressOf = (a: SellerAddress): zatca.ZatcaAddress => ({
+  street: a.street,
+  buildingNumber: a.building_number,
+  district: a.district,
+  city: a.city,
+  postalCode: a.postal_code,
+  country: 'SA',
+  ...(a.additional_number && { additionalNumber: a.additional_number }),
+});
+
 /** The seller as the authority knows it: the device's registered details. */
 export const sellerOf = (device: Device): zatca.ZatcaSeller => ({
   name: device.opened.seller_name,
   vatNumber: device.opened.vat_number,
   crNumber: device.opened.commercial_registration,
-  address: {
-    street: device.opened.address.street,
-    buildingNumber: device.opened.address.building_number,
-    district: device.opened.address.district,
-    city: device.opened.address.city,
-    postalCode: device.opened.address.postal_code,
-    country: 'SA',
-    ...(device.opened.address.additional_number && {
-      additionalNumber: device.opened.address.additional_number,
-    }),
-  },
+  address: addressOf(device.opened.address),
 });
 
 /**
@@ -222,14 +224,7 @@ export const complianceSample: ComplianceSamples = ({
         buyer: {
           name: 'Compliance Check Buyer LTD',
           vatNumber: '399999999800003',
-          address: {
-            street: device.opened.address.street,
-            buildingNumber: device.opened.address.building_number,
-            district: device.opened.address.district,
-            city: device.opened.address.city,
-            postalCode: device.opened.address.postal_code,
-            country: 'SA',
-          },
+          address: addressOf(device.opened.address),
         },
       }),
       lines: [

@@ -179,7 +179,7 @@ const DEMO_CUSTOMERS = [
 const DEMO_VAT_NUMBER = '300000000000003';
 
 /** The demo salon as ZATCA knows it (simulation environment, the local simulator's OTP). */
-const DEMO_EINVOICING = {
+export const DEMO_EINVOICING = {
   environment: 2,
   otp: '123456',
   vat_number: DEMO_VAT_NUMBER,

@@ -65,6 +65,50 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'einvoicing-manager-connected-ar-phone');
     }, 240_000);
 
+    it('sells to a business at the till in Arabic on a phone: the buyer’s fields checked, the tax invoice cleared by ZATCA before it is shown, made out to the buyer', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, owner, { language: 'ar' });
+      await page.goto(`${url}/ar/merchant/billing`);
+      await page.waitForSelector('[data-testid=billing-empty]');
+      await page.fill('[data-testid=billing-item-search]', 'قص الشعر');
+      await page.waitForSelector('[data-testid=billing-item-option]:has-text("قص الشعر")');
+      await page.press('[data-testid=billing-item-search]', 'Enter');
+      await page.waitForSelector('[data-testid=billing-line]:has-text("قص الشعر")');
+      await page.click('[data-testid=billing-add-payment]');
+      await page.check('[data-testid=billing-buyer-switch]');
+      await page.fill('[data-testid=billing-buyer-name]', 'شركة الأفق للتجارة');
+      await page.fill('[data-testid=billing-buyer-vat_number]', '310122393500004');
+      await page.fill('[data-testid=billing-buyer-building_number]', '23');
+      await page.click('[data-testid=billing-issue]');
+      // refused before anything is stored: each field says what is wrong, in Arabic
+      await page.waitForSelector('[data-testid=billing-buyer] .Mui-error');
+      const fields = await text(page, '[data-testid=billing-buyer]');
+      expect(fields).toContain('3');
+      expect(fields).not.toMatch(/[A-Za-z]/);
+      await shot(page, 'einvoicing-b2b-refused-fields-ar-phone');
+      await page.fill('[data-testid=billing-buyer-vat_number]', '310122393500003');
+      await page.fill('[data-testid=billing-buyer-building_number]', '2322');
+      await page.fill('[data-testid=billing-buyer-street]', 'طريق الأمير سلطان');
+      await page.fill('[data-testid=billing-buyer-district]', 'المربع');
+      await page.fill('[data-testid=billing-buyer-city]', 'الرياض');
+      await page.fill('[data-testid=billing-buyer-postal_code]', '23333');
+      await page.click('[data-testid=billing-issue]');
+      await page.waitForSelector('[data-testid=invoice-clearance-cleared]');
+      expect(await text(page, '[data-testid=invoice-clearance-cleared]')).toContain('اعتمدت الهيئة');
+      await shot(page, 'einvoicing-b2b-cleared-ar-phone');
+      // the customer's page, now cleared, is the tax invoice made out to the buyer with its QR
+      const href = (await page.getAttribute('[data-testid=invoice-e-invoice]', 'href')) ?? '';
+      expect(href).toMatch(/^\/ar\/e-invoice\//);
+      await page.goto(`${url}${href}`);
+      await page.waitForSelector('[data-testid=invoice-buyer]');
+      const buyer = await text(page, '[data-testid=invoice-buyer]');
+      expect(buyer).toContain('شركة الأفق للتجارة');
+      expect(buyer).toContain('310122393500003');
+      await page.waitForSelector('[data-testid=einvoice-qr]');
+      await shot(page, 'einvoicing-b2b-einvoice-ar-phone');
+    }, 240_000);
+
     it('shows the manager the authority’s warnings on the demo’s back-dated invoices, explained (English desktop)', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -131,6 +131,101 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(zatca.verifyDocument(xml)).toEqual([]);
   });
 
+  it('clears a sale to a business before it is shown: a standard tax invoice to its buyer, valid to the XSD and both Schematrons, its credit note standard too', async () => {
+    const buyer = {
+      name: 'شركة الأفق للتجارة',
+      vat_number: '310122393500003',
+      street: 'Prince Sultan',
+      building_number: '2322',
+      district: 'Al-Murabba',
+      city: 'Riyadh',
+      postal_code: '23333',
+    };
+    const send = () =>
+      t.http
+        .post('/api/merchant/invoices')
+        .set({ ...bearer(owner), 'Idempotency-Key': 'b2b-sale-1' })
+        .send({
+          buyer,
+          lines: [{ kind: 'service', item_id: service.id }],
+          payments: [{ method: PaymentMethod.cash, amount: (service.price_with_vat_minor / 100).toFixed(2) }],
+        });
+    const res = await send();
+    expect([res.status, res.body.errors]).toEqual([201, undefined]);
+    const invoice = res.body as Issued & { einvoice: { standard: boolean; state: string } };
+    // the reply comes once ZATCA answered, and waits for it to be readable
+    expect(invoice.einvoice).toMatchObject({ standard: true, state: 'cleared' });
+    const position = Number(res.headers['x-position']);
+    const docs = await t.http
+      .get('/api/merchant/einvoicing/documents')
+      .query({ filter: JSON.stringify({ document_id: invoice.id }) })
+      .set({ ...bearer(owner), 'X-Min-Position': String(position) });
+    expect(docs.body).toMatchObject([
+      { id: invoice.einvoice!.uuid, state: 'cleared', standard: true, attempts: 1 },
+    ]);
+    // a retry with the same key is the same invoice, not a second one
+    expect((await send()).body.id).toBe(invoice.id);
+
+    // the customer's page shows it now, made out to the buyer
+    const shown = await t.http.get(`/api/merchant/invoices/${invoice.id}`).set(await fresh());
+    const page = await t.http.get(`/api/public/e-invoice/${shown.body.unique_id as string}`);
+    expect(page.body).toMatchObject({ standard: true, einvoice_state: 'cleared', buyer });
+    expect(zatca.decodeQr(page.body.qr as string)).toMatchObject({ vatNumber: '300000000000003' });
+
+    // the cleared XML is a standard invoice (0100000) to the buyer, valid as the authority checks it
+    const xml = await t.http
+      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/xml`)
+      .set(await fresh())
+      .buffer(true)
+      .parse((r, done) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        r.on('end', () => done(null, text));
+      });
+    const text = xml.body as string;
+    expect(text).toContain('name="0100000"');
+    expect(text).toContain('<cbc:CompanyID>310122393500003</cbc:CompanyID>');
+    expect(zatca.verifyDocument(text)).toEqual([]);
+    const validation = await zatca.validateDocument(text);
+    expect(validation.errors).toEqual([]);
+
+    // its credit note is standard too, to the same buyer, and cleared at once
+    const note = await t.http
+      .post(`/api/merchant/invoices/${invoice.id}/credit-notes`)
+      .set(bearer(owner))
+      .send({
+        reason: 'Service not delivered',
+        payments: [{ method: PaymentMethod.cash, amount: (invoice.total / 100).toFixed(2) }],
+      });
+    expect(note.status).toBe(201);
+    expect(note.body.einvoice).toMatchObject({ standard: true, state: 'cleared' });
+  }, 120_000);
+
+  it('refuses a business buyer with missing or malformed details on each field, writing nothing', async () => {
+    const before = await t.eventCount();
+    const res = await t.http
+      .post('/api/merchant/invoices')
+      .set(bearer(owner))
+      .send({
+        buyer: { name: ' ', vat_number: '123456789012345', building_number: '12', postal_code: 'abcde' },
+        lines: [{ kind: 'service', item_id: service.id }],
+        payments: [{ method: PaymentMethod.cash, amount: (service.price_with_vat_minor / 100).toFixed(2) }],
+      });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors as object).sort()).toEqual(
+      [
+        'buyer.building_number',
+        'buyer.city',
+        'buyer.district',
+        'buyer.name',
+        'buyer.postal_code',
+        'buyer.street',
+        'buyer.vat_number',
+      ].sort(),
+    );
+    expect(await t.eventCount()).toBe(before);
+  });
+
   it('keeps one unbroken chain under 50 simultaneous issues, retried with their keys: ICVs gap-free, verified from the events', async () => {
     const before = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh())).body as Device[];
     const keys = Array.from({ length: 50 }, (_, i) => `chain-race-${i}`);
@@ -180,7 +275,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(next.einvoice!.icv).toBe(1);
   }, 120_000);
 
-  it('gives the manager the refused and warned documents of every salon: none here, every document accepted clean', async () => {
+  it('gives the manager the refused and warned documents of every salon: none here, every document accepted clean (reported or cleared)', async () => {
     // the browser test reads the warnings the full rules give on the demo's back-dated invoices
     while ((await t.app.einvoicing.runOnce()) > 0);
     const manager = await t.signIn(MANAGER, 'manager');
@@ -198,7 +293,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
       .query({ range: '[0,999]' })
       .set(await fresh());
     expect(new Set((states.body as Array<{ state: string }>).map((d) => d.state))).toEqual(
-      new Set(['reported']),
+      new Set(['reported', 'cleared']),
     );
   });
 });

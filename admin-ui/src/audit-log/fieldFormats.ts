@@ -49,6 +49,8 @@ export type FieldFormat =
   | 'vatSubtotals'
   /** the seller an invoice names: name and VAT number */
   | 'seller'
+  /** the business a standard tax invoice is made out to: name, VAT number, national address */
+  | 'buyer'
   /** the tax authority's messages: each rule or check and its text */
   | 'authorityMessages'
   /** a national address: building number, street, district, city, postal code */
@@ -318,6 +320,7 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     payments: 'payments',
     subtotals: 'vatSubtotals',
     seller: 'seller',
+    buyer: 'buyer',
     gross: 'money',
     discount: 'money',
     net: 'money',
@@ -642,6 +645,17 @@ export const formatFieldValue = (
       return seller.vat_number
         ? translate('app.audit.values.seller', { name, vat_number: String(seller.vat_number) })
         : name;
+    }
+    case 'buyer': {
+      const b = asRecord(value);
+      if (!b) return String(value);
+      return translate('app.audit.values.buyer', {
+        name: String(b.name ?? ''),
+        vat_number: String(b.vat_number ?? ''),
+        address: [b.building_number, b.street, b.additional_number, b.district, b.city, b.postal_code]
+          .filter((part) => typeof part === 'string' && part !== '')
+          .join(language === 'ar' ? '، ' : ', '),
+      });
     }
     case 'onlinePurchase': {
       const p = asRecord(value);

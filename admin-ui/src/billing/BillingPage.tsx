@@ -55,6 +55,7 @@ import {
 } from './basket';
 import { BILLING } from './paths';
 import { CustomerPicker } from './CustomerPicker';
+import { BuyerFields, buyerBody, buyerProblems, type BuyerDraft } from './BuyerFields';
 import { IssuedPanel, type Issued } from './IssuedPanel';
 import { ItemSearch, type Item } from './ItemSearch';
 import { problemsOf, useProblemText } from './problems';
@@ -170,6 +171,7 @@ const Till = ({
   const mayChangePrice = rights.has('change_invoice_price') && invoiceSettings?.allow_price_change === true;
 
   const [customerId, setCustomerId] = useState<string | undefined>(givenCustomer);
+  const [buyer, setBuyer] = useState<BuyerDraft | null>(null);
   const [lines, setLines] = useState<TillLine[]>(() => (sellGiftCard ? [giftCardLine(newKey())] : []));
   const [giftCards, setGiftCards] = useState<TillGiftCardRow[]>([]);
   const [code, setCode] = useState<TillCode | undefined>();
@@ -265,7 +267,7 @@ const Till = ({
   });
 
   // what the server said belongs to the basket it judged
-  useEffect(() => setServerProblems([]), [lines, payments, discount, customerId, giftCards, code]);
+  useEffect(() => setServerProblems([]), [lines, payments, discount, customerId, giftCards, code, buyer]);
 
   const totals = tillTotals(
     lines,
@@ -367,6 +369,8 @@ const Till = ({
   const issue = async () => {
     setTried(true);
     if (busy || totals.problems.length > 0) return;
+    const wrongBuyer = buyer ? buyerProblems(buyer) : [];
+    if (wrongBuyer.length) return setServerProblems(wrongBuyer);
     const body = {
       ...invoiceBody(
         {
@@ -381,6 +385,7 @@ const Till = ({
         currency,
       ),
       ...held.issueFields,
+      ...(buyer && { buyer: buyerBody(buyer) }),
     };
     // one key per attempt of this basket: a second click or a retry of the same basket issues once
     const fingerprint = JSON.stringify(body);
@@ -459,6 +464,8 @@ const Till = ({
                 onChange={setCustomerId}
                 error={errorOf('customer_id') ?? errorOf('appointment_id')}
               />
+              {/* a Saudi salon's sale to a business: a standard tax invoice, cleared by ZATCA */}
+              {currency === 'SAR' && <BuyerFields buyer={buyer} onChange={setBuyer} errorOf={errorOf} />}
               {customerId && (
                 <CustomerOffersPanel
                   offers={purchases}

@@ -1,5 +1,7 @@
+import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { useTranslate } from 'ra-core';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +25,33 @@ export type Issued = {
   owed: number;
   /** the gift cards it sold: their codes and pages */
   gift_cards_sold?: Array<{ gift_card_id: string; code: string; unique_id: string; value: number }>;
+  /** a Saudi invoice's signed e-invoice; a standard (B2B) one says how its clearance went */
+  einvoice?: { standard: boolean; state?: 'cleared' | 'rejected' | 'pending' } | null;
+};
+
+/** A standard tax invoice's clearance by ZATCA, as the till's reply tells it. */
+const Clearance = ({ issued }: { issued: Issued }) => {
+  const translate = useTranslate();
+  const { basename } = useArea();
+  const state = issued.einvoice?.state ?? 'pending';
+  return (
+    <Alert
+      severity={state === 'cleared' ? 'success' : state === 'rejected' ? 'error' : 'info'}
+      sx={{ textAlign: 'start', width: '100%' }}
+      data-testid={`invoice-clearance-${state}`}
+    >
+      {translate(`app.billing.clearance.${state}`)}{' '}
+      {state !== 'cleared' && (
+        <Link
+          component={RouterLink}
+          to={`${basename}/accounting/total-sales/${issued.id}/show`}
+          data-testid="invoice-clearance-why"
+        >
+          {translate('app.billing.clearance.open')}
+        </Link>
+      )}
+    </Alert>
+  );
 };
 
 /** The invoice as issued: its number, what it came to, the customer's e-invoice, and the next sale. */
@@ -51,14 +80,18 @@ export const IssuedPanel = ({ issued, onNew }: { issued: Issued; onNew: () => vo
                 {translate('app.billing.owed')}: <bdi>{money(issued.owed)}</bdi>
               </Typography>
             )}
-            <Link
-              href={`/${language}/e-invoice/${issued.unique_id}`}
-              target="_blank"
-              rel="noopener"
-              data-testid="invoice-e-invoice"
-            >
-              {translate('app.billing.e_invoice')}
-            </Link>
+            {issued.einvoice?.standard && <Clearance issued={issued} />}
+            {/* a standard tax invoice is shown to no one before ZATCA cleared it */}
+            {(!issued.einvoice?.standard || issued.einvoice.state === 'cleared') && (
+              <Link
+                href={`/${language}/e-invoice/${issued.unique_id}`}
+                target="_blank"
+                rel="noopener"
+                data-testid="invoice-e-invoice"
+              >
+                {translate('app.billing.e_invoice')}
+              </Link>
+            )}
             {(issued.gift_cards_sold ?? []).length > 0 && (
               <Stack spacing={0.5} data-testid="invoice-gift-cards">
                 <Typography variant="subtitle2">{translate('app.gift_cards.sold')}</Typography>

@@ -51,6 +51,25 @@ export const en = {
       issued_title: 'Invoice no. %{number} issued',
       issued_total: 'Total %{total}, paid %{paid}',
       e_invoice: "Customer's e-invoice",
+      buyer: {
+        switch: 'Sale to a business (tax invoice)',
+        hint: 'A tax invoice made out to a company: ZATCA clears it before it can be shown or printed. Enter the buyer as registered for VAT.',
+        name: 'Company name',
+        vat_number: 'VAT number',
+        street: 'Street',
+        building_number: 'Building number',
+        additional_number: 'Additional number',
+        district: 'District',
+        city: 'City',
+        postal_code: 'Postal code',
+      },
+      clearance: {
+        cleared: 'ZATCA cleared this tax invoice: it can be shared and printed.',
+        pending:
+          'This tax invoice awaits clearance by ZATCA: it is sent again automatically and can be shared once cleared.',
+        rejected: 'ZATCA refused this tax invoice, so it cannot be shared or printed.',
+        open: 'See why on the invoice',
+      },
       not_found_visit: 'This visit cannot be checked out here: it is not checked in, or it is paid already.',
       paid_invoice: 'Paid · invoice no. %{number}',
       errors: {

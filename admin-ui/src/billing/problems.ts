@@ -38,7 +38,11 @@ export const useProblemText = () => {
     const last = p.field?.split('.').pop() ?? '';
     return translate(p.key, {
       ...localizeParams(p.params ?? {}, language),
-      field: translate(FIELD_LABELS[last] ?? 'app.billing.lines'),
+      field: translate(
+        p.field?.startsWith('buyer.')
+          ? `app.billing.buyer.${last}`
+          : (FIELD_LABELS[last] ?? 'app.billing.lines'),
+      ),
       _: p.key,
     });
   };

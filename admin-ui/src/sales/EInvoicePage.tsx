@@ -143,6 +143,12 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
             <Typography sx={{ overflowWrap: 'anywhere' }}>{invoice.customer_name}</Typography>
           </>
         )}
+        {invoice.buyer && (
+          <>
+            <Typography color="text.secondary">{t('buyer')}</Typography>
+            <BuyerText buyer={invoice.buyer} />
+          </>
+        )}
       </Box>
       <Divider />
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="einvoice-lines">
@@ -171,6 +177,59 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
         )}
       </Box>
       <Typography sx={{ textAlign: 'center', mt: 2 }}>{translate('app.sales.einvoice.thanks')}</Typography>
+    </Paper>
+  );
+};
+
+/** A standard (B2B) tax invoice's buyer: its name, VAT number and national address. */
+export const BuyerText = ({ buyer }: { buyer: NonNullable<PublicInvoice['buyer']> }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }} data-testid="invoice-buyer">
+      <Typography component="div" sx={{ fontWeight: 600 }}>
+        {buyer.name}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {translate('app.sales.invoice.vat_number')} <bdi>{buyer.vat_number}</bdi>
+      </Typography>
+      <Typography variant="body2" component="div" color="text.secondary">
+        {[
+          `${buyer.building_number} ${buyer.street}`,
+          buyer.district,
+          `${buyer.city} ${buyer.postal_code}`,
+          buyer.additional_number,
+        ]
+          .filter(Boolean)
+          .join('، ')}
+      </Typography>
+    </Box>
+  );
+};
+
+/** A standard tax invoice ZATCA has not cleared (yet): shown to no one until it is. */
+const AwaitingClearance = ({ invoice, onRetry }: { invoice: PublicInvoice; onRetry: () => void }) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const refused = invoice.einvoice_state === 'rejected';
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ mx: 'auto', maxWidth: 480, p: 3, textAlign: 'center' }}
+      data-testid={refused ? 'einvoice-refused' : 'einvoice-awaiting-clearance'}
+    >
+      <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
+        {language === 'ar' ? invoice.salon.name_ar || invoice.salon.name_en : invoice.salon.name_en}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        {translate(refused ? 'app.sales.einvoice.refused' : 'app.sales.einvoice.awaiting_clearance', {
+          number: invoice.number,
+        })}
+      </Typography>
+      {!refused && (
+        <Button variant="contained" onClick={onRetry}>
+          {translate('app.sales.einvoice.retry')}
+        </Button>
+      )}
     </Paper>
   );
 };
@@ -206,7 +265,7 @@ export const EInvoicePage = () => {
         }}
       >
         <LanguageSwitch color="primary" />
-        {state.kind === 'found' && (
+        {state.kind === 'found' && !state.document.awaiting_clearance && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <ToggleButtonGroup
               size="small"
@@ -251,7 +310,12 @@ export const EInvoicePage = () => {
           <CircularProgress />
         </Box>
       )}
-      {state.kind === 'found' && <Document invoice={state.document} paper={paper} />}
+      {state.kind === 'found' &&
+        (state.document.awaiting_clearance ? (
+          <AwaitingClearance invoice={state.document} onRetry={retry} />
+        ) : (
+          <Document invoice={state.document} paper={paper} />
+        ))}
       {(state.kind === 'not-found' || state.kind === 'failed') && (
         <Paper
           variant="outlined"

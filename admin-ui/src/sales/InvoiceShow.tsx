@@ -33,6 +33,7 @@ import { CreditNoteButton } from '../notes/CreditNoteButton';
 import { DebitNoteButton } from '../notes/DebitNoteButton';
 import { InvoiceRating } from '../survey/InvoiceRating';
 import { EInvoicePanel, EInvoiceStatusChip } from '../einvoicing/EInvoicePanel';
+import { BuyerText } from './EInvoicePage';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -150,6 +151,11 @@ const InvoiceBody = () => {
           )}
         </Fact>
         <Fact label={t('customer')}>{customer(invoice)}</Fact>
+        {invoice.buyer && (
+          <Fact label={t('buyer')}>
+            <BuyerText buyer={invoice.buyer} />
+          </Fact>
+        )}
         <Fact label={t('cashier')}>{(invoice.cashier_id && names[invoice.cashier_id]) || '—'}</Fact>
       </Box>
       <Section title={t('lines')} testId="invoice-lines">

@@ -78,6 +78,7 @@ export const en = {
         seller: 'Seller',
         vat_number: 'VAT no.',
         customer: 'Customer',
+        buyer: 'Buyer',
         cashier: 'Cashier',
         lines: 'Items',
         item: 'Item',
@@ -111,6 +112,9 @@ export const en = {
         receipt: 'Receipt (80 mm)',
         a4: 'A4 page',
         qr: 'ZATCA QR code',
+        awaiting_clearance:
+          'Tax invoice %{number} is awaiting clearance by ZATCA. It can be shown as soon as it is cleared: try again in a moment.',
+        refused: 'Tax invoice %{number} was not cleared by ZATCA. The salon will issue a corrected invoice.',
         no_qr: 'This salon is not registered for VAT: the invoice carries no ZATCA QR code.',
         not_found_title: 'Invoice not found',
         failed_title: 'The invoice did not load',

@@ -23,6 +23,9 @@ export type Invoice = Omit<InvoiceIssued['data'], 'invoice_id' | 'cashier_id' | 
 export type PublicInvoice = Omit<Invoice, 'customer_id' | 'cashier_id' | 'id'> & {
   salon: { name_en: string; name_ar: string };
   qr: string | null;
+  einvoice_state?: string | null;
+  /** a standard tax invoice ZATCA has not cleared: only its number and date are given */
+  awaiting_clearance?: boolean;
 };
 
 /** A payment of an invoice (GET payments). */

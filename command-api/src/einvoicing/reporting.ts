@@ -7,7 +7,9 @@ import {
 } from '@rawnaq/contracts';
 import type { Doc, Logger, ReadModels, SealedSecrets, SubmissionAnswer } from '@rawnaq/platform';
 import type { CommandContext } from '../shared/command-context';
+import { Answer } from '../shared/answer';
 import { Aggregates } from '../shared/repository';
+import type { SignedEInvoice } from './signing';
 import { devicesStream, evolveDevices, initialDevices } from './device';
 import type { FatooraFor } from './onboarding';
 
@@ -95,6 +97,14 @@ export class EInvoiceReporting {
 
   /** Sends one document and records the answer; answers the event recorded. */
   async submit(doc: Doc, now: Date): Promise<EInvoiceSubmissionEvent | undefined> {
+    return (await this.send(doc, now))?.event;
+  }
+
+  /** `submit`, with the position of the answer it recorded. */
+  private async send(
+    doc: Doc,
+    now: Date,
+  ): Promise<{ event: EInvoiceSubmissionEvent; position?: string } | undefined> {
     const tenantId = String(doc.tenantId);
     const uuid = String(doc.id);
     const devices = (await this.aggregates.load(devicesStream(tenantId), initialDevices, evolveDevices))
@@ -132,7 +142,7 @@ export class EInvoiceReporting {
       if (answer.outcome === 'clearance_off') answer = await fatoora.report(credentials, submission);
     }
     const event = this.outcome(uuid, attempt, answer, now, !!doc.standard);
-    await this.aggregates.handle<Submissions, EInvoiceSubmissionEvent>(
+    const { position } = await this.aggregates.handle<Submissions, EInvoiceSubmissionEvent>(
       stream,
       this.ctx(tenantId, now, uuid, attempt),
       {
@@ -141,7 +151,36 @@ export class EInvoiceReporting {
         decide: (state) => (state.settled || state.attempts >= attempt ? [] : [event]),
       },
     );
-    return event;
+    return { event, position };
+  }
+
+  /**
+   * A standard (B2B) document is cleared before it is shown or printed (ZATCA): right after the
+   * command that signed it is stored, it goes to the authority, and the till's reply says how it
+   * went. When the authority cannot be reached the worker keeps trying, and until it is cleared the
+   * invoice says it awaits clearance. The document is the one just signed, so the read model need not
+   * have caught up.
+   */
+  async clearSigned(
+    tenantId: string,
+    signed: { uuid: string; device_id: string; hash: string; xml: string },
+    now: Date,
+  ): Promise<{ state: 'cleared' | 'rejected' | 'pending'; position?: string }> {
+    const sent = await this.send(
+      {
+        id: signed.uuid,
+        tenantId,
+        device_id: signed.device_id,
+        hash: signed.hash,
+        xml: signed.xml,
+        standard: true,
+      },
+      now,
+    );
+    const type = sent?.event.type;
+    const state =
+      type === 'EInvoiceAccepted' ? 'cleared' : type === 'EInvoiceRejected' ? 'rejected' : 'pending';
+    return { state, position: sent?.position };
   }
 
   private outcome(
@@ -212,3 +251,27 @@ export class EInvoiceReporting {
     return this.submit(doc, ctx.now);
   }
 }
+
+/**
+ * A sales document's reply, with its standard e-invoice cleared once the document is stored: the
+ * reply then tells the clearance's outcome (`einvoice.state`) and waits for it to be readable.
+ */
+export const clearedAfterCommit = <T extends { einvoice: unknown }>(
+  answer: Answer<T>,
+  reporting: EInvoiceReporting,
+  tenantId: string,
+  signed: SignedEInvoice | undefined,
+  now: Date,
+): Answer<T> => {
+  if (!signed?.clearance) return answer;
+  const clearance = signed.clearance;
+  return new Answer(answer.body, answer.position, answer.status, false, async (position) => {
+    const cleared = await reporting.clearSigned(
+      tenantId,
+      { uuid: signed.uuid, hash: signed.hash, ...clearance },
+      now,
+    );
+    const einvoice = { ...(answer.body.einvoice as object), state: cleared.state };
+    return new Answer({ ...answer.body, einvoice }, cleared.position ?? position, answer.status);
+  });
+};

@@ -4,6 +4,7 @@ import {
   businessTime,
   type EInvoiceReferenceType,
   type EInvoiceSigned,
+  type InvoiceBuyer,
   type InvoiceLine,
   type InvoicePayment,
   type SellerAddress,
@@ -19,7 +20,7 @@ import type { ComplianceSamples } from './onboarding';
 type Device = DeviceState & { exists: true };
 
 /** A national address as UBL writes it. */
-const addressOf = (a: SellerAddress): zatca.ZatcaAddress => ({
+const addressOf = (a: SellerAddress | InvoiceBuyer): zatca.ZatcaAddress => ({
   street: a.street,
   buildingNumber: a.building_number,
   district: a.district,
@@ -112,6 +113,8 @@ export type SalesDocument = {
   issuedAt: string;
   lines: InvoiceLine[];
   payments: InvoicePayment[];
+  /** the business it is made out to: a standard (B2B) document, cleared before it is shown */
+  buyer?: InvoiceBuyer;
   /** for a note: the invoice it amends and why */
   billingReference?: string;
   reason?: string;
@@ -122,6 +125,20 @@ const KINDS: Record<EInvoiceReferenceType, zatca.ZatcaDocumentKind> = {
   2: 'credit-note',
   3: 'debit-note',
 };
+
+/** A document just signed: what the reply tells, and for a standard one what clearance sends. */
+export type SignedEInvoice = {
+  uuid: string;
+  icv: number;
+  hash: string;
+  qr: string;
+  standard: boolean;
+  clearance?: { device_id: string; xml: string };
+};
+
+/** What a reply says of the signed document (never its XML). */
+export const einvoiceReply = (e: SignedEInvoice | undefined) =>
+  e ? { uuid: e.uuid, icv: e.icv, hash: e.hash, qr: e.qr, standard: e.standard } : null;
 
 /**
  * Signs the salon's sales documents into its device's chain, inside the command that issues them:
@@ -139,7 +156,11 @@ export class EInvoiceSigning {
     this.chains = new Chains(store);
   }
 
-  async sign(ctx: CommandContext, timeZone: TenantTimeZone, doc: SalesDocument) {
+  async sign(
+    ctx: CommandContext,
+    timeZone: TenantTimeZone,
+    doc: SalesDocument,
+  ): Promise<SignedEInvoice | undefined> {
     const { state: devices } = await this.aggregates.loadHeld(
       devicesStream(ctx.tenantId),
       initialDevices,
@@ -152,7 +173,7 @@ export class EInvoiceSigning {
     const signed = zatca.buildAndSign(
       {
         kind: KINDS[doc.referenceType],
-        transaction: 'simplified',
+        transaction: doc.buyer ? 'standard' : 'simplified',
         uuid,
         number: doc.documentNumber,
         issueDate: businessDate(doc.issuedAt, timeZone),
@@ -160,6 +181,9 @@ export class EInvoiceSigning {
         icv: link.icv + 1,
         pih: link.lastHash,
         seller: sellerOf(device),
+        ...(doc.buyer && {
+          buyer: { name: doc.buyer.name, vatNumber: doc.buyer.vat_number, address: addressOf(doc.buyer) },
+        }),
         lines: doc.lines.map(zatcaLine),
         paymentMeansCode: paymentMeans(doc.payments),
         ...(doc.billingReference && { billingReference: doc.billingReference }),
@@ -181,7 +205,7 @@ export class EInvoiceSigning {
       document_id: doc.documentId,
       document_number: doc.documentNumber,
       ...(doc.invoiceId && { invoice_id: doc.invoiceId }),
-      standard: false,
+      standard: !!doc.buyer,
       xml: signed.xml,
       qr: signed.qr,
       issued_at: doc.issuedAt,
@@ -190,7 +214,14 @@ export class EInvoiceSigning {
       link,
       this.aggregates.envelopes(ctx, link.stream, link.revision, [{ type: 'EInvoiceSigned', data }])[0],
     );
-    return { uuid, icv: data.icv, hash: data.hash, qr: data.qr };
+    return {
+      uuid,
+      icv: data.icv,
+      hash: data.hash,
+      qr: data.qr,
+      standard: data.standard,
+      ...(data.standard && { clearance: { device_id: data.device_id, xml: data.xml } }),
+    };
   }
 }
 

@@ -39,8 +39,9 @@ import { loyaltyStream } from './loyalty.commands';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
 import { givePurchasesBack } from './customer-offers.commands';
-import { EInvoiceSigning, einvoiceUuid, noteLine } from '../einvoicing/signing';
-import { einvoiceAccepted } from '../einvoicing/reporting';
+import { EInvoiceSigning, einvoiceReply, einvoiceUuid, noteLine } from '../einvoicing/signing';
+import { clearedAfterCommit, einvoiceAccepted } from '../einvoicing/reporting';
+import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
 
 export class IssueCreditNote {
   constructor(
@@ -65,6 +66,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(EInvoiceSigning) private readonly einvoicing: EInvoiceSigning,
+    @Inject(EInvoiceReportingWorker) private readonly reporting: EInvoiceReportingWorker,
   ) {}
 
   async execute({ ctx, auth, invoiceId, body }: IssueCreditNote): Promise<Answer> {
@@ -263,9 +265,16 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
           payments: note.data.payments,
           billingReference: String(invoice.number),
           reason: input.reason,
+          // a note of a standard (B2B) invoice is standard too, to the same buyer
+          ...(invoice.buyer && { buyer: invoice.buyer }),
         })
       : undefined;
     const { type: _type, data } = note;
-    return new Answer({ id: creditNoteId, ...data, einvoice: einvoice ?? null }, position, 201);
+    const answer = new Answer(
+      { id: creditNoteId, ...data, einvoice: einvoiceReply(einvoice) },
+      position,
+      201,
+    );
+    return clearedAfterCommit(answer, this.reporting.reporting, ctx.tenantId, einvoice, ctx.now);
   }
 }

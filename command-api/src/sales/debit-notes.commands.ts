@@ -24,8 +24,9 @@ import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { decideDebitNote } from './debit-note';
 import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
-import { EInvoiceSigning, einvoiceUuid, noteLine } from '../einvoicing/signing';
-import { einvoiceAccepted } from '../einvoicing/reporting';
+import { EInvoiceSigning, einvoiceReply, einvoiceUuid, noteLine } from '../einvoicing/signing';
+import { clearedAfterCommit, einvoiceAccepted } from '../einvoicing/reporting';
+import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
 
 export class IssueDebitNoteCommand {
   constructor(
@@ -48,6 +49,7 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(EInvoiceSigning) private readonly einvoicing: EInvoiceSigning,
+    @Inject(EInvoiceReportingWorker) private readonly reporting: EInvoiceReportingWorker,
   ) {}
 
   async execute({ ctx, auth, invoiceId, body }: IssueDebitNoteCommand): Promise<Answer> {
@@ -121,8 +123,11 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
             payments: data.payments,
             billingReference: String(state.invoice.number),
             reason: input.reason,
+            // a note of a standard (B2B) invoice is standard too, to the same buyer
+            ...(state.invoice.buyer && { buyer: state.invoice.buyer }),
           })
         : undefined;
-    return new Answer({ id: debitNoteId, ...data, einvoice: einvoice ?? null }, position, 201);
+    const answer = new Answer({ id: debitNoteId, ...data, einvoice: einvoiceReply(einvoice) }, position, 201);
+    return clearedAfterCommit(answer, this.reporting.reporting, ctx.tenantId, einvoice, ctx.now);
   }
 }

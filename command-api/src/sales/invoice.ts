@@ -10,6 +10,7 @@ import {
   type InvoiceIssued,
   type InvoiceLine,
   type InvoicePayment,
+  type InvoiceBuyer,
   type InvoiceGiftCard,
   type SaleItemKind,
   type Seller,
@@ -108,6 +109,8 @@ export type IssueInvoice = {
   currency: string;
   seller: Seller;
   customer: { id: string; name: string } | null;
+  /** the business it is made out to (a standard tax invoice) */
+  buyer?: InvoiceBuyer;
   appointmentId: string | null;
   cashierId: string;
   lines: SaleLine[];
@@ -215,6 +218,7 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
       seller: command.seller,
       customer_id: command.customer?.id ?? null,
       customer_name: command.customer?.name ?? null,
+      ...(command.buyer && { buyer: command.buyer }),
       appointment_id: command.appointmentId,
       cashier_id: command.cashierId,
       lines,

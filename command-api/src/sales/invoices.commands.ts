@@ -98,7 +98,9 @@ import {
   sessionProblem,
   type CustomerOfferState,
 } from './customer-offer';
-import { EInvoiceSigning } from '../einvoicing/signing';
+import { EInvoiceSigning, einvoiceReply } from '../einvoicing/signing';
+import { clearedAfterCommit } from '../einvoicing/reporting';
+import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
 import {
   customerOfferLink,
   decideOnCustomerOffer,
@@ -130,6 +132,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(UniqueValues) private readonly unique: UniqueValues,
     @Inject(EInvoiceSigning) private readonly einvoicing: EInvoiceSigning,
+    @Inject(EInvoiceReportingWorker) private readonly reporting: EInvoiceReportingWorker,
   ) {}
 
   async execute({ ctx, auth, body }: IssueInvoice): Promise<Answer> {
@@ -140,6 +143,9 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     const settings = await booking.settings();
     const currency = currencyOfCountry(tenant.countryId);
     const problems: ErrorDetail[] = [];
+    // a business buyer makes a Saudi standard tax invoice (ZATCA clearance); elsewhere it has no meaning
+    if (input.buyer && tenant.countryId !== SAUDI_ARABIA)
+      problems.push({ field: 'buyer', key: 'sales.buyer_saudi_only' });
 
     // the visit it settles, and whose it is
     let visit: Extract<VisitState, { exists: true }> | undefined;
@@ -259,6 +265,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
                 vat_number: general.vat_number ?? null,
               },
               customer,
+              ...(input.buyer && { buyer: input.buyer }),
               appointmentId: visit?.appointmentId ?? null,
               cashierId: auth.userId,
               lines,
@@ -509,9 +516,10 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             issuedAt: issued.issued_at,
             lines: issued.lines,
             payments: issued.payments,
+            ...(issued.buyer && { buyer: issued.buyer }),
           })
         : undefined;
-    return new Answer(
+    const answer = new Answer(
       {
         id: issued.invoice_id,
         number: issued.number,
@@ -536,11 +544,12 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         paid: issued.paid,
         owed: issued.owed,
         einvoicing: issued.einvoicing,
-        einvoice: einvoice ?? null,
+        einvoice: einvoiceReply(einvoice),
       },
       outcome.position,
       201,
     );
+    return clearedAfterCommit(answer, this.reporting.reporting, ctx.tenantId, einvoice, ctx.now);
   }
 
   /**

@@ -13,11 +13,12 @@ import {
   TOKENS,
   type AuthContext,
   type EventStore,
+  type Logger,
   type StreamWrite,
   WrongExpectedRevisionError,
 } from '@rawnaq/platform';
 import { Answer } from './answer';
-import { Transactions } from './unit-of-work';
+import { detached, Transactions } from './unit-of-work';
 
 type Req = {
   headers: Record<string, string | string[] | undefined>;
@@ -40,6 +41,7 @@ export class AnswerInterceptor implements NestInterceptor {
   constructor(
     @Inject(TOKENS.eventStore) private readonly store: EventStore,
     @Inject(Transactions) private readonly transactions: Transactions,
+    @Inject(TOKENS.logger) private readonly logger: Logger,
   ) {}
 
   /**
@@ -119,7 +121,16 @@ export class AnswerInterceptor implements NestInterceptor {
             (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
           );
           const stored = storedOf(result);
-          return send(stored.conceal ? stored : { ...stored, position: position ?? stored.position });
+          const sent = stored.conceal ? stored : { ...stored, position: position ?? stored.position };
+          if (!(result instanceof Answer) || !result.afterCommit) return send(sent);
+          const after = result.afterCommit;
+          try {
+            return send(storedOf(await detached(() => after(sent.position))));
+          } catch (error) {
+            // what is stored stands: the follow-up is taken up again by whoever owns it (a worker)
+            this.logger.warn(`after-commit work failed: ${String(error)}`);
+            return send(sent);
+          }
         } catch (error) {
           // the same request, sent twice at once, finished first elsewhere: its reply is the answer
           if (error instanceof WrongExpectedRevisionError && error.stream === stream) {

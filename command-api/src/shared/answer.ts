@@ -9,5 +9,11 @@ export class Answer<T = unknown> {
      * (a password reset for an unknown e-mail writes nothing, and must look the same).
      */
     readonly concealPosition = false,
+    /**
+     * Work that must wait until the command is stored and talks to the world outside (a standard
+     * invoice cleared by the tax authority): run after the commit, outside the command's unit, and its
+     * answer is sent instead. A retry with the same idempotency key gets the first, stored answer.
+     */
+    readonly afterCommit?: (position?: string) => Promise<Answer<T>>,
   ) {}
 }

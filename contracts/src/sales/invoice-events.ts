@@ -41,6 +41,21 @@ export type InvoiceLine = {
   };
 };
 
+/**
+ * The business an invoice is made out to (a B2B sale): its name, VAT number and national address.
+ * A Saudi salon's invoice with a buyer is a standard tax invoice, cleared by ZATCA before it is shown.
+ */
+export type InvoiceBuyer = {
+  name: string;
+  vat_number: string;
+  street: string;
+  building_number: string;
+  additional_number?: string;
+  district: string;
+  city: string;
+  postal_code: string;
+};
+
 export type InvoicePayment = {
   payment_id: string;
   method: PaymentMethod;
@@ -68,6 +83,8 @@ export type InvoiceIssued = {
     seller: Seller;
     customer_id: string | null;
     customer_name: string | null;
+    /** the business it is made out to (a standard, B2B tax invoice), if any */
+    buyer?: InvoiceBuyer;
     appointment_id: string | null;
     /** who issued it (the signed-in user) */
     cashier_id: string;

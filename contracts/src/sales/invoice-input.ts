@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { PaymentMethodSchema } from '../coded-values/enumerations';
 import { cleanPayload } from '../customers/customer-input';
 import { required } from '../validators/core';
+import { saudiTaxNumber, trn } from '../validators/identifiers';
 import { integer, price } from '../validators/numbers';
-import { maxLength } from '../validators/text';
+import { digitsOnly, exactLength, maxLength } from '../validators/text';
 import { perCountry, withRule } from '../validators/zod';
 import { giftCardRedemptionInput } from './gift-card';
 
@@ -56,6 +57,28 @@ export const invoicePaymentInput = (context: { countryId: number }) =>
   });
 export type InvoicePaymentInput = z.infer<ReturnType<typeof invoicePaymentInput>>;
 
+const buyerText = (max: number) => withRule(z.string(), required, maxLength(max));
+const buyerDigits = (length: number) => withRule(z.string(), required, digitsOnly, exactLength(length));
+
+/**
+ * The business a tax invoice is made out to (a B2B sale): what ZATCA asks of a standard invoice's
+ * buyer (BR-KSA-42, BR-KSA-44, BR-KSA-63, BR-KSA-67) — its name, VAT number and national address.
+ */
+export const invoiceBuyerInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    name: buyerText(100),
+    vat_number: numberText(withRule(z.string(), required, trn, saudiTaxNumber({ applicable: true }))),
+    street: buyerText(100),
+    building_number: numberText(buyerDigits(4)),
+    additional_number: numberText(withRule(z.string(), digitsOnly, exactLength(4))).optional(),
+    district: buyerText(60),
+    city: buyerText(60),
+    postal_code: numberText(buyerDigits(5)),
+  }),
+);
+export type InvoiceBuyerInput = z.infer<typeof invoiceBuyerInput>;
+
 /**
  * Issuing an invoice at the till: its lines, an invoice discount, the payments taken, and the
  * customer (or a walk-in) and the checked-in visit it settles, if any.
@@ -65,6 +88,8 @@ export const issueInvoiceInput = perCountry((context) =>
     cleanPayload,
     z.object({
       customer_id: withRule(z.string(), maxLength(60)).optional(),
+      /** a business buyer (B2B): the invoice becomes a standard tax invoice (Saudi salons) */
+      buyer: invoiceBuyerInput.optional(),
       appointment_id: withRule(z.string(), maxLength(60)).optional(),
       /** the held invoice this basket was resumed from: issuing it closes the held one */
       held_invoice_id: withRule(z.string(), maxLength(60)).optional(),

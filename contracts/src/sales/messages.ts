@@ -22,6 +22,8 @@ export const salesMessages = {
       appointment_already_paid: 'This visit is already paid',
       customer_required_for_debt: 'A customer is needed to leave an amount owed',
       customer_required_for_wallet: 'A customer is needed to pay from a wallet',
+      buyer_saudi_only:
+        'A business buyer (standard tax invoice) is for Saudi salons connected to ZATCA e-invoicing',
       invoice_already_issued: 'This invoice is already issued',
       held_invoice_cancelled: 'This held invoice was cancelled, so it can no longer be issued or changed',
       held_invoice_issued: 'This held invoice has already been issued as invoice %{number}',
@@ -72,6 +74,8 @@ export const salesMessages = {
       appointment_already_paid: 'هذا الموعد مدفوع من قبل',
       customer_required_for_debt: 'يلزم اختيار عميل لترك مبلغ مستحق',
       customer_required_for_wallet: 'يلزم اختيار عميل للدفع من المحفظة',
+      buyer_saudi_only:
+        'المشتري المنشأة (الفاتورة الضريبية) متاح للصالونات السعودية المربوطة بالفوترة الإلكترونية',
       invoice_already_issued: 'هذه الفاتورة صادرة من قبل',
       held_invoice_cancelled: 'أُلغيت هذه الفاتورة المعلّقة، فلا يمكن إصدارها أو تغييرها',
       held_invoice_issued: 'صدرت هذه الفاتورة المعلّقة من قبل برقم %{number}',

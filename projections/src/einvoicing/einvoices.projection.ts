@@ -3,6 +3,8 @@ import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
 const COLLECTION = 'einvoices';
+/** How long the worker leaves a standard document to the clearance its command asks for. */
+const CLEARANCE_GRACE_MS = 30_000;
 
 /**
  * Every signed document of the salons (invoices, credit and debit notes) and where it stands with the
@@ -46,7 +48,9 @@ export const einvoicesProjection: Projection = {
             ...d,
             state: 'pending',
             attempts: 0,
-            next_attempt_at: at,
+            // a standard document is cleared by the command that issued it; the worker takes it up
+            // only if that did not happen (a crash, the authority unreachable)
+            next_attempt_at: d.standard ? new Date(Date.parse(at) + CLEARANCE_GRACE_MS).toISOString() : at,
             errors: [],
             warnings: [],
             http_status: null,

@@ -333,6 +333,10 @@ const summary = (rows: Doc[], key: 'date' | 'month') => {
   };
 };
 
+/** The QR a (cleared) ZATCA document carries: the authority stamps a standard one with its own. */
+const qrOfXml = (xml: string): string | undefined =>
+  /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)</.exec(xml)?.[1];
+
 /** The customer's documents, opened from a link or a QR code without signing in. */
 @Controller('api/public')
 export class PublicSalesController {
@@ -364,12 +368,29 @@ export class PublicSalesController {
       filter: { tenantId: doc.tenantId as string, document_id: doc.id as string },
       limit: 1,
     });
+    const salon = {
+      name_en: account?.name_en ?? seller.name_en,
+      name_ar: account?.name_ar ?? seller.name_ar,
+    };
+    // a standard (B2B) tax invoice is shown only once ZATCA cleared it
+    if (signed?.standard && signed.state !== 'cleared')
+      return {
+        awaiting_clearance: true,
+        salon,
+        number: doc.number,
+        issued_at: doc.issued_at,
+        currency,
+        einvoice_state: signed.state,
+      };
     return {
       ...visible,
-      salon: { name_en: account?.name_en ?? seller.name_en, name_ar: account?.name_ar ?? seller.name_ar },
+      salon,
       einvoice_state: signed ? signed.state : null,
+      standard: !!signed?.standard,
       qr: signed
-        ? (signed.qr as string)
+        ? (signed.cleared_xml &&
+            qrOfXml(Buffer.from(String(signed.cleared_xml), 'base64').toString('utf8'))) ||
+          (signed.qr as string)
         : seller.vat_number
           ? phase1Qr({
               sellerName: seller.name_ar || seller.name_en,

@@ -80,7 +80,7 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       await page.fill('[data-testid=billing-buyer-name]', 'شركة الأفق للتجارة');
       await page.fill('[data-testid=billing-buyer-vat_number]', '310122393500004');
       await page.fill('[data-testid=billing-buyer-building_number]', '23');
-      await page.click('[data-testid=billing-issue]');
+      await page.click('[data-testid=billing-issue-phone]');
       // refused before anything is stored: each field says what is wrong, in Arabic
       await page.waitForSelector('[data-testid=billing-buyer] .Mui-error');
       const fields = await text(page, '[data-testid=billing-buyer]');
@@ -93,7 +93,7 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       await page.fill('[data-testid=billing-buyer-district]', 'المربع');
       await page.fill('[data-testid=billing-buyer-city]', 'الرياض');
       await page.fill('[data-testid=billing-buyer-postal_code]', '23333');
-      await page.click('[data-testid=billing-issue]');
+      await page.click('[data-testid=billing-issue-phone]');
       await page.waitForSelector('[data-testid=invoice-clearance-cleared]');
       expect(await text(page, '[data-testid=invoice-clearance-cleared]')).toContain('اعتمدت الهيئة');
       await shot(page, 'einvoicing-b2b-cleared-ar-phone');
@@ -102,6 +102,7 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       expect(href).toMatch(/^\/ar\/e-invoice\//);
       await page.goto(`${url}${href}`);
       await page.waitForSelector('[data-testid=invoice-buyer]');
+      expect(await text(page, '[data-testid=einvoice-kind]')).toBe('فاتورة ضريبية');
       const buyer = await text(page, '[data-testid=invoice-buyer]');
       expect(buyer).toContain('شركة الأفق للتجارة');
       expect(buyer).toContain('310122393500003');

@@ -116,7 +116,9 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="einvoice-salon">
           {name(invoice.salon.name_en, invoice.salon.name_ar)}
         </Typography>
-        <Typography variant="subtitle1">{t('tax_invoice')}</Typography>
+        <Typography variant="subtitle1" data-testid="einvoice-kind">
+          {t(invoice.buyer ? 'standard_tax_invoice' : 'tax_invoice')}
+        </Typography>
         {invoice.seller.vat_number && (
           <Typography variant="body2">
             {t('vat_number')} <bdi>{invoice.seller.vat_number}</bdi>

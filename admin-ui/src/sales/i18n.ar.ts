@@ -77,6 +77,7 @@ export const ar: typeof en = {
       invoice: {
         title: 'فاتورة رقم %{number}',
         tax_invoice: 'فاتورة ضريبية مبسطة',
+        standard_tax_invoice: 'فاتورة ضريبية',
         number: 'رقم الفاتورة',
         date: 'التاريخ',
         seller: 'البائع',

@@ -73,6 +73,7 @@ export const en = {
       invoice: {
         title: 'Invoice no. %{number}',
         tax_invoice: 'Simplified tax invoice',
+        standard_tax_invoice: 'Tax invoice',
         number: 'Invoice no.',
         date: 'Date',
         seller: 'Seller',

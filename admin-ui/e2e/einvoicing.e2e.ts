@@ -7,6 +7,7 @@
  * desktop. Called by admin.e2e.spec.ts, after the sales tests (the new device starts a new chain).
  */
 import type { Page } from 'playwright-core';
+import { SIMULATOR_ALTERED_BUYER_VAT } from '@rawnaq/platform';
 import { DEMO, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
@@ -110,6 +111,44 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'einvoicing-b2b-einvoice-ar-phone');
     }, 240_000);
 
+    it('explains a tax invoice the authority refused, on the till and on the invoice (English desktop)', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/billing`);
+      await page.waitForSelector('[data-testid=billing-empty]');
+      await page.fill('[data-testid=billing-item-search]', 'Haircut');
+      await page.waitForSelector('[data-testid=billing-item-option]:has-text("Haircut")');
+      await page.press('[data-testid=billing-item-search]', 'Enter');
+      await page.waitForSelector('[data-testid=billing-line]:has-text("Haircut")');
+      await page.click('[data-testid=billing-add-payment]');
+      await page.check('[data-testid=billing-buyer-switch]');
+      // the simulator's test buyer: its documents reach the authority altered, and are refused
+      const fill: Array<[string, string]> = [
+        ['name', 'Altered Trading Co'],
+        ['vat_number', SIMULATOR_ALTERED_BUYER_VAT],
+        ['street', 'King Fahd Road'],
+        ['building_number', '1234'],
+        ['district', 'Al Olaya'],
+        ['city', 'Riyadh'],
+        ['postal_code', '12211'],
+      ];
+      for (const [field, value] of fill) await page.fill(`[data-testid=billing-buyer-${field}]`, value);
+      await page.click('[data-testid=billing-issue]');
+      await page.waitForSelector('[data-testid=invoice-clearance-rejected]');
+      expect(await text(page, '[data-testid=invoice-clearance-rejected]')).toContain('ZATCA refused');
+      // no customer's link for a tax invoice the authority did not clear
+      expect(await page.$('[data-testid=invoice-e-invoice]')).toBeNull();
+      await shot(page, 'einvoicing-refused-till-en');
+      await page.click('[data-testid=invoice-clearance-why]');
+      await page.waitForSelector('[data-testid=einvoice-state-rejected]');
+      const reasons = await text(page, '[data-testid=einvoice-errors]');
+      expect(reasons).toContain('invalid-invoice-hash');
+      expect(reasons).toMatch(/changed after it was signed|does not match/i);
+      expect(await text(page, '[data-testid=invoice-buyer]')).toContain('Altered Trading Co');
+      await shot(page, 'einvoicing-refused-invoice-en');
+    }, 240_000);
+
     it('shows the manager the authority’s warnings on the demo’s back-dated invoices, explained (English desktop)', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);
@@ -128,9 +167,14 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       const first = await text(page, '[data-testid=einvoice-warnings]');
       expect(first).toContain('BR-KSA-98');
       expect(first).toMatch(/24 hours/);
-      await page.goto(`${url}/en/manager/dashboard/zatca-failed-transactions`);
-      await page.waitForSelector('[data-testid=list-empty], .RaDataTable-tbody');
       await shot(page, 'einvoicing-manager-warnings-en');
+      // the refused tax invoice of the test before, explained; sent again, refused again
+      await page.goto(`${url}/en/manager/dashboard/zatca-failed-transactions`);
+      await page.waitForSelector('[data-testid=einvoice-errors]');
+      expect(await text(page, '[data-testid=einvoice-errors]')).toContain('invalid-invoice-hash');
+      await shot(page, 'einvoicing-manager-failed-en');
+      await page.click('[data-testid=zatca-retry] >> nth=0');
+      await page.waitForSelector('text=ZATCA refused it again');
     }, 240_000);
   });
 };

@@ -1,6 +1,6 @@
 import { DEMO_EINVOICING } from '@rawnaq/command-api';
 import { PaymentMethod } from '@rawnaq/contracts';
-import { zatca } from '@rawnaq/platform';
+import { SIMULATOR_ALTERED_BUYER_VAT, zatca } from '@rawnaq/platform';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 type Issued = {
@@ -295,5 +295,71 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(new Set((states.body as Array<{ state: string }>).map((d) => d.state))).toEqual(
       new Set(['reported', 'cleared']),
     );
+  });
+
+  it('explains a tax invoice the authority refused, to the salon and the manager, and keeps it from being shown or credited', async () => {
+    // the simulator's test buyer: its documents arrive altered, so the authority's own checks refuse them
+    const res = await t.http
+      .post('/api/merchant/invoices')
+      .set(bearer(owner))
+      .send({
+        buyer: {
+          name: 'Altered Trading Co',
+          vat_number: SIMULATOR_ALTERED_BUYER_VAT,
+          street: 'King Fahd Road',
+          building_number: '1234',
+          district: 'Al Olaya',
+          city: 'Riyadh',
+          postal_code: '12211',
+        },
+        lines: [{ kind: 'service', item_id: service.id }],
+        payments: [{ method: PaymentMethod.cash, amount: (service.price_with_vat_minor / 100).toFixed(2) }],
+      });
+    expect(res.status).toBe(201);
+    const invoice = res.body as Issued & { unique_id: string; einvoice: { state: string } };
+    expect(invoice.einvoice.state).toBe('rejected');
+    const seen = { ...bearer(owner), 'X-Min-Position': String(res.headers['x-position']) };
+    const [doc] = (
+      await t.http
+        .get('/api/merchant/einvoicing/documents')
+        .query({ filter: JSON.stringify({ document_id: invoice.id }) })
+        .set(seen)
+    ).body as Array<{
+      state: string;
+      errors: Array<{ code: string; en: string; ar: string; fix_en: string }>;
+    }>;
+    expect(doc.state).toBe('rejected');
+    const hash = doc.errors.find((e) => e.code === 'invalid-invoice-hash');
+    expect(hash).toBeDefined();
+    expect(hash!.en).toMatch(/hash/i);
+    expect(hash!.ar).toMatch(/[\u0600-\u06FF]/);
+    expect(hash!.ar).not.toMatch(/[A-Za-z]{3}/);
+    // the customer's page does not show a tax invoice the authority did not clear
+    const page = await t.http.get(`/api/public/e-invoice/${invoice.unique_id}`);
+    expect(page.body).toMatchObject({ awaiting_clearance: true, einvoice_state: 'rejected' });
+    expect(page.body.lines).toBeUndefined();
+    // nor can it be credited: a note follows a document the authority accepted
+    const credit = await t.http
+      .post(`/api/merchant/invoices/${invoice.id}/credit-notes`)
+      .set(bearer(owner))
+      .send({
+        reason: 'Refused',
+        payments: [{ method: PaymentMethod.cash, amount: (invoice.total / 100).toFixed(2) }],
+      });
+    expect(credit.body.message).toBe('sales.not_reported_no_note');
+    // the manager sees it among the failed documents of every salon, explained, and may send it again
+    const manager = await t.signIn(MANAGER, 'manager');
+    const failed = (
+      await t.http
+        .get('/api/manager/dashboard/zatca-failed-transactions')
+        .set({ ...bearer(manager), 'X-Min-Position': String(res.headers['x-position']) })
+    ).body as Array<{ id: string; errors: Array<{ code: string; ar: string }> }>;
+    expect(failed.map((f) => f.id)).toEqual([invoice.einvoice!.uuid]);
+    expect(failed[0].errors.map((e) => e.code)).toContain('invalid-invoice-hash');
+    const retry = await t.http
+      .post(`/api/manager/einvoices/${invoice.einvoice!.uuid}/report`)
+      .set(bearer(manager));
+    expect(retry.status).toBe(200);
+    expect(retry.body.outcome).toBe('EInvoiceRejected');
   });
 });

@@ -59,6 +59,26 @@ const error = (code: string, message: string, category = 'SIMULATOR'): FatooraMe
 export const SIMULATOR_BAD_OTP = '000000';
 
 /**
+ * Test data, as a payment gateway has test cards: a document made out to a buyer with this VAT number
+ * reaches the simulator altered on its way (its buyer's name changed after it was signed), so that the
+ * authority's refusal of a broken document, and the salon's screens that explain it, can be tried end
+ * to end. The document is then checked like any other, and refused by the checks themselves (its hash
+ * no longer matches). The real Fatoora adapter has no such thing.
+ */
+export const SIMULATOR_ALTERED_BUYER_VAT = '311111111111113';
+
+const madeOutToAlteredBuyer = (xml: string) =>
+  new RegExp(
+    `<cac:AccountingCustomerParty>[\\s\\S]*<cbc:CompanyID>${SIMULATOR_ALTERED_BUYER_VAT}</cbc:CompanyID>[\\s\\S]*</cac:AccountingCustomerParty>`,
+  ).test(xml);
+
+const alteredOnTheWay = (xml: string) =>
+  xml.replace(
+    /(<cac:AccountingCustomerParty>[\s\S]*?<cbc:RegistrationName>)([^<]*)/,
+    (_all, head: string, name: string) => `${head}${name} (altered)`,
+  );
+
+/**
  * A local stand-in for the authority's Fatoora API: the demo's and the tests' default. It answers the
  * authority's endpoints with the authority's response shapes, issues CSIDs from its own CA, checks
  * every document it is sent (through the inspector: XSD, Schematron, hash, signature) and refuses a
@@ -294,7 +314,8 @@ export class FatooraSimulator {
     if (kind === 'clearance' && req.headers['clearance-status'] !== '1')
       return refused([error('invalid-clearance-status', 'Clearance-Status must be 1')]);
 
-    const xml = Buffer.from(body.invoice as string, 'base64').toString('utf8');
+    const sent = Buffer.from(body.invoice as string, 'base64').toString('utf8');
+    const xml = kind !== 'compliance' && madeOutToAlteredBuyer(sent) ? alteredOnTheWay(sent) : sent;
     const inspected = await this.options.inspect({
       xml,
       claimedHash: body.invoiceHash as string,

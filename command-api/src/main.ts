@@ -7,6 +7,7 @@ import { CommandApiModule } from './command-api.module';
 import { MailDispatcher } from './identity/mail-dispatcher';
 import { Aggregates } from './shared/repository';
 import { seedDemoSalon } from './seed/demo-salon';
+import { EInvoiceReportingWorker } from './einvoicing/reporting.worker';
 
 /** command-api on its own (the scale-out topology); `npm start` runs it inside the gateway instead. */
 const main = async () => {
@@ -31,10 +32,15 @@ const main = async () => {
   await app.init();
   if (process.env.SEED_DEMO !== '0') {
     const names = allProjections.map((p) => p.name);
-    await seedDemoSalon(platform.eventStore, app.get(CommandBus), async (position) => {
-      if (!(await readModels.waitFor(names, position, 120_000)))
-        throw new Error('projections did not catch up with the demo seed');
-    });
+    await seedDemoSalon(
+      platform.eventStore,
+      app.get(CommandBus),
+      async (position) => {
+        if (!(await readModels.waitFor(names, position, 120_000)))
+          throw new Error('projections did not catch up with the demo seed');
+      },
+      app.get(EInvoiceReportingWorker).reporting,
+    );
   }
   // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment
   // with it, or accept that two may both send a message now and then: delivery is at least once)

@@ -199,13 +199,18 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   }
 
   if (o.seedDemo ?? true) {
-    const seeded = await seedDemoSalon(platform.eventStore, commandApp.get(CommandBus), async (position) => {
-      await runner.waitFor(
-        allProjections.map((p) => p.name),
-        position,
-        30_000,
-      );
-    });
+    const seeded = await seedDemoSalon(
+      platform.eventStore,
+      commandApp.get(CommandBus),
+      async (position) => {
+        await runner.waitFor(
+          allProjections.map((p) => p.name),
+          position,
+          30_000,
+        );
+      },
+      commandApp.get(EInvoiceReportingWorker).reporting,
+    );
     if (seeded) logger.info('demo salon created (account 1, alias demosalon)');
   }
 

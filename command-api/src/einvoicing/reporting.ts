@@ -233,6 +233,13 @@ export class EInvoiceReporting {
     }
   }
 
+  /** One document sent now, as the worker would send it when due (the demo's seed uses it). */
+  async submitNow(tenantId: string, uuid: string, now: Date): Promise<EInvoiceSubmissionEvent | undefined> {
+    const doc = await this.models.get('einvoices', uuid);
+    if (!doc || doc.tenantId !== tenantId) throw notFound('not_found.record');
+    return this.submit(doc, now);
+  }
+
   /** "Report now": a refused or late document is sent again at once (never signed again). */
   async reportNow(ctx: CommandContext, uuid: string): Promise<EInvoiceSubmissionEvent | undefined> {
     const doc = await this.models.get('einvoices', uuid);

@@ -55,6 +55,17 @@ const BASKETS: Array<{ time: string; customer?: number; lines: Line[]; pay: Pay;
   },
 ];
 
+/** The demo's business customer: a hotel whose guests' treatments the salon bills to the hotel. */
+export const DEMO_BUYER = {
+  name: 'فندق نخبة الرياض',
+  vat_number: '310175397400003',
+  street: 'Olaya Street',
+  building_number: '7321',
+  district: 'Al Olaya',
+  city: 'Riyadh',
+  postal_code: '12213',
+};
+
 const PRODUCT_PRICES: Record<string, number> = { 'Keratin shampoo': 5500, 'Hair serum': 8500 };
 
 /**
@@ -294,7 +305,27 @@ export const seedDemoSales = async (
       },
     },
   );
+  // a sale to a business: a hotel's guest treatments billed to the hotel, a standard tax invoice
+  // (ZATCA clears it: the worker sends it as soon as the demo is up)
+  sales.push({
+    at: at(2, '15:30'),
+    key: 'demo-b2b-sale',
+    body: {
+      buyer: DEMO_BUYER,
+      lines: [
+        { kind: 'service', item_id: ids.services.Facial.id, employee_id: ids.stylists[1] },
+        { kind: 'service', item_id: ids.services.Manicure.id, employee_id: ids.stylists[1] },
+      ],
+      payments: [
+        {
+          method: PaymentMethod.transfer,
+          amount: money(totalOf([price('Facial'), price('Manicure')])),
+        },
+      ],
+    },
+  });
   sales.sort((a, b) => a.at - b.at);
+  const issued: Record<string, { id: string; total: number; einvoice: { uuid: string } | null }> = {};
   for (const sale of sales) {
     const ctx = { ...ownerCtx, now: new Date(sale.at), correlationId: sale.key, idempotencyKey: sale.key };
     const body = typeof sale.body === 'function' ? sale.body() : sale.body;
@@ -309,8 +340,16 @@ export const seedDemoSales = async (
       await execute(new TopUpWallet(ctx, owner, customer, payment));
     } else {
       const answer = (await execute(new IssueInvoice(ctx, owner, body))) as {
-        body?: { gift_cards_sold?: Array<{ code: string }>; lines?: Array<{ customer_offer_id?: string }> };
+        body?: {
+          id: string;
+          total: number;
+          einvoice: { uuid: string } | null;
+          gift_cards_sold?: Array<{ code: string }>;
+          lines?: Array<{ customer_offer_id?: string }>;
+        };
       };
+      if (answer?.body)
+        issued[sale.key] = { id: answer.body.id, total: answer.body.total, einvoice: answer.body.einvoice };
       const sold = answer?.body?.gift_cards_sold?.[0];
       if (sold) giftCode = sold.code;
       const opened = answer?.body?.lines?.find((l) => l.customer_offer_id)?.customer_offer_id;
@@ -333,4 +372,5 @@ export const seedDemoSales = async (
       },
     ),
   );
+  return issued;
 };

@@ -5,6 +5,7 @@ import {
   CountryId,
   DEFAULT_WEEK,
   EMPLOYEE_CATEGORY,
+  PaymentMethod,
   Permission,
   PLATFORM_TENANT,
   streamName,
@@ -31,6 +32,8 @@ import { defaultReasonEvents } from '../scheduling/cancellation-reasons';
 import { Aggregates, idFor } from '../shared/repository';
 import { UniqueValues } from '../shared/unique-values';
 import { ChangeEInvoicing } from '../einvoicing/einvoicing.commands';
+import type { EInvoiceReporting } from '../einvoicing/reporting';
+import { IssueCreditNote } from '../sales/credit-notes.commands';
 
 /** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
 export const DEMO = {
@@ -360,6 +363,8 @@ export const seedDemoSalon = async (
   store: EventStore,
   commands: CommandBus,
   waitForProjections: (position: string) => Promise<void>,
+  /** ZATCA's reporting, to have one demo invoice reported now and credited (omitted: no credit note) */
+  reporting?: Pick<EInvoiceReporting, 'submitNow'>,
 ): Promise<boolean> => {
   if (
     (await store.readStream(streamName('account', DEMO.tenantId, DEMO.tenantId), { maxCount: 1 })).length > 0
@@ -534,7 +539,7 @@ export const seedDemoSalon = async (
     services,
     stylists,
   });
-  await seedDemoSales(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
+  const issued = await seedDemoSales(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
     customers: customerIds,
     services,
     products,
@@ -543,5 +548,26 @@ export const seedDemoSalon = async (
   });
   await seedDemoSalonUse(execute, ownerCtx, 'Asia/Riyadh', { customers: customerIds, products });
   await waitForProjections(await store.headPosition());
+  // today the facial of five days ago is refunded: its invoice reported to ZATCA first (a note
+  // follows an accepted invoice), then the credit note, signed into the chain, reported by the worker
+  const refunded = issued['demo-code-used'];
+  if (reporting && refunded?.einvoice) {
+    const answer = await reporting.submitNow(DEMO.tenantId, refunded.einvoice.uuid, ownerCtx.now);
+    if (answer?.type === 'EInvoiceAccepted') {
+      await waitForProjections(await store.headPosition());
+      await execute(
+        new IssueCreditNote(
+          { ...ownerCtx, correlationId: 'demo-credit-note', idempotencyKey: 'demo-credit-note' },
+          ownerAuth,
+          refunded.id,
+          {
+            reason: 'The customer had a skin reaction to the facial: refunded in full',
+            payments: [{ method: PaymentMethod.cash, amount: (refunded.total / 100).toFixed(2) }],
+          },
+        ),
+      );
+      await waitForProjections(await store.headPosition());
+    }
+  }
   return true;
 };

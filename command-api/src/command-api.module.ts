@@ -87,6 +87,7 @@ import { GatewayCallbacksController } from './online/gateway-payments.http.contr
 import { OnlinePurchases } from './online/online-purchases';
 import { BuyGiftCardOnlineHandler, BuyOfferOnlineHandler } from './online/online-shop.commands';
 import { OnlineShopController } from './online/online-shop.http.controller';
+import { OnlinePaymentsController } from './online/online-payments.http.controller';
 import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
@@ -144,6 +145,7 @@ export class CommandApiModule {
         OnlineVisitsController,
         GatewayCallbacksController,
         OnlineShopController,
+        OnlinePaymentsController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,

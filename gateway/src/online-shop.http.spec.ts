@@ -176,6 +176,48 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     expect(invoice.body.payments[0]).toMatchObject({ method: PaymentMethod.payment_link, amount: 13800 });
   });
 
+  it('keeps a paid offer the till refused (paused meanwhile) in the salon’s report with the reason, and delivers it when the salon says so', async () => {
+    const res = await buyOffer({ kind: 'offer', item_id: offerId, name: 'Noor Late', mobile: '0551239111' });
+    expect(res.status).toBe(202);
+    const opened = res.body as Opened;
+    // the salon pauses the offer while the customer is on the payment page
+    expect((await t.http.post(`/api/merchant/offers/${offerId}/pause`).set(bearer(owner))).status).toBe(200);
+    expect((await pay(opened.payment.pay_url, SIMULATOR_CARDS.success)).status).toBe(303);
+    const paid = await status(opened.payment.unique_id);
+    expect(paid).toMatchObject({
+      status: 5,
+      purchase: { kind: 'offer', delivered: false, not_delivered: true },
+    });
+    const report = (await merchant('reports/payment-gateway-payments')).body as {
+      rows: Array<{ unique_id: string; id: string; delivered: boolean; not_delivered_reason: string | null }>;
+      totals: { not_delivered: number };
+    };
+    const row = report.rows.find((r) => r.unique_id === opened.payment.unique_id)!;
+    expect(row).toMatchObject({ delivered: false, not_delivered_reason: 'customer_offers.not_for_sale' });
+    expect(report.totals.not_delivered).toBe(1);
+    // the same callback again refuses the same way, and records nothing new
+    const before = await t.eventCount();
+    const started = (await startedOf(opened.payment.unique_id)).data as {
+      payment_id: string;
+      tenant_id?: string;
+    };
+    const again = await t.http.post(`/api/merchant/online-payments/${row.id}/deliver`).set(bearer(owner));
+    expect([again.status, again.body.message]).toEqual([422, 'customer_offers.not_for_sale']);
+    expect(await t.eventCount()).toBe(before);
+    // the offer on sale again: "deliver now" sells it to her, with its e-offer page
+    expect((await t.http.post(`/api/merchant/offers/${offerId}/resume`).set(bearer(owner))).status).toBe(200);
+    const delivered = await t.http
+      .post(`/api/merchant/online-payments/${started.payment_id}/deliver`)
+      .set(bearer(owner));
+    expect(delivered.status).toBe(200);
+    expect(delivered.body).toMatchObject({ kind: 'offer', document_unique_id: expect.any(String) });
+    expect(await status(opened.payment.unique_id)).toMatchObject({
+      purchase: { delivered: true, not_delivered: false },
+    });
+    const twice = await t.http.post(`/api/merchant/online-payments/${row.id}/deliver`).set(bearer(owner));
+    expect([twice.status, twice.body.message]).toEqual([409, 'payments.purchase_already_delivered']);
+  });
+
   it('refuses gift cards online until the salon sells them, then names a value outside its limits', async () => {
     const closed = await buyCard({});
     expect(closed.status).toBe(409);
@@ -283,7 +325,8 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
       .get('/api/manager/payment-gateway-fees')
       .set({ ...bearer(manager), ...(await fresh()) });
     expect(fees.status).toBe(200);
-    expect(fees.body.totals).toEqual({ transactions: 2, fees: 200 });
+    // the offer and the gift card sold above, and the offer paid while paused (the money was taken)
+    expect(fees.body.totals).toEqual({ transactions: 3, fees: 300 });
     for (const sold of ['InvoiceIssued', 'GiftCardIssued', 'CustomerOfferOpened', 'GatewayPurchaseDelivered'])
       expect(types).not.toContain(sold);
   });

@@ -365,6 +365,10 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     }>;
     idSource.devices = devices[0]?.id;
     idSource['zatca-setting'] = devices[0]?.id;
+    // one of A's online payments ("deliver now"), if it has any; an unknown id is refused all the same
+    const online = (await t.http.get('/api/merchant/reports/payment-gateway-payments').set(await fresh(a)))
+      .body as { rows?: Array<{ id: string }> };
+    idSource['online-payments'] = online.rows?.[0]?.id ?? '0193a000-0000-7000-8000-00000000dead';
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

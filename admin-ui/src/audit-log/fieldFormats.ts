@@ -366,6 +366,8 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     purchase: 'onlinePurchase',
     kind: { choice: 'app.audit.values.online_purchase.' },
     invoice_number: 'number',
+    // why the till refused to sell a paid purchase: the till's own message
+    refusal: { choice: '' },
   },
   account: {
     gateway: { choice: 'app.audit.values.gateway.' },

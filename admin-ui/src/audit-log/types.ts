@@ -64,6 +64,8 @@ export const ENTITY_TYPES = [
  */
 export const HIDDEN_FIELDS = new Set([
   'id',
+  // the figures of a refusal's message (the refusal itself is shown in words)
+  'refusal_params',
   'mobile_key',
   'customer_id',
   'appointment_id',
@@ -190,6 +192,7 @@ export const KNOWN_TYPES = [
   'EInvoiceRejected',
   'EInvoiceResubmissionAsked',
   'GatewayPurchaseDelivered',
+  'GatewayPurchaseNotDelivered',
   'PaymentGatewaySettingsChanged',
   'AppointmentPaymentCancelled',
   'DebitNoteIssued',

@@ -20,6 +20,8 @@ export type GatewayPaymentState =
       ignored: string[];
       /** what a paid purchase (gift card, offer) became, once delivered */
       delivered?: GatewayPurchaseDelivered['data'];
+      /** why the till refused to sell a paid purchase, until it is delivered */
+      notDelivered?: string;
     };
 export const initialGatewayPayment: GatewayPaymentState = { exists: false };
 
@@ -40,7 +42,9 @@ export const evolveGatewayPayment = (
     case 'GatewayCallbackIgnored':
       return { ...state, ignored: [...state.ignored, ignoredKey(event.data.status, event.data.reference)] };
     case 'GatewayPurchaseDelivered':
-      return { ...state, delivered: event.data };
+      return { ...state, delivered: event.data, notDelivered: undefined };
+    case 'GatewayPurchaseNotDelivered':
+      return { ...state, notDelivered: event.data.refusal };
   }
 };
 
@@ -62,7 +66,8 @@ export type GatewayPaymentCommand =
   | { type: 'Start'; started: GatewayPaymentStarted['data'] }
   | GatewayNoticeCommand
   | { type: 'Expire'; now: Date; today: string }
-  | { type: 'Deliver'; delivered: GatewayPurchaseDelivered['data'] };
+  | { type: 'Deliver'; delivered: GatewayPurchaseDelivered['data'] }
+  | { type: 'RefuseDelivery'; reason: string; params?: Record<string, string | number> };
 
 const FAILED = new Set<number>([
   PaymentGatewayStatus.failed,
@@ -94,6 +99,21 @@ export const decideGatewayPayment = (
     if (state.delivered || !started.purchase) return [];
     if (current !== PaymentGatewayStatus.paid) throw conflict('payments.gateway_not_paid');
     return [{ type: 'GatewayPurchaseDelivered', data: { ...command.delivered, payment_id: id } }];
+  }
+  if (command.type === 'RefuseDelivery') {
+    // kept once per reason, and only for a paid purchase still not handed over
+    if (state.delivered || !started.purchase || current !== PaymentGatewayStatus.paid) return [];
+    if (state.notDelivered === command.reason) return [];
+    return [
+      {
+        type: 'GatewayPurchaseNotDelivered',
+        data: {
+          payment_id: id,
+          refusal: command.reason,
+          ...(command.params && { refusal_params: command.params }),
+        },
+      },
+    ];
   }
   if (command.type === 'Expire') {
     if (

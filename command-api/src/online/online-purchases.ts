@@ -72,8 +72,17 @@ export class OnlinePurchases {
     @Inject(UniqueValues) private readonly unique: UniqueValues,
   ) {}
 
-  /** Delivers the purchase of a paid payment; a sale the till refuses is logged and left for a repeat. */
-  async deliver(ctx: CommandContext, tenant: TenantInfo, paymentId: string): Promise<string | undefined> {
+  /**
+   * Delivers the purchase of a paid payment. A sale the till refuses is recorded on the payment
+   * (`GatewayPurchaseNotDelivered`, once per reason) for the salon to see, and left for a repeat or
+   * the salon's "deliver now"; with `rethrow` the refusal is also the caller's answer.
+   */
+  async deliver(
+    ctx: CommandContext,
+    tenant: TenantInfo,
+    paymentId: string,
+    options: { rethrow?: boolean } = {},
+  ): Promise<string | undefined> {
     const stream = streamName(GATEWAY_PAYMENT_CATEGORY, ctx.tenantId, paymentId);
     try {
       const { position } = await this.aggregates.transaction(async () => {
@@ -96,9 +105,24 @@ export class OnlinePurchases {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // paid, but the till refuses the sale now (say the offer was paused meanwhile): the payment
-      // stays paid and undelivered, for the salon to see in its report and settle by hand
+      // stays paid and undelivered, with the reason, for the salon to see in its report and settle
       this.log.warn(`purchase of payment ${paymentId} not delivered: ${error.key}`);
-      return undefined;
+      const { position } = await this.aggregates.handle<GatewayPaymentState, GatewayPaymentEvent>(
+        stream,
+        ctx,
+        {
+          initial: initialGatewayPayment,
+          evolve: evolveGatewayPayment,
+          decide: (s) =>
+            decideGatewayPayment(
+              { type: 'RefuseDelivery', reason: error.key, ...(error.params && { params: error.params }) },
+              s,
+            ),
+        },
+        { keepIfRefused: true },
+      );
+      if (options.rethrow) throw error;
+      return position;
     }
   }
 

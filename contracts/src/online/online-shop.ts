@@ -101,6 +101,22 @@ export type OnlinePurchase =
     };
 
 /**
+ * A paid purchase the till refused to sell when its payment came in (the offer paused meanwhile, the
+ * gift card's value no longer allowed): the money is taken and nothing handed over, so the salon sees
+ * it in its online payments with the reason, and delivers it once the cause is gone or gives the money
+ * back. Recorded once per reason.
+ */
+export type GatewayPurchaseNotDelivered = {
+  type: 'GatewayPurchaseNotDelivered';
+  data: {
+    payment_id: string;
+    /** the till's refusal (a message key, with its parameters) */
+    refusal: string;
+    refusal_params?: Record<string, string | number>;
+  };
+};
+
+/**
  * What a paid purchase online became: the till's sale of it (an issued invoice, paid online), and the
  * gift card or the offer it opened, with the customer's page of it.
  */

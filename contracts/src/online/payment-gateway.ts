@@ -3,7 +3,7 @@ import { cleanPayload } from '../customers/customer-input';
 import type { PaymentGatewayStatus, PaymentGatewayType } from '../coded-values/enumerations';
 import { maxLength } from '../validators/text';
 import { withRule } from '../validators/zod';
-import type { GatewayPurchaseDelivered, OnlinePurchase } from './online-shop';
+import type { GatewayPurchaseDelivered, GatewayPurchaseNotDelivered, OnlinePurchase } from './online-shop';
 
 /**
  * Payments through the online payment gateway (doc1 §4): one stream per payment, so its callbacks,
@@ -92,7 +92,8 @@ export type GatewayPaymentEvent =
   | GatewayPaymentPaid
   | GatewayPaymentFailed
   | GatewayCallbackIgnored
-  | GatewayPurchaseDelivered;
+  | GatewayPurchaseDelivered
+  | GatewayPurchaseNotDelivered;
 
 /** The salon's deposit policy for online bookings. */
 export const DEPOSIT_TYPES = ['none', 'amount', 'percentage'] as const;

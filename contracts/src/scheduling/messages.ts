@@ -46,6 +46,7 @@ export const schedulingMessages = {
     payments: {
       gateway_amount_mismatch: 'The payment gateway reported another amount than the one asked',
       gateway_not_paid: 'This payment is not paid yet',
+      purchase_already_delivered: 'What this payment bought is already delivered',
       callback_refused: 'This is not a genuine payment gateway callback',
     },
   },
@@ -92,6 +93,7 @@ export const schedulingMessages = {
     payments: {
       gateway_amount_mismatch: 'أبلغت بوابة الدفع عن مبلغ غير المبلغ المطلوب',
       gateway_not_paid: 'لم تُدفع هذه العملية بعد',
+      purchase_already_delivered: 'سُلّم ما اشتُري بهذه الدفعة من قبل',
       callback_refused: 'هذا ليس إشعارًا صادرًا من بوابة الدفع',
     },
   },

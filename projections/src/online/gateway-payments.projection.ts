@@ -36,6 +36,7 @@ export const gatewayPaymentsProjection: Projection = {
     'GatewayPaymentFailed',
     'GatewayCallbackIgnored',
     'GatewayPurchaseDelivered',
+    'GatewayPurchaseNotDelivered',
   ],
   reads: () => [],
   project: (e: RecordedEvent): Change[] => {
@@ -136,6 +137,21 @@ export const gatewayPaymentsProjection: Projection = {
               invoice_number: event.data.invoice_number,
               customer_id: event.data.customer_id,
               delivered_at: at,
+              not_delivered_reason: null,
+              not_delivered_params: null,
+            },
+          },
+        ];
+      case 'GatewayPurchaseNotDelivered':
+        return [
+          {
+            kind: 'patch',
+            collection: 'gateway_payments',
+            id,
+            set: {
+              not_delivered_reason: event.data.refusal,
+              not_delivered_params: event.data.refusal_params ?? null,
+              not_delivered_at: at,
             },
           },
         ];

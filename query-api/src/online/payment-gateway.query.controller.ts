@@ -83,6 +83,11 @@ export class PaymentGatewayReportController {
         appointment_id: d.appointment_id ?? null,
         fee_amount: d.fee_amount ?? 0,
         fee_currency: d.fee_currency ?? 'AED',
+        // a gift card or offer bought: handed over, or refused by the till with its reason
+        purchase_kind: d.purchase_kind ?? null,
+        delivered: typeof d.document_unique_id === 'string',
+        not_delivered_reason: d.not_delivered_reason ?? null,
+        not_delivered_params: d.not_delivered_params ?? null,
       })),
       totals: {
         payments: docs.length,
@@ -90,6 +95,7 @@ export class PaymentGatewayReportController {
         paid_amount: sum(paid, 'amount'),
         pending: docs.filter((d) => d.outcome === 'pending').length,
         failed: docs.filter((d) => d.outcome === 'failed').length,
+        not_delivered: paid.filter((d) => typeof d.not_delivered_reason === 'string').length,
         fees: sum(paid, 'fee_amount'),
         fee_currency: 'AED',
       },
@@ -173,6 +179,8 @@ export class PaymentGatewayStatusController {
         ? {
             kind: doc.purchase_kind,
             delivered: paid && typeof doc.document_unique_id === 'string',
+            // paid, but the salon could not hand it over yet: it will deliver it or give the money back
+            not_delivered: paid && typeof doc.not_delivered_reason === 'string',
             unique_id: paid ? (doc.document_unique_id ?? null) : null,
           }
         : null,

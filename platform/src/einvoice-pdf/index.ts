@@ -1,0 +1,2 @@
+export { renderEInvoicePdf, pdfTitle, type EInvoicePdfOptions } from './render';
+export { readEInvoice, type EInvoiceView } from './read';

@@ -15,6 +15,7 @@ const LETTER = /\p{L}|\p{M}/u;
 /** Separators that stay inside a number when digits stand on both sides ("1,234.50", "2026-01-02"). */
 const NUMBER_JOINER = /[.,:/-]/;
 
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 const MIRROR: Record<string, string> = {
   '(': ')',
   ')': '(',
@@ -75,9 +76,41 @@ export function visualRuns(text: string, rtl = isRtl(text)): Run[] {
     if (k === 'EN') return strong[i] === 'R' || rtl ? 2 : 0;
     return -1; // neutral: resolved below
   });
-  // N1/N2: neutrals between two of the same direction take it (a number counts as the letters
-  // before it: W7), else the paragraph's
-  const dirOf = (i: number) => (kind[i] === 'EN' ? strong[i] : kind[i]);
+  const resolved: Array<'L' | 'R' | undefined> = [];
+  // a number counts as the letters before it (W7)
+  const dirOf = (i: number) => resolved[i] ?? (kind[i] === 'EN' ? strong[i] : kind[i]);
+  const levelOf = (dir: 'L' | 'R') => (dir === 'R' ? 1 : base === 1 ? 2 : 0);
+  // N0: a bracket pair takes the paragraph's direction when its content has it, else the
+  // direction of its content when the text before it has that direction too
+  const embedding = rtl ? 'R' : 'L';
+  const open: number[] = [];
+  const pairs: Array<[number, number]> = [];
+  chars.forEach((c, i) => {
+    if (kind[i] !== 'N') return;
+    if (c in OPENERS) open.push(i);
+    else if (Object.values(OPENERS).includes(c)) {
+      const at = open.map((o) => OPENERS[chars[o]]).lastIndexOf(c);
+      if (at >= 0) {
+        pairs.push([open[at], i]);
+        open.splice(at);
+      }
+    }
+  });
+  for (const [o, c] of pairs.sort((a, b) => a[0] - b[0])) {
+    const inside = new Set<string>();
+    for (let i = o + 1; i < c; i++) if (kind[i] !== 'N' || resolved[i]) inside.add(dirOf(i));
+    if (!inside.size) continue;
+    let before: string = embedding;
+    for (let i = o - 1; i >= 0; i--)
+      if (kind[i] !== 'N' || resolved[i]) {
+        before = dirOf(i);
+        break;
+      }
+    const dir = inside.has(embedding) || before === embedding ? embedding : embedding === 'R' ? 'L' : 'R';
+    resolved[o] = resolved[c] = dir;
+    level[o] = level[c] = levelOf(dir);
+  }
+  // N1/N2: other neutrals between two of the same direction take it, else the paragraph's
   for (let i = 0; i < chars.length;) {
     if (level[i] !== -1) {
       i++;
@@ -88,7 +121,7 @@ export function visualRuns(text: string, rtl = isRtl(text)): Run[] {
     const before = i > 0 ? dirOf(i - 1) : rtl ? 'R' : 'L';
     const after = j < chars.length ? dirOf(j) : rtl ? 'R' : 'L';
     const dir = before === after ? before : rtl ? 'R' : 'L';
-    for (let k = i; k < j; k++) level[k] = dir === 'R' ? 1 : base === 1 ? 2 : 0;
+    for (let k = i; k < j; k++) level[k] = levelOf(dir);
     i = j;
   }
   // L1: trailing whitespace goes back to the paragraph level

@@ -13,6 +13,7 @@ import {
 import { buildAndSign, type ZatcaDocumentKind, type ZatcaTransaction } from '../zatca/builder';
 import { documentInput } from '../zatca/fixtures';
 import { samples, testCertificate, testPrivateKeyPem } from '../zatca/test-data';
+import { attachedFiles } from './attachments';
 import { readEInvoice } from './read';
 import { renderEInvoicePdf } from './render';
 
@@ -123,6 +124,12 @@ describe('renderEInvoicePdf', () => {
       expect(names.size()).toBe(2);
       expect((names.get(0) as PDFHexString).decodeText()).toBe(fileName);
       expect(names.get(1)).toBe(af.get(0));
+    });
+
+    it('gives the XML back through attachedFiles', async () => {
+      expect(await attachedFiles(bytes)).toEqual([
+        { name: fileName, mimeType: 'text/xml', relationship: 'Data', bytes: Buffer.from(xml, 'utf8') },
+      ]);
     });
 
     it('identifies itself as PDF/A-3b in XMP that agrees with the Info dictionary', () => {

@@ -13,11 +13,12 @@ export async function attachedFiles(
   if (!af) return [];
   return af.asArray().map((ref) => {
     const spec = doc.context.lookup(ref, PDFDict);
-    const name = spec.lookupMaybe(PDFName.of('UF'), PDFHexString, PDFString) ?? spec.lookup(PDFName.of('F'));
-    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'), PDFRawStream);
+    const name = spec.lookup(PDFName.of('UF')) ?? spec.lookup(PDFName.of('F'));
+    const stream = spec.lookup(PDFName.of('EF'), PDFDict).lookup(PDFName.of('F'));
+    if (!(stream instanceof PDFRawStream)) throw new Error('an associated file without its stream');
     const filter = stream.dict.get(PDFName.of('Filter'));
     return {
-      name: (name as PDFHexString | PDFString).decodeText(),
+      name: name instanceof PDFHexString || name instanceof PDFString ? name.decodeText() : '',
       mimeType: stream.dict.lookupMaybe(PDFName.of('Subtype'), PDFName)?.decodeText() ?? '',
       relationship: spec.lookupMaybe(PDFName.of('AFRelationship'), PDFName)?.decodeText() ?? '',
       bytes:

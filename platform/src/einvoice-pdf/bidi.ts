@@ -76,13 +76,14 @@ export function visualRuns(text: string, rtl = isRtl(text)): Run[] {
     if (k === 'EN') return strong[i] === 'R' || rtl ? 2 : 0;
     return -1; // neutral: resolved below
   });
+  const embedding: 'L' | 'R' = rtl ? 'R' : 'L';
   const resolved: Array<'L' | 'R' | undefined> = [];
   // a number counts as the letters before it (W7)
-  const dirOf = (i: number) => resolved[i] ?? (kind[i] === 'EN' ? strong[i] : kind[i]);
+  const dirOf = (i: number): 'L' | 'R' =>
+    resolved[i] ?? (kind[i] === 'EN' ? strong[i] : kind[i] === 'N' ? embedding : (kind[i] as 'L' | 'R'));
   const levelOf = (dir: 'L' | 'R') => (dir === 'R' ? 1 : base === 1 ? 2 : 0);
   // N0: a bracket pair takes the paragraph's direction when its content has it, else the
   // direction of its content when the text before it has that direction too
-  const embedding = rtl ? 'R' : 'L';
   const open: number[] = [];
   const pairs: Array<[number, number]> = [];
   chars.forEach((c, i) => {
@@ -97,10 +98,10 @@ export function visualRuns(text: string, rtl = isRtl(text)): Run[] {
     }
   });
   for (const [o, c] of pairs.sort((a, b) => a[0] - b[0])) {
-    const inside = new Set<string>();
+    const inside = new Set<'L' | 'R'>();
     for (let i = o + 1; i < c; i++) if (kind[i] !== 'N' || resolved[i]) inside.add(dirOf(i));
     if (!inside.size) continue;
-    let before: string = embedding;
+    let before = embedding;
     for (let i = o - 1; i >= 0; i--)
       if (kind[i] !== 'N' || resolved[i]) {
         before = dirOf(i);

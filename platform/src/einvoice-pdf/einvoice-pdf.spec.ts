@@ -31,12 +31,13 @@ function signed(kind: ZatcaDocumentKind, transaction: ZatcaTransaction) {
   return { xml, fileName: `399999999900003_20260102T101112_${input.number}.xml` };
 }
 
-const lookup = <T extends typeof PDFDict | typeof PDFArray | typeof PDFStream>(
-  doc: PDFDocument,
-  holder: PDFDict,
-  key: string,
-  type: T,
-) => doc.context.lookup(holder.get(PDFName.of(key)), type) as InstanceType<T>;
+/** The object a dictionary names under `key`, which must be of the given PDF type. */
+const lookup = <T>(doc: PDFDocument, holder: PDFDict, key: string, type: { prototype: T }): T => {
+  const found = doc.context.lookup(holder.get(PDFName.of(key)));
+  const ctor = type as unknown as abstract new (...args: never[]) => unknown;
+  if (!(found instanceof ctor)) throw new Error(`${key} is not a ${ctor.name}`);
+  return found as T;
+};
 
 const streamBytes = (s: PDFStream) => Buffer.from(decodePDFRawStream(s as PDFRawStream).decode());
 

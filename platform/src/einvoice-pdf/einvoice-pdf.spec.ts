@@ -139,7 +139,8 @@ describe('renderEInvoicePdf', () => {
       const xmp = Buffer.from(metadata.contents).toString('utf8');
       expect(xmp).toContain('<pdfaid:part>3</pdfaid:part>');
       expect(xmp).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
-      expect(xmp).toContain('<xmp:CreateDate>2026-01-02T10:11:12</xmp:CreateDate>');
+      expect(xmp).toContain('<xmp:CreateDate>2026-01-02T10:11:12+03:00</xmp:CreateDate>');
+      expect(xmp).toContain('<xmp:ModifyDate>2026-01-02T10:11:12+03:00</xmp:ModifyDate>');
       expect(doc.getTitle()).toBe(
         `${TITLES[`${transaction} ${kind}`][0]} INV-${kind === 'invoice' ? 1001 : 2001} | ${TITLES[`${transaction} ${kind}`][1]}`,
       );
@@ -147,8 +148,8 @@ describe('renderEInvoicePdf', () => {
       expect(xmp).toContain(`<pdf:Producer>${doc.getProducer()}</pdf:Producer>`);
       expect(xmp).toContain(`<xmp:CreatorTool>${doc.getCreator()}</xmp:CreatorTool>`);
       const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
-      expect((info.get(PDFName.of('CreationDate')) as PDFString).asString()).toBe('D:20260102101112');
-      expect((info.get(PDFName.of('ModDate')) as PDFString).asString()).toBe('D:20260102101112');
+      expect((info.get(PDFName.of('CreationDate')) as PDFString).asString()).toBe("D:20260102101112+03'00'");
+      expect((info.get(PDFName.of('ModDate')) as PDFString).asString()).toBe("D:20260102101112+03'00'");
     });
 
     it('has an sRGB output intent with its ICC profile embedded', () => {

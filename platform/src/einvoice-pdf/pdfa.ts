@@ -5,8 +5,8 @@ export interface PdfAParts {
   title: string;
   creator: string;
   producer: string;
-  /** the document's date and time as written in its XML (no zone: the XML gives none) */
-  date: { day: string; time: string };
+  /** the document's date and time as written in its XML, and the zone they are in (+03:00) */
+  date: { day: string; time: string; utcOffset: string };
   /** the sRGB ICC profile of the output intent */
   icc: Uint8Array;
   /** 16 bytes: both halves of the trailer's /ID */
@@ -17,11 +17,19 @@ export interface PdfAParts {
 const escapeXml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** D:YYYYMMDDHHmmSS for the Info dictionary and YYYY-MM-DDTHH:mm:ss for XMP: the same instant. */
-function dates({ day, time }: PdfAParts['date']) {
+/**
+ * D:YYYYMMDDHHmmSS+03'00' for the Info dictionary and YYYY-MM-DDTHH:mm:ss+03:00 for XMP: the same
+ * instant, zone included (validators read an XMP date without one as the wrong type).
+ */
+function dates({ day, time, utcOffset }: PdfAParts['date']) {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '1970-01-01';
   const t = /^\d{2}:\d{2}:\d{2}/.test(time) ? time.slice(0, 8) : '00:00:00';
-  return { pdf: `D:${d.replace(/-/g, '')}${t.replace(/:/g, '')}`, xmp: `${d}T${t}` };
+  const zone = /^[+-]\d{2}:\d{2}$/.exec(utcOffset)?.[0] ?? '+00:00';
+  const pdfZone = zone === '+00:00' ? 'Z' : `${zone.slice(0, 3)}'${zone.slice(4)}'`;
+  return {
+    pdf: `D:${d.replace(/-/g, '')}${t.replace(/:/g, '')}${pdfZone}`,
+    xmp: `${d}T${t}${zone === '+00:00' ? 'Z' : zone}`,
+  };
 }
 
 /** XMP packet with the PDF/A identification (part 3, conformance B) and the Info fields mirrored. */

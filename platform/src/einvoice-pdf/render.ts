@@ -4,7 +4,10 @@ import path from 'node:path';
 import * as fontkit from '@pdf-lib/fontkit';
 import {
   type Color,
+  degrees,
+  drawText,
   PDFDocument,
+  type PDFName,
   type PDFFont,
   type PDFPage,
   fill,
@@ -25,6 +28,11 @@ export interface EInvoicePdfOptions {
   xmlFileName: string;
   /** the PDF's Creator (the application); defaults to Rawnaq */
   creator?: string;
+  /**
+   * The zone of the XML's issue date and time (which carry none) for the PDF's dates: Saudi time
+   * by default, as ZATCA documents are Saudi (UTC+3 all year, the salon's business time).
+   */
+  utcOffset?: string;
 }
 
 const PRODUCER = 'Rawnaq e-invoice PDF (pdf-lib 1.17.1)';
@@ -60,6 +68,8 @@ const RULE = rgb(0.72, 0.72, 0.72);
 const BAND = rgb(0.92, 0.93, 0.95);
 
 type Align = 'left' | 'right' | 'center';
+/** Coordinates to the hundredth of a point: shorter content streams, nothing visible lost. */
+const round = (v: number) => Math.round(v * 100) / 100;
 /** A line of wrapped text; `right` is the Arabic half of a bilingual line, drawn at its right end. */
 type Line = { text: string; rtl: boolean; right?: string };
 interface TextStyle {
@@ -73,6 +83,7 @@ interface TextStyle {
  */
 class Drawing {
   readonly pages: PDFPage[] = [];
+  private readonly fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
   page!: PDFPage;
   y = 0;
 
@@ -82,6 +93,14 @@ class Drawing {
     private readonly covers: (cp: number) => boolean,
   ) {
     this.newPage();
+  }
+
+  /** The page's resource name of a font, one per font and page (pdf-lib's drawText adds one per call). */
+  private fontKey(font: PDFFont): PDFName {
+    const keys = this.fontKeys.get(this.page) ?? new Map<PDFFont, PDFName>();
+    this.fontKeys.set(this.page, keys);
+    if (!keys.has(font)) keys.set(font, this.page.node.newFontDictionary(font.name, font.ref));
+    return keys.get(font)!;
   }
 
   newPage() {
@@ -124,13 +143,18 @@ class Drawing {
     let cx = align === 'left' ? x : align === 'right' ? x - total : x - total / 2;
     runs.forEach((r, i) => {
       if (r.text.trim())
-        this.page.drawText(r.text, {
-          x: cx,
-          y,
-          size: style.size,
-          font: style.font,
-          color: style.color ?? INK,
-        });
+        this.page.pushOperators(
+          ...drawText(style.font.encodeText(r.text), {
+            x: round(cx),
+            y: round(y),
+            size: style.size,
+            font: this.fontKey(style.font),
+            color: style.color ?? INK,
+            rotate: degrees(0),
+            xSkew: degrees(0),
+            ySkew: degrees(0),
+          }),
+        );
       cx += widths[i];
     });
   }
@@ -238,7 +262,12 @@ class Drawing {
         const start = col;
         while (col < modules.size && modules.get(row, col)) col++;
         ops.push(
-          rectangle(x + (margin + start) * unit, top - (margin + row + 1) * unit, (col - start) * unit, unit),
+          rectangle(
+            round(x + (margin + start) * unit),
+            round(top - (margin + row + 1) * unit),
+            round((col - start) * unit),
+            round(unit),
+          ),
         );
       }
     }
@@ -561,7 +590,7 @@ export async function renderEInvoicePdf(xml: string, options: EInvoicePdfOptions
     title: pdfTitle(view),
     creator: options.creator ?? 'Rawnaq',
     producer: PRODUCER,
-    date: { day: view.issueDate, time: view.issueTime },
+    date: { day: view.issueDate, time: view.issueTime, utcOffset: options.utcOffset ?? '+03:00' },
     icc,
     id: digest('ID').subarray(0, 16),
     attachment: {

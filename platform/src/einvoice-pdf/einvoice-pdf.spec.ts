@@ -11,7 +11,7 @@ import {
   PDFString,
 } from 'pdf-lib';
 import { buildAndSign, type ZatcaDocumentKind, type ZatcaTransaction } from '../zatca/builder';
-import { documentInput } from '../zatca/fixtures';
+import { documentInput, lines } from '../zatca/fixtures';
 import { samples, testCertificate, testPrivateKeyPem } from '../zatca/test-data';
 import { attachedFiles } from './attachments';
 import { readEInvoice } from './read';
@@ -229,6 +229,29 @@ describe('renderEInvoicePdf', () => {
         expect(runs).toContain('إشعار مدين');
       }
     }
+  });
+
+  it('runs a long document over several pages: the lines’ heading on each, every page numbered', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      ...lines.haircut,
+      name: `قص شعر وتصفيف مع غسيل وعناية بالشعر ${i + 1} | Haircut, styling, wash and hair care number ${i + 1}`,
+    }));
+    const input = documentInput('invoice', 'standard', {
+      issueDate: '2026-01-02',
+      issueTime: '10:11:12',
+      lines: many,
+      allowance: undefined,
+    });
+    const xml = buildAndSign(input, keys).xml;
+    const doc = await PDFDocument.load(await renderEInvoicePdf(xml, { xmlFileName: 'long.xml' }));
+    const pages = doc.getPageCount();
+    expect(pages).toBeGreaterThan(2);
+    const runs = textRuns(doc);
+    for (let p = 1; p <= pages; p++) expect(runs).toContain(`${p} / ${pages}`);
+    expect(runs.filter((r) => r === 'Description').length).toBeGreaterThanOrEqual(pages - 1);
+    // every line drawn once (its English wraps: "... hair care" / "number N")
+    for (let i = 1; i <= 45; i++) expect(runs.filter((r) => r === `number ${i}`)).toHaveLength(1);
+    expect(runs).toContain(`${readEInvoice(xml).totals.payable!.text} SAR`);
   });
 
   it('refuses what is not a ZATCA document', async () => {

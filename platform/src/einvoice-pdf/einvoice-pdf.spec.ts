@@ -254,6 +254,18 @@ describe('renderEInvoicePdf', () => {
     expect(runs).toContain(`${readEInvoice(xml).totals.payable!.text} SAR`);
   });
 
+  it('draws documents at the same time as it draws them one by one (the parsed fonts are shared)', async () => {
+    const docs = combos.map(([t, k]) => signed(k, t));
+    const render = (d: { xml: string; fileName: string }) =>
+      renderEInvoicePdf(d.xml, { xmlFileName: d.fileName });
+    const alone: Uint8Array[] = [];
+    for (const d of docs) alone.push(await render(d));
+    const together = await Promise.all([...docs, ...docs].map(render));
+    together.forEach((bytes, i) =>
+      expect(Buffer.from(bytes).equals(Buffer.from(alone[i % docs.length]))).toBe(true),
+    );
+  });
+
   it('refuses what is not a ZATCA document', async () => {
     await expect(renderEInvoicePdf('<a/>', { xmlFileName: 'x.xml' })).rejects.toThrow(/not a UBL invoice/);
     await expect(renderEInvoicePdf('not xml', { xmlFileName: 'x.xml' })).rejects.toThrow();

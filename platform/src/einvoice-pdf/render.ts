@@ -37,19 +37,35 @@ export interface EInvoicePdfOptions {
 
 const PRODUCER = 'Rawnaq e-invoice PDF (pdf-lib 1.17.1)';
 
-/** The font (DejaVu Sans: Latin and Arabic in one face) and the sRGB profile, read once. */
+/**
+ * The font (DejaVu Sans: Latin and Arabic in one face) and the sRGB profile, read once. The faces
+ * are parsed once too and handed to every document (pdf-lib asks `fontkit.create` per embedding,
+ * and decoding the tables again was half of a render's time); fontkit reads and subsets a face
+ * synchronously, so documents drawn at the same time cannot interleave inside it.
+ */
 const ASSETS = path.resolve(__dirname, '../../assets');
-let assets: { regular: Buffer; bold: Buffer; icc: Buffer; covers: (cp: number) => boolean } | undefined;
-function loadAssets() {
+type Assets = {
+  regular: Buffer;
+  bold: Buffer;
+  icc: Buffer;
+  fontkit: { create: (data: Uint8Array) => fontkit.Font };
+  covers: (cp: number) => boolean;
+};
+let assets: Assets | undefined;
+function loadAssets(): Assets {
   if (!assets) {
     const regular = readFileSync(path.join(ASSETS, 'fonts/DejaVuSans.ttf'));
     const bold = readFileSync(path.join(ASSETS, 'fonts/DejaVuSans-Bold.ttf'));
-    const faces = [fontkit.create(regular), fontkit.create(bold)];
+    const faces = new Map([
+      [regular, fontkit.create(regular)],
+      [bold, fontkit.create(bold)],
+    ]);
     assets = {
       regular,
       bold,
       icc: readFileSync(path.join(ASSETS, 'icc/sRGB.icc')),
-      covers: (cp) => faces.every((f) => f.hasGlyphForCodePoint(cp)),
+      fontkit: { create: (data) => faces.get(data as Buffer) ?? fontkit.create(data) },
+      covers: (cp) => [...faces.values()].every((f) => f.hasGlyphForCodePoint(cp)),
     };
   }
   return assets;
@@ -84,6 +100,7 @@ interface TextStyle {
 class Drawing {
   readonly pages: PDFPage[] = [];
   private readonly fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
+  private readonly widths = new Map<string, number>();
   page!: PDFPage;
   y = 0;
 
@@ -128,17 +145,25 @@ class Drawing {
       .join('');
   }
 
+  /** A run's width (fontkit lays the run out to measure it: wrapping asks often, so remembered). */
+  private runWidth(text: string, style: TextStyle): number {
+    const key = `${style.font.name}\u0000${style.size}\u0000${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      width = style.font.widthOfTextAtSize(text, style.size);
+      this.widths.set(key, width);
+    }
+    return width;
+  }
+
   width(text: string, style: TextStyle): number {
-    return visualRuns(this.clean(text)).reduce(
-      (w, r) => w + style.font.widthOfTextAtSize(r.text, style.size),
-      0,
-    );
+    return visualRuns(this.clean(text)).reduce((w, r) => w + this.runWidth(r.text, style), 0);
   }
 
   /** One line of text, its Arabic and Latin runs in visual order, aligned at x. */
   text(text: string, x: number, y: number, style: TextStyle, align: Align = 'left', rtl?: boolean) {
     const runs = visualRuns(this.clean(text), rtl);
-    const widths = runs.map((r) => style.font.widthOfTextAtSize(r.text, style.size));
+    const widths = runs.map((r) => this.runWidth(r.text, style));
     const total = widths.reduce((a, b) => a + b, 0);
     let cx = align === 'left' ? x : align === 'right' ? x - total : x - total / 2;
     runs.forEach((r, i) => {
@@ -562,7 +587,7 @@ export const pdfTitle = (view: EInvoiceView) => {
  */
 export async function renderEInvoicePdf(xml: string, options: EInvoicePdfOptions): Promise<Uint8Array> {
   const view = readEInvoice(xml);
-  const { regular, bold, icc, covers } = loadAssets();
+  const { regular, bold, icc, covers, fontkit: shared } = loadAssets();
   const xmlBytes = Buffer.from(xml, 'utf8');
   const seed = view.invoiceHash
     ? Buffer.from(view.invoiceHash, 'base64')
@@ -572,7 +597,7 @@ export async function renderEInvoicePdf(xml: string, options: EInvoicePdfOptions
   const subsetName = (face: string) =>
     `${[...digest(face).subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('')}+${face}`;
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(shared);
   const fonts = {
     regular: await doc.embedFont(regular, { subset: true, customName: subsetName('DejaVuSans') }),
     bold: await doc.embedFont(bold, { subset: true, customName: subsetName('DejaVuSans-Bold') }),

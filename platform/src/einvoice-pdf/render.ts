@@ -56,7 +56,7 @@ function loadAssets(): Assets {
   if (!assets) {
     const regular = readFileSync(path.join(ASSETS, 'fonts/DejaVuSans.ttf'));
     const bold = readFileSync(path.join(ASSETS, 'fonts/DejaVuSans-Bold.ttf'));
-    const faces = new Map([
+    const faces = new Map<Uint8Array, fontkit.Font>([
       [regular, fontkit.create(regular)],
       [bold, fontkit.create(bold)],
     ]);
@@ -64,7 +64,7 @@ function loadAssets(): Assets {
       regular,
       bold,
       icc: readFileSync(path.join(ASSETS, 'icc/sRGB.icc')),
-      fontkit: { create: (data) => faces.get(data as Buffer) ?? fontkit.create(data) },
+      fontkit: { create: (data) => faces.get(data) ?? fontkit.create(data) },
       covers: (cp) => [...faces.values()].every((f) => f.hasGlyphForCodePoint(cp)),
     };
   }

@@ -215,22 +215,19 @@ class Drawing {
   wrap(text: string, max: number, style: TextStyle): Line[] {
     const lines: Line[] = [];
     for (const logical of text.split('\n')) {
-      const parts = logical
+      const halves = logical
         .split(/\s+\|\s+/)
         .map((p) => this.clean(p.trim()))
         .filter(Boolean);
-      const ar = parts.find(isRtl);
-      const en = parts.find((p) => !isRtl(p));
-      if (
-        parts.length === 2 &&
-        ar &&
-        en &&
-        this.width(en, style) + this.width(ar, style) + style.size * 1.5 <= max
-      ) {
+      const ar = halves.find(isRtl);
+      const en = halves.find((p) => !isRtl(p));
+      const bilingual = halves.length === 2 && ar !== undefined && en !== undefined;
+      if (bilingual && this.width(en, style) + this.width(ar, style) + style.size * 1.5 <= max) {
         lines.push({ text: en, rtl: false, right: ar });
         continue;
       }
-      for (const paragraph of parts) {
+      // "Cut | Style" is not a bilingual pair: one paragraph, its bar kept
+      for (const paragraph of bilingual ? halves : [this.clean(logical.trim())]) {
         const rtl = isRtl(paragraph);
         for (const line of this.breakLines(paragraph, max, style)) lines.push({ text: line, rtl });
       }

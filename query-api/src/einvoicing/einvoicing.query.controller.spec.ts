@@ -41,7 +41,7 @@ const auth = (tenantId: string) => ({ tenantId }) as AuthContext;
 /** What the route wrote on the response. */
 const download = async (tenantId: string, uuid: string) => {
   const headers: Record<string, string> = {};
-  let body = Buffer.alloc(0);
+  let body: Buffer = Buffer.alloc(0);
   await new EInvoicingQueryController(models, {} as EventStore).pdf(auth(tenantId), uuid, {
     setHeader: (k, v) => (headers[k.toLowerCase()] = v),
     send: (b) => (body = b),

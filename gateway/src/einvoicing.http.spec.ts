@@ -1,6 +1,6 @@
 import { DEMO_EINVOICING } from '@rawnaq/command-api';
 import { PaymentMethod } from '@rawnaq/contracts';
-import { SIMULATOR_ALTERED_BUYER_VAT, zatca } from '@rawnaq/platform';
+import { attachedFiles, SIMULATOR_ALTERED_BUYER_VAT, zatca } from '@rawnaq/platform';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 type Issued = {
@@ -68,7 +68,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     });
   });
 
-  it('reports it with the worker; the XML downloads with its ZATCA file name and verifies', async () => {
+  it('reports it with the worker; the XML downloads with its ZATCA file name and verifies, the PDF with the same name and that XML inside', async () => {
     const invoice = (await issue()).body as Issued;
     // the worker takes the documents due, oldest first (the demo's own history before this one)
     while ((await t.app.einvoicing.runOnce()) > 0);
@@ -95,6 +95,34 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     const text = xml.body as string;
     expect(text).toContain(`<cbc:UUID>${invoice.einvoice!.uuid}</cbc:UUID>`);
     expect(zatca.verifyDocument(text)).toEqual([]);
+    // the same document as a PDF/A-3 to print, that XML attached inside it under the same name
+    const pdf = await t.http
+      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/pdf`)
+      .set(await fresh())
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const xmlName = /filename="([^"]+)\.xml"/.exec(xml.headers['content-disposition'])![1];
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${xmlName}.pdf"`);
+    const bytes = pdf.body as Buffer;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await attachedFiles(bytes)).toEqual([
+      {
+        name: `${xmlName}.xml`,
+        mimeType: 'text/xml',
+        relationship: 'Data',
+        bytes: Buffer.from(text, 'utf8'),
+      },
+    ]);
+    for (const missing of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const none = await t.http.get(`/api/merchant/einvoicing/documents/${missing}/pdf`).set(await fresh());
+      expect([none.status, none.body.message]).toEqual([404, 'einvoicing.there_is_no_xml_for_this_record']);
+    }
     // an accepted document is not sent again
     const again = await t.http
       .post(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/report`)

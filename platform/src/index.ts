@@ -22,3 +22,4 @@ export * from './mail';
 export * from './payment-gateway';
 export * from './fatoora';
 export * as zatca from './zatca';
+export * from './einvoice-pdf';

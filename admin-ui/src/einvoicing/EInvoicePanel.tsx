@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SendIcon from '@mui/icons-material/Send';
 import { isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
@@ -100,7 +101,7 @@ export const EInvoiceStatusChip = ({ documentId, fallback }: { documentId: strin
 
 /**
  * Where a sales document stands with ZATCA: its state, the authority's reasons explained, its QR,
- * its XML, and "report now" when it was refused or is late.
+ * its XML and its PDF (the XML inside, to print or send), and "report now" when it was refused or is late.
  */
 export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fallback: string }) => {
   const dataProvider = useAppDataProvider();
@@ -148,21 +149,24 @@ export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fa
         <AuthorityReasons items={doc.errors} kind="errors" />
         <AuthorityReasons items={doc.warnings} kind="warnings" />
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            data-testid="einvoice-xml"
-            onClick={() =>
-              downloadWithToken({
-                url: `${apiBase}/einvoicing/documents/${doc.id}/xml`,
-                token: session.token(),
-                fallbackName: '',
-              }).catch(fail)
-            }
-          >
-            {translate('app.einvoicing.download_xml')}
-          </Button>
+          {(['xml', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              size="small"
+              variant="outlined"
+              startIcon={format === 'pdf' ? <PictureAsPdfIcon /> : <DownloadIcon />}
+              data-testid={`einvoice-${format}`}
+              onClick={() =>
+                downloadWithToken({
+                  url: `${apiBase}/einvoicing/documents/${doc.id}/${format}`,
+                  token: session.token(),
+                  fallbackName: '',
+                }).catch(fail)
+              }
+            >
+              {translate(`app.einvoicing.download_${format}`)}
+            </Button>
+          ))}
           {(doc.state === 'rejected' || doc.state === 'pending') && (
             <Button
               size="small"

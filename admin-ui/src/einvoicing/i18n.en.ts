@@ -34,6 +34,7 @@ export const en = {
       icv: 'Document %{icv} of the device',
       retrying: 'ZATCA did not answer; sent again at %{at}',
       download_xml: 'Download the XML',
+      download_pdf: 'Download the PDF',
       report_now: 'Report now',
       not_signed: 'Issued before the salon was connected to ZATCA: not signed',
       states: {

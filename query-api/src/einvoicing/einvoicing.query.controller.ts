@@ -4,6 +4,7 @@ import {
   Auth,
   header,
   Realm,
+  renderEInvoicePdf,
   RequirePermission,
   TOKENS,
   zatca,
@@ -37,11 +38,11 @@ const documentRow = ({ tenantId: _t, xml: _x, cleared_xml: _c, ...doc }: Doc) =>
   warnings: explained(doc.warnings),
 });
 
-/** ZATCA's file name of a document: VAT number, issue date and time, its number. */
-const xmlFileName = (doc: Doc, vat: string) =>
+/** ZATCA's file name of a document, without its extension: VAT number, issue date and time, its number. */
+const documentFileName = (doc: Doc, vat: string) =>
   `${vat}_${String(doc.issued_at ?? '')
     .replace(/[-:]/g, '')
-    .slice(0, 15)}_${String(doc.document_number)}.xml`;
+    .slice(0, 15)}_${String(doc.document_number)}`;
 
 /** Chain verification from the event history alone: every hash, PIH, ICV and signature recomputed. */
 export const verifyDeviceChain = async (events: EventStore, tenantId: string, deviceId: string) => {
@@ -100,13 +101,8 @@ export class EInvoicingQueryController {
     return documentRow(doc);
   }
 
-  /** The signed XML (the cleared one for a standard document), named as ZATCA names it. */
-  @Get('documents/:uuid/xml')
-  async xml(
-    @Auth() auth: AuthContext,
-    @Param('uuid') uuid: string,
-    @Res() res: Response & { send: (body: string) => void },
-  ) {
+  /** A document's XML (the cleared one for a standard document) and ZATCA's name for it. */
+  private async documentXml(auth: AuthContext, uuid: string) {
     const doc = await this.models.get('einvoices', uuid);
     if (!doc || doc.tenantId !== auth.tenantId)
       throw new DomainError('einvoicing.there_is_no_xml_for_this_record', 404);
@@ -115,12 +111,34 @@ export class EInvoicingQueryController {
       : String(doc.xml ?? '');
     if (!text) throw new DomainError('einvoicing.xml_file_not_exist', 404);
     const device = await this.models.get('einvoicing_devices', String(doc.device_id));
+    return { text, name: documentFileName(doc, String(device?.vat_number ?? 'einvoice')) };
+  }
+
+  /** The signed XML (the cleared one for a standard document), named as ZATCA names it. */
+  @Get('documents/:uuid/xml')
+  async xml(
+    @Auth() auth: AuthContext,
+    @Param('uuid') uuid: string,
+    @Res() res: Response & { send: (body: string) => void },
+  ) {
+    const { text, name } = await this.documentXml(auth, uuid);
     res.setHeader('Content-Type', 'application/xml; charset=utf-8');
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="${xmlFileName(doc, String(device?.vat_number ?? 'einvoice'))}"`,
-    );
+    res.setHeader('Content-Disposition', `attachment; filename="${name}.xml"`);
     res.send(text);
+  }
+
+  /** The same document as a bilingual PDF/A-3b to read and print, that XML attached inside it. */
+  @Get('documents/:uuid/pdf')
+  async pdf(
+    @Auth() auth: AuthContext,
+    @Param('uuid') uuid: string,
+    @Res() res: Response & { send: (body: Buffer) => void },
+  ) {
+    const { text, name } = await this.documentXml(auth, uuid);
+    const pdf = await renderEInvoicePdf(text, { xmlFileName: `${name}.xml` });
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="${name}.pdf"`);
+    res.send(Buffer.from(pdf));
   }
 
   /** "Chain verified: N documents" or the first broken link, from the events alone. */

@@ -216,6 +216,19 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(zatca.verifyDocument(text)).toEqual([]);
     const validation = await zatca.validateDocument(text);
     expect(validation.errors).toEqual([]);
+    // the standard invoice's PDF/A-3, its cleared XML inside it
+    const pdf = await t.http
+      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/pdf`)
+      .set(await fresh())
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    const [attached] = await attachedFiles(pdf.body as Buffer);
+    expect(attached.bytes.toString('utf8')).toBe(text);
 
     // its credit note is standard too, to the same buyer, and cleared at once
     const note = await t.http

@@ -43,6 +43,7 @@ const payWith = async (page: Page, card: string) => {
 export const onlineShopTests = ({ url, tab }: SuiteContext) => {
   describe('the salon’s online shop', () => {
     let offerName = '';
+    let offerId = '';
 
     it('sells a gift card online with the success card, shows its e-gift page, and the owner spends it at the till (Arabic phone)', async () => {
       const desk = await tab('en');
@@ -75,6 +76,7 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
         description_ar: 'خدمتان مفضلتان بسعر أفضل',
       });
       expect(offer.status).toBe(201);
+      offerId = offer.body.id;
 
       // the customer, on her phone in Arabic: the home page links to the gift cards and the offers
       const { page } = await tab('ar');
@@ -193,6 +195,40 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
       await desk.page.click('[data-testid=offer-pay]');
       await desk.page.waitForSelector('[data-testid=error-mobile]');
       await shot(desk.page, 'online-shop-offer-checkout-en-desktop');
+    });
+
+    it('keeps an offer paid while the salon paused it: the customer is told, the report lists it, "deliver now" hands it over (Arabic phone)', async () => {
+      const desk = await tab('ar');
+      await desk.page.setViewportSize(PHONE);
+      await signIn(desk.page, url, owner, { language: 'ar' });
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await page.goto(`${url}/salon/demosalon/offers`);
+      await page.click(`[data-testid=shop-item]:has-text("${offerName}") button`);
+      await page.waitForSelector('[data-testid=offer-checkout]');
+      await page.fill('[data-testid=name]', 'ريم المتأخرة');
+      await page.fill('[data-testid=mobile]', '0551238804');
+      await page.click('[data-testid=offer-pay]');
+      await page.waitForURL(/\/pay\/sim\//);
+      // the salon pauses the offer while she types her card
+      expect((await pageSend(desk.page, 'POST', `offers/${offerId}/pause`)).status).toBe(200);
+      await payWith(page, SUCCESS_CARD);
+      await page.waitForSelector('[data-testid=purchase-not-delivered]');
+      expect(await page.textContent('[data-testid=purchase-not-delivered]')).toContain('سيتواصل معك الصالون');
+      await shot(page, 'online-shop-not-delivered-ar-phone');
+
+      await desk.page.goto(`${url}/ar/merchant/reports/payment-gateway-payments`);
+      await desk.page.waitForSelector('[data-testid=gateway-not-delivered]');
+      expect(await desk.page.textContent('[data-testid=gateway-not-delivered]')).toContain('مدفوع ولم يُسلَّم');
+      await shot(desk.page, 'online-payments-not-delivered-ar-phone');
+      // still paused: the till refuses again and says why
+      await desk.page.click('[data-testid=gateway-deliver-now]');
+      await desk.page.waitForSelector('[data-testid=gateway-not-delivered]');
+      expect((await pageSend(desk.page, 'POST', `offers/${offerId}/resume`)).status).toBe(200);
+      await desk.page.click('[data-testid=gateway-deliver-now]');
+      await desk.page.waitForSelector('text=سُلّم للعميلة');
+      expect(await desk.page.$('[data-testid=gateway-not-delivered]')).toBeNull();
+      await shot(desk.page, 'online-payments-delivered-ar-phone');
     });
 
     it('shows the platform’s gateway fees per salon to the manager, on a phone in Arabic and on a desktop in English', async () => {

@@ -257,7 +257,13 @@ export type GatewayPaymentStatus = {
   /** 1 a visit's deposit, 2 a gift card, 3 an offer or package (doc1 §4) */
   gateway_type?: number;
   /** what a gift card or offer payment bought: its page once it is hers */
-  purchase?: { kind: 'gift_card' | 'offer'; delivered: boolean; unique_id: string | null } | null;
+  purchase?: {
+    kind: 'gift_card' | 'offer';
+    delivered: boolean;
+    /** paid, but the till refused to sell it: the salon settles it by hand */
+    not_delivered?: boolean;
+    unique_id: string | null;
+  } | null;
   salon: { alias: string; name_en: string; name_ar: string };
 };
 

@@ -143,6 +143,9 @@ const en = {
   'payment.open_gift_card': 'View the gift card',
   'payment.open_offer': 'View my purchase',
   'payment.preparing': 'Your payment is confirmed. Your purchase is being prepared…',
+  'payment.not_delivered_title': 'Payment received',
+  'payment.not_delivered':
+    'We received your payment, but the salon could not complete your purchase just now. The salon will contact you to hand it over or give your money back.',
   'payment.purchase_failed_declined': 'Your card was declined. Nothing was charged and nothing was bought.',
   'payment.purchase_failed_failed':
     'The payment could not be completed. Nothing was charged and nothing was bought.',
@@ -295,6 +298,9 @@ const ar: Messages = {
   'payment.open_gift_card': 'عرض بطاقة الإهداء',
   'payment.open_offer': 'عرض مشترياتي',
   'payment.preparing': 'تم تأكيد الدفع. جارٍ تجهيز مشترياتك…',
+  'payment.not_delivered_title': 'وصلتنا دفعتك',
+  'payment.not_delivered':
+    'وصلتنا دفعتك، لكن الصالون لم يتمكن من إتمام مشترياتك الآن. سيتواصل معك الصالون لتسليمها أو إعادة المبلغ.',
   'payment.purchase_failed_declined': 'رُفضت البطاقة. لم يُخصم أي مبلغ ولم يتم الشراء.',
   'payment.purchase_failed_failed': 'تعذّر إتمام الدفع. لم يُخصم أي مبلغ ولم يتم الشراء.',
   'payment.purchase_failed_cancelled': 'أُلغيت عملية الدفع. لم يُخصم أي مبلغ ولم يتم الشراء.',

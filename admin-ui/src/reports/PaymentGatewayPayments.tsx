@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import { useTranslate } from 'ra-core';
-import { codeLabelKey, toDecimalString } from '@rawnaq/contracts';
+import { useNotify, useTranslate } from 'ra-core';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { useAppDataProvider } from '../http/useAppDataProvider';
+import { codeLabelKey, formatMoney } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useFormat } from '../format/useFormat';
+import { useArea } from '../shell/area';
 import { Amount } from '../sales/InvoiceParts';
 import { MoneyReport, type ReportAnswer } from './MoneyReport';
 
@@ -24,8 +30,14 @@ export type GatewayPaymentRow = {
   failed_reason: string | null;
   after_failure: boolean;
   fee_amount: number;
+  /** a gift card or offer bought: handed over, or refused by the till (its reason) */
+  purchase_kind?: string | null;
+  delivered?: boolean;
+  not_delivered_reason?: string | null;
+  not_delivered_params?: Record<string, string | number> | null;
 };
 type Totals = {
+  not_delivered?: number;
   payments: number;
   paid: number;
   paid_amount: number;
@@ -35,6 +47,52 @@ type Totals = {
   fee_currency: string;
 };
 
+/** What a paid gift card or offer became: handed over, or refused by the till with "deliver now". */
+const Delivery = ({ row }: { row: GatewayPaymentRow }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  if (!row.purchase_kind || row.outcome !== 'paid') return null;
+  if (row.delivered || done)
+    return <Typography variant="body2">{translate('app.reports.gateway.delivered')}</Typography>;
+  if (!row.not_delivered_reason) return null;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }} data-testid="gateway-not-delivered">
+      <Typography variant="body2" color="warning.main">
+        {translate('app.reports.gateway.not_delivered', {
+          reason: translate(row.not_delivered_reason, row.not_delivered_params ?? {}),
+        })}
+      </Typography>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={busy}
+        data-testid="gateway-deliver-now"
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await dataProvider.send('POST', `online-payments/${row.id}/deliver`);
+            setDone(true);
+            notify('app.reports.gateway.delivered_now', { type: 'success' });
+          } catch (error) {
+            if (!isHandled(error))
+              notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+                type: 'warning',
+                messageArgs: isHttpError(error) ? messageParams(error) : {},
+              });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {translate('app.reports.gateway.deliver_now')}
+      </Button>
+    </Stack>
+  );
+};
+
 /**
  * `reports/payment-gateway-payments` (doc1 §2, accounting): the online payments of a period with their
  * status (1, 2 pending; 3, 4, 6 failed; 5 paid), what was paid, and the platform's fee (1 AED each).
@@ -42,8 +100,10 @@ type Totals = {
 export const PaymentGatewayPaymentsReport = () => {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
+  const { language } = useArea();
   const [outcome, setOutcome] = useState<(typeof OUTCOMES)[number]>('');
-  const fee = (fils: number) => `${toDecimalString({ amount: fils, currency: 'AED' })} AED`;
+  // the platform's fee is in AED whatever the salon's currency
+  const fee = (fils: number) => formatMoney({ amount: fils, currency: 'AED' }, { locale: language });
   return (
     <Box>
       <TextField
@@ -102,6 +162,22 @@ export const PaymentGatewayPaymentsReport = () => {
             align: 'start',
           },
           {
+            key: 'delivery',
+            label: translate(col('handed_over')),
+            value: (r) =>
+              r.purchase_kind && r.outcome === 'paid'
+                ? r.delivered
+                  ? translate('app.reports.gateway.delivered')
+                  : r.not_delivered_reason
+                    ? translate('app.reports.gateway.not_delivered', {
+                        reason: translate(r.not_delivered_reason, r.not_delivered_params ?? {}),
+                      })
+                    : ''
+                : '',
+            render: (r) => <Delivery row={r} />,
+            align: 'start',
+          },
+          {
             key: 'mobile',
             label: translate(col('mobile')),
             value: (r) => (r.mobile ? `\u2066${r.mobile}\u2069` : ''),
@@ -138,6 +214,15 @@ export const PaymentGatewayPaymentsReport = () => {
           { key: 'payments', label: translate(col('payments')), value: a.totals.payments },
           { key: 'paid', label: translate('app.reports.gateway.outcomes.paid'), value: a.totals.paid },
           { key: 'failed', label: translate('app.reports.gateway.outcomes.failed'), value: a.totals.failed },
+          ...(a.totals.not_delivered
+            ? [
+                {
+                  key: 'not_delivered',
+                  label: translate('app.reports.gateway.not_delivered_count'),
+                  value: a.totals.not_delivered,
+                },
+              ]
+            : []),
           {
             key: 'paid_amount',
             label: translate(col('paid_amount')),

@@ -66,6 +66,11 @@ export const ar = {
         outcomes: { all: 'الكل', paid: 'مدفوعة', pending: 'قيد الانتظار', failed: 'فاشلة' },
         reasons: { failed: 'فشل', declined: 'مرفوضة', cancelled: 'ملغاة', expired: 'لم تُدفع في الوقت' },
         after_failure: 'دُفعت بعد الفشل: تُعاد أو تُستخدم',
+        delivered: 'سُلّم',
+        not_delivered: 'مدفوع ولم يُسلَّم: %{reason}',
+        not_delivered_count: 'مدفوع ولم يُسلَّم',
+        deliver_now: 'سلّمه الآن',
+        delivered_now: 'سُلّم للعميلة وصارت صفحته لديها',
       },
       sections: {
         accounting: 'التقارير المحاسبية',
@@ -76,6 +81,7 @@ export const ar = {
         payments: 'المدفوعات والمبالغ المستردة',
       },
       columns: {
+        handed_over: 'التسليم',
         date: 'التاريخ',
         month: 'الشهر',
         time: 'الوقت',

@@ -71,6 +71,11 @@ export const en = {
           expired: 'not paid in time',
         },
         after_failure: 'paid after a failure: give it back or use it',
+        delivered: 'Handed over',
+        not_delivered: 'Paid, not handed over: %{reason}',
+        not_delivered_count: 'Paid, not handed over',
+        deliver_now: 'Deliver now',
+        delivered_now: 'Handed over to the customer: she has its page now',
       },
       sections: {
         accounting: 'Accounting reports',
@@ -81,6 +86,7 @@ export const en = {
         payments: 'Payments and refunds',
       },
       columns: {
+        handed_over: 'Handed over',
         date: 'Date',
         month: 'Month',
         time: 'Time',

@@ -39,7 +39,9 @@ const usePayment = (uniqueId: string) => {
             loaded.status !== 'found' ||
             loaded.value.outcome === 'pending' ||
             // paid, its gift card or offer still being handed over
-            (loaded.value.outcome === 'paid' && loaded.value.purchase?.unique_id === null);
+            (loaded.value.outcome === 'paid' &&
+              loaded.value.purchase?.unique_id === null &&
+              !loaded.value.purchase.not_delivered);
           if (pending && loaded.status !== 'not-found' && Date.now() < until)
             timer = setTimeout(load, POLL_MS);
         },
@@ -91,6 +93,19 @@ const Purchase = ({
         >
           {t(gift ? 'payment.back_to_gift_card' : 'payment.back_to_offers')}
         </a>
+      </section>
+    );
+  if (purchase.not_delivered)
+    return (
+      <section className="card message" role="status" data-testid="purchase-not-delivered">
+        <h1>{t('payment.not_delivered_title')}</h1>
+        <p>{t('payment.not_delivered')}</p>
+        <dl className="details">
+          <div>
+            <dt>{t('payment.amount')}</dt>
+            <dd data-testid="payment-amount">{amount}</dd>
+          </div>
+        </dl>
       </section>
     );
   const page = gift ? 'e-gift-card' : 'e-offer';

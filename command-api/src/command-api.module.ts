@@ -88,6 +88,10 @@ import { OnlinePurchases } from './online/online-purchases';
 import { BuyGiftCardOnlineHandler, BuyOfferOnlineHandler } from './online/online-shop.commands';
 import { OnlineShopController } from './online/online-shop.http.controller';
 import { OnlinePaymentsController } from './online/online-payments.http.controller';
+import {
+  ChangePaymentGatewayPackageHandler,
+  PaymentGatewayPackagesController,
+} from './platform/payment-gateway-packages.commands';
 import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
@@ -146,6 +150,7 @@ export class CommandApiModule {
         GatewayCallbacksController,
         OnlineShopController,
         OnlinePaymentsController,
+        PaymentGatewayPackagesController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -171,6 +176,7 @@ export class CommandApiModule {
         GatewayPayments,
         ReceiveGatewayCallbackHandler,
         OnlinePurchases,
+        ChangePaymentGatewayPackageHandler,
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,

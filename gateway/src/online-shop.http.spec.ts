@@ -362,4 +362,77 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     const paid = (await eventsSince(count)).find((e) => e.type === 'GatewayPaymentPaid')!;
     expect(paid.data).toMatchObject({ fee_amount: 150, fee_currency: 'AED' });
   });
+
+  it('charges a salon on one of the platform’s payment gateway packages that package’s fee; a withdrawn package is offered to no new salon', async () => {
+    const manager = await t.signIn(MANAGER, 'manager');
+    const send = (method: 'post' | 'put', path: string, body: object) =>
+      t.http[method](`/api/manager/${path}`).set(bearer(manager)).send(body);
+    const bad = await send('post', 'payment-gateway-packages', { name_en: ' ', transaction_fee_fils: -1 });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(
+      ['monthly_fee_fils', 'name_ar', 'name_en', 'status', 'transaction_fee_fils'].sort(),
+    );
+    const premium = await send('post', 'payment-gateway-packages', {
+      name_en: 'Premium',
+      name_ar: 'المميزة',
+      monthly_fee_fils: 9900,
+      transaction_fee_fils: 50,
+      status: 1,
+    });
+    expect(premium.status).toBe(201);
+    const old = await send('post', 'payment-gateway-packages', {
+      name_en: 'Starter (old)',
+      name_ar: 'المبتدئة القديمة',
+      monthly_fee_fils: 0,
+      transaction_fee_fils: 200,
+      status: 0,
+    });
+    const list = await t.http
+      .get('/api/manager/payment-gateway-packages')
+      .set({ ...bearer(manager), ...(await fresh()) });
+    expect([list.status, list.body]).toMatchObject([
+      200,
+      [{ name_en: 'Premium' }, { name_en: 'Starter (old)' }],
+    ]);
+    expect(list.headers['content-range']).toBe('payment-gateway-packages 0-1/2');
+
+    // the demo salon put on the premium package; a withdrawn one is refused on its field
+    const withdrawn = await send('put', 'accounts/1/online-services', {
+      payment_gateway_package: 1,
+      payment_gateway_package_id: old.body.id,
+    });
+    expect([withdrawn.status, withdrawn.body.errors]).toEqual([
+      422,
+      { payment_gateway_package_id: 'settings.package_withdrawn' },
+    ]);
+    const chosen = await send('put', 'accounts/1/online-services', {
+      payment_gateway_package: 1,
+      payment_gateway_package_id: premium.body.id,
+    });
+    expect(chosen.body).toMatchObject({
+      payment_gateway_package: 1,
+      payment_gateway_package_id: premium.body.id,
+    });
+
+    const opened = (await buyCard({ buyer_mobile: '0551239006' })).body as Opened;
+    const count = await t.eventCount();
+    await t.http.get('/api/manager/payment-gateway-packages').set({ ...bearer(manager), ...(await fresh()) });
+    await pay(opened.payment.pay_url, SIMULATOR_CARDS.success);
+    const paid = (await eventsSince(count)).find((e) => e.type === 'GatewayPaymentPaid')!;
+    expect(paid.data).toMatchObject({ fee_amount: 50, fee_currency: 'AED' });
+
+    // the package's fee changed: the next payment pays the new one; nothing changed writes nothing
+    const changed = await send('put', `payment-gateway-packages/${premium.body.id}`, {
+      ...premium.body,
+      transaction_fee_fils: 75,
+    });
+    expect(changed.body).toMatchObject({ transaction_fee_fils: 75, name_ar: 'المميزة' });
+    const before = await t.eventCount();
+    await send('put', `payment-gateway-packages/${premium.body.id}`, { ...changed.body });
+    expect(await t.eventCount()).toBe(before);
+    const one = await t.http
+      .get(`/api/manager/payment-gateway-packages/${premium.body.id}`)
+      .set({ ...bearer(manager), ...(await fresh()) });
+    expect(one.body).toMatchObject({ transaction_fee_fils: 75, status: 1 });
+  });
 });

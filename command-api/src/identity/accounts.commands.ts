@@ -3,6 +3,8 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   DEFAULT_VAT,
   notFound,
+  paymentGatewayPackageStream,
+  rejected,
   onlineServicesInput,
   openAccountInput,
   PLATFORM_TENANT,
@@ -25,6 +27,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
+import { evolvePackage, initialPackage } from '../platform/payment-gateway-packages.commands';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
 import { Aggregates, idFor } from '../shared/repository';
@@ -114,6 +117,27 @@ export class ChangeOnlineServicesHandler implements ICommandHandler<ChangeOnline
   async execute({ ctx, tenantId, body }: ChangeOnlineServices): Promise<Answer> {
     const values = parseInput(onlineServicesInput, body);
     if (!/^\d{1,9}$/.test(tenantId)) throw notFound('not_found.account');
+    // a package chosen is one the platform offers now (a withdrawn one stays only for who has it)
+    if (values.payment_gateway_package_id !== undefined) {
+      const pkg = /^[0-9a-f-]{36}$/.test(values.payment_gateway_package_id)
+        ? (
+            await this.aggregates.load(
+              paymentGatewayPackageStream(values.payment_gateway_package_id),
+              initialPackage,
+              evolvePackage,
+            )
+          ).state
+        : initialPackage;
+      if (!pkg.exists) throw rejected('not_found.record', 'payment_gateway_package_id');
+      const { state: current } = await this.aggregates.load(
+        streamName('account', tenantId, tenantId),
+        initialAccountSettings,
+        evolveAccountSettings,
+      );
+      const had = current.exists ? current.services.payment_gateway_package_id : undefined;
+      if (pkg.status !== 1 && had !== values.payment_gateway_package_id)
+        throw rejected('settings.package_withdrawn', 'payment_gateway_package_id');
+    }
     const outcome = await this.aggregates.handle<AccountSettings, SettingsEvent>(
       streamName('account', tenantId, tenantId),
       { ...ctx, tenantId },
@@ -129,6 +153,7 @@ export class ChangeOnlineServicesHandler implements ICommandHandler<ChangeOnline
         id: tenantId,
         google_index: services.google_index === true,
         payment_gateway_package: (services.payment_gateway_package as number | undefined) ?? 0,
+        payment_gateway_package_id: (services.payment_gateway_package_id as string | undefined) ?? null,
       },
       outcome.position,
     );

@@ -241,10 +241,20 @@ export class GatewayPayments {
     return { payment: s.exists ? s.started : started, position: outcome.position };
   }
 
-  /** The platform's gateway defaults (platform-setting/payment-gateway-setting): the fee and the time to pay. */
-  private async platform() {
+  /**
+   * The platform's gateway defaults (platform-setting/payment-gateway-setting): the fee and the time to
+   * pay; a salon on one of the platform's packages (payment-gateway-packages) pays that package's fee.
+   */
+  private async platform(tenantId?: string) {
     const settings = platformSettingsOf(await this.models.get('platform_settings', 'platform'));
-    return { feeFils: settings.gateway_fee_fils, minutes: settings.gateway_payment_minutes };
+    const account = tenantId ? await this.models.get('accounts', tenantId) : undefined;
+    const pkg =
+      typeof account?.payment_gateway_package_id === 'string'
+        ? await this.models.get('payment_gateway_packages', account.payment_gateway_package_id)
+        : undefined;
+    const feeFils =
+      typeof pkg?.transaction_fee_fils === 'number' ? pkg.transaction_fee_fils : settings.gateway_fee_fils;
+    return { feeFils, minutes: settings.gateway_payment_minutes };
   }
 
   private decide(ctx: CommandContext, paymentId: string, command: GatewayPaymentCommand) {
@@ -287,7 +297,7 @@ export class GatewayPayments {
       notice.amountDecimal !== decimalText(state.started.amount, decimalsOf(currency))
     )
       throw new DomainError('payments.gateway_amount_mismatch', 409);
-    const { feeFils } = await this.platform();
+    const { feeFils } = await this.platform(notice.tenantId);
     const { result, position } = await this.aggregates.transaction(async () => {
       const visit = state.started.appointment_id
         ? await this.visit(ctx, state.started.appointment_id)

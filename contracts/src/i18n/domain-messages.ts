@@ -112,6 +112,7 @@ export const domainMessages = {
       alias_taken: 'Another salon already uses this address',
       period_too_long: 'A period can be at most 30 days',
       periods_overlap: 'This period overlaps another one',
+      package_withdrawn: 'This package is withdrawn: choose one the platform offers now',
       closes_when_it_opens:
         'The closing time cannot be the opening time (an earlier one closes the next day)',
       closes_after_next_day_opens: 'These hours end after the next day opens',
@@ -265,6 +266,7 @@ export const domainMessages = {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',
       period_too_long: 'لا يمكن أن تزيد الفترة على 30 يومًا',
       periods_overlap: 'تتداخل هذه الفترة مع فترة أخرى',
+      package_withdrawn: 'هذه الباقة موقوفة: اختر باقة تقدمها المنصة الآن',
       closes_when_it_opens:
         'لا يمكن أن يكون وقت الإغلاق هو وقت الفتح (الوقت الأبكر يعني الإغلاق في اليوم التالي)',
       closes_after_next_day_opens: 'تنتهي هذه الساعات بعد موعد فتح اليوم التالي',

@@ -1,2 +1,3 @@
 export * from './account-input';
 export * from './platform-settings';
+export * from './payment-gateway-packages';

@@ -152,6 +152,8 @@ export const onlineServicesInput = z.preprocess(
         z.union([z.literal(0), z.literal(1)]),
       )
       .optional(),
+    /** which of the platform's payment gateway packages (its fee per transaction) the salon is on */
+    payment_gateway_package_id: withRule(z.string(), maxLength(60)).optional(),
   }),
 );
 /** A deposit policy names its amount or percentage (a positive amount, at most 2 decimals). */

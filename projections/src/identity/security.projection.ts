@@ -4,6 +4,7 @@ import {
   type JsErrorReported,
   type MailEvent,
   type MailQueued,
+  type PaymentGatewayPackageEvent,
   type PlatformSettingsChanged,
   type RecordedEvent,
 } from '@rawnaq/contracts';
@@ -37,6 +38,7 @@ export const securityProjection: Projection = {
     { name: 'mail_outbox', indexes: [{ fields: ['queued_at'] }] },
     { name: 'js_errors', indexes: [{ fields: ['at'] }] },
     { name: 'platform_settings', indexes: [] },
+    { name: 'payment_gateway_packages', indexes: [{ fields: ['created_at'] }] },
   ],
   handles: [
     'LoginFailed',
@@ -47,9 +49,13 @@ export const securityProjection: Projection = {
     'MailFailed',
     'JsErrorReported',
     'PlatformSettingsChanged',
+    'PaymentGatewayPackageDefined',
+    'PaymentGatewayPackageChanged',
   ],
   project: (e: RecordedEvent): Change[] => {
-    const event = e as unknown as (IpGuardEvent | MailEvent | JsErrorReported | PlatformSettingsChanged) &
+    const event = e as unknown as (
+      IpGuardEvent | MailEvent | JsErrorReported | PlatformSettingsChanged | PaymentGatewayPackageEvent
+    ) &
       RecordedEvent;
     const at = e.metadata.occurredAt;
     switch (event.type) {
@@ -125,6 +131,20 @@ export const securityProjection: Projection = {
             set: { status: 0, failed_at: at, error: event.data.error },
           },
         ];
+      case 'PaymentGatewayPackageDefined':
+        return [
+          {
+            kind: 'upsert',
+            collection: 'payment_gateway_packages',
+            doc: { id: event.data.package_id, ...event.data, created_at: at, updated_at: at },
+          },
+        ];
+      case 'PaymentGatewayPackageChanged': {
+        const { previous: _p, package_id: id, ...changed } = event.data;
+        return [
+          { kind: 'patch', collection: 'payment_gateway_packages', id, set: { ...changed, updated_at: at } },
+        ];
+      }
       case 'PlatformSettingsChanged':
         return [
           { kind: 'patch', collection: 'platform_settings', id: 'platform', set: { ...event.data.changed } },

@@ -127,6 +127,13 @@ const LISTS = {
     ['account_id', 'name_en'],
     ['account_id', 'asc'],
   ),
+  // the packages the platform offers (doc1 §2 platform-setting/payment-gateway-packages)
+  'payment-gateway-packages': managerList(
+    'payment-gateway-packages',
+    'payment_gateway_packages',
+    ['name_en', 'created_at', 'transaction_fee_fils', 'status'],
+    ['created_at', 'asc'],
+  ),
 } as const;
 
 /** A salon's online services as the manager's lists show them (nothing of its settings beyond). */
@@ -140,6 +147,7 @@ const onlineServicesRow = (a: Doc) => ({
   online_booking: a.online_booking === true,
   google_index: a.google_index === true,
   payment_gateway_package: (a.payment_gateway_package as number | undefined) ?? 0,
+  payment_gateway_package_id: (a.payment_gateway_package_id as string | undefined) ?? null,
 });
 
 @Controller('api/manager')
@@ -162,6 +170,16 @@ export class ManagerQueryController {
     return { id: 'platform', ...platformSettingsOf(doc) };
   }
 
+  /** One package (the edit screen). */
+  @Get('payment-gateway-packages/:id')
+  async paymentGatewayPackage(@Param('id') id: string) {
+    const doc = /^[0-9a-f-]{36}$/.test(id)
+      ? await this.models.get('payment_gateway_packages', id)
+      : undefined;
+    if (!doc) throw new DomainError('not_found.record', 404);
+    return doc;
+  }
+
   @Get(':list')
   async list(
     @Param('list') name: string,
@@ -179,6 +197,8 @@ export class ManagerQueryController {
     // a block that ended by itself is over: the list shows the blocks in force
     if (name === 'blocked-ips') filter.active_until = { $gt: new Date().toISOString() };
     if (name === 'payment-gateway-accounts') filter.payment_gateway_package = 1;
+    if (name === 'payment-gateway-packages' && (q.filter.status === 0 || q.filter.status === 1))
+      filter.status = q.filter.status;
     if (name === 'global-aliases' && typeof q.filter.q === 'string' && q.filter.q.trim())
       filter.alias_lc = { $contains: q.filter.q.trim().toLowerCase() };
     for (const field of ['ip', 'type', 'to']) {

@@ -281,5 +281,49 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
       await desk.page.click('button[type=submit]');
       expect((await restoring).status()).toBe(200);
     });
+
+    it('lets the manager offer a payment gateway package and put the demo salon on it (Arabic phone, English desktop)', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, DEMO.manager, { language: 'ar', area: 'manager' });
+      await page.goto(`${url}/ar/manager/platform-setting/payment-gateway-packages`);
+      await page.waitForSelector('[data-testid=list-empty]');
+      await shot(page, 'gateway-packages-empty-ar-phone');
+      await page.goto(`${url}/ar/manager/platform-setting/payment-gateway-packages/create`);
+      await page.waitForSelector('input[name=name_en]');
+      // an amount that is not one is refused on its field, nothing saved
+      await page.fill('input[name=name_en]', 'Premium');
+      await page.fill('input[name=name_ar]', 'الباقة المميزة');
+      await page.fill('input[name=monthly_fee_fils]', '99');
+      await page.fill('input[name=transaction_fee_fils]', 'abc');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('.MuiFormHelperText-root.Mui-error');
+      await shot(page, 'gateway-packages-refused-ar-phone');
+      // the platform's usual 1 AED, so the flows that follow see the fee they expect
+      await page.fill('input[name=transaction_fee_fils]', '1.00');
+      await page.click('button[type=submit]');
+      await page.waitForURL(/\/payment-gateway-packages$/);
+      await page.waitForSelector('text=الباقة المميزة');
+      expect(await page.textContent('body')).toContain('معروضة');
+      await shot(page, 'gateway-packages-list-ar-phone');
+
+      const desk = await tab('en');
+      await desk.page.setViewportSize(DESKTOP);
+      await signIn(desk.page, url, DEMO.manager, { area: 'manager' });
+      await desk.page.goto(`${url}/en/manager/addon-services/global-aliases`);
+      await desk.page.waitForSelector('[data-testid=package-demosalon]');
+      const saving = desk.page.waitForResponse(
+        (r) => r.url().includes('/online-services') && r.request().method() === 'PUT',
+      );
+      await desk.page.click('[data-testid=package-demosalon] >> xpath=..');
+      await desk.page.click('li[role=option]:has-text("Premium")');
+      expect((await saving).status()).toBe(200);
+      await desk.page.waitForSelector('text=Saved');
+      await shot(desk.page, 'gateway-packages-salon-en-desktop');
+      await desk.page.goto(`${url}/en/manager/platform-setting/payment-gateway-packages`);
+      await desk.page.waitForSelector('.RaDataTable-tbody tr:has-text("Premium")');
+      expect(await desk.page.textContent('.RaDataTable-tbody tr:has-text("Premium")')).toContain('AED');
+      await shot(desk.page, 'gateway-packages-list-en-desktop');
+    });
   });
 };

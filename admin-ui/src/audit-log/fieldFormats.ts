@@ -171,6 +171,9 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   session_idle_minutes: 'minutes',
   session_max_hours: 'hours',
   gateway_fee_fils: 'number',
+  // a payment gateway package's prices, in AED fils
+  monthly_fee_fils: 'number',
+  transaction_fee_fils: 'number',
   gateway_payment_minutes: 'minutes',
   message_id: 'ltr',
   delivery: { choice: 'app.audit.values.delivery.' },

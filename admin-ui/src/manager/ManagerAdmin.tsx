@@ -6,6 +6,8 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } from './onlineServices';
 import { GATEWAY_FEES, GatewayFeesList } from './gatewayFees';
+import { GATEWAY_PACKAGES } from './gatewayPackages';
+import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
@@ -53,6 +55,10 @@ const PaymentGatewaySettingEdit = lazyPage(() =>
 );
 /** the platform's payment gateway defaults: the same record as the platform settings */
 const GATEWAY_SETTING = 'platform-setting/payment-gateway-setting';
+const packages = () => import('./gatewayPackages');
+const GatewayPackageList = lazyPage(() => packages().then((m) => m.GatewayPackageList));
+const GatewayPackageCreate = lazyPage(() => packages().then((m) => m.GatewayPackageCreate));
+const GatewayPackageEdit = lazyPage(() => packages().then((m) => m.GatewayPackageEdit));
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
@@ -99,6 +105,7 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="dashboard/zatca-failed-transactions" />
       <Menu.ResourceItem name="dashboard/zatca-warning-transactions" />
       <Menu.ResourceItem name={GATEWAY_FEES} />
+      <Menu.ResourceItem name={GATEWAY_PACKAGES} />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
@@ -189,6 +196,14 @@ export const ManagerAdmin = () => {
           <Route path="form-clone/:id" element={<ZatcaSettingClone />} />
         </Resource>
         <Resource name={GATEWAY_FEES} list={GatewayFeesList} icon={ReceiptLongIcon} />
+        <Resource
+          name={GATEWAY_PACKAGES}
+          list={GatewayPackageList}
+          create={GatewayPackageCreate}
+          edit={GatewayPackageEdit}
+          icon={InventoryIcon}
+          recordRepresentation="name_en"
+        />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

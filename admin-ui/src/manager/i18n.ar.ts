@@ -22,6 +22,15 @@ export const ar = {
         empty: 'لا يوجد صالون له عنوان إلكتروني بعد.',
         empty_gateway: 'لا يوجد صالون باقة بوابة الدفع لديه فعّالة.',
       },
+      packages: {
+        empty: 'لا توجد باقة لبوابة الدفع بعد: أضف أول باقة يمكن اشتراك الصالونات فيها.',
+        fees: '%{monthly} شهريًا · %{transaction} عن كل عملية مدفوعة',
+        status_1: 'معروضة',
+        status_0: 'موقوفة',
+        transaction_hint: 'تأخذه المنصة عن كل عملية دفع ناجحة لصالون مشترك في هذه الباقة',
+        none: 'رسم المنصة الافتراضي',
+        choose: 'الباقة',
+      },
       fees: {
         hint: 'درهم إماراتي واحد عن كل عملية دفع ناجحة عبر بوابة الدفع، لكل صالون في الفترة المختارة.',
         empty: 'لا توجد عمليات دفع ناجحة عبر بوابة الدفع في هذه الفترة.',
@@ -37,6 +46,16 @@ export const ar = {
     },
   },
   resources: {
+    'platform-setting/payment-gateway-packages': {
+      name: 'باقة بوابة الدفع |||| باقات بوابة الدفع',
+      fields: {
+        name_en: 'الاسم بالإنجليزية',
+        name_ar: 'الاسم بالعربية',
+        monthly_fee_fils: 'السعر الشهري (بالدرهم الإماراتي)',
+        transaction_fee_fils: 'الرسم عن كل عملية مدفوعة (بالدرهم الإماراتي)',
+        status: 'الحالة',
+      },
+    },
     'addon-services/global-aliases': {
       name: plural('عناوين إلكترونية', 'عنوان إلكتروني', 'العناوين الإلكترونية للصالونات'),
       fields: {
@@ -47,6 +66,7 @@ export const ar = {
         online_booking: 'الحجز الإلكتروني',
         google_index: 'السماح لمحركات البحث بالفهرسة',
         payment_gateway_package: 'باقة بوابة الدفع',
+        payment_gateway_package_id: 'الباقة',
       },
     },
     'payment-gateway-fees': {
@@ -69,6 +89,7 @@ export const ar = {
         online_booking: 'الحجز الإلكتروني',
         google_index: 'السماح لمحركات البحث بالفهرسة',
         payment_gateway_package: 'باقة بوابة الدفع',
+        payment_gateway_package_id: 'الباقة',
       },
     },
     'merchants/active-merchants': {

@@ -19,6 +19,15 @@ export const en = {
         empty: 'No salon has an online address yet.',
         empty_gateway: 'No salon has an active payment gateway package.',
       },
+      packages: {
+        empty: 'No payment gateway package yet: add the first one a salon can be put on.',
+        fees: '%{monthly} a month · %{transaction} per paid transaction',
+        status_1: 'Offered',
+        status_0: 'Withdrawn',
+        transaction_hint: 'Taken by the platform on each successful payment of a salon on this package',
+        none: 'Platform default fee',
+        choose: 'Package',
+      },
       fees: {
         hint: 'One UAE dirham for each successful payment through the payment gateway, per salon over the period chosen.',
         empty: 'No successful payment through the payment gateway in this period.',
@@ -27,6 +36,16 @@ export const en = {
     },
   },
   resources: {
+    'platform-setting/payment-gateway-packages': {
+      name: 'Payment gateway package |||| Payment gateway packages',
+      fields: {
+        name_en: 'English name',
+        name_ar: 'Arabic name',
+        monthly_fee_fils: 'Monthly price (AED)',
+        transaction_fee_fils: 'Fee per paid transaction (AED)',
+        status: 'Status',
+      },
+    },
     'addon-services/global-aliases': {
       name: 'Global alias |||| Global aliases',
       fields: {
@@ -37,6 +56,7 @@ export const en = {
         online_booking: 'Online booking',
         google_index: 'Search engines may index',
         payment_gateway_package: 'Payment gateway package',
+        payment_gateway_package_id: 'Package',
       },
     },
     'payment-gateway-fees': {
@@ -59,6 +79,7 @@ export const en = {
         online_booking: 'Online booking',
         google_index: 'Search engines may index',
         payment_gateway_package: 'Payment gateway package',
+        payment_gateway_package_id: 'Package',
       },
     },
     'merchants/active-merchants': {

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable, List, TextInput } from 'react-admin';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { isHandled, isHttpError } from '../http/errors';
@@ -22,6 +24,85 @@ type Row = RaRecord & {
   online_booking: boolean;
   google_index: boolean;
   payment_gateway_package: 0 | 1;
+  payment_gateway_package_id: string | null;
+};
+
+type PackageOption = { id: string; name_en: string; name_ar: string; status: 0 | 1 };
+
+/** The platform's packages, loaded once for the list's rows. */
+const usePackages = () => {
+  const dataProvider = useAppDataProvider();
+  const [packages, setPackages] = useState<PackageOption[]>([]);
+  useEffect(() => {
+    let live = true;
+    dataProvider
+      .send<PackageOption[]>('GET', 'payment-gateway-packages?range=[0,99]')
+      .then((found) => live && setPackages(Array.isArray(found) ? found : []))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dataProvider]);
+  return packages;
+};
+
+/**
+ * Which of the platform's packages the salon is on (its fee per paid transaction): one offered now,
+ * or the one it already has, even withdrawn. Choosing one turns the salon's gateway package on.
+ */
+const PackageChoice = ({ packages }: { packages: PackageOption[]; label?: string }) => {
+  const record = useRecordContext<Row>();
+  const dataProvider = useAppDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const { language } = useArea();
+  const [saving, setSaving] = useState(false);
+  if (!record) return null;
+  const current = record.payment_gateway_package_id ?? '';
+  const options = packages.filter((p) => p.status === 1 || p.id === current);
+  const name = (p: PackageOption) => (language === 'ar' ? p.name_ar || p.name_en : p.name_en || p.name_ar);
+  return (
+    <TextField
+      select
+      size="small"
+      value={current}
+      disabled={saving}
+      label={translate('app.manager.packages.choose')}
+      onClick={(e) => e.stopPropagation()}
+      onChange={async (e) => {
+        setSaving(true);
+        try {
+          await dataProvider.command(GLOBAL_ALIASES, 'PUT', `accounts/${record.id}/online-services`, {
+            payment_gateway_package: 1,
+            payment_gateway_package_id: e.target.value,
+          });
+          notify('app.manager.online.saved', { type: 'success' });
+          refresh();
+        } catch (error) {
+          if (!isHandled(error))
+            notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+        } finally {
+          setSaving(false);
+        }
+      }}
+      sx={{ minWidth: 180 }}
+      slotProps={{
+        select: { displayEmpty: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': `package-${record.alias}` },
+      }}
+    >
+      <MenuItem value="" disabled>
+        {translate('app.manager.packages.none')}
+      </MenuItem>
+      {options.map((p) => (
+        <MenuItem key={p.id} value={p.id}>
+          {name(p)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 };
 
 const SalonName = (_: { label?: string }) => {
@@ -127,6 +208,7 @@ const Empty = ({ text }: { text: string }) => {
 
 const OnlineServicesList = ({ resource, empty }: { resource: string; empty: string }) => {
   const translate = useTranslate();
+  const packages = usePackages();
   return (
     <List
       resource={resource}
@@ -144,6 +226,7 @@ const OnlineServicesList = ({ resource, empty }: { resource: string; empty: stri
           <Box component="span" sx={{ display: 'grid' }}>
             <ServiceSwitch field="google_index" labelled />
             <ServiceSwitch field="payment_gateway_package" labelled />
+            {packages.length > 0 && <PackageChoice packages={packages} />}
           </Box>
         )}
         bulkActionButtons={false}
@@ -164,6 +247,13 @@ const OnlineServicesList = ({ resource, empty }: { resource: string; empty: stri
           disableSort
           render={() => <ServiceSwitch field="payment_gateway_package" />}
         />
+        {packages.length > 0 && (
+          <DataTable.Col
+            source="payment_gateway_package_id"
+            disableSort
+            render={() => <PackageChoice packages={packages} />}
+          />
+        )}
       </ResponsiveDataTable>
     </List>
   );

@@ -16,6 +16,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'platform-setting/platform-setting': 'platform-settings',
   // the same record: the platform's payment gateway defaults
   'platform-setting/payment-gateway-setting': 'platform-settings',
+  // the packages the platform offers salons for their online payments (and their fee per payment)
+  'platform-setting/payment-gateway-packages': 'payment-gateway-packages',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
   'addon-services/global-aliases': 'global-aliases',

@@ -195,6 +195,9 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       expect(reasons).toContain('invalid-invoice-hash');
       expect(reasons).toMatch(/changed after it was signed|does not match/i);
       expect(await text(page, '[data-testid=invoice-buyer]')).toContain('Altered Trading Co');
+      // not printed before it is cleared: its XML downloads, no PDF
+      expect(await page.$('[data-testid=einvoice-xml]')).not.toBeNull();
+      expect(await page.$('[data-testid=einvoice-pdf]')).toBeNull();
       await shot(page, 'einvoicing-refused-invoice-en');
     }, 240_000);
 

@@ -379,6 +379,11 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     const page = await t.http.get(`/api/public/e-invoice/${invoice.unique_id}`);
     expect(page.body).toMatchObject({ awaiting_clearance: true, einvoice_state: 'rejected' });
     expect(page.body.lines).toBeUndefined();
+    // nor is it printed: its PDF waits for the clearance (its XML still downloads, to see what was sent)
+    const pdf = await t.http
+      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/pdf`)
+      .set(seen);
+    expect([pdf.status, pdf.body.message]).toEqual([409, 'einvoicing.not_cleared_yet']);
     // nor can it be credited: a note follows a document the authority accepted
     const credit = await t.http
       .post(`/api/merchant/invoices/${invoice.id}/credit-notes`)

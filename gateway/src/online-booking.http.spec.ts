@@ -240,7 +240,12 @@ describe('booking on the salon’s online pages over HTTP', () => {
     ).toBe(401);
     const on = await put({ google_index: true, payment_gateway_package: 1 });
     expect(on.status).toBe(200);
-    expect(on.body).toEqual({ id: '1', google_index: true, payment_gateway_package: 1 });
+    expect(on.body).toEqual({
+      id: '1',
+      google_index: true,
+      payment_gateway_package: 1,
+      payment_gateway_package_id: null,
+    });
     const read = { ...bearer(manager), 'X-Min-Position': on.headers['x-position'] };
     const aliases = await t.http.get('/api/manager/global-aliases').set(read);
     expect(aliases.body).toContainEqual(
@@ -257,6 +262,7 @@ describe('booking on the salon’s online pages over HTTP', () => {
         'name_en',
         'online_booking',
         'payment_gateway_package',
+        'payment_gateway_package_id',
         'status',
       ].sort(),
     );
@@ -268,7 +274,12 @@ describe('booking on the salon’s online pages over HTTP', () => {
     );
     // off again: the package cancelled, the salon leaves the list
     const off = await put({ payment_gateway_package: 0 });
-    expect(off.body).toEqual({ id: '1', google_index: true, payment_gateway_package: 0 });
+    expect(off.body).toEqual({
+      id: '1',
+      google_index: true,
+      payment_gateway_package: 0,
+      payment_gateway_package_id: null,
+    });
     const after = await t.http
       .get('/api/manager/payment-gateway-accounts')
       .set({ ...bearer(manager), 'X-Min-Position': off.headers['x-position'] });

@@ -19,6 +19,8 @@ type Explained = { code: string; message: string; en: string; ar: string; fix_en
 export type EInvoiceDocument = {
   id: string;
   state: 'pending' | 'reported' | 'reported_with_warnings' | 'cleared' | 'rejected';
+  /** a standard (B2B) document: cleared by the authority before it is printed */
+  standard?: boolean;
   icv: number;
   qr: string;
   attempts: number;
@@ -149,24 +151,27 @@ export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fa
         <AuthorityReasons items={doc.errors} kind="errors" />
         <AuthorityReasons items={doc.warnings} kind="warnings" />
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          {(['xml', 'pdf'] as const).map((format) => (
-            <Button
-              key={format}
-              size="small"
-              variant="outlined"
-              startIcon={format === 'pdf' ? <PictureAsPdfIcon /> : <DownloadIcon />}
-              data-testid={`einvoice-${format}`}
-              onClick={() =>
-                downloadWithToken({
-                  url: `${apiBase}/einvoicing/documents/${doc.id}/${format}`,
-                  token: session.token(),
-                  fallbackName: '',
-                }).catch(fail)
-              }
-            >
-              {translate(`app.einvoicing.download_${format}`)}
-            </Button>
-          ))}
+          {/* a standard (B2B) invoice is printed only once ZATCA cleared it */}
+          {(doc.standard && doc.state !== 'cleared' ? (['xml'] as const) : (['xml', 'pdf'] as const)).map(
+            (format) => (
+              <Button
+                key={format}
+                size="small"
+                variant="outlined"
+                startIcon={format === 'pdf' ? <PictureAsPdfIcon /> : <DownloadIcon />}
+                data-testid={`einvoice-${format}`}
+                onClick={() =>
+                  downloadWithToken({
+                    url: `${apiBase}/einvoicing/documents/${doc.id}/${format}`,
+                    token: session.token(),
+                    fallbackName: '',
+                  }).catch(fail)
+                }
+              >
+                {translate(`app.einvoicing.download_${format}`)}
+              </Button>
+            ),
+          )}
           {(doc.state === 'rejected' || doc.state === 'pending') && (
             <Button
               size="small"

@@ -47,7 +47,7 @@ export const ar = {
   },
   resources: {
     'platform-setting/payment-gateway-packages': {
-      name: 'باقة بوابة الدفع |||| باقات بوابة الدفع',
+      name: plural('باقات بوابة الدفع', 'باقة بوابة الدفع', 'باقات بوابة الدفع'),
       fields: {
         name_en: 'الاسم بالإنجليزية',
         name_ar: 'الاسم بالعربية',

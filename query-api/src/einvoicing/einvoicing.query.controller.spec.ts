@@ -27,6 +27,7 @@ const records: Record<string, Doc> = {
     issued_at: '2022-09-07T12:21:28',
     document_number: 123456,
     standard: true,
+    state: 'cleared',
     xml: '<signed-before-clearance/>',
     cleared_xml: Buffer.from(cleared, 'utf8').toString('base64'),
   },

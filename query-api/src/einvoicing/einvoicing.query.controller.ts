@@ -111,7 +111,12 @@ export class EInvoicingQueryController {
       : String(doc.xml ?? '');
     if (!text) throw new DomainError('einvoicing.xml_file_not_exist', 404);
     const device = await this.models.get('einvoicing_devices', String(doc.device_id));
-    return { text, name: documentFileName(doc, String(device?.vat_number ?? 'einvoice')) };
+    return {
+      text,
+      name: documentFileName(doc, String(device?.vat_number ?? 'einvoice')),
+      // a standard (B2B) document is printed only once the authority cleared it
+      printable: !doc.standard || doc.state === 'cleared',
+    };
   }
 
   /** The signed XML (the cleared one for a standard document), named as ZATCA names it. */
@@ -134,7 +139,8 @@ export class EInvoicingQueryController {
     @Param('uuid') uuid: string,
     @Res() res: Response & { send: (body: Buffer) => void },
   ) {
-    const { text, name } = await this.documentXml(auth, uuid);
+    const { text, name, printable } = await this.documentXml(auth, uuid);
+    if (!printable) throw new DomainError('einvoicing.not_cleared_yet', 409);
     const pdf = await renderEInvoicePdf(text, { xmlFileName: `${name}.xml` });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${name}.pdf"`);

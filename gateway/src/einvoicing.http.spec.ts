@@ -31,6 +31,21 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
         payments: [{ method: PaymentMethod.cash, amount: (service.price_with_vat_minor / 100).toFixed(2) }],
       });
 
+  /** A document's file as the screen downloads it: the XML as text, the PDF as bytes. */
+  const download = async (uuid: string, format: 'xml' | 'pdf') =>
+    t.http
+      .get(`/api/merchant/einvoicing/documents/${uuid}/${format}`)
+      .set(await fresh())
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          done(null, format === 'xml' ? bytes.toString('utf8') : bytes);
+        });
+      });
+
   beforeAll(async () => {
     // the simulator checks hash, signature, certificate and QR here (its XSD and Schematron checks,
     // most of a second a document, are tested on their own in platform/src/fatoora)
@@ -79,15 +94,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(list.body).toMatchObject([
       { id: invoice.einvoice!.uuid, state: 'reported', attempts: 1, errors: [] },
     ]);
-    const xml = await t.http
-      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/xml`)
-      .set(await fresh())
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => done(null, text));
-      });
+    const xml = await download(invoice.einvoice!.uuid, 'xml');
     expect(xml.status).toBe(200);
     expect(xml.headers['content-disposition']).toMatch(
       new RegExp(`attachment; filename="300000000000003_\\d{8}T\\d{6}_${invoice.number}\\.xml"`),
@@ -96,15 +103,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(text).toContain(`<cbc:UUID>${invoice.einvoice!.uuid}</cbc:UUID>`);
     expect(zatca.verifyDocument(text)).toEqual([]);
     // the same document as a PDF/A-3 to print, that XML attached inside it under the same name
-    const pdf = await t.http
-      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/pdf`)
-      .set(await fresh())
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const pdf = await download(invoice.einvoice!.uuid, 'pdf');
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const xmlName = /filename="([^"]+)\.xml"/.exec(xml.headers['content-disposition'])![1];
@@ -201,15 +200,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(zatca.decodeQr(page.body.qr as string)).toMatchObject({ vatNumber: '300000000000003' });
 
     // the cleared XML is a standard invoice (0100000) to the buyer, valid as the authority checks it
-    const xml = await t.http
-      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/xml`)
-      .set(await fresh())
-      .buffer(true)
-      .parse((r, done) => {
-        let text = '';
-        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        r.on('end', () => done(null, text));
-      });
+    const xml = await download(invoice.einvoice!.uuid, 'xml');
     const text = xml.body as string;
     expect(text).toContain('name="0100000"');
     expect(text).toContain('<cbc:CompanyID>310122393500003</cbc:CompanyID>');
@@ -217,15 +208,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     const validation = await zatca.validateDocument(text);
     expect(validation.errors).toEqual([]);
     // the standard invoice's PDF/A-3, its cleared XML inside it
-    const pdf = await t.http
-      .get(`/api/merchant/einvoicing/documents/${invoice.einvoice!.uuid}/pdf`)
-      .set(await fresh())
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const pdf = await download(invoice.einvoice!.uuid, 'pdf');
     expect(pdf.status).toBe(200);
     const [attached] = await attachedFiles(pdf.body as Buffer);
     expect(attached.bytes.toString('utf8')).toBe(text);

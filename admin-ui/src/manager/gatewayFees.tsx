@@ -32,7 +32,7 @@ type FeesAnswer = {
 };
 
 /** The platform's fee in AED (fils), whatever the salon's own currency (doc2 §9). */
-const useAed = () => {
+export const useAed = () => {
   const { language } = useArea();
   return (fils: number) => formatMoney({ amount: fils, currency: 'AED' }, { locale: language });
 };

@@ -11,11 +11,11 @@ import {
   required,
 } from 'react-admin';
 import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
-import { formatMoney } from '@rawnaq/contracts';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
+import { useAed } from './gatewayFees';
 
 export const GATEWAY_PACKAGES = 'platform-setting/payment-gateway-packages';
 
@@ -32,11 +32,6 @@ const aedFromFils = (v: unknown) => (typeof v === 'number' ? (v / 100).toFixed(2
 const filsFromAed = (v: unknown) => {
   const text = String(v ?? '').trim();
   return /^\d+(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : text;
-};
-
-const useAed = () => {
-  const { language } = useArea();
-  return (fils: number) => formatMoney({ amount: fils, currency: 'AED' }, { locale: language });
 };
 
 const PackageName = (_: { label?: string }) => {

@@ -46,18 +46,37 @@ const usePackages = () => {
   return packages;
 };
 
+/** Saves some of a salon's online services at once, saying so; `saving` while on its way. */
+const useSaveOnlineServices = () => {
+  const dataProvider = useAppDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [saving, setSaving] = useState(false);
+  const save = async (accountId: RaRecord['id'], values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      await dataProvider.command(GLOBAL_ALIASES, 'PUT', `accounts/${accountId}/online-services`, values);
+      notify('app.manager.online.saved', { type: 'success' });
+      refresh();
+    } catch (error) {
+      if (!isHandled(error))
+        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { save, saving };
+};
+
 /**
  * Which of the platform's packages the salon is on (its fee per paid transaction): one offered now,
  * or the one it already has, even withdrawn. Choosing one turns the salon's gateway package on.
  */
 const PackageChoice = ({ packages }: { packages: PackageOption[]; label?: string }) => {
   const record = useRecordContext<Row>();
-  const dataProvider = useAppDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
   const { language } = useArea();
-  const [saving, setSaving] = useState(false);
+  const { save, saving } = useSaveOnlineServices();
   if (!record) return null;
   const current = record.payment_gateway_package_id ?? '';
   const options = packages.filter((p) => p.status === 1 || p.id === current);
@@ -70,22 +89,9 @@ const PackageChoice = ({ packages }: { packages: PackageOption[]; label?: string
       disabled={saving}
       label={translate('app.manager.packages.choose')}
       onClick={(e) => e.stopPropagation()}
-      onChange={async (e) => {
-        setSaving(true);
-        try {
-          await dataProvider.command(GLOBAL_ALIASES, 'PUT', `accounts/${record.id}/online-services`, {
-            payment_gateway_package: 1,
-            payment_gateway_package_id: e.target.value,
-          });
-          notify('app.manager.online.saved', { type: 'success' });
-          refresh();
-        } catch (error) {
-          if (!isHandled(error))
-            notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
-        } finally {
-          setSaving(false);
-        }
-      }}
+      onChange={(e) =>
+        save(record.id, { payment_gateway_package: 1, payment_gateway_package_id: e.target.value })
+      }
       sx={{ minWidth: 180 }}
       slotProps={{
         select: { displayEmpty: true },
@@ -153,29 +159,11 @@ const ServiceSwitch = ({
   labelled?: boolean;
 }) => {
   const record = useRecordContext<Row>();
-  const dataProvider = useAppDataProvider();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const [saving, setSaving] = useState(false);
+  const { save, saving } = useSaveOnlineServices();
   if (!record) return null;
   const on = field === 'google_index' ? record.google_index : record.payment_gateway_package === 1;
-  const change = async () => {
-    setSaving(true);
-    try {
-      const value = field === 'google_index' ? !on : on ? 0 : 1;
-      await dataProvider.command(GLOBAL_ALIASES, 'PUT', `accounts/${record.id}/online-services`, {
-        [field]: value,
-      });
-      notify('app.manager.online.saved', { type: 'success' });
-      refresh();
-    } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const change = () => save(record.id, { [field]: field === 'google_index' ? !on : on ? 0 : 1 });
   const control = (
     <Switch
       checked={on}

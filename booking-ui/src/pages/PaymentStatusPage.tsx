@@ -95,17 +95,20 @@ const Purchase = ({
         </a>
       </section>
     );
+  const paidAmount = (
+    <dl className="details">
+      <div>
+        <dt>{t('payment.amount')}</dt>
+        <dd data-testid="payment-amount">{amount}</dd>
+      </div>
+    </dl>
+  );
   if (purchase.not_delivered)
     return (
       <section className="card message" role="status" data-testid="purchase-not-delivered">
         <h1>{t('payment.not_delivered_title')}</h1>
         <p>{t('payment.not_delivered')}</p>
-        <dl className="details">
-          <div>
-            <dt>{t('payment.amount')}</dt>
-            <dd data-testid="payment-amount">{amount}</dd>
-          </div>
-        </dl>
+        {paidAmount}
       </section>
     );
   const page = gift ? 'e-gift-card' : 'e-offer';
@@ -120,12 +123,7 @@ const Purchase = ({
           {t('payment.preparing')}
         </p>
       )}
-      <dl className="details">
-        <div>
-          <dt>{t('payment.amount')}</dt>
-          <dd data-testid="payment-amount">{amount}</dd>
-        </div>
-      </dl>
+      {paidAmount}
       {purchase.unique_id && (
         <div className="action-bar">
           <a

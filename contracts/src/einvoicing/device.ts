@@ -16,7 +16,10 @@ export const EINVOICING_DEVICE_CATEGORY = 'einvoicingdevice';
 /** The document types a device issues (the CSR's `title`): standard (B2B) and simplified (B2C). */
 export const DEVICE_INVOICE_TYPES = '1100';
 
-/** The seller as the authority knows it: the address fields a Saudi invoice must carry (BR-KSA-09...). */
+/**
+ * A Saudi national address as an invoice carries it: the seller's (BR-KSA-09) and a standard invoice's
+ * buyer's (BR-KSA-63).
+ */
 export type SellerAddress = {
   street: string;
   building_number: string;

@@ -4,6 +4,7 @@ import type { InvoiceCredited } from './credit-note';
 import type { InvoicePaymentReceived } from './receivable';
 import type { InvoiceCancelled } from './invoice-cancel';
 import type { VatCategory, VatSubtotal } from './pricing';
+import type { SellerAddress } from '../einvoicing/device';
 
 export const INVOICE_CATEGORY = 'invoice';
 
@@ -45,16 +46,7 @@ export type InvoiceLine = {
  * The business an invoice is made out to (a B2B sale): its name, VAT number and national address.
  * A Saudi salon's invoice with a buyer is a standard tax invoice, cleared by ZATCA before it is shown.
  */
-export type InvoiceBuyer = {
-  name: string;
-  vat_number: string;
-  street: string;
-  building_number: string;
-  additional_number?: string;
-  district: string;
-  city: string;
-  postal_code: string;
-};
+export type InvoiceBuyer = { name: string; vat_number: string } & SellerAddress;
 
 export type InvoicePayment = {
   payment_id: string;

@@ -91,6 +91,40 @@ describe('ZATCA exemption reasons of products over HTTP', () => {
     expect(xml.body).toContain(
       '<cbc:TaxExemptionReason>Medicines and medical equipment</cbc:TaxExemptionReason>',
     );
+
+    // a debit note on it (once reported) gives its own line's reason; a credit note keeps the invoice's
+    while ((await t.app.einvoicing.runOnce()) > 0);
+    const reasonCodes = (xmlText: string) =>
+      [...xmlText.matchAll(/<cbc:TaxExemptionReasonCode>([^<]+)</g)].map((m) => m[1]);
+    const debitNote = (lines: object[]) =>
+      t.http
+        .post(`/api/merchant/invoices/${sale.body.id}/debit-notes`)
+        .set(bearer(owner))
+        .send({ reason: 'Rent of the chair', lines });
+    const missing = await debitNote([{ description: 'Chair rent', amount: '50', vat_type: 3 }]);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({
+      'lines.0.vat_exemption_code': 'products.exemption_reason_required',
+    });
+    const debit = await debitNote([
+      { description: 'Chair rent', amount: '50', vat_type: 3, vat_exemption_code: 'VATEX-SA-30' },
+    ]);
+    expect(debit.status).toBe(201);
+    expect(debit.body.total).toBe(5000);
+    const debitXml = await text(`/api/merchant/einvoicing/documents/${debit.body.einvoice.uuid}/xml`);
+    expect(reasonCodes(debitXml.body as string)).toEqual(['VATEX-SA-30']);
+    const credit = await t.http
+      .post(`/api/merchant/invoices/${sale.body.id}/credit-notes`)
+      .set(bearer(owner))
+      .send({
+        reason: 'Returned',
+        lines: [{ line_id: sale.body.lines[0].line_id, quantity: 1 }],
+        payments: [{ method: PaymentMethod.cash, amount: '30.00' }],
+      });
+    expect(credit.status).toBe(201);
+    expect(credit.body.lines[0].vat_exemption_code).toBe('VATEX-SA-35');
+    const creditXml = await text(`/api/merchant/einvoicing/documents/${credit.body.einvoice.uuid}/xml`);
+    expect(reasonCodes(creditXml.body as string)).toEqual(['VATEX-SA-35']);
   });
 
   it('keeps the reason when the product changes, and drops it when the product becomes standard-rated', async () => {

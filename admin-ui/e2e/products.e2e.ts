@@ -219,6 +219,25 @@ export const productsTests = ({ url, tab }: SuiteContext) => {
       expect(await chrome()).toEqual([]);
       await shot(page, 'admin-ar-product-form');
 
+      // A zero-rated product says why (ZATCA's reason): asked only then, refused without it, in Arabic.
+      await page.goto(at('products/define-product/create'));
+      await page.waitForSelector('input[name=name_en]');
+      await page.fill('input[name=name_en]', `Medicated shampoo ${run}`);
+      await page.fill('input[name=name_ar]', `شامبو طبي ${run}`);
+      await page.fill('input[name=price]', '30');
+      expect(await page.$('.ra-input-vat_exemption_code')).toBeNull();
+      await chooseOption(page, 'vat_type', 'خاضع لنسبة الصفر');
+      await page.waitForSelector('.ra-input-vat_exemption_code');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('.ra-input-vat_exemption_code >> text=حقل سبب الإعفاء من الضريبة مطلوب');
+      expect(await chrome()).toEqual([]);
+      await chooseOption(page, 'vat_exemption_code', 'الأدوية والمعدات الطبية');
+      expect(await chrome()).toEqual([]);
+      await shot(page, 'admin-ar-product-exemption');
+      await page.click('button[type=submit]');
+      await page.waitForURL(/\/ar\/merchant\/products\/define-product(\?.*)?$/);
+      await page.waitForSelector(rowOf(`شامبو طبي ${run}`));
+
       await page.goto(at('products/internal-use'));
       await pickProduct(page, product.ar);
       await page.fill('input[name=quantity]', '٥٠');

@@ -43,7 +43,7 @@ describe('debit notes over HTTP (issue 11)', () => {
     reason: 'Longer hair: more colour',
     lines: [
       { description: 'Extra colour', amount: '33.33', vat_type: 1 },
-      { description: 'Exempt fee', amount: '10.00', vat_type: 3 },
+      { description: 'Exempt fee', amount: '10.00', vat_type: 3, vat_exemption_code: 'VATEX-SA-29' },
     ],
     payments: [{ method: PaymentMethod.credit_card, amount: '20.00', authorization_code: 'D1' }],
   };

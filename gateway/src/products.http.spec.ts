@@ -48,7 +48,13 @@ describe('products and stock over HTTP', () => {
   });
 
   it('carries no VAT on an exempt product', async () => {
-    const res = await define({ name_en: 'Gift wrap', name_ar: 'تغليف هدية', price: '5.00', vat_type: 3 });
+    const res = await define({
+      name_en: 'Gift wrap',
+      name_ar: 'تغليف هدية',
+      price: '5.00',
+      vat_type: 3,
+      vat_exemption_code: 'VATEX-SA-29',
+    });
     const one = await t.http.get(`/api/merchant/products/${res.body.id}`).set(await fresh());
     expect(one.body).toMatchObject({ price: '5.00', price_with_vat: '5.00', vat_percentage: 0 });
   });

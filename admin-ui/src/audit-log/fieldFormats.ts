@@ -241,6 +241,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   country_id: { code: 'country' },
   salon_type: { code: 'salonType' },
   vat_type: { code: 'vatType' },
+  vat_exemption_code: { choice: 'app.products.exemptions.' },
   usage_type: { code: 'productUsageType' },
   use_type: { code: 'offerUseType' },
   operation: { code: 'stockOperationType' },

@@ -28,6 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   authorization_code: 'app.billing.authorization_code',
   payments: 'app.billing.payments',
   customer_id: 'app.billing.customer',
+  vat_exemption_code: 'resources.products/define-product.fields.vat_exemption_code',
   appointment_id: 'app.billing.customer',
 };
 

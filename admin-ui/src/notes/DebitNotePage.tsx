@@ -6,6 +6,8 @@ import {
   codeLabelKey,
   noteRefusal,
   VatType,
+  vatCategoryOfType,
+  vatExemptionsForType,
   type BusinessDate,
   type Currency,
   type PaymentMethod,
@@ -105,7 +107,10 @@ const DebitNoteForm = ({
             today,
           )
         : undefined;
+  // the tax authority's reasons for no VAT: asked where invoices are e-invoiced (a Saudi salon)
+  const saudi = invoice.einvoicing !== 'not_applicable';
   const preview = debitPreview(form, {
+    saudi,
     currency,
     vatEnabled: vat.vat_enabled,
     vatPercentage: vat.vat_percentage,
@@ -206,7 +211,9 @@ const DebitNoteForm = ({
                   size="small"
                   label={translate('app.notes.debit.vat_type')}
                   value={l.vatType}
-                  onChange={(e) => changeLine(i, { vatType: Number(e.target.value) as VatType })}
+                  onChange={(e) =>
+                    changeLine(i, { vatType: Number(e.target.value) as VatType, vatExemptionCode: undefined })
+                  }
                 >
                   {VAT_TYPES.map((v) => (
                     <MenuItem key={v} value={v}>
@@ -214,6 +221,25 @@ const DebitNoteForm = ({
                     </MenuItem>
                   ))}
                 </TextField>
+                {saudi && ['E', 'Z'].includes(vatCategoryOfType(l.vatType)) && (
+                  <TextField
+                    select
+                    size="small"
+                    label={translate('resources.products/define-product.fields.vat_exemption_code')}
+                    value={l.vatExemptionCode ?? ''}
+                    error={Boolean(errorOf(`lines.${i}.vat_exemption_code`))}
+                    helperText={errorOf(`lines.${i}.vat_exemption_code`)}
+                    onChange={(e) => changeLine(i, { vatExemptionCode: e.target.value || undefined })}
+                    sx={{ gridColumn: '1 / -1' }}
+                    slotProps={{ htmlInput: { 'data-testid': 'debit-note-exemption' } }}
+                  >
+                    {vatExemptionsForType(l.vatType).map((x) => (
+                      <MenuItem key={x.code} value={x.code}>
+                        {translate(`app.products.exemptions.${x.code}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
                 <IconButton
                   aria-label={translate('app.notes.debit.remove_line')}
                   onClick={() => change({ lines: form.lines.filter((_, j) => j !== i) })}

@@ -45,4 +45,32 @@ describe('the debit-note form', () => {
       'payments',
     ]);
   });
+
+  it('given a Saudi salon, an exempt line needs its tax-authority reason, and sends it', () => {
+    const saudi = { currency: 'SAR' as const, vatEnabled: true, vatPercentage: 15, saudi: true };
+    expect(debitPreview(form(), saudi).problems).toEqual([
+      { field: 'lines.1.vat_exemption_code', key: 'products.exemption_reason_required' },
+    ]);
+    const given = form({
+      lines: [
+        {
+          key: 'b',
+          description: 'Exempt fee',
+          amount: '10',
+          vatType: VatType.exempt,
+          vatExemptionCode: 'VATEX-SA-29',
+        },
+      ],
+      payments: [],
+    });
+    expect(debitPreview(given, saudi).problems).toEqual([]);
+    expect(debitBody(given, 'SAR').lines).toEqual([
+      {
+        description: 'Exempt fee',
+        amount: '10.00',
+        vat_type: VatType.exempt,
+        vat_exemption_code: 'VATEX-SA-29',
+      },
+    ]);
+  });
 });

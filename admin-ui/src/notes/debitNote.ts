@@ -9,13 +9,21 @@ import {
   type ErrorDetail,
   type PricedBasket,
   type VatType,
+  vatExemptionRule,
 } from '@rawnaq/contracts';
 import type { RefundRow } from './creditNote';
 
 /** A debit note as `GET debit-notes` gives it: the issued event's data. */
 export type DebitNote = DebitNoteIssued['data'] & { id: string };
 
-export type DebitLineRow = { key: string; description: string; amount: string; vatType: VatType };
+export type DebitLineRow = {
+  key: string;
+  description: string;
+  amount: string;
+  vatType: VatType;
+  /** a Saudi salon's reason for no VAT on an exempt or zero-rated line (ZATCA VATEX code) */
+  vatExemptionCode?: string;
+};
 
 export type DebitForm = { lines: readonly DebitLineRow[]; payments: readonly RefundRow[]; reason: string };
 
@@ -30,7 +38,7 @@ const minorOf = (text: string, currency: Currency) => {
  */
 export const debitPreview = (
   form: DebitForm,
-  settings: { currency: Currency; vatEnabled: boolean; vatPercentage: number | string },
+  settings: { currency: Currency; vatEnabled: boolean; vatPercentage: number | string; saudi?: boolean },
 ) => {
   const problems: ErrorDetail[] = [];
   const amounts = form.lines.map((l, i) => {
@@ -39,6 +47,8 @@ export const debitPreview = (
       problems.push({ field: `lines.${i}.amount`, key: 'sales.debit_line_not_positive' });
     if (!l.description.trim())
       problems.push({ field: `lines.${i}.description`, key: 'validation.is_required' });
+    const reason = settings.saudi ? vatExemptionRule(l.vatType)(l.vatExemptionCode) : undefined;
+    if (reason) problems.push({ field: `lines.${i}.vat_exemption_code`, key: reason.key });
     return amount ?? 0;
   });
   if (form.lines.length === 0) problems.push({ field: 'lines', key: 'sales.at_least_one_line' });
@@ -70,6 +80,7 @@ export const debitBody = (form: DebitForm, currency: Currency) => {
       description: l.description.trim(),
       amount: text(l.amount),
       vat_type: l.vatType,
+      ...(l.vatExemptionCode && { vat_exemption_code: l.vatExemptionCode }),
     })),
     reason: form.reason.trim(),
     payments: form.payments.map((p) => ({

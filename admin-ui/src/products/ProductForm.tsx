@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Create, Edit, SelectInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
 import { useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { codeOptions } from '@rawnaq/contracts';
+import { codeOptions, vatCategoryOfType, vatExemptionsForType } from '@rawnaq/contracts';
 import Typography from '@mui/material/Typography';
 import { FormCell, FormSection } from '../forms/FormSection';
 import { PriceWithVatInputs, useMoneyInput as useSharedMoneyInput } from '../forms/MoneyInputs';
@@ -49,12 +49,51 @@ const PriceInputs = () => {
               : translate('app.products.vat_off_hint')}
         </Typography>
       </FormCell>
+      <ExemptionInput />
       <PriceWithVatInputs
         percentage={percentage}
         currency={currency}
         customersPayKey="app.products.customers_pay"
       />
     </>
+  );
+};
+
+/**
+ * A Saudi salon's exempt or zero-rated product says why it carries no VAT (ZATCA's VATEX reasons of
+ * its category, by their text only: the code is the authority's, not the owner's word). Out of scope
+ * has one reason, set by the server; standard-rated has none. A reason of the other category is
+ * cleared when the VAT type changes.
+ */
+const ExemptionInput = () => {
+  const translate = useTranslate();
+  const { setValue, getValues } = useFormContext();
+  const vatType = Number(useWatch({ name: 'vat_type' }));
+  const { countryId } = useProductVat(vatType);
+  const category = vatCategoryOfType(vatType);
+  const shown = countryId === 1 && (category === 'E' || category === 'Z');
+  const choices = shown
+    ? vatExemptionsForType(vatType).map((e) => ({
+        id: e.code,
+        name: translate(`app.products.exemptions.${e.code}`),
+      }))
+    : [];
+  useEffect(() => {
+    const current = getValues('vat_exemption_code') as string | undefined | null;
+    if (current && !choices.some((c) => c.id === current)) setValue('vat_exemption_code', null);
+  }, [vatType]);
+  if (!shown) return null;
+  return (
+    <FormCell wide>
+      <SelectInput
+        source="vat_exemption_code"
+        choices={choices}
+        isRequired
+        fullWidth
+        translateChoice={false}
+        helperText="app.products.exemption_hint"
+      />
+    </FormCell>
   );
 };
 

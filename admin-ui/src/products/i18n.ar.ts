@@ -1,4 +1,5 @@
 /** The products screens' texts in Arabic (merged into the catalogue by i18n/messages.ar.ts). */
+import { VAT_EXEMPTIONS } from '@rawnaq/contracts';
 // react-admin asks for count 2 when it means the plural label (menu entries, titles).
 const plural = (zero: string, one: string, label: string, many = zero) =>
   [zero, one, label, many, many, many].join(' |||| ');
@@ -53,6 +54,9 @@ export const ar = {
       vat_hint: 'اكتب أيًّا من السعرين ويُحسب الآخر بضريبة القيمة المضافة %{percentage}%.',
       vat_off_hint: 'ضريبة القيمة المضافة متوقفة في إعداداتك: السعران متساويان.',
       no_vat_hint: 'لا تُفرض ضريبة على هذا النوع: السعران متساويان.',
+      exemption_hint:
+        'تطلب هيئة الزكاة والضريبة والجمارك سبب عدم احتساب الضريبة، ويُكتب في كل فاتورة إلكترونية.',
+      exemptions: Object.fromEntries(VAT_EXEMPTIONS.map((e) => [e.code, e.ar])),
       customers_pay: 'لا يوجد سعر قبل الضريبة يعطي هذا المبلغ تمامًا: سيدفع العملاء %{price}.',
       cost_hint: 'تكلفة الوحدة الواحدة من الكمية الافتتاحية',
       stock_summary: 'على الرف: %{quantity}. متوسط التكلفة:',
@@ -124,6 +128,7 @@ export const ar = {
         price_with_vat: 'السعر شامل الضريبة',
         usage_type: 'الاستخدام',
         vat_type: 'نوع الضريبة',
+        vat_exemption_code: 'سبب الإعفاء من الضريبة',
         warning_level: 'حد التنبيه',
         initial_quantity: 'الكمية الافتتاحية',
         cost_price: 'سعر التكلفة',

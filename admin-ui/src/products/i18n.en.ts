@@ -1,4 +1,5 @@
 /** The products screens' texts in English (merged into the catalogue by i18n/messages.en.ts). */
+import { VAT_EXEMPTIONS } from '@rawnaq/contracts';
 const movementFields = {
   product_id: 'Product',
   operation: 'Operation',
@@ -50,6 +51,10 @@ export const en = {
       vat_hint: 'Type either price: the other follows, with VAT at %{percentage}%.',
       vat_off_hint: 'VAT is switched off in your settings: both prices are the same.',
       no_vat_hint: 'This VAT type carries no VAT: both prices are the same.',
+      exemption_hint:
+        'The tax authority (ZATCA) asks why no VAT is charged; it is written on each e-invoice.',
+      /** the tax authority's reasons for no VAT (VATEX codes), their official text */
+      exemptions: Object.fromEntries(VAT_EXEMPTIONS.map((e) => [e.code, e.en])),
       customers_pay: 'No price before VAT gives exactly this amount: customers will pay %{price}.',
       cost_hint: 'What one unit of the initial quantity cost you',
       stock_summary: 'On the shelf: %{quantity}. Average cost:',
@@ -121,6 +126,7 @@ export const en = {
         price_with_vat: 'Price with VAT',
         usage_type: 'Usage',
         vat_type: 'VAT type',
+        vat_exemption_code: 'VAT exemption reason',
         warning_level: 'Warning level',
         initial_quantity: 'Initial quantity',
         cost_price: 'Cost price',

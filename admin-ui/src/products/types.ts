@@ -35,6 +35,8 @@ export type Product = {
   price_with_vat_minor: number;
   usage_type: 1 | 2 | 3;
   vat_type: 1 | 2 | 3 | 4;
+  /** a Saudi salon's reason for no VAT (ZATCA VATEX code) */
+  vat_exemption_code?: string | null;
   warning_level?: number | null;
   quantity: number;
   average_cost: string;
@@ -95,6 +97,7 @@ const PRODUCT_FIELDS = [
   'price',
   'usage_type',
   'vat_type',
+  'vat_exemption_code',
   'warning_level',
   'image_file_id',
 ] as const;

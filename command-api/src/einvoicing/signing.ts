@@ -7,6 +7,7 @@ import {
   type InvoiceBuyer,
   type InvoiceLine,
   type InvoicePayment,
+  lineVatExemption,
   type SellerAddress,
   type TenantTimeZone,
 } from '@rawnaq/contracts';
@@ -39,13 +40,13 @@ export const sellerOf = (device: Device): zatca.ZatcaSeller => ({
 });
 
 /**
- * Why a line is not standard-rated, as the authority asks (VATEX codes). The sales context knows the
- * category only: a salon's zero-rated and exempt supplies are rare, and these are the generic reasons.
+ * Why a line is not standard-rated, as the authority asks (VATEX code and its official text): the
+ * product's own reason carried on the line; a line without one (sold before products had one, or of
+ * a salon whose VAT is off) keeps the generic reason of its category, so it signs as it always did.
  */
-const EXEMPTIONS: Record<'Z' | 'E' | 'O', zatca.ZatcaExemption> = {
-  Z: { code: 'VATEX-SA-35', text: 'Medicines and medical equipment' },
-  E: { code: 'VATEX-SA-29', text: 'Financial services mentioned in Article 29 of the VAT Regulations' },
-  O: { code: 'VATEX-SA-OOS', text: 'Not subject to VAT' },
+const exemptionOf = (category: 'Z' | 'E' | 'O', code: string | undefined): zatca.ZatcaExemption => {
+  const e = lineVatExemption(category, code);
+  return { code: e.code, text: e.en };
 };
 
 /** A sales line as a UBL line: the same quantity, price, discount and net, not one halala changed. */
@@ -57,7 +58,7 @@ export const zatcaLine = (l: InvoiceLine): zatca.ZatcaLineInput => ({
   netMinor: l.net,
   category: l.vat_category,
   rateBasisPoints: l.vat_category === 'S' ? l.vat_rate_bp : 0,
-  ...(l.vat_category !== 'S' && { exemption: EXEMPTIONS[l.vat_category] }),
+  ...(l.vat_category !== 'S' && { exemption: exemptionOf(l.vat_category, l.vat_exemption_code) }),
 });
 
 /** UNTDID 4461 payment means of the till's methods: cash 10, card 48, anything else "not defined". */
@@ -83,6 +84,7 @@ export const noteLine = (l: {
   net: number;
   vat_category: InvoiceLine['vat_category'];
   vat_rate_bp: number;
+  vat_exemption_code?: string;
 }): InvoiceLine => {
   const quantity = Math.max(1, l.quantity);
   const unit = Math.ceil(l.net / quantity);
@@ -99,6 +101,7 @@ export const noteLine = (l: {
     net: l.net,
     vat_category: l.vat_category,
     vat_rate_bp: l.vat_rate_bp,
+    ...(l.vat_exemption_code && { vat_exemption_code: l.vat_exemption_code }),
     vat: 0,
     total: l.net,
   };

@@ -8,6 +8,7 @@ import {
   rejected,
   productInput,
   stockOperationInput,
+  storedVatExemption,
   streamName,
   toMinor,
   type ProductDetails,
@@ -57,7 +58,14 @@ const detailsOf = (input: ProductInput, countryId: number): ProductDetails => ({
   vat_type: input.vat_type,
   ...(input.warning_level !== undefined && { warning_level: Number(input.warning_level) }),
   ...(input.image_file_id && { image_file_id: input.image_file_id }),
+  // the reason is ZATCA's: only a Saudi salon's product keeps one (validated by productInput)
+  ...(countryId === 1 && withExemption(input.vat_type, input.vat_exemption_code)),
 });
+
+const withExemption = (vatType: number, code: string | undefined) => {
+  const stored = storedVatExemption(vatType, code);
+  return stored ? { vat_exemption_code: stored } : {};
+};
 
 const recordOf = (s: ProductState) =>
   s.defined

@@ -158,4 +158,21 @@ describe('product', () => {
       .when({ type: 'MoveStock', operation: 'add_quantity', quantity: 1 })
       .thenRejects('not_found.product');
   });
+
+  it('given a product defined before reasons existed, when it becomes zero-rated with its reason, then only that is recorded', () =>
+    given(defined)
+      .when({
+        type: 'ChangeProduct',
+        details: { ...shampoo, vat_type: 4, vat_exemption_code: 'VATEX-SA-35' },
+      })
+      .then([
+        {
+          type: 'ProductChanged',
+          data: {
+            product_id: 'p1',
+            changed: { vat_type: 4, vat_exemption_code: 'VATEX-SA-35' },
+            previous: { vat_type: 1, vat_exemption_code: null },
+          },
+        },
+      ]));
 });

@@ -10,6 +10,7 @@ import {
   type ErrorDetail,
   type InvoicePayment,
   type VatType,
+  vatExemption,
 } from '@rawnaq/contracts';
 import { refusal, type InvoiceState } from './invoice';
 
@@ -23,7 +24,14 @@ export type IssueDebitNote = {
   currency: string;
   cashierId: string;
   reason: string;
-  lines: Array<{ lineId: string; description: string; amount: number; vatType: VatType }>;
+  lines: Array<{
+    lineId: string;
+    description: string;
+    amount: number;
+    vatType: VatType;
+    /** a Saudi salon's reason for no VAT, validated by the input (kept if the line is priced in its category) */
+    vatExemptionCode?: string;
+  }>;
   payments: Array<Omit<InvoicePayment, 'payment_id'>>;
   paymentIds: string[];
   vat: { enabled: boolean; rateBp: number };
@@ -80,6 +88,9 @@ export const decideDebitNote = (command: IssueDebitNote, state: InvoiceState): D
           net: basket.lines[i].net,
           vat_category: basket.lines[i].category,
           vat_rate_bp: basket.lines[i].rateBp,
+          ...(vatExemption(l.vatExemptionCode)?.category === basket.lines[i].category && {
+            vat_exemption_code: l.vatExemptionCode,
+          }),
           vat: basket.lines[i].vat,
           total: basket.lines[i].total,
         })),

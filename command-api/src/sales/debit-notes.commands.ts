@@ -14,6 +14,7 @@ import {
   type DebitNoteIssued,
   type InvoiceEvent,
   type VatType,
+  storedVatExemption,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
 import { BookingContext } from '../scheduling/booking-context';
@@ -36,6 +37,11 @@ export class IssueDebitNoteCommand {
     readonly body: unknown,
   ) {}
 }
+
+const withExemption = (vatType: number, code: string | undefined) => {
+  const stored = storedVatExemption(vatType, code);
+  return stored ? { vatExemptionCode: stored } : {};
+};
 
 /**
  * `POST invoices/:id/debit-notes`: an extra charge on an issued invoice, with its own gap-free number;
@@ -78,6 +84,7 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
         description: l.description,
         amount: toMinor(l.amount, tenant.countryId),
         vatType: l.vat_type as VatType,
+        ...(tenant.countryId === 1 && withExemption(l.vat_type, l.vat_exemption_code)),
       })),
       payments: input.payments.map((p) => ({
         method: p.method,

@@ -17,6 +17,7 @@ import {
   type VatType,
   type Remaining,
   refusalOf,
+  vatExemption,
 } from '@rawnaq/contracts';
 
 /**
@@ -78,6 +79,8 @@ export type SaleLine = {
   unitPrice: number;
   discount: number;
   vatType: VatType;
+  /** the product's reason for no VAT (ZATCA), kept on the line if the line is priced in its category */
+  vatExemptionCode?: string;
   /** a gift card sold: for whom, with what message */
   giftCard?: { beneficiary: { id: string; name: string } | null; message?: string };
   /** an offer or a package sold: the customer's purchase the invoice opens, and what it gives */
@@ -200,6 +203,9 @@ export const decideInvoice = (command: IssueInvoice, state: InvoiceState): Invoi
       net: priced.net,
       vat_category: priced.category,
       vat_rate_bp: priced.rateBp,
+      ...(vatExemption(l.vatExemptionCode)?.category === priced.category && {
+        vat_exemption_code: l.vatExemptionCode,
+      }),
       vat: priced.vat,
       total: priced.total,
       ...(l.bundle && { customer_offer_id: l.bundle.customerOfferId }),

@@ -672,7 +672,9 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         const employee = await booking.employee(w.employee_id);
         if (!employee.added) problems.push({ field: `lines.${i}.employee_id`, key: 'not_found.employee' });
       }
-      let item: { nameEn: string; nameAr: string; price: number; vatType: VatType } | undefined;
+      let item:
+        | { nameEn: string; nameAr: string; price: number; vatType: VatType; vatExemptionCode?: string }
+        | undefined;
       if (w.kind === 'gift_card') {
         // a card's value is its price, not subject to VAT until it is spent (a voucher)
         if (w.price === undefined || toMinor(w.price, tenant.countryId) <= 0)
@@ -844,6 +846,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             nameAr: product.details.name_ar,
             price: product.details.price,
             vatType: product.details.vat_type as VatType,
+            vatExemptionCode: product.details.vat_exemption_code,
           };
         }
       }
@@ -862,6 +865,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         unitPrice: price,
         discount: w.discount !== undefined ? toMinor(w.discount, tenant.countryId) : 0,
         vatType: item.vatType,
+        ...(item.vatExemptionCode && { vatExemptionCode: item.vatExemptionCode }),
         ...(bundle && { bundle }),
       });
     }

@@ -1,3 +1,4 @@
 export * from './device';
 export * from './chain';
 export * from './messages';
+export * from './exemptions';

@@ -69,6 +69,10 @@ export const domainMessages = {
       duplicate_barcode: 'Another product has this barcode',
       image_not_found: 'Upload the image again',
       notification_not_found: 'This notification no longer exists',
+      exemption_reason_required:
+        '%{field} is required for an exempt or zero-rated product: the tax authority asks why no VAT is charged',
+      exemption_reason_not_for_vat_type:
+        "%{field} is not one of the tax authority's reasons for this VAT type",
     },
     staff: {
       employee_limit_reached:
@@ -224,6 +228,9 @@ export const domainMessages = {
       duplicate_barcode: 'يوجد منتج آخر بالباركود نفسه',
       image_not_found: 'ارفع الصورة مرة أخرى',
       notification_not_found: 'هذا التنبيه لم يعد موجودًا',
+      exemption_reason_required:
+        'حقل %{field} مطلوب للمنتج المعفى أو الخاضع لنسبة صفر: تطلب هيئة الزكاة والضريبة والجمارك سبب عدم احتساب الضريبة',
+      exemption_reason_not_for_vat_type: 'قيمة حقل %{field} ليست من أسباب الهيئة المقبولة لهذا النوع الضريبي',
     },
     staff: {
       employee_limit_reached: 'لا يسمح اشتراكك بمزيد من الموظفين النشطين؛ قم بترقيته أو عطّل موظفًا أولًا',

@@ -11,6 +11,11 @@ export type ProductDetails = {
   warning_level?: number;
   /** the uploaded image (`FileUploaded` with purpose image) */
   image_file_id?: string;
+  /**
+   * a Saudi salon's reason for no VAT (ZATCA VATEX code) when not standard-rated; absent in events
+   * written before it existed: its lines are then signed with the generic reason, as they were
+   */
+  vat_exemption_code?: string;
 };
 
 /** One stock movement: the quantity it moved (signed), the count after it, and the average cost after it. */

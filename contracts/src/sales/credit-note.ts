@@ -64,6 +64,8 @@ export type CreditedLine = {
   net: number;
   vat_category: VatCategory;
   vat_rate_bp: number;
+  /** the credited invoice line's reason for no VAT (ZATCA VATEX code), if it had one */
+  vat_exemption_code?: string;
   vat: number;
   total: number;
 };
@@ -135,6 +137,7 @@ export const creditLines = (
       net: basket.lines[i].net,
       vat_category: basket.lines[i].category,
       vat_rate_bp: basket.lines[i].rateBp,
+      ...(p.line.vat_exemption_code && { vat_exemption_code: p.line.vat_exemption_code }),
       vat: basket.lines[i].vat,
       total: basket.lines[i].total,
     })),

@@ -4,7 +4,8 @@ import { cleanPayload } from '../customers/customer-input';
 import { required } from '../validators/core';
 import { price } from '../validators/numbers';
 import { maxLength } from '../validators/text';
-import { perCountry, withRule } from '../validators/zod';
+import { perCountry, withFieldRule, withRule } from '../validators/zod';
+import { vatExemptionRule } from '../einvoicing/exemptions';
 import { invoicePaymentInput } from './invoice-input';
 import type { EInvoicingStatus, InvoicePayment } from './invoice-events';
 import type { VatCategory, VatSubtotal } from './pricing';
@@ -30,11 +31,17 @@ export const debitNoteInput = perCountry((context) =>
     z.object({
       lines: withRule(
         z.array(
-          z.object({
-            description: withRule(z.string(), required, maxLength(200)),
-            amount: numberText(withRule(z.string(), required, price({ countryId: context.countryId }))),
-            vat_type: code(VatTypeSchema).default(1),
-          }),
+          withFieldRule(
+            z.object({
+              description: withRule(z.string(), required, maxLength(200)),
+              amount: numberText(withRule(z.string(), required, price({ countryId: context.countryId }))),
+              vat_type: code(VatTypeSchema).default(1),
+              /** a Saudi salon's reason for no VAT on an exempt or zero-rated line (as a product's) */
+              vat_exemption_code: withRule(z.string(), maxLength(20)).optional(),
+            }),
+            'vat_exemption_code',
+            (line) => (context.countryId === 1 ? vatExemptionRule(line.vat_type) : () => undefined),
+          ),
         ),
         (v) =>
           Array.isArray(v) && v.length === 0
@@ -56,6 +63,8 @@ export type DebitedLine = {
   net: number;
   vat_category: VatCategory;
   vat_rate_bp: number;
+  /** why an exempt or zero-rated line carries no VAT (ZATCA VATEX code), as given */
+  vat_exemption_code?: string;
   vat: number;
   total: number;
 };

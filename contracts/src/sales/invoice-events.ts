@@ -29,6 +29,11 @@ export type InvoiceLine = {
   net: number;
   vat_category: VatCategory;
   vat_rate_bp: number;
+  /**
+   * why a line not standard-rated carries no VAT (ZATCA VATEX code), taken from the product at issue
+   * time when it fits the line's category; absent: the generic reason of the category
+   */
+  vat_exemption_code?: string;
   vat: number;
   total: number;
   /** an offer or package sold: the customer's purchase it opened */

@@ -135,7 +135,7 @@ export const onlinePaymentsTests = ({ url, tab }: SuiteContext) => {
         '[data-testid=payment-gateway-payments-report] tbody tr:has-text("Noura")',
       );
       expect(row).toContain('Paid');
-      expect(row).toContain('1.00 AED');
+      expect(row).toContain('AED 1.00');
       await shot(desk.page, 'online-payments-report-en-desktop');
     });
 

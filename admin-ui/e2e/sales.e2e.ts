@@ -158,7 +158,9 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       expect(tags.get(4)).toBe((split.total / 100).toFixed(2));
       if (await page.$('[data-testid=einvoice-state-pending]'))
         await page.click('[data-testid=einvoice-report-now]');
-      await page.waitForSelector('[data-testid=einvoice-state-reported]');
+      // the simulator checks each document with the XSD and both Schematron files, one at a time: on a
+      // first start it may still be going through the demo's history when this one is sent
+      await page.waitForSelector('[data-testid=einvoice-state-reported]', { timeout: 90_000 });
       expect(await text(page, '[data-testid=einvoicing-status]')).toMatch(
         /Reported to ZATCA|Waiting to be reported/,
       );

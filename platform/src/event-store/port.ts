@@ -53,6 +53,12 @@ export interface Subscription {
 
 export interface EventStore {
   readonly name: string;
+  /**
+   * True when `append`/`appendMany` check and write at the call, in call order, and only the commit
+   * comes later (the embedded store's group commit): a `readStream` made after the call already sees
+   * the append, so a command may let go of what it holds as soon as it called append.
+   */
+  readonly ordersAppendsOnCall?: boolean;
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /**
    * Appends to several streams as one atomic write: every stream's expected revision holds and all

@@ -45,6 +45,22 @@ describe('the command side keeps the streams it loads', () => {
     expect(b.map((e) => e.revision)).toEqual([0, 1, 2]);
   });
 
+  it('forgets what it kept when the store rolled back a group of appends it had already shown', async () => {
+    await store.append('count-t1.a', [event(1)], 'no_stream');
+    const cache = new StreamCache(store);
+    await cache.read('count-t1.a');
+    const commit = (store as unknown as { sql: { commit: { run: () => unknown } } }).sql.commit;
+    jest.spyOn(commit, 'run').mockImplementationOnce(() => {
+      throw new Error('disk I/O error');
+    });
+    const lost = store.append('count-t1.a', [event(2)], 0);
+    // the group's append is shown to the next command's load before its commit...
+    expect((await cache.read('count-t1.a')).map((e) => e.data.n)).toEqual([1, 2]);
+    await expect(lost).rejects.toThrow('disk I/O error');
+    // ...and forgotten once the commit failed
+    expect((await cache.read('count-t1.a')).map((e) => e.data.n)).toEqual([1]);
+  });
+
   it('keeps events frozen: a decision that changed one would fail, not corrupt the next state', async () => {
     await store.append('count-t1.a', [event(1)], 'no_stream');
     const [kept] = await new StreamCache(store).read('count-t1.a');

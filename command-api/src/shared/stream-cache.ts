@@ -21,6 +21,7 @@ const deepFreeze = <T>(value: T): T => {
 export class StreamCache {
   private readonly streams = new Map<string, RecordedEvent[]>();
   private kept = 0;
+  private discarded?: number;
 
   constructor(
     private readonly store: EventStore,
@@ -28,6 +29,13 @@ export class StreamCache {
   ) {}
 
   async read(stream: string): Promise<readonly RecordedEvent[]> {
+    if (this.store.discardedGroups !== this.discarded) {
+      // the store rolled back appends it had already shown (a group commit failed): what is kept may
+      // hold events that were never stored
+      this.streams.clear();
+      this.kept = 0;
+      this.discarded = this.store.discardedGroups;
+    }
     const known = this.streams.get(stream);
     const next = known?.length ? known[known.length - 1].revision + 1 : 0;
     const fresh = await this.store.readStream(stream, next ? { fromRevision: next } : {});

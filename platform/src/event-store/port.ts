@@ -59,6 +59,12 @@ export interface EventStore {
    * the append, so a command may let go of what it holds as soon as it called append.
    */
   readonly ordersAppendsOnCall?: boolean;
+  /**
+   * With `ordersAppendsOnCall`: how many times appends a `readStream` could already see were rolled
+   * back after all (their group's COMMIT failed, a full disk). A cache of streams forgets what it
+   * holds when this number changes.
+   */
+  readonly discardedGroups?: number;
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /**
    * Appends to several streams as one atomic write: every stream's expected revision holds and all

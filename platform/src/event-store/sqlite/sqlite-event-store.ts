@@ -129,6 +129,7 @@ const isUniqueViolation = (e: unknown): boolean =>
 export class SqliteEventStore implements EventStore {
   readonly name = 'sqlite';
   readonly ordersAppendsOnCall = true;
+  discardedGroups = 0;
   private readonly db: Database.Database;
   private readonly clock: Clock;
   private readonly emitter: EventEmitter;
@@ -270,6 +271,7 @@ export class SqliteEventStore implements EventStore {
       if (!this.db.inTransaction) {
         // SQLite gave up the whole transaction (an I/O error, a full disk): the group is lost
         this.group = undefined;
+        if (group.wrote) this.discardedGroups++;
         this.refuseGroup(group, e);
         return this.answerFailed(nonEmpty, e);
       }
@@ -300,6 +302,7 @@ export class SqliteEventStore implements EventStore {
       this.sql.commit.run();
     } catch (e) {
       if (this.db.inTransaction) this.sql.rollback.run();
+      if (group.wrote) this.discardedGroups++;
       this.refuseGroup(group, e);
       return;
     }

@@ -112,6 +112,28 @@ describe('SqliteEventStore group commit', () => {
     expect(await store.readStream(stream)).toHaveLength(1);
   });
 
+  it('refuses every append of a group whose COMMIT failed, stores none, and counts the group discarded', async () => {
+    const [a, b] = [uniqueStream(), uniqueStream()];
+    const stored = events(1);
+    const first = await store.append(a, stored, 'no_stream');
+    const commit = (store as unknown as { sql: { commit: { run: () => unknown } } }).sql.commit;
+    jest.spyOn(commit, 'run').mockImplementationOnce(() => {
+      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    });
+    const outcomes = await Promise.allSettled([
+      store.append(b, events(1), 'no_stream'),
+      store.append(a, events(1), 0),
+      store.append(a, stored, 'no_stream'), // a retry of an append stored before: still its first result
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_IOERR' });
+    expect((outcomes[2] as PromiseFulfilledResult<unknown>).value).toEqual(first);
+    expect(store.discardedGroups).toBe(1);
+    expect(await store.readStream(b)).toEqual([]);
+    expect(await store.readStream(a)).toHaveLength(1);
+    expect((await store.append(a, events(1), 0)).nextRevision).toBe(1); // the next group commits
+  });
+
   it('wakes subscriptions once the group is committed, with every event of it', async () => {
     const stream = uniqueStream();
     const seen: string[] = [];

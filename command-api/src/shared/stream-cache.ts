@@ -38,7 +38,11 @@ export class StreamCache {
     }
     const known = this.streams.get(stream);
     const next = known?.length ? known[known.length - 1].revision + 1 : 0;
-    const fresh = await this.store.readStream(stream, next ? { fromRevision: next } : {});
+    // what the previous commands of this process appended counts, committed or not yet
+    const fresh = await this.store.readStream(
+      stream,
+      next ? { fromRevision: next, pending: true } : { pending: true },
+    );
     // another read of the same stream may have finished meanwhile: keep only what follows what is kept
     const inMap = this.streams.get(stream);
     const current = inMap ?? known ?? [];

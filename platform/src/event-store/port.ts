@@ -30,6 +30,12 @@ export type ReadStreamOptions = {
   maxCount?: number;
   /** only events the store recorded at or before this instant (UTC ISO) */
   asOf?: string;
+  /**
+   * With a store that `ordersAppendsOnCall`: also the appends already made and not yet committed (a
+   * command deciding after the previous ones of this process). They may still be rolled back (see
+   * `discardedGroups`); without it, only committed events.
+   */
+  pending?: boolean;
 };
 
 export type EventBatchHandler = (events: RecordedEvent[]) => Promise<void> | void;

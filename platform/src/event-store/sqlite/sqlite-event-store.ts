@@ -139,7 +139,7 @@ export class SqliteEventStore implements EventStore {
     last: Database.Statement<[string], { revision: number }>;
     insert: Database.Statement<[string, number, string, string, string, string, number]>;
     byIds: (ids: string[]) => Row[];
-    stream: Database.Statement<[string, number, number, number], Row>;
+    stream: Database.Statement<[string, number, number, number, number], Row>;
     all: Database.Statement<[number, number], Row>;
     allUpTo: Database.Statement<[number, number, number], Row>;
     head: Database.Statement<[], { position: number | null }>;
@@ -183,7 +183,7 @@ export class SqliteEventStore implements EventStore {
         return s.all(...ids);
       },
       stream: this.db.prepare(
-        'SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? ORDER BY revision LIMIT ?',
+        'SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? AND position <= ? ORDER BY revision LIMIT ?',
       ),
       all: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       allUpTo: this.db.prepare(
@@ -248,9 +248,9 @@ export class SqliteEventStore implements EventStore {
    * each promise is answered only after that COMMIT returned (durable with synchronous FULL), or
    * refused with its error when the COMMIT failed.
    *
-   * Until then the group's events are only seen through `readStream` (commands of this process load
-   * what the previous ones decided, so they do not decide on stale state and conflict); `readAll`,
-   * `headPosition` and subscriptions show committed events only.
+   * Until then the group's events are only seen by `readStream` with `pending` (the commands of this
+   * process load what the previous ones decided, so they do not decide on stale state and conflict);
+   * every other read, and the subscriptions, show committed events only.
    */
   async appendMany(writes: StreamWrite[]): Promise<CommitResult> {
     checkWrites(writes);
@@ -398,8 +398,10 @@ export class SqliteEventStore implements EventStore {
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const asOf = options.asOf ? Date.parse(options.asOf) : Number.MAX_SAFE_INTEGER;
     if (Number.isNaN(asOf)) throw new Error(`Invalid asOf instant: ${options.asOf}`);
+    // the open group's events only for who asked for them: they may still be rolled back
+    const upTo = this.group && !options.pending ? this.group.committedHead : Number.MAX_SAFE_INTEGER;
     return this.stmt.stream
-      .all(stream, options.fromRevision ?? 0, asOf, options.maxCount ?? -1)
+      .all(stream, options.fromRevision ?? 0, asOf, upTo, options.maxCount ?? -1)
       .map(toRecorded);
   }
 

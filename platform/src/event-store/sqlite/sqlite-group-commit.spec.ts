@@ -30,10 +30,11 @@ describe('SqliteEventStore group commit', () => {
       { stream, events: events(1), expected: 2 },
       { stream: uniqueStream(), events: events(1), expected: 'no_stream' },
     ]);
-    // not committed yet: the log (and its subscribers) do not show them, the stream's own reads do
+    // not committed yet: only a read that asks for pending appends (a command's load) shows them
     expect(await store.headPosition()).toBe(head);
     expect(await store.readAll(head, 100)).toEqual([]);
-    expect(await store.readStream(stream)).toHaveLength(4);
+    expect(await store.readStream(stream)).toEqual([]);
+    expect(await store.readStream(stream, { pending: true })).toHaveLength(4);
     const [first, second, third] = await Promise.all([...appends, many]);
     expect(first.nextRevision).toBe(1);
     expect(second.nextRevision).toBe(2);

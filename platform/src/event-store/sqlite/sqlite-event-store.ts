@@ -143,6 +143,7 @@ export class SqliteEventStore implements EventStore {
     all: Database.Statement<[number, number], Row>;
     allUpTo: Database.Statement<[number, number, number], Row>;
     head: Database.Statement<[], { position: number | null }>;
+    dataVersion: Database.Statement<[], number>;
   };
   private readonly appendTx: (writes: StreamWrite[]) => CommitResult;
   /** one append inside the group's transaction: better-sqlite3 runs it in a SAVEPOINT, rolled back alone */
@@ -190,6 +191,7 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
       ),
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
+      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
 
     const tx = this.db.transaction((writes: StreamWrite[]): CommitResult => {
@@ -229,6 +231,7 @@ export class SqliteEventStore implements EventStore {
       commit: this.db.prepare('COMMIT'),
       rollback: this.db.prepare('ROLLBACK'),
     };
+    this.dataVersion = this.stmt.dataVersion.get();
     this.schedule =
       options.groupCommit === 'microtask' ? (f) => queueMicrotask(f) : (f) => void setImmediate(f);
   }
@@ -266,12 +269,13 @@ export class SqliteEventStore implements EventStore {
     let settled: Settled;
     try {
       settled = { ok: true, result: this.unitTx(writes) };
+      this.remember(settled.result);
       group.wrote = true;
     } catch (e) {
       if (!this.db.inTransaction) {
         // SQLite gave up the whole transaction (an I/O error, a full disk): the group is lost
         this.group = undefined;
-        if (group.wrote) this.discardedGroups++;
+        if (group.wrote) this.discarded();
         this.refuseGroup(group, e);
         return this.answerFailed(nonEmpty, e);
       }
@@ -302,7 +306,7 @@ export class SqliteEventStore implements EventStore {
       this.sql.commit.run();
     } catch (e) {
       if (this.db.inTransaction) this.sql.rollback.run();
-      if (group.wrote) this.discardedGroups++;
+      if (group.wrote) this.discarded();
       this.refuseGroup(group, e);
       return;
     }
@@ -344,6 +348,7 @@ export class SqliteEventStore implements EventStore {
     const nonEmpty = writes.filter((w) => w.events.length > 0);
     try {
       const result = this.appendTx(writes);
+      this.remember(result);
       this.headMemo = undefined;
       this.emitter.emit('append');
       return result;
@@ -395,14 +400,54 @@ export class SqliteEventStore implements EventStore {
     return { position: String(position), streams };
   }
 
+  /**
+   * The last revision of the streams this connection wrote, or read to their end with `pending`,
+   * valid while no other connection committed (PRAGMA data_version, asked once per turn of the event
+   * loop): a command's load of a stream it holds whole asks `fromRevision: last + 1`, and most of the
+   * time nothing was appended since: that is answered without a query (each costs a read transaction).
+   */
+  private readonly lastRevisions = new Map<string, number>();
+  private dataVersion?: number;
+  private dataVersionAsked = false;
+
+  private remember(result: CommitResult): void {
+    if (this.lastRevisions.size >= 100_000) this.lastRevisions.clear();
+    for (const [stream, revision] of Object.entries(result.streams)) this.lastRevisions.set(stream, revision);
+  }
+
+  /** A group's appends were rolled back after all (its COMMIT failed). */
+  private discarded(): void {
+    this.discardedGroups++;
+    this.lastRevisions.clear();
+  }
+
+  /** The last revisions known, forgotten when another connection committed since they were learnt. */
+  private knownRevisions(): Map<string, number> {
+    if (!this.dataVersionAsked) {
+      this.dataVersionAsked = true;
+      setImmediate(() => (this.dataVersionAsked = false));
+      const version = this.stmt.dataVersion.get()!;
+      if (version !== this.dataVersion) this.lastRevisions.clear();
+      this.dataVersion = version;
+    }
+    return this.lastRevisions;
+  }
+
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const asOf = options.asOf ? Date.parse(options.asOf) : Number.MAX_SAFE_INTEGER;
     if (Number.isNaN(asOf)) throw new Error(`Invalid asOf instant: ${options.asOf}`);
+    // a command's load of what follows what it holds (pending appends included): often nothing
+    const whole = options.pending === true && !options.asOf && options.maxCount === undefined;
+    const from = options.fromRevision ?? 0;
+    if (whole && this.knownRevisions().get(stream) === from - 1) return [];
     // the open group's events only for who asked for them: they may still be rolled back
     const upTo = this.group && !options.pending ? this.group.committedHead : Number.MAX_SAFE_INTEGER;
-    return this.stmt.stream
-      .all(stream, options.fromRevision ?? 0, asOf, upTo, options.maxCount ?? -1)
-      .map(toRecorded);
+    const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
+    if (whole) {
+      if (rows.length) this.remember({ position: '', streams: { [stream]: rows[rows.length - 1].revision } });
+      else if (from === 0) this.lastRevisions.set(stream, -1); // no such stream (yet)
+    }
+    return rows.map(toRecorded);
   }
 
   async readAll(after: string, maxCount: number): Promise<RecordedEvent[]> {

@@ -135,6 +135,31 @@ describe('SqliteEventStore group commit', () => {
     expect((await store.append(a, events(1), 0)).nextRevision).toBe(1); // the next group commits
   });
 
+  it('answers a load of what follows a stream it knows whole without a query, and sees other writers', async () => {
+    const stream = uniqueStream();
+    await store.append(stream, events(2), 'no_stream');
+    const queries = jest.spyOn(
+      (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+      'all',
+    );
+    expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toEqual([]);
+    expect(await store.readStream(uniqueStream(), { pending: true })).toEqual([]); // asked once...
+    expect(queries).toHaveBeenCalledTimes(1);
+    // ...an unknown stream then known empty; a read without `pending` always asks
+    expect(await store.readStream(stream, { fromRevision: 2 })).toEqual([]);
+    expect(queries).toHaveBeenCalledTimes(2);
+    // another connection (another process) appends: seen from the next turn of the event loop on
+    const other = new SqliteEventStore({ file: join(dir, 'events.db') });
+    try {
+      await other.append(stream, events(1), 1);
+      await new Promise((r) => setImmediate(r));
+      expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toHaveLength(1);
+      expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('wakes subscriptions once the group is committed, with every event of it', async () => {
     const stream = uniqueStream();
     const seen: string[] = [];

@@ -129,7 +129,7 @@ const isUniqueViolation = (e: unknown): boolean =>
 export class SqliteEventStore implements EventStore {
   readonly name = 'sqlite';
   readonly ordersAppendsOnCall = true;
-  discardedGroups = 0;
+  private discardedCount = 0;
   private readonly db: Database.Database;
   private readonly clock: Clock;
   private readonly emitter: EventEmitter;
@@ -291,8 +291,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   private openGroup(): void {
-    const committedHead = this.stmt.head.get()?.position ?? 0;
     this.sql.begin.run();
+    // read under the write lock: no other process commits until this group has
+    const committedHead = this.stmt.head.get()?.position ?? 0;
     this.group = { units: [], committedHead, wrote: false };
     this.schedule(() => this.flush());
   }
@@ -415,9 +416,14 @@ export class SqliteEventStore implements EventStore {
     for (const [stream, revision] of Object.entries(result.streams)) this.lastRevisions.set(stream, revision);
   }
 
+  /** How many groups were rolled back after their appends had been shown to commands' loads. */
+  get discardedGroups(): number {
+    return this.discardedCount;
+  }
+
   /** A group's appends were rolled back after all (its COMMIT failed). */
   private discarded(): void {
-    this.discardedGroups++;
+    this.discardedCount++;
     this.lastRevisions.clear();
   }
 
@@ -517,7 +523,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.flush(); // what was acknowledged as queued is stored before the file closes
+    this.flush(); // the open group is committed (and answered) before the file closes
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.flush();
     if (this.db.open) this.db.close();

@@ -33,6 +33,7 @@ export const foldLink = (
 export class Chains {
   private readonly links = new Map<string, ChainLink>();
   private readonly locks = new KeyedLocks();
+  private discarded?: number;
 
   constructor(private readonly store: EventStore) {}
 
@@ -40,8 +41,14 @@ export class Chains {
   async next(tenantId: string, deviceId: string, seed: string): Promise<ChainLink & { stream: string }> {
     const stream = chainStream(tenantId, deviceId);
     await currentUnitOfWork()?.hold(this.locks, stream);
+    if (this.store.discardedGroups !== this.discarded) {
+      // the store rolled back appends it had shown (a failed group commit): a link may follow them
+      this.links.clear();
+      this.discarded = this.store.discardedGroups;
+    }
     let link = this.links.get(stream) ?? { revision: -1, icv: 0, lastHash: seed };
-    const fresh = await this.store.readStream(stream, { fromRevision: link.revision + 1 });
+    // documents signed by the previous commands of this process count, committed or not yet
+    const fresh = await this.store.readStream(stream, { fromRevision: link.revision + 1, pending: true });
     for (const e of fresh) link = foldLink(link, e);
     this.links.set(stream, link);
     return { ...link, stream };

@@ -58,10 +58,21 @@ export class AnswerInterceptor implements NestInterceptor {
     return `reply-${req.auth?.tenantId ?? PLATFORM_TENANT}.${digest}`;
   }
 
+  /**
+   * The reply stored by the first of these requests, if any. With the embedded store's group commit
+   * the first may be appended and not yet committed (sent in the same turn of the event loop): its
+   * reply is then waited for until its group committed (answered only once durable), or was rolled
+   * back (then there is none), rather than running the command a second time on its effects.
+   */
   private async firstReply(stream: string | undefined): Promise<Stored | undefined> {
     if (!stream) return undefined;
-    const [earlier] = await this.store.readStream(stream, { maxCount: 1 });
-    return earlier ? { ...(earlier.data as Stored), position: earlier.position } : undefined;
+    for (;;) {
+      const [earlier] = await this.store.readStream(stream, { maxCount: 1 });
+      if (earlier) return { ...(earlier.data as Stored), position: earlier.position };
+      const [pending] = await this.store.readStream(stream, { maxCount: 1, pending: true });
+      if (!pending) return undefined;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   private replyWrite(req: Req, stream: string, key: string, stored: Stored): StreamWrite {

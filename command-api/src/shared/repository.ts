@@ -23,6 +23,12 @@ export type Decision<S, E extends Fact> = {
   initial: S;
   evolve: (state: S, event: E & { metadata: RecordedEvent['metadata'] }) => S;
   decide: (state: S) => E[];
+  /**
+   * The states are values nothing changes in place (a number): the state folded from the stored
+   * events is kept, and the next load only folds what was stored since. For streams that only grow
+   * (a sequence's numbers), whose full fold every command would otherwise repeat.
+   */
+  keepState?: boolean;
 };
 
 export type Outcome<S, E> = { state: S; events: E[]; position?: string };
@@ -57,16 +63,23 @@ export class Aggregates {
   }
 
   /** The stream's state, including what the running command already decided for it. */
-  async load<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>, asOf?: string) {
+  async load<S, E extends Fact>(
+    stream: string,
+    initial: S,
+    evolve: Evolve<S, E>,
+    asOf?: string,
+    keepState = false,
+  ) {
     const stored = asOf ? await this.store.readStream(stream, { asOf }) : await this.streams.read(stream);
     const pending = asOf ? undefined : currentUnitOfWork()?.pending(stream);
     const storedRevision = stored.length ? stored[stored.length - 1].revision : -1;
     // a unit loads a stream once: what it decided follows what was stored when it first looked
     const base = pending ? stored.filter((e) => e.revision <= pending.loadedRevision) : stored;
-    const events = [...base, ...(pending?.events ?? [])] as unknown as Array<
-      E & { metadata: RecordedEvent['metadata'] }
-    >;
-    const state = events.reduce((s, e) => evolve(s, e), initial);
+    type Evolving = E & { metadata: RecordedEvent['metadata'] };
+    const fold = (from: S, events: readonly unknown[]) =>
+      (events as Evolving[]).reduce((s, e) => evolve(s, e), from);
+    const kept = keepState && !asOf ? this.folded(stream, initial, evolve, base, fold) : undefined;
+    const state = fold(kept ?? fold(initial, base), pending?.events ?? []);
     const revision = pending ? pending.loadedRevision + pending.events.length : storedRevision;
     return {
       state,
@@ -74,6 +87,40 @@ export class Aggregates {
       events: stored,
       loadedRevision: pending ? pending.loadedRevision : storedRevision,
     };
+  }
+
+  /** States folded from stored events, by stream, for decisions that keep them (see Decision.keepState). */
+  private keptDiscarded?: number;
+  private readonly kept = new Map<
+    string,
+    { initial: unknown; evolve: unknown; revision: number; state: unknown }
+  >();
+
+  /** The state of `base` (stored events, from revision 0), from the kept one plus what followed it. */
+  private folded<S>(
+    stream: string,
+    initial: S,
+    evolve: unknown,
+    base: readonly RecordedEvent[],
+    fold: (from: S, events: readonly unknown[]) => S,
+  ): S {
+    if (this.store.discardedGroups !== this.keptDiscarded) {
+      this.kept.clear(); // appends were rolled back after all: states folded from them are not true
+      this.keptDiscarded = this.store.discardedGroups;
+    }
+    const last = base.length ? base[base.length - 1].revision : -1;
+    const memo = this.kept.get(stream);
+    // the stream cache holds a stream whole, from revision 0: revision r is at index r
+    const usable =
+      memo &&
+      memo.initial === initial &&
+      memo.evolve === evolve &&
+      memo.revision <= last &&
+      (memo.revision < 0 || base[memo.revision]?.revision === memo.revision);
+    const state = usable ? fold(memo.state as S, base.slice(memo.revision + 1)) : fold(initial, base);
+    if (this.kept.size >= 10_000 && !this.kept.has(stream)) this.kept.clear();
+    this.kept.set(stream, { initial, evolve, revision: last, state });
+    return state;
   }
 
   /**
@@ -111,7 +158,13 @@ export class Aggregates {
   ): Promise<Outcome<S, E>> {
     const { result, position } = await this.transactions.run(async () => {
       const unit = currentUnitOfWork()!;
-      const { state, revision, loadedRevision } = await this.load(stream, d.initial, d.evolve);
+      const { state, revision, loadedRevision } = await this.load(
+        stream,
+        d.initial,
+        d.evolve,
+        undefined,
+        d.keepState,
+      );
       const events = d.decide(state);
       const envelopes = this.envelopes(ctx, stream, revision, events);
       unit.add(stream, loadedRevision, envelopes, options.keepIfRefused);

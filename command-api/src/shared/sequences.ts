@@ -5,6 +5,8 @@ import type { CommandContext } from './command-context';
 
 type NumberTaken = { type: 'NumberTaken'; data: { sequence: string; number: number } };
 
+const lastNumber = (_last: number, e: NumberTaken) => e.data.number;
+
 /**
  * Gap-free numbers (account numbers, invoice numbers): each number taken is an event on the
  * sequence's stream, decided inside the command's unit of work. Two commands that take a number at
@@ -23,7 +25,9 @@ export class Sequences {
     await currentUnitOfWork()?.hold(this.locks, stream);
     const { state } = await this.aggregates.handle<number, NumberTaken>(stream, ctx, {
       initial: 0,
-      evolve: (_last, e) => e.data.number,
+      evolve: lastNumber,
+      // a number is a value: the last one is kept, not folded again from the sequence's first
+      keepState: true,
       decide: (last) => [
         { type: 'NumberTaken', data: { sequence, number: Math.max(last, atLeastAfter) + 1 } },
       ],

@@ -31,7 +31,10 @@ describe('the command side keeps the streams it loads', () => {
     // another writer (another process) appends: the next read sees it
     await store.append('count-t1.a', [event(3)], 1);
     expect((await cache.read('count-t1.a')).map((e) => e.data.n)).toEqual([1, 2, 3]);
-    expect(reads.mock.calls.map(([, options]) => options)).toEqual([{}, { fromRevision: 2 }]);
+    expect(reads.mock.calls.map(([, options]) => options)).toEqual([
+      { pending: true },
+      { fromRevision: 2, pending: true },
+    ]);
     expect((await cache.read('count-t1.a')).map((e) => e.revision)).toEqual([0, 1, 2]);
   });
 
@@ -43,6 +46,22 @@ describe('the command side keeps the streams it loads', () => {
     const [a, b] = await Promise.all([cache.read('count-t1.a'), cache.read('count-t1.a')]);
     expect(a.map((e) => e.revision)).toEqual([0, 1, 2]);
     expect(b.map((e) => e.revision)).toEqual([0, 1, 2]);
+  });
+
+  it('forgets what it kept when the store rolled back a group of appends it had already shown', async () => {
+    await store.append('count-t1.a', [event(1)], 'no_stream');
+    const cache = new StreamCache(store);
+    await cache.read('count-t1.a');
+    const commit = (store as unknown as { sql: { commit: { run: () => unknown } } }).sql.commit;
+    jest.spyOn(commit, 'run').mockImplementationOnce(() => {
+      throw new Error('disk I/O error');
+    });
+    const lost = store.append('count-t1.a', [event(2)], 0);
+    // the group's append is shown to the next command's load before its commit...
+    expect((await cache.read('count-t1.a')).map((e) => e.data.n)).toEqual([1, 2]);
+    await expect(lost).rejects.toThrow('disk I/O error');
+    // ...and forgotten once the commit failed
+    expect((await cache.read('count-t1.a')).map((e) => e.data.n)).toEqual([1]);
   });
 
   it('keeps events frozen: a decision that changed one would fail, not corrupt the next state', async () => {
@@ -65,6 +84,6 @@ describe('the command side keeps the streams it loads', () => {
     await cache.read('count-t1.c'); // over the bound: b goes
     const reads = jest.spyOn(store, 'readStream');
     expect((await cache.read('count-t1.b')).map((e) => e.data.n)).toEqual([1, 2]);
-    expect(reads.mock.calls.map(([, options]) => options)).toEqual([{}]);
+    expect(reads.mock.calls.map(([, options]) => options)).toEqual([{ pending: true }]);
   });
 });

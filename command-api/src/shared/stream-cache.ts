@@ -21,6 +21,7 @@ const deepFreeze = <T>(value: T): T => {
 export class StreamCache {
   private readonly streams = new Map<string, RecordedEvent[]>();
   private kept = 0;
+  private discarded?: number;
 
   constructor(
     private readonly store: EventStore,
@@ -28,9 +29,20 @@ export class StreamCache {
   ) {}
 
   async read(stream: string): Promise<readonly RecordedEvent[]> {
+    if (this.store.discardedGroups !== this.discarded) {
+      // the store rolled back appends it had already shown (a group commit failed): what is kept may
+      // hold events that were never stored
+      this.streams.clear();
+      this.kept = 0;
+      this.discarded = this.store.discardedGroups;
+    }
     const known = this.streams.get(stream);
     const next = known?.length ? known[known.length - 1].revision + 1 : 0;
-    const fresh = await this.store.readStream(stream, next ? { fromRevision: next } : {});
+    // what the previous commands of this process appended counts, committed or not yet
+    const fresh = await this.store.readStream(
+      stream,
+      next ? { fromRevision: next, pending: true } : { pending: true },
+    );
     // another read of the same stream may have finished meanwhile: keep only what follows what is kept
     const inMap = this.streams.get(stream);
     const current = inMap ?? known ?? [];

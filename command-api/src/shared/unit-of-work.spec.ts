@@ -182,4 +182,46 @@ describe('numbers taken by commands at the same moment', () => {
     expect(runs).toBe(10);
     await store.close();
   });
+
+  it('given commands that take their numbers in one turn, then they share one commit and none runs twice', async () => {
+    const store = new SqliteEventStore({ file: ':memory:' });
+    const aggregates = new Aggregates(store);
+    const transactions = new Transactions(store);
+    const sequences = new Sequences(aggregates);
+    const commits = jest.spyOn(
+      (store as unknown as { sql: { commit: { run: () => unknown } } }).sql.commit,
+      'run',
+    );
+    let runs = 0;
+    const numbers = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const { result } = await transactions.run(async () => {
+          runs += 1;
+          return sequences.next({ ...ctx, correlationId: `c${i}` }, 'invoice');
+        });
+        return result;
+      }),
+    );
+    // each lets go of the sequence once it called append: the next one takes the number after it
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(runs).toBe(10);
+    expect(commits).toHaveBeenCalledTimes(1);
+    await store.close();
+  });
+
+  it('given a long sequence, then a number is taken without folding the sequence again from its first', async () => {
+    const store = new SqliteEventStore({ file: ':memory:' });
+    const aggregates = new Aggregates(store);
+    const sequences = new Sequences(aggregates);
+    for (let i = 0; i < 50; i++) await sequences.next(ctx, 'visit');
+    const folded = jest.spyOn(Array.prototype, 'reduce');
+    try {
+      expect(await sequences.next(ctx, 'visit')).toBe(51);
+      const lengths = folded.mock.contexts.map((c) => (c as unknown[]).length);
+      expect(Math.max(...lengths)).toBeLessThan(50);
+    } finally {
+      folded.mockRestore();
+    }
+    await store.close();
+  });
 });

@@ -30,6 +30,12 @@ export type ReadStreamOptions = {
   maxCount?: number;
   /** only events the store recorded at or before this instant (UTC ISO) */
   asOf?: string;
+  /**
+   * With a store that `ordersAppendsOnCall`: also the appends already made and not yet committed (a
+   * command deciding after the previous ones of this process). They may still be rolled back (see
+   * `discardedGroups`); without it, only committed events.
+   */
+  pending?: boolean;
 };
 
 export type EventBatchHandler = (events: RecordedEvent[]) => Promise<void> | void;
@@ -53,6 +59,18 @@ export interface Subscription {
 
 export interface EventStore {
   readonly name: string;
+  /**
+   * True when `append`/`appendMany` check and write at the call, in call order, and only the commit
+   * comes later (the embedded store's group commit): a `readStream` made after the call already sees
+   * the append, so a command may let go of what it holds as soon as it called append.
+   */
+  readonly ordersAppendsOnCall?: boolean;
+  /**
+   * With `ordersAppendsOnCall`: how many times appends a `readStream` could already see were rolled
+   * back after all (their group's COMMIT failed, a full disk). A cache of streams forgets what it
+   * holds when this number changes.
+   */
+  readonly discardedGroups?: number;
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /**
    * Appends to several streams as one atomic write: every stream's expected revision holds and all

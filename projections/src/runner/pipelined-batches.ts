@@ -21,6 +21,25 @@ const key = (collection: string, id: string) => `${collection}\u0000${id}`;
 export const SKIPPED_CHECKPOINT_MS = 250;
 
 /**
+ * One timer for the skipped positions of every projection, so they are handed to the store in one
+ * stretch of code (the SQLite read store writes them in one transaction): `store` answers false when
+ * it is not due yet, and is asked again at the next tick.
+ */
+const dueCheckpoints = new Set<() => boolean>();
+let checkpointTimer: ReturnType<typeof setTimeout> | undefined;
+const storeSoon = (store: () => boolean) => {
+  dueCheckpoints.add(store);
+  if (checkpointTimer) return;
+  checkpointTimer = setTimeout(() => {
+    checkpointTimer = undefined;
+    const due = [...dueCheckpoints];
+    dueCheckpoints.clear();
+    for (const f of due) if (!f()) storeSoon(f);
+  }, SKIPPED_CHECKPOINT_MS);
+  checkpointTimer.unref?.();
+};
+
+/**
  * Projects batches of one projection generation, one batch ahead of the store: while batch N
  * commits (in the store's writer thread), batch N+1 is projected. Reads of documents batch N
  * changed are answered from memory; a document the store changes in place (a patch it applies
@@ -36,7 +55,8 @@ export class PipelinedBatches {
   private changedInPlace = new Set<string>();
   private readonly handles?: ReadonlySet<string>;
   private lastStored = 0;
-  private flushTimer?: ReturnType<typeof setTimeout>;
+  /** the skipped position waits for the shared checkpoint timer */
+  private skippedUnstored = false;
 
   constructor(
     private readonly store: ReadStore,
@@ -82,24 +102,10 @@ export class PipelinedBatches {
       this.position = last;
       this.committed(last);
       // stored soon even if nothing else comes: other processes read positions from the store
-      this.flushTimer ??= setTimeout(() => {
-        this.flushTimer = undefined;
-        if (this.inflight || Date.now() - this.lastStored < SKIPPED_CHECKPOINT_MS) return;
-        this.lastStored = Date.now();
-        const checkpoint = {
-          projection: this.projection.name,
-          generation: this.generation,
-          position: this.position,
-        };
-        this.inflight = this.store.applyChanges([], checkpoint).then(
-          () => undefined,
-          (error: unknown) => {
-            throw new CommitFailed(error);
-          },
-        );
-        this.inflight.catch(() => undefined);
-      }, SKIPPED_CHECKPOINT_MS);
-      this.flushTimer.unref?.();
+      if (!this.skippedUnstored) {
+        this.skippedUnstored = true;
+        storeSoon(this.storeSkipped);
+      }
       return;
     }
     this.lastStored = Date.now();
@@ -126,6 +132,30 @@ export class PipelinedBatches {
     // nobody may be waiting when it fails; settle() reports it
     this.inflight.catch(() => undefined);
   }
+
+  /** Stores the skipped position (false: not due yet, a write stored a position less than a tick ago). */
+  private readonly storeSkipped = (): boolean => {
+    if (this.inflight) {
+      this.skippedUnstored = false; // the write in flight, or the one after it, carries a later position
+      return true;
+    }
+    if (Date.now() - this.lastStored < SKIPPED_CHECKPOINT_MS) return false;
+    this.skippedUnstored = false;
+    this.lastStored = Date.now();
+    const checkpoint = {
+      projection: this.projection.name,
+      generation: this.generation,
+      position: this.position,
+    };
+    this.inflight = this.store.applyChanges([], checkpoint).then(
+      () => undefined,
+      (error: unknown) => {
+        throw new CommitFailed(error);
+      },
+    );
+    this.inflight.catch(() => undefined);
+    return true;
+  };
 
   private remember(changes: PositionedChange[]): void {
     this.written = new Map();

@@ -32,7 +32,28 @@ export type SqliteEventStoreOptions = {
   /** how often a subscription looks for appends made by other processes */
   pollIntervalMs?: number;
   busyTimeoutMs?: number;
+  /**
+   * When the group of `append`/`appendMany` calls is committed (group commit): 'immediate' (the
+   * default) at the end of this turn of the event loop (setImmediate: every request handled in this
+   * poll phase shares the commit and its fsync); 'microtask' once the current microtasks ran out (only
+   * appends made by the same callback share it).
+   */
+  groupCommit?: 'immediate' | 'microtask';
 };
+
+/** What one append of a group came to: stored (or found stored already), or refused. */
+type Settled = { ok: true; result: CommitResult } | { ok: false; error: unknown };
+
+/** An append of the open group, waiting for the group's COMMIT to be answered. */
+type GroupedUnit = {
+  nonEmpty: StreamWrite[];
+  settled: Settled;
+  resolve: (result: CommitResult) => void;
+  reject: (error: unknown) => void;
+};
+
+/** The open transaction of a group commit: its appends, and the log's head before it began. */
+type Group = { units: GroupedUnit[]; committedHead: number; wrote: boolean };
 
 type Row = {
   position: number;
@@ -107,6 +128,8 @@ const isUniqueViolation = (e: unknown): boolean =>
 
 export class SqliteEventStore implements EventStore {
   readonly name = 'sqlite';
+  readonly ordersAppendsOnCall = true;
+  private discardedCount = 0;
   private readonly db: Database.Database;
   private readonly clock: Clock;
   private readonly emitter: EventEmitter;
@@ -116,11 +139,23 @@ export class SqliteEventStore implements EventStore {
     last: Database.Statement<[string], { revision: number }>;
     insert: Database.Statement<[string, number, string, string, string, string, number]>;
     byIds: (ids: string[]) => Row[];
-    stream: Database.Statement<[string, number, number, number], Row>;
+    stream: Database.Statement<[string, number, number, number, number], Row>;
     all: Database.Statement<[number, number], Row>;
+    allUpTo: Database.Statement<[number, number, number], Row>;
     head: Database.Statement<[], { position: number | null }>;
+    dataVersion: Database.Statement<[], number>;
   };
   private readonly appendTx: (writes: StreamWrite[]) => CommitResult;
+  /** one append inside the group's transaction: better-sqlite3 runs it in a SAVEPOINT, rolled back alone */
+  private readonly unitTx: (writes: StreamWrite[]) => CommitResult;
+  private readonly schedule: (flush: () => void) => void;
+  private readonly sql: {
+    begin: Database.Statement;
+    commit: Database.Statement;
+    rollback: Database.Statement;
+  };
+  /** the group commit under way, if any (its transaction is open on `db`) */
+  private group?: Group;
 
   constructor(options: SqliteEventStoreOptions) {
     const file = options.file === ':memory:' ? options.file : resolve(options.file);
@@ -149,10 +184,14 @@ export class SqliteEventStore implements EventStore {
         return s.all(...ids);
       },
       stream: this.db.prepare(
-        'SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? ORDER BY revision LIMIT ?',
+        'SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? AND position <= ? ORDER BY revision LIMIT ?',
       ),
       all: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      allUpTo: this.db.prepare(
+        'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
+      ),
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
+      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
 
     const tx = this.db.transaction((writes: StreamWrite[]): CommitResult => {
@@ -186,14 +225,114 @@ export class SqliteEventStore implements EventStore {
     // IMMEDIATE takes the write lock before reading the streams' revisions, so the checks and the
     // inserts cannot be split by another process; the whole commit is one transaction (all or nothing).
     this.appendTx = tx.immediate;
+    this.unitTx = tx;
+    this.sql = {
+      begin: this.db.prepare('BEGIN IMMEDIATE'),
+      commit: this.db.prepare('COMMIT'),
+      rollback: this.db.prepare('ROLLBACK'),
+    };
+    this.dataVersion = this.stmt.dataVersion.get();
+    this.schedule =
+      options.groupCommit === 'microtask' ? (f) => queueMicrotask(f) : (f) => void setImmediate(f);
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    return this.appendSync(stream, events, expected);
+    if (events.length === 0) throw new Error('Nothing to append');
+    const { position, streams } = await this.appendMany([{ stream, events, expected }]);
+    return { nextRevision: streams[stream], position };
   }
 
+  /**
+   * Group commit. The append is checked and written at once, as before, but inside the transaction
+   * of the current group (BEGIN IMMEDIATE taken by the group's first append), in a SAVEPOINT of its
+   * own: an append that fails its expected revision or repeats an event id is rolled back alone, and
+   * the next appends see what the earlier ones of the group wrote (their revisions, their numbers).
+   * The group is committed at the end of this turn of the event loop, once, with one fsync for all;
+   * each promise is answered only after that COMMIT returned (durable with synchronous FULL), or
+   * refused with its error when the COMMIT failed.
+   *
+   * Until then the group's events are only seen by `readStream` with `pending` (the commands of this
+   * process load what the previous ones decided, so they do not decide on stale state and conflict);
+   * every other read, and the subscriptions, show committed events only.
+   */
   async appendMany(writes: StreamWrite[]): Promise<CommitResult> {
-    return this.appendManySync(writes);
+    checkWrites(writes);
+    const nonEmpty = writes.filter((w) => w.events.length > 0);
+    if (!this.group) {
+      try {
+        this.openGroup();
+      } catch (e) {
+        return this.answerFailed(nonEmpty, e); // the write lock was not had (busy past the timeout)
+      }
+    }
+    const group = this.group!;
+    let settled: Settled;
+    try {
+      settled = { ok: true, result: this.unitTx(writes) };
+      this.remember(settled.result);
+      group.wrote = true;
+    } catch (e) {
+      if (!this.db.inTransaction) {
+        // SQLite gave up the whole transaction (an I/O error, a full disk): the group is lost
+        this.group = undefined;
+        if (group.wrote) this.discarded();
+        this.refuseGroup(group, e);
+        return this.answerFailed(nonEmpty, e);
+      }
+      try {
+        settled = { ok: true, result: this.answerFailed(nonEmpty, e) };
+      } catch (error) {
+        settled = { ok: false, error };
+      }
+    }
+    return new Promise<CommitResult>((resolve, reject) => {
+      group.units.push({ nonEmpty, settled, resolve, reject });
+    });
+  }
+
+  private openGroup(): void {
+    this.sql.begin.run();
+    // read under the write lock: no other process commits until this group has
+    const committedHead = this.stmt.head.get()?.position ?? 0;
+    this.group = { units: [], committedHead, wrote: false };
+    this.schedule(() => this.flush());
+  }
+
+  /** Commits the group under way, if any, then answers each of its appends. */
+  private flush(): void {
+    const group = this.group;
+    if (!group) return;
+    this.group = undefined;
+    try {
+      this.sql.commit.run();
+    } catch (e) {
+      if (this.db.inTransaction) this.sql.rollback.run();
+      if (group.wrote) this.discarded();
+      this.refuseGroup(group, e);
+      return;
+    }
+    if (group.wrote) {
+      this.headMemo = undefined;
+      this.emitter.emit('append');
+    }
+    for (const u of group.units) {
+      if (u.settled.ok) u.resolve(u.settled.result);
+      else u.reject(u.settled.error);
+    }
+  }
+
+  /**
+   * Nothing of the group is stored: each append is answered as if it had been made alone and failed
+   * so (a retry of an append stored earlier still gets its first result).
+   */
+  private refuseGroup(group: Group, e: unknown): void {
+    for (const u of group.units) {
+      try {
+        u.resolve(this.answerFailed(u.nonEmpty, e));
+      } catch (error) {
+        u.reject(error);
+      }
+    }
   }
 
   /** The synchronous core of `append`, for callers that batch in-process (benchmarks, seeders). */
@@ -203,22 +342,31 @@ export class SqliteEventStore implements EventStore {
     return { nextRevision: streams[stream], position };
   }
 
+  /** Appends and commits at once, alone (after committing the group under way, which was asked first). */
   appendManySync(writes: StreamWrite[]): CommitResult {
     checkWrites(writes);
+    this.flush();
     const nonEmpty = writes.filter((w) => w.events.length > 0);
     try {
       const result = this.appendTx(writes);
+      this.remember(result);
       this.headMemo = undefined;
       this.emitter.emit('append');
       return result;
     } catch (e) {
-      // A retry of an append that already succeeded fails the revision check (or the unique id);
-      // answer it with the original result instead.
-      const original = this.previousAppend(nonEmpty);
-      if (original) return original;
-      if (isUniqueViolation(e)) throw new DuplicateEventIdError(nonEmpty[0].events[0].id, nonEmpty[0].stream);
-      throw e;
+      return this.answerFailed(nonEmpty, e);
     }
+  }
+
+  /**
+   * A retry of an append that already succeeded fails the revision check (or the unique id): it is
+   * answered with the original result instead. Any other failure is thrown.
+   */
+  private answerFailed(nonEmpty: StreamWrite[], e: unknown): CommitResult {
+    const original = this.previousAppend(nonEmpty);
+    if (original) return original;
+    if (isUniqueViolation(e)) throw new DuplicateEventIdError(nonEmpty[0].events[0].id, nonEmpty[0].stream);
+    throw e;
   }
 
   /** The first result of this very append, if it was stored: every event where it would have gone. */
@@ -253,12 +401,59 @@ export class SqliteEventStore implements EventStore {
     return { position: String(position), streams };
   }
 
+  /**
+   * The last revision of the streams this connection wrote, or read to their end with `pending`,
+   * valid while no other connection committed (PRAGMA data_version, asked once per turn of the event
+   * loop): a command's load of a stream it holds whole asks `fromRevision: last + 1`, and most of the
+   * time nothing was appended since: that is answered without a query (each costs a read transaction).
+   */
+  private readonly lastRevisions = new Map<string, number>();
+  private dataVersion?: number;
+  private dataVersionAsked = false;
+
+  private remember(result: CommitResult): void {
+    if (this.lastRevisions.size >= 100_000) this.lastRevisions.clear();
+    for (const [stream, revision] of Object.entries(result.streams)) this.lastRevisions.set(stream, revision);
+  }
+
+  /** How many groups were rolled back after their appends had been shown to commands' loads. */
+  get discardedGroups(): number {
+    return this.discardedCount;
+  }
+
+  /** A group's appends were rolled back after all (its COMMIT failed). */
+  private discarded(): void {
+    this.discardedCount++;
+    this.lastRevisions.clear();
+  }
+
+  /** The last revisions known, forgotten when another connection committed since they were learnt. */
+  private knownRevisions(): Map<string, number> {
+    if (!this.dataVersionAsked) {
+      this.dataVersionAsked = true;
+      setImmediate(() => (this.dataVersionAsked = false));
+      const version = this.stmt.dataVersion.get()!;
+      if (version !== this.dataVersion) this.lastRevisions.clear();
+      this.dataVersion = version;
+    }
+    return this.lastRevisions;
+  }
+
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const asOf = options.asOf ? Date.parse(options.asOf) : Number.MAX_SAFE_INTEGER;
     if (Number.isNaN(asOf)) throw new Error(`Invalid asOf instant: ${options.asOf}`);
-    return this.stmt.stream
-      .all(stream, options.fromRevision ?? 0, asOf, options.maxCount ?? -1)
-      .map(toRecorded);
+    // a command's load of what follows what it holds (pending appends included): often nothing
+    const whole = options.pending === true && !options.asOf && options.maxCount === undefined;
+    const from = options.fromRevision ?? 0;
+    if (whole && this.knownRevisions().get(stream) === from - 1) return [];
+    // the open group's events only for who asked for them: they may still be rolled back
+    const upTo = this.group && !options.pending ? this.group.committedHead : Number.MAX_SAFE_INTEGER;
+    const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
+    if (whole) {
+      if (rows.length) this.remember({ position: '', streams: { [stream]: rows[rows.length - 1].revision } });
+      else if (from === 0) this.lastRevisions.set(stream, -1); // no such stream (yet)
+    }
+    return rows.map(toRecorded);
   }
 
   async readAll(after: string, maxCount: number): Promise<RecordedEvent[]> {
@@ -266,11 +461,18 @@ export class SqliteEventStore implements EventStore {
   }
 
   readAllSync(after: string, maxCount: number): RecordedEvent[] {
+    // an open group's events are not in the log yet: they may still be rolled back
+    if (this.group)
+      return this.stmt.allUpTo.all(Number(after), this.group.committedHead, maxCount).map(toRecorded);
     return this.stmt.all.all(Number(after), maxCount).map(toRecorded);
   }
 
   async headPosition(): Promise<string> {
-    return String(this.stmt.head.get()?.position ?? 0);
+    return String(this.committedHead());
+  }
+
+  private committedHead(): number {
+    return this.group ? this.group.committedHead : (this.stmt.head.get()?.position ?? 0);
   }
 
   /**
@@ -288,7 +490,7 @@ export class SqliteEventStore implements EventStore {
   private headMemo?: string;
   private head(): string {
     if (this.headMemo === undefined) {
-      this.headMemo = String(this.stmt.head.get()?.position ?? 0);
+      this.headMemo = String(this.committedHead());
       setImmediate(() => (this.headMemo = undefined));
     }
     return this.headMemo;
@@ -321,7 +523,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.flush(); // the open group is committed (and answered) before the file closes
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    this.flush();
     if (this.db.open) this.db.close();
   }
 }

@@ -32,6 +32,39 @@ describe('SqliteReadStore', () => {
     await store.close();
   });
 
+  it('writes the small writes of one tick in one transaction, each with its checkpoint; a failing one alone is refused', async () => {
+    const store = new SqliteReadStore({ file: ':memory:' });
+    await store.ensureCollection({ name: 'a', indexes: [{ fields: ['code'], unique: true }] });
+    await store.ensureCollection({ name: 'b' });
+    const record = {
+      version: 1,
+      status: 'live' as const,
+      position: '0',
+      updatedAt: new Date().toISOString(),
+    };
+    for (const name of ['pa', 'pb', 'pc']) await store.putProjection({ ...record, name, generation: 1 });
+    const upsert = (collection: string, id: string, code: string, position: string) => ({
+      kind: 'upsert' as const,
+      collection,
+      position,
+      doc: { id, code },
+    });
+    const outcomes = await Promise.allSettled([
+      store.applyChanges([upsert('a', 'x', 'same', '5')], { projection: 'pa', generation: 1, position: '5' }),
+      // violates the unique index: refused with its checkpoint, the others are stored
+      store.applyChanges([upsert('a', 'y', 'same', '6')], { projection: 'pb', generation: 1, position: '6' }),
+      store.applyChanges([], { projection: 'pc', generation: 1, position: '7' }),
+      store.applyChanges([upsert('b', 'z', 'other', '8')]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await store.get('a', 'x')).toMatchObject({ code: 'same' });
+    expect(await store.get('a', 'y')).toBeUndefined();
+    expect(await store.get('b', 'z')).toMatchObject({ code: 'other' });
+    const positions = Object.fromEntries((await store.projections()).map((r) => [r.name, r.position]));
+    expect(positions).toEqual({ pa: '5', pb: '0', pc: '7' });
+    await store.close();
+  });
+
   it('rejects field names that could smuggle SQL', async () => {
     const store = new SqliteReadStore({ file: ':memory:' });
     await store.ensureCollection({ name: 'x' });

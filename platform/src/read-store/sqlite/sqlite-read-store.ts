@@ -31,6 +31,12 @@ export type { SqliteReadStoreOptions };
 type Compiled = { sql: string; params: Array<string | number | null> };
 const SMALL_BATCH = 100;
 type Pending = { resolve: () => void; reject: (e: Error) => void };
+type QueuedWrite = {
+  changes: PositionedChange[];
+  checkpoint?: Checkpoint;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+};
 
 /**
  * Read models in SQLite: one table per collection holding JSON documents, with a plain column (and an
@@ -46,6 +52,8 @@ export class SqliteReadStore implements ReadStore {
   private worker?: Worker;
   private nextRequest = 0;
   private readonly pending = new Map<number, Pending>();
+  /** small writes asked for in this stretch of synchronous code, written together at its end */
+  private queued: QueuedWrite[] = [];
 
   constructor(options: SqliteReadStoreOptions) {
     this.db = openReadDb(options);
@@ -317,7 +325,48 @@ export class SqliteReadStore implements ReadStore {
     // the few changes of a live batch are quicker written here than sent there and back
     if (this.worker && changes.length > SMALL_BATCH) return this.send({ changes, checkpoint });
     if (this.worker && this.pending.size > 0) await this.send({ invalidate: '' }); // keep the order of writes
-    this.applyChangesSync(changes, checkpoint);
+    return new Promise<void>((resolve, reject) => {
+      if (this.queued.length === 0) queueMicrotask(() => this.writeQueued());
+      this.queued.push({ changes, checkpoint, resolve, reject });
+    });
+  }
+
+  /**
+   * The small writes asked for before the microtasks ran out (the projections woken by one append,
+   * the checkpoints of every projection that skipped events) in one transaction, each in a SAVEPOINT
+   * of its own with its checkpoint (one that fails is rolled back and refused alone): one commit
+   * instead of one per projection.
+   */
+  private writeQueued(): void {
+    const writes = this.queued;
+    this.queued = [];
+    if (writes.length === 1) {
+      const [w] = writes;
+      try {
+        this.applyChangesSync(w.changes, w.checkpoint);
+      } catch (error) {
+        return w.reject(error);
+      }
+      return w.resolve();
+    }
+    const failed = new Map<QueuedWrite, unknown>();
+    try {
+      this.db.transaction(() => {
+        for (const w of writes)
+          try {
+            this.writer.applyChanges(w.changes, w.checkpoint);
+          } catch (error) {
+            failed.set(w, error);
+          }
+      })();
+    } catch (error) {
+      for (const w of writes) w.reject(error);
+      return;
+    }
+    for (const w of writes) {
+      if (failed.has(w)) w.reject(failed.get(w));
+      else w.resolve();
+    }
   }
 
   projectionsSync(): ProjectionRecord[] {
@@ -367,6 +416,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    if (this.queued.length) this.writeQueued();
     if (this.worker) {
       await this.send({ invalidate: '' }); // requests are answered in order: this one comes back last
       await this.worker.terminate();

@@ -1,0 +1,203 @@
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { anEvent, events, uniqueStream } from '../../testing/events.test-support';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from '../port';
+import { SqliteEventStore } from './sqlite-event-store';
+
+/** Group commit: the appends made in one turn of the event loop share one transaction (and one fsync). */
+describe('SqliteEventStore group commit', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rawnaq-group-'));
+    store = new SqliteEventStore({ file: join(dir, 'events.db') });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits the appends of one turn together; a later one sees the revisions of an earlier one', async () => {
+    const stream = uniqueStream();
+    const head = await store.headPosition();
+    const appends = [
+      store.append(stream, events(2), 'no_stream'),
+      store.append(stream, events(1), 1),
+    ] as const;
+    const many = store.appendMany([
+      { stream, events: events(1), expected: 2 },
+      { stream: uniqueStream(), events: events(1), expected: 'no_stream' },
+    ]);
+    // not committed yet: only a read that asks for pending appends (a command's load) shows them
+    expect(await store.headPosition()).toBe(head);
+    expect(await store.readAll(head, 100)).toEqual([]);
+    expect(await store.readStream(stream)).toEqual([]);
+    expect(await store.readStream(stream, { pending: true })).toHaveLength(4);
+    const [first, second, third] = await Promise.all([...appends, many]);
+    expect(first.nextRevision).toBe(1);
+    expect(second.nextRevision).toBe(2);
+    expect(third.streams[stream]).toBe(3);
+    expect(await store.readAll(head, 100)).toHaveLength(5);
+    expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('refuses only the append that fails its expected revision; the others of its group are stored', async () => {
+    const [a, b] = [uniqueStream(), uniqueStream()];
+    const outcomes = await Promise.allSettled([
+      store.append(a, events(1), 'no_stream'),
+      store.appendMany([
+        { stream: b, events: events(1), expected: 'no_stream' },
+        { stream: a, events: events(1), expected: 5 }, // wrong: rolls back b's event too
+      ]),
+      store.append(a, events(1), 0),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ actual: 0, expected: 5 });
+    expect(await store.readStream(a)).toHaveLength(2);
+    expect(await store.readStream(b)).toEqual([]);
+  });
+
+  it('lets exactly one of the same-turn appends at one expected revision win', async () => {
+    const stream = uniqueStream();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () => store.append(stream, events(1), 'no_stream')),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('refuses an append repeating an event id of an earlier one of its group, alone', async () => {
+    const batch = events(2);
+    const other = uniqueStream();
+    const outcomes = await Promise.allSettled([
+      store.append(uniqueStream(), batch, 'no_stream'),
+      store.appendMany([
+        { stream: other, events: events(1), expected: 'no_stream' },
+        { stream: uniqueStream(), events: [batch[1]], expected: 'no_stream' },
+      ]),
+      store.append(uniqueStream(), events(1), 'no_stream'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEventIdError);
+    expect(await store.readStream(other)).toEqual([]);
+  });
+
+  it('answers a retry with the first result, whether the first is in the same group or an earlier one', async () => {
+    const stream = uniqueStream();
+    const batch = events(2);
+    const [first, retried] = await Promise.all([
+      store.append(stream, batch, 'no_stream'),
+      store.append(stream, batch, 'no_stream'),
+    ]);
+    expect(retried).toEqual(first);
+    expect(await store.append(stream, batch, 'any')).toEqual(first);
+    expect(await store.readStream(stream)).toHaveLength(2);
+  });
+
+  it('commits the group under way before a synchronous append, which was asked after it', async () => {
+    const stream = uniqueStream();
+    const queued = store.append(stream, events(1), 'no_stream');
+    expect(store.appendSync(stream, events(1), 0).nextRevision).toBe(1);
+    expect((await queued).nextRevision).toBe(0);
+  });
+
+  it('commits the group under way when the store closes', async () => {
+    const stream = uniqueStream();
+    const queued = store.append(stream, events(1), 'no_stream');
+    await store.close();
+    await expect(queued).resolves.toMatchObject({ nextRevision: 0 });
+    store = new SqliteEventStore({ file: join(dir, 'events.db') });
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('refuses every append of a group whose COMMIT failed, stores none, and counts the group discarded', async () => {
+    const [a, b] = [uniqueStream(), uniqueStream()];
+    const stored = events(1);
+    const first = await store.append(a, stored, 'no_stream');
+    const commit = (store as unknown as { sql: { commit: { run: () => unknown } } }).sql.commit;
+    jest.spyOn(commit, 'run').mockImplementationOnce(() => {
+      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    });
+    const outcomes = await Promise.allSettled([
+      store.append(b, events(1), 'no_stream'),
+      store.append(a, events(1), 0),
+      store.append(a, stored, 'no_stream'), // a retry of an append stored before: still its first result
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_IOERR' });
+    expect((outcomes[2] as PromiseFulfilledResult<unknown>).value).toEqual(first);
+    expect(store.discardedGroups).toBe(1);
+    expect(await store.readStream(b)).toEqual([]);
+    expect(await store.readStream(a)).toHaveLength(1);
+    expect((await store.append(a, events(1), 0)).nextRevision).toBe(1); // the next group commits
+  });
+
+  it('answers a load of what follows a stream it knows whole without a query, and sees other writers', async () => {
+    const stream = uniqueStream();
+    await store.append(stream, events(2), 'no_stream');
+    const queries = jest.spyOn(
+      (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+      'all',
+    );
+    expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toEqual([]);
+    expect(await store.readStream(uniqueStream(), { pending: true })).toEqual([]); // asked once...
+    expect(queries).toHaveBeenCalledTimes(1);
+    // ...an unknown stream then known empty; a read without `pending` always asks
+    expect(await store.readStream(stream, { fromRevision: 2 })).toEqual([]);
+    expect(queries).toHaveBeenCalledTimes(2);
+    // another connection (another process) appends: seen from the next turn of the event loop on
+    const other = new SqliteEventStore({ file: join(dir, 'events.db') });
+    try {
+      await other.append(stream, events(1), 1);
+      await new Promise((r) => setImmediate(r));
+      expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toHaveLength(1);
+      expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('wakes subscriptions once the group is committed, with every event of it', async () => {
+    const stream = uniqueStream();
+    const seen: string[] = [];
+    const sub = store.subscribeAll(await store.headPosition(), (batch) => {
+      seen.push(...batch.map((e) => e.id));
+    });
+    const batch = [anEvent(), anEvent(), anEvent()];
+    await Promise.all(batch.map((e, i) => store.append(stream, [e], i === 0 ? 'no_stream' : i - 1)));
+    const until = Date.now() + 5000;
+    while (seen.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    await sub.stop();
+    expect(seen).toEqual(batch.map((e) => e.id));
+  });
+
+  it('stores every unit it answered, and each unit whole or not at all, when killed mid-write', async () => {
+    const file = join(dir, 'crash.db');
+    const child = fork(join(__dirname, 'group-commit-child.test-support.ts'), [file], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    });
+    const answered: string[] = [];
+    child.on('message', (unit) => answered.push(unit as string));
+    const until = Date.now() + 20_000;
+    while (answered.length < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    expect(answered.length).toBeGreaterThanOrEqual(300);
+
+    const after = new SqliteEventStore({ file });
+    try {
+      const stored = await after.readAll('0', 1_000_000);
+      const perUnit = new Map<string, number>();
+      for (const e of stored) perUnit.set(String(e.data.unit), (perUnit.get(String(e.data.unit)) ?? 0) + 1);
+      for (const unit of answered) expect(perUnit.get(unit)).toBe(3);
+      for (const count of perUnit.values()) expect(count).toBe(3);
+    } finally {
+      await after.close();
+    }
+  }, 30_000);
+});

@@ -160,7 +160,15 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
         await page.click('[data-testid=einvoice-report-now]');
       // the simulator checks each document with the XSD and both Schematron files, one at a time: on a
       // first start it may still be going through the demo's history when this one is sent
-      await page.waitForSelector('[data-testid=einvoice-state-reported]', { timeout: 90_000 });
+      const answered = await page.waitForSelector(
+        '[data-testid^=einvoice-state-]:not([data-testid=einvoice-state-pending])',
+        { timeout: 90_000 },
+      );
+      // whatever the authority answered is on the screen; a refusal names its reasons
+      expect([
+        await answered.getAttribute('data-testid'),
+        await text(page, '[data-testid=einvoice-panel]'),
+      ]).toEqual(['einvoice-state-reported', expect.any(String)]);
       expect(await text(page, '[data-testid=einvoicing-status]')).toMatch(
         /Reported to ZATCA|Waiting to be reported/,
       );

@@ -121,6 +121,14 @@ export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fa
   useEffect(() => {
     load().catch(() => setDoc(null));
   }, [load]);
+  // a document on its way to the authority is looked at again until it has its answer (the worker
+  // sends it within seconds): the screen shows where it stands without a reload
+  const waiting = doc?.state === 'pending';
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => load().catch(() => undefined), 5_000);
+    return () => clearInterval(timer);
+  }, [waiting, load]);
   if (doc === undefined)
     return <Typography color="text.secondary">{translate('ra.page.loading')}</Typography>;
   if (doc === null) return <Typography data-testid="einvoice-none">{fallback}</Typography>;
@@ -183,10 +191,11 @@ export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fa
                 setBusy(true);
                 try {
                   await dataProvider.send('POST', `einvoicing/documents/${doc.id}/report`);
-                  await load();
                 } catch (error) {
-                  fail(error);
+                  // "already accepted": the worker sent it meanwhile; the answer below shows it
+                  if (!(isHttpError(error) && error.message === 'einvoicing.already_accepted')) fail(error);
                 } finally {
+                  await load().catch(() => undefined);
                   setBusy(false);
                 }
               }}

@@ -47,19 +47,7 @@ const shared = () => {
   };
 };
 
-const seller: zatca.ZatcaSeller = {
-  name: 'صالون رونق للتجميل | Rawnaq Beauty Salon',
-  vatNumber: '399999999900003',
-  crNumber: '1010010000',
-  address: {
-    street: 'الامير سلطان | Prince Sultan',
-    buildingNumber: '2322',
-    district: 'المربع | Al-Murabba',
-    city: 'الرياض | Riyadh',
-    postalCode: '23333',
-    country: 'SA',
-  },
-};
+const seller = zatca.demoSeller;
 
 function invoice(icv: number, pih: string, when: Date): zatca.ZatcaDocumentInput {
   const iso = when.toISOString();

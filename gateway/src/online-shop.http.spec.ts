@@ -416,6 +416,7 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
 
     const opened = (await buyCard({ buyer_mobile: '0551239006' })).body as Opened;
     const count = await t.eventCount();
+    // the fee is read from the salon's account as projected: wait until the package choice is
     await t.http.get('/api/manager/payment-gateway-packages').set({ ...bearer(manager), ...(await fresh()) });
     await pay(opened.payment.pay_url, SIMULATOR_CARDS.success);
     const paid = (await eventsSince(count)).find((e) => e.type === 'GatewayPaymentPaid')!;

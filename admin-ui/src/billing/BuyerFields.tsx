@@ -54,6 +54,13 @@ export const buyerBody = (buyer: BuyerDraft) =>
       .filter(([, v]) => v !== ''),
   );
 
+/**
+ * The label of a buyer's field: its name is the till's own; its VAT number and national address are
+ * labelled as the salon's own are on its e-invoicing screen.
+ */
+export const buyerFieldLabel = (key: string) =>
+  key === 'name' ? 'app.billing.buyer.name' : `resources.setting/einvoicing-setting.fields.${key}`;
+
 const FIELDS: Array<{ key: keyof BuyerDraft; digits?: number; wide?: boolean }> = [
   { key: 'name', wide: true },
   { key: 'vat_number', digits: 15 },
@@ -111,7 +118,7 @@ export const BuyerFields = ({
                 <TextField
                   key={key}
                   size="small"
-                  label={t(key)}
+                  label={translate(buyerFieldLabel(key))}
                   value={buyer[key]}
                   required={key !== 'additional_number'}
                   onChange={(e) => onChange({ ...buyer, [key]: e.target.value })}

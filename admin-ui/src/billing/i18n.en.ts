@@ -55,13 +55,6 @@ export const en = {
         switch: 'Sale to a business (tax invoice)',
         hint: 'A tax invoice made out to a company: ZATCA clears it before it can be shown or printed. Enter the buyer as registered for VAT.',
         name: 'Company name',
-        vat_number: 'VAT number',
-        street: 'Street',
-        building_number: 'Building number',
-        additional_number: 'Additional number',
-        district: 'District',
-        city: 'City',
-        postal_code: 'Postal code',
       },
       clearance: {
         cleared: 'ZATCA cleared this tax invoice: it can be shared and printed.',

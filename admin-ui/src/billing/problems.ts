@@ -3,6 +3,7 @@ import { localizeParams } from '@rawnaq/contracts';
 import { isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import type { TillProblem } from './basket';
+import { buyerFieldLabel } from './BuyerFields';
 
 /** What a refused issue said, each problem on its field (a 422 names them; several come as details). */
 export const problemsOf = (error: unknown): TillProblem[] => {
@@ -40,9 +41,7 @@ export const useProblemText = () => {
     return translate(p.key, {
       ...localizeParams(p.params ?? {}, language),
       field: translate(
-        p.field?.startsWith('buyer.')
-          ? `app.billing.buyer.${last}`
-          : (FIELD_LABELS[last] ?? 'app.billing.lines'),
+        p.field?.startsWith('buyer.') ? buyerFieldLabel(last) : (FIELD_LABELS[last] ?? 'app.billing.lines'),
       ),
       _: p.key,
     });

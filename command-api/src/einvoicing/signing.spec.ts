@@ -1,32 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { InvoiceLine } from '@rawnaq/contracts';
 import { zatca } from '@rawnaq/platform';
 import { noteLine, zatcaLine } from './signing';
 
 jest.setTimeout(120_000);
 
-const shared = (name: string) =>
-  readFileSync(path.resolve(__dirname, '../../../platform/zatca-data', name), 'utf8').trim();
 const signing = () => ({
-  privateKeyPem: `-----BEGIN EC PRIVATE KEY-----\n${shared('test-private-key.base64')}\n-----END EC PRIVATE KEY-----\n`,
-  certificateBase64: shared('test-cert.base64'),
+  privateKeyPem: zatca.testPrivateKeyPem(),
+  certificateBase64: zatca.testCertificate(),
 });
-
-const seller: zatca.ZatcaSeller = {
-  name: 'صالون رونق للتجميل | Rawnaq Beauty Salon',
-  vatNumber: '399999999900003',
-  crNumber: '1010010000',
-  address: {
-    street: 'الامير سلطان | Prince Sultan',
-    buildingNumber: '2322',
-    district: 'المربع | Al-Murabba',
-    city: 'الرياض | Riyadh',
-    postalCode: '23333',
-    country: 'SA',
-  },
-};
+const seller = zatca.demoSeller;
 
 const line = (over: Partial<InvoiceLine>): InvoiceLine => ({
   line_id: randomUUID(),

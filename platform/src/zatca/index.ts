@@ -9,3 +9,6 @@ export * from './chain-parallel';
 export * from './explanations';
 export * from './validate';
 export * from './inspect';
+// the SDK's public test credentials and a demo seller, for tests and benchmarks of other packages
+export { demoSeller } from './fixtures';
+export { testCertificate, testPrivateKeyPem } from './test-data';

@@ -15,6 +15,7 @@ export * from './runtime/logger';
 export * from './runtime/sleep';
 export * from './runtime/config';
 export * from './runtime/open';
+export * from './runtime/worker-file';
 export * from './read-store/read-models';
 export * from './http';
 export * from './file-store';

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
+import { SAFETY_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../../runtime/wal-checkpointer';
 import {
   checkExpected,
   checkWrites,
@@ -39,6 +40,11 @@ export type SqliteEventStoreOptions = {
    * appends made by the same callback share it).
    */
   groupCommit?: 'immediate' | 'microtask';
+  /**
+   * Checkpoint the WAL from a thread of its own (default: on for files), so no append's COMMIT
+   * carries a checkpoint.
+   */
+  backgroundCheckpoints?: boolean;
 };
 
 /** What one append of a group came to: stored (or found stored already), or refused. */
@@ -156,6 +162,7 @@ export class SqliteEventStore implements EventStore {
   };
   /** the group commit under way, if any (its transaction is open on `db`) */
   private group?: Group;
+  private readonly checkpointer?: WalCheckpointer;
 
   constructor(options: SqliteEventStoreOptions) {
     const file = options.file === ':memory:' ? options.file : resolve(options.file);
@@ -165,6 +172,14 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
     this.db.exec(EVENTS_SCHEMA);
+    if (file !== ':memory:' && options.backgroundCheckpoints !== false) {
+      this.db.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`);
+      this.checkpointer = new WalCheckpointer({
+        file,
+        synchronous: options.synchronous ?? 'FULL',
+        intervalMs: 200,
+      });
+    }
     this.clock = options.clock ?? systemClock;
     this.emitter = appendsOf(file === ':memory:' ? `memory:${Math.random()}` : file);
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
@@ -333,6 +348,24 @@ export class SqliteEventStore implements EventStore {
         u.reject(error);
       }
     }
+  }
+
+  /**
+   * Calls `listener` after each commit of this process's connections to the file that stored events
+   * (the projections' thread is told so at once); answers the way to stop.
+   */
+  onAppended(listener: () => void): () => void {
+    this.emitter.on('append', listener);
+    return () => void this.emitter.off('append', listener);
+  }
+
+  /**
+   * Another thread of this process appended to the file (it said so): the subscriptions of this
+   * connection read it at once instead of at their next poll.
+   */
+  appendedElsewhere(): void {
+    this.headMemo = undefined;
+    this.emitter.emit('append');
   }
 
   /** The synchronous core of `append`, for callers that batch in-process (benchmarks, seeders). */
@@ -526,6 +559,7 @@ export class SqliteEventStore implements EventStore {
     this.flush(); // the open group is committed (and answered) before the file closes
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.flush();
+    await this.checkpointer?.stop(); // the last connection to close checkpoints what is left
     if (this.db.open) this.db.close();
   }
 }

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
-import { Worker } from 'node:worker_threads';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { resolve } from 'node:path';
 import type {
   Checkpoint,
   CollectionSpec,
@@ -25,6 +24,8 @@ import {
   type SqliteReadStoreOptions,
 } from './sqlite-sql';
 import { SqliteWriter } from './sqlite-writer';
+import { startWorkerFile } from '../../runtime/worker-file';
+import { WalCheckpointer } from '../../runtime/wal-checkpointer';
 
 export type { SqliteReadStoreOptions };
 
@@ -50,6 +51,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly writer: SqliteWriter;
   private readonly statements = new Map<string, Database.Statement>();
   private worker?: Worker;
+  private checkpointer?: WalCheckpointer;
   private nextRequest = 0;
   private readonly pending = new Map<number, Pending>();
   /** small writes asked for in this stretch of synchronous code, written together at its end */
@@ -61,17 +63,16 @@ export class SqliteReadStore implements ReadStore {
     const inMemory = options.file === ':memory:';
     if ((options.backgroundWrites ?? true) && !inMemory)
       this.worker = this.startWorker({ ...options, file: resolve(options.file) });
+    if ((options.backgroundCheckpoints ?? true) && !inMemory)
+      this.checkpointer = new WalCheckpointer({
+        file: resolve(options.file),
+        synchronous: options.synchronous ?? 'NORMAL',
+        intervalMs: 1000,
+      });
   }
 
   private startWorker(options: SqliteReadStoreOptions): Worker {
-    // compiled: the .js beside this file; from sources (tests, tsx): the .ts through tsx's loader
-    const js = join(__dirname, 'sqlite-writer.worker.js');
-    const worker = existsSync(js)
-      ? new Worker(js, { workerData: options })
-      : new Worker(
-          `require('tsx/cjs'); require(${JSON.stringify(join(__dirname, 'sqlite-writer.worker.ts'))});`,
-          { eval: true, workerData: options },
-        );
+    const worker = startWorkerFile(__dirname, 'sqlite-writer.worker', options);
     worker.on('message', (m: { id: number; error?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -422,6 +423,8 @@ export class SqliteReadStore implements ReadStore {
       await this.worker.terminate();
       this.worker = undefined;
     }
+    await this.checkpointer?.stop();
+    this.checkpointer = undefined;
     if (this.db.open) this.db.close();
   }
 }

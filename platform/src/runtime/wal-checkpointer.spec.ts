@@ -1,0 +1,74 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newId } from '@rawnaq/contracts';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+
+const event = (i: number) => ({
+  id: newId(),
+  type: 'NoteWritten',
+  data: { i, text: 'x'.repeat(2_000) },
+  metadata: {
+    tenantId: 't1',
+    actor: { kind: 'user' as const, id: 'u1' },
+    correlationId: newId(),
+    causationId: newId(),
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
+});
+
+const until = async (ok: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return ok();
+};
+
+describe('the WAL checkpointer thread', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'rawnaq-ckpt-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  // one commit of ~1 MB: ~300 WAL pages, under SQLite's own threshold (1,000 pages) and far under the
+  // store's safety net (65,536): no commit checkpoints
+  const write = (store: SqliteEventStore) =>
+    store.appendMany(
+      Array.from({ length: 500 }, (_, i) => ({
+        stream: `note-t1.n${i}`,
+        expected: 'no_stream' as const,
+        events: [event(i)],
+      })),
+    );
+
+  it('copies what the commits wrote into the database file from its own thread, none of them carrying a checkpoint', async () => {
+    const file = join(dir, 'events.db');
+    const store = new SqliteEventStore({ file });
+    try {
+      await write(store);
+      expect(await until(() => statSync(file).size > 1_000_000, 5_000)).toBe(true);
+      // and the WAL holds nothing the database file lacks
+      const probe = new Database(file);
+      const [{ log, checkpointed }] = probe.pragma('wal_checkpoint(PASSIVE)') as Array<{
+        log: number;
+        checkpointed: number;
+      }>;
+      probe.close();
+      expect(checkpointed).toBe(log);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('leaves the WAL alone when turned off: the database file only grows at a checkpoint', async () => {
+    const file = join(dir, 'events.db');
+    const store = new SqliteEventStore({ file, backgroundCheckpoints: false });
+    try {
+      await write(store);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(statSync(file).size).toBeLessThan(200_000);
+    } finally {
+      await store.close();
+    }
+  });
+});

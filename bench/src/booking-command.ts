@@ -1,6 +1,6 @@
 import { addDays, businessDate, weekdayOf } from '@rawnaq/contracts';
 import { startBenchApp } from './bench-app';
-import { postPaced, type LatencyFigures } from './latency';
+import { postPaced, warmupOf, type LatencyFigures } from './latency';
 
 const TZ = 'Asia/Riyadh';
 
@@ -19,7 +19,7 @@ export const bookingCommandLatency = async (
   parent: string,
   rate: number,
   seconds: number,
-): Promise<LatencyFigures & { refused: number }> => {
+): Promise<LatencyFigures & { refused: number; mainThreadBusy: number }> => {
   const bench = await startBenchApp(parent, 'booking-command');
   const { app, base, close } = bench;
   try {
@@ -57,7 +57,7 @@ export const bookingCommandLatency = async (
     const customers = (await get<Array<{ id: string }>>('customers?range=[0,199]')).map((c) => c.id);
 
     // free starts, one haircut apart per stylist; each visit's customer free at that time
-    const total = rate * seconds;
+    const total = rate * seconds + warmupOf(rate);
     const bookings: Booking[] = [];
     const customerFreeAt = new Map(customers.map((c) => [c, 0]));
     let date = addDays(businessDate(new Date(), TZ), 30);
@@ -87,17 +87,16 @@ export const bookingCommandLatency = async (
       date = addDays(date, 1);
     }
 
-    return await postPaced(app.runner, ['appointments', 'audit-log'], rate, seconds, async (i) => {
-      const b = bookings[i];
-      return fetch(`${base}/appointments`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          customer_id: b.customer_id,
-          lines: [{ service_id: haircut.id, employee_id: b.employee_id, start: b.start }],
-        }),
-      });
-    });
+    const requests = bookings.slice(0, total).map((b) => ({
+      url: `${base}/appointments`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        customer_id: b.customer_id,
+        lines: [{ service_id: haircut.id, employee_id: b.employee_id, start: b.start }],
+      }),
+    }));
+    return await postPaced(app.runner, ['appointments', 'audit-log'], rate, requests);
   } finally {
     await close();
   }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore } from '@rawnaq/platform';
-import { allProjections, ProjectionRunner } from '@rawnaq/projections';
+import { allProjections, ProjectionRunner, type Projections } from '@rawnaq/projections';
 import { customerCommands } from './workload';
 
 export type LatencyFigures = {
@@ -51,7 +52,7 @@ export const latency = async (dir: string, rate: number, seconds: number): Promi
  * start of its write until every named projection has applied it.
  */
 export const measurePaced = async (
-  runner: ProjectionRunner,
+  runner: Pick<Projections, 'waitFor'>,
   names: string[],
   rate: number,
   seconds: number,
@@ -91,45 +92,81 @@ export const percentiles = (samples: number[], achieved: number): LatencyFigures
   };
 };
 
+/** A request of a latency bench, as the load client sends it. */
+export type LoadRequest = { url: string; method: string; headers: Record<string, string>; body?: string };
+export type LoadPlan = { rate: number; requests: LoadRequest[] };
+
+/**
+ * Requests sent, at the same rate, before those measured: the first hundred requests of a fresh
+ * process run its code cold (compiled as it goes, caches empty), which is the start-up's cost, not
+ * the steady state a target speaks of.
+ */
+export const warmupOf = (rate: number) => rate;
+
+/** An answer, with the instant (epoch ms) its request was sent. */
+export type LoadReply = {
+  i: number;
+  started: number;
+  status: number;
+  position: string | null;
+  error?: string;
+};
+
 /**
  * Requests sent at a steady rate, each at its due time whether or not the earlier ones have answered
- * (as many desks do); each is timed from its sending until every named projection has applied its
- * last event (the `X-Position` it answered with). A request answered otherwise than 201 is counted as
- * refused, not timed.
+ * (as many desks do), from a load client in a thread of its own (the desks are other machines: their
+ * HTTP client's work is not the server's); each is timed from its sending until every named projection
+ * has applied its last event (the `X-Position` it answered with). A request answered otherwise than
+ * 201 is counted as refused, not timed. The first `warmupOf(rate)` requests are sent and waited for,
+ * not timed (nor counted in the achieved rate). `mainThreadBusy` is the share of the measured stretch
+ * the server's thread was busy (its event loop utilisation): the headroom left at that rate.
  */
 export const postPaced = async (
-  runner: ProjectionRunner,
+  runner: Pick<Projections, 'waitFor'>,
   names: string[],
   rate: number,
-  seconds: number,
-  send: (i: number) => Promise<Response>,
-): Promise<LatencyFigures & { refused: number }> => {
-  const total = rate * seconds;
+  requests: LoadRequest[],
+): Promise<LatencyFigures & { refused: number; mainThreadBusy: number }> => {
   const samples: number[] = [];
   let refused = 0;
-  const interval = 1000 / rate;
+  const errors: string[] = [];
   const pending: Promise<void>[] = [];
-  const t0 = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = t0 + i * interval;
-    while (performance.now() < due)
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now() - 1)));
-    const started = performance.now();
-    pending.push(
-      (async () => {
-        const res = await send(i);
-        await res.arrayBuffer();
-        const position = res.headers.get('x-position');
-        if (res.status !== 201 || !position) {
-          refused++;
-          return;
-        }
-        if (!(await runner.waitFor(names, position, 10_000)))
-          throw new Error('a command never became visible');
-        samples.push(performance.now() - started);
-      })(),
-    );
-  }
+  const worker = new Worker(join(__dirname, 'load-client.worker.js'), {
+    workerData: { rate, requests } satisfies LoadPlan,
+  });
+  const warmup = warmupOf(rate);
+  if (requests.length <= warmup) throw new Error(`a latency run sends more than ${warmup} requests`);
+  let t0 = Number.POSITIVE_INFINITY;
+  let elu: ReturnType<typeof performance.eventLoopUtilization> | undefined;
+  await new Promise<void>((resolve, reject) => {
+    let answered = 0;
+    worker.on('error', reject);
+    worker.on('message', (m: LoadReply) => {
+      const timed = m.i >= warmup;
+      if (timed) t0 = Math.min(t0, m.started);
+      if (timed && !elu) elu = performance.eventLoopUtilization();
+      if (m.status !== 201 || !m.position) {
+        refused++;
+        if (m.error && errors.length < 3) errors.push(m.error);
+      } else
+        pending.push(
+          runner.waitFor(names, m.position, 10_000).then((ok) => {
+            if (!ok) throw new Error('a command never became visible');
+            if (!timed) return;
+            samples.push(performance.timeOrigin + performance.now() - m.started);
+          }),
+        );
+      if (++answered === requests.length) resolve();
+    });
+  });
+  const busy = performance.eventLoopUtilization(elu).utilization;
+  await worker.terminate();
   await Promise.all(pending);
-  return { ...percentiles(samples, total / ((performance.now() - t0) / 1000)), refused };
+  if (errors.length) throw new Error(`the load client failed: ${errors.join('; ')}`);
+  const seconds = (performance.timeOrigin + performance.now() - t0) / 1000;
+  return {
+    ...percentiles(samples, (requests.length - warmup) / seconds),
+    refused,
+    mainThreadBusy: +busy.toFixed(3),
+  };
 };

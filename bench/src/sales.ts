@@ -1,11 +1,11 @@
 import { addDays, newId, priceBasket, VatType } from '@rawnaq/contracts';
 import type { PositionedChange } from '@rawnaq/platform';
 import { startBenchApp } from './bench-app';
-import { percentile, postPaced, type LatencyFigures } from './latency';
+import { percentile, postPaced, warmupOf, type LatencyFigures } from './latency';
 
 export type SalesFigures = {
   /** POST invoices (3 lines, 2 payments) until the invoices, payments, summaries and audit log show it */
-  issue: LatencyFigures & { refused: number };
+  issue: LatencyFigures & { refused: number; mainThreadBusy: number };
   invoicesInStore: number;
   /** GET reports/daily-general-summary over a month and over 400 days, monthly over a year */
   daily31: { p50Ms: number; p99Ms: number };
@@ -59,8 +59,16 @@ export const salesBench = async (
         { method: 2, amount: text(total - cash), authorization_code: 'BENCH1' },
       ],
     });
-    const issue = await postPaced(app.runner, ['sales', 'sales-reports', 'audit-log'], rate, seconds, () =>
-      fetch(`${base}/invoices`, { method: 'POST', headers, body }),
+    const issue = await postPaced(
+      app.runner,
+      ['sales', 'sales-reports', 'audit-log'],
+      rate,
+      Array.from({ length: rate * seconds + warmupOf(rate) }, () => ({
+        url: `${base}/invoices`,
+        method: 'POST',
+        headers,
+        body,
+      })),
     );
 
     // a thousand invoices a day for as many days as it takes, with each day's and month's totals

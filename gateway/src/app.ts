@@ -25,6 +25,7 @@ import {
   Authenticator,
   fatooraAdapters,
   ReadModels,
+  SqliteEventStore,
   TIMEOUTS,
   trustProxySetting,
   type Clock,
@@ -33,7 +34,7 @@ import {
   type SimulatorRules,
   type Timeouts,
 } from '@rawnaq/platform';
-import { allProjections, ProjectionRunner } from '@rawnaq/projections';
+import { allProjections, ProjectionRunner, ProjectionThread, type Projections } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
 
 export type AppOptions = {
@@ -59,11 +60,45 @@ export type AppOptions = {
    */
   fatooraRules?: SimulatorRules;
   reportEveryMs?: number;
+  /**
+   * Run the projections in a worker thread of their own (default: on the embedded SQLite stores; the
+   * scale-out engines keep them in this thread, or in the projections service)
+   */
+  projectionsThread?: boolean;
+};
+
+/**
+ * On the embedded stores the projections run in a thread of their own (see ProjectionThread): the
+ * read models are written there, and this thread answers requests.
+ */
+const projectionsOf = (o: AppOptions): Projections => {
+  const { platform, logger } = o;
+  const { eventStore, readStore } = platform.config;
+  if (
+    (o.projectionsThread ?? true) &&
+    platform.eventStore instanceof SqliteEventStore &&
+    eventStore.kind === 'sqlite' &&
+    readStore.kind === 'sqlite'
+  )
+    return new ProjectionThread({
+      events: eventStore.file,
+      read: readStore.file,
+      onAppended: (listener) => (platform.eventStore as SqliteEventStore).onAppended(listener),
+      logger,
+    });
+  return new ProjectionRunner({
+    eventStore: platform.eventStore,
+    bus: platform.bus,
+    readStore: platform.readStore,
+    projections: allProjections,
+    logger,
+  });
 };
 
 export type RunningApp = {
   handler: Express;
-  runner: ProjectionRunner;
+  /** the projections: in a thread of their own on the embedded stores, in this one otherwise */
+  runner: Projections;
   readModels: ReadModels;
   /** sends the outbox's waiting mail when a mail server is set (SMTP_URL); tests run it by hand */
   mail?: MailDispatcher;
@@ -146,13 +181,7 @@ const SECURITY_HEADERS = (_req: Request, res: Response, next: NextFunction) => {
  */
 export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   const { platform, logger } = o;
-  const runner = new ProjectionRunner({
-    eventStore: platform.eventStore,
-    bus: platform.bus,
-    readStore: platform.readStore,
-    projections: allProjections,
-    logger,
-  });
+  const runner = projectionsOf(o);
   await runner.start();
   const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
   const authenticator = new Authenticator(readModels, platform.eventStore, 'identity', o.clock);
@@ -213,6 +242,12 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     );
     if (seeded) logger.info('demo salon created (account 1, alias demosalon)');
   }
+  // the server opens with its read models caught up with everything stored (the demo's last writes too)
+  await runner.waitFor(
+    allProjections.map((p) => p.name),
+    await platform.eventStore.headPosition(),
+    30_000,
+  );
 
   const handler = express();
   handler.disable('x-powered-by');

@@ -17,6 +17,7 @@ import {
   TOKENS,
   type AuthContext,
   type Clock,
+  type EventStore,
   type Logger,
   type ReadModels,
   type SealedSecrets,
@@ -44,7 +45,8 @@ export class EInvoiceReportingWorker implements OnApplicationBootstrap, OnModule
 
   constructor(
     @Inject(Aggregates) aggregates: Aggregates,
-    @Inject(TOKENS.readModels) models: ReadModels,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.eventStore) private readonly store: EventStore,
     @Inject(EINVOICING_TOKENS.fatoora) fatoora: FatooraFor,
     @Inject(GATEWAY_TOKENS.secrets) secrets: SealedSecrets,
     @Inject(TOKENS.clock) private readonly clock: Clock,
@@ -54,8 +56,12 @@ export class EInvoiceReportingWorker implements OnApplicationBootstrap, OnModule
     this.reporting = new EInvoiceReporting(aggregates, models, fatoora, secrets, logger);
   }
 
-  /** One pass over the documents due (tests and "report now" call it). */
+  /**
+   * One pass over the documents due (tests and "report now" call it), read once the read models show
+   * everything stored so far (the last pass's answers too).
+   */
   async runOnce(): Promise<number> {
+    await this.models.settle(await this.store.headPosition());
     return this.reporting.runDue(this.clock.now());
   }
 

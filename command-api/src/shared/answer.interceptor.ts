@@ -14,6 +14,7 @@ import {
   type AuthContext,
   type EventStore,
   type Logger,
+  type ReadModels,
   type StreamWrite,
   WrongExpectedRevisionError,
 } from '@rawnaq/platform';
@@ -42,6 +43,7 @@ export class AnswerInterceptor implements NestInterceptor {
     @Inject(TOKENS.eventStore) private readonly store: EventStore,
     @Inject(Transactions) private readonly transactions: Transactions,
     @Inject(TOKENS.logger) private readonly logger: Logger,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
   ) {}
 
   /**
@@ -131,6 +133,9 @@ export class AnswerInterceptor implements NestInterceptor {
             () => lastValueFrom(next.handle(), { defaultValue: undefined }),
             (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
           );
+          // the reply leaves once this process's read models show the write: whatever the caller does
+          // next (a list, a sign-in with the login just given) sees it
+          if (position) await this.models.settle(position);
           const stored = storedOf(result);
           const sent = stored.conceal ? stored : { ...stored, position: position ?? stored.position };
           if (!(result instanceof Answer) || !result.afterCommit) return send(sent);

@@ -120,6 +120,16 @@ export class ReadModels {
     ];
   }
 
+  /**
+   * Once every projection this process runs (in this thread or the projections' thread) has applied
+   * the event at `position`, or `timeoutMs` passed (the write stands; readers still wait on its
+   * position). Without local projections (the scale-out topology) it answers at once.
+   */
+  async settle(position: string, timeoutMs = 5_000): Promise<void> {
+    if (!this.localProgress) return;
+    await this.waitFor([...new Set(this.owner.values())], position, timeoutMs);
+  }
+
   /** True once the projections have applied the event at `position`; false after `timeoutMs`. */
   async waitFor(projections: string[], position: string, timeoutMs: number): Promise<boolean> {
     const until = Date.now() + timeoutMs;

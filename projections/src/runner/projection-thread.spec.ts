@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { newId } from '@rawnaq/contracts';
+import { ReadModels, SqliteEventStore, SqliteReadStore, type Logger } from '@rawnaq/platform';
+import { allProjections } from '../catalog';
+import { ProjectionThread } from './projection-thread';
+
+const note = (text: string) => ({
+  id: newId(),
+  type: 'NoteWritten',
+  data: { text },
+  metadata: {
+    tenantId: 't1',
+    actor: { kind: 'user' as const, id: 'u1' },
+    correlationId: newId(),
+    causationId: newId(),
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
+});
+
+describe('the projections in a thread of their own', () => {
+  let dir: string;
+  let eventStore: SqliteEventStore;
+  let readStore: SqliteReadStore;
+  let thread: ProjectionThread;
+  let models: ReadModels;
+  const logged: string[] = [];
+  const logger: Logger = {
+    info: (m) => logged.push(m),
+    warn: (m) => logged.push(m),
+    error: (m) => logged.push(m),
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rawnaq-thread-'));
+    const events = join(dir, 'events.db');
+    const read = join(dir, 'read.db');
+    eventStore = new SqliteEventStore({ file: events, synchronous: 'NORMAL' });
+    readStore = new SqliteReadStore({ file: read });
+    thread = new ProjectionThread({
+      events,
+      read,
+      onAppended: (listener) => eventStore.onAppended(listener),
+      logger,
+    });
+    await thread.start();
+    models = new ReadModels(readStore, allProjections, thread.progress);
+  }, 60_000);
+
+  afterAll(async () => {
+    await thread.stop();
+    await eventStore.close();
+    await readStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const entries = async () =>
+    (await models.find('audit_log', { filter: { tenantId: 't1' } })).map((d) => d.changed);
+
+  it('runs every projection of the catalog, live', async () => {
+    const status = await thread.status();
+    expect(status.map((s) => s.name).sort()).toEqual(allProjections.map((p) => p.name).sort());
+    expect(new Set(status.map((s) => s.state))).toEqual(new Set(['live']));
+  });
+
+  it('is told of an append at once: waitFor answers when the read model shows it, read from this thread', async () => {
+    const { position } = await eventStore.append(`note-t1.${newId()}`, [note('first')], 'no_stream');
+    const started = Date.now();
+    expect(await thread.waitFor(['audit-log', 'customers'], position, 5_000)).toBe(true);
+    // well before the subscriptions' poll (100 ms) would have found it
+    expect(Date.now() - started).toBeLessThan(90);
+    expect(await entries()).toEqual([{ text: 'first' }]);
+    // and the query side's read-your-writes is woken by the same progress
+    await models.settle(position);
+  });
+
+  it('answers false for a position no projection has reached', async () => {
+    const head = Number(await eventStore.headPosition());
+    expect(await thread.waitFor(['audit-log'], String(head + 10), 200)).toBe(false);
+  });
+
+  it('starts a thread that died again; it catches up from its checkpoints', async () => {
+    const worker = (thread as unknown as { worker: Worker }).worker;
+    await worker.terminate();
+    const { position } = await eventStore.append(`note-t1.${newId()}`, [note('second')], 'no_stream');
+    expect(await thread.waitFor(['audit-log'], position, 10_000)).toBe(true);
+    expect(logged).toContain('the projections thread stopped unexpectedly: starting it again');
+    expect((await entries()).sort((a, b) => String(a!.text).localeCompare(String(b!.text)))).toEqual([
+      { text: 'first' },
+      { text: 'second' },
+    ]);
+  }, 20_000);
+});

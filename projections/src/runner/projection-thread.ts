@@ -1,0 +1,179 @@
+import { EventEmitter } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import { comparePositions } from '@rawnaq/contracts';
+import { silentLogger, startWorkerFile, type Logger } from '@rawnaq/platform';
+import type { ProjectionStatus } from './projection-runner';
+
+/**
+ * The two files the projections' thread opens connections of its own to, and the count of appends
+ * this thread made (one Int32 in shared memory: bumping it and waking the thread costs far less than
+ * a message per commit).
+ */
+export type ThreadFiles = { events: string; read: string; appends: SharedArrayBuffer };
+
+export type ToThread = { type: 'status'; id: number } | { type: 'stop' };
+export type FromThread =
+  | { type: 'started'; positions: Array<[string, string]> }
+  | { type: 'failed'; message: string; stack?: string }
+  | { type: 'advanced'; positions: Array<[string, string]> }
+  | { type: 'status'; id: number; statuses: ProjectionStatus[] }
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> }
+  | { type: 'stopped' };
+
+/** What the services need of the projections, in this thread or in a thread of their own. */
+export type Projections = {
+  /** emits 'advanced' (projection name, position) after each committed batch */
+  readonly progress: EventEmitter;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  waitFor(names: string[], position: string, timeoutMs: number): Promise<boolean>;
+  status(): Promise<ProjectionStatus[]>;
+};
+
+export type ProjectionThreadOptions = Omit<ThreadFiles, 'appends'> & {
+  /** tells the thread of each commit of this thread's event store (`SqliteEventStore.onAppended`) */
+  onAppended: (listener: () => void) => () => void;
+  logger?: Logger;
+};
+
+const RESTART_AFTER_MS = 1_000;
+
+/**
+ * Every projection of the catalog, run in a worker thread on the embedded (SQLite) stores: the runner
+ * there reads the events and writes the read models on connections of its own, so this thread (the
+ * one answering requests) only serves. It is told of every append at once and tells back each
+ * projection's committed position, so `waitFor` (read-your-writes) answers as promptly as an
+ * in-thread runner's. A thread that dies is started again; it catches up from its checkpoints.
+ */
+export class ProjectionThread implements Projections {
+  readonly progress = new EventEmitter();
+  private worker?: Worker;
+  private readonly positions = new Map<string, string>();
+  private running = false;
+  private stopAppends?: () => void;
+  private readonly appends = new Int32Array(new SharedArrayBuffer(4));
+  private nextStatus = 0;
+  private readonly statusAsked = new Map<number, (s: ProjectionStatus[]) => void>();
+  private readonly logger: Logger;
+
+  constructor(private readonly o: ProjectionThreadOptions) {
+    this.logger = o.logger ?? silentLogger;
+    this.progress.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.stopAppends = this.o.onAppended(() => {
+      Atomics.add(this.appends, 0, 1);
+      Atomics.notify(this.appends, 0);
+    });
+    await this.launch();
+  }
+
+  private launch(): Promise<void> {
+    const worker = startWorkerFile(__dirname, 'projection-thread.worker', {
+      events: this.o.events,
+      read: this.o.read,
+      appends: this.appends.buffer as SharedArrayBuffer,
+    } satisfies ThreadFiles);
+    this.worker = worker;
+    return new Promise<void>((resolve, reject) => {
+      let started = false;
+      worker.on('message', (m: FromThread) => {
+        switch (m.type) {
+          case 'started':
+            started = true;
+            this.advance(m.positions);
+            resolve();
+            return;
+          case 'failed':
+            reject(Object.assign(new Error(m.message), { stack: m.stack }));
+            return;
+          case 'advanced':
+            this.advance(m.positions);
+            return;
+          case 'status':
+            this.statusAsked.get(m.id)?.(m.statuses);
+            this.statusAsked.delete(m.id);
+            return;
+          case 'log':
+            this.logger[m.level](m.message, { ...m.fields, thread: 'projections' });
+            return;
+        }
+      });
+      worker.on('error', (error) => {
+        this.logger.error('the projections thread failed', { error });
+        if (!started) reject(error);
+      });
+      worker.on('exit', (code) => {
+        if (this.worker !== worker) return;
+        this.worker = undefined;
+        for (const answer of this.statusAsked.values()) answer([]);
+        this.statusAsked.clear();
+        if (!started) return reject(new Error(`the projections thread exited (${code}) before it started`));
+        if (!this.running) return;
+        this.logger.error('the projections thread stopped unexpectedly: starting it again', { code });
+        setTimeout(() => {
+          if (this.running && !this.worker)
+            this.launch().catch((error) =>
+              this.logger.error('the projections thread could not start again', { error }),
+            );
+        }, RESTART_AFTER_MS).unref();
+      });
+    });
+  }
+
+  /** Positions only move forward (a restarted thread may not have stored a skipped one yet). */
+  private advance(positions: Array<[string, string]>): void {
+    for (const [name, position] of positions) {
+      const known = this.positions.get(name);
+      if (known !== undefined && comparePositions(known, position) >= 0) continue;
+      this.positions.set(name, position);
+      this.progress.emit('advanced', name, position);
+    }
+  }
+
+  async waitFor(names: string[], position: string, timeoutMs: number): Promise<boolean> {
+    const reached = () =>
+      names.every((n) => {
+        const at = this.positions.get(n);
+        return at !== undefined && comparePositions(at, position) >= 0;
+      });
+    if (reached()) return true;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      const onAdvance = () => reached() && finish(true);
+      const finish = (ok: boolean) => {
+        clearTimeout(timer);
+        this.progress.off('advanced', onAdvance);
+        resolve(ok);
+      };
+      this.progress.on('advanced', onAdvance);
+    });
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const worker = this.worker;
+    if (!worker) return [];
+    const id = this.nextStatus++;
+    return new Promise((resolve) => {
+      this.statusAsked.set(id, resolve);
+      worker.postMessage({ type: 'status', id } satisfies ToThread);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopAppends?.();
+    Atomics.notify(this.appends, 0); // the thread's wait ends
+    const worker = this.worker;
+    if (!worker) return;
+    await new Promise<void>((resolve) => {
+      worker.on('message', (m: FromThread) => m.type === 'stopped' && resolve());
+      worker.once('exit', () => resolve());
+      worker.postMessage({ type: 'stop' } satisfies ToThread);
+    });
+    this.worker = undefined;
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,94 @@
+// The projections' thread: every projection of the catalog kept up to date by a runner of its own, on
+// connections of its own to the event store's and the read store's files, so the thread that answers
+// requests does not spend its time writing read models. It is told of appends at once, tells of each
+// projection's progress, and answers for its status.
+import { parentPort, workerData } from 'node:worker_threads';
+import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore, type Logger } from '@rawnaq/platform';
+import { allProjections } from '../catalog';
+import { ProjectionRunner } from './projection-runner';
+import type { FromThread, ThreadFiles, ToThread } from './projection-thread';
+
+const files = workerData as ThreadFiles;
+const post = (m: FromThread) => parentPort!.postMessage(m);
+
+const forward = (level: 'info' | 'warn' | 'error') => (message: string, fields?: Record<string, unknown>) => {
+  const error = fields?.error instanceof Error ? fields.error : undefined;
+  post({
+    type: 'log',
+    level,
+    message,
+    fields: {
+      ...fields,
+      ...(error && { error: { message: error.message, stack: error.stack } }),
+    },
+  });
+};
+const logger: Logger = { info: forward('info'), warn: forward('warn'), error: forward('error') };
+
+// checkpoints stay with the connections of the main thread (one checkpointer per file)
+const eventStore = new SqliteEventStore({ file: files.events, backgroundCheckpoints: false });
+const readStore = new SqliteReadStore({ file: files.read, backgroundCheckpoints: false });
+const runner = new ProjectionRunner({
+  eventStore,
+  readStore,
+  bus: new EmbeddedEventBus(eventStore),
+  projections: allProjections,
+  logger,
+});
+
+// the progress of one turn in one message (one append wakes every projection)
+let advanced = new Map<string, string>();
+runner.progress.on('advanced', (name: string, position: string) => {
+  if (advanced.size === 0)
+    setImmediate(() => {
+      const positions = [...advanced];
+      advanced = new Map();
+      post({ type: 'advanced', positions });
+    });
+  advanced.set(name, position);
+});
+
+const positions = async () => (await runner.status()).map((s) => [s.name, s.position] as [string, string]);
+
+// the main thread's appends: its count in shared memory, waited on without blocking this thread
+type WaitAsync = (a: Int32Array, index: number, value: number) => { async: boolean; value: unknown };
+const appends = new Int32Array(files.appends);
+let stopping = false;
+const watchAppends = async () => {
+  let seen = Atomics.load(appends, 0);
+  while (!stopping) {
+    const wait = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync(appends, 0, seen);
+    if (wait.async) await wait.value;
+    const now = Atomics.load(appends, 0);
+    if (now !== seen) {
+      seen = now;
+      eventStore.appendedElsewhere();
+    }
+  }
+};
+
+parentPort!.on('message', (m: ToThread) => {
+  switch (m.type) {
+    case 'status':
+      void runner.status().then((statuses) => post({ type: 'status', id: m.id, statuses }));
+      return;
+    case 'stop':
+      stopping = true;
+      Atomics.notify(appends, 0); // ends the wait for appends
+      void (async () => {
+        await runner.stop();
+        await readStore.close();
+        await eventStore.close();
+        post({ type: 'stopped' });
+      })();
+      return;
+  }
+});
+
+runner.start().then(
+  async () => {
+    void watchAppends();
+    post({ type: 'started', positions: await positions() });
+  },
+  (error: Error) => post({ type: 'failed', message: error.message, stack: error.stack }),
+);

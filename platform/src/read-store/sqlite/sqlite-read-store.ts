@@ -67,7 +67,9 @@ export class SqliteReadStore implements ReadStore {
       this.checkpointer = new WalCheckpointer({
         file: resolve(options.file),
         synchronous: options.synchronous ?? 'NORMAL',
-        intervalMs: 1000,
+        // small and often: a second's worth of read-model pages synced at once delayed the event
+        // store's commits behind it on the same disk (booking p99 45-50 ms at 1 s, 19-23 ms at 200 ms)
+        intervalMs: 200,
       });
   }
 

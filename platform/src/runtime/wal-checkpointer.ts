@@ -27,6 +27,7 @@ export class WalCheckpointer {
     const worker = this.worker;
     if (!worker) return;
     this.worker = undefined;
+    worker.ref(); // waiting for its answer keeps the process alive (an idle checkpointer does not)
     await new Promise<void>((resolve) => {
       const done = () => resolve();
       worker.once('message', done);

@@ -422,6 +422,7 @@ export class SqliteReadStore implements ReadStore {
     if (this.queued.length) this.writeQueued();
     if (this.worker) {
       await this.send({ invalidate: '' }); // requests are answered in order: this one comes back last
+      this.worker.ref(); // an idle writer does not keep the process alive, but waiting for its end must
       await this.worker.terminate();
       this.worker = undefined;
     }

@@ -32,21 +32,22 @@ describe('the WAL checkpointer thread', () => {
 
   // one commit of ~1 MB: ~300 WAL pages, under SQLite's own threshold (1,000 pages) and far under the
   // store's safety net (65,536): no commit checkpoints
-  const write = (store: SqliteEventStore) =>
+  const write = (store: SqliteEventStore, from = 0) =>
     store.appendMany(
       Array.from({ length: 500 }, (_, i) => ({
-        stream: `note-t1.n${i}`,
+        stream: `note-t1.n${from + i}`,
         expected: 'no_stream' as const,
         events: [event(i)],
       })),
     );
 
-  it('copies what the commits wrote into the database file from its own thread, none of them carrying a checkpoint', async () => {
+  it('copies what the commits wrote into the database file from its own thread once 1,000 frames wait, none of the commits carrying a checkpoint', async () => {
     const file = join(dir, 'events.db');
     const store = new SqliteEventStore({ file });
     try {
-      await write(store);
-      expect(await until(() => statSync(file).size > 1_000_000, 5_000)).toBe(true);
+      // five such commits: past the checkpointer's 1,000 frames
+      for (let k = 0; k < 5; k++) await write(store, k * 500);
+      expect(await until(() => statSync(file).size > 4_000_000, 3_000)).toBe(true);
       // and the WAL holds nothing the database file lacks
       const probe = new Database(file);
       const [{ log, checkpointed }] = probe.pragma('wal_checkpoint(PASSIVE)') as Array<{

@@ -6,8 +6,16 @@ export type CheckpointerOptions = {
   file: string;
   /** how the checkpoint syncs: the store's own setting */
   synchronous: string;
-  intervalMs: number;
+  /** checkpoint once this many WAL frames (pages) are not in the database yet */
+  everyFrames: number;
+  /** or once anything was left this long */
+  atLeastEveryMs: number;
+  /** how often the WAL is looked at */
+  lookEveryMs: number;
 };
+
+/** The event store's: SQLite's own threshold (1,000 pages), looked at every 50 ms. */
+export const EVENT_STORE_CHECKPOINTS = { everyFrames: 1_000, atLeastEveryMs: 5_000, lookEveryMs: 50 };
 
 /**
  * Checkpoints a SQLite file in WAL mode from a thread of its own. Left to SQLite, the checkpoint runs

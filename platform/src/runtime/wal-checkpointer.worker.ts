@@ -1,25 +1,61 @@
 // A SQLite file's checkpointer thread: copies what the writers appended to the WAL back into the
-// database, often and a little at a time, on a connection of its own, so no writer's COMMIT ever
-// carries a checkpoint (tens of milliseconds of copying and fsync on the thread that serves requests).
+// database, on a connection of its own, so no writer's COMMIT ever carries a checkpoint (tens of
+// milliseconds of copying and fsync on the thread that serves requests).
 import Database from 'better-sqlite3';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CheckpointerOptions } from './wal-checkpointer';
 
 const options = workerData as CheckpointerOptions;
 const db = new Database(options.file);
 db.pragma(`synchronous = ${options.synchronous}`);
-// PASSIVE never waits: frames a reader still needs are left for the next round
-const checkpoint = () => {
+
+/**
+ * How many WAL frames are not in the database yet, read from the wal-index (the `-shm` file, SQLite's
+ * documented WAL-index format, native byte order): the header's mxFrame (offset 16) less the
+ * checkpoint info's nBackfill (offset 96). Reading 100 bytes costs far less than a checkpoint, whose
+ * fsync would compete with every commit's if it ran on a clock.
+ */
+const header = Buffer.alloc(100);
+let shm: number | undefined;
+const framesBehind = (): number => {
   try {
+    shm ??= openSync(`${options.file}-shm`, 'r');
+    if (readSync(shm, header, 0, 100, 0) < 100) return 0;
+    const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+    const u32 = (at: number) => (little ? header.readUInt32LE(at) : header.readUInt32BE(at));
+    return Math.max(0, u32(16) - u32(96));
+  } catch {
+    return options.everyFrames; // no wal-index to read: checkpoint, SQLite knows
+  }
+};
+
+const FINISH_UNDER = 256;
+db.pragma('busy_timeout = 0');
+let last = Date.now();
+const round = () => {
+  const behind = framesBehind();
+  // as many frames as SQLite's own threshold would wait for, or anything left for a while
+  if (behind < options.everyFrames && !(behind > 0 && Date.now() - last > options.atLeastEveryMs)) return;
+  try {
+    // PASSIVE never waits: frames a reader still needs are left for the next round
     db.pragma('wal_checkpoint(PASSIVE)');
+    // while it copied, the writers went on: the last few frames are copied holding the write lock (a
+    // millisecond, taken only between two commits: no busy wait here), so the WAL is all in the
+    // database and its next writer starts it over from the top, rewriting the same blocks (a WAL that
+    // only grows syncs slower: every commit extends the file)
+    const left = framesBehind();
+    if (left > 0 && left <= FINISH_UNDER) db.pragma('wal_checkpoint(FULL)');
   } catch {
     // busy or closing: the next round tries again
   }
+  last = Date.now();
 };
-const timer = setInterval(checkpoint, options.intervalMs);
+const timer = setInterval(round, options.lookEveryMs);
 parentPort!.on('message', (m: 'stop') => {
   if (m !== 'stop') return;
   clearInterval(timer);
+  if (shm !== undefined) closeSync(shm);
   db.close();
   parentPort!.postMessage('stopped');
 });

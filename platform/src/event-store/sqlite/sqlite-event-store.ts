@@ -4,7 +4,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
-import { SAFETY_AUTOCHECKPOINT_PAGES, WalCheckpointer } from '../../runtime/wal-checkpointer';
+import {
+  EVENT_STORE_CHECKPOINTS,
+  SAFETY_AUTOCHECKPOINT_PAGES,
+  WalCheckpointer,
+} from '../../runtime/wal-checkpointer';
 import {
   checkExpected,
   checkWrites,
@@ -177,7 +181,7 @@ export class SqliteEventStore implements EventStore {
       this.checkpointer = new WalCheckpointer({
         file,
         synchronous: options.synchronous ?? 'FULL',
-        intervalMs: 200,
+        ...EVENT_STORE_CHECKPOINTS,
       });
     }
     this.clock = options.clock ?? systemClock;

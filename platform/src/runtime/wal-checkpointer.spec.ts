@@ -2,22 +2,10 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newId } from '@rawnaq/contracts';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
+import { anEvent } from '../testing/events.test-support';
 
-const event = (i: number) => ({
-  id: newId(),
-  type: 'NoteWritten',
-  data: { i, text: 'x'.repeat(2_000) },
-  metadata: {
-    tenantId: 't1',
-    actor: { kind: 'user' as const, id: 'u1' },
-    correlationId: newId(),
-    causationId: newId(),
-    occurredAt: new Date().toISOString(),
-    schemaVersion: 1,
-  },
-});
+const event = (i: number) => anEvent('NoteWritten', { i, text: 'x'.repeat(2_000) });
 
 const until = async (ok: () => boolean, ms: number) => {
   const end = Date.now() + ms;

@@ -11,6 +11,7 @@ import {
 } from '@rawnaq/platform';
 import { CommitFailed, PipelinedBatches, SKIPPED_CHECKPOINT_MS } from './pipelined-batches';
 import { physicalCollection, type Projection, type Reactor } from './projection';
+import { whenReached } from './reached';
 
 export type RunnerOptions = {
   eventStore: EventStore;
@@ -409,22 +410,7 @@ export class ProjectionRunner {
 
   /** Resolves true once every named projection has applied the event at `position`, false on timeout. */
   async waitFor(names: string[], position: string, timeoutMs: number): Promise<boolean> {
-    const reached = () =>
-      names.every((n) => {
-        const live = this.live.get(n);
-        return live !== undefined && comparePositions(live.batches.position, position) >= 0;
-      });
-    if (reached()) return true;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const onAdvance = () => reached() && finish(true);
-      const finish = (ok: boolean) => {
-        clearTimeout(timer);
-        this.progress.off('advanced', onAdvance);
-        resolve(ok);
-      };
-      this.progress.on('advanced', onAdvance);
-    });
+    return whenReached(this.progress, (n) => this.live.get(n)?.batches.position, names, position, timeoutMs);
   }
 
   private backgroundAbort = new AbortController();

@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { comparePositions } from '@rawnaq/contracts';
 import { silentLogger, startWorkerFile, type Logger } from '@rawnaq/platform';
 import type { ProjectionStatus } from './projection-runner';
+import { whenReached } from './reached';
 
 /**
  * The two files the projections' thread opens connections of its own to, and the count of appends
@@ -134,22 +135,7 @@ export class ProjectionThread implements Projections {
   }
 
   async waitFor(names: string[], position: string, timeoutMs: number): Promise<boolean> {
-    const reached = () =>
-      names.every((n) => {
-        const at = this.positions.get(n);
-        return at !== undefined && comparePositions(at, position) >= 0;
-      });
-    if (reached()) return true;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(false), timeoutMs);
-      const onAdvance = () => reached() && finish(true);
-      const finish = (ok: boolean) => {
-        clearTimeout(timer);
-        this.progress.off('advanced', onAdvance);
-        resolve(ok);
-      };
-      this.progress.on('advanced', onAdvance);
-    });
+    return whenReached(this.progress, (n) => this.positions.get(n), names, position, timeoutMs);
   }
 
   async status(): Promise<ProjectionStatus[]> {

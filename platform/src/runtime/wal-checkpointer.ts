@@ -18,6 +18,13 @@ export type CheckpointerOptions = {
 export const EVENT_STORE_CHECKPOINTS = { everyFrames: 1_000, atLeastEveryMs: 5_000, lookEveryMs: 50 };
 
 /**
+ * The read store's: read models are written in big batches, so 16 MiB of WAL between checkpoints lets a
+ * page changed by many batches be copied back once, and keeps each checkpoint's sync short beside the
+ * event store's commits on the same disk.
+ */
+export const READ_STORE_CHECKPOINTS = { everyFrames: 4_096, atLeastEveryMs: 5_000, lookEveryMs: 50 };
+
+/**
  * Checkpoints a SQLite file in WAL mode from a thread of its own. Left to SQLite, the checkpoint runs
  * inside the COMMIT that crosses the WAL's threshold: on the thread serving requests, one commit in a
  * few hundred takes 50 to 100 ms, and every request queued behind it waits (the bookings' p99). The

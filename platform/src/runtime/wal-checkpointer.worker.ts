@@ -17,13 +17,13 @@ db.pragma(`synchronous = ${options.synchronous}`);
  * fsync would compete with every commit's if it ran on a clock.
  */
 const header = Buffer.alloc(100);
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 let shm: number | undefined;
 const framesBehind = (): number => {
   try {
     shm ??= openSync(`${options.file}-shm`, 'r');
     if (readSync(shm, header, 0, 100, 0) < 100) return 0;
-    const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-    const u32 = (at: number) => (little ? header.readUInt32LE(at) : header.readUInt32BE(at));
+    const u32 = (at: number) => (littleEndian ? header.readUInt32LE(at) : header.readUInt32BE(at));
     return Math.max(0, u32(16) - u32(96));
   } catch {
     return options.everyFrames; // no wal-index to read: checkpoint, SQLite knows

@@ -10,7 +10,13 @@ import { whenReached } from './reached';
  * this thread made (one Int32 in shared memory: bumping it and waking the thread costs far less than
  * a message per commit).
  */
-export type ThreadFiles = { events: string; read: string; appends: SharedArrayBuffer };
+export type ThreadFiles = {
+  events: string;
+  read: string;
+  appends: SharedArrayBuffer;
+  /** how often its subscriptions look for appends of other processes (default 100 ms) */
+  pollIntervalMs?: number;
+};
 
 export type ToThread = { type: 'status'; id: number } | { type: 'stop' };
 export type FromThread =
@@ -75,6 +81,7 @@ export class ProjectionThread implements Projections {
     const worker = startWorkerFile(__dirname, 'projection-thread.worker', {
       events: this.o.events,
       read: this.o.read,
+      pollIntervalMs: this.o.pollIntervalMs,
       appends: this.appends.buffer as SharedArrayBuffer,
     } satisfies ThreadFiles);
     this.worker = worker;

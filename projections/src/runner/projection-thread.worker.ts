@@ -26,7 +26,11 @@ const forward = (level: 'info' | 'warn' | 'error') => (message: string, fields?:
 const logger: Logger = { info: forward('info'), warn: forward('warn'), error: forward('error') };
 
 // checkpoints stay with the connections of the main thread (one checkpointer per file)
-const eventStore = new SqliteEventStore({ file: files.events, backgroundCheckpoints: false });
+const eventStore = new SqliteEventStore({
+  file: files.events,
+  backgroundCheckpoints: false,
+  pollIntervalMs: files.pollIntervalMs,
+});
 const readStore = new SqliteReadStore({ file: files.read, backgroundCheckpoints: false });
 const runner = new ProjectionRunner({
   eventStore,

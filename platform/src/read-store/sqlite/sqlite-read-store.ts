@@ -25,7 +25,7 @@ import {
 } from './sqlite-sql';
 import { SqliteWriter } from './sqlite-writer';
 import { startWorkerFile } from '../../runtime/worker-file';
-import { WalCheckpointer } from '../../runtime/wal-checkpointer';
+import { READ_STORE_CHECKPOINTS, WalCheckpointer } from '../../runtime/wal-checkpointer';
 
 export type { SqliteReadStoreOptions };
 
@@ -67,12 +67,7 @@ export class SqliteReadStore implements ReadStore {
       this.checkpointer = new WalCheckpointer({
         file: resolve(options.file),
         synchronous: options.synchronous ?? 'NORMAL',
-        // read models are written in big batches: 16 MiB of WAL between checkpoints lets a page changed
-        // by many batches be copied back once, and keeps each checkpoint's sync short beside the
-        // event store's commits on the same disk
-        everyFrames: 4_096,
-        atLeastEveryMs: 5_000,
-        lookEveryMs: 50,
+        ...READ_STORE_CHECKPOINTS,
       });
   }
 

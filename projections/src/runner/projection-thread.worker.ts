@@ -31,7 +31,12 @@ const eventStore = new SqliteEventStore({
   backgroundCheckpoints: false,
   pollIntervalMs: files.pollIntervalMs,
 });
-const readStore = new SqliteReadStore({ file: files.read, backgroundCheckpoints: false });
+// this thread is the writer already: no writer thread of its own beside it
+const readStore = new SqliteReadStore({
+  file: files.read,
+  backgroundCheckpoints: false,
+  backgroundWrites: false,
+});
 const runner = new ProjectionRunner({
   eventStore,
   readStore,

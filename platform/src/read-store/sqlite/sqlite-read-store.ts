@@ -124,28 +124,30 @@ export class SqliteReadStore implements ReadStore {
 
   async ensureCollection(spec: CollectionSpec): Promise<void> {
     const t = table(spec.name);
-    this.db.transaction(() => {
-      this.db.exec(
-        `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, pos INTEGER NOT NULL DEFAULT 0)`,
-      );
-      this.writer.invalidate(spec.name);
-      const existing = this.columnsOf(spec.name);
-      for (const index of spec.indexes ?? []) {
-        for (const field of index.fields) {
-          if (field === 'id' || existing.has(column(field))) continue;
-          // a plain column the store fills from the document on every write (cheaper than a generated
-          // column, which would parse the JSON again for each index on each write); backfilled once here
-          this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${column(field)}`);
-          this.db.exec(`UPDATE ${t} SET ${column(field)} = json_extract(doc, ${jsonPath(field)})`);
-          existing.add(column(field));
-        }
-        const cols = index.fields.map((f) => (f === 'id' ? 'id' : column(f)));
-        const name = `"ix_${spec.name}_${cols.join('_')}"`;
+    this.db
+      .transaction(() => {
         this.db.exec(
-          `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${t} (${cols.join(', ')})`,
+          `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, pos INTEGER NOT NULL DEFAULT 0)`,
         );
-      }
-    })();
+        this.writer.invalidate(spec.name);
+        const existing = this.columnsOf(spec.name);
+        for (const index of spec.indexes ?? []) {
+          for (const field of index.fields) {
+            if (field === 'id' || existing.has(column(field))) continue;
+            // a plain column the store fills from the document on every write (cheaper than a generated
+            // column, which would parse the JSON again for each index on each write); backfilled once here
+            this.db.exec(`ALTER TABLE ${t} ADD COLUMN ${column(field)}`);
+            this.db.exec(`UPDATE ${t} SET ${column(field)} = json_extract(doc, ${jsonPath(field)})`);
+            existing.add(column(field));
+          }
+          const cols = index.fields.map((f) => (f === 'id' ? 'id' : column(f)));
+          const name = `"ix_${spec.name}_${cols.join('_')}"`;
+          this.db.exec(
+            `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${t} (${cols.join(', ')})`,
+          );
+        }
+      })
+      .immediate();
     this.writer.invalidate(spec.name);
     this.statements.clear();
     if (this.worker) await this.send({ invalidate: spec.name });
@@ -352,14 +354,16 @@ export class SqliteReadStore implements ReadStore {
     }
     const failed = new Map<QueuedWrite, unknown>();
     try {
-      this.db.transaction(() => {
-        for (const w of writes)
-          try {
-            this.writer.applyChanges(w.changes, w.checkpoint);
-          } catch (error) {
-            failed.set(w, error);
-          }
-      })();
+      this.db
+        .transaction(() => {
+          for (const w of writes)
+            try {
+              this.writer.applyChanges(w.changes, w.checkpoint);
+            } catch (error) {
+              failed.set(w, error);
+            }
+        })
+        .immediate();
     } catch (error) {
       for (const w of writes) w.reject(error);
       return;
@@ -402,14 +406,17 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async swapLive(name: string, generation: number): Promise<void> {
-    this.db.transaction(() => {
-      this.prepare(`UPDATE _projections SET status = 'retired' WHERE name = ? AND status = 'live'`).run(name);
-      const r = this.prepare(`UPDATE _projections SET status = 'live' WHERE name = ? AND generation = ?`).run(
-        name,
-        generation,
-      );
-      if (r.changes !== 1) throw new Error(`No generation ${generation} of projection ${name}`);
-    })();
+    this.db
+      .transaction(() => {
+        this.prepare(`UPDATE _projections SET status = 'retired' WHERE name = ? AND status = 'live'`).run(
+          name,
+        );
+        const r = this.prepare(
+          `UPDATE _projections SET status = 'live' WHERE name = ? AND generation = ?`,
+        ).run(name, generation);
+        if (r.changes !== 1) throw new Error(`No generation ${generation} of projection ${name}`);
+      })
+      .immediate();
   }
 
   async deleteProjection(name: string, generation: number): Promise<void> {

@@ -172,25 +172,30 @@ export class SqliteWriter {
    * Applies changes and the checkpoint in one transaction: both land, or neither. The `pos` column
    * holds the position of the last event applied to a row, so the guard against going backwards is
    * part of the upsert statement itself (no read first); only patches read the current document.
+   * BEGIN IMMEDIATE: another connection writes the same file (the projections' thread, the request
+   * thread's side records), and a transaction that read before writing could not be upgraded once the
+   * other committed (SQLITE_BUSY at once, no wait); taking the write lock first waits its turn instead.
    */
   applyChanges(changes: PositionedChange[], checkpoint?: Checkpoint): void {
-    this.db.transaction(() => {
-      for (const change of changes) {
-        const t = table(change.collection);
-        const position = Number(change.position);
-        if (change.kind === 'upsert') {
-          this.writer(change.collection).upsertGuarded({ ...change.doc, _pos: change.position }, position);
-        } else if (change.kind === 'delete') {
-          this.prepare(`DELETE FROM ${t} WHERE id = ? AND pos < ?`).run(change.id, position);
-        } else {
-          this.patch(change, position);
+    this.db
+      .transaction(() => {
+        for (const change of changes) {
+          const t = table(change.collection);
+          const position = Number(change.position);
+          if (change.kind === 'upsert') {
+            this.writer(change.collection).upsertGuarded({ ...change.doc, _pos: change.position }, position);
+          } else if (change.kind === 'delete') {
+            this.prepare(`DELETE FROM ${t} WHERE id = ? AND pos < ?`).run(change.id, position);
+          } else {
+            this.patch(change, position);
+          }
         }
-      }
-      if (checkpoint) {
-        this.prepare(
-          'UPDATE _projections SET position = ?, updated_at = ? WHERE name = ? AND generation = ?',
-        ).run(checkpoint.position, new Date().toISOString(), checkpoint.projection, checkpoint.generation);
-      }
-    })();
+        if (checkpoint) {
+          this.prepare(
+            'UPDATE _projections SET position = ?, updated_at = ? WHERE name = ? AND generation = ?',
+          ).run(checkpoint.position, new Date().toISOString(), checkpoint.projection, checkpoint.generation);
+        }
+      })
+      .immediate();
   }
 }

@@ -110,30 +110,48 @@ const settle = async (page: Page) => {
 const FIRST_ROW =
   '.RaDataTable-tbody tr, .RaDatagrid-tbody tr, .RaSimpleList-root li, tbody tr[data-id], tbody tr';
 
-/** The id of the first record a list shows (DataTable row or SimpleList item), read from React. */
-const firstRecordId = async (page: Page) => {
-  await page.waitForSelector(FIRST_ROW, { timeout: 5_000 }).catch(() => undefined);
-  return page.evaluate((selector) => {
-    const row = selector
-      .split(', ')
-      .map((one) => document.querySelector(one))
-      .find((found) => found !== null);
-    if (!row) return null;
-    // a table of its own (the services, grouped) names its rows' records
-    const named = row.getAttribute('data-id');
-    if (named) return named;
-    const key = Object.keys(row).find((k) => k.startsWith('__reactFiber$'));
-    type Props = { record?: { id?: unknown }; value?: { id?: unknown } } | null;
-    type Fiber = { return: Fiber | null; memoizedProps: Props };
-    let fiber = key ? ((row as unknown as Record<string, Fiber>)[key] ?? null) : null;
-    for (let i = 0; fiber && i < 30; i++, fiber = fiber.return) {
-      // a row's record, given as a prop or through its RecordContextProvider's value
-      const props = fiber.memoizedProps;
-      const id = props?.record?.id ?? props?.value?.id;
-      if (id !== undefined && id !== null) return String(id);
-    }
-    return null;
-  }, FIRST_ROW);
+/**
+ * The id of the first record the resource's list shows (DataTable row or SimpleList item), read from
+ * React. A navigation is a transition: until the new screen's chunk has loaded, the previous list
+ * stays on screen with no spinner, so a row counts only once the list around it is this resource's
+ * (its ListContext names it; a table of its own outside a list names its rows with data-id).
+ */
+const firstRecordId = async (page: Page, resource: string) => {
+  const found = await page
+    .waitForFunction(
+      ([selector, wanted]) => {
+        if (!window.location.pathname.endsWith(`/${wanted}`)) return false;
+        const row = selector
+          .split(', ')
+          .map((one) => document.querySelector(one))
+          .find((candidate) => candidate !== null);
+        if (!row) return false;
+        const key = Object.keys(row).find((k) => k.startsWith('__reactFiber$'));
+        type Props = {
+          record?: { id?: unknown };
+          value?: { id?: unknown; resource?: unknown; data?: unknown };
+        } | null;
+        type Fiber = { return: Fiber | null; memoizedProps: Props };
+        let fiber = key ? ((row as unknown as Record<string, Fiber>)[key] ?? null) : null;
+        let id: string | null = row.getAttribute('data-id');
+        for (let i = 0; fiber && i < 400; i++, fiber = fiber.return) {
+          const props = fiber.memoizedProps;
+          // a row's record, given as a prop or through its RecordContextProvider's value
+          const own = props?.record?.id ?? props?.value?.id;
+          if (id === null && own !== undefined && own !== null) id = String(own);
+          // the list the row is in
+          const list = props?.value;
+          if (list && typeof list.resource === 'string' && Array.isArray(list.data))
+            return list.resource === wanted && id !== null ? { id } : false;
+        }
+        return id !== null ? { id } : false;
+      },
+      [FIRST_ROW, resource] as const,
+      { timeout: 5_000 },
+    )
+    .catch(() => null);
+  const value = found ? ((await found.jsonValue()) as { id: string }) : null;
+  return value?.id ?? null;
 };
 
 /** Runs in the page: what is wrong with the screen's layout, in words (empty when nothing). */
@@ -238,7 +256,7 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
           const idOf = async (resource: string) => {
             if (!ids.has(resource)) {
               await goTo(page, `${base}/${resource}`);
-              ids.set(resource, await firstRecordId(page));
+              ids.set(resource, await firstRecordId(page, resource));
             }
             return ids.get(resource) ?? null;
           };

@@ -33,6 +33,7 @@ import {
   type Platform,
   type SimulatorRules,
   type Timeouts,
+  zatca,
 } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner, ProjectionThread, type Projections } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
@@ -65,6 +66,11 @@ export type AppOptions = {
    * scale-out engines keep them in this thread, or in the projections service)
    */
   projectionsThread?: boolean;
+  /**
+   * Whether the e-invoices' ECDSA nonces are made ahead on a thread of their own (default true), so the
+   * till's signature costs microseconds on the thread serving requests (see zatca.EcdsaPresignatures)
+   */
+  presign?: boolean;
 };
 
 /**
@@ -183,6 +189,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   const { platform, logger } = o;
   const runner = projectionsOf(o);
   await runner.start();
+  const presign = o.presign ?? true;
+  if (presign) zatca.presignatures.start();
   const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
   const authenticator = new Authenticator(readModels, platform.eventStore, 'identity', o.clock);
   // the authority's API (FATOORA=zatca) or, by default, a local simulator per environment
@@ -302,6 +310,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
       await queryApp.close();
       await runner.stop();
       await fatoora.close();
+      if (presign) await zatca.presignatures.stop();
     },
   };
 };

@@ -4,6 +4,7 @@ export * from './qr';
 export { invoiceHash, invoiceHashDom, invoiceHashFast, canonicalSlicesFast, NS as ZATCA_NS } from './hash';
 export * from './builder';
 export * from './sign';
+export { EcdsaPresignatures, presignatures } from './presign';
 export * from './chain';
 export * from './chain-parallel';
 export * from './explanations';

@@ -1,0 +1,19 @@
+// The presignatures' thread: the costly half of each ECDSA signature, made ahead (see presign.ts).
+import { createECDH } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
+import { inverseModN, SECP256K1_N } from './presign-math';
+
+parentPort!.on('message', (count: number) => {
+  const made: Array<[bigint, bigint]> = [];
+  const ecdh = createECDH('secp256k1');
+  while (made.length < count) {
+    // a fresh key pair from OpenSSL's generator: k uniform in [1, n-1], and the point kG
+    ecdh.generateKeys();
+    const k = BigInt(`0x${ecdh.getPrivateKey('hex')}`);
+    const x = BigInt(`0x${ecdh.getPublicKey().subarray(1, 33).toString('hex')}`);
+    const r = x % SECP256K1_N;
+    if (r === 0n) continue;
+    made.push([r, inverseModN(k)]);
+  }
+  parentPort!.postMessage(made);
+});

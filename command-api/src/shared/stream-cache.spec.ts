@@ -38,6 +38,15 @@ describe('the command side keeps the streams it loads', () => {
     expect((await cache.read('count-t1.a')).map((e) => e.revision)).toEqual([0, 1, 2]);
   });
 
+  it('given streams read while still empty, then none of them is kept, and one written later is read whole', async () => {
+    const cache = new StreamCache(store);
+    for (let i = 0; i < 50; i++) expect(await cache.read(`count-t1.new${i}`)).toEqual([]);
+    expect((cache as unknown as { streams: Map<string, unknown> }).streams.size).toBe(0);
+    await store.append('count-t1.new7', [event(1)], 'no_stream');
+    expect((await cache.read('count-t1.new7')).map((e) => e.data.n)).toEqual([1]);
+    expect((cache as unknown as { streams: Map<string, unknown> }).streams.size).toBe(1);
+  });
+
   it('given two reads of one stream at once, then each event is kept once, in order', async () => {
     await store.append('count-t1.a', [event(1)], 'no_stream');
     const cache = new StreamCache(store);

@@ -16,7 +16,7 @@ const deepFreeze = <T>(value: T): T => {
  * anyone, in any process, appended since). A command loads many streams whose history only grows (a
  * sequence's numbers, the menu, the settings); without this each load reads and parses all of it.
  * Kept events are frozen, so a decision that tried to change one would fail loudly, not corrupt the
- * next command's state. At most `maxEvents` are kept; the streams used least recently go first.
+ * next command's state. At most `maxEvents` are kept; the streams used least recently go first. Empty streams are not kept.
  */
 export class StreamCache {
   private readonly streams = new Map<string, RecordedEvent[]>();
@@ -50,7 +50,9 @@ export class StreamCache {
     const added = fresh.filter((e) => e.revision > last).map(deepFreeze);
     const events = added.length ? [...current, ...added] : current;
     this.streams.delete(stream);
-    this.streams.set(stream, events);
+    // a stream with nothing in it is read from its start anyway: not kept (each new invoice, visit or
+    // customer loads its own empty stream once, and those entries would otherwise pile up forever)
+    if (events.length) this.streams.set(stream, events);
     this.kept += events.length - (inMap?.length ?? 0);
     this.trim();
     return events;

@@ -11,7 +11,7 @@ export type TenantInfo = {
 
 /** The account facts a command needs: its country (decimals, tax rules) and its business date. */
 export const tenantInfo = async (models: ReadModels, tenantId: string, now: Date): Promise<TenantInfo> => {
-  const account = await models.get('accounts', tenantId);
+  const account = await models.getStable('accounts', tenantId);
   if (!account) throw notFound('not_found.account');
   const countryId = account.country_id as number;
   const timeZone = isCountryId(countryId) ? countryOf(countryId).timeZone : 'Asia/Riyadh';

@@ -61,7 +61,7 @@ export class Authenticator {
     session: Doc,
     now = this.clock.now().getTime(),
   ): Promise<{ expired: boolean; lastSeen: number }> {
-    const settings = platformSettingsOf(await this.models.get('platform_settings', 'platform'));
+    const settings = platformSettingsOf(await this.models.getStable('platform_settings', 'platform'));
     const started = Date.parse(session.started_at as string);
     const activity = await this.models.getSide(ACTIVITY, session.id);
     const lastSeen = Math.max(started, typeof activity?.at === 'number' ? activity.at : 0);
@@ -80,7 +80,7 @@ export class Authenticator {
   }
 
   private async session(hash: string) {
-    let session = await this.models.get('sessions', hash);
+    let session = await this.models.getStable('sessions', hash);
     if (!session) {
       await this.models.waitFor([this.identityProjection], await this.eventStore.headPosition(), 2000);
       session = await this.models.get('sessions', hash);
@@ -101,7 +101,7 @@ export class Authenticator {
     // a minute's precision is plenty for hours of idle time, and spares a write per request
     if (now - lastSeen >= 60_000) await this.models.putSide(ACTIVITY, { id: hash, at: now }, now);
     if (realm === 'manager') {
-      const manager = await this.models.get('managers', session.user_id as string);
+      const manager = await this.models.getStable('managers', session.user_id as string);
       if (!manager || manager.status !== 1) throw new DomainError('auth.user_not_active', 401);
       return {
         realm,
@@ -115,10 +115,11 @@ export class Authenticator {
         session: hash,
       };
     }
-    const user = await this.models.get('users', session.user_id as string);
+    const user = await this.models.getStable('users', session.user_id as string);
     if (!user || user.status !== 1) throw new DomainError('auth.user_not_active', 401);
-    // the role is read on every request, so a change of role applies to the next request
-    const role = await this.models.get('roles', user.role_id as string);
+    // the role is read on every request (kept until the identity projection writes again), so a change
+    // of role applies to the next request
+    const role = await this.models.getStable('roles', user.role_id as string);
     return {
       realm,
       tenantId: user.tenantId as string,

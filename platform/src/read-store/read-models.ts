@@ -11,6 +11,18 @@ import {
   type SumSpec,
 } from './port';
 
+/** How long `getStable` keeps a document at most, and how many of one collection. */
+const STABLE_MS = 1_000;
+const STABLE_MAX = 10_000;
+
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+};
+
 /** Each generation of a projection writes its own copy of its collections: `<collection>_g<generation>`. */
 export const physicalCollection = (logical: string, generation: number): string =>
   `${logical}_g${generation}`;
@@ -35,6 +47,14 @@ export class ReadModels {
     private readonly cacheMs = 200,
   ) {
     for (const p of projections) for (const c of p.collections) this.owner.set(c.name, p.name);
+    // a projection wrote: what is kept of its documents is stale (said before its position is)
+    localProgress?.on('changed', (name: string) => {
+      for (const [collection, owner] of this.owner)
+        if (owner === name) {
+          this.stable.delete(collection);
+          this.stableVersion.set(collection, (this.stableVersion.get(collection) ?? 0) + 1);
+        }
+    });
     localProgress?.on('advanced', (name: string, position: string) => {
       const g = this.generations.get(name);
       if (g && comparePositions(position, g.position) > 0) g.position = position;
@@ -69,6 +89,40 @@ export class ReadModels {
   async get(collection: string, id: string): Promise<Doc | undefined> {
     const doc = await this.store.get(await this.physical(collection), id);
     return doc && publicDoc(doc);
+  }
+
+  /** documents read through `getStable`, by collection and id, with when and from where they were read */
+  private readonly stable = new Map<
+    string,
+    Map<string, { doc: Readonly<Doc>; at: number; physical: string }>
+  >();
+  /** how many times each collection's kept documents were dropped (a read that overlapped one is not kept) */
+  private readonly stableVersion = new Map<string, number>();
+
+  /**
+   * `get` for the few documents read on every request (a session, its user and role, the account):
+   * kept in memory, frozen, until their projection writes again (the projections of this process say
+   * so before they report the position, so whoever waits on a write reads it afresh), or for
+   * `STABLE_MS` at most. Only with the projections in this process; otherwise the same as `get`.
+   * What it answers must not be changed (it is frozen).
+   */
+  async getStable(collection: string, id: string): Promise<Readonly<Doc> | undefined> {
+    if (!this.localProgress) return this.get(collection, id);
+    const physical = await this.physical(collection);
+    const kept = this.stable.get(collection)?.get(id);
+    const now = Date.now();
+    if (kept && kept.physical === physical && now - kept.at < STABLE_MS) return kept.doc;
+    const version = this.stableVersion.get(collection) ?? 0;
+    const found = await this.store.get(physical, id);
+    if (!found) return undefined; // not kept: a session signed in a moment ago is waited for
+    const doc = deepFreeze(publicDoc(found));
+    if ((this.stableVersion.get(collection) ?? 0) === version) {
+      let docs = this.stable.get(collection);
+      if (!docs) this.stable.set(collection, (docs = new Map()));
+      if (docs.size >= STABLE_MAX) docs.clear();
+      docs.set(id, { doc, at: now, physical });
+    }
+    return doc;
   }
 
   private sideCollections = new Map<string, Promise<void>>();

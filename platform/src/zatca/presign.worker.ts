@@ -1,7 +1,11 @@
 // The presignatures' thread: the costly half of each ECDSA signature, made ahead (see presign.ts).
 import { createECDH } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
+import { runInBackground } from '../runtime/thread-priority';
 import { inverseModN, SECP256K1_N } from './presign-math';
+
+// made ahead of need: the threads serving requests go first
+runInBackground();
 
 parentPort!.on('message', (count: number) => {
   const made: Array<[bigint, bigint]> = [];

@@ -63,7 +63,8 @@ export class PipelinedBatches {
     private readonly projection: Projection,
     readonly generation: number,
     start: string,
-    private readonly committed: (position: string) => void,
+    /** each position committed, and whether the batch up to it wrote anything (false: skipped) */
+    private readonly committed: (position: string, wrote: boolean) => void,
     private readonly upcasters?: UpcasterRegistry,
   ) {
     this.position = start;
@@ -100,7 +101,7 @@ export class PipelinedBatches {
       await this.settle();
       this.submitted = last;
       this.position = last;
-      this.committed(last);
+      this.committed(last, false);
       // stored soon even if nothing else comes: other processes read positions from the store
       if (!this.skippedUnstored) {
         this.skippedUnstored = true;
@@ -120,10 +121,11 @@ export class PipelinedBatches {
     this.remember(changes);
     this.submitted = last;
     const checkpoint = { projection: this.projection.name, generation: this.generation, position: last };
+    const wrote = changes.length > 0;
     this.inflight = this.store.applyChanges(changes, checkpoint).then(
       () => {
         this.position = last;
-        this.committed(last);
+        this.committed(last, wrote);
       },
       (error: unknown) => {
         throw new CommitFailed(error);

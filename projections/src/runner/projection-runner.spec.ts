@@ -92,6 +92,47 @@ describe('ProjectionRunner (embedded)', () => {
     await t.cleanup();
   });
 
+  it('keeps what getStable read until the projection writes again, and only with its runner beside it', async () => {
+    const t = setup();
+    const runner = t.runner();
+    await runner.start();
+    try {
+      const models = new ReadModels(t.readStore, runner.projections, runner.progress);
+      let { position } = await t.eventStore.append(
+        'customer-t1.kept',
+        [visit(10, '2026-11-21')],
+        'no_stream',
+      );
+      await models.waitFor(['visits'], position, 2000);
+      const first = await models.getStable('visit_totals', 'customer-t1.kept');
+      expect(first).toMatchObject({ visits: 1, total: 10 });
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(await models.getStable('visit_totals', 'customer-t1.kept')).toBe(first); // from memory
+      // an event the projection does not handle writes nothing: still kept
+      ({ position } = await t.eventStore.append(
+        'other-t1.x',
+        [{ ...visit(1, '2026-11-21'), type: 'Other' }],
+        'no_stream',
+      ));
+      await models.waitFor(['visits'], position, 2000);
+      expect(await models.getStable('visit_totals', 'customer-t1.kept')).toBe(first);
+      // a visit: the projection writes, and the next read is fresh
+      ({ position } = await t.eventStore.append('customer-t1.kept', [visit(5, '2026-11-21')], 0));
+      await models.waitFor(['visits'], position, 2000);
+      expect(await models.getStable('visit_totals', 'customer-t1.kept')).toMatchObject({
+        visits: 2,
+        total: 15,
+      });
+      // without the runner's progress (the scale-out query service) nothing is kept
+      const remote = new ReadModels(t.readStore, runner.projections);
+      const once = await remote.getStable('visit_totals', 'customer-t1.kept');
+      expect(await remote.getStable('visit_totals', 'customer-t1.kept')).not.toBe(once);
+    } finally {
+      await runner.stop();
+      await t.cleanup();
+    }
+  });
+
   it('survives a restart: resumes from its checkpoint without applying anything twice', async () => {
     const t = setup();
     await appendVisits(t.eventStore, 2, 3);

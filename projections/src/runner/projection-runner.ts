@@ -71,7 +71,10 @@ const now = () => new Date().toISOString();
  * while the live one keeps serving, then the two are swapped.
  */
 export class ProjectionRunner {
-  /** emits 'advanced' (projection name, position) after each committed batch */
+  /**
+   * emits 'advanced' (projection name, position) after each committed batch, and before it 'changed'
+   * (projection name) when the batch wrote documents
+   */
   readonly progress = new EventEmitter();
   private readonly live = new Map<string, Live>();
   private readonly reactorSubs: Subscription[] = [];
@@ -258,8 +261,11 @@ export class ProjectionRunner {
       p,
       generation,
       start,
-      (position) => {
-        if (this.live.get(p.name)?.batches === batches) this.progress.emit('advanced', p.name, position);
+      (position, wrote) => {
+        if (this.live.get(p.name)?.batches !== batches) return;
+        // what readers keep of the projection's documents is stale from now on (before they are woken)
+        if (wrote) this.progress.emit('changed', p.name);
+        this.progress.emit('advanced', p.name, position);
       },
       this.o.upcasters,
     );

@@ -78,6 +78,24 @@ describe('the projections in a thread of their own', () => {
     await models.settle(position);
   });
 
+  it('says which projections wrote, before their position: the audit log for a note, not the customers', async () => {
+    const said: string[] = [];
+    const changed = (name: string) => said.push(`changed ${name}`);
+    const advanced = (name: string) => said.push(`advanced ${name}`);
+    thread.progress.on('changed', changed);
+    thread.progress.on('advanced', advanced);
+    try {
+      const { position } = await eventStore.append(`note-t1.${newId()}`, [note('noted')], 'no_stream');
+      expect(await thread.waitFor(['audit-log', 'customers'], position, 5_000)).toBe(true);
+      expect(said.filter((s) => s.startsWith('changed'))).toEqual(['changed audit-log']);
+      expect(said.indexOf('changed audit-log')).toBeLessThan(said.indexOf('advanced audit-log'));
+      expect(said).toContain('advanced customers');
+    } finally {
+      thread.progress.off('changed', changed);
+      thread.progress.off('advanced', advanced);
+    }
+  });
+
   it('answers false for a position no projection has reached', async () => {
     const head = Number(await eventStore.headPosition());
     expect(await thread.waitFor(['audit-log'], String(head + 10), 200)).toBe(false);
@@ -85,13 +103,20 @@ describe('the projections in a thread of their own', () => {
 
   it('starts a thread that died again; it catches up from its checkpoints', async () => {
     const worker = (thread as unknown as { worker: Worker }).worker;
+    const changed = new Set<string>();
+    const onChanged = (name: string) => changed.add(name);
+    thread.progress.on('changed', onChanged);
     await worker.terminate();
     const { position } = await eventStore.append(`note-t1.${newId()}`, [note('second')], 'no_stream');
     expect(await thread.waitFor(['audit-log'], position, 10_000)).toBe(true);
     expect(logged).toContain('the projections thread stopped unexpectedly: starting it again');
     expect((await entries()).sort((a, b) => a.text.localeCompare(b.text))).toEqual([
       { text: 'first' },
+      { text: 'noted' },
       { text: 'second' },
     ]);
+    // what the dead thread may have written unreported: every projection counts as changed
+    thread.progress.off('changed', onChanged);
+    expect([...changed].sort()).toEqual(allProjections.map((p) => p.name).sort());
   }, 20_000);
 });

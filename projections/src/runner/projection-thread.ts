@@ -22,14 +22,17 @@ export type ToThread = { type: 'status'; id: number } | { type: 'stop' };
 export type FromThread =
   | { type: 'started'; positions: Array<[string, string]> }
   | { type: 'failed'; message: string; stack?: string }
-  | { type: 'advanced'; positions: Array<[string, string]> }
+  | { type: 'advanced'; positions: Array<[string, string]>; changed: string[] }
   | { type: 'status'; id: number; statuses: ProjectionStatus[] }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> }
   | { type: 'stopped' };
 
 /** What the services need of the projections, in this thread or in a thread of their own. */
 export type Projections = {
-  /** emits 'advanced' (projection name, position) after each committed batch */
+  /**
+   * emits 'advanced' (projection name, position) after each committed batch, and before it 'changed'
+   * (projection name) when the batch wrote documents (what readers keep of them is stale)
+   */
   readonly progress: EventEmitter;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -91,6 +94,8 @@ export class ProjectionThread implements Projections {
         switch (m.type) {
           case 'started':
             started = true;
+            // a thread started again may have written what its predecessor never reported
+            for (const [name] of m.positions) this.progress.emit('changed', name);
             this.advance(m.positions);
             resolve();
             return;
@@ -98,6 +103,7 @@ export class ProjectionThread implements Projections {
             reject(Object.assign(new Error(m.message), { stack: m.stack }));
             return;
           case 'advanced':
+            for (const name of m.changed) this.progress.emit('changed', name);
             this.advance(m.positions);
             return;
           case 'status':

@@ -47,12 +47,16 @@ const runner = new ProjectionRunner({
 
 // the progress of one turn in one message (one append wakes every projection)
 let advanced = new Map<string, string>();
+let changed = new Set<string>();
+runner.progress.on('changed', (name: string) => changed.add(name));
 runner.progress.on('advanced', (name: string, position: string) => {
   if (advanced.size === 0)
     setImmediate(() => {
       const positions = [...advanced];
+      const wrote = [...changed];
       advanced = new Map();
-      post({ type: 'advanced', positions });
+      changed = new Set();
+      post({ type: 'advanced', positions, changed: wrote });
     });
   advanced.set(name, position);
 });

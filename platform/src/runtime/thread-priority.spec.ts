@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+
+/** A task's nice value (field 19 of /proc/<pid>/task/<tid>/stat). */
+const niceOf = (tid: number) => {
+  const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+};
+
+const linux = process.platform === 'linux';
+
+(linux ? describe : describe.skip)('a thread put in the background', () => {
+  it('runs at the lowest priority, and only that thread: the process keeps its own', async () => {
+    const script = `require('tsx/cjs');
+      const { parentPort } = require('node:worker_threads');
+      const { readlinkSync } = require('node:fs');
+      const { runInBackground } = require(${JSON.stringify(join(__dirname, 'thread-priority.ts'))});
+      const done = runInBackground();
+      parentPort.postMessage({ done, tid: Number(readlinkSync('/proc/thread-self').split('/').pop()) });
+      setTimeout(() => undefined, 5000);`;
+    const worker = new Worker(script, { eval: true });
+    try {
+      const { done, tid } = await new Promise<{ done: boolean; tid: number }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      expect(done).toBe(true);
+      expect(tid).not.toBe(process.pid);
+      expect(niceOf(tid)).toBe(19);
+      expect(niceOf(process.pid)).toBe(0);
+    } finally {
+      await worker.terminate();
+    }
+  });
+});

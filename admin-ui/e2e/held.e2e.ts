@@ -90,6 +90,7 @@ const uaeSalonWithAnInvoice = async (url: string) => {
 };
 
 type Held = {
+  buyer?: Record<string, string>;
   id: string;
   status: string;
   customer_name: string | null;
@@ -159,6 +160,39 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
         `${url}/en/merchant/on-hold-report?filter=${encodeURIComponent('{"status":"issued"}')}`,
       );
       await page.waitForSelector(`tr:has-text("Invoice no. ${number}"):has-text("Issued")`);
+    });
+
+    it("keeps a held basket's business buyer: resumed, the till has it again for the standard invoice", async () => {
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/billing`);
+      await page.waitForSelector('[data-testid=billing-empty]');
+      await page.fill('[data-testid=billing-item-search]', 'Hairc');
+      await page.click('[data-testid=billing-item-option]:has-text("Haircut")');
+      await page.waitForSelector('[data-testid=billing-line]:has-text("Haircut")');
+      await page.check('[data-testid=billing-buyer-switch]');
+      const buyer = {
+        name: 'Horizon Trading Co.',
+        vat_number: '310122393500003',
+        street: 'Prince Sultan',
+        building_number: '2322',
+        district: 'Al-Murabba',
+        city: 'Riyadh',
+        postal_code: '23333',
+      };
+      for (const [field, value] of Object.entries(buyer))
+        await page.fill(`[data-testid=billing-buyer-${field}]`, value);
+      await page.click('[data-testid=billing-hold]');
+      await page.waitForSelector('[data-testid=billing-empty]');
+
+      const [latest] = await pageGet<Held[]>(page, 'held-invoices?sort=["held_at","DESC"]&range=[0,0]');
+      expect(latest).toMatchObject({ status: 'on_hold', buyer });
+      await page.goto(`${url}/en/merchant/billing?held_id=${latest.id}`);
+      await page.waitForSelector('[data-testid=billing-resumed]');
+      await page.waitForSelector('[data-testid=billing-line]:has-text("Haircut")');
+      for (const [field, value] of Object.entries(buyer))
+        expect(await page.inputValue(`[data-testid=billing-buyer-${field}]`)).toBe(value);
+      await shot(page, 'held-resumed-buyer-en');
     });
 
     it('cancels a held basket after confirming, in Arabic on a tablet, and lists them on a phone', async () => {

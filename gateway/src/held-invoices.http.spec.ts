@@ -179,6 +179,43 @@ describe('held invoices over HTTP (issue 11)', () => {
     expect(cancel.body.message).toBe('sales.held_invoice_issued');
   });
 
+  const buyer = {
+    name: 'شركة الأفق للتجارة',
+    vat_number: '310122393500003',
+    street: 'Prince Sultan',
+    building_number: '2322',
+    district: 'Al-Murabba',
+    city: 'Riyadh',
+    postal_code: '23333',
+  };
+
+  it('keeps the business buyer of a basket for its standard invoice; a malformed one is refused on its field', async () => {
+    const held = await post('held-invoices', { ...basket(), buyer });
+    expect(held.status).toBe(201);
+    expect(held.body.buyer).toEqual(buyer);
+    const shown = await t.http.get(`/api/merchant/held-invoices/${held.body.id}`).set(await fresh());
+    expect(shown.body).toMatchObject({ status: 'on_hold', buyer });
+    const before = await t.eventCount();
+    const wrong = await post('held-invoices', { ...basket(), buyer: { ...buyer, vat_number: '12345' } });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors)).toEqual(['buyer.vat_number']);
+    expect(await t.eventCount()).toBe(before);
+  });
+
+  it('refuses a business buyer on the basket of a salon outside Saudi Arabia, writing nothing', async () => {
+    await t.openOtherSalon();
+    const other = await t.signIn({ accountId: 2, username: 'other-owner', password: 'Other@12345' });
+    const before = await t.eventCount();
+    const res = await post(
+      'held-invoices',
+      { lines: [{ kind: 'service', item_id: services['Haircut'].id }], buyer },
+      other,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.errors.buyer).toBe('sales.buyer_saudi_only');
+    expect(await t.eventCount()).toBe(before);
+  });
+
   it('cancels a held basket once: it leaves the on-hold list and cannot be issued', async () => {
     const held = await post('held-invoices', basket());
     const cancel = await post(`held-invoices/${held.body.id}/cancel`, {});

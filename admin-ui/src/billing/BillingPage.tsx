@@ -55,7 +55,7 @@ import {
 } from './basket';
 import { BILLING } from './paths';
 import { CustomerPicker } from './CustomerPicker';
-import { BuyerFields, buyerBody, buyerProblems, type BuyerDraft } from './BuyerFields';
+import { BuyerFields, buyerBody, buyerDraftOf, buyerProblems, type BuyerDraft } from './BuyerFields';
 import { IssuedPanel, type Issued } from './IssuedPanel';
 import { ItemSearch, type Item } from './ItemSearch';
 import { problemsOf, useProblemText } from './problems';
@@ -254,13 +254,14 @@ const Till = ({
     );
   }, [visitOpen, services.length]);
 
-  // a held basket resumed: its customer, lines and discount as they were held
+  // a held basket resumed: its customer, business buyer, lines and discount as they were held
   const held = useHeldBasket(heldId, {
     ready: context !== undefined && (!readsServices || services.length > 0),
     items,
     currency,
     onBasket: (basket) => {
       setCustomerId(basket.customerId);
+      setBuyer(basket.buyer ? buyerDraftOf(basket.buyer) : null);
       setLines(basket.lines);
       setDiscount(basket.discount);
     },
@@ -425,14 +426,16 @@ const Till = ({
   const holdButton = (testId: string, sx: object) =>
     rights.has('hold_invoice') && !heldId ? (
       <HoldButton
-        body={() =>
-          holdBody(
+        body={() => ({
+          ...holdBody(
             invoiceBody(
               { customerId, appointmentId: visitOpen ? appointmentId : undefined, lines, discount, payments },
               currency,
             ),
-          )
-        }
+          ),
+          // the business buyer is kept with the basket (the server names a wrong field of it)
+          ...(buyer && { buyer: buyerBody(buyer) }),
+        })}
         disabled={lines.length === 0}
         onHeld={onNew}
         onProblems={setServerProblems}

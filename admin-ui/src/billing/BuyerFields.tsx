@@ -46,6 +46,13 @@ export const buyerProblems = (buyer: BuyerDraft): TillProblem[] => {
       }));
 };
 
+/** A buyer stored with a held basket, back in the till's fields. */
+export const buyerDraftOf = (buyer: Partial<Record<keyof BuyerDraft, string>>): BuyerDraft => {
+  const draft = emptyBuyer();
+  for (const key of Object.keys(draft) as Array<keyof BuyerDraft>) draft[key] = buyer[key] ?? '';
+  return draft;
+};
+
 /** The buyer as `POST invoices` takes it: the typed fields, trimmed (empty ones left out). */
 export const buyerBody = (buyer: BuyerDraft) =>
   Object.fromEntries(

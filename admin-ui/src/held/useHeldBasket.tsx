@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useGetOne, useTranslate } from 'ra-core';
-import type { Currency } from '@rawnaq/contracts';
+import type { Currency, InvoiceBuyer } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import { amountText, type TillLine } from '../billing/basket';
 import type { Item } from '../billing/ItemSearch';
@@ -9,7 +9,12 @@ import { newKey } from '../shell/newKey';
 import { tillLinesOf } from './basket';
 import { ON_HOLD_REPORT, type HeldInvoice } from './types';
 
-export type ResumedBasket = { customerId?: string; lines: TillLine[]; discount: string };
+export type ResumedBasket = {
+  customerId?: string;
+  buyer?: InvoiceBuyer;
+  lines: TillLine[];
+  discount: string;
+};
 
 /**
  * The till resumed from a held invoice (`billing?held_id=`): hands the till the held basket once the
@@ -31,6 +36,7 @@ export const useHeldBasket = (
       options.items.find((i) => i.kind === l.kind && i.id === l.item_id)?.price;
     options.onBasket({
       customerId: held.customer_id ?? undefined,
+      ...(held.buyer && { buyer: held.buyer }),
       lines: tillLinesOf(held.lines, listPrice, options.currency, newKey),
       discount: held.discount > 0 ? amountText(held.discount, options.currency) : '',
     });

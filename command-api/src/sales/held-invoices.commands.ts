@@ -30,7 +30,7 @@ import { Answer } from '../shared/answer';
 import { loadBundle } from './customer-offers.commands';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
-import { tenantInfo } from '../shared/tenant';
+import { SAUDI_ARABIA, tenantInfo } from '../shared/tenant';
 import {
   decideHeldInvoice,
   evolveHeldInvoice,
@@ -109,6 +109,9 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
     const booking = new BookingContext(this.aggregates, ctx);
     const settings = await booking.settings();
     const problems: ErrorDetail[] = [];
+    // as on the invoice: a business buyer makes a Saudi standard tax invoice, and nothing elsewhere
+    if (input.buyer && tenant.countryId !== SAUDI_ARABIA)
+      problems.push({ field: 'buyer', key: 'sales.buyer_saudi_only' });
 
     let customer: { id: string; name: string } | null = null;
     if (input.appointment_id) {
@@ -165,6 +168,7 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
         currency: currencyOfCountry(tenant.countryId),
         customer_id: customer?.id ?? null,
         customer_name: customer?.name ?? null,
+        ...(input.buyer && { buyer: input.buyer }),
         appointment_id: input.appointment_id ?? null,
         lines,
         discount,

@@ -75,7 +75,7 @@ import {
   type DepositsState,
 } from './deposit';
 import { depositsStream } from './deposits.commands';
-import { tenantInfo, type TenantInfo } from '../shared/tenant';
+import { SAUDI_ARABIA, tenantInfo, type TenantInfo } from '../shared/tenant';
 import {
   decideInvoice,
   evolveInvoice,
@@ -116,8 +116,6 @@ export class IssueInvoice {
     readonly body: unknown,
   ) {}
 }
-
-const SAUDI_ARABIA = 1;
 
 /**
  * The till (issue 11): one command issues the invoice and does everything it settles, in one atomic

@@ -1,6 +1,9 @@
 import { businessDate, countryOf, isCountryId, notFound, type TenantTimeZone } from '@rawnaq/contracts';
 import type { ReadModels } from '@rawnaq/platform';
 
+/** The country whose salons issue ZATCA e-invoices (standard ones to business buyers). */
+export const SAUDI_ARABIA = 1;
+
 export type TenantInfo = {
   tenantId: string;
   accountId: number;

@@ -3,7 +3,8 @@ import { cleanPayload } from '../customers/customer-input';
 import { maxLength } from '../validators/text';
 import { perCountry, withRule } from '../validators/zod';
 import { price } from '../validators/numbers';
-import { invoiceLineInput, MAX_INVOICE_LINES, type SaleItemKind } from './invoice-input';
+import { invoiceBuyerInput, invoiceLineInput, MAX_INVOICE_LINES, type SaleItemKind } from './invoice-input';
+import type { InvoiceBuyer } from './invoice-events';
 import type { VatType } from '../coded-values/enumerations';
 
 export const HELD_INVOICE_CATEGORY = 'heldinvoice';
@@ -12,14 +13,17 @@ const numberText = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
 
 /**
- * Holding a basket at the till (doc1 §4, doc2 §6 `hold_invoice`): the customer, the visit, the lines,
- * the discount and the notes — no payments and no number; it is issued later from the till.
+ * Holding a basket at the till (doc1 §4, doc2 §6 `hold_invoice`): the customer, the business buyer
+ * (a standard tax invoice's), the visit, the lines, the discount and the notes — no payments and no
+ * number; it is issued later from the till.
  */
 export const holdInvoiceInput = perCountry((context) =>
   z.preprocess(
     cleanPayload,
     z.object({
       customer_id: withRule(z.string(), maxLength(60)).optional(),
+      /** the business the invoice will be made out to (Saudi salons): kept for when it is issued */
+      buyer: invoiceBuyerInput.optional(),
       appointment_id: withRule(z.string(), maxLength(60)).optional(),
       lines: withRule(z.array(invoiceLineInput(context)), (v) =>
         Array.isArray(v) && v.length === 0
@@ -61,6 +65,8 @@ export type InvoiceHeld = {
     currency: string;
     customer_id: string | null;
     customer_name: string | null;
+    /** the business buyer typed at the till, if any: the invoice issued from it is a standard one */
+    buyer?: InvoiceBuyer;
     appointment_id: string | null;
     lines: HeldInvoiceLine[];
     /** the invoice discount, minor units */

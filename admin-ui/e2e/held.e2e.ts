@@ -5,6 +5,7 @@
  * with its server and tabs.
  */
 import type { Page } from 'playwright-core';
+import { BUSINESS_BUYER } from '../../gateway/src/testing/buyer.test-support';
 import { DEMO, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
@@ -171,15 +172,7 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       await page.click('[data-testid=billing-item-option]:has-text("Haircut")');
       await page.waitForSelector('[data-testid=billing-line]:has-text("Haircut")');
       await page.check('[data-testid=billing-buyer-switch]');
-      const buyer = {
-        name: 'Horizon Trading Co.',
-        vat_number: '310122393500003',
-        street: 'Prince Sultan',
-        building_number: '2322',
-        district: 'Al-Murabba',
-        city: 'Riyadh',
-        postal_code: '23333',
-      };
+      const buyer = BUSINESS_BUYER;
       for (const [field, value] of Object.entries(buyer))
         await page.fill(`[data-testid=billing-buyer-${field}]`, value);
       await page.click('[data-testid=billing-hold]');

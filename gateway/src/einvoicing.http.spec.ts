@@ -2,6 +2,7 @@ import { DEMO_EINVOICING } from '@rawnaq/command-api';
 import { PaymentMethod } from '@rawnaq/contracts';
 import { attachedFiles, SIMULATOR_ALTERED_BUYER_VAT, zatca } from '@rawnaq/platform';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { BUSINESS_BUYER } from './testing/buyer.test-support';
 
 type Issued = {
   id: string;
@@ -159,15 +160,7 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
   });
 
   it('clears a sale to a business before it is shown: a standard tax invoice to its buyer, valid to the XSD and both Schematrons, its credit note standard too', async () => {
-    const buyer = {
-      name: 'شركة الأفق للتجارة',
-      vat_number: '310122393500003',
-      street: 'Prince Sultan',
-      building_number: '2322',
-      district: 'Al-Murabba',
-      city: 'Riyadh',
-      postal_code: '23333',
-    };
+    const buyer = BUSINESS_BUYER;
     const send = () =>
       t.http
         .post('/api/merchant/invoices')

@@ -1,4 +1,5 @@
 import { PaymentMethod } from '@rawnaq/contracts';
+import { BUSINESS_BUYER } from './testing/buyer.test-support';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 describe('held invoices over HTTP (issue 11)', () => {
@@ -179,15 +180,7 @@ describe('held invoices over HTTP (issue 11)', () => {
     expect(cancel.body.message).toBe('sales.held_invoice_issued');
   });
 
-  const buyer = {
-    name: 'شركة الأفق للتجارة',
-    vat_number: '310122393500003',
-    street: 'Prince Sultan',
-    building_number: '2322',
-    district: 'Al-Murabba',
-    city: 'Riyadh',
-    postal_code: '23333',
-  };
+  const buyer = BUSINESS_BUYER;
 
   it('keeps the business buyer of a basket for its standard invoice; a malformed one is refused on its field', async () => {
     const held = await post('held-invoices', { ...basket(), buyer });

@@ -18,8 +18,8 @@ describe('the WAL checkpointer thread', () => {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'rawnaq-ckpt-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  // one commit of ~1 MB: ~300 WAL pages, under SQLite's own threshold (1,000 pages) and far under the
-  // store's safety net (65,536): no commit checkpoints
+  // one commit of ~1 MB: ~300 WAL pages, under SQLite's own threshold (1,000 pages) and the store's
+  // own (2,000): five of them, no commit checkpoints
   const write = (store: SqliteEventStore, from = 0) =>
     store.appendMany(
       Array.from({ length: 500 }, (_, i) => ({
@@ -48,6 +48,20 @@ describe('the WAL checkpointer thread', () => {
       await store.close();
     }
   });
+
+  it('starts the WAL over under a writer that never pauses, instead of letting it grow without end', async () => {
+    const file = join(dir, 'events.db');
+    const store = new SqliteEventStore({ file, synchronous: 'NORMAL' });
+    try {
+      // 8,000 commits back to back, ~3 pages each: 24,000 frames (~100 MB) were the WAL never started over
+      for (let i = 0; i < 8_000; i++)
+        await store.append(`note-t1.w${i}`, [anEvent('NoteWritten', { i })], 'no_stream');
+      // it was: its file never went past a few times the thresholds (SQLite does not shrink it)
+      expect(statSync(`${file}-wal`).size).toBeLessThan(20_000_000);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 
   it('leaves the WAL alone when turned off: the database file only grows at a checkpoint', async () => {
     const file = join(dir, 'events.db');

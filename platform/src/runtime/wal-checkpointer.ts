@@ -56,3 +56,13 @@ export class WalCheckpointer {
 
 /** WAL pages before the store's own connection checkpoints anyway (the checkpointer fell behind). */
 export const SAFETY_AUTOCHECKPOINT_PAGES = 65536;
+
+/**
+ * WAL pages after which the event store's writing connection checkpoints after its commit, as SQLite
+ * does by default, at twice the thread's threshold. A writer that never pauses (an import, a burst of
+ * appends) keeps the write lock from the thread's last step, so the WAL was never started over: it grew
+ * by hundreds of MB, every commit extended the file (its sync then costs a journal commit of the size
+ * too) and appends ran at 0.6x SQLite's own pace. With the thread copying the bulk, what is left here
+ * is the tail it could not finish; a server with pauses between commits never gets this far.
+ */
+export const EVENT_STORE_INLINE_CHECKPOINT_PAGES = EVENT_STORE_CHECKPOINTS.everyFrames * 2;

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
 import {
   EVENT_STORE_CHECKPOINTS,
-  SAFETY_AUTOCHECKPOINT_PAGES,
+  EVENT_STORE_INLINE_CHECKPOINT_PAGES,
   WalCheckpointer,
 } from '../../runtime/wal-checkpointer';
 import {
@@ -177,7 +177,7 @@ export class SqliteEventStore implements EventStore {
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
     this.db.exec(EVENTS_SCHEMA);
     if (file !== ':memory:' && options.backgroundCheckpoints !== false) {
-      this.db.pragma(`wal_autocheckpoint = ${SAFETY_AUTOCHECKPOINT_PAGES}`);
+      this.db.pragma(`wal_autocheckpoint = ${EVENT_STORE_INLINE_CHECKPOINT_PAGES}`);
       this.checkpointer = new WalCheckpointer({
         file,
         synchronous: options.synchronous ?? 'FULL',

@@ -11,6 +11,7 @@ export {
 export { SqliteReadStore, type SqliteReadStoreOptions } from './read-store/sqlite/sqlite-read-store';
 export { EmbeddedEventBus } from './event-bus/embedded/embedded-event-bus';
 export * from './runtime/clock';
+export * from './runtime/deep-freeze';
 export * from './runtime/logger';
 export * from './runtime/sleep';
 export * from './runtime/config';

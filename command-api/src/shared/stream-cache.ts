@@ -1,14 +1,5 @@
 import type { RecordedEvent } from '@rawnaq/contracts';
-import type { EventStore } from '@rawnaq/platform';
-
-/** Freezes an event and everything in it: a stored event never changes, and nothing may change it. */
-const deepFreeze = <T>(value: T): T => {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-};
+import { deepFreeze, type EventStore } from '@rawnaq/platform';
 
 /**
  * The events of the streams commands load, kept in memory: a stored event never changes, so a
@@ -16,7 +7,8 @@ const deepFreeze = <T>(value: T): T => {
  * anyone, in any process, appended since). A command loads many streams whose history only grows (a
  * sequence's numbers, the menu, the settings); without this each load reads and parses all of it.
  * Kept events are frozen, so a decision that tried to change one would fail loudly, not corrupt the
- * next command's state. At most `maxEvents` are kept; the streams used least recently go first. Empty streams are not kept.
+ * next command's state. At most `maxEvents` are kept; the streams used least recently go first.
+ * Empty streams are not kept.
  */
 export class StreamCache {
   private readonly streams = new Map<string, RecordedEvent[]>();

@@ -1,4 +1,5 @@
 import { comparePositions } from '@rawnaq/contracts';
+import { deepFreeze } from '../runtime/deep-freeze';
 import type { EventEmitter } from 'node:events';
 import {
   publicDoc,
@@ -14,14 +15,6 @@ import {
 /** How long `getStable` keeps a document at most, and how many of one collection. */
 const STABLE_MS = 1_000;
 const STABLE_MAX = 10_000;
-
-const deepFreeze = <T>(value: T): T => {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-};
 
 /** Each generation of a projection writes its own copy of its collections: `<collection>_g<generation>`. */
 export const physicalCollection = (logical: string, generation: number): string =>

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
+import { deepFreeze } from '../../runtime/deep-freeze';
 import {
   EVENT_STORE_CHECKPOINTS,
   EVENT_STORE_INLINE_CHECKPOINT_PAGES,
@@ -124,14 +125,6 @@ const toRecorded = (row: Row): RecordedEvent => ({
   position: String(row.position),
   recordedAt: isoOf(row.recorded_at),
 });
-
-const deepFreeze = <T>(value: T): T => {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-};
 
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';

@@ -175,6 +175,19 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       const buyer = BUSINESS_BUYER;
       for (const [field, value] of Object.entries(buyer))
         await page.fill(`[data-testid=billing-buyer-${field}]`, value);
+      // a malformed VAT number is refused on its field by the till itself, as for issuing: nothing sent
+      const holds: string[] = [];
+      const onRequest = (r: { method: () => string; url: () => string }) => {
+        if (r.method() === 'POST' && r.url().includes('/held-invoices')) holds.push(r.url());
+      };
+      page.on('request', onRequest);
+      await page.fill('[data-testid=billing-buyer-vat_number]', '123');
+      await page.click('[data-testid=billing-hold]');
+      await page.waitForSelector('[data-testid=billing-buyer] .Mui-error');
+      page.off('request', onRequest);
+      expect(holds).toEqual([]);
+      expect(await page.$('[data-testid=billing-empty]')).toBeNull();
+      await page.fill('[data-testid=billing-buyer-vat_number]', buyer.vat_number);
       await page.click('[data-testid=billing-hold]');
       await page.waitForSelector('[data-testid=billing-empty]');
 

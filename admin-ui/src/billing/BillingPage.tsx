@@ -433,9 +433,10 @@ const Till = ({
               currency,
             ),
           ),
-          // the business buyer is kept with the basket (the server names a wrong field of it)
+          // the business buyer is kept with the basket
           ...(buyer && { buyer: buyerBody(buyer) }),
         })}
+        problems={() => (buyer ? buyerProblems(buyer) : [])}
         disabled={lines.length === 0}
         onHeld={onNew}
         onProblems={setServerProblems}

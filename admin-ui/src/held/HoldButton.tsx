@@ -14,6 +14,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
  */
 export const HoldButton = ({
   body,
+  problems,
   disabled,
   onHeld,
   onProblems,
@@ -21,6 +22,8 @@ export const HoldButton = ({
   sx,
 }: {
   body: () => object;
+  /** what is wrong with the basket before anything is sent (the till's own checks, as for issuing) */
+  problems?: () => TillProblem[];
   disabled?: boolean;
   onHeld: () => void;
   onProblems: (problems: TillProblem[]) => void;
@@ -34,6 +37,8 @@ export const HoldButton = ({
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const hold = async () => {
     if (busy) return;
+    const wrong = problems?.() ?? [];
+    if (wrong.length) return onProblems(wrong);
     const payload = body();
     const fingerprint = JSON.stringify(payload);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };

@@ -30,8 +30,10 @@ const scalarOf = (key: KeyObject): bigint | null => {
  * verified as any other; the nonces never leave this process's memory and are dropped on stop. With
  * the stock empty (not started, or signing faster than the thread makes them) OpenSSL signs as before.
  *
- * The arithmetic on d uses JavaScript's BigInt, whose time depends on the operands' lengths in 64-bit
- * words only: for 256-bit values those are fixed but for a chance of 2⁻⁶⁴, so it tells nothing of d or k.
+ * The two multiplications use JavaScript's BigInt, which is not constant-time as OpenSSL's code is:
+ * its time follows the operands' lengths in 64-bit words (fixed for 256-bit values but for a chance of
+ * 2⁻⁶⁴) and, in the reduction, a few correction steps. That variation was not measured; it is far under
+ * the jitter of a request answered over a network, which is all an outsider sees of a signature.
  */
 export class EcdsaPresignatures {
   private readonly stock: Array<[bigint, bigint]> = [];

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { takeSignInNotice } from '../auth/session';
+import { readSignInNotice } from '../auth/session';
 import { signIn } from '../auth/signIn';
 import { isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
@@ -70,7 +70,7 @@ export const SignInForm = ({
   const [alert, setAlert] = useState<string | null>(null);
   // the attempts left, or the minutes a pause lasts (auth.wrong_credentials_remaining, auth.sign_in_paused)
   const [alertParams, setAlertParams] = useState<Record<string, string | number>>({});
-  const [notice] = useState(takeSignInNotice);
+  const [notice] = useState(readSignInNotice);
   const [submitting, setSubmitting] = useState(false);
   const [askForce, setAskForce] = useState(false);
 

@@ -25,35 +25,17 @@ export type Session = {
 export const storagePrefix = (area: Area) => `rawnaq.${area}`;
 
 /**
- * Why the user was sent to sign in (a message key), shown once by the sign-in screen: the screen that
- * noticed (inside react-admin) is gone by the time the sign-in screen shows.
+ * Why the user was sent to sign in (a message key), shown by the sign-in screen: the screen that
+ * noticed (inside react-admin) is gone by the time the sign-in screen shows. It stays until the next
+ * sign-in succeeds, not until it is first read: two parts of the app can notice the same ended session,
+ * and the sign-in screen the first one shows may be replaced by a full reload the second one started
+ * (the reloaded screen must still say why).
  */
 const NOTICE_KEY = 'rawnaq.sign-in-notice';
 export const leaveSignInNotice = (messageKey: string) =>
   window.sessionStorage.setItem(NOTICE_KEY, messageKey);
-const SHOWN_KEY = 'rawnaq.sign-in-notice-shown';
-export const takeSignInNotice = (): string | null => {
-  const notice = window.sessionStorage.getItem(NOTICE_KEY);
-  window.sessionStorage.removeItem(NOTICE_KEY);
-  if (notice) window.sessionStorage.setItem(SHOWN_KEY, JSON.stringify({ notice, at: Date.now() }));
-  return notice;
-};
-/**
- * Two parts of the app can notice the same ended session: the first leaves the notice and shows the
- * sign-in screen, which takes it; the second (a full reload to the sign-in screen) finds the session
- * already cleared. The notice shown a moment ago is left again, so the reloaded screen still says why.
- */
-export const leaveRecentSignInNotice = () => {
-  try {
-    const shown = JSON.parse(window.sessionStorage.getItem(SHOWN_KEY) ?? 'null') as {
-      notice: string;
-      at: number;
-    } | null;
-    if (shown && Date.now() - shown.at < 10_000) leaveSignInNotice(shown.notice);
-  } catch {
-    // nothing worth saying
-  }
-};
+export const readSignInNotice = (): string | null => window.sessionStorage.getItem(NOTICE_KEY);
+export const forgetSignInNotice = () => window.sessionStorage.removeItem(NOTICE_KEY);
 /** react-admin's localStorageStore app key: its keys become `RaStore.rawnaq.<area>.…`. */
 export const raStoreAppKey = (area: Area) => `.${storagePrefix(area)}`;
 

@@ -1,4 +1,5 @@
 import type { AreaConfig } from '../shell/area';
+import { forgetSignInNotice } from './session';
 
 export type LoginReply = { api_token: string; user?: unknown; manager?: unknown };
 
@@ -12,6 +13,7 @@ export const signIn = async (area: AreaConfig, credentials: Record<string, unkno
   });
   const reply = json as LoginReply;
   area.session.signIn(reply.api_token, reply.user ?? reply.manager ?? null);
+  forgetSignInNotice();
   return reply;
 };
 

@@ -1,6 +1,6 @@
 import { createAuthProvider } from '../auth/authProvider';
 import { createGlobalInformationStore } from '../auth/globalInformation';
-import { leaveRecentSignInNotice, leaveSignInNotice } from '../auth/session';
+import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import type { AreaConfig } from '../shell/area';
 
@@ -42,7 +42,6 @@ export const createManagerServices = (area: AreaConfig) => {
     onUnauthorized: () => {
       // only a session that ended is worth a word: a first visit with an empty browser is not one
       if (area.session.token()) leaveSignInNotice('auth.session_expired');
-      else leaveRecentSignInNotice();
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

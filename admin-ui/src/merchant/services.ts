@@ -2,7 +2,7 @@ import type { GlobalInformation } from '@rawnaq/contracts';
 import { decideAccess } from '../auth/access';
 import { createAuthProvider } from '../auth/authProvider';
 import { createGlobalInformationStore } from '../auth/globalInformation';
-import { leaveRecentSignInNotice, leaveSignInNotice } from '../auth/session';
+import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import { APPOINTMENTS_API_PATHS } from '../appointments';
 import { SALES_API_PATHS } from '../sales';
@@ -58,7 +58,6 @@ export const createMerchantServices = (area: AreaConfig) => {
     onUnauthorized: () => {
       // only a session that ended is worth a word: a first visit with an empty browser is not one
       if (area.session.token()) leaveSignInNotice('auth.session_expired');
-      else leaveRecentSignInNotice();
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

@@ -11,8 +11,15 @@ const now = () => performance.timeOrigin + performance.now();
 // request, which on a two-core machine the server's threads would otherwise pay for
 const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 
-const exchange = (r: LoadPlan['requests'][number]) =>
-  new Promise<{ status: number; position: string | null }>((resolve, reject) => {
+type Answer = { status: number; position: string | null };
+
+/**
+ * One request. A kept-alive connection the server closed for idleness (its keep-alive timeout) just as
+ * the request was written to it resets before any answer: the server never read the request, and the
+ * request is sent again on a new connection, as browsers do (Node's documented `reusedSocket` check).
+ */
+const exchange = (r: LoadPlan['requests'][number]): Promise<Answer> =>
+  new Promise<Answer>((resolve, reject) => {
     const req = request(r.url, { method: r.method, headers: r.headers, agent }, (res) => {
       res.on('data', () => undefined);
       res.on('end', () =>
@@ -20,7 +27,10 @@ const exchange = (r: LoadPlan['requests'][number]) =>
       );
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === 'ECONNRESET') exchange(r).then(resolve, reject);
+      else reject(error);
+    });
     req.end(r.body);
   });
 

@@ -10,9 +10,10 @@ import type { AuthContext } from './auth';
 export type UserScope = { employeeId?: string; rights: ReadonlySet<UserRight>; isAdmin: boolean };
 
 export const userScope = async (models: ReadModels, auth: AuthContext): Promise<UserScope> => {
-  const [employee] = await models.find('employees', {
-    filter: { tenantId: auth.tenantId, user_id: auth.userId },
-    limit: 1,
+  // read on every request a right is checked on: kept until the staff projection writes again
+  const employee = await models.findOneStable('employees', {
+    tenantId: auth.tenantId,
+    user_id: auth.userId,
   });
   return {
     employeeId: employee?.id,

@@ -84,36 +84,59 @@ export class ReadModels {
     return doc && publicDoc(doc);
   }
 
-  /** documents read through `getStable`, by collection and id, with when and from where they were read */
+  /**
+   * what `getStable` and `findOneStable` read, by collection and key (an id, or a filter), with when and
+   * from where they were read; `doc` undefined: nothing was found
+   */
   private readonly stable = new Map<
     string,
-    Map<string, { doc: Readonly<Doc>; at: number; physical: string }>
+    Map<string, { doc: Readonly<Doc> | undefined; at: number; physical: string }>
   >();
   /** how many times each collection's kept documents were dropped (a read that overlapped one is not kept) */
   private readonly stableVersion = new Map<string, number>();
 
   /**
-   * `get` for the few documents read on every request (a session, its user and role, the account):
-   * kept in memory, frozen, until their projection writes again (the projections of this process say
-   * so before they report the position, so whoever waits on a write reads it afresh), or for
-   * `STABLE_MS` at most. Only with the projections in this process; otherwise the same as `get`.
-   * What it answers must not be changed (it is frozen).
+   * `get` for the few documents read on every request (a session, its user and role, the account, the
+   * platform's settings): kept in memory, frozen, until their projection writes again (the projections
+   * of this process say so before they report the position, so whoever waits on a write reads it
+   * afresh), or for `STABLE_MS` at most. That nothing was found is kept the same way (the platform's
+   * settings before a manager saved any). Only with the projections in this process; otherwise the
+   * same as `get`. What it answers must not be changed (it is frozen).
    */
   async getStable(collection: string, id: string): Promise<Readonly<Doc> | undefined> {
     if (!this.localProgress) return this.get(collection, id);
+    return this.stably(collection, id, (physical) => this.store.get(physical, id));
+  }
+
+  /**
+   * The first document matching `filter` (equalities only, as `find`), kept as `getStable` keeps
+   * documents: for a look-up made on every request (the signed-in user's employee record).
+   */
+  async findOneStable(collection: string, filter: Filter): Promise<Readonly<Doc> | undefined> {
+    if (!this.localProgress) return (await this.find(collection, { filter, limit: 1 }))[0];
+    return this.stably(collection, `?${JSON.stringify(filter)}`, async (physical) => {
+      const [found] = await this.store.find(physical, { filter, limit: 1 });
+      return found;
+    });
+  }
+
+  private async stably(
+    collection: string,
+    key: string,
+    read: (physical: string) => Promise<Doc | undefined>,
+  ): Promise<Readonly<Doc> | undefined> {
     const physical = await this.physical(collection);
-    const kept = this.stable.get(collection)?.get(id);
+    const kept = this.stable.get(collection)?.get(key);
     const now = Date.now();
     if (kept && kept.physical === physical && now - kept.at < STABLE_MS) return kept.doc;
     const version = this.stableVersion.get(collection) ?? 0;
-    const found = await this.store.get(physical, id);
-    if (!found) return undefined; // not kept: a session signed in a moment ago is waited for
-    const doc = deepFreeze(publicDoc(found));
+    const found = await read(physical);
+    const doc = found && deepFreeze(publicDoc(found));
     if ((this.stableVersion.get(collection) ?? 0) === version) {
       let docs = this.stable.get(collection);
       if (!docs) this.stable.set(collection, (docs = new Map()));
       if (docs.size >= STABLE_MAX) docs.clear();
-      docs.set(id, { doc, at: now, physical });
+      docs.set(key, { doc, at: now, physical });
     }
     return doc;
   }

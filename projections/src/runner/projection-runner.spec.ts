@@ -123,6 +123,28 @@ describe('ProjectionRunner (embedded)', () => {
         visits: 2,
         total: 15,
       });
+      // nothing found is kept too, until the projection writes
+      expect(await models.getStable('visit_totals', 'customer-t1.later')).toBeUndefined();
+      const filter = { tenantId: 't1', visits: 1 };
+      expect(await models.findOneStable('visit_totals', filter)).toBeUndefined();
+      await t.readStore.applyChanges([
+        {
+          kind: 'upsert',
+          collection: physicalCollection('visit_totals', 1),
+          position: '0',
+          doc: { id: 'customer-t1.later', tenantId: 't1', visits: 1, total: 7 },
+        },
+      ]);
+      // (written behind the projection's back: what is kept still answers)
+      expect(await models.getStable('visit_totals', 'customer-t1.later')).toBeUndefined();
+      expect(await models.findOneStable('visit_totals', filter)).toBeUndefined();
+      ({ position } = await t.eventStore.append('customer-t1.new2', [visit(3, '2026-11-21')], 'no_stream'));
+      await models.waitFor(['visits'], position, 2000);
+      expect(await models.getStable('visit_totals', 'customer-t1.later')).toMatchObject({ total: 7 });
+      const one = await models.findOneStable('visit_totals', filter);
+      expect(one?.visits).toBe(1);
+      expect(Object.isFrozen(one)).toBe(true);
+      expect(await models.findOneStable('visit_totals', filter)).toBe(one);
       // without the runner's progress (the scale-out query service) nothing is kept
       const remote = new ReadModels(t.readStore, runner.projections);
       const once = await remote.getStable('visit_totals', 'customer-t1.kept');

@@ -324,6 +324,27 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
       await desk.page.waitForSelector('.RaDataTable-tbody tr:has-text("Premium")');
       expect(await desk.page.textContent('.RaDataTable-tbody tr:has-text("Premium")')).toContain('AED');
       await shot(desk.page, 'gateway-packages-list-en-desktop');
+      // and back on the platform's default fee
+      await desk.page.goto(`${url}/en/manager/addon-services/global-aliases`);
+      const chosenPackage = () =>
+        desk.page.$eval('[data-testid=package-demosalon]', (el) => (el as HTMLInputElement).value);
+      await desk.page.waitForSelector('[data-testid=package-demosalon]');
+      expect(await chosenPackage()).not.toBe('');
+      const resetting = desk.page.waitForResponse(
+        (r) => r.url().includes('/online-services') && r.request().method() === 'PUT',
+      );
+      await desk.page.click('[data-testid=package-demosalon] >> xpath=..');
+      await desk.page.click('li[role=option]:has-text("Platform default fee")');
+      const reset = await resetting;
+      expect([reset.status(), reset.request().postDataJSON()]).toEqual([
+        200,
+        { payment_gateway_package_id: null },
+      ]);
+      await desk.page.waitForSelector('text=Saved');
+      await desk.page.waitForFunction(
+        () => (document.querySelector('[data-testid=package-demosalon]') as HTMLInputElement)?.value === '',
+      );
+      await shot(desk.page, 'gateway-packages-default-en-desktop');
     });
   });
 };

@@ -435,5 +435,22 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
       .get(`/api/manager/payment-gateway-packages/${premium.body.id}`)
       .set({ ...bearer(manager), ...(await fresh()) });
     expect(one.body).toMatchObject({ transaction_fee_fils: 75, status: 1 });
+
+    // back on the platform's default fee: the package goes (null), and the next payment pays the
+    // platform's fee again (1.50 AED, set by the manager in the test before)
+    const reset = await send('put', 'accounts/1/online-services', { payment_gateway_package_id: null });
+    expect([reset.status, reset.body]).toMatchObject([
+      200,
+      { payment_gateway_package: 1, payment_gateway_package_id: null },
+    ]);
+    const untouched = await t.eventCount();
+    await send('put', 'accounts/1/online-services', { payment_gateway_package_id: null });
+    expect(await t.eventCount()).toBe(untouched); // already on the default: nothing written
+    const next = (await buyCard({ buyer_mobile: '0551239007' })).body as Opened;
+    const since = await t.eventCount();
+    await t.http.get('/api/manager/payment-gateway-packages').set({ ...bearer(manager), ...(await fresh()) });
+    await pay(next.payment.pay_url, SIMULATOR_CARDS.success);
+    const paidDefault = (await eventsSince(since)).find((e) => e.type === 'GatewayPaymentPaid')!;
+    expect(paidDefault.data).toMatchObject({ fee_amount: 150, fee_currency: 'AED' });
   });
 });

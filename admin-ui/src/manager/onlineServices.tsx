@@ -70,7 +70,8 @@ const useSaveOnlineServices = () => {
 
 /**
  * Which of the platform's packages the salon is on (its fee per paid transaction): one offered now,
- * or the one it already has, even withdrawn. Choosing one turns the salon's gateway package on.
+ * or the one it already has, even withdrawn. Choosing one turns the salon's gateway package on;
+ * choosing the platform's default fee takes the package off again.
  */
 const PackageChoice = ({ packages }: { packages: PackageOption[]; label?: string }) => {
   const record = useRecordContext<Row>();
@@ -90,7 +91,12 @@ const PackageChoice = ({ packages }: { packages: PackageOption[]; label?: string
       label={translate('app.manager.packages.choose')}
       onClick={(e) => e.stopPropagation()}
       onChange={(e) =>
-        save(record.id, { payment_gateway_package: 1, payment_gateway_package_id: e.target.value })
+        save(
+          record.id,
+          e.target.value
+            ? { payment_gateway_package: 1, payment_gateway_package_id: e.target.value }
+            : { payment_gateway_package_id: null },
+        )
       }
       sx={{ minWidth: 180 }}
       slotProps={{
@@ -99,7 +105,7 @@ const PackageChoice = ({ packages }: { packages: PackageOption[]; label?: string
         htmlInput: { 'data-testid': `package-${record.alias}` },
       }}
     >
-      <MenuItem value="" disabled>
+      <MenuItem value="" disabled={current === ''}>
         {translate('app.manager.packages.none')}
       </MenuItem>
       {options.map((p) => (

@@ -118,7 +118,7 @@ export class ChangeOnlineServicesHandler implements ICommandHandler<ChangeOnline
     const values = parseInput(onlineServicesInput, body);
     if (!/^\d{1,9}$/.test(tenantId)) throw notFound('not_found.account');
     // a package chosen is one the platform offers now (a withdrawn one stays only for who has it)
-    if (values.payment_gateway_package_id !== undefined) {
+    if (typeof values.payment_gateway_package_id === 'string') {
       const pkg = /^[0-9a-f-]{36}$/.test(values.payment_gateway_package_id)
         ? (
             await this.aggregates.load(

@@ -143,7 +143,15 @@ export const notificationSettingsInput = z.preprocess(
  * index flag, the payment gateway package 0 cancelled / 1 active); each field left out is unchanged.
  */
 export const onlineServicesInput = z.preprocess(
-  cleanPayload,
+  // null is a value here: the package chosen goes, and the platform's default fee applies again
+  (v) => {
+    const cleaned = cleanPayload(v);
+    return v !== null &&
+      typeof v === 'object' &&
+      (v as Record<string, unknown>).payment_gateway_package_id === null
+      ? { ...(cleaned as object), payment_gateway_package_id: null }
+      : cleaned;
+  },
   z.object({
     google_index: booleanish.optional(),
     payment_gateway_package: z
@@ -152,8 +160,11 @@ export const onlineServicesInput = z.preprocess(
         z.union([z.literal(0), z.literal(1)]),
       )
       .optional(),
-    /** which of the platform's payment gateway packages (its fee per transaction) the salon is on */
-    payment_gateway_package_id: withRule(z.string(), maxLength(60)).optional(),
+    /**
+     * which of the platform's payment gateway packages (its fee per transaction) the salon is on; null:
+     * none, the platform's default fee
+     */
+    payment_gateway_package_id: withRule(z.string(), maxLength(60)).nullable().optional(),
   }),
 );
 /** A deposit policy names its amount or percentage (a positive amount, at most 2 decimals). */

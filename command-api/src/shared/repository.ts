@@ -25,8 +25,9 @@ export type Decision<S, E extends Fact> = {
   decide: (state: S) => E[];
   /**
    * The states are values nothing changes in place (a number): the state folded from the stored
-   * events is kept, and the next load only folds what was stored since. For streams that only grow
-   * (a sequence's numbers), whose full fold every command would otherwise repeat.
+   * events is kept instead of the events, and the next load reads and folds only what was stored
+   * since. For streams that only grow (a sequence's numbers, one event per invoice for years), whose
+   * events every command would otherwise keep in memory, copy and fold again.
    */
   keepState?: boolean;
 };
@@ -63,13 +64,7 @@ export class Aggregates {
   }
 
   /** The stream's state, including what the running command already decided for it. */
-  async load<S, E extends Fact>(
-    stream: string,
-    initial: S,
-    evolve: Evolve<S, E>,
-    asOf?: string,
-    keepState = false,
-  ) {
+  async load<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>, asOf?: string) {
     const stored = asOf ? await this.store.readStream(stream, { asOf }) : await this.streams.read(stream);
     const pending = asOf ? undefined : currentUnitOfWork()?.pending(stream);
     const storedRevision = stored.length ? stored[stored.length - 1].revision : -1;
@@ -78,8 +73,7 @@ export class Aggregates {
     type Evolving = E & { metadata: RecordedEvent['metadata'] };
     const fold = (from: S, events: readonly unknown[]) =>
       (events as Evolving[]).reduce((s, e) => evolve(s, e), from);
-    const kept = keepState && !asOf ? this.folded(stream, initial, evolve, base, fold) : undefined;
-    const state = fold(kept ?? fold(initial, base), pending?.events ?? []);
+    const state = fold(fold(initial, base), pending?.events ?? []);
     const revision = pending ? pending.loadedRevision + pending.events.length : storedRevision;
     return {
       state,
@@ -96,31 +90,39 @@ export class Aggregates {
     { initial: unknown; evolve: unknown; revision: number; state: unknown }
   >();
 
-  /** The state of `base` (stored events, from revision 0), from the kept one plus what followed it. */
-  private folded<S>(
-    stream: string,
-    initial: S,
-    evolve: unknown,
-    base: readonly RecordedEvent[],
-    fold: (from: S, events: readonly unknown[]) => S,
-  ): S {
+  /**
+   * `load` for a decision that keeps its state: the kept state plus what was stored after it (what the
+   * previous commands of this process appended counts, committed or not yet; usually nothing to read),
+   * without the stream cache. Undefined when the running command's unit loaded the stream at another
+   * revision than the one kept (another process appended meanwhile): `load` then folds it whole.
+   */
+  private async loadKept<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>) {
     if (this.store.discardedGroups !== this.keptDiscarded) {
       this.kept.clear(); // appends were rolled back after all: states folded from them are not true
       this.keptDiscarded = this.store.discardedGroups;
     }
-    const last = base.length ? base[base.length - 1].revision : -1;
+    type Evolving = E & { metadata: RecordedEvent['metadata'] };
+    const fold = (from: S, events: readonly unknown[]) =>
+      (events as Evolving[]).reduce((s, e) => evolve(s, e), from);
     const memo = this.kept.get(stream);
-    // the stream cache holds a stream whole, from revision 0: revision r is at index r
-    const usable =
-      memo &&
-      memo.initial === initial &&
-      memo.evolve === evolve &&
-      memo.revision <= last &&
-      (memo.revision < 0 || base[memo.revision]?.revision === memo.revision);
-    const state = usable ? fold(memo.state as S, base.slice(memo.revision + 1)) : fold(initial, base);
+    const usable = memo && memo.initial === initial && memo.evolve === evolve;
+    let state = usable ? (memo.state as S) : initial;
+    let revision = usable ? memo.revision : -1;
+    const fresh = await this.store.readStream(
+      stream,
+      revision >= 0 ? { fromRevision: revision + 1, pending: true } : { pending: true },
+    );
+    state = fold(state, fresh);
+    if (fresh.length) revision = fresh[fresh.length - 1].revision;
     if (this.kept.size >= 10_000 && !this.kept.has(stream)) this.kept.clear();
-    this.kept.set(stream, { initial, evolve, revision: last, state });
-    return state;
+    this.kept.set(stream, { initial, evolve, revision, state });
+    const pending = currentUnitOfWork()?.pending(stream);
+    if (pending && pending.loadedRevision !== revision) return undefined;
+    return {
+      state: fold(state, pending?.events ?? []),
+      revision: pending ? pending.loadedRevision + pending.events.length : revision,
+      loadedRevision: revision,
+    };
   }
 
   /**
@@ -158,13 +160,9 @@ export class Aggregates {
   ): Promise<Outcome<S, E>> {
     const { result, position } = await this.transactions.run(async () => {
       const unit = currentUnitOfWork()!;
-      const { state, revision, loadedRevision } = await this.load(
-        stream,
-        d.initial,
-        d.evolve,
-        undefined,
-        d.keepState,
-      );
+      const { state, revision, loadedRevision } =
+        (d.keepState ? await this.loadKept(stream, d.initial, d.evolve) : undefined) ??
+        (await this.load(stream, d.initial, d.evolve));
       const events = d.decide(state);
       const envelopes = this.envelopes(ctx, stream, revision, events);
       unit.add(stream, loadedRevision, envelopes, options.keepIfRefused);

@@ -1,4 +1,4 @@
-import { DomainError } from '@rawnaq/contracts';
+import { DomainError, newId } from '@rawnaq/contracts';
 import { SqliteEventStore } from '@rawnaq/platform';
 import type { CommandContext } from './command-context';
 import { Aggregates } from './repository';
@@ -158,6 +158,20 @@ describe('unit of work: a command is stored whole or not at all', () => {
   });
 });
 
+/** A number taken by another process: the event its command would have stored. */
+const numberTaken = (number: number) => ({
+  type: 'NumberTaken',
+  data: { sequence: 'receipt', number },
+  metadata: {
+    tenantId: 't1',
+    actor: ctx.actor,
+    correlationId: 'other',
+    causationId: 'other',
+    occurredAt: ctx.now.toISOString(),
+    schemaVersion: 1,
+  },
+});
+
 describe('numbers taken by commands at the same moment', () => {
   it('given ten commands taking the same sequence at once, then they queue: each runs once, numbers 1 to 10', async () => {
     const store = new SqliteEventStore({ file: ':memory:' });
@@ -222,6 +236,35 @@ describe('numbers taken by commands at the same moment', () => {
     } finally {
       folded.mockRestore();
     }
+    await store.close();
+  });
+
+  it('given a long sequence, then its events are not kept in memory and a number reads only what followed the last', async () => {
+    const store = new SqliteEventStore({ file: ':memory:' });
+    const aggregates = new Aggregates(store);
+    const sequences = new Sequences(aggregates);
+    for (let i = 0; i < 50; i++) await sequences.next(ctx, 'receipt');
+    const reads = jest.spyOn(store, 'readStream');
+    try {
+      expect(await sequences.next(ctx, 'receipt')).toBe(51);
+      // the state kept is the one its last number was decided on: only that number is read after it
+      expect(reads.mock.calls).toEqual([['sequence-t1.receipt', { fromRevision: 49, pending: true }]]);
+      expect((await reads.mock.results[0].value).map((e: { data: unknown }) => e.data)).toEqual([
+        { sequence: 'receipt', number: 50 },
+      ]);
+      // another process took numbers meanwhile: read from where this one stopped, and follow them
+      await store.append(
+        'sequence-t1.receipt',
+        [52, 53].map((number) => ({ ...numberTaken(number), id: newId() })),
+        50,
+      );
+      expect(await sequences.next(ctx, 'receipt')).toBe(54);
+      expect(reads.mock.calls[1]).toEqual(['sequence-t1.receipt', { fromRevision: 50, pending: true }]);
+    } finally {
+      reads.mockRestore();
+    }
+    const cache = (aggregates as unknown as { streams: { streams: Map<string, unknown> } }).streams;
+    expect(cache.streams.has('sequence-t1.receipt')).toBe(false);
     await store.close();
   });
 });

@@ -70,7 +70,7 @@ export const SignInForm = ({
   const [alert, setAlert] = useState<string | null>(null);
   // the attempts left, or the minutes a pause lasts (auth.wrong_credentials_remaining, auth.sign_in_paused)
   const [alertParams, setAlertParams] = useState<Record<string, string | number>>({});
-  const [notice] = useState(readSignInNotice);
+  const [notice] = useState(() => readSignInNotice(area.area));
   const [submitting, setSubmitting] = useState(false);
   const [askForce, setAskForce] = useState(false);
 

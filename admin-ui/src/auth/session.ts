@@ -25,17 +25,17 @@ export type Session = {
 export const storagePrefix = (area: Area) => `rawnaq.${area}`;
 
 /**
- * Why the user was sent to sign in (a message key), shown by the sign-in screen: the screen that
+ * Why the user was sent to sign in to a realm (a message key), shown by its sign-in screen: the screen that
  * noticed (inside react-admin) is gone by the time the sign-in screen shows. It stays until the next
  * sign-in succeeds, not until it is first read: two parts of the app can notice the same ended session,
  * and the sign-in screen the first one shows may be replaced by a full reload the second one started
  * (the reloaded screen must still say why).
  */
-const NOTICE_KEY = 'rawnaq.sign-in-notice';
-export const leaveSignInNotice = (messageKey: string) =>
-  window.sessionStorage.setItem(NOTICE_KEY, messageKey);
-export const readSignInNotice = (): string | null => window.sessionStorage.getItem(NOTICE_KEY);
-export const forgetSignInNotice = () => window.sessionStorage.removeItem(NOTICE_KEY);
+const noticeKey = (area: Area) => `rawnaq.sign-in-notice.${area}`; // outside the realm's keys: it outlives clear()
+export const leaveSignInNotice = (area: Area, messageKey: string) =>
+  window.sessionStorage.setItem(noticeKey(area), messageKey);
+export const readSignInNotice = (area: Area): string | null => window.sessionStorage.getItem(noticeKey(area));
+export const forgetSignInNotice = (area: Area) => window.sessionStorage.removeItem(noticeKey(area));
 /** react-admin's localStorageStore app key: its keys become `RaStore.rawnaq.<area>.…`. */
 export const raStoreAppKey = (area: Area) => `.${storagePrefix(area)}`;
 

@@ -13,7 +13,7 @@ export const signIn = async (area: AreaConfig, credentials: Record<string, unkno
   });
   const reply = json as LoginReply;
   area.session.signIn(reply.api_token, reply.user ?? reply.manager ?? null);
-  forgetSignInNotice();
+  forgetSignInNotice(area.area);
   return reply;
 };
 

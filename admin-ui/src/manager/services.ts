@@ -41,7 +41,7 @@ export const createManagerServices = (area: AreaConfig) => {
     load: () => dataProvider.getGlobalInformations<ManagerInformation>(),
     onUnauthorized: () => {
       // only a session that ended is worth a word: a first visit with an empty browser is not one
-      if (area.session.token()) leaveSignInNotice('auth.session_expired');
+      if (area.session.token()) leaveSignInNotice(area.area, 'auth.session_expired');
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

@@ -57,7 +57,7 @@ export const createMerchantServices = (area: AreaConfig) => {
     // sign-in page also drops every cached query.
     onUnauthorized: () => {
       // only a session that ended is worth a word: a first visit with an empty browser is not one
-      if (area.session.token()) leaveSignInNotice('auth.session_expired');
+      if (area.session.token()) leaveSignInNotice(area.area, 'auth.session_expired');
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

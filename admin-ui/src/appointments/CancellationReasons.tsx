@@ -15,7 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -53,7 +53,7 @@ export const CancellationReasonsList = () => {
         : undefined;
       if (found) setErrors(found);
       else
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+        notify(failureKey(error), {
           type: 'error',
           messageArgs: messageParams(error),
         });
@@ -65,7 +65,7 @@ export const CancellationReasonsList = () => {
       notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
       refresh();
     } catch (error) {
-      notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+      notify(failureKey(error), {
         type: 'error',
         messageArgs: messageParams(error),
       });

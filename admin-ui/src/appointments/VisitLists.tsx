@@ -32,7 +32,7 @@ import type { Theme } from '@mui/material/styles';
 import { downloadCsv, toCsv } from '../export/csv';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
-import { isHttpError, messageParams } from '../http/errors';
+import { failureKey, messageParams } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { nameOf } from '../staff/types';
@@ -178,7 +178,7 @@ const RemindButton = ({ visit }: { visit: Visit }) => {
           notify('app.appointments.actions.reminded', { type: 'success' });
           refresh();
         } catch (error) {
-          notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+          notify(failureKey(error), {
             type: 'error',
             messageArgs: messageParams(error),
           });

@@ -9,7 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { signIn } from '../auth/signIn';
-import { isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHttpError, messageParams } from '../http/errors';
 import { appEvents } from '../shell/events';
 import { useArea } from '../shell/area';
 import { PasswordField } from './fields';
@@ -72,7 +72,7 @@ export const SignInAgainDialog = () => {
         setAskForce(true);
       else
         setFailure({
-          key: isHttpError(error) ? error.message : 'app.errors.unknown',
+          key: failureKey(error),
           params: messageParams(error),
         });
     } finally {

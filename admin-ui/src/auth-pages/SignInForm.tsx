@@ -13,7 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { readSignInNotice } from '../auth/session';
 import { signIn } from '../auth/signIn';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { AnotherSessionDialog } from './AnotherSessionDialog';
 import { PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from './fields';
@@ -117,7 +117,7 @@ export const SignInForm = ({
         setAskForce(true);
       else if (!isHandled(error)) {
         setErrors(apiFieldErrors(error));
-        setAlert(isHttpError(error) ? error.message : 'app.errors.unknown');
+        setAlert(failureKey(error));
         setAlertParams(messageParams(error));
       }
     } finally {

@@ -14,7 +14,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { CustomerDetails } from './CustomerDetails';
 import type { Customer } from './types';
@@ -58,8 +58,7 @@ export const CustomerAsOf = () => {
       setOutcome({ at, customer });
     } catch (error) {
       if (isHttpError(error) && error.status === 404) setOutcome({ at, missing: true });
-      else if (!isHandled(error))
-        setOutcome({ at, error: isHttpError(error) ? error.message : 'app.errors.unknown' });
+      else if (!isHandled(error)) setOutcome({ at, error: failureKey(error) });
     } finally {
       setLoading(false);
     }

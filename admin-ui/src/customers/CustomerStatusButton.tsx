@@ -3,7 +3,7 @@ import { Button, Confirm } from 'react-admin';
 import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'ra-core';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { CUSTOMER_STATUS, type Customer } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -26,8 +26,7 @@ export const CustomerStatusButton = () => {
       notify(active ? 'app.customers.disabled_done' : 'app.customers.activated_done', { type: 'success' });
       refresh();
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     } finally {
       setSaving(false);
       setOpen(false);

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SendIcon from '@mui/icons-material/Send';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { downloadWithToken } from '../imports/download';
 import { useArea } from '../shell/area';
@@ -133,8 +133,7 @@ export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fa
     return <Typography color="text.secondary">{translate('ra.page.loading')}</Typography>;
   if (doc === null) return <Typography data-testid="einvoice-none">{fallback}</Typography>;
   const fail = (error: unknown) => {
-    if (!isHandled(error))
-      notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+    if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
   };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }} data-testid="einvoice-panel">

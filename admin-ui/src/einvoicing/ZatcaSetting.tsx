@@ -32,7 +32,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormCell, FormSection } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
@@ -214,8 +214,7 @@ export const DeviceActions = ({
       refresh();
       return true;
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
       return false;
     } finally {
       setBusy(false);

@@ -5,7 +5,7 @@ import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
@@ -93,8 +93,7 @@ const Retry = (_: { label?: string }) => {
           );
           refresh();
         } catch (error) {
-          if (!isHandled(error))
-            notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+          if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
         } finally {
           setBusy(false);
         }

@@ -29,6 +29,10 @@ export const isHttpError = (error: unknown): error is HttpError =>
   error instanceof HttpError ||
   (typeof error === 'object' && error !== null && 'status' in error && 'body' in error && 'message' in error);
 
+/** The message key a failure is told with: the API's own, or "unknown" for anything that is not its answer. */
+export const failureKey = (error: unknown): string =>
+  isHttpError(error) ? error.message : 'app.errors.unknown';
+
 export const isHandled = (error: unknown): boolean =>
   isHttpError(error) && (error as HttpError).handled === true;
 

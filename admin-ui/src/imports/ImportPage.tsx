@@ -22,7 +22,7 @@ import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import ListIcon from '@mui/icons-material/ListAlt';
 import { IMPORT_COLUMNS } from '@rawnaq/contracts';
 import { fieldLabel } from '../forms/fieldErrors';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { downloadWithToken } from './download';
 import {
@@ -114,7 +114,7 @@ const ImportScreen = ({ entity }: { entity: ImportEntity }) => {
             setStage({
               step: 'failed',
               name,
-              message: translate(isHttpError(error) ? error.message : 'app.errors.unknown'),
+              message: translate(failureKey(error)),
             });
           return;
         }
@@ -143,7 +143,7 @@ const ImportScreen = ({ entity }: { entity: ImportEntity }) => {
         fallbackName: `${translate(`app.imports.template_name.${entity}`)}.xlsx`,
       });
     } catch (error) {
-      notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      notify(failureKey(error), { type: 'error' });
     } finally {
       setDownloading(false);
     }

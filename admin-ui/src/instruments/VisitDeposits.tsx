@@ -9,7 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SavingsIcon from '@mui/icons-material/SavingsOutlined';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { PaymentDialog } from './PaymentDialog';
@@ -77,8 +77,7 @@ export const VisitDeposits = ({
       notify('app.deposits.cancelled', { type: 'success' });
       reload();
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     } finally {
       setBusy(false);
       setCancelling(null);

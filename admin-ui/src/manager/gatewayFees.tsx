@@ -8,7 +8,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isHttpError } from '../http/errors';
+import { failureKey } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
@@ -78,7 +78,7 @@ export const GatewayFeesList = () => {
       )
       .then(
         (a) => current && setAnswer(a),
-        (error: unknown) => current && setProblem(isHttpError(error) ? error.message : 'app.errors.unknown'),
+        (error: unknown) => current && setProblem(failureKey(error)),
       );
     return () => {
       current = false;

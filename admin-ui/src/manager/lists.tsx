@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { DateTimeField, LtrField } from '../customers/fields';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { CodeOrNameField, Truncated } from './fields';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useAppDataProvider } from '../http/useAppDataProvider';
@@ -72,8 +72,7 @@ const UnblockButton = (_: { label?: string }) => {
       notify('app.manager.unblocked', { type: 'success' });
       refresh();
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     } finally {
       setSaving(false);
       setOpen(false);

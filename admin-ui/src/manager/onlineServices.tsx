@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { useAppDataProvider } from '../http/useAppDataProvider';
@@ -59,8 +59,7 @@ const useSaveOnlineServices = () => {
       notify('app.manager.online.saved', { type: 'success' });
       refresh();
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     } finally {
       setSaving(false);
     }

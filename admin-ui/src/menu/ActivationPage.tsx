@@ -17,7 +17,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import { Link } from 'react-router-dom';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { Mirrored } from '../layout/Mirrored';
 import { useArea } from '../shell/area';
@@ -121,7 +121,7 @@ export const ActivationPage = ({ resource }: { resource: MenuResource }) => {
       setWanted({});
     } catch (error) {
       // Shown above the list, where the switches are (the last active service, spec doc2 §5).
-      if (!isHandled(error)) setRefusal(isHttpError(error) ? error.message : 'app.errors.unknown');
+      if (!isHandled(error)) setRefusal(failureKey(error));
     } finally {
       setSaving(false);
     }

@@ -26,7 +26,7 @@ import { useRule } from '../customers/validation';
 import { emailInput } from '../customers/MobileInput';
 import { schemaValidator } from '../forms/schemaValidator';
 import { withTranslatedFieldErrors } from '../http/dataProvider';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useGlobalInformation, useGlobalInformationStore } from '../layout/globalInformationContext';
 import { languageChoices } from '../customers/types';
 import { switchLanguage } from '../shell/LanguageSwitch';
@@ -44,7 +44,7 @@ const useSubmissionErrors = () => {
     if (isHandled(error)) return undefined;
     const withFields = withTranslatedFieldErrors(error, 'profile', translate);
     if (isHttpError(withFields) && withFields.body?.errors) return withFields.body.errors;
-    notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+    notify(failureKey(error), { type: 'error' });
     return undefined;
   };
 };

@@ -24,7 +24,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import PauseIcon from '@mui/icons-material/PauseCircleOutlined';
 import PlayIcon from '@mui/icons-material/PlayCircleOutlined';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useNameOf } from '../menu/fields';
 import {
@@ -134,8 +134,7 @@ export const BundleActions = ({ resource }: { resource: BundleResource }) => {
         setExpiryError(fieldError);
       } else {
         close();
-        if (!isHandled(error))
-          notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+        if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
       }
     } finally {
       setSaving(false);

@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useArea } from '../shell/area';
 import { ProductName, useProductNameOf } from './fields';
 import { PRODUCT_RESOURCES, PRODUCT_STATUS, type Product } from './types';
@@ -50,8 +50,7 @@ export const ActiveProductsPage = () => {
       await refetch();
       refresh();
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     } finally {
       setBusy(null);
     }

@@ -19,7 +19,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { parseTypedNumber } from '../menu/pricing';
 import { useArea } from '../shell/area';
 import { LowStockChip, MoneyText, ProductName, useProductNameOf, useProductVat } from './fields';
@@ -123,7 +123,7 @@ export const StockOperationPage = ({ screen }: { screen: StockScreen }) => {
     } catch (error) {
       if (isHandled(error)) return undefined;
       if (isHttpError(error) && error.body?.errors) return error.body.errors;
-      notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      notify(failureKey(error), { type: 'error' });
       return undefined;
     }
   };

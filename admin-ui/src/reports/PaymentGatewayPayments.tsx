@@ -3,7 +3,7 @@ import { useNotify, useTranslate } from 'ra-core';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { codeLabelKey, formatMoney } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
@@ -78,7 +78,7 @@ const Delivery = ({ row }: { row: GatewayPaymentRow }) => {
             notify('app.reports.gateway.delivered_now', { type: 'success' });
           } catch (error) {
             if (!isHandled(error))
-              notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+              notify(failureKey(error), {
                 type: 'warning',
                 messageArgs: isHttpError(error) ? messageParams(error) : {},
               });

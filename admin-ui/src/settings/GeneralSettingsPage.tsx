@@ -27,7 +27,7 @@ import PercentIcon from '@mui/icons-material/Percent';
 import { useFormat } from '../format/useFormat';
 import { FormCell } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useGlobalInformationStore } from '../layout/globalInformationContext';
 import { useSalonVat } from '../menu/fields';
 import { parseTypedNumber } from '../menu/pricing';
@@ -169,7 +169,7 @@ export const VatSection = ({ onSaved, submitLabel }: AfterSave) => {
     } catch (error) {
       if (isHandled(error)) return undefined;
       if (isHttpError(error) && error.body?.errors) return error.body.errors;
-      notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      notify(failureKey(error), { type: 'error' });
       return undefined;
     }
   };

@@ -16,7 +16,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import SaveIcon from '@mui/icons-material/Save';
 import { nestErrors, fieldLabel } from '../forms/fieldErrors';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { SETTINGS } from './payloads';
 import { InlineToolbar } from '../layout/phone';
 
@@ -33,7 +33,7 @@ export const useServerErrors = () => {
     if (isHandled(error)) return undefined;
     if (isHttpError(error) && error.body?.errors)
       return nestErrors(error.body.errors as Record<string, unknown>);
-    notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+    notify(failureKey(error), { type: 'error' });
     return undefined;
   };
 };

@@ -3,7 +3,7 @@ import { Create } from 'react-admin';
 import { useNotify, useRedirect, useTranslate } from 'ra-core';
 import type { BusinessDay } from '@rawnaq/contracts';
 import LinearProgress from '@mui/material/LinearProgress';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { EMPLOYEE_LIMIT, LimitAlert } from './LimitAlert';
 import { EmployeeForm } from './EmployeeForm';
 import { STAFF_RESOURCES, WEEKDAYS, emptyWeek, employeePayload, type Employee } from './types';
@@ -53,7 +53,7 @@ export const EmployeeCreate = () => {
         onError: (error: unknown) => {
           if (isHttpError(error) && error.message === EMPLOYEE_LIMIT) setLimit(true);
           else if (!isHandled(error) && !(isHttpError(error) && error.body?.errors))
-            notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+            notify(failureKey(error), {
               type: 'error',
               messageArgs: messageParams(error),
             });

@@ -4,7 +4,7 @@ import { useNotify, useRecordContext, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { EmployeeForm } from './EmployeeForm';
 import { EmployeeStatusButton } from './EmployeeStatusButton';
@@ -95,7 +95,7 @@ export const EmployeeEdit = () => {
         onError: (error: unknown) => {
           if (isHttpError(error) && error.message === EMPLOYEE_LIMIT) setLimit(true);
           else if (!isHandled(error) && !(isHttpError(error) && error.body?.errors))
-            notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+            notify(failureKey(error), {
               type: 'error',
               messageArgs: messageParams(error),
             });

@@ -3,7 +3,7 @@ import { Button, Confirm } from 'react-admin';
 import { useCanAccess, useNotify, useRecordContext, useRefresh } from 'ra-core';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { EMPLOYEE_LIMIT } from './LimitAlert';
 import { EMPLOYEE_STATUS, STAFF_RESOURCES, nameOf, type Employee } from './types';
@@ -39,7 +39,7 @@ export const EmployeeStatusButton = ({ onLimit }: { onLimit: () => void }) => {
     } catch (error) {
       if (isHttpError(error) && error.message === EMPLOYEE_LIMIT) onLimit();
       else if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+        notify(failureKey(error), {
           type: 'error',
           messageArgs: messageParams(error),
         });

@@ -17,7 +17,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { schemaValidator } from '../forms/schemaValidator';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { STAFF_RESOURCES, type Employee, type Role } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -48,7 +48,7 @@ const useSubmit = (path: (employee: Employee) => string, method: string, success
     } catch (error) {
       if (isHttpError(error) && error.body?.errors) return error.body.errors;
       if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+        notify(failureKey(error), {
           type: 'error',
           messageArgs: messageParams(error),
         });

@@ -20,7 +20,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { AppDateInput } from '../forms/AppDateInput';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useFormat } from '../format/useFormat';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { STAFF_RESOURCES, type Employee, type EmployeePeriod } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -87,7 +87,7 @@ const AddPeriod = ({ employee, onAdded }: { employee: Employee; onAdded: () => v
     } catch (error) {
       if (isHttpError(error) && error.body?.errors) return error.body.errors;
       if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+        notify(failureKey(error), {
           type: 'error',
           messageArgs: messageParams(error),
         });
@@ -160,8 +160,7 @@ export const PeriodsPanel = () => {
       notify('app.staff.periods.removed', { type: 'success' });
       await refetch();
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     } finally {
       setBusy(false);
       setRemoving(null);

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, type Role } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
@@ -72,7 +72,7 @@ const DeleteRoleButton = () => {
       refresh();
     } catch (error) {
       if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', {
+        notify(failureKey(error), {
           type: 'error',
           messageArgs: messageParams(error),
         });

@@ -13,7 +13,7 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useGlobalInformationStore } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { useIsPhone } from '../layout/ResponsiveDataTable';
@@ -90,8 +90,7 @@ export const WizardPage = () => {
       setChosen(next);
       window.scrollTo({ top: 0 });
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     }
   };
 

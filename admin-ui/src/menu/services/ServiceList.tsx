@@ -23,7 +23,7 @@ import PercentIcon from '@mui/icons-material/Percent';
 import ToggleOnIcon from '@mui/icons-material/ToggleOnOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { ImportButton } from '../../imports';
-import { isHandled, isHttpError } from '../../http/errors';
+import { failureKey, isHandled } from '../../http/errors';
 import { useFormat } from '../../format/useFormat';
 import { useArea } from '../../shell/area';
 import { BilingualName, MenuStatusChip, useMenuItems, useNameOf, useSalonVat } from '../fields';
@@ -246,8 +246,7 @@ const ServiceGroups = () => {
       notify('app.services.order_saved', { type: 'success' });
       await refetch();
     } catch (error) {
-      if (!isHandled(error))
-        notify(isHttpError(error) ? error.message : 'app.errors.unknown', { type: 'error' });
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
     } finally {
       setSaving(({ [groupId]: _done, ...rest }) => rest);
     }

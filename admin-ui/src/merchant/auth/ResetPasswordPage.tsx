@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from '../../auth-pages/fields';
-import { isHandled, isHttpError } from '../../http/errors';
+import { failureKey, isHandled, isHttpError } from '../../http/errors';
 import { AuthLayout } from '../../shell/AuthLayout';
 import { useArea } from '../../shell/area';
 
@@ -79,7 +79,7 @@ export const ResetPasswordPage = () => {
     } catch (error) {
       if (!isHandled(error)) {
         setErrors(apiFieldErrors(error));
-        setAlert(isHttpError(error) ? error.message : 'app.errors.unknown');
+        setAlert(failureKey(error));
       }
     } finally {
       setSaving(false);

@@ -167,7 +167,16 @@ export const InvoicePayments = ({ invoice, money }: { invoice: Invoice; money: (
             <td>
               {method(p.method)}
               {p.authorization_code && (
-                <Box component="span" sx={{ color: 'text.secondary', display: 'block', fontSize: '0.85em' }}>
+                <Box
+                  component="span"
+                  // an online payment's reference is one long word: it breaks rather than widen a phone's card
+                  sx={{
+                    color: 'text.secondary',
+                    display: 'block',
+                    fontSize: '0.85em',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
                   {translate('app.sales.invoice.authorization_code')}: <bdi>{p.authorization_code}</bdi>
                 </Box>
               )}

@@ -41,6 +41,15 @@ export type HandleOptions = {
 
 type Evolve<S, E> = Decision<S, E & Fact>['evolve'];
 
+/** Folds events (stored, or decided and not stored yet) into a state with a decision's `evolve`. */
+const folder =
+  <S, E>(evolve: Evolve<S, E>) =>
+  (from: S, events: readonly unknown[]): S =>
+    (events as Array<E & Fact & { metadata: RecordedEvent['metadata'] }>).reduce(
+      (s, e) => evolve(s, e),
+      from,
+    );
+
 /**
  * Loads an aggregate from its stream and decides. Inside a command (a unit of work, see
  * `unit-of-work.ts`) the events are recorded in the unit and stored when the command ends, all
@@ -70,9 +79,7 @@ export class Aggregates {
     const storedRevision = stored.length ? stored[stored.length - 1].revision : -1;
     // a unit loads a stream once: what it decided follows what was stored when it first looked
     const base = pending ? stored.filter((e) => e.revision <= pending.loadedRevision) : stored;
-    type Evolving = E & { metadata: RecordedEvent['metadata'] };
-    const fold = (from: S, events: readonly unknown[]) =>
-      (events as Evolving[]).reduce((s, e) => evolve(s, e), from);
+    const fold = folder(evolve);
     const state = fold(fold(initial, base), pending?.events ?? []);
     const revision = pending ? pending.loadedRevision + pending.events.length : storedRevision;
     return {
@@ -101,9 +108,7 @@ export class Aggregates {
       this.kept.clear(); // appends were rolled back after all: states folded from them are not true
       this.keptDiscarded = this.store.discardedGroups;
     }
-    type Evolving = E & { metadata: RecordedEvent['metadata'] };
-    const fold = (from: S, events: readonly unknown[]) =>
-      (events as Evolving[]).reduce((s, e) => evolve(s, e), from);
+    const fold = folder(evolve);
     const memo = this.kept.get(stream);
     const usable = memo && memo.initial === initial && memo.evolve === evolve;
     let state = usable ? (memo.state as S) : initial;

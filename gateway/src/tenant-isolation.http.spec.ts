@@ -295,6 +295,28 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       'rating',
     );
     extra['invoice-ratings'] = extra.invoices;
+    // an online payment of A's: its offer bought on its online pages, the gateway's page still open
+    const online = await t.http
+      .put('/api/merchant/settings/online')
+      .set(bearer(a))
+      .send({ alias: 'demosalon', online_booking: true, deposit_type: 'none' });
+    if (online.status !== 200) throw new Error(`fixture online settings: ${online.status}`);
+    const bought = await t.http
+      .post('/api/public/salons/demosalon/offer-purchases')
+      .send({
+        kind: 'offer',
+        item_id: extra.offers,
+        name: `${MARK} Buyer`,
+        mobile: '0551239777',
+        language: 'en',
+      });
+    if (bought.status !== 202)
+      throw new Error(`fixture online purchase: ${bought.status} ${JSON.stringify(bought.body)}`);
+    const payments = (await t.http.get('/api/merchant/reports/payment-gateway-payments').set(await fresh(a)))
+      .body as { rows: Array<{ id: string; unique_id: string }> };
+    extra['online-payments'] =
+      payments.rows.find((p) => p.unique_id === bought.body.payment.unique_id)?.id ?? '';
+    if (!extra['online-payments']) throw new Error('fixture online payment: not in A’s report');
     extra.files = await created(
       await t.http
         .post('/api/merchant/files')
@@ -367,10 +389,6 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     }>;
     idSource.devices = devices[0]?.id;
     idSource['zatca-setting'] = devices[0]?.id;
-    // one of A's online payments ("deliver now"), if it has any; an unknown id is refused all the same
-    const online = (await t.http.get('/api/merchant/reports/payment-gateway-payments').set(await fresh(a)))
-      .body as { rows?: Array<{ id: string }> };
-    idSource['online-payments'] = online.rows?.[0]?.id ?? '0193a000-0000-7000-8000-00000000dead';
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

@@ -31,6 +31,19 @@ const money = (amount: number, locale: 'en' | 'ar' = 'en') => formatMoney(sar(am
 const text = async (page: Page, selector: string) =>
   ((await page.textContent(selector)) ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').trim();
 
+/** The element and everything around it up to its card are no wider than they show (nothing spills). */
+const fitsItsCard = async (page: Page, selector: string) =>
+  expect(
+    await page.$eval(selector, (el) => {
+      const spilling: string[] = [];
+      for (let e: HTMLElement | null = el as HTMLElement; e; e = e.parentElement) {
+        if (e.scrollWidth > e.clientWidth + 1) spilling.push(`${e.tagName}.${e.className}`);
+        if (e.classList.contains('MuiCard-root')) break;
+      }
+      return spilling;
+    }),
+  ).toEqual([]);
+
 const noSideScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     (page.viewportSize()?.width ?? 0) + 1,
@@ -38,7 +51,8 @@ const noSideScroll = async (page: Page) =>
 
 export const salesTests = ({ url, tab }: SuiteContext) => {
   describe('the sales screens', () => {
-    const code = `AUTH${run}`;
+    // as long as a gateway's transaction reference, kept as the authorization code: one 50-letter word
+    const code = `AUTH${run}`.padEnd(50, '0123456789ABCDEF');
     let cash: Issued;
     let split: Issued;
     let summary: Summary;
@@ -229,6 +243,7 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=invoice-show]');
       await page.waitForSelector(`text=فاتورة رقم ${split.number}`);
       await noSideScroll(page);
+      await fitsItsCard(page, '[data-testid=invoice-payments]');
       await shot(page, 'sales-invoice-ar-phone');
       const link = await page.getAttribute('[data-testid=customer-einvoice]', 'href');
       expect(link).toBe(`/ar/e-invoice/${split.unique_id}`);
@@ -243,6 +258,7 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       expect(await text(customer.page, '[data-testid=einvoice-number]')).toBe(String(split.number));
       expect(await text(customer.page, '[data-testid=total-total]')).toContain(money(split.total, 'ar'));
       expect(await text(customer.page, '[data-testid=invoice-payments]')).toContain(code);
+      await fitsItsCard(customer.page, '[data-testid=invoice-payments]');
       await customer.page.waitForSelector('[data-testid=einvoice-qr]');
       await noSideScroll(customer.page);
       await shot(customer.page, 'sales-einvoice-ar-phone');

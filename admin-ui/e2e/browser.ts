@@ -49,6 +49,12 @@ export const openTab = async (browser: Browser, language: 'en' | 'ar' = 'en'): P
   return { context, page, errors };
 };
 
+/** The page is no wider than its window: nothing to scroll sideways (one pixel for rounding). */
+export const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    (page.viewportSize()?.width ?? 0) + 1,
+  );
+
 /**
  * The whole screen as a person sees it: a window tall enough for the page (rather than a full-page
  * capture, which scrolls and leaves the fixed app bar out), from the top.

@@ -5,7 +5,7 @@
  * same pages in English on a desktop. Called by flows.e2e.spec.ts.
  */
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn } from './browser';
+import { DEMO, noSideScroll, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PHONE = { width: 390, height: 844 };
@@ -345,6 +345,40 @@ export const onlineShopTests = ({ url, tab }: SuiteContext) => {
         () => (document.querySelector('[data-testid=package-demosalon]') as HTMLInputElement)?.value === '',
       );
       await shot(desk.page, 'gateway-packages-default-en-desktop');
+
+      // the same choice and its way back on the manager's phone, in Arabic (signed in again there: the
+      // desktop's sign-in ended that session)
+      await signIn(page, url, DEMO.manager, { language: 'ar', area: 'manager' });
+      await page.goto(`${url}/ar/manager/addon-services/global-aliases`);
+      await page.waitForSelector('[data-testid=package-demosalon]');
+      const onPhone = () =>
+        page.$eval('[data-testid=package-demosalon]', (el) => (el as HTMLInputElement).value);
+      expect(await onPhone()).toBe('');
+      const choosing = page.waitForResponse(
+        (r) => r.url().includes('/online-services') && r.request().method() === 'PUT',
+      );
+      await page.click('[data-testid=package-demosalon] >> xpath=..');
+      await page.click('li[role=option]:has-text("الباقة المميزة")');
+      expect((await choosing).status()).toBe(200);
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid=package-demosalon]') as HTMLInputElement)?.value !== '',
+      );
+      await noSideScroll(page);
+      await shot(page, 'gateway-packages-salon-ar-phone');
+      const backToDefault = page.waitForResponse(
+        (r) => r.url().includes('/online-services') && r.request().method() === 'PUT',
+      );
+      await page.click('[data-testid=package-demosalon] >> xpath=..');
+      await page.click('li[role=option]:has-text("رسم المنصة الافتراضي")');
+      const back = await backToDefault;
+      expect([back.status(), back.request().postDataJSON()]).toEqual([
+        200,
+        { payment_gateway_package_id: null },
+      ]);
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid=package-demosalon]') as HTMLInputElement)?.value === '',
+      );
+      await shot(page, 'gateway-packages-default-ar-phone');
     });
   });
 };

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { formatMoney, PaymentMethod, toDecimalString, type Money } from '@rawnaq/contracts';
-import { DEMO, shot, signIn, ownerApi } from './browser';
+import { DEMO, shot, signIn, ownerApi, noSideScroll } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -35,11 +35,6 @@ const text = async (page: Page, selector: string) =>
 const cells = (page: Page, selector: string) =>
   page.$$eval(selector, (found) =>
     found.map((c) => (c.textContent ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').trim()),
-  );
-
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    (page.viewportSize()?.width ?? 0) + 1,
   );
 
 export const reportsTests = ({ url, tab }: SuiteContext) => {

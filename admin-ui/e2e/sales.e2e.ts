@@ -14,7 +14,7 @@ import {
   VatType,
   type Money,
 } from '@rawnaq/contracts';
-import { DEMO, shot, signIn, ownerApi } from './browser';
+import { DEMO, shot, signIn, ownerApi, noSideScroll } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -43,11 +43,6 @@ const fitsItsCard = async (page: Page, selector: string) =>
       return spilling;
     }),
   ).toEqual([]);
-
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    (page.viewportSize()?.width ?? 0) + 1,
-  );
 
 export const salesTests = ({ url, tab }: SuiteContext) => {
   describe('the sales screens', () => {

@@ -301,15 +301,13 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       .set(bearer(a))
       .send({ alias: 'demosalon', online_booking: true, deposit_type: 'none' });
     if (online.status !== 200) throw new Error(`fixture online settings: ${online.status}`);
-    const bought = await t.http
-      .post('/api/public/salons/demosalon/offer-purchases')
-      .send({
-        kind: 'offer',
-        item_id: extra.offers,
-        name: `${MARK} Buyer`,
-        mobile: '0551239777',
-        language: 'en',
-      });
+    const bought = await t.http.post('/api/public/salons/demosalon/offer-purchases').send({
+      kind: 'offer',
+      item_id: extra.offers,
+      name: `${MARK} Buyer`,
+      mobile: '0551239777',
+      language: 'en',
+    });
     if (bought.status !== 202)
       throw new Error(`fixture online purchase: ${bought.status} ${JSON.stringify(bought.body)}`);
     const payments = (await t.http.get('/api/merchant/reports/payment-gateway-payments').set(await fresh(a)))

@@ -90,7 +90,6 @@ const projectionsOf = (o: AppOptions): Projections => {
       events: eventStore.file,
       read: readStore.file,
       onAppended: (listener) => (platform.eventStore as SqliteEventStore).onAppended(listener),
-      writerMark: platform.eventStore.durableMark,
       logger,
     });
   return new ProjectionRunner({

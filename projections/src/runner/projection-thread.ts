@@ -16,11 +16,6 @@ export type ThreadFiles = {
   appends: SharedArrayBuffer;
   /** how often its subscriptions look for appends of other processes (default 100 ms) */
   pollIntervalMs?: number;
-  /**
-   * the `durableMark` of the event store this thread appends with: the projections never read an event
-   * before it is on disk (a read model must not show what a power cut could still take away)
-   */
-  writerMark?: SharedArrayBuffer;
 };
 
 export type ToThread = { type: 'status'; id: number } | { type: 'stop' };
@@ -90,7 +85,6 @@ export class ProjectionThread implements Projections {
       events: this.o.events,
       read: this.o.read,
       pollIntervalMs: this.o.pollIntervalMs,
-      writerMark: this.o.writerMark,
       appends: this.appends.buffer as SharedArrayBuffer,
     } satisfies ThreadFiles);
     this.worker = worker;

@@ -30,7 +30,6 @@ const eventStore = new SqliteEventStore({
   file: files.events,
   backgroundCheckpoints: false,
   pollIntervalMs: files.pollIntervalMs,
-  writerMark: files.writerMark,
 });
 // this thread is the writer already: no writer thread of its own beside it
 const readStore = new SqliteReadStore({

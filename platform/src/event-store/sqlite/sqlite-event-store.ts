@@ -26,7 +26,6 @@ import {
   type SubscriptionOptions,
 } from '../port';
 import { pollingSubscription } from './polling-subscription';
-import { DurableMark, WalSync, type SyncFile } from './wal-sync';
 
 export type Synchronous = 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA';
 
@@ -35,22 +34,6 @@ export type SqliteEventStoreOptions = {
   file: string;
   /** FULL (the default) fsyncs every append: an acknowledged command survives a power cut */
   synchronous?: Synchronous;
-  /**
-   * Where a durable (FULL or EXTRA) file's appends are synced: 'after-commit' (the default) commits
-   * without syncing and then fdatasyncs the WAL on libuv's thread pool, answering the appends once it
-   * returned, so the thread serving requests never waits for the disk (and commits made meanwhile share
-   * the next sync); until then only the committing commands' loads (`pending`) see those events.
-   * 'in-commit' leaves the sync to SQLite, inside the COMMIT, on the calling thread.
-   */
-  durability?: 'after-commit' | 'in-commit';
-  /**
-   * The `durableMark` of the connection that appends to this file from another thread of this process
-   * (the projections' thread reads what the serving thread writes): what it has committed but not yet
-   * synced is not shown here either. Connections of the same thread find each other's on their own.
-   */
-  writerMark?: SharedArrayBuffer;
-  /** how the WAL is synced after a commit (tests put the disk's slowness or failure in its place) */
-  syncFile?: SyncFile;
   clock?: Clock;
   /** how often a subscription looks for appends made by other processes */
   pollIntervalMs?: number;
@@ -92,14 +75,6 @@ type Row = {
   data: string;
   metadata: string;
   recorded_at: number;
-};
-
-/** The durable marks of this thread's connections, by file: a reader hides what any has not synced. */
-const marksByFile = new Map<string, Set<DurableMark>>();
-const marksOf = (file: string): Set<DurableMark> => {
-  let marks = marksByFile.get(file);
-  if (!marks) marksByFile.set(file, (marks = new Set()));
-  return marks;
 };
 
 /** Appends made in this process wake local subscriptions at once (other processes are polled). */
@@ -185,30 +160,13 @@ export class SqliteEventStore implements EventStore {
   /** the group commit under way, if any (its transaction is open on `db`) */
   private group?: Group;
   private readonly checkpointer?: WalCheckpointer;
-  private readonly file: string;
-  /** where this connection's commits stand on disk */
-  private readonly mark = new DurableMark();
-  /** the WAL's sync after each commit ('after-commit' durability) */
-  private readonly walSync?: WalSync;
-  private readonly writerMark?: DurableMark;
 
   constructor(options: SqliteEventStoreOptions) {
     const file = options.file === ':memory:' ? options.file : resolve(options.file);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    const synchronous = options.synchronous ?? 'FULL';
-    const afterCommit =
-      file !== ':memory:' &&
-      (synchronous === 'FULL' || synchronous === 'EXTRA') &&
-      options.durability !== 'in-commit';
-    // in WAL mode NORMAL writes the WAL at COMMIT and syncs it only before a checkpoint copies it back:
-    // the database stays whole after any crash, and the sync each commit needs is `walSync`'s
-    this.db.pragma(`synchronous = ${afterCommit ? 'NORMAL' : synchronous}`);
-    this.file = file === ':memory:' ? `memory:${Math.random()}` : file;
-    if (afterCommit) this.walSync = new WalSync(`${file}-wal`, this.mark, options.syncFile);
-    marksOf(this.file).add(this.mark);
-    if (options.writerMark) this.writerMark = new DurableMark(options.writerMark);
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
     this.db.exec(EVENTS_SCHEMA);
     if (file !== ':memory:' && options.backgroundCheckpoints !== false) {
@@ -220,7 +178,7 @@ export class SqliteEventStore implements EventStore {
       });
     }
     this.clock = options.clock ?? systemClock;
-    this.emitter = appendsOf(this.file);
+    this.emitter = appendsOf(file === ':memory:' ? `memory:${Math.random()}` : file);
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
 
     const byIdsCache = new Map<number, Database.Statement<string[], Row>>();
@@ -352,38 +310,19 @@ export class SqliteEventStore implements EventStore {
     this.schedule(() => this.flush());
   }
 
-  /**
-   * Commits the group under way, if any, then answers each of its appends: at once when SQLite synced
-   * inside the COMMIT (or the group wrote nothing), else once the WAL's sync after it returned.
-   */
+  /** Commits the group under way, if any, then answers each of its appends. */
   private flush(): void {
     const group = this.group;
     if (!group) return;
     this.group = undefined;
-    // what it answers must be on disk: its own events, or those of an earlier attempt a retry is
-    // answered with (stored, but perhaps by a commit whose sync failed)
-    const sync = group.units.some((u) => u.settled.ok) ? this.walSync : undefined;
-    sync?.willCommit(group.committedHead);
     try {
       this.sql.commit.run();
     } catch (e) {
-      sync?.notCommitted();
       if (this.db.inTransaction) this.sql.rollback.run();
       if (group.wrote) this.discarded();
       this.refuseGroup(group, e);
       return;
     }
-    if (!sync) {
-      this.answer(group);
-      return;
-    }
-    sync.committed(this.stmt.head.get()?.position ?? 0, (error) =>
-      error === undefined ? this.answer(group) : this.refuseUnsynced(group, error),
-    );
-  }
-
-  /** The group is stored (and on disk): its events are shown, its appends answered. */
-  private answer(group: Group): void {
     if (group.wrote) {
       this.headMemo = undefined;
       this.emitter.emit('append');
@@ -392,18 +331,6 @@ export class SqliteEventStore implements EventStore {
       if (u.settled.ok) u.resolve(u.settled.result);
       else u.reject(u.settled.error);
     }
-  }
-
-  /**
-   * The group was committed but the disk refused its sync: it may or may not survive a power cut, so
-   * no append of it is acknowledged (each is refused; a retry with its idempotency key finds it stored
-   * if it is). What SQLite committed is shown, as it is in the file.
-   */
-  private refuseUnsynced(group: Group, error: unknown): void {
-    this.headMemo = undefined;
-    this.emitter.emit('append');
-    const refused = new Error(`the events were committed but could not be synced to disk: ${String(error)}`);
-    for (const u of group.units) u.reject(u.settled.ok ? refused : u.settled.error);
   }
 
   /**
@@ -450,20 +377,15 @@ export class SqliteEventStore implements EventStore {
     checkWrites(writes);
     this.flush();
     const nonEmpty = writes.filter((w) => w.events.length > 0);
-    let result: CommitResult;
-    this.walSync?.willCommit(this.stmt.head.get()?.position ?? 0);
     try {
-      result = this.appendTx(writes);
+      const result = this.appendTx(writes);
+      this.remember(result);
+      this.headMemo = undefined;
+      this.emitter.emit('append');
+      return result;
     } catch (e) {
-      this.walSync?.notCommitted();
       return this.answerFailed(nonEmpty, e);
     }
-    // on disk before it is answered or shown (a failed sync throws: not acknowledged)
-    this.walSync?.syncNow();
-    this.remember(result);
-    this.headMemo = undefined;
-    this.emitter.emit('append');
-    return result;
   }
 
   /**
@@ -556,9 +478,7 @@ export class SqliteEventStore implements EventStore {
     if (whole && this.knownRevisions().get(stream) === from - 1) return [];
     // the open group's events only for who asked for them: they may still be rolled back
     const upTo = this.group && !options.pending ? this.group.committedHead : Number.MAX_SAFE_INTEGER;
-    const found = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
-    // and the commits not on disk yet only for them too
-    const rows = options.pending ? found : this.hideUnsynced(found);
+    const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
     if (whole) {
       if (rows.length) this.remember({ position: '', streams: { [stream]: rows[rows.length - 1].revision } });
       else if (from === 0) this.lastRevisions.set(stream, -1); // no such stream (yet)
@@ -572,34 +492,9 @@ export class SqliteEventStore implements EventStore {
 
   readAllSync(after: string, maxCount: number): RecordedEvent[] {
     // an open group's events are not in the log yet: they may still be rolled back
-    const rows = this.group
-      ? this.stmt.allUpTo.all(Number(after), this.group.committedHead, maxCount)
-      : this.stmt.all.all(Number(after), maxCount);
-    return this.hideUnsynced(rows).map(toRecorded);
-  }
-
-  /**
-   * The last position every connection of this file in this process (and the writer of another thread,
-   * `writerMark`) has synced, when some have commits not on disk yet. Read after the query whose rows
-   * it bounds: a row that query saw was committed after its mark was set.
-   */
-  private syncedFloor(): number | undefined {
-    let floor: number | undefined;
-    const lower = (mark: DurableMark) => {
-      const synced = mark.get();
-      if (synced !== undefined && (floor === undefined || synced < floor)) floor = synced;
-    };
-    for (const mark of marksOf(this.file)) lower(mark);
-    if (this.writerMark) lower(this.writerMark);
-    return floor;
-  }
-
-  /** Rows in position order, without those not on disk yet. */
-  private hideUnsynced(rows: Row[]): Row[] {
-    const floor = this.syncedFloor();
-    if (floor === undefined) return rows;
-    const beyond = rows.findIndex((r) => r.position > floor);
-    return beyond < 0 ? rows : rows.slice(0, beyond);
+    if (this.group)
+      return this.stmt.allUpTo.all(Number(after), this.group.committedHead, maxCount).map(toRecorded);
+    return this.stmt.all.all(Number(after), maxCount).map(toRecorded);
   }
 
   async headPosition(): Promise<string> {
@@ -607,14 +502,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private committedHead(): number {
-    const head = this.group ? this.group.committedHead : (this.stmt.head.get()?.position ?? 0);
-    const floor = this.syncedFloor();
-    return floor === undefined ? head : Math.min(head, floor);
-  }
-
-  /** This connection's durable mark, for the readers of this file in other threads (`writerMark`). */
-  get durableMark(): SharedArrayBuffer {
-    return this.mark.buffer;
+    return this.group ? this.group.committedHead : (this.stmt.head.get()?.position ?? 0);
   }
 
   /**
@@ -668,10 +556,6 @@ export class SqliteEventStore implements EventStore {
     this.flush(); // the open group is committed (and answered) before the file closes
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.flush();
-    await this.walSync?.drained(); // every append answered before the file closes
-    this.walSync?.close();
-    marksOf(this.file).delete(this.mark);
-    if (marksOf(this.file).size === 0) marksByFile.delete(this.file);
     await this.checkpointer?.stop(); // the last connection to close checkpoints what is left
     if (this.db.open) this.db.close();
   }

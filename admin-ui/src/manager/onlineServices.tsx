@@ -209,6 +209,8 @@ const OnlineServicesList = ({ resource, empty }: { resource: string; empty: stri
       sort={{ field: resource === GLOBAL_ALIASES ? 'alias' : 'account_id', order: 'ASC' }}
       perPage={50}
       exporter={false}
+      // nothing to create or export here: no empty row of actions above the search on a phone
+      actions={false}
       empty={false}
       filters={resource === GLOBAL_ALIASES ? [<TextInput key="q" source="q" alwaysOn />] : undefined}
     >

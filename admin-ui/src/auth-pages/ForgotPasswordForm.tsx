@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useArea } from '../shell/area';
 import { useApiFieldErrors, useIssueText } from './fields';
 
@@ -45,7 +45,7 @@ export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
         setError(apiFieldErrors(failure).email ?? '');
         setOutcome({
           severity: 'error',
-          message: isHttpError(failure) ? failure.message : 'app.errors.unknown',
+          message: failureKey(failure),
         });
       }
     } finally {

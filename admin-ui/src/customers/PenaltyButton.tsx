@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import { Link as RouterLink } from 'react-router-dom';
-import { isHandled, isHttpError, messageParams } from '../http/errors';
+import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { PENALTIES } from './penalties';
 import type { Customer } from './types';
@@ -50,7 +50,7 @@ export const PenaltyButton = () => {
       refresh();
     } catch (e) {
       if (isHttpError(e) && e.body?.errors?.notes) setError(translate(e.body.errors.notes, messageParams(e)));
-      else if (!isHandled(e)) notify(isHttpError(e) ? e.message : 'app.errors.unknown', { type: 'error' });
+      else if (!isHandled(e)) notify(failureKey(e), { type: 'error' });
     } finally {
       setSaving(false);
     }

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
-import { isHttpError } from '../http/errors';
+import { failureKey } from '../http/errors';
 import { useFormat } from '../format/useFormat';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -50,7 +50,7 @@ export const DiscountCodeField = ({
         setProblem(undefined);
       }
     } catch (e) {
-      setProblem(translate(isHttpError(e) ? e.message : 'app.errors.unknown'));
+      setProblem(translate(failureKey(e)));
     } finally {
       setBusy(false);
     }

@@ -22,7 +22,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
-import { isHttpError } from '../http/errors';
+import { failureKey } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, hoursMinutes, nameOf, type Employee } from './types';
@@ -290,7 +290,7 @@ export const CumulativeAttendanceReport = () => {
         `reports/cumulative-attendance?filter=${encodeURIComponent(query)}`,
       )
       .then((answer) => !cancelled && setRows(answer.rows))
-      .catch((e: unknown) => !cancelled && setError(isHttpError(e) ? e.message : 'app.errors.unknown'));
+      .catch((e: unknown) => !cancelled && setError(failureKey(e)));
     return () => {
       cancelled = true;
     };

@@ -15,6 +15,7 @@ import { DefineDiscountCode } from '../sales/discount-codes.commands';
 import { HoldInvoice } from '../sales/held-invoices.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
 import { TopUpWallet } from '../sales/wallet.commands';
+import { ChangeSettings } from '../settings/settings.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
 
@@ -86,6 +87,8 @@ export const seedDemoSales = async (
     products: Record<string, string>;
     stylists: string[];
     checkedIn: DemoCheckedIn[];
+    /** the invoice settings the demo saved (a debt is allowed for a moment, then not again) */
+    invoiceSettings: Record<string, unknown>;
   },
 ) => {
   const today = businessDate(ownerCtx.now, timeZone);
@@ -93,7 +96,7 @@ export const seedDemoSales = async (
     at: number;
     key: string;
     body: object | (() => object);
-    command?: 'invoice' | 'top-up' | 'code' | 'package';
+    command?: 'invoice' | 'top-up' | 'code' | 'package' | 'offer' | 'on-account';
   };
   const sales: Sale[] = [];
   // what the customer pays: priced by the same rules as the till (15 % at document level)
@@ -184,6 +187,7 @@ export const seedDemoSales = async (
   const price = (service: string) => ids.services[service].price;
   const money = (minor: number) => (minor / 100).toFixed(2);
   let giftCode = '';
+  let smallGiftCode = '';
   let hairPackage = '';
   let bought = '';
   sales.push(
@@ -305,6 +309,70 @@ export const seedDemoSales = async (
       },
     },
   );
+  // a gift card bought last year and never used (valid a year: expired), and a small one spent whole:
+  // the gift card reports' three lists (active, used, expired) each have one to open
+  sales.push(
+    {
+      at: at(400, '18:20'),
+      key: 'demo-gift-card-forgotten',
+      body: {
+        customer_id: amal,
+        lines: [{ kind: 'gift_card', price: '150.00', beneficiary_id: fourth, message: 'Eid Mubarak!' }],
+        payments: [{ method: PaymentMethod.cash, amount: '150.00' }],
+      },
+    },
+    {
+      at: at(11, '16:05'),
+      key: 'demo-gift-card-small-sale',
+      body: {
+        customer_id: second,
+        lines: [{ kind: 'gift_card', price: '100.00', beneficiary_id: third, message: 'With love' }],
+        payments: [{ method: PaymentMethod.debit_card, amount: '100.00', authorization_code: 'DEMO09102' }],
+      },
+    },
+    {
+      at: at(4, '12:30'),
+      key: 'demo-gift-card-small-spent',
+      body: () => ({
+        customer_id: third,
+        lines: [{ kind: 'service', item_id: ids.services.Haircut.id, employee_id: ids.stylists[0] }],
+        gift_cards: [{ code: smallGiftCode, amount: '100.00' }],
+        payments: [{ method: PaymentMethod.cash, amount: money(totalOf([price('Haircut')]) - 10000) }],
+      }),
+    },
+    // an offer on the menu: three services together for less, for brides and occasions
+    {
+      at: at(10, '09:00'),
+      key: 'demo-offer',
+      command: 'offer',
+      body: {
+        name_en: 'Bridal glow',
+        name_ar: 'إطلالة العروس',
+        type: 'fixed',
+        use_type: 1,
+        service_ids: [ids.services['Hair colour'].id, ids.services.Facial.id, ids.services.Manicure.id],
+        price: '420.00',
+        expiry_date: addDays(today, 45),
+        description_en: 'Hair colour, a facial and a manicure before the big day',
+        description_ar: 'صبغة الشعر وتنظيف البشرة ومانيكير قبل اليوم الكبير',
+      },
+    },
+    // a regular who pays the rest at the end of the month: the owner allowed it for her sale (the
+    // setting is on for that sale only), so the receivables list has an invoice to collect
+    {
+      at: at(1, '18:40'),
+      key: 'demo-on-account',
+      command: 'on-account',
+      body: {
+        customer_id: amal,
+        lines: [
+          { kind: 'service', item_id: ids.services['Hair colour'].id, employee_id: ids.stylists[0] },
+          { kind: 'service', item_id: ids.services['Blow dry'].id, employee_id: ids.stylists[0] },
+        ],
+        payments: [{ method: PaymentMethod.cash, amount: '100.00' }],
+      },
+    },
+  );
   // a sale to a business: a hotel's guest treatments billed to the hotel, a standard tax invoice
   // (ZATCA clears it: the worker sends it as soon as the demo is up)
   sales.push({
@@ -329,7 +397,20 @@ export const seedDemoSales = async (
   for (const sale of sales) {
     const ctx = { ...ownerCtx, now: new Date(sale.at), correlationId: sale.key, idempotencyKey: sale.key };
     const body = typeof sale.body === 'function' ? sale.body() : sale.body;
+    const settings = (allow_debt: boolean) =>
+      execute(
+        new ChangeSettings(
+          {
+            ...ctx,
+            correlationId: `${sale.key}-debt-${allow_debt}`,
+            idempotencyKey: `${sale.key}-debt-${allow_debt}`,
+          },
+          { section: 'invoice', body: { ...ids.invoiceSettings, allow_debt } },
+        ),
+      );
     if (sale.command === 'code') await execute(new DefineDiscountCode(ctx, body));
+    else if (sale.command === 'offer')
+      await execute(new ChangeBundles(ctx, { what: 'offer', kind: 'create', body }));
     else if (sale.command === 'package') {
       const answer = (await execute(new ChangeBundles(ctx, { what: 'package', kind: 'create', body }))) as {
         body: { id: string };
@@ -339,6 +420,7 @@ export const seedDemoSales = async (
       const { customer, ...payment } = body as { customer: string };
       await execute(new TopUpWallet(ctx, owner, customer, payment));
     } else {
+      if (sale.command === 'on-account') await settings(true);
       const answer = (await execute(new IssueInvoice(ctx, owner, body))) as {
         body?: {
           id: string;
@@ -350,8 +432,10 @@ export const seedDemoSales = async (
       };
       if (answer?.body)
         issued[sale.key] = { id: answer.body.id, total: answer.body.total, einvoice: answer.body.einvoice };
+      if (sale.command === 'on-account') await settings(false);
       const sold = answer?.body?.gift_cards_sold?.[0];
-      if (sold) giftCode = sold.code;
+      if (sold && sale.key === 'demo-gift-card-small-sale') smallGiftCode = sold.code;
+      else if (sold && sale.key === 'demo-gift-card-sale') giftCode = sold.code;
       const opened = answer?.body?.lines?.find((l) => l.customer_offer_id)?.customer_offer_id;
       if (opened) bought = opened;
     }

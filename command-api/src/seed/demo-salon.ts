@@ -34,6 +34,7 @@ import { UniqueValues } from '../shared/unique-values';
 import { ChangeEInvoicing } from '../einvoicing/einvoicing.commands';
 import type { EInvoiceReporting } from '../einvoicing/reporting';
 import { IssueCreditNote } from '../sales/credit-notes.commands';
+import { IssueDebitNoteCommand } from '../sales/debit-notes.commands';
 
 /** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
 export const DEMO = {
@@ -119,31 +120,58 @@ const DEMO_PRODUCTS = [
 ];
 
 /** A small menu (prices before VAT, in SAR): what a women's salon in Riyadh might open with. */
-const DEMO_MENU = [
+/** The menu's categories, across its groups: what a customer comes for. */
+const DEMO_CATEGORIES = {
+  everyday: { name_en: 'Everyday care', name_ar: 'العناية اليومية' },
+  occasions: { name_en: 'Occasions', name_ar: 'المناسبات' },
+};
+
+const DEMO_MENU: Array<{
+  names: { name_en: string; name_ar: string };
+  services: Array<{
+    name_en: string;
+    name_ar: string;
+    price: string;
+    job_time: number;
+    offer_price?: string;
+    home_service?: boolean;
+    category: keyof typeof DEMO_CATEGORIES;
+  }>;
+}> = [
   {
     names: { name_en: 'Hair', name_ar: 'الشعر' },
     services: [
-      { name_en: 'Haircut', name_ar: 'قص الشعر', price: '100.00', job_time: 45 },
-      { name_en: 'Blow dry', name_ar: 'سشوار', price: '60.00', job_time: 30 },
+      { name_en: 'Haircut', name_ar: 'قص الشعر', price: '100.00', job_time: 45, category: 'everyday' },
+      { name_en: 'Blow dry', name_ar: 'سشوار', price: '60.00', job_time: 30, category: 'everyday' },
       {
         name_en: 'Hair colour',
         name_ar: 'صبغة الشعر',
         price: '250.00',
         job_time: 120,
         offer_price: '220.00',
+        category: 'occasions',
       },
     ],
   },
   {
     names: { name_en: 'Nails', name_ar: 'الأظافر' },
     services: [
-      { name_en: 'Manicure', name_ar: 'مانيكير', price: '80.00', job_time: 45 },
-      { name_en: 'Pedicure', name_ar: 'باديكير', price: '90.00', job_time: 60, home_service: true },
+      { name_en: 'Manicure', name_ar: 'مانيكير', price: '80.00', job_time: 45, category: 'everyday' },
+      {
+        name_en: 'Pedicure',
+        name_ar: 'باديكير',
+        price: '90.00',
+        job_time: 60,
+        home_service: true,
+        category: 'everyday',
+      },
     ],
   },
   {
     names: { name_en: 'Skin care', name_ar: 'العناية بالبشرة' },
-    services: [{ name_en: 'Facial', name_ar: 'تنظيف البشرة', price: '180.00', job_time: 60 }],
+    services: [
+      { name_en: 'Facial', name_ar: 'تنظيف البشرة', price: '180.00', job_time: 60, category: 'occasions' },
+    ],
   },
 ];
 
@@ -448,14 +476,24 @@ export const seedDemoSalon = async (
     const added = await execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
     customerIds.push((added as Answer<{ id: string }>).body.id);
   }
+  const categories: Record<string, string> = {};
+  for (const [key, names] of Object.entries(DEMO_CATEGORIES)) {
+    const added = (await execute(new ChangeMenu(ownerCtx, { kind: 'add-category', body: names }))) as Answer<{
+      id: string;
+    }>;
+    categories[key] = added.body.id;
+  }
   const services: Record<string, { id: string; job_time: number; price: number }> = {};
   for (const group of DEMO_MENU) {
     const added = (await execute(
       new ChangeMenu(ownerCtx, { kind: 'add-group', body: group.names }),
     )) as Answer<{ id: string }>;
-    for (const service of group.services) {
+    for (const { category, ...service } of group.services) {
       const s = (await execute(
-        new ChangeMenu(ownerCtx, { kind: 'add-service', body: { ...service, group_id: added.body.id } }),
+        new ChangeMenu(ownerCtx, {
+          kind: 'add-service',
+          body: { ...service, group_id: added.body.id, category_id: categories[category] },
+        }),
       )) as Answer<{ id: string }>;
       // what the till charges: the offer price while there is one
       const price = (service as { offer_price?: string }).offer_price ?? service.price;
@@ -545,6 +583,7 @@ export const seedDemoSalon = async (
     products,
     stylists,
     checkedIn,
+    invoiceSettings: DEMO_INVOICE_SETTINGS,
   });
   await seedDemoSalonUse(execute, ownerCtx, 'Asia/Riyadh', { customers: customerIds, products });
   await waitForProjections(await store.headPosition());
@@ -563,6 +602,28 @@ export const seedDemoSalon = async (
           {
             reason: 'The customer had a skin reaction to the facial: refunded in full',
             payments: [{ method: PaymentMethod.cash, amount: (refunded.total / 100).toFixed(2) }],
+          },
+        ),
+      );
+      await waitForProjections(await store.headPosition());
+    }
+  }
+  // and the manicure paid with a gift card gets a debit note: nail art added once the invoice was
+  // issued, paid in cash (a note follows an accepted invoice too)
+  const debited = issued['demo-gift-card-spent'];
+  if (reporting && debited?.einvoice) {
+    const answer = await reporting.submitNow(DEMO.tenantId, debited.einvoice.uuid, ownerCtx.now);
+    if (answer?.type === 'EInvoiceAccepted') {
+      await waitForProjections(await store.headPosition());
+      await execute(
+        new IssueDebitNoteCommand(
+          { ...ownerCtx, correlationId: 'demo-debit-note', idempotencyKey: 'demo-debit-note' },
+          ownerAuth,
+          debited.id,
+          {
+            lines: [{ description: 'Nail art on two nails, added after the manicure', amount: '25.00' }],
+            reason: 'The customer asked for nail art once the invoice was issued',
+            payments: [{ method: PaymentMethod.cash, amount: '28.75' }],
           },
         ),
       );

@@ -188,6 +188,24 @@ export const seedDemoSales = async (
   const money = (minor: number) => (minor / 100).toFixed(2);
   let giftCode = '';
   let smallGiftCode = '';
+  /** a gift card bought by one customer for another, paid in full */
+  const giftCardSale = (
+    key: string,
+    when: number,
+    buyer: string,
+    beneficiary: string,
+    amount: string,
+    message: string,
+    payment: { method: number; authorization_code?: string },
+  ): Sale => ({
+    at: when,
+    key,
+    body: {
+      customer_id: buyer,
+      lines: [{ kind: 'gift_card', price: amount, beneficiary_id: beneficiary, message }],
+      payments: [{ ...payment, amount }],
+    },
+  });
   let hairPackage = '';
   let bought = '';
   sales.push(
@@ -216,15 +234,10 @@ export const seedDemoSales = async (
         notes: 'Paid ahead for the month',
       },
     },
-    {
-      at: at(13, '12:10'),
-      key: 'demo-gift-card-sale',
-      body: {
-        customer_id: fourth,
-        lines: [{ kind: 'gift_card', price: '300.00', beneficiary_id: second, message: 'Happy birthday!' }],
-        payments: [{ method: PaymentMethod.credit_card, amount: '300.00', authorization_code: 'DEMO09101' }],
-      },
-    },
+    giftCardSale('demo-gift-card-sale', at(13, '12:10'), fourth, second, '300.00', 'Happy birthday!', {
+      method: PaymentMethod.credit_card,
+      authorization_code: 'DEMO09101',
+    }),
     {
       at: at(9, '13:40'),
       key: 'demo-gift-card-spent',
@@ -312,24 +325,13 @@ export const seedDemoSales = async (
   // a gift card bought last year and never used (valid a year: expired), and a small one spent whole:
   // the gift card reports' three lists (active, used, expired) each have one to open
   sales.push(
-    {
-      at: at(400, '18:20'),
-      key: 'demo-gift-card-forgotten',
-      body: {
-        customer_id: amal,
-        lines: [{ kind: 'gift_card', price: '150.00', beneficiary_id: fourth, message: 'Eid Mubarak!' }],
-        payments: [{ method: PaymentMethod.cash, amount: '150.00' }],
-      },
-    },
-    {
-      at: at(11, '16:05'),
-      key: 'demo-gift-card-small-sale',
-      body: {
-        customer_id: second,
-        lines: [{ kind: 'gift_card', price: '100.00', beneficiary_id: third, message: 'With love' }],
-        payments: [{ method: PaymentMethod.debit_card, amount: '100.00', authorization_code: 'DEMO09102' }],
-      },
-    },
+    giftCardSale('demo-gift-card-forgotten', at(400, '18:20'), amal, fourth, '150.00', 'Eid Mubarak!', {
+      method: PaymentMethod.cash,
+    }),
+    giftCardSale('demo-gift-card-small-sale', at(11, '16:05'), second, third, '100.00', 'With love', {
+      method: PaymentMethod.debit_card,
+      authorization_code: 'DEMO09102',
+    }),
     {
       at: at(4, '12:30'),
       key: 'demo-gift-card-small-spent',

@@ -587,48 +587,39 @@ export const seedDemoSalon = async (
   });
   await seedDemoSalonUse(execute, ownerCtx, 'Asia/Riyadh', { customers: customerIds, products });
   await waitForProjections(await store.headPosition());
-  // today the facial of five days ago is refunded: its invoice reported to ZATCA first (a note
-  // follows an accepted invoice), then the credit note, signed into the chain, reported by the worker
+  // a note follows an accepted invoice: the invoice is reported to ZATCA first, then the note is
+  // signed into the chain and reported by the worker
+  const afterAcceptance = async (
+    invoice: (typeof issued)[string] | undefined,
+    note: (id: string) => object,
+  ) => {
+    if (!reporting || !invoice?.einvoice) return;
+    const answer = await reporting.submitNow(DEMO.tenantId, invoice.einvoice.uuid, ownerCtx.now);
+    if (answer?.type !== 'EInvoiceAccepted') return;
+    await waitForProjections(await store.headPosition());
+    await execute(note(invoice.id));
+    await waitForProjections(await store.headPosition());
+  };
+  const noteCtx = (key: string) => ({ ...ownerCtx, correlationId: key, idempotencyKey: key });
+  // today the facial of five days ago is refunded in full
   const refunded = issued['demo-code-used'];
-  if (reporting && refunded?.einvoice) {
-    const answer = await reporting.submitNow(DEMO.tenantId, refunded.einvoice.uuid, ownerCtx.now);
-    if (answer?.type === 'EInvoiceAccepted') {
-      await waitForProjections(await store.headPosition());
-      await execute(
-        new IssueCreditNote(
-          { ...ownerCtx, correlationId: 'demo-credit-note', idempotencyKey: 'demo-credit-note' },
-          ownerAuth,
-          refunded.id,
-          {
-            reason: 'The customer had a skin reaction to the facial: refunded in full',
-            payments: [{ method: PaymentMethod.cash, amount: (refunded.total / 100).toFixed(2) }],
-          },
-        ),
-      );
-      await waitForProjections(await store.headPosition());
-    }
-  }
-  // and the manicure paid with a gift card gets a debit note: nail art added once the invoice was
-  // issued, paid in cash (a note follows an accepted invoice too)
-  const debited = issued['demo-gift-card-spent'];
-  if (reporting && debited?.einvoice) {
-    const answer = await reporting.submitNow(DEMO.tenantId, debited.einvoice.uuid, ownerCtx.now);
-    if (answer?.type === 'EInvoiceAccepted') {
-      await waitForProjections(await store.headPosition());
-      await execute(
-        new IssueDebitNoteCommand(
-          { ...ownerCtx, correlationId: 'demo-debit-note', idempotencyKey: 'demo-debit-note' },
-          ownerAuth,
-          debited.id,
-          {
-            lines: [{ description: 'Nail art on two nails, added after the manicure', amount: '25.00' }],
-            reason: 'The customer asked for nail art once the invoice was issued',
-            payments: [{ method: PaymentMethod.cash, amount: '28.75' }],
-          },
-        ),
-      );
-      await waitForProjections(await store.headPosition());
-    }
-  }
+  await afterAcceptance(
+    refunded,
+    (id) =>
+      new IssueCreditNote(noteCtx('demo-credit-note'), ownerAuth, id, {
+        reason: 'The customer had a skin reaction to the facial: refunded in full',
+        payments: [{ method: PaymentMethod.cash, amount: (refunded.total / 100).toFixed(2) }],
+      }),
+  );
+  // and the manicure paid with a gift card gets a debit note: nail art added once it was issued
+  await afterAcceptance(
+    issued['demo-gift-card-spent'],
+    (id) =>
+      new IssueDebitNoteCommand(noteCtx('demo-debit-note'), ownerAuth, id, {
+        lines: [{ description: 'Nail art on two nails, added after the manicure', amount: '25.00' }],
+        reason: 'The customer asked for nail art once the invoice was issued',
+        payments: [{ method: PaymentMethod.cash, amount: '28.75' }],
+      }),
+  );
   return true;
 };

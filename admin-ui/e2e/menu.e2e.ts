@@ -270,8 +270,9 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       await page.goto(`${url}/en/merchant/menu/services`);
       await groupBlock(page, 'Make-up').getByText('No services in this group yet.').waitFor();
 
+      // the demo's two categories (its services are in them), and one more
       await page.goto(`${url}/en/merchant/menu/categories`);
-      await page.waitForSelector('[data-testid=list-empty]');
+      await page.waitForSelector('tr:has-text("Everyday care")');
       await page.click('a[href="/en/merchant/menu/categories/create"]');
       await page.fill('input[name=name_en]', 'Bridal');
       await page.fill('input[name=name_ar]', 'العرائس');
@@ -281,7 +282,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       await page.waitForURL(`${url}/en/merchant/menu/categories/activate`);
       await page.click('[data-testid=activation-item]:has-text("Bridal") input');
       await page.click('[data-testid=activation-save]');
-      await page.waitForSelector('[data-testid=active-count]:has-text("0 of 1 active")');
+      await page.waitForSelector('[data-testid=active-count]:has-text("2 of 3 active")');
       await page.click('text=Back to the list');
       await page.waitForSelector('tr:has-text("Bridal") >> text=Disabled');
     });

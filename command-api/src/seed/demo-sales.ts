@@ -186,8 +186,8 @@ export const seedDemoSales = async (
   const [amal, second, third, fourth] = ids.customers;
   const price = (service: string) => ids.services[service].price;
   const money = (minor: number) => (minor / 100).toFixed(2);
-  let giftCode = '';
-  let smallGiftCode = '';
+  // the codes of the gift cards sold, by the sale's key (spent on later sales)
+  const giftCodes: Record<string, string> = {};
   /** a gift card bought by one customer for another, paid in full */
   const giftCardSale = (
     key: string,
@@ -247,7 +247,7 @@ export const seedDemoSales = async (
         return {
           customer_id: second,
           lines: [{ kind: 'service', item_id: ids.services.Manicure.id, employee_id: ids.stylists[1] }],
-          gift_cards: [{ code: giftCode, amount: money(fromCard) }],
+          gift_cards: [{ code: giftCodes['demo-gift-card-sale'], amount: money(fromCard) }],
           payments: total > fromCard ? [{ method: PaymentMethod.cash, amount: money(total - fromCard) }] : [],
         };
       },
@@ -338,7 +338,7 @@ export const seedDemoSales = async (
       body: () => ({
         customer_id: third,
         lines: [{ kind: 'service', item_id: ids.services.Haircut.id, employee_id: ids.stylists[0] }],
-        gift_cards: [{ code: smallGiftCode, amount: '100.00' }],
+        gift_cards: [{ code: giftCodes['demo-gift-card-small-sale'], amount: '100.00' }],
         payments: [{ method: PaymentMethod.cash, amount: money(totalOf([price('Haircut')]) - 10000) }],
       }),
     },
@@ -396,20 +396,17 @@ export const seedDemoSales = async (
   });
   sales.sort((a, b) => a.at - b.at);
   const issued: Record<string, { id: string; total: number; einvoice: { uuid: string } | null }> = {};
+  /** the owner allows (or no longer allows) a sale to leave an amount owed */
+  const allowDebt = (ctx: CommandContext, key: string, allow_debt: boolean) =>
+    execute(
+      new ChangeSettings(
+        { ...ctx, correlationId: `${key}-debt-${allow_debt}`, idempotencyKey: `${key}-debt-${allow_debt}` },
+        { section: 'invoice', body: { ...ids.invoiceSettings, allow_debt } },
+      ),
+    );
   for (const sale of sales) {
     const ctx = { ...ownerCtx, now: new Date(sale.at), correlationId: sale.key, idempotencyKey: sale.key };
     const body = typeof sale.body === 'function' ? sale.body() : sale.body;
-    const settings = (allow_debt: boolean) =>
-      execute(
-        new ChangeSettings(
-          {
-            ...ctx,
-            correlationId: `${sale.key}-debt-${allow_debt}`,
-            idempotencyKey: `${sale.key}-debt-${allow_debt}`,
-          },
-          { section: 'invoice', body: { ...ids.invoiceSettings, allow_debt } },
-        ),
-      );
     if (sale.command === 'code') await execute(new DefineDiscountCode(ctx, body));
     else if (sale.command === 'offer')
       await execute(new ChangeBundles(ctx, { what: 'offer', kind: 'create', body }));
@@ -422,7 +419,7 @@ export const seedDemoSales = async (
       const { customer, ...payment } = body as { customer: string };
       await execute(new TopUpWallet(ctx, owner, customer, payment));
     } else {
-      if (sale.command === 'on-account') await settings(true);
+      if (sale.command === 'on-account') await allowDebt(ctx, sale.key, true);
       const answer = (await execute(new IssueInvoice(ctx, owner, body))) as {
         body?: {
           id: string;
@@ -434,10 +431,9 @@ export const seedDemoSales = async (
       };
       if (answer?.body)
         issued[sale.key] = { id: answer.body.id, total: answer.body.total, einvoice: answer.body.einvoice };
-      if (sale.command === 'on-account') await settings(false);
+      if (sale.command === 'on-account') await allowDebt(ctx, sale.key, false);
       const sold = answer?.body?.gift_cards_sold?.[0];
-      if (sold && sale.key === 'demo-gift-card-small-sale') smallGiftCode = sold.code;
-      else if (sold && sale.key === 'demo-gift-card-sale') giftCode = sold.code;
+      if (sold) giftCodes[sale.key] = sold.code;
       const opened = answer?.body?.lines?.find((l) => l.customer_offer_id)?.customer_offer_id;
       if (opened) bought = opened;
     }

@@ -119,13 +119,13 @@ const DEMO_PRODUCTS = [
   },
 ];
 
-/** A small menu (prices before VAT, in SAR): what a women's salon in Riyadh might open with. */
 /** The menu's categories, across its groups: what a customer comes for. */
 const DEMO_CATEGORIES = {
   everyday: { name_en: 'Everyday care', name_ar: 'العناية اليومية' },
   occasions: { name_en: 'Occasions', name_ar: 'المناسبات' },
 };
 
+/** A small menu (prices before VAT, in SAR): what a women's salon in Riyadh might open with. */
 const DEMO_MENU: Array<{
   names: { name_en: string; name_ar: string };
   services: Array<{

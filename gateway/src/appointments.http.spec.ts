@@ -1,14 +1,8 @@
 import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
-
-const TZ = 'Asia/Riyadh';
+import { TZ, workday } from './testing/dates.test-support';
 
 /** A Sunday-to-Thursday business date at least `ahead` days from now (the stylists rest on Fridays). */
-const workday = (ahead: number) => {
-  let date = addDays(businessDate(new Date(), TZ), ahead);
-  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-};
 const at = (date: string, time: string) => instantAt(date, `${time}:00`, TZ);
 
 describe('the appointment book over HTTP', () => {

@@ -1,14 +1,7 @@
 import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { TZ, workday } from './testing/dates.test-support';
 
-const TZ = 'Asia/Riyadh';
-
-/** A Sunday-to-Thursday business date at least `ahead` days from now (the stylists rest on Fridays). */
-const workday = (ahead: number) => {
-  let date = addDays(businessDate(new Date(), TZ), ahead);
-  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-};
 const at = (date: string, time: string) => instantAt(date, `${time}:00`, TZ);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

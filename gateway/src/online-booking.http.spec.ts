@@ -1,16 +1,8 @@
-import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
+import { addDays, instantAt } from '@rawnaq/contracts';
 import { salonIndexHtml } from './salon-pages';
 import { png } from './testing/images.test-support';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
-
-const TZ = 'Asia/Riyadh';
-
-/** A Sunday-to-Thursday business date at least `ahead` days from now (the stylists rest on Fridays). */
-const workday = (ahead: number) => {
-  let date = addDays(businessDate(new Date(), TZ), ahead);
-  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-};
+import { TZ, workday } from './testing/dates.test-support';
 
 type Group = {
   id: string;

@@ -1,17 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addDays, businessDate, weekdayOf } from '@rawnaq/contracts';
 import { paymentGatewaysFor } from '@rawnaq/command-api';
 import { decryptTrandata, encryptTrandata } from '@rawnaq/platform';
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { workday } from './testing/dates.test-support';
 
-const TZ = 'Asia/Riyadh';
 const RESOURCE_KEY = '41379157829341379157829341379157';
-const workday = (ahead: number) => {
-  let date = addDays(businessDate(new Date(), TZ), ahead);
-  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-};
 
 /**
  * The bank's side of the tranportal protocol, played by a local server: its init endpoint deciphers

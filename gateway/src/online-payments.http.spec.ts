@@ -1,14 +1,9 @@
-import { addDays, businessDate, weekdayOf, type RecordedEvent } from '@rawnaq/contracts';
+import { businessDate, type RecordedEvent } from '@rawnaq/contracts';
 import { paymentGatewaysFor } from '@rawnaq/command-api';
 import { SIMULATOR_CARDS, SIMULATOR_CHALLENGE_CODE, type GatewayNotice } from '@rawnaq/platform';
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { TZ, workday } from './testing/dates.test-support';
 
-const TZ = 'Asia/Riyadh';
-const workday = (ahead: number) => {
-  let date = addDays(businessDate(new Date(), TZ), ahead);
-  while ([5, 6].includes(weekdayOf(date))) date = addDays(date, 1);
-  return date;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Service = { id: string; price_with_vat_minor: number };

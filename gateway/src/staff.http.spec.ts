@@ -1,4 +1,6 @@
+import { addDays, businessDate } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { TZ } from './testing/dates.test-support';
 import { png } from './testing/images.test-support';
 
 describe('employees and roles over HTTP', () => {
@@ -159,23 +161,28 @@ describe('employees and roles over HTTP', () => {
       ).body.errors,
     ).toEqual({ role_id: 'staff.owner_cannot_change' });
     const noura = list.body.find((e: { name_en: string }) => e.name_en === 'Noura Al-Qahtani');
+    // a month ahead, clear of the demo's visits of this week (a block over a visit is refused)
+    const ahead = (days: number) => addDays(businessDate(new Date(), TZ), days);
     const block = await t.http
       .post(`/api/merchant/employees/${noura.id}/periods`)
       .set(bearer(owner))
-      .send({ kind: 'block', reason: 'Annual leave', from_date: '2026-12-01', to_date: '2026-12-20' });
+      .send({ kind: 'block', reason: 'Annual leave', from_date: ahead(30), to_date: ahead(49) });
     expect(block.status).toBe(201);
-    const overlap = await t.http.post(`/api/merchant/employees/${noura.id}/periods`).set(bearer(owner)).send({
-      kind: 'custom_hours',
-      from_date: '2026-12-20',
-      to_date: '2026-12-21',
-      from: '12:00',
-      to: '16:00',
-    });
+    const overlap = await t.http
+      .post(`/api/merchant/employees/${noura.id}/periods`)
+      .set(bearer(owner))
+      .send({
+        kind: 'custom_hours',
+        from_date: ahead(49),
+        to_date: ahead(50),
+        from: '12:00',
+        to: '16:00',
+      });
     expect(overlap.body.errors).toEqual({ from_date: 'settings.periods_overlap' });
     const tooLong = await t.http
       .post(`/api/merchant/employees/${noura.id}/periods`)
       .set(bearer(owner))
-      .send({ kind: 'block', from_date: '2027-01-01', to_date: '2027-02-15' });
+      .send({ kind: 'block', from_date: ahead(60), to_date: ahead(105) });
     expect(tooLong.body.errors).toEqual({ to_date: 'settings.period_too_long' });
     const periods = await t.http
       .get('/api/merchant/employee-periods')

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable, ListContextProvider, Title, useList } from 'react-admin';
 import { useRecordContext, useTranslate, type RaRecord } from 'ra-core';
-import { formatMoney } from '@rawnaq/contracts';
+import { businessDate, formatMoney, PLATFORM_TIME_ZONE } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -54,7 +54,8 @@ const Fees = (_: { label?: string }) => {
   return record ? <bdi>{aed(record.fees)}</bdi> : null;
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The platform's day, not UTC's: a Gulf salon's fee of just after midnight is today's. */
+const today = () => businessDate(new Date(), PLATFORM_TIME_ZONE);
 
 /**
  * `payment-gateway-fees`: the platform's 1 AED per successful gateway transaction (doc2 §9), per salon

@@ -10,7 +10,12 @@ import {
   useRequireAccess,
   useTranslate,
 } from 'ra-core';
-import { formatViewDateTime, type GlobalInformation, type TenantTimeZone } from '@rawnaq/contracts';
+import {
+  businessDate,
+  formatViewDateTime,
+  type GlobalInformation,
+  type TenantTimeZone,
+} from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -187,10 +192,14 @@ const useDateFilters = (withEmployee: boolean) => {
   ];
 };
 
-/** The salon's business date (global information's `today`), else the browser's. */
-const useToday = () =>
-  useOptionalGlobalInformation<GlobalInformation>()?.global_informations?.today ??
-  new Date().toISOString().slice(0, 10);
+/** The salon's business date (global information's `today`), else today on the salon's clock. */
+const useToday = () => {
+  const { timeZone } = useFormat();
+  return (
+    useOptionalGlobalInformation<GlobalInformation>()?.global_informations?.today ??
+    businessDate(new Date(), timeZone as TenantTimeZone)
+  );
+};
 
 /** `reports/detailed-attendence-report`: every shift, with check-in/out times, hours and distances. */
 export const DetailedAttendanceReport = () => {

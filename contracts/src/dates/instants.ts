@@ -152,6 +152,13 @@ export const endOfBusinessDay = (date: BusinessDate, tz: TenantTimeZone): Instan
 
 export const today = (now: NowInput, tz: TenantTimeZone): BusinessDate => businessDate(resolveNow(now), tz);
 
+/**
+ * The platform's own day, for the manager console's reports across salons (its fees are in AED):
+ * the UAE's, the Gulf's easternmost zone, so every salon's today has begun by then. UTC's date would
+ * leave out the first hours of a Gulf day (after 21:00 UTC in Riyadh).
+ */
+export const PLATFORM_TIME_ZONE: TenantTimeZone = 'Asia/Dubai';
+
 export const addDays = (date: BusinessDate, days: number): BusinessDate => {
   if (!Number.isSafeInteger(days)) throw new RangeError(`Days must be an integer: ${days}`);
   return calendarDay(date).add(days, 'day').format(DATE_FORMAT);

@@ -1,10 +1,12 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import {
   addDays,
+  businessDate,
   decimalsOf,
   DomainError,
   notFound,
   Page,
+  PLATFORM_TIME_ZONE,
   Permission,
   rejected,
   type Currency,
@@ -111,8 +113,7 @@ export class PaymentGatewayFeesController {
 
   @Get('payment-gateway-fees')
   async fees(@Query() query: Record<string, unknown>) {
-    const today = new Date().toISOString().slice(0, 10);
-    const { from, to } = period(query, today);
+    const { from, to } = period(query, businessDate(new Date(), PLATFORM_TIME_ZONE));
     const docs = await this.models.find('payment_gateway_fees', {
       filter: { business_date: { $gte: from, $lte: to } },
       sort: [['charged_at', 'desc']],

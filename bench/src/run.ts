@@ -15,7 +15,8 @@
  * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability, sales, einvoicing) runs
  * those sections only; the figures of the others stay as bench/results.json had them.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditLogProjection, customersProjection } from '@rawnaq/projections';
@@ -44,6 +45,17 @@ const only = (): Set<string> => {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (s: string) => process.stdout.write(`${s}\n`);
+
+/**
+ * Before each timed section: the files of the sections before it are removed and the kernel's
+ * write-back of them has finished (`sync`), so that a section is measured on a disk as idle as the
+ * machine should be, not behind the write-back of the one before it (the catch-up's million events
+ * were still being written out during the booking's run, and its fsyncs queued behind them).
+ */
+const quietDisk = (dir: string) => {
+  for (const f of readdirSync(dir)) rmSync(join(dir, f), { recursive: true, force: true });
+  execFileSync('sync');
+};
 
 type Results = {
   measuredAt: string;
@@ -152,6 +164,7 @@ const main = async () => {
     }
 
     if (sections.has('latency')) {
+      quietDisk(dir);
       log(
         `latency: ${rate} commands/s for ${latencySeconds} s, append (FULL) until customers + audit log show it...`,
       );
@@ -166,6 +179,7 @@ const main = async () => {
     }
 
     if (sections.has('booking')) {
+      quietDisk(dir);
       const bookingRate = arg('booking-rate', 200);
       log(
         `booking: ${bookingRate} bookings/s for ${latencySeconds} s, POST appointments (HTTP, the command, one atomic append, FULL) until the calendar's read model and the audit log show it; baseline: the same writes appended directly...`,
@@ -189,6 +203,7 @@ const main = async () => {
     }
 
     if (sections.has('availability')) {
+      quietDisk(dir);
       log(
         `availability: a 3-service visit, 30 employees x 14 days, 3,000 lines; ${fmt(availabilityRuns)} runs, and a per-slot scan of the same rules...`,
       );
@@ -199,6 +214,7 @@ const main = async () => {
     }
 
     if (sections.has('sales')) {
+      quietDisk(dir);
       const salesRate = arg('sales-rate', 200);
       const invoices = arg('sales-invoices', 1_000_000);
       const runs = arg('summary-runs', 200);
@@ -216,6 +232,7 @@ const main = async () => {
     }
 
     if (sections.has('einvoicing')) {
+      quietDisk(dir);
       const runs = arg('einvoicing-runs', 5_000);
       const chainDocuments = arg('einvoicing-chain', 100_000);
       log(

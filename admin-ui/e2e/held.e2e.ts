@@ -305,6 +305,14 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       await page.click('[data-testid=debit-note-issue]');
       await page.waitForSelector('[data-testid=debit-note-show]');
       expect(await page.textContent('[data-testid=debit-note-shown-totals]')).toContain('AED 10.50');
+      // on a phone each line reads as two (what and its total, then its VAT), nothing wider than it
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForSelector(
+        '[data-testid=debit-note-line]:has-text("Extra care"):has-text("AED 10.50")',
+      );
+      await noWiderThan(page, 390);
+      await shot(page, 'debit-note-show-en-phone');
+      await page.setViewportSize({ width: 1366, height: 860 });
       await page.goto(`${url}/en/merchant/accounting/debit-note`);
       await page.waitForSelector('tr:has-text("Extra care asked for"):has-text("AED 10.50")');
     });

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import ListIcon from '@mui/icons-material/List';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useFormat } from '../format/useFormat';
+import { useIsPhone } from '../layout/ResponsiveDataTable';
 import { Amount, InvoicePayments, tableSx, useInvoiceMoney, useVatCategory } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
 import type { Invoice } from '../sales/types';
@@ -52,6 +53,7 @@ const Body = () => {
   const money = useInvoiceMoney(note?.currency);
   const category = useVatCategory();
   const customer = useCustomerName();
+  const phone = useIsPhone();
   if (!note) return null;
   const rows: Array<[string, number, boolean?]> = [
     ['app.sales.invoice.net', note.net],
@@ -96,32 +98,60 @@ const Body = () => {
         </Box>
       </Box>
       <Card variant="outlined" sx={{ p: 2, minWidth: 0, overflowX: 'auto' }}>
-        <Box component="table" sx={tableSx}>
-          <thead>
-            <tr>
-              <th>{translate('app.notes.debit.description')}</th>
-              <th>{translate('app.sales.invoice.category')}</th>
-              <th className="num">{translate('app.sales.invoice.vat')}</th>
-              <th className="num">{translate('app.sales.invoice.line_total')}</th>
-            </tr>
-          </thead>
-          <tbody>
+        {phone ? (
+          // a phone reads each line as two: what and its total, then its VAT category and VAT
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="debit-note-lines">
             {note.lines.map((l) => (
-              <tr key={l.line_id}>
-                <td>
-                  <bdi>{l.description}</bdi>
-                </td>
-                <td>{category({ category: l.vat_category, rateBp: l.vat_rate_bp })}</td>
-                <td className="num">
-                  <Amount>{money(l.vat)}</Amount>
-                </td>
-                <td className="num">
-                  <Amount>{money(l.total)}</Amount>
-                </td>
-              </tr>
+              <Box
+                component="li"
+                key={l.line_id}
+                data-testid="debit-note-line"
+                sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+              >
+                <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
+                  <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <bdi>{l.description}</bdi>
+                  </Typography>
+                  <Typography sx={{ fontWeight: 600, flexShrink: 0 }}>
+                    <Amount>{money(l.total)}</Amount>
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {category({ category: l.vat_category, rateBp: l.vat_rate_bp })}
+                  {' · '}
+                  {translate('app.sales.invoice.vat')} <Amount>{money(l.vat)}</Amount>
+                </Typography>
+              </Box>
             ))}
-          </tbody>
-        </Box>
+          </Box>
+        ) : (
+          <Box component="table" sx={tableSx} data-testid="debit-note-lines">
+            <thead>
+              <tr>
+                <th>{translate('app.notes.debit.description')}</th>
+                <th>{translate('app.sales.invoice.category')}</th>
+                <th className="num">{translate('app.sales.invoice.vat')}</th>
+                <th className="num">{translate('app.sales.invoice.line_total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {note.lines.map((l) => (
+                <tr key={l.line_id}>
+                  <td>
+                    <bdi>{l.description}</bdi>
+                  </td>
+                  <td>{category({ category: l.vat_category, rateBp: l.vat_rate_bp })}</td>
+                  <td className="num">
+                    <Amount>{money(l.vat)}</Amount>
+                  </td>
+                  <td className="num">
+                    <Amount>{money(l.total)}</Amount>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        )}
       </Card>
       <Box
         sx={{

@@ -39,3 +39,4 @@ export { giftCardsOnline, publicSalonCard, salonOfAlias } from './identity/salon
 export { customerOffersProjection } from './sales/customer-offers.projection';
 export { customerTypesProjection, customerTypeDayId } from './customers/customer-types.projection';
 export { customerPenaltiesProjection } from './customers/customer-penalties.projection';
+export { signedXmlOf } from './einvoicing/einvoices.projection';

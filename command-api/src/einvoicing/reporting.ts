@@ -5,7 +5,8 @@ import {
   type EInvoiceMessage,
   type EInvoiceSubmissionEvent,
 } from '@rawnaq/contracts';
-import type { Doc, Logger, ReadModels, SealedSecrets, SubmissionAnswer } from '@rawnaq/platform';
+import type { Doc, EventStore, Logger, ReadModels, SealedSecrets, SubmissionAnswer } from '@rawnaq/platform';
+import { signedXmlOf } from '@rawnaq/projections';
 import type { CommandContext } from '../shared/command-context';
 import { Answer } from '../shared/answer';
 import { Aggregates } from '../shared/repository';
@@ -51,6 +52,8 @@ export class EInvoiceReporting {
   constructor(
     private readonly aggregates: Aggregates,
     private readonly models: ReadModels,
+    /** where a document's signed XML is read (its `EInvoiceSigned` event; the read model says where) */
+    private readonly events: Pick<EventStore, 'readStream'>,
     private readonly fatooraFor: FatooraFor,
     private readonly secrets: SealedSecrets,
     private readonly logger?: Logger,
@@ -130,10 +133,12 @@ export class EInvoiceReporting {
         binarySecurityToken: device.production.token,
         secret: this.secrets.open(device.production.secret_sealed),
       };
+      const xml = await signedXmlOf(this.events, doc);
+      if (xml === undefined) throw new Error(`the signed XML of e-invoice ${uuid} is not in its event`);
       const submission = {
         invoiceHash: String(doc.hash),
         uuid,
-        invoice: Buffer.from(String(doc.xml), 'utf8').toString('base64'),
+        invoice: Buffer.from(xml, 'utf8').toString('base64'),
       };
       answer = doc.standard
         ? await fatoora.clear(credentials, submission)

@@ -53,7 +53,7 @@ export class EInvoiceReportingWorker implements OnApplicationBootstrap, OnModule
     @Inject(TOKENS.logger) private readonly logger: Logger,
     @Inject(REPORTING_TOKENS.everyMs) private readonly everyMs: number,
   ) {
-    this.reporting = new EInvoiceReporting(aggregates, models, fatoora, secrets, logger);
+    this.reporting = new EInvoiceReporting(aggregates, models, store, fatoora, secrets, logger);
   }
 
   /**

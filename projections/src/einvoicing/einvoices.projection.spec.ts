@@ -1,5 +1,6 @@
+import { SqliteEventStore } from '@rawnaq/platform';
 import { givenEvents } from '../testing/given-events.test-support';
-import { einvoicesProjection } from './einvoices.projection';
+import { einvoicesProjection, signedXmlOf } from './einvoices.projection';
 
 const signed = {
   type: 'EInvoiceSigned',
@@ -26,15 +27,42 @@ const on = (type: string, data: Record<string, unknown>) => ({
 });
 
 describe('e-invoices projection', () => {
-  it('given a document signed, it is pending and due at once', async () => {
+  it('given a document signed, it is pending and due at once, and says where its XML is', async () => {
     const then = await givenEvents(einvoicesProjection, [signed]);
-    expect(await then.get('einvoices', 'u1')).toMatchObject({
+    const doc = await then.get('einvoices', 'u1');
+    expect(doc).toMatchObject({
       state: 'pending',
       attempts: 0,
       document_id: 'inv1',
       tenantId: 't1',
-      xml: '<Invoice/>',
+      chain_stream: 'einvoicechain-t1.d1',
+      chain_revision: 0,
     });
+    // the 15 kB of XML are not copied into the read model: its event holds them
+    expect(doc).not.toHaveProperty('xml');
+  });
+
+  it("reads a document's signed XML from its event in the chain, and from an older document itself", async () => {
+    const store = new SqliteEventStore({ file: ':memory:' });
+    try {
+      const event = (uuid: string, icv: number) => ({
+        id: `00000000-0000-7000-8000-00000000000${icv}`,
+        type: 'EInvoiceSigned',
+        data: { ...signed.data, uuid, icv, xml: `<Invoice n="${icv}"/>` },
+        metadata: {},
+      });
+      await store.append('einvoicechain-t1.d1', [event('u1', 1), event('u2', 2)], 'no_stream');
+      const at = { id: 'u2', tenantId: 't1', chain_stream: 'einvoicechain-t1.d1', chain_revision: 1 };
+      expect(await signedXmlOf(store, at)).toBe('<Invoice n="2"/>');
+      // a revision that holds another document's event gives nothing rather than the wrong XML
+      expect(await signedXmlOf(store, { ...at, chain_revision: 0 })).toBeUndefined();
+      expect(await signedXmlOf(store, { id: 'u0', tenantId: 't1', xml: '<Invoice n="0"/>' })).toBe(
+        '<Invoice n="0"/>',
+      );
+      expect(await signedXmlOf(store, { id: 'u9', tenantId: 't1' })).toBeUndefined();
+    } finally {
+      await store.close();
+    }
   });
 
   it('given "try later" then an acceptance with warnings, it is reported with warnings and no longer due', async () => {

@@ -1,5 +1,5 @@
 import type { EInvoiceSigned, EInvoiceSubmissionEvent, RecordedEvent } from '@rawnaq/contracts';
-import type { Change } from '@rawnaq/platform';
+import type { Change, Doc, EventStore } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
 const COLLECTION = 'einvoices';
@@ -10,11 +10,14 @@ const CLEARANCE_GRACE_MS = 30_000;
  * Every signed document of the salons (invoices, credit and debit notes) and where it stands with the
  * authority: pending (signed, not yet accepted), reported, reported with warnings, cleared, rejected.
  * The reporting worker takes the pending ones due (`next_attempt_at`); the invoice screens show the
- * state, the QR and the XML; the manager's failed and warning lists read it across salons.
+ * state and the QR; the manager's failed and warning lists read it across salons. The signed XML
+ * (some 15 kB a document) stays in its `EInvoiceSigned` event, the one copy the chain is verified
+ * from: the document says where (`chain_stream`, `chain_revision`) and `signedXmlOf` reads it there
+ * for the downloads and the reporting worker.
  */
 export const einvoicesProjection: Projection = {
   name: 'einvoices',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: COLLECTION,
@@ -37,7 +40,7 @@ export const einvoicesProjection: Projection = {
   project: (e: RecordedEvent): Change[] => {
     const at = e.metadata.occurredAt;
     if (e.type === 'EInvoiceSigned') {
-      const d = e.data as EInvoiceSigned['data'];
+      const { xml: _xml, ...d } = e.data as EInvoiceSigned['data'];
       return [
         {
           kind: 'upsert',
@@ -46,6 +49,8 @@ export const einvoicesProjection: Projection = {
             id: d.uuid,
             tenantId: e.metadata.tenantId,
             ...d,
+            chain_stream: e.stream,
+            chain_revision: e.revision,
             state: 'pending',
             attempts: 0,
             // a standard document is cleared by the command that issued it; the worker takes it up
@@ -134,4 +139,23 @@ export const einvoicesProjection: Projection = {
         ];
     }
   },
+};
+
+/**
+ * The signed XML of a document of `einvoices`, exactly as hashed and submitted: read from its
+ * `EInvoiceSigned` event (a document projected by version 1 still carries it), else undefined.
+ */
+export const signedXmlOf = async (
+  events: Pick<EventStore, 'readStream'>,
+  doc: Doc,
+): Promise<string | undefined> => {
+  if (typeof doc.xml === 'string') return doc.xml;
+  if (typeof doc.chain_stream !== 'string' || typeof doc.chain_revision !== 'number') return undefined;
+  const [signed] = await events.readStream(doc.chain_stream, {
+    fromRevision: doc.chain_revision,
+    maxCount: 1,
+  });
+  return signed?.type === 'EInvoiceSigned' && (signed.data as { uuid?: string }).uuid === doc.id
+    ? (signed.data as EInvoiceSigned['data']).xml
+    : undefined;
 };

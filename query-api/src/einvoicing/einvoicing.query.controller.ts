@@ -14,6 +14,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { signedXmlOf } from '@rawnaq/projections';
 import { notFoundRecord, page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -108,7 +109,7 @@ export class EInvoicingQueryController {
       throw new DomainError('einvoicing.there_is_no_xml_for_this_record', 404);
     const text = doc.cleared_xml
       ? Buffer.from(String(doc.cleared_xml), 'base64').toString('utf8')
-      : String(doc.xml ?? '');
+      : ((await signedXmlOf(this.events, doc)) ?? '');
     if (!text) throw new DomainError('einvoicing.xml_file_not_exist', 404);
     const device = await this.models.get('einvoicing_devices', String(doc.device_id));
     return {

@@ -49,7 +49,14 @@ describe('e-invoices projection', () => {
         id: `00000000-0000-7000-8000-00000000000${icv}`,
         type: 'EInvoiceSigned',
         data: { ...signed.data, uuid, icv, xml: `<Invoice n="${icv}"/>` },
-        metadata: {},
+        metadata: {
+          tenantId: 't1',
+          actor: { kind: 'user' as const, id: 'u1' },
+          correlationId: 'c',
+          causationId: 'c',
+          occurredAt: '2026-11-26T09:00:00.000Z',
+          schemaVersion: 1,
+        },
       });
       await store.append('einvoicechain-t1.d1', [event('u1', 1), event('u2', 2)], 'no_stream');
       const at = { id: 'u2', tenantId: 't1', chain_stream: 'einvoicechain-t1.d1', chain_revision: 1 };

@@ -1,4 +1,4 @@
-import { businessDate, PaymentMethod, priceBasket, VatType } from '@rawnaq/contracts';
+import { businessDate, epochOf, instantAt, PaymentMethod, priceBasket, VatType } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 const TZ = 'Asia/Riyadh';
@@ -309,21 +309,40 @@ describe('the till over HTTP (issue 11)', () => {
   });
 
   it('settles a checked-in visit: it is paid (achieved) once, and never twice', async () => {
-    const now = Date.now();
-    const quarter = new Date(Math.ceil(now / 900_000) * 900_000).toISOString();
-    const hour = new Date(now + 3 * 3600_000).getUTCHours();
-    if (hour < 10 || hour >= 21)
-      return console.log('[skipped] the demo salon is closed at this hour in Riyadh');
-    const booked = await t.http
-      .post('/api/merchant/appointments')
+    // a visit of today (only today's can be checked in): the first free quarter from now, or from the
+    // salon's opening at 10:00 when it is not open yet; none once today's hours are over. The stylist
+    // works today's hours (the demo's stylists rest on Fridays).
+    const today = businessDate(new Date(), TZ);
+    const hours = await t.http
+      .post(`/api/merchant/employees/${stylists['Reem Abdullah']}/periods`)
       .set(bearer(owner))
-      .send({
-        customer_id: customers[2].id,
-        lines: [
-          { service_id: services['Pedicure'].id, employee_id: stylists['Reem Abdullah'], start: quarter },
-        ],
-      });
-    if (booked.status !== 201) return console.log(`[skipped] no free quarter now: ${booked.body.message}`);
+      .send({ kind: 'custom_hours', from_date: today, to_date: today, from: '10:00', to: '21:00' });
+    expect(hours.status).toBe(201);
+    const opening = epochOf(instantAt(today, '10:00:00', TZ));
+    const closing = epochOf(instantAt(today, '20:00:00', TZ));
+    let booked: { status: number; body: { id: string; message?: string } } | undefined;
+    for (
+      let at = Math.max(opening, Math.ceil(Date.now() / 900_000) * 900_000);
+      at <= closing && booked?.status !== 201;
+      at += 900_000
+    )
+      booked = await t.http
+        .post('/api/merchant/appointments')
+        .set(bearer(owner))
+        .send({
+          customer_id: customers[2].id,
+          lines: [
+            {
+              service_id: services['Pedicure'].id,
+              employee_id: stylists['Reem Abdullah'],
+              start: new Date(at).toISOString(),
+            },
+          ],
+        });
+    if (booked?.status !== 201)
+      return console.log(
+        `[skipped] no free quarter left today in Riyadh: ${booked?.body.message ?? 'closed'}`,
+      );
     const id = booked.body.id;
     // a deposit taken when it was booked: the invoice counts it, the till takes the rest
     const deposit = await t.http

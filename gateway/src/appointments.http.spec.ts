@@ -2,7 +2,6 @@ import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 import { TZ, workday } from './testing/dates.test-support';
 
-/** A Sunday-to-Thursday business date at least `ahead` days from now (the stylists rest on Fridays). */
 const at = (date: string, time: string) => instantAt(date, `${time}:00`, TZ);
 
 describe('the appointment book over HTTP', () => {

@@ -1,7 +1,6 @@
 import { businessDate, epochOf, instantAt, PaymentMethod, priceBasket, VatType } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
-
-const TZ = 'Asia/Riyadh';
+import { TZ } from './testing/dates.test-support';
 
 describe('the till over HTTP (issue 11)', () => {
   let t: TestApp;

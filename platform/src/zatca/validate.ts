@@ -8,6 +8,10 @@
  * (default node_modules/.cache/rawnaq-zatca-sef, or $ZATCA_SEF_CACHE_DIR), keyed by the XSL's
  * SHA-256 and the SaxonJS version, written atomically so parallel processes can share it. Within a
  * process the parsed SEF is kept in memory; afterwards one document takes a few hundred ms.
+ *
+ * Rules such as BR-KSA-04 ("issued no later than today") compare with SaxonJS's `current-date()`,
+ * which is today in this process's time zone. The authority judges in Riyadh's: `ValidationThread`
+ * runs these rules in a process on that clock (TZ=Asia/Riyadh); use it for documents of today.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store';
 import { anEvent } from '../testing/events.test-support';
+import { READ_STORE_CHECKPOINTS, WalCheckpointer } from './wal-checkpointer';
 
 const event = (i: number) => anEvent('NoteWritten', { i, text: 'x'.repeat(2_000) });
 
@@ -73,5 +74,50 @@ describe('the WAL checkpointer thread', () => {
     } finally {
       await store.close();
     }
+  });
+
+  describe("a store whose commits do not sync (the read store's NORMAL)", () => {
+    // ~600 WAL frames in commits that do not sync: far under the checkpoint's 4,096
+    const writeUnsynced = (file: string) => {
+      const db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('wal_autocheckpoint = 0');
+      db.exec('CREATE TABLE IF NOT EXISTS docs (id INTEGER PRIMARY KEY, doc TEXT)');
+      const insert = db.prepare('INSERT INTO docs (doc) VALUES (?)');
+      for (let i = 0; i < 60; i++) db.transaction(() => insert.run('y'.repeat(40_000)))();
+      return db;
+    };
+    const statsOnceQuiet = async (checkpointer: WalCheckpointer) => {
+      await new Promise((r) => setTimeout(r, 300)); // a few of its rounds
+      return checkpointer.stats();
+    };
+
+    it('has its WAL synced by the thread as it grows, a few hundred KiB at a time, long before a checkpoint', async () => {
+      const file = join(dir, 'read.db');
+      const db = writeUnsynced(file);
+      const checkpointer = new WalCheckpointer({ file, synchronous: 'NORMAL', ...READ_STORE_CHECKPOINTS });
+      try {
+        const stats = await statsOnceQuiet(checkpointer);
+        expect(stats.checkpoints).toBe(0);
+        expect(stats.walSyncs).toBeGreaterThanOrEqual(1);
+      } finally {
+        await checkpointer.stop();
+        db.close();
+      }
+    });
+
+    it('leaves the WAL to the checkpoint when not asked to sync it', async () => {
+      const file = join(dir, 'read.db');
+      const db = writeUnsynced(file);
+      const { syncWalEveryFrames: _, ...plain } = READ_STORE_CHECKPOINTS;
+      const checkpointer = new WalCheckpointer({ file, synchronous: 'NORMAL', ...plain });
+      try {
+        expect(await statsOnceQuiet(checkpointer)).toEqual({ checkpoints: 0, walSyncs: 0 });
+      } finally {
+        await checkpointer.stop();
+        db.close();
+      }
+    });
   });
 });

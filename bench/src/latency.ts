@@ -92,6 +92,28 @@ export const percentiles = (samples: number[], achieved: number): LatencyFigures
   };
 };
 
+/** The length of the stretches a paced run's p99 is also given for. */
+export const STRETCH_MS = 10_000;
+
+/**
+ * The p99 of each stretch of `ms` of a run, by the instant each sample's request was sent: how steady
+ * the run was. A stretch less than half as long as the others (the run's end) is left out.
+ */
+export const stretchesP99 = (samples: number[], sent: number[], t0: number, ms: number): number[] => {
+  const by: number[][] = [];
+  samples.forEach((sample, i) => (by[Math.floor((sent[i] - t0) / ms)] ??= []).push(sample));
+  const full = Math.max(...by.map((b) => b?.length ?? 0));
+  return by
+    .filter((b) => b && b.length * 2 >= full)
+    .map(
+      (b) =>
+        +percentile(
+          [...b].sort((x, y) => x - y),
+          99,
+        ).toFixed(2),
+    );
+};
+
 /** A request of a latency bench, as the load client sends it. */
 export type LoadRequest = { url: string; method: string; headers: Record<string, string>; body?: string };
 export type LoadPlan = { rate: number; requests: LoadRequest[] };
@@ -126,8 +148,9 @@ export const postPaced = async (
   names: string[],
   rate: number,
   requests: LoadRequest[],
-): Promise<LatencyFigures & { refused: number; mainThreadBusy: number }> => {
+): Promise<LatencyFigures & { refused: number; mainThreadBusy: number; stretchesP99Ms: number[] }> => {
   const samples: number[] = [];
+  const sent: number[] = [];
   let refused = 0;
   const errors: string[] = [];
   const pending: Promise<void>[] = [];
@@ -154,6 +177,7 @@ export const postPaced = async (
             if (!ok) throw new Error('a command never became visible');
             if (!timed) return;
             samples.push(performance.timeOrigin + performance.now() - m.started);
+            sent.push(m.started);
           }),
         );
       if (++answered === requests.length) resolve();
@@ -168,5 +192,6 @@ export const postPaced = async (
     ...percentiles(samples, (requests.length - warmup) / seconds),
     refused,
     mainThreadBusy: +busy.toFixed(3),
+    stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),
   };
 };

@@ -23,7 +23,7 @@ import { auditLogProjection, customersProjection } from '@rawnaq/projections';
 import { availabilityBench, type AvailabilityFigures } from './availability';
 import { appendEmmett, appendOurs, appendRaw, appendWorkload, type AppendFigures } from './append';
 import { catchUp, seedEvents } from './catch-up';
-import { latency } from './latency';
+import { latency, STRETCH_MS } from './latency';
 import { bookingLatency } from './booking-latency';
 import { bookingCommandLatency } from './booking-command';
 import { salesBench, type SalesFigures } from './sales';
@@ -216,18 +216,21 @@ const main = async () => {
     if (sections.has('sales')) {
       quietDisk(dir);
       const salesRate = arg('sales-rate', 200);
+      // a p99 over 6,000 invoices: in 10 s (2,000), one garbage collection's stall of the request thread
+      // decides it alone; each 10-s stretch's p99 is shown beside it
+      const salesSeconds = arg('sales-seconds', 30);
       const invoices = arg('sales-invoices', 1_000_000);
       const runs = arg('summary-runs', 200);
       log(
-        `sales: POST invoices (3 lines, 2 payments) at ${salesRate}/s for ${latencySeconds} s until the reports' read models show it; then ${fmt(invoices)} invoices in the read store and the summaries read ${runs} times each...`,
+        `sales: POST invoices (3 lines, 2 payments) at ${salesRate}/s for ${salesSeconds} s until the reports' read models show it; then ${fmt(invoices)} invoices in the read store and the summaries read ${runs} times each...`,
       );
       results.sales = {
         measuredAt: new Date().toISOString(),
-        ...(await salesBench(dir, salesRate, latencySeconds, invoices, runs)),
+        ...(await salesBench(dir, salesRate, salesSeconds, invoices, runs)),
       };
       const s = results.sales;
       log(
-        `  issue p50 ${s.issue.p50Ms.toFixed(2)} ms, p99 ${s.issue.p99Ms.toFixed(2)} ms at ${fmt(s.issue.commandsPerSecond)}/s (${s.issue.refused} refused; server thread busy ${Math.round(s.issue.mainThreadBusy * 100)} %); daily 31 days p99 ${s.daily31.p99Ms} ms, 400 days p99 ${s.daily400.p99Ms} ms, monthly 12 months p99 ${s.monthly12.p99Ms} ms; the month summed from invoices p50 ${s.scan31.p50Ms} ms`,
+        `  issue p50 ${s.issue.p50Ms.toFixed(2)} ms, p99 ${s.issue.p99Ms.toFixed(2)} ms at ${fmt(s.issue.commandsPerSecond)}/s (p99 by ${STRETCH_MS / 1000}-s stretch ${s.issue.stretchesP99Ms.join(' / ')} ms; ${s.issue.refused} refused; server thread busy ${Math.round(s.issue.mainThreadBusy * 100)} %); daily 31 days p99 ${s.daily31.p99Ms} ms, 400 days p99 ${s.daily400.p99Ms} ms, monthly 12 months p99 ${s.monthly12.p99Ms} ms; the month summed from invoices p50 ${s.scan31.p50Ms} ms`,
       );
     }
 
@@ -273,7 +276,7 @@ const main = async () => {
     const sales = results.sales;
     if (sales && sections.has('sales')) {
       log(
-        `| issue invoice -> reports p50 / p99 (ms) | ${sales.issue.p50Ms.toFixed(2)} / ${sales.issue.p99Ms.toFixed(2)} at ${fmt(sales.issue.commandsPerSecond)}/s | | | p99 < 25 ${target(sales.issue.p99Ms < 25 && sales.issue.refused === 0)} |`,
+        `| issue invoice -> reports p50 / p99 (ms) | ${sales.issue.p50Ms.toFixed(2)} / ${sales.issue.p99Ms.toFixed(2)} at ${fmt(sales.issue.commandsPerSecond)}/s | ${fmt(sales.issue.commands)} invoices timed | | p99 < 25 ${target(sales.issue.p99Ms < 25 && sales.issue.refused === 0)} |`,
       );
       log(
         `| daily summary, 31 / 400 days, p99 (ms) | ${sales.daily31.p99Ms} / ${sales.daily400.p99Ms} | ${fmt(sales.invoicesInStore)} invoices; summed from invoices p50 ${sales.scan31.p50Ms} | ${sales.ratioScanToDaily31}x | p99 < 50 ${target(sales.daily31.p99Ms < 50 && sales.daily400.p99Ms < 50)} |`,

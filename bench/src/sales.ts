@@ -5,7 +5,7 @@ import { percentile, postPaced, warmupOf, type LatencyFigures } from './latency'
 
 export type SalesFigures = {
   /** POST invoices (3 lines, 2 payments) until the invoices, payments, summaries and audit log show it */
-  issue: LatencyFigures & { refused: number; mainThreadBusy: number };
+  issue: LatencyFigures & { refused: number; mainThreadBusy: number; stretchesP99Ms: number[] };
   invoicesInStore: number;
   /** GET reports/daily-general-summary over a month and over 400 days, monthly over a year */
   daily31: { p50Ms: number; p99Ms: number };

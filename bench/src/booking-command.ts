@@ -19,7 +19,7 @@ export const bookingCommandLatency = async (
   parent: string,
   rate: number,
   seconds: number,
-): Promise<LatencyFigures & { refused: number; mainThreadBusy: number }> => {
+): Promise<LatencyFigures & { refused: number; mainThreadBusy: number; stretchesP99Ms: number[] }> => {
   const bench = await startBenchApp(parent, 'booking-command');
   const { app, base, close } = bench;
   try {

@@ -5,6 +5,7 @@
  * admin.e2e.spec.ts with its server and tabs.
  */
 import type { Page } from 'playwright-core';
+import { ownerTodayAllDay, riyadhToday } from './all-day';
 import { DEMO, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
@@ -131,12 +132,10 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
 
     it('checks out a checked-in visit from the appointment drawer in Arabic on a tablet, paid in cash', async () => {
       // a visit of today checked in through the API, before the page signs in (that ends the API's session)
-      const token = await apiSignIn(url);
-      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const get = async <T>(path: string) =>
-        (await (await fetch(`${API(url)}/${path}`, { headers })).json()) as T;
-      const services = await get<Array<{ id: string; name_en: string }>>('services?range=[0,99]');
-      const staff = await get<Array<{ id: string; name_en: string }>>('employees?range=[0,99]');
+      // the salon and both stylists work all of today, whatever the hour or the day CI runs at
+      const { headers, get, services, staff, allDay } = await ownerTodayAllDay(API(url), () =>
+        apiSignIn(url),
+      );
       const name = `زائرة ${run}`;
       const quarter = new Date(Math.floor(Date.now() / 900_000) * 900_000);
       let visitId: string | undefined;
@@ -168,8 +167,8 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       }
       let customerName = name;
       if (!visitId) {
-        // the salon is closed at this hour: one of the demo's visits of today instead
-        const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+        // no quarter of today is left (or every one near now is taken): one of the demo's visits of today
+        const today = riyadhToday();
         const visits = await get<
           Array<{ id: string; state: string; invoice_id?: string; customer_name: string }>
         >(`appointments?filter=${encodeURIComponent(JSON.stringify({ date: today }))}&range=[0,99]`);
@@ -177,9 +176,9 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
           (v) => !v.invoice_id && ['scheduled', 'confirmed', 'missed', 'checked_in'].includes(v.state),
         );
         if (!open) {
-          // late at night every visit of today is over and paid: nothing to check out until tomorrow
+          // after 23:30 every visit of today is over and paid: nothing to check out until tomorrow
           console.log('[skipped] the drawer checkout: no free quarter now and no open demo visit of today');
-          return;
+          return allDay?.undo(headers);
         }
         visitId = open.id;
         customerName = open.customer_name;
@@ -191,48 +190,52 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       });
       expect([200, 201, 409]).toContain(checkedIn.status);
 
-      const { page } = await tab('ar');
-      await page.setViewportSize({ width: 1024, height: 768 });
-      await signIn(page, url, owner, { language: 'ar' });
-      await page.goto(`${url}/ar/merchant/appointments`);
-      await page.waitForSelector('.rbc-time-content .rbc-day-slot');
-      await page.click(`.rbc-event:has-text("${customerName}") >> nth=0`);
-      await page.waitForSelector('[data-testid=visit-state]:has-text("حضر")');
-      await shot(page, 'billing-drawer-ar-tablet');
-      await page.click('[data-testid=visit-check-out]');
+      try {
+        const { page } = await tab('ar');
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await signIn(page, url, owner, { language: 'ar' });
+        await page.goto(`${url}/ar/merchant/appointments`);
+        await page.waitForSelector('.rbc-time-content .rbc-day-slot');
+        await page.click(`.rbc-event:has-text("${customerName}") >> nth=0`);
+        await page.waitForSelector('[data-testid=visit-state]:has-text("حضر")');
+        await shot(page, 'billing-drawer-ar-tablet');
+        await page.click('[data-testid=visit-check-out]');
 
-      // the till has the visit's customer and its service with its employee
-      await page.waitForSelector('[data-testid=billing-visit]');
-      expect(await page.textContent('[data-testid=billing-visit]')).toContain(customerName);
-      await page.waitForSelector('[data-testid=billing-line]');
-      if (customerName === name) {
-        expect(await page.textContent('[data-testid=billing-line]')).toContain('مانيكير');
-        // 80.00 and 15% VAT
-        await page.waitForSelector('[data-testid=billing-total]:has-text("92.00")');
+        // the till has the visit's customer and its service with its employee
+        await page.waitForSelector('[data-testid=billing-visit]');
+        expect(await page.textContent('[data-testid=billing-visit]')).toContain(customerName);
+        await page.waitForSelector('[data-testid=billing-line]');
+        if (customerName === name) {
+          expect(await page.textContent('[data-testid=billing-line]')).toContain('مانيكير');
+          // 80.00 and 15% VAT
+          await page.waitForSelector('[data-testid=billing-total]:has-text("92.00")');
+        }
+        expect(await page.textContent('[data-testid=billing-line-employee]')).not.toBe('');
+        await page.click('[data-testid=billing-rest-cash]');
+        expect(await page.textContent('[data-testid=billing-payment-method]')).toBe('نقدي');
+        await page.waitForSelector('[data-testid=billing-remaining]:has-text("0.00")');
+        await noWiderThan(page, 1024);
+        await shot(page, 'billing-checkout-ar-tablet');
+
+        await page.click('[data-testid=billing-issue]');
+        await page.waitForSelector('[data-testid=invoice-issued]');
+        expect(await page.textContent('[data-testid=invoice-number]')).toMatch(/^صدرت الفاتورة رقم \d+$/);
+        await shot(page, 'billing-issued-ar-tablet');
+
+        // the visit is paid: the drawer says so and offers no second check-out
+        const visit = await pageGet<{ invoice_id?: string; payment_status?: number }>(
+          page,
+          `appointments/${visitId}`,
+        );
+        expect(visit.payment_status).toBe(1);
+        await page.goto(`${url}/ar/merchant/appointments`);
+        await page.waitForSelector('.rbc-time-content .rbc-day-slot');
+        await page.click(`.rbc-event:has-text("${customerName}") >> nth=0`);
+        await page.waitForSelector('[data-testid=visit-paid]');
+        expect(await page.$('[data-testid=visit-check-out]')).toBeNull();
+      } finally {
+        await allDay?.undo({ Authorization: `Bearer ${await apiSignIn(url)}` });
       }
-      expect(await page.textContent('[data-testid=billing-line-employee]')).not.toBe('');
-      await page.click('[data-testid=billing-rest-cash]');
-      expect(await page.textContent('[data-testid=billing-payment-method]')).toBe('نقدي');
-      await page.waitForSelector('[data-testid=billing-remaining]:has-text("0.00")');
-      await noWiderThan(page, 1024);
-      await shot(page, 'billing-checkout-ar-tablet');
-
-      await page.click('[data-testid=billing-issue]');
-      await page.waitForSelector('[data-testid=invoice-issued]');
-      expect(await page.textContent('[data-testid=invoice-number]')).toMatch(/^صدرت الفاتورة رقم \d+$/);
-      await shot(page, 'billing-issued-ar-tablet');
-
-      // the visit is paid: the drawer says so and offers no second check-out
-      const visit = await pageGet<{ invoice_id?: string; payment_status?: number }>(
-        page,
-        `appointments/${visitId}`,
-      );
-      expect(visit.payment_status).toBe(1);
-      await page.goto(`${url}/ar/merchant/appointments`);
-      await page.waitForSelector('.rbc-time-content .rbc-day-slot');
-      await page.click(`.rbc-event:has-text("${customerName}") >> nth=0`);
-      await page.waitForSelector('[data-testid=visit-paid]');
-      expect(await page.$('[data-testid=visit-check-out]')).toBeNull();
     });
 
     it('lets a receptionist, who may sell but not read the shelf, staff or settings, sell a service to a walk-in', async () => {

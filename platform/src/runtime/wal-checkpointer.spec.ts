@@ -77,30 +77,39 @@ describe('the WAL checkpointer thread', () => {
   });
 
   describe("a store whose commits do not sync (the read store's NORMAL)", () => {
-    // ~600 WAL frames in commits that do not sync: far under the checkpoint's 4,096
-    const writeUnsynced = (file: string) => {
+    // commits that do not sync, ~200 WAL frames a burst: three bursts stay far under the checkpoint's 4,096
+    const open = (file: string) => {
       const db = new Database(file);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('wal_autocheckpoint = 0');
       db.exec('CREATE TABLE IF NOT EXISTS docs (id INTEGER PRIMARY KEY, doc TEXT)');
       const insert = db.prepare('INSERT INTO docs (doc) VALUES (?)');
-      for (let i = 0; i < 60; i++) db.transaction(() => insert.run('y'.repeat(40_000)))();
-      return db;
+      return { db, burst: () => db.transaction(() => insert.run('y'.repeat(800_000)))() };
     };
-    const statsOnceQuiet = async (checkpointer: WalCheckpointer) => {
-      await new Promise((r) => setTimeout(r, 300)); // a few of its rounds
+    // after each burst, until the thread synced once more (a second at most: a thread that never
+    // syncs is waited for that long each time)
+    const threeBursts = async (checkpointer: WalCheckpointer, burst: () => void) => {
+      for (let i = 0; i < 3; i++) {
+        const before = (await checkpointer.stats()).walSyncs;
+        burst();
+        const end = Date.now() + 1_000;
+        while ((await checkpointer.stats()).walSyncs === before && Date.now() < end)
+          await new Promise((r) => setTimeout(r, 20));
+      }
+      await new Promise((r) => setTimeout(r, 150)); // a few more rounds: no sync without growth
       return checkpointer.stats();
     };
 
-    it('has its WAL synced by the thread as it grows, a few hundred KiB at a time, long before a checkpoint', async () => {
+    it('has its WAL synced by the thread each time it grew by 256 KiB, long before a checkpoint', async () => {
       const file = join(dir, 'read.db');
-      const db = writeUnsynced(file);
+      const { db, burst } = open(file);
       const checkpointer = new WalCheckpointer({ file, synchronous: 'NORMAL', ...READ_STORE_CHECKPOINTS });
       try {
-        const stats = await statsOnceQuiet(checkpointer);
+        const stats = await threeBursts(checkpointer, burst);
         expect(stats.checkpoints).toBe(0);
-        expect(stats.walSyncs).toBeGreaterThanOrEqual(1);
+        // once after each burst
+        expect(stats.walSyncs).toBe(3);
       } finally {
         await checkpointer.stop();
         db.close();
@@ -109,11 +118,11 @@ describe('the WAL checkpointer thread', () => {
 
     it('leaves the WAL to the checkpoint when not asked to sync it', async () => {
       const file = join(dir, 'read.db');
-      const db = writeUnsynced(file);
+      const { db, burst } = open(file);
       const { syncWalEveryFrames: _, ...plain } = READ_STORE_CHECKPOINTS;
       const checkpointer = new WalCheckpointer({ file, synchronous: 'NORMAL', ...plain });
       try {
-        expect(await statsOnceQuiet(checkpointer)).toEqual({ checkpoints: 0, walSyncs: 0 });
+        expect(await threeBursts(checkpointer, burst)).toEqual({ checkpoints: 0, walSyncs: 0 });
       } finally {
         await checkpointer.stop();
         db.close();

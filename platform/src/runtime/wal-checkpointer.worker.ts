@@ -11,24 +11,27 @@ const db = new Database(options.file);
 db.pragma(`synchronous = ${options.synchronous}`);
 
 /**
- * How many WAL frames are not in the database yet, read from the wal-index (the `-shm` file, SQLite's
- * documented WAL-index format, native byte order): the header's mxFrame (offset 16) less the
- * checkpoint info's nBackfill (offset 96). Reading 100 bytes costs far less than a checkpoint, whose
- * fsync would compete with every commit's if it ran on a clock.
+ * Where the WAL stands, read from the wal-index (the `-shm` file, SQLite's documented WAL-index format,
+ * native byte order): the frames written (the header's mxFrame, offset 16) and how many of them are
+ * not in the database yet (less the checkpoint info's nBackfill, offset 96). Reading 100 bytes costs
+ * far less than a checkpoint, whose fsync would compete with every commit's if it ran on a clock.
+ * Undefined when there is no wal-index to read.
  */
 const header = Buffer.alloc(100);
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 let shm: number | undefined;
-const framesBehind = (): number => {
+const readWalIndex = (): { written: number; behind: number } | undefined => {
   try {
     shm ??= openSync(`${options.file}-shm`, 'r');
-    if (readSync(shm, header, 0, 100, 0) < 100) return 0;
+    if (readSync(shm, header, 0, 100, 0) < 100) return { written: 0, behind: 0 };
     const u32 = (at: number) => (littleEndian ? header.readUInt32LE(at) : header.readUInt32BE(at));
-    return Math.max(0, u32(16) - u32(96));
+    return { written: u32(16), behind: Math.max(0, u32(16) - u32(96)) };
   } catch {
-    return options.everyFrames; // no wal-index to read: checkpoint, SQLite knows
+    return undefined;
   }
 };
+/** How many WAL frames are not in the database yet (with no wal-index, the threshold: SQLite knows). */
+const framesBehind = (): number => readWalIndex()?.behind ?? options.everyFrames;
 
 /**
  * A store whose commits do not sync (the read store, synchronous=NORMAL) leaves its WAL in the page
@@ -42,9 +45,8 @@ const framesBehind = (): number => {
 let wal: number | undefined;
 let walSyncedTo = 0;
 let walSyncs = 0;
-const syncWalAsItGrows = () => {
+const syncWalAsItGrows = (written: number) => {
   if (!options.syncWalEveryFrames) return;
-  const written = littleEndian ? header.readUInt32LE(16) : header.readUInt32BE(16); // mxFrame, just read
   if (written < walSyncedTo) walSyncedTo = 0; // the WAL started over from the top
   if (written - walSyncedTo < options.syncWalEveryFrames) return;
   try {
@@ -62,8 +64,9 @@ db.pragma('busy_timeout = 0');
 let last = Date.now();
 let checkpoints = 0;
 const round = () => {
-  const behind = framesBehind();
-  syncWalAsItGrows();
+  const index = readWalIndex();
+  if (index) syncWalAsItGrows(index.written);
+  const behind = index?.behind ?? options.everyFrames;
   // as many frames as SQLite's own threshold would wait for, or anything left for a while
   if (behind < options.everyFrames && !(behind > 0 && Date.now() - last > options.atLeastEveryMs)) return;
   try {

@@ -10,7 +10,15 @@ import ListIcon from '@mui/icons-material/List';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useFormat } from '../format/useFormat';
 import { useIsPhone } from '../layout/ResponsiveDataTable';
-import { Amount, InvoicePayments, tableSx, useInvoiceMoney, useVatCategory } from '../sales/InvoiceParts';
+import {
+  Amount,
+  InvoicePayments,
+  LineItem,
+  LineItems,
+  tableSx,
+  useInvoiceMoney,
+  useVatCategory,
+} from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
 import type { Invoice } from '../sales/types';
 import { useArea } from '../shell/area';
@@ -100,30 +108,27 @@ const Body = () => {
       <Card variant="outlined" sx={{ p: 2, minWidth: 0, overflowX: 'auto' }}>
         {phone ? (
           // a phone reads each line as two: what and its total, then its VAT category and VAT
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="debit-note-lines">
+          <LineItems testId="debit-note-lines">
             {note.lines.map((l) => (
-              <Box
-                component="li"
+              <LineItem
                 key={l.line_id}
-                data-testid="debit-note-line"
-                sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
-              >
-                <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
-                  <Typography sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                testId="debit-note-line"
+                name={
+                  <Typography>
                     <bdi>{l.description}</bdi>
                   </Typography>
-                  <Typography sx={{ fontWeight: 600, flexShrink: 0 }}>
-                    <Amount>{money(l.total)}</Amount>
-                  </Typography>
-                </Stack>
-                <Typography variant="body2" color="text.secondary">
-                  {category({ category: l.vat_category, rateBp: l.vat_rate_bp })}
-                  {' · '}
-                  {translate('app.sales.invoice.vat')} <Amount>{money(l.vat)}</Amount>
-                </Typography>
-              </Box>
+                }
+                total={money(l.total)}
+                details={
+                  <>
+                    {category({ category: l.vat_category, rateBp: l.vat_rate_bp })}
+                    {' · '}
+                    {translate('app.sales.invoice.vat')} <Amount>{money(l.vat)}</Amount>
+                  </>
+                }
+              />
             ))}
-          </Box>
+          </LineItems>
         ) : (
           <Box component="table" sx={tableSx} data-testid="debit-note-lines">
             <thead>

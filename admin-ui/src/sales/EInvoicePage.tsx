@@ -24,6 +24,7 @@ import {
   VatByCategory,
   useInvoiceMoney,
   InvoiceLineItem,
+  LineItems,
 } from './InvoiceParts';
 import type { Invoice, PublicInvoice } from './types';
 
@@ -153,11 +154,11 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
         )}
       </Box>
       <Divider />
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="einvoice-lines">
+      <LineItems testId="einvoice-lines">
         {invoice.lines.map((l) => (
           <InvoiceLineItem key={l.line_id} line={l} name={name(l.name_en, l.name_ar)} money={money} />
         ))}
-      </Box>
+      </LineItems>
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         {t('vat_by_category')}
       </Typography>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslate } from 'ra-core';
 import { codeLabelKey, formatMoney, type Currency, type VatSubtotal } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
@@ -191,10 +191,6 @@ export const InvoicePayments = ({ invoice, money }: { invoice: Invoice; money: (
   );
 };
 
-/**
- * One line of an invoice as a phone and the customer's e-invoice show it: what and its total, then
- * (who,) how many at what price, its discount and its VAT.
- */
 /** "From package X": a line paid by a session of the customer's purchase (nothing is paid for it here). */
 export const FromCustomerOffer = ({ line }: { line: Invoice['lines'][number] }) => {
   const translate = useTranslate();
@@ -215,6 +211,49 @@ export const FromCustomerOffer = ({ line }: { line: Invoice['lines'][number] }) 
   );
 };
 
+/**
+ * One line of a document as a phone shows it, in two: what and its total, then its details in smaller
+ * type. The invoice's, the e-invoice's and the debit note's lines.
+ */
+export const LineItem = ({
+  name,
+  total,
+  details,
+  testId,
+}: {
+  name: ReactNode;
+  total: string;
+  details: ReactNode;
+  testId?: string;
+}) => (
+  <Box
+    component="li"
+    data-testid={testId}
+    sx={{ py: 1, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+  >
+    <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
+      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Box>
+      <Typography sx={{ fontWeight: 600, flexShrink: 0 }}>
+        <Amount>{total}</Amount>
+      </Typography>
+    </Stack>
+    <Typography variant="body2" color="text.secondary">
+      {details}
+    </Typography>
+  </Box>
+);
+
+/** A phone's list of a document's lines (`LineItem`s). */
+export const LineItems = ({ children, testId }: { children: ReactNode; testId?: string }) => (
+  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid={testId}>
+    {children}
+  </Box>
+);
+
+/**
+ * One line of an invoice as a phone and the customer's e-invoice show it: what and its total, then
+ * (who,) how many at what price, its discount and its VAT.
+ */
 export const InvoiceLineItem = ({
   line,
   name,
@@ -231,28 +270,29 @@ export const InvoiceLineItem = ({
   const translate = useTranslate();
   const t = (key: string) => translate(`app.sales.invoice.${key}`);
   return (
-    <Box component="li" data-testid={testId} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
-      <Stack direction="row" sx={{ gap: 1, justifyContent: 'space-between' }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ overflowWrap: 'anywhere' }}>{name}</Typography>
+    <LineItem
+      testId={testId}
+      name={
+        <>
+          <Typography>{name}</Typography>
           <FromCustomerOffer line={line} />
-        </Box>
-        <Typography sx={{ fontWeight: 600 }}>
-          <Amount>{money(line.total)}</Amount>
-        </Typography>
-      </Stack>
-      <Typography variant="body2" color="text.secondary">
-        {employee && <>{employee} · </>}
-        <bdi>{`${line.quantity} × ${money(line.unit_price)}`}</bdi>
-        {line.discount > 0 && (
-          <>
-            {' · '}
-            {t('discount')} <Amount>{money(line.discount)}</Amount>
-          </>
-        )}
-        {' · '}
-        {t('vat')} <Amount>{money(line.vat)}</Amount>
-      </Typography>
-    </Box>
+        </>
+      }
+      total={money(line.total)}
+      details={
+        <>
+          {employee && <>{employee} · </>}
+          <bdi>{`${line.quantity} × ${money(line.unit_price)}`}</bdi>
+          {line.discount > 0 && (
+            <>
+              {' · '}
+              {t('discount')} <Amount>{money(line.discount)}</Amount>
+            </>
+          )}
+          {' · '}
+          {t('vat')} <Amount>{money(line.vat)}</Amount>
+        </>
+      }
+    />
   );
 };

@@ -22,6 +22,7 @@ import {
   useInvoiceMoney,
   useVatCategory,
   InvoiceLineItem,
+  LineItems,
   FromCustomerOffer,
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
@@ -161,7 +162,7 @@ const InvoiceBody = () => {
       <Section title={t('lines')} testId="invoice-lines">
         {phone ? (
           // a phone reads each line as two: what and its total, then who, how many, at what price
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <LineItems>
             {invoice.lines.map((l) => (
               <InvoiceLineItem
                 key={l.line_id}
@@ -172,7 +173,7 @@ const InvoiceBody = () => {
                 money={money}
               />
             ))}
-          </Box>
+          </LineItems>
         ) : (
           <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
             <Box component="table" sx={{ ...tableSx, minWidth: 640 }}>

@@ -5,12 +5,15 @@
  */
 const ALL_DAY = { from: '00:00', to: '23:45' };
 
-/** Today's date in Riyadh, the demo salon's time zone (UTC+3, no daylight saving). */
-export const riyadhToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+/** Now on Riyadh's wall clock, read with the UTC getters (the demo salon's zone: UTC+3, no daylight saving). */
+export const riyadhNow = () => new Date(Date.now() + 3 * 3600_000);
+
+/** Today's date in Riyadh. */
+export const riyadhToday = () => riyadhNow().toISOString().slice(0, 10);
 
 /** Whether a quarter of today is still inside ALL_DAY (none is after 23:30 in Riyadh). */
 const quarterLeftToday = () => {
-  const riyadh = new Date(Date.now() + 3 * 3600_000);
+  const riyadh = riyadhNow();
   return riyadh.getUTCHours() * 60 + riyadh.getUTCMinutes() < 23 * 60 + 30;
 };
 

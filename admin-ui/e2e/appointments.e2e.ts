@@ -4,18 +4,17 @@
  * who sees only her own column. Called by admin.e2e.spec.ts with its server and tabs.
  */
 import type { Page } from 'playwright-core';
-import { ownerTodayAllDay } from './all-day';
+import { ownerTodayAllDay, riyadhNow } from './all-day';
 import { DEMO, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 const run = String(Date.now()).slice(-6);
 
-/** Today in Riyadh, and how many days on a workday is (the demo's stylists rest on Fridays). */
-const riyadh = () => new Date(Date.now() + 3 * 3600_000);
+/** How many days on from today in Riyadh a workday is (the demo's stylists rest on Fridays). */
 const workdayAhead = (atLeast: number) => {
   let ahead = atLeast;
-  while (new Date(riyadh().getTime() + ahead * 86_400_000).getUTCDay() === 5) ahead++;
+  while (new Date(riyadhNow().getTime() + ahead * 86_400_000).getUTCDay() === 5) ahead++;
   return ahead;
 };
 

@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { configFromEnv, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
 import { openAccount } from '@rawnaq/command-api';
 import { allProjections } from '@rawnaq/projections';
-import { createApp, type RunningApp } from '@rawnaq/gateway/dist/app';
+import { createApp, httpServer, type RunningApp } from '@rawnaq/gateway/dist/app';
 
 const OWNER = { accountId: 1, username: 'owner', password: 'Demo@12345', force: true };
 
@@ -46,7 +45,7 @@ export const startBenchApp = async (parent: string, name: string): Promise<Bench
     // the real authority bears on its own machines. The signing in the issue command is measured.
     reportEveryMs: 0,
   });
-  const server = createServer(app.handler);
+  const server = httpServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/merchant`;
   const login = await fetch(`${base}/login`, {

@@ -268,3 +268,108 @@ describe('numbers taken by commands at the same moment', () => {
     await store.close();
   });
 });
+
+describe('a stream every command loads is folded once, then only what follows', () => {
+  type Noted = { type: 'Noted'; data: { word: string } };
+  const folds: string[] = [];
+  const notes = {
+    initial: [] as string[],
+    evolve: (s: string[], e: Noted) => {
+      folds.push(e.data.word);
+      return [...s, e.data.word];
+    },
+    decide: (): Noted[] => [],
+  };
+  const noted = (word: string) => ({
+    ...numberTaken(0),
+    id: newId(),
+    type: 'Noted',
+    data: { word },
+  });
+  let store: SqliteEventStore;
+  let aggregates: Aggregates;
+  let transactions: Transactions;
+  beforeEach(async () => {
+    folds.length = 0;
+    store = new SqliteEventStore({ file: ':memory:' });
+    aggregates = new Aggregates(store);
+    transactions = new Transactions(store);
+    await store.append('notes-t1.menu', ['a', 'b', 'c', 'd', 'e'].map(noted), 'no_stream');
+  });
+  afterEach(() => store.close());
+
+  it('given a stream loaded once, when loaded again, then no event is folded again', async () => {
+    expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+    expect(folds).toHaveLength(5);
+    folds.length = 0;
+    expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toHaveLength(5);
+    expect(folds).toEqual([]);
+  });
+
+  it('given an event stored since (by another process too), then only it is folded', async () => {
+    await aggregates.load('notes-t1.menu', notes.initial, notes.evolve);
+    await store.append('notes-t1.menu', [noted('f')], 4);
+    folds.length = 0;
+    const { state, revision } = await aggregates.load('notes-t1.menu', notes.initial, notes.evolve);
+    expect(state).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(revision).toBe(5);
+    expect(folds).toEqual(['f']);
+  });
+
+  it("given a refused command's decision on the stream, then the next load does not see it", async () => {
+    const decided = { ...notes, decide: (): Noted[] => [{ type: 'Noted', data: { word: 'refused' } }] };
+    await expect(
+      transactions.run(async () => {
+        await aggregates.handle('notes-t1.menu', ctx, decided);
+        throw new DomainError('test.refused', 422);
+      }),
+    ).rejects.toThrow(DomainError);
+    expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
+  });
+
+  it('given an initial state made afresh at each load (an empty menu), then it is still folded once', async () => {
+    const fresh = () => [] as string[];
+    await aggregates.load('notes-t1.menu', fresh(), notes.evolve);
+    folds.length = 0;
+    expect((await aggregates.load('notes-t1.menu', fresh(), notes.evolve)).state).toHaveLength(5);
+    expect(folds).toEqual([]);
+  });
+
+  it('given another evolve or initial state for the same stream, then it is folded whole for it', async () => {
+    await aggregates.load('notes-t1.menu', notes.initial, notes.evolve);
+    folds.length = 0;
+    const other = { initial: ['z'], evolve: (s: string[], e: Noted) => [...s, e.data.word.toUpperCase()] };
+    expect((await aggregates.load('notes-t1.menu', other.initial, other.evolve)).state).toEqual([
+      'z',
+      'A',
+      'B',
+      'C',
+      'D',
+      'E',
+    ]);
+  });
+
+  it('given appends rolled back after they were shown (a failed group commit), then it is folded whole', async () => {
+    await aggregates.load('notes-t1.menu', notes.initial, notes.evolve);
+    const discarded = jest.spyOn(store, 'discardedGroups', 'get').mockReturnValue(1);
+    try {
+      folds.length = 0;
+      await aggregates.load('notes-t1.menu', notes.initial, notes.evolve);
+      expect(folds).toEqual(['a', 'b', 'c', 'd', 'e']);
+    } finally {
+      discarded.mockRestore();
+    }
+  });
+});

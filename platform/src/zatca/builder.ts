@@ -357,7 +357,9 @@ export function buildAndSign(
     },
     options,
   );
-  return { ...signed, unsignedXml: xml };
+  // Object.assign, not a literal starting with a spread: on Node 20 (V8 11) each result of that gets a
+  // hidden class of its own, and this one (holding both XMLs) was kept until a full collection
+  return Object.assign({}, signed, { unsignedXml: xml });
 }
 
 function buildWithTotals(input: ZatcaDocumentInput): { xml: string; totals: ZatcaTotals } {

@@ -244,13 +244,16 @@ export function signWithFields(
     cert.serialNumber,
   );
   const spDigest = signedPropertiesDigest(signedProperties);
-  const qr = encodeQr({
-    ...fields,
-    invoiceHash: hash,
-    signatureValue,
-    publicKey: cert.publicKeyDer,
-    certificateSignature: fields.simplified ? cert.signature : undefined,
-  });
+  // Object.assign, not a literal starting with a spread: on Node 20 (V8 11) each result of that gets a
+  // hidden class of its own, kept until a full collection
+  const qr = encodeQr(
+    Object.assign({}, fields, {
+      invoiceHash: hash,
+      signatureValue,
+      publicKey: cert.publicKeyDer,
+      certificateSignature: fields.simplified ? cert.signature : undefined,
+    }),
+  );
   const rootStart = /<Invoice[\s>]/.exec(xml);
   if (!rootStart) throw new Error('the root element must be an unprefixed Invoice');
   const rootOpenEnd = xml.indexOf('>', rootStart.index) + 1;

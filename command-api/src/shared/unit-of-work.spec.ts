@@ -271,6 +271,7 @@ describe('numbers taken by commands at the same moment', () => {
 
 describe('a stream every command loads is folded once, then only what follows', () => {
   type Noted = { type: 'Noted'; data: { word: string } };
+  const WORDS = ['a', 'b', 'c', 'd', 'e'];
   const folds: string[] = [];
   const notes = {
     initial: [] as string[],
@@ -294,18 +295,12 @@ describe('a stream every command loads is folded once, then only what follows', 
     store = new SqliteEventStore({ file: ':memory:' });
     aggregates = new Aggregates(store);
     transactions = new Transactions(store);
-    await store.append('notes-t1.menu', ['a', 'b', 'c', 'd', 'e'].map(noted), 'no_stream');
+    await store.append('notes-t1.menu', WORDS.map(noted), 'no_stream');
   });
   afterEach(() => store.close());
 
   it('given a stream loaded once, when loaded again, then no event is folded again', async () => {
-    expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-    ]);
+    expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toEqual(WORDS);
     expect(folds).toHaveLength(5);
     folds.length = 0;
     expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toHaveLength(5);
@@ -317,7 +312,7 @@ describe('a stream every command loads is folded once, then only what follows', 
     await store.append('notes-t1.menu', [noted('f')], 4);
     folds.length = 0;
     const { state, revision } = await aggregates.load('notes-t1.menu', notes.initial, notes.evolve);
-    expect(state).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(state).toEqual([...WORDS, 'f']);
     expect(revision).toBe(5);
     expect(folds).toEqual(['f']);
   });
@@ -330,13 +325,7 @@ describe('a stream every command loads is folded once, then only what follows', 
         throw new DomainError('test.refused', 422);
       }),
     ).rejects.toThrow(DomainError);
-    expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-      'e',
-    ]);
+    expect((await aggregates.load('notes-t1.menu', notes.initial, notes.evolve)).state).toEqual(WORDS);
   });
 
   it('given an initial state made afresh at each load (an empty menu), then it is still folded once', async () => {
@@ -367,7 +356,7 @@ describe('a stream every command loads is folded once, then only what follows', 
     try {
       folds.length = 0;
       await aggregates.load('notes-t1.menu', notes.initial, notes.evolve);
-      expect(folds).toEqual(['a', 'b', 'c', 'd', 'e']);
+      expect(folds).toEqual(WORDS);
     } finally {
       discarded.mockRestore();
     }

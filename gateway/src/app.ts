@@ -180,12 +180,9 @@ const madeWith = <C extends new (...args: never[]) => object>(base: C, prototype
  *
  * Its requests and responses are made with `handler`'s Express prototypes (which `createApp` gives its
  * inner apps too), so Express's `Object.setPrototypeOf(req, app.request)` at each app a request passes
- * through finds the prototype already set and changes nothing. A changed prototype is not free: V8
- * then keeps the request and the response, and everything they refer to, past the young generation's
- * collections until a full one (measured on a bare Node server answering 200 requests/s: 2 KB promoted
- * to the old generation per scavenge untouched, 143 KB with Express's two calls, 1 KB with them made
- * no-ops so). In the till's bench (sales) the request thread promotes ~1.2 MB per scavenge instead of
- * ~1.4 MB, and is 2-4 points less busy; the rest is kept by something not found yet.
+ * through finds the prototype already set and changes nothing: V8 keeps an object whose prototype
+ * changed past the young generation's collections (a bare Node server at 200 requests/s promoted 2 KB
+ * per scavenge, 143 KB with Express's two calls; README: hot paths keep V8's young generation young).
  */
 export const httpServer = (handler: Express, timeouts: Partial<Timeouts> = {}): Server => {
   const { headersMs, requestMs } = { ...TIMEOUTS, ...timeouts };

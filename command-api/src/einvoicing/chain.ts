@@ -51,7 +51,7 @@ export class Chains {
     const fresh = await this.store.readStream(stream, { fromRevision: link.revision + 1, pending: true });
     for (const e of fresh) link = foldLink(link, e);
     this.links.set(stream, link);
-    return Object.assign({ stream }, link);
+    return Object.assign({ stream }, link); // not a spread first: see README, hot paths
   }
 
   /** Records the signed document in the command's unit, at the revision its link was read at. */

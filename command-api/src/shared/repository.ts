@@ -55,6 +55,40 @@ const folder =
     );
 
 /**
+ * States folded from streams' stored events, by stream: `load` and the decisions that keep their
+ * state fold only what was stored after the state kept. States are values nothing changes in place
+ * (evolve makes a new one). An initial state made afresh at each load (an empty menu) counts as the
+ * same value. Dropped when the store rolled back appends it had shown (a failed group commit); at
+ * most 10,000 streams are kept.
+ */
+class FoldedStates {
+  private readonly states = new Map<
+    string,
+    { initial: unknown; evolve: unknown; revision: number; state: unknown }
+  >();
+  private discarded?: number;
+
+  constructor(private readonly store: EventStore) {}
+
+  /** The state kept for `stream` folded by `evolve` from `initial` (or an equal value), and its revision. */
+  get<S>(stream: string, initial: S, evolve: unknown): { state: S; revision: number } | undefined {
+    if (this.store.discardedGroups !== this.discarded) {
+      this.states.clear();
+      this.discarded = this.store.discardedGroups;
+    }
+    const kept = this.states.get(stream);
+    if (!kept || kept.evolve !== evolve) return undefined;
+    if (kept.initial !== initial && !isDeepStrictEqual(kept.initial, initial)) return undefined;
+    return { state: kept.state as S, revision: kept.revision };
+  }
+
+  set<S>(stream: string, initial: S, evolve: unknown, revision: number, state: S): void {
+    if (this.states.size >= 10_000 && !this.states.has(stream)) this.states.clear();
+    this.states.set(stream, { initial, evolve, revision, state });
+  }
+}
+
+/**
  * Loads an aggregate from its stream and decides. Inside a command (a unit of work, see
  * `unit-of-work.ts`) the events are recorded in the unit and stored when the command ends, all
  * together; outside one (the demo seed, background work) each decision is its own unit, stored at once.
@@ -62,10 +96,12 @@ const folder =
 export class Aggregates {
   private readonly transactions: Transactions;
   private readonly streams: StreamCache;
+  private readonly folded: FoldedStates;
 
   constructor(private readonly store: EventStore) {
     this.transactions = new Transactions(store);
     this.streams = new StreamCache(store);
+    this.folded = new FoldedStates(store);
   }
 
   /**
@@ -98,21 +134,11 @@ export class Aggregates {
   }
 
   /**
-   * The state `load` last folded from a stream's stored events, by stream. A stream every command loads
-   * (the menu to price a sale, the settings, the e-invoicing device) was folded whole at each load,
-   * each event making new maps and objects (V8 11 gives an object spread with a key added a hidden
-   * class of its own, kept until a full collection): the next load now folds only what was stored
-   * since. States are values nothing changes in place (evolve makes a new one), as with keepState.
-   * Streams of a few events are folded each time (cheap), so one-off streams (a new invoice) never
-   * fill this.
+   * `stored` (a stream's events from its first, in order) folded from `initial`, from the state kept
+   * when there is one: every command loads the menu (to price a sale), the settings and the e-invoicing
+   * device, and folding them whole each time grew with their history. Streams of a few events are
+   * folded each time (cheap), so one-off streams (a new invoice) never fill what is kept.
    */
-  private foldedDiscarded?: number;
-  private readonly folded = new Map<
-    string,
-    { initial: unknown; evolve: unknown; revision: number; state: unknown }
-  >();
-
-  /** `stored` (a stream's events from its first, in order) folded from `initial`, or from the memo. */
   private foldStored<S, E extends Fact>(
     stream: string,
     initial: S,
@@ -121,34 +147,13 @@ export class Aggregates {
   ): S {
     const fold = folder(evolve);
     if (stored.length < FOLDED_FROM) return fold(initial, stored);
-    if (this.store.discardedGroups !== this.foldedDiscarded) {
-      this.folded.clear(); // appends were rolled back after all: states folded from them are not true
-      this.foldedDiscarded = this.store.discardedGroups;
-    }
     const last = stored[stored.length - 1].revision;
-    const memo = this.folded.get(stream);
-    const usable =
-      memo !== undefined &&
-      memo.evolve === evolve &&
-      // an initial state made afresh at each load (an empty menu) is the same value
-      (memo.initial === initial || isDeepStrictEqual(memo.initial, initial)) &&
-      memo.revision <= last &&
-      stored[0].revision === 0 &&
-      last === stored.length - 1;
-    const state = usable ? fold(memo.state as S, stored.slice(memo.revision + 1)) : fold(initial, stored);
-    if (!usable || memo.revision !== last) {
-      if (this.folded.size >= 10_000 && !this.folded.has(stream)) this.folded.clear();
-      this.folded.set(stream, { initial, evolve, revision: last, state });
-    }
+    const kept = this.folded.get(stream, initial, evolve);
+    const usable = kept && kept.revision <= last && stored[0].revision === 0 && last === stored.length - 1;
+    const state = usable ? fold(kept.state, stored.slice(kept.revision + 1)) : fold(initial, stored);
+    if (!usable || kept.revision !== last) this.folded.set(stream, initial, evolve, last, state);
     return state;
   }
-
-  /** States folded from stored events, by stream, for decisions that keep them (see Decision.keepState). */
-  private keptDiscarded?: number;
-  private readonly kept = new Map<
-    string,
-    { initial: unknown; evolve: unknown; revision: number; state: unknown }
-  >();
 
   /**
    * `load` for a decision that keeps its state: the kept state plus what was stored after it (what the
@@ -157,23 +162,17 @@ export class Aggregates {
    * revision than the one kept (another process appended meanwhile): `load` then folds it whole.
    */
   private async loadKept<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>) {
-    if (this.store.discardedGroups !== this.keptDiscarded) {
-      this.kept.clear(); // appends were rolled back after all: states folded from them are not true
-      this.keptDiscarded = this.store.discardedGroups;
-    }
     const fold = folder(evolve);
-    const memo = this.kept.get(stream);
-    const usable = memo && memo.initial === initial && memo.evolve === evolve;
-    let state = usable ? (memo.state as S) : initial;
-    let revision = usable ? memo.revision : -1;
+    const kept = this.folded.get(stream, initial, evolve);
+    let state = kept ? kept.state : initial;
+    let revision = kept ? kept.revision : -1;
     const fresh = await this.store.readStream(
       stream,
       revision >= 0 ? { fromRevision: revision + 1, pending: true } : { pending: true },
     );
     state = fold(state, fresh);
     if (fresh.length) revision = fresh[fresh.length - 1].revision;
-    if (this.kept.size >= 10_000 && !this.kept.has(stream)) this.kept.clear();
-    this.kept.set(stream, { initial, evolve, revision, state });
+    this.folded.set(stream, initial, evolve, revision, state);
     const pending = currentUnitOfWork()?.pending(stream);
     if (pending && pending.loadedRevision !== revision) return undefined;
     return {
@@ -230,7 +229,7 @@ export class Aggregates {
       );
       return { state: next, events };
     });
-    return Object.assign({ position }, result);
+    return Object.assign({ position }, result); // not a spread first: see README, hot paths
   }
 
   /** Records facts for a stream that must not exist yet (a creation). */

@@ -244,8 +244,7 @@ export function signWithFields(
     cert.serialNumber,
   );
   const spDigest = signedPropertiesDigest(signedProperties);
-  // Object.assign, not a literal starting with a spread: on Node 20 (V8 11) each result of that gets a
-  // hidden class of its own, kept until a full collection
+  // Object.assign, not a literal starting with a spread (README: hot paths keep V8's young generation young)
   const qr = encodeQr(
     Object.assign({}, fields, {
       invoiceHash: hash,

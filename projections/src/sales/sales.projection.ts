@@ -74,11 +74,8 @@ const periodId = (tenantId: string, period: string) => `${tenantId}|${period}`;
 
 /**
  * What every row of the payments list holds of its payment (status 1: paid; a cancelling sets 0), then
- * what the sale adds (which may override them, a refund's negative amount). Written as
- * a literal that a spread follows, never a spread that keys follow: on V8 11 (Node 20) an object
- * literal starting with a spread gets a hidden class of its own for every key added after it, kept
- * until a full collection (measured with --log-maps and --trace-gc-nvp: the till's projection thread
- * promoted ~1.2 MB per scavenge, much of it hidden classes and descriptor arrays made so).
+ * what the sale adds (which may override them, a refund's negative amount): a literal that a spread
+ * follows, not the other way round (README: hot paths keep V8's young generation young).
  */
 const paymentDoc = (
   tenantId: string,
@@ -188,7 +185,7 @@ export const salesProjection: Projection = {
       change: (before: SalesFigures) => Partial<SalesFigures>,
     ): Change => {
       const id = periodId(tenantId, period);
-      // Object.assign, not a literal starting with a spread (see paymentDoc)
+      // Object.assign, not a literal starting with a spread (README: hot paths keep V8's young generation young)
       const before = Object.assign(empty(), lookup(collection, id) as (Doc & SalesFigures) | undefined);
       return {
         kind: 'upsert',

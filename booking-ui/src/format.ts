@@ -1,21 +1,18 @@
-import type { Locale } from '@rawnaq/contracts';
+import { CURRENCIES, formatMoney, parseMoney, type Currency, type Locale } from '@rawnaq/contracts';
+
+const isCurrency = (code: string): code is Currency => (CURRENCIES as readonly string[]).includes(code);
 
 /** Digits as the salon's documents print them (Latin), words in the page's language. */
 const tag = (locale: Locale) => (locale === 'ar' ? 'ar-u-nu-latn' : 'en');
 
-/** '85.50' SAR as "SAR 85.50" / "85.50 ر.س.": the API's exact decimal text, never recomputed. */
+/**
+ * '85.50' SAR as "SAR 85.50" / "85.50 ر.س": the API's exact decimal text, never recomputed, written as
+ * the back office and the salon's documents write money (one formatter, so the currency's symbol is
+ * the same everywhere; the browser's own gave "ر.س." against "ر.س").
+ */
 export const money = (locale: Locale, amount: string, currency: string): string => {
-  const decimals = amount.split('.')[1]?.length ?? 0;
-  try {
-    return new Intl.NumberFormat(tag(locale), {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
+  const parsed = isCurrency(currency) ? parseMoney(amount, currency) : undefined;
+  return parsed?.ok ? formatMoney(parsed.money, { locale }) : `${amount} ${currency}`;
 };
 
 /** Minor units summed on the page (a basket's total) back to the currency's decimal text. */

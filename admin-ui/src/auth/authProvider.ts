@@ -5,7 +5,11 @@ import type { GlobalInformationStore } from './globalInformation';
 import { leaveSignInNotice } from './session';
 import { signIn, signOut } from './signIn';
 
-export type Identity = { id: string | number; name: string };
+export type Identity = { id: string | number; name: string; name_ar?: string | null };
+
+/** The signed-in user's name in the page's language: on Arabic screens her employee record's Arabic name. */
+export const displayNameOf = (user: Identity, language: 'en' | 'ar') =>
+  (language === 'ar' && user.name_ar) || user.name;
 
 /**
  * One auth provider per realm. Being signed in means having a token (spec doc1 §4); identity and
@@ -47,7 +51,7 @@ export const createAuthProvider = <T extends { auth: Identity }>(options: {
     },
     async getIdentity() {
       const { auth } = await global.get();
-      return { id: auth.id, fullName: auth.name };
+      return { id: auth.id, fullName: displayNameOf(auth, area.language) };
     },
     async getPermissions() {
       return permissions(await global.get());

@@ -1,3 +1,4 @@
+import { useActorName } from '../users/useUsers';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Confirm, DataTable, List, SelectInput, TopToolbar, FilterButton } from 'react-admin';
@@ -143,6 +144,9 @@ const filters = [
  */
 export const HeldInvoiceList = () => {
   const translate = useTranslate();
+  const actorName = useActorName();
+  const heldBy = (h: HeldInvoice) =>
+    h.held_by_name ? actorName({ kind: 'user', id: h.held_by, name: h.held_by_name }) : '';
   const { dateTime } = useFormat();
   const { language } = useArea();
   const customer = (h: HeldInvoice) => h.customer_name ?? translate('app.sales.walk_in');
@@ -171,7 +175,7 @@ export const HeldInvoiceList = () => {
           <Stack spacing={1} component="span" sx={{ display: 'flex' }}>
             <span>
               <bdi>{dateTime(h.held_at)}</bdi>
-              {h.held_by_name && <> · {translate('app.held.by', { name: h.held_by_name })}</>}
+              {h.held_by_name && <> · {translate('app.held.by', { name: heldBy(h) })}</>}
             </span>
             <bdi>{items(h)}</bdi>
             <span>
@@ -204,7 +208,7 @@ export const HeldInvoiceList = () => {
           )}
         />
         <DataTable.Col align="right" source="total" render={(h: HeldInvoice) => <Total held={h} />} />
-        <DataTable.Col source="held_by" disableSort render={(h: HeldInvoice) => h.held_by_name ?? ''} />
+        <DataTable.Col source="held_by" disableSort render={heldBy} />
         <DataTable.Col
           source="status"
           disableSort

@@ -22,6 +22,7 @@ import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { Mirrored } from '../layout/Mirrored';
 import { useArea } from '../shell/area';
+import { displayNameOf } from '../auth/authProvider';
 import { WizardCall } from '../wizard/WizardCall';
 
 const Shortcut = ({
@@ -83,7 +84,7 @@ export const WelcomePage = () => {
         {salon}
       </Typography>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 1 }} data-testid="welcome-greeting">
-        {translate('app.welcome.greeting', { name: user.name })}
+        {translate('app.welcome.greeting', { name: displayNameOf(user, language) })}
       </Typography>
       <Typography color="text.secondary">
         {translate('app.welcome.signed_in_as', {

@@ -1,3 +1,4 @@
+import { useActorName } from '../users/useUsers';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Link from '@mui/material/Link';
@@ -133,6 +134,8 @@ const MethodsTable = ({
 };
 
 type CashierDayAnswer = {
+  /** the cashier's user id */
+  id: string;
   date: string;
   cashier_name: string;
   figures: CashierRow;
@@ -161,6 +164,7 @@ type CashierDayAnswer = {
  */
 export const CurrentCashierPage = () => {
   const translate = useTranslate();
+  const actorName = useActorName();
   const { money, dateTime } = useFormat();
   const { basename } = useArea();
   const { day, setDay, data, error } = useDay<CashierDayAnswer>('pos/current-cashier-employee');
@@ -181,7 +185,7 @@ export const CurrentCashierPage = () => {
       {data && f && (
         <>
           <Typography sx={{ mb: 1 }} color="text.secondary" data-testid="cashier-name">
-            {data.cashier_name}
+            {actorName({ kind: 'user', id: data.id, name: data.cashier_name })}
           </Typography>
           <TotalsCards
             items={[

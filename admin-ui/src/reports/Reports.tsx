@@ -1,3 +1,4 @@
+import { useActorName } from '../users/useUsers';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Link from '@mui/material/Link';
 import { useTranslate } from 'ra-core';
@@ -92,6 +93,7 @@ export const PaymentsDetails = () => {
 export const PerCashierSummary = () => {
   const c = useColumns();
   const translate = useTranslate();
+  const actorName = useActorName();
   const method = usePaymentMethod();
   const { money } = useFormat();
   return (
@@ -106,7 +108,7 @@ export const PerCashierSummary = () => {
         {
           key: 'cashier',
           label: translate(col('cashier')),
-          value: (r) => r.cashier_name ?? '',
+          value: (r) => actorName({ kind: 'user', id: r.cashier_id, name: r.cashier_name }),
           align: 'start',
         },
         c.count<CashierRow>('invoices'),

@@ -12,6 +12,7 @@ import ListIcon from '@mui/icons-material/List';
 import { useFormat } from '../format/useFormat';
 import { useIsPhone } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
+import { useActorName } from '../users/useUsers';
 import {
   Amount,
   InvoicePayments,
@@ -77,11 +78,13 @@ const Actions = () => {
 /** Names of the employees and the cashier the invoice refers to, as `GET invoices/<id>` gives them. */
 const useNames = (invoice: Invoice | undefined): Record<string, string> => {
   const { language } = useArea();
+  const actorName = useActorName();
   if (!invoice) return {};
   const names: Record<string, string> = {};
   for (const [id, e] of Object.entries(invoice.employee_names ?? {}))
     names[id] = (language === 'ar' ? e.name_ar : e.name_en) || e.name_en;
-  if (invoice.cashier_id && invoice.cashier_name) names[invoice.cashier_id] = invoice.cashier_name;
+  if (invoice.cashier_id && invoice.cashier_name)
+    names[invoice.cashier_id] = actorName({ kind: 'user', id: invoice.cashier_id, name: invoice.cashier_name });
   return names;
 };
 

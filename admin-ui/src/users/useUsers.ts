@@ -1,6 +1,8 @@
 import { useGetList, useTranslate } from 'ra-core';
+import { useArea } from '../shell/area';
 
-export type SalonUser = { id: string; name: string; username: string; role: string };
+/** `name_ar`: the Arabic name of the employee the user is (a user's own name is one text). */
+export type SalonUser = { id: string; name: string; name_ar?: string | null; username: string; role: string };
 export type Actor = { kind?: string | null; id?: string | null; name?: string | null };
 
 /** The salon's users, once, for "who" columns and the user filter (docs/api.md `GET users`). */
@@ -13,15 +15,20 @@ export const useUsers = () => {
   return { users: data ?? [], isPending };
 };
 
-/** Who did something: a user of the salon by name, or the platform team / the system. */
+/**
+ * Who did something: a user of the salon by name (in Arabic on Arabic screens when her employee record
+ * has it), or the platform team / the system.
+ */
 export const useActorName = () => {
   const { users } = useUsers();
   const translate = useTranslate();
+  const { language } = useArea();
   return (actor: Actor | null | undefined): string => {
     if (!actor) return translate('app.common.none');
     if (actor.kind === 'system') return translate('app.audit.actors.system');
     if (actor.kind === 'manager') return translate('app.audit.actors.manager');
     const user = users.find((u) => u.id === actor.id);
-    return user?.name ?? actor.name ?? translate('app.common.none');
+    if (user) return (language === 'ar' && user.name_ar) || user.name;
+    return actor.name ?? translate('app.common.none');
   };
 };

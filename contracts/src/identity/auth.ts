@@ -93,6 +93,8 @@ export type GlobalInformation = {
   auth: SignedInUser & {
     /** the employee this user is, if any: the appointment book shows her own column first */
     employee_id: string | null;
+    /** her name as her employee record has it in Arabic (the user's name is one text), shown on Arabic screens */
+    name_ar: string | null;
     /** the single rights the user has (an administrator has them all) */
     rights: UserRight[];
     /** an administrator (what only an administrator may do: reset loyalty points) */

@@ -45,6 +45,7 @@ export class MerchantIdentityQueryController {
     const { doc: a, timeZone, today } = await accountOf(this.models, auth.tenantId);
     const currency = isCountryId(a.country_id) ? countryOf(a.country_id as number).currency : 'SAR';
     const scope = await userScope(this.models, auth);
+    const employee = scope.employeeId ? await this.models.get('employees', scope.employeeId) : undefined;
     return {
       auth: {
         id: auth.userId,
@@ -56,6 +57,7 @@ export class MerchantIdentityQueryController {
         locale: (user?.locale as 'en' | 'ar') ?? 'ar',
         permissions: permissionMap(rolePermissions(role)),
         employee_id: scope.employeeId ?? null,
+        name_ar: (employee?.name_ar as string | undefined)?.trim() || null,
         rights: USER_RIGHTS.filter((right) => hasRight(scope, right)),
         is_admin: auth.isAdmin,
       },

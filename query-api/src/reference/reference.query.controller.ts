@@ -63,6 +63,13 @@ export class ReferenceQueryController {
       this.models.find('roles', { filter: { tenantId: auth.tenantId } }),
     ]);
     const roleName = new Map(roles.map((r) => [r.id, r.name]));
+    // a user's name is one text; the employee she is has it in both languages (Arabic screens show that)
+    const employees = docs.length
+      ? await this.models.find('employees', {
+          filter: { tenantId: auth.tenantId, user_id: { $in: docs.map((u) => u.id) } },
+        })
+      : [];
+    const arabic = new Map(employees.map((e) => [e.user_id, (e.name_ar as string | undefined)?.trim() || null]));
     return page(
       res,
       'users',
@@ -70,6 +77,7 @@ export class ReferenceQueryController {
       docs.map((u) => ({
         id: u.id,
         name: u.name,
+        name_ar: arabic.get(u.id) ?? null,
         username: u.username,
         role: roleName.get(u.role_id as string) ?? null,
       })),

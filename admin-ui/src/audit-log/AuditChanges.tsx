@@ -10,13 +10,16 @@ import { useFieldLabel, useValueText } from './useValueText';
 // A mobile number, an amount or an id: read left to right and never broken across lines.
 const NUMBER = /^[+\d][\d\s\-.,:/]*$/;
 
-const Value = ({ text }: { text: string }) =>
+/** The language a field is written in, when its name says so (`name_en`, `description_ar`). */
+const languageOf = (field: string) => /_(en|ar)$/.exec(field)?.[1];
+
+const Value = ({ text, lang }: { text: string; lang?: string }) =>
   NUMBER.test(text) ? (
     <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
       {text}
     </bdi>
   ) : (
-    <bdi>{text}</bdi>
+    <bdi lang={lang}>{text}</bdi>
   );
 
 export const AuditChanges = (_: { label?: string }) => {
@@ -65,7 +68,7 @@ export const AuditChanges = (_: { label?: string }) => {
             {!isCreation && !unchanged(before, after) && (
               <>
                 <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
-                  <Value text={valueText(entry.entity_type, field, before)} />
+                  <Value text={valueText(entry.entity_type, field, before)} lang={languageOf(field)} />
                 </Box>
                 <Mirrored>
                   <ArrowForwardIcon fontSize="inherit" aria-label={translate('app.audit.after')} />
@@ -73,7 +76,7 @@ export const AuditChanges = (_: { label?: string }) => {
               </>
             )}
             <Box component="span" sx={{ fontWeight: 500 }}>
-              <Value text={valueText(entry.entity_type, field, after)} />
+              <Value text={valueText(entry.entity_type, field, after)} lang={languageOf(field)} />
             </Box>
           </Typography>
         </Box>

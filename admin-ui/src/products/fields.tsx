@@ -33,11 +33,11 @@ export const ProductName = ({ product }: { product?: Pick<Product, 'name_en' | '
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="name-main">
-        <bdi>{main}</bdi>
+        <bdi lang={language}>{main}</bdi>
       </Typography>
       {other && (
         <Typography variant="caption" color="text.secondary" component="div" data-testid="name-other">
-          <bdi>{other}</bdi>
+          <bdi lang={language === 'ar' ? 'en' : 'ar'}>{other}</bdi>
         </Typography>
       )}
     </Box>

@@ -64,8 +64,8 @@ const NameCell = (_: { source?: string; label?: string }) => {
           )}
         </Typography>
         {other && other !== main && (
-          <Typography variant="caption" color="text.secondary">
-            {other}
+          <Typography variant="caption" color="text.secondary" component="div">
+            <bdi lang={language === 'ar' ? 'en' : 'ar'}>{other}</bdi>
           </Typography>
         )}
       </Box>

@@ -311,10 +311,10 @@ const ServiceGroups = () => {
                   <TableCell colSpan={columns} sx={{ py: 1 }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
                       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                        <bdi>{names.main}</bdi>
+                        <bdi lang={language}>{names.main}</bdi>
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
-                        <bdi>{names.other}</bdi>
+                        <bdi lang={language === 'ar' ? 'en' : 'ar'}>{names.other}</bdi>
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
                         · {translate('app.services.count', { smart_count: listed.length })}

@@ -91,6 +91,7 @@ const ManagerAppBar = () => (
 
 const ManagerMenu = () => {
   const { basename } = useArea();
+  const translate = useTranslate();
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
@@ -113,7 +114,7 @@ const ManagerMenu = () => {
       />
       <Menu.Item
         to={`${basename}/${GATEWAY_SETTING}/platform`}
-        primaryText={`resources.${GATEWAY_SETTING}.name`}
+        primaryText={translate(`resources.${GATEWAY_SETTING}.name`, { smart_count: 2 })}
         leftIcon={<PaymentsIcon />}
       />
     </Menu>

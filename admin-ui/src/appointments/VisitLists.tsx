@@ -7,6 +7,7 @@ import {
   List,
   SelectInput,
   SimpleList,
+  Title,
   TopToolbar,
   useListContext,
 } from 'react-admin';
@@ -500,6 +501,7 @@ export const CancellationReasonsReport = () => {
     );
   return (
     <Box sx={{ py: 2 }} data-testid="cancellation-report">
+      <Title title="app.appointments.reports.reasons_title" />
       <Typography variant="h6" sx={{ mb: 1 }}>
         {translate('app.appointments.reports.reasons_title')}
       </Typography>

@@ -1,3 +1,4 @@
+import { NoInvoiceChosen } from './NoInvoiceChosen';
 import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Title } from 'react-admin';
@@ -62,14 +63,8 @@ export const CreditNotePage = () => {
     },
     { enabled: !checking && invoiceId !== '' },
   );
-  const translate = useTranslate();
   if (checking) return null;
-  if (!invoiceId || error)
-    return (
-      <Alert severity="error" sx={{ mt: 2 }}>
-        {translate('not_found.invoice')}
-      </Alert>
-    );
+  if (!invoiceId || error) return <NoInvoiceChosen kind="credit" unknown={invoiceId !== ''} />;
   if (!invoice || !notes) return null;
   return <CreditNoteForm invoice={invoice} notes={notes} />;
 };

@@ -1,3 +1,4 @@
+import { NoInvoiceChosen } from './NoInvoiceChosen';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Title } from 'react-admin';
@@ -50,7 +51,6 @@ export const DebitNotePage = () => {
   const { isPending: checking } = useRequireAccess({ resource: DEBIT_NOTE_FORM, action: 'show' });
   const [params] = useSearchParams();
   const invoiceId = params.get('invoice_id') ?? '';
-  const translate = useTranslate();
   const { data: invoice, error } = useGetOne<Invoice>(
     'accounting/total-sales',
     { id: invoiceId },
@@ -61,12 +61,7 @@ export const DebitNotePage = () => {
     vat: { vat_enabled: boolean; vat_percentage: number | string };
   }>('billing', { id: 'context' }, { enabled: !checking });
   if (checking) return null;
-  if (!invoiceId || error)
-    return (
-      <Alert severity="error" sx={{ mt: 2 }}>
-        {translate('not_found.invoice')}
-      </Alert>
-    );
+  if (!invoiceId || error) return <NoInvoiceChosen kind="debit" unknown={invoiceId !== ''} />;
   if (!invoice || !context) return null;
   return <DebitNoteForm invoice={invoice} vat={context.vat} />;
 };

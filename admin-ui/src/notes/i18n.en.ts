@@ -20,7 +20,10 @@ export const en = {
   },
   app: {
     notes: {
+      open_invoices: 'Open the invoices',
       debit: {
+        choose_invoice:
+          'A debit note adds to an invoice: open the invoice to charge more on it, then "Debit note".',
         menu: 'Debit notes',
         button: 'Debit note',
         title: 'Debit note on invoice no. %{number}',
@@ -40,6 +43,8 @@ export const en = {
         file: 'debit-notes',
       },
       credit: {
+        choose_invoice:
+          'A credit note corrects an invoice: open the invoice to refund or correct, then "Credit note".',
         menu: 'Credit notes',
         button: 'Credit note',
         title: 'Credit note on invoice no. %{number}',

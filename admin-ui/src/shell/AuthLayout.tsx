@@ -41,7 +41,7 @@ export const AuthLayout = ({ title, children }: { title: string; children: React
       </Box>
       <Card sx={{ width: '100%', maxWidth: 440, boxShadow: 6 }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 600 }}>
+          <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 600 }} data-page-title>
             {title}
           </Typography>
           {children}

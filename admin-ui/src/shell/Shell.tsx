@@ -6,6 +6,7 @@ import { ThemeProvider, createTheme } from '@mui/material/styles';
 import { createEmotionCache } from '../theme/emotionCache';
 import { themeOptions } from '../theme/theme';
 import { AppDialogs } from './AppDialogs';
+import { DocumentTitle } from './DocumentTitle';
 import { AreaProvider, type AreaConfig } from './area';
 
 /**
@@ -24,6 +25,7 @@ export const Shell = ({ area, children }: { area: AreaConfig; children: ReactNod
           <AreaProvider value={area}>
             {children}
             <AppDialogs />
+            <DocumentTitle />
           </AreaProvider>
         </I18nContext.Provider>
       </ThemeProvider>

@@ -12,7 +12,7 @@
  * this file. A route with a parameter other than a record id needs a sample value in PARAMETERS.
  */
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn } from './browser';
+import { DEMO, ownerApi, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PHONE = { width: 390, height: 844 };
@@ -229,6 +229,112 @@ const layoutProblems = () => {
   return problems;
 };
 
+/**
+ * Runs in the page: the words on screen a person should never read (issue 24): a plural message used
+ * as a label (`||||`), an empty value printed (`#null`, `undefined`, `NaN`), a message key or a raw code
+ * instead of its words, and, on an Arabic screen, a name in Latin letters where the salon wrote an
+ * Arabic one (`latinNames`: the English names that have an Arabic name on file). Also the tab's title,
+ * which must say more than the product's name.
+ */
+const textProblems = ({
+  language,
+  latinNames,
+  product,
+}: {
+  language: string;
+  latinNames: string[];
+  product: string[];
+}) => {
+  const problems: string[] = [];
+  const main = document.querySelector('#main-content, main') ?? document.body;
+  // Words marked as written in the other language (the language switch's "English", a menu item's
+  // English name shown under its Arabic one) are meant to be read in it: they are left out.
+  const other = [...document.querySelectorAll(`[lang]:not([lang|="${language}"])`)].filter(
+    (el): el is HTMLElement => el instanceof HTMLElement && el !== document.documentElement,
+  );
+  const styles = other.map((el) => el.getAttribute('style'));
+  for (const el of other) el.style.setProperty('display', 'none', 'important');
+  // What is on screen: the page's visible text, and the words of the app bar and the open menu.
+  const text = [
+    document.querySelector('header'),
+    document.querySelector('.RaSidebar-fixed, .MuiDrawer-paper'),
+    main,
+  ]
+    .filter((el): el is HTMLElement => el instanceof HTMLElement)
+    .map((el) => el.innerText)
+    .join('\n');
+  other.forEach((el, i) => {
+    const style = styles[i];
+    if (style === null) el.removeAttribute('style');
+    else el.setAttribute('style', style);
+  });
+  const seen = (what: string, match: RegExpExecArray | null) => {
+    if (!match) return;
+    const at = Math.max(0, match.index - 30);
+    problems.push(
+      `shows ${what}: "…${text.slice(at, match.index + match[0].length + 30).replace(/\s+/g, ' ')}…"`,
+    );
+  };
+  seen('a plural message as a label', /\|\|\|\|/.exec(text));
+  seen(
+    'an empty value',
+    /#(null|undefined)\b|(^|[^\w.-])(undefined|null|NaN|Invalid Date|\[object Object\])(?![\w.-])/m.exec(
+      text,
+    ),
+  );
+  // a message key: lower-case words joined by dots, one of them with an underscore or three or more of
+  // them (an e-mail address, a domain or a file name is not one)
+  const keys =
+    /(?<![\w@/.:-])([a-z][a-z0-9]*(?:_[a-z0-9]+)*)(\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*){1,}(?![\w@/-])/g;
+  for (let m = keys.exec(text); m; m = keys.exec(text)) {
+    const parts = m[0].split('.');
+    if (parts.some((part) => part.includes('_')) || parts.length >= 3) seen('a message key', m);
+    if (problems.length > 5) break;
+  }
+  // a raw code: an upper-case word with an underscore (NOT_REPORTED), or on an Arabic screen an
+  // upper-case English word that is not a known abbreviation
+  seen('a raw code', /(?<![\w-])[A-Z][A-Z0-9]*_[A-Z0-9_]+(?![\w-])/.exec(text));
+  if (language === 'ar') {
+    const shout = /(?<![\w@./-])[A-Z]{4,}(?![\w@./-])/g;
+    const known = new Set([
+      'ZATCA',
+      'CSID',
+      'UUID',
+      'HTTP',
+      'HTTPS',
+      'SMTP',
+      'IBAN',
+      'SWIFT',
+      'VISA',
+      'MADA',
+      'STC',
+      'PDF',
+      'XML',
+      'CSV',
+      'JSON',
+    ]);
+    for (let m = shout.exec(text); m; m = shout.exec(text))
+      if (!known.has(m[0])) {
+        seen('an English code on an Arabic screen', m);
+        break;
+      }
+    // a run of Latin words that is exactly one of those names (a job title "Hair stylist" is not the
+    // group "Hair": it is what the salon typed, in the one language it typed it)
+    const names = new Set(latinNames);
+    const runs = /[A-Za-z][A-Za-z0-9'&-]*(?: [A-Za-z][A-Za-z0-9'&-]*)*/g;
+    for (let m = runs.exec(text); m; m = runs.exec(text))
+      if (names.has(m[0])) seen(`the English name "${m[0]}" where an Arabic one is on file`, m);
+  }
+  const title = document.title.trim();
+  if (title === '' || product.includes(title)) problems.push(`the tab's title is only "${title}"`);
+  // a screen names itself in the app bar, and the tab says the same
+  const named = (document.querySelector('#react-admin-title')?.textContent ?? '').trim();
+  if (document.querySelector('header') && named === '') problems.push('has no title in the app bar');
+  else if (named !== '' && !title.startsWith(named))
+    problems.push(`the tab's title "${title}" is not the screen's "${named}"`);
+  return problems;
+};
+
 export const screensTests = ({ url, tab }: SuiteContext) => {
   describe('every screen on a phone and on a desktop', () => {
     for (const language of ['ar', 'en'] as const) {
@@ -236,6 +342,36 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
         const { page } = await tab(language);
         const failures: string[] = [];
         const skipped: string[] = [];
+
+        // The salon's names that have an Arabic form: none of them may show in Latin letters on an
+        // Arabic screen. Read before the browser signs in (the API's sign-in ends other sessions).
+        const latinNames: string[] = [];
+        if (language === 'ar') {
+          const api = await ownerApi(url);
+          for (const resource of [
+            'employees',
+            'services',
+            'service-groups',
+            'categories',
+            'products',
+            'offers',
+            'packages',
+          ]) {
+            const { body } = await api<Array<{ name_en?: string; name_ar?: string }>>(
+              'GET',
+              `${resource}?range=[0,499]`,
+            );
+            for (const named of Array.isArray(body) ? body : [])
+              if (
+                named.name_en?.trim() &&
+                named.name_ar?.trim() &&
+                named.name_en.trim() !== named.name_ar.trim()
+              )
+                latinNames.push(named.name_en.trim());
+          }
+          expect(latinNames.length).toBeGreaterThan(5);
+        }
+        const product = ['Rawnaq', 'رونق'];
 
         const checkArea = async (area: 'merchant' | 'manager') => {
           const base = `/${language}/${area}`;
@@ -332,7 +468,20 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
             const check = async (path: string) => {
               failedCalls.length = 0;
               await goTo(page, `${base}${path === '/' ? '' : path}`);
-              const problems = await page.evaluate(layoutProblems);
+              // a screen that reads what it needs before drawing (the welcome page) names itself then
+              await page
+                .waitForFunction(
+                  () =>
+                    !document.querySelector('header') ||
+                    (document.querySelector('#react-admin-title')?.textContent ?? '').trim() !== '',
+                  undefined,
+                  { timeout: 3_000 },
+                )
+                .catch(() => undefined);
+              const problems = [
+                ...(await page.evaluate(layoutProblems)),
+                ...(await page.evaluate(textProblems, { language, latinNames, product })),
+              ];
               // A notice left on screen would also cover the next screens' actions: it is this screen's
               // problem, named here, and closed before moving on.
               const notice = page.locator(

@@ -20,7 +20,13 @@ export const NoInvoiceChosen = ({ kind, unknown }: { kind: 'credit' | 'debit'; u
         sx={{ mt: 2 }}
         data-testid="no-invoice-chosen"
         action={
-          <Button component={Link} to={`${basename}/accounting/total-sales`} color="inherit" size="small">
+          <Button
+            component={Link}
+            to={`${basename}/accounting/total-sales`}
+            color="inherit"
+            size="small"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {translate('app.notes.open_invoices')}
           </Button>
         }

@@ -14,6 +14,7 @@ import { onlineShopTests } from './online-shop.e2e';
 import { productsTests } from './products.e2e';
 import { reportsTests } from './reports.e2e';
 import { screensTests } from './screens.e2e';
+import { staffInformationTests } from './staff-information.e2e';
 
 browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   customerOffersTests(context);
@@ -25,5 +26,6 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   bookingSiteTests(context);
   onlinePaymentsTests(context);
   onlineShopTests(context);
+  staffInformationTests(context);
   screensTests(context);
 });

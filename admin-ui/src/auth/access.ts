@@ -241,6 +241,8 @@ export const RESOURCE_ACCESS: Record<
     edit: { page: Page.employees, permission: Permission.manageRoles },
     delete: { page: Page.employees, permission: Permission.manageRoles },
   },
+  // the staff's papers (passport, residency) and details: whoever sees the employees
+  'employees/employees-information': { show: { page: Page.employees, permission: Permission.viewEmployees } },
   // Everyone who signs in checks in and out for themselves (the server finds their employee record).
   'employees/attendence-system': { show: SIGNED_IN },
   'reports/detailed-attendence-report': {

@@ -5,6 +5,7 @@ import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
 import FingerprintIcon from '@mui/icons-material/Fingerprint';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
+import ContactPageIcon from '@mui/icons-material/ContactPageOutlined';
 import { useArea } from '../shell/area';
 import { STAFF_RESOURCES } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
@@ -63,11 +64,20 @@ const MyAttendanceItem = () => {
 export const StaffMenu = () => {
   const { basename } = useArea();
   const attendance = useCanAccess({ resource: STAFF_RESOURCES.attendance, action: 'show' }).canAccess;
+  const information = useCanAccess({ resource: STAFF_RESOURCES.information, action: 'show' }).canAccess;
   return (
     <>
       {attendance && <Section title="app.staff.menu.section" />}
       <Menu.ResourceItem name={STAFF_RESOURCES.employees} />
       <Menu.ResourceItem name={STAFF_RESOURCES.roles} />
+      {information && (
+        <Menu.Item
+          to={`${basename}/${STAFF_RESOURCES.information}`}
+          primaryText="app.staff.menu.information"
+          leftIcon={<ContactPageIcon />}
+          data-testid="menu-employees-information"
+        />
+      )}
       {attendance && (
         <Menu.Item
           to={`${basename}/${STAFF_RESOURCES.attendance}`}

@@ -55,8 +55,13 @@ export const EmployeeAttendanceReport = lazyPage(() =>
   import('./AttendanceReports').then((m) => m.EmployeeAttendanceReport),
 );
 
-/** The routes outside the resources: the attendance screen and the per-employee report. */
+export const EmployeesInformation = lazyPage(() =>
+  import('./EmployeesInformation').then((m) => m.EmployeesInformation),
+);
+
+/** The routes outside the resources: the attendance screen, the per-employee report, the staff's papers. */
 export const staffRoutes = [
+  <Route key="information" path={`/${STAFF_RESOURCES.information}`} element={<EmployeesInformation />} />,
   <Route key="attendance" path={`/${STAFF_RESOURCES.attendance}`} element={<AttendancePage />} />,
   <Route
     key="employee-report"

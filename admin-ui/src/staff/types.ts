@@ -18,6 +18,7 @@ export const STAFF_RESOURCES = {
   detailedReport: 'reports/detailed-attendence-report',
   cumulativeReport: 'reports/commulative-attendence-report',
   employeeReport: 'reports/employee-attendence-report',
+  information: 'employees/employees-information',
 } as const;
 
 export const STAFF_API_PATHS: Record<string, string> = {

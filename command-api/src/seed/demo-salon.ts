@@ -1,6 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  addDays,
+  addMonths,
   ALL_PERMISSIONS,
+  businessDate,
   CANCELLATION_REASONS_CATEGORY,
   CountryId,
   DEFAULT_WEEK,
@@ -525,8 +528,25 @@ export const seedDemoSalon = async (
     ]);
   }
   const stylists: string[] = [];
-  for (const stylist of DEMO_STYLISTS) {
-    const added = await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
+  // their papers as a salon keeps them (employees' information): Noura's residency is due for renewal
+  // within the month, Reem's passport ran out last week
+  const today = businessDate(now, 'Asia/Riyadh');
+  const papers = [
+    {
+      joining_date: addMonths(today, -38),
+      passport_expiry: addMonths(today, 30),
+      residency_expiry: addDays(today, 24),
+    },
+    {
+      joining_date: addMonths(today, -14),
+      passport_expiry: addDays(today, -6),
+      residency_expiry: addMonths(today, 9),
+    },
+  ];
+  for (const [i, stylist] of DEMO_STYLISTS.entries()) {
+    const added = await execute(
+      new ChangeStaff(ownerCtx, { kind: 'add-employee', body: { ...stylist, ...papers[i] } }),
+    );
     stylists.push((added as Answer<{ id: string }>).body.id);
   }
   const products: Record<string, string> = {};

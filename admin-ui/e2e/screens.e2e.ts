@@ -59,7 +59,8 @@ const readRoutes = (): RouteDefinition[] => {
   while (stack.length > 0) {
     const fiber = stack.pop() as Fiber;
     const props = fiber.memoizedProps;
-    const children = props && 'dashboard' in props ? flatten(props.children) : [];
+    const children =
+      props && typeof props === 'object' && 'dashboard' in props ? flatten(props.children) : [];
     if (children.some((c) => (c.type as { raName?: string }).raName === 'Resource')) {
       const routes: RouteDefinition[] = props?.dashboard ? [{ path: '/' }] : [];
       for (const element of children) {
@@ -93,18 +94,76 @@ const goTo = async (page: Page, path: string) => {
   await settle(page);
 };
 
-/** Until the page has loaded its chunk and data: no spinner, no skeleton, the same text twice. */
+/**
+ * Counts the page's requests in flight (fetch and XMLHttpRequest), so a test can wait until the screen
+ * has what it asked for instead of waiting a fixed time (a fixed time is too short on a slow machine and
+ * wasted on a fast one). Installed before the app's first script runs.
+ */
+const countRequests = () => {
+  const w = window as unknown as { __inflight: number };
+  w.__inflight = 0;
+  const track = <T>(promise: Promise<T>) => {
+    w.__inflight++;
+    return promise.finally(() => w.__inflight--);
+  };
+  const fetch = window.fetch.bind(window);
+  window.fetch = (...args: Parameters<typeof window.fetch>) => track(fetch(...args));
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<typeof send>) {
+    w.__inflight++;
+    this.addEventListener('loadend', () => w.__inflight--, { once: true });
+    return send.apply(this, args);
+  };
+};
+
+/**
+ * Until the screen is still: its chunk loaded and its data read (no request in flight, no spinner, no
+ * skeleton) and nothing changed over two frames (a render that starts another request starts again).
+ */
 const settle = async (page: Page) => {
-  await page.waitForTimeout(150);
   await page.waitForFunction(
     () =>
-      !document.querySelector(
-        '[role=progressbar]:not(.MuiLinearProgress-root), .MuiSkeleton-root, .RaLoadingIndicator-loader',
-      ),
+      new Promise<boolean>((resolve) => {
+        // A navigation is a transition: until the new screen's chunk has loaded, React keeps the previous
+        // screen on show, with no spinner. The router's committed location says which screen is shown.
+        const shownPath = () => {
+          type Fiber = {
+            child: Fiber | null;
+            sibling: Fiber | null;
+            memoizedProps: { location?: { pathname?: string }; navigator?: unknown } | null;
+          };
+          const root = document.getElementById('root') as unknown as Record<string, unknown> | null;
+          const key = root && Object.keys(root).find((k) => k.startsWith('__reactContainer$'));
+          // the committed tree (the container's fiber may be the one React is working on)
+          const stack: Fiber[] = key
+            ? [(root[key] as { stateNode: { current: Fiber } }).stateNode.current]
+            : [];
+          while (stack.length > 0) {
+            const fiber = stack.pop() as Fiber;
+            const props = fiber.memoizedProps;
+            if (props && typeof props === 'object' && props.navigator && props.location)
+              return props.location.pathname;
+            if (fiber.sibling) stack.push(fiber.sibling);
+            if (fiber.child) stack.push(fiber.child);
+          }
+          return undefined;
+        };
+        const quiet = () =>
+          shownPath() === window.location.pathname &&
+          (window as unknown as { __inflight?: number }).__inflight === 0 &&
+          !document.querySelector(
+            '[role=progressbar]:not(.MuiLinearProgress-root), .MuiSkeleton-root, .RaLoadingIndicator-loader',
+          );
+        const before = quiet() ? document.body.innerHTML.length : -1;
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            resolve(before >= 0 && quiet() && document.body.innerHTML.length === before),
+          ),
+        );
+      }),
     undefined,
-    { timeout: 15_000 },
+    { timeout: 15_000, polling: 50 },
   );
-  await page.waitForTimeout(150);
 };
 
 const FIRST_ROW =
@@ -129,7 +188,13 @@ const firstRecordId = async (page: Page, resource: string) => {
         const key = Object.keys(row).find((k) => k.startsWith('__reactFiber$'));
         type Props = {
           record?: { id?: unknown };
-          value?: { id?: unknown; resource?: unknown; data?: unknown };
+          value?: {
+            id?: unknown;
+            resource?: unknown;
+            data?: unknown;
+            isFetching?: boolean;
+            isPlaceholderData?: boolean;
+          };
         } | null;
         type Fiber = { return: Fiber | null; memoizedProps: Props };
         let fiber = key ? ((row as unknown as Record<string, Fiber>)[key] ?? null) : null;
@@ -142,7 +207,14 @@ const firstRecordId = async (page: Page, resource: string) => {
           // the list the row is in
           const list = props?.value;
           if (list && typeof list.resource === 'string' && Array.isArray(list.data))
-            return list.resource === wanted && id !== null ? { id } : false;
+            // a list that moved to another resource shows the previous one's rows until its own come
+            return list.resource === wanted &&
+              !list.isFetching &&
+              !list.isPlaceholderData &&
+              id !== null &&
+              (list.data as Array<{ id?: unknown }>).some((r) => String(r?.id) === id)
+              ? { id }
+              : false;
         }
         return id !== null ? { id } : false;
       },
@@ -373,6 +445,8 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
         }
         const product = ['Rawnaq', 'رونق'];
 
+        await page.context().addInitScript(countRequests);
+
         const checkArea = async (area: 'merchant' | 'manager') => {
           const base = `/${language}/${area}`;
           if (area === 'merchant')
@@ -384,6 +458,12 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
             );
           else await signIn(page, url, DEMO.manager, { language, area });
           await settle(page);
+          // the signed-in area's chunk has mounted react-admin's <Admin>
+          await page.waitForFunction(
+            `(() => { try { return (${readRoutes.toString()})().length > 0; } catch { return false; } })()`,
+            undefined,
+            { timeout: 20_000 },
+          );
           const routes = await page.evaluate(readRoutes);
           expect(routes.length).toBeGreaterThan(area === 'merchant' ? 20 : 5);
 
@@ -468,14 +548,17 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
             const check = async (path: string) => {
               failedCalls.length = 0;
               await goTo(page, `${base}${path === '/' ? '' : path}`);
-              // a screen that reads what it needs before drawing (the welcome page) names itself then
+              // a screen that reads what it needs before drawing (the welcome page) names itself then, and
+              // the tab follows
               await page
                 .waitForFunction(
-                  () =>
-                    !document.querySelector('header') ||
-                    (document.querySelector('#react-admin-title')?.textContent ?? '').trim() !== '',
+                  () => {
+                    if (!document.querySelector('header')) return true;
+                    const named = (document.querySelector('#react-admin-title')?.textContent ?? '').trim();
+                    return named !== '' && document.title.startsWith(named);
+                  },
                   undefined,
-                  { timeout: 3_000 },
+                  { timeout: 10_000 },
                 )
                 .catch(() => undefined);
               const problems = [

@@ -1,3 +1,4 @@
+import { useFileUrl } from '../forms/files';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Show, TopToolbar } from 'react-admin';
@@ -25,6 +26,8 @@ import {
   InvoiceLineItem,
   LineItems,
   FromCustomerOffer,
+  InvoiceLogo,
+  InvoiceNotes,
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
@@ -84,7 +87,11 @@ const useNames = (invoice: Invoice | undefined): Record<string, string> => {
   for (const [id, e] of Object.entries(invoice.employee_names ?? {}))
     names[id] = (language === 'ar' ? e.name_ar : e.name_en) || e.name_en;
   if (invoice.cashier_id && invoice.cashier_name)
-    names[invoice.cashier_id] = actorName({ kind: 'user', id: invoice.cashier_id, name: invoice.cashier_name });
+    names[invoice.cashier_id] = actorName({
+      kind: 'user',
+      id: invoice.cashier_id,
+      name: invoice.cashier_name,
+    });
   return names;
 };
 
@@ -118,6 +125,7 @@ const InvoiceBody = () => {
   const customer = useCustomerName();
   const names = useNames(invoice);
   const phone = useIsPhone();
+  const logo = useFileUrl(invoice?.print?.logo_file_id);
   if (!invoice) return null;
   const lineName = (l: Invoice['lines'][number]) =>
     language === 'ar' ? l.name_ar || l.name_en : l.name_en || l.name_ar;
@@ -125,6 +133,7 @@ const InvoiceBody = () => {
   const sellerName = language === 'ar' ? invoice.seller.name_ar : invoice.seller.name_en;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }} data-testid="invoice-show">
+      <InvoiceLogo src={logo} alt={sellerName} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
           {translate('app.sales.invoice.title', { number: invoice.number })}
@@ -251,6 +260,7 @@ const InvoiceBody = () => {
           )}
         </Section>
       </Box>
+      <InvoiceNotes notes={invoice.print} />
     </Stack>
   );
 };

@@ -69,3 +69,19 @@ export const embeddedSalon = <T extends { alias: string }>(alias: string): T | u
     return undefined;
   }
 };
+
+/**
+ * What the server wrote into the page (`#page-data`) for this page of this salon: the price list's menu
+ * or the offers, so the page shows at once what was already on screen before any script ran.
+ */
+export const embeddedPageData = <T>(page: string, alias: string): T | undefined => {
+  try {
+    const text = document.getElementById('page-data')?.textContent;
+    const embedded = text ? (JSON.parse(text) as { page: string; alias: string; data: T }) : undefined;
+    return embedded && embedded.page === page && embedded.alias.toLowerCase() === alias.toLowerCase()
+      ? embedded.data
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};

@@ -1,7 +1,9 @@
-import type { Locale } from '@rawnaq/contracts';
+import { PUBLIC_PAGE_TEXTS, type Locale } from '@rawnaq/contracts';
 
 /** Every text of the booking site; `ar` must have exactly the keys of `en` (the type and a test check it). */
 const en = {
+  // what the server also writes into the price list and offers pages before any script runs
+  ...PUBLIC_PAGE_TEXTS.en,
   'app.name': 'Rawnaq',
   'app.powered_by': 'Online salon pages by Rawnaq',
   'language.switch_to': 'العربية',
@@ -27,10 +29,6 @@ const en = {
   'nav.back': 'Back',
   'online.closed': 'This salon does not take bookings online at the moment. Please call the salon to book.',
   'loading.page': 'Loading…',
-  'price_list.title': 'Price list',
-  'price_list.vat_included': 'Prices include VAT.',
-  'price_list.empty': 'The salon has not published its services yet.',
-  'duration.minutes': '%{n} min',
   'policy.empty': 'The salon has not written this page yet.',
   'booking.title': 'Book an appointment',
   'booking.step': 'Step %{n} of 4',
@@ -109,17 +107,6 @@ const en = {
     'Your payment arrived after the booking was released. The salon will contact you about it.',
   'nav.offers': 'Offers and packages',
   'nav.gift_card': 'Buy a gift card',
-  'offers.title': 'Offers and packages',
-  'offers.empty': 'The salon has no offers online at the moment.',
-  'offers.kind_offer': 'Offer',
-  'offers.kind_package': 'Package',
-  'offers.includes': 'Includes',
-  'offers.sessions': 'Sessions: %{n}',
-  'offers.choose': 'Choose %{n} of these services',
-  'offers.valid_until': 'Valid until %{date}',
-  'offers.valid_days': 'Valid for %{n} days from purchase',
-  'offers.worth': 'instead of',
-  'offers.buy': 'Buy',
   'offers.buying': 'You are buying',
   'offers.pay': 'Pay %{amount}',
   'offers.paying': 'Taking you to the secure payment page…',
@@ -160,6 +147,7 @@ export type MessageKey = keyof typeof en;
 export type Messages = Record<MessageKey, string>;
 
 const ar: Messages = {
+  ...PUBLIC_PAGE_TEXTS.ar,
   'app.name': 'رونق',
   'app.powered_by': 'صفحات الصالونات الإلكترونية من رونق',
   'language.switch_to': 'English',
@@ -185,10 +173,6 @@ const ar: Messages = {
   'nav.back': 'رجوع',
   'online.closed': 'لا يستقبل هذا الصالون الحجوزات عبر الإنترنت حاليًا. يُرجى الاتصال بالصالون للحجز.',
   'loading.page': 'جارٍ التحميل…',
-  'price_list.title': 'قائمة الأسعار',
-  'price_list.vat_included': 'الأسعار شاملة ضريبة القيمة المضافة.',
-  'price_list.empty': 'لم ينشر الصالون خدماته بعد.',
-  'duration.minutes': '%{n} دقيقة',
   'policy.empty': 'لم يكتب الصالون هذه الصفحة بعد.',
   'booking.title': 'حجز موعد',
   'booking.step': 'الخطوة %{n} من 4',
@@ -265,17 +249,6 @@ const ar: Messages = {
   'payment.paid_late': 'وصل الدفع بعد إلغاء الحجز. سيتواصل معك الصالون بشأنه.',
   'nav.offers': 'العروض والباقات',
   'nav.gift_card': 'شراء بطاقة إهداء',
-  'offers.title': 'العروض والباقات',
-  'offers.empty': 'لا توجد لدى الصالون عروض عبر الإنترنت حاليًا.',
-  'offers.kind_offer': 'عرض',
-  'offers.kind_package': 'باقة',
-  'offers.includes': 'يشمل',
-  'offers.sessions': 'عدد الجلسات: %{n}',
-  'offers.choose': 'اختاري %{n} من هذه الخدمات',
-  'offers.valid_until': 'صالح حتى %{date}',
-  'offers.valid_days': 'مدة الصلاحية بالأيام من تاريخ الشراء: %{n}',
-  'offers.worth': 'بدلًا من',
-  'offers.buy': 'شراء',
   'offers.buying': 'مشترياتك',
   'offers.pay': 'ادفعي %{amount}',
   'offers.paying': 'جارٍ نقلك إلى صفحة الدفع الآمنة…',

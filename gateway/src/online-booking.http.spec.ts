@@ -220,6 +220,38 @@ describe('booking on the salon’s online pages over HTTP', () => {
     expect(unknown).toContain('<div id="root"></div>');
   });
 
+  it('writes the price list and the offers into their HTML, with the data the app then renders from', async () => {
+    const index =
+      '<!doctype html><html lang="ar" dir="rtl"><head><title>Rawnaq</title></head><body><div id="root"></div></body></html>';
+    const menu = (await t.http.get('/api/public/salons/demosalon/services')).body as {
+      groups: Array<{ name_ar: string; services: Array<{ name_ar: string; price_with_vat: string }> }>;
+    };
+    const prices = await salonIndexHtml(t.app.readModels, index, '/salon/demosalon/price-list');
+    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(prices)?.[1] ?? '';
+    expect(root).toContain('<h1 id="price-list-title">قائمة الأسعار</h1>');
+    for (const group of menu.groups) {
+      expect(root).toContain(`<h2>${group.name_ar}</h2>`);
+      for (const s of group.services)
+        expect(root).toMatch(new RegExp(`${s.name_ar}<small>\\d+ دقيقة</small>.*?${s.price_with_vat} ر\\.س`));
+    }
+    const embedded = JSON.parse(
+      /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(prices)![1],
+    );
+    expect(embedded).toEqual({ page: 'price-list', alias: 'demosalon', data: menu });
+
+    const shop = (await t.http.get('/api/public/salons/demosalon/offers')).body as {
+      items: Array<{ name_en: string; price_with_vat: string }>;
+    };
+    expect(shop.items.length).toBeGreaterThan(0);
+    const offers = await salonIndexHtml(t.app.readModels, index, '/en/salon/demosalon/offers');
+    expect(offers).toContain('<h1 id="offers-title" class="page-title">Offers and packages</h1>');
+    for (const item of shop.items) {
+      expect(offers).toContain(`<h2>${item.name_en}</h2>`);
+      expect(offers).toContain(`SAR ${item.price_with_vat}`);
+    }
+    expect(JSON.parse(/id="page-data">(.*?)<\/script>/.exec(offers)![1]).data).toEqual(shop);
+  });
+
   it('lets the platform’s manager turn on search indexing and the payment gateway package of a salon', async () => {
     const manager = await t.signIn(MANAGER, 'manager');
     const put = (body: object) =>

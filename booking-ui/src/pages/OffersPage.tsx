@@ -11,7 +11,7 @@ import {
 } from '../components/PersonFields';
 import { Loadable, WithSalon } from '../components/States';
 import { longDate, money, nameIn } from '../format';
-import { useLoaded, usePageMeta, useT, type T } from '../hooks';
+import { embeddedPageData, useLoaded, usePageMeta, useT, type T } from '../hooks';
 import { salonPath } from '../routes';
 
 const description = (locale: Locale, item: ShopItem) =>
@@ -178,7 +178,10 @@ const Offers = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) => {
   const t = useT(locale);
   const name = nameIn(locale, salon);
   usePageMeta(locale, { page: 'offers', name }, onlinePageText(locale, 'description', name));
-  const { state, retry } = useLoaded<Shop>(`salons/${encodeURIComponent(salon.alias)}/offers`);
+  const { state, retry } = useLoaded<Shop>(
+    `salons/${encodeURIComponent(salon.alias)}/offers`,
+    embeddedPageData<Shop>('offers', salon.alias),
+  );
   const [chosen, setChosen] = useState<ShopItem | null>(null);
   return (
     <Loadable locale={locale} state={state} retry={retry}>

@@ -2,14 +2,17 @@ import { onlinePageText, type Locale } from '@rawnaq/contracts';
 import type { Menu, OnlineSalon } from '../api';
 import { Loadable, WithSalon } from '../components/States';
 import { money, nameIn } from '../format';
-import { useLoaded, usePageMeta, useT } from '../hooks';
+import { embeddedPageData, useLoaded, usePageMeta, useT } from '../hooks';
 import { salonPath } from '../routes';
 
 const PriceList = ({ locale, salon }: { locale: Locale; salon: OnlineSalon }) => {
   const t = useT(locale);
   const name = nameIn(locale, salon);
   usePageMeta(locale, { page: 'price-list', name }, onlinePageText(locale, 'description', name));
-  const { state, retry } = useLoaded<Menu>(`salons/${encodeURIComponent(salon.alias)}/services`);
+  const { state, retry } = useLoaded<Menu>(
+    `salons/${encodeURIComponent(salon.alias)}/services`,
+    embeddedPageData<Menu>('price-list', salon.alias),
+  );
   return (
     <Loadable locale={locale} state={state} retry={retry}>
       {(menu) => (

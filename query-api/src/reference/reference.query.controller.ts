@@ -69,7 +69,9 @@ export class ReferenceQueryController {
           filter: { tenantId: auth.tenantId, user_id: { $in: docs.map((u) => u.id) } },
         })
       : [];
-    const arabic = new Map(employees.map((e) => [e.user_id, (e.name_ar as string | undefined)?.trim() || null]));
+    const arabic = new Map(
+      employees.map((e) => [e.user_id, (e.name_ar as string | undefined)?.trim() || null]),
+    );
     return page(
       res,
       'users',

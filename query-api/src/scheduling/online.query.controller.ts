@@ -1,15 +1,12 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { availabilityQuery, notFound, ONLINE_DEFAULTS, rejected, type OpeningDay } from '@rawnaq/contracts';
-import { parseInput, TOKENS, type Doc, type FileStore, type ReadModels } from '@rawnaq/platform';
+import { parseInput, TOKENS, type FileStore, type ReadModels } from '@rawnaq/platform';
 
 type ImageResponse = { setHeader: (k: string, v: string) => void; send: (b: Buffer) => void };
 import { bookableEmployees, freeTimes, publicSalonCard, salonOfAlias } from '@rawnaq/projections';
 import { accountOf } from '../shared/account';
-import { priced, pricingOf } from '../shared/pricing';
+import { publicMenu, shownToCustomers } from '../online/salon-pages';
 import { freeTimesAnswer, servicesOf } from './free-times-answer';
-
-/** A service as a customer sees it: names, description, price with VAT, how long it takes. */
-const shownToCustomers = (s: Doc) => s.status !== 0 && s.show_to_customer !== false;
 
 /**
  * The salon's online pages (spec doc1 §1): its menu as customers see it, the employees of its
@@ -25,46 +22,7 @@ export class OnlineQueryController {
   /** The services shown to customers, by group in the salon's order, each price with VAT. */
   @Get('salons/:alias/services')
   async services(@Param('alias') alias: string) {
-    const salon = await salonOfAlias(this.models, alias);
-    const [groups, services, pricing] = await Promise.all([
-      this.models.find('service_groups', { filter: { tenantId: salon.id } }),
-      this.models.find('services', { filter: { tenantId: salon.id } }),
-      pricingOf(this.models, salon.id),
-    ]);
-    const byOrder = (a: Doc, b: Doc) =>
-      Number(a.order ?? 1e9) - Number(b.order ?? 1e9) || String(a.name_en).localeCompare(String(b.name_en));
-    const shown = services.filter(shownToCustomers).sort(byOrder);
-    return {
-      currency: pricing.currency,
-      groups: groups
-        .filter((g) => g.status !== 0)
-        .sort(byOrder)
-        .map((g) => ({
-          id: g.id,
-          name_en: g.name_en,
-          name_ar: g.name_ar,
-          services: shown
-            .filter((s) => s.group_id === g.id)
-            .map((s) => {
-              const p = priced(s, pricing);
-              return {
-                id: s.id,
-                name_en: s.name_en,
-                name_ar: s.name_ar,
-                description_en: s.description_en ?? null,
-                description_ar: s.description_ar ?? null,
-                duration: Number(s.job_time),
-                price_with_vat: p.price_with_vat,
-                price_with_vat_minor: p.price_with_vat_minor,
-                image_url:
-                  typeof s.image_file_id === 'string'
-                    ? `/api/public/salons/${encodeURIComponent(salon.alias as string)}/images/${s.image_file_id}`
-                    : null,
-              };
-            }),
-        }))
-        .filter((g) => g.services.length > 0),
-    };
+    return publicMenu(this.models, await salonOfAlias(this.models, alias));
   }
 
   /** The salon's terms and conditions and refund policy, in both languages (empty when not written). */

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { ownerTodayAllDay, riyadhNow } from './all-day';
 import { DEMO, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
+import { settle } from './settle';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 const run = String(Date.now()).slice(-6);
@@ -32,7 +33,7 @@ const goAhead = async (page: Page, days: number) => {
       before,
     );
   }
-  await page.waitForTimeout(400);
+  await settle(page);
 };
 
 /** A column's index by its employee's name (other tests may add employees to the book). */

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, ROOT } from './server';
+import { countRequests, settle } from './settle';
 
 export const SCREENSHOTS = join(ROOT, 'screenshots');
 
@@ -42,6 +43,8 @@ export const openTab = async (browser: Browser, language: 'en' | 'ar' = 'en'): P
     timezoneId: 'Asia/Riyadh',
     viewport: { width: 1366, height: 860 },
   });
+  // every page counts its requests in flight, so a test can wait until a screen is still (./settle)
+  await context.addInitScript(countRequests);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const errors: string[] = [];
@@ -56,21 +59,33 @@ export const noSideScroll = async (page: Page) =>
   );
 
 /**
+ * Until the page is still (./settle). A picture is taken even of a page that never stops (one that polls
+ * every moment, say): the test that takes it checks what it needs on its own, so this only says so.
+ */
+const stillFor = async (page: Page, name: string) => {
+  try {
+    await settle(page, 10_000);
+  } catch {
+    console.log(`[shot] ${name}: the page was not still after 10 s; taken as it was`);
+  }
+};
+
+/**
  * The whole screen as a person sees it: a window tall enough for the page (rather than a full-page
  * capture, which scrolls and leaves the fixed app bar out), from the top.
  */
 export const shot = async (page: Page, name: string) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const viewport = page.viewportSize() ?? { width: 1366, height: 860 };
-  // Let transitions and lazy chunks settle so the picture shows the finished screen.
-  await page.waitForTimeout(400);
+  // the finished screen: its chunk and data loaded, no drawer or menu still sliding in
+  await stillFor(page, name);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({
     width: viewport.width,
     height: Math.min(Math.max(height, viewport.height), 2400),
   });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(150);
+  await stillFor(page, name);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
   await page.setViewportSize(viewport);
 };

@@ -14,6 +14,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO, ownerApi, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
+import { settle } from './settle';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 860 };
@@ -92,78 +93,6 @@ const goTo = async (page: Page, path: string) => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await settle(page);
-};
-
-/**
- * Counts the page's requests in flight (fetch and XMLHttpRequest), so a test can wait until the screen
- * has what it asked for instead of waiting a fixed time (a fixed time is too short on a slow machine and
- * wasted on a fast one). Installed before the app's first script runs.
- */
-const countRequests = () => {
-  const w = window as unknown as { __inflight: number };
-  w.__inflight = 0;
-  const track = <T>(promise: Promise<T>) => {
-    w.__inflight++;
-    return promise.finally(() => w.__inflight--);
-  };
-  const fetch = window.fetch.bind(window);
-  window.fetch = (...args: Parameters<typeof window.fetch>) => track(fetch(...args));
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<typeof send>) {
-    w.__inflight++;
-    this.addEventListener('loadend', () => w.__inflight--, { once: true });
-    return send.apply(this, args);
-  };
-};
-
-/**
- * Until the screen is still: its chunk loaded and its data read (no request in flight, no spinner, no
- * skeleton) and nothing changed over two frames (a render that starts another request starts again).
- */
-const settle = async (page: Page) => {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        // A navigation is a transition: until the new screen's chunk has loaded, React keeps the previous
-        // screen on show, with no spinner. The router's committed location says which screen is shown.
-        const shownPath = () => {
-          type Fiber = {
-            child: Fiber | null;
-            sibling: Fiber | null;
-            memoizedProps: { location?: { pathname?: string }; navigator?: unknown } | null;
-          };
-          const root = document.getElementById('root') as unknown as Record<string, unknown> | null;
-          const key = root && Object.keys(root).find((k) => k.startsWith('__reactContainer$'));
-          // the committed tree (the container's fiber may be the one React is working on)
-          const stack: Fiber[] = key
-            ? [(root[key] as { stateNode: { current: Fiber } }).stateNode.current]
-            : [];
-          while (stack.length > 0) {
-            const fiber = stack.pop() as Fiber;
-            const props = fiber.memoizedProps;
-            if (props && typeof props === 'object' && props.navigator && props.location)
-              return props.location.pathname;
-            if (fiber.sibling) stack.push(fiber.sibling);
-            if (fiber.child) stack.push(fiber.child);
-          }
-          return undefined;
-        };
-        const quiet = () =>
-          shownPath() === window.location.pathname &&
-          (window as unknown as { __inflight?: number }).__inflight === 0 &&
-          !document.querySelector(
-            '[role=progressbar]:not(.MuiLinearProgress-root), .MuiSkeleton-root, .RaLoadingIndicator-loader',
-          );
-        const before = quiet() ? document.body.innerHTML.length : -1;
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() =>
-            resolve(before >= 0 && quiet() && document.body.innerHTML.length === before),
-          ),
-        );
-      }),
-    undefined,
-    { timeout: 15_000, polling: 50 },
-  );
 };
 
 const FIRST_ROW =
@@ -444,8 +373,6 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
           expect(latinNames.length).toBeGreaterThan(5);
         }
         const product = ['Rawnaq', 'رونق'];
-
-        await page.context().addInitScript(countRequests);
 
         const checkArea = async (area: 'merchant' | 'manager') => {
           const base = `/${language}/${area}`;

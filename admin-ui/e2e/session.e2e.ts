@@ -5,6 +5,7 @@
  */
 import { DEMO, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
+import { settle } from './settle';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 
@@ -18,7 +19,7 @@ export const sessionTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=sign-in-submit]');
       // whatever else the app tried first has settled (a reload of the sign-in page included)
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(2500);
+      await settle(page);
       await page.waitForSelector('[data-testid=sign-in-submit]');
       expect([path, await page.$('[data-testid=sign-in-notice]')]).toEqual([path, null]);
     }

@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO, shot, signIn, chooseTime } from './browser';
 import type { SuiteContext } from './menu.e2e';
+import { settle } from './settle';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 
@@ -305,7 +306,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       );
       await mine.page.waitForSelector('tr:has-text("Still checked in")');
       // and she stays there (nothing sends her to the no-permission page once the list has loaded)
-      await mine.page.waitForTimeout(1500);
+      await settle(mine.page);
       expect(mine.page.url()).toBe(`${url}/en/merchant/reports/employee-attendence-report/${employeeId}`);
       await shot(mine.page, 'admin-en-my-attendance');
     });

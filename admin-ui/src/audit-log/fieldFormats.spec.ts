@@ -233,4 +233,28 @@ describe('the audit log reads every event', () => {
     );
     expect(lines).toBe('Haircut with Noura, 2026-11-24 10:00 AM–10:45 AM');
   });
+
+  it('reads a reason the server recorded as a message key as its message, in both languages', () => {
+    for (const [language, messages] of [
+      ['en', enMessages],
+      ['ar', arMessages],
+    ] as const) {
+      const { translate } = createI18nProvider(language, messages);
+      const ctx: FormatContext = {
+        language,
+        timeZone: 'Asia/Riyadh',
+        currency: 'SAR',
+        translate: (key, options) => translate(key, options),
+        employeeName: () => undefined,
+      };
+      const format = ENTITY_FIELD_FORMATS['gateway-payment']?.reason;
+      const shown = formatFieldValue(format, 'customer_offers.not_for_sale', ctx);
+      expect(shown).toBe(translate('customer_offers.not_for_sale'));
+      expect(shown).not.toContain('customer_offers');
+      // a reason of the choices is still that choice
+      expect(formatFieldValue(format, 'declined', ctx)).toBe(
+        translate('app.audit.values.gateway_failure.declined'),
+      );
+    }
+  });
 });

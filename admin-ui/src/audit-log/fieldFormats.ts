@@ -495,7 +495,11 @@ export const formatFieldValue = (
   if (typeof format === 'object') {
     if ('code' in format)
       return typeof value === 'number' ? translate(codeLabelKey(format.code, value)) : String(value);
-    return translate(`${format.choice}${String(value)}`, { _: String(value) });
+    // a value outside the choices may be a message key the server recorded as the reason (a paid
+    // online purchase not handed over: `customer_offers.not_for_sale`): its message, never the key
+    return translate(`${format.choice}${String(value)}`, {
+      _: translate(String(value), { _: String(value) }),
+    });
   }
   switch (format) {
     case 'text':

@@ -1,0 +1,85 @@
+/**
+ * Waiting on states, never on time: a screen is "still" once its chunk has loaded, its data has been
+ * read and nothing moves. A fixed wait is too short on a slow machine and wasted on a fast one (issue
+ * 24: the browser suite hit its limits on a slower machine), so the tests and the screenshots wait here.
+ */
+import type { Page } from 'playwright-core';
+
+/**
+ * Counts the page's requests in flight (fetch and XMLHttpRequest) in `window.__inflight`. Installed by
+ * `openTab` in every tab, before the app's first script runs.
+ */
+export const countRequests = () => {
+  const w = window as unknown as { __inflight: number };
+  if (typeof w.__inflight === 'number') return;
+  w.__inflight = 0;
+  const track = <T>(promise: Promise<T>) => {
+    w.__inflight++;
+    return promise.finally(() => w.__inflight--);
+  };
+  const fetch = window.fetch.bind(window);
+  window.fetch = (...args: Parameters<typeof window.fetch>) => track(fetch(...args));
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<typeof send>) {
+    w.__inflight++;
+    this.addEventListener('loadend', () => w.__inflight--, { once: true });
+    return send.apply(this, args);
+  };
+};
+
+/**
+ * True in the page once it is still: the router shows the address (a navigation is a transition: until
+ * the new screen's chunk has loaded, React keeps the previous screen on show, with no spinner), no
+ * request is in flight, no spinner or skeleton shows, no finite animation or transition runs (a drawer
+ * sliding in, a menu fading), and nothing changed over two frames (a render that starts another request
+ * starts again). Pages without a router (the booking site's) skip the router's part.
+ */
+const stillInPage = () =>
+  new Promise<boolean>((resolve) => {
+    type Fiber = {
+      child: Fiber | null;
+      sibling: Fiber | null;
+      memoizedProps: { location?: { pathname?: string }; navigator?: unknown } | null;
+    };
+    const shownPath = () => {
+      const root = document.getElementById('root') as unknown as Record<string, unknown> | null;
+      const key = root && Object.keys(root).find((k) => k.startsWith('__reactContainer$'));
+      // the committed tree (the container's fiber may be the one React is working on)
+      const stack: Fiber[] = key ? [(root[key] as { stateNode: { current: Fiber } }).stateNode.current] : [];
+      while (stack.length > 0) {
+        const fiber = stack.pop() as Fiber;
+        const props = fiber.memoizedProps;
+        if (props && typeof props === 'object' && props.navigator && props.location)
+          return props.location.pathname;
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+      return undefined;
+    };
+    const moving = () =>
+      document
+        .getAnimations()
+        .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const quiet = () => {
+      const shown = shownPath();
+      return (
+        (shown === undefined || shown === window.location.pathname) &&
+        ((window as unknown as { __inflight?: number }).__inflight ?? 0) === 0 &&
+        !document.querySelector(
+          '[role=progressbar]:not(.MuiLinearProgress-root), .MuiSkeleton-root, .RaLoadingIndicator-loader',
+        ) &&
+        !moving()
+      );
+    };
+    const before = quiet() ? document.body.innerHTML.length : -1;
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        resolve(before >= 0 && quiet() && document.body.innerHTML.length === before),
+      ),
+    );
+  });
+
+/** Until the page is still (see `stillInPage`); fails after `timeout` ms. */
+export const settle = async (page: Page, timeout = 15_000) => {
+  await page.waitForFunction(stillInPage, undefined, { timeout, polling: 50 });
+};

@@ -63,7 +63,8 @@ const timelineOf = (memo: Memo | undefined) =>
  */
 export const customerTypesProjection: Projection = {
   name: 'customer-types',
-  version: 1,
+  // 2: a customer is new from the day she joined, until 60 days pass without an invoice (issue 24)
+  version: 2,
   collections: [
     { name: 'customer_type_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'customer_type_memos' },

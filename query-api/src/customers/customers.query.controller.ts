@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
+  businessDate,
   customerSearch,
   customerType,
   CUSTOMER_CATEGORY,
@@ -11,8 +12,10 @@ import {
   Permission,
   recentSince,
   rejected,
+  startOfBusinessDay,
   streamName,
   type RecordedEvent,
+  type TenantTimeZone,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -35,13 +38,20 @@ type Response = { setHeader: (k: string, v: string) => void };
 
 const TYPES = ['new', 'frequent', 'missed'] as const;
 
-/** The customer type is worked out against today (it changes as days pass without any event). */
-export const withType = ({ tenantId: _tenant, ...doc }: Doc, today: string): Doc => ({
+/**
+ * The customer type is worked out against today (it changes as days pass without any event), from the
+ * day she joined while she has no invoice yet.
+ */
+export const withType = (
+  { tenantId: _tenant, ...doc }: Doc,
+  { today, timeZone }: { today: string; timeZone: TenantTimeZone },
+): Doc => ({
   ...doc,
   type: customerType(
     (doc.invoices_count as number) ?? 0,
     (doc.last_invoice_date as string | null) ?? undefined,
     today,
+    typeof doc.created_at === 'string' ? businessDate(doc.created_at, timeZone) : undefined,
   ),
 });
 
@@ -65,7 +75,8 @@ export class CustomersQueryController {
       sortable: ['serial', 'name', 'created_at', 'last_invoice_date', 'mobile'],
       defaultSort: ['serial', 'desc'],
     });
-    const { today } = await accountOf(this.models, auth.tenantId);
+    const account = await accountOf(this.models, auth.tenantId);
+    const { today } = account;
     const and: Filter[] = [];
     const filter: Filter = { tenantId: auth.tenantId };
     const ids = idsOf(q.filter);
@@ -91,9 +102,23 @@ export class CustomersQueryController {
     if (type !== undefined && type !== '') {
       if (!TYPES.includes(type as never)) throw rejected('errors.invalid_input', 'type');
       const since = recentSince(today);
+      // without an invoice, the day she joined counts as her last (`customerType`)
+      const joinedSince = startOfBusinessDay(since, account.timeZone);
       if (type === 'missed')
-        and.push({ $or: [{ invoices_count: 0 }, { last_invoice_date: { $lt: since } }] });
-      else and.push({ invoices_count: type === 'new' ? 1 : { $gt: 1 }, last_invoice_date: { $gte: since } });
+        and.push({
+          $or: [
+            { invoices_count: 0, created_at: { $lt: joinedSince } },
+            { invoices_count: { $gt: 0 }, last_invoice_date: { $lt: since } },
+          ],
+        });
+      else if (type === 'new')
+        and.push({
+          $or: [
+            { invoices_count: 0, created_at: { $gte: joinedSince } },
+            { invoices_count: 1, last_invoice_date: { $gte: since } },
+          ],
+        });
+      else and.push({ invoices_count: { $gt: 1 }, last_invoice_date: { $gte: since } });
     }
     if (and.length) filter.$and = and;
     const [docs, total] = await Promise.all([
@@ -104,7 +129,7 @@ export class CustomersQueryController {
       res,
       'customers',
       q,
-      docs.map((d) => withType(d, today)),
+      docs.map((d) => withType(d, account)),
       total,
     );
   }
@@ -114,7 +139,7 @@ export class CustomersQueryController {
   async one(@Auth() auth: AuthContext, @Param('id') id: string) {
     const doc = isUuid(id) ? await this.models.get('customers', id) : undefined;
     if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.customer');
-    return withType(doc, (await accountOf(this.models, auth.tenantId)).today);
+    return withType(doc, await accountOf(this.models, auth.tenantId));
   }
 
   /** An auditor's view: the customer replayed from its events up to an instant. */
@@ -133,7 +158,7 @@ export class CustomersQueryController {
     // the serial is the salon's running number, fixed at registration: take it from today's record
     return withType(
       { ...doc, serial: current.serial, as_of: new Date(at).toISOString() },
-      (await accountOf(this.models, auth.tenantId)).today,
+      await accountOf(this.models, auth.tenantId),
     );
   }
 }

@@ -102,4 +102,30 @@ describe('customer types over time (doc2 §9, the 60-day rule)', () => {
       expect(await countsOn(then, date)).toEqual(await countsOn(without, date));
     expect(await countsOn(then, '2026-03-12')).toEqual({ new: 0, frequent: 0, missed: 1 });
   });
+
+  it('given two records of one person, when one is merged into the other, then they count as one customer with the invoices of both', async () => {
+    const then = await givenEvents(customerTypesProjection, [
+      opened,
+      registered('mother', '2026-01-01T08:00:00.000Z'),
+      registered('daughter', '2026-01-03T08:00:00.000Z'),
+      issued('i1', 'mother', '2026-01-05'),
+      issued('i2', 'daughter', '2026-01-20'),
+    ]);
+    expect(await countsOn(then, '2026-01-20')).toEqual({ new: 2, frequent: 0, missed: 0 });
+    const merged = await givenEvents(customerTypesProjection, [
+      opened,
+      registered('mother', '2026-01-01T08:00:00.000Z'),
+      registered('daughter', '2026-01-03T08:00:00.000Z'),
+      issued('i1', 'mother', '2026-01-05'),
+      issued('i2', 'daughter', '2026-01-20'),
+      {
+        type: 'DuplicateCustomerMergedIn',
+        stream: 'customer-t1.mother',
+        data: { customer_id: 'mother', merged_customer_id: 'daughter', merged_ids: ['daughter'] },
+      },
+    ]);
+    expect(await countsOn(merged, '2026-01-03')).toEqual({ new: 1, frequent: 0, missed: 0 });
+    expect(await countsOn(merged, '2026-01-20')).toEqual({ new: 0, frequent: 1, missed: 0 });
+    expect(await countsOn(merged, '2026-03-22')).toEqual({ new: 0, frequent: 0, missed: 1 });
+  });
 });

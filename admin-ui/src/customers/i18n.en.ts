@@ -17,7 +17,7 @@ export const en = {
       },
       merged: {
         title: 'Merged into %{name}',
-        hint: "Merged on %{date}. Her visits, invoices, gift cards, offers, wallet and points are %{name}'s now; this record stays in the audit log.",
+        hint: "Merged on %{date}. Their visits, invoices, gift cards, offers, wallet and points are %{name}'s now; this record stays in the audit log.",
         open: 'Open %{name}',
       },
       existing: {
@@ -36,7 +36,7 @@ export const en = {
         merged: 'Merged into it',
         swap: 'Keep the other one',
         moves: 'What moves to %{name}',
-        nothing: 'Nothing to move: she has no visits, invoices, cards or balances.',
+        nothing: 'Nothing to move: no visits, invoices, cards or balances.',
         visits: '%{smart_count} visit (%{upcoming} to come) |||| %{smart_count} visits (%{upcoming} to come)',
         invoices: '%{smart_count} invoice |||| %{smart_count} invoices',
         gift_cards: '%{smart_count} gift card in use |||| %{smart_count} gift cards in use',
@@ -45,21 +45,21 @@ export const en = {
         points: '%{smart_count} loyalty point |||| %{smart_count} loyalty points',
         penalties: '%{smart_count} penalty |||| %{smart_count} penalties',
         warning:
-          '%{name} will leave the customer lists, and this cannot be undone. Her record stays readable in the audit log.',
+          '%{name} will leave the customer lists, and this cannot be undone. Their record stays readable in the audit log.',
         confirm: 'Merge into %{name}',
         done: 'Merged into %{name}',
       },
     },
     wallet: {
       kinds: {
-        moved_in: 'Balance of a customer merged into her',
-        moved_out: 'Moved to the customer she was merged into',
+        moved_in: 'Balance of a customer merged into this one',
+        moved_out: 'Moved to the customer this one was merged into',
       },
     },
     loyalty: {
       kinds: {
-        moved_in: 'Points of a customer merged into her',
-        moved_out: 'Moved to the customer she was merged into',
+        moved_in: 'Points of a customer merged into this one',
+        moved_out: 'Moved to the customer this one was merged into',
       },
     },
     audit: {

@@ -1,4 +1,5 @@
-import { dayPeriod } from '../sales/period';
+import { DAY_PRESETS, type DayPreset } from '../sales/period';
+import { presetRange } from './periods';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   DataTable,
@@ -255,30 +256,15 @@ export const NoShowList = () => {
   );
 };
 
-type Preset = 'today' | 'yesterday' | 'this_week' | 'this_month' | 'last_month' | 'custom';
+type Preset = DayPreset;
 
-const PRESETS: readonly Preset[] = ['today', 'yesterday', 'this_week', 'this_month', 'last_month', 'custom'];
-
-/** The period presets as a select's options. */
+/** The period presets as a select's options: the sales screens' (one list of the spec's presets). */
 const presetItems = (translate: (key: string) => string) =>
-  PRESETS.map((p) => (
+  DAY_PRESETS.map((p) => (
     <MenuItem key={p} value={p}>
-      {translate(`app.appointments.reports.presets.${p}`)}
+      {translate(`app.sales.presets.${p}`)}
     </MenuItem>
   ));
-
-/**
- * From and to of a period preset, in the salon's calendar: the sales screens' periods, except that
- * this month runs to its last day (the visits still to come count too) and there is this week.
- */
-export const presetRange = (preset: Preset, today: BusinessDate): { from?: string; to?: string } => {
-  if (preset === 'this_week') return { from: addDays(today, -6), to: today };
-  if (preset === 'this_month') {
-    const nextMonth = addDays(`${today.slice(0, 8)}28` as BusinessDate, 4);
-    return { from: `${today.slice(0, 8)}01`, to: addDays(`${nextMonth.slice(0, 8)}01` as BusinessDate, -1) };
-  }
-  return (preset === 'custom' ? null : dayPeriod(preset, today)) ?? {};
-};
 
 /** A report's period: a preset (today, this week, this month...) or dates of one's own. */
 const PeriodPresets = () => {

@@ -99,14 +99,6 @@ export const ar: typeof en = {
       },
       reports: {
         period: 'الفترة',
-        presets: {
-          today: 'اليوم',
-          yesterday: 'أمس',
-          this_week: 'آخر 7 أيام',
-          this_month: 'هذا الشهر',
-          last_month: 'الشهر الماضي',
-          custom: 'تواريخ أختارها',
-        },
         from: 'من (سنة-شهر-يوم)',
         to: 'إلى (سنة-شهر-يوم)',
         visits: 'المواعيد',

@@ -97,14 +97,6 @@ export const en = {
       },
       reports: {
         period: 'Period',
-        presets: {
-          today: 'Today',
-          yesterday: 'Yesterday',
-          this_week: 'Last 7 days',
-          this_month: 'This month',
-          last_month: 'Last month',
-          custom: 'Dates of my own',
-        },
         from: 'From (YYYY-MM-DD)',
         to: 'To (YYYY-MM-DD)',
         visits: 'Appointments',

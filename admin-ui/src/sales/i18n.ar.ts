@@ -61,6 +61,11 @@ export const ar: typeof en = {
       },
       period: 'الفترة',
       presets: {
+        this_week: 'هذا الأسبوع',
+        this_quarter: 'هذا الربع',
+        last_quarter: 'الربع الماضي',
+        last_3_months: 'آخر 3 أشهر',
+        last_12_months: 'آخر 12 شهرًا',
         today: 'اليوم',
         yesterday: 'أمس',
         this_month: 'هذا الشهر',

@@ -57,6 +57,11 @@ export const en = {
       },
       period: 'Period',
       presets: {
+        this_week: 'This week',
+        this_quarter: 'This quarter',
+        last_quarter: 'Last quarter',
+        last_3_months: 'Last 3 months',
+        last_12_months: 'Last 12 months',
         today: 'Today',
         yesterday: 'Yesterday',
         this_month: 'This month',

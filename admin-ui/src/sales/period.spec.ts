@@ -29,3 +29,38 @@ describe('the sales screens’ periods', () => {
     expect(dayPresetOf({ from: '2026-02-02', to: '2026-02-28' }, today)).toBe('custom');
   });
 });
+
+describe('the presets of the spec', () => {
+  // a Wednesday in the middle of the second quarter
+  const may = '2026-05-13' as BusinessDate;
+
+  it('reads the week from Sunday, the quarter and the last quarter whole, the rolling months to today', () => {
+    expect(dayPeriod('this_week', may)).toEqual({ from: '2026-05-10', to: '2026-05-13' });
+    expect(dayPeriod('this_week', '2026-05-10' as BusinessDate)).toEqual({
+      from: '2026-05-10',
+      to: '2026-05-10',
+    });
+    expect(dayPeriod('this_quarter', may)).toEqual({ from: '2026-04-01', to: '2026-05-13' });
+    expect(dayPeriod('last_quarter', may)).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(dayPeriod('last_quarter', '2026-02-10' as BusinessDate)).toEqual({
+      from: '2025-10-01',
+      to: '2025-12-31',
+    });
+    expect(dayPeriod('last_3_months', may)).toEqual({ from: '2026-02-14', to: '2026-05-13' });
+    expect(dayPeriod('last_12_months', may)).toEqual({ from: '2025-05-14', to: '2026-05-13' });
+    expect(dayPeriod('this_year', may)).toEqual({ from: '2026-01-01', to: '2026-05-13' });
+  });
+
+  it('gives monthly reports the months of each preset', () => {
+    expect(monthPeriod('this_quarter', may)).toEqual({ from: '2026-04', to: '2026-05' });
+    expect(monthPeriod('last_quarter', may)).toEqual({ from: '2026-01', to: '2026-03' });
+    expect(monthPeriod('last_3_months', may)).toEqual({ from: '2026-03', to: '2026-05' });
+    expect(monthPeriod('last_12_months', may)).toEqual({ from: '2025-06', to: '2026-05' });
+    expect(monthPeriod('custom', may)).toBeNull();
+  });
+
+  it('never reaches further back than the 400 days a range picker offers', () => {
+    for (const preset of ['last_12_months', 'last_quarter', 'this_year'] as const)
+      expect(dayPeriod(preset, may)!.from >= '2025-04-08').toBe(true);
+  });
+});

@@ -1,22 +1,54 @@
-import { addDays, type BusinessDate } from '@rawnaq/contracts';
+import { addDays, addMonths, calendarDay, type BusinessDate } from '@rawnaq/contracts';
 
-/** The periods a sales screen offers; `custom` leaves the dates to the user. */
-export type DayPreset = 'today' | 'yesterday' | 'this_month' | 'last_month' | 'custom';
-export const DAY_PRESETS: readonly DayPreset[] = ['today', 'yesterday', 'this_month', 'last_month', 'custom'];
-
-export type MonthPreset = 'this_month' | 'last_month' | 'this_year' | 'last_year' | 'custom';
-export const MONTH_PRESETS: readonly MonthPreset[] = [
+/**
+ * The periods a sales screen or report offers (spec doc 1's presets: the week, the month, the quarter,
+ * the last quarter, the last 3 and 12 months, the year); `custom` leaves the dates to the user. A
+ * current period runs to today: nothing is sold in the future.
+ */
+export const DAY_PRESETS = [
+  'today',
+  'yesterday',
+  'this_week',
   'this_month',
   'last_month',
+  'this_quarter',
+  'last_quarter',
+  'last_3_months',
+  'last_12_months',
+  'this_year',
+  'custom',
+] as const;
+export type DayPreset = (typeof DAY_PRESETS)[number];
+
+export const MONTH_PRESETS = [
+  'this_month',
+  'last_month',
+  'this_quarter',
+  'last_quarter',
+  'last_3_months',
+  'last_12_months',
   'this_year',
   'last_year',
   'custom',
-];
+] as const;
+export type MonthPreset = (typeof MONTH_PRESETS)[number];
 
 export type Period = { from: string; to: string };
 
 const firstOfMonth = (date: BusinessDate) => `${date.slice(0, 8)}01` as BusinessDate;
 const lastOfPreviousMonth = (date: BusinessDate) => addDays(firstOfMonth(date), -1);
+/** The first day of the date's quarter (January, April, July, October). */
+const firstOfQuarter = (date: BusinessDate) => {
+  const month = Number(date.slice(5, 7));
+  return `${date.slice(0, 5)}${String(month - ((month - 1) % 3)).padStart(2, '0')}-01` as BusinessDate;
+};
+/** Sunday, the first day of the week in the Gulf's calendar. */
+const firstOfWeek = (date: BusinessDate) => addDays(date, -calendarDay(date).day());
+/** The rolling months that end today: 15 May, 3 months -> 16 Feb to 15 May. */
+const lastMonths = (today: BusinessDate, months: number): Period => ({
+  from: addDays(addMonths(today, -months), 1),
+  to: today,
+});
 
 /** From and to (business dates) of a preset, in the salon's calendar; `custom` has none. */
 export const dayPeriod = (preset: DayPreset, today: BusinessDate): Period | null => {
@@ -25,6 +57,8 @@ export const dayPeriod = (preset: DayPreset, today: BusinessDate): Period | null
       return { from: today, to: today };
     case 'yesterday':
       return { from: addDays(today, -1), to: addDays(today, -1) };
+    case 'this_week':
+      return { from: firstOfWeek(today), to: today };
     case 'this_month':
       // to today: no invoice is issued in the future
       return { from: firstOfMonth(today), to: today };
@@ -32,31 +66,38 @@ export const dayPeriod = (preset: DayPreset, today: BusinessDate): Period | null
       const last = lastOfPreviousMonth(today);
       return { from: firstOfMonth(last), to: last };
     }
+    case 'this_quarter':
+      return { from: firstOfQuarter(today), to: today };
+    case 'last_quarter': {
+      const last = addDays(firstOfQuarter(today), -1);
+      return { from: firstOfQuarter(last), to: last };
+    }
+    case 'last_3_months':
+      return lastMonths(today, 3);
+    case 'last_12_months':
+      return lastMonths(today, 12);
+    case 'this_year':
+      return { from: `${today.slice(0, 4)}-01-01`, to: today };
     default:
       return null;
   }
 };
 
-/** From and to (YYYY-MM) of a monthly report's preset. */
+/** From and to (YYYY-MM) of a monthly report's preset: the months the day preset touches. */
 export const monthPeriod = (preset: MonthPreset, today: BusinessDate): Period | null => {
-  const month = today.slice(0, 7);
   const year = today.slice(0, 4);
-  switch (preset) {
-    case 'this_month':
-      return { from: month, to: month };
-    case 'last_month': {
-      const last = lastOfPreviousMonth(today).slice(0, 7);
-      return { from: last, to: last };
-    }
-    case 'this_year':
-      return { from: `${year}-01`, to: month };
-    case 'last_year': {
-      const previous = String(Number(year) - 1);
-      return { from: `${previous}-01`, to: `${previous}-12` };
-    }
-    default:
-      return null;
+  if (preset === 'last_year') {
+    const previous = String(Number(year) - 1);
+    return { from: `${previous}-01`, to: `${previous}-12` };
   }
+  if (preset === 'custom') return null;
+  // the rolling months are whole months here: the last 3 of them, this one included
+  if (preset === 'last_3_months' || preset === 'last_12_months') {
+    const months = preset === 'last_3_months' ? 3 : 12;
+    return { from: addMonths(firstOfMonth(today), 1 - months).slice(0, 7), to: today.slice(0, 7) };
+  }
+  const days = dayPeriod(preset, today);
+  return days && { from: days.from.slice(0, 7), to: days.to.slice(0, 7) };
 };
 
 /** The preset a period is, so a list opened with dates in its address shows the right one. */

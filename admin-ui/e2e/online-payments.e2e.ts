@@ -139,7 +139,7 @@ export const onlinePaymentsTests = ({ url, tab }: SuiteContext) => {
       await shot(desk.page, 'online-payments-report-en-desktop');
     });
 
-    it('a declined card leaves no booking, frees the time and says so clearly (Arabic phone)', async () => {
+    it('a declined card leaves no booking, frees the time and says so clearly; she pays again with every choice kept (Arabic phone)', async () => {
       const { page } = await tab('ar');
       await page.setViewportSize(PHONE);
       await page.goto(`${url}/salon/demosalon/home`);
@@ -176,7 +176,25 @@ export const onlinePaymentsTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'online-payments-declined-ar-phone');
       // no booking: the time is offered again
       expect(await startsOf()).toEqual(before);
+      // "pay again": back at the review with her services, employee, time and details as she left them
+      const review = await page.textContent('[data-testid=choose-time-again]');
+      expect(review).toBe('الدفع من جديد');
       await page.click('[data-testid=choose-time-again]');
+      await page.waitForSelector('[data-testid=booking-step-4]');
+      expect(await page.textContent('[data-testid=booking-notice]')).toBe(
+        'احتفظنا باختياراتك. يُرجى مراجعتها ثم الدفع من جديد.',
+      );
+      const details = await page.textContent('.booking .details');
+      expect(details).toContain('سارة مرفوضة');
+      expect(details).toContain('0551239002');
+      await shot(page, 'online-payments-pay-again-ar-phone');
+      // paid this time, without typing anything again: the same time is hers
+      await page.click('[data-testid=booking-confirm]');
+      await payWith(page, '4000 0000 0000 0002');
+      await page.waitForSelector('[data-testid=payment-paid]');
+      expect(await startsOf()).not.toContain(before[0]);
+      // once paid, the choices kept in the tab are gone: a new booking starts afresh
+      await page.goto(`${url}/salon/demosalon/booking?again=1`);
       await page.waitForSelector('[data-testid=booking-step-1]');
     });
 

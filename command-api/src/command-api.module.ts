@@ -62,6 +62,7 @@ import { CancelIssuedInvoiceHandler } from './sales/cancel-invoice.commands';
 import { IssueDebitNoteHandler } from './sales/debit-notes.commands';
 import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
+import { OnlineCustomers } from './customers/online-customers';
 import { Transactions } from './shared/unit-of-work';
 import {
   ChangePlatformSettingsHandler,
@@ -176,6 +177,7 @@ export class CommandApiModule {
         GatewayPayments,
         ReceiveGatewayCallbackHandler,
         OnlinePurchases,
+        OnlineCustomers,
         ChangePaymentGatewayPackageHandler,
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,

@@ -37,9 +37,21 @@ describe('customers over HTTP', () => {
       id: res.body.id,
       name: 'Nada Ali',
       mobile_key: '966500000101',
-      type: 'missed',
+      // no invoice yet, joined today: new (missed only after 60 days without any)
+      type: 'new',
       serial: expect.any(Number),
     });
+    // and the list's type filter agrees with the type it shows
+    for (const [type, found] of [
+      ['new', 1],
+      ['missed', 0],
+    ] as const) {
+      const typed = await t.http
+        .get('/api/merchant/customers')
+        .query({ filter: JSON.stringify({ q: 'Nada', type }) })
+        .set({ ...bearer(owner), 'X-Min-Position': position });
+      expect(typed.body).toHaveLength(found);
+    }
     // WhatsApp contact is opt-in: a customer who was not asked is not contacted
     expect(list.body[0].whatsapp_allowed).toBe(false);
     expect(list.body[0]).not.toHaveProperty('_pos');

@@ -113,7 +113,7 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     expect((await t.http.get('/api/public/salons/nosuchsalon/offers')).status).toBe(404);
   });
 
-  it('sells an offer once paid: to the customer found by her mobile, on an invoice paid online, with its e-offer page', async () => {
+  it('sells an offer once paid: to the customer found by her mobile and name, on an invoice paid online, with its e-offer page', async () => {
     const bad = await buyOffer({ kind: 'offer', item_id: offerId, name: 'Maha', mobile: '12' });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(['mobile']);
@@ -122,7 +122,7 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     expect(unknown.body.errors).toEqual({ item_id: 'online.offer_not_on_sale' });
 
     const res = await buyOffer(
-      { kind: 'offer', item_id: offerId, name: 'Maha R.', mobile: '0551239100' },
+      { kind: 'offer', item_id: offerId, name: 'maha returning', mobile: '0551239100' },
       'offer-key-1',
     );
     expect(res.status).toBe(202);
@@ -131,7 +131,7 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     expect((await startedOf(opened.payment.unique_id)).data).toMatchObject({ gateway_type: 3 });
     // the same request again (her page retried): the same payment
     const again = await buyOffer(
-      { kind: 'offer', item_id: offerId, name: 'Maha R.', mobile: '0551239100' },
+      { kind: 'offer', item_id: offerId, name: 'maha returning', mobile: '0551239100' },
       'offer-key-1',
     );
     expect(again.body.payment.unique_id).toBe(opened.payment.unique_id);
@@ -452,5 +452,46 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     await send('put', 'accounts/1/online-services', { payment_gateway_package_id: null });
     expect(await t.eventCount()).toBe(untouched); // already on the default: nothing written
     expect(await paidFee('0551239007')).toMatchObject({ fee_amount: 150, fee_currency: 'AED' });
+  });
+
+  it('gives a gift card bought for someone whose mobile is on file under another name to a new customer of her own, flagged for the desk (issue 24)', async () => {
+    // a sister's card to the family's number, which the salon knows as Maha's; the buyer is Maha herself
+    const res = await buyCard({
+      beneficiary_name: 'Reem Sister',
+      beneficiary_mobile: '0551239100',
+      buyer_name: 'Maha Returning',
+      buyer_mobile: '+966551239100',
+    });
+    expect(res.status).toBe(202);
+    // nothing of Maha's record is answered to whoever typed her number
+    expect(JSON.stringify(res.body)).not.toMatch(/Maha|returning/i);
+    expect(JSON.stringify(res.body)).not.toContain(returning);
+    const opened = res.body as Opened;
+    const before = await t.eventCount();
+    expect((await pay(opened.payment.pay_url, SIMULATOR_CARDS.success)).status).toBe(303);
+    const events = await eventsSince(before);
+    const issued = events.find((e) => e.type === 'GiftCardIssued')!.data as {
+      customer_id: string;
+      buyer_id: string;
+      customer_name: string;
+    };
+    expect(issued.buyer_id).toBe(returning);
+    expect(issued.customer_id).not.toBe(returning);
+    expect(issued.customer_name).toBe('Reem Sister');
+    const registered = events.filter((e) => e.type === 'CustomerRegistered').map((e) => e.data.customer_id);
+    expect(registered).toEqual([issued.customer_id]);
+    const reem = (await merchant(`customers/${issued.customer_id}`)).body;
+    expect(reem).toMatchObject({
+      name: 'Reem Sister',
+      mobile: '+966551239100',
+      likely_duplicate: true,
+      likely_duplicates: [{ id: returning, name: 'Maha Returning' }],
+    });
+    // the card is Reem's: Maha's tab has none of it
+    const mahas = (
+      await merchant(`gift-cards?filter=${encodeURIComponent(JSON.stringify({ customer_id: returning }))}`)
+    ).body as Array<{ customer_id: string }>;
+    expect(mahas.every((c) => c.customer_id === returning)).toBe(true);
+    expect(mahas.some((c) => c.customer_id === issued.customer_id)).toBe(false);
   });
 });

@@ -80,6 +80,11 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   name: 'text',
   name_en: 'text',
   name_ar: 'text',
+  // a merge (issue 24): the other customer's name, and what moved
+  into_customer_name: 'text',
+  merged_customer_name: 'text',
+  wallet_moved: 'money',
+  loyalty_points_moved: 'number',
   description_en: 'text',
   description_ar: 'text',
   notes: 'text',
@@ -269,6 +274,8 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
   // a cancelled visit's reason is the salon's own words, not a sign-out reason
   appointment: { reason: 'text', source: { code: 'bookingSource' } },
   role: { name: { choice: 'app.roles.' } },
+  // why a customer registered online is a likely duplicate (issue 24)
+  customer: { reason: { choice: 'app.audit.values.likely_duplicate_reason.' } },
   // a salon's e-invoicing devices and documents (ZATCA)
   einvoicingdevice: {
     kind: { choice: 'app.audit.values.csid_kind.' },

@@ -2,6 +2,7 @@ import { Create } from 'react-admin';
 import { useNotify, useRedirect, useTranslate } from 'ra-core';
 import { useArea } from '../shell/area';
 import { CustomerForm } from './CustomerForm';
+import { useExistingCustomer } from './ExistingCustomer';
 import { customerPayload, newCustomerDefaults, type Customer } from './types';
 
 export const CustomerCreate = () => {
@@ -10,6 +11,7 @@ export const CustomerCreate = () => {
   const redirect = useRedirect();
   // A new customer is first taken to speak the language the desk is using.
   const { language } = useArea();
+  const { existing, onError } = useExistingCustomer();
   return (
     <Create
       title={translate('app.customers.create_title')}
@@ -19,9 +21,10 @@ export const CustomerCreate = () => {
           notify('app.customers.created', { type: 'success' });
           redirect('show', 'customers', customer.id);
         },
+        onError,
       }}
     >
-      <CustomerForm defaultValues={newCustomerDefaults(language)} />
+      <CustomerForm defaultValues={newCustomerDefaults(language)} existing={existing} />
     </Create>
   );
 };

@@ -1,6 +1,7 @@
 import { Edit } from 'react-admin';
 import { useNotify, useRedirect, useRecordContext, useTranslate } from 'ra-core';
 import { CustomerForm } from './CustomerForm';
+import { useExistingCustomer } from './ExistingCustomer';
 import { customerPayload, type Customer } from './types';
 
 const EditTitle = () => {
@@ -12,6 +13,7 @@ const EditTitle = () => {
 export const CustomerEdit = () => {
   const notify = useNotify();
   const redirect = useRedirect();
+  const { existing, onError } = useExistingCustomer();
   return (
     <Edit
       title={<EditTitle />}
@@ -23,9 +25,10 @@ export const CustomerEdit = () => {
           notify('app.customers.updated', { type: 'success' });
           redirect('show', 'customers', customer.id);
         },
+        onError,
       }}
     >
-      <CustomerForm />
+      <CustomerForm existing={existing} />
     </Edit>
   );
 };

@@ -14,9 +14,16 @@ import { MobileInput, emailInput, ltrInput } from './MobileInput';
 import { useNationalities } from './fields';
 import { identificationChoices, languageChoices, type Nationality } from './types';
 import { useCustomerValidators } from './validation';
+import { ExistingCustomerNotice, type ExistingCustomer } from './ExistingCustomer';
 
-/** Every customer field of spec doc1 §3, each validated by its rule from the contracts. */
-export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
+/**
+ * Every customer field of spec doc1 §3, each validated by its rule from the contracts; `existing`: the
+ * customer on file a refused save named (her mobile, e-mail or tax number), offered to open.
+ */
+export const CustomerForm = ({
+  existing,
+  ...props
+}: Omit<SimpleFormProps, 'children'> & { existing?: ExistingCustomer }) => {
   const validators = useCustomerValidators();
   const { nationalities, nameOf } = useNationalities();
   const nationalityChoices = nationalities.map((n: Nationality) => ({ id: n.id, name: nameOf(n) }));
@@ -33,6 +40,7 @@ export const CustomerForm = (props: Omit<SimpleFormProps, 'children'>) => {
           <TextInput source="email" validate={validators.email} fullWidth {...emailInput} />
         </FormCell>
       </FormSection>
+      <ExistingCustomerNotice existing={existing} />
       <FormSection title="app.customers.sections.personal">
         <FormCell>
           <SelectInput

@@ -1,5 +1,6 @@
 import {
   AutocompleteInput,
+  BooleanInput,
   CreateButton,
   DataTable,
   ExportButton,
@@ -9,7 +10,10 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
-import { useCanAccess, useTranslate, type Exporter } from 'ra-core';
+import { useCanAccess, useGetList, useListContext, useTranslate, type Exporter } from 'ra-core';
+import Alert from '@mui/material/Alert';
+import MuiButton from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { codeLabelKey, codeOptions } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -39,6 +43,7 @@ import {
   type Customer,
 } from './types';
 import { useCustomerSearchRule } from './validation';
+import { LikelyDuplicateChip } from './CustomerIdentity';
 
 const ListActions = () => {
   const { canAccess: canExport } = useCanAccess({ resource: 'customers', action: 'export' });
@@ -156,6 +161,7 @@ const useFilters = () => {
     />,
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
     <SelectInput key="type" source="type" choices={customerTypeChoices} />,
+    <BooleanInput key="likely_duplicate" source="likely_duplicate" label="app.customers.duplicates.filter" />,
     <SelectInput key="gender" source="gender" choices={codeOptions('gender')} />,
     <AutocompleteInput
       key="nationality_id"
@@ -166,6 +172,52 @@ const useFilters = () => {
     />,
   ];
 };
+
+/**
+ * Above the list: how many customers registered online may be someone already on file (issue 24), and
+ * "Review", which lists only them.
+ */
+const DuplicatesToReview = () => {
+  const translate = useTranslate();
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { total } = useGetList<Customer>('customers', {
+    pagination: { page: 1, perPage: 1 },
+    filter: { likely_duplicate: true },
+  });
+  if (!total || filterValues.likely_duplicate) return null;
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mx: { xs: 1, sm: 0 }, mb: 1 }}
+      data-testid="duplicates-to-review"
+      action={
+        <MuiButton
+          color="inherit"
+          size="small"
+          onClick={() =>
+            setFilters(
+              { ...filterValues, likely_duplicate: true },
+              { ...displayedFilters, likely_duplicate: true },
+            )
+          }
+          data-testid="review-duplicates"
+        >
+          {translate('app.customers.duplicates.review')}
+        </MuiButton>
+      }
+    >
+      {translate('app.customers.duplicates.to_review', { smart_count: total })}
+    </Alert>
+  );
+};
+
+/** The name with its "likely duplicate" badge. */
+const NameCell = ({ customer }: { customer: Customer }) => (
+  <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+    <bdi>{customer.name}</bdi>
+    <LikelyDuplicateChip customer={customer} />
+  </Stack>
+);
 
 export const CustomerList = () => {
   const translate = useTranslate();
@@ -181,8 +233,9 @@ export const CustomerList = () => {
       exporter={exporter}
       empty={<Empty />}
     >
+      <DuplicatesToReview />
       <ResponsiveDataTable<Customer>
-        primaryText={(c) => <bdi>{c.name}</bdi>}
+        primaryText={(c) => <NameCell customer={c} />}
         secondaryText={() => <LtrField source="mobile" />}
         tertiaryText={() => <StatusChip />}
         rowClick="show"
@@ -194,7 +247,11 @@ export const CustomerList = () => {
         }
       >
         <DataTable.Col source="serial" />
-        <DataTable.Col source="name" cellSx={() => ({ whiteSpace: 'nowrap' })} />
+        <DataTable.Col
+          source="name"
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
+          render={(c: Customer) => <NameCell customer={c} />}
+        />
         <DataTable.Col source="mobile" field={LtrField} />
         <DataTable.Col source="type" disableSort field={CustomerTypeChip} />
         <DataTable.Col source="status" disableSort field={StatusChip} />

@@ -9,6 +9,7 @@ import { CustomerVisits } from '../appointments/CustomerVisits';
 import { WalletTab } from '../instruments/WalletTab';
 import { CustomerOffersTab } from '../customer-offers/CustomerOffersTab';
 import { CustomerAsOf } from './CustomerAsOf';
+import { CustomerIdentityNotice, MergeCustomerButton } from './CustomerIdentity';
 import { CustomerDetails } from './CustomerDetails';
 import { CustomerStatusButton } from './CustomerStatusButton';
 import { PenaltyButton } from './PenaltyButton';
@@ -39,14 +40,20 @@ const NewInvoiceButton = () => {
   );
 };
 
-const Actions = () => (
-  <TopToolbar>
-    <NewInvoiceButton />
-    <CustomerStatusButton />
-    <PenaltyButton />
-    <EditButton />
-  </TopToolbar>
-);
+/** A customer merged into another is read only: her screen only says whom, and opens that one. */
+const Actions = () => {
+  const record = useRecordContext<Customer>();
+  if (record?.merged_into) return <TopToolbar />;
+  return (
+    <TopToolbar>
+      <NewInvoiceButton />
+      <MergeCustomerButton />
+      <CustomerStatusButton />
+      <PenaltyButton />
+      <EditButton />
+    </TopToolbar>
+  );
+};
 
 const History = () => {
   const record = useRecordContext<Customer>();
@@ -59,6 +66,7 @@ export const CustomerShow = () => {
   const { canAccess: canSeeVisits } = useCanAccess({ resource: 'appointments', action: 'list' });
   return (
     <Show title={<ShowTitle />} actions={<Actions />}>
+      <CustomerIdentityNotice />
       {/* On a phone the tabs scroll sideways rather than widening the page. */}
       <TabbedShowLayout
         tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}

@@ -29,6 +29,28 @@ export type Customer = {
   created_by?: { kind: string; id: string } | null;
   updated_at?: string | null;
   updated_by?: { kind: string; id: string } | null;
+  /** registered online with a mobile on file under another name (issue 24) */
+  likely_duplicate?: boolean;
+  /** the customers she may be the same person as (her card only) */
+  likely_duplicates?: CustomerCard[];
+  /** merged into another customer: that one's id (her card stays readable) */
+  merged_into?: string;
+  merged_at?: string;
+  merged_into_customer?: CustomerCard;
+  /** the customers merged into her */
+  merged_ids?: string[];
+};
+
+/** Another customer as a customer's card names her: enough to recognise and open her. */
+export type CustomerCard = {
+  id: string;
+  name: string;
+  mobile: string;
+  serial: number;
+  created_at?: string;
+  email?: string | null;
+  invoices_count?: number;
+  last_invoice_date?: string | null;
 };
 
 export const CUSTOMER_STATUS = { active: 1, disabled: 0 } as const;

@@ -18,6 +18,7 @@ import { ar as importsAr } from '../imports/i18n.ar';
 import { ar as wizardAr } from '../wizard/i18n.ar';
 import { ar as managerAr } from '../manager/i18n.ar';
 import { ar as einvoicingAr } from '../einvoicing/i18n.ar';
+import { ar as customersAr } from '../customers/i18n.ar';
 import { mergeMessages, type MessageTree } from './merge';
 import { raArabic } from './raArabic';
 
@@ -44,4 +45,5 @@ export const messages: MessageTree = mergeMessages(
   wizardAr as MessageTree,
   managerAr as MessageTree,
   einvoicingAr as MessageTree,
+  customersAr as MessageTree,
 );

@@ -19,6 +19,7 @@ import { en as importsEn } from '../imports/i18n.en';
 import { en as wizardEn } from '../wizard/i18n.en';
 import { en as managerEn } from '../manager/i18n.en';
 import { en as einvoicingEn } from '../einvoicing/i18n.en';
+import { en as customersEn } from '../customers/i18n.en';
 import { mergeMessages, type MessageTree } from './merge';
 
 export const messages: MessageTree = mergeMessages(
@@ -44,4 +45,5 @@ export const messages: MessageTree = mergeMessages(
   wizardEn as MessageTree,
   managerEn as MessageTree,
   einvoicingEn as MessageTree,
+  customersEn as MessageTree,
 );

@@ -27,7 +27,10 @@ const Movement = ({ m }: { m: WalletMovement }) => {
       ? `${translate('app.wallet.kinds.top_up')}${m.method ? ` · ${translate(codeLabelKey('paymentMethod', m.method))}` : ''}`
       : m.kind === 'invoice'
         ? translate('app.wallet.kinds.invoice', { number: m.invoice_number ?? '' })
-        : translate('app.wallet.kinds.refund', { number: m.credit_note_number ?? '' });
+        : m.kind === 'refund'
+          ? translate('app.wallet.kinds.refund', { number: m.credit_note_number ?? '' })
+          : // a merge's move of a balance (issue 24)
+            translate(`app.wallet.kinds.${m.kind}`);
   return (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline' }} data-testid="wallet-movement">
       <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -3,7 +3,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 
 export type WalletMovement = {
   id: string;
-  kind: 'top_up' | 'invoice' | 'refund';
+  kind: 'top_up' | 'invoice' | 'refund' | 'moved_in' | 'moved_out';
   amount: number;
   balance: number;
   at: string;

@@ -14,8 +14,16 @@ import { TimePicker } from '../components/TimePicker';
 import { dayOf, minorToText, money, nameIn, timeOf } from '../format';
 import { useLoaded, usePageMeta, useT, type T } from '../hooks';
 import { salonPath } from '../routes';
+import { AGAIN, loadDraft, saveDraft } from '../booking-draft';
 
 type Step = 1 | 2 | 3 | 4;
+
+/** The draft kept before paying, if its services are still on the menu (else she chooses again). */
+const resumable = (alias: string, menu: Menu) => {
+  const draft = loadDraft(alias);
+  const shown = new Set(menu.groups.flatMap((g) => g.services).map((s) => s.id));
+  return draft && draft.chosen.length > 0 && draft.chosen.every((id) => shown.has(id)) ? draft : undefined;
+};
 type Details = { name: string; mobile: string; email: string; notes: string };
 type FieldErrors = Partial<Record<keyof Details, string>>;
 
@@ -45,13 +53,19 @@ const Booking = ({
 }) => {
   const t = useT(locale);
   const tz = salon.time_zone;
-  const [step, setStep] = useState<Step>(1);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [employee, setEmployee] = useState<string>('');
-  const [start, setStart] = useState<string | null>(null);
-  const [details, setDetails] = useState<Details>({ name: '', mobile: '', email: '', notes: '' });
+  // back from a payment that did not go through: her choices as she left them, at the review, to pay again
+  const [draft] = useState(() =>
+    window.location.search.includes(AGAIN) ? resumable(salon.alias, menu) : undefined,
+  );
+  const [step, setStep] = useState<Step>(draft ? 4 : 1);
+  const [chosen, setChosen] = useState<string[]>(draft?.chosen ?? []);
+  const [employee, setEmployee] = useState<string>(draft?.employee ?? '');
+  const [start, setStart] = useState<string | null>(draft?.start ?? null);
+  const [details, setDetails] = useState<Details>(
+    draft?.details ?? { name: '', mobile: '', email: '', notes: '' },
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(draft ? t('booking.kept_choices') : null);
   const [sending, setSending] = useState(false);
   // one key per confirmation: a retry of the same one gets the first booking back
   const [key, setKey] = useState(newIdempotencyKey);
@@ -100,7 +114,9 @@ const Booking = ({
       key,
     );
     if (reply.status === 'pay') {
-      // the time is held: she pays on the gateway's hosted page, which brings her back to the status page
+      // the time is held: she pays on the gateway's hosted page, which brings her back to the status
+      // page; her choices stay in this tab in case the payment does not go through
+      saveDraft(salon.alias, { chosen, employee, start, details });
       setLeaving(true);
       window.location.assign(reply.payUrl);
       return;

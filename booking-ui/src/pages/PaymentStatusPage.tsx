@@ -6,6 +6,7 @@ import { money, nameIn } from '../format';
 import { usePageMeta, useT } from '../hooks';
 import type { MessageKey } from '../i18n';
 import { documentPath, salonPath } from '../routes';
+import { AGAIN, clearDraft } from '../booking-draft';
 
 /** How often a pending payment is asked again, and for how long at most (the gateway's time to pay). */
 const POLL_MS = 2_000;
@@ -143,6 +144,10 @@ const Payment = ({ locale, payment }: { locale: Locale; payment: GatewayPaymentS
   const t = useT(locale);
   const alias = payment.salon.alias;
   usePageMeta(locale, `${t('payment.title')} · ${nameIn(locale, payment.salon)}`);
+  // paid: the choices kept in case it did not go through are not needed any more
+  useEffect(() => {
+    if (payment.outcome === 'paid') clearDraft(alias);
+  }, [payment.outcome, alias]);
   const amount = money(locale, payment.amount, payment.currency);
   if (payment.purchase && payment.outcome !== 'pending')
     return <Purchase locale={locale} payment={payment} purchase={payment.purchase} />;
@@ -206,8 +211,13 @@ const Payment = ({ locale, payment }: { locale: Locale; payment: GatewayPaymentS
       <p data-testid="payment-failed-reason">
         {t(FAILED[payment.failed_reason ?? ''] ?? 'payment.failed_failed')}
       </p>
-      <a className="button" href={salonPath(locale, alias, 'booking')} data-testid="choose-time-again">
-        {t('payment.choose_time')}
+      {/* her choices were kept in this tab: back to the booking's review, to pay again */}
+      <a
+        className="button"
+        href={`${salonPath(locale, alias, 'booking')}?${AGAIN}`}
+        data-testid="choose-time-again"
+      >
+        {t('payment.pay_again')}
       </a>
     </section>
   );

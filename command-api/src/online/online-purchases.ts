@@ -6,6 +6,7 @@ import {
   DomainError,
   GATEWAY_PAYMENT_CATEGORY,
   PaymentMethod,
+  samePersonName,
   streamName,
   type Currency,
   type GatewayPaymentEvent,
@@ -14,14 +15,13 @@ import {
   type OnlinePurchase,
 } from '@rawnaq/contracts';
 import { decimalText, type AuthContext } from '@rawnaq/platform';
-import { RegisterCustomer } from '../customers/customer.commands';
+import { OnlineCustomers } from '../customers/online-customers';
 import { customerOfferLink } from '../sales/customer-offers.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
 import type { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
 import type { TenantInfo } from '../shared/tenant';
-import { UniqueValues } from '../shared/unique-values';
 import {
   decideGatewayPayment,
   evolveGatewayPayment,
@@ -69,7 +69,7 @@ export class OnlinePurchases {
   constructor(
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(UniqueValues) private readonly unique: UniqueValues,
+    @Inject(OnlineCustomers) private readonly customers: OnlineCustomers,
   ) {}
 
   /**
@@ -143,8 +143,10 @@ export class OnlinePurchases {
     ];
     const notes = `Sold online / بيع عبر الإنترنت (${started.unique_id})`;
     if (purchase.kind === 'gift_card') {
+      // herself (her own mobile and name), or another person, who may share the family's number
       const beneficiary =
-        customerMobileKey(purchase.beneficiary.mobile) === customerMobileKey(purchase.buyer.mobile)
+        customerMobileKey(purchase.beneficiary.mobile) === customerMobileKey(purchase.buyer.mobile) &&
+        samePersonName(purchase.beneficiary.name, purchase.buyer.name)
           ? buyer
           : await this.customer(ctx, purchase.beneficiary, 'beneficiary');
       const issued = await this.issue(ctx, {
@@ -197,20 +199,8 @@ export class OnlinePurchases {
     return answer.body;
   }
 
-  /** The salon's customer with that mobile, or registered now with what she typed. */
-  private async customer(ctx: CommandContext, who: OnlineBuyer, role: string): Promise<string> {
-    const owner = await this.unique.ownerOf(ctx.tenantId, 'customer_mobile', customerMobileKey(who.mobile));
-    if (owner) return owner;
-    // an e-mail another customer already has is left out rather than refusing what she paid for
-    const emailTaken =
-      who.email !== undefined &&
-      (await this.unique.ownerOf(ctx.tenantId, 'customer_email', who.email.toLowerCase())) !== undefined;
-    const registered = (await this.commands.execute(
-      new RegisterCustomer(
-        { ...ctx, idempotencyKey: `${ctx.idempotencyKey}:${role}` },
-        { name: who.name, mobile: who.mobile, ...(who.email && !emailTaken && { email: who.email }) },
-      ),
-    )) as Answer<{ id: string }>;
-    return registered.body.id;
+  /** The salon's customer with that mobile and name, or registered now with what she typed (`OnlineCustomers`). */
+  private customer(ctx: CommandContext, who: OnlineBuyer, role: string): Promise<string> {
+    return this.customers.customerFor(ctx, who, role);
   }
 }

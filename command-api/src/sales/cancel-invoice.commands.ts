@@ -20,6 +20,7 @@ import { decideCancelInvoice } from './invoice-cancel';
 import { givePurchasesBack } from './customer-offers.commands';
 import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
 import { loyaltyStream } from './loyalty.commands';
+import { currentCustomer } from '../customers/customer.commands';
 
 export class CancelIssuedInvoice {
   constructor(
@@ -46,6 +47,12 @@ export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedI
   async execute({ ctx, auth, invoiceId, body }: CancelIssuedInvoice): Promise<Answer> {
     const input = parseInput(cancelInvoiceInput, body);
     const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
+    // her invoice count and points are those of the customer she is today (merged since: the one kept)
+    const { state: before } = await this.aggregates.load(stream, initialInvoiceState, evolveInvoice);
+    const owner = before.issued ? before.invoice.customer_id : null;
+    const holder = owner
+      ? ((await currentCustomer(this.aggregates, ctx.tenantId, owner))?.id ?? owner)
+      : null;
     const outcome = await this.aggregates.handle<{ state: InvoiceState; paidLater: boolean }, InvoiceEvent>(
       stream,
       ctx,
@@ -63,6 +70,7 @@ export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedI
               by: auth.userId,
               reason: input.reason,
               paidLater: s.paidLater,
+              customerId: holder,
             },
             s.state,
           ),

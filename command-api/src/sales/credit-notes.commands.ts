@@ -36,6 +36,7 @@ import { tenantInfo } from '../shared/tenant';
 import { BookingContext } from '../scheduling/booking-context';
 import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
 import { loyaltyStream } from './loyalty.commands';
+import { currentCustomer } from '../customers/customer.commands';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
 import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
 import { givePurchasesBack } from './customer-offers.commands';
@@ -178,10 +179,16 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       ctx,
       [note],
     );
+    // the wallet and the points are those of the customer the invoice's is today (merged into another
+    // since: the one kept, who holds her balance)
+    const holder = invoice.customer_id
+      ? ((await currentCustomer(this.aggregates, ctx.tenantId, invoice.customer_id))?.id ??
+        invoice.customer_id)
+      : null;
     // a refund to the wallet is there to spend at once
     if (toWallet > 0)
       await this.aggregates.handle<WalletState, WalletEvent>(
-        streamName(WALLET_CATEGORY, ctx.tenantId, invoice.customer_id!),
+        streamName(WALLET_CATEGORY, ctx.tenantId, holder!),
         ctx,
         {
           initial: initialWalletState,
@@ -190,7 +197,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
             decideWallet(
               {
                 type: 'Credit',
-                customerId: invoice.customer_id!,
+                customerId: holder!,
                 amount: toWallet,
                 creditNoteId,
                 creditNoteNumber: number,
@@ -207,26 +214,22 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       invoice.customer_id && loyalty.enabled
         ? pointsFor(credit.total, decimalsOf(currency), loyalty.pointsPerUnit)
         : 0;
-    if (invoice.customer_id && reversed > 0)
-      await this.aggregates.handle<LoyaltyState, LoyaltyEvent>(
-        loyaltyStream(ctx.tenantId, invoice.customer_id),
-        ctx,
-        {
-          initial: initialLoyaltyState,
-          evolve: evolveLoyalty,
-          decide: (s) =>
-            decideLoyalty(
-              {
-                type: 'Reverse',
-                customerId: invoice.customer_id!,
-                points: reversed,
-                creditNoteId,
-                creditNoteNumber: number,
-              },
-              s,
-            ),
-        },
-      );
+    if (holder && reversed > 0)
+      await this.aggregates.handle<LoyaltyState, LoyaltyEvent>(loyaltyStream(ctx.tenantId, holder), ctx, {
+        initial: initialLoyaltyState,
+        evolve: evolveLoyalty,
+        decide: (s) =>
+          decideLoyalty(
+            {
+              type: 'Reverse',
+              customerId: holder,
+              points: reversed,
+              creditNoteId,
+              creditNoteNumber: number,
+            },
+            s,
+          ),
+      });
     // what comes back goes back on the shelf
     const returned = new Map<string, number>();
     for (const l of credit.lines)

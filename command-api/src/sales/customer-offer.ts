@@ -91,15 +91,26 @@ export const purchaseTerms = (
 
 /**
  * Why a session of `serviceId` cannot be used today on an invoice of `customerId`, if it cannot: no
- * such purchase, another customer's, returned, expired, the service not in it, no session left.
+ * such purchase, another customer's, returned, expired, the service not in it, no session left. A
+ * purchase of a customer merged into her (`mergedIds`) is hers.
  */
 export const sessionProblem = (
   state: CustomerOfferState,
-  request: { customerId: string | null; serviceId: string; today: string; field: string },
+  request: {
+    customerId: string | null;
+    mergedIds?: readonly string[];
+    serviceId: string;
+    today: string;
+    field: string;
+  },
 ): ErrorDetail | undefined => {
   const { field } = request;
   if (!state.opened) return { field, key: 'customer_offers.not_found' };
-  if (state.item.customer_id !== request.customerId) return { field, key: 'customer_offers.other_customer' };
+  if (
+    state.item.customer_id !== request.customerId &&
+    !(request.mergedIds ?? []).includes(state.item.customer_id)
+  )
+    return { field, key: 'customer_offers.other_customer' };
   if (state.closed) return { field, key: 'customer_offers.closed' };
   if (state.item.expires_on < request.today)
     return { field, key: 'customer_offers.expired', params: { date: state.item.expires_on } };
@@ -115,6 +126,7 @@ export type CustomerOfferCommand =
   | {
       type: 'UseSession';
       customerId: string | null;
+      mergedIds?: readonly string[];
       serviceId: string;
       invoiceId: string;
       invoiceNumber: number;

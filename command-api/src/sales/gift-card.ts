@@ -26,11 +26,18 @@ export const evolveGiftCard = (state: GiftCardState, event: GiftCardEvent): Gift
 
 /**
  * Why a card cannot pay `amount` on an invoice for `customerId` today, if it cannot (doc2 §8.2): no
- * such card, used up, expired, another customer's, or less left on it than asked.
+ * such card, used up, expired, another customer's, or less left on it than asked. A card of a customer
+ * merged into her (`mergedIds`) is hers.
  */
 export const redemptionProblem = (
   state: GiftCardState,
-  request: { amount: number; customerId: string | null; today: string; field: string },
+  request: {
+    amount: number;
+    customerId: string | null;
+    mergedIds?: readonly string[];
+    today: string;
+    field: string;
+  },
   money: (minor: number) => string = String,
 ): ErrorDetail | undefined => {
   const { field } = request;
@@ -42,7 +49,11 @@ export const redemptionProblem = (
   if (status === 'used') return { field: `${field}.code`, key: 'gift_cards.used' };
   if (status === 'expired')
     return { field: `${field}.code`, key: 'gift_cards.expired', params: { date: state.card.expires_on } };
-  if (state.card.customer_id && state.card.customer_id !== request.customerId)
+  if (
+    state.card.customer_id &&
+    state.card.customer_id !== request.customerId &&
+    !(request.mergedIds ?? []).includes(state.card.customer_id)
+  )
     return { field: `${field}.code`, key: 'gift_cards.other_customer' };
   if (!Number.isSafeInteger(request.amount) || request.amount <= 0)
     return { field: `${field}.amount`, key: 'sales.payment_not_positive' };
@@ -61,6 +72,7 @@ export type GiftCardCommand =
       type: 'RedeemGiftCard';
       amount: number;
       customerId: string | null;
+      mergedIds?: readonly string[];
       invoiceId: string;
       invoiceNumber: number;
       today: string;
@@ -79,6 +91,7 @@ export const decideGiftCard = (command: GiftCardCommand, state: GiftCardState): 
         {
           amount: command.amount,
           customerId: command.customerId,
+          mergedIds: command.mergedIds,
           today: command.today,
           field: command.field,
         },

@@ -15,6 +15,11 @@ export type CancelInvoice = {
   reason: string;
   /** what the invoice left owed was paid later (InvoicePaymentReceived on its stream) */
   paidLater?: boolean;
+  /**
+   * the customer whose invoice count loses it: the invoice's, or the one she has been merged into since
+   * (who holds her invoices and points now)
+   */
+  customerId?: string | null;
 };
 
 /**
@@ -47,7 +52,7 @@ export const decideCancelInvoice = (command: CancelInvoice, state: InvoiceState)
         cancelled_by: command.by,
         reason: command.reason,
         appointment_id: invoice.appointment_id,
-        customer_id: invoice.customer_id,
+        customer_id: command.customerId ?? invoice.customer_id,
         gross: invoice.gross,
         discount: invoice.discount,
         net: invoice.net,

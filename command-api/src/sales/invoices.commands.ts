@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import {
   APPOINTMENT_CATEGORY,
   conflict,
-  CUSTOMER_CATEGORY,
   currencyOfCountry,
   formatMoney,
   INVOICE_CATEGORY,
@@ -27,7 +26,6 @@ import {
   toMinor,
   VatType,
   WALLET_CATEGORY,
-  type CustomerEvent,
   type ErrorDetail,
   type InvoiceEvent,
   type InvoiceIssued,
@@ -48,7 +46,6 @@ import {
   type ReadModels,
   type UserScope,
 } from '@rawnaq/platform';
-import { evolveCustomer, initialCustomerState, type CustomerState } from '../customers/customer';
 import { decideProduct, evolveProduct, initialProductState, type ProductState } from '../products/product';
 import { BookingContext } from '../scheduling/booking-context';
 import { decideVisit, evolveVisit, initialVisitState, type VisitState } from '../scheduling/visit';
@@ -67,6 +64,7 @@ import {
 import { discountCodeStream } from './discount-codes.commands';
 import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } from './loyalty';
 import { loyaltyStream } from './loyalty.commands';
+import { currentCustomer } from '../customers/customer.commands';
 import {
   activeDeposits,
   decideDeposits,
@@ -160,16 +158,19 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       else visit = state;
     }
     const customerId = input.customer_id ?? visit?.customerId;
-    let customer: { id: string; name: string } | null = null;
+    // the customer the id stands for today (one merged into another since: the one kept), and every id
+    // that was hers (a card, a package or a visit of a customer merged into her is hers)
+    let customer: { id: string; name: string; ids: readonly string[] } | null = null;
     if (customerId) {
-      const { state } = await this.aggregates.load<CustomerState, CustomerEvent>(
-        streamName(CUSTOMER_CATEGORY, ctx.tenantId, customerId),
-        initialCustomerState,
-        evolveCustomer,
-      );
-      if (!state.registered) problems.push({ field: 'customer_id', key: 'not_found.customer' });
-      else customer = { id: customerId, name: state.details.name };
-      if (visit && visit.customerId !== customerId)
+      const found = await currentCustomer(this.aggregates, ctx.tenantId, customerId);
+      if (!found) problems.push({ field: 'customer_id', key: 'not_found.customer' });
+      else
+        customer = {
+          id: found.id,
+          name: found.state.details.name,
+          ids: [found.id, ...found.state.mergedIds],
+        };
+      if (visit && !(customer?.ids ?? [customerId]).includes(visit.customerId))
         problems.push({ field: 'appointment_id', key: 'not_found.appointment' });
     }
 
@@ -197,7 +198,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       input.lines,
       booking,
       problems,
-      customer?.id ?? null,
+      customer?.ids ?? null,
     );
     const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
     const code = await this.discountCodeOf(ctx, tenant, input.discount_code, lines, problems);
@@ -205,7 +206,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       ctx,
       tenant,
       input.gift_cards,
-      customer?.id ?? null,
+      customer?.ids ?? null,
       money,
       problems,
     );
@@ -359,6 +360,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
               type: 'RedeemGiftCard',
               amount: g.amount,
               customerId: customer?.id ?? null,
+              mergedIds: customer?.ids ?? [],
               invoiceId,
               invoiceNumber: number,
               today: tenant.today,
@@ -440,6 +442,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         await decideOnCustomerOffer(this.aggregates, ctx, l.fromCustomerOffer.customer_offer_id, {
           type: 'UseSession',
           customerId: customer?.id ?? null,
+          mergedIds: customer?.ids ?? [],
           serviceId: l.itemId,
           invoiceId,
           invoiceNumber: number,
@@ -601,7 +604,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     ctx: CommandContext,
     tenant: TenantInfo,
     wanted: IssueInvoiceInput['gift_cards'],
-    customerId: string | null,
+    customerIds: readonly string[] | null,
     money: (minor: number) => string,
     problems: ErrorDetail[],
   ) {
@@ -627,7 +630,13 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       const amount = toMinor(g.amount, tenant.countryId);
       const problem = redemptionProblem(
         state,
-        { amount, customerId, today: tenant.today, field: `gift_cards.${i}` },
+        {
+          amount,
+          customerId: customerIds?.[0] ?? null,
+          mergedIds: customerIds ?? [],
+          today: tenant.today,
+          field: `gift_cards.${i}`,
+        },
         money,
       );
       if (problem) problems.push(problem);
@@ -653,7 +662,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     wanted: IssueInvoiceInput['lines'],
     booking: BookingContext,
     problems: ErrorDetail[],
-    customerId: string | null,
+    customerIds: readonly string[] | null,
   ): Promise<SaleLine[]> {
     const menu = await booking.menu();
     // the customer's purchases this invoice uses sessions of, as they will be after each use
@@ -680,14 +689,10 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         if (quantity !== 1) problems.push({ field: `lines.${i}.quantity`, key: 'gift_cards.one_per_line' });
         let beneficiary: { id: string; name: string } | null = null;
         if (w.beneficiary_id) {
-          const { state } = await this.aggregates.load<CustomerState, CustomerEvent>(
-            streamName(CUSTOMER_CATEGORY, ctx.tenantId, w.beneficiary_id),
-            initialCustomerState,
-            evolveCustomer,
-          );
-          if (!state.registered)
-            problems.push({ field: `lines.${i}.beneficiary_id`, key: 'not_found.customer' });
-          else beneficiary = { id: w.beneficiary_id, name: state.details.name };
+          // the customer she is today (merged into another since: the one kept)
+          const found = await currentCustomer(this.aggregates, ctx.tenantId, w.beneficiary_id);
+          if (!found) problems.push({ field: `lines.${i}.beneficiary_id`, key: 'not_found.customer' });
+          else beneficiary = { id: found.id, name: found.state.details.name };
         }
         const value = w.price !== undefined ? toMinor(w.price, tenant.countryId) : 0;
         lines.push({
@@ -724,7 +729,13 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         const field = `lines.${i}.customer_offer_id`;
         const id = w.customer_offer_id;
         const state = purchases.get(id) ?? (await loadCustomerOffer(this.aggregates, ctx.tenantId, id));
-        const problem = sessionProblem(state, { customerId, serviceId: itemId, today: tenant.today, field });
+        const problem = sessionProblem(state, {
+          customerId: customerIds?.[0] ?? null,
+          mergedIds: customerIds ?? [],
+          serviceId: itemId,
+          today: tenant.today,
+          field,
+        });
         if (quantity !== 1)
           problems.push({ field: `lines.${i}.quantity`, key: 'customer_offers.one_session_per_line' });
         if (problem || !state.opened) {

@@ -21,7 +21,7 @@ import {
   type LoyaltyEvent,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
-import { evolveCustomer, initialCustomerState, type CustomerState } from '../customers/customer';
+import { evolveCustomer, initialCustomerState, notMerged, type CustomerState } from '../customers/customer';
 import { BookingContext } from '../scheduling/booking-context';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
@@ -56,6 +56,8 @@ const customerOf = async (aggregates: Aggregates, ctx: CommandContext, customerI
     evolveCustomer,
   );
   if (!state.registered) throw notFound('not_found.customer');
+  // points are the customer's kept by a merge, never one merged away
+  notMerged(state);
   return state;
 };
 

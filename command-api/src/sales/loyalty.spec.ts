@@ -103,4 +103,40 @@ describe('loyalty points', () => {
       expect(decideLoyalty(cancel('i2'), apply(initialLoyaltyState, earn('i1', 10)))).toEqual([]);
     });
   });
+
+  it('given points earned on an invoice, when the customer is merged into another, then the points move with what the invoice earned, and its cancelling takes them back there', () => {
+    const merged = apply(initialLoyaltyState, {
+      type: 'Earn',
+      customerId: 'm',
+      points: 80,
+      invoiceId: 'inv-m',
+      invoiceNumber: 7,
+    });
+    const out = decideLoyalty({ type: 'MoveOut', customerId: 'm', toCustomerId: 'k' }, merged);
+    expect(out).toEqual([
+      {
+        type: 'LoyaltyPointsMovedOut',
+        data: { customer_id: 'm', to_customer_id: 'k', points: 80, balance: 0 },
+      },
+    ]);
+    expect(out.reduce(evolveLoyalty, merged)).toEqual({ balance: 0, earnedOn: {} });
+    let kept = apply(given(20), {
+      type: 'MoveIn',
+      customerId: 'k',
+      fromCustomerId: 'm',
+      points: 80,
+      earnedOn: merged.earnedOn ?? {},
+    });
+    expect(kept.balance).toBe(100);
+    kept = apply(kept, {
+      type: 'CancelInvoicePoints',
+      customerId: 'k',
+      invoiceId: 'inv-m',
+      invoiceNumber: 7,
+    });
+    expect(kept.balance).toBe(20);
+    expect(
+      decideLoyalty({ type: 'MoveOut', customerId: 'm', toCustomerId: 'k' }, initialLoyaltyState),
+    ).toEqual([]);
+  });
 });

@@ -22,6 +22,14 @@ export const evolveLoyalty = (state: LoyaltyState, event: LoyaltyEvent): Loyalty
     case 'LoyaltyPointsRedeemed':
     case 'LoyaltyPointsReset':
       return { ...state, balance: event.data.balance };
+    case 'LoyaltyPointsMovedOut':
+      return { balance: 0, earnedOn: {} };
+    case 'LoyaltyPointsMovedIn': {
+      const earnedOn = { ...state.earnedOn };
+      for (const [invoice, points] of Object.entries(event.data.earned_on))
+        earnedOn[invoice] = (earnedOn[invoice] ?? 0) + points;
+      return { balance: event.data.balance, earnedOn };
+    }
     default:
       return state;
   }
@@ -40,12 +48,21 @@ export type LoyaltyCommand =
       code: string;
       value: number;
     }
-  | { type: 'Reset'; customerId: string; reason: string; isAdmin: boolean };
+  | { type: 'Reset'; customerId: string; reason: string; isAdmin: boolean }
+  | { type: 'MoveOut'; customerId: string; toCustomerId: string }
+  | {
+      type: 'MoveIn';
+      customerId: string;
+      fromCustomerId: string;
+      points: number;
+      earnedOn: Readonly<Record<string, number>>;
+    };
 
 /**
  * Loyalty points (doc1 §3, doc2 §6): earned on invoices, taken back (never below zero) by credit
  * notes, converted into a voucher from the salon's minimum, and reset only by an administrator. Each
- * movement records the balance it leaves.
+ * movement records the balance it leaves. A customer merged into another hands all her points over,
+ * with what each invoice earned (`MoveOut` here, `MoveIn` on the kept customer's, in one append).
  */
 export const decideLoyalty = (command: LoyaltyCommand, state: LoyaltyState): LoyaltyEvent[] => {
   switch (command.type) {
@@ -132,6 +149,33 @@ export const decideLoyalty = (command: LoyaltyCommand, state: LoyaltyState): Loy
             points: state.balance,
             reason: command.reason,
             balance: 0,
+          },
+        },
+      ];
+    case 'MoveOut':
+      if (state.balance === 0) return [];
+      return [
+        {
+          type: 'LoyaltyPointsMovedOut',
+          data: {
+            customer_id: command.customerId,
+            to_customer_id: command.toCustomerId,
+            points: state.balance,
+            balance: 0,
+          },
+        },
+      ];
+    case 'MoveIn':
+      if (command.points === 0) return [];
+      return [
+        {
+          type: 'LoyaltyPointsMovedIn',
+          data: {
+            customer_id: command.customerId,
+            from_customer_id: command.fromCustomerId,
+            points: command.points,
+            earned_on: { ...command.earnedOn },
+            balance: state.balance + command.points,
           },
         },
       ];

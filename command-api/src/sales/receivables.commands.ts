@@ -18,6 +18,7 @@ import {
   type WalletEvent,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
+import { currentCustomer } from '../customers/customer.commands';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
@@ -99,7 +100,11 @@ export class ReceivePaymentHandler implements ICommandHandler<ReceivePayment> {
       amount: toMinor(input.amount, tenant.countryId),
       ...(input.authorization_code?.trim() && { authorization_code: input.authorization_code.trim() }),
     };
-    const customerId = state.invoice.customer_id;
+    // her wallet is the one of the customer she is today (merged into another since: the one kept)
+    const owner = state.invoice.customer_id;
+    const customerId = owner
+      ? ((await currentCustomer(this.aggregates, ctx.tenantId, owner))?.id ?? owner)
+      : null;
     const fromWallet = input.method === PaymentMethod.wallet && customerId;
     const walletStream = customerId ? streamName(WALLET_CATEGORY, ctx.tenantId, customerId) : undefined;
     const wallet =

@@ -13,7 +13,7 @@ import {
   type WalletToppedUp,
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
-import { evolveCustomer, initialCustomerState, type CustomerState } from '../customers/customer';
+import { evolveCustomer, initialCustomerState, notMerged, type CustomerState } from '../customers/customer';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
@@ -47,6 +47,8 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet> {
       evolveCustomer,
     );
     if (!customer.registered) throw notFound('not_found.customer');
+    // money goes to the customer kept by a merge, never silently to one merged away
+    notMerged(customer);
     const payment = {
       method: input.method,
       amount: toMinor(input.amount, tenant.countryId),

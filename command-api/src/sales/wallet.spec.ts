@@ -66,4 +66,45 @@ describe('a wallet', () => {
       ),
     );
   });
+
+  it('given a balance, when its customer is merged into another, then the whole balance moves, exactly, and none is made', () => {
+    const merged = apply(initialWalletState, topUp(12345));
+    const out = decideWallet(
+      { type: 'MoveOut', customerId: 'amal', toCustomerId: 'kept', businessDate: '2026-11-25' },
+      merged,
+    );
+    expect(out).toEqual([
+      {
+        type: 'WalletMovedOut',
+        data: {
+          customer_id: 'amal',
+          to_customer_id: 'kept',
+          amount: 12345,
+          business_date: '2026-11-25',
+          balance: 0,
+        },
+      },
+    ]);
+    expect(out.reduce(evolveWallet, merged).balance).toBe(0);
+    const kept = apply(initialWalletState, topUp(500));
+    const into = decideWallet(
+      {
+        type: 'MoveIn',
+        customerId: 'kept',
+        fromCustomerId: 'amal',
+        amount: 12345,
+        businessDate: '2026-11-25',
+      },
+      kept,
+    );
+    expect(into).toMatchObject([{ type: 'WalletMovedIn', data: { amount: 12345, balance: 12845 } }]);
+    expect(into.reduce(evolveWallet, kept).balance).toBe(12845);
+    // an empty wallet moves nothing
+    expect(
+      decideWallet(
+        { type: 'MoveOut', customerId: 'amal', toCustomerId: 'kept', businessDate: '2026-11-25' },
+        initialWalletState,
+      ),
+    ).toEqual([]);
+  });
 });

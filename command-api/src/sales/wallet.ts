@@ -12,6 +12,10 @@ export const evolveWallet = (state: WalletState, event: WalletEvent): WalletStat
       return { balance: state.balance + event.data.amount };
     case 'WalletDebited':
       return { balance: state.balance - event.data.amount };
+    case 'WalletMovedOut':
+      return { balance: 0 };
+    case 'WalletMovedIn':
+      return { balance: state.balance + event.data.amount };
     default:
       return state;
   }
@@ -45,12 +49,15 @@ export type WalletCommand =
       creditNoteId: string;
       creditNoteNumber: number;
       businessDate: string;
-    };
+    }
+  | { type: 'MoveOut'; customerId: string; toCustomerId: string; businessDate: string }
+  | { type: 'MoveIn'; customerId: string; fromCustomerId: string; amount: number; businessDate: string };
 
 /**
  * The wallet's rules: money comes in by a top-up (a positive payment) or a refund, and goes out only
  * to pay an invoice, never below zero. Every movement records the balance it leaves, so the history
- * reads as a statement.
+ * reads as a statement. A customer merged into another hands her whole balance over (`MoveOut` here,
+ * `MoveIn` of the same amount on the kept customer's wallet, in the merge's one append).
  */
 export const decideWallet = (command: WalletCommand, state: WalletState): WalletEvent[] => {
   switch (command.type) {
@@ -109,6 +116,34 @@ export const decideWallet = (command: WalletCommand, state: WalletState): Wallet
             amount: command.amount,
             credit_note_id: command.creditNoteId,
             credit_note_number: command.creditNoteNumber,
+            business_date: command.businessDate,
+            balance: state.balance + command.amount,
+          },
+        },
+      ];
+    case 'MoveOut':
+      if (state.balance === 0) return [];
+      return [
+        {
+          type: 'WalletMovedOut',
+          data: {
+            customer_id: command.customerId,
+            to_customer_id: command.toCustomerId,
+            amount: state.balance,
+            business_date: command.businessDate,
+            balance: 0,
+          },
+        },
+      ];
+    case 'MoveIn':
+      if (command.amount === 0) return [];
+      return [
+        {
+          type: 'WalletMovedIn',
+          data: {
+            customer_id: command.customerId,
+            from_customer_id: command.fromCustomerId,
+            amount: command.amount,
             business_date: command.businessDate,
             balance: state.balance + command.amount,
           },

@@ -36,7 +36,7 @@ import {
   type ReadModels,
   type UserScope,
 } from '@rawnaq/platform';
-import { RegisterCustomer } from '../customers/customer.commands';
+import { currentCustomer, RegisterCustomer } from '../customers/customer.commands';
 import {
   decideCustomer,
   evolveCustomer,
@@ -174,8 +174,10 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
       case 'no-show': {
         const outcome = await run({ type: 'MarkNoShow' });
         await this.free(ctx, tenant, state);
+        // the penalty is the customer's she is today (merged into another since she booked: that one)
+        const customer = await currentCustomer(this.aggregates, ctx.tenantId, state.customerId);
         await this.aggregates.handle<CustomerState, CustomerEvent>(
-          streamName(CUSTOMER_CATEGORY, ctx.tenantId, state.customerId),
+          streamName(CUSTOMER_CATEGORY, ctx.tenantId, customer?.id ?? state.customerId),
           ctx,
           {
             initial: initialCustomerState,
@@ -246,6 +248,9 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
         evolveCustomer,
       );
       if (!state.registered) throw rejected('not_found.customer', 'customer_id');
+      // merged into another customer: book the one kept (the lists show only her)
+      if (state.mergedInto)
+        throw new DomainError('customers.merged', 409, { customer_id: 'customers.merged' });
       if (!state.active) throw rejected('appointments.customer_disabled', 'customer_id');
     } else {
       // a new customer typed at the desk: registered in this same unit (and not at all if the booking fails)

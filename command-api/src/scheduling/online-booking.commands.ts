@@ -36,6 +36,7 @@ import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { ChangeAppointments } from './appointments.commands';
 import { OnlineVisits } from './online-visits';
+import { OnlineCustomers } from '../customers/online-customers';
 import { evolveVisit, initialVisitState } from './visit';
 
 /**
@@ -75,6 +76,16 @@ export const ONLINE: { scope: UserScope } = {
 /** The reason a visit cancelled from the customer's link carries (the desk reads it in the calendar). */
 const CANCELLED_ONLINE = 'Cancelled by the customer online | ألغته العميلة عبر الإنترنت';
 
+/** The booked visit as the online page is answered: its own fields, no customer's. */
+const publicVisit = (visit: Record<string, unknown>) => ({
+  id: visit.id,
+  unique_id: visit.unique_id,
+  booking_no: visit.booking_no,
+  date: visit.date,
+  lines: visit.lines,
+  status: visit.status,
+});
+
 /** Refusals that mean the time is no longer free (someone took it, or it is no longer bookable). */
 const TAKEN = new Set([
   'appointments.employee_busy',
@@ -92,8 +103,8 @@ const isTaken = (error: DomainError) =>
 
 /**
  * A customer books a visit on the salon's online pages: the salon must take online bookings; the
- * services must be shown to customers; she is the salon's customer with that mobile or is registered
- * with the visit; "any employee" takes the engine's assignment for that start. The appointment book
+ * services must be shown to customers; she is the salon's customer with that mobile and name or is
+ * registered with the visit (`OnlineCustomers`); "any employee" takes the engine's assignment for that start. The appointment book
  * then checks the time again as it writes it, atomically: a time taken meanwhile is refused with
  * `online.slot_taken` (409) and nothing is written.
  */
@@ -104,6 +115,7 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(OnlineVisits) private readonly visits: OnlineVisits,
     @Inject(GatewayPayments) private readonly payments: GatewayPayments,
+    @Inject(OnlineCustomers) private readonly customers: OnlineCustomers,
   ) {}
 
   async execute({ alias, body, now, idempotencyKey, origin }: BookOnline): Promise<Answer> {
@@ -124,19 +136,6 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     if (missing >= 0) throw rejected('not_found.service', `service_ids.${missing}`);
     // the input first, so a bad one always names its field
     if (salon.online_booking !== true) throw new DomainError('online.booking_closed', 409);
-    const [customer] = await this.models.find('customers', {
-      filter: { tenantId: salon.id, mobile: input.mobile },
-      limit: 1,
-    });
-    const lines = await this.linesAt(
-      salon,
-      tenant.timeZone,
-      services as Doc[],
-      input.start,
-      input.employee_id,
-      customer?.id,
-      now,
-    );
     const ctx: CommandContext = {
       tenantId: salon.id,
       actor: { kind: 'customer', id: `online:${input.mobile}` },
@@ -144,6 +143,22 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
       idempotencyKey,
       now,
     };
+    // she is the customer on file whose mobile and name agree, or a new one (`OnlineCustomers`),
+    // registered in this same unit: not at all if the booking is refused
+    const customerId = await this.customers.customerFor(ctx, {
+      name: input.name,
+      mobile: input.mobile,
+      ...(input.email && { email: input.email }),
+    });
+    const lines = await this.linesAt(
+      salon,
+      tenant.timeZone,
+      services as Doc[],
+      input.start,
+      input.employee_id,
+      customerId,
+      now,
+    );
     const uniqueId = createHash('sha256').update(idFor(ctx, 'booking-link')).digest('base64url').slice(0, 22);
     let booked: Answer<Record<string, unknown>>;
     try {
@@ -154,15 +169,7 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
           {
             kind: 'book',
             body: {
-              ...(customer
-                ? { customer_id: customer.id }
-                : {
-                    customer: {
-                      name: input.name,
-                      mobile: input.mobile,
-                      ...(input.email && { email: input.email }),
-                    },
-                  }),
+              customer_id: customerId,
               lines,
               source: 1,
               ...(input.notes && { notes: input.notes }),
@@ -179,7 +186,8 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     // a booking made online counts for the day's online visits report (a deposit never paid cancels it later)
     this.visits.booked(salon.id, tenant.today);
     const amount = depositOf(salon, services as Doc[], tenant.countryId);
-    if (amount === 0) return booked;
+    // what the page needs of the visit, and nothing of the customer's record on file
+    if (amount === 0) return new Answer(publicVisit(booked.body), booked.position, booked.status);
     // the deposit first: the visit holds its time while she pays, a failure or the expiry cancels it
     const visit = booked.body;
     const { payment } = await this.payments.startForVisit(ctx, tenant, {

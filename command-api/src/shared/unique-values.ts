@@ -1,10 +1,29 @@
 import { createHash } from 'node:crypto';
-import { conflict, streamName } from '@rawnaq/contracts';
+import { DomainError, streamName } from '@rawnaq/contracts';
 import type { Aggregates } from './repository';
 import type { CommandContext } from './command-context';
 
 type Claim = { type: 'UniqueValueClaimed' | 'UniqueValueReleased'; data: { kind: string; owner: string } };
 type State = { owner?: string };
+
+/** What a claim asks: the value, who wants it, and how a refusal names it. */
+export type UniqueClaim = {
+  kind: string;
+  value: string;
+  owner: string;
+  field: string;
+  duplicateKey: string;
+  /** the refusal says who holds the value (`params.existing_id`), for a caller who may open that record */
+  revealHolder?: boolean;
+};
+
+const duplicate = (claim: UniqueClaim, holder: string) =>
+  new DomainError(
+    claim.duplicateKey,
+    409,
+    { [claim.field]: claim.duplicateKey },
+    claim.revealHolder ? { existing_id: holder } : undefined,
+  );
 
 /**
  * Uniqueness across aggregates (one customer per mobile number...) the event-sourced way: each value
@@ -25,19 +44,19 @@ export class UniqueValues {
 
   async claim(
     ctx: CommandContext,
-    claim: { kind: string; value: string; owner: string; field: string; duplicateKey: string },
+    claim: UniqueClaim,
     stillHolds: (owner: string) => Promise<boolean>,
   ): Promise<void> {
     const stream = this.stream(ctx.tenantId, claim.kind, claim.value);
     const { state } = await this.aggregates.load<State, Claim>(stream, {}, evolve);
     if (state.owner === claim.owner) return;
-    if (state.owner && (await stillHolds(state.owner))) throw conflict(claim.duplicateKey, claim.field);
+    if (state.owner && (await stillHolds(state.owner))) throw duplicate(claim, state.owner);
     await this.aggregates.handle<State, Claim>(stream, ctx, {
       initial: {},
       evolve,
       decide: (s) => {
         if (s.owner === claim.owner) return [];
-        if (s.owner && s.owner !== state.owner) throw conflict(claim.duplicateKey, claim.field); // taken meanwhile
+        if (s.owner && s.owner !== state.owner) throw duplicate(claim, s.owner); // taken meanwhile
         return [{ type: 'UniqueValueClaimed', data: { kind: claim.kind, owner: claim.owner } }];
       },
     });

@@ -71,3 +71,13 @@ export type ChangeCustomerInput = RegisterCustomerInput;
 
 /** The mobile as the duplicate check sees it: '+966 05...' and '9665...' are one customer. */
 export const customerMobileKey = (raw: string): string => normalizeMobile(raw) ?? raw;
+
+const customerIdField = withRule(z.string(), required, maxLength(60));
+
+/** The front desk merges the customer of the route into `into_customer_id`, the one kept. */
+export const mergeCustomerInput = z.preprocess(cleanPayload, z.object({ into_customer_id: customerIdField }));
+export type MergeCustomerInput = z.infer<typeof mergeCustomerInput>;
+
+/** "Not the same person": the customer of the route and `customer_id` are no longer a likely duplicate. */
+export const dismissDuplicateInput = z.preprocess(cleanPayload, z.object({ customer_id: customerIdField }));
+export type DismissDuplicateInput = z.infer<typeof dismissDuplicateInput>;

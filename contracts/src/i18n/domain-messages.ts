@@ -42,6 +42,9 @@ export const domainMessages = {
       duplicate_mobile: 'A customer with this mobile number already exists',
       duplicate_email: 'A customer with this e-mail already exists',
       duplicate_tax_number: 'A customer with this tax number already exists',
+      merged: 'This customer was merged into another customer: open that one',
+      merge_into_itself: 'Choose another customer to merge into',
+      not_a_likely_duplicate: 'These two customers are not marked as possibly the same person',
     },
     catalog: {
       duplicate_name: 'Another item of this list already has this name',
@@ -202,6 +205,9 @@ export const domainMessages = {
       duplicate_mobile: 'يوجد عميل آخر برقم الجوال نفسه',
       duplicate_email: 'يوجد عميل آخر بالبريد الإلكتروني نفسه',
       duplicate_tax_number: 'يوجد عميل آخر بالرقم الضريبي نفسه',
+      merged: 'دُمج هذا العميل في عميل آخر: افتح ذلك العميل',
+      merge_into_itself: 'اختر عميلًا آخر للدمج فيه',
+      not_a_likely_duplicate: 'هذان العميلان غير مُعلَّمين على أنهما قد يكونان الشخص نفسه',
     },
     catalog: {
       duplicate_name: 'يوجد عنصر آخر في هذه القائمة بالاسم نفسه',

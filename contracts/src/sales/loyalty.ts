@@ -70,7 +70,26 @@ export type LoyaltyEvent =
         balance: number;
       };
     }
-  | { type: 'LoyaltyPointsReset'; data: { customer_id: string; points: number; reason: string; balance: 0 } };
+  | { type: 'LoyaltyPointsReset'; data: { customer_id: string; points: number; reason: string; balance: 0 } }
+  | {
+      /** all her points, moved to the customer she was merged into (issue 24) */
+      type: 'LoyaltyPointsMovedOut';
+      data: { customer_id: string; to_customer_id: string; points: number; balance: 0 };
+    }
+  | {
+      /**
+       * the points of a customer merged into this one, with what each of her invoices earned (a later
+       * cancelling of one of them takes its points back here)
+       */
+      type: 'LoyaltyPointsMovedIn';
+      data: {
+        customer_id: string;
+        from_customer_id: string;
+        points: number;
+        earned_on: Record<string, number>;
+        balance: number;
+      };
+    };
 
 export const LOYALTY_EVENT_TYPES = [
   'LoyaltyPointsEarned',
@@ -78,6 +97,8 @@ export const LOYALTY_EVENT_TYPES = [
   'LoyaltyPointsCancelled',
   'LoyaltyPointsRedeemed',
   'LoyaltyPointsReset',
+  'LoyaltyPointsMovedOut',
+  'LoyaltyPointsMovedIn',
 ] as const;
 
 const numberText = <T extends z.ZodType>(schema: T) =>

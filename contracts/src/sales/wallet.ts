@@ -50,8 +50,35 @@ export type WalletCredited = {
   };
 };
 
-export type WalletEvent = WalletToppedUp | WalletDebited | WalletCredited;
-export const WALLET_EVENT_TYPES = ['WalletToppedUp', 'WalletDebited', 'WalletCredited'] as const;
+/**
+ * The whole balance of a customer merged into another, moved to the kept customer's wallet (issue 24):
+ * it leaves this wallet at zero. Never money in or out of the salon: `WalletMovedIn` takes it in.
+ */
+export type WalletMovedOut = {
+  type: 'WalletMovedOut';
+  data: { customer_id: string; to_customer_id: string; amount: number; business_date: string; balance: 0 };
+};
+
+/** The balance of a customer merged into this one, taken into this wallet. */
+export type WalletMovedIn = {
+  type: 'WalletMovedIn';
+  data: {
+    customer_id: string;
+    from_customer_id: string;
+    amount: number;
+    business_date: string;
+    balance: number;
+  };
+};
+
+export type WalletEvent = WalletToppedUp | WalletDebited | WalletCredited | WalletMovedOut | WalletMovedIn;
+export const WALLET_EVENT_TYPES = [
+  'WalletToppedUp',
+  'WalletDebited',
+  'WalletCredited',
+  'WalletMovedOut',
+  'WalletMovedIn',
+] as const;
 
 /**
  * Topping up a wallet: one payment by any method but the wallet itself (a card one with its

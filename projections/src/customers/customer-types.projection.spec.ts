@@ -32,10 +32,9 @@ const countsOn = async (then: Awaited<ReturnType<typeof givenEvents>>, date: str
 };
 
 describe('customer types over time (doc2 §9, the 60-day rule)', () => {
-  it('a timeline: missed until the first invoice, new, frequent with the second, missed 61 days after the last', () => {
+  it('a timeline: new from the day she joined, frequent with the second invoice, missed 61 days after the last', () => {
     expect(customerTypeTimeline('2026-01-01', ['2026-01-10', '2026-02-01'])).toEqual([
-      { date: '2026-01-01', type: 'missed' },
-      { date: '2026-01-10', type: 'new' },
+      { date: '2026-01-01', type: 'new' },
       { date: '2026-02-01', type: 'frequent' },
       { date: '2026-04-03', type: 'missed' },
     ]);
@@ -46,6 +45,23 @@ describe('customer types over time (doc2 §9, the 60-day rule)', () => {
       { date: '2026-05-01', type: 'frequent' },
       { date: '2026-07-01', type: 'missed' },
     ]);
+    // no invoice at all: new while she joined within 60 days, missed from the 61st day
+    expect(customerTypeTimeline('2026-01-01', [])).toEqual([
+      { date: '2026-01-01', type: 'new' },
+      { date: '2026-03-03', type: 'missed' },
+    ]);
+  });
+
+  it('given a customer given a gift card today (the buyer has the invoice), then she is new, not missed, on her first day', async () => {
+    const then = await givenEvents(customerTypesProjection, [
+      opened,
+      registered('buyer', '2026-01-05T08:00:00.000Z'),
+      registered('beneficiary', '2026-01-05T08:05:00.000Z'),
+      issued('gift', 'buyer', '2026-01-05'),
+    ]);
+    expect(await countsOn(then, '2026-01-05')).toEqual({ new: 2, frequent: 0, missed: 0 });
+    // 61 days after she joined, still without an invoice of her own: missed
+    expect(await countsOn(then, '2026-03-07')).toEqual({ new: 0, frequent: 0, missed: 2 });
   });
 
   it("given customers and invoices, then the count of each type on any day follows the rule, in the salon's time zone", async () => {
@@ -60,8 +76,8 @@ describe('customer types over time (doc2 §9, the 60-day rule)', () => {
       issued('walk-in', null, '2026-02-01'),
     ]);
     expect(await countsOn(then, '2026-01-01')).toEqual({ new: 0, frequent: 0, missed: 0 });
-    expect(await countsOn(then, '2026-01-02')).toEqual({ new: 0, frequent: 0, missed: 1 });
-    expect(await countsOn(then, '2026-01-10')).toEqual({ new: 1, frequent: 0, missed: 1 });
+    expect(await countsOn(then, '2026-01-02')).toEqual({ new: 1, frequent: 0, missed: 0 });
+    expect(await countsOn(then, '2026-01-10')).toEqual({ new: 2, frequent: 0, missed: 0 });
     expect(await countsOn(then, '2026-02-01')).toEqual({ new: 1, frequent: 1, missed: 0 });
     expect(await countsOn(then, '2026-04-02')).toEqual({ new: 1, frequent: 1, missed: 0 });
     // 61 days after their last invoice both are missed, though no event says so
@@ -85,5 +101,31 @@ describe('customer types over time (doc2 §9, the 60-day rule)', () => {
     for (const date of ['2026-01-10', '2026-02-01', '2026-03-11', '2026-03-12', '2026-04-03'])
       expect(await countsOn(then, date)).toEqual(await countsOn(without, date));
     expect(await countsOn(then, '2026-03-12')).toEqual({ new: 0, frequent: 0, missed: 1 });
+  });
+
+  it('given two records of one person, when one is merged into the other, then they count as one customer with the invoices of both', async () => {
+    const then = await givenEvents(customerTypesProjection, [
+      opened,
+      registered('mother', '2026-01-01T08:00:00.000Z'),
+      registered('daughter', '2026-01-03T08:00:00.000Z'),
+      issued('i1', 'mother', '2026-01-05'),
+      issued('i2', 'daughter', '2026-01-20'),
+    ]);
+    expect(await countsOn(then, '2026-01-20')).toEqual({ new: 2, frequent: 0, missed: 0 });
+    const merged = await givenEvents(customerTypesProjection, [
+      opened,
+      registered('mother', '2026-01-01T08:00:00.000Z'),
+      registered('daughter', '2026-01-03T08:00:00.000Z'),
+      issued('i1', 'mother', '2026-01-05'),
+      issued('i2', 'daughter', '2026-01-20'),
+      {
+        type: 'DuplicateCustomerMergedIn',
+        stream: 'customer-t1.mother',
+        data: { customer_id: 'mother', merged_customer_id: 'daughter', merged_ids: ['daughter'] },
+      },
+    ]);
+    expect(await countsOn(merged, '2026-01-03')).toEqual({ new: 1, frequent: 0, missed: 0 });
+    expect(await countsOn(merged, '2026-01-20')).toEqual({ new: 0, frequent: 1, missed: 0 });
+    expect(await countsOn(merged, '2026-03-22')).toEqual({ new: 0, frequent: 0, missed: 1 });
   });
 });

@@ -11,7 +11,7 @@ import type { Change, Doc } from '@rawnaq/platform';
 import type { DocRef, Projection } from '../runner/projection';
 
 /** A customer as the history needs it: since when it counts, and its invoices that count. */
-type Memo = Doc & { since: string; invoices: Array<{ id: string; date: string }> };
+type Memo = Doc & { since: string; invoices: Array<{ id: string; date: string }>; merged_into?: string };
 
 const TYPES: readonly CustomerTypeName[] = ['new', 'frequent', 'missed'];
 
@@ -19,10 +19,11 @@ const TYPES: readonly CustomerTypeName[] = ['new', 'frequent', 'missed'];
 export const customerTypeDayId = (tenantId: string, date: string) => `${tenantId}|${date}`;
 
 /**
- * The differences between two timelines of one customer, per day and type: what the day documents must
- * add so that their running sum (from the first day to any date) counts the customers of each type.
+ * The differences between timelines before and after (of one customer, or of the customers an event
+ * changes: each timeline counts one customer), per day and type: what the day documents must add so
+ * that their running sum (from the first day to any date) counts the customers of each type.
  */
-export const timelineDelta = (before: CustomerTypeChange[], after: CustomerTypeChange[]) => {
+export const timelineDelta = (before: CustomerTypeChange[][], after: CustomerTypeChange[][]) => {
   const delta = new Map<string, Record<CustomerTypeName, number>>();
   const add = (timeline: CustomerTypeChange[], sign: number) =>
     timeline.forEach((c, i) => {
@@ -31,12 +32,17 @@ export const timelineDelta = (before: CustomerTypeChange[], after: CustomerTypeC
       if (i > 0) day[timeline[i - 1].type] -= sign;
       delta.set(c.date, day);
     });
-  add(before, -1);
-  add(after, 1);
+  for (const timeline of before) add(timeline, -1);
+  for (const timeline of after) add(timeline, 1);
   return [...delta].filter(([, d]) => TYPES.some((t) => d[t] !== 0));
 };
 
-const dayChanges = (tenantId: string, before: CustomerTypeChange[], after: CustomerTypeChange[]): Change[] =>
+/** One patch per day document (an event's changes to one document must be one change). */
+const dayChanges = (
+  tenantId: string,
+  before: CustomerTypeChange[][],
+  after: CustomerTypeChange[][],
+): Change[] =>
   timelineDelta(before, after).map(([date, inc]) => ({
     kind: 'patch',
     collection: 'customer_type_days',
@@ -59,11 +65,13 @@ const timelineOf = (memo: Memo | undefined) =>
  * each type, so that the count of each type on any date is the sum of the days up to it — including
  * the changes no event marks (a customer becomes missed 61 days after her last invoice, which the day
  * documents hold ahead of time and take back if she comes again). A customer counts from the day of her
- * registration in the salon's time zone; a cancelled invoice is taken out of her timeline.
+ * registration in the salon's time zone; a cancelled invoice is taken out of her timeline. A customer
+ * merged into another is one customer with her: the kept one's timeline takes her invoices.
  */
 export const customerTypesProjection: Projection = {
   name: 'customer-types',
-  version: 1,
+  // 2: a customer is new from the day she joined, until 60 days pass without an invoice (issue 24)
+  version: 2,
   collections: [
     { name: 'customer_type_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'customer_type_memos' },
@@ -75,6 +83,7 @@ export const customerTypesProjection: Projection = {
     'CustomerRegistered',
     'InvoiceIssued',
     'InvoiceCancelled',
+    'DuplicateCustomerMergedIn',
   ],
   reads: (e): DocRef[] => {
     const tenantId = e.metadata.tenantId;
@@ -85,6 +94,11 @@ export const customerTypesProjection: Projection = {
       ];
     if ((e.type === 'InvoiceIssued' || e.type === 'InvoiceCancelled') && e.data.customer_id)
       return [{ collection: 'customer_type_memos', id: e.data.customer_id as string }];
+    if (e.type === 'DuplicateCustomerMergedIn')
+      return [
+        { collection: 'customer_type_memos', id: e.data.customer_id as string },
+        { collection: 'customer_type_memos', id: e.data.merged_customer_id as string },
+      ];
     return [];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
@@ -119,14 +133,14 @@ export const customerTypesProjection: Projection = {
         };
         return [
           { kind: 'upsert', collection: 'customer_type_memos', doc: memo },
-          ...dayChanges(tenantId, [], timelineOf(memo)),
+          ...dayChanges(tenantId, [], [timelineOf(memo)]),
         ];
       }
       case 'InvoiceIssued':
       case 'InvoiceCancelled': {
         const id = data.customer_id as string | null | undefined;
         const before = id ? (lookup('customer_type_memos', id) as Memo | undefined) : undefined;
-        if (!id || !before) return [];
+        if (!id || !before || before.merged_into) return [];
         const others = before.invoices.filter((i) => i.id !== data.invoice_id);
         const invoices =
           e.type === 'InvoiceIssued'
@@ -136,7 +150,26 @@ export const customerTypesProjection: Projection = {
         const after: Memo = { id, tenantId, since: before.since, invoices };
         return [
           { kind: 'upsert', collection: 'customer_type_memos', doc: after },
-          ...dayChanges(tenantId, timelineOf(before), timelineOf(after)),
+          ...dayChanges(tenantId, [timelineOf(before)], [timelineOf(after)]),
+        ];
+      }
+      case 'DuplicateCustomerMergedIn': {
+        // two records of one person become one customer: from the earlier day either joined, with the
+        // invoices of both; the merged one stops counting on every day she counted
+        const id = data.customer_id as string;
+        const kept = lookup('customer_type_memos', id) as Memo | undefined;
+        const merged = lookup('customer_type_memos', data.merged_customer_id as string) as Memo | undefined;
+        if (!kept || !merged || merged.merged_into) return [];
+        const after: Memo = {
+          id,
+          tenantId,
+          since: merged.since < kept.since ? merged.since : kept.since,
+          invoices: [...new Map([...kept.invoices, ...merged.invoices].map((i) => [i.id, i])).values()],
+        };
+        return [
+          { kind: 'upsert', collection: 'customer_type_memos', doc: after },
+          { kind: 'upsert', collection: 'customer_type_memos', doc: { ...merged, merged_into: id } },
+          ...dayChanges(tenantId, [timelineOf(merged), timelineOf(kept)], [timelineOf(after)]),
         ];
       }
       default:

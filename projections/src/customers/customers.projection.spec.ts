@@ -134,4 +134,116 @@ describe('customers projection', () => {
       expect(await then.get('customers', 'a')).toMatchObject({ invoices_count: 1 });
     });
   });
+
+  it('given a likely duplicate registered online, merged into the customer on file, then the kept card counts both and the merged one says into whom', async () => {
+    const at = (id: string) => `customer-t1.${id}`;
+    const issued = (invoice: string, customer: string, date: string) => ({
+      type: 'InvoiceIssued',
+      stream: `invoice-t1.${invoice}`,
+      data: { invoice_id: invoice, customer_id: customer, business_date: date },
+    });
+    const then = await givenEvents(customersProjection, [
+      registered('mother', 'Amal'),
+      registered('daughter', 'Noura'),
+      {
+        type: 'CustomerFlaggedAsLikelyDuplicate',
+        stream: at('daughter'),
+        data: { customer_id: 'daughter', of: ['mother'], reason: 'same_mobile' },
+      },
+      issued('i1', 'mother', '2026-10-01'),
+      issued('i2', 'daughter', '2026-11-01'),
+      {
+        type: 'CustomerPenaltyRecorded',
+        stream: at('daughter'),
+        data: { customer_id: 'daughter', penalty_type: 1, appointment_id: 'v' },
+      },
+      {
+        type: 'WalletToppedUp',
+        stream: 'wallet-t1.daughter',
+        data: {
+          customer_id: 'daughter',
+          amount: 5000,
+          balance: 5000,
+          business_date: '2026-11-01',
+          payment: {},
+        },
+      },
+    ]);
+    expect(await then.get('customers', 'daughter')).toMatchObject({
+      likely_duplicate: true,
+      likely_duplicate_of: ['mother'],
+    });
+    const merged = await givenEvents(customersProjection, [
+      registered('mother', 'Amal'),
+      registered('daughter', 'Noura'),
+      {
+        type: 'CustomerFlaggedAsLikelyDuplicate',
+        stream: at('daughter'),
+        data: { customer_id: 'daughter', of: ['mother'], reason: 'same_mobile' },
+      },
+      issued('i1', 'mother', '2026-10-01'),
+      issued('i2', 'daughter', '2026-11-01'),
+      {
+        type: 'CustomerPenaltyRecorded',
+        stream: at('daughter'),
+        data: { customer_id: 'daughter', penalty_type: 1, appointment_id: 'v' },
+      },
+      {
+        type: 'CustomerMerged',
+        stream: at('daughter'),
+        data: { customer_id: 'daughter', into_customer_id: 'mother' },
+      },
+      {
+        type: 'DuplicateCustomerMergedIn',
+        stream: at('mother'),
+        data: {
+          customer_id: 'mother',
+          merged_customer_id: 'daughter',
+          merged_ids: ['daughter'],
+          wallet_moved: 0,
+          loyalty_points_moved: 0,
+        },
+      },
+      // an invoice of hers cancelled after the merge is the kept customer's (the command says so)
+      {
+        type: 'InvoiceCancelled',
+        stream: 'invoice-t1.i1',
+        data: { invoice_id: 'i1', customer_id: 'mother', business_date: '2026-10-01' },
+      },
+    ]);
+    expect(await merged.get('customers', 'daughter')).toMatchObject({
+      merged_into: 'mother',
+      likely_duplicate: false,
+      likely_duplicate_of: [],
+    });
+    expect(await merged.get('customers', 'mother')).toMatchObject({
+      merged_ids: ['daughter'],
+      invoices_count: 1,
+      last_invoice_date: '2026-11-01',
+      penalties: 1,
+      no_shows: 1,
+      likely_duplicate: false,
+    });
+  });
+
+  it('given a likely duplicate, when the desk says "not the same person", then she is no longer flagged', async () => {
+    const then = await givenEvents(customersProjection, [
+      registered('mother', 'Amal'),
+      registered('daughter', 'Noura'),
+      {
+        type: 'CustomerFlaggedAsLikelyDuplicate',
+        stream: 'customer-t1.daughter',
+        data: { customer_id: 'daughter', of: ['mother'], reason: 'same_mobile' },
+      },
+      {
+        type: 'LikelyDuplicateDismissed',
+        stream: 'customer-t1.daughter',
+        data: { customer_id: 'daughter', of: 'mother' },
+      },
+    ]);
+    expect(await then.get('customers', 'daughter')).toMatchObject({
+      likely_duplicate: false,
+      likely_duplicate_of: [],
+    });
+  });
 });

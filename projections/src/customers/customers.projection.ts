@@ -9,11 +9,17 @@ import {
   type RecordedEvent,
   type WalletEvent,
 } from '@rawnaq/contracts';
-import type { Change } from '@rawnaq/platform';
+import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
 const by = (e: RecordedEvent) => ({ kind: e.metadata.actor.kind, id: e.metadata.actor.id });
 const birthMonth = (date: unknown) => (typeof date === 'string' ? Number(date.slice(5, 7)) : null);
+
+/** The customers on file she may be the same person as (registered online with their mobile). */
+const likelyDuplicatesOf = (doc: Doc | undefined): string[] =>
+  (doc?.likely_duplicate_of as string[] | undefined) ?? [];
+/** The card's fields of them: the ids, and a flag the list filters on. */
+const duplicates = (of: string[]) => ({ likely_duplicate_of: of, likely_duplicate: of.length > 0 });
 
 /** A customer's invoices that count (issued, not cancelled): their ids and business dates. */
 type InvoicesMemo = { invoices: Array<{ id: string; date: string }> };
@@ -30,14 +36,19 @@ const invoiceFigures = (invoices: InvoicesMemo['invoices']) => ({
 /**
  * The customer list and card: one document per customer with its details, status, serial number
  * (1, 2, 3... per salon, in order of registration) and what invoices will feed (count, last date,
- * wallet, loyalty points) so the customer type can be worked out against today.
+ * wallet, loyalty points) so the customer type can be worked out against today. A likely duplicate
+ * (registered online with a mobile on file) lists the customers she may be; a customer merged into
+ * another says into whom (`merged_into`: the lists leave her out), and the kept one lists every id
+ * merged into her (`merged_ids`: her screens read their visits, invoices, cards and offers too), her
+ * invoice figures and penalties counting theirs.
  */
 export const customersProjection: Projection = {
   name: 'customers',
   // 2: mobiles in the canonical form, whichever way an event spelled them; 3: no-shows and penalties
   // 4: invoices (the customer type's count and last date), the wallet's balance and the loyalty points
   // 5: a cancelled invoice no longer counts (each customer's counted invoices kept beside the card)
-  version: 5,
+  // 6: likely duplicates and merges (issue 24)
+  version: 6,
   collections: [
     {
       name: 'customers',
@@ -49,6 +60,7 @@ export const customersProjection: Projection = {
         { fields: ['tenantId', 'mobile_key'] },
         { fields: ['tenantId', 'last_invoice_date'] },
         { fields: ['tenantId', 'wallet_balance'] },
+        { fields: ['tenantId', 'likely_duplicate'] },
       ],
     },
     { name: 'customer_serials' },
@@ -60,6 +72,10 @@ export const customersProjection: Projection = {
     'CustomerDisabled',
     'CustomerActivated',
     'CustomerPenaltyRecorded',
+    'CustomerFlaggedAsLikelyDuplicate',
+    'LikelyDuplicateDismissed',
+    'CustomerMerged',
+    'DuplicateCustomerMergedIn',
     'InvoiceIssued',
     'InvoiceCancelled',
     ...WALLET_EVENT_TYPES,
@@ -72,6 +88,14 @@ export const customersProjection: Projection = {
       ? [{ collection: 'customer_invoices', id: e.data.customer_id as string }]
       : []),
     ...(e.type === 'CustomerRegistered' ? [{ collection: 'customer_serials', id: e.metadata.tenantId }] : []),
+    // a merge folds the merged customer's card and invoices into the kept one's
+    ...(e.type === 'DuplicateCustomerMergedIn'
+      ? [
+          { collection: 'customers', id: e.data.merged_customer_id as string },
+          { collection: 'customer_invoices', id: e.data.customer_id as string },
+          { collection: 'customer_invoices', id: e.data.merged_customer_id as string },
+        ]
+      : []),
   ],
   project: (e, lookup): Change[] => {
     if (e.type === 'InvoiceIssued' || e.type === 'InvoiceCancelled') {
@@ -156,6 +180,62 @@ export const customersProjection: Projection = {
         return [{ kind: 'patch', collection: 'customers', id, set: { status: 0, ...stamp } }];
       case 'CustomerActivated':
         return [{ kind: 'patch', collection: 'customers', id, set: { status: 1, ...stamp } }];
+      case 'CustomerFlaggedAsLikelyDuplicate': {
+        const of = [...new Set([...likelyDuplicatesOf(lookup('customers', id)), ...event.data.of])];
+        return [{ kind: 'patch', collection: 'customers', id, set: { ...duplicates(of), ...stamp } }];
+      }
+      case 'LikelyDuplicateDismissed': {
+        const of = likelyDuplicatesOf(lookup('customers', id)).filter((o) => o !== event.data.of);
+        return [{ kind: 'patch', collection: 'customers', id, set: { ...duplicates(of), ...stamp } }];
+      }
+      case 'CustomerMerged':
+        // she leaves the lists; her card stays readable, saying whom she was merged into
+        return [
+          {
+            kind: 'patch',
+            collection: 'customers',
+            id,
+            set: {
+              merged_into: event.data.into_customer_id,
+              merged_at: e.metadata.occurredAt,
+              merged_by: by(e),
+              ...duplicates([]),
+              ...stamp,
+            },
+          },
+        ];
+      case 'DuplicateCustomerMergedIn': {
+        const kept = lookup('customers', id);
+        if (!kept) return [];
+        const mergedId = event.data.merged_customer_id;
+        const merged = lookup('customers', mergedId);
+        const gone = new Set(event.data.merged_ids);
+        const invoicesOf = (customer: string) =>
+          (lookup('customer_invoices', customer) as (InvoicesMemo & { id: string }) | undefined)?.invoices ??
+          [];
+        const invoices = [
+          ...new Map([...invoicesOf(id), ...invoicesOf(mergedId)].map((i) => [i.id, i])).values(),
+        ];
+        return [
+          { kind: 'upsert', collection: 'customer_invoices', doc: { id, tenantId, invoices } },
+          {
+            kind: 'patch',
+            collection: 'customers',
+            id,
+            set: {
+              ...invoiceFigures(invoices),
+              merged_ids: [...new Set([...((kept.merged_ids as string[] | undefined) ?? []), ...gone])],
+              ...duplicates(likelyDuplicatesOf(kept).filter((o) => !gone.has(o))),
+              ...stamp,
+            },
+            // her penalties and no-shows are the kept customer's now (the balances move by their own events)
+            inc: {
+              penalties: (merged?.penalties as number | undefined) ?? 0,
+              no_shows: (merged?.no_shows as number | undefined) ?? 0,
+            },
+          },
+        ];
+      }
       case 'CustomerPenaltyRecorded':
         return [
           {

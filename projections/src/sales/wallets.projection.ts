@@ -8,9 +8,20 @@ import {
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
+const LOYALTY_KINDS: Record<LoyaltyEvent['type'], string> = {
+  LoyaltyPointsEarned: 'earned',
+  LoyaltyPointsReversed: 'reversed',
+  LoyaltyPointsCancelled: 'cancelled',
+  LoyaltyPointsRedeemed: 'redeemed',
+  LoyaltyPointsReset: 'reset',
+  LoyaltyPointsMovedOut: 'moved_out',
+  LoyaltyPointsMovedIn: 'moved_in',
+};
+
 /**
  * Each customer's wallet statement: one row per movement (a top-up, an invoice paid from it, a refund
- * into it) with the balance it left, newest first on the customer's card. The balance itself is on the
+ * into it, a merge's move of a balance to or from another customer) with the balance it left, newest
+ * first on the customer's card. The balance itself is on the
  * customer's document (the customers projection), where the lists and the reminder find it.
  */
 export const walletsProjection: Projection = {
@@ -27,7 +38,9 @@ export const walletsProjection: Projection = {
     if ((LOYALTY_EVENT_TYPES as readonly string[]).includes(e.type)) {
       const l = e as unknown as LoyaltyEvent & RecordedEvent;
       const { customer_id, points, balance, ...about } = l.data;
-      const sign = l.type === 'LoyaltyPointsEarned' ? 1 : -1;
+      const sign = l.type === 'LoyaltyPointsEarned' || l.type === 'LoyaltyPointsMovedIn' ? 1 : -1;
+      // a merge's move names the other customer; what each invoice earned stays in the event
+      if (l.type === 'LoyaltyPointsMovedIn') delete (about as { earned_on?: unknown }).earned_on;
       return [
         {
           kind: 'upsert',
@@ -36,7 +49,7 @@ export const walletsProjection: Projection = {
             id: e.id,
             tenantId: e.metadata.tenantId,
             customer_id,
-            kind: l.type.replace('LoyaltyPoints', '').toLowerCase(),
+            kind: LOYALTY_KINDS[l.type],
             points: sign * points,
             balance,
             at: e.metadata.occurredAt,
@@ -98,6 +111,32 @@ export const walletsProjection: Projection = {
               amount: event.data.amount,
               credit_note_id: event.data.credit_note_id,
               credit_note_number: event.data.credit_note_number,
+            },
+          },
+        ];
+      case 'WalletMovedOut':
+        return [
+          {
+            kind: 'upsert',
+            collection: 'wallet_movements',
+            doc: {
+              ...base,
+              kind: 'moved_out',
+              amount: -event.data.amount,
+              to_customer_id: event.data.to_customer_id,
+            },
+          },
+        ];
+      case 'WalletMovedIn':
+        return [
+          {
+            kind: 'upsert',
+            collection: 'wallet_movements',
+            doc: {
+              ...base,
+              kind: 'moved_in',
+              amount: event.data.amount,
+              from_customer_id: event.data.from_customer_id,
             },
           },
         ];

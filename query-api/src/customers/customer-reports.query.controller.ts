@@ -19,6 +19,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { withMergedCustomers } from '../shared/customer-ids';
 import { accountOf } from '../shared/account';
 import { dateFilter, intFilter, page, parseListQuery, textFilters } from '../shared/list-query';
 import { monthPeriod } from '../shared/report-period';
@@ -110,7 +111,11 @@ export class CustomerReportsQueryController {
       defaultSort: ['at', 'desc'],
     });
     const { timeZone } = await accountOf(this.models, auth.tenantId);
-    const filter: Filter = { tenantId: auth.tenantId, ...textFilters(q.filter, ['customer_id']) };
+    // a customer's penalties under any of her ids (customers merged into her)
+    const filter: Filter = await withMergedCustomers(this.models, auth.tenantId, {
+      tenantId: auth.tenantId,
+      ...textFilters(q.filter, ['customer_id']),
+    });
     const type = intFilter(q.filter, 'penalty_type');
     if (type !== undefined) {
       if (!PENALTY_TYPES.includes(type)) throw rejected('errors.invalid_input', 'penalty_type');

@@ -21,6 +21,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { customerIdCondition } from '../shared/customer-ids';
 import { accountOf } from '../shared/account';
 import { dateFilter, intFilter, textFilters, withoutTenant } from '../shared/list-query';
 
@@ -62,7 +63,11 @@ export class CustomerOffersQueryController {
     if (!customer || customer.tenantId !== auth.tenantId) throw notFound('not_found.customer');
     const { today } = await accountOf(this.models, auth.tenantId);
     const docs = await this.models.find('customer_offers', {
-      filter: { tenantId: auth.tenantId, customer_id: id },
+      // hers, and those of customers merged into her
+      filter: {
+        tenantId: auth.tenantId,
+        customer_id: await customerIdCondition(this.models, auth.tenantId, id),
+      },
       sort: [['expires_on', 'asc']],
       limit: 500,
     });

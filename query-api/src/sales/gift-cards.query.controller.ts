@@ -20,6 +20,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { withMergedCustomers } from '../shared/customer-ids';
 import { accountOf } from '../shared/account';
 import { dateRangeFilter, page, parseListQuery, textFilters } from '../shared/list-query';
 
@@ -60,11 +61,12 @@ export class GiftCardsQueryController {
       sortable: ['issued_at', 'business_date', 'expires_on', 'value', 'remaining', 'last_used_on'],
       defaultSort: ['issued_at', 'desc'],
     });
-    const filter: Filter = {
+    // a customer's cards under any of her ids (customers merged into her)
+    const filter: Filter = await withMergedCustomers(this.models, auth.tenantId, {
       tenantId: auth.tenantId,
       ...dateRangeFilter(q.filter, 'business_date'),
       ...textFilters(q.filter, ['customer_id', 'invoice_id']),
-    };
+    });
     const status = q.filter.status;
     if (status !== undefined && status !== '') {
       if (!STATUSES.includes(status as never)) throw rejected('validation.invalid_value', 'status');

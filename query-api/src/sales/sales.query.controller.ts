@@ -27,6 +27,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { withMergedCustomers } from '../shared/customer-ids';
 import { accountOf } from '../shared/account';
 import { invoicePrint } from '../shared/invoice-print';
 import { priced, pricingOf } from '../shared/pricing';
@@ -80,12 +81,13 @@ export class SalesQueryController {
     },
   ) {
     const q = parseListQuery(query, header(req as never, 'range'), spec);
-    const filter: Filter = {
+    // a customer's documents under any of her ids (customers merged into her)
+    const filter = await withMergedCustomers(this.models, auth.tenantId, {
       tenantId: auth.tenantId,
       ...dateRangeFilter(q.filter, 'business_date'),
       ...textFilters(q.filter, spec.filters),
       ...spec.more?.(q),
-    };
+    });
     const [docs, total] = await Promise.all([
       this.models.find(spec.collection, { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count(spec.collection, filter),

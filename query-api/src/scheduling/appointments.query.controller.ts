@@ -14,6 +14,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { customerIdCondition } from '../shared/customer-ids';
 import { accountOf } from '../shared/account';
 import { dateFilter, idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
 
@@ -78,6 +79,9 @@ export class AppointmentsQueryController {
       if (v === undefined || v === '') continue;
       if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
       if (field === 'employee_id') and.push({ employee_key: { $contains: `|${v}|` } });
+      // a customer's visits under any of her ids (customers merged into her)
+      else if (field === 'customer_id')
+        filter.customer_id = await customerIdCondition(this.models, auth.tenantId, v);
       else filter[field === 'reason_id' ? 'cancel_reason_id' : field] = v;
     }
     if (raw.rebooked === false || raw.rebooked === 'false') filter.rebooked_as = { $exists: false };
@@ -85,12 +89,21 @@ export class AppointmentsQueryController {
     return filter;
   }
 
-  /** Visits with their customer's name and mobile as they are now, and the label they show. */
+  /**
+   * Visits with their customer's name and mobile as they are now (a customer merged into another since
+   * she booked: the one kept), and the label they show.
+   */
   private async withCustomers(docs: Doc[]): Promise<Doc[]> {
     const found = await this.models.getMany('customers', [
       ...new Set(docs.map((d) => d.customer_id as string)),
     ]);
-    const customers = new Map(found.map((c) => [c.id, c]));
+    const kept = await this.models.getMany('customers', [
+      ...new Set(found.flatMap((c) => (typeof c.merged_into === 'string' ? [c.merged_into] : []))),
+    ]);
+    const byId = new Map([...found, ...kept].map((c) => [c.id, c]));
+    const customers = new Map(
+      found.map((c) => [c.id, (typeof c.merged_into === 'string' && byId.get(c.merged_into)) || c]),
+    );
     const now = new Date().toISOString();
     return docs.map(({ tenantId: _t, employee_key: _k, ...d }) => {
       const c = customers.get(d.customer_id as string);

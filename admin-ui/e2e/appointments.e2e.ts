@@ -439,6 +439,88 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       }
     });
 
+    it('keeps every line’s stylist when an edited visit takes a suggested free time', async () => {
+      // a haircut with Noura and, after it, a manicure with Reem, in the afternoon of a workday ahead
+      const token = await apiSignIn(url);
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const get = async <T>(path: string) =>
+        (await (await fetch(`${API(url)}/${path}`, { headers })).json()) as T;
+      const services = await get<Array<{ id: string; name_en: string }>>('services?range=[0,99]');
+      const staff = await get<Array<{ id: string; name_en: string }>>('employees?range=[0,99]');
+      const noura = staff.find((e) => e.name_en === 'Noura Al-Qahtani')!.id;
+      const reem = staff.find((e) => e.name_en === 'Reem Abdullah')!.id;
+      const [haircut, manicure] = ['Haircut', 'Manicure'].map(
+        (n) => services.find((s) => s.name_en === n)!.id,
+      );
+      const later = workdayAhead(12);
+      const date = addDays(riyadhToday() as BusinessDate, later);
+      const free = await get<{ employees: Array<{ employee_id: string; starts: string[] }> }>(
+        `availability?${new URLSearchParams({ date, service_ids: JSON.stringify([haircut]), employee_id: noura })}`,
+      );
+      const afternoon = free.employees
+        .find((e) => e.employee_id === noura)!
+        .starts.filter((s) => new Date(Date.parse(s) + 3 * 3600_000).getUTCHours() >= 14);
+      const name = `Two stylists ${run}`;
+      let visitId = '';
+      for (const start of afternoon) {
+        const res = await fetch(`${API(url)}/appointments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            customer: { name, mobile: `05${run}91`.slice(0, 10) },
+            lines: [
+              { service_id: haircut, employee_id: noura, start },
+              {
+                service_id: manicure,
+                employee_id: reem,
+                start: new Date(Date.parse(start) + 45 * 60_000).toISOString(),
+              },
+            ],
+          }),
+        });
+        if (res.status === 201) {
+          visitId = ((await res.json()) as { id: string }).id;
+          break;
+        }
+      }
+      expect(visitId).not.toBe('');
+
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/appointments`);
+      await calendarReady(page);
+      await goAhead(page, later);
+      await page.click(`.rbc-event:has-text("${name} · Haircut")`);
+      await page.click('[data-testid=visit-edit]');
+      // the edit panel shows each line's stylist
+      const employeeOf = (line: number) =>
+        page.textContent(`[data-testid=line-employee] [role=combobox] >> nth=${line}`);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=line-employee] [role=combobox]').length === 2,
+      );
+      expect([await employeeOf(0), await employeeOf(1)]).toEqual(['Noura Al-Qahtani', 'Reem Abdullah']);
+      // a suggested free time (the morning is free) changes the time, not who does what
+      await page.click('[data-testid=suggested-start] >> nth=0');
+      expect([await employeeOf(0), await employeeOf(1)]).toEqual(['Noura Al-Qahtani', 'Reem Abdullah']);
+      await shot(page, 'appointments-edit-suggested-en');
+      await page.click('[data-testid=visit-save]');
+      await page.waitForSelector('text=The appointment was saved');
+      const saved = await page.evaluate(async (id) => {
+        const res = await fetch(`/api/merchant/appointments/${id}`, {
+          headers: { Authorization: `Bearer ${localStorage.getItem('rawnaq.merchant.token')}` },
+        });
+        return (
+          (await res.json()) as {
+            lines: Array<{ service_name_en: string; employee_id: string; start: string }>;
+          }
+        ).lines;
+      }, visitId);
+      expect(saved.map((l) => [l.service_name_en, l.employee_id])).toEqual([
+        ['Haircut', noura],
+        ['Manicure', reem],
+      ]);
+    });
+
     it('books and cancels in Arabic on a phone', async () => {
       const { page } = await tab('ar');
       await page.setViewportSize({ width: 390, height: 844 });

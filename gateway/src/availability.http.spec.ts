@@ -118,6 +118,72 @@ describe('availability and the appointment calendar over HTTP', () => {
     expect(forHer.body.any_employee).toContain(at(day, '12:45'));
   });
 
+  it('keeps each line with the employee chosen for it, for its minutes, and does not count a changed visit as busy', async () => {
+    const day = workday(22);
+    const noura = stylists['Noura Al-Qahtani'];
+    const reem = stylists['Reem Abdullah'];
+    const booked = await book(customers[1], [
+      ['Haircut', 'Noura Al-Qahtani', at(day, '14:00')],
+      ['Manicure', 'Reem Abdullah', at(day, '14:45')],
+    ]);
+    expect(booked.status).toBe(201);
+    // the visit as it stands: the haircut Noura's, the manicure Reem's, whoever is asked for first
+    const res = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_id: noura,
+      employee_ids: JSON.stringify([noura, reem]),
+      durations: JSON.stringify([60, 30]),
+      customer_id: customers[1],
+      appointment_id: booked.body.id,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.duration).toBe(90);
+    type Slot = { start: string; lines: Array<{ employee_id: string; start: string; end: string }> };
+    const visit = res.body.visit as Slot[];
+    expect(visit.every((v) => v.lines[0].employee_id === noura && v.lines[1].employee_id === reem)).toBe(
+      true,
+    );
+    // its own time is free for it: the haircut at 14:00 for an hour, the manicure after it for 30 minutes
+    expect(visit.find((v) => v.start === at(day, '14:00'))?.lines).toEqual([
+      { service_id: services.Haircut.id, employee_id: noura, start: at(day, '14:00'), end: at(day, '15:00') },
+      { service_id: services.Manicure.id, employee_id: reem, start: at(day, '15:00'), end: at(day, '15:30') },
+    ]);
+    // without its id the visit's own lines are busy time (the customer's and each stylist's)
+    const asNew = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: JSON.stringify([noura, reem]),
+      customer_id: customers[1],
+    });
+    expect(asNew.body.visit.map((v: Slot) => v.start)).not.toContain(at(day, '14:00'));
+    // a line left to anyone is given someone; a list of the wrong length, or someone not in the book, is refused
+    const anyone = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: JSON.stringify(['', reem]),
+    });
+    expect((anyone.body.visit as Slot[]).every((v) => v.lines[1].employee_id === reem)).toBe(true);
+    const short = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: '[""]',
+    });
+    expect([short.status, short.body.errors]).toEqual([
+      422,
+      { employee_ids: 'appointments.one_per_service' },
+    ]);
+    const minutes = await available({ date: day, service_ids: ids('Haircut'), durations: '[2]' });
+    expect(minutes.status).toBe(422);
+    expect(Object.keys(minutes.body.errors)).toEqual(['durations.0']);
+    const outside = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: JSON.stringify([noura, 'someone']),
+    });
+    expect(outside.body.errors).toEqual({ 'employee_ids.1': 'appointments.employee_not_in_book' });
+  });
+
   it('offers two weeks at once, never a Friday for the stylists (their day off), never before now', async () => {
     const today = businessDate(new Date(), TZ);
     const res = await available({ date: today, service_ids: ids('Facial'), days: 14 });

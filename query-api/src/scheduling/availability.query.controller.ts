@@ -166,10 +166,18 @@ export class AvailabilityQueryController {
       employeeIds: only,
       preferred: input.employee_id,
       customerId: input.customer_id,
+      lines: services.map((_, i) => ({
+        employeeId: input.employee_ids?.[i] || undefined,
+        duration: input.durations?.[i] ? Number(input.durations[i]) : undefined,
+      })),
+      exceptAppointment: input.appointment_id,
       now: Date.now(),
     });
-    if (input.employee_id && !free.employees.some((e) => e.id === input.employee_id))
+    const inBook = (id: string) => free.employees.some((e) => e.id === id);
+    if (input.employee_id && !inBook(input.employee_id))
       throw rejected('appointments.employee_not_in_book', 'employee_id');
+    const outside = (input.employee_ids ?? []).findIndex((id) => id && !inBook(id));
+    if (outside >= 0) throw rejected('appointments.employee_not_in_book', `employee_ids.${outside}`);
     return { id: 'availability', date: input.date, days, ...freeTimesAnswer(services, free) };
   }
 

@@ -119,7 +119,7 @@ describe('availability and the appointment calendar over HTTP', () => {
   });
 
   it('keeps each line with the employee chosen for it, for its minutes, and does not count a changed visit as busy', async () => {
-    const day = workday(22);
+    const day = workday(26);
     const noura = stylists['Noura Al-Qahtani'];
     const reem = stylists['Reem Abdullah'];
     const booked = await book(customers[1], [
@@ -182,6 +182,52 @@ describe('availability and the appointment calendar over HTTP', () => {
       employee_ids: JSON.stringify([noura, 'someone']),
     });
     expect(outside.body.errors).toEqual({ 'employee_ids.1': 'appointments.employee_not_in_book' });
+  });
+
+  it('offers services at once (offsets) only where the salon takes parallel services, and the command books what it offers', async () => {
+    const day = workday(27);
+    const maniPedi = {
+      date: day,
+      service_ids: ids('Manicure', 'Pedicure'),
+      offsets: '[0,0]',
+      customer_id: customers[2],
+    };
+    const settings = (on: boolean) =>
+      t.http.put('/api/merchant/settings/invoice').set(bearer(owner)).send({ allow_parallel_services: on });
+    const off = await available(maniPedi);
+    expect(off.status).toBe(200);
+    expect([off.body.visit, off.body.any_employee]).toEqual([[], []]);
+    expect((await settings(true)).status).toBe(200);
+    try {
+      const on = await available(maniPedi);
+      type Slot = {
+        start: string;
+        lines: Array<{ service_id: string; employee_id: string; start: string; end: string }>;
+      };
+      const slot = (on.body.visit as Slot[]).find((v) => v.start === at(day, '10:00'))!;
+      expect(slot.lines.map((l) => [l.start, l.end])).toEqual([
+        [at(day, '10:00'), at(day, '10:45')],
+        [at(day, '10:00'), at(day, '11:00')],
+      ]);
+      expect(new Set(slot.lines.map((l) => l.employee_id)).size).toBe(2);
+      // one employee cannot do both at once, the visit lasts as long as its longer line
+      expect(on.body.any_employee).toEqual([]);
+      expect(on.body.duration).toBe(60);
+      const booked = await t.http
+        .post('/api/merchant/appointments')
+        .set(bearer(owner))
+        .send({
+          customer_id: customers[2],
+          lines: slot.lines.map(({ service_id, employee_id, start }) => ({ service_id, employee_id, start })),
+        });
+      expect(booked.status).toBe(201);
+      const after = await available(maniPedi);
+      expect(after.body.visit.map((v: Slot) => v.start)).not.toContain(at(day, '10:00'));
+    } finally {
+      expect((await settings(false)).status).toBe(200);
+    }
+    const offQuarter = await available({ ...maniPedi, offsets: '[0,20]' });
+    expect([offQuarter.status, Object.keys(offQuarter.body.errors)]).toEqual([422, ['offsets.1']]);
   });
 
   it('offers two weeks at once, never a Friday for the stylists (their day off), never before now', async () => {

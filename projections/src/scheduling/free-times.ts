@@ -3,6 +3,7 @@ import {
   availability,
   DEFAULT_WEEK,
   epochOf,
+  lineOffsets,
   startOfBusinessDay,
   toInstant,
   type BusyInterval,
@@ -11,6 +12,7 @@ import {
   type OpeningDay,
   type SalonHoursPeriod,
   type TenantTimeZone,
+  type WantedService,
 } from '@rawnaq/contracts';
 import type { Doc, Filter, ReadModels } from '@rawnaq/platform';
 
@@ -38,9 +40,11 @@ export type FreeTimesQuestion = {
    * The visit's lines as the desk has them, in the services' order: who does each (absent: anyone of
    * the table) and for how long (absent: the service's job time).
    */
-  lines?: ReadonlyArray<{ employeeId?: string; duration?: number }>;
+  lines?: ReadonlyArray<{ employeeId?: string; duration?: number; offset?: number }>;
   /** a visit being changed: its own lines are not busy time */
   exceptAppointment?: string;
+  /** the salon takes parallel services (lines at once, by their offsets, with different employees) */
+  parallel?: boolean;
   now: number;
 };
 
@@ -48,6 +52,8 @@ export type FreeTimes = {
   timeZone: TenantTimeZone;
   employees: Doc[];
   durations: number[];
+  /** when each line starts, in minutes after the visit's start */
+  offsets: number[];
   answer: ReturnType<typeof availability>;
 };
 
@@ -121,19 +127,25 @@ export const freeTimes = async (models: ReadModels, q: FreeTimesQuestion): Promi
     busy: lines.filter((l) => l.employee_id === e.id).map(interval),
   }));
   const durations = q.services.map((s, i) => q.lines?.[i]?.duration ?? Number(s.job_time));
+  const services: WantedService[] = durations.map((duration, i) => {
+    const line = q.lines?.[i];
+    return {
+      duration,
+      ...(line?.employeeId && { employees: [line.employeeId] }),
+      ...(line?.offset !== undefined && { offset: line.offset }),
+    };
+  });
   const answer = availability({
     timeZone: q.timeZone,
     salon: { week: q.week ?? DEFAULT_WEEK, periods: customHours as unknown as SalonHoursPeriod[] },
     employees: schedules,
     customerBusy: customerLines.map(interval),
-    services: durations.map((duration, i) => {
-      const employee = q.lines?.[i]?.employeeId;
-      return employee ? { duration, employees: [employee] } : { duration };
-    }),
+    services,
     from: q.date,
     days: q.days,
     now: q.now,
     preferred: q.preferred,
+    parallel: q.parallel,
   });
-  return { timeZone: q.timeZone, employees, durations, answer };
+  return { timeZone: q.timeZone, employees, durations, offsets: lineOffsets(services), answer };
 };

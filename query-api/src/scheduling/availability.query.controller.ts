@@ -169,8 +169,11 @@ export class AvailabilityQueryController {
       lines: services.map((_, i) => ({
         employeeId: input.employee_ids?.[i] || undefined,
         duration: input.durations?.[i] ? Number(input.durations[i]) : undefined,
+        offset: input.offsets?.[i] ? Number(input.offsets[i]) : undefined,
       })),
       exceptAppointment: input.appointment_id,
+      // as the command decides it (settings/invoice)
+      parallel: account.doc.allow_parallel_services === true,
       now: Date.now(),
     });
     const inBook = (id: string) => free.employees.some((e) => e.id === id);

@@ -230,6 +230,33 @@ describe('availability and the appointment calendar over HTTP', () => {
     expect([offQuarter.status, Object.keys(offQuarter.body.errors)]).toEqual([422, ['offsets.1']]);
   });
 
+  it("gives the booking panel the salon's hours of a date and whether it takes parallel services", async () => {
+    const day = workday(28);
+    const salonDay = async (query: Record<string, unknown>, token = owner) =>
+      t.http
+        .get('/api/merchant/salon-day')
+        .query(query)
+        .set(await fresh(token));
+    const res = await salonDay({ date: day });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: 'salon-day',
+      date: day,
+      time_zone: TZ,
+      open: [{ from: at(day, '10:00'), to: at(day, '22:00') }],
+      parallel_services: false,
+    });
+    // a Friday opens 16:00-23:00 in the demo
+    const friday = addDays(day, (5 - weekdayOf(day) + 7) % 7);
+    expect((await salonDay({ date: friday })).body.open).toEqual([
+      { from: at(friday, '16:00'), to: at(friday, '23:00') },
+    ]);
+    // the receptionist reads it too; a bad date is refused on its field
+    expect((await salonDay({ date: day }, await t.signIn(RECEPTION))).status).toBe(200);
+    const bad = await salonDay({ date: '2026-02-30' });
+    expect([bad.status, bad.body.errors]).toEqual([422, { date: 'validation.should_be_a_date' }]);
+  });
+
   it('offers two weeks at once, never a Friday for the stylists (their day off), never before now', async () => {
     const today = businessDate(new Date(), TZ);
     const res = await available({ date: today, service_ids: ids('Facial'), days: 14 });

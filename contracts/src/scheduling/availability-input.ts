@@ -105,6 +105,9 @@ export const availabilityQuery = oneValuePerService(
 );
 export type AvailabilityQuery = z.infer<typeof availabilityQuery>;
 
+/** GET /api/merchant/salon-day: the salon's hours and booking rules on a date (the booking panel's). */
+export const salonDayQuery = z.object({ date: withRule(z.string(), required, date) });
+
 /**
  * GET /api/merchant/appointment-calendar: a day or a week of the appointment table from `date`; with
  * `as_of`, the lines as they were at that instant (replayed from the events).

@@ -7,6 +7,7 @@ import {
   conflictsOf,
   employeeDays,
   lineOffsets,
+  salonDays,
   type AvailabilityQuestion,
   type BusyInterval,
   type EmployeeSchedule,
@@ -588,6 +589,28 @@ describe('availability engine, properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the salon's days (the booking panel's times)", () => {
+  it("given Thursday 16:00-02:00 and Friday 18:00-23:00, when asked, then Friday has Thursday's spill-over and its own hours, Thursday runs to midnight", () => {
+    const salon = {
+      week: week({ 4: open('16:00', '02:00'), 5: open('18:00', '23:00') }, closed),
+      periods: [],
+    };
+    const [thursday, friday, saturday] = salonDays({ timeZone: TZ, salon, from: '2027-03-04', days: 3 });
+    const hours = (d: { open: Array<{ from: number; to: number }> }) =>
+      d.open.map((o) => `${hhmm(o.from)}-${hhmm(o.to)}`);
+    expect([thursday.date, hours(thursday)]).toEqual(['2027-03-04', ['16:00-00:00']]);
+    expect([friday.date, hours(friday)]).toEqual(['2027-03-05', ['00:00-02:00', '18:00-23:00']]);
+    expect([saturday.date, hours(saturday)]).toEqual(['2027-03-06', []]);
+  });
+
+  it('given a custom period closing the date, when asked, then it has no hours', () => {
+    const periods: SalonHoursPeriod[] = [{ from_date: SUNDAY, to_date: SUNDAY, is_open: false }];
+    expect(
+      salonDays({ timeZone: TZ, salon: { week: week(), periods }, from: SUNDAY, days: 1 })[0].open,
+    ).toEqual([]);
   });
 });
 

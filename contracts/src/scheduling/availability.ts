@@ -628,6 +628,32 @@ export const conflictsOf = (q: LineQuestion, line: TimeInterval): Conflict[] => 
 };
 
 // ---------------------------------------------------------------------------------------------
+// When the salon is open on a date (the booking panel's times).
+
+/**
+ * The salon's openings on each date from `from`, within the date (its midnight to the next): what the
+ * day before runs past midnight, then the date's own opening (a custom hours period's when one covers
+ * it), cut at midnight. The same hours as `availability` reads.
+ */
+export const salonDays = (q: {
+  timeZone: TenantTimeZone;
+  salon: SalonHours;
+  from: BusinessDate;
+  days: number;
+}): Array<{ date: BusinessDate; open: TimeInterval[] }> => {
+  const table = dayTable(addDays(q.from, -1), q.days + 1, q.timeZone);
+  const openings = table.map((d) => salonOpeningOn(q.salon, d));
+  return table.slice(1).map((day, i) => ({
+    date: day.date,
+    open: [openings[i], openings[i + 1]].flatMap((o) => {
+      const from = o && Math.max(o.from, day.midnight);
+      const to = o && Math.min(o.to, day.next);
+      return from !== undefined && to !== undefined && from < to ? [{ from, to }] : [];
+    }),
+  }));
+};
+
+// ---------------------------------------------------------------------------------------------
 // What the calendar draws of an employee's days.
 
 export type EmployeeDay = {

@@ -4,7 +4,8 @@
  * who sees only her own column. Called by admin.e2e.spec.ts with its server and tabs.
  */
 import type { Page } from 'playwright-core';
-import { ownerTodayAllDay, riyadhNow } from './all-day';
+import { addDays, weekdayOf, type BusinessDate } from '@rawnaq/contracts';
+import { ownerTodayAllDay, riyadhNow, riyadhToday } from './all-day';
 import { DEMO, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 import { settle } from './settle';
@@ -350,6 +351,175 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       expect(headersText.join(' ')).not.toContain('نورة');
       expect(await page.$('[data-testid=calendar-employee]')).toBeNull();
       await shot(page, 'appointments-own-column-ar-phone');
+    });
+
+    it('shows each visit of a week in its own day’s column, from browsers in other zones than the salon’s, in both directions', async () => {
+      // a visit of Noura's on every day of next week, Sunday to Saturday (the salon's week), each at
+      // her first free start that day; on Friday, her day off, she works custom hours for the test
+      const token = await apiSignIn(url);
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const get = async <T>(path: string) =>
+        (await (await fetch(`${API(url)}/${path}`, { headers })).json()) as T;
+      const services = await get<Array<{ id: string; name_en: string }>>('services?range=[0,99]');
+      const staff = await get<Array<{ id: string; name_en: string }>>('employees?range=[0,99]');
+      const noura = staff.find((e) => e.name_en === 'Noura Al-Qahtani')!.id;
+      const manicure = services.find((s) => s.name_en === 'Manicure')!.id;
+      const today = riyadhToday() as BusinessDate;
+      const sunday = addDays(today, 7 - weekdayOf(today));
+      const week = Array.from({ length: 7 }, (_, i) => addDays(sunday, i));
+      const friday = await fetch(`${API(url)}/employees/${noura}/periods`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          kind: 'custom_hours',
+          from_date: week[5],
+          to_date: week[5],
+          from: '16:00',
+          to: '23:00',
+        }),
+      });
+      expect(friday.status).toBe(201);
+      const fridayPeriod = ((await friday.json()) as { id: string }).id;
+      const visits: Array<{ date: string; name: string }> = [];
+      try {
+        for (const date of week) {
+          const query = new URLSearchParams({
+            date,
+            service_ids: JSON.stringify([manicure]),
+            employee_id: noura,
+          });
+          const free = await get<{ visit: Array<{ start: string; lines: Array<{ employee_id: string }> }> }>(
+            `availability?${query.toString()}`,
+          );
+          const slot = free.visit.find((v) => v.lines[0].employee_id === noura);
+          if (!slot) throw new Error(`Noura has no free start on ${date}`);
+          const name = `Week ${run} ${date.slice(5)}`;
+          const booked = await fetch(`${API(url)}/appointments`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({
+              customer: { name, mobile: `05${run}${weekdayOf(date)}9`.slice(0, 10) },
+              lines: [{ service_id: manicure, employee_id: noura, start: slot.start }],
+            }),
+          });
+          expect(booked.status).toBe(201);
+          visits.push({ date, name });
+        }
+        // Wednesday of that week: the calendar's day, then its week
+        const wednesday = week[3];
+        const ahead = Math.round((Date.parse(wednesday) - Date.parse(today)) / 86_400_000);
+        for (const [language, timezoneId] of [
+          ['en', 'America/Los_Angeles'],
+          ['ar', 'Pacific/Auckland'],
+        ] as const) {
+          const { page } = await tab(language, { timezoneId });
+          await signIn(page, url, owner, { language });
+          await page.goto(`${url}/${language}/merchant/appointments`);
+          await calendarReady(page);
+          await goAhead(page, ahead);
+          await page.click('[data-testid=calendar-view-week]');
+          for (const v of visits) await page.waitForSelector(`.rbc-event:has-text("${v.name}")`);
+          // the columns are the week's seven days, Sunday first, and each visit lies in its date's column
+          const headers = page.locator('.rbc-time-header-content .rbc-header');
+          expect(await headers.count()).toBe(7);
+          for (const [i, date] of week.entries())
+            expect(await headers.nth(i).textContent()).toContain(date.slice(5));
+          for (const v of visits) {
+            const header = (await headers.nth(week.indexOf(v.date)).boundingBox())!;
+            const event = (await page.locator(`.rbc-event:has-text("${v.name}")`).boundingBox())!;
+            const middle = event.x + event.width / 2;
+            expect([v.date, middle > header.x && middle < header.x + header.width]).toEqual([v.date, true]);
+          }
+          await shot(page, `appointments-week-${language}-${timezoneId.replace('/', '-')}`);
+        }
+      } finally {
+        await fetch(`${API(url)}/employees/${noura}/periods/${fridayPeriod}`, {
+          method: 'DELETE',
+          headers: { Authorization: `Bearer ${await apiSignIn(url)}` },
+        });
+      }
+    });
+
+    it('keeps every line’s stylist when an edited visit takes a suggested free time', async () => {
+      // a haircut with Noura and, after it, a manicure with Reem, in the afternoon of a workday ahead
+      const token = await apiSignIn(url);
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const get = async <T>(path: string) =>
+        (await (await fetch(`${API(url)}/${path}`, { headers })).json()) as T;
+      const services = await get<Array<{ id: string; name_en: string }>>('services?range=[0,99]');
+      const staff = await get<Array<{ id: string; name_en: string }>>('employees?range=[0,99]');
+      const noura = staff.find((e) => e.name_en === 'Noura Al-Qahtani')!.id;
+      const reem = staff.find((e) => e.name_en === 'Reem Abdullah')!.id;
+      const [haircut, manicure] = ['Haircut', 'Manicure'].map(
+        (n) => services.find((s) => s.name_en === n)!.id,
+      );
+      const later = workdayAhead(12);
+      const date = addDays(riyadhToday() as BusinessDate, later);
+      const free = await get<{ employees: Array<{ employee_id: string; starts: string[] }> }>(
+        `availability?${new URLSearchParams({ date, service_ids: JSON.stringify([haircut]), employee_id: noura })}`,
+      );
+      const afternoon = free.employees
+        .find((e) => e.employee_id === noura)!
+        .starts.filter((s) => new Date(Date.parse(s) + 3 * 3600_000).getUTCHours() >= 14);
+      const name = `Two stylists ${run}`;
+      let visitId = '';
+      for (const start of afternoon) {
+        const res = await fetch(`${API(url)}/appointments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            customer: { name, mobile: `05${run}91`.slice(0, 10) },
+            lines: [
+              { service_id: haircut, employee_id: noura, start },
+              {
+                service_id: manicure,
+                employee_id: reem,
+                start: new Date(Date.parse(start) + 45 * 60_000).toISOString(),
+              },
+            ],
+          }),
+        });
+        if (res.status === 201) {
+          visitId = ((await res.json()) as { id: string }).id;
+          break;
+        }
+      }
+      expect(visitId).not.toBe('');
+
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/appointments`);
+      await calendarReady(page);
+      await goAhead(page, later);
+      await page.click(`.rbc-event:has-text("${name} · Haircut")`);
+      await page.click('[data-testid=visit-edit]');
+      // the edit panel shows each line's stylist
+      const employeeOf = (line: number) =>
+        page.textContent(`[data-testid=line-employee] [role=combobox] >> nth=${line}`);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=line-employee] [role=combobox]').length === 2,
+      );
+      expect([await employeeOf(0), await employeeOf(1)]).toEqual(['Noura Al-Qahtani', 'Reem Abdullah']);
+      // a suggested free time (the morning is free) changes the time, not who does what
+      await page.click('[data-testid=suggested-start] >> nth=0');
+      expect([await employeeOf(0), await employeeOf(1)]).toEqual(['Noura Al-Qahtani', 'Reem Abdullah']);
+      await shot(page, 'appointments-edit-suggested-en');
+      await page.click('[data-testid=visit-save]');
+      await page.waitForSelector('text=The appointment was saved');
+      const saved = await page.evaluate(async (id) => {
+        const res = await fetch(`/api/merchant/appointments/${id}`, {
+          headers: { Authorization: `Bearer ${localStorage.getItem('rawnaq.merchant.token')}` },
+        });
+        return (
+          (await res.json()) as {
+            lines: Array<{ service_name_en: string; employee_id: string; start: string }>;
+          }
+        ).lines;
+      }, visitId);
+      expect(saved.map((l) => [l.service_name_en, l.employee_id])).toEqual([
+        ['Haircut', noura],
+        ['Manicure', reem],
+      ]);
     });
 
     it('books and cancels in Arabic on a phone', async () => {

@@ -35,12 +35,20 @@ export const launchBrowser = (): Promise<Browser> =>
   });
 
 export type Tab = { context: BrowserContext; page: Page; errors: string[] };
+export type TabOptions = { timezoneId?: string };
 
-/** A fresh browser profile (own storage, so its own session) with one page. */
-export const openTab = async (browser: Browser, language: 'en' | 'ar' = 'en'): Promise<Tab> => {
+/**
+ * A fresh browser profile (own storage, so its own session) with one page; in the salon's zone unless
+ * `timezoneId` puts the browser elsewhere (a receptionist abroad).
+ */
+export const openTab = async (
+  browser: Browser,
+  language: 'en' | 'ar' = 'en',
+  { timezoneId = 'Asia/Riyadh' }: TabOptions = {},
+): Promise<Tab> => {
   const context = await browser.newContext({
     locale: language === 'ar' ? 'ar-SA' : 'en-US',
-    timezoneId: 'Asia/Riyadh',
+    timezoneId,
     viewport: { width: 1366, height: 860 },
   });
   // every page counts its requests in flight, so a test can wait until a screen is still (./settle)

@@ -4,7 +4,7 @@
  * page crashed. The files run side by side (jest's two workers), each with its own server.
  */
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openTab, type Tab } from './browser';
+import { launchBrowser, openTab, type Tab, type TabOptions } from './browser';
 import type { SuiteContext } from './menu.e2e';
 import { startServer, type Server } from './server';
 
@@ -19,8 +19,8 @@ export const browserSuite = (title: string, register: (context: SuiteContext) =>
     const server = ('server' in started ? started.server : undefined) as Server;
     let browser: Browser;
     const tabs: Tab[] = [];
-    const tab = async (language: 'en' | 'ar' = 'en') => {
-      const opened = await openTab(browser, language);
+    const tab = async (language: 'en' | 'ar' = 'en', options?: TabOptions) => {
+      const opened = await openTab(browser, language, options);
       tabs.push(opened);
       return opened;
     };

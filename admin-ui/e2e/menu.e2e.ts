@@ -5,9 +5,12 @@
  */
 import type { Page } from 'playwright-core';
 import { inclusiveFromExclusive, toDecimalString } from '@rawnaq/contracts';
-import { DEMO, shot, signIn, type Tab } from './browser';
+import { DEMO, shot, signIn, type Tab, type TabOptions } from './browser';
 
-export type SuiteContext = { url: string; tab: (language?: 'en' | 'ar') => Promise<Tab> };
+export type SuiteContext = {
+  url: string;
+  tab: (language?: 'en' | 'ar', options?: TabOptions) => Promise<Tab>;
+};
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 

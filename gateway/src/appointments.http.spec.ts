@@ -136,6 +136,145 @@ describe('the appointment book over HTTP', () => {
     expect(await t.eventCount()).toBe(before);
   });
 
+  it('refuses one visit that puts an employee, or the customer, in two places at once, as two visits are refused', async () => {
+    const day = workday(16);
+    const before = await t.eventCount();
+    // two lines of one visit for Noura at once
+    const twiceNoura = await book({
+      customer_id: customers[3],
+      lines: [
+        line('Haircut', 'Noura Al-Qahtani', at(day, '12:00')),
+        line('Blow dry', 'Noura Al-Qahtani', at(day, '12:15')),
+      ],
+    });
+    expect(twiceNoura.status).toBe(409);
+    expect(twiceNoura.body).toMatchObject({
+      errors: { 'lines.1.start': 'appointments.employee_busy' },
+      details: expect.arrayContaining([
+        expect.objectContaining({
+          key: 'appointments.employee_busy',
+          params: expect.objectContaining({
+            employee_en: 'Noura Al-Qahtani',
+            from_en: '12:00 PM',
+            to_en: '12:45 PM',
+          }),
+        }),
+      ]),
+    });
+    // the customer with Noura and Reem at once
+    const withTwo = await book({
+      customer_id: customers[3],
+      lines: [
+        line('Haircut', 'Noura Al-Qahtani', at(day, '12:00')),
+        line('Manicure', 'Reem Abdullah', at(day, '12:00')),
+      ],
+    });
+    expect(withTwo.status).toBe(409);
+    expect(withTwo.body).toMatchObject({
+      message: 'appointments.customer_busy',
+      errors: { 'lines.1.start': 'appointments.customer_busy' },
+      params: { from_en: '12:00 PM', to_en: '12:45 PM' },
+    });
+    expect(await t.eventCount()).toBe(before);
+    // back to back they are one visit; a line moved onto its sibling's time is refused, nothing written
+    const visit = await book({
+      customer_id: customers[3],
+      lines: [
+        line('Haircut', 'Noura Al-Qahtani', at(day, '12:00')),
+        line('Blow dry', 'Noura Al-Qahtani', at(day, '12:45')),
+      ],
+    });
+    expect(visit.status).toBe(201);
+    const moved = await t.http
+      .post(`/api/merchant/appointments/${visit.body.id}/move`)
+      .set(bearer(owner))
+      .send({ line_id: visit.body.lines[1].line_id, start: at(day, '12:15') });
+    expect([moved.status, moved.body.message]).toEqual([409, 'appointments.employee_busy']);
+    const toReem = await t.http
+      .post(`/api/merchant/appointments/${visit.body.id}/move`)
+      .set(bearer(owner))
+      .send({
+        line_id: visit.body.lines[1].line_id,
+        start: at(day, '12:15'),
+        employee_id: stylists['Reem Abdullah'],
+      });
+    expect([toReem.status, toReem.body.message]).toEqual([409, 'appointments.customer_busy']);
+    // an edit that stacks them is refused the same way
+    const edited = await t.http
+      .put(`/api/merchant/appointments/${visit.body.id}`)
+      .set(bearer(owner))
+      .send({
+        lines: visit.body.lines.map((l: { line_id: string; service_id: string; employee_id: string }) => ({
+          line_id: l.line_id,
+          service_id: l.service_id,
+          employee_id: l.employee_id,
+          start: at(day, '12:00'),
+        })),
+      });
+    expect([edited.status, edited.body.errors]).toEqual([
+      409,
+      { 'lines.1.start': 'appointments.employee_busy' },
+    ]);
+    // even where the salon allows overbooking: no "book anyway" for one employee twice in one visit
+    const settings = (body: object) =>
+      t.http.put('/api/merchant/settings/invoice').set(bearer(owner)).send(body);
+    expect((await settings({ allow_overbooking: true })).status).toBe(200);
+    try {
+      const again = await book({
+        customer_id: customers[4],
+        lines: [
+          line('Haircut', 'Reem Abdullah', at(day, '15:00')),
+          line('Pedicure', 'Reem Abdullah', at(day, '15:00')),
+        ],
+        overbook: true,
+      });
+      expect([again.status, again.body.message]).toEqual([409, 'appointments.employee_busy']);
+    } finally {
+      expect((await settings({ allow_overbooking: false })).status).toBe(200);
+    }
+  });
+
+  it('books parallel services (one customer with two employees at once) only where the salon takes them', async () => {
+    const day = workday(17);
+    const settings = (on: boolean) =>
+      t.http.put('/api/merchant/settings/invoice').set(bearer(owner)).send({ allow_parallel_services: on });
+    const read = await t.http.get('/api/merchant/settings/invoice').set(await fresh());
+    expect(read.body.allow_parallel_services).toBe(false);
+    const maniPedi = {
+      customer_id: customers[0],
+      lines: [
+        line('Manicure', 'Reem Abdullah', at(day, '16:00')),
+        line('Pedicure', 'Noura Al-Qahtani', at(day, '16:00')),
+      ],
+    };
+    expect((await book(maniPedi)).body.message).toBe('appointments.customer_busy');
+    expect((await settings(true)).status).toBe(200);
+    try {
+      expect(
+        (await t.http.get('/api/merchant/settings/invoice').set(await fresh())).body.allow_parallel_services,
+      ).toBe(true);
+      const together = await book(maniPedi);
+      expect(together.status).toBe(201);
+      // still never one employee twice at once, nor the customer in another visit at the same time
+      const sameStylist = await book({
+        customer_id: customers[1],
+        lines: [
+          line('Manicure', 'Reem Abdullah', at(day, '18:00')),
+          line('Pedicure', 'Reem Abdullah', at(day, '18:00')),
+        ],
+      });
+      expect(sameStylist.body.message).toBe('appointments.employee_busy');
+      const elsewhere = await book({
+        customer_id: customers[0],
+        lines: [line('Blow dry', 'Reem Abdullah', at(day, '16:45'))],
+      });
+      expect(elsewhere.status).toBe(409);
+      expect(elsewhere.body.errors).toEqual({ 'lines.0.start': 'appointments.customer_busy' });
+    } finally {
+      expect((await settings(false)).status).toBe(200);
+    }
+  });
+
   it('gives exactly one of many simultaneous bookings of the same slot, the others a clear 409', async () => {
     const day = workday(9);
     const results = await Promise.all(

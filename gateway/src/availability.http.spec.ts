@@ -118,6 +118,145 @@ describe('availability and the appointment calendar over HTTP', () => {
     expect(forHer.body.any_employee).toContain(at(day, '12:45'));
   });
 
+  it('keeps each line with the employee chosen for it, for its minutes, and does not count a changed visit as busy', async () => {
+    const day = workday(26);
+    const noura = stylists['Noura Al-Qahtani'];
+    const reem = stylists['Reem Abdullah'];
+    const booked = await book(customers[1], [
+      ['Haircut', 'Noura Al-Qahtani', at(day, '14:00')],
+      ['Manicure', 'Reem Abdullah', at(day, '14:45')],
+    ]);
+    expect(booked.status).toBe(201);
+    // the visit as it stands: the haircut Noura's, the manicure Reem's, whoever is asked for first
+    const res = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_id: noura,
+      employee_ids: JSON.stringify([noura, reem]),
+      durations: JSON.stringify([60, 30]),
+      customer_id: customers[1],
+      appointment_id: booked.body.id,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.duration).toBe(90);
+    type Slot = { start: string; lines: Array<{ employee_id: string; start: string; end: string }> };
+    const visit = res.body.visit as Slot[];
+    expect(visit.every((v) => v.lines[0].employee_id === noura && v.lines[1].employee_id === reem)).toBe(
+      true,
+    );
+    // its own time is free for it: the haircut at 14:00 for an hour, the manicure after it for 30 minutes
+    expect(visit.find((v) => v.start === at(day, '14:00'))?.lines).toEqual([
+      { service_id: services.Haircut.id, employee_id: noura, start: at(day, '14:00'), end: at(day, '15:00') },
+      { service_id: services.Manicure.id, employee_id: reem, start: at(day, '15:00'), end: at(day, '15:30') },
+    ]);
+    // without its id the visit's own lines are busy time (the customer's and each stylist's)
+    const asNew = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: JSON.stringify([noura, reem]),
+      customer_id: customers[1],
+    });
+    expect(asNew.body.visit.map((v: Slot) => v.start)).not.toContain(at(day, '14:00'));
+    // a line left to anyone is given someone; a list of the wrong length, or someone not in the book, is refused
+    const anyone = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: JSON.stringify(['', reem]),
+    });
+    expect((anyone.body.visit as Slot[]).every((v) => v.lines[1].employee_id === reem)).toBe(true);
+    const short = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: '[""]',
+    });
+    expect([short.status, short.body.errors]).toEqual([
+      422,
+      { employee_ids: 'appointments.one_per_service' },
+    ]);
+    const minutes = await available({ date: day, service_ids: ids('Haircut'), durations: '[2]' });
+    expect(minutes.status).toBe(422);
+    expect(Object.keys(minutes.body.errors)).toEqual(['durations.0']);
+    const outside = await available({
+      date: day,
+      service_ids: ids('Haircut', 'Manicure'),
+      employee_ids: JSON.stringify([noura, 'someone']),
+    });
+    expect(outside.body.errors).toEqual({ 'employee_ids.1': 'appointments.employee_not_in_book' });
+  });
+
+  it('offers services at once (offsets) only where the salon takes parallel services, and the command books what it offers', async () => {
+    const day = workday(27);
+    const maniPedi = {
+      date: day,
+      service_ids: ids('Manicure', 'Pedicure'),
+      offsets: '[0,0]',
+      customer_id: customers[2],
+    };
+    const settings = (on: boolean) =>
+      t.http.put('/api/merchant/settings/invoice').set(bearer(owner)).send({ allow_parallel_services: on });
+    const off = await available(maniPedi);
+    expect(off.status).toBe(200);
+    expect([off.body.visit, off.body.any_employee]).toEqual([[], []]);
+    expect((await settings(true)).status).toBe(200);
+    try {
+      const on = await available(maniPedi);
+      type Slot = {
+        start: string;
+        lines: Array<{ service_id: string; employee_id: string; start: string; end: string }>;
+      };
+      const slot = (on.body.visit as Slot[]).find((v) => v.start === at(day, '10:00'))!;
+      expect(slot.lines.map((l) => [l.start, l.end])).toEqual([
+        [at(day, '10:00'), at(day, '10:45')],
+        [at(day, '10:00'), at(day, '11:00')],
+      ]);
+      expect(new Set(slot.lines.map((l) => l.employee_id)).size).toBe(2);
+      // one employee cannot do both at once, the visit lasts as long as its longer line
+      expect(on.body.any_employee).toEqual([]);
+      expect(on.body.duration).toBe(60);
+      const booked = await t.http
+        .post('/api/merchant/appointments')
+        .set(bearer(owner))
+        .send({
+          customer_id: customers[2],
+          lines: slot.lines.map(({ service_id, employee_id, start }) => ({ service_id, employee_id, start })),
+        });
+      expect(booked.status).toBe(201);
+      const after = await available(maniPedi);
+      expect(after.body.visit.map((v: Slot) => v.start)).not.toContain(at(day, '10:00'));
+    } finally {
+      expect((await settings(false)).status).toBe(200);
+    }
+    const offQuarter = await available({ ...maniPedi, offsets: '[0,20]' });
+    expect([offQuarter.status, Object.keys(offQuarter.body.errors)]).toEqual([422, ['offsets.1']]);
+  });
+
+  it("gives the booking panel the salon's hours of a date and whether it takes parallel services", async () => {
+    const day = workday(28);
+    const salonDay = async (query: Record<string, unknown>, token = owner) =>
+      t.http
+        .get('/api/merchant/salon-day')
+        .query(query)
+        .set(await fresh(token));
+    const res = await salonDay({ date: day });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: 'salon-day',
+      date: day,
+      time_zone: TZ,
+      open: [{ from: at(day, '10:00'), to: at(day, '22:00') }],
+      parallel_services: false,
+    });
+    // a Friday opens 16:00-23:00 in the demo
+    const friday = addDays(day, (5 - weekdayOf(day) + 7) % 7);
+    expect((await salonDay({ date: friday })).body.open).toEqual([
+      { from: at(friday, '16:00'), to: at(friday, '23:00') },
+    ]);
+    // the receptionist reads it too; a bad date is refused on its field
+    expect((await salonDay({ date: day }, await t.signIn(RECEPTION))).status).toBe(200);
+    const bad = await salonDay({ date: '2026-02-30' });
+    expect([bad.status, bad.body.errors]).toEqual([422, { date: 'validation.should_be_a_date' }]);
+  });
+
   it('offers two weeks at once, never a Friday for the stylists (their day off), never before now', async () => {
     const today = businessDate(new Date(), TZ);
     const res = await available({ date: today, service_ids: ids('Facial'), days: 14 });

@@ -65,6 +65,14 @@ const localDayjs = new Proxy(dayjs, {
     property === 'tz' ? undefined : Reflect.get(target, property, receiver),
 });
 const localizer = dayjsLocalizer(localDayjs);
+/**
+ * The first date of the week the week view draws around a date: react-big-calendar's week view
+ * (`Week.range`) starts at its localizer's `startOf(date, 'week')` (dayjs: the locale's first day of
+ * the week, Sunday as in the Gulf), so the dates the page loads come from that same function.
+ * ('week' is a unit the localizer takes that its types leave out.)
+ */
+const firstOfShownWeek = (date: BusinessDate): BusinessDate =>
+  floatingDate((localizer.startOf as (d: Date, unit: string) => Date)(floatingDay(date), 'week'));
 // The addon is CommonJS only; the bundler's interop hands over its exports object as the default.
 type WithDragAndDrop = typeof dragAndDrop.default;
 const withDragAndDrop = ((dragAndDrop.default as unknown as { default?: WithDragAndDrop }).default ??
@@ -257,8 +265,9 @@ export const AppointmentCalendar = () => {
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
 
   const [asOf, setAsOf] = useState<string | null>(null);
-  const from = date;
-  const to = view === 'week' ? addDays(date, 6) : date;
+  // the dates shown: the week's are those the calendar draws (its localizer's week around the date)
+  const from = view === 'week' ? firstOfShownWeek(date) : date;
+  const to = view === 'week' ? addDays(from, 6) : date;
   // the appointment table of the shown dates: the employees the user may see (in the book, active),
   // their working time and blocks, and the lines (GET appointment-calendar, docs/api.md)
   const [calendar, setCalendar] = useState<CalendarData | null>(null);
@@ -267,7 +276,7 @@ export const AppointmentCalendar = () => {
   useEffect(() => {
     let live = true;
     const query = new URLSearchParams({
-      date,
+      date: from,
       days: view === 'week' ? '7' : '1',
       ...(asOf && { as_of: asOf }),
     });
@@ -282,7 +291,7 @@ export const AppointmentCalendar = () => {
     return () => {
       live = false;
     };
-  }, [dataProvider, notify, date, view, asOf, version]);
+  }, [dataProvider, notify, from, view, asOf, version]);
   const staffPending = calendar === null;
   // the grid runs from an hour before the earliest working time of the shown days to an hour after
   // the latest (the whole day when someone works past midnight); 09:00-23:00 with nobody working

@@ -749,7 +749,7 @@ const VisitForm = ({
           </SimpleFormIterator>
         </ArrayInput>
         <VisitTotals services={services} />
-        <SuggestedStarts />
+        <SuggestedStarts services={services} visitId={visit?.id} />
         <TextInput
           source="notes"
           label="resources.appointments.fields.notes"
@@ -855,9 +855,11 @@ type Suggestion = { start: string; lines: Array<{ employee_id: string }> };
 
 /**
  * Free starts for the visit as it stands (the availability engine, GET availability): the first ones
- * of the chosen day with the first line's employee first; a click takes its time and its employees.
+ * of the chosen day, each line with the employee chosen for it (the engine picks one only for a line
+ * without), for its minutes, the visit's own time not counted as busy; a click takes its time, and
+ * never changes a line's employee once chosen.
  */
-const SuggestedStarts = () => {
+const SuggestedStarts = ({ services, visitId }: { services: Service[]; visitId?: string }) => {
   const translate = useTranslate();
   const { language } = useArea();
   const tz = useSalonZone();
@@ -867,10 +869,11 @@ const SuggestedStarts = () => {
   const date = useWatch({ name: 'date' }) as string | undefined;
   const customerId = useWatch({ name: 'customer_id' }) as string | undefined;
   const serviceIds = lines.map((l) => l.service_id).filter((id): id is string => Boolean(id));
-  const employeeId = lines[0]?.employee_id;
+  const employeeIds = lines.map((l) => l.employee_id ?? '');
+  const durations = lines.map((l) => minutesOf(l, services));
   const key =
     date && isBusinessDate(date) && serviceIds.length === lines.length && serviceIds.length > 0
-      ? JSON.stringify({ date, serviceIds, employeeId, customerId })
+      ? JSON.stringify({ date, serviceIds, employeeIds, durations, customerId })
       : '';
   const [starts, setStarts] = useState<Suggestion[] | null>(null);
   useEffect(() => {
@@ -879,8 +882,11 @@ const SuggestedStarts = () => {
     const query = new URLSearchParams({
       date: date!,
       service_ids: JSON.stringify(serviceIds),
-      ...(employeeId && { employee_id: employeeId }),
+      employee_ids: JSON.stringify(employeeIds),
+      ...(durations.every((m) => m > 0) && { durations: JSON.stringify(durations) }),
+      ...(employeeIds[0] && { employee_id: employeeIds[0] }),
       ...(customerId && { customer_id: customerId }),
+      ...(visitId && { appointment_id: visitId }),
     });
     const timer = window.setTimeout(() => {
       dataProvider
@@ -912,8 +918,10 @@ const SuggestedStarts = () => {
             label={<bdi>{formatViewTime(s.start, { locale: language, tz })}</bdi>}
             onClick={() => {
               setValue('time', floatingTime(toFloating(s.start, tz)), { shouldDirty: true });
-              s.lines.forEach((l, i) =>
-                setValue(`lines.${i}.employee_id`, l.employee_id, { shouldDirty: true }),
+              // only a line without an employee takes the one the engine found
+              s.lines.forEach(
+                (l, i) =>
+                  !employeeIds[i] && setValue(`lines.${i}.employee_id`, l.employee_id, { shouldDirty: true }),
               );
             }}
             data-testid="suggested-start"

@@ -93,6 +93,7 @@ export const InvoiceSection = ({ onSaved, submitLabel }: AfterSave) => (
                 'allow_free_gift_cards',
                 'allow_selling_without_stock',
                 'allow_overbooking',
+                'allow_parallel_services',
               ]}
               readOnly={readOnly}
             />

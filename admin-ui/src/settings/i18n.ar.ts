@@ -135,6 +135,7 @@ export const ar = {
         allow_free_gift_cards: 'السماح ببطاقات الهدايا المجانية',
         allow_selling_without_stock: 'السماح ببيع المنتجات غير المتوفرة',
         allow_overbooking: 'السماح بالحجز الزائد',
+        allow_parallel_services: 'خدمات متزامنة: عميلة واحدة مع موظفتين في الوقت نفسه (مانيكير وباديكير)',
         loyalty_enabled: 'يكسب العملاء نقاط ولاء',
         loyalty_points_per_unit: 'النقاط لكل وحدة عملة',
         loyalty_point_value: 'قيمة النقطة الواحدة',

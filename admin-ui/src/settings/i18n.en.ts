@@ -137,6 +137,8 @@ export const en = {
         allow_free_gift_cards: 'Allow free gift cards',
         allow_selling_without_stock: 'Allow selling products out of stock',
         allow_overbooking: 'Allow overbooking',
+        allow_parallel_services:
+          'Parallel services: one customer with two staff at once (manicure and pedicure)',
         loyalty_enabled: 'Customers earn loyalty points',
         loyalty_points_per_unit: 'Points per currency unit',
         loyalty_point_value: 'Value of one point',

@@ -54,6 +54,7 @@ import {
   evolveDayBook,
   initialDayBook,
   overlapsOf,
+  ownOverlaps,
   type DayBookState,
   type WantedTime,
 } from './day-book';
@@ -428,6 +429,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     const booking = new BookingContext(this.aggregates, ctx);
     const settings = await booking.settings();
     const allowOverlap = settings.invoice.allow_overbooking === true;
+    const parallel = settings.invoice.allow_parallel_services === true;
     const problems: ErrorDetail[] = [];
     const employees = new Map<string, Awaited<ReturnType<BookingContext['employee']>>>();
     for (const l of lines) employees.set(l.employee_id, await booking.employee(l.employee_id));
@@ -467,6 +469,33 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     let overbooked = false;
     // overlaps the salon allows, still to be confirmed by the desk
     const toConfirm: ErrorDetail[] = [];
+    // the visit's own lines against one another: never the same employee twice at once, and the
+    // customer with two employees at once only where the salon takes parallel services (never to be
+    // booked through, as two visits of hers may not overlap); a line past midnight is in two days
+    const named = new Set<string>();
+    for (const [stream, entry] of wantedByStream) {
+      const isCustomer = customerStreams.has(stream);
+      if (isCustomer && parallel) continue;
+      for (const { wanted: t, other } of ownOverlaps(entry.times)) {
+        const i = lines.findIndex((l) => l.line_id === t.lineId);
+        // the same employee twice is named as hers
+        if (isCustomer && lines.find((l) => l.line_id === other.lineId)?.employee_id === lines[i].employee_id)
+          continue;
+        const key = isCustomer ? 'appointments.customer_busy' : 'appointments.employee_busy';
+        if (named.has(`${i}:${key}`)) continue;
+        named.add(`${i}:${key}`);
+        const employee = employees.get(lines[i].employee_id);
+        problems.push({
+          field: `lines.${i}.start`,
+          key,
+          params: {
+            employee_en: employee?.added ? employee.details.name_en : '',
+            employee_ar: employee?.added ? employee.details.name_ar : '',
+            ...timesOf(Date.parse(other.from), Date.parse(other.to), tenant),
+          },
+        });
+      }
+    }
     for (const [stream, entry] of wantedByStream) {
       const state = await booking.day(stream);
       const isCustomer = customerStreams.has(stream);
@@ -498,14 +527,17 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
         { count: toConfirm.length },
         toConfirm,
       );
-    for (const [stream, entry] of wantedByStream)
+    for (const [stream, entry] of wantedByStream) {
+      const isCustomer = customerStreams.has(stream);
       await this.reserve(
         ctx,
         stream,
         appointmentId,
         entry.times,
-        allowOverlap && !customerStreams.has(stream),
+        allowOverlap && !isCustomer,
+        parallel && isCustomer,
       );
+    }
     return overbooked;
   }
 
@@ -516,6 +548,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     appointmentId: string,
     times: WantedTime[],
     allowOverlap: boolean,
+    parallel = false,
   ) {
     return this.aggregates.handle<DayBookState, DayBookEvent>(stream, ctx, {
       initial: initialDayBook(),
@@ -523,6 +556,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
       decide: (s) =>
         decideDayBook(s, appointmentId, times, {
           allowOverlap,
+          parallel,
           // checked above on the same revision; a change since then fails the append and reruns the command
           refuse: () => {
             throw new DomainError('errors.conflict_retry', 409);

@@ -36,18 +36,49 @@ export const overlapsOf = (state: DayBookState, wanted: WantedTime): Reservation
 };
 
 /**
+ * The visit's own times of the day that overlap one another: each later one with an earlier one it
+ * meets. In an employee's day that is her in two places at once; in the customer's, the customer with
+ * two employees at once (parallel services, only where the salon takes them).
+ */
+export const ownOverlaps = (
+  wanted: readonly WantedTime[],
+): Array<{ wanted: WantedTime; other: WantedTime }> => {
+  const out: Array<{ wanted: WantedTime; other: WantedTime }> = [];
+  for (const [i, w] of wanted.entries())
+    for (const other of wanted.slice(0, i))
+      if (Date.parse(other.from) < Date.parse(w.to) && Date.parse(w.from) < Date.parse(other.to))
+        out.push({ wanted: w, other });
+  return out;
+};
+
+const reservationOf = (w: WantedTime): Reservation => ({
+  appointmentId: w.appointmentId,
+  lineId: w.lineId,
+  from: Date.parse(w.from),
+  to: Date.parse(w.to),
+});
+
+/**
  * The day's new reservations for a visit: its lines on this date replace what it held before. An
  * overlap with another visit is refused by `refuse` (which names it) unless the salon allows
- * overbooking; then it is recorded all the same and reported back.
+ * overbooking; then it is recorded all the same and reported back. Two of the visit's own lines that
+ * overlap are refused too (the same employee twice at once), unless `parallel` (the customer's day of
+ * a salon that takes parallel services: her lines with different employees at once).
  */
 export const decideDayBook = (
   state: DayBookState,
   appointmentId: string,
   wanted: WantedTime[],
-  options: { allowOverlap: boolean; refuse: (overlap: Reservation, wanted: WantedTime) => never },
+  options: {
+    allowOverlap: boolean;
+    parallel?: boolean;
+    refuse: (overlap: Reservation, wanted: WantedTime) => never;
+  },
 ): { events: DayBookEvent[]; overlaps: Reservation[] } => {
   const events: DayBookEvent[] = [];
   const overlaps: Reservation[] = [];
+  if (!options.parallel)
+    for (const { wanted: w, other } of ownOverlaps(wanted)) options.refuse(reservationOf(other), w);
   const held = [...state.values()].filter((r) => r.appointmentId === appointmentId);
   for (const w of wanted) {
     for (const o of overlapsOf(state, w)) {

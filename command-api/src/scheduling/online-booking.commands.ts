@@ -255,12 +255,11 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
         : undefined
       : free.answer.visit.find((v) => v.start === at);
     if (!slot) throw new DomainError('online.slot_taken', 409, { start: 'online.slot_taken' });
-    let offset = 0;
-    return services.map((s, i) => {
-      const from = at + offset * 60_000;
-      offset += free.durations[i];
-      return { service_id: s.id, employee_id: slot.employees[i], start: toInstant(from) };
-    });
+    return services.map((s, i) => ({
+      service_id: s.id,
+      employee_id: slot.employees[i],
+      start: toInstant(at + free.offsets[i] * 60_000),
+    }));
   }
 }
 

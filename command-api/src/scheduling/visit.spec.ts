@@ -287,6 +287,55 @@ describe("an employee's day book", () => {
   });
 });
 
+describe("a visit's own lines in a day book", () => {
+  const time = (lineId: string, from: string, to: string) => ({
+    appointmentId: 'a3',
+    lineId,
+    from: `2026-11-25T${from}:00.000Z`,
+    to: `2026-11-25T${to}:00.000Z`,
+  });
+  const refusals: Array<[string, string]> = [];
+  const refuse = (overlap: { lineId: string }, wanted: { lineId: string }): never => {
+    refusals.push([wanted.lineId, overlap.lineId]);
+    throw new DomainError('appointments.employee_busy', 409);
+  };
+  const given = () => ({
+    when: (wanted: ReturnType<typeof time>[], options: { allowOverlap: boolean; parallel?: boolean }) => {
+      refusals.length = 0;
+      const run = () => decideDayBook(initialDayBook(), 'a3', wanted, { ...options, refuse });
+      return {
+        thenRefuses: (wantedLine: string, otherLine: string) => {
+          expect(run).toThrow(DomainError);
+          expect(refusals).toEqual([[wantedLine, otherLine]]);
+        },
+        thenReserves: (lines: string[]) => expect(run().events.map((e) => e.data.line_id)).toEqual(lines),
+      };
+    },
+  });
+
+  it('refuses two of them at once (one employee in two places), even where the salon allows overbooking', () => {
+    given()
+      .when([time('l1', '07:00', '07:45'), time('l2', '07:30', '08:00')], { allowOverlap: false })
+      .thenRefuses('l2', 'l1');
+    given()
+      .when([time('l1', '07:00', '07:45'), time('l2', '07:00', '07:45')], { allowOverlap: true })
+      .thenRefuses('l2', 'l1');
+  });
+
+  it('accepts them back to back', () =>
+    given()
+      .when([time('l1', '07:00', '07:45'), time('l2', '07:45', '08:30')], { allowOverlap: false })
+      .thenReserves(['l1', 'l2']));
+
+  it("accepts them at once in the customer's day where the salon takes parallel services", () =>
+    given()
+      .when([time('l1', '07:00', '07:45'), time('l2', '07:00', '08:00')], {
+        allowOverlap: false,
+        parallel: true,
+      })
+      .thenReserves(['l1', 'l2']));
+});
+
 describe('a visit whose invoice is cancelled', () => {
   const checkedIn: AppointmentEvent = { type: 'AppointmentCheckedIn', data: { appointment_id: 'a1' } };
   const paid: AppointmentEvent = {

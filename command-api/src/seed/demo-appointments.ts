@@ -118,13 +118,16 @@ export const seedDemoAppointments = async (
     // a visit of today that would start before now is booked later today, so it is not in the past
     const bookedAt = visit.day < 0 ? start - 24 * 3_600_000 : ownerCtx.now.getTime();
     if (visit.day === 0 && start < bookedAt && visit.then !== 'check-in') continue;
-    // lines of one stylist follow each other; different stylists work at the same time
-    const free = new Map<string, number>();
+    // the lines follow each other (the demo salon does not take parallel services, the default)
+    let from = start;
     const lines = visit.lines.map(([service, stylist]) => {
-      const employee_id = ids.stylists[stylist];
-      const from = free.get(employee_id) ?? start;
-      free.set(employee_id, from + ids.services[service].job_time * 60_000);
-      return { service_id: ids.services[service].id, employee_id, start: new Date(from).toISOString() };
+      const line = {
+        service_id: ids.services[service].id,
+        employee_id: ids.stylists[stylist],
+        start: new Date(from).toISOString(),
+      };
+      from += ids.services[service].job_time * 60_000;
+      return line;
     });
     const booked = (await request(
       visit.day === 0 && visit.then === 'check-in'

@@ -6,6 +6,8 @@ import {
   availability,
   conflictsOf,
   employeeDays,
+  lineOffsets,
+  salonDays,
   type AvailabilityQuestion,
   type BusyInterval,
   type EmployeeSchedule,
@@ -292,6 +294,74 @@ describe('availability engine', () => {
     });
   });
 
+  describe('parallel services (two lines of the visit at once)', () => {
+    const maniPedi = [
+      { duration: 45, offset: 0 },
+      { duration: 60, offset: 0 },
+    ];
+
+    it('given the salon does not take them, when lines at once are asked, then nothing is offered', () => {
+      const a = availability(ask({ employees: [employee('amal'), employee('huda')], services: maniPedi }));
+      expect(a).toEqual({ byEmployee: {}, anyEmployee: [], visit: [] });
+    });
+
+    it('given the salon takes them, when asked, then each start has two different employees and nobody does both alone', () => {
+      const a = availability(
+        ask({
+          employees: [employee('amal'), employee('huda')],
+          services: maniPedi,
+          parallel: true,
+          preferred: 'amal',
+        }),
+      );
+      expect([first(a.visit.map((s) => s.start)), last(a.visit.map((s) => s.start))]).toEqual([
+        '10:00',
+        '21:00',
+      ]);
+      expect(a.visit.every((s) => s.employees.join() === 'amal,huda')).toBe(true);
+      expect(a.byEmployee).toEqual({ amal: [], huda: [] });
+      expect(a.anyEmployee).toEqual([]);
+    });
+
+    it('given one employee only, or both lines asked of the same one, when asked, then nothing is offered', () => {
+      expect(availability(ask({ services: maniPedi, parallel: true })).visit).toEqual([]);
+      const same = maniPedi.map((s) => ({ ...s, employees: ['amal'] }));
+      expect(
+        availability(ask({ employees: [employee('amal'), employee('huda')], services: same, parallel: true }))
+          .visit,
+      ).toEqual([]);
+    });
+
+    it('given the first choice for the first line is the only one who can do the second, then the first line goes to the other', () => {
+      const a = availability(
+        ask({
+          employees: [employee('amal'), employee('huda')],
+          services: [
+            { duration: 45, offset: 0 },
+            { duration: 60, offset: 0, employees: ['amal'] },
+          ],
+          parallel: true,
+          preferred: 'amal',
+        }),
+      );
+      expect(a.visit[0].employees).toEqual(['huda', 'amal']);
+    });
+
+    it('given a third line after both, when asked, then it starts when the longer one ends and may be either', () => {
+      const a = availability(
+        ask({
+          employees: [employee('amal'), employee('huda')],
+          services: [...maniPedi, { duration: 30 }],
+          parallel: true,
+          preferred: 'amal',
+        }),
+      );
+      // 10:00-11:00 at once, then 30 minutes: the last start is 20:30
+      expect(last(a.visit.map((s) => s.start))).toBe('20:30');
+      expect(a.visit[0].employees).toEqual(['amal', 'huda', 'amal']);
+    });
+  });
+
   describe('now', () => {
     it('given now is 10:14:59, when asked, then 10:00 is still offered (now rounds down) and 09:45 is not', () => {
       const a = availability(ask({ now: at(SUNDAY, '10:14') + 59_000 }));
@@ -376,10 +446,12 @@ const naive = (q: AvailabilityQuestion) => {
   const byEmployee: Record<string, number[]> = Object.fromEntries(q.employees.map((e) => [e.id, []]));
   const visit: number[] = [];
   for (let t = Math.max(start, nowQ); t < end; t += Q) {
-    let offset = 0;
+    let end = 0;
     const lineOk = q.services.map((s) => {
+      // each line on a quarter: the first one once the lines before it have ended
+      const offset = Math.ceil(end / 15) * 15;
       const from = t + offset * 60_000;
-      offset += s.duration;
+      end = offset + s.duration;
       return new Set(
         q.employees
           .filter((e) => !s.employees || s.employees.includes(e.id))
@@ -492,14 +564,14 @@ describe('availability engine, properties', () => {
           customerBusy: q.customerBusy,
           now: q.now,
         });
-        const lines = (start: number) => {
-          let offset = start;
-          return q.services.map((s) => {
-            const line = { from: offset, to: offset + s.duration * 60_000 };
-            offset = line.to;
-            return line;
+        const offsets = lineOffsets(q.services);
+        const lines = (start: number) =>
+          q.services.map((s, i) => {
+            const from = start + offsets[i] * 60_000;
+            // every line starts on a quarter, as the command requires
+            expect(from % 900_000).toBe(0);
+            return { from, to: from + s.duration * 60_000 };
           });
-        };
         for (const [id, starts] of Object.entries(a.byEmployee))
           for (const t of starts)
             for (const line of lines(t)) expect(conflictsOf(rules(id), line)).toEqual([]);
@@ -517,6 +589,28 @@ describe('availability engine, properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the salon's days (the booking panel's times)", () => {
+  it("given Thursday 16:00-02:00 and Friday 18:00-23:00, when asked, then Friday has Thursday's spill-over and its own hours, Thursday runs to midnight", () => {
+    const salon = {
+      week: week({ 4: open('16:00', '02:00'), 5: open('18:00', '23:00') }, closed),
+      periods: [],
+    };
+    const [thursday, friday, saturday] = salonDays({ timeZone: TZ, salon, from: '2027-03-04', days: 3 });
+    const hours = (d: { open: Array<{ from: number; to: number }> }) =>
+      d.open.map((o) => `${hhmm(o.from)}-${hhmm(o.to)}`);
+    expect([thursday.date, hours(thursday)]).toEqual(['2027-03-04', ['16:00-00:00']]);
+    expect([friday.date, hours(friday)]).toEqual(['2027-03-05', ['00:00-02:00', '18:00-23:00']]);
+    expect([saturday.date, hours(saturday)]).toEqual(['2027-03-06', []]);
+  });
+
+  it('given a custom period closing the date, when asked, then it has no hours', () => {
+    const periods: SalonHoursPeriod[] = [{ from_date: SUNDAY, to_date: SUNDAY, is_open: false }];
+    expect(
+      salonDays({ timeZone: TZ, salon: { week: week(), periods }, from: SUNDAY, days: 1 })[0].open,
+    ).toEqual([]);
   });
 });
 

@@ -61,8 +61,12 @@ export type EmployeeSchedule = {
   busy: readonly BusyInterval[];
 };
 
-/** One service of the wanted visit, in order: minutes, and who may do it (in order of preference; absent: anyone). */
-export type WantedService = { duration: number; employees?: readonly string[] };
+/**
+ * One service of the wanted visit, in order: minutes, who may do it (in order of preference; absent:
+ * anyone), and when it starts, in minutes after the visit's start (absent: when the lines before it
+ * have ended, back to back).
+ */
+export type WantedService = { duration: number; employees?: readonly string[]; offset?: number };
 
 export type AvailabilityQuestion = {
   timeZone: TenantTimeZone;
@@ -77,6 +81,12 @@ export type AvailabilityQuestion = {
   now: InstantInput;
   /** the employee asked for: first choice for every line of a visit's assignment */
   preferred?: string;
+  /**
+   * The salon takes parallel services: lines of the visit that overlap (by their offsets) are done at
+   * once by different employees. Without it such a visit has no start at all (the customer would be
+   * in two places at once), as the command refuses it.
+   */
+  parallel?: boolean;
 };
 
 /** A start of the visit and who does each line (same order as the services). */
@@ -448,6 +458,22 @@ const startsFor = (
 };
 
 /**
+ * When each line starts, in minutes after the visit's start: its own offset, else at the first quarter
+ * hour once the lines before it have ended (every line starts on a quarter, as the command requires: a
+ * 20-minute service is followed at 30 minutes).
+ */
+export const lineOffsets = (services: readonly WantedService[]): number[] => {
+  const offsets: number[] = [];
+  let end = 0;
+  for (const s of services) {
+    const offset = s.offset ?? Math.ceil(end / SLOT_MINUTES) * SLOT_MINUTES;
+    offsets.push(offset);
+    end = Math.max(end, offset + s.duration);
+  }
+  return offsets;
+};
+
+/**
  * The free quarter-hour starts of a visit: per employee, for any one employee, and for the visit with
  * one employee per line (the preferred employee first, then the one of the line before, then the
  * order of the line's allowed employees or of `employees`).
@@ -461,13 +487,14 @@ export const availability = (q: AvailabilityQuestion): Availability => {
   // a visit started on the last date may run into the next one, and its openings past midnight after that
   const span = { from: days[0].midnight, to: days[days.length - 1].next + DAY_MS };
   const salonOpenings = days.map((d) => salonOpeningOn(q.salon, d));
-  const offsets: number[] = [];
-  let total = 0;
-  for (const s of q.services) {
-    offsets.push(total);
-    total += s.duration * MINUTE_MS;
-  }
+  const offsets = lineOffsets(q.services).map((m) => m * MINUTE_MS);
   const durations = q.services.map((s) => s.duration * MINUTE_MS);
+  // for each line, the lines before it that it overlaps: done at once, so by different employees
+  const atOnce = offsets.map((o, i) =>
+    offsets.flatMap((p, j) => (j < i && p < o + durations[i] && o < p + durations[j] ? [j] : [])),
+  );
+  const parallelLines = atOnce.some((l) => l.length > 0);
+  if (parallelLines && !q.parallel) return { byEmployee: {}, anyEmployee: [], visit: [] };
   const customerBusy = q.customerBusy ?? [];
 
   // per employee and per line: the starts of the visit at which she could do that line
@@ -488,7 +515,8 @@ export const availability = (q: AvailabilityQuestion): Availability => {
   const byEmployee: Record<string, number[]> = Object.fromEntries(q.employees.map((e) => [e.id, []]));
   const own: Flat[] = [];
   for (const [id, lines] of lineStarts) {
-    if (lines.some((l) => !l)) continue;
+    // one employee cannot do two lines at once
+    if (parallelLines || lines.some((l) => !l)) continue;
     const r = (lines as Flat[]).reduce((acc, l) => intersectRanges(acc, l));
     own.push(r);
     byEmployee[id] = quarters(r);
@@ -514,19 +542,27 @@ export const availability = (q: AvailabilityQuestion): Availability => {
     return c[i] < r.length && r[c[i]] <= start;
   };
   const visit: VisitSlot[] = [];
+  const employees: string[] = [];
+  // line i and the ones after it at this start, each by someone free whom no line at once has taken
+  // (the first choice that works; a choice is undone only when lines at once leave a later one nobody)
+  const assign = (i: number, start: number): boolean => {
+    if (i === q.services.length) return true;
+    const fits = (id: string | undefined) =>
+      id !== undefined && free(id, i, start) && !atOnce[i].some((j) => employees[j] === id);
+    const take = (id: string) => {
+      employees[i] = id;
+      return assign(i + 1, start);
+    };
+    const previous = employees[i - 1];
+    if (fits(q.preferred) && take(q.preferred!)) return true;
+    if (previous !== q.preferred && fits(previous) && take(previous)) return true;
+    for (const id of orders[i])
+      if (id !== q.preferred && id !== previous && fits(id) && take(id)) return true;
+    return false;
+  };
   for (const start of quarters(visitRanges)) {
-    const employees: string[] = [];
-    for (let i = 0; i < q.services.length; i++) {
-      const previous = employees[i - 1];
-      employees.push(
-        free(q.preferred, i, start)
-          ? q.preferred!
-          : free(previous, i, start)
-            ? previous
-            : orders[i].find((id) => free(id, i, start))!,
-      );
-    }
-    visit.push({ start, employees });
+    employees.length = 0;
+    if (assign(0, start)) visit.push({ start, employees: employees.slice(0, q.services.length) });
   }
   return { byEmployee, anyEmployee, visit };
 };
@@ -589,6 +625,32 @@ export const conflictsOf = (q: LineQuestion, line: TimeInterval): Conflict[] => 
   }
   for (const b of q.customerBusy ?? []) if (overlaps(b, line)) out.push({ kind: 'customer_busy', busy: b });
   return out;
+};
+
+// ---------------------------------------------------------------------------------------------
+// When the salon is open on a date (the booking panel's times).
+
+/**
+ * The salon's openings on each date from `from`, within the date (its midnight to the next): what the
+ * day before runs past midnight, then the date's own opening (a custom hours period's when one covers
+ * it), cut at midnight. The same hours as `availability` reads.
+ */
+export const salonDays = (q: {
+  timeZone: TenantTimeZone;
+  salon: SalonHours;
+  from: BusinessDate;
+  days: number;
+}): Array<{ date: BusinessDate; open: TimeInterval[] }> => {
+  const table = dayTable(addDays(q.from, -1), q.days + 1, q.timeZone);
+  const openings = table.map((d) => salonOpeningOn(q.salon, d));
+  return table.slice(1).map((day, i) => ({
+    date: day.date,
+    open: [openings[i], openings[i + 1]].flatMap((o) => {
+      const from = o && Math.max(o.from, day.midnight);
+      const to = o && Math.min(o.to, day.next);
+      return from !== undefined && to !== undefined && from < to ? [{ from, to }] : [];
+    }),
+  }));
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -99,6 +99,8 @@ export const invoiceSettingsInput = z.preprocess(
     allow_free_gift_cards: booleanish.default(false),
     allow_selling_without_stock: booleanish.default(false),
     allow_overbooking: booleanish.default(false),
+    // one customer with two employees at once (a manicure and a pedicure together): off unless the salon says
+    allow_parallel_services: booleanish.default(false),
     // loyalty points (doc1 §3): off until the salon switches them on; the defaults are one point per
     // currency unit paid, a point worth 0.05 (100 points = 5.00, 5 % back), at least 100 points a voucher
     loyalty_enabled: booleanish.default(false),

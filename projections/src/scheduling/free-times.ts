@@ -3,6 +3,7 @@ import {
   availability,
   DEFAULT_WEEK,
   epochOf,
+  lineOffsets,
   startOfBusinessDay,
   toInstant,
   type BusyInterval,
@@ -11,6 +12,7 @@ import {
   type OpeningDay,
   type SalonHoursPeriod,
   type TenantTimeZone,
+  type WantedService,
 } from '@rawnaq/contracts';
 import type { Doc, Filter, ReadModels } from '@rawnaq/platform';
 
@@ -34,6 +36,15 @@ export type FreeTimesQuestion = {
   employeeIds?: string[];
   preferred?: string;
   customerId?: string;
+  /**
+   * The visit's lines as the desk has them, in the services' order: who does each (absent: anyone of
+   * the table) and for how long (absent: the service's job time).
+   */
+  lines?: ReadonlyArray<{ employeeId?: string; duration?: number; offset?: number }>;
+  /** a visit being changed: its own lines are not busy time */
+  exceptAppointment?: string;
+  /** the salon takes parallel services (lines at once, by their offsets, with different employees) */
+  parallel?: boolean;
   now: number;
 };
 
@@ -41,6 +52,8 @@ export type FreeTimes = {
   timeZone: TenantTimeZone;
   employees: Doc[];
   durations: number[];
+  /** when each line starts, in minutes after the visit's start */
+  offsets: number[];
   answer: ReturnType<typeof availability>;
 };
 
@@ -53,11 +66,12 @@ const busyLines = async (
   from: number,
   to: number,
   extra: Filter,
+  except: string | undefined,
 ): Promise<Doc[]> => {
   const lines = await models.find('appointment_lines', {
     filter: { tenantId, start: { $gte: iso(from), $lt: iso(to) }, ...extra },
   });
-  return lines.filter((l) => l.status !== 0 && !l.no_show);
+  return lines.filter((l) => l.status !== 0 && !l.no_show && l.appointment_id !== except);
 };
 
 const interval = (l: Doc): BusyInterval => ({
@@ -96,8 +110,12 @@ export const freeTimes = async (models: ReadModels, q: FreeTimesQuestion): Promi
           },
         })
       : [],
-    ids.length ? busyLines(models, q.tenantId, from, to, { employee_id: { $in: ids } }) : [],
-    q.customerId ? busyLines(models, q.tenantId, from, to, { customer_id: q.customerId }) : [],
+    ids.length
+      ? busyLines(models, q.tenantId, from, to, { employee_id: { $in: ids } }, q.exceptAppointment)
+      : [],
+    q.customerId
+      ? busyLines(models, q.tenantId, from, to, { customer_id: q.customerId }, q.exceptAppointment)
+      : [],
   ]);
   const schedules: EmployeeSchedule[] = employees.map((e) => ({
     id: e.id,
@@ -108,17 +126,26 @@ export const freeTimes = async (models: ReadModels, q: FreeTimesQuestion): Promi
       .map((p) => ({ ...(p as unknown as EmployeePeriod), period_id: p.id })),
     busy: lines.filter((l) => l.employee_id === e.id).map(interval),
   }));
-  const durations = q.services.map((s) => Number(s.job_time));
+  const durations = q.services.map((s, i) => q.lines?.[i]?.duration ?? Number(s.job_time));
+  const services: WantedService[] = durations.map((duration, i) => {
+    const line = q.lines?.[i];
+    return {
+      duration,
+      ...(line?.employeeId && { employees: [line.employeeId] }),
+      ...(line?.offset !== undefined && { offset: line.offset }),
+    };
+  });
   const answer = availability({
     timeZone: q.timeZone,
     salon: { week: q.week ?? DEFAULT_WEEK, periods: customHours as unknown as SalonHoursPeriod[] },
     employees: schedules,
     customerBusy: customerLines.map(interval),
-    services: durations.map((duration) => ({ duration })),
+    services,
     from: q.date,
     days: q.days,
     now: q.now,
     preferred: q.preferred,
+    parallel: q.parallel,
   });
-  return { timeZone: q.timeZone, employees, durations, answer };
+  return { timeZone: q.timeZone, employees, durations, offsets: lineOffsets(services), answer };
 };

@@ -11,6 +11,8 @@ import {
   Page,
   Permission,
   rejected,
+  salonDayQuery,
+  salonDays,
   startOfBusinessDay,
   streamName,
   toInstant,
@@ -166,11 +168,56 @@ export class AvailabilityQueryController {
       employeeIds: only,
       preferred: input.employee_id,
       customerId: input.customer_id,
+      lines: services.map((_, i) => ({
+        employeeId: input.employee_ids?.[i] || undefined,
+        duration: input.durations?.[i] ? Number(input.durations[i]) : undefined,
+        offset: input.offsets?.[i] ? Number(input.offsets[i]) : undefined,
+      })),
+      exceptAppointment: input.appointment_id,
+      // as the command decides it (settings/invoice)
+      parallel: account.doc.allow_parallel_services === true,
       now: Date.now(),
     });
-    if (input.employee_id && !free.employees.some((e) => e.id === input.employee_id))
+    const inBook = (id: string) => free.employees.some((e) => e.id === id);
+    if (input.employee_id && !inBook(input.employee_id))
       throw rejected('appointments.employee_not_in_book', 'employee_id');
+    const outside = (input.employee_ids ?? []).findIndex((id) => id && !inBook(id));
+    if (outside >= 0) throw rejected('appointments.employee_not_in_book', `employee_ids.${outside}`);
     return { id: 'availability', date: input.date, days, ...freeTimesAnswer(services, free) };
+  }
+
+  /**
+   * The salon's day as the booking panel needs it: when it is open on the date (its time pickers offer
+   * those quarters) and whether it takes parallel services (lines of one visit at once).
+   */
+  @Get('salon-day')
+  @RequirePermission(Page.appointments, Permission.viewAppointments)
+  async salonDay(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    const input = parseInput(salonDayQuery, query);
+    const account = await accountOf(this.models, auth.tenantId);
+    const periods = await this.models.find('custom_business_hours', {
+      filter: {
+        tenantId: auth.tenantId,
+        to_date: { $gte: addDays(input.date, -1) },
+        from_date: { $lte: input.date },
+      },
+    });
+    const [day] = salonDays({
+      timeZone: account.timeZone,
+      salon: {
+        week: (account.doc.business_hours as OpeningDay[] | undefined) ?? DEFAULT_WEEK,
+        periods: periods as unknown as SalonHoursPeriod[],
+      },
+      from: input.date,
+      days: 1,
+    });
+    return {
+      id: 'salon-day',
+      date: input.date,
+      time_zone: account.timeZone,
+      open: day.open.map(span),
+      parallel_services: account.doc.allow_parallel_services === true,
+    };
   }
 
   @Get('appointment-calendar')

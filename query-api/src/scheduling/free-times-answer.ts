@@ -26,11 +26,11 @@ export const servicesOf = async (
  * who does each line when (the preferred employee first).
  */
 export const freeTimesAnswer = (services: Doc[], free: FreeTimes) => {
-  const { durations, answer } = free;
-  const offsets = durations.map((_, i) => durations.slice(0, i).reduce((a, b) => a + b, 0));
+  const { durations, offsets, answer } = free;
   return {
     time_zone: free.timeZone,
-    duration: durations.reduce((a, b) => a + b, 0),
+    // from the visit's start to the end of its last line
+    duration: Math.max(...durations.map((d, i) => offsets[i] + d)),
     services: services.map((s, i) => ({
       service_id: s.id,
       name_en: s.name_en,

@@ -62,6 +62,7 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
     allow_free_gift_cards: a.allow_free_gift_cards ?? false,
     allow_selling_without_stock: a.allow_selling_without_stock ?? false,
     allow_overbooking: a.allow_overbooking ?? false,
+    allow_parallel_services: a.allow_parallel_services ?? false,
     loyalty_enabled: a.loyalty_enabled ?? false,
     loyalty_points_per_unit: String(a.loyalty_points_per_unit ?? LOYALTY_DEFAULTS.pointsPerUnit),
     loyalty_point_value: String(a.loyalty_point_value ?? LOYALTY_DEFAULTS.pointValue),

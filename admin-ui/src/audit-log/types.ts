@@ -197,6 +197,7 @@ export const KNOWN_TYPES = [
   'PaymentGatewaySettingsChanged',
   'AppointmentPaymentCancelled',
   'DebitNoteIssued',
+  'DebitNotePaymentReceived',
   'HeldInvoiceIssued',
   'HeldInvoiceCancelled',
   'InvoiceCancelled',

@@ -123,7 +123,8 @@ export const salesProjection: Projection = {
   name: 'sales',
   // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent
   // 4: cancelled invoices leave their day and month, their payments cancelled; debit notes; deposits
-  // 5: the receivables of invoices and debit notes, and the later payments of debit notes
+  // 5: the receivables of invoices and debit notes, and the later payments of debit notes; a deposit
+  // given back is a refund of its own (its payment stands)
   version: 5,
   collections: [
     {
@@ -305,12 +306,35 @@ export const salesProjection: Projection = {
               },
             ]
           : []),
+        // the deposit was taken (its payment stands, on its day); giving it back is money going out
+        // on this day: a refund of its method, negative like a credit note's
         ...(payment
           ? [
               {
                 kind: 'upsert' as const,
                 collection: 'payments',
-                doc: { ...payment, status: 0, cancelled_at: e.metadata.occurredAt },
+                doc: { ...payment, given_back_at: e.metadata.occurredAt },
+              },
+              {
+                kind: 'upsert' as const,
+                collection: 'payments',
+                doc: paymentDoc(
+                  tenantId,
+                  { payment_id: `${c.deposit_id}-back`, method: c.method, amount: -c.amount },
+                  {
+                    kind: 'deposit_refund',
+                    invoice_id: null,
+                    invoice_number: null,
+                    deposit_id: c.deposit_id,
+                    appointment_id: c.appointment_id,
+                    customer_id: payment.customer_id ?? null,
+                    customer_name: payment.customer_name ?? null,
+                    source: 1,
+                    business_date: c.business_date,
+                    paid_at: e.metadata.occurredAt,
+                    cashier_id: e.metadata.actor.id,
+                  },
+                ),
               },
             ]
           : []),

@@ -21,7 +21,19 @@ const MAX_ROWS = 1000;
 type Period = { from: string; to: string };
 type Figures = Record<string, number>;
 
-const CASHIER = ['invoices', 'net', 'vat', 'total', 'paid', 'owed', 'credit_notes', 'credited', 'refunded'];
+/** `received`: money taken besides the invoices issued (what was owed, debit notes, wallets, deposits). */
+const CASHIER = [
+  'invoices',
+  'net',
+  'vat',
+  'total',
+  'paid',
+  'owed',
+  'credit_notes',
+  'credited',
+  'refunded',
+  'received',
+];
 const CASHIER_METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const EMPLOYEE = ['lines', 'services', 'products', 'sales', 'commission', 'returned', 'returned_commission'];
@@ -374,7 +386,10 @@ export class SalesReportsQueryController {
     };
   }
 
-  /** `pos/daily-payments`: today's payments by method, and each payment and refund. */
+  /**
+   * `pos/daily-payments`: the day's money by method, and each payment and refund that stands (a
+   * cancelled invoice's payments left it): the rows add up to the totals.
+   */
   @Get('pos/daily-payments')
   @RequirePermission(Page.pos, Permission.sell)
   async dailyPayments(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
@@ -382,7 +397,7 @@ export class SalesReportsQueryController {
     const [methods, payments] = await Promise.all([
       this.methodRows(auth.tenantId, period),
       this.models.find('payments', {
-        filter: { tenantId: auth.tenantId, business_date: period.from },
+        filter: { tenantId: auth.tenantId, business_date: period.from, status: 1 },
         sort: [['paid_at', 'desc']],
         limit: MAX_ROWS,
       }),

@@ -135,4 +135,23 @@ describe('money taken, by method, in every report (issue 24)', () => {
     expect(summary.totals).toMatchObject({ paid: 4000, received: 13600, by_method: paid });
     expect(summary.totals.paid + summary.totals.received).toBe(totals.paid);
   });
+
+  it('vat-report: the debit note is taxed beside the sales, the credit note taken off', async () => {
+    const report = await get('reports/vat-report', { from: today, to: today });
+    expect(report.rows).toEqual([
+      {
+        category: 'S',
+        rate_bp: 500,
+        taxable: 10000,
+        vat: 500,
+        debited_taxable: 2000,
+        debited_vat: 100,
+        credited_taxable: 10000,
+        credited_vat: 500,
+        net_taxable: 2000,
+        net_vat: 100,
+      },
+    ]);
+    expect(report.totals).toMatchObject({ net_taxable: 2000, net_vat: 100 });
+  });
 });

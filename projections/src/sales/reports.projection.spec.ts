@@ -357,7 +357,7 @@ describe('sales reports projection', () => {
     expect(await then.find('activity_lines')).toEqual([]);
   });
 
-  it('given money taken besides the invoices (a receivable, debit notes, a wallet, a deposit), then each is in its method and its cashier', async () => {
+  it('given money taken besides the invoices (a receivable, debit notes, a wallet, a deposit), then each is in its method and its cashier (and a debit note in the VAT)', async () => {
     const owedInvoice: TestEvent = {
       ...invoice,
       data: {
@@ -474,5 +474,10 @@ describe('sales reports projection', () => {
     expect(await at('2026-11-22', 'cashier', 'u2')).toMatchObject({ received: 10000 });
     expect(await at('2026-11-23', 'cashier', 'u1')).toMatchObject({ received: 1300, refunded: 2500 });
     expect(await at('2026-11-21', 'cashier', 'u1')).toMatchObject({ paid: 6106, owed: 10000 });
+    // the debit note's charge is taxed on its day, beside the sales
+    expect(await at('2026-11-22', 'vat', 'S|1500')).toMatchObject({
+      debited_taxable: 2000,
+      debited_vat: 300,
+    });
   });
 });

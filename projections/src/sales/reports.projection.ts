@@ -405,7 +405,7 @@ export const reportsProjection: Projection = {
   // 2: what each employee did per service or product (`employee_item`, `activity_lines`); cancelled
   // invoices leave their day
   // 3: all money taken by method (receivables, debit notes, wallet top-ups, deposits) and deposits
-  // given back
+  // given back; debit notes in the VAT report
   version: 3,
   collections: [
     { name: 'sales_report_days', indexes: [{ fields: ['tenantId', 'dimension', 'date'] }] },
@@ -475,7 +475,17 @@ export const reportsProjection: Projection = {
       }
       case 'DebitNoteIssued': {
         const n = e.data as unknown as DebitNoteIssued['data'];
-        return moneyTaken(tenantId, n.business_date, n.cashier_id, n.payments);
+        // what it charged is taxed as the sales are: in the VAT report, beside the credit notes
+        const days = new DayDocs(tenantId);
+        for (const s of n.subtotals)
+          days.add(
+            n.business_date,
+            'vat',
+            `${s.category}|${s.rateBp}`,
+            { debited_taxable: s.taxable, debited_vat: s.vat },
+            { category: s.category, rate_bp: s.rateBp },
+          );
+        return [...moneyTaken(tenantId, n.business_date, n.cashier_id, n.payments), ...days.changes()];
       }
       case 'DebitNotePaymentReceived': {
         const r = e.data as unknown as DebitNotePaymentReceived['data'];

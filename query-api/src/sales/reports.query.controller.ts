@@ -38,7 +38,7 @@ const CASHIER_METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const EMPLOYEE = ['lines', 'services', 'products', 'sales', 'commission', 'returned', 'returned_commission'];
 const ITEM = ['lines', 'quantity', 'sales', 'returned_quantity', 'returned'];
-const VAT = ['taxable', 'vat', 'credited_taxable', 'credited_vat'];
+const VAT = ['taxable', 'vat', 'debited_taxable', 'debited_vat', 'credited_taxable', 'credited_vat'];
 
 const sumOf = (rows: ReadonlyArray<object>, fields: readonly string[]): Figures =>
   Object.fromEntries(
@@ -61,10 +61,11 @@ const itemRow = (f: Figures) => ({
   net_quantity: (f.quantity ?? 0) - (f.returned_quantity ?? 0),
   net_sales: (f.sales ?? 0) - (f.returned ?? 0),
 });
+/** A VAT category's figures: sales and debit notes, less credit notes. */
 const vatRow = (f: Figures) => ({
   ...f,
-  net_taxable: (f.taxable ?? 0) - (f.credited_taxable ?? 0),
-  net_vat: (f.vat ?? 0) - (f.credited_vat ?? 0),
+  net_taxable: (f.taxable ?? 0) + (f.debited_taxable ?? 0) - (f.credited_taxable ?? 0),
+  net_vat: (f.vat ?? 0) + (f.debited_vat ?? 0) - (f.credited_vat ?? 0),
 });
 
 type Names = { name_en: string; name_ar: string };
@@ -491,7 +492,7 @@ export class SalesReportsQueryController {
     };
   }
 
-  /** `reports/vat-report`: per VAT category and rate, the taxable amount and VAT, sales minus credit notes. */
+  /** `reports/vat-report`: per VAT category and rate, the taxable amount and VAT: sales and debit notes, less credit notes. */
   @Get('reports/vat-report')
   @RequirePermission(Page.pos, Permission.salesReports)
   async vatReport(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {

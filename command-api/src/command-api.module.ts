@@ -53,7 +53,7 @@ import { CancelDepositHandler, TakeDepositHandler } from './sales/deposits.comma
 import { RedeemPointsHandler, ResetPointsHandler } from './sales/loyalty.commands';
 import { ChangeDiscountCodeHandler, DefineDiscountCodeHandler } from './sales/discount-codes.commands';
 import { GiveFreeGiftCardHandler } from './sales/gift-cards.commands';
-import { ReceivePaymentHandler } from './sales/receivables.commands';
+import { ReceiveDebitNotePaymentHandler, ReceivePaymentHandler } from './sales/receivables.commands';
 import { CancelHeldInvoiceHandler, HoldInvoiceHandler } from './sales/held-invoices.commands';
 import { SalesController } from './sales/sales.http.controller';
 import { HeldInvoicesController } from './sales/held-invoices.http.controller';
@@ -215,6 +215,7 @@ export class CommandApiModule {
         ChangeDiscountCodeHandler,
         GiveFreeGiftCardHandler,
         ReceivePaymentHandler,
+        ReceiveDebitNotePaymentHandler,
         HoldInvoiceHandler,
         CancelHeldInvoiceHandler,
         CancelIssuedInvoiceHandler,

@@ -146,6 +146,63 @@ describe('debit notes over HTTP (issue 11)', () => {
     expect((await t.http.get('/api/merchant/debit-notes').set(await fresh(auditor))).status).toBe(200);
   });
 
+  it('lets what a debit note left owed be paid later, like an invoice: listed with the receivables until settled', async () => {
+    // 23.00 (exempt), 10.00 paid now: 13.00 owed
+    const note = await debit(invoice.id, {
+      reason: 'Extra products',
+      lines: [{ description: 'Hair mask', amount: '23.00', vat_type: 3 }],
+      payments: [{ method: PaymentMethod.cash, amount: '10.00' }],
+    });
+    expect(note.body).toMatchObject({ total: 2300, paid: 1000, owed: 1300 });
+    const owed = async () =>
+      (
+        await t.http
+          .get('/api/merchant/receivables')
+          .query({ filter: JSON.stringify({ owed: true }) })
+          .set(await fresh())
+      ).body as Array<{ id: string; document: string; owed: number; invoice_number: number }>;
+    expect((await owed()).find((r) => r.id === note.body.id)).toMatchObject({
+      document: 'debit_note',
+      number: note.body.number,
+      invoice_number: invoice.number,
+      total: 2300,
+      owed: 1300,
+    });
+    const pay = (body: object, token = uae) =>
+      t.http.post(`/api/merchant/debit-notes/${note.body.id}/payments`).set(bearer(token)).send(body);
+    const above = await pay({ method: PaymentMethod.cash, amount: '13.01' });
+    expect([above.status, above.body.errors]).toEqual([422, { amount: 'receivables.above_owed' }]);
+    const part = await pay({ method: PaymentMethod.credit_card, amount: '3.00', authorization_code: 'P1' });
+    expect(part.status).toBe(201);
+    expect(part.body).toMatchObject({ debit_note_id: note.body.id, paid: 1300, owed: 1000 });
+    const rest = await pay({ method: PaymentMethod.cash, amount: '10.00' });
+    expect(rest.body).toMatchObject({ paid: 2300, owed: 0 });
+    expect((await pay({ method: PaymentMethod.cash, amount: '1.00' })).body.message).toBe(
+      'receivables.nothing_owed',
+    );
+    // settled: out of the receivables, the note paid in full, both payments listed as of the debit note
+    expect((await owed()).find((r) => r.id === note.body.id)).toBeUndefined();
+    const headers = await fresh();
+    const shown = await t.http.get(`/api/merchant/debit-notes/${note.body.id}`).set(headers);
+    expect(shown.body).toMatchObject({ paid: 2300, owed: 0 });
+    const payments = await t.http
+      .get('/api/merchant/payments')
+      .query({ filter: JSON.stringify({ invoice_id: invoice.id }) })
+      .set(headers);
+    const ofNote = (payments.body as Array<{ debit_note_id?: string; amount: number; source: number }>)
+      .filter((p) => p.debit_note_id === note.body.id)
+      .map((p) => [p.source, p.amount])
+      .sort();
+    expect(ofNote).toEqual([
+      [2, 1000],
+      [2, 1000],
+      [2, 300],
+    ]);
+    // another salon's debit note is not found there
+    const owner = await t.signIn(OWNER);
+    expect((await pay({ method: PaymentMethod.cash, amount: '1.00' }, owner)).status).toBe(404);
+  });
+
   it('answers a retried debit note (same Idempotency-Key) with the first reply, numbering once', async () => {
     const key = `debit-${Date.now()}`;
     const first = await debit(invoice.id, charge, uae, key);

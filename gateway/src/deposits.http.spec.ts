@@ -121,9 +121,19 @@ describe('deposits over HTTP (issue 11)', () => {
       .get('/api/merchant/payments')
       .query({ filter: JSON.stringify({ customer_id: customer }), range: '[0,199]' })
       .set(await fresh());
+    // the deposit was taken (its payment stands); giving it back is a refund of its own, money going out
     expect(payment.body.find((p: { id: string }) => p.id === card.deposit_id)).toMatchObject({
-      status: 0,
+      status: 1,
       source: 1,
+      amount: 2000,
+      given_back_at: expect.any(String),
+    });
+    expect(payment.body.find((p: { id: string }) => p.id === `${card.deposit_id}-back`)).toMatchObject({
+      status: 1,
+      source: 1,
+      kind: 'deposit_refund',
+      amount: -2000,
+      method: card.method,
     });
     const day = await t.http.get('/api/merchant/reports/daily-general-summary').set(await fresh());
     expect(day.body.totals).toMatchObject({ deposits: 7000, deposits_cancelled: 2000 });

@@ -276,6 +276,8 @@ describe('the money reports over HTTP (issue 11)', () => {
         rate_bp: 500,
         taxable: sum(invoices, (i) => i.net),
         vat: sum(invoices, (i) => i.vat),
+        debited_taxable: 0,
+        debited_vat: 0,
         credited_taxable: note.net,
         credited_vat: note.vat,
         net_taxable: sum(invoices, (i) => i.net) - note.net,

@@ -133,6 +133,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   number: 'number',
   invoice_number: 'number',
   credit_note_number: 'number',
+  debit_note_number: 'number',
   quantity: 'number',
   balance: 'number',
   failures: 'number',

@@ -205,6 +205,7 @@ export const KNOWN_TYPES = [
   'PaymentGatewaySettingsChanged',
   'AppointmentPaymentCancelled',
   'DebitNoteIssued',
+  'DebitNotePaymentReceived',
   'HeldInvoiceIssued',
   'HeldInvoiceCancelled',
   'InvoiceCancelled',

@@ -155,7 +155,7 @@ const CreditNoteForm = ({ invoice, notes }: { invoice: Invoice; notes: CreditNot
               onClick={() =>
                 change({
                   quantities: Object.fromEntries(
-                    invoice.lines.map((l) => [l.line_id, String(remaining[l.line_id]?.quantity ?? 0)]),
+                    invoice.lines.map((l) => [l.line_id, String(remaining.lines[l.line_id]?.quantity ?? 0)]),
                   ),
                 })
               }
@@ -166,7 +166,7 @@ const CreditNoteForm = ({ invoice, notes }: { invoice: Invoice; notes: CreditNot
           </Stack>
           <Stack spacing={1.5}>
             {invoice.lines.map((l) => {
-              const left = remaining[l.line_id]?.quantity ?? 0;
+              const left = remaining.lines[l.line_id]?.quantity ?? 0;
               const field = `quantity.${l.line_id}`;
               return (
                 <Box

@@ -11,9 +11,19 @@ const invoice = {
   owed: 0,
   currency: 'AED',
   lines: [
-    { line_id: 'l1', kind: 'service', quantity: 1, net: 12000, vat_category: 'S', vat_rate_bp: 500 },
-    { line_id: 'l2', kind: 'product', quantity: 3, net: 9999, vat_category: 'S', vat_rate_bp: 500 },
+    {
+      line_id: 'l1',
+      kind: 'service',
+      quantity: 1,
+      net: 12000,
+      vat_category: 'S',
+      vat_rate_bp: 500,
+      vat: 600,
+    },
+    { line_id: 'l2', kind: 'product', quantity: 3, net: 9999, vat_category: 'S', vat_rate_bp: 500, vat: 500 },
   ],
+  // 219.99 at 5 %: 10.9995, rounded once
+  subtotals: [{ category: 'S', rateBp: 500, taxable: 21999, vat: 1100 }],
 } as unknown as Invoice;
 const form = (over: Partial<CreditForm> = {}): CreditForm => ({
   quantities: {},
@@ -24,9 +34,13 @@ const form = (over: Partial<CreditForm> = {}): CreditForm => ({
 
 describe('the credit-note form', () => {
   it('knows what remains of each line after the notes already issued', () => {
-    expect(remainingOf(invoice, [{ lines: [{ line_id: 'l2', quantity: 1, net: 3333 }] as never }])).toEqual({
-      l1: { quantity: 1, net: 12000 },
-      l2: { quantity: 2, net: 6666 },
+    const note = {
+      lines: [{ line_id: 'l2', quantity: 1, net: 3333, vat: 167 }],
+      subtotals: [{ category: 'S', rateBp: 500, taxable: 3333, vat: 167 }],
+    } as never;
+    expect(remainingOf(invoice, [note])).toEqual({
+      lines: { l1: { quantity: 1, net: 12000, vat: 600 }, l2: { quantity: 2, net: 6666, vat: 333 } },
+      subtotals: { 'S|500': { taxable: 18666, vat: 933 } },
     });
   });
 
@@ -51,7 +65,7 @@ describe('the credit-note form', () => {
   });
 
   it('never asks for more than remains, nor for nothing', () => {
-    const remaining = remainingOf(invoice, [{ lines: [{ line_id: 'l2', quantity: 2, net: 6666 }] as never }]);
+    const remaining = remainingOf(invoice, [{ lines: [{ line_id: 'l2', quantity: 2, net: 6666 }] } as never]);
     expect(creditPreview(invoice, remaining, form({ quantities: { l2: '2' } }), 'AED').problems[0]).toEqual({
       field: 'quantity.l2',
       key: 'sales.credit_above_remaining',

@@ -1,6 +1,7 @@
 import {
   creditLines,
   noteRefusal,
+  remainingAfterCredits,
   parseMoney,
   toDecimalString,
   type BusinessDate,
@@ -15,21 +16,11 @@ import type { Invoice } from '../sales/types';
 /** A credit note as `GET credit-notes` gives it: the issued event's data. */
 export type CreditNote = CreditNoteIssued['data'] & { id: string };
 
-/** What is left of each line once the invoice's credit notes are taken off (quantity and net). */
+/** What is left of the invoice once its credit notes are taken off (each line's, and its VAT). */
 export const remainingOf = (
-  invoice: Pick<Invoice, 'lines'>,
-  notes: readonly Pick<CreditNote, 'lines'>[],
-): Remaining => {
-  const remaining: Remaining = Object.fromEntries(
-    invoice.lines.map((l) => [l.line_id, { quantity: l.quantity, net: l.net }]),
-  );
-  for (const n of notes)
-    for (const l of n.lines) {
-      const left = remaining[l.line_id];
-      if (left) remaining[l.line_id] = { quantity: left.quantity - l.quantity, net: left.net - l.net };
-    }
-  return remaining;
-};
+  invoice: Pick<Invoice, 'lines' | 'subtotals'>,
+  notes: readonly Pick<CreditNote, 'lines' | 'subtotals'>[],
+): Remaining => remainingAfterCredits(invoice, notes);
 
 /**
  * Why the invoice cannot have a credit note now, if it cannot (the shared rule of doc2 §4, §8.2: a
@@ -78,11 +69,11 @@ export const creditPreview = (
     const quantity = wholeNumber(text);
     if (quantity === undefined)
       problems.push({ field: `quantity.${l.line_id}`, key: 'sales.invalid_quantity' });
-    else if (quantity > (remaining[l.line_id]?.quantity ?? 0))
+    else if (quantity > (remaining.lines[l.line_id]?.quantity ?? 0))
       problems.push({
         field: `quantity.${l.line_id}`,
         key: 'sales.credit_above_remaining',
-        params: { quantity: remaining[l.line_id]?.quantity ?? 0 },
+        params: { quantity: remaining.lines[l.line_id]?.quantity ?? 0 },
       });
     else if (quantity > 0) wanted.push({ line_id: l.line_id, quantity });
   });

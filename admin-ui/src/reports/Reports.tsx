@@ -176,7 +176,7 @@ const PaymentsSummary = ({ kind }: { kind: 'daily' | 'monthly' }) => {
 export const DailyPaymentsSummary = () => <PaymentsSummary kind="daily" />;
 export const MonthlyPaymentsSummary = () => <PaymentsSummary kind="monthly" />;
 
-/** `reports/vat-report`: per VAT category, the taxable amount and the VAT, sales minus credit notes. */
+/** `reports/vat-report`: per VAT category, the taxable amount and the VAT: sales and debit notes, less credit notes. */
 export const VatReport = () => {
   const c = useColumns();
   const translate = useTranslate();
@@ -204,6 +204,8 @@ export const VatReport = () => {
         },
         c.money<VatRow>('taxable', col('sales_taxable')),
         c.money<VatRow>('vat', col('sales_vat')),
+        c.money<VatRow>('debited_taxable'),
+        c.money<VatRow>('debited_vat'),
         c.money<VatRow>('credited_taxable'),
         c.money<VatRow>('credited_vat'),
         c.money<VatRow>('net_taxable'),

@@ -115,6 +115,8 @@ export const en = {
         sales_taxable: 'Sales: taxable amount',
         sales_vat: 'Sales: VAT',
         taxable: 'Taxable amount',
+        debited_taxable: 'Debit notes: taxable amount',
+        debited_vat: 'Debit notes: VAT',
         credited_taxable: 'Credit notes: taxable amount',
         credited_vat: 'Credit notes: VAT',
         net_taxable: 'Taxable amount, net',

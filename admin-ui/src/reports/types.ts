@@ -109,6 +109,8 @@ export type VatRow = {
   rate_bp: number;
   taxable: number;
   vat: number;
+  debited_taxable: number;
+  debited_vat: number;
   credited_taxable: number;
   credited_vat: number;
   net_taxable: number;

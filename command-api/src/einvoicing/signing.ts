@@ -121,6 +121,11 @@ export type SalesDocument = {
   /** for a note: the invoice it amends and why */
   billingReference?: string;
   reason?: string;
+  /**
+   * a credit note's VAT as decided against what its invoice had left (its lines' VAT and its
+   * subtotals'), signed as decided; absent: worked out from the amounts
+   */
+  vat?: { lines: number[]; subtotals: Array<{ category: string; rateBp: number; vat: number }> };
 };
 
 const KINDS: Record<EInvoiceReferenceType, zatca.ZatcaDocumentKind> = {
@@ -187,7 +192,14 @@ export class EInvoiceSigning {
         ...(doc.buyer && {
           buyer: { name: doc.buyer.name, vatNumber: doc.buyer.vat_number, address: addressOf(doc.buyer) },
         }),
-        lines: doc.lines.map(zatcaLine),
+        lines: doc.vat
+          ? doc.lines.map((l, i) => ({ ...zatcaLine(l), vatMinor: doc.vat!.lines[i] }))
+          : doc.lines.map(zatcaLine),
+        ...(doc.vat && {
+          vatByRate: doc.vat.subtotals
+            .filter((t) => t.category === 'S')
+            .map((t) => ({ rateBasisPoints: t.rateBp, vatMinor: t.vat })),
+        }),
         paymentMeansCode: paymentMeans(doc.payments),
         ...(doc.billingReference && { billingReference: doc.billingReference }),
         ...(doc.reason && { reason: doc.reason }),

@@ -2,10 +2,12 @@ import {
   DomainError,
   PaymentMethod,
   VatType,
+  type DebitNoteEvent,
   type InvoiceEvent,
   type InvoiceIssued,
 } from '@rawnaq/contracts';
-import { decideDebitNote, type IssueDebitNote } from './debit-note';
+import { decideDebitNote, evolveDebitNote, initialDebitNoteState, type IssueDebitNote } from './debit-note';
+import { decideDebitNotePayment } from './receivables.commands';
 import { evolveInvoice, initialInvoiceState } from './invoice';
 
 const issued = (over: Partial<InvoiceIssued['data']> = {}): InvoiceEvent => ({
@@ -145,4 +147,81 @@ describe('debit notes (ZATCA 383)', () => {
 
   it('is refused on an invoice that does not exist', () =>
     given().when(command()).thenRejects('not_found.invoice', 404));
+});
+
+describe('what a debit note left owed, paid later', () => {
+  const note = (): DebitNoteEvent => ({
+    type: 'DebitNoteIssued',
+    data: decideDebitNote(
+      command({
+        lines: [{ lineId: 'dl1', description: 'Hair mask', amount: 2300, vatType: VatType.exempt }],
+        payments: [{ method: PaymentMethod.cash, amount: 1000 }],
+      }),
+      evolveInvoice(initialInvoiceState, issued()),
+    )[0].data,
+  });
+  const paid = (amount: number, paidSoFar: number, owed: number): DebitNoteEvent => ({
+    type: 'DebitNotePaymentReceived',
+    data: {
+      debit_note_id: 'd1',
+      debit_note_number: 3,
+      invoice_id: 'i1',
+      invoice_number: 7,
+      payment: { payment_id: `p${paidSoFar}`, method: PaymentMethod.cash, amount },
+      business_date: '2026-11-26',
+      cashier_id: 'u2',
+      paid: paidSoFar,
+      owed,
+    },
+  });
+  const when = (events: DebitNoteEvent[], method: PaymentMethod, amount: number, code?: string) => () =>
+    decideDebitNotePayment(
+      {
+        payment: { payment_id: 'p9', method, amount, ...(code && { authorization_code: code }) },
+        businessDate: '2026-11-27',
+        cashierId: 'u3',
+      },
+      events.reduce(evolveDebitNote, initialDebitNoteState),
+      String,
+    );
+
+  it('given 23.00 with 10.00 paid, when 13.00 comes in, then the note is paid in full, of its invoice', () => {
+    expect(when([note()], PaymentMethod.cash, 1300)()).toEqual([
+      {
+        type: 'DebitNotePaymentReceived',
+        data: {
+          debit_note_id: 'd1',
+          debit_note_number: 3,
+          invoice_id: 'i1',
+          invoice_number: 7,
+          payment: { payment_id: 'p9', method: PaymentMethod.cash, amount: 1300 },
+          business_date: '2026-11-27',
+          cashier_id: 'u3',
+          paid: 2300,
+          owed: 0,
+        },
+      },
+    ]);
+  });
+
+  it('given part paid later, then only what is still owed; nothing once settled', () => {
+    expect(when([note(), paid(300, 1300, 1000)], PaymentMethod.cash, 1001)).toThrow(
+      expect.objectContaining({ errors: { amount: 'receivables.above_owed' } }),
+    );
+    expect(when([note(), paid(1300, 2300, 0)], PaymentMethod.cash, 100)).toThrow(
+      expect.objectContaining({ key: 'receivables.nothing_owed', status: 409 }),
+    );
+  });
+
+  it('refuses a card payment without its code, the wallet (as the note itself does), and a note that does not exist', () => {
+    expect(when([note()], PaymentMethod.credit_card, 100)).toThrow(
+      expect.objectContaining({ errors: { authorization_code: 'sales.authorization_code_required' } }),
+    );
+    expect(when([note()], PaymentMethod.wallet, 100)).toThrow(
+      expect.objectContaining({ errors: { amount: 'sales.wallet_balance_low' } }),
+    );
+    expect(when([], PaymentMethod.cash, 100)).toThrow(
+      expect.objectContaining({ key: 'not_found.debit_note' }),
+    );
+  });
 });

@@ -6,6 +6,7 @@ import {
   notFound,
   priceBasket,
   type BusinessDate,
+  type DebitNoteEvent,
   type DebitNoteIssued,
   type ErrorDetail,
   type InvoicePayment,
@@ -110,4 +111,28 @@ export const decideDebitNote = (command: IssueDebitNote, state: InvoiceState): D
       },
     },
   ];
+};
+
+/** A debit note as its later payments see it: as issued, with what it has been paid and still owes. */
+export type DebitNoteState = { issued: false } | { issued: true; note: DebitNoteIssued['data'] };
+
+export const initialDebitNoteState: DebitNoteState = { issued: false };
+
+export const evolveDebitNote = (state: DebitNoteState, event: DebitNoteEvent): DebitNoteState => {
+  switch (event.type) {
+    case 'DebitNoteIssued':
+      return { issued: true, note: event.data };
+    case 'DebitNotePaymentReceived':
+      if (!state.issued) return state;
+      return {
+        issued: true,
+        note: Object.assign({}, state.note, {
+          payments: [...state.note.payments, event.data.payment],
+          paid: event.data.paid,
+          owed: event.data.owed,
+        }),
+      };
+    default:
+      return state;
+  }
 };

@@ -32,7 +32,7 @@ export const decideCancelInvoice = (command: CancelInvoice, state: InvoiceState)
   if (state.cancelled) throw conflict('sales.invoice_already_cancelled');
   const invoice = state.invoice;
   const credited = invoice.lines.some(
-    (l) => (state.remaining[l.line_id]?.quantity ?? l.quantity) !== l.quantity,
+    (l) => (state.remaining.lines[l.line_id]?.quantity ?? l.quantity) !== l.quantity,
   );
   const refused = cancelRefusal({
     vat: invoice.vat,

@@ -1,4 +1,5 @@
 import {
+  afterCredit,
   checkPayments,
   conflict,
   PaymentMethod,
@@ -17,6 +18,7 @@ import {
   type VatType,
   type Remaining,
   refusalOf,
+  remainingAfterCredits,
   vatExemption,
 } from '@rawnaq/contracts';
 
@@ -36,18 +38,11 @@ export const evolveInvoice = (state: InvoiceState, event: InvoiceEvent): Invoice
       return {
         issued: true,
         invoice: event.data,
-        remaining: Object.fromEntries(
-          event.data.lines.map((l) => [l.line_id, { quantity: l.quantity, net: l.net }]),
-        ),
+        remaining: remainingAfterCredits(event.data),
       };
     case 'InvoiceCredited': {
       if (!state.issued) return state;
-      const remaining = { ...state.remaining };
-      for (const l of event.data.lines) {
-        const left = remaining[l.line_id];
-        if (left) remaining[l.line_id] = { quantity: left.quantity - l.quantity, net: left.net - l.net };
-      }
-      return { ...state, remaining };
+      return { ...state, remaining: afterCredit(state.invoice, state.remaining, event.data) };
     }
     case 'InvoicePaymentReceived':
       if (!state.issued) return state;

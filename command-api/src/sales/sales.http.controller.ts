@@ -10,7 +10,7 @@ import { CancelDeposit, TakeDeposit } from './deposits.commands';
 import { RedeemPoints, ResetPoints } from './loyalty.commands';
 import { ChangeDiscountCode, DefineDiscountCode } from './discount-codes.commands';
 import { GiveFreeGiftCard } from './gift-cards.commands';
-import { ReceivePayment } from './receivables.commands';
+import { ReceiveDebitNotePayment, ReceivePayment } from './receivables.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
@@ -45,6 +45,18 @@ export class SalesController {
   @RequirePermission(Page.pos, Permission.sell)
   receive(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.commands.execute(new ReceivePayment(commandContext(auth, req), auth, id, body));
+  }
+
+  /** A later payment of what a debit note left owed (a receivable too). */
+  @Post('debit-notes/:id/payments')
+  @RequirePermission(Page.pos, Permission.sell)
+  receiveForDebitNote(
+    @Auth() auth: AuthContext,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ReceiveDebitNotePayment(commandContext(auth, req), auth, id, body));
   }
 
   /** A gift card given free (the right "free gift cards" and the salon's setting). */

@@ -1,11 +1,21 @@
 import fc from 'fast-check';
 import { VatType } from '../coded-values/enumerations';
-import { creditLines, noteRefusal, type Remaining } from './credit-note';
+import { afterCredit, creditLines, noteRefusal, remainingAfterCredits } from './credit-note';
 import type { InvoiceLine } from './invoice-events';
+import { multiplyByRate } from '../money/rounding';
 import { priceBasket } from './pricing';
 
-const invoiceOf = (items: Array<{ unitPrice: number; quantity: number; vatType: VatType }>) => {
-  const basket = priceBasket(items, { vatEnabled: true, vatRateBp: 1500 });
+const invoiceOf = (
+  items: Array<{ unitPrice: number; quantity: number; vatType: VatType }>,
+  /** the invoice's own discount, in hundredths of a percent of its amount */
+  discountShare = 0,
+) => {
+  const gross = items.reduce((s, i) => s + i.unitPrice * i.quantity, 0);
+  const basket = priceBasket(
+    items,
+    { vatEnabled: true, vatRateBp: 1500 },
+    Math.floor((gross * discountShare) / 10_000),
+  );
   const lines: InvoiceLine[] = items.map((item, i) => ({
     line_id: `l${i}`,
     kind: 'product',
@@ -15,18 +25,15 @@ const invoiceOf = (items: Array<{ unitPrice: number; quantity: number; vatType: 
     employee_id: null,
     quantity: item.quantity,
     unit_price: item.unitPrice,
-    discount: 0,
+    discount: basket.lines[i].discount,
     net: basket.lines[i].net,
     vat_category: basket.lines[i].category,
     vat_rate_bp: basket.lines[i].rateBp,
     vat: basket.lines[i].vat,
     total: basket.lines[i].total,
   }));
-  return { lines, net: basket.net, total: basket.total };
+  return { lines, subtotals: basket.subtotals, net: basket.net, vat: basket.vat, total: basket.total };
 };
-
-const remainingOf = (lines: InvoiceLine[]): Remaining =>
-  Object.fromEntries(lines.map((l) => [l.line_id, { quantity: l.quantity, net: l.net }]));
 
 describe('when an invoice may be corrected by a note', () => {
   it('given a Saudi invoice not yet reported, then no note', () => {
@@ -49,13 +56,15 @@ describe('when an invoice may be corrected by a note', () => {
 describe('what a credit note takes back', () => {
   it('given one unit of three, then its share of the line, rounded half up, with VAT on the note', () => {
     const invoice = invoiceOf([{ unitPrice: 3333, quantity: 3, vatType: VatType.standard }]);
-    const one = creditLines(invoice, remainingOf(invoice.lines), [{ line_id: 'l0', quantity: 1 }]);
+    const one = creditLines(invoice, remainingAfterCredits(invoice), [{ line_id: 'l0', quantity: 1 }]);
     expect(one).toMatchObject({ net: 3333, vat: 500, total: 3833, problems: [] });
   });
 
   it('given more than remains or a line not on the invoice, then each is named on its field', () => {
     const invoice = invoiceOf([{ unitPrice: 1000, quantity: 2, vatType: VatType.standard }]);
-    const remaining = { l0: { quantity: 1, net: 1000 } };
+    const remaining = afterCredit(invoice, remainingAfterCredits(invoice), {
+      lines: [{ line_id: 'l0', quantity: 1, net: 1000, vat: 150 }],
+    });
     expect(
       creditLines(invoice, remaining, [
         { line_id: 'l0', quantity: 2 },
@@ -65,12 +74,45 @@ describe('what a credit note takes back', () => {
       { field: 'lines.0.quantity', key: 'sales.credit_above_remaining', params: { quantity: 1 } },
       { field: 'lines.1.line_id', key: 'sales.line_not_on_invoice' },
     ]);
-    expect(creditLines(invoice, { l0: { quantity: 0, net: 0 } }, undefined).problems).toEqual([
+    const none = afterCredit(invoice, remaining, {
+      lines: [{ line_id: 'l0', quantity: 1, net: 1000, vat: 150 }],
+    });
+    expect(creditLines(invoice, none, undefined).problems).toEqual([
       { field: 'lines', key: 'sales.nothing_to_credit' },
     ]);
   });
 
-  it('for any invoice and any order of partial notes, the notes never exceed it and the last makes it exact', () => {
+  it('given three units at 0.10 credited one at a time, then the last note takes the VAT that remains', () => {
+    // 0.30 + 0.05 VAT (4.5 halalas, rounded once on the invoice); each unit alone would be 0.02 of VAT
+    const invoice = invoiceOf([{ unitPrice: 10, quantity: 3, vatType: VatType.standard }]);
+    expect(invoice).toMatchObject({ net: 30, vat: 5, total: 35 });
+    let remaining = remainingAfterCredits(invoice);
+    const notes = [1, 2, 3].map(() => {
+      const note = creditLines(invoice, remaining, [{ line_id: 'l0', quantity: 1 }]);
+      remaining = afterCredit(invoice, remaining, note);
+      return note;
+    });
+    // the credited amounts so far, rounded once: 1.5 → 2, 3 → 3, 4.5 → 5
+    expect(notes.map((n) => [n.net, n.vat, n.total])).toEqual([
+      [10, 2, 12],
+      [10, 1, 11],
+      [10, 2, 12],
+    ]);
+    expect(notes.map((n) => n.lines[0].vat)).toEqual([2, 1, 2]);
+    expect(remaining.lines.l0).toEqual({ quantity: 0, net: 0, vat: 0 });
+    expect(remaining.subtotals['S|1500']).toEqual({ taxable: 0, vat: 0 });
+  });
+
+  it('given notes recorded before their VAT was kept, then they count for their own VAT and the next never exceeds', () => {
+    const invoice = invoiceOf([{ unitPrice: 10, quantity: 3, vatType: VatType.standard }]);
+    // two old notes of 0.10 took 0.02 of VAT each (rounded on their own): 0.01 is left of 0.05
+    const old = { lines: [{ line_id: 'l0', quantity: 1, net: 10 }] };
+    const remaining = remainingAfterCredits(invoice, [old, old]);
+    expect(remaining.subtotals['S|1500']).toEqual({ taxable: 10, vat: 1 });
+    expect(creditLines(invoice, remaining, undefined)).toMatchObject({ net: 10, vat: 1, total: 11 });
+  });
+
+  it('for any invoice and any order of partial notes, the notes never exceed it, per line or in all, and the last makes it exact', () => {
     const itemArb = fc.record({
       unitPrice: fc.integer({ min: 1, max: 200_000 }),
       quantity: fc.integer({ min: 1, max: 6 }),
@@ -79,38 +121,55 @@ describe('what a credit note takes back', () => {
     fc.assert(
       fc.property(
         fc.array(itemArb, { minLength: 1, maxLength: 5 }),
-        fc.array(fc.nat(), { maxLength: 8 }),
-        (items, picks) => {
-          const invoice = invoiceOf(items);
-          let remaining = remainingOf(invoice.lines);
-          let net = 0;
-          let total = 0;
+        fc.integer({ min: 0, max: 3_000 }),
+        fc.array(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), { maxLength: 8 }),
+        (items, discountShare, picks) => {
+          const invoice = invoiceOf(items, discountShare);
+          let remaining = remainingAfterCredits(invoice);
+          const credited = { net: 0, vat: 0, total: 0 };
+          const byLine = new Map<string, { net: number; vat: number }>();
+          const note = (wanted: Array<{ line_id: string; quantity: number }> | undefined) => {
+            const n = creditLines(invoice, remaining, wanted);
+            expect(n.problems).toEqual([]);
+            remaining = afterCredit(invoice, remaining, n);
+            credited.net += n.net;
+            credited.vat += n.vat;
+            credited.total += n.total;
+            expect(n.total).toBe(n.net + n.vat);
+            expect(n.vat).toBe(n.subtotals.reduce((s, t) => s + t.vat, 0));
+            for (const l of n.lines) {
+              const c = byLine.get(l.line_id) ?? { net: 0, vat: 0 };
+              byLine.set(l.line_id, { net: c.net + l.net, vat: c.vat + l.vat });
+              // a line's VAT on the note is its own amount's, give or take a minor unit
+              expect(Math.abs(l.vat - multiplyByRate(l.net, l.vat_rate_bp, 10_000))).toBeLessThanOrEqual(1);
+            }
+            for (const t of n.subtotals)
+              expect(Math.abs(t.vat - multiplyByRate(t.taxable, t.rateBp, 10_000))).toBeLessThanOrEqual(1);
+            // never above the invoice: in all, and on each line
+            expect(credited.net).toBeLessThanOrEqual(invoice.net);
+            expect(credited.vat).toBeLessThanOrEqual(invoice.vat);
+            expect(credited.total).toBeLessThanOrEqual(invoice.total);
+            for (const l of invoice.lines) {
+              const c = byLine.get(l.line_id) ?? { net: 0, vat: 0 };
+              expect(c.net).toBeLessThanOrEqual(l.net);
+              expect(c.vat).toBeLessThanOrEqual(l.vat);
+            }
+          };
           for (const pick of picks) {
-            const open = invoice.lines.filter((l) => remaining[l.line_id].quantity > 0);
+            const open = invoice.lines.filter((l) => remaining.lines[l.line_id].quantity > 0);
             if (!open.length) break;
-            const line = open[pick % open.length];
-            const quantity = 1 + (pick % remaining[line.line_id].quantity);
-            const note = creditLines(invoice, remaining, [{ line_id: line.line_id, quantity }]);
-            expect(note.problems).toEqual([]);
-            net += note.net;
-            total += note.total;
-            expect(net).toBeLessThanOrEqual(invoice.net);
-            const left = remaining[line.line_id];
-            remaining = {
-              ...remaining,
-              [line.line_id]: { quantity: left.quantity - quantity, net: left.net - note.lines[0].net },
-            };
-            expect(remaining[line.line_id].net).toBeGreaterThanOrEqual(0);
+            const wanted = new Map<string, number>();
+            for (const p of pick) {
+              const line = open[p % open.length];
+              wanted.set(line.line_id, 1 + (p % remaining.lines[line.line_id].quantity));
+            }
+            note([...wanted].map(([line_id, quantity]) => ({ line_id, quantity })));
           }
-          const last = creditLines(invoice, remaining, undefined);
-          if (last.problems.length) {
-            expect(net).toBe(invoice.net);
-            return;
-          }
-          // everything that remains: the notes' amounts before VAT add up to the invoice's exactly
-          expect(net + last.net).toBe(invoice.net);
-          // VAT is worked out per note, so the notes' totals may differ from the invoice's by rounding only
-          expect(Math.abs(total + last.total - invoice.total)).toBeLessThanOrEqual(picks.length + 1);
+          if (invoice.lines.some((l) => remaining.lines[l.line_id].quantity > 0)) note(undefined);
+          // everything credited: the notes add up to the invoice exactly, in net, VAT and total, per line too
+          expect(credited).toEqual({ net: invoice.net, vat: invoice.vat, total: invoice.total });
+          for (const l of invoice.lines)
+            expect(byLine.get(l.line_id) ?? { net: 0, vat: 0 }).toEqual({ net: l.net, vat: l.vat });
         },
       ),
       { numRuns: 300 },

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cleanPayload } from '../customers/customer-input';
 import { daysBetween, type BusinessDate } from '../dates/instants';
-import { VatType } from '../coded-values/enumerations';
 import type { ErrorDetail } from '../errors';
 import { required } from '../validators/core';
 import { integer } from '../validators/numbers';
@@ -9,7 +8,8 @@ import { maxLength } from '../validators/text';
 import { perCountry, withRule } from '../validators/zod';
 import { invoicePaymentInput } from './invoice-input';
 import type { EInvoicingStatus, InvoiceLine, InvoicePayment } from './invoice-events';
-import { priceBasket, type VatCategory, type VatSubtotal } from './pricing';
+import { multiplyByRate } from '../money/rounding';
+import type { VatCategory, VatSubtotal } from './pricing';
 
 /** Credit and debit notes only within this many days of the invoice (doc2 §9). */
 export const NOTE_WINDOW_DAYS = 30;
@@ -51,8 +51,93 @@ export const noteRefusal = (
   return undefined;
 };
 
-/** What is left to credit on each line of an invoice. */
-export type Remaining = Record<string, { quantity: number; net: number }>;
+/** What is left to credit of one line of an invoice: its units, its amount before VAT and its VAT. */
+export type RemainingLine = { quantity: number; net: number; vat: number };
+
+/**
+ * What is left to credit of an invoice: of each line, and of each VAT subtotal (keyed `S|1500`: the
+ * document's VAT is rounded once per category and rate, not per line, so it is kept on its own).
+ */
+export type Remaining = {
+  lines: Record<string, RemainingLine>;
+  subtotals: Record<string, { taxable: number; vat: number }>;
+};
+
+const subtotalKey = (category: VatCategory, rateBp: number) => `${category}|${rateBp}`;
+
+/** What a credit note took of its invoice, as `InvoiceCredited` records it. */
+export type CreditTaken = {
+  lines: Array<{ line_id: string; quantity: number; net: number; vat?: number }>;
+  subtotals?: VatSubtotal[];
+};
+
+/**
+ * What remains of an invoice after one more credit note. Notes recorded before their VAT was kept on
+ * `InvoiceCredited` took the VAT of their own amounts, rounded per line and per subtotal: that is what
+ * they are counted for.
+ */
+export const afterCredit = (
+  invoice: { lines: readonly InvoiceLine[] },
+  remaining: Remaining,
+  credit: CreditTaken,
+): Remaining => {
+  const lines = { ...remaining.lines };
+  const subtotals = { ...remaining.subtotals };
+  const taken = new Map<string, { rateBp: number; taxable: number }>();
+  for (const c of credit.lines) {
+    const sold = invoice.lines.find((l) => l.line_id === c.line_id);
+    const left = lines[c.line_id];
+    if (!sold || !left) continue;
+    const rateBp = sold.vat_category === 'S' ? sold.vat_rate_bp : 0;
+    const vat = c.vat ?? multiplyByRate(c.net, rateBp, 10_000);
+    lines[c.line_id] = { quantity: left.quantity - c.quantity, net: left.net - c.net, vat: left.vat - vat };
+    const key = subtotalKey(sold.vat_category, rateBp);
+    const t = taken.get(key) ?? { rateBp, taxable: 0 };
+    t.taxable += c.net;
+    taken.set(key, t);
+  }
+  for (const [key, t] of taken) {
+    const left = subtotals[key];
+    if (!left) continue;
+    const vat =
+      credit.subtotals?.find((s) => subtotalKey(s.category, s.rateBp) === key)?.vat ??
+      multiplyByRate(t.taxable, t.rateBp, 10_000);
+    subtotals[key] = { taxable: left.taxable - t.taxable, vat: left.vat - vat };
+  }
+  return { lines, subtotals };
+};
+
+/** What remains of an invoice after the credit notes taken on it (none: all of it). */
+export const remainingAfterCredits = (
+  invoice: { lines: readonly InvoiceLine[]; subtotals: readonly VatSubtotal[] },
+  credits: readonly CreditTaken[] = [],
+): Remaining => {
+  const lines: Remaining['lines'] = {};
+  for (const l of invoice.lines) lines[l.line_id] = { quantity: l.quantity, net: l.net, vat: l.vat };
+  const subtotals: Remaining['subtotals'] = {};
+  for (const s of invoice.subtotals)
+    subtotals[subtotalKey(s.category, s.rateBp)] = { taxable: s.taxable, vat: s.vat };
+  return credits.reduce((r, c) => afterCredit(invoice, r, c), { lines, subtotals });
+};
+
+/**
+ * The VAT of a part of an amount already partly credited: what the credited amount so far comes to
+ * at the rate, rounded once, less what was credited before; all that is left when nothing of the
+ * amount will remain. So the notes of an invoice add up to its VAT exactly, never above it, and each
+ * note's VAT differs from its own amount's by one minor unit at most.
+ */
+const vatOfPart = (
+  whole: { net: number; vat: number },
+  left: { net: number; vat: number },
+  part: number,
+  rateBp: number,
+): number => {
+  if (part >= left.net) return Math.max(0, left.vat);
+  const creditedAfter = whole.net - left.net + part;
+  const creditedVat = whole.vat - left.vat;
+  const vat = multiplyByRate(creditedAfter, rateBp, 10_000) - creditedVat;
+  return Math.min(Math.max(0, left.vat), Math.max(0, vat));
+};
 
 export type CreditedLine = {
   line_id: string;
@@ -70,21 +155,17 @@ export type CreditedLine = {
   total: number;
 };
 
-const VAT_TYPE_OF: Record<VatCategory, VatType> = {
-  S: VatType.standard,
-  Z: VatType.zero_rated,
-  E: VatType.exempt,
-  O: VatType.no_tax,
-};
+const CATEGORY_ORDER: Record<VatCategory, number> = { S: 0, Z: 1, E: 2, O: 3 };
 
 /**
  * The lines a credit note takes back and their amounts: a line's whole remainder when all its units
- * come back (so the notes of an invoice add up to it exactly), else its share of the line's amount,
- * rounded half up; VAT at the invoice's rates, once per category over the note. Never more than
- * what remains (`sales.credit_above_remaining` on the line).
+ * come back, else its share of the line's amount, rounded half up; VAT at the invoice's rates, per line
+ * and once per subtotal, as the credited amounts so far come to less what earlier notes took (`vatOfPart`),
+ * so the notes of an invoice never exceed it, in total or in VAT, on a line or overall, and the last
+ * takes exactly what remains. Never more than what remains (`sales.credit_above_remaining` on the line).
  */
 export const creditLines = (
-  invoice: { lines: InvoiceLine[] },
+  invoice: { lines: readonly InvoiceLine[]; subtotals: readonly VatSubtotal[] },
   remaining: Remaining,
   wanted: Array<{ line_id: string; quantity: number }> | undefined,
 ): {
@@ -99,12 +180,12 @@ export const creditLines = (
   const asked =
     wanted ??
     invoice.lines
-      .filter((l) => (remaining[l.line_id]?.quantity ?? 0) > 0)
-      .map((l) => ({ line_id: l.line_id, quantity: remaining[l.line_id].quantity }));
-  const picked: Array<{ line: InvoiceLine; quantity: number; net: number }> = [];
+      .filter((l) => (remaining.lines[l.line_id]?.quantity ?? 0) > 0)
+      .map((l) => ({ line_id: l.line_id, quantity: remaining.lines[l.line_id].quantity }));
+  const picked: Array<{ line: InvoiceLine; quantity: number; net: number; vat: number }> = [];
   asked.forEach((w, i) => {
     const line = invoice.lines.find((l) => l.line_id === w.line_id);
-    const left = remaining[w.line_id];
+    const left = remaining.lines[w.line_id];
     if (!line || !left)
       return problems.push({ field: `lines.${i}.line_id`, key: 'sales.line_not_on_invoice' });
     if (w.quantity > left.quantity)
@@ -117,34 +198,55 @@ export const creditLines = (
       w.quantity === left.quantity
         ? left.net
         : Math.min(left.net, Math.round((line.net * w.quantity) / line.quantity));
-    picked.push({ line, quantity: w.quantity, net });
+    const rateBp = line.vat_category === 'S' ? line.vat_rate_bp : 0;
+    picked.push({ line, quantity: w.quantity, net, vat: vatOfPart(line, left, net, rateBp) });
   });
   if (!picked.length && !problems.length) problems.push({ field: 'lines', key: 'sales.nothing_to_credit' });
   if (problems.length) return { lines: [], subtotals: [], net: 0, vat: 0, total: 0, problems };
-  const rate = picked.find((p) => p.line.vat_category === 'S')?.line.vat_rate_bp ?? 0;
-  const basket = priceBasket(
-    picked.map((p) => ({ unitPrice: p.net, quantity: 1, vatType: VAT_TYPE_OF[p.line.vat_category] })),
-    { vatEnabled: true, vatRateBp: rate },
-  );
+  const byKey = new Map<string, VatSubtotal>();
+  for (const p of picked) {
+    const rateBp = p.line.vat_category === 'S' ? p.line.vat_rate_bp : 0;
+    const key = subtotalKey(p.line.vat_category, rateBp);
+    const s = byKey.get(key) ?? { category: p.line.vat_category, rateBp, taxable: 0, vat: 0 };
+    s.taxable += p.net;
+    byKey.set(key, s);
+  }
+  const subtotals = [...byKey].map(([key, s]) => {
+    const whole = invoice.subtotals.find((t) => subtotalKey(t.category, t.rateBp) === key);
+    const left = remaining.subtotals[key];
+    const vat =
+      whole && left
+        ? vatOfPart(
+            { net: whole.taxable, vat: whole.vat },
+            { net: left.taxable, vat: left.vat },
+            s.taxable,
+            s.rateBp,
+          )
+        : multiplyByRate(s.taxable, s.rateBp, 10_000);
+    return { ...s, vat };
+  });
+  subtotals.sort((a, b) => CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] || b.rateBp - a.rateBp);
+  const net = picked.reduce((sum, p) => sum + p.net, 0);
+  const vat = subtotals.reduce((sum, s) => sum + s.vat, 0);
   return {
-    lines: picked.map((p, i) => ({
+    lines: picked.map((p) => ({
       line_id: p.line.line_id,
       kind: p.line.kind,
       item_id: p.line.item_id,
       name_en: p.line.name_en,
       name_ar: p.line.name_ar,
       quantity: p.quantity,
-      net: basket.lines[i].net,
-      vat_category: basket.lines[i].category,
-      vat_rate_bp: basket.lines[i].rateBp,
+      net: p.net,
+      vat_category: p.line.vat_category,
+      vat_rate_bp: p.line.vat_category === 'S' ? p.line.vat_rate_bp : 0,
       ...(p.line.vat_exemption_code && { vat_exemption_code: p.line.vat_exemption_code }),
-      vat: basket.lines[i].vat,
-      total: basket.lines[i].total,
+      vat: p.vat,
+      total: p.net + p.vat,
     })),
-    subtotals: basket.subtotals,
-    net: basket.net,
-    vat: basket.vat,
-    total: basket.total,
+    subtotals,
+    net,
+    vat,
+    total: net + vat,
     problems: [],
   };
 };
@@ -157,7 +259,9 @@ export type InvoiceCredited = {
     invoice_id: string;
     credit_note_id: string;
     credit_note_number: number;
-    lines: Array<{ line_id: string; quantity: number; net: number }>;
+    /** each line's VAT and the note's VAT subtotals: absent on notes recorded before they were kept */
+    lines: Array<{ line_id: string; quantity: number; net: number; vat?: number }>;
+    subtotals?: VatSubtotal[];
     total: number;
   };
 };

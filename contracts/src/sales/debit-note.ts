@@ -97,3 +97,24 @@ export type DebitNoteIssued = {
     einvoicing: EInvoicingStatus;
   };
 };
+
+/**
+ * A later payment of what a debit note left owed (a receivable of its own, payment source 2): on the
+ * debit note's stream, with what it leaves paid and owed.
+ */
+export type DebitNotePaymentReceived = {
+  type: 'DebitNotePaymentReceived';
+  data: {
+    debit_note_id: string;
+    debit_note_number: number;
+    invoice_id: string;
+    invoice_number: number;
+    payment: InvoicePayment;
+    business_date: string;
+    cashier_id: string;
+    paid: number;
+    owed: number;
+  };
+};
+
+export type DebitNoteEvent = DebitNoteIssued | DebitNotePaymentReceived;

@@ -70,6 +70,30 @@ describe('computeTotals', () => {
     expect(t.vatMinor).toBe(5); // 4.5 on 30 halalas
   });
 
+  it("signs a credit note's VAT as decided against its invoice: at most a minor unit above its own, never more", () => {
+    const line = {
+      name: 'x',
+      quantity: 1,
+      unitPriceMinor: 10,
+      category: 'S' as const,
+      rateBasisPoints: 1500,
+    };
+    const note = (vatMinor: number, subtotal: number) =>
+      computeTotals(
+        documentInput('credit-note', 'simplified', {
+          lines: [{ ...line, vatMinor }],
+          allowance: undefined,
+          vatByRate: [{ rateBasisPoints: 1500, vatMinor: subtotal }],
+        }),
+      );
+    // the second of three notes of 0.10 on an invoice of 0.30 (0.05 VAT): 0.01, not its own 0.02
+    expect(note(1, 1)).toMatchObject({ vatMinor: 1, taxInclusiveMinor: 11, lines: [{ vatMinor: 1 }] });
+    expect(note(3, 2).lines[0].vatMinor).toBe(3);
+    expect(() => note(4, 2)).toThrow(/more than the line's own/);
+    expect(() => note(2, 4)).toThrow(/more than the subtotal's own/);
+    expect(() => note(-1, 0)).toThrow(/VAT -1/);
+  });
+
   it('refuses inconsistent or missing data rather than changing an amount', () => {
     const bad =
       (

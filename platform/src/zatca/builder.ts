@@ -79,6 +79,11 @@ export interface ZatcaLineInput {
   exemption?: ZatcaExemption;
   /** UN/ECE rec 20 unit, default PCE as the SDK samples */
   unitCode?: string;
+  /**
+   * the line's VAT as a credit note decided it against what its invoice had left (the last note takes
+   * what remains): never above the line's own VAT by more than a minor unit; absent: its own VAT
+   */
+  vatMinor?: number;
 }
 
 export interface ZatcaAllowanceInput {
@@ -116,6 +121,11 @@ export interface ZatcaDocumentInput {
   /** supply date (Delivery/ActualDeliveryDate); defaults to issueDate for standard documents */
   supplyDate?: string;
   notes?: { language: 'ar' | 'en'; text: string }[];
+  /**
+   * a credit note's VAT per standard rate as decided against what its invoice had left: never above
+   * the subtotal's own VAT by more than the authority's tolerance (a minor unit per line, BR-S-09)
+   */
+  vatByRate?: { rateBasisPoints: number; vatMinor: number }[];
 }
 
 export interface ZatcaTotals {
@@ -205,7 +215,15 @@ export function computeTotals(input: ZatcaDocumentInput): ZatcaTotals {
     }
     lineExtension += net;
     group(line.category, line.rateBasisPoints, line.exemption).taxableMinor += net;
-    return { netMinor: net, vatMinor: percentOf(net, line.rateBasisPoints) };
+    const own = percentOf(net, line.rateBasisPoints);
+    if (line.vatMinor !== undefined) {
+      assertMinor(line.vatMinor, `${where}: VAT`);
+      check(
+        line.vatMinor >= 0 && line.vatMinor <= own + (line.rateBasisPoints > 0 ? 1 : 0),
+        `${where}: VAT ${line.vatMinor} is more than the line's own (${own})`,
+      );
+    }
+    return { netMinor: net, vatMinor: line.vatMinor ?? own };
   });
   let allowance = 0;
   if (input.allowance) {
@@ -228,6 +246,16 @@ export function computeTotals(input: ZatcaDocumentInput): ZatcaTotals {
   let vat = 0;
   for (const g of subtotals) {
     g.vatMinor = percentOf(g.taxableMinor, g.rateBasisPoints);
+    const decided =
+      g.category === 'S' ? input.vatByRate?.find((v) => v.rateBasisPoints === g.rateBasisPoints) : undefined;
+    if (decided) {
+      assertMinor(decided.vatMinor, 'VAT subtotal');
+      check(
+        decided.vatMinor >= 0 && decided.vatMinor <= g.vatMinor + input.lines.length,
+        `VAT ${decided.vatMinor} at ${g.rateBasisPoints} is more than the subtotal's own (${g.vatMinor})`,
+      );
+      g.vatMinor = decided.vatMinor;
+    }
     vat += g.vatMinor;
   }
   const taxExclusive = lineExtension - allowance;

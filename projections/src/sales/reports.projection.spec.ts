@@ -356,4 +356,128 @@ describe('sales reports projection', () => {
     zero(await then.get('sales_report_days', day('2026-11-21', 'vat', 'S|1500')), ['taxable', 'vat']);
     expect(await then.find('activity_lines')).toEqual([]);
   });
+
+  it('given money taken besides the invoices (a receivable, debit notes, a wallet, a deposit), then each is in its method and its cashier (and a debit note in the VAT)', async () => {
+    const owedInvoice: TestEvent = {
+      ...invoice,
+      data: {
+        ...invoice.data,
+        payments: [{ payment_id: 'p1', method: 1, amount: 6106 }],
+        paid: 6106,
+        owed: 10000,
+      },
+    };
+    const then = await givenEvents(reportsProjection, [
+      owedInvoice,
+      {
+        type: 'InvoicePaymentReceived',
+        stream: 'invoice-t1.i1',
+        actor: 'u2',
+        data: {
+          invoice_id: 'i1',
+          payment: { payment_id: 'p4', method: 2, amount: 4000, authorization_code: 'A2' },
+          business_date: '2026-11-22',
+          cashier_id: 'u2',
+          paid: 10106,
+          owed: 6000,
+        },
+      },
+      {
+        type: 'DebitNoteIssued',
+        stream: 'debitnote-t1.d1',
+        data: {
+          debit_note_id: 'd1',
+          number: 1,
+          invoice_id: 'i1',
+          invoice_number: 1,
+          business_date: '2026-11-22',
+          cashier_id: 'u2',
+          lines: [],
+          subtotals: [{ category: 'S', rateBp: 1500, taxable: 2000, vat: 300 }],
+          net: 2000,
+          vat: 300,
+          total: 2300,
+          payments: [{ payment_id: 'p5', method: 1, amount: 1000 }],
+          paid: 1000,
+          owed: 1300,
+        },
+      },
+      {
+        type: 'DebitNotePaymentReceived',
+        stream: 'debitnote-t1.d1',
+        data: {
+          debit_note_id: 'd1',
+          debit_note_number: 1,
+          invoice_id: 'i1',
+          invoice_number: 1,
+          payment: { payment_id: 'p6', method: 1, amount: 1300 },
+          business_date: '2026-11-23',
+          cashier_id: 'u1',
+          paid: 2300,
+          owed: 0,
+        },
+      },
+      {
+        type: 'WalletToppedUp',
+        stream: 'wallet-t1.c1',
+        data: {
+          customer_id: 'c1',
+          customer_name: 'Sara',
+          amount: 5000,
+          payment: { payment_id: 'p7', method: 4, amount: 5000 },
+          business_date: '2026-11-22',
+          cashier_id: 'u2',
+          balance: 5000,
+        },
+      },
+      {
+        type: 'DepositTaken',
+        stream: 'deposit-t1.a1',
+        data: {
+          deposit_id: 'dp1',
+          appointment_id: 'a1',
+          customer_id: 'c1',
+          customer_name: 'Sara',
+          payment: { payment_id: 'dp1', method: 2, amount: 2500, authorization_code: 'A3' },
+          unique_id: 'x',
+          business_date: '2026-11-22',
+          cashier_id: 'online',
+          currency: 'SAR',
+        },
+      },
+      // given back the next day by u1: money going out that day, its own day keeps what was taken
+      {
+        type: 'DepositCancelled',
+        stream: 'deposit-t1.a1',
+        actor: 'u1',
+        data: {
+          deposit_id: 'dp1',
+          appointment_id: 'a1',
+          reason: 'asked',
+          amount: 2500,
+          method: 2,
+          business_date: '2026-11-23',
+        },
+      },
+    ]);
+    const at = async (date: string, dimension: Parameters<typeof reportDayId>[2], key: string) =>
+      await then.get('sales_report_days', day(date, dimension, key));
+    expect(await at('2026-11-22', 'method', '2')).toMatchObject({ payments: 2, paid: 6500 });
+    expect(await at('2026-11-22', 'method', '1')).toMatchObject({ payments: 1, paid: 1000 });
+    expect(await at('2026-11-22', 'method', '4')).toMatchObject({ payments: 1, paid: 5000 });
+    expect(await at('2026-11-23', 'method', '1')).toMatchObject({ payments: 1, paid: 1300 });
+    expect(await at('2026-11-23', 'method', '2')).toMatchObject({ refunds: 1, refunded: 2500 });
+    expect(await at('2026-11-22', 'cashier_method', 'u2|2')).toMatchObject({ paid: 4000 });
+    expect(await at('2026-11-22', 'cashier_method', 'online|2')).toMatchObject({ paid: 2500 });
+    expect(await at('2026-11-23', 'cashier_method', 'u1|2')).toMatchObject({ refunded: 2500 });
+    // what each cashier took besides the invoices she issued; the invoice's own figures unchanged
+    expect(await at('2026-11-22', 'cashier', 'u2')).toMatchObject({ received: 10000 });
+    expect(await at('2026-11-23', 'cashier', 'u1')).toMatchObject({ received: 1300, refunded: 2500 });
+    expect(await at('2026-11-21', 'cashier', 'u1')).toMatchObject({ paid: 6106, owed: 10000 });
+    // the debit note's charge is taxed on its day, beside the sales
+    expect(await at('2026-11-22', 'vat', 'S|1500')).toMatchObject({
+      debited_taxable: 2000,
+      debited_vat: 300,
+    });
+  });
 });

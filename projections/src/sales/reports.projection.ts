@@ -1,9 +1,15 @@
 import type {
   CreditNoteIssued,
+  DebitNoteIssued,
+  DebitNotePaymentReceived,
+  DepositCancelled,
+  DepositTaken,
   EmployeeEvent,
   InvoiceCancelled,
   InvoiceIssued,
+  InvoicePaymentReceived,
   RecordedEvent,
+  WalletToppedUp,
 } from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { DocRef, Projection } from '../runner/projection';
@@ -269,6 +275,49 @@ const invoiceCancelled = (
   ];
 };
 
+/**
+ * Money taken besides an invoice's own payments — what an invoice or a debit note left owed, a debit
+ * note's payments, a wallet topped up, a visit's deposit — in its method's row and its cashier's, on
+ * the day it was taken; the cashier's `received` counts it apart from the invoices she issued.
+ */
+const moneyTaken = (
+  tenantId: string,
+  date: string,
+  cashierId: string,
+  payments: ReadonlyArray<{ method: number; amount: number }>,
+) => {
+  const days = new DayDocs(tenantId);
+  let received = 0;
+  for (const p of payments) {
+    received += p.amount;
+    days.add(date, 'method', String(p.method), { payments: 1, paid: p.amount });
+    days.add(
+      date,
+      'cashier_method',
+      `${cashierId}|${p.method}`,
+      { payments: 1, paid: p.amount },
+      { cashier_id: cashierId, method: p.method },
+    );
+  }
+  if (received) days.add(date, 'cashier', cashierId, { received });
+  return days.changes();
+};
+
+/** A visit's deposit given back: money going out, a refund of its method on the day it was given. */
+const depositGivenBack = (tenantId: string, c: DepositCancelled['data'], cashierId: string) => {
+  const days = new DayDocs(tenantId);
+  days.add(c.business_date, 'method', String(c.method), { refunds: 1, refunded: c.amount });
+  days.add(
+    c.business_date,
+    'cashier_method',
+    `${cashierId}|${c.method}`,
+    { refunds: 1, refunded: c.amount },
+    { cashier_id: cashierId, method: c.method },
+  );
+  days.add(c.business_date, 'cashier', cashierId, { refunded: c.amount });
+  return days.changes();
+};
+
 const creditNoteIssued = (
   n: CreditNoteIssued['data'],
   tenantId: string,
@@ -355,7 +404,9 @@ export const reportsProjection: Projection = {
   name: 'sales-reports',
   // 2: what each employee did per service or product (`employee_item`, `activity_lines`); cancelled
   // invoices leave their day
-  version: 2,
+  // 3: all money taken by method (receivables, debit notes, wallet top-ups, deposits) and deposits
+  // given back; debit notes in the VAT report
+  version: 3,
   collections: [
     { name: 'sales_report_days', indexes: [{ fields: ['tenantId', 'dimension', 'date'] }] },
     { name: 'refunded_invoices', indexes: [{ fields: ['tenantId', 'date'] }] },
@@ -366,7 +417,19 @@ export const reportsProjection: Projection = {
     { name: 'report_invoices', indexes: [] },
     { name: 'report_staff', indexes: [] },
   ],
-  handles: ['InvoiceIssued', 'CreditNoteIssued', 'InvoiceCancelled', 'EmployeeAdded', 'EmployeeChanged'],
+  handles: [
+    'InvoiceIssued',
+    'CreditNoteIssued',
+    'InvoiceCancelled',
+    'InvoicePaymentReceived',
+    'DebitNoteIssued',
+    'DebitNotePaymentReceived',
+    'WalletToppedUp',
+    'DepositTaken',
+    'DepositCancelled',
+    'EmployeeAdded',
+    'EmployeeChanged',
+  ],
   reads: (e): DocRef[] => {
     if (e.type === 'InvoiceIssued') {
       const lines = ((e.data as { lines?: Array<{ employee_id?: string | null }> }).lines ?? []).filter(
@@ -406,6 +469,38 @@ export const reportsProjection: Projection = {
           lookup('report_invoices', c.invoice_id) as InvoiceMemo | undefined,
         );
       }
+      case 'InvoicePaymentReceived': {
+        const r = e.data as unknown as InvoicePaymentReceived['data'];
+        return moneyTaken(tenantId, r.business_date, r.cashier_id, [r.payment]);
+      }
+      case 'DebitNoteIssued': {
+        const n = e.data as unknown as DebitNoteIssued['data'];
+        // what it charged is taxed as the sales are: in the VAT report, beside the credit notes
+        const days = new DayDocs(tenantId);
+        for (const s of n.subtotals)
+          days.add(
+            n.business_date,
+            'vat',
+            `${s.category}|${s.rateBp}`,
+            { debited_taxable: s.taxable, debited_vat: s.vat },
+            { category: s.category, rate_bp: s.rateBp },
+          );
+        return [...moneyTaken(tenantId, n.business_date, n.cashier_id, n.payments), ...days.changes()];
+      }
+      case 'DebitNotePaymentReceived': {
+        const r = e.data as unknown as DebitNotePaymentReceived['data'];
+        return moneyTaken(tenantId, r.business_date, r.cashier_id, [r.payment]);
+      }
+      case 'WalletToppedUp': {
+        const t = e.data as unknown as WalletToppedUp['data'];
+        return moneyTaken(tenantId, t.business_date, t.cashier_id, [t.payment]);
+      }
+      case 'DepositTaken': {
+        const t = e.data as unknown as DepositTaken['data'];
+        return moneyTaken(tenantId, t.business_date, t.cashier_id, [t.payment]);
+      }
+      case 'DepositCancelled':
+        return depositGivenBack(tenantId, e.data as unknown as DepositCancelled['data'], e.metadata.actor.id);
       case 'EmployeeAdded': {
         const d = (e as unknown as Extract<EmployeeEvent, { type: 'EmployeeAdded' }>).data;
         return [

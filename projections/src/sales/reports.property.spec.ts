@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { creditLines, priceBasket, VatType, type InvoiceLine, type Remaining } from '@rawnaq/contracts';
+import {
+  creditLines,
+  priceBasket,
+  remainingAfterCredits,
+  VatType,
+  type InvoiceLine,
+} from '@rawnaq/contracts';
 import { givenEvents, type TestEvent } from '../testing/given-events.test-support';
 import { commissionOf, reportsProjection } from './reports.projection';
 
@@ -110,14 +116,12 @@ describe('sales reports projection: for any invoices and credit notes, every rep
             }
           }
           if (!inv.credit || !inv.credit.lines.length) return;
-          const remaining: Remaining = Object.fromEntries(
-            lines.map((l) => [l.line_id, { quantity: l.quantity, net: l.net }]),
-          );
+          const remaining = remainingAfterCredits({ lines, subtotals: basket.subtotals });
           const wanted = [...new Set(inv.credit.lines.map((i) => i % lines.length))].map((i) => ({
             line_id: lines[i].line_id,
             quantity: 1,
           }));
-          const note = creditLines({ lines }, remaining, wanted);
+          const note = creditLines({ lines, subtotals: basket.subtotals }, remaining, wanted);
           expect(note.problems).toEqual([]);
           const day = inv.credit.day < inv.day ? inv.day : inv.credit.day;
           events.push({

@@ -6,6 +6,7 @@ import type {
   RecordedEvent,
   WalletToppedUp,
   DebitNoteIssued,
+  DebitNotePaymentReceived,
 } from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
@@ -92,6 +93,28 @@ const paymentDoc = (
 });
 
 /**
+ * A document that left an amount owed (an invoice or a debit note): the receivables list, one row per
+ * document, its owed brought down by each later payment.
+ */
+const receivableDoc = (
+  tenantId: string,
+  d: {
+    id: string;
+    document: 'invoice' | 'debit_note';
+    number: number;
+    invoice_id: string;
+    invoice_number: number;
+    issued_at: string;
+    business_date: string;
+    customer_id: string | null;
+    customer_name: string | null;
+    total: number;
+    paid: number;
+    owed: number;
+  },
+): Change => ({ kind: 'upsert', collection: 'receivables', doc: Object.assign({ tenantId }, d) });
+
+/**
  * The till's read models: every invoice as issued (the lists, the e-invoice page), every payment (the
  * payments list and the daily payments), and each day's and month's totals per salon (the daily and
  * monthly summaries, the dashboard), added to as invoices are issued.
@@ -100,7 +123,9 @@ export const salesProjection: Projection = {
   name: 'sales',
   // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent
   // 4: cancelled invoices leave their day and month, their payments cancelled; debit notes; deposits
-  version: 4,
+  // 5: the receivables of invoices and debit notes, and the later payments of debit notes; a deposit
+  // given back is a refund of its own (its payment stands)
+  version: 5,
   collections: [
     {
       name: 'invoices',
@@ -122,6 +147,10 @@ export const salesProjection: Projection = {
       indexes: [{ fields: ['tenantId', 'business_date'] }, { fields: ['invoice_id'] }],
     },
     {
+      name: 'receivables',
+      indexes: [{ fields: ['tenantId', 'owed'] }, { fields: ['tenantId', 'customer_id'] }],
+    },
+    {
       name: 'credit_notes',
       indexes: [
         { fields: ['tenantId', 'business_date'] },
@@ -141,6 +170,7 @@ export const salesProjection: Projection = {
     'DepositApplied',
     'InvoiceCancelled',
     'DebitNoteIssued',
+    'DebitNotePaymentReceived',
   ],
   reads: (e) => {
     if (e.type === 'DepositCancelled' || e.type === 'DepositApplied') {
@@ -154,6 +184,14 @@ export const salesProjection: Projection = {
               { collection: 'sales_months', id: periodId(e.metadata.tenantId, d.business_date.slice(0, 7)) },
             ]
           : []),
+      ];
+    }
+    if (e.type === 'DebitNotePaymentReceived') {
+      const d = e.data as { debit_note_id: string; business_date: string };
+      return [
+        { collection: 'debit_notes', id: d.debit_note_id },
+        { collection: 'sales_days', id: periodId(e.metadata.tenantId, d.business_date) },
+        { collection: 'sales_months', id: periodId(e.metadata.tenantId, d.business_date.slice(0, 7)) },
       ];
     }
     if (e.type === 'InvoiceCredited')
@@ -174,7 +212,12 @@ export const salesProjection: Projection = {
   },
   project: (e: RecordedEvent, lookup): Change[] => {
     const event = e as unknown as (
-      InvoiceEvent | CreditNoteIssued | WalletToppedUp | DebitNoteIssued | DepositEvent
+      | InvoiceEvent
+      | CreditNoteIssued
+      | WalletToppedUp
+      | DebitNoteIssued
+      | DebitNotePaymentReceived
+      | DepositEvent
     ) &
       RecordedEvent;
     const tenantId = e.metadata.tenantId;
@@ -263,12 +306,35 @@ export const salesProjection: Projection = {
               },
             ]
           : []),
+        // the deposit was taken (its payment stands, on its day); giving it back is money going out
+        // on this day: a refund of its method, negative like a credit note's
         ...(payment
           ? [
               {
                 kind: 'upsert' as const,
                 collection: 'payments',
-                doc: { ...payment, status: 0, cancelled_at: e.metadata.occurredAt },
+                doc: { ...payment, given_back_at: e.metadata.occurredAt },
+              },
+              {
+                kind: 'upsert' as const,
+                collection: 'payments',
+                doc: paymentDoc(
+                  tenantId,
+                  { payment_id: `${c.deposit_id}-back`, method: c.method, amount: -c.amount },
+                  {
+                    kind: 'deposit_refund',
+                    invoice_id: null,
+                    invoice_number: null,
+                    deposit_id: c.deposit_id,
+                    appointment_id: c.appointment_id,
+                    customer_id: payment.customer_id ?? null,
+                    customer_name: payment.customer_name ?? null,
+                    source: 1,
+                    business_date: c.business_date,
+                    paid_at: e.metadata.occurredAt,
+                    cashier_id: e.metadata.actor.id,
+                  },
+                ),
               },
             ]
           : []),
@@ -353,6 +419,7 @@ export const salesProjection: Projection = {
             state: r.owed === 0 ? 'paid' : 'partially_paid',
           },
         },
+        { kind: 'patch', collection: 'receivables', id: r.invoice_id, set: { paid: r.paid, owed: r.owed } },
         {
           kind: 'upsert',
           collection: 'payments',
@@ -434,8 +501,58 @@ export const salesProjection: Projection = {
           id: p.payment_id,
           set: { status: 0, cancelled_at: c.cancelled_at },
         })),
+        // a cancelled invoice is owed nothing
+        ...(c.owed > 0 ? [{ kind: 'delete' as const, collection: 'receivables', id: c.invoice_id }] : []),
         add('sales_days', 'date', c.business_date, figures),
         add('sales_months', 'month', c.business_date.slice(0, 7), figures),
+      ];
+    }
+    if (event.type === 'DebitNotePaymentReceived') {
+      const r = event.data;
+      const note = lookup('debit_notes', r.debit_note_id) as (Doc & DebitNoteIssued['data']) | undefined;
+      const figures = (before: SalesFigures): Partial<SalesFigures> => ({
+        debit_payments_by_method: byMethod(before.debit_payments_by_method, [r.payment]),
+      });
+      return [
+        ...(note
+          ? [
+              {
+                kind: 'upsert' as const,
+                collection: 'debit_notes',
+                doc: Object.assign({}, note, {
+                  payments: [...note.payments, Object.assign({ business_date: r.business_date }, r.payment)],
+                  paid: r.paid,
+                  owed: r.owed,
+                }),
+              },
+            ]
+          : []),
+        {
+          kind: 'patch',
+          collection: 'receivables',
+          id: r.debit_note_id,
+          set: { paid: r.paid, owed: r.owed },
+        },
+        {
+          kind: 'upsert',
+          collection: 'payments',
+          doc: paymentDoc(tenantId, r.payment, {
+            kind: 'receivable',
+            invoice_id: r.invoice_id,
+            invoice_number: r.invoice_number,
+            debit_note_id: r.debit_note_id,
+            debit_note_number: r.debit_note_number,
+            customer_id: note?.customer_id ?? null,
+            customer_name: note?.customer_name ?? null,
+            // doc1 §4: payment source 2, debit note
+            source: 2,
+            business_date: r.business_date,
+            paid_at: e.metadata.occurredAt,
+            cashier_id: r.cashier_id,
+          }),
+        },
+        add('sales_days', 'date', r.business_date, figures),
+        add('sales_months', 'month', r.business_date.slice(0, 7), figures),
       ];
     }
     if (event.type === 'DebitNoteIssued') {
@@ -448,6 +565,24 @@ export const salesProjection: Projection = {
       return [
         { kind: 'upsert', collection: 'debit_notes', doc: { id: n.debit_note_id, tenantId, ...n } },
         { kind: 'patch', collection: 'invoices', id: n.invoice_id, inc: { debited: n.total } },
+        ...(n.owed > 0
+          ? [
+              receivableDoc(tenantId, {
+                id: n.debit_note_id,
+                document: 'debit_note',
+                number: n.number,
+                invoice_id: n.invoice_id,
+                invoice_number: n.invoice_number,
+                issued_at: n.issued_at,
+                business_date: n.business_date,
+                customer_id: n.customer_id,
+                customer_name: n.customer_name,
+                total: n.total,
+                paid: n.paid,
+                owed: n.owed,
+              }),
+            ]
+          : []),
         ...n.payments.map((p): Change => ({
           kind: 'upsert',
           collection: 'payments',
@@ -538,6 +673,24 @@ export const salesProjection: Projection = {
           cashier_id: d.cashier_id,
         }),
       })),
+      ...(d.owed > 0
+        ? [
+            receivableDoc(tenantId, {
+              id: d.invoice_id,
+              document: 'invoice',
+              number: d.number,
+              invoice_id: d.invoice_id,
+              invoice_number: d.number,
+              issued_at: d.issued_at,
+              business_date: d.business_date,
+              customer_id: d.customer_id,
+              customer_name: d.customer_name,
+              total: d.total,
+              paid: d.paid,
+              owed: d.owed,
+            }),
+          ]
+        : []),
       add('sales_days', 'date', d.business_date, figures),
       add('sales_months', 'month', d.business_date.slice(0, 7), figures),
     ];

@@ -21,12 +21,24 @@ const MAX_ROWS = 1000;
 type Period = { from: string; to: string };
 type Figures = Record<string, number>;
 
-const CASHIER = ['invoices', 'net', 'vat', 'total', 'paid', 'owed', 'credit_notes', 'credited', 'refunded'];
+/** `received`: money taken besides the invoices issued (what was owed, debit notes, wallets, deposits). */
+const CASHIER = [
+  'invoices',
+  'net',
+  'vat',
+  'total',
+  'paid',
+  'owed',
+  'credit_notes',
+  'credited',
+  'refunded',
+  'received',
+];
 const CASHIER_METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const EMPLOYEE = ['lines', 'services', 'products', 'sales', 'commission', 'returned', 'returned_commission'];
 const ITEM = ['lines', 'quantity', 'sales', 'returned_quantity', 'returned'];
-const VAT = ['taxable', 'vat', 'credited_taxable', 'credited_vat'];
+const VAT = ['taxable', 'vat', 'debited_taxable', 'debited_vat', 'credited_taxable', 'credited_vat'];
 
 const sumOf = (rows: ReadonlyArray<object>, fields: readonly string[]): Figures =>
   Object.fromEntries(
@@ -49,10 +61,11 @@ const itemRow = (f: Figures) => ({
   net_quantity: (f.quantity ?? 0) - (f.returned_quantity ?? 0),
   net_sales: (f.sales ?? 0) - (f.returned ?? 0),
 });
+/** A VAT category's figures: sales and debit notes, less credit notes. */
 const vatRow = (f: Figures) => ({
   ...f,
-  net_taxable: (f.taxable ?? 0) - (f.credited_taxable ?? 0),
-  net_vat: (f.vat ?? 0) - (f.credited_vat ?? 0),
+  net_taxable: (f.taxable ?? 0) + (f.debited_taxable ?? 0) - (f.credited_taxable ?? 0),
+  net_vat: (f.vat ?? 0) + (f.debited_vat ?? 0) - (f.credited_vat ?? 0),
 });
 
 type Names = { name_en: string; name_ar: string };
@@ -374,7 +387,10 @@ export class SalesReportsQueryController {
     };
   }
 
-  /** `pos/daily-payments`: today's payments by method, and each payment and refund. */
+  /**
+   * `pos/daily-payments`: the day's money by method, and each payment and refund that stands (a
+   * cancelled invoice's payments left it): the rows add up to the totals.
+   */
   @Get('pos/daily-payments')
   @RequirePermission(Page.pos, Permission.sell)
   async dailyPayments(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
@@ -382,7 +398,7 @@ export class SalesReportsQueryController {
     const [methods, payments] = await Promise.all([
       this.methodRows(auth.tenantId, period),
       this.models.find('payments', {
-        filter: { tenantId: auth.tenantId, business_date: period.from },
+        filter: { tenantId: auth.tenantId, business_date: period.from, status: 1 },
         sort: [['paid_at', 'desc']],
         limit: MAX_ROWS,
       }),
@@ -476,7 +492,7 @@ export class SalesReportsQueryController {
     };
   }
 
-  /** `reports/vat-report`: per VAT category and rate, the taxable amount and VAT, sales minus credit notes. */
+  /** `reports/vat-report`: per VAT category and rate, the taxable amount and VAT: sales and debit notes, less credit notes. */
   @Get('reports/vat-report')
   @RequirePermission(Page.pos, Permission.salesReports)
   async vatReport(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {

@@ -175,6 +175,32 @@ export class SalesQueryController {
     });
   }
 
+  /**
+   * `receivables`: what invoices and debit notes left owed (`owed=true`: still owed), each with its
+   * document (`invoice` or `debit_note`), number, invoice and customer.
+   */
+  @Get('receivables')
+  @RequirePermission(Page.pos, Permission.viewInvoices)
+  async receivables(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.list(auth, query, req, res, {
+      collection: 'receivables',
+      resource: 'receivables',
+      sortable: ['owed', 'total', 'issued_at', 'number'],
+      defaultSort: ['owed', 'desc'],
+      filters: ['customer_id', 'invoice_id', 'document'],
+      more: (q) => {
+        const ids = idsOf(q.filter);
+        const owed = q.filter.owed === true || q.filter.owed === 'true';
+        return { ...(ids && { id: { $in: ids } }), ...(owed && { owed: { $gt: 0 } }) };
+      },
+    });
+  }
+
   @Get('invoices/:id')
   @RequirePermission(Page.pos, Permission.viewInvoices)
   async invoice(@Auth() auth: AuthContext, @Param('id') id: string) {

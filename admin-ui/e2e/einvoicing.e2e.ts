@@ -35,6 +35,20 @@ const merchantGet = <T>(page: Page, path: string) =>
     return (await res.json()) as unknown;
   }, path) as Promise<T>;
 
+/**
+ * Asks again, each time as soon as the last answer came (a state, not a time, ends it), until `ask`
+ * gives something: the reporting worker sends the documents within seconds, behind those due before.
+ */
+const answered = async <T>(ask: () => Promise<T | undefined>, ms: number): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const got = await ask();
+    if (got !== undefined) return got;
+    if (Date.now() > end) throw new Error(`no answer within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
 /** The manager API with the page's own session. */
 const managerGet = <T>(page: Page, path: string) =>
   page.evaluate(async (p) => {
@@ -87,6 +101,91 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       expect(embeddedFile(pdf.bytes).equals(xml.bytes)).toBe(true);
       await shot(page, 'einvoicing-invoice-downloads-ar-phone');
     });
+
+    it('lets the owner credit a demo invoice ZATCA reported: the list shows and filters where each invoice stands, the note page asks the server (English desktop, Arabic phone)', async () => {
+      const { page } = await tab();
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      type Doc = { document_id: string; reference_type: number; standard: boolean; state: string };
+      type Listed = { id: string; number: number; business_date: string; state: string; credited?: number };
+      // the worker reports the demo's invoices within seconds of the start: wait for one of the last
+      // 25 days, paid and not credited, that ZATCA accepted (as its e-invoicing document says)
+      const since = new Date(Date.now() - 25 * 86_400_000).toISOString().slice(0, 10);
+      const invoice = await answered(async () => {
+        const docs = await merchantGet<Doc[]>(page, 'einvoicing/documents?range=[0,999]');
+        const accepted = new Map(
+          docs
+            .filter((d) => d.reference_type === 1 && !d.standard && d.state.startsWith('reported'))
+            .map((d) => [d.document_id, d.state]),
+        );
+        const invoices = await merchantGet<Listed[]>(
+          page,
+          `invoices?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ from: since }))}`,
+        );
+        const found = invoices.find((i) => accepted.has(i.id) && i.state === 'paid' && !i.credited);
+        return found && { ...found, einvoice_state: accepted.get(found.id)! };
+      }, 240_000);
+      const label = invoice.einvoice_state === 'reported' ? 'Reported to ZATCA' : 'Reported, with warnings';
+      // its page says what its document says, and its credit note is offered, as the API would accept it
+      await page.goto(`${url}/en/merchant/accounting/total-sales/${invoice.id}/show`);
+      await page.waitForSelector(
+        `[data-testid=invoice-show] [data-testid=einvoicing-status]:has-text("${label}")`,
+      );
+      await page.click('[data-testid=invoice-credit-note]');
+      await page.waitForSelector('[data-testid=credit-note-form]');
+      expect(await page.$('[data-testid=credit-note-refused]')).toBeNull();
+      await page.click('[data-testid=credit-note-all]');
+      await page.click('[data-testid=credit-note-refund-all]');
+      await page.fill('[data-testid=credit-note-reason]', 'Service not to the customer’s liking');
+      await shot(page, 'einvoicing-credit-note-form-en');
+      await page.click('[data-testid=credit-note-issue]');
+      await page.waitForSelector('[data-testid=credit-note-show]');
+      const noteShow = page.url();
+      const noteId = new URL(noteShow).pathname.split('/').at(-2)!;
+      // the invoice list filtered on that state shows it (credited, still reported), its chip saying what its document says
+      const filter = {
+        from: invoice.business_date,
+        to: invoice.business_date,
+        einvoicing: invoice.einvoice_state,
+      };
+      await page.goto(
+        `${url}/en/merchant/accounting/total-sales?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      );
+      const row = `tr:has(td:text-is("${invoice.number}"))`;
+      await page.waitForSelector(`${row} [data-testid=einvoicing-status]:has-text("${label}")`);
+      expect(
+        new Set(
+          await page.$$eval('tbody [data-testid=einvoicing-status]', (chips) =>
+            chips.map((c) => c.getAttribute('data-state')),
+          ),
+        ),
+      ).toEqual(new Set([invoice.einvoice_state]));
+      await shot(page, 'einvoicing-invoice-list-filtered-en');
+      // the note is signed with it and reported in turn: its own state follows, on its page and in the list
+      await answered(async () => {
+        const note = await merchantGet<{ einvoicing: string }>(page, `credit-notes/${noteId}`);
+        return note.einvoicing.startsWith('reported') || undefined;
+      }, 120_000);
+      await page.goto(noteShow);
+      await page.waitForSelector(
+        '[data-testid=credit-note-show] [data-testid=einvoicing-status][data-state^=reported]',
+      );
+      await shot(page, 'einvoicing-credit-note-show-en');
+
+      // in Arabic on a phone the list's rows say it in words
+      const ar = (await tab('ar')).page;
+      await ar.setViewportSize(PHONE);
+      await signIn(ar, url, owner, { language: 'ar' });
+      await ar.goto(
+        `${url}/ar/merchant/accounting/credit-note?filter=${encodeURIComponent(
+          JSON.stringify({ invoice_id: invoice.id }),
+        )}`,
+      );
+      await ar.waitForSelector('[data-testid=einvoicing-status][data-state^=reported]');
+      // "reported" or "reported, with warnings", in Arabic words only
+      expect(await text(ar, '[data-testid=einvoicing-status]')).toMatch(/^تم الإبلاغ[^A-Za-z_]*$/);
+      await shot(ar, 'einvoicing-credit-notes-ar-phone');
+    }, 480_000);
 
     it('lets the manager connect a new device from the old one’s details: a wrong OTP is refused on its field, a good one connects it (Arabic phone)', async () => {
       const { page } = await tab('ar');

@@ -4,12 +4,11 @@ import { Title } from 'react-admin';
 import { useGetOne, useRequireAccess, useTranslate } from 'ra-core';
 import {
   codeLabelKey,
-  noteRefusal,
   VatType,
   vatCategoryOfType,
   vatExemptionsForType,
-  type BusinessDate,
   type Currency,
+  type ErrorDetail,
   type PaymentMethod,
 } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
@@ -29,7 +28,6 @@ import { isHandled } from '../http/errors';
 import { needsAuthorizationCode, PAYMENT_METHODS } from '../billing/basket';
 import { problemsOf, useProblemText } from '../billing/problems';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
-import { useSalonToday } from '../sales/PeriodFilter';
 import type { Invoice } from '../sales/types';
 import { newKey } from '../shell/newKey';
 import { useArea } from '../shell/area';
@@ -37,6 +35,7 @@ import { debitBody, debitPreview, type DebitForm, type DebitLineRow } from './de
 import type { RefundRow } from './creditNote';
 import { DEBIT_NOTE_FORM, DEBIT_NOTES } from './paths';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useNoteEligibility } from './eligibility';
 
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 const VAT_TYPES = Object.values(VatType) as VatType[];
@@ -60,6 +59,7 @@ export const DebitNotePage = () => {
     id: string;
     vat: { vat_enabled: boolean; vat_percentage: number | string };
   }>('billing', { id: 'context' }, { enabled: !checking });
+  const eligibility = useNoteEligibility(invoiceId, 'debit_note', !checking && invoiceId !== '');
   if (checking) return null;
   if (!invoiceId || error)
     return (
@@ -67,21 +67,23 @@ export const DebitNotePage = () => {
         {translate('not_found.invoice')}
       </Alert>
     );
-  if (!invoice || !context) return null;
-  return <DebitNoteForm invoice={invoice} vat={context.vat} />;
+  if (!invoice || !context || !eligibility) return null;
+  return <DebitNoteForm invoice={invoice} vat={context.vat} refused={eligibility.refused} />;
 };
 
 const DebitNoteForm = ({
   invoice,
   vat,
+  refused,
 }: {
   invoice: Invoice;
   vat: { vat_enabled: boolean; vat_percentage: number | string };
+  /** why the server would refuse a note on this invoice now, if it would */
+  refused: ErrorDetail | undefined;
 }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { basename } = useArea();
-  const today = useSalonToday();
   const money = useInvoiceMoney(invoice.currency);
   const currency = invoice.currency as Currency;
   const dataProvider = useAppDataProvider();
@@ -98,15 +100,6 @@ const DebitNoteForm = ({
   const [serverProblems, setServerProblems] = useState<ReturnType<typeof problemsOf>>([]);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const back = `${basename}/accounting/total-sales/${invoice.id}/show`;
-  const refused =
-    invoice.state === 'cancelled'
-      ? { key: 'sales.invoice_cancelled' }
-      : today
-        ? noteRefusal(
-            { einvoicing: invoice.einvoicing, business_date: invoice.business_date as BusinessDate },
-            today,
-          )
-        : undefined;
   // the tax authority's reasons for no VAT: asked where invoices are e-invoiced (a Saudi salon)
   const saudi = invoice.einvoicing !== 'not_applicable';
   const preview = debitPreview(form, {

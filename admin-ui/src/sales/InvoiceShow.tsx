@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Show, TopToolbar } from 'react-admin';
-import { useRecordContext, useTranslate } from 'ra-core';
+import { useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -33,7 +33,8 @@ import { CancelledNotice } from '../notes/CancelledNotice';
 import { CreditNoteButton } from '../notes/CreditNoteButton';
 import { DebitNoteButton } from '../notes/DebitNoteButton';
 import { InvoiceRating } from '../survey/InvoiceRating';
-import { EInvoicePanel, EInvoiceStatusChip } from '../einvoicing/EInvoicePanel';
+import { EInvoicePanel } from '../einvoicing/EInvoicePanel';
+import { EInvoicingChip } from '../einvoicing/EInvoicingChip';
 import { BuyerText } from './EInvoicePage';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
@@ -115,6 +116,10 @@ const InvoiceBody = () => {
   const customer = useCustomerName();
   const names = useNames(invoice);
   const phone = useIsPhone();
+  const refresh = useRefresh();
+  // the document reported while the page is open: the invoice (its chip, its notes) is read again
+  const known = invoice?.einvoicing;
+  const moved = useCallback((state: string) => state !== known && refresh(), [known, refresh]);
   if (!invoice) return null;
   const lineName = (l: Invoice['lines'][number]) =>
     language === 'ar' ? l.name_ar || l.name_en : l.name_en || l.name_ar;
@@ -127,10 +132,7 @@ const InvoiceBody = () => {
           {translate('app.sales.invoice.title', { number: invoice.number })}
         </Typography>
         <InvoiceStateChip state={invoice.state} />
-        <EInvoiceStatusChip
-          documentId={invoice.id}
-          fallback={translate(`app.sales.einvoicing.${invoice.einvoicing}`)}
-        />
+        <EInvoicingChip state={invoice.einvoicing} />
       </Stack>
       <CancelledNotice invoice={invoice} />
       <Box
@@ -239,7 +241,11 @@ const InvoiceBody = () => {
           {invoice.einvoicing === 'not_applicable' ? (
             <Typography>{translate(`app.sales.einvoicing.${invoice.einvoicing}`)}</Typography>
           ) : (
-            <EInvoicePanel documentId={invoice.id} fallback={translate('app.einvoicing.not_signed')} />
+            <EInvoicePanel
+              documentId={invoice.id}
+              fallback={translate('app.einvoicing.not_signed')}
+              onState={moved}
+            />
           )}
           {invoice.notes && (
             <Fact label={t('notes')}>

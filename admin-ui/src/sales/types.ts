@@ -1,12 +1,17 @@
-import type { InvoiceIssued } from '@rawnaq/contracts';
+import type { DocumentEInvoicing, InvoiceIssued } from '@rawnaq/contracts';
 
 /** Where an invoice stands with its payments (the list's chip and filter). */
 export type InvoiceState = 'paid' | 'partially_paid' | 'unpaid' | 'cancelled';
 export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid', 'unpaid', 'cancelled'];
 
 /** An invoice as issued (GET invoices, GET invoices/:id): the issued event's data; money in minor units. */
-export type Invoice = Omit<InvoiceIssued['data'], 'invoice_id' | 'cashier_id' | 'appointment_id'> & {
+export type Invoice = Omit<
+  InvoiceIssued['data'],
+  'invoice_id' | 'cashier_id' | 'appointment_id' | 'einvoicing'
+> & {
   id: string;
+  /** where it stands with ZATCA: its e-invoice's state once signed */
+  einvoicing: DocumentEInvoicing;
   cashier_id?: string;
   appointment_id?: string | null;
   state?: InvoiceState;

@@ -98,7 +98,7 @@ import {
   sessionProblem,
   type CustomerOfferState,
 } from './customer-offer';
-import { EInvoiceSigning, einvoiceReply } from '../einvoicing/signing';
+import { EInvoiceSigning, einvoicingReply } from '../einvoicing/signing';
 import { clearedAfterCommit } from '../einvoicing/reporting';
 import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
 import {
@@ -541,8 +541,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         loyalty_points: earned,
         paid: issued.paid,
         owed: issued.owed,
-        einvoicing: issued.einvoicing,
-        einvoice: einvoiceReply(einvoice),
+        ...einvoicingReply(einvoice, issued.einvoicing),
       },
       outcome.position,
       201,

@@ -1,11 +1,15 @@
-import type {
-  CreditNoteIssued,
-  DepositEvent,
-  InvoiceEvent,
-  InvoiceIssued,
-  RecordedEvent,
-  WalletToppedUp,
-  DebitNoteIssued,
+import {
+  einvoiceStateOf,
+  type CreditNoteIssued,
+  type DepositEvent,
+  type DocumentEInvoicing,
+  type EInvoiceSigned,
+  type EInvoiceSubmissionEvent,
+  type InvoiceEvent,
+  type InvoiceIssued,
+  type RecordedEvent,
+  type WalletToppedUp,
+  type DebitNoteIssued,
 } from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
@@ -91,6 +95,23 @@ const paymentDoc = (
   ...sale,
 });
 
+/** Where a signed document's e-invoicing state is kept, by its e-invoice's reference type. */
+const DOCUMENTS = { 1: 'invoices', 2: 'credit_notes', 3: 'debit_notes' } as const;
+
+/** The e-invoicing state an answer of the authority leaves a document in (a "try later" leaves it). */
+const answered = (e: EInvoiceSubmissionEvent): DocumentEInvoicing | undefined => {
+  switch (e.type) {
+    case 'EInvoiceAccepted':
+      return einvoiceStateOf(e.type, { status: e.data.status, warnings: e.data.warnings.length });
+    case 'EInvoiceRejected':
+      return 'rejected';
+    case 'EInvoiceResubmissionAsked':
+      return 'pending';
+    case 'EInvoiceSubmissionFailed':
+      return undefined;
+  }
+};
+
 /**
  * The till's read models: every invoice as issued (the lists, the e-invoice page), every payment (the
  * payments list and the daily payments), and each day's and month's totals per salon (the daily and
@@ -100,7 +121,8 @@ export const salesProjection: Projection = {
   name: 'sales',
   // 3: wallet top-ups, the payments that settle what invoices left owed, gift cards spent
   // 4: cancelled invoices leave their day and month, their payments cancelled; debit notes; deposits
-  version: 4,
+  // 5: an invoice's and a note's `einvoicing` follow its e-invoicing document (issue 24)
+  version: 5,
   collections: [
     {
       name: 'invoices',
@@ -129,6 +151,8 @@ export const salesProjection: Projection = {
         { fields: ['unique_id'] },
       ],
     },
+    // which sales document each e-invoice (by its UUID) is, for the authority's answers
+    { name: 'sales_einvoices', indexes: [] },
   ],
   handles: [
     'InvoiceIssued',
@@ -141,8 +165,16 @@ export const salesProjection: Projection = {
     'DepositApplied',
     'InvoiceCancelled',
     'DebitNoteIssued',
+    'EInvoiceSigned',
+    'EInvoiceSubmissionFailed',
+    'EInvoiceAccepted',
+    'EInvoiceRejected',
+    'EInvoiceResubmissionAsked',
   ],
   reads: (e) => {
+    if (e.type === 'EInvoiceSigned') return [];
+    if (e.type.startsWith('EInvoice'))
+      return [{ collection: 'sales_einvoices', id: (e.data as { uuid: string }).uuid }];
     if (e.type === 'DepositCancelled' || e.type === 'DepositApplied') {
       const d = e.data as { deposit_id: string; business_date?: string };
       return [
@@ -178,6 +210,33 @@ export const salesProjection: Projection = {
     ) &
       RecordedEvent;
     const tenantId = e.metadata.tenantId;
+    if (e.type === 'EInvoiceSigned') {
+      // signed with its document, in the same append and after it: the document is there
+      const d = e.data as EInvoiceSigned['data'];
+      const collection = DOCUMENTS[d.reference_type];
+      return [
+        {
+          kind: 'upsert',
+          collection: 'sales_einvoices',
+          doc: { id: d.uuid, tenantId, collection, document_id: d.document_id },
+        },
+        { kind: 'patch', collection, id: d.document_id, set: { einvoicing: 'pending' } },
+      ];
+    }
+    if (e.type.startsWith('EInvoice')) {
+      const of = lookup('sales_einvoices', (e.data as { uuid: string }).uuid);
+      const state = answered(e as unknown as EInvoiceSubmissionEvent);
+      return of && state
+        ? [
+            {
+              kind: 'patch',
+              collection: String(of.collection),
+              id: String(of.document_id),
+              set: { einvoicing: state },
+            },
+          ]
+        : [];
+    }
     const add = (
       collection: 'sales_days' | 'sales_months',
       key: 'date' | 'month',

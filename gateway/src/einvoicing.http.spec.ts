@@ -108,6 +108,11 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const xmlName = /filename="([^"]+)\.xml"/.exec(xml.headers['content-disposition'])![1];
+    // named by the date and time the document states (Riyadh's), not the UTC instant
+    const [, day, time] = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>\s*<cbc:IssueTime>([^<]+)</.exec(text)!;
+    expect(xmlName).toBe(
+      `300000000000003_${day.replace(/-/g, '')}T${time.replace(/:/g, '')}_${invoice.number}`,
+    );
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${xmlName}.pdf"`);
     const bytes = pdf.body as Buffer;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

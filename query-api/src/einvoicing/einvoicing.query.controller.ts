@@ -39,11 +39,16 @@ const documentRow = ({ tenantId: _t, xml: _x, cleared_xml: _c, ...doc }: Doc) =>
   warnings: explained(doc.warnings),
 });
 
-/** ZATCA's file name of a document, without its extension: VAT number, issue date and time, its number. */
-const documentFileName = (doc: Doc, vat: string) =>
-  `${vat}_${String(doc.issued_at ?? '')
-    .replace(/[-:]/g, '')
-    .slice(0, 15)}_${String(doc.document_number)}`;
+/**
+ * ZATCA's file name of a document, without its extension: VAT number, its issue date and time as the
+ * document states them (IssueDate, IssueTime, both mandatory: Riyadh's wall clock; the UTC instant
+ * named the day before from 21:00 to midnight UTC), its number.
+ */
+const documentFileName = (xml: string, doc: Doc, vat: string) => {
+  const date = /<cbc:IssueDate>(\d{4})-(\d\d)-(\d\d)<\/cbc:IssueDate>/.exec(xml) ?? [];
+  const time = /<cbc:IssueTime>(\d\d):(\d\d):(\d\d)/.exec(xml) ?? [];
+  return `${vat}_${date.slice(1).join('')}T${time.slice(1).join('')}_${String(doc.document_number)}`;
+};
 
 /** Chain verification from the event history alone: every hash, PIH, ICV and signature recomputed. */
 export const verifyDeviceChain = async (events: EventStore, tenantId: string, deviceId: string) => {
@@ -114,7 +119,7 @@ export class EInvoicingQueryController {
     const device = await this.models.get('einvoicing_devices', String(doc.device_id));
     return {
       text,
-      name: documentFileName(doc, String(device?.vat_number ?? 'einvoice')),
+      name: documentFileName(text, doc, String(device?.vat_number ?? 'einvoice')),
       // a standard (B2B) document is printed only once the authority cleared it
       printable: !doc.standard || doc.state === 'cleared',
     };

@@ -24,6 +24,8 @@ import {
   VatByCategory,
   useInvoiceMoney,
   InvoiceLineItem,
+  InvoiceLogo,
+  InvoiceNotes,
   LineItems,
 } from './InvoiceParts';
 import type { Invoice, PublicInvoice } from './types';
@@ -93,7 +95,15 @@ const PrintStyles = ({ paper }: { paper: Paper }) => (
   />
 );
 
-const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) => {
+const Document = ({
+  invoice,
+  paper,
+  uniqueId,
+}: {
+  invoice: PublicInvoice;
+  paper: Paper;
+  uniqueId: string;
+}) => {
   const translate = useTranslate();
   const { language } = useArea();
   const money = useInvoiceMoney(invoice.currency);
@@ -114,6 +124,10 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
       data-testid="einvoice"
     >
       <Stack spacing={0.5} sx={{ textAlign: 'center', mb: 2 }}>
+        <InvoiceLogo
+          src={invoice.print?.logo ? `/api/public/e-invoice/${encodeURIComponent(uniqueId)}/logo` : undefined}
+          alt={name(invoice.salon.name_en, invoice.salon.name_ar)}
+        />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }} data-testid="einvoice-salon">
           {name(invoice.salon.name_en, invoice.salon.name_ar)}
         </Typography>
@@ -179,6 +193,7 @@ const Document = ({ invoice, paper }: { invoice: PublicInvoice; paper: Paper }) 
           </Typography>
         )}
       </Box>
+      <InvoiceNotes notes={invoice.print} />
       <Typography sx={{ textAlign: 'center', mt: 2 }}>{translate('app.sales.einvoice.thanks')}</Typography>
     </Paper>
   );
@@ -317,7 +332,7 @@ export const EInvoicePage = () => {
         (state.document.awaiting_clearance ? (
           <AwaitingClearance invoice={state.document} onRetry={retry} />
         ) : (
-          <Document invoice={state.document} paper={paper} />
+          <Document invoice={state.document} paper={paper} uniqueId={uniqueId ?? ''} />
         ))}
       {(state.kind === 'not-found' || state.kind === 'failed') && (
         <Paper

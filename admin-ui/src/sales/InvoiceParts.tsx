@@ -296,3 +296,32 @@ export const InvoiceLineItem = ({
     />
   );
 };
+
+/** The salon's notes at an invoice's foot (its invoice settings), in the page's language or the other. */
+export const InvoiceNotes = ({ notes }: { notes?: { notes_en: string; notes_ar: string } }) => {
+  const { language } = useArea();
+  const text =
+    (language === 'ar' ? notes?.notes_ar || notes?.notes_en : notes?.notes_en || notes?.notes_ar) ?? '';
+  if (!text) return null;
+  return (
+    <Typography
+      variant="body2"
+      sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', textAlign: 'center', mt: 2 }}
+      data-testid="invoice-notes"
+    >
+      {text}
+    </Typography>
+  );
+};
+
+/** The salon's logo at the head of an invoice (shown when its invoice settings say so). */
+export const InvoiceLogo = ({ src, alt }: { src?: string; alt: string }) =>
+  src ? (
+    <Box
+      component="img"
+      src={src}
+      alt={alt}
+      data-testid="invoice-logo"
+      sx={{ display: 'block', mx: 'auto', maxHeight: 72, maxWidth: 200, objectFit: 'contain' }}
+    />
+  ) : null;

@@ -1,3 +1,4 @@
+import { useFileUrl } from '../forms/files';
 import { useCallback, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Show, TopToolbar } from 'react-admin';
@@ -24,6 +25,8 @@ import {
   InvoiceLineItem,
   LineItems,
   FromCustomerOffer,
+  InvoiceLogo,
+  InvoiceNotes,
 } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
 import type { Invoice } from './types';
@@ -120,6 +123,7 @@ const InvoiceBody = () => {
   // the document reported while the page is open: the invoice (its chip, its notes) is read again
   const known = invoice?.einvoicing;
   const moved = useCallback((state: string) => state !== known && refresh(), [known, refresh]);
+  const logo = useFileUrl(invoice?.print?.logo_file_id);
   if (!invoice) return null;
   const lineName = (l: Invoice['lines'][number]) =>
     language === 'ar' ? l.name_ar || l.name_en : l.name_en || l.name_ar;
@@ -127,6 +131,7 @@ const InvoiceBody = () => {
   const sellerName = language === 'ar' ? invoice.seller.name_ar : invoice.seller.name_en;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }} data-testid="invoice-show">
+      <InvoiceLogo src={logo} alt={sellerName} />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
           {translate('app.sales.invoice.title', { number: invoice.number })}
@@ -254,6 +259,7 @@ const InvoiceBody = () => {
           )}
         </Section>
       </Box>
+      <InvoiceNotes notes={invoice.print} />
     </Stack>
   );
 };

@@ -5,6 +5,9 @@ export type InvoiceState = 'paid' | 'partially_paid' | 'unpaid' | 'cancelled';
 export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid', 'unpaid', 'cancelled'];
 
 /** An invoice as issued (GET invoices, GET invoices/:id): the issued event's data; money in minor units. */
+/** What a salon prints on its invoices beside the figures. */
+export type InvoicePrint = { logo_file_id: string | null; notes_en: string; notes_ar: string };
+
 export type Invoice = Omit<
   InvoiceIssued['data'],
   'invoice_id' | 'cashier_id' | 'appointment_id' | 'einvoicing'
@@ -18,6 +21,8 @@ export type Invoice = Omit<
   /** from GET invoices/<id>: the names of the lines' employees and of the cashier */
   employee_names?: Record<string, { name_en: string; name_ar: string }>;
   cashier_name?: string | null;
+  /** from GET invoices/<id>: the salon's letterhead as its invoice settings say (logo when shown, notes) */
+  print?: InvoicePrint;
   /** what credit notes took back (minor units), and the cancellation, when cancelled */
   credited?: number;
   cancelled_at?: string;
@@ -25,8 +30,10 @@ export type Invoice = Omit<
 };
 
 /** The customer's e-invoice (GET /api/public/e-invoice/:uniqueId): no internal ids, the salon, the QR text. */
-export type PublicInvoice = Omit<Invoice, 'customer_id' | 'cashier_id' | 'id'> & {
+export type PublicInvoice = Omit<Invoice, 'customer_id' | 'cashier_id' | 'id' | 'print'> & {
   salon: { name_en: string; name_ar: string };
+  /** the logo is read from the invoice's own address (`e-invoice/{uniqueId}/logo`) */
+  print?: Omit<InvoicePrint, 'logo_file_id'> & { logo: boolean };
   qr: string | null;
   einvoice_state?: string | null;
   /** a standard tax invoice ZATCA has not cleared: only its number and date are given */

@@ -26,10 +26,12 @@ import {
   TOKENS,
   type AuthContext,
   type Doc,
+  type FileStore,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
+import { invoicePrint } from '../shared/invoice-print';
 import { priced, pricingOf } from '../shared/pricing';
 import {
   dateFilter,
@@ -45,6 +47,7 @@ import {
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
+type ImageResponse = Response & { send: (b: Buffer) => void };
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -180,12 +183,14 @@ export class SalesQueryController {
     if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.invoice');
     // who did each line and who issued it, by name: whoever may see the invoice may see that much
     const ids = (doc.employee_ids as string[] | undefined) ?? [];
-    const [employees, cashier] = await Promise.all([
+    const [employees, cashier, account] = await Promise.all([
       this.models.getMany('employees', ids),
       this.models.get('users', doc.cashier_id as string),
+      this.models.get('accounts', auth.tenantId),
     ]);
     return {
       ...withoutTenant(doc),
+      print: invoicePrint(account),
       employee_names: Object.fromEntries(
         employees
           .filter((e) => e.tenantId === auth.tenantId)
@@ -368,7 +373,27 @@ const qrOfXml = (xml: string): string | undefined =>
 /** The customer's documents, opened from a link or a QR code without signing in. */
 @Controller('api/public')
 export class PublicSalesController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.fileStore) private readonly files: FileStore,
+  ) {}
+
+  /** The salon's logo on the customer's e-invoice: only through an invoice's link, only when it is shown. */
+  @Get('e-invoice/:uniqueId/logo')
+  @Public()
+  async eInvoiceLogo(@Param('uniqueId') uniqueId: string, @Res() res: ImageResponse) {
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(uniqueId)) throw notFound('not_found.record');
+    const [doc] = await this.models.find('invoices', { filter: { unique_id: uniqueId }, limit: 1 });
+    const tenantId = doc?.tenantId as string | undefined;
+    const logo = tenantId ? invoicePrint(await this.models.get('accounts', tenantId)).logo_file_id : null;
+    const file = tenantId && logo ? await this.files.get(tenantId, logo) : undefined;
+    if (!file || !file.meta.contentType.startsWith('image/')) throw notFound('not_found.record');
+    res.setHeader('Content-Type', file.meta.contentType);
+    res.setHeader('Content-Length', String(file.bytes.length));
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(file.bytes);
+  }
 
   /** `e-invoice/{uniqueId}`: the invoice as issued, the salon's names, and the first-phase QR code. */
   @Get('e-invoice/:uniqueId')
@@ -410,9 +435,12 @@ export class PublicSalesController {
         currency,
         einvoice_state: signed.state,
       };
+    const { logo_file_id: logo, ...notes } = invoicePrint(account);
     return {
       ...visible,
       salon,
+      // the logo is read from this invoice's own address (`e-invoice/{uniqueId}/logo`)
+      print: { logo: logo !== null, ...notes },
       einvoice_state: signed ? signed.state : null,
       standard: !!signed?.standard,
       qr: signed

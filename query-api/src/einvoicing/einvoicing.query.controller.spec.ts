@@ -6,6 +6,7 @@ import {
   type AuthContext,
   type Doc,
   type EventStore,
+  type FileStore,
   type ReadModels,
 } from '@rawnaq/platform';
 import { EInvoicingQueryController } from './einvoicing.query.controller';
@@ -53,13 +54,15 @@ const records: Record<string, Doc> = {
 const models = {
   get: async (collection: string, id: string) => records[`${collection}/${id}`] ?? null,
 } as unknown as ReadModels;
+/** a salon without a logo on file (the letterhead's own tests are gateway/src/invoice-letterhead) */
+const files = { get: async () => undefined } as unknown as FileStore;
 const auth = (tenantId: string) => ({ tenantId }) as AuthContext;
 
 /** What the route wrote on the response. */
 const download = async (tenantId: string, uuid: string, format: 'pdf' | 'xml' = 'pdf') => {
   const headers: Record<string, string> = {};
   let body: Buffer = Buffer.alloc(0);
-  await new EInvoicingQueryController(models, {} as EventStore)[format](auth(tenantId), uuid, {
+  await new EInvoicingQueryController(models, {} as EventStore, files)[format](auth(tenantId), uuid, {
     setHeader: (k, v) => (headers[k.toLowerCase()] = v),
     send: (b: Buffer | string) => (body = Buffer.from(b)),
   });

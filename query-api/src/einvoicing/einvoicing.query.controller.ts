@@ -11,10 +11,12 @@ import {
   type AuthContext,
   type Doc,
   type EventStore,
+  type FileStore,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
 import { signedXmlOf } from '@rawnaq/projections';
+import { pdfLetterhead } from '../shared/invoice-print';
 import { notFoundRecord, page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -76,6 +78,7 @@ export class EInvoicingQueryController {
   constructor(
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(TOKENS.eventStore) private readonly events: EventStore,
+    @Inject(TOKENS.fileStore) private readonly files: FileStore,
   ) {}
 
   /** The salon's signed documents, newest first, with the authority's answers explained. */
@@ -138,7 +141,10 @@ export class EInvoicingQueryController {
     res.send(text);
   }
 
-  /** The same document as a bilingual PDF/A-3b to read and print, that XML attached inside it. */
+  /**
+   * The same document as a bilingual PDF/A-3b to read and print, that XML attached inside it, on the
+   * salon's letterhead (its invoice settings' logo while shown, and its notes), as its pages print it.
+   */
   @Get('documents/:uuid/pdf')
   async pdf(
     @Auth() auth: AuthContext,
@@ -147,7 +153,10 @@ export class EInvoicingQueryController {
   ) {
     const { text, name, printable } = await this.documentXml(auth, uuid);
     if (!printable) throw new DomainError('einvoicing.not_cleared_yet', 409);
-    const pdf = await renderEInvoicePdf(text, { xmlFileName: `${name}.xml` });
+    const pdf = await renderEInvoicePdf(text, {
+      xmlFileName: `${name}.xml`,
+      letterhead: await pdfLetterhead(this.models, this.files, auth.tenantId),
+    });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${name}.pdf"`);
     res.send(Buffer.from(pdf));

@@ -35,6 +35,20 @@ const merchantGet = <T>(page: Page, path: string) =>
     return (await res.json()) as unknown;
   }, path) as Promise<T>;
 
+/**
+ * Asks again, each time as soon as the last answer came (a state, not a time, ends it), until `ask`
+ * gives something: the reporting worker sends the documents within seconds, behind those due before.
+ */
+const answered = async <T>(ask: () => Promise<T | undefined>, ms: number): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const got = await ask();
+    if (got !== undefined) return got;
+    if (Date.now() > end) throw new Error(`no answer within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
 /** The manager API with the page's own session. */
 const managerGet = <T>(page: Page, path: string) =>
   page.evaluate(async (p) => {
@@ -43,6 +57,53 @@ const managerGet = <T>(page: Page, path: string) =>
     });
     return (await res.json()) as unknown;
   }, path) as Promise<T>;
+
+/** A POST to the API with a token, or none (a sign-in). */
+const post = async <T>(url: string, path: string, token: string | undefined, body: object) => {
+  const res = await fetch(`${url}/api/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+const run = String(Date.now()).slice(-6);
+
+/**
+ * A Saudi salon opened by the platform manager, its owner through the wizard's first five steps (as
+ * the wizard records them): the next step is e-invoicing. Its owner's credentials.
+ */
+const saudiSalonAtEInvoicing = async (url: string, name: string) => {
+  const manager = await post<{ api_token: string }>(url, 'manager/login', undefined, {
+    ...DEMO.manager,
+    force: true,
+  });
+  const owner = { username: `${name}${run}`, password: 'Salon@12345' };
+  const account = await post<{ account_id: number }>(url, 'manager/accounts', manager.api_token, {
+    name_en: `Salon ${name}`,
+    name_ar: 'صالون الياسمين',
+    alias: `${name}${run}`,
+    country_id: 1,
+    salon_type: 1,
+    max_employees: 3,
+    owner_name: 'Hind Al-Qahtani',
+    owner_username: owner.username,
+    owner_email: `${name}${run}@salon.example`,
+    owner_password: owner.password,
+  });
+  const credentials = { accountId: String(account.account_id), ...owner };
+  const { api_token: token } = await post<{ api_token: string }>(url, 'merchant/login', undefined, {
+    ...credentials,
+    accountId: account.account_id,
+    force: true,
+  });
+  for (const step of ['general-informations', 'vat', 'business-hours', 'employees', 'invoice-setting'])
+    await post(url, 'merchant/wizard/update_progress', token, { step });
+  return credentials;
+};
 
 export const einvoicingTests = ({ url, tab }: SuiteContext) => {
   describe('ZATCA e-invoicing', () => {
@@ -87,6 +148,172 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       expect(embeddedFile(pdf.bytes).equals(xml.bytes)).toBe(true);
       await shot(page, 'einvoicing-invoice-downloads-ar-phone');
     });
+
+    it('lets the owner credit a demo invoice ZATCA reported: the list shows and filters where each invoice stands, the note page asks the server (English desktop, Arabic phone)', async () => {
+      const { page } = await tab();
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      type Doc = { document_id: string; reference_type: number; standard: boolean; state: string };
+      type Listed = { id: string; number: number; business_date: string; state: string; credited?: number };
+      // the worker reports the demo's invoices within seconds of the start: wait for one of the last
+      // 25 days, paid and not credited, that ZATCA accepted (as its e-invoicing document says)
+      const since = new Date(Date.now() - 25 * 86_400_000).toISOString().slice(0, 10);
+      const invoice = await answered(async () => {
+        const docs = await merchantGet<Doc[]>(page, 'einvoicing/documents?range=[0,999]');
+        const accepted = new Map(
+          docs
+            .filter((d) => d.reference_type === 1 && !d.standard && d.state.startsWith('reported'))
+            .map((d) => [d.document_id, d.state]),
+        );
+        const invoices = await merchantGet<Listed[]>(
+          page,
+          `invoices?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ from: since }))}`,
+        );
+        const found = invoices.find((i) => accepted.has(i.id) && i.state === 'paid' && !i.credited);
+        return found && { ...found, einvoice_state: accepted.get(found.id)! };
+      }, 240_000);
+      const label = invoice.einvoice_state === 'reported' ? 'Reported to ZATCA' : 'Reported, with warnings';
+      // its page says what its document says, and its credit note is offered, as the API would accept it
+      await page.goto(`${url}/en/merchant/accounting/total-sales/${invoice.id}/show`);
+      await page.waitForSelector(
+        `[data-testid=invoice-show] [data-testid=einvoicing-status]:has-text("${label}")`,
+      );
+      await page.click('[data-testid=invoice-credit-note]');
+      await page.waitForSelector('[data-testid=credit-note-form]');
+      expect(await page.$('[data-testid=credit-note-refused]')).toBeNull();
+      await page.click('[data-testid=credit-note-all]');
+      await page.click('[data-testid=credit-note-refund-all]');
+      await page.fill('[data-testid=credit-note-reason]', 'Service not to the customer’s liking');
+      await shot(page, 'einvoicing-credit-note-form-en');
+      await page.click('[data-testid=credit-note-issue]');
+      await page.waitForSelector('[data-testid=credit-note-show]');
+      const noteShow = page.url();
+      const noteId = new URL(noteShow).pathname.split('/').at(-2)!;
+      // the invoice list filtered on that state shows it (credited, still reported), its chip saying what its document says
+      const filter = {
+        from: invoice.business_date,
+        to: invoice.business_date,
+        einvoicing: invoice.einvoice_state,
+      };
+      await page.goto(
+        `${url}/en/merchant/accounting/total-sales?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      );
+      const row = `tr:has(td:text-is("${invoice.number}"))`;
+      await page.waitForSelector(`${row} [data-testid=einvoicing-status]:has-text("${label}")`);
+      expect(
+        new Set(
+          await page.$$eval('tbody [data-testid=einvoicing-status]', (chips) =>
+            chips.map((c) => c.getAttribute('data-state')),
+          ),
+        ),
+      ).toEqual(new Set([invoice.einvoice_state]));
+      await shot(page, 'einvoicing-invoice-list-filtered-en');
+      // the note is signed with it and reported in turn: its own state follows, on its page and in the list
+      await answered(async () => {
+        const note = await merchantGet<{ einvoicing: string }>(page, `credit-notes/${noteId}`);
+        return note.einvoicing.startsWith('reported') || undefined;
+      }, 120_000);
+      await page.goto(noteShow);
+      await page.waitForSelector(
+        '[data-testid=credit-note-show] [data-testid=einvoicing-status][data-state^=reported]',
+      );
+      await shot(page, 'einvoicing-credit-note-show-en');
+
+      // in Arabic on a phone the list's rows say it in words
+      const ar = (await tab('ar')).page;
+      await ar.setViewportSize(PHONE);
+      await signIn(ar, url, owner, { language: 'ar' });
+      await ar.goto(
+        `${url}/ar/merchant/accounting/credit-note?filter=${encodeURIComponent(
+          JSON.stringify({ invoice_id: invoice.id }),
+        )}`,
+      );
+      await ar.waitForSelector('[data-testid=einvoicing-status][data-state^=reported]');
+      // "reported" or "reported, with warnings", in Arabic words only
+      expect(await text(ar, '[data-testid=einvoicing-status]')).toMatch(/^تم الإبلاغ[^A-Za-z_]*$/);
+      await shot(ar, 'einvoicing-credit-notes-ar-phone');
+    }, 480_000);
+
+    it('takes a new Saudi salon through the wizard’s e-invoicing step: connected with the simulator’s OTP, then on to its services (English desktop)', async () => {
+      const credentials = await saudiSalonAtEInvoicing(url, 'yasmin');
+      const { page } = await tab();
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, credentials);
+      // told about e-invoicing on the welcome page's call, before any sale
+      await page.waitForSelector('[data-testid=wizard-call]');
+      await page.click('[data-testid=continue-setup]');
+      await page.waitForSelector('[data-testid=wizard-form-einvoicing] [data-testid=wizard-einvoicing]');
+      expect(await page.getAttribute('[data-testid=wizard-step-einvoicing]', 'data-status')).toBe('current');
+      expect(await text(page, '[data-testid=wizard-step-einvoicing]')).toContain('E-invoicing (ZATCA)');
+      expect(await text(page, '[data-testid=wizard-einvoicing]')).toContain('before its first sale');
+      const fields: Array<[string, string]> = [
+        ['otp', '000000'],
+        ['vat_number', '311111111100003'],
+        ['commercial_registration', '1010010001'],
+        ['seller_name', 'Yasmin Beauty Salon'],
+        ['branch_name', 'Riyadh'],
+        ['industry', 'Beauty salon'],
+        ['street', 'King Abdulaziz Road'],
+        ['building_number', '1234'],
+        ['district', 'Al Malaz'],
+        ['city', 'Riyadh'],
+        ['postal_code', '12629'],
+      ];
+      for (const [field, value] of fields) await page.fill(`input[name=${field}]`, value);
+      // the simulator refuses 000000 as the authority refuses a used OTP: said on its field
+      await page.click('[data-testid=wizard-einvoicing-connect]');
+      await page.waitForSelector('.ra-input-otp .Mui-error');
+      expect(await page.getAttribute('[data-testid=wizard-step-einvoicing]', 'data-status')).toBe('current');
+      await shot(page, 'wizard-einvoicing-otp-refused-en');
+      await page.fill('input[name=otp]', '123456');
+      await page.click('[data-testid=wizard-einvoicing-connect]');
+      // connected: the wizard records the step and goes on to the services
+      await page.waitForSelector('[data-testid=wizard-form-activate-services]', { timeout: 120_000 });
+      expect(await page.getAttribute('[data-testid=wizard-step-einvoicing]', 'data-status')).toBe(
+        'completed',
+      );
+      const devices = await merchantGet<Array<{ status: number; active: boolean }>>(
+        page,
+        'einvoicing/devices',
+      );
+      expect(devices).toMatchObject([{ status: 2, active: true }]);
+      // back on the step, it says so and lets the owner on
+      await page.click('[data-testid=wizard-step-einvoicing] button');
+      await page.waitForSelector('[data-testid=wizard-einvoicing-connected]');
+      expect(await text(page, '[data-testid=wizard-einvoicing-connected]')).toContain('Simulation');
+      await shot(page, 'wizard-einvoicing-connected-en');
+    }, 240_000);
+
+    it('lets a new Saudi salon skip the e-invoicing step once told what that means, and labels the settings’ connect button (Arabic phone)', async () => {
+      const credentials = await saudiSalonAtEInvoicing(url, 'ward');
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, credentials, { language: 'ar' });
+      await page.goto(`${url}/ar/merchant/wizard`);
+      await page.waitForSelector('[data-testid=wizard-form-einvoicing] [data-testid=wizard-einvoicing]');
+      expect(await text(page, '[data-testid=wizard-step-einvoicing]')).toContain('الفوترة الإلكترونية');
+      await shot(page, 'wizard-einvoicing-ar-phone');
+      await page.click('[data-testid=wizard-einvoicing-skip]');
+      const warning = await text(page, '[data-testid=wizard-einvoicing-skip-warning]');
+      // what the product does without a connection, in Arabic words
+      expect(warning).toContain('دون توقيع');
+      expect(warning).toContain('لا يُبلَّغ بها بعد ذلك');
+      expect(warning).toContain('إشعار دائن أو مدين');
+      expect(warning).not.toMatch(/[A-Za-z]{2,}/);
+      await shot(page, 'wizard-einvoicing-skip-warning-ar-phone');
+      await page.click('[data-testid=wizard-einvoicing-skip-confirm]');
+      await page.waitForSelector('[data-testid=wizard-form-activate-services]');
+      expect(await page.getAttribute('[data-testid=wizard-step-einvoicing]', 'data-status')).toBe(
+        'completed',
+      );
+      expect(await merchantGet<unknown[]>(page, 'einvoicing/devices')).toEqual([]);
+      // later, under Settings → E-invoicing: the way to connect says so in words on a phone too
+      await page.goto(`${url}/ar/merchant/setting/einvoicing-setting`);
+      await page.waitForSelector('[data-testid=einvoicing-connect]');
+      for (const button of await page.$$('[data-testid=einvoicing-connect]'))
+        expect(((await button.textContent()) ?? '').trim()).toBe('ربط جهاز');
+      await shot(page, 'einvoicing-settings-empty-ar-phone');
+    }, 240_000);
 
     it('lets the manager connect a new device from the old one’s details: a wrong OTP is refused on its field, a good one connects it (Arabic phone)', async () => {
       const { page } = await tab('ar');

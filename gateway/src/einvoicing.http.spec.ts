@@ -108,6 +108,11 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const xmlName = /filename="([^"]+)\.xml"/.exec(xml.headers['content-disposition'])![1];
+    // named by the date and time the document states (Riyadh's), not the UTC instant
+    const [, day, time] = /<cbc:IssueDate>([^<]+)<\/cbc:IssueDate>\s*<cbc:IssueTime>([^<]+)</.exec(text)!;
+    expect(xmlName).toBe(
+      `300000000000003_${day.replace(/-/g, '')}T${time.replace(/:/g, '')}_${invoice.number}`,
+    );
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${xmlName}.pdf"`);
     const bytes = pdf.body as Buffer;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -158,6 +163,71 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
     expect(xml).toContain(`<cbc:ID>${invoice.number}</cbc:ID>`);
     expect(zatca.verifyDocument(xml)).toEqual([]);
   });
+
+  it("keeps an invoice's and a note's e-invoicing in step with its document: the list, its filter and the notes' eligibility (issue 24)", async () => {
+    const invoice = (await issue()).body as Issued;
+    type Listed = { id: string; number: number; einvoicing: string };
+    const listed = async (resource: string, filter: Record<string, unknown>) =>
+      (
+        await t.http
+          .get(`/api/merchant/${resource}`)
+          .query({ filter: JSON.stringify(filter), range: '[0,999]' })
+          .set(await fresh())
+      ).body as Listed[];
+    const eligibility = async () =>
+      (await t.http.get(`/api/merchant/invoices/${invoice.id}/note-eligibility`).set(await fresh())).body;
+    // signed with the sale: on its way to the authority, and no note yet (the command says the same)
+    expect(await listed('invoices', { number: invoice.number })).toMatchObject([{ einvoicing: 'pending' }]);
+    expect(await listed('invoices', { number: invoice.number, einvoicing: 'reported' })).toEqual([]);
+    const early = {
+      allowed: false,
+      key: 'sales.not_reported_no_note',
+      params: {},
+    };
+    expect(await eligibility()).toEqual({ credit_note: early, debit_note: early });
+
+    while ((await t.app.einvoicing.runOnce()) > 0);
+    expect(await listed('invoices', { number: invoice.number })).toMatchObject([{ einvoicing: 'reported' }]);
+    expect(await listed('invoices', { number: invoice.number, einvoicing: 'pending' })).toEqual([]);
+    expect(
+      (await t.http.get(`/api/merchant/invoices/${invoice.id}`).set(await fresh())).body.einvoicing,
+    ).toBe('reported');
+    // every invoice of the salon says what its document says; only those issued before the salon was
+    // connected (the demo's sale of last year) were never signed
+    const documents = (
+      await t.http
+        .get('/api/merchant/einvoicing/documents')
+        .query({ range: '[0,999]' })
+        .set(await fresh())
+    ).body as Array<{ document_id: string; state: string }>;
+    const stateOf = new Map(documents.map((d) => [d.document_id, d.state]));
+    const all = await listed('invoices', {});
+    expect(all.filter((i) => stateOf.has(i.id)).length).toBeGreaterThan(50);
+    expect(all.map((i) => [i.number, i.einvoicing])).toEqual(
+      all.map((i) => [i.number, stateOf.get(i.id) ?? 'not_reported']),
+    );
+    expect(await listed('invoices', { einvoicing: 'pending' })).toEqual([]);
+    const reported = await listed('invoices', { einvoicing: 'reported' });
+    expect(reported.map((i) => i.id)).toContain(invoice.id);
+    expect(await eligibility()).toEqual({ credit_note: { allowed: true }, debit_note: { allowed: true } });
+
+    // its credit note, likewise: pending once signed, reported once sent
+    const note = await t.http
+      .post(`/api/merchant/invoices/${invoice.id}/credit-notes`)
+      .set(bearer(owner))
+      .send({
+        reason: 'Service not delivered',
+        payments: [{ method: PaymentMethod.cash, amount: (invoice.total / 100).toFixed(2) }],
+      });
+    expect(note.status).toBe(201);
+    expect(await listed('credit-notes', { invoice_id: invoice.id })).toMatchObject([
+      { id: note.body.id, einvoicing: 'pending' },
+    ]);
+    while ((await t.app.einvoicing.runOnce()) > 0);
+    expect(await listed('credit-notes', { invoice_id: invoice.id, einvoicing: 'reported' })).toMatchObject([
+      { id: note.body.id },
+    ]);
+  }, 60_000);
 
   it('clears a sale to a business before it is shown: a standard tax invoice to its buyer, valid to the XSD and both Schematrons, its credit note standard too', async () => {
     const buyer = BUSINESS_BUYER;
@@ -370,7 +440,14 @@ describe('ZATCA phase 2 through the API (issue 13): signed at issue, chained, re
         reason: 'Refused',
         payments: [{ method: PaymentMethod.cash, amount: (invoice.total / 100).toFixed(2) }],
       });
-    expect(credit.body.message).toBe('sales.not_reported_no_note');
+    expect(credit.body.message).toBe('sales.einvoice_rejected_no_note');
+    // and the note pages are told the same
+    const eligibility = await t.http.get(`/api/merchant/invoices/${invoice.id}/note-eligibility`).set(seen);
+    expect(eligibility.body.credit_note).toEqual({
+      allowed: false,
+      key: 'sales.einvoice_rejected_no_note',
+      params: {},
+    });
     // the manager sees it among the failed documents of every salon, explained, and may send it again
     const manager = await t.signIn(MANAGER, 'manager');
     const failed = (

@@ -48,6 +48,7 @@ describe('sign-in, sessions and passwords over HTTP', () => {
         'business-hours',
         'employees',
         'invoice-setting',
+        'einvoicing',
         'activate-services',
       ],
       advanced_accounting_status: 2,

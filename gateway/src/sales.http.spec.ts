@@ -114,7 +114,8 @@ describe('the till over HTTP (issue 11)', () => {
       total: 36800,
       paid: 36800,
       owed: 0,
-      einvoicing: 'not_reported',
+      // signed into the demo salon's chain with it: on its way to ZATCA
+      einvoicing: 'pending',
     });
     expect(res.body.total).toBe(expected.total);
     expect(res.body.lines.map((l: { net: number }) => l.net)).toEqual(expected.lines.map((l) => l.net));

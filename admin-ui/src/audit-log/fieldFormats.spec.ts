@@ -197,6 +197,29 @@ describe('the audit log reads every event', () => {
     expect(problems).toEqual([]);
   });
 
+  it.each(['en', 'ar'] as const)(
+    "says the authority's answer to an e-invoice in %s words: its status and the field's name",
+    (language) => {
+      const messages = language === 'en' ? enMessages : arMessages;
+      const { translate } = createI18nProvider(language, messages);
+      const ctx: FormatContext = {
+        language,
+        timeZone: 'Asia/Riyadh',
+        currency: 'SAR',
+        translate: (key, options) => translate(key, options),
+      };
+      // an e-invoice's stream has no screen of its own: its fields take the audit log's common labels
+      expect(ENTITY_RESOURCES.einvoice).toBeUndefined();
+      const label = lookup(messages, 'app.audit.fields.status');
+      expect(typeof label).toBe('string');
+      for (const status of ['REPORTED', 'CLEARED']) {
+        const text = formatFieldValue(ENTITY_FIELD_FORMATS.einvoice.status, status, ctx);
+        expect(text).not.toMatch(/REPORTED|CLEARED|app\./);
+        if (language === 'ar') expect(`${String(label)} ${text}`).not.toMatch(/[A-Za-z]/);
+      }
+    },
+  );
+
   it('shows money in the currency, a week as days and hours, and the lines of a visit', () => {
     const { translate } = createI18nProvider('en', enMessages);
     const ctx: FormatContext = {

@@ -312,7 +312,7 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     retry_at: 'dateTime',
     warnings: 'authorityMessages',
     errors: 'authorityMessages',
-    status: 'ltr',
+    status: { choice: 'app.audit.values.einvoice_status.' },
   },
   creditnote: {
     lines: 'invoiceLines',

@@ -14,6 +14,7 @@ import { downloadWithToken } from '../imports/download';
 import { useArea } from '../shell/area';
 import { useQrSource } from '../shell/QrImage';
 import { useFormat } from '../format/useFormat';
+import { EINVOICING_COLORS } from './EInvoicingChip';
 
 type Explained = { code: string; message: string; en: string; ar: string; fix_en: string; fix_ar: string };
 export type EInvoiceDocument = {
@@ -29,14 +30,6 @@ export type EInvoiceDocument = {
   errors: Explained[];
   warnings: Explained[];
 };
-
-const COLORS = {
-  pending: 'warning',
-  reported: 'success',
-  reported_with_warnings: 'success',
-  cleared: 'success',
-  rejected: 'error',
-} as const;
 
 /** The authority's reasons, each explained in the page's language with what to fix. */
 export const AuthorityReasons = ({ items, kind }: { items: Explained[]; kind: 'errors' | 'warnings' }) => {
@@ -73,39 +66,20 @@ const ZatcaQr = ({ text }: { text: string }) => {
   ) : null;
 };
 
-/** The document's state beside the invoice's number: ZATCA's answer once signed, else the invoice's own. */
-export const EInvoiceStatusChip = ({ documentId, fallback }: { documentId: string; fallback: string }) => {
-  const dataProvider = useAppDataProvider();
-  const translate = useTranslate();
-  const [state, setState] = useState<EInvoiceDocument['state'] | null>(null);
-  useEffect(() => {
-    let live = true;
-    const filter = encodeURIComponent(JSON.stringify({ document_id: documentId }));
-    dataProvider
-      .send<EInvoiceDocument[]>('GET', `einvoicing/documents?filter=${filter}`)
-      .then((found) => live && setState(found[0]?.state ?? null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, documentId]);
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={state ? COLORS[state] : 'default'}
-      sx={{ maxWidth: '100%' }}
-      label={state ? translate(`app.einvoicing.states.${state}`) : fallback}
-      data-testid="einvoicing-status"
-    />
-  );
-};
-
 /**
  * Where a sales document stands with ZATCA: its state, the authority's reasons explained, its QR,
  * its XML and its PDF (the XML inside, to print or send), and "report now" when it was refused or is late.
  */
-export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fallback: string }) => {
+export const EInvoicePanel = ({
+  documentId,
+  fallback,
+  onState,
+}: {
+  documentId: string;
+  fallback: string;
+  /** told the document's state each time it is read (the page re-reads its record when it moved on) */
+  onState?: (state: EInvoiceDocument['state']) => void;
+}) => {
   const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const notify = useNotify();
@@ -121,6 +95,10 @@ export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fa
   useEffect(() => {
     load().catch(() => setDoc(null));
   }, [load]);
+  const state = doc?.state;
+  useEffect(() => {
+    if (state) onState?.(state);
+  }, [state, onState]);
   // a document on its way to the authority is looked at again until it has its answer (the worker
   // sends it within seconds): the screen shows where it stands without a reload
   const waiting = doc?.state === 'pending';
@@ -142,7 +120,7 @@ export const EInvoicePanel = ({ documentId, fallback }: { documentId: string; fa
         <Box>
           <Chip
             size="small"
-            color={COLORS[doc.state]}
+            color={EINVOICING_COLORS[doc.state]}
             label={translate(`app.einvoicing.states.${doc.state}`)}
             data-testid={`einvoice-state-${doc.state}`}
           />{' '}

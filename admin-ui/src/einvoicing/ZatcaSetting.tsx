@@ -10,11 +10,13 @@ import {
   TopToolbar,
 } from 'react-admin';
 import {
+  useCreatePath,
   useGetOne,
   useNotify,
   useRecordContext,
   useRedirect,
   useRefresh,
+  useResourceContext,
   useTranslate,
   type RaRecord,
 } from 'ra-core';
@@ -24,6 +26,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
+import Fab from '@mui/material/Fab';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -266,6 +272,45 @@ export const DeviceActions = ({
 };
 
 /**
+ * "Connect a device", in words on every screen: react-admin's create button is a bare "+" on a phone
+ * and a tablet. There it floats at the screen's end, labelled; `inline` keeps it in the page's flow.
+ */
+const ConnectButton = ({ to, inline = false }: { to?: string; inline?: boolean }) => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const resource = useResourceContext();
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const path = to ?? createPath({ resource, type: 'create' });
+  const label = translate('app.einvoicing.connect');
+  if (inline)
+    return (
+      <Button
+        component={RouterLink}
+        to={path}
+        variant="contained"
+        startIcon={<AddIcon />}
+        data-testid="einvoicing-connect"
+      >
+        {label}
+      </Button>
+    );
+  if (!small) return <CreateButton to={to} label="app.einvoicing.connect" data-testid="einvoicing-connect" />;
+  return (
+    <Fab
+      variant="extended"
+      color="primary"
+      component={RouterLink}
+      to={path}
+      sx={{ position: 'fixed', bottom: 60, insetInlineEnd: 20, zIndex: 1000, gap: 1 }}
+      data-testid="einvoicing-connect"
+    >
+      <AddIcon />
+      {label}
+    </Fab>
+  );
+};
+
+/**
  * A list of devices: every salon's for the manager (`manager`: the salon named, a device cloned into
  * a new one), the salon's own otherwise.
  */
@@ -293,12 +338,12 @@ const DeviceList = ({ resource, manager = false }: { resource: string; manager?:
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {translate(manager ? 'app.einvoicing.empty_manager' : 'app.einvoicing.empty_merchant')}
           </Typography>
-          <CreateButton {...create} label="app.einvoicing.connect" variant="contained" />
+          <ConnectButton {...create} inline />
         </Box>
       }
       actions={
         <TopToolbar>
-          <CreateButton {...create} label="app.einvoicing.connect" />
+          <ConnectButton {...create} />
         </TopToolbar>
       }
     >
@@ -426,6 +471,23 @@ const DEVICE_FIELDS = [
   'postal_code',
 ] as const;
 
+/** The onboarding's rules (the contracts' schema), and for the manager's form the salon's number. */
+export const useDeviceValidate = (resource: string, account = false) => {
+  const translate = useTranslate();
+  return useMemo(() => {
+    const check = schemaValidator(connectEInvoicingInput, resource, translate);
+    return (values: Record<string, unknown>) => {
+      const { account_id, ...rest } = values;
+      const errors: Record<string, unknown> = { ...check(rest) };
+      if (account && !/^\d{1,9}$/.test(String(account_id ?? '')))
+        errors.account_id = translate('validation.is_required', {
+          field: translate(`resources.${resource}.fields.account_id`),
+        });
+      return errors;
+    };
+  }, [translate, resource, account]);
+};
+
 /**
  * Connecting a device: the manager's (`account` asks which salon, `source` a device to clone) or the
  * salon's own (`resource` MERCHANT_EINVOICING).
@@ -442,18 +504,7 @@ const DeviceCreate = ({
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const validate = useMemo(() => {
-    const check = schemaValidator(connectEInvoicingInput, resource, translate);
-    return (values: Record<string, unknown>) => {
-      const { account_id, ...rest } = values;
-      const errors: Record<string, unknown> = { ...check(rest) };
-      if (account && !/^\d{1,9}$/.test(String(account_id ?? '')))
-        errors.account_id = translate('validation.is_required', {
-          field: translate(`resources.${resource}.fields.account_id`),
-        });
-      return errors;
-    };
-  }, [translate, resource, account]);
+  const validate = useDeviceValidate(resource, account);
   const defaults = source
     ? {
         ...Object.fromEntries(DEVICE_FIELDS.map((f) => [f, source[f] ?? ''])),

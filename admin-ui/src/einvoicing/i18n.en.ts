@@ -70,6 +70,19 @@ export const en = {
         production_csid: 'Production certificate',
         renewal: 'Renewal',
       },
+      wizard: {
+        title: 'E-invoicing with ZATCA',
+        hint: 'In Saudi Arabia a VAT-registered salon signs every invoice and reports it to ZATCA (Fatoora, phase 2). Connect the salon now, before its first sale, with the 6-digit one-time password from the Fatoora portal (fatoora.zatca.gov.sa).',
+        connected:
+          'The salon is connected to ZATCA (%{environment}): its invoices, credit and debit notes are signed as they are issued and reported within seconds.',
+        connect: 'Connect and continue',
+        skip: 'Skip for now',
+        skip_title: 'Skip e-invoicing for now?',
+        skip_warning:
+          'Until the salon is connected, its invoices are issued without being signed or reported to ZATCA, though the e-invoicing rules ask it of every VAT-registered business in Saudi Arabia. Invoices issued meanwhile are never reported afterwards, and no credit or debit note can be issued on them. You can connect at any time under Settings → E-invoicing (ZATCA).',
+        skip_confirm: 'Skip, I will connect later',
+        connect_now: 'Connect now',
+      },
       sections: {
         authority: 'ZATCA',
         seller: 'The salon as registered',

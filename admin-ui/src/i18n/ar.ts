@@ -542,6 +542,7 @@ export const ar: AppMessages = {
           not_reported: 'لم تُبلّغ هيئة الزكاة والضريبة والجمارك بعد',
           reported: 'أُبلغت هيئة الزكاة والضريبة والجمارك',
         },
+        einvoice_status: { REPORTED: 'تم الإبلاغ إلى الهيئة', CLEARED: 'اعتمدتها الهيئة' },
         file: 'ملف',
         realm: { merchant: 'لوحة الصالون', manager: 'لوحة المنصة' },
         discount_kind: { percent: 'نسبة', amount: 'مبلغ' },
@@ -561,6 +562,7 @@ export const ar: AppMessages = {
         device_cancel_reason: { replaced: 'حلّ محله جهاز جديد', cancelled: 'أُلغي' },
       },
       fields: {
+        status: 'الحالة',
         attempt: 'المحاولة',
         http_status: 'رد الهيئة',
         uuid: 'المعرّف الفريد للمستند',

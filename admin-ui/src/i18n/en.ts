@@ -517,6 +517,7 @@ export const en = {
           not_reported: 'Not yet reported to ZATCA',
           reported: 'Reported to ZATCA',
         },
+        einvoice_status: { REPORTED: 'Reported to ZATCA', CLEARED: 'Cleared by ZATCA' },
         file: 'A file',
         realm: { merchant: 'Salon back office', manager: 'Platform console' },
         discount_kind: { percent: 'Percentage', amount: 'Amount' },
@@ -536,6 +537,7 @@ export const en = {
         device_cancel_reason: { replaced: 'Replaced by a new device', cancelled: 'Cancelled' },
       },
       fields: {
+        status: 'Status',
         attempt: 'Attempt',
         http_status: 'Authority answer (HTTP)',
         uuid: 'Document UUID',

@@ -1,4 +1,4 @@
-import { DataTable, ExportButton, FilterButton, List, TopToolbar } from 'react-admin';
+import { DataTable, ExportButton, FilterButton, List, SelectInput, TopToolbar } from 'react-admin';
 import { useTranslate, type Exporter } from 'ra-core';
 import { toDecimalString, type Currency } from '@rawnaq/contracts';
 import Typography from '@mui/material/Typography';
@@ -6,6 +6,12 @@ import { downloadCsv, toCsv } from '../export/csv';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import {
+  EInvoicingChip,
+  EInvoicingText,
+  einvoicingChoices,
+  useReportsToZatca,
+} from '../einvoicing/EInvoicingChip';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
 import { PeriodPresets, useSalonToday } from '../sales/PeriodFilter';
@@ -46,11 +52,15 @@ export const CreditNoteList = () => {
   const today = useSalonToday();
   const { dateTime } = useFormat();
   const customer = useCustomerName();
+  const zatca = useReportsToZatca();
   return (
     <List
       filters={[
         <AppDateInput key="from" source="from" alwaysOn />,
         <AppDateInput key="to" source="to" alwaysOn />,
+        ...(zatca
+          ? [<SelectInput key="einvoicing" source="einvoicing" choices={einvoicingChoices()} />]
+          : []),
       ]}
       filterDefaultValues={(today && dayPeriod('this_month', today)) || {}}
       sort={{ field: 'number', order: 'DESC' }}
@@ -75,6 +85,12 @@ export const CreditNoteList = () => {
           <span>
             <bdi>{dateTime(n.issued_at)}</bdi> ·{' '}
             {translate('app.notes.credit.of_invoice', { number: n.invoice_number })}
+            {zatca && (
+              <>
+                {' · '}
+                <EInvoicingText state={n.einvoicing} />
+              </>
+            )}
           </span>
         )}
         tertiaryText={(n) => <Total note={n} />}
@@ -92,6 +108,13 @@ export const CreditNoteList = () => {
         <DataTable.Col source="customer_name" disableSort render={(n: CreditNote) => customer(n)} />
         <DataTable.Col source="reason" disableSort />
         <DataTable.Col align="right" source="total" render={(n: CreditNote) => <Total note={n} />} />
+        {zatca && (
+          <DataTable.Col
+            source="einvoicing"
+            disableSort
+            render={(n: CreditNote) => <EInvoicingChip state={n.einvoicing} />}
+          />
+        )}
       </ResponsiveDataTable>
     </List>
   );

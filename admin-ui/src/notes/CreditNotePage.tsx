@@ -3,7 +3,13 @@ import { useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { useGetList, useGetOne, useRequireAccess, useTranslate } from 'ra-core';
-import { codeLabelKey, toDecimalString, type Currency, type PaymentMethod } from '@rawnaq/contracts';
+import {
+  codeLabelKey,
+  toDecimalString,
+  type Currency,
+  type ErrorDetail,
+  type PaymentMethod,
+} from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,14 +27,13 @@ import { isHandled } from '../http/errors';
 import { needsAuthorizationCode, PAYMENT_METHODS } from '../billing/basket';
 import { problemsOf, useProblemText } from '../billing/problems';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
-import { useSalonToday } from '../sales/PeriodFilter';
 import type { Invoice } from '../sales/types';
 import { newKey } from '../shell/newKey';
 import { useArea } from '../shell/area';
+import { useNoteEligibility } from './eligibility';
 import {
   creditBody,
   creditPreview,
-  creditRefusal,
   remainingOf,
   type CreditForm,
   type CreditNote,
@@ -63,17 +68,29 @@ export const CreditNotePage = () => {
     },
     { enabled: !checking && invoiceId !== '' },
   );
-  if (checking) return null;
+  const eligibility = useNoteEligibility(invoiceId, 'credit_note', !checking && invoiceId !== '');
+  const translate = useTranslate();
+  // named while it reads what it needs, as every screen is
+  const naming = <Title title={translate('app.notes.credit.button')} />;
+  if (checking) return naming;
   if (!invoiceId || error) return <NoInvoiceChosen kind="credit" unknown={invoiceId !== ''} />;
-  if (!invoice || !notes) return null;
-  return <CreditNoteForm invoice={invoice} notes={notes} />;
+  if (!invoice || !notes || !eligibility) return naming;
+  return <CreditNoteForm invoice={invoice} notes={notes} refused={eligibility.refused} />;
 };
 
-const CreditNoteForm = ({ invoice, notes }: { invoice: Invoice; notes: CreditNote[] }) => {
+const CreditNoteForm = ({
+  invoice,
+  notes,
+  refused,
+}: {
+  invoice: Invoice;
+  notes: CreditNote[];
+  /** why the server would refuse a note on this invoice now, if it would */
+  refused: ErrorDetail | undefined;
+}) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { basename, language } = useArea();
-  const today = useSalonToday();
   const money = useInvoiceMoney(invoice.currency);
   const currency = invoice.currency as Currency;
   const dataProvider = useAppDataProvider();
@@ -88,7 +105,6 @@ const CreditNoteForm = ({ invoice, notes }: { invoice: Invoice; notes: CreditNot
   const [busy, setBusy] = useState(false);
   const [serverProblems, setServerProblems] = useState<ReturnType<typeof problemsOf>>([]);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-  const refused = today ? creditRefusal(invoice, today) : undefined;
   const preview = creditPreview(invoice, remaining, form, currency);
   const shown = [...(tried ? preview.problems : []), ...serverProblems];
   const errorOf = (field: string) => {

@@ -15,6 +15,7 @@ import type { Invoice } from '../sales/types';
 import { useArea } from '../shell/area';
 import type { CreditNote } from './creditNote';
 import { CREDIT_NOTES } from './paths';
+import { EInvoicingChip } from '../einvoicing/EInvoicingChip';
 
 const Title = () => {
   const note = useRecordContext<CreditNote>();
@@ -57,9 +58,12 @@ const Body = () => {
   const t = (key: string) => translate(`app.notes.credit.${key}`);
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }} data-testid="credit-note-show">
-      <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-        {translate('app.notes.credit.show_title', { number: note.number })}
-      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+          {translate('app.notes.credit.show_title', { number: note.number })}
+        </Typography>
+        {note.einvoicing !== 'not_applicable' && <EInvoicingChip state={note.einvoicing} />}
+      </Stack>
       <Box
         sx={{
           display: 'grid',

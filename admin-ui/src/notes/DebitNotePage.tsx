@@ -5,12 +5,11 @@ import { Title } from 'react-admin';
 import { useGetOne, useRequireAccess, useTranslate } from 'ra-core';
 import {
   codeLabelKey,
-  noteRefusal,
   VatType,
   vatCategoryOfType,
   vatExemptionsForType,
-  type BusinessDate,
   type Currency,
+  type ErrorDetail,
   type PaymentMethod,
 } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
@@ -30,7 +29,6 @@ import { isHandled } from '../http/errors';
 import { needsAuthorizationCode, PAYMENT_METHODS } from '../billing/basket';
 import { problemsOf, useProblemText } from '../billing/problems';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
-import { useSalonToday } from '../sales/PeriodFilter';
 import type { Invoice } from '../sales/types';
 import { newKey } from '../shell/newKey';
 import { useArea } from '../shell/area';
@@ -38,6 +36,7 @@ import { debitBody, debitPreview, type DebitForm, type DebitLineRow } from './de
 import type { RefundRow } from './creditNote';
 import { DEBIT_NOTE_FORM, DEBIT_NOTES } from './paths';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useNoteEligibility } from './eligibility';
 
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 const VAT_TYPES = Object.values(VatType) as VatType[];
@@ -49,6 +48,7 @@ const VAT_TYPES = Object.values(VatType) as VatType[];
  */
 export const DebitNotePage = () => {
   const { isPending: checking } = useRequireAccess({ resource: DEBIT_NOTE_FORM, action: 'show' });
+  const translate = useTranslate();
   const [params] = useSearchParams();
   const invoiceId = params.get('invoice_id') ?? '';
   const { data: invoice, error } = useGetOne<Invoice>(
@@ -60,23 +60,28 @@ export const DebitNotePage = () => {
     id: string;
     vat: { vat_enabled: boolean; vat_percentage: number | string };
   }>('billing', { id: 'context' }, { enabled: !checking });
-  if (checking) return null;
+  const eligibility = useNoteEligibility(invoiceId, 'debit_note', !checking && invoiceId !== '');
+  // named while it reads what it needs, as every screen is
+  const naming = <Title title={translate('app.notes.debit.button')} />;
+  if (checking) return naming;
   if (!invoiceId || error) return <NoInvoiceChosen kind="debit" unknown={invoiceId !== ''} />;
-  if (!invoice || !context) return null;
-  return <DebitNoteForm invoice={invoice} vat={context.vat} />;
+  if (!invoice || !context || !eligibility) return naming;
+  return <DebitNoteForm invoice={invoice} vat={context.vat} refused={eligibility.refused} />;
 };
 
 const DebitNoteForm = ({
   invoice,
   vat,
+  refused,
 }: {
   invoice: Invoice;
   vat: { vat_enabled: boolean; vat_percentage: number | string };
+  /** why the server would refuse a note on this invoice now, if it would */
+  refused: ErrorDetail | undefined;
 }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { basename } = useArea();
-  const today = useSalonToday();
   const money = useInvoiceMoney(invoice.currency);
   const currency = invoice.currency as Currency;
   const dataProvider = useAppDataProvider();
@@ -93,15 +98,6 @@ const DebitNoteForm = ({
   const [serverProblems, setServerProblems] = useState<ReturnType<typeof problemsOf>>([]);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const back = `${basename}/accounting/total-sales/${invoice.id}/show`;
-  const refused =
-    invoice.state === 'cancelled'
-      ? { key: 'sales.invoice_cancelled' }
-      : today
-        ? noteRefusal(
-            { einvoicing: invoice.einvoicing, business_date: invoice.business_date as BusinessDate },
-            today,
-          )
-        : undefined;
   // the tax authority's reasons for no VAT: asked where invoices are e-invoiced (a Saudi salon)
   const saudi = invoice.einvoicing !== 'not_applicable';
   const preview = debitPreview(form, {

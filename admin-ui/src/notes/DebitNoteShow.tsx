@@ -24,6 +24,7 @@ import type { Invoice } from '../sales/types';
 import { useArea } from '../shell/area';
 import type { DebitNote } from './debitNote';
 import { DEBIT_NOTES } from './paths';
+import { EInvoicingChip } from '../einvoicing/EInvoicingChip';
 
 const Title = () => {
   const note = useRecordContext<DebitNote>();
@@ -72,9 +73,12 @@ const Body = () => {
   ];
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }} data-testid="debit-note-show">
-      <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-        {translate('app.notes.debit.show_title', { number: note.number })}
-      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+          {translate('app.notes.debit.show_title', { number: note.number })}
+        </Typography>
+        {note.einvoicing !== 'not_applicable' && <EInvoicingChip state={note.einvoicing} />}
+      </Stack>
       <Box
         sx={{
           display: 'grid',

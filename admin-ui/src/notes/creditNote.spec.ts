@@ -1,6 +1,6 @@
 import { PaymentMethod } from '@rawnaq/contracts';
 import type { Invoice } from '../sales/types';
-import { creditBody, creditPreview, creditRefusal, remainingOf, type CreditForm } from './creditNote';
+import { creditBody, creditPreview, remainingOf, type CreditForm } from './creditNote';
 
 const invoice = {
   id: 'i1',
@@ -75,19 +75,5 @@ describe('the credit-note form', () => {
       field: 'lines',
       key: 'sales.nothing_to_credit',
     });
-  });
-
-  it('says why an invoice cannot have a note: not reported to ZATCA, past 30 days, not fully paid, cancelled', () => {
-    expect(creditRefusal({ ...invoice, einvoicing: 'not_reported' }, '2026-11-25' as never)).toEqual({
-      key: 'sales.not_reported_no_note',
-    });
-    expect(creditRefusal(invoice, '2026-12-21' as never)).toMatchObject({ key: 'sales.note_window_passed' });
-    expect(creditRefusal({ ...invoice, owed: 100 }, '2026-11-25' as never)).toEqual({
-      key: 'sales.credit_note_partial_payment',
-    });
-    expect(creditRefusal({ ...invoice, state: 'cancelled' }, '2026-11-25' as never)).toEqual({
-      key: 'sales.invoice_cancelled',
-    });
-    expect(creditRefusal(invoice, '2026-11-25' as never)).toBeUndefined();
   });
 });

@@ -1,11 +1,10 @@
 import {
   creditLines,
-  noteRefusal,
   remainingAfterCredits,
   parseMoney,
   toDecimalString,
-  type BusinessDate,
   type CreditNoteIssued,
+  type DocumentEInvoicing,
   type Currency,
   type ErrorDetail,
   type PaymentMethod,
@@ -14,28 +13,17 @@ import {
 import type { Invoice } from '../sales/types';
 
 /** A credit note as `GET credit-notes` gives it: the issued event's data. */
-export type CreditNote = CreditNoteIssued['data'] & { id: string };
+export type CreditNote = Omit<CreditNoteIssued['data'], 'einvoicing'> & {
+  id: string;
+  /** where it stands with ZATCA: its e-invoice's state once signed */
+  einvoicing: DocumentEInvoicing;
+};
 
 /** What is left of the invoice once its credit notes are taken off (each line's, and its VAT). */
 export const remainingOf = (
   invoice: Pick<Invoice, 'lines' | 'subtotals'>,
   notes: readonly Pick<CreditNote, 'lines' | 'subtotals'>[],
 ): Remaining => remainingAfterCredits(invoice, notes);
-
-/**
- * Why the invoice cannot have a credit note now, if it cannot (the shared rule of doc2 §4, §8.2: a
- * Saudi invoice not yet reported to ZATCA, the 30 days; a cancelled or not fully paid invoice).
- */
-export const creditRefusal = (invoice: Invoice, today: BusinessDate): ErrorDetail | undefined => {
-  if (invoice.state === 'cancelled') return { key: 'sales.invoice_cancelled' };
-  const rule = noteRefusal(
-    { einvoicing: invoice.einvoicing, business_date: invoice.business_date as BusinessDate },
-    today,
-  );
-  if (rule) return rule;
-  if (invoice.owed > 0) return { key: 'sales.credit_note_partial_payment' };
-  return undefined;
-};
 
 export type RefundRow = { key: string; method: PaymentMethod; amount: string; authorizationCode: string };
 

@@ -6,6 +6,7 @@ import {
   toDecimalString,
   type Currency,
   type DebitNoteIssued,
+  type DocumentEInvoicing,
   type ErrorDetail,
   type PricedBasket,
   type VatType,
@@ -14,7 +15,11 @@ import {
 import type { RefundRow } from './creditNote';
 
 /** A debit note as `GET debit-notes` gives it: the issued event's data. */
-export type DebitNote = DebitNoteIssued['data'] & { id: string };
+export type DebitNote = Omit<DebitNoteIssued['data'], 'einvoicing'> & {
+  id: string;
+  /** where it stands with ZATCA: its e-invoice's state once signed */
+  einvoicing: DocumentEInvoicing;
+};
 
 export type DebitLineRow = {
   key: string;

@@ -8,6 +8,7 @@ const creditNoteFields = {
   customer_name: 'العميل',
   total: 'المبلغ الدائن',
   reason: 'السبب',
+  einvoicing: 'الفوترة الإلكترونية',
   from: 'من',
   to: 'إلى',
 };

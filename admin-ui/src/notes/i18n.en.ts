@@ -6,6 +6,7 @@ const creditNoteFields = {
   customer_name: 'Customer',
   total: 'Credited',
   reason: 'Reason',
+  einvoicing: 'E-invoicing',
   from: 'From',
   to: 'To',
 };

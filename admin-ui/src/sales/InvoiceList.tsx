@@ -14,6 +14,12 @@ import { downloadCsv, toCsv } from '../export/csv';
 import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import {
+  EInvoicingChip,
+  EInvoicingText,
+  einvoicingChoices,
+  useReportsToZatca,
+} from '../einvoicing/EInvoicingChip';
 import { Amount, InvoiceStateChip } from './InvoiceParts';
 import { PeriodPresets, useSalonToday } from './PeriodFilter';
 import { dayPeriod } from './period';
@@ -30,6 +36,7 @@ const Actions = () => (
 const useFilters = () => {
   // the customer filter searches the customers, which needs their own right (page 4)
   const customers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess;
+  const zatca = useReportsToZatca();
   return [
     <AppDateInput key="from" source="from" alwaysOn />,
     <AppDateInput key="to" source="to" alwaysOn />,
@@ -49,6 +56,8 @@ const useFilters = () => {
       source="state"
       choices={INVOICE_STATES.map((s) => ({ id: s, name: `app.sales.states.${s}` }))}
     />,
+    // where the invoices stand with ZATCA (a Saudi salon): refused ones, those still on their way...
+    ...(zatca ? [<SelectInput key="einvoicing" source="einvoicing" choices={einvoicingChoices()} />] : []),
   ];
 };
 
@@ -61,11 +70,14 @@ const useExporter = (): Exporter<Invoice> => {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const customer = useCustomerName();
+  const zatca = useReportsToZatca();
   return (invoices) => {
     const label = (f: string) => translate(`resources.accounting/total-sales.fields.${f}`);
     downloadCsv(
       toCsv(
-        ['number', 'issued_at', 'customer_id', 'total', 'paid', 'owed', 'state'].map(label),
+        ['number', 'issued_at', 'customer_id', 'total', 'paid', 'owed', 'state']
+          .concat(zatca ? ['einvoicing'] : [])
+          .map(label),
         invoices.map((i) => [
           i.number,
           dateTime(i.issued_at),
@@ -74,6 +86,7 @@ const useExporter = (): Exporter<Invoice> => {
           money(i.paid),
           money(i.owed),
           i.state ? translate(`app.sales.states.${i.state}`) : '',
+          ...(zatca ? [translate(`app.sales.einvoicing.${i.einvoicing}`)] : []),
         ]),
       ),
       translate('app.sales.invoices_file'),
@@ -87,6 +100,7 @@ export const InvoiceList = () => {
   const today = useSalonToday();
   const { money, dateTime } = useFormat();
   const customer = useCustomerName();
+  const zatca = useReportsToZatca();
   const empty = (
     <Typography sx={{ p: 3 }} color="text.secondary" data-testid="invoices-empty">
       {translate('app.sales.empty_invoices')}
@@ -108,7 +122,17 @@ export const InvoiceList = () => {
             <bdi>{`#${i.number}`}</bdi> · <bdi>{customer(i)}</bdi>
           </span>
         )}
-        secondaryText={(i) => <bdi>{dateTime(i.issued_at)}</bdi>}
+        secondaryText={(i) => (
+          <span>
+            <bdi>{dateTime(i.issued_at)}</bdi>
+            {zatca && (
+              <>
+                {' · '}
+                <EInvoicingText state={i.einvoicing} />
+              </>
+            )}
+          </span>
+        )}
         tertiaryText={(i) => <Amount>{money(i.total)}</Amount>}
         rowClick="show"
         bulkActionButtons={false}
@@ -139,6 +163,13 @@ export const InvoiceList = () => {
           disableSort
           render={(i: Invoice) => <InvoiceStateChip state={i.state} />}
         />
+        {zatca && (
+          <DataTable.Col
+            source="einvoicing"
+            disableSort
+            render={(i: Invoice) => <EInvoicingChip state={i.einvoicing} />}
+          />
+        )}
       </ResponsiveDataTable>
     </List>
   );

@@ -1,8 +1,8 @@
 import { useFileUrl } from '../forms/files';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Show, TopToolbar } from 'react-admin';
-import { useRecordContext, useTranslate } from 'ra-core';
+import { useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -37,7 +37,8 @@ import { CancelledNotice } from '../notes/CancelledNotice';
 import { CreditNoteButton } from '../notes/CreditNoteButton';
 import { DebitNoteButton } from '../notes/DebitNoteButton';
 import { InvoiceRating } from '../survey/InvoiceRating';
-import { EInvoicePanel, EInvoiceStatusChip } from '../einvoicing/EInvoicePanel';
+import { EInvoicePanel } from '../einvoicing/EInvoicePanel';
+import { EInvoicingChip } from '../einvoicing/EInvoicingChip';
 import { BuyerText } from './EInvoicePage';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
@@ -125,6 +126,10 @@ const InvoiceBody = () => {
   const customer = useCustomerName();
   const names = useNames(invoice);
   const phone = useIsPhone();
+  const refresh = useRefresh();
+  // the document reported while the page is open: the invoice (its chip, its notes) is read again
+  const known = invoice?.einvoicing;
+  const moved = useCallback((state: string) => state !== known && refresh(), [known, refresh]);
   const logo = useFileUrl(invoice?.print?.logo_file_id);
   if (!invoice) return null;
   const lineName = (l: Invoice['lines'][number]) =>
@@ -139,10 +144,7 @@ const InvoiceBody = () => {
           {translate('app.sales.invoice.title', { number: invoice.number })}
         </Typography>
         <InvoiceStateChip state={invoice.state} />
-        <EInvoiceStatusChip
-          documentId={invoice.id}
-          fallback={translate(`app.sales.einvoicing.${invoice.einvoicing}`)}
-        />
+        <EInvoicingChip state={invoice.einvoicing} />
       </Stack>
       <CancelledNotice invoice={invoice} />
       <Box
@@ -251,7 +253,11 @@ const InvoiceBody = () => {
           {invoice.einvoicing === 'not_applicable' ? (
             <Typography>{translate(`app.sales.einvoicing.${invoice.einvoicing}`)}</Typography>
           ) : (
-            <EInvoicePanel documentId={invoice.id} fallback={translate('app.einvoicing.not_signed')} />
+            <EInvoicePanel
+              documentId={invoice.id}
+              fallback={translate('app.einvoicing.not_signed')}
+              onState={moved}
+            />
           )}
           {invoice.notes && (
             <Fact label={t('notes')}>

@@ -10,6 +10,7 @@ const invoiceFields = {
   paid: 'المدفوع',
   owed: 'المتبقي',
   state: 'الحالة',
+  einvoicing: 'الفوترة الإلكترونية',
   from: 'من',
   to: 'إلى',
 };
@@ -50,8 +51,12 @@ export const ar: typeof en = {
       states: { paid: 'مدفوعة', partially_paid: 'مدفوعة جزئيًا', unpaid: 'غير مدفوعة', cancelled: 'ملغاة' },
       einvoicing: {
         not_applicable: 'لا يوجد إبلاغ في هذه الدولة',
-        not_reported: 'لم تُبلَّغ هيئة الزكاة والضريبة والجمارك بعد',
-        reported: 'أُبلغت هيئة الزكاة والضريبة والجمارك',
+        not_reported: 'لم تُبلَّغ (غير موقّعة)',
+        pending: 'بانتظار الإبلاغ',
+        reported: 'تم الإبلاغ إلى الهيئة',
+        reported_with_warnings: 'تم الإبلاغ مع ملاحظات',
+        cleared: 'اعتمدتها الهيئة',
+        rejected: 'رفضتها الهيئة',
       },
       vat_categories: {
         S: 'النسبة الأساسية %{rate}',

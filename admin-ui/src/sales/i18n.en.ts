@@ -9,6 +9,7 @@ const invoiceFields = {
   paid: 'Paid',
   owed: 'Owed',
   state: 'State',
+  einvoicing: 'E-invoicing',
   from: 'From',
   to: 'To',
 };
@@ -46,8 +47,12 @@ export const en = {
       states: { paid: 'Paid', partially_paid: 'Partly paid', unpaid: 'Unpaid', cancelled: 'Cancelled' },
       einvoicing: {
         not_applicable: 'No reporting step in this country',
-        not_reported: 'Not yet reported to ZATCA',
+        not_reported: 'Not reported (not signed)',
+        pending: 'Waiting to be reported',
         reported: 'Reported to ZATCA',
+        reported_with_warnings: 'Reported, with warnings',
+        cleared: 'Cleared by ZATCA',
+        rejected: 'Refused by ZATCA',
       },
       vat_categories: {
         S: 'Standard rate %{rate}',

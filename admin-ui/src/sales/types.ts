@@ -1,4 +1,4 @@
-import type { InvoiceIssued } from '@rawnaq/contracts';
+import type { DocumentEInvoicing, InvoiceIssued } from '@rawnaq/contracts';
 
 /** Where an invoice stands with its payments (the list's chip and filter). */
 export type InvoiceState = 'paid' | 'partially_paid' | 'unpaid' | 'cancelled';
@@ -8,8 +8,13 @@ export const INVOICE_STATES: readonly InvoiceState[] = ['paid', 'partially_paid'
 /** What a salon prints on its invoices beside the figures. */
 export type InvoicePrint = { logo_file_id: string | null; notes_en: string; notes_ar: string };
 
-export type Invoice = Omit<InvoiceIssued['data'], 'invoice_id' | 'cashier_id' | 'appointment_id'> & {
+export type Invoice = Omit<
+  InvoiceIssued['data'],
+  'invoice_id' | 'cashier_id' | 'appointment_id' | 'einvoicing'
+> & {
   id: string;
+  /** where it stands with ZATCA: its e-invoice's state once signed */
+  einvoicing: DocumentEInvoicing;
   cashier_id?: string;
   appointment_id?: string | null;
   state?: InvoiceState;

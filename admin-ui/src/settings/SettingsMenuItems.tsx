@@ -1,7 +1,7 @@
 import { Menu } from 'react-admin';
 import { useCanAccess } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
-import { WIZARD_STEPS } from '@rawnaq/contracts';
+import { wizardStepsOf } from '@rawnaq/contracts';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import LanguageIcon from '@mui/icons-material/Language';
 import NotificationsIcon from '@mui/icons-material/Notifications';
@@ -19,7 +19,8 @@ export const SettingsMenuItems = () => {
   const wizard = useCanAccess({ resource: 'wizard', action: 'show' });
   const information = useGlobalInformation<GlobalInformation>();
   const done = information?.global_informations.account.wizard_progress ?? [];
-  const unfinished = WIZARD_STEPS.some((step) => !done.includes(step));
+  const country = information?.global_informations.account.country_id;
+  const unfinished = wizardStepsOf(country).some((step) => !done.includes(step));
   return (
     <>
       {settings.canAccess && (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useCanAccess, useTranslate } from 'ra-core';
-import { wizardProgress, type GlobalInformation } from '@rawnaq/contracts';
+import { wizardProgress, wizardStepsOf, type GlobalInformation } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -15,8 +15,9 @@ export const WizardCall = () => {
   const { canAccess } = useCanAccess({ resource: 'wizard', action: 'show' });
   const information = useGlobalInformation<GlobalInformation>();
   if (!canAccess || !information) return null;
-  const progress = wizardProgress(information.global_informations.account.wizard_progress ?? []);
-  if (progress >= 100) return null;
+  const { wizard_progress: done = [], country_id: country } = information.global_informations.account;
+  const progress = wizardProgress(done);
+  if (wizardStepsOf(country).every((step) => done.includes(step))) return null;
   return (
     <Alert
       severity="info"

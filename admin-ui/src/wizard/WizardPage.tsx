@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { useNotify, useRequireAccess, useTranslate } from 'ra-core';
-import type { GlobalInformation, WizardStep } from '@rawnaq/contracts';
+import { wizardStepsOf, type GlobalInformation, type WizardStep } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +14,7 @@ import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { failureKey, isHandled } from '../http/errors';
-import { useGlobalInformationStore } from '../layout/globalInformationContext';
+import { useGlobalInformation, useGlobalInformationStore } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { useIsPhone } from '../layout/ResponsiveDataTable';
 import { VatSection } from '../settings/GeneralSettingsPage';
@@ -24,6 +24,7 @@ import { InvoiceSection } from '../settings/OtherSections';
 import type { AfterSave } from '../settings/SettingsSection';
 import { EmployeesStep } from './EmployeesStep';
 import { ServicesStep } from './ServicesStep';
+import { EInvoicingStep } from '../einvoicing/EInvoicingStep';
 import { canOpen, stepAfter, stepperState, type WizardAnswer } from './stepper';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -33,6 +34,7 @@ const FORMS: Record<WizardStep, (props: AfterSave) => React.JSX.Element> = {
   'business-hours': BusinessHoursSection,
   employees: EmployeesStep,
   'invoice-setting': InvoiceSection,
+  einvoicing: EInvoicingStep,
   'activate-services': ServicesStep,
 };
 
@@ -50,6 +52,9 @@ export const WizardPage = () => {
   const phone = useIsPhone();
   const dataProvider = useAppDataProvider();
   const store = useGlobalInformationStore<GlobalInformation>();
+  const country = useGlobalInformation<GlobalInformation>()?.global_informations.account.country_id;
+  // a Saudi salon's wizard has its e-invoicing step
+  const all = useMemo(() => wizardStepsOf(country), [country]);
   const { isPending: checking } = useRequireAccess({ resource: 'wizard', action: 'show' });
   const [answer, setAnswer] = useState<WizardAnswer>();
   const [failed, setFailed] = useState(false);
@@ -71,7 +76,10 @@ export const WizardPage = () => {
     if (!checking) void load();
   }, [checking, load]);
 
-  const state = useMemo(() => (answer ? stepperState(answer, chosen) : undefined), [answer, chosen]);
+  const state = useMemo(
+    () => (answer ? stepperState(answer, chosen, all) : undefined),
+    [answer, chosen, all],
+  );
 
   const record = (step: WizardStep) => async () => {
     try {
@@ -81,7 +89,7 @@ export const WizardPage = () => {
         { step },
       );
       await Promise.all([store.refresh(), load()]);
-      const next = stepAfter(done ?? [], step);
+      const next = stepAfter(done ?? [], step, all);
       if (next === null) {
         notify('app.wizard.finished', { type: 'success' });
         navigate(`${basename}/`);

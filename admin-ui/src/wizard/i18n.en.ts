@@ -4,7 +4,7 @@ export const en = {
     menu: { wizard: 'Setup wizard' },
     wizard: {
       title: 'Set up your salon',
-      hint: 'Six short steps to get your salon ready. Each one saves the real settings; you can come back to a finished step at any time.',
+      hint: 'A few short steps to get your salon ready. Each one saves the real settings; you can come back to a finished step at any time.',
       progress: '%{progress}% done',
       save_and_continue: 'Save and continue',
       finish: 'Save and finish',
@@ -17,6 +17,7 @@ export const en = {
         'business-hours': 'Business hours',
         employees: 'Employees',
         'invoice-setting': 'Invoice settings',
+        einvoicing: 'E-invoicing (ZATCA)',
         'activate-services': 'Activate services',
       },
       employees: {

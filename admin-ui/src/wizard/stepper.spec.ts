@@ -1,4 +1,4 @@
-import { WIZARD_STEPS } from '@rawnaq/contracts';
+import { WIZARD_STEPS, wizardStepsOf } from '@rawnaq/contracts';
 import { canOpen, stepAfter, stepperState } from './stepper';
 
 describe('the setup wizard stepper', () => {
@@ -60,5 +60,20 @@ describe('the setup wizard stepper', () => {
       'general-informations',
     );
     expect(stepAfter(WIZARD_STEPS.slice(0, 5), 'activate-services')).toBeNull();
+  });
+
+  it("gives a Saudi salon's wizard its e-invoicing step before the services, weighing nothing", () => {
+    const saudi = wizardStepsOf(1);
+    expect(saudi).toEqual([...WIZARD_STEPS.slice(0, 5), 'einvoicing', 'activate-services']);
+    expect(wizardStepsOf(2)).toEqual(WIZARD_STEPS);
+    const five = WIZARD_STEPS.slice(0, 5);
+    const state = stepperState({ wizard_progress: [...five] }, null, saudi);
+    expect(state.open).toBe('einvoicing');
+    expect(state.progress).toBe(80);
+    expect(stepAfter(five, 'invoice-setting', saudi)).toBe('einvoicing');
+    expect(stepAfter([...five, 'einvoicing'], 'einvoicing', saudi)).toBe('activate-services');
+    // six spec steps done but not e-invoicing: not finished, though at 100 %
+    const rest = stepperState({ wizard_progress: [...WIZARD_STEPS] }, null, saudi);
+    expect([rest.progress, rest.finished, rest.open]).toEqual([100, false, 'einvoicing']);
   });
 });

@@ -33,15 +33,17 @@ export type StepperState = {
 export const stepperState = (
   answer: Pick<WizardAnswer, 'wizard_progress'> & Partial<WizardAnswer>,
   chosen?: WizardStep | null,
+  /** the salon's steps (`wizardStepsOf` its country: a Saudi salon's has e-invoicing) */
+  all: readonly WizardStep[] = WIZARD_STEPS,
 ): StepperState => {
   const done = answer.wizard_progress ?? [];
-  const current = WIZARD_STEPS.find((step) => !done.includes(step)) ?? null;
+  const current = all.find((step) => !done.includes(step)) ?? null;
   const statusOf = (step: WizardStep): StepStatus =>
     answer.steps?.find((s) => s.step === step)?.status ??
     (done.includes(step) ? 'completed' : step === current ? 'current' : 'pending');
   const open = chosen ?? current;
   return {
-    steps: WIZARD_STEPS.map((step, index) => ({
+    steps: all.map((step, index) => ({
       step,
       index,
       weight: WIZARD_WEIGHTS[step],
@@ -55,14 +57,16 @@ export const stepperState = (
 };
 
 /** The step to show after `saved` was recorded: the first one still to do, or null when all are done. */
-export const stepAfter = (done: readonly string[], saved: WizardStep): WizardStep | null => {
+export const stepAfter = (
+  done: readonly string[],
+  saved: WizardStep,
+  all: readonly WizardStep[] = WIZARD_STEPS,
+): WizardStep | null => {
   const now = done.includes(saved) ? done : [...done, saved];
-  const from = WIZARD_STEPS.indexOf(saved);
+  const from = all.indexOf(saved);
   // Forward first (the owner's reading order), then any earlier step left behind.
   return (
-    WIZARD_STEPS.slice(from + 1).find((step) => !now.includes(step)) ??
-    WIZARD_STEPS.find((step) => !now.includes(step)) ??
-    null
+    all.slice(from + 1).find((step) => !now.includes(step)) ?? all.find((step) => !now.includes(step)) ?? null
   );
 };
 

@@ -1,8 +1,11 @@
 import {
+  einvoiceStateOf,
   notFound,
   retryDelayMs,
   streamName,
+  type DocumentEInvoicing,
   type EInvoiceMessage,
+  type EInvoiceState,
   type EInvoiceSubmissionEvent,
 } from '@rawnaq/contracts';
 import type { Doc, EventStore, Logger, ReadModels, SealedSecrets, SubmissionAnswer } from '@rawnaq/platform';
@@ -16,24 +19,39 @@ import type { FatooraFor } from './onboarding';
 
 export const einvoiceStream = (tenantId: string, uuid: string) => streamName('einvoice', tenantId, uuid);
 
-type Submissions = { attempts: number; settled: boolean; accepted: boolean };
-const NONE: Submissions = { attempts: 0, settled: false, accepted: false };
+type Submissions = { attempts: number; settled: boolean; accepted: boolean; state: EInvoiceState };
+const NONE: Submissions = { attempts: 0, settled: false, accepted: false, state: 'pending' };
 const evolveSubmissions = (s: Submissions, e: EInvoiceSubmissionEvent): Submissions => {
   switch (e.type) {
     case 'EInvoiceSubmissionFailed':
       return { ...s, attempts: e.data.attempt, settled: false };
     case 'EInvoiceAccepted':
-      return { attempts: e.data.attempt, settled: true, accepted: true };
+      return {
+        attempts: e.data.attempt,
+        settled: true,
+        accepted: true,
+        state: einvoiceStateOf(e.type, { status: e.data.status, warnings: e.data.warnings.length }),
+      };
     case 'EInvoiceRejected':
-      return { ...s, attempts: e.data.attempt, settled: true };
+      return { ...s, attempts: e.data.attempt, settled: true, state: 'rejected' };
     case 'EInvoiceResubmissionAsked':
-      return { ...s, settled: false };
+      return { ...s, settled: false, state: 'pending' };
   }
 };
 
-/** Whether the authority accepted (reported or cleared) a sales document: a note needs it (doc2 §8.2). */
-export const einvoiceAccepted = async (aggregates: Aggregates, tenantId: string, uuid: string) =>
-  (await aggregates.load(einvoiceStream(tenantId, uuid), NONE, evolveSubmissions)).state.accepted;
+/**
+ * Where a sales document stands with the authority, from its own stream (the read model's
+ * `einvoicing` follows the same events): accepted (reported, with warnings or not, or cleared),
+ * rejected, or not yet (`not_reported`: still on its way, or never signed). A note needs it (doc2 §8.2).
+ */
+export const einvoiceStateIn = async (
+  aggregates: Aggregates,
+  tenantId: string,
+  uuid: string,
+): Promise<DocumentEInvoicing> => {
+  const { state } = await aggregates.load(einvoiceStream(tenantId, uuid), NONE, evolveSubmissions);
+  return state.accepted || state.state === 'rejected' ? state.state : 'not_reported';
+};
 
 const brief = (m: Array<{ code: string; message: string }>): EInvoiceMessage[] =>
   m.map(({ code, message }) => ({ code, message }));
@@ -284,6 +302,10 @@ export const clearedAfterCommit = <T extends { einvoice: unknown }>(
       now,
     );
     const einvoice = { ...(answer.body.einvoice as object), state: cleared.state };
-    return new Answer({ ...answer.body, einvoice }, cleared.position ?? position, answer.status);
+    return new Answer(
+      { ...answer.body, einvoicing: cleared.state, einvoice },
+      cleared.position ?? position,
+      answer.status,
+    );
   });
 };

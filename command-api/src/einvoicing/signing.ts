@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   businessDate,
   businessTime,
+  type DocumentEInvoicing,
   type EInvoiceReferenceType,
   type EInvoiceSigned,
   type InvoiceBuyer,
@@ -147,6 +148,15 @@ export type SignedEInvoice = {
 /** What a reply says of the signed document (never its XML). */
 export const einvoiceReply = (e: SignedEInvoice | undefined) =>
   e ? { uuid: e.uuid, icv: e.icv, hash: e.hash, qr: e.qr, standard: e.standard } : null;
+
+/**
+ * A sales document's reply: where it stands with ZATCA as its lists will say (`pending` once signed,
+ * its clearance's outcome for a standard one: `clearedAfterCommit`), and the signed document.
+ */
+export const einvoicingReply = (e: SignedEInvoice | undefined, issued: DocumentEInvoicing) => ({
+  einvoicing: e ? ('pending' as DocumentEInvoicing) : issued,
+  einvoice: einvoiceReply(e),
+});
 
 /**
  * Signs the salon's sales documents into its device's chain, inside the command that issues them:

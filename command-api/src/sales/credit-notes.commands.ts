@@ -3,15 +3,14 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import {
   checkPayments,
-  conflict,
   CREDIT_NOTE_CATEGORY,
   creditLines,
   creditNoteInput,
   currencyOfCountry,
-  DomainError,
   formatMoney,
   INVOICE_CATEGORY,
-  noteRefusal,
+  invoiceNoteRefusal,
+  type BusinessDate,
   notFound,
   loyaltyRulesOf,
   pointsFor,
@@ -38,10 +37,10 @@ import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } 
 import { loyaltyStream } from './loyalty.commands';
 import { currentCustomer } from '../customers/customer.commands';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
-import { evolveInvoice, initialInvoiceState, type InvoiceState, refusal } from './invoice';
+import { evolveInvoice, initialInvoiceState, type InvoiceState, noteRefused, refusal } from './invoice';
 import { givePurchasesBack } from './customer-offers.commands';
-import { EInvoiceSigning, einvoiceReply, einvoiceUuid, noteLine } from '../einvoicing/signing';
-import { clearedAfterCommit, einvoiceAccepted } from '../einvoicing/reporting';
+import { EInvoiceSigning, einvoicingReply, einvoiceUuid, noteLine } from '../einvoicing/signing';
+import { clearedAfterCommit, einvoiceStateIn } from '../einvoicing/reporting';
 import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
 
 export class IssueCreditNote {
@@ -80,18 +79,22 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       evolveInvoice,
     );
     if (!state.issued) throw notFound('not_found.invoice');
-    if (state.cancelled) throw conflict('sales.invoice_cancelled');
     const invoice = state.invoice;
-    // a note follows an invoice the tax authority accepted (doc2 §4, §8.2)
-    const reported =
-      invoice.einvoicing !== 'not_applicable' &&
-      (await einvoiceAccepted(this.aggregates, ctx.tenantId, einvoiceUuid(ctx.tenantId, invoiceId)));
-    const rule = noteRefusal(
-      { ...invoice, einvoicing: reported ? 'reported' : invoice.einvoicing },
-      tenant.today,
+    // a note follows an invoice the tax authority accepted (doc2 §4, §8.2): its document's state
+    const einvoiced = invoice.einvoicing !== 'not_applicable';
+    const rule = invoiceNoteRefusal(
+      'credit',
+      {
+        cancelled: !!state.cancelled,
+        owed: invoice.owed,
+        einvoicing: einvoiced
+          ? await einvoiceStateIn(this.aggregates, ctx.tenantId, einvoiceUuid(ctx.tenantId, invoiceId))
+          : 'not_applicable',
+        business_date: invoice.business_date as BusinessDate,
+      },
+      tenant.today as BusinessDate,
     );
-    if (rule) throw new DomainError(rule.key, 422, {}, rule.params);
-    if (invoice.owed > 0) throw new DomainError('sales.credit_note_partial_payment', 422, {});
+    if (rule) throw noteRefused(rule);
     const wanted = input.lines?.map((l) => ({ line_id: l.line_id, quantity: Number(l.quantity) }));
     const credit = creditLines(invoice, state.remaining, wanted);
     const currency = currencyOfCountry(tenant.countryId);
@@ -263,7 +266,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       today: tenant.today,
     });
     // signed into the device's chain with it, in the same append (ZATCA: 381, its invoice referenced)
-    const einvoice = reported
+    const einvoice = einvoiced
       ? await this.einvoicing.sign(ctx, tenant.timeZone, {
           referenceType: 2,
           documentId: creditNoteId,
@@ -281,7 +284,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       : undefined;
     const { type: _type, data } = note;
     const answer = new Answer(
-      { id: creditNoteId, ...data, einvoice: einvoiceReply(einvoice) },
+      { id: creditNoteId, ...data, ...einvoicingReply(einvoice, data.einvoicing) },
       position,
       201,
     );

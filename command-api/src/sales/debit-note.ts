@@ -1,19 +1,18 @@
 import {
   checkPayments,
-  conflict,
-  DomainError,
-  noteRefusal,
+  invoiceNoteRefusal,
   notFound,
   priceBasket,
   type BusinessDate,
   type DebitNoteEvent,
   type DebitNoteIssued,
+  type DocumentEInvoicing,
   type ErrorDetail,
   type InvoicePayment,
   type VatType,
   vatExemption,
 } from '@rawnaq/contracts';
-import { refusal, type InvoiceState } from './invoice';
+import { noteRefused, refusal, type InvoiceState } from './invoice';
 
 export type IssueDebitNote = {
   type: 'IssueDebitNote';
@@ -37,6 +36,8 @@ export type IssueDebitNote = {
   paymentIds: string[];
   vat: { enabled: boolean; rateBp: number };
   formatMoney?: (minor: number) => string;
+  /** where the invoice stands with the tax authority, its document's state (the command finds it) */
+  einvoicing?: DocumentEInvoicing;
 };
 
 /**
@@ -47,10 +48,18 @@ export type IssueDebitNote = {
  */
 export const decideDebitNote = (command: IssueDebitNote, state: InvoiceState): DebitNoteIssued[] => {
   if (!state.issued) throw notFound('not_found.invoice');
-  if (state.cancelled) throw conflict('sales.invoice_cancelled');
   const invoice = state.invoice;
-  const rule = noteRefusal(invoice, command.businessDate);
-  if (rule) throw new DomainError(rule.key, 422, {}, rule.params);
+  const rule = invoiceNoteRefusal(
+    'debit',
+    {
+      cancelled: !!state.cancelled,
+      owed: invoice.owed,
+      einvoicing: command.einvoicing ?? invoice.einvoicing,
+      business_date: invoice.business_date as BusinessDate,
+    },
+    command.businessDate,
+  );
+  if (rule) throw noteRefused(rule);
   const problems: ErrorDetail[] = [];
   command.lines.forEach((l, i) => {
     if (!(l.amount > 0)) problems.push({ field: `lines.${i}.amount`, key: 'sales.debit_line_not_positive' });

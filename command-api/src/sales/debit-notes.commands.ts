@@ -25,8 +25,8 @@ import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { decideDebitNote } from './debit-note';
 import { evolveInvoice, initialInvoiceState, type InvoiceState } from './invoice';
-import { EInvoiceSigning, einvoiceReply, einvoiceUuid, noteLine } from '../einvoicing/signing';
-import { clearedAfterCommit, einvoiceAccepted } from '../einvoicing/reporting';
+import { EInvoiceSigning, einvoicingReply, einvoiceUuid, noteLine } from '../einvoicing/signing';
+import { clearedAfterCommit, einvoiceStateIn } from '../einvoicing/reporting';
 import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
 
 export class IssueDebitNoteCommand {
@@ -98,17 +98,22 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
       },
       formatMoney: (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' }),
     };
-    // a note follows an invoice the tax authority accepted (doc2 §4, §8.2)
-    const reported =
-      state.issued &&
-      state.invoice.einvoicing !== 'not_applicable' &&
-      (await einvoiceAccepted(this.aggregates, ctx.tenantId, einvoiceUuid(ctx.tenantId, invoiceId)));
-    const judged: InvoiceState =
-      reported && state.issued ? { ...state, invoice: { ...state.invoice, einvoicing: 'reported' } } : state;
+    // a note follows an invoice the tax authority accepted (doc2 §4, §8.2): its document's state
+    const einvoiced = state.issued && state.invoice.einvoicing !== 'not_applicable';
+    const judged = {
+      ...command,
+      ...(einvoiced && {
+        einvoicing: await einvoiceStateIn(
+          this.aggregates,
+          ctx.tenantId,
+          einvoiceUuid(ctx.tenantId, invoiceId),
+        ),
+      }),
+    };
     // decided before a number is taken: a refused note takes none
-    decideDebitNote(command, judged);
+    decideDebitNote(judged, state);
     const number = await this.sequences.next(ctx, 'debit-note');
-    const [note] = decideDebitNote({ ...command, number }, judged);
+    const [note] = decideDebitNote({ ...judged, number }, state);
     const position = await this.aggregates.create(
       streamName(DEBIT_NOTE_CATEGORY, ctx.tenantId, debitNoteId),
       ctx,
@@ -117,7 +122,7 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
     const { type: _type, data } = note as DebitNoteIssued;
     // signed into the device's chain with it (ZATCA: 383, its invoice referenced)
     const einvoice =
-      reported && state.issued
+      einvoiced && state.issued
         ? await this.einvoicing.sign(ctx, tenant.timeZone, {
             referenceType: 3,
             documentId: debitNoteId,
@@ -134,7 +139,11 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
             ...(state.invoice.buyer && { buyer: state.invoice.buyer }),
           })
         : undefined;
-    const answer = new Answer({ id: debitNoteId, ...data, einvoice: einvoiceReply(einvoice) }, position, 201);
+    const answer = new Answer(
+      { id: debitNoteId, ...data, ...einvoicingReply(einvoice, data.einvoicing) },
+      position,
+      201,
+    );
     return clearedAfterCommit(answer, this.reporting.reporting, ctx.tenantId, einvoice, ctx.now);
   }
 }

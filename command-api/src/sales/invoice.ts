@@ -2,6 +2,7 @@ import {
   afterCredit,
   checkPayments,
   conflict,
+  DomainError,
   PaymentMethod,
   priceBasket,
   PricingError,
@@ -132,6 +133,12 @@ export type IssueInvoice = {
 
 /** The till's refusals: one problem's message, or `sales.invoice_refused` with their count. */
 export const refusal = (problems: ErrorDetail[]) => refusalOf(problems, 'sales.invoice_refused');
+
+/** A note `invoiceNoteRefusal` refuses: on a cancelled invoice a conflict, else 422 with its reason. */
+export const noteRefused = (rule: ErrorDetail) =>
+  rule.key === 'sales.invoice_cancelled'
+    ? conflict(rule.key)
+    : new DomainError(rule.key, 422, {}, rule.params);
 
 /**
  * Issuing an invoice (issue 11): the basket priced as ZATCA checks it (`priceBasket`), the payments

@@ -96,7 +96,7 @@ import {
   sessionProblem,
   type CustomerOfferState,
 } from './customer-offer';
-import { EInvoiceSigning, einvoiceReply } from '../einvoicing/signing';
+import { EInvoiceSigning, einvoicingReply } from '../einvoicing/signing';
 import { clearedAfterCommit } from '../einvoicing/reporting';
 import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
 import {
@@ -544,8 +544,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         loyalty_points: earned,
         paid: issued.paid,
         owed: issued.owed,
-        einvoicing: issued.einvoicing,
-        einvoice: einvoiceReply(einvoice),
+        ...einvoicingReply(einvoice, issued.einvoicing),
       },
       outcome.position,
       201,

@@ -12,7 +12,7 @@ import {
   Permission,
   PLATFORM_TENANT,
   streamName,
-  WIZARD_STEPS,
+  wizardStepsOf,
   type AccountOpened,
   type ManagerCreated,
   type RoleDefined,
@@ -563,7 +563,7 @@ export const seedDemoSalon = async (
   // with the account, the staff and the menu (all active) are above, the invoice texts are saved here.
   // Each step is recorded as the wizard records it, so the demo shows what it has done, not 0 %.
   await commands.execute(new ChangeSettings(ownerCtx, { section: 'invoice', body: DEMO_INVOICE_SETTINGS }));
-  for (const step of WIZARD_STEPS)
+  for (const step of wizardStepsOf(CountryId.ksa))
     await commands.execute(new ChangeSettings(ownerCtx, { section: 'wizard', body: { step } }));
   // the salon is registered for VAT: its number is on every invoice and in the e-invoice's QR code
   const { state: settings } = await aggregates.load(

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { VatType } from '../coded-values/enumerations';
-import { afterCredit, creditLines, noteRefusal, remainingAfterCredits } from './credit-note';
-import type { InvoiceLine } from './invoice-events';
+import {
+  afterCredit,
+  creditLines,
+  invoiceNoteRefusal,
+  noteRefusal,
+  remainingAfterCredits,
+} from './credit-note';
+import type { DocumentEInvoicing, InvoiceLine } from './invoice-events';
 import { multiplyByRate } from '../money/rounding';
 import { priceBasket } from './pricing';
 
@@ -40,6 +46,40 @@ describe('when an invoice may be corrected by a note', () => {
     expect(noteRefusal({ einvoicing: 'not_reported', business_date: '2026-11-20' }, '2026-11-25')).toEqual({
       key: 'sales.not_reported_no_note',
     });
+  });
+
+  it("given a Saudi invoice's e-invoice on its way, then no note; accepted in any way, then a note; refused, then none, saying so", () => {
+    const on = (einvoicing: DocumentEInvoicing) =>
+      noteRefusal({ einvoicing, business_date: '2026-11-20' }, '2026-11-25')?.key;
+    expect(on('pending')).toBe('sales.not_reported_no_note');
+    expect(on('reported')).toBeUndefined();
+    expect(on('reported_with_warnings')).toBeUndefined();
+    expect(on('cleared')).toBeUndefined();
+    expect(on('rejected')).toBe('sales.einvoice_rejected_no_note');
+  });
+
+  it('given a cancelled, an unreported or a partly paid invoice, then the note refused for the first reason (a debit note whatever is owed)', () => {
+    const invoice = {
+      cancelled: false,
+      owed: 0,
+      einvoicing: 'reported' as DocumentEInvoicing,
+      business_date: '2026-11-20',
+    };
+    expect(invoiceNoteRefusal('credit', invoice, '2026-11-25')).toBeUndefined();
+    expect(
+      invoiceNoteRefusal('credit', { ...invoice, cancelled: true, einvoicing: 'pending' }, '2026-11-25'),
+    ).toEqual({
+      key: 'sales.invoice_cancelled',
+    });
+    expect(invoiceNoteRefusal('debit', { ...invoice, einvoicing: 'pending', owed: 5 }, '2026-11-25')).toEqual(
+      {
+        key: 'sales.not_reported_no_note',
+      },
+    );
+    expect(invoiceNoteRefusal('credit', { ...invoice, owed: 5 }, '2026-11-25')).toEqual({
+      key: 'sales.credit_note_partial_payment',
+    });
+    expect(invoiceNoteRefusal('debit', { ...invoice, owed: 5 }, '2026-11-25')).toBeUndefined();
   });
 
   it('given an invoice of 30 days ago, then a note; of 31 days ago, then none', () => {

@@ -7,7 +7,7 @@ import { integer } from '../validators/numbers';
 import { maxLength } from '../validators/text';
 import { perCountry, withRule } from '../validators/zod';
 import { invoicePaymentInput } from './invoice-input';
-import type { EInvoicingStatus, InvoiceLine, InvoicePayment } from './invoice-events';
+import type { DocumentEInvoicing, EInvoicingStatus, InvoiceLine, InvoicePayment } from './invoice-events';
 import { multiplyByRate } from '../money/rounding';
 import type { VatCategory, VatSubtotal } from './pricing';
 
@@ -37,17 +37,44 @@ export const creditNoteInput = perCountry((context) =>
 );
 export type CreditNoteInput = z.infer<ReturnType<typeof creditNoteInput>>;
 
+/** Where a note may follow an invoice: nothing to report, or the tax authority took the invoice. */
+const NOTE_AFTER: ReadonlySet<DocumentEInvoicing> = new Set<DocumentEInvoicing>([
+  'not_applicable',
+  'reported',
+  'reported_with_warnings',
+  'cleared',
+]);
+
 /**
- * Where an invoice may be corrected by a note (doc2 §4, §8.2): reported to the tax authority where
- * there is reporting (one place: the e-invoicing step will set `reported`), within 30 days.
+ * Where an invoice may be corrected by a note (doc2 §4, §8.2): accepted by the tax authority where
+ * there is reporting (reported, with warnings or not, or cleared; not one it refused, nor one still
+ * on its way or never signed), within 30 days.
  */
 export const noteRefusal = (
-  invoice: { einvoicing: EInvoicingStatus; business_date: BusinessDate },
+  invoice: { einvoicing: DocumentEInvoicing; business_date: BusinessDate },
   today: BusinessDate,
 ): ErrorDetail | undefined => {
-  if (invoice.einvoicing === 'not_reported') return { key: 'sales.not_reported_no_note' };
+  if (invoice.einvoicing === 'rejected') return { key: 'sales.einvoice_rejected_no_note' };
+  if (!NOTE_AFTER.has(invoice.einvoicing)) return { key: 'sales.not_reported_no_note' };
   if (daysBetween(invoice.business_date, today) > NOTE_WINDOW_DAYS)
     return { key: 'sales.note_window_passed', params: { days: NOTE_WINDOW_DAYS } };
+  return undefined;
+};
+
+/**
+ * Why a credit or debit note may not be issued on an invoice now, if it may not: a cancelled invoice,
+ * `noteRefusal`, and for a credit note an invoice not fully paid. The note commands decide on it and
+ * the note pages ask it of the server (`GET invoices/:id/note-eligibility`), so both say the same.
+ */
+export const invoiceNoteRefusal = (
+  kind: 'credit' | 'debit',
+  invoice: { cancelled: boolean; owed: number; einvoicing: DocumentEInvoicing; business_date: BusinessDate },
+  today: BusinessDate,
+): ErrorDetail | undefined => {
+  if (invoice.cancelled) return { key: 'sales.invoice_cancelled' };
+  const rule = noteRefusal(invoice, today);
+  if (rule) return rule;
+  if (kind === 'credit' && invoice.owed > 0) return { key: 'sales.credit_note_partial_payment' };
   return undefined;
 };
 

@@ -5,15 +5,33 @@ import type { InvoicePaymentReceived } from './receivable';
 import type { InvoiceCancelled } from './invoice-cancel';
 import type { VatCategory, VatSubtotal } from './pricing';
 import type { SellerAddress } from '../einvoicing/device';
+import type { EInvoiceState } from '../einvoicing/chain';
 
 export const INVOICE_CATEGORY = 'invoice';
 
 /**
- * Where an invoice stands with the tax authority: a Saudi salon's invoices are `not_reported` until
- * the e-invoicing step reports them (ZATCA phase 2); the other four countries have no such step.
- * Credit and debit notes need `reported` or `not_applicable` (doc2 §4).
+ * Where an invoice stands with the tax authority when it is issued (its event, never changed): a
+ * Saudi salon's invoices are `not_reported`; the other four countries have no such step.
  */
 export type EInvoicingStatus = 'not_applicable' | 'not_reported' | 'reported';
+
+/**
+ * Where a sales document (invoice, credit or debit note) stands with the tax authority as its read
+ * model shows it: once signed, its e-invoicing document's state (pending, reported, reported with
+ * warnings, cleared, rejected); `not_reported` for a Saudi salon's document never signed (issued
+ * while the salon was not connected), `not_applicable` elsewhere. Credit and debit notes follow an
+ * invoice the authority accepted, or one with nothing to report (doc2 §4, `noteRefusal`).
+ */
+export type DocumentEInvoicing = 'not_applicable' | 'not_reported' | EInvoiceState;
+export const DOCUMENT_EINVOICING: readonly DocumentEInvoicing[] = [
+  'not_applicable',
+  'not_reported',
+  'pending',
+  'reported',
+  'reported_with_warnings',
+  'cleared',
+  'rejected',
+];
 
 /** A line as issued: what was sold, by whom, and its amounts (minor units, before and with VAT). */
 export type InvoiceLine = {

@@ -44,6 +44,8 @@ export const salesMessages = {
       should_be_a_month: 'Write a month as YYYY-MM',
       not_reported_no_note:
         'This invoice has not been reported to the tax authority yet, so it cannot have a credit or debit note',
+      einvoice_rejected_no_note:
+        'ZATCA refused this invoice, so it cannot have a credit or debit note: fix what it names and report it again',
       note_window_passed: 'A credit or debit note is possible only within %{days} days of the invoice',
       credit_note_partial_payment: 'An invoice that is not fully paid cannot have a credit note',
       line_not_on_invoice: 'This line is not on the invoice',
@@ -94,6 +96,8 @@ export const salesMessages = {
       period_reversed: 'نهاية الفترة قبل بدايتها',
       should_be_a_month: 'اكتب الشهر بالأرقام: السنة ثم الشهر (2026-11)',
       not_reported_no_note: 'لم تُبلّغ هذه الفاتورة إلى الهيئة بعد، فلا يمكن إصدار إشعار دائن أو مدين لها',
+      einvoice_rejected_no_note:
+        'رفضت هيئة الزكاة والضريبة والجمارك هذه الفاتورة، فلا يمكن إصدار إشعار دائن أو مدين لها: صحّح ما ذكرته ثم أبلغها من جديد',
       note_window_passed: 'إشعار الدائن أو المدين ممكن خلال %{days} يومًا من الفاتورة فقط',
       credit_note_partial_payment: 'لا يمكن إصدار إشعار دائن لفاتورة غير مدفوعة بالكامل',
       line_not_on_invoice: 'هذا البند ليس في الفاتورة',

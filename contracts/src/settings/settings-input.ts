@@ -303,18 +303,29 @@ export const WIZARD_STEPS = [
   'invoice-setting',
   'activate-services',
 ] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
+/**
+ * A Saudi salon's own step (issue 24), before its services and so its first sale: connecting to
+ * ZATCA e-invoicing, or skipping it knowingly. It weighs nothing in doc2 §9's progress.
+ */
+export const WIZARD_EINVOICING = 'einvoicing';
+export type WizardStep = (typeof WIZARD_STEPS)[number] | typeof WIZARD_EINVOICING;
 export const WIZARD_WEIGHTS: Record<WizardStep, number> = {
   'general-informations': 20,
   vat: 10,
   'business-hours': 15,
   employees: 20,
   'invoice-setting': 15,
+  einvoicing: 0,
   'activate-services': 20,
 };
+/** The steps of a salon's wizard, in order: a Saudi salon's connects to ZATCA before its services. */
+export const wizardStepsOf = (countryId: number | undefined): readonly WizardStep[] =>
+  countryId === 1
+    ? [...WIZARD_STEPS.slice(0, -1), WIZARD_EINVOICING, ...WIZARD_STEPS.slice(-1)]
+    : WIZARD_STEPS;
 export const wizardProgress = (done: readonly string[]): number =>
   WIZARD_STEPS.reduce((sum, step) => sum + (done.includes(step) ? WIZARD_WEIGHTS[step] : 0), 0);
-export const wizardStepInput = z.object({ step: z.enum(WIZARD_STEPS) });
+export const wizardStepInput = z.object({ step: z.enum([...WIZARD_STEPS, WIZARD_EINVOICING]) });
 
 /** One day's hours in the settings (an employee's week too); see opening-hours.ts for reading them. */
 export type BusinessDay = OpeningDay;

@@ -10,6 +10,7 @@ import {
   PDFStream,
   PDFString,
 } from 'pdf-lib';
+import sharp from 'sharp';
 import { buildAndSign, type ZatcaDocumentKind, type ZatcaTransaction } from '../zatca/builder';
 import { documentInput, lines } from '../zatca/fixtures';
 import { samples, testCertificate, testPrivateKeyPem } from '../zatca/test-data';
@@ -264,6 +265,72 @@ describe('renderEInvoicePdf', () => {
     together.forEach((bytes, i) =>
       expect(Buffer.from(bytes).equals(Buffer.from(alone[i % docs.length]))).toBe(true),
     );
+  });
+
+  describe("the salon's letterhead (its invoice settings' logo and notes)", () => {
+    const { xml, fileName } = signed('invoice', 'simplified');
+    const notes = { en: 'Thank you for visiting\nOpen every day', ar: 'شكرا لزيارتكم' };
+    const image = (format: 'png' | 'webp', size: number) =>
+      sharp({ create: { width: size, height: size, channels: 4, background: '#8a2be2' } })
+        .toFormat(format)
+        .toBuffer();
+    /** The images the first page draws: each one's width and height in pixels. */
+    const images = (doc: PDFDocument) => {
+      const page = doc.getPages()[0];
+      const xobjects = page.node.Resources()!.lookupMaybe(PDFName.of('XObject'), PDFDict);
+      return (xobjects?.entries() ?? [])
+        .map(([, ref]) => doc.context.lookup(ref, PDFStream))
+        .filter((x) => x.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+        .map((x) => [
+          x.dict.get(PDFName.of('Width'))!.toString(),
+          x.dict.get(PDFName.of('Height'))!.toString(),
+        ]);
+    };
+
+    it('draws the logo at the head and the notes in both languages at the foot', async () => {
+      const bytes = await renderEInvoicePdf(xml, {
+        xmlFileName: fileName,
+        letterhead: { logo: await image('png', 64), notes },
+      });
+      const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+      expect(images(doc)).toEqual([['64', '64']]);
+      const runs = textRuns(doc);
+      expect(runs).toEqual(
+        expect.arrayContaining(['Thank you for visiting', 'Open every day', 'شكرا لزيارتكم']),
+      );
+      // the notes come after the document's figures
+      expect(runs.indexOf('Thank you for visiting')).toBeGreaterThan(runs.indexOf('VAT breakdown'));
+      // still one document for one XML and one letterhead
+      const again = await renderEInvoicePdf(xml, {
+        xmlFileName: fileName,
+        letterhead: { logo: await image('png', 64), notes },
+      });
+      expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+    });
+
+    it('takes a WebP logo, scales a large one down, and leaves out one it cannot read', async () => {
+      const webp = await PDFDocument.load(
+        await renderEInvoicePdf(xml, {
+          xmlFileName: fileName,
+          letterhead: { logo: await image('webp', 1200) },
+        }),
+      );
+      expect(images(webp)).toEqual([['224', '224']]);
+      const broken = await PDFDocument.load(
+        await renderEInvoicePdf(xml, {
+          xmlFileName: fileName,
+          letterhead: { logo: Buffer.from('\x89PNG not an image'), notes: { en: '', ar: 'شكرا لزيارتكم' } },
+        }),
+      );
+      expect(images(broken)).toEqual([]);
+      expect(textRuns(broken)).toContain('شكرا لزيارتكم');
+    });
+
+    it('draws neither without one', async () => {
+      const doc = await PDFDocument.load(await renderEInvoicePdf(xml, { xmlFileName: fileName }));
+      expect(images(doc)).toEqual([]);
+      expect(textRuns(doc)).not.toContain('شكرا لزيارتكم');
+    });
   });
 
   it('refuses what is not a ZATCA document', async () => {

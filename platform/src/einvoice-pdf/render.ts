@@ -9,6 +9,7 @@ import {
   PDFDocument,
   type PDFName,
   type PDFFont,
+  type PDFImage,
   type PDFPage,
   fill,
   popGraphicsState,
@@ -18,6 +19,7 @@ import {
   setFillingColor,
 } from 'pdf-lib';
 import { create as createQr } from 'qrcode';
+import sharp from 'sharp';
 import { isRtl, visualRuns } from './bidi';
 import { type Bilingual, CATEGORIES, ID_SCHEMES, LABELS, titleOf } from './labels';
 import { applyPdfA } from './pdfa';
@@ -33,6 +35,16 @@ export interface EInvoicePdfOptions {
    * by default, as ZATCA documents are Saudi (UTC+3 all year, the salon's business time).
    */
   utcOffset?: string;
+  /**
+   * The salon's letterhead (its invoice settings): its logo (an uploaded image of any kind sharp
+   * reads: PNG, JPEG, GIF, WebP) at the head, and its notes in English and Arabic at the foot.
+   */
+  letterhead?: EInvoiceLetterhead;
+}
+
+export interface EInvoiceLetterhead {
+  logo?: Uint8Array;
+  notes?: { en: string; ar: string };
 }
 
 const PRODUCER = 'Rawnaq e-invoice PDF (pdf-lib 1.17.1)';
@@ -560,6 +572,44 @@ function drawVatBreakdown(d: Drawing, view: EInvoiceView) {
   d.y -= 10;
 }
 
+/** The logo's box at the head of the first page, in points (a square logo: the upload requires one). */
+const LOGO = 56;
+
+/**
+ * The logo as a PNG of at most 4 pixels a point of its box (sharp: the first frame of a GIF or WebP,
+ * a large upload scaled down so the PDF stays small), embedded once; undefined when it cannot be read.
+ */
+async function embedLogo(doc: PDFDocument, bytes: Uint8Array) {
+  try {
+    const png = await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
+      .resize(LOGO * 4, LOGO * 4, { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+    return await doc.embedPng(png);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The salon's logo, centred above the title, as large as its box allows without stretching. */
+function drawLogo(d: Drawing, logo: PDFImage) {
+  const scale = Math.min(LOGO / logo.width, LOGO / logo.height);
+  const width = logo.width * scale;
+  const height = logo.height * scale;
+  d.page.drawImage(logo, { x: round((W - width) / 2), y: round(d.y - height), width, height });
+  d.y -= height + 8;
+}
+
+/** The salon's notes at the foot of the document: the English, then the Arabic, each as written. */
+function drawNotes(d: Drawing, notes: { en: string; ar: string }) {
+  const style = { font: d.fonts.regular, size: 8.5 };
+  const lead = style.size * 1.3;
+  for (const text of [notes.en, notes.ar].map((n) => n.trim()).filter(Boolean)) {
+    d.need(d.wrap(text, CONTENT, style).length * lead + 4);
+    d.y -= d.block(text, M, d.y, CONTENT, style) + 4;
+  }
+}
+
 function drawFooters(d: Drawing) {
   const style = { font: d.fonts.regular, size: 7, color: MUTED };
   d.pages.forEach((page, i) => {
@@ -600,12 +650,15 @@ export async function renderEInvoicePdf(xml: string, options: EInvoicePdfOptions
     bold: await doc.embedFont(bold, { subset: true, customName: subsetName('DejaVuSans-Bold') }),
   };
   const d = new Drawing(doc, fonts, covers);
+  const logo = options.letterhead?.logo && (await embedLogo(doc, options.letterhead.logo));
+  if (logo) drawLogo(d, logo);
   drawHeader(d, view);
   drawDetails(d, view);
   drawParties(d, view);
   drawLines(d, view);
   drawTotals(d, view);
   drawVatBreakdown(d, view);
+  if (options.letterhead?.notes) drawNotes(d, options.letterhead.notes);
   drawFooters(d);
 
   applyPdfA(doc, {

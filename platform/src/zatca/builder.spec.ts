@@ -168,6 +168,8 @@ describe('buildDocument + signDocument', () => {
         signatureValue: signed.signatureValue,
       });
       expect(decodeQr(signed.qr).timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+      // tag 4 is the amount payable the document states (BT-115)
+      expect(signed.xml).toContain(`<cbc:PayableAmount currencyID="SAR">${qr.total}</cbc:PayableAmount>`);
     },
   );
 
@@ -237,7 +239,8 @@ describe('buildDocument + signDocument', () => {
           '<cbc:PayableAmount currencyID="SAR">509.18',
         ),
       ),
-    ).toEqual(['invalid-invoice-hash', 'invalid-signature', 'invalid-qr-code']);
+      // the QR's tag 4 (the amount payable) and tag 6 (the hash) no longer match
+    ).toEqual(['invalid-invoice-hash', 'invalid-signature', 'invalid-qr-code', 'invalid-qr-code']);
     expect(
       codes(signed.replace(/<xades:SigningTime>[^<]*/, '<xades:SigningTime>2020-01-01T00:00:00')),
     ).toEqual(['invalid-signed-properties-digest']);

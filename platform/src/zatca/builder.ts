@@ -379,7 +379,7 @@ export function buildAndSign(
       sellerName: input.seller.name,
       vatNumber: input.seller.vatNumber,
       timestamp: `${input.issueDate}T${input.issueTime}`,
-      total: formatMinor(totals.taxInclusiveMinor),
+      total: formatMinor(totals.payableMinor),
       vatTotal: formatMinor(totals.vatMinor),
       simplified: input.transaction === 'simplified',
     },

@@ -5,7 +5,7 @@ export interface ZatcaQrFields {
   vatNumber: string;
   /** IssueDate + "T" + IssueTime exactly as in the XML */
   timestamp: string;
-  /** TaxInclusiveAmount text */
+  /** the amount payable, PayableAmount (BT-115) text: TaxInclusiveAmount less prepaid, plus rounding */
   total: string;
   /** first TaxTotal/TaxAmount text */
   vatTotal: string;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { certificateInfo } from './certificate';
 import { canonicalSlicesFast, invoiceHash, invoiceHashDom, invoiceHashFast, parseXml } from './hash';
-import { decodeQrTlv, encodeQr } from './qr';
+import { decodeQr, decodeQrTlv, encodeQr } from './qr';
 import {
   qrOf,
   qrSourceFields,
   signatureParts,
   signedPropertiesDigest,
+  signDocument,
   signHash,
   verifyDocument,
   verifyHashSignature,
@@ -98,6 +99,77 @@ describe('ZATCA SDK samples', () => {
       expect(verifyDocument(tampered).map((p) => p.code)).toEqual(
         expect.arrayContaining(['invalid-invoice-hash', 'invalid-signature']),
       );
+    });
+  });
+});
+
+/**
+ * QR tag 4 is the amount payable (PayableAmount, BT-115), as the SDK writes it; it differs from the
+ * total with VAT when something was paid in advance (BT-113) or the payable amount is rounded
+ * (BT-114). The SDK's own sample, with an advance payment and with a rounding, signed again with its
+ * test key: the QR says the amount payable, and the verifier (so the Fatoora simulator) holds to it.
+ */
+describe('QR tag 4: the amount payable (BT-115)', () => {
+  const sample = samples().find((s) => s.name === 'Simplified_Invoice.xml')!.xml;
+  /** the sample as it was before it was signed: no UBLExtensions, QR reference or cac:Signature */
+  const unsigned = sample
+    .replace(/<ext:UBLExtensions>[\s\S]*<\/ext:UBLExtensions>/, '')
+    .replace(
+      /<cac:AdditionalDocumentReference>\s*<cbc:ID>QR<\/cbc:ID>[\s\S]*?<\/cac:AdditionalDocumentReference>\s*/,
+      '',
+    )
+    .replace(/<cac:Signature>[\s\S]*?<\/cac:Signature>\s*/, '');
+  const totals = (prepaid: string, rounding: string | undefined, payable: string) =>
+    unsigned.replace(
+      /<cbc:PrepaidAmount currencyID="SAR">0\.00<\/cbc:PrepaidAmount>\s*<cbc:PayableAmount currencyID="SAR">231\.15<\/cbc:PayableAmount>/,
+      `<cbc:PrepaidAmount currencyID="SAR">${prepaid}</cbc:PrepaidAmount>` +
+        (rounding
+          ? `\n        <cbc:PayableRoundingAmount currencyID="SAR">${rounding}</cbc:PayableRoundingAmount>`
+          : '') +
+        `\n        <cbc:PayableAmount currencyID="SAR">${payable}</cbc:PayableAmount>`,
+    );
+  const sign = (xml: string) =>
+    signDocument(xml, {
+      privateKeyPem: testPrivateKeyPem(),
+      certificateBase64: testCertificate(),
+      signingTime: new Date('2022-08-17T14:41:08Z'),
+    });
+
+  it('reads the unsigned sample back to the SDK’s own hash (the derived documents start from it)', () => {
+    expect(unsigned).not.toContain('UBLExtensions');
+    expect(invoiceHashDom(unsigned)).toBe(signatureParts(sample).digestValue);
+  });
+
+  describe.each([
+    ['an advance payment of 100.00', totals('100.00', undefined, '131.15'), '131.15'],
+    ['a rounding of -0.15', totals('0.00', '-0.15', '231.00'), '231.00'],
+    ['an advance payment and a rounding', totals('31.00', '-0.15', '200.00'), '200.00'],
+  ])('the sample with %s', (_name, xml, payable) => {
+    it('is signed with the amount payable in tag 4, not the total with VAT, and verifies', () => {
+      expect(xml).toContain(`<cbc:PayableAmount currencyID="SAR">${payable}</cbc:PayableAmount>`);
+      const signed = sign(xml);
+      expect(decodeQr(signed.qr)).toMatchObject({ total: payable, vatTotal: '30.15' });
+      expect(verifyDocument(signed.xml)).toEqual([]);
+    });
+
+    it('is refused when its QR says the total with VAT in tag 4', () => {
+      const signed = sign(xml);
+      const q = decodeQr(signed.qr);
+      const cert = certificateInfo(testCertificate());
+      const wrong = encodeQr({
+        sellerName: q.sellerName!,
+        vatNumber: q.vatNumber!,
+        timestamp: q.timestamp!,
+        total: '231.15',
+        vatTotal: q.vatTotal!,
+        invoiceHash: q.invoiceHash!,
+        signatureValue: q.signatureValue!,
+        publicKey: cert.publicKeyDer,
+        certificateSignature: cert.signature,
+      });
+      const problems = verifyDocument(signed.xml.replace(signed.qr, wrong));
+      expect(problems.map((p) => p.code)).toEqual(['invalid-qr-code']);
+      expect(problems[0].message).toContain('4 amount payable (BT-115)');
     });
   });
 });

@@ -65,7 +65,9 @@ export function qrSourceFields(doc: DomDocument): {
     sellerName: text(path(party, cac('PartyLegalEntity'), cbc('RegistrationName'))),
     vatNumber: text(path(party, cac('PartyTaxScheme'), cbc('CompanyID'))),
     timestamp: `${text(path(root, cbc('IssueDate')))}T${text(path(root, cbc('IssueTime')))}`,
-    total: text(path(root, cac('LegalMonetaryTotal'), cbc('TaxInclusiveAmount'))),
+    // tag 4 is the amount payable (BT-115), as the SDK writes it: the total with VAT less what was
+    // prepaid, plus any rounding (README fact 7)
+    total: text(path(root, cac('LegalMonetaryTotal'), cbc('PayableAmount'))),
     vatTotal: text(path(root, cac('TaxTotal'), cbc('TaxAmount'))),
     simplified: (typeCode?.getAttribute('name') ?? '').startsWith('02'),
   };
@@ -393,7 +395,7 @@ export function verifyDocument(xml: string): ZatcaProblem[] {
         ['1 seller name', q.sellerName, fields.sellerName],
         ['2 VAT number', q.vatNumber, fields.vatNumber],
         ['3 timestamp', q.timestamp, fields.timestamp],
-        ['4 total with VAT', q.total, fields.total],
+        ['4 amount payable (BT-115)', q.total, fields.total],
         ['5 VAT total', q.vatTotal, fields.vatTotal],
         ['6 invoice hash', q.invoiceHash, hash],
         ['7 signature', q.signatureValue, parts.signatureValue],

@@ -174,9 +174,11 @@ describe('inspectDocument', () => {
       claimedHash: s.invoiceHash,
       certificateBase64: testCertificate(),
     });
+    // the QR no longer matches twice: its tag 4 (the amount payable) and its tag 6 (the hash)
     expect(t.errors.map((e) => e.code)).toEqual([
       'invalid-invoice-hash',
       'invalid-signature',
+      'invalid-qr-code',
       'invalid-qr-code',
     ]);
     // amount due != total with VAT - prepaid: a warning in ZATCA's EN 16931 file

@@ -1,12 +1,16 @@
-import type {
-  CreditNoteIssued,
-  DepositEvent,
-  InvoiceEvent,
-  InvoiceIssued,
-  RecordedEvent,
-  WalletToppedUp,
-  DebitNoteIssued,
-  DebitNotePaymentReceived,
+import {
+  einvoiceStateOf,
+  type CreditNoteIssued,
+  type DepositEvent,
+  type DocumentEInvoicing,
+  type EInvoiceSigned,
+  type EInvoiceSubmissionEvent,
+  type InvoiceEvent,
+  type InvoiceIssued,
+  type RecordedEvent,
+  type WalletToppedUp,
+  type DebitNoteIssued,
+  type DebitNotePaymentReceived,
 } from '@rawnaq/contracts';
 import type { Change, Doc } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
@@ -92,6 +96,23 @@ const paymentDoc = (
   ...sale,
 });
 
+/** Where a signed document's e-invoicing state is kept, by its e-invoice's reference type. */
+const DOCUMENTS = { 1: 'invoices', 2: 'credit_notes', 3: 'debit_notes' } as const;
+
+/** The e-invoicing state an answer of the authority leaves a document in (a "try later" leaves it). */
+const answered = (e: EInvoiceSubmissionEvent): DocumentEInvoicing | undefined => {
+  switch (e.type) {
+    case 'EInvoiceAccepted':
+      return einvoiceStateOf(e.type, { status: e.data.status, warnings: e.data.warnings.length });
+    case 'EInvoiceRejected':
+      return 'rejected';
+    case 'EInvoiceResubmissionAsked':
+      return 'pending';
+    case 'EInvoiceSubmissionFailed':
+      return undefined;
+  }
+};
+
 /**
  * A document that left an amount owed (an invoice or a debit note): the receivables list, one row per
  * document, its owed brought down by each later payment.
@@ -125,7 +146,8 @@ export const salesProjection: Projection = {
   // 4: cancelled invoices leave their day and month, their payments cancelled; debit notes; deposits
   // 5: the receivables of invoices and debit notes, and the later payments of debit notes; a deposit
   // given back is a refund of its own (its payment stands)
-  version: 5,
+  // 6: an invoice's and a note's `einvoicing` follow its e-invoicing document (issue 24)
+  version: 6,
   collections: [
     {
       name: 'invoices',
@@ -158,6 +180,8 @@ export const salesProjection: Projection = {
         { fields: ['unique_id'] },
       ],
     },
+    // which sales document each e-invoice (by its UUID) is, for the authority's answers
+    { name: 'sales_einvoices', indexes: [] },
   ],
   handles: [
     'InvoiceIssued',
@@ -171,8 +195,16 @@ export const salesProjection: Projection = {
     'InvoiceCancelled',
     'DebitNoteIssued',
     'DebitNotePaymentReceived',
+    'EInvoiceSigned',
+    'EInvoiceSubmissionFailed',
+    'EInvoiceAccepted',
+    'EInvoiceRejected',
+    'EInvoiceResubmissionAsked',
   ],
   reads: (e) => {
+    if (e.type === 'EInvoiceSigned') return [];
+    if (e.type.startsWith('EInvoice'))
+      return [{ collection: 'sales_einvoices', id: (e.data as { uuid: string }).uuid }];
     if (e.type === 'DepositCancelled' || e.type === 'DepositApplied') {
       const d = e.data as { deposit_id: string; business_date?: string };
       return [
@@ -221,6 +253,33 @@ export const salesProjection: Projection = {
     ) &
       RecordedEvent;
     const tenantId = e.metadata.tenantId;
+    if (e.type === 'EInvoiceSigned') {
+      // signed with its document, in the same append and after it: the document is there
+      const d = e.data as EInvoiceSigned['data'];
+      const collection = DOCUMENTS[d.reference_type];
+      return [
+        {
+          kind: 'upsert',
+          collection: 'sales_einvoices',
+          doc: { id: d.uuid, tenantId, collection, document_id: d.document_id },
+        },
+        { kind: 'patch', collection, id: d.document_id, set: { einvoicing: 'pending' } },
+      ];
+    }
+    if (e.type.startsWith('EInvoice')) {
+      const of = lookup('sales_einvoices', (e.data as { uuid: string }).uuid);
+      const state = answered(e as unknown as EInvoiceSubmissionEvent);
+      return of && state
+        ? [
+            {
+              kind: 'patch',
+              collection: String(of.collection),
+              id: String(of.document_id),
+              set: { einvoicing: state },
+            },
+          ]
+        : [];
+    }
     const add = (
       collection: 'sales_days' | 'sales_months',
       key: 'date' | 'month',

@@ -6,6 +6,7 @@ import {
   type AuthContext,
   type Doc,
   type EventStore,
+  type FileStore,
   type ReadModels,
 } from '@rawnaq/platform';
 import { EInvoicingQueryController } from './einvoicing.query.controller';
@@ -31,21 +32,39 @@ const records: Record<string, Doc> = {
     xml: '<signed-before-clearance/>',
     cleared_xml: Buffer.from(cleared, 'utf8').toString('base64'),
   },
+  // a sale at 22:30 UTC, 01:30 the next morning in Riyadh, as its document says
+  'einvoices/late-1': {
+    id: 'late-1',
+    tenantId: 't1',
+    device_id: 'dev-1',
+    issued_at: '2026-11-26T22:30:00.000Z',
+    document_number: 77,
+    standard: true,
+    state: 'cleared',
+    cleared_xml: Buffer.from(
+      cleared
+        .replace('<cbc:IssueDate>2022-09-07</cbc:IssueDate>', '<cbc:IssueDate>2026-11-27</cbc:IssueDate>')
+        .replace('<cbc:IssueTime>12:21:28</cbc:IssueTime>', '<cbc:IssueTime>01:30:00</cbc:IssueTime>'),
+      'utf8',
+    ).toString('base64'),
+  },
   'einvoices/empty-1': { id: 'empty-1', tenantId: 't1', device_id: 'dev-1', xml: '' },
   'einvoicing_devices/dev-1': { id: 'dev-1', tenantId: 't1', vat_number: '399999999900003' },
 };
 const models = {
   get: async (collection: string, id: string) => records[`${collection}/${id}`] ?? null,
 } as unknown as ReadModels;
+/** a salon without a logo on file (the letterhead's own tests are gateway/src/invoice-letterhead) */
+const files = { get: async () => undefined } as unknown as FileStore;
 const auth = (tenantId: string) => ({ tenantId }) as AuthContext;
 
 /** What the route wrote on the response. */
-const download = async (tenantId: string, uuid: string) => {
+const download = async (tenantId: string, uuid: string, format: 'pdf' | 'xml' = 'pdf') => {
   const headers: Record<string, string> = {};
   let body: Buffer = Buffer.alloc(0);
-  await new EInvoicingQueryController(models, {} as EventStore).pdf(auth(tenantId), uuid, {
+  await new EInvoicingQueryController(models, {} as EventStore, files)[format](auth(tenantId), uuid, {
     setHeader: (k, v) => (headers[k.toLowerCase()] = v),
-    send: (b) => (body = b),
+    send: (b: Buffer | string) => (body = Buffer.from(b)),
   });
   return { headers, body };
 };
@@ -66,6 +85,19 @@ describe('GET einvoicing/documents/:uuid/pdf', () => {
         bytes: Buffer.from(cleared, 'utf8'),
       },
     ]);
+  });
+
+  it("names the files of a document issued at 22:30 UTC by its own date and time, Riyadh's next morning", async () => {
+    for (const format of ['xml', 'pdf'] as const) {
+      const { headers, body } = await download('t1', 'late-1', format);
+      expect(headers['content-disposition']).toBe(
+        `attachment; filename="399999999900003_20261127T013000_77.${format}"`,
+      );
+      if (format === 'pdf')
+        expect((await attachedFiles(body)).map((f) => f.name)).toEqual([
+          '399999999900003_20261127T013000_77.xml',
+        ]);
+    }
   });
 
   it('answers another salon’s document and an unknown one alike, and a document without XML', async () => {

@@ -11,10 +11,12 @@ import {
   type AuthContext,
   type Doc,
   type EventStore,
+  type FileStore,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
 import { signedXmlOf } from '@rawnaq/projections';
+import { pdfLetterhead } from '../shared/invoice-print';
 import { notFoundRecord, page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -39,11 +41,16 @@ const documentRow = ({ tenantId: _t, xml: _x, cleared_xml: _c, ...doc }: Doc) =>
   warnings: explained(doc.warnings),
 });
 
-/** ZATCA's file name of a document, without its extension: VAT number, issue date and time, its number. */
-const documentFileName = (doc: Doc, vat: string) =>
-  `${vat}_${String(doc.issued_at ?? '')
-    .replace(/[-:]/g, '')
-    .slice(0, 15)}_${String(doc.document_number)}`;
+/**
+ * ZATCA's file name of a document, without its extension: VAT number, its issue date and time as the
+ * document states them (IssueDate, IssueTime, both mandatory: Riyadh's wall clock; the UTC instant
+ * named the day before from 21:00 to midnight UTC), its number.
+ */
+const documentFileName = (xml: string, doc: Doc, vat: string) => {
+  const date = /<cbc:IssueDate>(\d{4})-(\d\d)-(\d\d)<\/cbc:IssueDate>/.exec(xml) ?? [];
+  const time = /<cbc:IssueTime>(\d\d):(\d\d):(\d\d)/.exec(xml) ?? [];
+  return `${vat}_${date.slice(1).join('')}T${time.slice(1).join('')}_${String(doc.document_number)}`;
+};
 
 /** Chain verification from the event history alone: every hash, PIH, ICV and signature recomputed. */
 export const verifyDeviceChain = async (events: EventStore, tenantId: string, deviceId: string) => {
@@ -71,6 +78,7 @@ export class EInvoicingQueryController {
   constructor(
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(TOKENS.eventStore) private readonly events: EventStore,
+    @Inject(TOKENS.fileStore) private readonly files: FileStore,
   ) {}
 
   /** The salon's signed documents, newest first, with the authority's answers explained. */
@@ -114,7 +122,7 @@ export class EInvoicingQueryController {
     const device = await this.models.get('einvoicing_devices', String(doc.device_id));
     return {
       text,
-      name: documentFileName(doc, String(device?.vat_number ?? 'einvoice')),
+      name: documentFileName(text, doc, String(device?.vat_number ?? 'einvoice')),
       // a standard (B2B) document is printed only once the authority cleared it
       printable: !doc.standard || doc.state === 'cleared',
     };
@@ -133,7 +141,10 @@ export class EInvoicingQueryController {
     res.send(text);
   }
 
-  /** The same document as a bilingual PDF/A-3b to read and print, that XML attached inside it. */
+  /**
+   * The same document as a bilingual PDF/A-3b to read and print, that XML attached inside it, on the
+   * salon's letterhead (its invoice settings' logo while shown, and its notes), as its pages print it.
+   */
   @Get('documents/:uuid/pdf')
   async pdf(
     @Auth() auth: AuthContext,
@@ -142,7 +153,10 @@ export class EInvoicingQueryController {
   ) {
     const { text, name, printable } = await this.documentXml(auth, uuid);
     if (!printable) throw new DomainError('einvoicing.not_cleared_yet', 409);
-    const pdf = await renderEInvoicePdf(text, { xmlFileName: `${name}.xml` });
+    const pdf = await renderEInvoicePdf(text, {
+      xmlFileName: `${name}.xml`,
+      letterhead: await pdfLetterhead(this.models, this.files, auth.tenantId),
+    });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${name}.pdf"`);
     res.send(Buffer.from(pdf));

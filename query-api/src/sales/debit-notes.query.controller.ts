@@ -35,7 +35,7 @@ export class DebitNotesQueryController {
     const filter = {
       tenantId: auth.tenantId,
       ...dateRangeFilter(q.filter, 'business_date'),
-      ...textFilters(q.filter, ['invoice_id', 'customer_id']),
+      ...textFilters(q.filter, ['invoice_id', 'customer_id', 'einvoicing']),
     };
     const [docs, total] = await Promise.all([
       this.models.find('debit_notes', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),

@@ -3,6 +3,7 @@ import {
   addDays,
   currencyOfCountry,
   DomainError,
+  invoiceNoteRefusal,
   isCountryId,
   isUuid,
   notFound,
@@ -11,7 +12,9 @@ import {
   phase1Qr,
   rejected,
   toDecimalString,
+  type BusinessDate,
   type Currency,
+  type DocumentEInvoicing,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -160,7 +163,7 @@ export class SalesQueryController {
       resource: 'invoices',
       sortable: ['number', 'issued_at', 'business_date', 'total', 'owed'],
       defaultSort: ['number', 'desc'],
-      filters: ['customer_id', 'cashier_id', 'appointment_id', 'state'],
+      filters: ['customer_id', 'cashier_id', 'appointment_id', 'state', 'einvoicing'],
       more: (q) => {
         const ids = idsOf(q.filter);
         const number = intFilter(q.filter, 'number');
@@ -225,6 +228,31 @@ export class SalesQueryController {
     };
   }
 
+  /**
+   * `invoices/:id/note-eligibility`: whether a credit note and a debit note may be issued on the
+   * invoice now, by the rule the note commands decide on (`invoiceNoteRefusal`), judged on the invoice
+   * as its read model shows it (its e-invoicing following its e-invoice): each `{ allowed: true }` or
+   * `{ allowed: false, key, params }`. The note pages ask it rather than judge the invoice themselves.
+   */
+  @Get('invoices/:id/note-eligibility')
+  @RequirePermission(Page.pos, Permission.viewInvoices)
+  async noteEligibility(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const doc = isUuid(id) ? await this.models.get('invoices', id) : undefined;
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.invoice');
+    const { today } = await accountOf(this.models, auth.tenantId);
+    const invoice = {
+      cancelled: doc.state === 'cancelled',
+      owed: Number(doc.owed ?? 0),
+      einvoicing: doc.einvoicing as DocumentEInvoicing,
+      business_date: doc.business_date as BusinessDate,
+    };
+    const answer = (kind: 'credit' | 'debit') => {
+      const refused = invoiceNoteRefusal(kind, invoice, today as BusinessDate);
+      return refused ? { allowed: false, key: refused.key, params: refused.params ?? {} } : { allowed: true };
+    };
+    return { credit_note: answer('credit'), debit_note: answer('debit') };
+  }
+
   @Get('payments')
   @RequirePermission(Page.pos, Permission.viewInvoices)
   async payments(
@@ -259,7 +287,7 @@ export class SalesQueryController {
       resource: 'credit-notes',
       sortable: ['number', 'issued_at', 'business_date', 'total'],
       defaultSort: ['number', 'desc'],
-      filters: ['invoice_id', 'customer_id'],
+      filters: ['invoice_id', 'customer_id', 'einvoicing'],
     });
   }
 

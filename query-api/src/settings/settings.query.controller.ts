@@ -4,7 +4,7 @@ import {
   DomainError,
   Page,
   Permission,
-  WIZARD_STEPS,
+  wizardStepsOf,
   wizardProgress,
   LOYALTY_DEFAULTS,
   ONLINE_DEFAULTS,
@@ -158,10 +158,11 @@ export class SettingsQueryController {
   async wizard(@Auth() auth: AuthContext) {
     const { doc } = await accountOf(this.models, auth.tenantId);
     const done = (doc.wizard_progress as string[]) ?? [];
-    const current = WIZARD_STEPS.find((s) => !done.includes(s)) ?? null;
+    const steps = wizardStepsOf(doc.country_id as number);
+    const current = steps.find((s) => !done.includes(s)) ?? null;
     return {
       id: 'wizard',
-      steps: WIZARD_STEPS.map((step) => ({
+      steps: steps.map((step) => ({
         step,
         status: done.includes(step) ? 'completed' : step === current ? 'current' : 'pending',
       })),

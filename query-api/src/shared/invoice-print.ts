@@ -1,4 +1,4 @@
-import type { Doc } from '@rawnaq/platform';
+import type { Doc, EInvoiceLetterhead, FileStore, ReadModels } from '@rawnaq/platform';
 
 /** What a salon prints on its invoices and notes beside the figures (its invoice settings, doc1 §2). */
 export type InvoicePrint = {
@@ -20,3 +20,21 @@ export const invoicePrint = (account: Doc | undefined): InvoicePrint => ({
   notes_en: text(account?.invoice_notes_en),
   notes_ar: text(account?.invoice_notes_ar),
 });
+
+/**
+ * The same letterhead as a document's PDF draws it: the logo's bytes (while shown, and still an
+ * image in the salon's files) and the notes in both languages.
+ */
+export const pdfLetterhead = async (
+  models: ReadModels,
+  files: FileStore,
+  tenantId: string,
+): Promise<EInvoiceLetterhead> => {
+  const {
+    logo_file_id: logo,
+    notes_en: en,
+    notes_ar: ar,
+  } = invoicePrint(await models.get('accounts', tenantId));
+  const file = logo ? await files.get(tenantId, logo) : undefined;
+  return { ...(file?.meta.contentType.startsWith('image/') && { logo: file.bytes }), notes: { en, ar } };
+};

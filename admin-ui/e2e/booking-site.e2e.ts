@@ -259,6 +259,68 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       }
     });
 
+    it('tells a customer how to report her invoice to ZATCA, from her e-invoice, whether or not the salon’s site is on (Arabic phone, English desktop)', async () => {
+      const api = await ownerApi(url);
+      const listed = await api<Array<{ unique_id: string; number: number; buyer?: unknown }>>(
+        'GET',
+        'invoices?range=[0,9]',
+      );
+      // a simplified tax invoice (a standard one is shown once cleared)
+      const invoice = listed.body.find((i) => !i.buyer)!;
+      expect(
+        (await api('PUT', 'settings/online', { alias: 'demosalon', online_booking: false })).status,
+      ).toBe(200);
+      try {
+        const { page } = await tab('ar');
+        await page.setViewportSize(PHONE);
+        await page.goto(`${url}/ar/e-invoice/${invoice.unique_id}`);
+        await page.waitForSelector('[data-testid=einvoice-report-to-zatca]');
+        await shot(page, 'e-invoice-report-link-ar-phone');
+        await page.click('[data-testid=einvoice-report-to-zatca]');
+        await page.waitForSelector('[data-testid=zatca-invoice]');
+        expect(new URL(page.url()).pathname).toBe('/ar/report-to-zatca');
+        expect(await page.title()).toBe('الإبلاغ عن فاتورة إلى هيئة الزكاة والضريبة والجمارك | رونق');
+        expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+        const facts = (await page.textContent('[data-testid=zatca-invoice]')) ?? '';
+        expect(facts).toContain('300000000000003');
+        expect(facts).toContain(String(invoice.number));
+        expect(facts).toContain('ر.س');
+        await page.waitForSelector('[data-testid=zatca-channels] a[href="https://zatca.gov.sa"]');
+        expect(await page.getAttribute('[data-testid=zatca-phone]', 'href')).toBe('tel:19993');
+        // Arabic through and through (but the switch to English), and no wider than the phone
+        const shown = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('.brand, main, footer')]
+            .map((e) => e.innerText)
+            .join('\n'),
+        );
+        expect(shown).not.toMatch(/[A-Za-z]/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          PHONE.width,
+        );
+        await shot(page, 'report-to-zatca-ar-phone');
+        // and back to her invoice
+        await page.click('[data-testid=zatca-back]');
+        await page.waitForSelector('[data-testid=einvoice-number]');
+        expect(new URL(page.url()).pathname).toBe(`/ar/e-invoice/${invoice.unique_id}`);
+      } finally {
+        await api('PUT', 'settings/online', { alias: 'demosalon', online_booking: true });
+      }
+
+      // with the site on, in English on a desktop: a link to no invoice still says how to report
+      const { page } = await tab('en');
+      await page.goto(`${url}/en/report-to-zatca?invoice=no-such-invoice-1234`);
+      await page.waitForSelector('[data-testid=zatca-invoice-missing]');
+      expect(await page.title()).toBe('Report an invoice to ZATCA | Rawnaq');
+      expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+      expect(await page.textContent('[data-testid=zatca-channels]')).toContain('Call ZATCA: 19993');
+      await shot(page, 'report-to-zatca-en-desktop');
+      await page.goto(`${url}/en/report-to-zatca`);
+      await page.waitForSelector('[data-testid=zatca-channels]');
+      expect(
+        await page.locator('[data-testid=zatca-invoice], [data-testid=zatca-invoice-missing]').count(),
+      ).toBe(0);
+    });
+
     it('lets the platform’s manager allow search engines to index the salon’s pages, from a phone in Arabic', async () => {
       const robots = async () =>
         /<meta name="robots" content="([^"]+)"/.exec(

@@ -13,9 +13,18 @@ import { lazy, Suspense } from 'react';
 // the shop's pages load only when opened: the first page's scripts stay within their budget
 const OffersPage = lazy(() => import('./pages/OffersPage').then((m) => ({ default: m.OffersPage })));
 const GiftCardPage = lazy(() => import('./pages/GiftCardPage').then((m) => ({ default: m.GiftCardPage })));
+const ReportToZatcaPage = lazy(() =>
+  import('./pages/ReportToZatcaPage').then((m) => ({ default: m.ReportToZatcaPage })),
+);
 
 const Page = ({ route }: { route: Route }) => {
   if (route.page === 'not-found') return <NotFoundPage locale={route.locale} reason="page" />;
+  if (route.page === 'report-to-zatca')
+    return (
+      <Suspense fallback={<Loading locale={route.locale} />}>
+        <ReportToZatcaPage locale={route.locale} />
+      </Suspense>
+    );
   const { locale, alias, id } = route;
   switch (route.page) {
     case 'salon-home':

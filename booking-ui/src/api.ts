@@ -314,3 +314,33 @@ export const postPurchase = async (
     ? { status: 'pay', payUrl: payment.pay_url, paymentUniqueId: payment.unique_id }
     : { status: 'error' };
 };
+
+/**
+ * The customer's e-invoice as `GET /api/public/e-invoice/{id}` gives it, the facts a report to ZATCA
+ * names (a tax invoice still awaiting clearance has only its number, date and salon).
+ */
+export type PublicEInvoice = {
+  number: number;
+  issued_at: string;
+  currency: string;
+  salon: { name_en: string; name_ar: string };
+  seller?: { name_en: string; name_ar: string; vat_number: string | null };
+  /** minor units */
+  total?: number;
+  vat?: number;
+};
+
+export const isPublicEInvoice = (body: unknown): body is PublicEInvoice => {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as Record<string, unknown>;
+  const salon = b.salon as Record<string, unknown> | undefined;
+  return (
+    typeof b.number === 'number' &&
+    typeof b.issued_at === 'string' &&
+    typeof b.currency === 'string' &&
+    typeof salon?.name_en === 'string' &&
+    typeof salon?.name_ar === 'string' &&
+    (b.total === undefined || typeof b.total === 'number') &&
+    (b.vat === undefined || typeof b.vat === 'number')
+  );
+};

@@ -142,6 +142,33 @@ const en = {
   'payment.purchase_failed_expired': 'The time to pay ran out. Nothing was charged and nothing was bought.',
   'payment.back_to_offers': 'Back to the offers',
   'payment.back_to_gift_card': 'Back to gift cards',
+  'zatca.title': 'Report an invoice to ZATCA',
+  'zatca.intro':
+    'In Saudi Arabia a business registered for VAT gives an electronic tax invoice for every sale, with its VAT number and a QR code, and reports it to the Zakat, Tax and Customs Authority (ZATCA). An invoice that is missing or wrong can be reported to ZATCA by the customer.',
+  'zatca.invoice_title': 'The invoice',
+  'zatca.invoice_hint': 'The details of this invoice that a report to ZATCA asks for.',
+  'zatca.seller': 'Seller',
+  'zatca.vat_number': 'Seller’s VAT number',
+  'zatca.invoice_number': 'Invoice number',
+  'zatca.issued_at': 'Date and time',
+  'zatca.total': 'Total with VAT',
+  'zatca.vat': 'VAT',
+  'zatca.copy': 'Copy these details',
+  'zatca.copied': 'Copied',
+  'zatca.back_to_invoice': 'Back to the invoice',
+  'zatca.invoice_missing':
+    'The invoice of this link was not found. It can still be reported with the details printed on it.',
+  'zatca.when_title': 'When to report',
+  'zatca.when_no_invoice': 'An amount with VAT was paid and no tax invoice was given.',
+  'zatca.when_no_qr': 'The invoice has no QR code, or not the seller’s VAT number.',
+  'zatca.when_wrong': 'The seller, the amounts or the VAT on the invoice are not what was paid.',
+  'zatca.salon_first':
+    'A mistake the salon can put right is corrected with a credit or debit note: the salon can be asked first.',
+  'zatca.how_title': 'How to report',
+  'zatca.website': 'ZATCA’s website',
+  'zatca.call': 'Call ZATCA: %{phone}',
+  'zatca.not_sent_from_here':
+    'A report reaches ZATCA directly, through its website or its call centre: this page sends nothing, to ZATCA or to the salon.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -282,6 +309,32 @@ const ar: Messages = {
   'payment.purchase_failed_expired': 'انتهت مهلة الدفع. لم يُخصم أي مبلغ ولم يتم الشراء.',
   'payment.back_to_offers': 'العودة إلى العروض',
   'payment.back_to_gift_card': 'العودة إلى بطاقات الإهداء',
+  'zatca.title': 'الإبلاغ عن فاتورة إلى هيئة الزكاة والضريبة والجمارك',
+  'zatca.intro':
+    'في السعودية تُصدر المنشأة المسجّلة في ضريبة القيمة المضافة فاتورة ضريبية إلكترونية عن كل عملية بيع، عليها رقمها الضريبي ورمز الاستجابة السريعة، وتُبلغ بها هيئة الزكاة والضريبة والجمارك. والفاتورة التي لم تُسلَّم أو فيها خطأ يمكن للعميل أن يُبلغ الهيئة عنها.',
+  'zatca.invoice_title': 'الفاتورة',
+  'zatca.invoice_hint': 'بيانات هذه الفاتورة التي يطلبها البلاغ إلى الهيئة.',
+  'zatca.seller': 'البائع',
+  'zatca.vat_number': 'الرقم الضريبي للبائع',
+  'zatca.invoice_number': 'رقم الفاتورة',
+  'zatca.issued_at': 'التاريخ والوقت',
+  'zatca.total': 'الإجمالي شاملًا الضريبة',
+  'zatca.vat': 'ضريبة القيمة المضافة',
+  'zatca.copy': 'نسخ هذه البيانات',
+  'zatca.copied': 'تم النسخ',
+  'zatca.back_to_invoice': 'العودة إلى الفاتورة',
+  'zatca.invoice_missing': 'لم يُعثر على فاتورة هذا الرابط. ويمكن الإبلاغ عنها بالبيانات المطبوعة عليها.',
+  'zatca.when_title': 'متى يكون الإبلاغ',
+  'zatca.when_no_invoice': 'عند دفع مبلغ يشمل الضريبة دون تسلّم فاتورة ضريبية.',
+  'zatca.when_no_qr': 'عندما تخلو الفاتورة من رمز الاستجابة السريعة أو من الرقم الضريبي للبائع.',
+  'zatca.when_wrong': 'عندما يختلف البائع أو المبالغ أو الضريبة في الفاتورة عمّا دُفع.',
+  'zatca.salon_first':
+    'الخطأ الذي يستطيع الصالون تصحيحه يُصحَّح بإشعار دائن أو مدين، ويمكن طلب ذلك من الصالون أولًا.',
+  'zatca.how_title': 'طريقة الإبلاغ',
+  'zatca.website': 'موقع الهيئة',
+  'zatca.call': 'الاتصال بالهيئة: %{phone}',
+  'zatca.not_sent_from_here':
+    'يصل البلاغ إلى الهيئة مباشرة عبر موقعها أو مركز اتصالها: هذه الصفحة لا ترسل شيئًا، لا إلى الهيئة ولا إلى الصالون.',
 };
 
 export const messages: Record<Locale, Messages> = { en, ar };

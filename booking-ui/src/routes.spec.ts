@@ -91,6 +91,18 @@ describe('parseRoute', () => {
       expect(parseRoute(`/en/salon/demosalon/${page}`)).toEqual({ page: 'not-found', locale: 'en' });
   });
 
+  it('reads the public report-to-zatca page in both languages, and nothing under it', () => {
+    expect(parseRoute('/report-to-zatca')).toEqual({ page: 'report-to-zatca', locale: 'ar' });
+    expect(parseRoute('/ar/report-to-zatca')).toEqual({ page: 'report-to-zatca', locale: 'ar' });
+    expect(parseRoute('/en/report-to-zatca/')).toEqual({ page: 'report-to-zatca', locale: 'en' });
+    expect(parseRoute('/en/report-to-zatca/x')).toEqual({ page: 'not-found', locale: 'en' });
+    // a salon's own pages are untouched by it
+    expect(parseRoute('/en/salon/reporttozatca/home')).toMatchObject({
+      page: 'salon-home',
+      alias: 'reporttozatca',
+    });
+  });
+
   it('answers 404 for unknown paths and for aliases the settings screen would refuse', () => {
     expect(parseRoute('/')).toEqual({ page: 'not-found', locale: 'ar' });
     expect(parseRoute('/en')).toEqual({ page: 'not-found', locale: 'en' });

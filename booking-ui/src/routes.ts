@@ -31,6 +31,8 @@ export type Route =
       /** Set for `salon/{alias}` without a page: the address to show instead (`.../home`). */
       redirectTo?: string;
     }
+  /** the public customer document `report-to-zatca` (doc1 §2): how to report an invoice to ZATCA */
+  | { page: 'report-to-zatca'; locale: Locale }
   | { page: 'not-found'; locale: Locale };
 
 /** The salon's pages without a parameter, by the last segment of their address. */
@@ -79,6 +81,7 @@ const decode = (segment: string): string | undefined => {
 
 export const parseRoute = (pathname: string): Route => {
   const { locale, prefix, segments } = splitLocale(pathname);
+  if (segments.length === 1 && segments[0] === 'report-to-zatca') return { page: 'report-to-zatca', locale };
   const [first, rawAlias, page, id, ...rest] = segments;
   const alias = rawAlias === undefined ? undefined : decode(rawAlias);
   // The alias rule of the settings screen (a-z, A-Z, 0-9): anything else cannot be a salon.

@@ -155,6 +155,8 @@ export const uiFiles = (
       res.type('html').send(html);
     }, next);
   });
+  // the public `report-to-zatca` page (doc1 §2, public customer documents) is the booking site's
+  router.get(/^\/(?:(?:en|ar)\/)?report-to-zatca\/?$/, sendIndex(bookingDist, 'booking site'));
   router.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
   return router;
 };

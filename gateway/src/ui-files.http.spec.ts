@@ -61,4 +61,14 @@ describe('the UIs’ files', () => {
     expect(res.text).toContain('<title>t</title>');
     expect((await request(app()).get('/admin/assets/missing.js')).status).toBe(404);
   });
+
+  it('answers the public report-to-zatca page with the booking site, in either language', async () => {
+    writeFileSync(join(booking, 'index.html'), '<!doctype html><title>booking</title>');
+    for (const path of ['/report-to-zatca', '/ar/report-to-zatca', '/en/report-to-zatca?invoice=abc']) {
+      const res = await request(app()).get(path);
+      expect([path, res.status, res.text]).toEqual([path, 200, '<!doctype html><title>booking</title>']);
+    }
+    // the admin app keeps every other path
+    expect((await request(app()).get('/en/e-invoice/abc')).text).toContain('<title>t</title>');
+  });
 });

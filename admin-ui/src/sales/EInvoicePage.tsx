@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -334,6 +335,17 @@ export const EInvoicePage = () => {
         ) : (
           <Document invoice={state.document} paper={paper} uniqueId={uniqueId ?? ''} />
         ))}
+      {state.kind === 'found' && state.document.currency === 'SAR' && (
+        // the booking site's public page (a page of its own, so a real link): with this invoice's facts
+        <Typography className="no-print" variant="body2" sx={{ textAlign: 'center', mt: 2 }}>
+          <Link
+            href={`/${language}/report-to-zatca?invoice=${encodeURIComponent(uniqueId ?? '')}`}
+            data-testid="einvoice-report-to-zatca"
+          >
+            {translate('app.sales.einvoice.report_to_zatca')}
+          </Link>
+        </Typography>
+      )}
       {(state.kind === 'not-found' || state.kind === 'failed') && (
         <Paper
           variant="outlined"

@@ -138,6 +138,7 @@ export const ar: typeof en = {
         retry: 'حاول مرة أخرى',
         loading: 'جارٍ تحميل الفاتورة…',
         thanks: 'شكرًا لزيارتك',
+        report_to_zatca: 'هل في هذه الفاتورة الضريبية مشكلة؟ أبلغ هيئة الزكاة والضريبة والجمارك',
       },
       reports: {
         daily_title: 'الملخص اليومي',

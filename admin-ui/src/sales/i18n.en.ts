@@ -134,6 +134,7 @@ export const en = {
         retry: 'Try again',
         loading: 'Loading the invoice…',
         thanks: 'Thank you for your visit',
+        report_to_zatca: 'A problem with this tax invoice? Report it to ZATCA',
       },
       reports: {
         daily_title: 'Daily summary',

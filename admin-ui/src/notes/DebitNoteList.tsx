@@ -3,12 +3,11 @@ import { useTranslate, type Exporter } from 'ra-core';
 import { toDecimalString, type Currency } from '@rawnaq/contracts';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
-import { PeriodPresets, useSalonToday } from '../sales/PeriodFilter';
+import { PeriodPresets, useSalonToday, PeriodDateInput } from '../sales/PeriodFilter';
 import { dayPeriod } from '../sales/period';
 import type { DebitNote } from './debitNote';
 
@@ -52,8 +51,8 @@ export const DebitNoteList = () => {
   return (
     <List
       filters={[
-        <AppDateInput key="from" source="from" alwaysOn />,
-        <AppDateInput key="to" source="to" alwaysOn />,
+        <PeriodDateInput key="from" source="from" alwaysOn />,
+        <PeriodDateInput key="to" source="to" alwaysOn />,
       ]}
       filterDefaultValues={(today && dayPeriod('this_month', today)) || {}}
       sort={{ field: 'number', order: 'DESC' }}

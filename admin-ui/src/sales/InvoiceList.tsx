@@ -11,11 +11,10 @@ import {
 import { useCanAccess, useTranslate, type Exporter } from 'ra-core';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { Amount, InvoiceStateChip } from './InvoiceParts';
-import { PeriodPresets, useSalonToday } from './PeriodFilter';
+import { PeriodPresets, useSalonToday, PeriodDateInput } from './PeriodFilter';
 import { dayPeriod } from './period';
 import { INVOICE_STATES, type Invoice } from './types';
 
@@ -31,8 +30,8 @@ const useFilters = () => {
   // the customer filter searches the customers, which needs their own right (page 4)
   const customers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess;
   return [
-    <AppDateInput key="from" source="from" alwaysOn />,
-    <AppDateInput key="to" source="to" alwaysOn />,
+    <PeriodDateInput key="from" source="from" alwaysOn />,
+    <PeriodDateInput key="to" source="to" alwaysOn />,
     ...(customers
       ? [
           <ReferenceInput key="customer_id" source="customer_id" reference="customers">

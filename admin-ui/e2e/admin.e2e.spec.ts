@@ -11,6 +11,7 @@ import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
 import { browserSuite } from './harness';
 import { customerIdentityTests } from './customers.e2e';
+import { periodLimitTests } from './periods.e2e';
 import { salesTests } from './sales.e2e';
 import { einvoicingTests } from './einvoicing.e2e';
 import { instrumentsTests } from './instruments.e2e';
@@ -367,6 +368,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
   salesTests({ url, tab });
   instrumentsTests({ url, tab });
   customerIdentityTests({ url, tab });
+  periodLimitTests({ url, tab });
   einvoicingTests({ url, tab });
 
   describe('screenshots of the main screens', () => {

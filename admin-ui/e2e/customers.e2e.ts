@@ -69,9 +69,13 @@ export const customerIdentityTests = ({ url, tab }: SuiteContext) => {
     it('a receptionist finds a likely duplicate from the list and merges it into the customer on file (Arabic phone)', async () => {
       const api = await ownerApi(url);
       const mobile = uniqueMobile();
-      const onFile = await register(api, 'فاطمة الحربي', `+${mobile}`);
+      // names of this run only (a server of an earlier run may still have its customers)
+      const run = Date.now() % 100000;
+      const mother = `فاطمة الحربي ${run}`;
+      const daughter = `ريم الحربي ${run}`;
+      const onFile = await register(api, mother, `+${mobile}`);
       // her daughter books online with the family's number
-      await bookOnline(url, api, 'ريم الحربي', `+${mobile}`);
+      await bookOnline(url, api, daughter, `+${mobile}`);
 
       const { page } = await tab('ar');
       await page.setViewportSize(PHONE);
@@ -83,26 +87,26 @@ export const customerIdentityTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=likely-duplicate-badge]');
       await noSideScroll(page);
       await shot(page, 'customers-likely-duplicates-ar-phone');
-      await page.click('text=ريم الحربي');
+      await page.click(`text=${daughter}`);
       await onCustomer(page);
       await page.waitForSelector('[data-testid=likely-duplicates]');
-      expect(await page.textContent('[data-testid=likely-duplicates]')).toContain('فاطمة الحربي');
+      expect(await page.textContent('[data-testid=likely-duplicates]')).toContain(mother);
       await noSideScroll(page);
       await shot(page, 'customers-likely-duplicate-card-ar-phone');
 
       await page.click('[data-testid=compare-and-merge]');
       await page.waitForSelector('[data-testid=merge-moves]');
       // the customer on file is kept; what moves is said before anything happens
-      expect(await page.textContent('[data-testid=merge-kept]')).toContain('فاطمة الحربي');
-      expect(await page.textContent('[data-testid=merge-merged]')).toContain('ريم الحربي');
+      expect(await page.textContent('[data-testid=merge-kept]')).toContain(mother);
+      expect(await page.textContent('[data-testid=merge-merged]')).toContain(daughter);
       expect(await page.textContent('[data-testid=merge-moves]')).toContain('زيارة واحدة (القادمة منها 1)');
-      expect(await page.textContent('[data-testid=merge-confirm]')).toBe('دمج في فاطمة الحربي');
+      expect(await page.textContent('[data-testid=merge-confirm]')).toBe(`دمج في ${mother}`);
       await shot(page, 'customers-merge-dialog-ar-phone');
       await page.click('[data-testid=merge-confirm]');
       await page.waitForURL(new RegExp(`/customers/${onFile}/show`));
       await onCustomer(page);
       // no banner is left on the kept card (her visits tab reads Reem's visit too: gateway spec)
-      await page.waitForSelector('text=فاطمة الحربي');
+      await page.waitForSelector(`text=${mother}`);
       expect(await page.$('[data-testid=likely-duplicates]')).toBeNull();
       await noSideScroll(page);
       await shot(page, 'customers-merged-kept-ar-phone');
@@ -110,16 +114,20 @@ export const customerIdentityTests = ({ url, tab }: SuiteContext) => {
       await page.goto(
         `${url}/ar/merchant/customers?filter=${encodeURIComponent(JSON.stringify({ q: mobile.slice(3) }))}`,
       );
-      await page.waitForSelector('text=فاطمة الحربي');
-      expect(await page.$('text=ريم الحربي')).toBeNull();
+      await page.waitForSelector(`text=${mother}`);
+      expect(await page.$(`text=${daughter}`)).toBeNull();
       expect(await page.textContent('body')).not.toMatch(/Likely|Merge|duplicate/);
     });
 
     it('the owner merges two customers from the toolbar, sees the wallet move, and a duplicate mobile opens the customer on file (English desktop)', async () => {
       const api = await ownerApi(url);
-      const kept = await register(api, 'Huda Nasser', `+${uniqueMobile()}`);
+      // names of this run only, so the picker offers exactly these two
+      const run = Date.now() % 100000;
+      const keptName = `Huda Nasser ${run}`;
+      const otherName = `Huda N. ${run} (second card)`;
+      const kept = await register(api, keptName, `+${uniqueMobile()}`);
       const otherMobile = uniqueMobile();
-      const other = await register(api, 'Huda N. (second card)', `+${otherMobile}`);
+      const other = await register(api, otherName, `+${otherMobile}`);
       const topUp = await api('POST', `customers/${other}/wallet/top-ups`, { method: 1, amount: '75.50' });
       expect(topUp.status).toBe(201);
 
@@ -133,7 +141,7 @@ export const customerIdentityTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=mobile-valid]');
       await page.click('button[type=submit]');
       await page.waitForSelector('[data-testid=existing-customer]');
-      expect(await page.textContent('[data-testid=existing-customer]')).toContain('Huda N. (second card)');
+      expect(await page.textContent('[data-testid=existing-customer]')).toContain(otherName);
       await shot(page, 'customers-duplicate-mobile-en-desktop');
       await page.click('[data-testid=open-existing-customer]');
       await page.waitForURL(new RegExp(`/customers/${other}/show`));
@@ -141,10 +149,10 @@ export const customerIdentityTests = ({ url, tab }: SuiteContext) => {
 
       // from the second card: merge, pick the first, keep it (the older one is kept by default)
       await page.click('[data-testid=customer-merge]');
-      await page.fill('[data-testid=merge-pick] input', 'Huda Nasser');
-      await page.click('[role=option]:has-text("Huda Nasser")');
+      await page.fill('[data-testid=merge-pick] input', keptName);
+      await page.click(`[role=option]:has-text("${keptName}")`);
       await page.waitForSelector('[data-testid=merge-moves]');
-      expect(await page.textContent('[data-testid=merge-kept]')).toContain('Huda Nasser');
+      expect(await page.textContent('[data-testid=merge-kept]')).toContain(keptName);
       expect(await page.textContent('[data-testid=merge-moves]')).toContain('Wallet balance SAR 75.50');
       await shot(page, 'customers-merge-dialog-en-desktop');
       // swapping and back: the kept one follows the desk's choice
@@ -153,10 +161,13 @@ export const customerIdentityTests = ({ url, tab }: SuiteContext) => {
         document.querySelector('[data-testid=merge-kept]')?.textContent?.includes('second card'),
       );
       await page.click('[data-testid=merge-swap]');
-      await page.waitForFunction(() =>
-        document.querySelector('[data-testid=merge-kept]')?.textContent?.includes('Huda Nasser'),
+      // the moves of this direction again (the kept one's wallet would move the other way)
+      await page.waitForFunction(
+        (name) =>
+          document.querySelector('[data-testid=merge-kept]')?.textContent?.includes(name) &&
+          document.querySelector('[data-testid=merge-moves]')?.textContent?.includes('75.50'),
+        keptName,
       );
-      await page.waitForSelector('[data-testid=merge-moves]');
       await page.click('[data-testid=merge-confirm]');
       await page.waitForURL(new RegExp(`/customers/${kept}/show`));
       await onCustomer(page);

@@ -32,7 +32,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { failureKey, messageParams } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
@@ -41,6 +40,7 @@ import { nameOf } from '../staff/types';
 import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
 import { STATE_COLOURS, type Visit } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { OpenArchiveButton, PeriodDateInput, useEarliestDay } from '../sales/PeriodFilter';
 
 /**
  * The employees of the appointment table the user may see (GET appointment-calendar): the day's
@@ -300,8 +300,8 @@ const useEmployeeChoices = () => {
 const useReportFilters = (withStatus: boolean) => {
   const employees = useEmployeeChoices();
   return [
-    <AppDateInput key="from" source="from" alwaysOn />,
-    <AppDateInput key="to" source="to" alwaysOn />,
+    <PeriodDateInput key="from" source="from" alwaysOn />,
+    <PeriodDateInput key="to" source="to" alwaysOn />,
     <SelectInput key="employee_id" source="employee_id" choices={employees} translateChoice={false} />,
     ...(withStatus
       ? [
@@ -461,8 +461,12 @@ export const CancellationReasonsReport = () => {
   const [preset, setPreset] = useState<Preset>('this_month');
   const [range, setRange] = useState(() => (today ? presetRange('this_month', today) : {}));
   const [rows, setRows] = useState<{ total: number; reasons: ReasonRow[] } | null>(null);
+  const limit = useEarliestDay();
+  const refused = limit.tooEarly(range.from) || limit.tooEarly(range.to);
   const key = JSON.stringify(range);
   useEffect(() => {
+    // a date earlier than the earliest day waits for the archive: the last answer stays
+    if (refused) return;
     let live = true;
     dataProvider
       .send<{ total: number; reasons: ReasonRow[] }>(
@@ -474,7 +478,7 @@ export const CancellationReasonsReport = () => {
     return () => {
       live = false;
     };
-  }, [dataProvider, key]);
+  }, [dataProvider, key, refused]);
   const name = (r: ReasonRow) =>
     (language === 'ar' ? r.name_ar || r.name_en : r.name_en || r.name_ar) ?? translate('app.common.none');
   const exportCsv = () =>
@@ -518,8 +522,10 @@ export const CancellationReasonsReport = () => {
             }}
             slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
             sx={{ width: 140 }}
+            {...limit.fieldProps(range[f])}
           />
         ))}
+        {refused && <OpenArchiveButton onOpen={limit.openArchive} />}
         <Button onClick={exportCsv} disabled={!rows?.reasons.length}>
           {translate('ra.action.export')}
         </Button>

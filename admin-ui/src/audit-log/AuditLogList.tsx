@@ -1,6 +1,5 @@
 import { AdvancedAccountingGate } from '../layout/guards';
 import { ExportButton, FilterButton, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useTranslate, type Exporter } from 'ra-core';
 import { AUDIT_CATEGORIES } from '@rawnaq/contracts';
 import { downloadCsv, toCsv } from '../export/csv';
@@ -9,6 +8,7 @@ import { useActorName, useUsers } from '../users/useUsers';
 import { AuditLogTable } from './AuditLogTable';
 import { ENTITY_TYPES, KNOWN_TYPES, fieldChanges, type AuditEntry } from './types';
 import { useFieldLabel, useValueText } from './useValueText';
+import { PeriodDateInput } from '../sales/PeriodFilter';
 
 const useAuditExporter = (): Exporter<AuditEntry> => {
   const translate = useTranslate();
@@ -55,8 +55,8 @@ const useFilters = () => {
       emptyText="app.audit.categories.all"
       alwaysOn
     />,
-    <AppDateInput key="from" source="from" alwaysOn />,
-    <AppDateInput key="to" source="to" alwaysOn />,
+    <PeriodDateInput key="from" source="from" alwaysOn />,
+    <PeriodDateInput key="to" source="to" alwaysOn />,
     <SelectInput
       key="actor_id"
       source="actor_id"

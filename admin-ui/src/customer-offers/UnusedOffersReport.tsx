@@ -26,6 +26,7 @@ import {
 } from '../reports/MoneyReport';
 import { useArea } from '../shell/area';
 import { UNUSED_OFFERS_REPORT } from './types';
+import { OpenArchiveButton, useEarliestDay } from '../sales/PeriodFilter';
 
 type Row = {
   id: string;
@@ -89,8 +90,11 @@ export const UnusedOffersReport = () => {
     status,
     ...(expiring !== 'any' && { expiring_within: expiring }),
   });
+  // a sale date earlier than the earliest day waits for the archive
+  const limit = useEarliestDay();
+  const refused = limit.tooEarly(from) || limit.tooEarly(to);
   const { data, error, loading } = useReportData<Answer>(
-    isDate(from) && isDate(to) ? `${UNUSED_OFFERS_REPORT}?${query}` : null,
+    isDate(from) && isDate(to) && !refused ? `${UNUSED_OFFERS_REPORT}?${query}` : null,
   );
   const name = (r: { name_en: string; name_ar: string }) => (language === 'ar' ? r.name_ar : r.name_en);
   const columns: ReportColumn<Row | Totals>[] = [
@@ -174,8 +178,10 @@ export const UnusedOffersReport = () => {
               slotProps={{
                 htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': `offers-report-${field}` },
               }}
+              {...limit.fieldProps(value)}
             />
           ))}
+          {refused && <OpenArchiveButton onOpen={limit.openArchive} />}
           <TextField
             select
             size="small"

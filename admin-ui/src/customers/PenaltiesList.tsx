@@ -7,11 +7,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { reportPrintStyles } from '../reports/MoneyReport';
-import { PeriodPresets } from '../sales/PeriodFilter';
+import { PeriodPresets, PeriodDateInput } from '../sales/PeriodFilter';
 import { useArea } from '../shell/area';
 
 import { PENALTIES, type Penalty } from './penalties';
@@ -37,8 +36,8 @@ const Actions = () => (
 );
 
 const filters = [
-  <AppDateInput key="from" source="from" alwaysOn />,
-  <AppDateInput key="to" source="to" alwaysOn />,
+  <PeriodDateInput key="from" source="from" alwaysOn />,
+  <PeriodDateInput key="to" source="to" alwaysOn />,
   <SelectInput
     key="penalty_type"
     source="penalty_type"

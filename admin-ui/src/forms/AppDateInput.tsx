@@ -8,5 +8,11 @@ import { useWatch } from 'react-hook-form';
 export const AppDateInput = (props: DateInputProps) => {
   const value = useWatch({ name: props.source }) as unknown;
   const empty = value === undefined || value === null || value === '';
-  return <DateInput {...props} slotProps={{ htmlInput: { 'data-empty': empty ? 'true' : 'false' } }} />;
+  const htmlInput = (props.slotProps?.htmlInput ?? {}) as Record<string, unknown>;
+  return (
+    <DateInput
+      {...props}
+      slotProps={{ ...props.slotProps, htmlInput: { ...htmlInput, 'data-empty': empty ? 'true' : 'false' } }}
+    />
+  );
 };

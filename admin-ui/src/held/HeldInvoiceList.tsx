@@ -15,12 +15,12 @@ import { useFormat } from '../format/useFormat';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { billingPath } from '../billing/paths';
-import { AppDateInput } from '../forms/AppDateInput';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { newKey } from '../shell/newKey';
 import { useArea } from '../shell/area';
 import { HELD_STATUSES, type HeldInvoice } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { PeriodDateInput } from '../sales/PeriodFilter';
 
 const STATUS_COLOURS = { on_hold: 'warning', issued: 'success', cancelled: 'default' } as const;
 
@@ -134,8 +134,8 @@ const filters = [
     alwaysOn
     choices={HELD_STATUSES.map((s) => ({ id: s, name: `app.held.statuses.${s}` }))}
   />,
-  <AppDateInput key="from" source="from" />,
-  <AppDateInput key="to" source="to" />,
+  <PeriodDateInput key="from" source="from" />,
+  <PeriodDateInput key="to" source="to" />,
 ];
 
 /**

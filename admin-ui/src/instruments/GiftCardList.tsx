@@ -3,11 +3,10 @@ import { useTranslate, type Exporter } from 'ra-core';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { Amount } from '../sales/InvoiceParts';
-import { PeriodPresets } from '../sales/PeriodFilter';
+import { PeriodPresets, PeriodDateInput } from '../sales/PeriodFilter';
 import { GiveGiftCardButton } from './GiveGiftCardButton';
 import type { GiftCard, GiftCardStatus } from './types';
 
@@ -64,8 +63,8 @@ export const GiftCardList = ({ status }: { status: GiftCardStatus }) => {
     <List
       filter={{ status }}
       filters={[
-        <AppDateInput key="from" source="from" alwaysOn />,
-        <AppDateInput key="to" source="to" alwaysOn />,
+        <PeriodDateInput key="from" source="from" alwaysOn />,
+        <PeriodDateInput key="to" source="to" alwaysOn />,
       ]}
       sort={{ field: 'issued_at', order: 'DESC' }}
       perPage={25}

@@ -3,7 +3,6 @@ import { useTranslate, type Exporter } from 'ra-core';
 import { toDecimalString, type Currency } from '@rawnaq/contracts';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import {
@@ -14,7 +13,7 @@ import {
 } from '../einvoicing/EInvoicingChip';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
-import { PeriodPresets, useSalonToday } from '../sales/PeriodFilter';
+import { PeriodPresets, useSalonToday, PeriodDateInput } from '../sales/PeriodFilter';
 import { dayPeriod } from '../sales/period';
 import type { DebitNote } from './debitNote';
 
@@ -59,8 +58,8 @@ export const DebitNoteList = () => {
   return (
     <List
       filters={[
-        <AppDateInput key="from" source="from" alwaysOn />,
-        <AppDateInput key="to" source="to" alwaysOn />,
+        <PeriodDateInput key="from" source="from" alwaysOn />,
+        <PeriodDateInput key="to" source="to" alwaysOn />,
         ...(zatca
           ? [<SelectInput key="einvoicing" source="einvoicing" choices={einvoicingChoices()} />]
           : []),

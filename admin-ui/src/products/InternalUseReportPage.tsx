@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { OpenArchiveButton, useEarliestDay } from '../sales/PeriodFilter';
 import { ProductName } from './fields';
 import { useReport } from './InventoryStatusPage';
 import { PRODUCT_RESOURCES } from './types';
@@ -26,8 +27,11 @@ export const InternalUseReportPage = () => {
   const { isPending } = useRequireAccess({ resource: PRODUCT_RESOURCES.internalUse, action: 'show' });
   const [range, setRange] = useState({ from: '', to: '' });
   const filter = Object.fromEntries(Object.entries(range).filter(([, v]) => v !== ''));
+  // a date earlier than the earliest day waits for the archive
+  const limit = useEarliestDay();
+  const refused = limit.tooEarly(range.from) || limit.tooEarly(range.to);
   const report = useReport<InternalUse>(
-    isPending ? null : `reports/internal-use?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+    isPending || refused ? null : `reports/internal-use?filter=${encodeURIComponent(JSON.stringify(filter))}`,
   );
   if (isPending) return null;
   const dateInput = (field: 'from' | 'to') => (
@@ -40,8 +44,13 @@ export const InternalUseReportPage = () => {
       sx={{ width: 200 }}
       slotProps={{
         inputLabel: { shrink: true },
-        htmlInput: { 'data-testid': `range-${field}`, 'data-empty': range[field] ? 'false' : 'true' },
+        htmlInput: {
+          'data-testid': `range-${field}`,
+          'data-empty': range[field] ? 'false' : 'true',
+          ...(limit.earliest && { min: limit.earliest }),
+        },
       }}
+      {...limit.fieldProps(range[field])}
     />
   );
   return (
@@ -54,6 +63,7 @@ export const InternalUseReportPage = () => {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
           {dateInput('from')}
           {dateInput('to')}
+          {refused && <OpenArchiveButton onOpen={limit.openArchive} />}
         </Box>
         {report === false && <Alert severity="error">{translate('app.errors.unknown')}</Alert>}
         {report === null && <Skeleton variant="rounded" height={96} />}

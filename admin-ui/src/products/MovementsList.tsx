@@ -3,13 +3,13 @@ import { useTranslate } from 'ra-core';
 import { codeOptions } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { priceMinor } from '../menu/pricing';
 import { useActorName } from '../users/useUsers';
 import { CodeText, MoneyText, ProductName, useProductNameOf, useProductVat } from './fields';
 import { PRODUCT_RESOURCES, type Product, type StockMovement } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { PeriodDateInput } from '../sales/PeriodFilter';
 
 const useFilters = () => {
   const nameOf = useProductNameOf();
@@ -28,8 +28,8 @@ const useFilters = () => {
       />
     </ReferenceInput>,
     <SelectInput key="operation" source="operation" choices={codeOptions('stockOperationType')} alwaysOn />,
-    <AppDateInput key="from" source="from" alwaysOn />,
-    <AppDateInput key="to" source="to" alwaysOn />,
+    <PeriodDateInput key="from" source="from" alwaysOn />,
+    <PeriodDateInput key="to" source="to" alwaysOn />,
   ];
 };
 

@@ -18,7 +18,7 @@ import { isHttpError, messageParams } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { Amount } from '../sales/InvoiceParts';
-import { useSalonToday } from '../sales/PeriodFilter';
+import { OpenArchiveButton, useEarliestDay, useSalonToday } from '../sales/PeriodFilter';
 import { DAY_PRESETS, MONTH_PRESETS, dayPeriod, monthPeriod, type Period } from '../sales/period';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -112,9 +112,17 @@ export const usePeriodChoice = (kind: PeriodKind, initial?: string) => {
   const [typed, setTyped] = useState<Period | null>(null);
   const period = typed ?? periodOf(preset);
   const valid = (v: string) => (kind === 'daily' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}$/).test(v);
-  const asked = period && valid(period.from) && valid(period.to) ? period : null;
+  // a day earlier than a range picker's earliest one waits for the archive (monthly ones are months)
+  const limit = useEarliestDay();
+  const tooEarly = (v: string) => kind === 'daily' && limit.tooEarly(v);
+  const asked =
+    period && valid(period.from) && valid(period.to) && !tooEarly(period.from) && !tooEarly(period.to)
+      ? period
+      : null;
   return {
     kind,
+    limit,
+    tooEarly,
     presets,
     preset: typed ? 'custom' : preset,
     period,
@@ -159,8 +167,17 @@ export const PeriodFields = ({ choice }: { choice: PeriodChoice }) => {
           onChange={(e) => choice.type(f, e.target.value)}
           slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': `period-${f}` } }}
           sx={{ width: 150 }}
+          error={choice.tooEarly(choice.period?.[f] ?? '')}
+          helperText={
+            choice.tooEarly(choice.period?.[f] ?? '') &&
+            choice.limit.message &&
+            translate(choice.limit.message.message, choice.limit.message.args)
+          }
         />
       ))}
+      {(['from', 'to'] as const).some((f) => choice.tooEarly(choice.period?.[f] ?? '')) && (
+        <OpenArchiveButton onOpen={choice.limit.openArchive} />
+      )}
     </>
   );
 };

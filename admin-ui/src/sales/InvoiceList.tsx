@@ -11,7 +11,6 @@ import {
 import { useCanAccess, useTranslate, type Exporter } from 'ra-core';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import {
@@ -21,7 +20,7 @@ import {
   useReportsToZatca,
 } from '../einvoicing/EInvoicingChip';
 import { Amount, InvoiceStateChip } from './InvoiceParts';
-import { PeriodPresets, useSalonToday } from './PeriodFilter';
+import { PeriodPresets, useSalonToday, PeriodDateInput } from './PeriodFilter';
 import { dayPeriod } from './period';
 import { INVOICE_STATES, type Invoice } from './types';
 
@@ -38,8 +37,8 @@ const useFilters = () => {
   const customers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess;
   const zatca = useReportsToZatca();
   return [
-    <AppDateInput key="from" source="from" alwaysOn />,
-    <AppDateInput key="to" source="to" alwaysOn />,
+    <PeriodDateInput key="from" source="from" alwaysOn />,
+    <PeriodDateInput key="to" source="to" alwaysOn />,
     ...(customers
       ? [
           <ReferenceInput key="customer_id" source="customer_id" reference="customers">

@@ -5,13 +5,12 @@ import { codeOptions } from '@rawnaq/contracts';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { Amount, usePaymentMethod } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
-import { PeriodPresets, useSalonToday } from './PeriodFilter';
+import { PeriodPresets, useSalonToday, PeriodDateInput } from './PeriodFilter';
 import { dayPeriod } from './period';
 import type { Payment } from './types';
 
@@ -24,8 +23,8 @@ const Actions = () => (
 );
 
 const filters = [
-  <AppDateInput key="from" source="from" alwaysOn />,
-  <AppDateInput key="to" source="to" alwaysOn />,
+  <PeriodDateInput key="from" source="from" alwaysOn />,
+  <PeriodDateInput key="to" source="to" alwaysOn />,
   <SelectInput key="method" source="method" choices={codeOptions('paymentMethod')} />,
 ];
 

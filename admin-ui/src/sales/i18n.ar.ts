@@ -79,6 +79,8 @@ export const ar: typeof en = {
         last_year: 'السنة الماضية',
         custom: 'تواريخ أختارها',
       },
+      earliest_date: 'اختر تاريخًا من %{date} فما بعد (آخر 400 يوم). التواريخ الأقدم في الأرشيف.',
+      open_archive: 'فتح الأرشيف',
       walk_in: 'عميل بدون حجز',
       empty_invoices: 'لا توجد فواتير في هذه الفترة.',
       empty_payments: 'لا توجد مدفوعات في هذه الفترة.',

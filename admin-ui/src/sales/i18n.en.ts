@@ -75,6 +75,8 @@ export const en = {
         last_year: 'Last year',
         custom: 'Dates I choose',
       },
+      earliest_date: 'Choose a date from %{date} on (the last 400 days). Older dates are in the archive.',
+      open_archive: 'Open the archive',
       walk_in: 'Walk-in customer',
       empty_invoices: 'No invoices in this period.',
       empty_payments: 'No payments in this period.',

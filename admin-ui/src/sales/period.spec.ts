@@ -1,5 +1,5 @@
 import type { BusinessDate } from '@rawnaq/contracts';
-import { dayPeriod, dayPresetOf, monthPeriod } from './period';
+import { DAY_PRESETS, beforeEarliest, dayPeriod, dayPresetOf, earliestDay, monthPeriod } from './period';
 
 const today = '2026-03-01' as BusinessDate;
 
@@ -62,5 +62,39 @@ describe('the presets of the spec', () => {
   it('never reaches further back than the 400 days a range picker offers', () => {
     for (const preset of ['last_12_months', 'last_quarter', 'this_year'] as const)
       expect(dayPeriod(preset, may)!.from >= '2025-04-08').toBe(true);
+  });
+});
+
+describe("a range picker's earliest day", () => {
+  it('is 400 days back in the salon’s calendar, across a leap day', () => {
+    expect(earliestDay('2026-05-13' as BusinessDate)).toBe('2025-04-08');
+    expect(earliestDay('2025-02-03' as BusinessDate)).toBe('2023-12-31');
+    expect(earliestDay('2024-03-31' as BusinessDate)).toBe('2023-02-25');
+  });
+
+  it('leaves the earliest day itself and later ones to the picker, earlier ones to the archive', () => {
+    const may = '2026-05-13' as BusinessDate;
+    expect(beforeEarliest('2025-04-08', may)).toBe(false);
+    expect(beforeEarliest('2025-04-07', may)).toBe(true);
+    expect(beforeEarliest('2019-01-01', may)).toBe(true);
+    expect(beforeEarliest('2026-05-13', may)).toBe(false);
+  });
+
+  it('does not judge what is not a whole date yet (empty, being typed)', () => {
+    const may = '2026-05-13' as BusinessDate;
+    for (const value of ['', '2019', '2019-01', null, undefined, 20190101])
+      expect(beforeEarliest(value, may)).toBe(false);
+  });
+
+  it('takes every preset of the spec, which never needs the archive', () => {
+    for (const today of ['2026-05-13', '2026-01-01', '2024-02-29', '2026-12-31'] as BusinessDate[])
+      for (const preset of DAY_PRESETS) {
+        const range = dayPeriod(preset, today);
+        if (range)
+          expect([beforeEarliest(range.from, today), beforeEarliest(range.to, today)]).toEqual([
+            false,
+            false,
+          ]);
+      }
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, addMonths, calendarDay, type BusinessDate } from '@rawnaq/contracts';
+import { addDays, addMonths, calendarDay, RANGE_PICKER_MIN_DAYS, type BusinessDate } from '@rawnaq/contracts';
 
 /**
  * The periods a sales screen or report offers (spec doc 1's presets: the week, the month, the quarter,
@@ -106,3 +106,14 @@ export const dayPresetOf = (period: Partial<Period>, today: BusinessDate): DayPr
     const range = dayPeriod(p, today);
     return range !== null && range.from === period.from && range.to === period.to;
   }) ?? 'custom';
+
+/**
+ * The earliest day a date range picker offers (spec doc 2 section 9: 400 days ago, as the contracts'
+ * `rangePickerMinimum` from the salon's today); older dates are the archive's, which the pickers
+ * open on demand, so the server still answers for them.
+ */
+export const earliestDay = (today: BusinessDate): BusinessDate => addDays(today, -RANGE_PICKER_MIN_DAYS);
+
+/** A whole date (YYYY-MM-DD) earlier than a range picker's earliest day: only the archive has it. */
+export const beforeEarliest = (date: unknown, today: BusinessDate): boolean =>
+  typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < earliestDay(today);

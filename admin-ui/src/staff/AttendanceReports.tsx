@@ -25,7 +25,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { AppDateInput } from '../forms/AppDateInput';
 import { useFormat } from '../format/useFormat';
 import { failureKey } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
@@ -33,6 +32,7 @@ import { useArea } from '../shell/area';
 import { STAFF_RESOURCES, hoursMinutes, nameOf, type Employee } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { PeriodDateInput } from '../sales/PeriodFilter';
 
 const DETAILED = STAFF_RESOURCES.detailedReport;
 const CUMULATIVE = STAFF_RESOURCES.cumulativeReport;
@@ -175,8 +175,8 @@ const ZoneNote = () => {
 const useDateFilters = (withEmployee: boolean) => {
   const employees = useEmployeeChoices(withEmployee);
   return [
-    <AppDateInput key="from" source="from" alwaysOn />,
-    <AppDateInput key="to" source="to" alwaysOn />,
+    <PeriodDateInput key="from" source="from" alwaysOn />,
+    <PeriodDateInput key="to" source="to" alwaysOn />,
     ...(withEmployee
       ? [
           <AutocompleteInput

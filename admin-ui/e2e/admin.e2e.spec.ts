@@ -14,6 +14,7 @@ import { customerIdentityTests } from './customers.e2e';
 import { periodLimitTests } from './periods.e2e';
 import { salesTests } from './sales.e2e';
 import { einvoicingTests } from './einvoicing.e2e';
+import { firstScreenTests } from './first-screen.e2e';
 import { instrumentsTests } from './instruments.e2e';
 import { menuTests } from './menu.e2e';
 import { platformSettingsTests, sessionTests } from './session.e2e';
@@ -43,32 +44,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     expect(await page.textContent('[data-testid=welcome-salon]')).toBe('Demo Salon');
   });
 
-  it('sends the sign-in page small: its scripts compressed, a part of the app, cached for a year', async () => {
-    const { page } = await tab();
-    const scripts: Array<{ url: string; bytes: number; encoding?: string; cache?: string }> = [];
-    page.on('requestfinished', (request) => {
-      if (!request.url().endsWith('.js')) return;
-      void Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => {
-        const headers = (await response?.allHeaders()) ?? {};
-        scripts.push({
-          url: request.url(),
-          bytes: sizes.responseBodySize,
-          encoding: headers['content-encoding'],
-          cache: headers['cache-control'],
-        });
-      });
-    });
-    await page.goto(`${url}/en/merchant/sign-in`);
-    await page.waitForSelector('[data-testid=sign-in-submit]');
-    await page.waitForLoadState('networkidle');
-    const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
-    // 717 KB of JavaScript when sent as is; about 205 KB with brotli (gzip over plain http: about 240)
-    expect(total).toBeLessThan(300_000);
-    for (const s of scripts.filter((x) => x.bytes > 1024)) {
-      expect(s.encoding).toMatch(/^(br|gzip)$/);
-      expect(s.cache).toMatch(/immutable/);
-    }
-  });
+  firstScreenTests({ url, tab });
 
   it('signs in by e-mail', async () => {
     const { page } = await tab();

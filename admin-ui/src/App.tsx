@@ -3,21 +3,27 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazyPage } from './shell/chunks';
-import { NotFoundRedirector, ScrollToTopAfterNavigation } from './shell/Navigation';
+import { NotFoundRedirector, ScrollToTopAfterNavigation, SignedInOnly } from './shell/Navigation';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { Shell } from './shell/Shell';
 import type { AreaConfig } from './shell/area';
 
 // Each area and each page before sign-in is its own chunk: the sign-in page never loads react-admin.
-const MerchantSignIn = lazyPage(() => import('./merchant/auth/SignInPage').then((m) => m.SignInPage));
+const MerchantSignIn = lazyPage(
+  () => import('./merchant/auth/SignInPage').then((m) => m.SignInPage),
+  'sign-in',
+);
 const ResetPassword = lazyPage(() =>
   import('./merchant/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
 const VerifyEmail = lazyPage(() => import('./merchant/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage));
 const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) => m.LockScreen));
 const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
-const ManagerSignIn = lazyPage(() => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage));
+const ManagerSignIn = lazyPage(
+  () => import('./manager/ManagerSignInPage').then((m) => m.ManagerSignInPage),
+  'sign-in',
+);
 const EInvoicePage = lazyPage(() => import('./sales/EInvoicePage').then((m) => m.EInvoicePage));
 const EGiftPage = lazyPage(() => import('./instruments/EGiftPage').then((m) => m.EGiftPage));
 const EOfferPage = lazyPage(() => import('./customer-offers/EOfferPage').then((m) => m.EOfferPage));
@@ -71,13 +77,27 @@ export const App = ({
                   <Route path={`${basename}/reset-password/:token`} element={<ResetPassword />} />
                   <Route path={`${basename}/verify-email/:token`} element={<VerifyEmail />} />
                   <Route path={`${basename}/lock`} element={<LockScreen />} />
-                  <Route path={`${basename}/*`} element={<MerchantAdmin />} />
+                  <Route
+                    path={`${basename}/*`}
+                    element={
+                      <SignedInOnly>
+                        <MerchantAdmin />
+                      </SignedInOnly>
+                    }
+                  />
                 </>
               )}
               {!notFoundOnly && !publicPage && area.area === 'manager' && (
                 <>
                   <Route path={`${basename}/sign-in`} element={<ManagerSignIn />} />
-                  <Route path={`${basename}/*`} element={<ManagerAdmin />} />
+                  <Route
+                    path={`${basename}/*`}
+                    element={
+                      <SignedInOnly>
+                        <ManagerAdmin />
+                      </SignedInOnly>
+                    }
+                  />
                 </>
               )}
               <Route path={notFound} element={<NotFoundPage />} />

@@ -1,8 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { LANGUAGE_STORAGE_KEY, isLanguage, resolveBoot, storedLanguageOf, type Boot } from './boot/routes';
-import { createI18nProvider, loadMessages } from './i18n';
+import {
+  LANGUAGE_STORAGE_KEY,
+  isLanguage,
+  resolveBoot,
+  storedLanguageOf,
+  startsOnSignIn,
+  type Boot,
+} from './boot/routes';
+import { createSession } from './auth/session';
+import { createI18nProvider, loadMessages, loadSignInMessages } from './i18n';
 import { createAreaConfig } from './shell/area';
 import { importChunk } from './shell/chunks';
 import { installWindowErrorHandlers, onRecoverableError } from './shell/errorReporting';
@@ -33,12 +41,19 @@ const start = async () => {
 
   installWindowErrorHandlers();
 
-  const messages = await importChunk(() => loadMessages(language));
+  // A sign-in form needs a few of the texts; the others come with the back office (wholeCatalogue).
+  const signInOnly =
+    resolved.kind === 'area' &&
+    startsOnSignIn(
+      window.location.pathname,
+      (area) => createSession(area, window.localStorage).token() !== null,
+    );
+  const messages = await importChunk(() => (signInOnly ? loadSignInMessages : loadMessages)(language));
   const area = createAreaConfig({
     area: resolved.kind === 'area' ? resolved.area : 'merchant',
     language,
     prefix: resolved.prefix,
-    i18nProvider: createI18nProvider(language, messages),
+    i18nProvider: createI18nProvider(language, messages, { signInOnly }),
   });
   createRoot(document.getElementById('root')!, { onRecoverableError }).render(
     <StrictMode>

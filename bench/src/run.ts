@@ -15,8 +15,12 @@
  * einvoicing: build + hash + sign + QR of one simplified ZATCA invoice p99 < 15 ms (and documents/s of one
  * core); a device chain of 100,000 signed documents verified (hashes, signatures, ICV, PIH) in < 60 s.
  *
- * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability, sales, einvoicing) runs
- * those sections only; the figures of the others stay as bench/results.json had them.
+ * signin: the Arabic sign-in page (the first screen a salon sees) loaded cold at phone size in Chromium,
+ * median time until its form is usable < 1.5 s, beside a bare page of one small script from the same
+ * server; its JavaScript bytes and requests (the byte budget itself is a browser test, admin.e2e.spec.ts).
+ *
+ * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability, sales, einvoicing,
+ * signin) runs those sections only; the figures of the others stay as bench/results.json had them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,12 +35,22 @@ import { bookingLatency } from './booking-latency';
 import { bookingCommandLatency } from './booking-command';
 import { salesBench, type SalesFigures } from './sales';
 import { einvoicingBench, type EinvoicingFigures } from './einvoicing';
+import { firstScreenBench, type FirstScreenFigures } from './first-screen';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : fallback;
 };
-const SECTIONS = ['append', 'catchup', 'latency', 'booking', 'availability', 'sales', 'einvoicing'] as const;
+const SECTIONS = [
+  'append',
+  'catchup',
+  'latency',
+  'booking',
+  'availability',
+  'sales',
+  'einvoicing',
+  'signin',
+] as const;
 const only = (): Set<string> => {
   const hit = process.argv.find((a) => a.startsWith('--only='));
   const names = hit ? hit.slice('--only='.length).split(',').filter(Boolean) : [...SECTIONS];
@@ -97,6 +111,7 @@ type Results = {
   availability?: AvailabilityFigures & { measuredAt: string };
   sales?: SalesFigures & { measuredAt: string };
   einvoicing?: EinvoicingFigures & { measuredAt: string };
+  signin?: FirstScreenFigures & { measuredAt: string };
 };
 
 const main = async () => {
@@ -256,6 +271,24 @@ const main = async () => {
       };
     }
 
+    if (sections.has('signin')) {
+      const runs = arg('signin-runs', 7);
+      const adminDist = process.argv
+        .find((a) => a.startsWith('--admin-dist='))
+        ?.slice('--admin-dist='.length);
+      log(
+        `signin: the Arabic sign-in page loaded cold (empty cache) at 390x844 in Chromium ${runs} times from the product, alternating with a bare page of one small script served by the same server; time until the form is usable...`,
+      );
+      const f = await firstScreenBench(dir, runs, adminDist);
+      if ('skipped' in f) log(`[skipped] signin: ${f.skipped}`);
+      else {
+        results.signin = { measuredAt: new Date().toISOString(), ...f };
+        log(
+          `  usable median ${f.medianMs} ms, worst ${f.worstMs} ms; bare page median ${f.baseline.medianMs} ms, worst ${f.baseline.worstMs} ms; ${fmt(f.scriptBytes)} bytes of JavaScript in ${f.scripts} scripts, ${fmt(f.bytes)} bytes in ${f.requests} requests; load average ${f.loadAverage.join(' -> ')}`,
+        );
+      }
+    }
+
     const target = (ok: boolean) => (ok ? 'met' : 'MISSED');
     log('');
     log('| measure | figure | baseline | ratio | target |');
@@ -314,6 +347,11 @@ const main = async () => {
         `| ZATCA chain verification with signatures (s) | ${einv.chain.verifySeconds} for ${fmt(einv.chain.documents)} documents (${fmt(einv.chain.documentsPerSecond)}/s, ${einv.chain.workers} workers) | ICV + PIH + hashes only, one thread: ${einv.chain.hashOnlySeconds} s | | < 60 s for 100,000 ${target(einv.chain.ok && einv.chain.documents >= 100_000 && einv.chain.verifySeconds < 60)} |`,
       );
     }
+    const signin = results.signin;
+    if (signin && sections.has('signin'))
+      log(
+        `| sign-in page usable, cold, 390x844, median / worst (ms) | ${signin.medianMs} / ${signin.worstMs}; ${fmt(signin.scriptBytes / 1024, 1)} KB of JavaScript, ${signin.requests} requests | bare page ${signin.baseline.medianMs} / ${signin.baseline.worstMs} | ${signin.ratioMedianToBaseline}x | median < 1,500 ${target(signin.medianMs < 1500)} (load average ${signin.loadAverage.join(' -> ')}) |`,
+      );
     writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     log('\nwritten: bench/results.json');
   } finally {

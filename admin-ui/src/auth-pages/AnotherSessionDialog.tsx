@@ -29,7 +29,7 @@ export const AnotherSessionDialog = ({
         <DialogContentText>{translate('auth.another_session_exists')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+        <Button onClick={onCancel}>{translate('app.common.cancel')}</Button>
         <Button onClick={onContinue} variant="contained" autoFocus data-testid="continue-here">
           {translate('app.auth.continue_here')}
         </Button>

@@ -6,11 +6,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { failureKey, isHandled } from '../http/errors';
 import { useArea } from '../shell/area';
-import { useApiFieldErrors, useIssueText } from './fields';
+import { AuthTextField, useApiFieldErrors, useIssueText } from './fields';
 
 const emailRule = compose(required, email);
 
@@ -62,7 +61,7 @@ export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
             {translate(outcome.message, { _: translate('app.errors.unknown') })}
           </Alert>
         )}
-        <TextField
+        <AuthTextField
           label={translate('app.auth.email')}
           type="email"
           autoComplete="email"

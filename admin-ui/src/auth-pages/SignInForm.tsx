@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -16,7 +15,7 @@ import { signIn } from '../auth/signIn';
 import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { AnotherSessionDialog } from './AnotherSessionDialog';
-import { PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from './fields';
+import { AuthTextField, PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from './fields';
 
 export type SignInMethod = 'account' | 'email';
 
@@ -186,13 +185,13 @@ export const SignInForm = ({
         )}
         {method === 'account' ? (
           <>
-            <TextField
+            <AuthTextField
               {...field('accountId', 'app.auth.account_id', {
                 autoComplete: 'organization',
                 slotProps: { htmlInput: { inputMode: 'numeric', dir: 'ltr', 'data-testid': 'account-id' } },
               })}
             />
-            <TextField
+            <AuthTextField
               {...field('username', 'app.auth.username', {
                 autoComplete: 'username',
                 slotProps: { htmlInput: { dir: 'ltr', 'data-testid': 'username' } },
@@ -200,7 +199,7 @@ export const SignInForm = ({
             />
           </>
         ) : (
-          <TextField
+          <AuthTextField
             {...field('email', 'app.auth.email', {
               type: 'email',
               autoComplete: 'email',

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslate } from 'ra-core';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import type { ValidationIssue } from '@rawnaq/contracts';
@@ -49,11 +52,72 @@ export const useApiFieldErrors = () => {
   };
 };
 
-export const PasswordField = (props: TextFieldProps) => {
+export type AuthFieldProps = {
+  label: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  name?: string;
+  type?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  required?: boolean;
+  fullWidth?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  slotProps?: {
+    /** attributes of the <input> itself (dir, inputMode, data-testid) */
+    htmlInput?: Record<string, unknown>;
+    input?: { endAdornment?: ReactNode };
+  };
+};
+
+/**
+ * MUI's outlined TextField, put together from the same parts it renders (the same elements, classes
+ * and ids): TextField itself imports Select, and with it menus, popovers and two other input
+ * variants, which the pages before sign-in would download for nothing.
+ */
+export const AuthTextField = ({
+  label,
+  helperText,
+  required = false,
+  fullWidth = false,
+  error = false,
+  slotProps,
+  ...input
+}: AuthFieldProps) => {
+  const id = useId();
+  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl
+      className="MuiTextField-root"
+      variant="outlined"
+      color="primary"
+      required={required}
+      fullWidth={fullWidth}
+      error={error}
+    >
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        {...input}
+        id={id}
+        label={label}
+        fullWidth={fullWidth}
+        aria-describedby={helperTextId}
+        inputProps={slotProps?.htmlInput}
+        endAdornment={slotProps?.input?.endAdornment}
+      />
+      {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+};
+
+export const PasswordField = (props: AuthFieldProps) => {
   const translate = useTranslate();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <AuthTextField
       {...props}
       type={visible ? 'text' : 'password'}
       slotProps={{

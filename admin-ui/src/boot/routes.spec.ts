@@ -1,4 +1,10 @@
-import { documentLanguage, resolveBoot, storedLanguageOf, switchLanguagePath } from './routes';
+import {
+  documentLanguage,
+  startsOnSignIn,
+  resolveBoot,
+  storedLanguageOf,
+  switchLanguagePath,
+} from './routes';
 
 describe('route and language resolution (spec doc1 §1, §2)', () => {
   it('serves the merchant and manager areas with and without a language prefix', () => {
@@ -88,5 +94,35 @@ describe('route and language resolution (spec doc1 §1, §2)', () => {
     expect(switchLanguagePath('/merchant/customers', 'en')).toBe('/en/merchant/customers');
     expect(switchLanguagePath('/ar/manager', 'en')).toBe('/en/manager');
     expect(switchLanguagePath('/en/404', 'ar')).toBe('/ar/404');
+  });
+
+  it('starts a sign-in form, or a back office without a session, with the sign-in texts alone', () => {
+    const none = () => false;
+    const merchant = (area: string) => area === 'merchant';
+    const starts: Array<[string, (area: 'merchant' | 'manager') => boolean]> = [
+      ['/ar/merchant/sign-in', merchant],
+      ['/en/merchant/sign-in/', merchant],
+      ['/merchant/sign-in', none],
+      ['/en/manager/sign-in', none],
+      ['/ar/merchant', none],
+      ['/en/merchant/customers/5/show', none],
+      ['/en/manager', merchant],
+      ['/', none],
+      ['/en', none],
+    ];
+    for (const [path, signedIn] of starts)
+      expect([path, startsOnSignIn(path, signedIn)]).toEqual([path, true]);
+    const whole: Array<[string, (area: 'merchant' | 'manager') => boolean]> = [
+      ['/ar/merchant', merchant],
+      ['/en/merchant/customers', merchant],
+      ['/en/merchant/reset-password/abc', none],
+      ['/en/merchant/verify-email/abc', none],
+      ['/en/merchant/lock', none],
+      ['/en/e-invoice/abc', none],
+      ['/en/404', none],
+      ['/', merchant],
+    ];
+    for (const [path, signedIn] of whole)
+      expect([path, startsOnSignIn(path, signedIn)]).toEqual([path, false]);
   });
 });

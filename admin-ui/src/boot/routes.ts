@@ -83,6 +83,23 @@ export const resolveBoot = (pathname: string, remembered: Language | null): Boot
   return { kind: 'redirect', to: notFoundPath(prefix) };
 };
 
+/** An area's pages of their own before sign-in, besides the sign-in form (App.tsx). */
+const PAGES_BEFORE_SIGN_IN = ['reset-password', 'verify-email', 'lock'];
+
+/**
+ * Whether a page starts with the sign-in texts alone (the rest of the catalogue comes with the back
+ * office): a sign-in form's address, or an address of an area's back office when that area has no
+ * session, which goes to the sign-in form (`/` and `/en` are the merchant area's). The inline script of
+ * index.html repeats this rule to preload that form.
+ */
+export const startsOnSignIn = (pathname: string, signedIn: (area: Area) => boolean): boolean => {
+  const segments = segmentsOf(pathname);
+  const [area = 'merchant', page, ...more] = isLanguage(segments[0]) ? segments.slice(1) : segments;
+  if (area !== 'merchant' && area !== 'manager') return false;
+  if (page === 'sign-in' && more.length === 0) return true;
+  return !signedIn(area) && !PAGES_BEFORE_SIGN_IN.includes(page);
+};
+
 /**
  * The same address in the other language: the prefix is replaced, or added when there was none.
  * Arabic gets the explicit '/ar' prefix so the address says which language it is.

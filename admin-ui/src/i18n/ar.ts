@@ -15,6 +15,7 @@ export const ar: AppMessages = {
     common: {
       none: '—',
       close: 'إغلاق',
+      cancel: 'إلغاء',
       retry: 'حاول مرة أخرى',
       open: 'فتح',
       loading: 'جارٍ التحميل…',

@@ -12,6 +12,7 @@ export const en = {
     common: {
       none: '—',
       close: 'Close',
+      cancel: 'Cancel',
       retry: 'Try again',
       open: 'Open',
       loading: 'Loading…',

@@ -1,11 +1,44 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import englishMessages from 'ra-language-english';
 import { createI18nProvider } from './index';
 import { messages as enMessages } from './messages.en';
 import { messages as arMessages } from './messages.ar';
+import { messages as enSignIn } from './signIn.en';
+import { messages as arSignIn } from './signIn.ar';
 import { flatKeys, lookup, type MessageTree } from './merge';
 import { raArabic } from './raArabic';
+
+/** Keys as the code names them literally ('app.auth.sign_in'...), by the same rule for every check. */
+const KEY = /['"`]((?:app|ra|resources|auth|errors|validation|codes|customers|not_found)\.[\w./-]+)['"`]/g;
+const keysNamedIn = (file: string): string[] =>
+  [...readFileSync(file, 'utf8').matchAll(KEY)].map((m) => m[1]).filter((key) => !key.endsWith('.'));
+
+/** The source files a module loads with it: its static imports of our own files, followed (no `import()`). */
+const staticClosure = (entries: string[]): string[] => {
+  const seen = new Set<string>();
+  const resolve = (from: string, spec: string) =>
+    ['.ts', '.tsx', '/index.ts', '/index.tsx']
+      .map((ext) => join(dirname(from), spec) + ext)
+      .find((path) => {
+        try {
+          return statSync(path).isFile();
+        } catch {
+          return false;
+        }
+      });
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const m of source.matchAll(/^import\s(?!type\s)[^;]*?\sfrom\s+'(\.[^']+)'/gm)) {
+      const next = resolve(file, m[1]);
+      if (next) visit(next);
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+};
 
 const placeholders = (text: string) => new Set([...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]));
 const forms = (text: string) => text.split('||||');
@@ -82,6 +115,46 @@ describe('catalogues', () => {
     expect(translate('validation.is_required', { field: 'الاسم' })).toBe('حقل الاسم مطلوب');
   });
 
+  describe('of a page opened on a sign-in form (the sign-in texts alone)', () => {
+    const pairs = [
+      ['en', enSignIn, enMessages],
+      ['ar', arSignIn, arMessages],
+    ] as const;
+    const src = join(__dirname, '..');
+    const files = staticClosure(
+      ['App.tsx', 'merchant/auth/SignInPage.tsx', 'manager/ManagerSignInPage.tsx'].map((f) => join(src, f)),
+    );
+    const used = [...new Set(files.flatMap(keysNamedIn))];
+
+    it('hold every key the sign-in pages and what they stand on name literally', () => {
+      // the form, the page frame and the shell's dialogs are followed from those; the back office is not
+      for (const f of ['auth-pages/SignInForm.tsx', 'shell/AuthLayout.tsx', 'shell/AppDialogs.tsx'])
+        expect(files).toContain(join(src, f));
+      expect(files.filter((f) => /MerchantAdmin|ManagerAdmin|react-admin/.test(f))).toEqual([]);
+      expect(used.length).toBeGreaterThan(20);
+      for (const [language, signIn] of pairs)
+        expect([language, used.filter((key) => lookup(signIn, key) === undefined)]).toEqual([language, []]);
+    });
+
+    it('say what the whole catalogue says: those keys, and every message the API or a field rule answers with', () => {
+      for (const [language, signIn, whole] of pairs) {
+        // (a screen's catalogue may refine an app.* text of its own screen, which the sign-in pages never show)
+        const keys = [...used, ...flatKeys(signIn).filter((key) => !/^(app|resources)\./.test(key))];
+        expect(keys.length).toBeGreaterThan(100);
+        for (const key of keys)
+          expect([language, key, lookup(signIn, key)]).toEqual([language, key, lookup(whole, key)]);
+      }
+    });
+
+    it("leave out the screens' catalogues, react-admin's texts and the coded values", () => {
+      for (const [, signIn, whole] of pairs) {
+        expect(flatKeys(signIn).length).toBeLessThan(flatKeys(whole).length / 2);
+        expect(Object.keys(signIn)).not.toContain('ra');
+        expect(Object.keys(signIn)).not.toContain('codes');
+      }
+    });
+  });
+
   describe('every key the code names literally', () => {
     const sourceFiles = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => {
@@ -92,12 +165,7 @@ describe('catalogues', () => {
           : [];
       });
     const used = new Set<string>();
-    for (const file of sourceFiles(join(__dirname, '..'))) {
-      for (const m of readFileSync(file, 'utf8').matchAll(
-        /['"`]((?:app|ra|resources|auth|errors|validation|codes|customers|not_found)\.[\w./-]+)['"`]/g,
-      ))
-        if (!m[1].endsWith('.')) used.add(m[1]);
-    }
+    for (const file of sourceFiles(join(__dirname, '..'))) for (const key of keysNamedIn(file)) used.add(key);
 
     it('exists in both catalogues', () => {
       expect(used.size).toBeGreaterThan(50);

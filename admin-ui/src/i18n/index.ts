@@ -7,9 +7,33 @@ import type { MessageTree } from './merge';
 export const loadMessages = async (language: Language): Promise<MessageTree> =>
   language === 'ar' ? (await import('./messages.ar')).messages : (await import('./messages.en')).messages;
 
-export const createI18nProvider = (language: Language, messages: MessageTree): I18nProvider =>
-  polyglotI18nProvider(
-    () => messages as TranslationMessages,
+/** The texts of the pages before sign-in alone (signIn.en.ts), a fraction of the whole catalogue. */
+export const loadSignInMessages = async (language: Language): Promise<MessageTree> =>
+  language === 'ar' ? (await import('./signIn.ar')).messages : (await import('./signIn.en')).messages;
+
+let complete = (): Promise<void> => Promise.resolve();
+let completing: Promise<void> | null = null;
+
+/**
+ * Resolves once the page's i18nProvider holds the whole catalogue of its language. A page opened on a
+ * sign-in form starts with that form's texts alone and loads the rest here, once, when another screen
+ * is about to be shown (`lazyPage` waits for it); any other page has it from the start.
+ */
+export const wholeCatalogue = (): Promise<void> =>
+  (completing ??= complete().catch((error: unknown) => {
+    completing = null;
+    throw error;
+  }));
+
+export const createI18nProvider = (
+  language: Language,
+  messages: MessageTree,
+  /** `messages` are only the sign-in texts: `wholeCatalogue` brings the others. */
+  { signInOnly = false }: { signInOnly?: boolean } = {},
+): I18nProvider => {
+  let current = messages;
+  const provider = polyglotI18nProvider(
+    () => current as TranslationMessages,
     language,
     [
       { locale: 'en', name: 'English' },
@@ -18,3 +42,13 @@ export const createI18nProvider = (language: Language, messages: MessageTree): I
     // A missing key shows its `_` default or the key itself instead of a console warning per render.
     { allowMissing: true },
   );
+  completing = null;
+  complete = signInOnly
+    ? async () => {
+        current = await loadMessages(language);
+        // the same locale again: the provider takes the messages anew (screens shown later read them)
+        await provider.changeLocale(language);
+      }
+    : () => Promise.resolve();
+  return provider;
+};

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { appEvents } from './events';
 import { useArea } from './area';
 
@@ -22,4 +22,23 @@ export const NotFoundRedirector = () => {
     [navigate, paths.notFound],
   );
   return null;
+};
+
+/**
+ * An area's back office opened without a session goes to its sign-in page as react-admin's checkAuth
+ * would send it (the realm's stored data forgotten, the address asked for kept for after sign-in), but
+ * before downloading react-admin and the back office: `/`, `/ar/merchant` and any bookmark land there.
+ */
+export const SignedInOnly = ({ children }: { children: ReactNode }) => {
+  const { session, paths } = useArea();
+  const { pathname, search } = useLocation();
+  const signedIn = session.token() !== null;
+  useEffect(() => {
+    if (!signedIn) session.clear();
+  }, [signedIn, session]);
+  return signedIn ? (
+    children
+  ) : (
+    <Navigate to={paths.signIn} state={{ nextPathname: pathname, nextSearch: search }} />
+  );
 };

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { wholeCatalogue } from '../i18n';
 
 const RELOAD_KEY = 'rawnaq.chunk-reload-at';
 const RELOAD_GUARD_MS = 10_000;
@@ -26,9 +27,20 @@ export const importChunk = <T>(load: () => Promise<T>): Promise<T> =>
     throw error;
   });
 
-/** React.lazy for a named export, through importChunk. */
-export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) =>
-  lazy(() => importChunk(load).then((component) => ({ default: component })));
+/**
+ * React.lazy for a named export, through importChunk. The page shows once the page's whole catalogue
+ * of texts is there too (a page opened on a sign-in form starts without it); `'sign-in'` is for the
+ * sign-in forms alone, which say only what their own texts hold (i18n/signIn.en.ts).
+ */
+export const lazyPage = <P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  texts: 'whole' | 'sign-in' = 'whole',
+) =>
+  lazy(() =>
+    importChunk(() =>
+      texts === 'whole' ? Promise.all([load(), wholeCatalogue()]).then(([component]) => component) : load(),
+    ).then((component) => ({ default: component })),
+  );
 
 /** Fetches a chunk ahead of need; a failure here is not worth a dialog, the real import will retry. */
 export const prefetchChunk = (load: () => Promise<unknown>) => void load().catch(() => undefined);

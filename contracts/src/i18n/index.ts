@@ -9,8 +9,9 @@ import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
+import { localizeParams } from './params';
 
-export { domainMessages };
+export { domainMessages, localizeParams };
 
 type Tree = { [key: string]: string | Tree };
 
@@ -59,22 +60,6 @@ export const messageKeys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) =>
     typeof v === 'string' ? [`${prefix}${k}`] : messageKeys(v, `${prefix}${k}.`),
   );
-
-/**
- * Values that exist in both languages travel as `<name>_en` and `<name>_ar` (an employee's name in a
- * booking conflict); the message uses `%{<name>}`, filled with the reader's language.
- */
-export const localizeParams = (
-  params: Record<string, string | number>,
-  locale: 'en' | 'ar',
-): Record<string, string | number> => {
-  const out = { ...params };
-  for (const [k, v] of Object.entries(params)) {
-    const m = /^(.+)_(en|ar)$/.exec(k);
-    if (m && m[2] === locale && !(m[1] in params)) out[m[1]] = v;
-  }
-  return out;
-};
 
 /** The text of a key, with %{params} filled in; the key itself when unknown (visible, never blank). */
 export const translate = (

@@ -15,6 +15,7 @@ const invoiceFields = {
 };
 
 const paymentFields = {
+  paid_for: 'مقابل',
   paid_at: 'التاريخ والوقت',
   invoice_number: 'الفاتورة',
   customer_name: 'العميل',
@@ -68,6 +69,16 @@ export const ar: typeof en = {
         this_year: 'هذه السنة',
         last_year: 'السنة الماضية',
         custom: 'تواريخ أختارها',
+      },
+      paid_for: {
+        invoice: 'فاتورة %{number}',
+        receivable: 'فاتورة %{number}، دُفعت لاحقًا',
+        debit_note: 'إشعار مدين على الفاتورة %{number}',
+        refund: 'استرداد، فاتورة %{number}',
+        deposit: 'عربون قبل الزيارة',
+        deposit_on: 'عربون، فاتورة %{number}',
+        deposit_refund: 'إعادة عربون',
+        wallet_top_up: 'شحن المحفظة',
       },
       walk_in: 'عميل بدون حجز',
       empty_invoices: 'لا توجد فواتير في هذه الفترة.',

@@ -14,6 +14,7 @@ const invoiceFields = {
 };
 
 const paymentFields = {
+  paid_for: 'Paid for',
   paid_at: 'Date and time',
   invoice_number: 'Invoice',
   customer_name: 'Customer',
@@ -64,6 +65,16 @@ export const en = {
         this_year: 'This year',
         last_year: 'Last year',
         custom: 'Dates I choose',
+      },
+      paid_for: {
+        invoice: 'Invoice %{number}',
+        receivable: 'Invoice %{number}, paid later',
+        debit_note: 'Debit note on invoice %{number}',
+        refund: 'Refund, invoice %{number}',
+        deposit: 'Deposit before a visit',
+        deposit_on: 'Deposit, invoice %{number}',
+        deposit_refund: 'Deposit given back',
+        wallet_top_up: 'Wallet top-up',
       },
       walk_in: 'Walk-in customer',
       empty_invoices: 'No invoices in this period.',

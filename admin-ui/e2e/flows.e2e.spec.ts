@@ -8,6 +8,7 @@ import { customerOffersTests } from './customer-offers.e2e';
 import { browserSuite } from './harness';
 import { heldTests } from './held.e2e';
 import { managementTests } from './management.e2e';
+import { moneyTests } from './money.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { onlinePaymentsTests } from './online-payments.e2e';
 import { onlineShopTests } from './online-shop.e2e';
@@ -19,6 +20,7 @@ import { staffInformationTests } from './staff-information.e2e';
 browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   customerOffersTests(context);
   reportsTests(context);
+  moneyTests(context);
   managementTests(context);
   heldTests(context);
   productsTests(context);

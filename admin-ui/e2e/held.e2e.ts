@@ -23,7 +23,7 @@ const pageGet = <T>(page: Page, path: string) =>
 const run = String(Date.now()).slice(-6);
 
 /** A call of the API with a token (set-up: a second salon, its menu and a sale). */
-const call = async <T>(url: string, path: string, token: string | undefined, body: object) => {
+export const call = async <T>(url: string, path: string, token: string | undefined, body: object) => {
   const res = await fetch(`${url}/api/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
@@ -38,7 +38,7 @@ const call = async <T>(url: string, path: string, token: string | undefined, bod
  * A salon in the UAE (no reporting step to a tax authority, so its invoices take credit notes at
  * once), opened by the platform manager, with a service, a product and an invoice of both.
  */
-const uaeSalonWithAnInvoice = async (url: string) => {
+export const uaeSalonWithAnInvoice = async (url: string) => {
   const manager = await call<{ api_token: string }>(url, 'manager/login', undefined, {
     ...DEMO.manager,
     force: true,
@@ -87,7 +87,7 @@ const uaeSalonWithAnInvoice = async (url: string) => {
     ],
     payments: [{ method: 1, amount: '230.99' }],
   });
-  return { credentials, invoice };
+  return { credentials, invoice, token };
 };
 
 type Held = {

@@ -190,8 +190,11 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector(`.RaDataTable-tbody tr:has-text("${code}")`);
       expect(await text(page, `.RaDataTable-tbody tr:has-text("${code}")`)).toContain('Credit card');
       await shot(page, 'sales-payments-en');
-      // the payment's invoice number opens the invoice
-      await page.click(`.RaDataTable-tbody tr:has-text("${code}") [data-testid=payment-invoice]`);
+      // what the payment was for opens the invoice
+      expect(
+        await text(page, `.RaDataTable-tbody tr:has-text("${code}") [data-testid=payment-paid-for]`),
+      ).toBe(`Invoice ${split.number}`);
+      await page.click(`.RaDataTable-tbody tr:has-text("${code}") [data-testid=payment-paid-for]`);
       await page.waitForSelector(`text=Invoice no. ${split.number}`);
 
       await page.goto(`${url}/en/merchant/reports/daily-general-summary`);

@@ -205,6 +205,40 @@ describe('credit notes over HTTP (issue 11)', () => {
     expect(nothing.body.errors).toEqual({ lines: 'sales.nothing_to_credit' });
   });
 
+  it("records on its invoice the names of the lines a note took back, as the audit log shows them (issue 24: '1 × : —')", async () => {
+    const issued = await t.http
+      .post('/api/merchant/invoices')
+      .set(bearer(uae))
+      .send({
+        lines: [{ kind: 'product', item_id: product, quantity: 1 }],
+        payments: [{ method: PaymentMethod.cash, amount: '35.00' }],
+      });
+    expect(issued.status).toBe(201);
+    const [line] = issued.body.lines as Array<{ line_id: string }>;
+    const note = await credit(issued.body.id, {
+      reason: 'Returned unopened',
+      lines: [{ line_id: line.line_id, quantity: 1 }],
+      payments: [{ method: PaymentMethod.cash, amount: '35.00' }],
+    });
+    expect(note.status).toBe(201);
+    const log = await t.http
+      .get('/api/merchant/audit-log')
+      .query({ filter: JSON.stringify({ type: 'InvoiceCredited', entity_id: issued.body.id }) })
+      .set({ ...bearer(uae), 'X-Min-Position': note.headers['x-position'] });
+    expect(log.status).toBe(200);
+    expect(log.body).toHaveLength(1);
+    expect(log.body[0].changed.lines).toEqual([
+      expect.objectContaining({
+        line_id: line.line_id,
+        name_en: 'Cuticle oil',
+        name_ar: 'زيت الأظافر',
+        quantity: 1,
+        net: 3333,
+        vat: 167,
+      }),
+    ]);
+  });
+
   it('lets two notes racing for the last unit end with exactly one', async () => {
     const issued = await t.http
       .post('/api/merchant/invoices')

@@ -154,4 +154,24 @@ describe('money taken, by method, in every report (issue 24)', () => {
     ]);
     expect(report.totals).toMatchObject({ net_taxable: 2000, net_vat: 100 });
   });
+
+  it("reports/debit-notes: the period's debit notes with their invoice, what they charged, paid and still owe", async () => {
+    const report = await get('reports/debit-notes', { from: today, to: today });
+    expect(report.rows).toEqual([
+      expect.objectContaining({
+        number: 1,
+        business_date: today,
+        customer_name: 'Mariam Ali',
+        reason: 'Longer hair',
+        net: 2000,
+        vat: 100,
+        total: 2100,
+        paid: 2100,
+        owed: 0,
+      }),
+    ]);
+    expect(report.totals).toEqual({ debit_notes: 1, net: 2000, vat: 100, total: 2100, paid: 2100, owed: 0 });
+    const before = await get('reports/debit-notes', { from: '2020-01-01', to: '2020-01-31' });
+    expect(before).toMatchObject({ rows: [], totals: { debit_notes: 0, total: 0 } });
+  });
 });

@@ -520,6 +520,19 @@ describe('the money reports add up to the documents, for any day of sales (issue
       refunded: run.credits.reduce((s, n) => s + n.payments.reduce((x, p) => x + p.amount, 0), 0),
     });
 
+    // the debit notes' report: what they charged, what is paid and still owed of them now
+    const debitReport = await get(token, 'reports/debit-notes', { from, to });
+    const owedNow = (n: DebitNote) =>
+      n.owed - run.settlements.filter((x) => x.id === n.id).reduce((o, x) => o + x.payment.amount, 0);
+    expect(debitReport.totals).toEqual({
+      debit_notes: run.debits.length,
+      net: run.debits.reduce((s, n) => s + n.net, 0),
+      vat: run.debits.reduce((s, n) => s + n.vat, 0),
+      total: run.debits.reduce((s, n) => s + n.total, 0),
+      paid: run.debits.reduce((s, n) => s + n.total - owedNow(n), 0),
+      owed: run.debits.reduce((s, n) => s + owedNow(n), 0),
+    });
+
     // the receivables: every invoice and debit note with something owed, and how much
     const receivables = await get(token, 'receivables', {
       filter: JSON.stringify({ owed: true }),

@@ -596,10 +596,19 @@ export const formatFieldValue = (
         ? list(
             value.map((raw) => {
               const line = asRecord(raw) ?? {};
+              // a debit note's line is described, not named; a credit note's record on its invoice
+              // (InvoiceCredited) keeps the amounts of the lines it took back, without their names
+              const name = line[`name_${language}`] || line.name_en || line.description;
+              const amount =
+                typeof line.total === 'number'
+                  ? line.total
+                  : typeof line.net === 'number'
+                    ? line.net + (typeof line.vat === 'number' ? line.vat : 0)
+                    : undefined;
               return translate('app.audit.values.invoice_line', {
-                item: String(line[`name_${language}`] ?? line.name_en ?? ''),
+                item: name ? String(name) : translate('app.audit.values.invoice_line_unnamed'),
                 smart_count: Number(line.quantity ?? 1),
-                amount: formatFieldValue('money', line.total, ctx),
+                amount: formatFieldValue('money', amount, ctx),
               });
             }),
           )

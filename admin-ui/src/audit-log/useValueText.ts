@@ -32,11 +32,16 @@ const useMenuNames = () => {
   };
 };
 
-/** A field's label: the record screen's own label, else the audit log's list of common fields. */
+/**
+ * A field's label: the record screen's own label, else the audit log's label of the field in this kind
+ * of record (an import's `total` is its rows), else its list of common fields.
+ */
 export const useFieldLabel = () => {
   const translate = useTranslate();
   return (entityType: string, field: string): string => {
-    const common = translate(`app.audit.fields.${field}`, { _: field });
+    const common = translate(`app.audit.entity_fields.${entityType}.${field}`, {
+      _: translate(`app.audit.fields.${field}`, { _: field }),
+    });
     const resource = ENTITY_RESOURCES[entityType];
     return resource ? translate(`resources.${resource}.fields.${field}`, { _: common }) : common;
   };

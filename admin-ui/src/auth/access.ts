@@ -124,6 +124,7 @@ export const RESOURCE_ACCESS: Record<
       'reports/monthly-payments-summary',
       'reports/vat-report',
       'reports/credit-notes',
+      'reports/debit-notes',
       'reports/refunded-invoices',
       'reports/payment-gateway-payments',
       'reports/employees-commissions-report',

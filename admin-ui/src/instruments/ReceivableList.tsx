@@ -4,27 +4,56 @@ import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { DEBIT_NOTES } from '../notes/paths';
+import { useArea } from '../shell/area';
 import { Amount } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
-import type { Invoice } from '../sales/types';
 import { ReceivePaymentButton } from './ReceivePaymentButton';
 
-const useExporter = (): Exporter<Invoice> => {
+/** A document that left an amount owed (`GET receivables`): an invoice or a debit note on one. */
+export type Receivable = {
+  id: string;
+  document: 'invoice' | 'debit_note';
+  number: number;
+  invoice_id: string;
+  invoice_number: number;
+  issued_at: string;
+  customer_id: string | null;
+  customer_name: string | null;
+  total: number;
+  paid: number;
+  owed: number;
+};
+
+/** What is owed on, in words: the invoice's number, or the debit note's with its invoice's. */
+const useOwedOn = () => {
+  const translate = useTranslate();
+  return (r: Receivable) =>
+    r.document === 'debit_note'
+      ? translate('app.receivables.debit_note', { number: r.number, invoice: r.invoice_number })
+      : `#${r.number}`;
+};
+
+const useExporter = (): Exporter<Receivable> => {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const customer = useCustomerName();
-  return (invoices) => {
+  const owedOn = useOwedOn();
+  return (rows) => {
     const label = (f: string) => translate(`resources.accounting/total-sales.fields.${f}`);
     downloadCsv(
       toCsv(
-        ['number', 'issued_at', 'customer_id', 'total', 'paid', 'owed'].map(label),
-        invoices.map((i) => [
-          i.number,
-          dateTime(i.issued_at),
-          customer(i),
-          money(i.total),
-          money(i.paid),
-          money(i.owed),
+        [
+          translate('app.receivables.document'),
+          ...['issued_at', 'customer_id', 'total', 'paid', 'owed'].map(label),
+        ],
+        rows.map((r) => [
+          owedOn(r),
+          dateTime(r.issued_at),
+          customer(r),
+          money(r.total),
+          money(r.paid),
+          money(r.owed),
         ]),
       ),
       translate('app.receivables.menu'),
@@ -32,11 +61,24 @@ const useExporter = (): Exporter<Invoice> => {
   };
 };
 
-/** `receivable`: the invoices with an amount still owed, most owed first, each paid from its row. */
+/** A row opens what is owed on: the invoice, or the debit note. */
+const openOwed = (basename: string) => (id: unknown, _resource: string, record: Receivable) =>
+  `${basename}/${record.document === 'debit_note' ? DEBIT_NOTES : 'accounting/total-sales'}/${encodeURIComponent(String(id))}/show`;
+
+const Pay = ({ r, variant }: { r: Receivable; variant?: 'text' }) => (
+  <ReceivePaymentButton invoice={r} document={r.document} variant={variant} />
+);
+
+/**
+ * `receivable`: what invoices and debit notes left owed, most owed first, each paid from its row and
+ * opening its invoice or debit note.
+ */
 export const ReceivableList = () => {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const customer = useCustomerName();
+  const owedOn = useOwedOn();
+  const { basename } = useArea();
   const empty = (
     <Typography sx={{ p: 3 }} color="text.secondary" data-testid="receivables-empty">
       {translate('app.receivables.empty')}
@@ -56,52 +98,51 @@ export const ReceivableList = () => {
       exporter={useExporter()}
       empty={false}
     >
-      <ResponsiveDataTable<Invoice>
-        primaryText={(i) => (
-          <span>
-            <bdi>{`#${i.number}`}</bdi> · <bdi>{customer(i)}</bdi>
+      <ResponsiveDataTable<Receivable>
+        primaryText={(r) => (
+          <span data-testid="receivable-owed-on">
+            <bdi>{owedOn(r)}</bdi> · <bdi>{customer(r)}</bdi>
           </span>
         )}
-        secondaryText={(i) => <bdi>{dateTime(i.issued_at)}</bdi>}
-        tertiaryText={(i) => (
+        secondaryText={(r) => <bdi>{dateTime(r.issued_at)}</bdi>}
+        tertiaryText={(r) => (
           <span>
-            <Amount>{money(i.owed)}</Amount> <ReceivePaymentButton invoice={i} variant="text" />
+            <Amount>{money(r.owed)}</Amount> <Pay r={r} variant="text" />
           </span>
         )}
-        rowClick="show"
+        rowClick={openOwed(basename) as never}
         bulkActionButtons={false}
         empty={empty}
       >
-        <DataTable.Col source="number" label="resources.accounting/total-sales.fields.number" />
+        <DataTable.Col
+          source="number"
+          label="app.receivables.document"
+          render={(r: Receivable) => <bdi data-testid="receivable-owed-on">{owedOn(r)}</bdi>}
+        />
         <DataTable.Col
           source="issued_at"
           label="resources.accounting/total-sales.fields.issued_at"
-          render={(i: Invoice) => <bdi>{dateTime(i.issued_at)}</bdi>}
+          render={(r: Receivable) => <bdi>{dateTime(r.issued_at)}</bdi>}
         />
         <DataTable.Col
           source="customer_id"
           label="resources.accounting/total-sales.fields.customer_id"
           disableSort
-          render={(i: Invoice) => customer(i)}
+          render={(r: Receivable) => customer(r)}
         />
         <DataTable.Col
           align="right"
           source="total"
           label="resources.accounting/total-sales.fields.total"
-          render={(i: Invoice) => <Amount>{money(i.total)}</Amount>}
+          render={(r: Receivable) => <Amount>{money(r.total)}</Amount>}
         />
         <DataTable.Col
           align="right"
           source="owed"
           label="resources.accounting/total-sales.fields.owed"
-          render={(i: Invoice) => <Amount>{money(i.owed)}</Amount>}
+          render={(r: Receivable) => <Amount>{money(r.owed)}</Amount>}
         />
-        <DataTable.Col
-          source="id"
-          label=" "
-          disableSort
-          render={(i: Invoice) => <ReceivePaymentButton invoice={i} />}
-        />
+        <DataTable.Col source="id" label=" " disableSort render={(r: Receivable) => <Pay r={r} />} />
       </ResponsiveDataTable>
     </List>
   );

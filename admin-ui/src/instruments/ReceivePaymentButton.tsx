@@ -9,14 +9,21 @@ import type { Currency, GlobalInformation } from '@rawnaq/contracts';
 import { PaymentDialog } from './PaymentDialog';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
-/** "Receive payment": what an invoice left owed, paid now (POST invoices/:id/payments), for whoever may sell. */
+/**
+ * "Receive payment": what an invoice or a debit note left owed, paid now (POST invoices/:id/payments,
+ * debit-notes/:id/payments), for whoever may sell. A debit note is not paid from the wallet (as its own
+ * payments are not).
+ */
 export const ReceivePaymentButton = ({
   invoice,
+  document = 'invoice',
   variant = 'outlined',
 }: {
   invoice: { id: string; number: number; owed: number; customer_id?: string | null };
+  document?: 'invoice' | 'debit_note';
   variant?: 'outlined' | 'contained' | 'text';
 }) => {
+  const debit = document === 'debit_note';
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -46,24 +53,31 @@ export const ReceivePaymentButton = ({
       </Button>
       <PaymentDialog
         open={open}
-        title={translate('app.receivables.receive_title', { number: invoice.number })}
+        title={translate(`app.receivables.receive_title${debit ? '_debit_note' : ''}`, {
+          number: invoice.number,
+        })}
         info={translate('app.receivables.owed_now', { owed: money(invoice.owed) })}
         amount={amountText(invoice.owed, currency)}
-        withWallet={Boolean(invoice.customer_id)}
+        withWallet={!debit && Boolean(invoice.customer_id)}
         testId="receive"
         onClose={() => setOpen(false)}
         onSubmit={async (body, idempotencyKey) => {
           const done = await dataProvider.send<{ owed: number }>(
             'POST',
-            `invoices/${encodeURIComponent(invoice.id)}/payments`,
+            `${debit ? 'debit-notes' : 'invoices'}/${encodeURIComponent(invoice.id)}/payments`,
             body,
             { idempotencyKey },
           );
           setOpen(false);
-          notify(done.owed > 0 ? 'app.receivables.received' : 'app.receivables.settled', {
-            type: 'success',
-            messageArgs: { owed: money(done.owed), number: invoice.number },
-          });
+          notify(
+            done.owed > 0
+              ? 'app.receivables.received'
+              : `app.receivables.settled${debit ? '_debit_note' : ''}`,
+            {
+              type: 'success',
+              messageArgs: { owed: money(done.owed), number: invoice.number },
+            },
+          );
           refresh();
         }}
       />

@@ -171,12 +171,16 @@ export const ar: typeof en = {
     },
     receivables: {
       menu: 'الذمم المدينة',
-      empty: 'لا توجد فاتورة عليها مبلغ مستحق.',
+      empty: 'لا توجد فاتورة ولا إشعار مدين عليه مبلغ مستحق.',
       receive: 'استلام دفعة',
       receive_title: 'دفعة للفاتورة رقم %{number}',
       owed_now: 'المستحق: %{owed}',
       received: 'تم استلام الدفعة: المتبقي المستحق %{owed}',
       settled: 'الفاتورة رقم %{number} مدفوعة بالكامل',
+      document: 'المستحق على',
+      debit_note: 'إشعار مدين %{number} على الفاتورة %{invoice}',
+      receive_title_debit_note: 'دفعة للإشعار المدين رقم %{number}',
+      settled_debit_note: 'الإشعار المدين رقم %{number} مدفوع بالكامل',
     },
   },
 };

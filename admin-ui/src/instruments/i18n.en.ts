@@ -175,12 +175,16 @@ export const en = {
     },
     receivables: {
       menu: 'Receivables',
-      empty: 'No invoice has an amount owed.',
+      empty: 'No invoice or debit note has an amount owed.',
       receive: 'Receive payment',
       receive_title: 'Payment for invoice no. %{number}',
       owed_now: 'Owed: %{owed}',
       received: 'Payment received: %{owed} still owed',
       settled: 'Invoice no. %{number} is fully paid',
+      document: 'Owed on',
+      debit_note: 'Debit note %{number} on invoice %{invoice}',
+      receive_title_debit_note: 'Payment for debit note no. %{number}',
+      settled_debit_note: 'Debit note no. %{number} is fully paid',
     },
   },
 };

@@ -30,10 +30,9 @@ export const giftCardResources = (Object.keys(GIFT_CARD_REPORTS) as GiftCardStat
   ...giftCardReport(status),
 }));
 
-/** `receivable`: what invoices left owed; a row opens its invoice. */
+/** `receivable`: what invoices and debit notes left owed; a row opens its invoice or debit note. */
 export const receivable = {
   list: lazyPage(() => import('./ReceivableList').then((m) => m.ReceivableList)),
-  show: lazyPage(() => import('../sales/InvoiceShow').then((m) => m.InvoiceShow)),
   icon: RequestQuoteIcon,
   options: { label: 'app.receivables.menu' },
 };

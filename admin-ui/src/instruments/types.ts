@@ -42,7 +42,7 @@ export const INSTRUMENTS_API_PATHS: Record<string, string> = {
   [GIFT_CARD_REPORTS.active]: 'gift-cards',
   [GIFT_CARD_REPORTS.used]: 'gift-cards',
   [GIFT_CARD_REPORTS.expired]: 'gift-cards',
-  'accounting/receivable': 'invoices',
+  'accounting/receivable': 'receivables',
   'pos/customer-wallet-reminder': 'wallet-reminder',
   'menu/discount-codes': 'discount-codes',
 };

@@ -32,6 +32,7 @@ import {
   activitiesSummary,
   commissionsReport,
   creditNotesReport,
+  debitNotesReport,
   customersPenalties,
   customerTypesHistory,
   onlineDailyVisit,
@@ -180,6 +181,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/monthly-payments-summary" {...monthlyPaymentsSummary} />
         <Resource name="reports/vat-report" {...vatReport} />
         <Resource name="reports/credit-notes" {...creditNotesReport} />
+        <Resource name="reports/debit-notes" {...debitNotesReport} />
         <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
         <Resource name="reports/payment-gateway-payments" {...paymentGatewayPaymentsReport} />
         <Resource name="reports/employees-commissions-report" {...commissionsReport} />

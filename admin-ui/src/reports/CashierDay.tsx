@@ -14,6 +14,8 @@ import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { Amount, usePaymentMethod } from '../sales/InvoiceParts';
 import { useSalonToday } from '../sales/PeriodFilter';
+import { PaidFor, usePaidFor } from '../sales/PaidFor';
+import type { Payment } from '../sales/types';
 import { ReportTable, TotalsCards, reportPrintStyles, useReportData, type ReportColumn } from './MoneyReport';
 import type { CashierRow, EmployeeRow, MethodRow, MethodTotals } from './types';
 
@@ -190,7 +192,7 @@ export const CurrentCashierPage = () => {
           <TotalsCards
             items={[
               { key: 'invoices', label: translate(col('invoices')), value: f.invoices },
-              ...(['total', 'paid', 'owed', 'credited', 'refunded'] as const).map((k) => ({
+              ...(['total', 'paid', 'owed', 'credited', 'refunded', 'received'] as const).map((k) => ({
                 key: k,
                 label: translate(col(k)),
                 value: <Amount>{money(f[k])}</Amount>,
@@ -274,15 +276,12 @@ type DailyPaymentsAnswer = {
   date: string;
   rows: MethodRow[];
   totals: MethodTotals;
-  payments: Array<{
-    id: string;
-    invoice_number: number;
-    customer_name: string | null;
-    method: number;
-    amount: number;
-    paid_at: string;
-    source: number;
-  }>;
+  payments: Array<
+    Pick<
+      Payment,
+      'id' | 'invoice_id' | 'invoice_number' | 'kind' | 'debit_note_id' | 'credit_note_id' | 'customer_name'
+    > & { method: number; amount: number; paid_at: string; source: number }
+  >;
 };
 
 /** `pos/daily-payments`: the day's payments by method, then each payment and refund. */
@@ -290,6 +289,7 @@ export const DailyPaymentsPage = () => {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const method = usePaymentMethod();
+  const paidFor = usePaidFor();
   const { day, setDay, data, error } = useDay<DailyPaymentsAnswer>('pos/daily-payments');
   return (
     <DayFrame title="app.reports.titles.daily_payments" testId="daily-payments" {...{ day, setDay, error }}>
@@ -326,7 +326,12 @@ export const DailyPaymentsPage = () => {
                   value: (r) => dateTime(r.paid_at),
                   align: 'start',
                 },
-                { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number },
+                {
+                  key: 'paid_for',
+                  label: translate(col('paid_for')),
+                  value: (r) => paidFor(r),
+                  render: (r) => <PaidFor payment={r} />,
+                },
                 {
                   key: 'customer',
                   label: translate(col('customer')),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import type { BusinessDate, GlobalInformation } from '@rawnaq/contracts';
@@ -17,6 +17,7 @@ import { useFormat } from '../format/useFormat';
 import { isHttpError, messageParams } from '../http/errors';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
+import { useIsPhone } from '../layout/ResponsiveDataTable';
 import { Amount } from '../sales/InvoiceParts';
 import { OpenArchiveButton, useEarliestDay, useSalonToday } from '../sales/PeriodFilter';
 import { DAY_PRESETS, MONTH_PRESETS, dayPeriod, monthPeriod, type Period } from '../sales/period';
@@ -202,7 +203,90 @@ export const TotalsCards = ({
   </Card>
 );
 
-/** A report's table: a row per record, the totals at the foot; scrolls sideways on a phone. */
+/**
+ * A cell as the table and the cards show it: its own rendering (a link), else its text, on one line in
+ * a table's cell; in a card's half of the phone's width it may wrap (a reason, a long name).
+ */
+const cellOf = <R,>(c: ReportColumn<R>, row: R, card = false) =>
+  c.render ? (
+    c.render(row)
+  ) : card ? (
+    <bdi>{String(c.value(row) ?? '')}</bdi>
+  ) : (
+    <Amount>{String(c.value(row) ?? '')}</Amount>
+  );
+
+/**
+ * A row as a card on a phone: its first column as the card's title, then every other column as a label
+ * and its value, one under the other, so all of a row reads without scrolling sideways.
+ */
+const RowCard = <R,>({
+  columns,
+  row,
+  title,
+  testId,
+}: {
+  columns: ReportColumn<R>[];
+  row: R;
+  /** the totals card's title, in place of the first column's value (its cells are text only) */
+  title?: string;
+  testId: string;
+}) => {
+  const [first, ...rest] = columns;
+  return (
+    <Box
+      component="li"
+      data-testid={testId}
+      sx={{
+        listStyle: 'none',
+        border: 1,
+        borderColor: testId === 'summary-totals-row' ? 'text.primary' : 'divider',
+        borderRadius: 1,
+        p: 1.25,
+        minWidth: 0,
+      }}
+    >
+      <Typography
+        component="div"
+        sx={{ fontWeight: 600, mb: 0.5, overflowWrap: 'anywhere' }}
+        data-column={first.key}
+      >
+        {title ?? cellOf(first, row, true)}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+          columnGap: 2,
+          rowGap: 0.5,
+          typography: 'body2',
+          '& dt': { color: 'text.secondary', overflowWrap: 'anywhere' },
+          '& dd': { m: 0, textAlign: 'end', overflowWrap: 'anywhere' },
+        }}
+      >
+        {rest
+          // the totals' card leaves out what has no total (a date, a customer)
+          .filter((c) => title === undefined || String(c.value(row) ?? '') !== '')
+          .map((c) => (
+            <Fragment key={c.key}>
+              <dt>{c.label}</dt>
+              <dd data-column={c.key}>
+                {title === undefined ? cellOf(c, row, true) : <bdi>{String(c.value(row) ?? '')}</bdi>}
+              </dd>
+            </Fragment>
+          ))}
+      </Box>
+    </Box>
+  );
+};
+
+/**
+ * A report's rows with their totals: a table (the totals at its foot, scrolling sideways inside its
+ * card when it is wider than a tablet), or on a phone a card per row with every column in it, the
+ * totals' card last. Every report screen shows its rows through it.
+ */
 export const ReportTable = <R,>({
   columns,
   rows,
@@ -219,72 +303,97 @@ export const ReportTable = <R,>({
   minWidth?: number;
 }) => {
   const translate = useTranslate();
-  return (
-    <Card variant="outlined">
-      {!rows || rows.length === 0 ? (
+  const phone = useIsPhone();
+  if (!rows || rows.length === 0)
+    return (
+      <Card variant="outlined">
         <Typography sx={{ p: 3 }} color="text.secondary" data-testid="summary-empty">
           {empty}
         </Typography>
-      ) : (
-        <Box className="summary-scroll" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-          <Box
-            component="table"
-            className="summary-table"
-            sx={{
-              width: '100%',
-              minWidth,
-              borderCollapse: 'collapse',
-              fontSize: '0.875rem',
-              '& td, & th': {
-                py: 1,
-                px: 0.75,
-                borderBottom: 1,
-                borderColor: 'divider',
-                textAlign: 'end',
-                whiteSpace: 'nowrap',
-              },
-              '& .start': { textAlign: 'start' },
-              '& tfoot th': { borderTop: 2, borderColor: 'text.primary' },
-            }}
-          >
-            <thead>
-              <tr>
+      </Card>
+    );
+  if (phone)
+    return (
+      <Stack
+        component="ul"
+        spacing={1}
+        sx={{ m: 0, p: 0 }}
+        className="summary-cards"
+        data-testid="summary-cards"
+      >
+        {rows.map((r) => (
+          <RowCard key={rowKey(r)} columns={columns} row={r} testId="summary-row" />
+        ))}
+        {totals && (
+          <RowCard
+            columns={columns}
+            row={totals}
+            title={translate('app.sales.reports.totals')}
+            testId="summary-totals-row"
+          />
+        )}
+      </Stack>
+    );
+  return (
+    <Card variant="outlined">
+      <Box className="summary-scroll" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+        <Box
+          component="table"
+          className="summary-table"
+          sx={{
+            width: '100%',
+            minWidth,
+            borderCollapse: 'collapse',
+            fontSize: '0.875rem',
+            '& td, & th': {
+              py: 1,
+              px: 0.75,
+              borderBottom: 1,
+              borderColor: 'divider',
+              textAlign: 'end',
+              whiteSpace: 'nowrap',
+            },
+            '& .start': { textAlign: 'start' },
+            '& tfoot th': { borderTop: 2, borderColor: 'text.primary' },
+          }}
+        >
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} className={c.align === 'start' ? 'start' : undefined}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={rowKey(r)} data-testid="summary-row">
                 {columns.map((c) => (
-                  <th key={c.key} className={c.align === 'start' ? 'start' : undefined}>
-                    {c.label}
+                  <td key={c.key} className={c.align === 'start' ? 'start' : undefined} data-column={c.key}>
+                    {cellOf(c, r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {totals && (
+            <tfoot>
+              <tr data-testid="summary-totals-row">
+                {columns.map((c, i) => (
+                  <th key={c.key} className={c.align === 'start' ? 'start' : undefined} data-column={c.key}>
+                    {i === 0 ? (
+                      translate('app.sales.reports.totals')
+                    ) : (
+                      <Amount>{String(c.value(totals) ?? '')}</Amount>
+                    )}
                   </th>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={rowKey(r)} data-testid="summary-row">
-                  {columns.map((c) => (
-                    <td key={c.key} className={c.align === 'start' ? 'start' : undefined}>
-                      {c.render ? c.render(r) : <Amount>{String(c.value(r) ?? '')}</Amount>}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-            {totals && (
-              <tfoot>
-                <tr data-testid="summary-totals-row">
-                  {columns.map((c, i) => (
-                    <th key={c.key} className={c.align === 'start' ? 'start' : undefined}>
-                      {i === 0 ? (
-                        translate('app.sales.reports.totals')
-                      ) : (
-                        <Amount>{String(c.value(totals) ?? '')}</Amount>
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              </tfoot>
-            )}
-          </Box>
+            </tfoot>
+          )}
         </Box>
-      )}
+      </Box>
     </Card>
   );
 };

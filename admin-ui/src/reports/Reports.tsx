@@ -6,10 +6,12 @@ import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { Amount, usePaymentMethod } from '../sales/InvoiceParts';
 import { methodsOf } from '../sales/SummaryReport';
+import { DEBIT_NOTES } from '../notes/paths';
 import { MoneyReport, type ReportAnswer, type ReportColumn } from './MoneyReport';
 import type {
   CashierRow,
   CreditNoteRow,
+  DebitNoteRow,
   EmployeeRow,
   ItemRow,
   MethodRow,
@@ -108,7 +110,11 @@ export const PerCashierSummary = () => {
         {
           key: 'cashier',
           label: translate(col('cashier')),
-          value: (r) => actorName({ kind: 'user', id: r.cashier_id, name: r.cashier_name }),
+          // the deposits paid on the booking site were taken by no one at the salon
+          value: (r) =>
+            r.cashier_id === 'online' && !r.cashier_name
+              ? translate('app.reports.online_cashier')
+              : actorName({ kind: 'user', id: r.cashier_id, name: r.cashier_name }),
           align: 'start',
         },
         c.count<CashierRow>('invoices'),
@@ -119,6 +125,7 @@ export const PerCashierSummary = () => {
         c.money<CashierRow>('owed'),
         c.count<CashierRow>('credit_notes'),
         c.money<CashierRow>('credited'),
+        c.money<CashierRow>('received'),
         ...methodsOf(a?.totals).map((m) => ({
           key: `method-${m}`,
           label: method(m),
@@ -268,6 +275,81 @@ export const CreditNotesReport = () => {
         { key: 'credit_notes', label: translate(col('credit_notes')), value: a.totals.credit_notes },
         moneyCard('total', translate(col('total')), money(a.totals.total)),
         moneyCard('refunded', translate(col('refunded')), money(a.totals.refunded)),
+      ]}
+    />
+  );
+};
+
+type DebitNoteTotals = {
+  debit_notes: number;
+  net: number;
+  vat: number;
+  total: number;
+  paid: number;
+  owed: number;
+};
+
+/** `reports/debit-notes`: the period's debit notes, each with its invoice, what it charged, paid and owes. */
+export const DebitNotesReport = () => {
+  const c = useColumns();
+  const translate = useTranslate();
+  const { money, date } = useFormat();
+  const { basename } = useArea();
+  return (
+    <MoneyReport<DebitNoteRow, ReportAnswer<DebitNoteRow, DebitNoteTotals>>
+      path="reports/debit-notes"
+      kind="daily"
+      title="app.reports.titles.debit_notes"
+      file="app.reports.files.debit_notes"
+      testId="debit-notes-report"
+      initialPreset="this_month"
+      empty="app.notes.debit.empty"
+      rowKey={(r) => r.id}
+      toTotals={(a) => ({
+        ...a.totals,
+        id: 'totals',
+        number: 0,
+        invoice_id: '',
+        invoice_number: 0,
+        business_date: '',
+        customer_name: '',
+        reason: '',
+      })}
+      columns={() => [
+        {
+          key: 'number',
+          label: translate(col('debit_note')),
+          value: (r) => r.number || '',
+          render: (r) => (
+            <Link component={RouterLink} to={`${basename}/${DEBIT_NOTES}/${r.id}/show`}>
+              {r.number}
+            </Link>
+          ),
+          align: 'start',
+        },
+        {
+          key: 'date',
+          label: translate(col('date')),
+          value: (r) => (r.business_date ? date(r.business_date) : ''),
+        },
+        { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number || '' },
+        {
+          key: 'customer',
+          label: translate(col('customer')),
+          value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
+        },
+        { key: 'reason', label: translate(col('reason')), value: (r) => r.reason },
+        c.money<DebitNoteRow>('net'),
+        c.money<DebitNoteRow>('vat'),
+        c.money<DebitNoteRow>('total'),
+        c.money<DebitNoteRow>('paid'),
+        c.money<DebitNoteRow>('owed'),
+      ]}
+      cards={(a) => [
+        { key: 'debit_notes', label: translate(col('debit_notes')), value: a.totals.debit_notes },
+        moneyCard('total', translate(col('total')), money(a.totals.total)),
+        moneyCard('paid', translate(col('paid')), money(a.totals.paid)),
+        moneyCard('owed', translate(col('owed')), money(a.totals.owed)),
       ]}
     />
   );

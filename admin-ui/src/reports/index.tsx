@@ -13,6 +13,7 @@ import PersonIcon from '@mui/icons-material/PersonOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptOutlined';
 import TodayIcon from '@mui/icons-material/TodayOutlined';
 import UndoIcon from '@mui/icons-material/UndoOutlined';
+import PostAddIcon from '@mui/icons-material/PostAddOutlined';
 import WorkHistoryIcon from '@mui/icons-material/WorkHistoryOutlined';
 import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
 import ScienceIcon from '@mui/icons-material/ScienceOutlined';
@@ -55,6 +56,9 @@ export const vatReport = page('vat', AccountBalanceIcon, () => reports().then((m
 export const creditNotesReport = page('credit_notes', ReceiptIcon, () =>
   reports().then((m) => m.CreditNotesReport),
 );
+export const debitNotesReport = page('debit_notes', PostAddIcon, () =>
+  reports().then((m) => m.DebitNotesReport),
+);
 export const refundedInvoicesReport = page('refunded_invoices', UndoIcon, () =>
   reports().then((m) => m.RefundedInvoicesReport),
 );
@@ -83,6 +87,7 @@ export const MONEY_REPORTS = {
     'reports/monthly-payments-summary',
     'reports/vat-report',
     'reports/credit-notes',
+    'reports/debit-notes',
     'reports/refunded-invoices',
     'reports/payment-gateway-payments',
   ],

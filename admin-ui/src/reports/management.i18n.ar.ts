@@ -3,7 +3,7 @@ export const ar = {
   app: {
     management: {
       all: 'الكل',
-      kinds: { service: 'خدمة', product: 'منتج' },
+      kinds: { service: 'خدمة', product: 'منتج', gift_card: 'بطاقة هدية', offer: 'عرض', package: 'باقة' },
       no_visits: 'لم يفتح أحد صفحات الصالون الإلكترونية في هذه الفترة.',
       online_visits: {
         home: 'الصفحة الرئيسية',

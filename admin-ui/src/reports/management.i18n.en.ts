@@ -7,7 +7,13 @@ export const en = {
   app: {
     management: {
       all: 'All',
-      kinds: { service: 'Service', product: 'Product' },
+      kinds: {
+        service: 'Service',
+        product: 'Product',
+        gift_card: 'Gift card',
+        offer: 'Offer',
+        package: 'Package',
+      },
       no_visits: 'No one opened the salon’s online pages in this period.',
       online_visits: {
         home: 'Home page',

@@ -88,6 +88,8 @@ export type CashierRow = {
   credit_notes: number;
   credited: number;
   refunded: number;
+  /** money taken besides the invoices issued: what was owed, debit notes, wallets, deposits */
+  received: number;
   by_method: Record<string, number>;
   refunds_by_method: Record<string, number>;
 };
@@ -129,6 +131,21 @@ export type CreditNoteRow = {
   vat: number;
   total: number;
   refunded: number;
+};
+
+export type DebitNoteRow = {
+  id: string;
+  number: number;
+  invoice_id: string;
+  invoice_number: number;
+  business_date: string;
+  customer_name: string | null;
+  reason: string;
+  net: number;
+  vat: number;
+  total: number;
+  paid: number;
+  owed: number;
 };
 
 export type RefundedInvoiceRow = {

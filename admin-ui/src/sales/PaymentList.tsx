@@ -1,15 +1,13 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, ExportButton, FilterButton, List, SelectInput, TopToolbar } from 'react-admin';
 import { useTranslate, type Exporter } from 'ra-core';
 import { codeOptions } from '@rawnaq/contracts';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
-import { useArea } from '../shell/area';
 import { Amount, usePaymentMethod } from './InvoiceParts';
 import { useCustomerName } from './InvoiceList';
+import { PaidFor, usePaidFor } from './PaidFor';
 import { PeriodPresets, useSalonToday, PeriodDateInput } from './PeriodFilter';
 import { dayPeriod } from './period';
 import type { Payment } from './types';
@@ -28,34 +26,20 @@ const filters = [
   <SelectInput key="method" source="method" choices={codeOptions('paymentMethod')} />,
 ];
 
-/** The invoice's number, opening the invoice. */
-const InvoiceLink = ({ payment }: { payment: Payment }) => {
-  const { basename } = useArea();
-  return (
-    <Link
-      component={RouterLink}
-      to={`${basename}/accounting/total-sales/${payment.invoice_id}/show`}
-      onClick={(e) => e.stopPropagation()}
-      data-testid="payment-invoice"
-    >
-      <bdi>{`#${payment.invoice_number}`}</bdi>
-    </Link>
-  );
-};
-
 const useExporter = (): Exporter<Payment> => {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
   const method = usePaymentMethod();
   const customer = useCustomerName();
+  const paidFor = usePaidFor();
   return (payments) => {
     const label = (f: string) => translate(`resources.payments.fields.${f}`);
     downloadCsv(
       toCsv(
-        ['paid_at', 'invoice_number', 'customer_name', 'method', 'amount', 'authorization_code'].map(label),
+        ['paid_at', 'paid_for', 'customer_name', 'method', 'amount', 'authorization_code'].map(label),
         payments.map((p) => [
           dateTime(p.paid_at),
-          p.invoice_number,
+          paidFor(p),
           customer(p),
           method(p.method),
           money(p.amount),
@@ -87,7 +71,7 @@ export const PaymentList = () => {
       <ResponsiveDataTable<Payment>
         primaryText={(p) => (
           <span>
-            <InvoiceLink payment={p} /> · {method(p.method)}
+            <PaidFor payment={p} /> · {method(p.method)}
           </span>
         )}
         secondaryText={(p) => (
@@ -105,7 +89,11 @@ export const PaymentList = () => {
         }
       >
         <DataTable.Col source="paid_at" render={(p: Payment) => <bdi>{dateTime(p.paid_at)}</bdi>} />
-        <DataTable.Col source="invoice_number" render={(p: Payment) => <InvoiceLink payment={p} />} />
+        <DataTable.Col
+          source="invoice_number"
+          label="resources.payments.fields.paid_for"
+          render={(p: Payment) => <PaidFor payment={p} />}
+        />
         <DataTable.Col source="customer_name" disableSort render={(p: Payment) => customer(p)} />
         <DataTable.Col source="method" disableSort render={(p: Payment) => method(p.method)} />
         <DataTable.Col

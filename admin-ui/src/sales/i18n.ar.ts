@@ -16,6 +16,7 @@ const invoiceFields = {
 };
 
 const paymentFields = {
+  paid_for: 'مقابل',
   paid_at: 'التاريخ والوقت',
   invoice_number: 'الفاتورة',
   customer_name: 'العميل',
@@ -81,6 +82,16 @@ export const ar: typeof en = {
       },
       earliest_date: 'اختر تاريخًا من %{date} فما بعد (آخر 400 يوم). التواريخ الأقدم في الأرشيف.',
       open_archive: 'فتح الأرشيف',
+      paid_for: {
+        invoice: 'فاتورة %{number}',
+        receivable: 'فاتورة %{number}، دُفعت لاحقًا',
+        debit_note: 'إشعار مدين على الفاتورة %{number}',
+        refund: 'استرداد، فاتورة %{number}',
+        deposit: 'عربون قبل الزيارة',
+        deposit_on: 'عربون، فاتورة %{number}',
+        deposit_refund: 'إعادة عربون',
+        wallet_top_up: 'شحن المحفظة',
+      },
       walk_in: 'عميل بدون حجز',
       empty_invoices: 'لا توجد فواتير في هذه الفترة.',
       empty_payments: 'لا توجد مدفوعات في هذه الفترة.',

@@ -15,6 +15,7 @@ const invoiceFields = {
 };
 
 const paymentFields = {
+  paid_for: 'Paid for',
   paid_at: 'Date and time',
   invoice_number: 'Invoice',
   customer_name: 'Customer',
@@ -77,6 +78,16 @@ export const en = {
       },
       earliest_date: 'Choose a date from %{date} on (the last 400 days). Older dates are in the archive.',
       open_archive: 'Open the archive',
+      paid_for: {
+        invoice: 'Invoice %{number}',
+        receivable: 'Invoice %{number}, paid later',
+        debit_note: 'Debit note on invoice %{number}',
+        refund: 'Refund, invoice %{number}',
+        deposit: 'Deposit before a visit',
+        deposit_on: 'Deposit, invoice %{number}',
+        deposit_refund: 'Deposit given back',
+        wallet_top_up: 'Wallet top-up',
+      },
       walk_in: 'Walk-in customer',
       empty_invoices: 'No invoices in this period.',
       empty_payments: 'No payments in this period.',

@@ -43,8 +43,14 @@ export type PublicInvoice = Omit<Invoice, 'customer_id' | 'cashier_id' | 'id' | 
 /** A payment of an invoice (GET payments). */
 export type Payment = {
   id: string;
-  invoice_id: string;
-  invoice_number: number;
+  /** none for a wallet top-up, a deposit not yet on an invoice, a deposit given back */
+  invoice_id: string | null;
+  invoice_number: number | null;
+  /** doc1 §4: 0 billing, 1 deposit, 2 debit note, 3 credit note */
+  source?: number;
+  kind?: 'invoice' | 'receivable' | 'deposit' | 'deposit_refund' | 'wallet_top_up';
+  debit_note_id?: string;
+  credit_note_id?: string;
   customer_id: string | null;
   customer_name: string | null;
   method: number;

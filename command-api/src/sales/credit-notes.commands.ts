@@ -145,6 +145,8 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
               credit_note_number: number,
               lines: again.lines.map((l) => ({
                 line_id: l.line_id,
+                name_en: l.name_en,
+                name_ar: l.name_ar,
                 quantity: l.quantity,
                 net: l.net,
                 vat: l.vat,

@@ -286,8 +286,18 @@ export type InvoiceCredited = {
     invoice_id: string;
     credit_note_id: string;
     credit_note_number: number;
-    /** each line's VAT and the note's VAT subtotals: absent on notes recorded before they were kept */
-    lines: Array<{ line_id: string; quantity: number; net: number; vat?: number }>;
+    /**
+     * each line's names and VAT, and the note's VAT subtotals: absent on notes recorded before they
+     * were kept
+     */
+    lines: Array<{
+      line_id: string;
+      quantity: number;
+      net: number;
+      vat?: number;
+      name_en?: string;
+      name_ar?: string;
+    }>;
     subtotals?: VatSubtotal[];
     total: number;
   };

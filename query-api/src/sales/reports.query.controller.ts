@@ -553,6 +553,48 @@ export class SalesReportsQueryController {
     };
   }
 
+  /**
+   * `reports/debit-notes`: the period's debit notes, each with its invoice, what it charged and what is
+   * paid and still owed of it, and their totals (of every note of the period, not only those listed).
+   */
+  @Get('reports/debit-notes')
+  @RequirePermission(Page.pos, Permission.salesReports)
+  async debitNotes(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    const period = await this.period(auth, query);
+    const filter = { tenantId: auth.tenantId, business_date: { $gte: period.from, $lte: period.to } };
+    const [docs, [sums]] = await Promise.all([
+      this.models.find('debit_notes', { filter, sort: [['number', 'asc']], limit: MAX_ROWS }),
+      this.models.aggregate('debit_notes', { filter, sum: ['net', 'vat', 'total', 'paid', 'owed'] }),
+    ]);
+    const sum = (f: string) => Math.round(sums?.sums[f] ?? 0);
+    return {
+      from: period.from,
+      to: period.to,
+      rows: docs.map((d) => ({
+        id: d.id,
+        number: d.number,
+        invoice_id: d.invoice_id,
+        invoice_number: d.invoice_number,
+        business_date: d.business_date,
+        customer_name: d.customer_name,
+        reason: d.reason,
+        net: d.net,
+        vat: d.vat,
+        total: d.total,
+        paid: d.paid,
+        owed: d.owed,
+      })),
+      totals: {
+        debit_notes: sums?.count ?? 0,
+        net: sum('net'),
+        vat: sum('vat'),
+        total: sum('total'),
+        paid: sum('paid'),
+        owed: sum('owed'),
+      },
+    };
+  }
+
   /** `reports/refunded-invoices`: the invoices credit notes took back from in the period. */
   @Get('reports/refunded-invoices')
   @RequirePermission(Page.pos, Permission.salesReports)

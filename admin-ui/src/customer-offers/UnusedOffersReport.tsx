@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -26,6 +24,7 @@ import {
 } from '../reports/MoneyReport';
 import { useArea } from '../shell/area';
 import { UNUSED_OFFERS_REPORT } from './types';
+import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 
 type Row = {
   id: string;
@@ -101,9 +100,9 @@ export const UnusedOffersReport = () => {
       value: (r) => r.customer_name,
       render: (r) =>
         r.customer_id ? (
-          <Link component={RouterLink} to={`${basename}/customers/${r.customer_id}/show/offers`}>
+          <LinkIfAllowed resource="customers" to={`${basename}/customers/${r.customer_id}/show/offers`}>
             {r.customer_name}
-          </Link>
+          </LinkIfAllowed>
         ) : null,
     },
     {

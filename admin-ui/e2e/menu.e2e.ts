@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { inclusiveFromExclusive, toDecimalString } from '@rawnaq/contracts';
-import { DEMO, shot, signIn, type Tab } from './browser';
+import { clickMenu, DEMO, expandMenu, shot, signIn, type Tab } from './browser';
 
 export type SuiteContext = { url: string; tab: (language?: 'en' | 'ar') => Promise<Tab> };
 
@@ -80,7 +80,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab('ar');
       await signIn(page, url, owner, { language: 'ar' });
       await page.waitForSelector('[data-testid=shortcut-services]');
-      await page.click('a.RaMenuItemLink-root[href="/ar/merchant/menu/services"]');
+      await clickMenu(page, '/ar/merchant/menu/services');
       await page.waitForSelector(rowOf('قص الشعر'));
       expect(await page.getAttribute('html', 'dir')).toBe('rtl');
       await page.click('a[href="/ar/merchant/menu/services/create"]');
@@ -291,6 +291,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab();
       await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
       await page.waitForSelector('[data-testid=welcome-greeting]');
+      await expandMenu(page);
       await page.waitForSelector('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
       for (const path of ['menu/services', 'menu/groups', 'menu/categories', 'setting/general-setting'])
         expect([path, await page.$$(`a[href="/en/merchant/${path}"]`)]).toEqual([path, []]);

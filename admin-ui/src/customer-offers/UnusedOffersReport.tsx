@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Title } from 'react-admin';
-import { useTranslate } from 'ra-core';
+import { useCanAccess, useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -79,6 +79,7 @@ export const UnusedOffersReport = () => {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [customerId, setCustomerId] = useState<string | undefined>();
+  const readsCustomers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess === true;
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('active');
   const [expiring, setExpiring] = useState<(typeof EXPIRING)[number]>('any');
   const query = new URLSearchParams({
@@ -209,15 +210,18 @@ export const UnusedOffersReport = () => {
               </MenuItem>
             ))}
           </TextField>
-          <Box sx={{ flex: '1 1 260px', minWidth: 0, maxWidth: 420 }}>
-            <CustomerPicker
-              customerId={customerId}
-              locked={false}
-              searchable
-              onChange={setCustomerId}
-              emptyLabel="app.customer_offers.report.all_customers"
-            />
-          </Box>
+          {/* the customers are searched for who may read them (an accountant reads the report, not them) */}
+          {readsCustomers && (
+            <Box sx={{ flex: '1 1 260px', minWidth: 0, maxWidth: 420 }}>
+              <CustomerPicker
+                customerId={customerId}
+                locked={false}
+                searchable
+                onChange={setCustomerId}
+                emptyLabel="app.customer_offers.report.all_customers"
+              />
+            </Box>
+          )}
         </Stack>
         <Stack direction="row" sx={{ gap: 1, mt: 1 }}>
           <Button

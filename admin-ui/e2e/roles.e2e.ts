@@ -2,13 +2,14 @@
  * Each job's day in the browser (issue 24): the standard roles (owner, manager, receptionist, cashier,
  * stylist, accountant) each sign in to the demo salon, see in the menu what they may open and nothing
  * else, walk the screens of their day, and every link on those screens leads somewhere they may go.
- * Then the menu by job (folding, searching in both languages, the phone's drawer), the wizard of a new
+ * Then the menu by job (folding, searching in both languages, the phone's drawer), the index pages of
+ * the point of sale and the report groups (what the menu offers, nothing more), the wizard of a new
  * salon whose only employee is its owner, the owner lifting her receptionist's sign-in pause, the
  * session ended by a sign-in elsewhere saying who and where, and "forgot account ID". Called by
  * flows.e2e.spec.ts with its server and tabs.
  */
 import type { Page } from 'playwright-core';
-import { DEMO, expandMenu, shot, signIn } from './browser';
+import { DEMO, expandMenu, noSideScroll, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PASSWORD = 'Demo@12345';
@@ -95,6 +96,32 @@ const followEveryLink = async (page: Page, screens: string[], language: 'en' | '
     await other.close();
   }
   return [...links.keys()];
+};
+
+/** The spec's index pages: `pos` and the report groups (doc1 §2). */
+const INDEXES = ['pos', 'reports/general', 'reports/inventory', 'reports/management', 'reports/accounting'];
+
+/**
+ * Each index page lists exactly the screens of its group that the menu offers this user (the group's
+ * screens and no other), or sends her to "no permission" when the menu offers none of them. Answers
+ * what each page listed.
+ */
+const indexesMatchMenu = async (page: Page, menu: string[], language: 'en' | 'ar' = 'en') => {
+  const base = new URL(page.url()).origin;
+  const prefix = `/${language}/merchant/`;
+  const listed: Record<string, string[]> = {};
+  for (const index of INDEXES) {
+    await page.goto(`${base}${prefix}${index}`);
+    await page.waitForSelector('[data-testid=index-page], [data-testid=no-permission]');
+    listed[index] = (
+      await page.$$eval('[data-testid=index-page] a[href]', (links) =>
+        links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+      )
+    ).map((path) => path.slice(prefix.length));
+    for (const path of listed[index]) expect([index, path, menu.includes(path)]).toEqual([index, path, true]);
+    if (listed[index].length === 0) expect(new URL(page.url()).pathname).toBe(`${prefix}no-permission`);
+  }
+  return listed;
 };
 
 /** The first record's id of a list, read with the page's own session. */
@@ -424,6 +451,61 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
       await page.waitForURL(`${url}/ar/merchant/reports/vat-report`);
       await page.waitForSelector('[data-testid=menu-search]', { state: 'detached' });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    });
+
+    it('opens the point of sale and each report group at its own address, listing only what the user may open', async () => {
+      // the owner, in Arabic on a phone: every group's screens, one tap each
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, url, as(DEMO.owner.username), { language: 'ar' });
+      await page.waitForSelector('[data-testid=welcome-greeting]');
+      await openDrawer(page);
+      const listed = await indexesMatchMenu(page, await menuPaths(page, 'ar'), 'ar');
+      expect(listed.pos).toEqual(
+        expect.arrayContaining(['billing', 'pos/sell-gift-card', 'pos/daily-payments']),
+      );
+      expect(listed['reports/general']).toContain('reports/appointments-report');
+      expect(listed['reports/inventory']).toContain('reports/inventory-status');
+      expect(listed['reports/management']).toContain('reports/services-report');
+      expect(listed['reports/accounting']).toEqual(
+        expect.arrayContaining(['reports/daily-general-summary', 'reports/vat-report']),
+      );
+      // no group's screen leaks into another's page
+      expect(listed['reports/accounting']).not.toContain('reports/services-report');
+      await page.goto(`${url}/ar/merchant/reports/accounting`);
+      await page.waitForSelector('[data-testid="index-entry-reports/vat-report"]');
+      expect(await page.textContent('[data-testid=index-page] h1')).toBe('التقارير المحاسبية');
+      await noSideScroll(page);
+      await shot(page, 'index-reports-accounting-ar-phone');
+      await page.click('[data-testid="index-entry-reports/vat-report"]');
+      await page.waitForURL(`${url}/ar/merchant/reports/vat-report`);
+      await page.goto(`${url}/ar/merchant/pos`);
+      await page.waitForSelector('[data-testid=index-page]');
+      await noSideScroll(page);
+      await shot(page, 'index-pos-ar-phone');
+
+      // the cashier, in English on a desktop: the till's screens, and no money report
+      const cashier = await tab();
+      await signIn(cashier.page, url, as(DEMO.cashier.username));
+      await cashier.page.waitForSelector('[data-testid=welcome-greeting]');
+      const hers = await indexesMatchMenu(cashier.page, await menuPaths(cashier.page));
+      expect(hers.pos).toEqual(expect.arrayContaining(['billing', 'pos/current-cashier-employee']));
+      expect(hers['reports/accounting']).not.toContain('reports/vat-report');
+      await cashier.page.goto(`${url}/en/merchant/pos`);
+      await cashier.page.waitForSelector('[data-testid=index-page]');
+      await shot(cashier.page, 'index-pos-en-cashier');
+      await followEveryLink(cashier.page, ['pos']);
+
+      // the accountant reads the accounting reports, and the point of sale has nothing for her
+      const accountant = await tab();
+      await signIn(accountant.page, url, as(DEMO.accountant.username));
+      await accountant.page.waitForSelector('[data-testid=welcome-greeting]');
+      const its = await indexesMatchMenu(accountant.page, await menuPaths(accountant.page));
+      expect(its.pos).toEqual([]);
+      expect(its['reports/accounting']).toContain('reports/vat-report');
+      await accountant.page.goto(`${url}/en/merchant/reports/accounting`);
+      await accountant.page.waitForSelector('[data-testid=index-page]');
+      await shot(accountant.page, 'index-reports-accounting-en-accountant');
     });
 
     it('takes a new salon whose only employee is its owner through the wizard to a book with her column', async () => {

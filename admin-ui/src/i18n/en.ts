@@ -138,6 +138,18 @@ export const en = {
       search: 'Find a screen',
       clear_search: 'Clear the search',
       nothing_found: 'No screen matches',
+      indexes: {
+        pos: 'Point of sale',
+        pos_hint: 'The till and the front desk’s daily lists.',
+        general: 'Appointment reports',
+        general_hint: 'Visits, check-ins and cancellations over a period.',
+        inventory: 'Inventory reports',
+        inventory_hint: 'Stock levels, movements and what was used or sold.',
+        management: 'Management reports',
+        management_hint: 'Staff, services, offers, gift cards and customers.',
+        accounting: 'Accounting reports',
+        accounting_hint: 'Sales, payments, notes and VAT.',
+      },
       groups: {
         front_desk: 'Front desk',
         till: 'Till and money',

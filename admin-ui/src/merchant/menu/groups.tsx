@@ -4,6 +4,7 @@ import AddBoxIcon from '@mui/icons-material/AddBoxOutlined';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import FingerprintIcon from '@mui/icons-material/Fingerprint';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
@@ -78,6 +79,10 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: <PointOfSaleIcon />,
     entries: [
       page(BILLING, 'app.billing.menu', <PointOfSaleIcon />),
+      page('pos/sell-gift-card', 'app.gift_cards.sell_hint', <CardGiftcardIcon />, {
+        resource: BILLING,
+        action: 'show',
+      }),
       ...resources(MONEY_REPORTS.cashier),
       { resource: 'on-hold-report' },
       { resource: 'accounting/total-sales' },
@@ -185,5 +190,92 @@ export const MENU_GROUPS: MenuGroup[] = [
       },
       { resource: 'advanced-accounting/audit-log' },
     ],
+  },
+];
+
+/** Every entry of the menu by its key (its resource or page path). */
+const MENU_ENTRIES = new Map(
+  [...TOP_ENTRIES, ...MENU_GROUPS.flatMap((group) => group.entries)].flatMap((entry) => {
+    const key = entry.resource ?? entry.to;
+    return key ? [[key, entry] as const] : [];
+  }),
+);
+/** The menu's entries of these screens; a screen not in this menu is a resource's list (shown if it exists). */
+const fromMenu = (keys: readonly string[]): MenuEntry[] =>
+  keys.map((key) => MENU_ENTRIES.get(key) ?? { resource: key });
+
+/**
+ * The spec's index pages (doc1 §2, "pos, with sub-pages", "each [reports] group has an index page"):
+ * at its path, a group lists its screens as the menu offers them, so only those the user may open.
+ */
+export type IndexPage = { path: string; label: string; hint: string; entries: MenuEntry[] };
+
+export const INDEX_PAGES: IndexPage[] = [
+  {
+    path: 'pos',
+    label: 'app.menu.indexes.pos',
+    hint: 'app.menu.indexes.pos_hint',
+    entries: fromMenu([
+      BILLING,
+      'pos/appointments-reminder',
+      'pos/no-show-reschedule',
+      ...MANAGEMENT_PAGES.cashier,
+      'pos/customer-wallet-reminder',
+      'pos/sell-gift-card',
+      ...MONEY_REPORTS.cashier,
+    ]),
+  },
+  {
+    path: 'reports/general',
+    label: 'app.menu.indexes.general',
+    hint: 'app.menu.indexes.general_hint',
+    entries: fromMenu([
+      'reports/appointments-report',
+      'reports/checkin-checkout-report',
+      'reports/appointments-cancellation-reasons',
+    ]),
+  },
+  {
+    path: 'reports/inventory',
+    label: 'app.menu.indexes.inventory',
+    hint: 'app.menu.indexes.inventory_hint',
+    entries: fromMenu([
+      PRODUCT_RESOURCES.status,
+      PRODUCT_RESOURCES.movements,
+      PRODUCT_RESOURCES.internalUse,
+      ...MANAGEMENT_PAGES.inventory,
+      'reports/most-sold-products',
+    ]),
+  },
+  {
+    path: 'reports/management',
+    label: 'app.menu.indexes.management',
+    hint: 'app.menu.indexes.management_hint',
+    entries: fromMenu([
+      'reports/acitivities-report',
+      'reports/activities-report-summary',
+      STAFF_RESOURCES.detailedReport,
+      STAFF_RESOURCES.cumulativeReport,
+      'reports/employees-commissions-report',
+      'reports/services-report',
+      'reports/customers-discount-report',
+      'reports/unused-customers-offers-report',
+      'reports/active-gifts-cards',
+      'reports/used-gifts-cards',
+      'reports/expired-gifts-cards',
+      'reports/historical-data-for-customers-types',
+      'reports/online-daily-visit',
+    ]),
+  },
+  {
+    path: 'reports/accounting',
+    label: 'app.menu.indexes.accounting',
+    hint: 'app.menu.indexes.accounting_hint',
+    entries: fromMenu([
+      'reports/daily-general-summary',
+      'reports/monthly-general-summary',
+      ...MONEY_REPORTS.accounting,
+      'reports/debit-notes',
+    ]),
   },
 ];

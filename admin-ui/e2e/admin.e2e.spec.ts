@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn, uniqueMobile } from './browser';
+import { clickMenu, DEMO, expandMenu, shot, signIn, uniqueMobile } from './browser';
 import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
 import { browserSuite } from './harness';
@@ -114,7 +114,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     const id = page.url().split('/').slice(-2)[0];
 
     // At once: the list read carries the save's position, so the new customer is already there.
-    await page.click('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
+    await clickMenu(page, '/en/merchant/customers');
     await page.waitForSelector(`tr:has-text("${name}")`);
     await page.fill('input[name=q]', name);
     await page.waitForSelector(`tr:has-text("${mobile}")`);
@@ -174,7 +174,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     await page.route(list, (route) =>
       ++attempts <= 2 ? route.fulfill({ status: 503, body: '' }) : route.continue(),
     );
-    await page.click('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
+    await clickMenu(page, '/en/merchant/customers');
     await page.waitForSelector(SEEDED_CUSTOMER_ROW);
     expect(attempts).toBe(3);
     await page.unroute(list);
@@ -231,7 +231,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
       return route.abort();
     });
     const reloaded = page.waitForEvent('load');
-    await page.click('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
+    await clickMenu(page, '/en/merchant/customers');
     await reloaded;
     // Failing again right after the reload is an outage, not a stale page: the error dialog, no loop.
     await page.waitForSelector('text=Sorry, there is an error happened');
@@ -249,7 +249,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     await expectWelcome(second.page);
 
     // The first browser's next call is refused, and it lands on the sign-in screen.
-    await first.page.click('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
+    await clickMenu(first.page, '/en/merchant/customers');
     await first.page.waitForURL(`${url}/en/merchant/sign-in`);
     await first.page.waitForSelector('[data-testid=sign-in-notice]');
     expect(await first.page.textContent('[data-testid=sign-in-notice]')).toBe(
@@ -273,6 +273,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     const { page } = await tab();
     await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
     await page.waitForSelector('[data-testid=welcome-greeting]');
+    await expandMenu(page);
     expect(
       await page.$$('a.RaMenuItemLink-root[href="/en/merchant/advanced-accounting/audit-log"]'),
     ).toHaveLength(0);

@@ -329,7 +329,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
             username,
             email: `reem${run}@demosalon.example`,
             password: 'Reem@12345',
-            role_id: roles.find((r) => r.name === 'receptionist')!.id,
+            role_id: roles.find((r) => r.name === 'stylist')!.id,
           }),
         });
         expect([200, 201]).toContain(granted.status);

@@ -15,6 +15,12 @@ export const DEMO = {
     name: 'Sara Al-Otaibi',
   },
   receptionist: { username: 'reception', password: 'Demo@12345' },
+  receptionistEmail: 'reception@demosalon.example',
+  // the other standard roles' sign-ins (password Demo@12345); the stylist is Noura
+  salonManager: { username: 'manager' },
+  cashier: { username: 'cashier' },
+  stylist: { username: 'noura' },
+  accountant: { username: 'accountant' },
   manager: { email: 'admin@platform.example', password: 'Manager@12345' },
 };
 
@@ -175,4 +181,21 @@ export const ownerApi = async (url: string) => {
     position = res.headers.get('x-position') ?? position;
     return { status: res.status, body: (await res.json()) as T };
   };
+};
+
+/**
+ * Opens every folded group of the merchant's side menu (groups start folded, but for the current
+ * screen's), so that its entries are on the page: to click one, or to see that one is not there.
+ */
+export const expandMenu = async (page: Page) => {
+  await page.waitForSelector('[data-testid^=menu-group-]');
+  for (const header of await page.$$('[data-testid^=menu-group-][aria-expanded=false]')) await header.click();
+};
+
+/** Clicks an entry of the merchant's side menu by its address, opening its group first. */
+export const clickMenu = async (page: Page, href: string) => {
+  const entry = `a.RaMenuItemLink-root[href="${href}"]`;
+  await page.waitForSelector('[data-testid=merchant-menu]');
+  if (!(await page.$(entry))) await expandMenu(page);
+  await page.click(entry);
 };

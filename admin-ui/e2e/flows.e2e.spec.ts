@@ -1,7 +1,8 @@
 /**
  * The second half of the browser tests, on a server of its own beside `admin.e2e.spec.ts`: the money
  * reports and management pages, held invoices, products, offers and imports, the customers' offers,
- * the salon's online pages and their payments, then every screen at a phone's size and a desktop's.
+ * the salon's online pages and their payments, each role's day and the menu by job, then every screen
+ * at a phone's size and a desktop's.
  */
 import { bookingSiteTests } from './booking-site.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
@@ -14,6 +15,7 @@ import { onlinePaymentsTests } from './online-payments.e2e';
 import { onlineShopTests } from './online-shop.e2e';
 import { productsTests } from './products.e2e';
 import { reportsTests } from './reports.e2e';
+import { rolesTests } from './roles.e2e';
 import { screensTests } from './screens.e2e';
 import { staffInformationTests } from './staff-information.e2e';
 
@@ -29,5 +31,6 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   onlinePaymentsTests(context);
   onlineShopTests(context);
   staffInformationTests(context);
+  rolesTests(context);
   screensTests(context);
 });

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { inclusiveFromExclusive, toDecimalString } from '@rawnaq/contracts';
-import { DEMO, shot, signIn, type Tab, type TabOptions } from './browser';
+import { clickMenu, DEMO, expandMenu, shot, signIn, type Tab, type TabOptions } from './browser';
 
 export type SuiteContext = {
   url: string;
@@ -83,7 +83,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab('ar');
       await signIn(page, url, owner, { language: 'ar' });
       await page.waitForSelector('[data-testid=shortcut-services]');
-      await page.click('a.RaMenuItemLink-root[href="/ar/merchant/menu/services"]');
+      await clickMenu(page, '/ar/merchant/menu/services');
       await page.waitForSelector(rowOf('قص الشعر'));
       expect(await page.getAttribute('html', 'dir')).toBe('rtl');
       await page.click('a[href="/ar/merchant/menu/services/create"]');
@@ -294,6 +294,7 @@ export const menuTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab();
       await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
       await page.waitForSelector('[data-testid=welcome-greeting]');
+      await expandMenu(page);
       await page.waitForSelector('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
       for (const path of ['menu/services', 'menu/groups', 'menu/categories', 'setting/general-setting'])
         expect([path, await page.$$(`a[href="/en/merchant/${path}"]`)]).toEqual([path, []]);

@@ -4,7 +4,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn, uniqueMobile } from './browser';
+import { clickMenu, DEMO, shot, signIn, uniqueMobile } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -53,7 +53,7 @@ export const offersImportsTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab();
       await signIn(page, url, owner);
       await page.waitForSelector('[data-testid=welcome-greeting]');
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/menu/offers"]');
+      await clickMenu(page, '/en/merchant/menu/offers');
       await page.waitForSelector('[data-testid=list-empty], table');
       await page.click('a[href="/en/merchant/menu/offers/create"]');
 
@@ -154,7 +154,7 @@ export const offersImportsTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab();
       await signIn(page, url, owner);
       await page.waitForSelector('[data-testid=welcome-greeting]');
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
+      await clickMenu(page, '/en/merchant/customers');
       await page.click('[data-testid=import-button]');
       await page.waitForURL(`${url}/en/merchant/imports/customers`);
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { inclusiveFromExclusive, toDecimalString } from '@rawnaq/contracts';
-import { DEMO, shot, signIn } from './browser';
+import { clickMenu, DEMO, expandMenu, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -52,7 +52,7 @@ export const productsTests = ({ url, tab }: SuiteContext) => {
     it('defines a product with its price with VAT, moves its stock, refuses going below zero, and rings the bell', async () => {
       const { page } = await tab();
       await signIn(page, url, owner);
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/products/define-product"]');
+      await clickMenu(page, '/en/merchant/products/define-product');
       await page.waitForSelector('a[href="/en/merchant/products/define-product/create"]');
       await page.click('a[href="/en/merchant/products/define-product/create"]');
       await page.waitForSelector('input[name=name_en]');
@@ -268,6 +268,7 @@ export const productsTests = ({ url, tab }: SuiteContext) => {
     it('keeps products, stock and the bell from a receptionist without those rights', async () => {
       const { page } = await tab();
       await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
+      await expandMenu(page);
       await page.waitForSelector('a.RaMenuItemLink-root[href="/en/merchant/customers"]');
       expect(await page.$$('a[href^="/en/merchant/products/"]')).toHaveLength(0);
       expect(await page.$$('a[href^="/en/merchant/reports/inventory"]')).toHaveLength(0);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { formatMoney, PaymentMethod, toDecimalString, type Money } from '@rawnaq/contracts';
-import { DEMO, shot, signIn, ownerApi, noSideScroll } from './browser';
+import { DEMO, expandMenu, noSideScroll, ownerApi, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -195,6 +195,7 @@ export const reportsTests = ({ url, tab }: SuiteContext) => {
     it('shows a receptionist, who sells but may not read the money reports, her day at the till and no report', async () => {
       const { page } = await tab('en');
       await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
+      await expandMenu(page);
       await page.waitForSelector('a.RaMenuItemLink-root[href="/en/merchant/pos/current-cashier-employee"]');
       await page.waitForSelector('a.RaMenuItemLink-root[href="/en/merchant/dashboard"]');
       for (const path of [

@@ -3,7 +3,7 @@
  * with its server and tabs, like menu.e2e.ts (one `npm start` for the whole browser suite).
  */
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn, chooseTime } from './browser';
+import { chooseTime, clickMenu, DEMO, expandMenu, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 // a whole PNG that decodes: the server decodes uploaded images
 import { png } from '../../gateway/src/testing/images.test-support';
@@ -291,14 +291,14 @@ export const wizardTests = ({ url, tab }: SuiteContext) => {
     it('saves invoice, notification and online settings, with a taken alias on its field', async () => {
       const { page } = await tab();
       await signIn(page, url, owner);
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/setting/invoice-setting"]');
+      await clickMenu(page, '/en/merchant/setting/invoice-setting');
       await page.waitForSelector('[data-testid=invoice-settings] textarea[name=invoice_notes_en]');
       await page.fill('textarea[name=invoice_notes_en]', 'Thank you for visiting');
       await page.click('[data-testid=settings-save]');
       await page.waitForSelector('text=The settings were saved');
       await shot(page, 'settings-en-invoice');
 
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/setting/notifications-setting"]');
+      await clickMenu(page, '/en/merchant/setting/notifications-setting');
       await page.waitForSelector('input[name=reminder_hours_before]');
       await page.fill('input[name=reminder_hours_before]', '100');
       await page.click('[data-testid=settings-save]');
@@ -308,7 +308,7 @@ export const wizardTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('text=The settings were saved');
       await shot(page, 'settings-en-notifications');
 
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/setting/online-setting"]');
+      await clickMenu(page, '/en/merchant/setting/online-setting');
       await page.waitForSelector('input[name=alias]');
       expect(await page.inputValue('input[name=alias]')).toBe('demosalon');
       await page.fill('input[name=alias]', salon.alias);
@@ -363,6 +363,7 @@ export const wizardTests = ({ url, tab }: SuiteContext) => {
       await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
       await page.waitForSelector('[data-testid=welcome-greeting]');
       expect(await page.$$('[data-testid=wizard-call]')).toHaveLength(0);
+      await expandMenu(page);
       expect(await page.$$('a.RaMenuItemLink-root[href="/en/merchant/setting/online-setting"]')).toHaveLength(
         0,
       );

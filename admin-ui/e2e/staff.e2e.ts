@@ -3,7 +3,7 @@
  * server and tabs, like menu.e2e.ts (one `npm start` for the whole browser suite).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO, shot, signIn, chooseTime } from './browser';
+import { chooseTime, clickMenu, DEMO, expandMenu, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 import { settle } from './settle';
 
@@ -68,7 +68,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=welcome-greeting]');
 
       // A role, from the permission matrix: customers to view only.
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/employees/roles"]');
+      await clickMenu(page, '/en/merchant/employees/roles');
       await page.waitForSelector('[data-testid=role-name]:has-text("Receptionist")');
       await page.click('[data-testid=new-role]');
       await page.waitForURL(`${url}/en/merchant/employees/roles/role`);
@@ -84,7 +84,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       expect(await page.textContent(`tr:has-text("${role}")`)).toContain('0 employees');
 
       // The employee: the contracts' rules first, then every section.
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/employees/employees"]');
+      await clickMenu(page, '/en/merchant/employees/employees');
       await page.waitForSelector('[data-testid=employee-name]:has-text("Sara Al-Otaibi")');
       await shot(page, 'admin-en-employees');
       await page.click('a[href="/en/merchant/employees/employees/create"]');
@@ -225,6 +225,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       });
       await page.waitForSelector('[data-testid=welcome-greeting]');
       // Her role opens the menu (given in the edit) but not the staff screens; attendance is everyone's.
+      await expandMenu(page);
       expect(await page.$$('a.RaMenuItemLink-root[href="/en/merchant/employees/employees"]')).toHaveLength(0);
       await page.click('a[href="/en/merchant/employees/attendence-system"]');
       await page.waitForSelector(
@@ -260,7 +261,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
     it("shows the shift in the owner's reports: detailed, per employee and cumulative", async () => {
       const { page } = await tab();
       await signIn(page, url, owner);
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/reports/detailed-attendence-report"]');
+      await clickMenu(page, '/en/merchant/reports/detailed-attendence-report');
       await page.waitForSelector(`tr:has-text("${employee.en}")`);
       expect(await page.textContent(`tr:has-text("${employee.en}")`)).toContain('Still checked in');
       expect(await page.textContent(`tr:has-text("${employee.en}")`)).toContain('20 m');
@@ -272,7 +273,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       );
       await page.waitForSelector('tr:has-text("Still checked in")');
       await shot(page, 'admin-en-attendance-employee');
-      await page.click('a.RaMenuItemLink-root[href="/en/merchant/reports/commulative-attendence-report"]');
+      await clickMenu(page, '/en/merchant/reports/commulative-attendence-report');
       await page.waitForSelector(`[data-testid=cumulative-row]:has-text("${employee.en}")`);
       await shot(page, 'admin-en-attendance-cumulative');
     });
@@ -296,6 +297,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
         password: employee.password,
       });
       await mine.page.waitForSelector('[data-testid=welcome-greeting]');
+      await expandMenu(mine.page);
       expect(
         await mine.page.$$('a.RaMenuItemLink-root[href="/en/merchant/reports/detailed-attendence-report"]'),
       ).toHaveLength(0);
@@ -315,6 +317,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab();
       await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.receptionist });
       await page.waitForSelector('[data-testid=welcome-greeting]');
+      await expandMenu(page);
       expect(await page.$$('a.RaMenuItemLink-root[href="/en/merchant/menu/services"]')).toHaveLength(0);
       expect(await page.$$('a.RaMenuItemLink-root[href="/en/merchant/employees/employees"]')).toHaveLength(0);
       await page.goto(`${url}/en/merchant/menu/services`);
@@ -330,7 +333,7 @@ export const staffTests = ({ url, tab }: SuiteContext) => {
       await signIn(page, url, owner, { language: 'ar' });
       await page.waitForSelector('[data-testid=welcome-greeting]');
       expect(await page.getAttribute('html', 'dir')).toBe('rtl');
-      await page.click('a.RaMenuItemLink-root[href="/ar/merchant/employees/employees"]');
+      await clickMenu(page, '/ar/merchant/employees/employees');
       await page.waitForSelector(`[data-testid=employee-name]:has-text("${employee.ar}")`);
       await page.waitForSelector(`tr:has-text("${employee.ar}") [data-testid=employee-avatar] img`);
       await expectNoEnglishChrome(page);

@@ -1,4 +1,4 @@
-import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
+import { addDays, businessDate, instantAt, Permission, weekdayOf } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 import { TZ, workday } from './testing/dates.test-support';
 
@@ -463,9 +463,28 @@ describe('the appointment book over HTTP', () => {
 
   it('keeps the receptionist to the book and a user without "view all" to her own column', async () => {
     const reception = await t.signIn(RECEPTION);
-    const listed = await t.http.get('/api/merchant/appointments').set(bearer(reception));
+    // her role lets her see and book everyone's appointments
+    const all = await t.http.get('/api/merchant/appointments').set(bearer(reception));
+    expect(all.status).toBe(200);
+    expect(all.body.length).toBeGreaterThan(0);
+    // without that right (taken from her role; she is not in the table herself) she sees none and
+    // books in no one else's column
+    const roles = await t.http
+      .get('/api/merchant/roles')
+      .set({ ...bearer(owner), 'X-Min-Position': String(await t.eventCount()) });
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const taken = await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({
+        name: role.name,
+        permissions: role.permissions.filter((p: number) => p !== Permission.allEmployeesAppointments),
+      });
+    expect(taken.status).toBe(200);
+    const listed = await t.http
+      .get('/api/merchant/appointments')
+      .set({ ...bearer(reception), 'X-Min-Position': taken.headers['x-position'] });
     expect(listed.status).toBe(200);
-    // the receptionist is an employee without the right to see everyone's appointments
     expect(listed.body).toEqual([]);
     const day = workday(13);
     const refused = await book(

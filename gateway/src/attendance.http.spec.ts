@@ -94,14 +94,18 @@ describe('attendance by geolocation over HTTP', () => {
     expect(cumulative.body.rows).toEqual([
       expect.objectContaining({ name_en: 'Maha Al-Harbi', shifts: 1, days: 1, minutes: 0 }),
     ]);
-    // the receptionist sees her own shifts only through the owner's reports
-    expect(
-      (await t.http.get('/api/merchant/reports/detailed-attendance').set(bearer(reception))).status,
-    ).toBe(403);
-
-    // the "profile and activities" level (43): her own record and shifts, nobody else's
+    // without the "profile and activities" level (her standard role has it), she sees her own shifts
+    // only through the owner's reports
     const roles = await t.http.get('/api/merchant/roles').set(await fresh());
     const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    role.permissions = role.permissions.filter((p: number) => p !== 43);
+    await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({ name: role.name, permissions: role.permissions });
+    expect((await t.http.get('/api/merchant/reports/detailed-attendance').set(await h())).status).toBe(403);
+
+    // the "profile and activities" level (43): her own record and shifts, nobody else's
     await t.http
       .put(`/api/merchant/roles/${role.id}`)
       .set(bearer(owner))

@@ -1,4 +1,4 @@
-import { addDays, businessDate, instantAt, weekdayOf } from '@rawnaq/contracts';
+import { addDays, businessDate, instantAt, Permission, weekdayOf } from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 import { TZ, workday } from './testing/dates.test-support';
 
@@ -433,6 +433,17 @@ describe('availability and the appointment calendar over HTTP', () => {
 
   it('keeps a user without "view all employees\' appointments" to her own column', async () => {
     const reception = await t.signIn(RECEPTION);
+    // her role gives the right; the owner takes it from the role (and she has none of her own)
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const taken = await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({
+        name: role.name,
+        permissions: role.permissions.filter((p: number) => p !== Permission.allEmployeesAppointments),
+      });
+    expect(taken.status).toBe(200);
     const today = businessDate(new Date(), TZ);
     // the receptionist is not in the appointment table herself: she sees no column and no visit
     const res = await calendar({ date: today, days: 7 }, reception);
@@ -450,17 +461,9 @@ describe('availability and the appointment calendar over HTTP', () => {
   });
 
   it('shows a stylist who signs in without "view all" her own column and her own visits only', async () => {
-    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
-    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    // the demo's stylist sign-in is Noura's
     const noura = stylists['Noura Al-Qahtani'];
-    const login = await t.http.post(`/api/merchant/employees/${noura}/login`).set(bearer(owner)).send({
-      username: 'noura',
-      email: 'noura@demosalon.example',
-      password: 'Noura12345',
-      role_id: role.id,
-    });
-    expect(login.status).toBe(200);
-    const token = await t.signIn({ accountId: 1, username: 'noura', password: 'Noura12345' });
+    const token = await t.signIn({ accountId: 1, username: 'noura', password: 'Demo@12345' });
     const today = businessDate(new Date(), TZ);
     const all = await calendar({ date: addDays(today, -3), days: 7 });
     const res = await calendar({ date: addDays(today, -3), days: 7 }, token);

@@ -1,4 +1,4 @@
-import { PaymentMethod } from '@rawnaq/contracts';
+import { PaymentMethod, Permission } from '@rawnaq/contracts';
 import { BUSINESS_BUYER } from './testing/buyer.test-support';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 
@@ -129,6 +129,18 @@ describe('held invoices over HTTP (issue 11)', () => {
 
   it('keeps holding and cancelling to the "hold invoice" right (403), and the lists to those who sell', async () => {
     const reception = await t.signIn(RECEPTION);
+    // her role gives the right; once the owner takes it from the role, she holds nothing
+    expect((await post('held-invoices', basket(), reception)).status).toBe(201);
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const taken = await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({
+        name: role.name,
+        permissions: role.permissions.filter((p: number) => p !== Permission.holdInvoice),
+      });
+    expect(taken.status).toBe(200);
     const held = await post('held-invoices', basket(), reception);
     expect(held.status).toBe(403);
     expect(held.body.message).toBe('sales.hold_needs_right');

@@ -62,11 +62,29 @@ describe('sign-in, sessions and passwords over HTTP', () => {
     expect(again.body).toEqual({ message: 'auth.another_session_exists', errors: {} });
     // the first session still works until the user chooses to continue
     expect((await t.http.get('/api/merchant/customers').set(bearer(first.body.api_token))).status).toBe(200);
-    const second = await login({ ...OWNER, force: true });
+    const second = await t.http
+      .post('/api/merchant/login')
+      .set({
+        'X-Forwarded-For': '10.9.8.7',
+        'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1',
+      })
+      .send({ ...OWNER, force: true });
     expect(second.status).toBe(200);
     const old = await t.http.get('/api/merchant/customers').set(bearer(first.body.api_token));
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ message: 'auth.session_expired', errors: {} });
+    // the ended session is told who signed in, when, with what and from where
+    expect(old.body).toEqual({
+      message: 'auth.session_replaced',
+      errors: {},
+      params: {
+        name: 'Sara Al-Otaibi',
+        username: 'owner',
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Safari/604.1',
+        ip: '10.9.8.7',
+      },
+    });
+    expect(Date.now() - Date.parse(old.body.params.at)).toBeLessThan(60_000);
     expect((await t.http.get('/api/merchant/customers').set(bearer(second.body.api_token))).status).toBe(200);
   });
 

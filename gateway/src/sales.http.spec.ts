@@ -1,4 +1,12 @@
-import { businessDate, epochOf, instantAt, PaymentMethod, priceBasket, VatType } from '@rawnaq/contracts';
+import {
+  businessDate,
+  epochOf,
+  instantAt,
+  PaymentMethod,
+  Permission,
+  priceBasket,
+  VatType,
+} from '@rawnaq/contracts';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 import { TZ } from './testing/dates.test-support';
 
@@ -190,6 +198,7 @@ describe('the till over HTTP (issue 11)', () => {
   });
 
   it('keeps price and quantity changes to the rights, and the desk to its permission', async () => {
+    // the receptionist's role lets her change a quantity, not a price
     const reception = await t.signIn(RECEPTION);
     const changed = await issue(
       {
@@ -199,10 +208,31 @@ describe('the till over HTTP (issue 11)', () => {
       reception,
     );
     expect(changed.status).toBe(422);
-    expect(changed.body.errors).toEqual({
-      'lines.0.price': 'sales.price_change_needs_right',
-      'lines.0.quantity': 'sales.quantity_change_needs_right',
-    });
+    expect(changed.body.errors).toEqual({ 'lines.0.price': 'sales.price_change_needs_right' });
+    // once the owner takes that right from the role, not the quantity either
+    const roles = await t.http.get('/api/merchant/roles').set(await fresh());
+    const role = roles.body.find((r: { name: string }) => r.name === 'receptionist');
+    const taken = await t.http
+      .put(`/api/merchant/roles/${role.id}`)
+      .set(bearer(owner))
+      .send({
+        name: role.name,
+        permissions: role.permissions.filter((p: number) => p !== Permission.changeQuantity),
+      });
+    expect(taken.status).toBe(200);
+    const quantity = await issue(
+      {
+        lines: [{ kind: 'service', item_id: services['Blow dry'].id, quantity: 2 }],
+        payments: [{ method: PaymentMethod.cash, amount: '138.00' }],
+      },
+      reception,
+    );
+    expect(quantity.body.errors).toEqual({ 'lines.0.quantity': 'sales.quantity_change_needs_right' });
+    // the stylist does not sell at all
+    const stylist = await t.signIn({ accountId: 1, username: 'noura', password: 'Demo@12345' });
+    expect(
+      (await issue({ lines: [{ kind: 'service', item_id: services['Blow dry'].id }] }, stylist)).status,
+    ).toBe(403);
   });
 
   it("gives whoever may sell what the till needs, and no more: the shelf, the rules, VAT, employees' names", async () => {

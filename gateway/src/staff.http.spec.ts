@@ -22,6 +22,9 @@ describe('employees and roles over HTTP', () => {
     expect(list.body.map((e: { name_en: string }) => e.name_en)).toEqual([
       'Sara Al-Otaibi',
       'Maha Al-Harbi',
+      'Lubna Al-Dosari',
+      'Hind Al-Shehri',
+      'Amira Nasser',
       'Noura Al-Qahtani',
       'Reem Abdullah',
     ]);
@@ -31,13 +34,26 @@ describe('employees and roles over HTTP', () => {
       role: 'owner',
       is_owner: true,
     });
-    expect(list.body[2]).toMatchObject({
-      login_access: false,
+    // a sign-in for each standard role: the stylist is Noura
+    expect(
+      list.body.map((e: { username: string | null; role: string | null }) => [e.username, e.role]),
+    ).toEqual([
+      ['owner', 'owner'],
+      ['reception', 'receptionist'],
+      ['manager', 'manager'],
+      ['cashier', 'cashier'],
+      ['accountant', 'accountant'],
+      ['noura', 'stylist'],
+      [null, null],
+    ]);
+    const noura = list.body[5];
+    expect(noura).toMatchObject({
+      login_access: true,
       salary: '4500.00',
       commission_percentage: 10,
       holidays: [5],
     });
-    expect(list.body[2].working_hours).toHaveLength(7);
+    expect(noura.working_hours).toHaveLength(7);
   });
 
   it("takes an employee's mobile by the customers' rules, as people type it, in the one canonical form", async () => {
@@ -129,10 +145,10 @@ describe('employees and roles over HTTP', () => {
     const spare = await t.http
       .post('/api/merchant/roles')
       .set(bearer(owner))
-      .send({ name: 'cashier', permissions: [1, 20] });
+      .send({ name: 'trainee', permissions: [1, 20] });
     expect(spare.status).toBe(201);
     expect(
-      (await t.http.post('/api/merchant/roles').set(bearer(owner)).send({ name: 'Cashier' })).body.errors,
+      (await t.http.post('/api/merchant/roles').set(bearer(owner)).send({ name: 'Trainee' })).body.errors,
     ).toEqual({ name: 'staff.duplicate_role' });
     expect(
       (
@@ -261,7 +277,8 @@ describe('employees and roles over HTTP', () => {
 
   it("enforces the subscription's number of employees", async () => {
     let last;
-    for (let i = 0; i < 10; i++) {
+    // the demo, a training account, takes 20
+    for (let i = 0; i < 20; i++) {
       last = await t.http
         .post('/api/merchant/employees')
         .set(bearer(owner))
@@ -275,7 +292,7 @@ describe('employees and roles over HTTP', () => {
       .get('/api/merchant/employees')
       .query({ filter: JSON.stringify({ status: 1 }) })
       .set(await fresh());
-    expect(active.headers['content-range']).toMatch(/\/10$/);
+    expect(active.headers['content-range']).toMatch(/\/20$/);
   });
 
   it('keeps staff screens from the receptionist', async () => {

@@ -6,7 +6,7 @@ export * from './catalog';
 export { customersProjection } from './customers/customers.projection';
 export { auditLogProjection } from './audit/audit-log.projection';
 export { identityProjection } from './identity/identity.projection';
-export { securityProjection } from './identity/security.projection';
+export { securityProjection, signInPausesOf } from './identity/security.projection';
 export { menuProjection } from './catalog/menu.projection';
 export { inventoryProjection } from './products/inventory.projection';
 export { staffProjection } from './staff/staff.projection';

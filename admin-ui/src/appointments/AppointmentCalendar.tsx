@@ -255,6 +255,11 @@ export const AppointmentCalendar = () => {
   const { canAccess: canBook } = useCanAccess({ resource: APPOINTMENTS, action: 'create' });
   // the day as it was at an instant: the replay right of the advanced accounting page
   const { canAccess: canReplay } = useCanAccess({ resource: 'customers', action: 'as-of' });
+  // "show in appointments" is switched on in an employee's record
+  const { canAccess: canOpenEmployees } = useCanAccess({
+    resource: STAFF_RESOURCES.employees,
+    action: 'edit',
+  });
 
   const today = (information?.global_informations?.today ??
     floatingDate(toFloating(Date.now(), tz))) as BusinessDate;
@@ -468,13 +473,17 @@ export const AppointmentCalendar = () => {
         <Alert
           severity="info"
           action={
-            <Button component={Link} to={`${basename}/${STAFF_RESOURCES.employees}`}>
-              {translate('app.appointments.no_employees_action')}
-            </Button>
+            canOpenEmployees && (
+              <Button component={Link} to={`${basename}/${STAFF_RESOURCES.employees}`}>
+                {translate('app.appointments.no_employees_action')}
+              </Button>
+            )
           }
           data-testid="calendar-no-employees"
         >
-          {translate('app.appointments.no_employees')}
+          {translate(
+            canOpenEmployees ? 'app.appointments.no_employees' : 'app.appointments.no_employees_ask',
+          )}
         </Alert>
       </Box>
     );

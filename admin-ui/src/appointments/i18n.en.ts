@@ -71,6 +71,8 @@ export const en = {
       no_employees:
         'No employee takes appointments yet. Open an employee and switch on "show in appointments".',
       no_employees_action: 'Open the employees',
+      no_employees_ask:
+        'No employee takes appointments yet. Ask the salon’s owner or manager to switch on "show in appointments" for those who do.',
       loading: 'Loading the appointment book…',
       more: '+%{count} more',
       closed: 'Closed',

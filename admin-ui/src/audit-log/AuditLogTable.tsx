@@ -1,6 +1,7 @@
 import { DataTable } from 'react-admin';
 import {
   RecordContextProvider,
+  useCanAccess,
   useCreatePath,
   useListContext,
   useRecordContext,
@@ -42,12 +43,14 @@ const EntryRecord = (_: { label?: string }) => {
   const entry = useRecordContext<AuditEntry>();
   const translate = useTranslate();
   const createPath = useCreatePath();
+  const screen = entry ? RECORD_SCREENS[entry.entity_type] : undefined;
+  // the record's screen, for who may open it
+  const { canAccess } = useCanAccess({ resource: screen?.resource ?? '', action: screen?.type ?? 'show' });
   if (!entry) return null;
-  const screen = RECORD_SCREENS[entry.entity_type];
   const kind = translate(`app.audit.entities.${entry.entity_type}`, {
     _: translate('app.audit.entities.unknown'),
   });
-  if (!screen) return <Typography variant="body2">{kind}</Typography>;
+  if (!screen || !canAccess) return <Typography variant="body2">{kind}</Typography>;
   return (
     <MuiLink
       component={Link}

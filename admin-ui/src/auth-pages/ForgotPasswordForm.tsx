@@ -13,8 +13,42 @@ import { AuthTextField, useApiFieldErrors, useIssueText } from './fields';
 
 const emailRule = compose(required, email);
 
+type Request = {
+  /** the API's route, under the merchant's API base */
+  path: string;
+  hint: string;
+  button: string;
+  /** what the screen says once asked, if the answer says nothing */
+  sent: string;
+  testId: string;
+};
+
+const PASSWORD: Request = {
+  path: 'forgot_password',
+  hint: 'app.auth.forgot_hint',
+  button: 'app.auth.send_link',
+  sent: 'auth.reset_link_sent',
+  testId: 'forgot-password',
+};
+const ACCOUNT_ID: Request = {
+  path: 'forgot_account_id',
+  hint: 'app.auth.forgot_account_id_hint',
+  button: 'app.auth.send_account_id',
+  sent: 'auth.account_id_sent',
+  testId: 'forgot-account-id',
+};
+
 /** Asks for a reset link; the answer is the same whether or not the e-mail is known (docs/api.md). */
-export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
+export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => (
+  <ForgotForm request={PASSWORD} onBack={onBack} />
+);
+
+/** "Forgot account ID": the account ID and username go by mail; the same answer for any e-mail. */
+export const ForgotAccountIdForm = ({ onBack }: { onBack: () => void }) => (
+  <ForgotForm request={ACCOUNT_ID} onBack={onBack} />
+);
+
+const ForgotForm = ({ request, onBack }: { request: Request; onBack: () => void }) => {
   const area = useArea();
   const translate = useTranslate();
   const issueText = useIssueText();
@@ -32,12 +66,12 @@ export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
     setSending(true);
     setOutcome(null);
     try {
-      const { json } = await area.http(`${area.apiBase}/forgot_password`, {
+      const { json } = await area.http(`${area.apiBase}/${request.path}`, {
         method: 'POST',
         body: JSON.stringify({ email: value.trim() }),
         anonymous: true,
       });
-      const message = (json as { message?: string } | null)?.message ?? 'auth.reset_link_sent';
+      const message = (json as { message?: string } | null)?.message ?? request.sent;
       setOutcome({ severity: 'success', message });
     } catch (failure) {
       if (!isHandled(failure)) {
@@ -53,9 +87,9 @@ export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" onSubmit={submit} noValidate data-testid={request.testId}>
       <Stack spacing={2}>
-        <Typography color="text.secondary">{translate('app.auth.forgot_hint')}</Typography>
+        <Typography color="text.secondary">{translate(request.hint)}</Typography>
         {outcome && (
           <Alert severity={outcome.severity} data-testid="forgot-outcome">
             {translate(outcome.message, { _: translate('app.errors.unknown') })}
@@ -63,6 +97,7 @@ export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
         )}
         <AuthTextField
           label={translate('app.auth.email')}
+          slotProps={{ htmlInput: { dir: 'ltr', 'data-testid': 'forgot-email' } }}
           type="email"
           autoComplete="email"
           value={value}
@@ -75,7 +110,6 @@ export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
           required
           fullWidth
           autoFocus
-          slotProps={{ htmlInput: { dir: 'ltr' } }}
         />
         <Button
           type="submit"
@@ -83,8 +117,9 @@ export const ForgotPasswordForm = ({ onBack }: { onBack: () => void }) => {
           size="large"
           disabled={sending}
           startIcon={sending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          data-testid="forgot-submit"
         >
-          {translate('app.auth.send_link')}
+          {translate(request.button)}
         </Button>
         <Button variant="text" onClick={onBack} sx={{ alignSelf: 'center' }}>
           {translate('app.auth.back_to_sign_in')}

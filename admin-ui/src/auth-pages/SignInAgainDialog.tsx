@@ -13,6 +13,7 @@ import { failureKey, isHttpError, messageParams } from '../http/errors';
 import { appEvents } from '../shell/events';
 import { useArea } from '../shell/area';
 import { PasswordField } from './fields';
+import { SessionEndedText } from './SessionEndedText';
 
 type StoredUser = { account_id?: number; username?: string; email?: string; name?: string };
 
@@ -25,6 +26,7 @@ export const SignInAgainDialog = () => {
   const translate = useTranslate();
   const area = useArea();
   const [reason, setReason] = useState<string | null>(null);
+  const [reasonParams, setReasonParams] = useState<Record<string, string | number>>({});
   const [password, setPassword] = useState('');
   const [askForce, setAskForce] = useState(false);
   const [failure, setFailure] = useState<{ key: string; params: Record<string, string | number> } | null>(
@@ -44,6 +46,7 @@ export const SignInAgainDialog = () => {
         waiting.current.push(event.settle);
         if (waiting.current.length > 1) return;
         setReason(event.message);
+        setReasonParams(event.params ?? {});
         setPassword('');
         setFailure(null);
         setAskForce(false);
@@ -103,7 +106,7 @@ export const SignInAgainDialog = () => {
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>
-              {reason && translate(reason, { _: translate('auth.session_expired') })}{' '}
+              {reason && <SessionEndedText messageKey={reason} params={reasonParams} />}{' '}
               {translate('app.auth.sign_in_again_hint')}
             </DialogContentText>
             {user.username || user.email ? (

@@ -15,6 +15,7 @@ import { signIn } from '../auth/signIn';
 import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { AnotherSessionDialog } from './AnotherSessionDialog';
+import { SessionEndedText } from './SessionEndedText';
 import { AuthTextField, PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from './fields';
 
 export type SignInMethod = 'account' | 'email';
@@ -42,10 +43,13 @@ const ACCOUNT_KEY = 'rawnaq.sign-in-account';
 export const SignInForm = ({
   methods,
   onForgotPassword,
+  onForgotAccountId,
   warmUp,
 }: {
   methods: SignInMethod[];
   onForgotPassword?: () => void;
+  /** "Forgot account ID" (the merchant's sign-in) */
+  onForgotAccountId?: () => void;
   /** Starts fetching the signed-in app while the server checks the password. */
   warmUp?: () => void;
 }) => {
@@ -175,7 +179,7 @@ export const SignInForm = ({
       <Stack spacing={2}>
         {notice && !alert && (
           <Alert severity="warning" data-testid="sign-in-notice">
-            {translate(notice, { _: translate('auth.session_expired') })}
+            <SessionEndedText messageKey={notice.key} params={notice.params} />
           </Alert>
         )}
         {alert && (
@@ -223,10 +227,19 @@ export const SignInForm = ({
         >
           {translate('app.auth.sign_in')}
         </Button>
-        {onForgotPassword && (
-          <Button variant="text" onClick={onForgotPassword} sx={{ alignSelf: 'center' }}>
-            {translate('app.auth.forgot_password')}
-          </Button>
+        {(onForgotPassword || onForgotAccountId) && (
+          <Stack direction="row" sx={{ justifyContent: 'center', flexWrap: 'wrap', columnGap: 1 }}>
+            {onForgotAccountId && (
+              <Button variant="text" onClick={onForgotAccountId} data-testid="forgot-account-id-link">
+                {translate('app.auth.forgot_account_id')}
+              </Button>
+            )}
+            {onForgotPassword && (
+              <Button variant="text" onClick={onForgotPassword} data-testid="forgot-password-link">
+                {translate('app.auth.forgot_password')}
+              </Button>
+            )}
+          </Stack>
         )}
       </Stack>
       <AnotherSessionDialog

@@ -1,4 +1,4 @@
-import { permissionMap, Permission, ALL_PERMISSIONS } from '@rawnaq/contracts';
+import { permissionMap, Permission, ALL_PERMISSIONS, STANDARD_ROLES } from '@rawnaq/contracts';
 import { decideAccess, RESOURCE_ACCESS } from './access';
 
 describe('permission → screen access', () => {
@@ -154,5 +154,74 @@ describe('permission → screen access', () => {
     for (const [resource, actions] of Object.entries(RESOURCE_ACCESS))
       for (const action of Object.keys(actions))
         expect([resource, action, decideAccess(owner, resource, action)]).toEqual([resource, action, true]);
+  });
+});
+
+describe("the standard roles open their job's screens, and not the others", () => {
+  const screens = (role: keyof typeof STANDARD_ROLES) => {
+    const map = permissionMap([...STANDARD_ROLES[role].permissions]);
+    return (resource: string, action = 'list') => decideAccess(map, resource, action);
+  };
+
+  it('the front desk: the book (everyone’s, booked), the till, invoices to reprint, customers', () => {
+    const may = screens('receptionist');
+    for (const [resource, action] of [
+      ['appointments', 'list'],
+      ['appointments', 'create'],
+      ['billing', 'show'],
+      ['accounting/total-sales', 'show'],
+      ['customers', 'create'],
+      ['employees/attendence-system', 'show'],
+      ['employees/my-attendance', 'show'],
+    ])
+      expect([resource, action, may(resource, action)]).toEqual([resource, action, true]);
+    for (const resource of ['employees/employees', 'reports/vat-report', 'advanced-accounting/audit-log'])
+      expect([resource, may(resource)]).toEqual([resource, false]);
+    expect(may('settings', 'show')).toBe(false);
+  });
+
+  it('the cashier reads the book but books nothing; the stylist neither sells nor reads invoices', () => {
+    const cashier = screens('cashier');
+    expect([cashier('billing', 'show'), cashier('appointments'), cashier('appointments', 'create')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const stylist = screens('stylist');
+    expect([stylist('appointments'), stylist('billing', 'show'), stylist('accounting/total-sales')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('the accountant reads invoices, what is owed, payments and reports, and sells nothing', () => {
+    const may = screens('accountant');
+    for (const resource of [
+      'accounting/total-sales',
+      'accounting/receivable',
+      'payments',
+      'reports/vat-report',
+      'reports/inventory-movements',
+      'dashboard',
+    ])
+      expect([resource, may(resource)]).toEqual([resource, true]);
+    for (const resource of ['customers', 'appointments', 'pos/current-cashier-employee'])
+      expect([resource, may(resource)]).toEqual([resource, false]);
+    expect(may('billing', 'show')).toBe(false);
+  });
+
+  it('the manager runs the staff and the settings, but roles and logins stay the owner’s', () => {
+    const may = screens('manager');
+    expect([may('employees/employees', 'edit'), may('settings', 'edit'), may('employees/roles')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect([
+      may('employees/roles', 'create'),
+      may('employees/roles', 'edit'),
+      may('employees/employees', 'login'),
+    ]).toEqual([false, false, false]);
   });
 });

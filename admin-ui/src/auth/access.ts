@@ -79,11 +79,18 @@ export const RESOURCE_ACCESS: Record<
   },
   'reports/daily-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
   'reports/monthly-general-summary': { list: { page: Page.pos, permission: Permission.salesReports } },
-  // what invoices left owed, settled at the till (13); customers with money in their wallet (13)
+  // what invoices left owed: read by who reads invoices (an accountant), settled at the till (13);
+  // customers with money in their wallet (13)
   'accounting/receivable': {
-    list: { page: Page.pos, permission: Permission.sell },
+    list: [
+      { page: Page.pos, permission: Permission.sell },
+      { page: Page.pos, permission: Permission.viewInvoices },
+    ],
     show: { page: Page.pos, permission: Permission.viewInvoices },
-    export: { page: Page.pos, permission: Permission.sell },
+    export: [
+      { page: Page.pos, permission: Permission.sell },
+      { page: Page.pos, permission: Permission.viewInvoices },
+    ],
   },
   'pos/customer-wallet-reminder': {
     list: { page: Page.pos, permission: Permission.sell },

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'ra-core';
-import { isHandled, isHttpError } from '../http/errors';
+import { isHandled, isHttpError, messageParams } from '../http/errors';
 import type { AreaConfig } from '../shell/area';
 import type { GlobalInformationStore } from './globalInformation';
 import { leaveSignInNotice } from './session';
@@ -44,7 +44,8 @@ export const createAuthProvider = <T extends { auth: Identity }>(options: {
       // 401: the session ended (expired, or a newer sign-in elsewhere); the sign-in screen says why.
       if (error.status === 401) {
         // only a session that ended is worth a word: a first visit with an empty browser is not one
-        if (area.session.token()) leaveSignInNotice(area.area, error.message || 'auth.session_expired');
+        if (area.session.token())
+          leaveSignInNotice(area.area, error.message || 'auth.session_expired', messageParams(error));
         throw { redirectTo: paths.signIn, message: false };
       }
       if (error.status === 403) throw { logoutUser: false, redirectTo: paths.noPermission, message: false };

@@ -21,7 +21,8 @@ export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 10_
  */
 export const createGlobalInformationStore = <T>(options: {
   load: () => Promise<T>;
-  onUnauthorized: () => void;
+  /** the 401 (its message says why the session ended) */
+  onUnauthorized: (error: unknown) => void;
   sleep?: (ms: number) => Promise<void>;
 }): GlobalInformationStore<T> => {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -50,7 +51,7 @@ export const createGlobalInformationStore = <T>(options: {
         return loaded;
       } catch (error) {
         if (isHttpError(error) && error.status === 401) {
-          options.onUnauthorized();
+          options.onUnauthorized(error);
           // The page is leaving for the sign-in screen; nothing waiting on this should go on.
           return new Promise<T>(() => {});
         }

@@ -32,9 +32,21 @@ export const storagePrefix = (area: Area) => `rawnaq.${area}`;
  * (the reloaded screen must still say why).
  */
 const noticeKey = (area: Area) => `rawnaq.sign-in-notice.${area}`; // outside the realm's keys: it outlives clear()
-export const leaveSignInNotice = (area: Area, messageKey: string) =>
-  window.sessionStorage.setItem(noticeKey(area), messageKey);
-export const readSignInNotice = (area: Area): string | null => window.sessionStorage.getItem(noticeKey(area));
+/** Why a session ended: a message key and its values (who signed in elsewhere, when, from where). */
+export type SignInNotice = { key: string; params: Record<string, string | number> };
+export const leaveSignInNotice = (area: Area, messageKey: string, params: SignInNotice['params'] = {}) =>
+  window.sessionStorage.setItem(noticeKey(area), JSON.stringify({ key: messageKey, params }));
+export const readSignInNotice = (area: Area): SignInNotice | null => {
+  const stored = window.sessionStorage.getItem(noticeKey(area));
+  if (stored === null) return null;
+  try {
+    const notice = JSON.parse(stored) as SignInNotice;
+    if (typeof notice?.key === 'string') return { key: notice.key, params: notice.params ?? {} };
+  } catch {
+    // a bare key, as left before notices had values
+  }
+  return { key: stored, params: {} };
+};
 export const forgetSignInNotice = (area: Area) => window.sessionStorage.removeItem(noticeKey(area));
 /** react-admin's localStorageStore app key: its keys become `RaStore.rawnaq.<area>.…`. */
 export const raStoreAppKey = (area: Area) => `.${storagePrefix(area)}`;

@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import Alert from '@mui/material/Alert';
@@ -14,6 +13,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { eGiftPath } from '../instruments/types';
+import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 
 /** What `POST invoices` answers, as far as the till shows it. */
 export type Issued = {
@@ -42,13 +42,13 @@ const Clearance = ({ issued }: { issued: Issued }) => {
     >
       {translate(`app.billing.clearance.${state}`)}{' '}
       {state !== 'cleared' && (
-        <Link
-          component={RouterLink}
+        <LinkIfAllowed
+          resource="accounting/total-sales"
           to={`${basename}/accounting/total-sales/${issued.id}/show`}
           data-testid="invoice-clearance-why"
         >
           {translate('app.billing.clearance.open')}
-        </Link>
+        </LinkIfAllowed>
       )}
     </Alert>
   );

@@ -1,4 +1,3 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -9,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { eOfferPath, type CustomerOffer } from './types';
+import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 
 export const STATUS_COLOR = {
   active: 'success',
@@ -68,8 +68,8 @@ export const CustomerOfferCard = ({ offer }: { offer: CustomerOffer }) => {
       </Typography>
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mt: 0.5 }}>
         {offer.invoice_id && (
-          <Link
-            component={RouterLink}
+          <LinkIfAllowed
+            resource="accounting/total-sales"
             to={`${basename}/accounting/total-sales/${offer.invoice_id}/show`}
             variant="body2"
           >
@@ -77,7 +77,7 @@ export const CustomerOfferCard = ({ offer }: { offer: CustomerOffer }) => {
               date: date(offer.business_date),
               number: offer.invoice_number ?? '',
             })}
-          </Link>
+          </LinkIfAllowed>
         )}
         <Link
           href={eOfferPath(language, offer.unique_id)}

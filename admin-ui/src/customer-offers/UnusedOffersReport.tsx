@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Title } from 'react-admin';
-import { useTranslate } from 'ra-core';
+import { useCanAccess, useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -27,6 +25,7 @@ import {
 import { useArea } from '../shell/area';
 import { UNUSED_OFFERS_REPORT } from './types';
 import { OpenArchiveButton, useEarliestDay } from '../sales/PeriodFilter';
+import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 
 type Row = {
   id: string;
@@ -81,6 +80,7 @@ export const UnusedOffersReport = () => {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [customerId, setCustomerId] = useState<string | undefined>();
+  const readsCustomers = useCanAccess({ resource: 'customers', action: 'list' }).canAccess === true;
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('active');
   const [expiring, setExpiring] = useState<(typeof EXPIRING)[number]>('any');
   const query = new URLSearchParams({
@@ -105,9 +105,9 @@ export const UnusedOffersReport = () => {
       value: (r) => r.customer_name,
       render: (r) =>
         r.customer_id ? (
-          <Link component={RouterLink} to={`${basename}/customers/${r.customer_id}/show/offers`}>
+          <LinkIfAllowed resource="customers" to={`${basename}/customers/${r.customer_id}/show/offers`}>
             {r.customer_name}
-          </Link>
+          </LinkIfAllowed>
         ) : null,
     },
     {
@@ -216,15 +216,18 @@ export const UnusedOffersReport = () => {
               </MenuItem>
             ))}
           </TextField>
-          <Box sx={{ flex: '1 1 260px', minWidth: 0, maxWidth: 420 }}>
-            <CustomerPicker
-              customerId={customerId}
-              locked={false}
-              searchable
-              onChange={setCustomerId}
-              emptyLabel="app.customer_offers.report.all_customers"
-            />
-          </Box>
+          {/* the customers are searched for who may read them (an accountant reads the report, not them) */}
+          {readsCustomers && (
+            <Box sx={{ flex: '1 1 260px', minWidth: 0, maxWidth: 420 }}>
+              <CustomerPicker
+                customerId={customerId}
+                locked={false}
+                searchable
+                onChange={setCustomerId}
+                emptyLabel="app.customer_offers.report.all_customers"
+              />
+            </Box>
+          )}
         </Stack>
         <Stack direction="row" sx={{ gap: 1, mt: 1 }}>
           <Button

@@ -1,4 +1,4 @@
-import { HttpError, isAbortError, type ApiErrorBody } from './errors';
+import { HttpError, isAbortError, messageParams, type ApiErrorBody } from './errors';
 import type { PositionTracker } from './positions';
 
 // The header names are the contracts' (identity/auth.ts); repeated here so this module and its tests
@@ -42,7 +42,7 @@ export type HttpClientDeps = {
    * save waits, the form under it untouched, while the user signs in again; true: it is sent again with
    * the new token (same idempotency key); false (the user left): it fails as handled, nobody redirects.
    */
-  signInAgain?: (message: string) => Promise<boolean>;
+  signInAgain?: (message: string, params: Record<string, string | number>) => Promise<boolean>;
   /** A reply outside the API's error contract (spec doc2 §8.1 "any other error"). */
   onUnexpected?: (error: HttpError) => void;
 };
@@ -149,7 +149,7 @@ export const createHttpClient = (deps: HttpClientDeps): HttpClient => {
       throw new HttpError(messageOf(json) ?? 'app.errors.server', status, (json as ApiErrorBody) ?? null);
     const message = messageOf(json);
     if (status === 401 && token && signInAgainOn401 && deps.signInAgain && message !== undefined) {
-      if (await deps.signInAgain(message))
+      if (await deps.signInAgain(message, messageParams(new HttpError(message, status, errorBody(json)))))
         return client(url, { ...options, idempotencyKey: headers.get(IDEMPOTENCY_HEADER) ?? undefined });
       throw new HttpError(message, status, errorBody(json), true);
     }

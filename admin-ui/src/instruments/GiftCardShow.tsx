@@ -1,11 +1,9 @@
-import { Link as RouterLink } from 'react-router-dom';
 import { Show, TopToolbar } from 'react-admin';
 import { useRecordContext, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
@@ -13,6 +11,7 @@ import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { GiftCardStatusChip, useHolder } from './GiftCardList';
 import { eGiftPath, type GiftCard } from './types';
+import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 
 const Title = () => {
   const record = useRecordContext<GiftCard>();
@@ -59,9 +58,9 @@ const Details = () => {
   const holder = useHolder();
   if (!card) return null;
   const invoice = (id: string, number: number) => (
-    <Link component={RouterLink} to={`${basename}/accounting/total-sales/${id}/show`}>
+    <LinkIfAllowed resource="accounting/total-sales" to={`${basename}/accounting/total-sales/${id}/show`}>
       {translate('app.gift_cards.invoice', { number })}
-    </Link>
+    </LinkIfAllowed>
   );
   return (
     <Stack spacing={2} sx={{ p: 2 }} data-testid="gift-card">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useCanAccess, useNotify, useRecordContext, useTranslate } from 'ra-core';
 import { codeLabelKey } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
@@ -7,7 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddCardIcon from '@mui/icons-material/AddCardOutlined';
@@ -17,6 +15,7 @@ import { LoyaltyCard } from './LoyaltyCard';
 import { PaymentDialog } from './PaymentDialog';
 import { useWallet, type WalletMovement } from './useWallet';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 
 const Movement = ({ m }: { m: WalletMovement }) => {
   const translate = useTranslate();
@@ -35,9 +34,12 @@ const Movement = ({ m }: { m: WalletMovement }) => {
     <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline' }} data-testid="wallet-movement">
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {m.kind === 'invoice' && m.invoice_id ? (
-          <Link component={RouterLink} to={`${basename}/accounting/total-sales/${m.invoice_id}/show`}>
+          <LinkIfAllowed
+            resource="accounting/total-sales"
+            to={`${basename}/accounting/total-sales/${m.invoice_id}/show`}
+          >
             {label}
-          </Link>
+          </LinkIfAllowed>
         ) : (
           <Typography>{label}</Typography>
         )}

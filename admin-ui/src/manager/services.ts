@@ -3,6 +3,7 @@ import { createGlobalInformationStore } from '../auth/globalInformation';
 import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import type { AreaConfig } from '../shell/area';
+import { isHttpError, messageParams } from '../http/errors';
 
 export type Manager = { id: string; name: string; email: string };
 export type ManagerInformation = { auth: Manager };
@@ -39,9 +40,14 @@ export const createManagerServices = (area: AreaConfig) => {
   });
   const global = createGlobalInformationStore<ManagerInformation>({
     load: () => dataProvider.getGlobalInformations<ManagerInformation>(),
-    onUnauthorized: () => {
+    onUnauthorized: (error) => {
       // only a session that ended is worth a word: a first visit with an empty browser is not one
-      if (area.session.token()) leaveSignInNotice(area.area, 'auth.session_expired');
+      if (area.session.token())
+        leaveSignInNotice(
+          area.area,
+          isHttpError(error) && error.message ? error.message : 'auth.session_expired',
+          messageParams(error),
+        );
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

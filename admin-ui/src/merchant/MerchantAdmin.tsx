@@ -66,6 +66,7 @@ import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 import { MerchantLayout } from './MerchantLayout';
 import { NoPermissionPage } from './NoPermissionPage';
+import { indexRoutes } from './menu/IndexPage';
 import { WelcomePage } from './WelcomePage';
 import { createMerchantServices } from './services';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -235,6 +236,7 @@ export const MerchantAdmin = () => {
           {notesRoutes}
           {productRoutes}
           {staffRoutes}
+          {indexRoutes}
           <Route path="/imports/:entity" element={<ImportPage />} />
         </CustomRoutes>
         <CustomRoutes noLayout>

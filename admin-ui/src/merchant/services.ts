@@ -4,6 +4,7 @@ import { createAuthProvider } from '../auth/authProvider';
 import { createGlobalInformationStore } from '../auth/globalInformation';
 import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
+import { isHttpError, messageParams } from '../http/errors';
 import { APPOINTMENTS_API_PATHS } from '../appointments';
 import { SALES_API_PATHS } from '../sales';
 import { INSTRUMENTS_API_PATHS } from '../instruments/types';
@@ -55,9 +56,14 @@ export const createMerchantServices = (area: AreaConfig) => {
     load: () => dataProvider.getGlobalInformations<GlobalInformation>(),
     // Spec doc1 §4: sign out and forget user, information, token and stored data; a full load of the
     // sign-in page also drops every cached query.
-    onUnauthorized: () => {
+    onUnauthorized: (error) => {
       // only a session that ended is worth a word: a first visit with an empty browser is not one
-      if (area.session.token()) leaveSignInNotice(area.area, 'auth.session_expired');
+      if (area.session.token())
+        leaveSignInNotice(
+          area.area,
+          isHttpError(error) && error.message ? error.message : 'auth.session_expired',
+          messageParams(error),
+        );
       area.session.clear();
       window.location.replace(area.paths.signIn);
     },

@@ -7,7 +7,6 @@ import { PRODUCT_RESOURCES, type Product } from './types';
 
 export { PRODUCT_RESOURCES, PRODUCTS_API_PATHS } from './types';
 export { StockNotificationsBell } from './StockNotificationsBell';
-export { ProductsMenu } from './ProductsMenu';
 
 /** Each screen is its own chunk, fetched when first opened. */
 const ActiveProductsPage = lazyPage(() => import('./ActiveProductsPage').then((m) => m.ActiveProductsPage));

@@ -1,7 +1,5 @@
 import { useActorName } from '../users/useUsers';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import Link from '@mui/material/Link';
 import { Title } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
@@ -18,6 +16,7 @@ import { PaidFor, usePaidFor } from '../sales/PaidFor';
 import type { Payment } from '../sales/types';
 import { ReportTable, TotalsCards, reportPrintStyles, useReportData, type ReportColumn } from './MoneyReport';
 import type { CashierRow, EmployeeRow, MethodRow, MethodTotals } from './types';
+import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 
 const col = (key: string): string => `app.reports.columns.${key}`;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -220,9 +219,12 @@ export const CurrentCashierPage = () => {
                   label: translate(col('invoice')),
                   value: (r) => r.number,
                   render: (r) => (
-                    <Link component={RouterLink} to={`${basename}/accounting/total-sales/${r.id}/show`}>
+                    <LinkIfAllowed
+                      resource="accounting/total-sales"
+                      to={`${basename}/accounting/total-sales/${r.id}/show`}
+                    >
                       {r.number}
-                    </Link>
+                    </LinkIfAllowed>
                   ),
                   align: 'start',
                 },

@@ -39,8 +39,10 @@ export const createAreaConfig = (options: {
     newKey,
     onNotFound: () => appEvents.emit({ type: 'not-found' }),
     onServerMessage: (message) => appEvents.emit({ type: 'server-message', message }),
-    signInAgain: (message) =>
-      new Promise<boolean>((settle) => appEvents.emit({ type: 'signed-out-while-saving', message, settle })),
+    signInAgain: (message, params) =>
+      new Promise<boolean>((settle) =>
+        appEvents.emit({ type: 'signed-out-while-saving', message, params, settle }),
+      ),
     onUnexpected: (error) => appEvents.emit({ type: 'unexpected', error }),
   });
   return {

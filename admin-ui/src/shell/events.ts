@@ -11,7 +11,13 @@ export type AppEvent =
    * A save was refused with 401 (the session ended: signed in elsewhere, expired): sign in again in a
    * dialog over the form, which keeps what was typed; `settle(true)` sends the save again.
    */
-  | { type: 'signed-out-while-saving'; message: string; settle: (signedIn: boolean) => void }
+  | {
+      type: 'signed-out-while-saving';
+      message: string;
+      /** who signed in elsewhere, when and from where (auth.session_replaced) */
+      params?: Record<string, string | number>;
+      settle: (signedIn: boolean) => void;
+    }
   /** Anything nobody expected: the non-dismissable dialog that reports it and reloads. */
   | { type: 'unexpected'; error: unknown };
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Confirm, PasswordInput, SelectInput, TextInput } from 'react-admin';
 import {
   Form,
@@ -16,6 +16,9 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
+import LockOpenIcon from '@mui/icons-material/LockOpenOutlined';
+import { useFormat } from '../format/useFormat';
+import { shownIp } from '../auth/deviceOf';
 import { schemaValidator } from '../forms/schemaValidator';
 import { failureKey, isHandled, isHttpError, messageParams } from '../http/errors';
 import { STAFF_RESOURCES, type Employee, type Role } from './types';
@@ -146,6 +149,71 @@ const RemoveLogin = () => {
   );
 };
 
+type SignInPause = { id: string; ip: string; blocked_at: string; blocked_until: string };
+
+/**
+ * Her sign-in paused after too many wrong passwords from one address (`GET employees/<id>/sign-in-pauses`):
+ * who may give logins lifts it here (`DELETE`), rather than wait or ask the platform.
+ */
+const SignInPauses = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<Employee>();
+  const dataProvider = useAppDataProvider();
+  const notify = useNotify();
+  const { dateTime } = useFormat();
+  const [pauses, setPauses] = useState<SignInPause[]>([]);
+  const [busy, setBusy] = useState(false);
+  const path = record ? `employees/${encodeURIComponent(record.id)}/sign-in-pauses` : undefined;
+  const load = useCallback(async () => {
+    if (!path) return;
+    setPauses(await dataProvider.send<SignInPause[]>('GET', path).catch(() => []));
+  }, [dataProvider, path]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  if (!path || pauses.length === 0) return null;
+  const lift = async () => {
+    setBusy(true);
+    try {
+      await dataProvider.send('DELETE', path);
+      notify('app.staff.login.pause_lifted', { type: 'success' });
+      await load();
+    } catch (error) {
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error', messageArgs: messageParams(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      data-testid="sign-in-paused"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          startIcon={<LockOpenIcon />}
+          disabled={busy}
+          onClick={() => void lift()}
+          data-testid="lift-sign-in-pause"
+        >
+          {translate('app.staff.login.lift_pause')}
+        </Button>
+      }
+    >
+      {pauses.map((p) => (
+        <Box key={p.id}>
+          {translate('app.staff.login.paused', {
+            ip: `\u2066${shownIp(p.ip)}\u2069`,
+            until: dateTime(p.blocked_until),
+          })}
+        </Box>
+      ))}
+    </Alert>
+  );
+};
+
 const ChangeRole = () => {
   const translate = useTranslate();
   const record = useRecordContext<Employee>();
@@ -158,29 +226,36 @@ const ChangeRole = () => {
   );
   if (!record) return null;
   return (
-    <Form onSubmit={submit} validate={validate} noValidate record={{ role_id: record.role_id }}>
-      <Typography sx={{ mb: 2 }} data-testid="login-current">
-        {translate('app.staff.login.current', { username: record.username ?? '', role: record.role ?? '' })}
-      </Typography>
-      {record.is_owner && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('app.staff.employees.owner_locked')}
-        </Alert>
-      )}
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <SelectInput
-          source="role_id"
-          resource={R}
-          choices={roles}
-          translateChoice={false}
-          sx={{ minWidth: 260, maxWidth: 420 }}
-        />
-        <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="change-role">
-          {translate('app.staff.login.change_role')}
-        </Button>
-      </Box>
-      {!record.is_owner && <RemoveLogin />}
-    </Form>
+    <>
+      {/* outside the form: the form's record is its own values, not the employee */}
+      <SignInPauses />
+      <Form onSubmit={submit} validate={validate} noValidate record={{ role_id: record.role_id }}>
+        <Typography sx={{ mb: 2 }} data-testid="login-current">
+          {translate('app.staff.login.current', {
+            username: record.username ?? '',
+            role: record.role ? translate(`app.roles.${record.role}`, { _: record.role }) : '',
+          })}
+        </Typography>
+        {record.is_owner && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('app.staff.employees.owner_locked')}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <SelectInput
+            source="role_id"
+            resource={R}
+            choices={roles}
+            translateChoice={false}
+            sx={{ minWidth: 260, maxWidth: 420 }}
+          />
+          <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="change-role">
+            {translate('app.staff.login.change_role')}
+          </Button>
+        </Box>
+        {!record.is_owner && <RemoveLogin />}
+      </Form>
+    </>
   );
 };
 

@@ -138,7 +138,9 @@ export const RoleList = () => {
       }
     >
       <ResponsiveDataTable<Role>
-        primaryText={(r) => <strong data-testid="role-name">{r.name}</strong>}
+        primaryText={(r) => (
+          <strong data-testid="role-name">{translate(`app.roles.${r.name}`, { _: r.name })}</strong>
+        )}
         secondaryText={() => <Holders />}
         tertiaryText={() => (
           <>

@@ -209,6 +209,10 @@ export const en = {
         remove_confirm:
           'She is signed out now and can no longer sign in; her username becomes free. She stays an employee.',
         removed: 'The employee can no longer sign in',
+        paused:
+          'Her sign-in is paused after too many wrong passwords from the address %{ip}, until %{until}.',
+        lift_pause: 'Lift the pause',
+        pause_lifted: 'The pause was lifted: she can sign in again',
       },
       periods: {
         title: 'Custom working hours and blocked periods',

@@ -7,7 +7,6 @@ import { lazyPage } from '../shell/chunks';
 import { STAFF_RESOURCES, type Employee } from './types';
 
 export { STAFF_API_PATHS, STAFF_RESOURCES } from './types';
-export { StaffMenu } from './StaffMenu';
 
 const RoleCreate = lazyPage(() => import('./RoleForm').then((m) => m.RoleCreate));
 const RoleEdit = lazyPage(() => import('./RoleForm').then((m) => m.RoleEdit));

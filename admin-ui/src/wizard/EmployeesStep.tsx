@@ -2,6 +2,7 @@ import { PhoneNumberInput } from '../forms/PhoneNumberInput';
 import { useMemo, useState } from 'react';
 import { SaveButton, SimpleForm, TextInput } from 'react-admin';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
+import { failureKey, messageParams } from '../http/errors';
 import { employeeInput, type GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,8 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import BadgeIcon from '@mui/icons-material/Badge';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -21,6 +24,7 @@ import { useGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
 import { Loading, combine, useRequired, useServerErrors, type AfterSave } from '../settings/SettingsSection';
 import { InlineToolbar } from '../layout/phone';
+import { employeePayload } from '../staff/types';
 
 /** The wizard's own name for `employees` (docs/api.md), so its labels are its own. */
 export const WIZARD_EMPLOYEES = 'wizard/employees';
@@ -33,7 +37,9 @@ type Employee = {
   is_owner?: boolean;
   username?: string;
   status?: number;
-};
+  /** takes appointments: a column in the book, a choice in online booking */
+  show_in_appointments?: boolean;
+} & Record<string, unknown>;
 
 const clean = (v: unknown) => (typeof v === 'string' ? v.trim() || null : (v ?? null));
 
@@ -58,6 +64,25 @@ export const EmployeesStep = ({ onSaved, submitLabel }: AfterSave) => {
     [countryId, translate, required],
   );
   const employees = data ?? [];
+  // a salon with nobody who takes appointments has an empty book: someone must (the owner may be one)
+  const bookable = employees.some((e) => e.show_in_appointments === true && e.status !== 0);
+  const [switching, setSwitching] = useState<string | null>(null);
+
+  const takesAppointments = async (employee: Employee, on: boolean) => {
+    setSwitching(employee.id);
+    try {
+      await dataProvider.update(WIZARD_EMPLOYEES, {
+        id: employee.id,
+        data: employeePayload({ ...employee, show_in_appointments: on }),
+        previousData: employee,
+      });
+      await refetch();
+    } catch (error) {
+      notify(failureKey(error), { type: 'error', messageArgs: messageParams(error) });
+    } finally {
+      setSwitching(null);
+    }
+  };
 
   const add = async (values: Record<string, unknown>) => {
     try {
@@ -122,6 +147,19 @@ export const EmployeesStep = ({ onSaved, submitLabel }: AfterSave) => {
               {e.is_owner && (
                 <Chip size="small" color="primary" label={translate('app.wizard.employees.owner')} />
               )}
+              <FormControlLabel
+                sx={{ marginInlineStart: 1, marginInlineEnd: 0 }}
+                control={
+                  <Switch
+                    checked={e.show_in_appointments === true}
+                    disabled={switching !== null}
+                    onChange={(event) => void takesAppointments(e, event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'wizard-takes-appointments' } as object }}
+                  />
+                }
+                label={translate('app.wizard.employees.takes_appointments')}
+                labelPlacement="start"
+              />
             </ListItem>
           ))}
         </List>
@@ -164,11 +202,25 @@ export const EmployeesStep = ({ onSaved, submitLabel }: AfterSave) => {
         </FormSection>
       </SimpleForm>
       <Divider />
-      <Box sx={{ p: 2, display: 'flex', justifyContent: 'flex-end' }}>
+      <Box
+        sx={{
+          p: 2,
+          display: 'flex',
+          justifyContent: 'flex-end',
+          alignItems: 'center',
+          gap: 2,
+          flexWrap: 'wrap',
+        }}
+      >
+        {!isPending && !bookable && (
+          <Typography variant="body2" color="warning.main" data-testid="wizard-nobody-bookable">
+            {translate('app.wizard.employees.need_bookable')}
+          </Typography>
+        )}
         <Button
           variant="contained"
           onClick={next}
-          disabled={busy || employees.length === 0}
+          disabled={busy || !bookable}
           data-testid="wizard-employees-next"
         >
           {translate(submitLabel ?? 'app.wizard.save_and_continue')}

@@ -22,12 +22,14 @@ export const en = {
       },
       employees: {
         title: 'Employees',
-        hint: 'Who works in your salon. You are already on the list; add the others with their names, the rest can wait.',
+        hint: 'Who works in your salon, and who takes appointments. You are already on the list, and you can take appointments too; add the others with their names, the rest can wait.',
         empty: 'No employees yet.',
         owner: 'Owner',
         new: 'Add an employee',
         add: 'Add the employee',
         added: 'The employee was added',
+        takes_appointments: 'Takes appointments',
+        need_bookable: 'Switch on at least one person who takes appointments (you may be the one)',
       },
       services: {
         title: 'Activate services',

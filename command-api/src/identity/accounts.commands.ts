@@ -8,7 +8,9 @@ import {
   onlineServicesInput,
   openAccountInput,
   PLATFORM_TENANT,
+  STANDARD_ROLE_NAMES,
   streamName,
+  type StandardRole,
 } from '@rawnaq/contracts';
 import {
   decideAccountSettings,
@@ -78,10 +80,9 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccount> {
           password: i.owner_password,
           locale: 'ar',
         },
-        roleIds: {
-          owner: idFor(ctx, 'owner-role', accountId),
-          receptionist: idFor(ctx, 'receptionist-role', accountId),
-        },
+        roleIds: Object.fromEntries(
+          STANDARD_ROLE_NAMES.map((name) => [name, idFor(ctx, `${name}-role`, accountId)]),
+        ) as Record<StandardRole, string>,
         ownerEmployeeId: idFor(ctx, 'owner-employee', accountId),
       },
       ctx.now,

@@ -17,6 +17,7 @@ import { commandContext } from '../shared/http-context';
 import {
   ChangePassword,
   ChangeProfile,
+  ForgotAccountId,
   ForgotPassword,
   Logout,
   ManagerLogin,
@@ -109,6 +110,14 @@ export class MerchantAuthController {
   @HttpCode(200)
   forgot(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
     return this.commands.execute(new ForgotPassword(this.visitor(ip, ua), body));
+  }
+
+  /** "Forgot account ID": the account ID and username mailed to a known address (the same answer for any). */
+  @Post('forgot_account_id')
+  @Public()
+  @HttpCode(200)
+  forgotAccountId(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new ForgotAccountId(this.visitor(ip, ua), body));
   }
 
   @Post('reset_password')

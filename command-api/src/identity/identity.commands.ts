@@ -6,9 +6,11 @@ import {
   changePasswordInput,
   cleanPayload,
   DomainError,
+  forgotAccountIdInput,
   forgotPasswordInput,
   managerLoginInput,
   merchantLoginSchema,
+  notFound,
   permissionMap,
   rolePermissions,
   PLATFORM_TENANT,
@@ -51,7 +53,8 @@ import {
   initialPlatformSettings,
   platformSettingsStream,
 } from '../platform/platform-settings';
-import { queueMail, resetPasswordMail, verifyEmailMail } from './mail';
+import { signInPausesOf } from '@rawnaq/projections';
+import { accountIdMail, queueMail, resetPasswordMail, verifyEmailMail } from './mail';
 import { decideUser, evolveUser, initialUserState, type UserCommand, type UserState } from './user';
 
 export const PASSWORD_COST = 10;
@@ -106,6 +109,12 @@ export class ForgotPassword {
     readonly body: unknown,
   ) {}
 }
+export class ForgotAccountId {
+  constructor(
+    readonly visitor: Visitor,
+    readonly body: unknown,
+  ) {}
+}
 export class ResetPassword {
   constructor(
     readonly visitor: Visitor,
@@ -123,6 +132,13 @@ export class ReportJsError {
     readonly visitor: Visitor,
     readonly auth: AuthContext | undefined,
     readonly body: unknown,
+  ) {}
+}
+/** The salon lifts the sign-in pauses of one of its staff's users (the owner, for her staff). */
+export class LiftStaffSignInPauses {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly employeeId: string,
   ) {}
 }
 export class UnblockIp {
@@ -612,6 +628,45 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
   }
 }
 
+/**
+ * "Forgot account ID" (spec doc1 §2): each user of that (verified) address gets her salon's account ID
+ * and her username by mail, one message per salon (a salon's mail says nothing of another). The
+ * answer is the same whether or not the address is known.
+ */
+@CommandHandler(ForgotAccountId)
+export class ForgotAccountIdHandler extends IdentityHandler implements ICommandHandler<ForgotAccountId> {
+  async execute({ visitor: v, body }: ForgotAccountId): Promise<Answer> {
+    const { email: address } = parseInput(forgotAccountIdInput, body);
+    const users = await this.models.find('users', {
+      filter: { email_lc: address.toLowerCase(), status: 1 },
+      limit: 10,
+    });
+    for (const user of users) {
+      const tenantId = user.tenantId as string;
+      const ctx = visitorContext(v, tenantId, user.id);
+      const outcome = await this.runUser(userStream(tenantId, user.id), ctx, {
+        type: 'RequestAccountId',
+        now: v.now.toISOString(),
+      });
+      if (outcome.events.length === 0) continue;
+      const account = await this.models.get('accounts', tenantId);
+      const locale = (user.locale as 'en' | 'ar') ?? 'ar';
+      const mail = accountIdMail(locale, user.name as string, {
+        accountId: user.account_id as number,
+        salon: String((locale === 'ar' ? account?.name_ar : account?.name_en) ?? account?.name_en ?? ''),
+        username: user.username as string,
+      });
+      await queueMail(this.aggregates, ctx, this.mailSender, {
+        to: (user.verified_email as string | undefined) ?? (user.email as string),
+        locale,
+        subject: mail.subject,
+        body: mail.body,
+      });
+    }
+    return new Answer({ message: 'auth.account_id_sent' }, undefined, 200, true);
+  }
+}
+
 @CommandHandler(ResetPassword)
 export class ResetPasswordHandler extends IdentityHandler implements ICommandHandler<ResetPassword> {
   async execute({ visitor: v, body }: ResetPassword): Promise<Answer> {
@@ -687,6 +742,55 @@ export class UnblockIpHandler extends IdentityHandler implements ICommandHandler
   }
 }
 
+@CommandHandler(LiftStaffSignInPauses)
+export class LiftStaffSignInPausesHandler
+  extends IdentityHandler
+  implements ICommandHandler<LiftStaffSignInPauses>
+{
+  async execute({ ctx, employeeId }: LiftStaffSignInPauses): Promise<Answer> {
+    // the salon's own employee and her login: another salon's are not found
+    const employee = await this.models.get('employees', employeeId);
+    if (!employee || employee.tenantId !== ctx.tenantId) throw notFound('not_found.employee');
+    const user =
+      typeof employee.user_id === 'string' ? await this.models.get('users', employee.user_id) : undefined;
+    if (!user || user.tenantId !== ctx.tenantId) throw rejected('staff.no_login');
+    let position: string | undefined;
+    let lifted = 0;
+    for (const pause of await signInPausesOf(this.models, user, ctx.now)) {
+      const ip = pause.ip as string;
+      const identifier = pause.who as string;
+      const outcome = await this.aggregates.handle<IpGuardState, IpGuardEvent>(
+        ipStream(ip),
+        { ...ctx, tenantId: PLATFORM_TENANT },
+        {
+          initial: initialIpGuardState,
+          evolve: evolveIpGuard,
+          decide: (s) =>
+            decideIpGuard({ type: 'LiftNamePause', ip, identifier, now: ctx.now.toISOString() }, s),
+        },
+      );
+      if (outcome.events.length === 0) continue;
+      lifted += 1;
+      // the salon's own record of it, in its audit log
+      position = (
+        await this.runUserEvent(userStream(ctx.tenantId, user.id), ctx, {
+          type: 'UserSignInPauseLifted',
+          data: { user_id: user.id, ip, identifier },
+        })
+      ).position;
+    }
+    return new Answer({ id: employeeId, lifted }, position);
+  }
+
+  private runUserEvent(stream: string, ctx: CommandContext, event: UserEvent) {
+    return this.aggregates.handle<UserState, UserFact>(stream, ctx, {
+      initial: initialUserState,
+      evolve: evolveUser,
+      decide: () => [event],
+    });
+  }
+}
+
 export const identityHandlers = [
   MerchantLoginHandler,
   ManagerLoginHandler,
@@ -695,8 +799,10 @@ export const identityHandlers = [
   ChangePasswordHandler,
   ChangeProfileHandler,
   ForgotPasswordHandler,
+  ForgotAccountIdHandler,
   ResetPasswordHandler,
   VerifyEmailHandler,
   ReportJsErrorHandler,
   UnblockIpHandler,
+  LiftStaffSignInPausesHandler,
 ];

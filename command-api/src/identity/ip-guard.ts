@@ -50,6 +50,14 @@ export const evolveIpGuard = (
     }
     case 'IpUnblocked':
       return initialIpGuardState;
+    case 'SignInPauseLifted': {
+      // that name starts afresh from this address; the others' failures and blocks stand
+      const who = nameTried(event.data.identifier);
+      return {
+        failures: state.failures.filter((f) => f.who !== who),
+        blocks: state.blocks.filter((b) => b.who !== who),
+      };
+    }
   }
 };
 
@@ -75,7 +83,9 @@ export type IpGuardCommand =
       /** the platform's setting: how long a block lasts */
       blockMinutes: number;
     }
-  | { type: 'Unblock'; ip: string };
+  | { type: 'Unblock'; ip: string }
+  /** the salon a name belongs to lifts its pause (never a block of the whole address) */
+  | { type: 'LiftNamePause'; ip: string; identifier: string; now: string };
 
 /** What a failure leads to: the attempts left for this name, or the block it caused. */
 export type FailureVerdict = { remaining: number; blockedUntil?: string };
@@ -145,5 +155,13 @@ export const decideIpGuard = (command: IpGuardCommand, state: IpGuardState): IpG
       return state.blocks.length || state.failures.length
         ? [{ type: 'IpUnblocked', data: { ip: command.ip } }]
         : [];
+    case 'LiftNamePause': {
+      const who = nameTried(command.identifier);
+      const t = Date.parse(command.now);
+      const paused = state.blocks.some((b) => b.who === who && (b.until === null || Date.parse(b.until) > t));
+      return paused
+        ? [{ type: 'SignInPauseLifted', data: { ip: command.ip, identifier: command.identifier } }]
+        : [];
+    }
   }
 };

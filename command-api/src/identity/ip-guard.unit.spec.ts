@@ -61,4 +61,35 @@ describe('the sign-in guard of one address', () => {
     expect(decideIpGuard(record('1/OWNER', at(16)), state)).toHaveLength(1);
     expect(decideIpGuard(record('1/OWNER', at(14)), state)[1]).toMatchObject({ type: 'IpBlocked' });
   });
+
+  it("lifts one name's pause for its salon: that name signs in again, the address's other pauses stand", () => {
+    const paused = (identifier: string): IpGuardEvent => ({
+      type: 'IpBlocked',
+      data: { ip, failures: 5, identifier, blocked_until: at(20) },
+    });
+    const state = given(
+      [failed('1/reception'), at(1)],
+      [paused('1/reception'), at(5)],
+      [failed('2/owner'), at(6)],
+      [paused('2/owner'), at(6)],
+      [failed('1/cashier'), at(7)],
+    );
+    expect(activeBlock(state, '1/reception', at(8))).toBeDefined();
+    const lift = { type: 'LiftNamePause', ip, identifier: '1/Reception', now: at(8) } as const;
+    const events = decideIpGuard(lift, state);
+    expect(events).toEqual([{ type: 'SignInPauseLifted', data: { ip, identifier: '1/Reception' } }]);
+    const after = evolveIpGuard(state, { ...events[0], metadata: { occurredAt: at(8) } });
+    expect(activeBlock(after, '1/reception', at(8))).toBeUndefined();
+    expect(activeBlock(after, '2/owner', at(8))).toBeDefined();
+    expect(after.failures.map((f) => f.who)).toEqual(['1/cashier']);
+    // nothing paused (any more, or ever): nothing to record
+    expect(decideIpGuard(lift, after)).toEqual([]);
+    expect(decideIpGuard({ ...lift, now: at(21) }, state)).toEqual([]);
+    // a block of the whole address is the platform's to lift
+    const address = given([
+      { type: 'IpBlocked', data: { ip, failures: 20, identifier: null, blocked_until: at(20) } },
+      at(5),
+    ]);
+    expect(decideIpGuard(lift, address)).toEqual([]);
+  });
 });

@@ -59,3 +59,16 @@ export const verifyEmailMail = (locale: 'en' | 'ar', name: string) => ({
       : `Hello ${name},\nTo confirm this e-mail address is yours, open this link within 24 hours:\n${L}\nIf you did not ask for this, ignore this message.`,
   path: `/${locale}/merchant/verify-email/`,
 });
+
+/** "Forgot account ID": what she signs in with at one salon (no link: nothing here is a secret). */
+export const accountIdMail = (
+  locale: 'en' | 'ar',
+  name: string,
+  account: { accountId: number; salon: string; username: string },
+) => ({
+  subject: locale === 'ar' ? 'رقم حسابك في رونق' : 'Your Rawnaq account ID',
+  body:
+    locale === 'ar'
+      ? `مرحبًا ${name}،\nطلبتَ رقم الحساب الذي تسجّل الدخول به إلى ${account.salon}:\nرقم الحساب: ${account.accountId}\nاسم المستخدم: ${account.username}\nإذا لم تطلب ذلك فتجاهل هذه الرسالة.`
+      : `Hello ${name},\nYou asked for the account ID you sign in to ${account.salon} with:\nAccount ID: ${account.accountId}\nUsername: ${account.username}\nIf you did not ask for this, ignore this message.`,
+});

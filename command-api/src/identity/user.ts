@@ -25,6 +25,8 @@ export type UserState =
       verifiedEmail?: string;
       /** a new address waiting for its link */
       verification?: { email: string; tokenHash: string; expiresAt: string };
+      /** when her account ID was last mailed to her ("forgot account ID") */
+      accountIdRequestedAt?: string;
     };
 
 export const initialUserState: UserState = { exists: false };
@@ -106,6 +108,8 @@ export const evolveUser = (
       };
     case 'EmailVerified':
       return { ...state, verifiedEmail: event.data.email, verification: undefined };
+    case 'AccountIdRequested':
+      return { ...state, accountIdRequestedAt: event.data.requested_at };
   }
   return state;
 };
@@ -122,6 +126,7 @@ export type UserCommand =
   | { type: 'SignOut'; session: string }
   | { type: 'ChangePassword'; currentMatches: boolean; newHash: string }
   | { type: 'RequestPasswordReset'; tokenHash: string; now: string }
+  | { type: 'RequestAccountId'; now: string }
   | { type: 'ResetPassword'; tokenHash: string; newHash: string; now: string }
   | {
       type: 'ChangeProfile';
@@ -164,8 +169,20 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       if (!command.passwordMatches) throw new DomainError('auth.wrong_credentials', 401);
       if (!state.active) throw new DomainError('auth.user_not_active', 401);
       if (state.session && !command.force) throw conflict('auth.another_session_exists');
+      // the session it ends is told where the new one signed in from
       const ended: UserEvent[] = state.session
-        ? [{ type: 'SignedOut', data: { user_id, session: state.session, reason: 'replaced' } }]
+        ? [
+            {
+              type: 'SignedOut',
+              data: {
+                user_id,
+                session: state.session,
+                reason: 'replaced',
+                by_ip: command.ip,
+                by_user_agent: command.userAgent,
+              },
+            },
+          ]
         : [];
       return [
         ...ended,
@@ -201,6 +218,12 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
           },
         },
       ];
+    }
+    case 'RequestAccountId': {
+      // asked again within a minute: the message already sent stands (the same answer either way)
+      const last = state.accountIdRequestedAt;
+      if (last && Date.parse(command.now) - Date.parse(last) < RESET_RESEND_SECONDS * 1000) return [];
+      return [{ type: 'AccountIdRequested', data: { user_id, requested_at: command.now } }];
     }
     case 'ResetPassword': {
       const r = state.reset;

@@ -2,17 +2,19 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   addDays,
   addMonths,
-  ALL_PERMISSIONS,
   businessDate,
   CANCELLATION_REASONS_CATEGORY,
   CountryId,
   DEFAULT_WEEK,
   EMPLOYEE_CATEGORY,
   PaymentMethod,
-  Permission,
+  newId,
   PLATFORM_TENANT,
+  STANDARD_ROLES,
+  STANDARD_ROLE_NAMES,
   streamName,
   wizardStepsOf,
+  type StandardRole,
   type AccountOpened,
   type ManagerCreated,
   type RoleDefined,
@@ -45,20 +47,15 @@ export const DEMO = {
   tenantId: '1',
   owner: { username: 'owner', email: 'owner@demosalon.example', password: 'Demo@12345' },
   receptionist: { username: 'reception', email: 'reception@demosalon.example', password: 'Demo@12345' },
+  /** one sign-in for each other standard role (the stylist is Noura, one of the two stylists) */
+  staff: {
+    manager: { username: 'manager', email: 'manager@demosalon.example', password: 'Demo@12345' },
+    cashier: { username: 'cashier', email: 'cashier@demosalon.example', password: 'Demo@12345' },
+    stylist: { username: 'noura', email: 'noura@demosalon.example', password: 'Demo@12345' },
+    accountant: { username: 'accountant', email: 'accountant@demosalon.example', password: 'Demo@12345' },
+  },
   manager: { email: 'admin@platform.example', password: 'Manager@12345' },
 } as const;
-
-const RECEPTIONIST_PERMISSIONS = [
-  Permission.viewDashboard,
-  Permission.viewAppointments,
-  Permission.manageAppointments,
-  Permission.sell,
-  Permission.viewInvoices,
-  Permission.viewCustomers,
-  Permission.addCustomer,
-  Permission.editCustomer,
-  Permission.viewCustomerHistory,
-];
 
 const ids = {
   ownerRole: '0193a000-0000-7000-8000-000000000001',
@@ -68,7 +65,32 @@ const ids = {
   manager: '0193a000-0000-7000-8000-000000000021',
   ownerEmployee: '0193a000-0000-7000-8000-000000000031',
   receptionEmployee: '0193a000-0000-7000-8000-000000000032',
+  roles: {
+    manager: '0193a000-0000-7000-8000-000000000003',
+    cashier: '0193a000-0000-7000-8000-000000000004',
+    stylist: '0193a000-0000-7000-8000-000000000005',
+    accountant: '0193a000-0000-7000-8000-000000000006',
+  },
+  users: {
+    manager: '0193a000-0000-7000-8000-000000000013',
+    cashier: '0193a000-0000-7000-8000-000000000014',
+    stylist: '0193a000-0000-7000-8000-000000000015',
+    accountant: '0193a000-0000-7000-8000-000000000016',
+  },
+  employees: {
+    manager: '0193a000-0000-7000-8000-000000000033',
+    cashier: '0193a000-0000-7000-8000-000000000034',
+    accountant: '0193a000-0000-7000-8000-000000000036',
+  },
 };
+
+/** The demo's other sign-ins: who they are (the stylist's employee record is Noura's, added with the stylists). */
+const DEMO_STAFF = [
+  { role: 'manager', name_en: 'Lubna Al-Dosari', name_ar: 'لبنى الدوسري', job_title: 'Salon manager' },
+  { role: 'cashier', name_en: 'Hind Al-Shehri', name_ar: 'هند الشهري', job_title: 'Cashier' },
+  { role: 'stylist', name_en: 'Noura Al-Qahtani', name_ar: 'نورة القحطاني', job_title: 'Hair stylist' },
+  { role: 'accountant', name_en: 'Amira Nasser', name_ar: 'أميرة ناصر', job_title: 'Accountant' },
+] as const;
 
 const DEMO_STYLISTS = [
   {
@@ -249,8 +271,18 @@ export type NewAccount = {
     password: string;
     locale: 'en' | 'ar';
   };
-  roleIds: { owner: string; receptionist: string };
+  /** the standard roles' ids (one not given gets a new one) */
+  roleIds: { owner: string; receptionist: string } & Partial<Record<StandardRole, string>>;
   receptionist?: { userId: string; username: string; email: string; name: string; password: string };
+  /** more users, each with a standard role */
+  staff?: Array<{
+    userId: string;
+    username: string;
+    email: string;
+    name: string;
+    password: string;
+    role: StandardRole;
+  }>;
   advancedAccountingStatus?: number;
   salonType?: number;
   maxEmployees?: number;
@@ -258,7 +290,7 @@ export type NewAccount = {
   ownerEmployeeId?: string;
 };
 
-/** An account with its two standard roles and its users, as events (the manager console's "approve" will use it). */
+/** An account with its standard roles and its users, as events (the manager console opens salons with it). */
 export const openAccount = async (
   store: EventStore,
   a: NewAccount,
@@ -319,25 +351,23 @@ const writeAccount = async (
     ctx,
     defaultReasonEvents((i) => idFor({ ...ctx, idempotencyKey: `reasons-${tenantId}` }, 'reason', i)),
   );
-  const roles: RoleDefined[] = [
-    {
-      type: 'RoleDefined',
-      data: { role_id: a.roleIds.owner, name: 'owner', is_admin: true, permissions: ALL_PERMISSIONS },
+  const roleIds = Object.fromEntries(
+    STANDARD_ROLE_NAMES.map((name) => [name, a.roleIds[name] ?? newId()]),
+  ) as Record<StandardRole, string>;
+  const roles: RoleDefined[] = STANDARD_ROLE_NAMES.map((name) => ({
+    type: 'RoleDefined',
+    data: {
+      role_id: roleIds[name],
+      name,
+      is_admin: STANDARD_ROLES[name].is_admin,
+      permissions: [...STANDARD_ROLES[name].permissions],
     },
-    {
-      type: 'RoleDefined',
-      data: {
-        role_id: a.roleIds.receptionist,
-        name: 'receptionist',
-        is_admin: false,
-        permissions: RECEPTIONIST_PERMISSIONS,
-      },
-    },
-  ];
+  }));
   for (const r of roles) await aggregates.create(streamName('role', tenantId, r.data.role_id), ctx, [r]);
   const people = [
-    { ...a.owner, roleId: a.roleIds.owner },
-    ...(a.receptionist ? [{ ...a.receptionist, roleId: a.roleIds.receptionist, locale: 'ar' as const }] : []),
+    { ...a.owner, roleId: roleIds.owner },
+    ...(a.receptionist ? [{ ...a.receptionist, roleId: roleIds.receptionist, locale: 'ar' as const }] : []),
+    ...(a.staff ?? []).map((p) => ({ ...p, roleId: roleIds[p.role], locale: 'ar' as const })),
   ];
   for (const p of people) {
     const created: UserCreated = {
@@ -426,7 +456,15 @@ export const seedDemoSalon = async (
         name: 'Maha Al-Harbi',
         password: DEMO.receptionist.password,
       },
-      roleIds: { owner: ids.ownerRole, receptionist: ids.receptionRole },
+      staff: DEMO_STAFF.map((p) => ({
+        userId: ids.users[p.role],
+        ...DEMO.staff[p.role],
+        name: p.name_en,
+        role: p.role,
+      })),
+      roleIds: { owner: ids.ownerRole, receptionist: ids.receptionRole, ...ids.roles },
+      // a training account: room for its sign-ins and for trying out the staff screens
+      maxEmployees: 20,
       // the training account shows the advanced accounting screens (audit log) ready to use
       advancedAccountingStatus: 2,
     },
@@ -507,17 +545,21 @@ export const seedDemoSalon = async (
       };
     }
   }
-  // the two users are employees too; the stylists do not sign in
+  // the users are employees too (Noura, the stylist who signs in, is added with the stylists below)
   for (const [employeeId, userId, name_en, name_ar, job_title] of [
     [ids.ownerEmployee, ids.owner, 'Sara Al-Otaibi', 'سارة العتيبي', 'Owner'],
     [ids.receptionEmployee, ids.reception, 'Maha Al-Harbi', 'مها الحربي', 'Receptionist'],
+    ...DEMO_STAFF.filter((p) => p.role !== 'stylist').map(
+      (p) => [ids.employees[p.role], ids.users[p.role], p.name_en, p.name_ar, p.job_title] as const,
+    ),
   ] as const) {
     const details = {
       name_en,
       name_ar,
       job_title,
       show_in_appointments: false,
-      show_in_billing: true,
+      // the accountant sells nothing
+      show_in_billing: userId !== ids.users.accountant,
       working_hours: DEFAULT_WEEK,
       holidays: [],
       rights: [],
@@ -549,6 +591,16 @@ export const seedDemoSalon = async (
     );
     stylists.push((added as Answer<{ id: string }>).body.id);
   }
+  // Noura signs in as the stylist: her own book and attendance
+  await aggregates.transaction(() =>
+    aggregates.handle(streamName(EMPLOYEE_CATEGORY, DEMO.tenantId, stylists[0]), ownerCtx, {
+      initial: null,
+      evolve: (s) => s,
+      decide: () => [
+        { type: 'EmployeeLoginGranted', data: { employee_id: stylists[0], user_id: ids.users.stylist } },
+      ],
+    }),
+  );
   const products: Record<string, string> = {};
   for (const product of DEMO_PRODUCTS) {
     const defined = (await execute(

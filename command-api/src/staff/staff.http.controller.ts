@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Page, Permission } from '@rawnaq/contracts';
 import { Auth, Realm, RequirePermission, type AuthContext } from '@rawnaq/platform';
 import { commandContext } from '../shared/http-context';
+import { LiftStaffSignInPauses } from '../identity/identity.commands';
 import { ChangeStaff, type StaffRequest } from './staff.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -51,6 +52,16 @@ export class StaffController {
   @RequirePermission(Page.employees, Permission.manageRoles)
   removeLogin(@Auth() a: AuthContext, @Req() req: Request, @Param('id') id: string) {
     return this.run(a, req, { kind: 'remove-login', id });
+  }
+
+  /**
+   * Lifts the pauses on her sign-in (too many wrong passwords from one address) before their time:
+   * with the right over logins (42), as giving, changing and taking away a login.
+   */
+  @Delete('employees/:id/sign-in-pauses')
+  @RequirePermission(Page.employees, Permission.manageRoles)
+  liftSignInPauses(@Auth() a: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.commands.execute(new LiftStaffSignInPauses(commandContext(a, req), id));
   }
 
   @Put('employees/:id/role')

@@ -14,9 +14,11 @@ export const domainMessages = {
       ip_blocked:
         'This IP address is blocked after repeated failed sign-ins; ask the platform team to unblock it',
       sign_in_paused:
-        'Too many failed sign-ins: sign-in is paused here. Minutes left: %{minutes}. The platform team can lift the pause sooner',
+        'Too many failed sign-ins: sign-in is paused here. Minutes left: %{minutes}. The salon’s owner or the platform team can lift the pause sooner',
       country_not_allowed: 'Sign-in from this country is not allowed',
       session_expired: 'Your session has expired or another person logged in with your account',
+      session_replaced:
+        'You were signed out because your account signed in on another device. If it was not you, change your password',
       not_logged_in: 'You are not signed in',
       another_session_exists:
         'You are already signed in somewhere else. Continue and sign out the other session?',
@@ -25,6 +27,8 @@ export const domainMessages = {
       password_too_weak: '%{field} must have at least 8 characters, with letters and digits',
       reset_link_sent:
         'If this e-mail belongs to a user, a link to choose a new password is on its way. Asking again within a minute sends no second link.',
+      account_id_sent:
+        'If this e-mail belongs to a user, a message with the account ID and the username is on its way. Asking again within a minute sends no second message.',
       reset_token_invalid: 'This reset link is invalid or has expired',
       password_changed: 'Your password was changed',
       email_in_several_accounts:
@@ -178,9 +182,10 @@ export const domainMessages = {
       user_not_active: 'هذا المستخدم غير نشط أو غير موجود',
       ip_blocked: 'تم حظر عنوان IP هذا بعد محاولات دخول فاشلة متكررة؛ اطلب من فريق المنصة رفع الحظر',
       sign_in_paused:
-        'محاولات دخول فاشلة كثيرة: أُوقف تسجيل الدخول من هنا مؤقتًا. الدقائق المتبقية: %{minutes}. ويمكن لفريق المنصة رفع الإيقاف قبل ذلك',
+        'محاولات دخول فاشلة كثيرة: أُوقف تسجيل الدخول من هنا مؤقتًا. الدقائق المتبقية: %{minutes}. ويمكن لمالك الصالون أو فريق المنصة رفع الإيقاف قبل ذلك',
       country_not_allowed: 'لا يُسمح بتسجيل الدخول من هذه الدولة',
       session_expired: 'انتهت جلستك أو قام شخص آخر بتسجيل الدخول بحسابك',
+      session_replaced: 'تم تسجيل خروجك لأن حسابك سجّل الدخول من جهاز آخر. إن لم تكن أنت، فغيّر كلمة المرور',
       not_logged_in: 'لم تقم بتسجيل الدخول',
       another_session_exists: 'أنت مسجّل الدخول من مكان آخر. هل تريد المتابعة وإنهاء الجلسة الأخرى؟',
       no_permission: 'ليست لديك صلاحية كافية لهذا الإجراء',
@@ -188,6 +193,8 @@ export const domainMessages = {
       password_too_weak: 'يجب أن يتكون حقل %{field} من 8 خانات على الأقل تجمع بين الحروف والأرقام',
       reset_link_sent:
         'إذا كان هذا البريد الإلكتروني لمستخدم لدينا فسيصله رابط لاختيار كلمة مرور جديدة. الطلب مرة أخرى خلال دقيقة لا يرسل رابطًا ثانيًا.',
+      account_id_sent:
+        'إذا كان هذا البريد الإلكتروني لمستخدم لدينا فستصله رسالة فيها رقم الحساب واسم المستخدم. الطلب مرة أخرى خلال دقيقة لا يرسل رسالة ثانية.',
       reset_token_invalid: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
       password_changed: 'تم تغيير كلمة المرور',
       email_in_several_accounts:

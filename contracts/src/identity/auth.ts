@@ -33,6 +33,15 @@ export const merchantLoginSchema = (body: unknown) =>
   );
 export type MerchantLoginInput = z.infer<typeof accountLoginInput> | z.infer<typeof emailLoginInput>;
 
+/**
+ * The names a merchant user signs in with, as the sign-in guard counts failures and pauses against
+ * them: `account/username`, and her e-mail address once verified (lower case).
+ */
+export const signInNamesOf = (user: Record<string, unknown>) => [
+  `${String(user.account_id)}/${String(user.username)}`.toLowerCase(),
+  ...(typeof user.email_lc === 'string' ? [user.email_lc.toLowerCase()] : []),
+];
+
 export const managerLoginInput = z.preprocess(
   cleanPayload,
   z.object({
@@ -60,6 +69,8 @@ export const forgotPasswordInput = z.preprocess(
   cleanPayload,
   z.object({ email: withRule(z.string(), required, email) }),
 );
+/** "Forgot account ID" (spec doc1 §2): the account ID and username are mailed to this address. */
+export const forgotAccountIdInput = forgotPasswordInput;
 export const resetPasswordInput = z.preprocess(
   cleanPayload,
   z

@@ -55,7 +55,14 @@ export type SignedIn = {
 export type SignedOut = {
   type: 'SignedOut';
   /** `disabled`: the user was disabled (her employee record, or her login taken away) */
-  data: { user_id: string; session: string; reason: 'logout' | 'replaced' | 'disabled' };
+  data: {
+    user_id: string;
+    session: string;
+    reason: 'logout' | 'replaced' | 'disabled';
+    /** replaced by a sign-in elsewhere: that sign-in's address and browser (the ended session is told) */
+    by_ip?: string;
+    by_user_agent?: string;
+  };
 };
 export type PasswordChanged = {
   type: 'PasswordChanged';
@@ -83,6 +90,16 @@ export type UserDeactivated = {
   data: { user_id: string; reason: 'employee_disabled' | 'login_removed' };
 };
 export type UserReactivated = { type: 'UserReactivated'; data: { user_id: string } };
+/** Someone asked, by her e-mail address, for the account ID she signs in with: it was mailed to her. */
+export type AccountIdRequested = {
+  type: 'AccountIdRequested';
+  data: { user_id: string; requested_at: string };
+};
+/** The salon lifted a pause on her sign-in name from an address (SignInPauseLifted, as the salon records it). */
+export type UserSignInPauseLifted = {
+  type: 'UserSignInPauseLifted';
+  data: { user_id: string; ip: string; identifier: string };
+};
 /**
  * A new e-mail address waits for its owner to follow the link sent to it; until then it counts for
  * nothing (sign-in by e-mail, password reset mail, uniqueness against others). Only the link token's
@@ -111,7 +128,9 @@ export type UserEvent =
   | PasswordChanged
   | ProfileChanged
   | PasswordResetRequested
-  | UserRoleChanged;
+  | UserRoleChanged
+  | UserSignInPauseLifted
+  | AccountIdRequested;
 
 export type ManagerCreated = {
   type: 'ManagerCreated';
@@ -140,7 +159,12 @@ export type IpBlocked = {
   data: { ip: string; failures: number; identifier?: string | null; blocked_until?: string | null };
 };
 export type IpUnblocked = { type: 'IpUnblocked'; data: { ip: string } };
-export type IpGuardEvent = LoginFailed | IpBlocked | IpUnblocked;
+/**
+ * The pause of one user name from one address lifted before its time by the salon the name belongs
+ * to (its owner, for her staff); the address's other names and blocks stand.
+ */
+export type SignInPauseLifted = { type: 'SignInPauseLifted'; data: { ip: string; identifier: string } };
+export type IpGuardEvent = LoginFailed | IpBlocked | IpUnblocked | SignInPauseLifted;
 
 /** The platform's own settings, changed by a manager (only the fields that changed, and their old values). */
 export type PlatformSettingsChanged = {
@@ -228,8 +252,11 @@ export const SECURITY_EVENT_TYPES: readonly string[] = [
   'LoginFailed',
   'IpBlocked',
   'IpUnblocked',
+  'SignInPauseLifted',
+  'UserSignInPauseLifted',
   'PasswordChanged',
   'PasswordResetRequested',
+  'AccountIdRequested',
   'EmailVerificationRequested',
   'EmailVerified',
 ];

@@ -1,3 +1,4 @@
 export * from './permissions';
 export * from './auth';
 export * from './events';
+export * from './standard-roles';

@@ -52,6 +52,18 @@ export const Permission = {
   viewRecordsAsOf: 61,
   viewSettings: 70,
   manageSettings: 71,
+  /**
+   * The per-user rights of doc2 §6 given to everyone holding a role (each can still be given to one
+   * person on her employee record): a front desk sees every employee's book out of the box.
+   */
+  changeInvoicePrice: 80,
+  changeQuantity: 81,
+  sellWithoutStock: 82,
+  freeGiftCards: 83,
+  holdInvoice: 84,
+  debitInInvoice: 85,
+  allEmployeesAppointments: 86,
+  editPastAppointments: 87,
 } as const;
 export type Permission = (typeof Permission)[keyof typeof Permission];
 
@@ -87,6 +99,14 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   61: Page.advancedAccounting,
   70: Page.settings,
   71: Page.settings,
+  80: Page.pos,
+  81: Page.pos,
+  82: Page.pos,
+  83: Page.pos,
+  84: Page.pos,
+  85: Page.pos,
+  86: Page.appointments,
+  87: Page.appointments,
 };
 
 /** `{ "4": [20, 21] }`: JSON object keys are strings, as the UI receives them. */
@@ -150,6 +170,14 @@ export const permissionMessages = {
       viewRecordsAsOf: 'View records as they were at an instant',
       viewSettings: "View the salon's settings",
       manageSettings: "Change the salon's settings",
+      changeInvoicePrice: 'Change the price on an invoice',
+      changeQuantity: 'Change the quantity on an invoice',
+      sellWithoutStock: 'Sell products without stock',
+      freeGiftCards: 'Give free gift cards',
+      holdInvoice: 'Hold invoices',
+      debitInInvoice: 'Leave a debt on an invoice',
+      allEmployeesAppointments: "See all employees' appointments",
+      editPastAppointments: 'Change appointments that have already started',
     },
   },
   ar: {
@@ -184,6 +212,14 @@ export const permissionMessages = {
       viewRecordsAsOf: 'عرض السجلات كما كانت في لحظة معينة',
       viewSettings: 'عرض إعدادات الصالون',
       manageSettings: 'تغيير إعدادات الصالون',
+      changeInvoicePrice: 'تغيير السعر في الفاتورة',
+      changeQuantity: 'تغيير الكمية في الفاتورة',
+      sellWithoutStock: 'بيع المنتجات دون مخزون',
+      freeGiftCards: 'منح بطاقات هدايا مجانية',
+      holdInvoice: 'تعليق الفواتير',
+      debitInInvoice: 'ترك دين على الفاتورة',
+      allEmployeesAppointments: 'رؤية مواعيد جميع الموظفين',
+      editPastAppointments: 'تعديل المواعيد التي بدأت',
     },
   },
 };

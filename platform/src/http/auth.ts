@@ -88,11 +88,35 @@ export class Authenticator {
     return session;
   }
 
+  /**
+   * A session ended by the same user signing in elsewhere: who signed in, when, with which browser
+   * and from which address, for the sign-in screen of the session it ended.
+   */
+  private async replaced(session: Doc): Promise<DomainError> {
+    const user =
+      session.realm === 'manager'
+        ? await this.models.get('managers', session.user_id as string)
+        : await this.models.get('users', session.user_id as string);
+    return new DomainError('auth.session_replaced', 401, undefined, {
+      name: String(user?.name ?? ''),
+      username: String(user?.username ?? user?.email ?? ''),
+      at: String(session.ended_at ?? ''),
+      user_agent: String(session.ended_by_user_agent ?? ''),
+      ip: String(session.ended_by_ip ?? ''),
+    });
+  }
+
   async authenticate(authorization: string | undefined, realm: SessionRealm): Promise<AuthContext> {
     const token = bearerToken(authorization);
     if (!token) throw new DomainError('auth.not_logged_in', 401);
     const hash = hashToken(token);
     const session = await this.session(hash);
+    if (
+      session?.realm === realm &&
+      session.ended_reason === 'replaced' &&
+      session.ended_by_user_agent !== undefined
+    )
+      throw await this.replaced(session);
     if (!session || session.status !== 'active' || session.realm !== realm)
       throw new DomainError('auth.session_expired', 401);
     const now = this.clock.now().getTime();

@@ -1,11 +1,11 @@
-import type { UserRight } from '@rawnaq/contracts';
+import { rightsOfRole, type UserRight } from '@rawnaq/contracts';
 import type { ReadModels } from '../read-store/read-models';
 import type { AuthContext } from './auth';
 
 /**
  * The signed-in user as an employee of the salon: her employee record and the per-user rights of
- * doc2 §6 (change price, view all employees' appointments...). An administrator has every right;
- * a user who is not an employee has none.
+ * doc2 §6 (change price, view all employees' appointments...), given to her alone on that record or
+ * to everyone holding her role. An administrator has every right.
  */
 export type UserScope = { employeeId?: string; rights: ReadonlySet<UserRight>; isAdmin: boolean };
 
@@ -17,7 +17,10 @@ export const userScope = async (models: ReadModels, auth: AuthContext): Promise<
   });
   return {
     employeeId: employee?.id,
-    rights: new Set((employee?.rights as UserRight[] | undefined) ?? []),
+    rights: new Set([
+      ...((employee?.rights as UserRight[] | undefined) ?? []),
+      ...rightsOfRole(auth.permissions),
+    ]),
     isAdmin: auth.isAdmin,
   };
 };

@@ -310,7 +310,16 @@ export const identityProjection: Projection = {
             kind: 'patch',
             collection: 'sessions',
             id: event.data.session,
-            set: { status: 'ended', ended_at: at, ended_reason: event.data.reason },
+            set: {
+              status: 'ended',
+              ended_at: at,
+              ended_reason: event.data.reason,
+              // a sign-in elsewhere ended it: where from, for the ended session's next request
+              ...(event.data.by_user_agent !== undefined && {
+                ended_by_ip: event.data.by_ip ?? null,
+                ended_by_user_agent: event.data.by_user_agent,
+              }),
+            },
           },
         ];
       case 'ProfileChanged': {
@@ -352,6 +361,10 @@ export const identityProjection: Projection = {
           },
         ];
       }
+      case 'UserSignInPauseLifted':
+      case 'AccountIdRequested':
+        // records of the user's history (the guard's own event lifts a pause; the mail is the outbox's)
+        return [];
       case 'PasswordChanged': {
         if (!event.data.by_reset) return [];
         const pending = lookup('users', event.data.user_id)?.pending_reset as string | undefined;

@@ -1,5 +1,6 @@
 import {
   MAIL_LINK_PLACEHOLDER,
+  signInNamesOf,
   type IpGuardEvent,
   type JsErrorReported,
   type MailEvent,
@@ -8,8 +9,8 @@ import {
   type PlatformSettingsChanged,
   type RecordedEvent,
 } from '@rawnaq/contracts';
-import type { Change } from '@rawnaq/platform';
-import type { Projection } from '../runner/projection';
+import type { Change, Doc, ReadModels } from '@rawnaq/platform';
+import type { DocLookup, Projection } from '../runner/projection';
 
 /**
  * A message as the manager's outbox shows it: a link's token is never there. Mail queued now holds
@@ -19,6 +20,12 @@ export const outboxBody = (mail: MailQueued['data']): string => {
   const body = mail.link ? mail.body.replace(MAIL_LINK_PLACEHOLDER, `${mail.link.path}…`) : mail.body;
   return body.replace(/(\/(?:reset-password|verify-email)\/)[\w-]+/g, '$1…');
 };
+
+/** The name a block or a lift is about, as the guard counts it (e-mail or account/username, any case). */
+const nameTried = (identifier: string) => identifier.trim().toLowerCase();
+const pauseId = (ip: string, who: string) => `${ip} ${who}`;
+const pausedNames = (lookup: DocLookup, ip: string) =>
+  (lookup('sign_in_pause_ips', ip)?.names as string[] | undefined) ?? [];
 
 /** A block without an end (recorded before blocks ended by themselves) lasts until a manager lifts it. */
 export const UNTIL_UNBLOCKED = '9999-12-31T23:59:59.999Z';
@@ -30,7 +37,8 @@ export const UNTIL_UNBLOCKED = '9999-12-31T23:59:59.999Z';
 export const securityProjection: Projection = {
   name: 'security',
   // 3: the outbox shows no link token (messages queued before tokens left the events are redacted)
-  version: 3,
+  // 4: the pauses of user names, for their salons
+  version: 4,
   collections: [
     { name: 'failed_logins', indexes: [{ fields: ['at'] }, { fields: ['ip'] }] },
     // one row per address: its latest block (a manager's unblock lifts them all)
@@ -39,11 +47,16 @@ export const securityProjection: Projection = {
     { name: 'js_errors', indexes: [{ fields: ['at'] }] },
     { name: 'platform_settings', indexes: [] },
     { name: 'payment_gateway_packages', indexes: [{ fields: ['created_at'] }] },
+    // one row per user name paused from one address (its salon lifts it); `sign_in_pause_ips` lists
+    // an address's rows, for the manager's unblock that lifts them all
+    { name: 'sign_in_pauses', indexes: [{ fields: ['who'] }] },
+    { name: 'sign_in_pause_ips' },
   ],
   handles: [
     'LoginFailed',
     'IpBlocked',
     'IpUnblocked',
+    'SignInPauseLifted',
     'MailQueued',
     'MailSent',
     'MailFailed',
@@ -52,7 +65,11 @@ export const securityProjection: Projection = {
     'PaymentGatewayPackageDefined',
     'PaymentGatewayPackageChanged',
   ],
-  project: (e: RecordedEvent): Change[] => {
+  reads: (e) =>
+    e.type === 'IpBlocked' || e.type === 'IpUnblocked' || e.type === 'SignInPauseLifted'
+      ? [{ collection: 'sign_in_pause_ips', id: (e.data as { ip: string }).ip }]
+      : [],
+  project: (e: RecordedEvent, lookup): Change[] => {
     const event = e as unknown as (
       IpGuardEvent | MailEvent | JsErrorReported | PlatformSettingsChanged | PaymentGatewayPackageEvent
     ) &
@@ -75,8 +92,31 @@ export const securityProjection: Projection = {
             },
           },
         ];
-      case 'IpBlocked':
+      case 'IpBlocked': {
+        const names = pausedNames(lookup, event.data.ip);
+        const who = event.data.identifier == null ? null : nameTried(event.data.identifier);
         return [
+          // a name's pause, for its salon to see and lift
+          ...(who === null
+            ? []
+            : [
+                {
+                  kind: 'upsert' as const,
+                  collection: 'sign_in_pauses',
+                  doc: {
+                    id: pauseId(event.data.ip, who),
+                    ip: event.data.ip,
+                    who,
+                    blocked_at: at,
+                    blocked_until: event.data.blocked_until ?? UNTIL_UNBLOCKED,
+                  },
+                },
+                {
+                  kind: 'upsert' as const,
+                  collection: 'sign_in_pause_ips',
+                  doc: { id: event.data.ip, names: [...names.filter((n) => n !== who), who] },
+                },
+              ]),
           {
             kind: 'upsert',
             collection: 'blocked_ips',
@@ -93,8 +133,28 @@ export const securityProjection: Projection = {
             },
           },
         ];
+      }
       case 'IpUnblocked':
-        return [{ kind: 'delete', collection: 'blocked_ips', id: event.data.ip }];
+        return [
+          { kind: 'delete', collection: 'blocked_ips', id: event.data.ip },
+          ...pausedNames(lookup, event.data.ip).map((who) => ({
+            kind: 'delete' as const,
+            collection: 'sign_in_pauses',
+            id: pauseId(event.data.ip, who),
+          })),
+          { kind: 'delete', collection: 'sign_in_pause_ips', id: event.data.ip },
+        ];
+      case 'SignInPauseLifted': {
+        const who = nameTried(event.data.identifier);
+        return [
+          { kind: 'delete', collection: 'sign_in_pauses', id: pauseId(event.data.ip, who) },
+          {
+            kind: 'upsert',
+            collection: 'sign_in_pause_ips',
+            doc: { id: event.data.ip, names: pausedNames(lookup, event.data.ip).filter((n) => n !== who) },
+          },
+        ];
+      }
       case 'MailQueued':
         return [
           {
@@ -170,3 +230,13 @@ export const securityProjection: Projection = {
     }
   },
 };
+
+/**
+ * The pauses in force on a salon user's sign-in names, from any address (newest first): what the
+ * staff screen shows and what its owner may lift.
+ */
+export const signInPausesOf = async (models: ReadModels, user: Doc, now: Date) =>
+  models.find('sign_in_pauses', {
+    filter: { who: { $in: signInNamesOf(user) }, blocked_until: { $gt: now.toISOString() } },
+    sort: [['blocked_at', 'desc']],
+  });

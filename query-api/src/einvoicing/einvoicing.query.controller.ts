@@ -5,6 +5,7 @@ import {
   header,
   Realm,
   renderEInvoicePdf,
+  RequireAnyPermission,
   RequirePermission,
   TOKENS,
   zatca,
@@ -70,6 +71,10 @@ export const verifyDeviceChain = async (events: EventStore, tenantId: string, de
 /** A device as the screens show it: the read model's fields, never anything secret (there is none). */
 const row = ({ tenantId: _t, created_by: _c, ...doc }: Doc) => doc;
 
+/** A signed document is part of its invoice: who sees the invoices sees it, its XML and its PDF. */
+const DocumentReaders = () =>
+  RequireAnyPermission([Page.settings, Permission.manageSettings], [Page.pos, Permission.viewInvoices]);
+
 /** The salon's e-invoicing devices (its e-invoicing settings screen). */
 @Controller('api/merchant/einvoicing')
 @Realm('merchant')
@@ -83,6 +88,7 @@ export class EInvoicingQueryController {
 
   /** The salon's signed documents, newest first, with the authority's answers explained. */
   @Get('documents')
+  @DocumentReaders()
   async documents(
     @Auth() auth: AuthContext,
     @Query() query: Record<string, unknown>,
@@ -104,6 +110,7 @@ export class EInvoicingQueryController {
   }
 
   @Get('documents/:uuid')
+  @DocumentReaders()
   async document(@Auth() auth: AuthContext, @Param('uuid') uuid: string) {
     const doc = await this.models.get('einvoices', uuid);
     if (!doc || doc.tenantId !== auth.tenantId) throw notFoundRecord();
@@ -130,6 +137,7 @@ export class EInvoicingQueryController {
 
   /** The signed XML (the cleared one for a standard document), named as ZATCA names it. */
   @Get('documents/:uuid/xml')
+  @DocumentReaders()
   async xml(
     @Auth() auth: AuthContext,
     @Param('uuid') uuid: string,
@@ -146,6 +154,7 @@ export class EInvoicingQueryController {
    * salon's letterhead (its invoice settings' logo while shown, and its notes), as its pages print it.
    */
   @Get('documents/:uuid/pdf')
+  @DocumentReaders()
   async pdf(
     @Auth() auth: AuthContext,
     @Param('uuid') uuid: string,

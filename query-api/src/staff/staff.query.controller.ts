@@ -21,6 +21,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { signInPausesOf } from '@rawnaq/projections';
 import { pricingOf } from '../shared/pricing';
 import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
 
@@ -103,6 +104,23 @@ export class StaffQueryController {
   }
 
   /** Custom hours and blocked periods, of one employee or all. */
+  /** The pauses in force on her sign-in (the staff screen offers to lift them, with the same right). */
+  @Get('employees/:id/sign-in-pauses')
+  @RequirePermission(Page.employees, Permission.manageRoles)
+  async signInPauses(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const employee = await this.models.get('employees', id);
+    if (!employee || employee.tenantId !== auth.tenantId) throw notFound('not_found.employee');
+    const user =
+      typeof employee.user_id === 'string' ? await this.models.get('users', employee.user_id) : undefined;
+    if (!user || user.tenantId !== auth.tenantId) return [];
+    return (await signInPausesOf(this.models, user, new Date())).map((p) => ({
+      id: p.id,
+      ip: p.ip,
+      blocked_at: p.blocked_at,
+      blocked_until: p.blocked_until,
+    }));
+  }
+
   @Get('employee-periods')
   async periods(
     @Auth() auth: AuthContext,

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { configFromEnv, openPlatform, silentLogger } from '@rawnaq/platform';
 import { createApp } from '@rawnaq/gateway/dist/app';
@@ -238,7 +238,7 @@ export const firstScreenBench = async (
       bytes: last.bytes,
       requests: last.requests,
       loadAverage: [+load0.toFixed(2), +load1.toFixed(2)],
-      adminDist,
+      adminDist: relative(ROOT, adminDist),
     };
   } finally {
     await browser.close();

@@ -521,6 +521,157 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       ]);
     });
 
+    it('opens the booking panel from its own link on a phone in Arabic, times from the salon’s hours, free times as soon as a service is chosen', async () => {
+      const token = await apiSignIn(url);
+      const staff = (await (
+        await fetch(`${API(url)}/employees?range=[0,99]`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as Array<{ id: string; name_en: string }>;
+      const reem = staff.find((e) => e.name_en === 'Reem Abdullah')!.id;
+      const date = addDays(riyadhToday() as BusinessDate, workdayAhead(15));
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, url, owner, { language: 'ar' });
+      await page.goto(
+        `${url}/ar/merchant/appointments/add-appointment?date=${date}&time=11:00&employee_id=${reem}`,
+      );
+      await page.waitForSelector('[data-testid=visit-drawer]');
+      expect(await page.inputValue('input[name=date]')).toBe(date);
+      expect(await page.textContent('[data-testid=line-employee] [role=combobox]')).toBe('ريم عبدالله');
+      // the time picker offers the salon's hours that day, 10:00 to 21:45 (it closes at 22:00)
+      const time = '[data-testid=visit-drawer] .ra-input-time [role=combobox]';
+      expect(await page.textContent(time)).toBe('11:00 ص');
+      await page.click(time);
+      const options = await page.$$eval('[role=listbox] [role=option]', (os) =>
+        // (the select's blank choice aside)
+        os.map((o) => o.textContent?.trim()).filter(Boolean),
+      );
+      expect([options[0], options.at(-1), options.length]).toEqual(['10:00 ص', '09:45 م', 48]);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[role=listbox]', { state: 'detached' });
+      // free times come with the first service, and stay while a second line waits for its service
+      await page.click('[data-testid=new-customer]');
+      await page.fill('input[name="customer.name"]', `رابط ${run}`);
+      await page.fill('input[name="customer.mobile"]', `05${run}93`.slice(0, 10));
+      await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'مانيكير');
+      await page.waitForSelector('[data-testid=suggested-start]');
+      await page.click('[data-testid=add-line]');
+      await page.waitForSelector('[data-testid=line-service] >> nth=1');
+      expect(await page.$('[data-testid=suggested-start]')).not.toBeNull();
+      await pick(page, '[data-testid=line-service] [role=combobox] >> nth=1', 'باديكير');
+      await shot(page, 'appointments-add-appointment-ar-phone');
+      await page.click('[data-testid=suggested-start] >> nth=0');
+      await page.click('[data-testid=visit-save]');
+      await page.waitForSelector('text=تم الحجز');
+      // booked: back to the book, on that day, with the visit in it
+      await page.waitForFunction(() => location.pathname === '/ar/merchant/appointments');
+      // (one column at a time on a phone: Reem's)
+      await page.click('.MuiTextField-root:has([data-testid=calendar-employee]) [role=combobox]');
+      await page.click('[role=option]:has-text("ريم عبدالله")');
+      await page.waitForSelector(`.rbc-event:has-text("رابط ${run}")`);
+      expect(await page.textContent('[data-testid=calendar-label]')).toContain(date);
+    });
+
+    it('opens "new appointment" as its own route on a desktop, closes it with the back button, and offers a Friday’s hours', async () => {
+      const friday = addDays(
+        riyadhToday() as BusinessDate,
+        7 + ((5 - weekdayOf(riyadhToday() as BusinessDate) + 7) % 7),
+      );
+      const { page } = await tab();
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/appointments`);
+      await calendarReady(page);
+      await page.click('[data-testid=calendar-new]');
+      await page.waitForSelector('[data-testid=visit-drawer]');
+      expect(new URL(page.url()).pathname).toBe('/en/merchant/appointments/add-appointment');
+      await page.goBack();
+      await page.waitForSelector('[data-testid=visit-drawer]', { state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/en/merchant/appointments');
+      // a Friday: the salon opens 04:00 PM to 11:00 PM
+      await page.goto(`${url}/en/merchant/appointments/add-appointment?date=${friday}`);
+      await page.waitForSelector('[data-testid=visit-drawer]');
+      await page.click('[data-testid=visit-drawer] .ra-input-time [role=combobox]');
+      const options = await page.$$eval('[role=listbox] [role=option]', (os) =>
+        // (the select's blank choice aside)
+        os.map((o) => o.textContent?.trim()).filter(Boolean),
+      );
+      expect([options[0], options.at(-1)]).toEqual(['04:00 PM', '10:45 PM']);
+      await page.keyboard.press('Escape');
+      await page.click('[data-testid=drawer-close]');
+      await page.waitForFunction(() => location.pathname === '/en/merchant/appointments');
+      expect(await page.textContent('[data-testid=calendar-label]')).toContain(friday);
+    });
+
+    it('books a manicure and a pedicure at once with two stylists where the salon takes parallel services', async () => {
+      const token = await apiSignIn(url);
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const invoiceSettings = async (body?: object) =>
+        (
+          await fetch(`${API(url)}/settings/invoice`, {
+            method: body ? 'PUT' : 'GET',
+            headers,
+            body: JSON.stringify(body),
+          })
+        ).json() as Promise<Record<string, unknown>>;
+      const before = await invoiceSettings();
+      await invoiceSettings({ ...before, allow_parallel_services: true });
+      const date = addDays(riyadhToday() as BusinessDate, workdayAhead(16));
+      try {
+        const { page } = await tab();
+        await signIn(page, url, owner);
+        // the setting, on the salon's invoice settings
+        await page.goto(`${url}/en/merchant/setting/invoice-setting`);
+        await page.waitForSelector(
+          '[data-testid=invoice-settings] input[name=allow_parallel_services]:checked',
+        );
+        await page.goto(`${url}/en/merchant/appointments/add-appointment?date=${date}`);
+        await page.waitForSelector('[data-testid=visit-drawer]');
+        await page.click('[data-testid=new-customer]');
+        const name = `Mani pedi ${run}`;
+        await page.fill('input[name="customer.name"]', name);
+        await page.fill('input[name="customer.mobile"]', `05${run}95`.slice(0, 10));
+        await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'Manicure');
+        await pick(page, '[data-testid=line-employee] [role=combobox] >> nth=0', 'Reem Abdullah');
+        await page.click('[data-testid=add-line]');
+        await pick(page, '[data-testid=line-service] [role=combobox] >> nth=1', 'Pedicure');
+        await pick(page, '[data-testid=line-employee] [role=combobox] >> nth=1', 'Noura Al-Qahtani');
+        await page.click('[data-testid=visit-drawer] input[name="lines.1.with_previous"]');
+        // together they last as long as the pedicure
+        await pick(page, '[data-testid=visit-drawer] .ra-input-time [role=combobox]', '04:00 PM');
+        await page.waitForSelector('[data-testid=visit-totals]:has-text("Ends 05:00 PM")');
+        await page.waitForSelector('[data-testid=suggested-start]');
+        await shot(page, 'appointments-parallel-en');
+        await page.click('[data-testid=suggested-start] >> nth=0');
+        await page.click('[data-testid=visit-save]');
+        await page.waitForSelector('text=Booked: no.');
+        const lines = await page.evaluate(
+          async ({ customer, day }) => {
+            const auth = { Authorization: `Bearer ${localStorage.getItem('rawnaq.merchant.token')}` };
+            const filter = encodeURIComponent(JSON.stringify({ date: day }));
+            const list = (await (
+              await fetch(`/api/merchant/appointments?filter=${filter}&range=[0,99]`, { headers: auth })
+            ).json()) as Array<{ id: string; customer_name: string }>;
+            const id = list.find((v) => v.customer_name === customer)!.id;
+            const visit = (await (
+              await fetch(`/api/merchant/appointments/${id}`, { headers: auth })
+            ).json()) as {
+              lines: Array<{ service_name_en: string; employee_id: string; start: string }>;
+            };
+            return visit.lines;
+          },
+          { customer: name, day: date },
+        );
+        expect(lines.map((l) => l.service_name_en).sort()).toEqual(['Manicure', 'Pedicure']);
+        expect(lines[0].start).toBe(lines[1].start);
+        expect(lines[0].employee_id).not.toBe(lines[1].employee_id);
+      } finally {
+        await fetch(`${API(url)}/settings/invoice`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${await apiSignIn(url)}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...before, allow_parallel_services: false }),
+        });
+      }
+    });
+
     it('books and cancels in Arabic on a phone', async () => {
       const { page } = await tab('ar');
       await page.setViewportSize({ width: 390, height: 844 });

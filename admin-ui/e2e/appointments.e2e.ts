@@ -115,7 +115,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       await pick(page, '[data-testid=visit-drawer] [role=combobox] >> nth=1', '08:00 PM');
       await page.fill('[data-testid=visit-drawer] input[role=combobox] >> nth=0', 'Amal');
       await page.click('[role=option]:has-text("Amal Saeed")');
-      await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'Manicure');
+      await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'Blow dry');
       await pick(page, '[data-testid=line-employee] [role=combobox] >> nth=0', 'Noura Al-Qahtani');
       await page.click('[data-testid=visit-save]');
       await page.waitForSelector(
@@ -184,7 +184,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
               customer: { name: late, mobile: `05${run}56`.slice(0, 10) },
               lines: [
                 {
-                  service_id: services.find((s) => s.name_en === 'Manicure')!.id,
+                  // (a facial: both stylists do it)
+                  service_id: services.find((s) => s.name_en === 'Facial')!.id,
                   employee_id: staff.find((e) => e.name_en === stylist)!.id,
                   start: quarter,
                   duration: 15,
@@ -362,7 +363,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       const services = await get<Array<{ id: string; name_en: string }>>('services?range=[0,99]');
       const staff = await get<Array<{ id: string; name_en: string }>>('employees?range=[0,99]');
       const noura = staff.find((e) => e.name_en === 'Noura Al-Qahtani')!.id;
-      const manicure = services.find((s) => s.name_en === 'Manicure')!.id;
+      // (a service of hers)
+      const blowDry = services.find((s) => s.name_en === 'Blow dry')!.id;
       const today = riyadhToday() as BusinessDate;
       const sunday = addDays(today, 7 - weekdayOf(today));
       const week = Array.from({ length: 7 }, (_, i) => addDays(sunday, i));
@@ -384,7 +386,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
         for (const date of week) {
           const query = new URLSearchParams({
             date,
-            service_ids: JSON.stringify([manicure]),
+            service_ids: JSON.stringify([blowDry]),
             employee_id: noura,
           });
           const free = await get<{ visit: Array<{ start: string; lines: Array<{ employee_id: string }> }> }>(
@@ -398,7 +400,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
             headers,
             body: JSON.stringify({
               customer: { name, mobile: `05${run}${weekdayOf(date)}9`.slice(0, 10) },
-              lines: [{ service_id: manicure, employee_id: noura, start: slot.start }],
+              lines: [{ service_id: blowDry, employee_id: noura, start: slot.start }],
             }),
           });
           expect(booked.status).toBe(201);
@@ -601,7 +603,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       expect(await page.textContent('[data-testid=calendar-label]')).toContain(friday);
     });
 
-    it('books a manicure and a pedicure at once with two stylists where the salon takes parallel services', async () => {
+    it('books a manicure and a facial at once with two stylists where the salon takes parallel services', async () => {
       const token = await apiSignIn(url);
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
       const invoiceSettings = async (body?: object) =>
@@ -632,10 +634,10 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
         await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'Manicure');
         await pick(page, '[data-testid=line-employee] [role=combobox] >> nth=0', 'Reem Abdullah');
         await page.click('[data-testid=add-line]');
-        await pick(page, '[data-testid=line-service] [role=combobox] >> nth=1', 'Pedicure');
+        await pick(page, '[data-testid=line-service] [role=combobox] >> nth=1', 'Facial');
         await pick(page, '[data-testid=line-employee] [role=combobox] >> nth=1', 'Noura Al-Qahtani');
         await page.click('[data-testid=visit-drawer] input[name="lines.1.with_previous"]');
-        // together they last as long as the pedicure
+        // together they last as long as the facial
         await pick(page, '[data-testid=visit-drawer] .ra-input-time [role=combobox]', '04:00 PM');
         await page.waitForSelector('[data-testid=visit-totals]:has-text("Ends 05:00 PM")');
         await page.waitForSelector('[data-testid=suggested-start]');
@@ -660,7 +662,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
           },
           { customer: name, day: date },
         );
-        expect(lines.map((l) => l.service_name_en).sort()).toEqual(['Manicure', 'Pedicure']);
+        expect(lines.map((l) => l.service_name_en).sort()).toEqual(['Facial', 'Manicure']);
         expect(lines[0].start).toBe(lines[1].start);
         expect(lines[0].employee_id).not.toBe(lines[1].employee_id);
       } finally {

@@ -76,6 +76,8 @@ const DEMO_STYLISTS = [
     commission_percentage: '10',
     salary: '4500',
     holidays: [5],
+    // the services she does (the menu's names): hair, and facials
+    skills: ['Haircut', 'Blow dry', 'Hair colour', 'Facial'],
   },
   {
     name_en: 'Reem Abdullah',
@@ -85,6 +87,8 @@ const DEMO_STYLISTS = [
     commission_percentage: '8',
     salary: '3800',
     holidays: [5],
+    // nails, facials and a blow dry, never a cut or a colour
+    skills: ['Manicure', 'Pedicure', 'Facial', 'Blow dry'],
   },
 ];
 
@@ -525,8 +529,9 @@ export const seedDemoSalon = async (
     ]);
   }
   const stylists: string[] = [];
-  for (const stylist of DEMO_STYLISTS) {
-    const added = await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body: stylist }));
+  for (const { skills, ...stylist } of DEMO_STYLISTS) {
+    const body = { ...stylist, service_ids: skills.map((name) => services[name].id) };
+    const added = await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body }));
     stylists.push((added as Answer<{ id: string }>).body.id);
   }
   const products: Record<string, string> = {};

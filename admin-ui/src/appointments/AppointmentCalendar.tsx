@@ -96,6 +96,7 @@ type CalendarData = {
     employee_id: string;
     name_en: string;
     name_ar: string;
+    service_ids?: string[];
     days: Array<{
       date: string;
       working: Array<{ from: string; to: string }>;
@@ -315,7 +316,12 @@ export const AppointmentCalendar = () => {
 
   const employees: BookEmployee[] = useMemo(
     () =>
-      (calendar?.employees ?? []).map((e) => ({ id: e.employee_id, name_en: e.name_en, name_ar: e.name_ar })),
+      (calendar?.employees ?? []).map((e) => ({
+        id: e.employee_id,
+        name_en: e.name_en,
+        name_ar: e.name_ar,
+        ...(e.service_ids && { service_ids: e.service_ids }),
+      })),
     [calendar],
   );
   const phoneEmployee =

@@ -67,7 +67,14 @@ import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** Who can do a line: the appointment table's employees (their preferred artists when known). */
-export type BookEmployee = { id: string; name_en: string; name_ar: string; preferred_artist_ids?: string[] };
+export type BookEmployee = {
+  id: string;
+  name_en: string;
+  name_ar: string;
+  preferred_artist_ids?: string[];
+  /** the services she does (absent: every one) */
+  service_ids?: string[];
+};
 
 export type DrawerTarget =
   | {
@@ -937,7 +944,12 @@ const LineInputs = ({
     // the service's job time when the service changes
   }, [serviceId]);
   const preferred = new Set(employees.find((e) => e.id === firstEmployee)?.preferred_artist_ids ?? []);
-  const ordered = [...employees].sort((a, b) => Number(preferred.has(b.id)) - Number(preferred.has(a.id)));
+  // only those who do the line's service (and whoever the line has, which the desk changes herself)
+  const employeeId = useWatch({ name: path('employee_id') }) as string | undefined;
+  const able = employees.filter(
+    (e) => !serviceId || !e.service_ids || e.service_ids.includes(serviceId) || e.id === employeeId,
+  );
+  const ordered = [...able].sort((a, b) => Number(preferred.has(b.id)) - Number(preferred.has(a.id)));
   return (
     <>
       <SelectInput

@@ -145,7 +145,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
         await page.click('[data-testid=visit-overbook]');
         await page.waitForSelector('text=Booked over another visit: no.');
         // (an earlier test may have added a number to her name)
-        await page.waitForSelector('.rbc-event:has-text("Amal Saeed"):has-text("Manicure")');
+        await page.waitForSelector('.rbc-event:has-text("Amal Saeed"):has-text("Blow dry")');
       } finally {
         expect(await allowOverbooking(false)).toBe(200);
       }
@@ -781,7 +781,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       await page.fill('input[name="customer.mobile"]', `05${run}34`.slice(0, 10));
       await pick(page, '[data-testid=line-service] [role=combobox] >> nth=0', 'قص الشعر');
       await page.click('[data-testid=add-line]');
-      await pick(page, '[data-testid=line-service] [role=combobox] >> nth=1', 'مانيكير');
+      await pick(page, '[data-testid=line-service] [role=combobox] >> nth=1', 'سشوار');
       await shot(page, 'appointments-book-ar-phone');
       await page.click('[data-testid=visit-save]');
       await page.waitForSelector('text=تم الحجز');

@@ -223,7 +223,7 @@ describe('the appointment book over HTTP', () => {
       const again = await book({
         customer_id: customers[4],
         lines: [
-          line('Haircut', 'Reem Abdullah', at(day, '15:00')),
+          line('Manicure', 'Reem Abdullah', at(day, '15:00')),
           line('Pedicure', 'Reem Abdullah', at(day, '15:00')),
         ],
         overbook: true,
@@ -244,7 +244,7 @@ describe('the appointment book over HTTP', () => {
       customer_id: customers[0],
       lines: [
         line('Manicure', 'Reem Abdullah', at(day, '16:00')),
-        line('Pedicure', 'Noura Al-Qahtani', at(day, '16:00')),
+        line('Facial', 'Noura Al-Qahtani', at(day, '16:00')),
       ],
     };
     expect((await book(maniPedi)).body.message).toBe('appointments.customer_busy');
@@ -388,7 +388,7 @@ describe('the appointment book over HTTP', () => {
     const day = workday(12);
     const booked = await book({
       customer_id: customers[3],
-      lines: [line('Haircut', 'Noura Al-Qahtani', at(day, '13:00'))],
+      lines: [line('Facial', 'Noura Al-Qahtani', at(day, '13:00'))],
     });
     const id = booked.body.id as string;
     const lineId = booked.body.lines[0].line_id as string;
@@ -397,7 +397,7 @@ describe('the appointment book over HTTP', () => {
     expect((await post('confirm')).body.confirmed).toBe(true);
     const moved = await post('move', { line_id: lineId, start: at(day, '14:00') });
     expect(moved.status).toBe(200);
-    expect(moved.body.lines[0]).toMatchObject({ start: at(day, '14:00'), end: at(day, '14:45') });
+    expect(moved.body.lines[0]).toMatchObject({ start: at(day, '14:00'), end: at(day, '15:00') });
     // the old time is free again for someone else
     expect(
       (
@@ -424,8 +424,12 @@ describe('the appointment book over HTTP', () => {
     expect(visit.body.cancel_reason_en).toBe(reasons.body[0].name_en);
     // its time is free again
     expect(
-      (await book({ customer_id: customers[1], lines: [line('Haircut', 'Reem Abdullah', at(day, '14:00'))] }))
-        .status,
+      (
+        await book({
+          customer_id: customers[1],
+          lines: [line('Manicure', 'Reem Abdullah', at(day, '14:00'))],
+        })
+      ).status,
     ).toBe(201);
     const noShowTooEarly = await t.http
       .post(`/api/merchant/appointments/${booked.body.id}/no-show`)
@@ -542,7 +546,7 @@ describe('the appointment book over HTTP', () => {
       // a move over it asks too, and goes through once confirmed
       const other = await book({
         customer_id: customers[2],
-        lines: [line('Manicure', 'Noura Al-Qahtani', at(day, '14:00'))],
+        lines: [line('Blow dry', 'Noura Al-Qahtani', at(day, '14:00'))],
       });
       const move = (extra: object) =>
         t.http

@@ -61,30 +61,31 @@ describe('availability and the appointment calendar over HTTP', () => {
         })),
       });
 
-  it('offers a free day by the quarter for each stylist, any stylist and the visit back to back', async () => {
+  it('offers a free day by the quarter for each stylist, any stylist and the visit back to back, each line by one who does it', async () => {
     const day = workday(20);
     const res = await available({ date: day, service_ids: ids('Haircut', 'Manicure') });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'availability', date: day, days: 1, time_zone: TZ, duration: 90 });
     expect(res.body.services.map((s: { name_en: string }) => s.name_en)).toEqual(['Haircut', 'Manicure']);
     const noura = res.body.employees.find((e: Starts) => e.name_en === 'Noura Al-Qahtani') as Starts;
-    // 10:00-22:00, a 90-minute visit: 10:00 ... 20:30
-    expect(noura.starts[0]).toBe(at(day, '10:00'));
-    expect(noura.starts.at(-1)).toBe(at(day, '20:30'));
-    expect(noura.starts).toHaveLength(43);
-    expect(res.body.any_employee[0]).toBe(at(day, '10:00'));
+    // the hair stylist does no manicure, the nail technician no haircut: nobody does the whole visit
+    expect(noura.starts).toEqual([]);
+    expect(res.body.any_employee).toEqual([]);
+    // 10:00-22:00, a 90-minute visit: 10:00 ... 20:30, the haircut Noura's and the manicure Reem's
+    expect(res.body.visit).toHaveLength(43);
+    expect(res.body.visit.at(-1).start).toBe(at(day, '20:30'));
     expect(res.body.visit[0]).toEqual({
       start: at(day, '10:00'),
       lines: [
         {
           service_id: services.Haircut.id,
-          employee_id: expect.any(String),
+          employee_id: stylists['Noura Al-Qahtani'],
           start: at(day, '10:00'),
           end: at(day, '10:45'),
         },
         {
           service_id: services.Manicure.id,
-          employee_id: expect.any(String),
+          employee_id: stylists['Reem Abdullah'],
           start: at(day, '10:45'),
           end: at(day, '11:30'),
         },
@@ -188,7 +189,8 @@ describe('availability and the appointment calendar over HTTP', () => {
     const day = workday(27);
     const maniPedi = {
       date: day,
-      service_ids: ids('Manicure', 'Pedicure'),
+      // a manicure (Reem's trade) and a facial (Noura's too) at once
+      service_ids: ids('Manicure', 'Facial'),
       offsets: '[0,0]',
       customer_id: customers[2],
     };

@@ -84,7 +84,17 @@ describe('booking on the salon’s online pages over HTTP', () => {
     expect(services[0].price_with_vat).toMatch(/^\d+\.\d{2}$/);
     const employees = await t.http.get('/api/public/salons/demosalon/employees');
     expect(employees.body.length).toBeGreaterThan(0);
-    expect(Object.keys(employees.body[0]).sort()).toEqual(['id', 'name_ar', 'name_en']);
+    expect(Object.keys(employees.body[0]).sort()).toEqual(['id', 'name_ar', 'name_en', 'service_ids']);
+    // each with the services she does: "any employee" for a haircut is never the nail technician
+    const haircut = services.find((s: { name_en: string }) => s.name_en === 'Haircut')!.id;
+    const who = (name: string) => employees.body.find((e: { name_en: string }) => e.name_en === name);
+    expect(who('Noura Al-Qahtani').service_ids).toContain(haircut);
+    expect(who('Reem Abdullah').service_ids).not.toContain(haircut);
+    const cuts = await free([haircut], workday(4));
+    expect(cuts.visit.length).toBeGreaterThan(0);
+    expect(
+      new Set(cuts.visit.map((v: { lines: Array<{ employee_id: string }> }) => v.lines[0].employee_id)),
+    ).toEqual(new Set([who('Noura Al-Qahtani').id]));
 
     const two = [services[0].id, services[1].id];
     const date = workday(3);

@@ -38,7 +38,7 @@ describe('deposits paid online through the payment gateway (issue 12)', () => {
       .query({ service_ids: JSON.stringify(serviceIds), date, ...(employee && { employee_id: employee }) })
       .set(await fresh());
     return res.body as {
-      visit: Array<{ start: string; lines: Array<{ employee_id: string }> }>;
+      visit: Array<{ start: string; lines: Array<{ employee_id: string; end: string }> }>;
       employees: Array<{ employee_id: string; starts: string[] }>;
     };
   };
@@ -270,7 +270,10 @@ describe('deposits paid online through the payment gateway (issue 12)', () => {
   it('passes the 3-D Secure challenge with its code, and fails with a wrong one', async () => {
     const [service] = services;
     const date = workday(5);
-    const [first, second] = (await freeStart([service.id], date)).visit;
+    const { visit } = await freeStart([service.id], date);
+    // two visits that do not meet (only one stylist may do the service)
+    const [first] = visit;
+    const second = visit.find((v) => v.start >= first.lines.at(-1)!.end)!;
     const a = (await book([service.id], first.start, '0551230004')).body as Booked;
     const challenge = await pay(a.payment.pay_url, { card: SIMULATOR_CARDS.challenge });
     expect(challenge.status).toBe(200);

@@ -12,6 +12,7 @@ import {
   formatDate,
   formatViewTime,
   instantAt,
+  isBusinessDate,
   localizeParams,
   type BusinessDate,
   type GlobalInformation,
@@ -34,7 +35,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EventIcon from '@mui/icons-material/EventOutlined';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Confirm, Title } from 'react-admin';
 import { isHttpError, messageParams } from '../http/errors';
 import { Mirrored } from '../layout/Mirrored';
@@ -95,6 +96,7 @@ type CalendarData = {
     employee_id: string;
     name_en: string;
     name_ar: string;
+    service_ids?: string[];
     days: Array<{
       date: string;
       working: Array<{ from: string; to: string }>;
@@ -241,7 +243,11 @@ const at = (day: Date, minutes: number) =>
  * employee shown in the appointment table, or a week; a quarter-hour grid whose free slots light up on
  * hover and open "new appointment" on a click; times before now cannot be picked; a visit's service is
  * dragged to another time or employee, or resized, and a refused move snaps back with the reason. On
- * a phone: one employee's column at a time and a day picker.
+ * a phone: one employee's column at a time and a day picker. `?date=` shows that day.
+ *
+ * "New appointment" is a route of its own, `appointments/add-appointment` (doc1 §2), with the slot in
+ * its query (`date`, `time` as HH:mm on the salon's clock, `employee_id`, `customer_id`): the book of
+ * that day with the booking panel open over it, so a link opens it and the back button closes it.
  */
 export const AppointmentCalendar = () => {
   const translate = useTranslate();
@@ -263,7 +269,18 @@ export const AppointmentCalendar = () => {
 
   const today = (information?.global_informations?.today ??
     floatingDate(toFloating(Date.now(), tz))) as BusinessDate;
-  const [date, setDate] = useState<BusinessDate>(today);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const adding = /\/add-appointment\/?$/.test(location.pathname);
+  const listPath = `${basename}/${APPOINTMENTS}`;
+  const linkedDate = search.get('date');
+  const [date, setDate] = useState<BusinessDate>(
+    linkedDate && isBusinessDate(linkedDate) ? (linkedDate as BusinessDate) : today,
+  );
+  useEffect(() => {
+    if (linkedDate && isBusinessDate(linkedDate)) setDate(linkedDate as BusinessDate);
+  }, [linkedDate]);
   const [chosenView, setView] = useState<'day' | 'week'>('day');
   const view: 'day' | 'week' = small ? 'day' : chosenView;
   const [employeeFilter, setEmployeeFilter] = useState<string>('');
@@ -304,7 +321,12 @@ export const AppointmentCalendar = () => {
 
   const employees: BookEmployee[] = useMemo(
     () =>
-      (calendar?.employees ?? []).map((e) => ({ id: e.employee_id, name_en: e.name_en, name_ar: e.name_ar })),
+      (calendar?.employees ?? []).map((e) => ({
+        id: e.employee_id,
+        name_en: e.name_en,
+        name_ar: e.name_ar,
+        ...(e.service_ids && { service_ids: e.service_ids }),
+      })),
     [calendar],
   );
   const phoneEmployee =
@@ -447,14 +469,40 @@ export const AppointmentCalendar = () => {
     });
   };
 
+  /** The add-appointment route for a slot (or the day when no time is given). */
+  const addAppointment = (query: { date: string; time?: string; employee_id?: string }) =>
+    navigate(`${listPath}/add-appointment?${new URLSearchParams(query).toString()}`);
+  // its booking panel, from its query, once the day's employees are known
+  const bookTarget = useMemo((): DrawerTarget | null => {
+    if (!adding || !canBook || staffPending) return null;
+    const day = linkedDate && isBusinessDate(linkedDate) ? (linkedDate as BusinessDate) : date;
+    const time = search.get('time');
+    const employeeId = search.get('employee_id');
+    const customerId = search.get('customer_id');
+    return {
+      kind: 'book',
+      start:
+        time && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)
+          ? instantAt(day, `${time}:00`, tz)
+          : fromFloating(
+              day === today ? addMinutes(floatingNowQuarter(tz), 15) : at(floatingDay(day), min + 60),
+              tz,
+            ),
+      employeeId:
+        employeeId && employees.some((e) => e.id === employeeId) ? employeeId : (columns[0]?.id ?? ''),
+      ...(customerId && { customerId }),
+    };
+    // a new panel for each link followed; the rest is read when it opens
+  }, [adding, canBook, staffPending, search]);
+
   const selectSlot = (slot: SlotInfo) => {
     if (!canBook) return;
     const start = slot.start as Date;
     if (asOf || start < now || !isWorking(start, slot.resourceId)) return;
-    setDrawer({
-      kind: 'book',
-      start: fromFloating(start, tz),
-      employeeId: typeof slot.resourceId === 'string' ? slot.resourceId : (columns[0]?.id ?? ''),
+    addAppointment({
+      date: floatingDate(start),
+      time: floatingTime(start),
+      ...(typeof slot.resourceId === 'string' && { employee_id: slot.resourceId }),
     });
   };
 
@@ -565,13 +613,7 @@ export const AppointmentCalendar = () => {
             variant="contained"
             size="small"
             startIcon={<AddIcon />}
-            onClick={() =>
-              setDrawer({
-                kind: 'book',
-                start: fromFloating(date === today ? addMinutes(now, 15) : at(dayStart, min + 60), tz),
-                employeeId: columns[0]?.id ?? '',
-              })
-            }
+            onClick={() => addAppointment({ date })}
             data-testid="calendar-new"
           >
             {translate('app.appointments.new')}
@@ -682,13 +724,23 @@ export const AppointmentCalendar = () => {
           }}
         />
       </Box>
-      {drawer && (
+      {drawer ? (
         <VisitDrawer
           target={drawer}
           employees={employees}
           onClose={() => setDrawer(null)}
           onChanged={() => void refetch()}
         />
+      ) : (
+        bookTarget && (
+          <VisitDrawer
+            key={location.search}
+            target={bookTarget}
+            employees={employees}
+            onClose={() => navigate(listPath)}
+            onChanged={() => void refetch()}
+          />
+        )
       )}
       <Confirm
         isOpen={overMove !== null}

@@ -5,6 +5,7 @@ import {
   useGetOne,
   useNotify,
   useSimpleFormIterator,
+  useSimpleFormIteratorItem,
   useSourceContext,
   useTranslate,
   useCanAccess,
@@ -12,6 +13,7 @@ import {
 import {
   ArrayInput,
   AutocompleteInput,
+  BooleanInput,
   ReferenceInput,
   SelectInput,
   SimpleFormIterator,
@@ -60,12 +62,19 @@ import { useArea } from '../shell/area';
 import { BILLING, billingPath } from '../billing';
 import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
 import { nameOf } from '../staff/types';
-import { floatingDate, floatingNowQuarter, floatingTime, toFloating } from './calendarTime';
+import { floatingDate, floatingNowQuarter, floatingTime, openingTimes, toFloating } from './calendarTime';
 import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** Who can do a line: the appointment table's employees (their preferred artists when known). */
-export type BookEmployee = { id: string; name_en: string; name_ar: string; preferred_artist_ids?: string[] };
+export type BookEmployee = {
+  id: string;
+  name_en: string;
+  name_ar: string;
+  preferred_artist_ids?: string[];
+  /** the services she does (absent: every one) */
+  service_ids?: string[];
+};
 
 export type DrawerTarget =
   | {
@@ -80,7 +89,14 @@ export type DrawerTarget =
     }
   | { kind: 'visit'; visitId: string };
 
-type LineValue = { line_id?: string; service_id?: string; employee_id?: string; duration?: number | string };
+type LineValue = {
+  line_id?: string;
+  service_id?: string;
+  employee_id?: string;
+  duration?: number | string;
+  /** at the same time as the line before (parallel services, where the salon takes them) */
+  with_previous?: boolean;
+};
 type FormValues = {
   customer_id?: string;
   customer?: { name?: string; mobile?: string };
@@ -92,6 +108,43 @@ type FormValues = {
 
 /** The salon's zone (the drawer is a salon's screen): the zone every time on it is read in. */
 const useSalonZone = () => useFormat().timeZone as TenantTimeZone;
+
+/** The salon's day as the panel reads it (GET salon-day): its hours on the date and its booking rules. */
+type SalonDay = { open: Array<{ from: string; to: string }>; parallel_services: boolean };
+
+/** The salon's hours of a date (undefined while loading or for a date not yet typed whole). */
+const useSalonDay = (date: string | undefined): SalonDay | undefined => {
+  const dataProvider = useAppDataProvider();
+  const [day, setDay] = useState<{ date: string; value: SalonDay }>();
+  useEffect(() => {
+    if (!date || !isBusinessDate(date)) return;
+    let live = true;
+    dataProvider
+      .send<SalonDay>('GET', `salon-day?${new URLSearchParams({ date }).toString()}`)
+      .then((value) => live && setDay({ date, value }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, date]);
+  return day !== undefined && day.date === date ? day.value : undefined;
+};
+
+/**
+ * When each line starts, in minutes after the visit's start: at the first quarter once the lines
+ * before it have ended (as the availability engine and the command count), or with the line before it
+ * where the salon takes parallel services and the desk said so.
+ */
+const lineOffsets = (lines: LineValue[], services: Service[], parallel: boolean): number[] => {
+  const offsets: number[] = [];
+  let end = 0;
+  lines.forEach((line, i) => {
+    const offset = i > 0 && parallel && line.with_previous ? offsets[i - 1] : Math.ceil(end / 15) * 15;
+    offsets.push(offset);
+    end = Math.max(end, offset + minutesOf(line, services));
+  });
+  return offsets;
+};
 
 type Problem = { key: string; params?: Record<string, string | number> };
 
@@ -220,7 +273,16 @@ const BlockForm = ({
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Problem[]>([]);
   const date = floatingDate(start);
-  const times = QUARTERS_OF_DAY.map((t) => ({ id: t, name: formatViewTime(t, { locale: language }) }));
+  // the salon's hours of the day (all the quarters when it is closed)
+  const salonDay = useSalonDay(date);
+  const hours = openingTimes(salonDay?.open ?? [], tz);
+  const offered = (quarters: string[], value: string) =>
+    (quarters.length
+      ? quarters.includes(value)
+        ? quarters
+        : [...quarters, value].sort()
+      : QUARTERS_OF_DAY
+    ).map((t) => ({ id: t, name: formatViewTime(t, { locale: language }) }));
   const save = async () => {
     setProblems([]);
     try {
@@ -238,7 +300,13 @@ const BlockForm = ({
       setProblems(problemsOf(error));
     }
   };
-  const select = (label: string, value: string, set: (v: string) => void, testId: string) => (
+  const select = (
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    testId: string,
+    times: Array<{ id: string; name: string }>,
+  ) => (
     <TextField
       select
       size="small"
@@ -274,8 +342,14 @@ const BlockForm = ({
         <bdi>{date}</bdi>
       </Typography>
       <Stack direction="row" spacing={1}>
-        {select(translate('app.appointments.blocks.from'), from, setFrom, 'block-from')}
-        {select(translate('app.appointments.blocks.to'), to, setTo, 'block-to')}
+        {select(
+          translate('app.appointments.blocks.from'),
+          from,
+          setFrom,
+          'block-from',
+          offered(hours.starts, from),
+        )}
+        {select(translate('app.appointments.blocks.to'), to, setTo, 'block-to', offered(hours.ends, to))}
       </Stack>
       <TextField
         size="small"
@@ -595,15 +669,18 @@ const VisitForm = ({
       lines:
         target.kind === 'book'
           ? (target.lines ?? [{ employee_id: target.employeeId }])
-          : (visit?.lines ?? []).map((l) => ({
+          : (visit?.lines ?? []).map((l, i, all) => ({
               line_id: l.line_id,
               service_id: l.service_id,
               employee_id: l.employee_id,
               duration: l.duration,
+              ...(i > 0 && all[i - 1].start === l.start && { with_previous: true }),
             })),
     };
     // the drawer's first values only
   }, []);
+  // whether the salon takes parallel services (a setting of the salon, whatever the date)
+  const parallel = useSalonDay(defaults.date)?.parallel_services === true;
 
   // the salon allows overbooking and the time is taken: the desk may book it anyway
   const [toConfirm, setToConfirm] = useState<FormValues | null>(null);
@@ -619,19 +696,18 @@ const VisitForm = ({
       ]);
       return;
     }
-    // back to back from the visit's start, each line for its minutes
-    let at = Date.parse(instantAt(values.date as BusinessDate, `${values.time}:00`, tz));
-    const lines = (values.lines ?? []).map((line) => {
+    // from the visit's start, each line at its offset for its minutes
+    const at = Date.parse(instantAt(values.date as BusinessDate, `${values.time}:00`, tz));
+    const offsets = lineOffsets(values.lines ?? [], services, parallel);
+    const lines = (values.lines ?? []).map((line, i) => {
       const minutes = minutesOf(line, services);
-      const out = {
+      return {
         ...(line.line_id && { line_id: line.line_id }),
         service_id: line.service_id,
         employee_id: line.employee_id,
-        start: new Date(at).toISOString(),
+        start: new Date(at + offsets[i] * 60_000).toISOString(),
         ...(minutes && { duration: minutes }),
       };
-      at += minutes * 60_000;
-      return out;
     });
     try {
       if (target.kind === 'book') {
@@ -733,23 +809,22 @@ const VisitForm = ({
             )}
           </>
         )}
-        <Stack direction="row" spacing={1}>
-          <TextInput
-            source="date"
-            label="resources.appointments.fields.date"
-            slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
-            sx={{ flex: 1 }}
-          />
-          <TimeOfDayInput source="time" label="resources.appointments.fields.time" sx={{ flex: 1 }} />
-        </Stack>
+        <VisitTime />
+        <SuggestedStarts services={services} visitId={visit?.id} parallel={parallel} />
         <Typography variant="subtitle2">{translate('app.appointments.drawer.services')}</Typography>
         <ArrayInput source="lines" label={false}>
-          <SimpleFormIterator inline disableReordering disableClear addButton={<AddLineButton />}>
-            <LineInputs services={services} employees={employees} />
+          <SimpleFormIterator
+            inline
+            disableReordering
+            disableClear
+            addButton={<AddLineButton />}
+            // a line's "at the same time" switch takes a row of its own
+            sx={{ '& .RaSimpleFormIterator-form': { flexWrap: 'wrap', columnGap: 1 } }}
+          >
+            <LineInputs services={services} employees={employees} parallel={parallel} />
           </SimpleFormIterator>
         </ArrayInput>
-        <VisitTotals services={services} />
-        <SuggestedStarts services={services} visitId={visit?.id} />
+        <VisitTotals services={services} parallel={parallel} />
         <TextInput
           source="notes"
           label="resources.appointments.fields.notes"
@@ -782,6 +857,45 @@ const VisitForm = ({
   );
 };
 
+/**
+ * The visit's date and time: the time picked from the salon's hours of that date (all the quarters,
+ * and a word, when it is closed that day).
+ */
+const VisitTime = () => {
+  const tz = useSalonZone();
+  const { getFieldState, setValue } = useFormContext();
+  const date = useWatch({ name: 'date' }) as string | undefined;
+  const time = useWatch({ name: 'time' }) as string | undefined;
+  const salonDay = useSalonDay(date);
+  const { starts } = openingTimes(salonDay?.open ?? [], tz);
+  const closed = salonDay !== undefined && starts.length === 0;
+  // a time the desk did not pick outside the day's hours (a day opening later): its first free quarter
+  const outside = starts.length > 0 && time !== undefined && !starts.includes(time);
+  useEffect(() => {
+    if (!outside || getFieldState('time').isDirty || !date) return;
+    const now = floatingTime(floatingNowQuarter(tz));
+    const upcoming = date === floatingDate(floatingNowQuarter(tz)) ? starts.filter((t) => t >= now) : starts;
+    if (upcoming.length) setValue('time', upcoming[0]);
+  }, [outside, date]);
+  return (
+    <Stack direction="row" spacing={1}>
+      <TextInput
+        source="date"
+        label="resources.appointments.fields.date"
+        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+        sx={{ flex: 1 }}
+      />
+      <TimeOfDayInput
+        source="time"
+        label="resources.appointments.fields.time"
+        quarters={starts.length ? starts : undefined}
+        helperText={closed ? 'app.appointments.drawer.salon_closed' : undefined}
+        sx={{ flex: 1 }}
+      />
+    </Stack>
+  );
+};
+
 /** "Add a service": a new line of the visit (react-admin's iterator adds it). */
 const AddLineButton = () => {
   const translate = useTranslate();
@@ -801,8 +915,21 @@ const AddLineButton = () => {
   );
 };
 
-/** One service line: the service, who does it (the first line's preferred artists first) and its minutes. */
-const LineInputs = ({ services, employees }: { services: Service[]; employees: BookEmployee[] }) => {
+/**
+ * One service line: the service, who does it (the first line's preferred artists first) and its
+ * minutes; where the salon takes parallel services, a line after the first may be at the same time as
+ * the one before it.
+ */
+const LineInputs = ({
+  services,
+  employees,
+  parallel,
+}: {
+  services: Service[];
+  employees: BookEmployee[];
+  parallel: boolean;
+}) => {
+  const { index } = useSimpleFormIteratorItem();
   const { language } = useArea();
   const { setValue } = useFormContext();
   // inside the iterator the inputs' sources are the line's own ('lines.1.service_id')
@@ -817,7 +944,12 @@ const LineInputs = ({ services, employees }: { services: Service[]; employees: B
     // the service's job time when the service changes
   }, [serviceId]);
   const preferred = new Set(employees.find((e) => e.id === firstEmployee)?.preferred_artist_ids ?? []);
-  const ordered = [...employees].sort((a, b) => Number(preferred.has(b.id)) - Number(preferred.has(a.id)));
+  // only those who do the line's service (and whoever the line has, which the desk changes herself)
+  const employeeId = useWatch({ name: path('employee_id') }) as string | undefined;
+  const able = employees.filter(
+    (e) => !serviceId || !e.service_ids || e.service_ids.includes(serviceId) || e.id === employeeId,
+  );
+  const ordered = [...able].sort((a, b) => Number(preferred.has(b.id)) - Number(preferred.has(a.id)));
   return (
     <>
       <SelectInput
@@ -825,7 +957,7 @@ const LineInputs = ({ services, employees }: { services: Service[]; employees: B
         label="resources.appointments.fields.service_id"
         choices={services.map((s) => ({ id: s.id, name: `${namesOf(s, language).main} (${s.job_time})` }))}
         translateChoice={false}
-        sx={{ width: { xs: '100%', sm: 190 }, flexShrink: 0 }}
+        sx={{ width: { xs: '100%', sm: 180 }, flexShrink: 0 }}
         data-testid="line-service"
       />
       <SelectInput
@@ -847,6 +979,16 @@ const LineInputs = ({ services, employees }: { services: Service[]; employees: B
         slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
         sx={{ width: 84, minWidth: 84, flexShrink: 0 }}
       />
+      {parallel && index > 0 && (
+        <BooleanInput
+          source="with_previous"
+          label="app.appointments.drawer.with_previous"
+          helperText={false}
+          // a row of its own, above the line's service
+          sx={{ flexBasis: '100%', order: -1, mb: -1 }}
+          data-testid="line-with-previous"
+        />
+      )}
     </>
   );
 };
@@ -854,26 +996,39 @@ const LineInputs = ({ services, employees }: { services: Service[]; employees: B
 type Suggestion = { start: string; lines: Array<{ employee_id: string }> };
 
 /**
- * Free starts for the visit as it stands (the availability engine, GET availability): the first ones
- * of the chosen day, each line with the employee chosen for it (the engine picks one only for a line
- * without), for its minutes, the visit's own time not counted as busy; a click takes its time, and
- * never changes a line's employee once chosen.
+ * Free starts for the visit as it stands (the availability engine, GET availability), as soon as a
+ * service is chosen: the first ones of the chosen day for the lines with a service, each with the
+ * employee chosen for it (the engine picks one only for a line without), for its minutes, at its
+ * offset (lines at once where the salon takes parallel services), the visit's own time not counted as
+ * busy; a click takes its time, and never changes a line's employee once chosen.
  */
-const SuggestedStarts = ({ services, visitId }: { services: Service[]; visitId?: string }) => {
+const SuggestedStarts = ({
+  services,
+  visitId,
+  parallel,
+}: {
+  services: Service[];
+  visitId?: string;
+  parallel: boolean;
+}) => {
   const translate = useTranslate();
   const { language } = useArea();
   const tz = useSalonZone();
   const dataProvider = useAppDataProvider();
   const { setValue } = useFormContext();
-  const lines = (useWatch({ name: 'lines' }) as LineValue[] | undefined) ?? [];
+  const all = (useWatch({ name: 'lines' }) as LineValue[] | undefined) ?? [];
   const date = useWatch({ name: 'date' }) as string | undefined;
   const customerId = useWatch({ name: 'customer_id' }) as string | undefined;
-  const serviceIds = lines.map((l) => l.service_id).filter((id): id is string => Boolean(id));
+  // the lines with a service, and where each is in the form
+  const chosen = all.flatMap((line, index) => (line.service_id ? [{ line, index }] : []));
+  const lines = chosen.map((c) => c.line);
+  const serviceIds = lines.map((l) => l.service_id!);
   const employeeIds = lines.map((l) => l.employee_id ?? '');
   const durations = lines.map((l) => minutesOf(l, services));
+  const offsets = lineOffsets(lines, services, parallel);
   const key =
-    date && isBusinessDate(date) && serviceIds.length === lines.length && serviceIds.length > 0
-      ? JSON.stringify({ date, serviceIds, employeeIds, durations, customerId })
+    date && isBusinessDate(date) && serviceIds.length > 0
+      ? JSON.stringify({ date, serviceIds, employeeIds, durations, offsets, customerId })
       : '';
   const [starts, setStarts] = useState<Suggestion[] | null>(null);
   useEffect(() => {
@@ -883,6 +1038,7 @@ const SuggestedStarts = ({ services, visitId }: { services: Service[]; visitId?:
       date: date!,
       service_ids: JSON.stringify(serviceIds),
       employee_ids: JSON.stringify(employeeIds),
+      offsets: JSON.stringify(offsets),
       ...(durations.every((m) => m > 0) && { durations: JSON.stringify(durations) }),
       ...(employeeIds[0] && { employee_id: employeeIds[0] }),
       ...(customerId && { customer_id: customerId }),
@@ -921,7 +1077,8 @@ const SuggestedStarts = ({ services, visitId }: { services: Service[]; visitId?:
               // only a line without an employee takes the one the engine found
               s.lines.forEach(
                 (l, i) =>
-                  !employeeIds[i] && setValue(`lines.${i}.employee_id`, l.employee_id, { shouldDirty: true }),
+                  !employeeIds[i] &&
+                  setValue(`lines.${chosen[i].index}.employee_id`, l.employee_id, { shouldDirty: true }),
               );
             }}
             data-testid="suggested-start"
@@ -933,7 +1090,7 @@ const SuggestedStarts = ({ services, visitId }: { services: Service[]; visitId?:
 };
 
 /** The visit's total and the time it ends, as the lines are chosen. */
-const VisitTotals = ({ services }: { services: Service[] }) => {
+const VisitTotals = ({ services, parallel }: { services: Service[]; parallel: boolean }) => {
   const translate = useTranslate();
   const { language } = useArea();
   const { money } = useFormat();
@@ -943,7 +1100,9 @@ const VisitTotals = ({ services }: { services: Service[] }) => {
     (sum, l) => sum + (services.find((s) => s.id === l.service_id)?.price_minor ?? 0),
     0,
   );
-  const minutes = lines.reduce((sum, l) => sum + minutesOf(l, services), 0);
+  // from its start to the end of its last line
+  const offsets = lineOffsets(lines, services, parallel);
+  const minutes = Math.max(0, ...lines.map((l, i) => offsets[i] + minutesOf(l, services)));
   const end =
     time && /^\d{2}:\d{2}$/.test(time)
       ? (() => {

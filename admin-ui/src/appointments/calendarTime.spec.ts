@@ -1,4 +1,11 @@
-import { floatingDate, floatingNowQuarter, floatingTime, fromFloating, toFloating } from './calendarTime';
+import {
+  floatingDate,
+  floatingNowQuarter,
+  floatingTime,
+  fromFloating,
+  openingTimes,
+  toFloating,
+} from './calendarTime';
 
 describe("the calendar's wall clock is the salon's", () => {
   it("shows an instant at the salon's time whatever the browser's zone", () => {
@@ -22,5 +29,25 @@ describe("the calendar's wall clock is the salon's", () => {
     const now = Date.parse('2026-11-25T07:14:59.000Z');
     expect(floatingTime(floatingNowQuarter('Asia/Riyadh', now))).toBe('10:00');
     expect(floatingTime(floatingNowQuarter('Asia/Riyadh', now + 1000))).toBe('10:15');
+  });
+});
+
+describe("the time pickers offer the salon's hours", () => {
+  it('gives the quarters a visit can start at and a block can end at, from opening to closing', () => {
+    const { starts, ends } = openingTimes(
+      [
+        // Thursday's hours past midnight on Friday's date, then Friday's own to midnight
+        { from: '2026-11-26T21:00:00.000Z', to: '2026-11-26T23:00:00.000Z' },
+        { from: '2026-11-27T19:00:00.000Z', to: '2026-11-27T21:00:00.000Z' },
+      ],
+      'Asia/Riyadh',
+    );
+    expect(starts).toEqual([
+      ...['00:00', '00:15', '00:30', '00:45', '01:00', '01:15', '01:30', '01:45'],
+      ...['22:00', '22:15', '22:30', '22:45', '23:00', '23:15', '23:30', '23:45'],
+    ]);
+    expect(ends.slice(0, 2)).toEqual(['00:15', '00:30']);
+    expect(ends.slice(-2)).toEqual(['23:45', '00:00']);
+    expect(openingTimes([], 'Asia/Riyadh')).toEqual({ starts: [], ends: [] });
   });
 });

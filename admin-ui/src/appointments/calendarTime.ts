@@ -37,3 +37,27 @@ export const floatingNowQuarter = (tz: TenantTimeZone, now = Date.now()): Date =
 };
 
 export const addMinutes = (d: Date, minutes: number) => new Date(d.getTime() + minutes * 60_000);
+
+const QUARTER_MS = 15 * 60_000;
+
+/**
+ * The salon's openings of a date as the times its pickers offer ('HH:mm' on its clock): starts, each
+ * a quarter at least before the opening closes; ends, each a quarter after the opening began, up to its
+ * close (a close at midnight reads 00:00).
+ */
+export const openingTimes = (
+  open: ReadonlyArray<{ from: string; to: string }>,
+  tz: TenantTimeZone,
+): { starts: string[]; ends: string[] } => {
+  const starts: string[] = [];
+  const ends: string[] = [];
+  for (const o of open) {
+    const from = Math.ceil(Date.parse(o.from) / QUARTER_MS) * QUARTER_MS;
+    const to = Date.parse(o.to);
+    for (let t = from; t + QUARTER_MS <= to; t += QUARTER_MS) {
+      starts.push(floatingTime(toFloating(t, tz)));
+      ends.push(floatingTime(toFloating(t + QUARTER_MS, tz)));
+    }
+  }
+  return { starts, ends };
+};

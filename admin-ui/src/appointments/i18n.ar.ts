@@ -163,6 +163,8 @@ export const ar: typeof en = {
           'لا دقائق |||| دقيقة واحدة |||| دقيقتان |||| %{smart_count} دقائق |||| %{smart_count} دقيقة |||| %{smart_count} دقيقة',
         suggested: 'أوقات متاحة لهذا الموعد',
         no_free_start: 'لا وقت متاحًا لهذا الموعد في هذا اليوم',
+        salon_closed: 'الصالون مغلق في هذا اليوم',
+        with_previous: 'في وقت الخدمة السابقة نفسه',
         book: 'احجز',
         save: 'حفظ التغييرات',
         close: 'إغلاق',

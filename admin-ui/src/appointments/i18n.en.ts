@@ -160,6 +160,8 @@ export const en = {
         minutes: '%{smart_count} minute |||| %{smart_count} minutes',
         suggested: 'Free times for this visit',
         no_free_start: 'No free time for this visit on this day',
+        salon_closed: 'The salon is closed on this day',
+        with_previous: 'At the same time as the service before',
         book: 'Book',
         save: 'Save changes',
         close: 'Close',

@@ -13,16 +13,19 @@ export const QUARTERS_OF_DAY = Array.from(
 /**
  * A time of day picked from the quarters, written the page's way ('04:00 PM', '04:00 م'): a native
  * time field would write it the browser's way, in its language, whatever the page's. The form keeps
- * 'HH:mm' as before.
+ * 'HH:mm' as before. `quarters` limits the list (the salon's hours of the day, in their order); the
+ * value in the field stays offered.
  */
-export const TimeOfDayInput = (props: Omit<SelectInputProps, 'choices'>) => {
+export const TimeOfDayInput = ({
+  quarters = QUARTERS_OF_DAY,
+  ...props
+}: Omit<SelectInputProps, 'choices'> & { quarters?: readonly string[] }) => {
   const { language } = useArea();
   const sourceContext = useSourceContext();
   const name = sourceContext?.getSource(props.source ?? '') ?? props.source ?? '';
   const value = useWatch({ name }) as unknown;
   const current = typeof value === 'string' ? value.slice(0, 5) : '';
-  const times =
-    current && !QUARTERS_OF_DAY.includes(current) ? [...QUARTERS_OF_DAY, current].sort() : QUARTERS_OF_DAY;
+  const times = current && !quarters.includes(current) ? [...quarters, current].sort() : quarters;
   return (
     <SelectInput
       {...props}

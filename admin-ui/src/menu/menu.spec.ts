@@ -94,6 +94,7 @@ describe('payloads', () => {
         job_time: 45,
         show_to_customer: true,
         home_service: false,
+        employee_ids: ['e1', 'e2'],
       }),
     ).toEqual({
       name_en: 'Haircut',
@@ -107,6 +108,8 @@ describe('payloads', () => {
       home_service: false,
       expiry_date: null,
       image_file_id: null,
+      // who does it, kept on each employee
+      employee_ids: ['e1', 'e2'],
     });
     expect(namePayload({ id: 'g', name_en: 'Hair', name_ar: '', status: 1 })).toEqual({
       name_en: 'Hair',

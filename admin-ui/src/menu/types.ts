@@ -54,6 +54,7 @@ export const SERVICE_FORM_FIELDS = [
   'home_service',
   'expiry_date',
   'image_file_id',
+  'employee_ids',
 ] as const;
 export type ServiceFormField = (typeof SERVICE_FORM_FIELDS)[number];
 

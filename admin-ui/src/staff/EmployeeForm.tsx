@@ -158,6 +158,36 @@ const PreferredArtists = () => {
   );
 };
 
+/**
+ * The services she does, from the menu; an employee with no skills recorded does every one (all
+ * ticked), and stays so until the list is changed.
+ */
+const ServiceSkills = () => {
+  const { language } = useArea();
+  const record = useRecordContext<Employee & { service_ids?: string[] }>();
+  const { data = [] } = useGetList<{ id: string; name_en: string; name_ar: string }>('services', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'order', order: 'ASC' },
+  });
+  const all = data.map((s) => s.id);
+  const unlimited = !Array.isArray(record?.service_ids);
+  return (
+    <FormCell wide>
+      <CheckboxGroupInput
+        source="service_ids"
+        label={false}
+        choices={data.map((s) => ({ id: s.id, name: nameOf(s, language) }))}
+        translateChoice={false}
+        format={(v: unknown) => (Array.isArray(v) ? v : all)}
+        // every service ticked on one who was not limited: still not limited (new services included)
+        parse={(v: string[]) => (unlimited && all.every((id) => v.includes(id)) ? undefined : v)}
+        helperText="app.staff.employees.services_hint"
+        data-testid="employee-services"
+      />
+    </FormCell>
+  );
+};
+
 const weekdayChoices = WEEKDAYS.map((d) => ({ id: d, name: codeLabelKey('weekday', d) }));
 const rightChoices = USER_RIGHTS.map((r) => ({ id: r, name: `app.staff.employees.rights.${r}` }));
 
@@ -248,6 +278,9 @@ export const EmployeeForm = (props: Omit<SimpleFormProps, 'children'>) => {
         <FormCell>
           <BooleanInput source="show_in_billing" />
         </FormCell>
+      </FormSection>
+      <FormSection title="app.staff.employees.sections.services">
+        <ServiceSkills />
       </FormSection>
       <FormSection title="app.staff.employees.sections.week">
         <FormCell wide>

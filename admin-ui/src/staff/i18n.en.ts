@@ -148,7 +148,9 @@ export const en = {
           rights: 'Rights beyond the role',
           location: 'Check-in location',
           preferred: 'Preferred artists',
+          services: 'Services this employee does',
         },
+        services_hint: 'Offered only for these services, at the desk and online.',
         picture: {
           upload: 'Upload a picture',
           change: 'Change the picture',

@@ -140,6 +140,8 @@ export const employeePayload = (values: Record<string, unknown>): Record<string,
   out.holidays = Array.isArray(values.holidays) ? values.holidays : [];
   out.rights = Array.isArray(values.rights) ? values.rights : [];
   out.preferred_artist_ids = Array.isArray(values.preferred_artist_ids) ? values.preferred_artist_ids : [];
+  // the services she does: left out (unchanged) when the form did not limit them
+  out.service_ids = Array.isArray(values.service_ids) ? values.service_ids : null;
   return out;
 };
 

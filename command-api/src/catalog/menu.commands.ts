@@ -17,6 +17,7 @@ import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
+import { setServiceEmployees } from '../staff/staff.commands';
 import { decideMenu, evolveMenu, initialMenuState, type MenuCommand, type MenuState } from './menu';
 
 /** What a picture may be (the image kinds of the file store's sniffing). */
@@ -73,7 +74,10 @@ export class ChangeMenuHandler implements ICommandHandler<ChangeMenu> {
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
   ) {}
 
-  private async command(ctx: CommandContext, r: MenuRequest): Promise<{ command: MenuCommand; id?: string }> {
+  private async command(
+    ctx: CommandContext,
+    r: MenuRequest,
+  ): Promise<{ command: MenuCommand; id?: string; employeeIds?: string[] }> {
     switch (r.kind) {
       case 'add-group': {
         const n = parseInput(nameInput, r.body);
@@ -112,12 +116,14 @@ export class ChangeMenuHandler implements ICommandHandler<ChangeMenu> {
       case 'add-service':
       case 'change-service': {
         const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
-        const details = serviceDetails(parseInput(serviceInput({ countryId }), r.body), countryId);
+        const input = parseInput(serviceInput({ countryId }), r.body);
+        const details = serviceDetails(input, countryId);
         if (details.image_file_id) await this.expectImage(ctx, details.image_file_id);
+        const employeeIds = input.employee_ids;
         if (r.kind === 'change-service')
-          return { command: { type: 'ChangeService', serviceId: r.id, details }, id: r.id };
+          return { command: { type: 'ChangeService', serviceId: r.id, details }, id: r.id, employeeIds };
         const serviceId = idFor(ctx, 'service');
-        return { command: { type: 'AddService', serviceId, details }, id: serviceId };
+        return { command: { type: 'AddService', serviceId, details }, id: serviceId, employeeIds };
       }
     }
   }
@@ -145,17 +151,27 @@ export class ChangeMenuHandler implements ICommandHandler<ChangeMenu> {
   }
 
   async execute({ ctx, request }: ChangeMenu): Promise<Answer> {
-    const { command, id } = await this.command(ctx, request);
-    const outcome = await this.aggregates.handle<MenuState, MenuEvent>(
-      streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
-      ctx,
-      {
-        initial: initialMenuState(),
-        evolve: evolveMenu,
-        decide: (state) => decideMenu(command, state),
-      },
-    );
+    const { command, id, employeeIds } = await this.command(ctx, request);
+    // the service's save and who does it are one unit: both stored, or neither
+    const { result: outcome, position } = await this.aggregates.transaction(async () => {
+      const o = await this.aggregates.handle<MenuState, MenuEvent>(
+        streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
+        ctx,
+        {
+          initial: initialMenuState(),
+          evolve: evolveMenu,
+          decide: (state) => decideMenu(command, state),
+        },
+      );
+      if (id && employeeIds && o.state.services.has(id))
+        await setServiceEmployees(this.aggregates, this.models, ctx, id, employeeIds);
+      return o;
+    });
     const created = request.kind.startsWith('add-') && outcome.events.length > 0;
-    return new Answer(recordOf(outcome.state, request, id), outcome.position, created ? 201 : 200);
+    return new Answer(
+      recordOf(outcome.state, request, id),
+      position ?? outcome.position,
+      created ? 201 : 200,
+    );
   }
 }

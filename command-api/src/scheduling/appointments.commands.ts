@@ -10,6 +10,7 @@ import {
   changeLineEmployeeInput,
   CUSTOMER_CATEGORY,
   DomainError,
+  doesService,
   epochOf,
   formatViewTime,
   moveAppointmentLineInput,
@@ -433,6 +434,18 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     const problems: ErrorDetail[] = [];
     const employees = new Map<string, Awaited<ReturnType<BookingContext['employee']>>>();
     for (const l of lines) employees.set(l.employee_id, await booking.employee(l.employee_id));
+    // each line's employee does its service (her skills), at booking, edit, move and change of employee;
+    // a line left as it was booked stays (her skills may have changed since)
+    lines.forEach((l, i) => {
+      const employee = employees.get(l.employee_id);
+      const kept = before.some(
+        (b) => b.line_id === l.line_id && b.service_id === l.service_id && b.employee_id === l.employee_id,
+      );
+      if (employee?.added && !kept && !doesService(employee.details, l.service_id))
+        problems.push({ field: `lines.${i}.employee_id`, key: 'appointments.employee_not_qualified' });
+    });
+    // who does what is the desk's choice to correct first, before any time is weighed
+    if (problems.length) throw refusal(problems);
     problems.push(
       ...scheduleConflicts({
         lines,

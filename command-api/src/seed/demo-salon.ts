@@ -101,6 +101,8 @@ const DEMO_STYLISTS = [
     commission_percentage: '10',
     salary: '4500',
     holidays: [5],
+    // the services she does (the menu's names): hair, and facials
+    skills: ['Haircut', 'Blow dry', 'Hair colour', 'Facial'],
   },
   {
     name_en: 'Reem Abdullah',
@@ -110,6 +112,8 @@ const DEMO_STYLISTS = [
     commission_percentage: '8',
     salary: '3800',
     holidays: [5],
+    // nails, facials and a blow dry, never a cut or a colour
+    skills: ['Manicure', 'Pedicure', 'Facial', 'Blow dry'],
   },
 ];
 
@@ -585,10 +589,9 @@ export const seedDemoSalon = async (
       residency_expiry: addMonths(today, 9),
     },
   ];
-  for (const [i, stylist] of DEMO_STYLISTS.entries()) {
-    const added = await execute(
-      new ChangeStaff(ownerCtx, { kind: 'add-employee', body: { ...stylist, ...papers[i] } }),
-    );
+  for (const [i, { skills, ...stylist }] of DEMO_STYLISTS.entries()) {
+    const body = { ...stylist, ...papers[i], service_ids: skills.map((name) => services[name].id) };
+    const added = await execute(new ChangeStaff(ownerCtx, { kind: 'add-employee', body }));
     stylists.push((added as Answer<{ id: string }>).body.id);
   }
   // Noura signs in as the stylist: her own book and attendance

@@ -1,4 +1,4 @@
-import { DomainError, type EmployeeDetails, type EmployeeEvent } from '@rawnaq/contracts';
+import { DomainError, doesService, type EmployeeDetails, type EmployeeEvent } from '@rawnaq/contracts';
 import { decideEmployee, evolveEmployee, initialEmployeeState, type EmployeeCommand } from './employee';
 
 const week = Array.from({ length: 7 }, () => ({ is_open: true, from: '10:00', to: '22:00' }));
@@ -105,5 +105,50 @@ describe('employee', () => {
     given(added, { type: 'EmployeeLoginGranted', data: { employee_id: 'e1', user_id: 'u2' } })
       .when({ type: 'GrantLogin', userId: 'u3' })
       .thenRejects('staff.already_has_login');
+  });
+
+  describe('the services she does (skills), from her record or a service’s', () => {
+    const skills = (employee_id: string, after: string[], before: string[] | null): EmployeeEvent => ({
+      type: 'EmployeeChanged',
+      data: { employee_id, changed: { service_ids: after }, previous: { service_ids: before } },
+    });
+    const all = ['haircut', 'manicure', 'facial'];
+
+    it('given no skills recorded (every service), when a service says she does not do it, then she does all the others', () =>
+      given(added)
+        .when({ type: 'SetServiceSkill', serviceId: 'haircut', does: false, allServiceIds: all })
+        .then([skills('e1', ['manicure', 'facial'], null)]));
+
+    it('given no skills recorded, when a service says she does it, then nothing changes', () =>
+      given(added)
+        .when({ type: 'SetServiceSkill', serviceId: 'haircut', does: true, allServiceIds: all })
+        .then([]));
+
+    it('given her skills, when a service adds her or takes her off, then only that service changes', () => {
+      const nails = skills('e1', ['manicure'], null);
+      given(added, nails)
+        .when({ type: 'SetServiceSkill', serviceId: 'facial', does: true, allServiceIds: all })
+        .then([skills('e1', ['manicure', 'facial'], ['manicure'])]);
+      given(added, nails)
+        .when({ type: 'SetServiceSkill', serviceId: 'manicure', does: false, allServiceIds: all })
+        .then([skills('e1', [], ['manicure'])]);
+      given(added, nails)
+        .when({ type: 'SetServiceSkill', serviceId: 'haircut', does: false, allServiceIds: all })
+        .then([]);
+    });
+
+    it('given her skills, when her record is saved with other skills, then the change and what it was are recorded', () =>
+      given(added, skills('e1', ['manicure'], null))
+        .when({ type: 'ChangeEmployee', details: { ...noura, service_ids: ['manicure', 'facial'] } })
+        .then([skills('e1', ['manicure', 'facial'], ['manicure'])]));
+
+    it('given an employee of before skills were recorded, when she is asked about a service, then she does it', () => {
+      const state = [added].reduce(evolveEmployee, initialEmployeeState);
+      expect(state.added && doesService(state.details, 'haircut')).toBe(true);
+      const limited = [added, skills('e1', ['manicure'], null)].reduce(evolveEmployee, initialEmployeeState);
+      expect(
+        limited.added && [doesService(limited.details, 'haircut'), doesService(limited.details, 'manicure')],
+      ).toEqual([false, true]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import {
   canonicalMobileOrAsIs,
   conflict,
+  doesService,
   notFound,
   rejected,
   type EmployeeDetails,
@@ -77,7 +78,12 @@ export type EmployeeCommand =
   | { type: 'GrantLogin'; userId: string }
   | { type: 'RemoveLogin' }
   | { type: 'AddPeriod'; periodId: string; period: EmployeePeriod }
-  | { type: 'RemovePeriod'; periodId: string };
+  | { type: 'RemovePeriod'; periodId: string }
+  /**
+   * From a service's record: she does the service or not (the same fact as her own record's
+   * `service_ids`); with no skills recorded she did every service, `allServiceIds` then.
+   */
+  | { type: 'SetServiceSkill'; serviceId: string; does: boolean; allServiceIds: readonly string[] };
 
 /** Who the owner is matters: the owner's record is not changed from the employee screens (doc2 §6). */
 export type EmployeeContext = { ownerUserId: string };
@@ -143,5 +149,18 @@ export const decideEmployee = (
     case 'RemovePeriod':
       if (!state.periods.has(command.periodId)) throw notFound('not_found.record');
       return [{ type: 'EmployeePeriodRemoved', data: { employee_id, period_id: command.periodId } }];
+    case 'SetServiceSkill': {
+      const before = state.details.service_ids;
+      if (doesService(state.details, command.serviceId) === command.does) return [];
+      const after = command.does
+        ? [...(before ?? []), command.serviceId]
+        : (before ?? command.allServiceIds).filter((id) => id !== command.serviceId);
+      return [
+        {
+          type: 'EmployeeChanged',
+          data: { employee_id, changed: { service_ids: after }, previous: { service_ids: before ?? null } },
+        },
+      ];
+    }
   }
 };

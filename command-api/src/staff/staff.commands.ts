@@ -9,6 +9,7 @@ import {
   employeeRoleInput,
   employeePeriodInput,
   isUuid,
+  MENU_CATEGORY,
   notFound,
   rejected,
   roleInput,
@@ -30,6 +31,7 @@ import {
   type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
+import { evolveMenu, initialMenuState } from '../catalog/menu';
 import { queueMail, verifyEmailMail } from '../identity/mail';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
@@ -113,6 +115,26 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
         throw rejected('staff.preferred_artist_not_available', 'preferred_artist_ids');
     }
     if (i.picture_file_id) await this.expectImage(ctx, i.picture_file_id);
+    // the services she does: services of this salon; not sent, as they were (all for a new employee)
+    let serviceIds = i.service_ids;
+    if (serviceIds?.length) {
+      // the salon's menu as its events have it (a service added a moment ago included)
+      const { state: menu } = await this.aggregates.load(
+        streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
+        initialMenuState(),
+        evolveMenu,
+      );
+      if (!serviceIds.every((id) => menu.services.has(id)))
+        throw rejected('staff.service_not_found', 'service_ids');
+    }
+    if (serviceIds === undefined && selfId) {
+      const { state } = await this.aggregates.load(
+        employeeStream(ctx, selfId),
+        initialEmployeeState,
+        evolveEmployee,
+      );
+      serviceIds = state.added ? state.details.service_ids : undefined;
+    }
     return JSON.parse(
       JSON.stringify({
         ...i,
@@ -122,6 +144,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
           i.commission_percentage !== undefined ? Number(i.commission_percentage) : undefined,
         // none chosen is the same as never chosen: an edit does not record an empty list as a change
         preferred_artist_ids: preferred.length ? preferred : undefined,
+        service_ids: serviceIds,
         // a new employee works the salon's week unless told otherwise
         working_hours: (
           (i.working_hours ?? account?.business_hours ?? DEFAULT_WEEK) as Array<{ is_open: boolean }>
@@ -420,3 +443,36 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     return new Answer({ id: employeeId, user_id: employee.userId, role_id: roleId }, o.position);
   }
 }
+
+/**
+ * A service's side of the skills: exactly `employeeIds` (employees of the salon) do `serviceId`, each
+ * change recorded on the employee's own stream, in the running command's unit (the service's save).
+ */
+export const setServiceEmployees = async (
+  aggregates: Aggregates,
+  models: ReadModels,
+  ctx: CommandContext,
+  serviceId: string,
+  employeeIds: readonly string[],
+) => {
+  const [employees, account, { state: menu }] = await Promise.all([
+    models.find('employees', { filter: { tenantId: ctx.tenantId } }),
+    models.get('accounts', ctx.tenantId),
+    aggregates.load(streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId), initialMenuState(), evolveMenu),
+  ]);
+  if (!employeeIds.every((id) => employees.some((e) => e.id === id)))
+    throw rejected('catalog.employee_not_found', 'employee_ids');
+  // every service of the menu but this one (what an employee with no skills recorded did besides it)
+  const allServiceIds = [...menu.services.keys()];
+  for (const e of employees)
+    await aggregates.handle<EmployeeState, EmployeeEvent>(employeeStream(ctx, e.id), ctx, {
+      initial: initialEmployeeState,
+      evolve: evolveEmployee,
+      decide: (s) =>
+        decideEmployee(
+          { type: 'SetServiceSkill', serviceId, does: employeeIds.includes(e.id), allServiceIds },
+          s,
+          { ownerUserId: (account?.owner_user_id as string) ?? '' },
+        ),
+    });
+};

@@ -54,6 +54,13 @@ export const serviceInput = (context: { countryId: number }) =>
       expiry_date: withRule(z.string(), date).optional(),
       /** an uploaded image (`POST files?purpose=image`): the service's picture */
       image_file_id: withRule(z.string(), maxLength(60)).optional(),
+      /**
+       * the employees who do it (employees of the salon; the command checks which), kept on each
+       * employee as her skills; absent: unchanged (a new service: everyone whose skills are not limited)
+       */
+      employee_ids: withRule(z.array(z.string().max(60)).max(500), (v) =>
+        Array.isArray(v) && new Set(v).size !== v.length ? { key: 'catalog.employee_twice' } : undefined,
+      ).optional(),
     }),
   );
 export type ServiceInput = z.infer<ReturnType<typeof serviceInput>>;

@@ -26,6 +26,17 @@ export type EmployeeDetails = {
   picture_file_id?: string;
   /** up to 4 other active employees of the salon (absent on events written before the field existed) */
   preferred_artist_ids?: string[];
+  /**
+   * The services she does (her skills), edited from her record and from each service's; absent: every
+   * service of the salon (an employee added before skills were recorded, or never limited).
+   */
+  service_ids?: string[];
+};
+
+/** Whether an employee (her record or read model) does a service: with no skills recorded, every one. */
+export const doesService = (employee: object, serviceId: string): boolean => {
+  const skills = (employee as { service_ids?: unknown }).service_ids;
+  return !Array.isArray(skills) || skills.includes(serviceId);
 };
 
 export type EmployeePeriod = {

@@ -66,6 +66,10 @@ export const employeeInput = (context: { countryId: number }) =>
               ? { key: 'staff.preferred_artist_twice' }
               : undefined,
         ).optional(),
+        /** the services she does (services of the salon; the command checks which); absent: as before */
+        service_ids: withRule(z.array(z.string().max(60)).max(500), (v) =>
+          Array.isArray(v) && new Set(v).size !== v.length ? { key: 'staff.service_twice' } : undefined,
+        ).optional(),
       }),
       'leaving_date',
       (d) => (value) =>

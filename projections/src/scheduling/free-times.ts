@@ -2,6 +2,7 @@ import {
   addDays,
   availability,
   DEFAULT_WEEK,
+  doesService,
   epochOf,
   lineOffsets,
   startOfBusinessDay,
@@ -127,11 +128,15 @@ export const freeTimes = async (models: ReadModels, q: FreeTimesQuestion): Promi
     busy: lines.filter((l) => l.employee_id === e.id).map(interval),
   }));
   const durations = q.services.map((s, i) => q.lines?.[i]?.duration ?? Number(s.job_time));
+  // each line by whom the desk chose, else by anyone of the table who does its service (her skills)
+  const qualified = (serviceId: string) =>
+    employees.filter((e) => doesService(e, serviceId)).map((e) => e.id);
   const services: WantedService[] = durations.map((duration, i) => {
     const line = q.lines?.[i];
+    const able = qualified(q.services[i].id);
     return {
       duration,
-      ...(line?.employeeId && { employees: [line.employeeId] }),
+      employees: line?.employeeId ? able.filter((id) => id === line.employeeId) : able,
       ...(line?.offset !== undefined && { offset: line.offset }),
     };
   });

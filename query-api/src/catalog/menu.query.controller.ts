@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { notFound, Page, Permission, rejected, toDecimalString } from '@rawnaq/contracts';
+import { doesService, notFound, Page, Permission, rejected, toDecimalString } from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -81,9 +81,12 @@ export class MenuQueryController {
     return this.list(a, 'categories', q, req, res);
   }
 
+  /** A service, with who does it (`employee_ids`: the employees whose skills include it, or are not limited). */
   @Get('services/:id')
-  service(@Auth() a: AuthContext, @Param('id') id: string) {
-    return this.one(a, 'services', id);
+  async service(@Auth() a: AuthContext, @Param('id') id: string) {
+    const service = await this.one(a, 'services', id);
+    const employees = await this.models.find('employees', { filter: { tenantId: a.tenantId } });
+    return { ...service, employee_ids: employees.filter((e) => doesService(e, id)).map((e) => e.id) };
   }
 
   @Get('service-groups/:id')

@@ -263,6 +263,8 @@ export class AvailabilityQueryController {
         employee_id: e.id,
         name_en: e.name_en,
         name_ar: e.name_ar,
+        // the services she does (absent: every one), for the booking panel's choice of employee
+        ...(Array.isArray(e.service_ids) && { service_ids: e.service_ids as string[] }),
         days: employeeDays({
           timeZone: book.timeZone,
           salon: book.salon,

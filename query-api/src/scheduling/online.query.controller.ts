@@ -60,12 +60,20 @@ export class OnlineQueryController {
     res.send(file.bytes);
   }
 
-  /** The employees a customer may choose (the appointment table's), by name. */
+  /**
+   * The employees a customer may choose (the appointment table's), by name, each with the services
+   * she does (`service_ids`; absent: every service), so the page offers her only for those.
+   */
   @Get('salons/:alias/employees')
   async employees(@Param('alias') alias: string) {
     const salon = await salonOfAlias(this.models, alias);
     const employees = await bookableEmployees(this.models, salon.id);
-    return employees.map((e) => ({ id: e.id, name_en: e.name_en, name_ar: e.name_ar }));
+    return employees.map((e) => ({
+      id: e.id,
+      name_en: e.name_en,
+      name_ar: e.name_ar,
+      ...(Array.isArray(e.service_ids) && { service_ids: e.service_ids as string[] }),
+    }));
   }
 
   /** The free starts of a visit of these services, for any employee or the one chosen. */

@@ -1,5 +1,14 @@
-import { BooleanInput, NumberInput, SelectInput, SimpleForm, type SimpleFormProps } from 'react-admin';
-import { useRecordContext, useTranslate } from 'ra-core';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  type SimpleFormProps,
+} from 'react-admin';
+import { useGetList, useRecordContext, useTranslate } from 'ra-core';
+import { useArea } from '../../shell/area';
+import { nameOf } from '../../staff/types';
 import InputAdornment from '@mui/material/InputAdornment';
 import { AppDateInput } from '../../forms/AppDateInput';
 import { FormCell, FormSection } from '../../forms/FormSection';
@@ -23,6 +32,37 @@ const useChoices = (items: NamedItem[], current: unknown) => {
           ? nameOf(item)
           : `${nameOf(item)} (${translate('app.menu_items.status.disabled')})`,
     }));
+};
+
+/**
+ * Who does the service: the salon's active employees, ticked for those who do it (an employee with no
+ * skills recorded does every service, a new one too); saved on each employee as her skills.
+ */
+const ServiceEmployees = () => {
+  const { language } = useArea();
+  const { data = [] } = useGetList<{
+    id: string;
+    name_en: string;
+    name_ar: string;
+    status: number;
+    service_ids?: string[];
+  }>('employees', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name_en', order: 'ASC' } });
+  const active = data.filter((e) => e.status === 1);
+  // a new service: whoever has no skills recorded does it
+  const byDefault = active.filter((e) => !Array.isArray(e.service_ids)).map((e) => e.id);
+  return (
+    <FormCell wide>
+      <CheckboxGroupInput
+        source="employee_ids"
+        label={false}
+        choices={active.map((e) => ({ id: e.id, name: nameOf(e, language) }))}
+        translateChoice={false}
+        format={(v: unknown) => (Array.isArray(v) ? v : byDefault)}
+        helperText="app.services.employees_hint"
+        data-testid="service-employees"
+      />
+    </FormCell>
+  );
 };
 
 /** Every service field of spec doc1 §3, checked by the contracts' `serviceInput` before it is sent. */
@@ -66,7 +106,7 @@ export const ServiceForm = (props: Omit<SimpleFormProps, 'children'>) => {
       <FormSection title="app.services.sections.price">
         <PriceFields />
       </FormSection>
-      <FormSection title="app.services.sections.booking" last>
+      <FormSection title="app.services.sections.booking">
         <FormCell>
           <NumberInput
             source="job_time"
@@ -94,6 +134,9 @@ export const ServiceForm = (props: Omit<SimpleFormProps, 'children'>) => {
         <FormCell>
           <BooleanInput source="home_service" />
         </FormCell>
+      </FormSection>
+      <FormSection title="app.services.sections.employees" last>
+        <ServiceEmployees />
       </FormSection>
     </SimpleForm>
   );

@@ -224,7 +224,7 @@ export const moneyTests = ({ url, tab }: SuiteContext) => {
         const { page } = await tab(language);
         await page.setViewportSize(viewport);
         await signIn(page, url, owner, { language });
-        await page.goto(`${url}/${language}/merchant/payments`);
+        await page.goto(`${url}/${language}/merchant/accounting/payments`);
         await page.waitForSelector('[data-testid=payment-paid-for]');
         const paidFor = await page.$$eval('[data-testid=payment-paid-for]', (found) =>
           found.map((f) => (f.textContent ?? '').trim()),

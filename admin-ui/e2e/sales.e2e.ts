@@ -186,7 +186,9 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       );
       await shot(page, 'sales-invoice-en');
 
+      // the payments list's old address (a bookmark) leads to the spec's, accounting/payments
       await page.goto(`${url}/en/merchant/payments`);
+      await page.waitForURL(`${url}/en/merchant/accounting/payments`);
       await page.waitForSelector(`.RaDataTable-tbody tr:has-text("${code}")`);
       expect(await text(page, `.RaDataTable-tbody tr:has-text("${code}")`)).toContain('Credit card');
       await shot(page, 'sales-payments-en');
@@ -288,7 +290,7 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       expect(await text(customer.page, '[data-testid=einvoice-not-found]')).toContain('الفاتورة غير موجودة');
       await shot(customer.page, 'sales-einvoice-not-found-ar-phone');
 
-      await page.goto(`${url}/ar/merchant/payments`);
+      await page.goto(`${url}/ar/merchant/accounting/payments`);
       await page.waitForSelector(`main li:has(bdi:text-is("#${split.number}"))`);
       await noSideScroll(page);
       await shot(page, 'sales-payments-ar-phone');

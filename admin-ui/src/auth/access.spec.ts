@@ -200,7 +200,7 @@ describe("the standard roles open their job's screens, and not the others", () =
     for (const resource of [
       'accounting/total-sales',
       'accounting/receivable',
-      'payments',
+      'accounting/payments',
       'reports/vat-report',
       'reports/inventory-movements',
       'dashboard',

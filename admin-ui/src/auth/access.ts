@@ -58,14 +58,14 @@ export const RESOURCE_ACCESS: Record<
     export: { page: Page.pos, permission: Permission.viewInvoices },
   },
   // credit notes: issued by who sells (13), listed and read by who sees invoices (14)
-  'total-sales/credit-note': { show: { page: Page.pos, permission: Permission.sell } },
+  'accounting/total-sales/credit-note': { show: { page: Page.pos, permission: Permission.sell } },
   'accounting/credit-note': {
     list: { page: Page.pos, permission: Permission.viewInvoices },
     show: { page: Page.pos, permission: Permission.viewInvoices },
     export: { page: Page.pos, permission: Permission.viewInvoices },
   },
   // debit notes: the same as credit notes
-  'total-sales/debit-note': { show: { page: Page.pos, permission: Permission.sell } },
+  'accounting/total-sales/debit-note': { show: { page: Page.pos, permission: Permission.sell } },
   'accounting/debit-note': {
     list: { page: Page.pos, permission: Permission.viewInvoices },
     show: { page: Page.pos, permission: Permission.viewInvoices },
@@ -73,7 +73,7 @@ export const RESOURCE_ACCESS: Record<
   },
   // the baskets held at the till: seen, resumed and (with the "hold invoice" right) cancelled by who sells
   'on-hold-report': { list: { page: Page.pos, permission: Permission.sell } },
-  payments: {
+  'accounting/payments': {
     list: { page: Page.pos, permission: Permission.viewInvoices },
     export: { page: Page.pos, permission: Permission.viewInvoices },
   },

@@ -9,6 +9,7 @@ import {
 } from '../appointments';
 import { useEffect, useMemo } from 'react';
 import { Navigate, Route } from 'react-router-dom';
+import { MOVED_PATHS, MovedPath } from '../shell/MovedPath';
 import { Admin, CustomRoutes, Resource, defaultTheme, localStorageStore } from 'react-admin';
 import { useLogout, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
@@ -159,7 +160,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/checkin-checkout-report" {...checkinReport} />
         <Resource name="reports/appointments-cancellation-reasons" {...cancellationReasonsReport} />
         <Resource name="accounting/total-sales" {...invoices} />
-        <Resource name="payments" {...payments} />
+        <Resource name="accounting/payments" {...payments} />
         <Resource name="on-hold-report" {...onHoldReport} />
         <Resource name="accounting/credit-note" {...creditNotes} />
         <Resource name="accounting/debit-note" {...debitNotes} />
@@ -238,6 +239,9 @@ export const MerchantAdmin = () => {
           {staffRoutes}
           {indexRoutes}
           <Route path="/imports/:entity" element={<ImportPage />} />
+          {Object.entries(MOVED_PATHS).map(([from, to]) => (
+            <Route key={from} path={`/${from}/*`} element={<MovedPath to={to} />} />
+          ))}
         </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/logout" element={<LogoutRoute />} />

@@ -45,7 +45,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 
 /**
- * `total-sales/credit-note?invoice_id=` (doc1 §2): a credit note on an invoice — which lines and how
+ * `accounting/total-sales/credit-note?invoice_id=` (doc1 §2): a credit note on an invoice — which lines and how
  * many (all or some, never more than remains), the refunds by method adding up to the credited amount,
  * and why. An invoice the rules keep from a note (a Saudi invoice not yet reported to ZATCA, past 30
  * days, not fully paid, cancelled) says so instead of showing a form.

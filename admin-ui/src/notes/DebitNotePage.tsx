@@ -42,7 +42,7 @@ const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 const VAT_TYPES = Object.values(VatType) as VatType[];
 
 /**
- * `total-sales/debit-note?invoice_id=` (doc1 §2): an extra charge on an invoice (ZATCA 383) — lines
+ * `accounting/total-sales/debit-note?invoice_id=` (doc1 §2): an extra charge on an invoice (ZATCA 383) — lines
  * of an amount and a VAT type, why, and what is paid now; the rest stays owed. An invoice the shared
  * rule keeps from a note says so instead of showing a form.
  */

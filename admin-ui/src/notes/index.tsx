@@ -35,7 +35,7 @@ export const debitNotes = {
 const DebitNotePage = lazyPage(() => import('./DebitNotePage').then((m) => m.DebitNotePage));
 const CreditNotePage = lazyPage(() => import('./CreditNotePage').then((m) => m.CreditNotePage));
 
-/** `total-sales/credit-note?invoice_id=`: a credit note on an invoice, inside the layout. */
+/** `accounting/total-sales/credit-note?invoice_id=`: a credit note on an invoice, inside the layout. */
 export const notesRoutes = [
   <Route key="credit-note" path={`/${CREDIT_NOTE_FORM}`} element={<CreditNotePage />} />,
   <Route key="debit-note" path={`/${DEBIT_NOTE_FORM}`} element={<DebitNotePage />} />,

@@ -1,5 +1,5 @@
-/** The credit-note form (doc1 §2 `total-sales/credit-note`), also its access resource. */
-export const CREDIT_NOTE_FORM = 'total-sales/credit-note';
+/** The credit-note form (doc1 §2 `accounting/total-sales/credit-note`), also its access resource. */
+export const CREDIT_NOTE_FORM = 'accounting/total-sales/credit-note';
 /** The credit notes (doc1 §2 `accounting/credit-note`), reading the API's `credit-notes`. */
 export const CREDIT_NOTES = 'accounting/credit-note';
 export const NOTES_API_PATHS: Record<string, string> = { [CREDIT_NOTES]: 'credit-notes' };
@@ -7,8 +7,8 @@ export const NOTES_API_PATHS: Record<string, string> = { [CREDIT_NOTES]: 'credit
 export const creditNotePath = (basename: string, invoiceId: string) =>
   `${basename}/${CREDIT_NOTE_FORM}?invoice_id=${encodeURIComponent(invoiceId)}`;
 
-/** The debit-note form (doc1 §2 `total-sales/debit-note`) and the debit notes (`accounting/debit-note`). */
-export const DEBIT_NOTE_FORM = 'total-sales/debit-note';
+/** The debit-note form (doc1 §2 `accounting/total-sales/debit-note`) and the debit notes (`accounting/debit-note`). */
+export const DEBIT_NOTE_FORM = 'accounting/total-sales/debit-note';
 export const DEBIT_NOTES = 'accounting/debit-note';
 NOTES_API_PATHS[DEBIT_NOTES] = 'debit-notes';
 

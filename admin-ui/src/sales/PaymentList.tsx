@@ -33,7 +33,7 @@ const useExporter = (): Exporter<Payment> => {
   const customer = useCustomerName();
   const paidFor = usePaidFor();
   return (payments) => {
-    const label = (f: string) => translate(`resources.payments.fields.${f}`);
+    const label = (f: string) => translate(`resources.accounting/payments.fields.${f}`);
     downloadCsv(
       toCsv(
         ['paid_at', 'paid_for', 'customer_name', 'method', 'amount', 'authorization_code'].map(label),
@@ -91,7 +91,7 @@ export const PaymentList = () => {
         <DataTable.Col source="paid_at" render={(p: Payment) => <bdi>{dateTime(p.paid_at)}</bdi>} />
         <DataTable.Col
           source="invoice_number"
-          label="resources.payments.fields.paid_for"
+          label="resources.accounting/payments.fields.paid_for"
           render={(p: Payment) => <PaidFor payment={p} />}
         />
         <DataTable.Col source="customer_name" disableSort render={(p: Payment) => customer(p)} />

@@ -35,7 +35,7 @@ const sixForms = (plural: string, one: string) =>
 export const ar: typeof en = {
   resources: {
     'accounting/total-sales': { name: sixForms('الفواتير', 'فاتورة'), fields: invoiceFields },
-    payments: { name: sixForms('المدفوعات', 'دفعة'), fields: paymentFields },
+    'accounting/payments': { name: sixForms('المدفوعات', 'دفعة'), fields: paymentFields },
     'reports/daily-general-summary': { name: sixForms('الملخص اليومي', 'الملخص اليومي') },
     'reports/monthly-general-summary': { name: sixForms('الملخص الشهري', 'الملخص الشهري') },
   },

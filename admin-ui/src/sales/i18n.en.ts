@@ -31,7 +31,7 @@ const summaryName = (what: string) => `${what} |||| ${what}`;
 export const en = {
   resources: {
     'accounting/total-sales': { name: 'Invoice |||| Invoices', fields: invoiceFields },
-    payments: { name: 'Payment |||| Payments', fields: paymentFields },
+    'accounting/payments': { name: 'Payment |||| Payments', fields: paymentFields },
     'reports/daily-general-summary': { name: summaryName('Daily summary') },
     'reports/monthly-general-summary': { name: summaryName('Monthly summary') },
   },

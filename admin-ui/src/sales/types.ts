@@ -89,4 +89,5 @@ export const SUMMARY_FIGURES = [
 /** The screens' API paths (docs/api.md): the spec's addresses read the till's resources. */
 export const SALES_API_PATHS: Record<string, string> = {
   'accounting/total-sales': 'invoices',
+  'accounting/payments': 'payments',
 };

@@ -57,8 +57,8 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       await signIn(page, url, owner);
       await page.goto(`${url}/en/merchant/billing`);
       await page.waitForSelector('[data-testid=billing-empty]');
-      // the till is on the menu under "Point of sale"
-      await page.waitForSelector('text=Point of sale');
+      // the till is on the menu, in its group "Till and money"
+      await page.waitForSelector('[data-testid=menu-group-till]:has-text("Till and money")');
 
       await page.fill('[data-testid=billing] input[role=combobox] >> nth=0', 'Amal');
       await page.click('[role=option]:has-text("Amal Saeed")');

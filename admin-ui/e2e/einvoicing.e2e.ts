@@ -320,9 +320,12 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       await page.setViewportSize(PHONE);
       await signIn(page, url, DEMO.manager, { language: 'ar', area: 'manager' });
       await page.goto(`${url}/ar/manager/zatca-setting`);
-      await page.waitForSelector('[data-testid=device-clone]');
+      // the demo's device (other salons' may be listed before it: the wizard's test connects one)
+      const demoClone =
+        'li:has-text("Demo Salon") [data-testid=device-clone], tr:has-text("Demo Salon") [data-testid=device-clone]';
+      await page.waitForSelector(demoClone);
       await shot(page, 'einvoicing-manager-list-ar-phone');
-      await page.click('[data-testid=device-clone]');
+      await page.click(demoClone);
       await page.waitForURL(/\/zatca-setting\/form-clone\//);
       await page.waitForSelector('input[name=seller_name]');
       expect(await page.inputValue('input[name=seller_name]')).toBe('Demo Salon');

@@ -21,6 +21,8 @@ const pageGet = <T>(page: Page, path: string) =>
   }, path) as Promise<T>;
 
 const run = String(Date.now()).slice(-6);
+const baseRun = run;
+let salonsOpened = 0;
 
 /** A call of the API with a token (set-up: a second salon, its menu and a sale). */
 export const call = async <T>(url: string, path: string, token: string | undefined, body: object) => {
@@ -39,6 +41,8 @@ export const call = async <T>(url: string, path: string, token: string | undefin
  * once), opened by the platform manager, with a service, a product and an invoice of both.
  */
 export const uaeSalonWithAnInvoice = async (url: string) => {
+  // a salon of its own at each call (the money screens' test opens one too)
+  const run = `${baseRun}${(salonsOpened++).toString(36)}`;
   const manager = await call<{ api_token: string }>(url, 'manager/login', undefined, {
     ...DEMO.manager,
     force: true,

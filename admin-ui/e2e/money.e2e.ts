@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { addDays, formatMoney, instantAt, PaymentMethod, weekdayOf } from '@rawnaq/contracts';
-import { DEMO, noSideScroll, ownerApi, shot, signIn } from './browser';
+import { DEMO, expandMenu, noSideScroll, ownerApi, shot, signIn } from './browser';
 import { call as postCall, uaeSalonWithAnInvoice } from './held.e2e';
 import type { SuiteContext } from './menu.e2e';
 
@@ -188,10 +188,12 @@ export const moneyTests = ({ url, tab }: SuiteContext) => {
         await page.setViewportSize(viewport);
         await signIn(page, url, uaeOwner, { language });
         // its entry in the menu, with the other accounting reports (the desktop's menu is open)
-        if (language === 'en')
+        if (language === 'en') {
+          await expandMenu(page);
           await page.waitForSelector(
             'a.RaMenuItemLink-root[href="/en/merchant/reports/debit-notes"]:has-text("Debit notes")',
           );
+        }
         await page.goto(`${url}/${language}/merchant/reports/debit-notes`);
         await page.waitForSelector(
           '[data-testid=debit-notes-report] [data-testid=summary-row], [data-testid=summary-empty]',

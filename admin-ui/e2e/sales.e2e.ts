@@ -291,7 +291,10 @@ export const salesTests = ({ url, tab }: SuiteContext) => {
       await shot(customer.page, 'sales-einvoice-not-found-ar-phone');
 
       await page.goto(`${url}/ar/merchant/accounting/payments`);
-      await page.waitForSelector(`main li:has(bdi:text-is("#${split.number}"))`);
+      // each payment says what it paid for: this one, the invoice, in Arabic words
+      await page.waitForSelector(
+        `main li [data-testid=payment-paid-for] bdi:text-is("فاتورة ${split.number}")`,
+      );
       await noSideScroll(page);
       await shot(page, 'sales-payments-ar-phone');
 

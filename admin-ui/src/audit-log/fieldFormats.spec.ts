@@ -274,6 +274,9 @@ describe('the audit log reads every event', () => {
       const shown = formatFieldValue(format, 'customer_offers.not_for_sale', ctx);
       expect(shown).toBe(translate('customer_offers.not_for_sale'));
       expect(shown).not.toContain('customer_offers');
+      // and where the reason is words (the salon's, usually), a key among them still reads as its message
+      expect(formatFieldValue('text', 'customer_offers.not_for_sale', ctx)).toBe(shown);
+      expect(formatFieldValue('text', 'Moved to Sunday.', ctx)).toBe('Moved to Sunday.');
       // a reason of the choices is still that choice
       expect(formatFieldValue(format, 'declined', ctx)).toBe(
         translate('app.audit.values.gateway_failure.declined'),

@@ -514,6 +514,12 @@ export const formatFieldValue = (
   }
   switch (format) {
     case 'text':
+      // the salon's own words, or a message key the server recorded (`customer_offers.not_for_sale`)
+      return typeof value === 'string' && /^[a-z_]+(\.[a-z_]+)+$/.test(value)
+        ? translate(value, { _: value })
+        : typeof value === 'string' || typeof value === 'number'
+          ? String(value)
+          : none;
     case 'ltr':
       return typeof value === 'string' || typeof value === 'number' ? String(value) : none;
     case 'number':

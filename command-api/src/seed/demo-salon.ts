@@ -567,6 +567,9 @@ export const seedDemoSalon = async (
       working_hours: DEFAULT_WEEK,
       holidays: [],
       rights: [],
+      // the manager, the cashier and the accountant run the salon and do none of its services (the
+      // owner and the receptionist have none recorded: they may do any, as in an older salon)
+      ...(userId !== ids.owner && userId !== ids.reception && { service_ids: [] }),
     };
     await aggregates.create(streamName(EMPLOYEE_CATEGORY, DEMO.tenantId, employeeId), ownerCtx, [
       { type: 'EmployeeAdded', data: { employee_id: employeeId, ...details } },

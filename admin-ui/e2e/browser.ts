@@ -189,9 +189,9 @@ export const ownerApi = async (url: string) => {
  */
 export const expandMenu = async (page: Page) => {
   await page.waitForSelector('[data-testid^=menu-group-]');
-  // one at a time, found again after each click (opening a group draws the menu again)
-  const folded = '[data-testid^=menu-group-][aria-expanded=false]';
-  for (let header = await page.$(folded); header; header = await page.$(folded)) await header.click();
+  // one at a time, found again after each click (opening a group draws the menu again); a dozen at most
+  const folded = page.locator('[data-testid^=menu-group-][aria-expanded=false]');
+  for (let i = 0; i < 12 && (await folded.count()) > 0; i++) await folded.first().click();
 };
 
 /** Clicks an entry of the merchant's side menu by its address, opening its group first. */

@@ -321,8 +321,7 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       await signIn(page, url, DEMO.manager, { language: 'ar', area: 'manager' });
       await page.goto(`${url}/ar/manager/zatca-setting`);
       // the demo's device (other salons' may be listed before it: the wizard's test connects one)
-      const demoClone =
-        'li:has-text("Demo Salon") [data-testid=device-clone], tr:has-text("Demo Salon") [data-testid=device-clone]';
+      const demoClone = 'li:has-text("صالون العرض التجريبي") [data-testid=device-clone]';
       await page.waitForSelector(demoClone);
       await shot(page, 'einvoicing-manager-list-ar-phone');
       await page.click(demoClone);
@@ -339,7 +338,13 @@ export const einvoicingTests = ({ url, tab }: SuiteContext) => {
       await page.click('button[type=submit]');
       await page.waitForURL(`${url}/ar/manager/zatca-setting`);
       await page.waitForSelector('[data-testid=device-status-0]');
-      const devices = await managerGet<Array<{ status: number; active: boolean }>>(page, 'zatca-setting');
+      // the demo's devices (other salons' are listed too)
+      const devices = (
+        await managerGet<Array<{ account_id: number | string; status: number; active: boolean }>>(
+          page,
+          'zatca-setting',
+        )
+      ).filter((d) => String(d.account_id) === DEMO.accountId);
       expect(devices.map((d) => d.status).sort()).toEqual([0, 2]);
       expect(devices.find((d) => d.status === 2)?.active).toBe(true);
       await shot(page, 'einvoicing-manager-connected-ar-phone');

@@ -6,12 +6,13 @@ import { useFormat } from '../format/useFormat';
 import { useArea } from '../shell/area';
 import { Amount, usePaymentMethod } from '../sales/InvoiceParts';
 import { methodsOf } from '../sales/SummaryReport';
-import { DEBIT_NOTES } from '../notes/paths';
+import { CREDIT_NOTES, DEBIT_NOTES } from '../notes/paths';
 import { MoneyReport, type ReportAnswer, type ReportColumn } from './MoneyReport';
 import type {
   CashierRow,
   CreditNoteRow,
   DebitNoteRow,
+  NoteRow,
   EmployeeRow,
   ItemRow,
   MethodRow,
@@ -226,13 +227,65 @@ export const VatReport = () => {
   );
 };
 
+/** What a note report's totals row leaves blank: the columns of one note. */
+const NOTE_BLANKS = {
+  id: 'totals',
+  number: 0,
+  invoice_id: '',
+  invoice_number: 0,
+  business_date: '',
+  customer_name: '',
+  reason: '',
+};
+
+/**
+ * The columns a credit-note and a debit-note report share: the note (opening it), its day, its invoice,
+ * the customer and why, then its amounts before, of and with VAT.
+ */
+const useNoteColumns = <R extends NoteRow>(kind: 'credit' | 'debit') => {
+  const c = useColumns();
+  const translate = useTranslate();
+  const { date } = useFormat();
+  const { basename } = useArea();
+  const notes = kind === 'credit' ? CREDIT_NOTES : DEBIT_NOTES;
+  return (): ReportColumn<R>[] => [
+    {
+      key: 'number',
+      label: translate(col(`${kind}_note`)),
+      value: (r) => r.number || '',
+      render: (r) => (
+        <Link component={RouterLink} to={`${basename}/${notes}/${r.id}/show`}>
+          {r.number}
+        </Link>
+      ),
+      align: 'start',
+    },
+    {
+      key: 'date',
+      label: translate(col('date')),
+      value: (r) => (r.business_date ? date(r.business_date) : ''),
+    },
+    { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number || '' },
+    {
+      key: 'customer',
+      label: translate(col('customer')),
+      value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
+    },
+    { key: 'reason', label: translate(col('reason')), value: (r) => r.reason },
+    c.money<R>('net'),
+    c.money<R>('vat'),
+    c.money<R>('total'),
+  ];
+};
+
 type CreditNoteTotals = { credit_notes: number; net: number; vat: number; total: number; refunded: number };
 
 /** `reports/credit-notes`: the period's credit notes, each with its invoice, and their totals. */
 export const CreditNotesReport = () => {
   const c = useColumns();
   const translate = useTranslate();
-  const { money, date } = useFormat();
+  const { money } = useFormat();
+  const noteColumns = useNoteColumns<CreditNoteRow>('credit');
   return (
     <MoneyReport<CreditNoteRow, ReportAnswer<CreditNoteRow, CreditNoteTotals>>
       path="reports/credit-notes"
@@ -242,35 +295,8 @@ export const CreditNotesReport = () => {
       testId="credit-notes-report"
       initialPreset="this_month"
       rowKey={(r) => r.id}
-      toTotals={(a) => ({
-        ...a.totals,
-        id: 'totals',
-        number: 0,
-        invoice_id: '',
-        invoice_number: 0,
-        business_date: '',
-        customer_name: '',
-        reason: '',
-      })}
-      columns={() => [
-        { key: 'number', label: translate(col('credit_note')), value: (r) => r.number || '', align: 'start' },
-        {
-          key: 'date',
-          label: translate(col('date')),
-          value: (r) => (r.business_date ? date(r.business_date) : ''),
-        },
-        { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number || '' },
-        {
-          key: 'customer',
-          label: translate(col('customer')),
-          value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
-        },
-        { key: 'reason', label: translate(col('reason')), value: (r) => r.reason },
-        c.money<CreditNoteRow>('net'),
-        c.money<CreditNoteRow>('vat'),
-        c.money<CreditNoteRow>('total'),
-        c.money<CreditNoteRow>('refunded'),
-      ]}
+      toTotals={(a) => ({ ...a.totals, ...NOTE_BLANKS })}
+      columns={() => [...noteColumns(), c.money<CreditNoteRow>('refunded')]}
       cards={(a) => [
         { key: 'credit_notes', label: translate(col('credit_notes')), value: a.totals.credit_notes },
         moneyCard('total', translate(col('total')), money(a.totals.total)),
@@ -293,8 +319,8 @@ type DebitNoteTotals = {
 export const DebitNotesReport = () => {
   const c = useColumns();
   const translate = useTranslate();
-  const { money, date } = useFormat();
-  const { basename } = useArea();
+  const { money } = useFormat();
+  const noteColumns = useNoteColumns<DebitNoteRow>('debit');
   return (
     <MoneyReport<DebitNoteRow, ReportAnswer<DebitNoteRow, DebitNoteTotals>>
       path="reports/debit-notes"
@@ -305,46 +331,8 @@ export const DebitNotesReport = () => {
       initialPreset="this_month"
       empty="app.notes.debit.empty"
       rowKey={(r) => r.id}
-      toTotals={(a) => ({
-        ...a.totals,
-        id: 'totals',
-        number: 0,
-        invoice_id: '',
-        invoice_number: 0,
-        business_date: '',
-        customer_name: '',
-        reason: '',
-      })}
-      columns={() => [
-        {
-          key: 'number',
-          label: translate(col('debit_note')),
-          value: (r) => r.number || '',
-          render: (r) => (
-            <Link component={RouterLink} to={`${basename}/${DEBIT_NOTES}/${r.id}/show`}>
-              {r.number}
-            </Link>
-          ),
-          align: 'start',
-        },
-        {
-          key: 'date',
-          label: translate(col('date')),
-          value: (r) => (r.business_date ? date(r.business_date) : ''),
-        },
-        { key: 'invoice', label: translate(col('invoice')), value: (r) => r.invoice_number || '' },
-        {
-          key: 'customer',
-          label: translate(col('customer')),
-          value: (r) => r.customer_name ?? translate('app.sales.walk_in'),
-        },
-        { key: 'reason', label: translate(col('reason')), value: (r) => r.reason },
-        c.money<DebitNoteRow>('net'),
-        c.money<DebitNoteRow>('vat'),
-        c.money<DebitNoteRow>('total'),
-        c.money<DebitNoteRow>('paid'),
-        c.money<DebitNoteRow>('owed'),
-      ]}
+      toTotals={(a) => ({ ...a.totals, ...NOTE_BLANKS })}
+      columns={() => [...noteColumns(), c.money<DebitNoteRow>('paid'), c.money<DebitNoteRow>('owed')]}
       cards={(a) => [
         { key: 'debit_notes', label: translate(col('debit_notes')), value: a.totals.debit_notes },
         moneyCard('total', translate(col('total')), money(a.totals.total)),

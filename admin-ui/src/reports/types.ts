@@ -119,7 +119,8 @@ export type VatRow = {
   net_vat: number;
 };
 
-export type CreditNoteRow = {
+/** A credit or debit note as its report lists it: the note, its invoice, why, and its amounts. */
+export type NoteRow = {
   id: string;
   number: number;
   invoice_id: string;
@@ -130,23 +131,11 @@ export type CreditNoteRow = {
   net: number;
   vat: number;
   total: number;
-  refunded: number;
 };
 
-export type DebitNoteRow = {
-  id: string;
-  number: number;
-  invoice_id: string;
-  invoice_number: number;
-  business_date: string;
-  customer_name: string | null;
-  reason: string;
-  net: number;
-  vat: number;
-  total: number;
-  paid: number;
-  owed: number;
-};
+export type CreditNoteRow = NoteRow & { refunded: number };
+
+export type DebitNoteRow = NoteRow & { paid: number; owed: number };
 
 export type RefundedInvoiceRow = {
   id: string;

@@ -6,6 +6,7 @@ import {
   RequirePermission,
   TOKENS,
   type AuthContext,
+  type Doc,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
@@ -20,6 +21,20 @@ const MAX_ROWS = 1000;
 
 type Period = { from: string; to: string };
 type Figures = Record<string, number>;
+
+/** A credit or debit note as its report lists it: the note, its invoice, why, and its amounts. */
+const noteRow = (d: Doc) => ({
+  id: d.id,
+  number: d.number,
+  invoice_id: d.invoice_id,
+  invoice_number: d.invoice_number,
+  business_date: d.business_date,
+  customer_name: d.customer_name,
+  reason: d.reason,
+  net: d.net,
+  vat: d.vat,
+  total: d.total,
+});
 
 /** `received`: money taken besides the invoices issued (what was owed, debit notes, wallets, deposits). */
 const CASHIER = [
@@ -528,16 +543,7 @@ export class SalesReportsQueryController {
       from: period.from,
       to: period.to,
       rows: docs.map((d) => ({
-        id: d.id,
-        number: d.number,
-        invoice_id: d.invoice_id,
-        invoice_number: d.invoice_number,
-        business_date: d.business_date,
-        customer_name: d.customer_name,
-        reason: d.reason,
-        net: d.net,
-        vat: d.vat,
-        total: d.total,
+        ...noteRow(d),
         refunded: ((d.payments as Array<{ amount: number }> | undefined) ?? []).reduce(
           (s, p) => s + p.amount,
           0,
@@ -571,16 +577,7 @@ export class SalesReportsQueryController {
       from: period.from,
       to: period.to,
       rows: docs.map((d) => ({
-        id: d.id,
-        number: d.number,
-        invoice_id: d.invoice_id,
-        invoice_number: d.invoice_number,
-        business_date: d.business_date,
-        customer_name: d.customer_name,
-        reason: d.reason,
-        net: d.net,
-        vat: d.vat,
-        total: d.total,
+        ...noteRow(d),
         paid: d.paid,
         owed: d.owed,
       })),

@@ -38,7 +38,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
 
   it('signs in by account ID and username', async () => {
     const { page } = await tab();
-    await signIn(page, url, ownerByAccount);
+    await signIn(page, url, ownerByAccount, { form: true });
     await expectWelcome(page);
     expect(new URL(page.url()).pathname).toBe('/en/merchant');
     expect(await page.textContent('[data-testid=welcome-salon]')).toBe('Demo Salon');
@@ -48,7 +48,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
 
   it('signs in by e-mail', async () => {
     const { page } = await tab();
-    await signIn(page, url, { email: DEMO.owner.email, password: DEMO.owner.password });
+    await signIn(page, url, { email: DEMO.owner.email, password: DEMO.owner.password }, { form: true });
     await expectWelcome(page);
   });
 
@@ -274,7 +274,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     await first.page.goto(`${url}/en/manager/sign-in`);
     await first.page.waitForSelector('[data-testid=sign-in-submit]');
     expect(await first.page.$('[data-testid=sign-in-notice]')).toBeNull();
-    await signIn(first.page, url, ownerByAccount); // (back on the customers it was sent away from)
+    await signIn(first.page, url, ownerByAccount, { form: true }); // (back on the customers it was sent away from)
     expect(
       await first.page.evaluate(() => sessionStorage.getItem('rawnaq.sign-in-notice.merchant')),
     ).toBeNull();

@@ -217,7 +217,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
         'customers',
         `customers/${customer}/show`,
         'billing',
-        'payments',
+        'accounting/payments',
       ]);
       await page.goto(`${url}/en/merchant/employees/employees`);
       await page.waitForURL(`${url}/en/merchant/no-permission`);
@@ -268,7 +268,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
       const menu = await menuPaths(page, 'ar');
       for (const path of ['appointments', 'customers', 'employees/attendence-system'])
         expect([path, menu.includes(path)]).toEqual([path, true]);
-      for (const path of ['billing', 'accounting/total-sales', 'payments', 'employees/employees'])
+      for (const path of ['billing', 'accounting/total-sales', 'accounting/payments', 'employees/employees'])
         expect([path, menu.includes(path)]).toEqual([path, false]);
       await shot(page, 'roles-stylist-ar-phone-menu');
       await page.goto(`${url}/ar/merchant/appointments`);
@@ -313,7 +313,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
       for (const path of [
         'accounting/total-sales',
         'accounting/receivable',
-        'payments',
+        'accounting/payments',
         'reports/vat-report',
         'reports/daily-general-summary',
         'reports/inventory-movements',
@@ -335,7 +335,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
         'accounting/total-sales',
         `accounting/total-sales/${invoice}/show`,
         'accounting/receivable',
-        'payments',
+        'accounting/payments',
         'reports/vat-report',
         'reports/daily-general-summary',
         'reports/unused-customers-offers-report',

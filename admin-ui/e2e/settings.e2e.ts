@@ -286,6 +286,18 @@ export const wizardTests = ({ url, tab }: SuiteContext) => {
       await page.click('[data-testid=custom-hours-delete]');
       await page.click('.MuiDialog-root button:has-text("Confirm")');
       await page.waitForSelector('[data-testid=custom-hours-empty]');
+      // the demo's week as it was, Friday open again with its hours (the appointment book's tests book
+      // on Fridays, after this one)
+      await page.click('[data-testid=day-5] input[type=checkbox]');
+      await page.click('[data-testid=business-hours] [data-testid=settings-save]');
+      await page.waitForSelector('text=The settings were saved');
+      const week = await page.evaluate(async () => {
+        const res = await fetch('/api/merchant/business-hours/week', {
+          headers: { Authorization: `Bearer ${localStorage.getItem('rawnaq.merchant.token')}` },
+        });
+        return ((await res.json()) as { days?: unknown[] }).days;
+      });
+      expect(week?.[5]).toEqual({ is_open: true, from: '16:00', to: '23:00' });
     });
 
     it('saves invoice, notification and online settings, with a taken alias on its field', async () => {

@@ -10,9 +10,26 @@ import type { Page } from 'playwright-core';
  * `openTab` in every tab, before the app's first script runs.
  */
 export const countRequests = () => {
-  const w = window as unknown as { __inflight: number };
+  const w = window as unknown as { __inflight: number; __changes: number };
   if (typeof w.__inflight === 'number') return;
   w.__inflight = 0;
+  // every change to the page counted as it happens (comparing the page's whole HTML at each look cost
+  // the page as much as it was doing itself)
+  w.__changes = 0;
+  new MutationObserver((records) => {
+    w.__changes += records.length;
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  // No transition or animation takes time: a test waits for the screen, not for a drawer to slide in
+  // (and a loading bar's endless animation is not drawn frame after frame in a software browser).
+  const calm = () => {
+    const style = document.createElement('style');
+    style.textContent =
+      '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important;' +
+      ' animation-duration: 0s !important; animation-delay: 0s !important; }';
+    (document.head ?? document.documentElement).appendChild(style);
+  };
+  if (document.documentElement) calm();
+  else document.addEventListener('DOMContentLoaded', calm, { once: true });
   const track = <T>(promise: Promise<T>) => {
     w.__inflight++;
     return promise.finally(() => w.__inflight--);
@@ -71,15 +88,14 @@ const stillInPage = () =>
         !moving()
       );
     };
-    const before = quiet() ? document.body.innerHTML.length : -1;
+    const changes = () => (window as unknown as { __changes?: number }).__changes ?? 0;
+    const before = quiet() ? changes() : -1;
     requestAnimationFrame(() =>
-      requestAnimationFrame(() =>
-        resolve(before >= 0 && quiet() && document.body.innerHTML.length === before),
-      ),
+      requestAnimationFrame(() => resolve(before >= 0 && quiet() && changes() === before)),
     );
   });
 
 /** Until the page is still (see `stillInPage`); fails after `timeout` ms. */
 export const settle = async (page: Page, timeout = 15_000) => {
-  await page.waitForFunction(stillInPage, undefined, { timeout, polling: 50 });
+  await page.waitForFunction(stillInPage, undefined, { timeout, polling: 100 });
 };

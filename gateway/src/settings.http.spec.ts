@@ -146,6 +146,22 @@ describe('settings and the setup wizard over HTTP', () => {
         ),
       });
     expect(tooLate.body.errors).toEqual({ 'days.4.to': 'settings.closes_after_next_day_opens' });
+    // an open day without its hours is refused, naming them (it was taken, and then read as closed)
+    const noHours = await t.http
+      .put('/api/merchant/business-hours/week')
+      .set(bearer(owner))
+      .send({
+        days: lateThursday.map((d: object, i: number) => (i === 5 ? { is_open: true, from: '', to: '' } : d)),
+      });
+    expect([noHours.status, noHours.body.errors]).toEqual([422, { 'days.5.from': 'validation.is_required' }]);
+    const openPeriodWithoutHours = await t.http
+      .post('/api/merchant/custom-business-hours')
+      .set(bearer(owner))
+      .send({ name: 'National day', from_date: '2027-09-23', to_date: '2027-09-23', is_open: true });
+    expect([openPeriodWithoutHours.status, openPeriodWithoutHours.body.errors]).toEqual([
+      422,
+      { from: 'validation.is_required' },
+    ]);
     const ramadan = await t.http.post('/api/merchant/custom-business-hours').set(bearer(owner)).send({
       name: 'Ramadan',
       from_date: '2027-02-08',

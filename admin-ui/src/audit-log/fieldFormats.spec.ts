@@ -10,7 +10,13 @@ import { createI18nProvider } from '../i18n/index';
 import { messages as enMessages } from '../i18n/messages.en';
 import { messages as arMessages } from '../i18n/messages.ar';
 import { lookup } from '../i18n/merge';
-import { ENTITY_FIELD_FORMATS, FIELD_FORMATS, formatFieldValue, type FormatContext } from './fieldFormats';
+import {
+  ENTITY_FIELD_FORMATS,
+  FIELD_FORMATS,
+  formatFieldValue,
+  formatOf,
+  type FormatContext,
+} from './fieldFormats';
 import { ENTITY_RESOURCES, HIDDEN_FIELDS, KNOWN_TYPES, entryChanges } from './types';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -277,6 +283,10 @@ describe('the audit log reads every event', () => {
       // and where the reason is words (the salon's, usually), a key among them still reads as its message
       expect(formatFieldValue('text', 'customer_offers.not_for_sale', ctx)).toBe(shown);
       expect(formatFieldValue('text', 'Moved to Sunday.', ctx)).toBe('Moved to Sunday.');
+      // a paid purchase not handed over records the refusal's key as `refusal`
+      expect(
+        formatFieldValue(formatOf('gateway-payment', 'refusal'), 'customer_offers.not_for_sale', ctx),
+      ).toBe(shown);
       // a reason of the choices is still that choice
       expect(formatFieldValue(format, 'declined', ctx)).toBe(
         translate('app.audit.values.gateway_failure.declined'),

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useClosesNextDay } from '../forms/useClosesNextDay';
+import { useHoursOnReopen } from '../forms/useHoursOnReopen';
 import { BUSINESS_HOURS, weekPayload } from './payloads';
 import { SectionCard, SectionForm, type AfterSave } from './SettingsSection';
 
@@ -18,6 +19,7 @@ const Day = ({ day, readOnly }: { day: number; readOnly: boolean }) => {
   const translate = useTranslate();
   const open = useWatch({ name: `days.${day}.is_open` }) !== false;
   const nextDay = useClosesNextDay(`days.${day}.from`, `days.${day}.to`);
+  useHoursOnReopen(`days.${day}`, day);
   const time = { readOnly, disabled: !open, sx: { width: 160 } };
   return (
     <Box

@@ -1,17 +1,29 @@
 import { lazy, type ComponentType } from 'react';
 import { wholeCatalogue } from '../i18n';
 
-const RELOAD_KEY = 'rawnaq.chunk-reload-at';
-const RELOAD_GUARD_MS = 10_000;
+const RELOAD_KEY = 'rawnaq.chunk-reloaded-for';
+
+/** The failures this tab has already reloaded for (each names its file: a new build's files have new names). */
+const reloadedFor = (): string[] => {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(RELOAD_KEY) ?? '[]') as unknown;
+    return Array.isArray(stored) ? stored.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+};
 
 /**
  * A chunk that fails to load is usually an old page asking for files a new deployment replaced:
- * reload once (spec doc2 §8.1). A second failure within 10 s is a real outage; let it surface.
+ * reload once (spec doc2 §8.1). The same file failing again after that reload is a real outage: let it
+ * surface. (Counted by the file, not by the clock: a reload slower than a guard's seconds on a poor
+ * connection must not become a reload loop.)
  */
-export const reloadAfterChunkFailure = (): boolean => {
-  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
-  if (Date.now() - last < RELOAD_GUARD_MS) return false;
-  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+export const reloadAfterChunkFailure = (error?: unknown): boolean => {
+  const failure = String((error as { message?: unknown } | undefined)?.message ?? error ?? 'chunk');
+  const done = reloadedFor();
+  if (done.includes(failure)) return false;
+  sessionStorage.setItem(RELOAD_KEY, JSON.stringify([...done.slice(-9), failure]));
   window.location.reload();
   return true;
 };
@@ -23,7 +35,7 @@ export const reloadAfterChunkFailure = (): boolean => {
 export const importChunk = <T>(load: () => Promise<T>): Promise<T> =>
   load().catch((error: unknown) => {
     // The page is going away; whatever waited for the chunk waits forever rather than failing first.
-    if (reloadAfterChunkFailure()) return new Promise<never>(() => {});
+    if (reloadAfterChunkFailure(error)) return new Promise<never>(() => {});
     throw error;
   });
 

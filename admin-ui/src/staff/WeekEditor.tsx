@@ -9,12 +9,14 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useClosesNextDay } from '../forms/useClosesNextDay';
+import { useHoursOnReopen } from '../forms/useHoursOnReopen';
 import { WEEKDAYS } from './types';
 
 const Day = ({ day }: { day: number }) => {
   const translate = useTranslate();
   const open = useWatch({ name: `working_hours.${day}.is_open` }) as boolean | undefined;
   const nextDay = useClosesNextDay(`working_hours.${day}.from`, `working_hours.${day}.to`);
+  useHoursOnReopen(`working_hours.${day}`, day);
   return (
     <Grid
       container

@@ -238,12 +238,17 @@ export const onlineSettingsInput = z.preprocess(
 );
 const time = withRule(z.string(), timeOfDay);
 
+/** An open day or period needs its opening time (open without hours was taken, and then read as closed). */
+const openingTime = (isOpen: unknown) => (isOpen === false ? () => undefined : required);
+
 /**
- * One weekday's opening hours (0 Sunday ... 6 Saturday); a closed day needs no times. A closing time
- * earlier than the opening one closes the next day (16:00-02:00).
+ * One weekday's opening hours (0 Sunday ... 6 Saturday); a closed day needs no times, an open one both.
+ * A closing time earlier than the opening one closes the next day (16:00-02:00).
  */
 export const businessDayInput = withFieldRule(
-  z.object({ is_open: booleanish, from: time.optional(), to: time.optional() }),
+  withFieldRule(z.object({ is_open: booleanish, from: time.optional(), to: time.optional() }), 'from', (d) =>
+    openingTime(d.is_open),
+  ),
   'to',
   (d) => (d.is_open ? closingTime(d.from) : () => undefined),
 );
@@ -271,23 +276,27 @@ export const customBusinessHoursInput = z.preprocess(
   cleanPayload,
   withFieldRule(
     withFieldRule(
-      z.object({
-        name: text(100).optional(),
-        from_date: withRule(z.string(), required, date),
-        to_date: withRule(z.string(), required, date),
-        is_open: booleanish.default(true),
-        from: time.optional(),
-        to: time.optional(),
-      }),
-      'to_date',
-      (d) => (value) =>
-        typeof value !== 'string' || typeof d.from_date !== 'string'
-          ? undefined
-          : value < d.from_date
-            ? { key: 'validation.after_or_equal', params: { other: 'from_date' } }
-            : daysBetween(d.from_date, value) >= 30
-              ? { key: 'settings.period_too_long' }
-              : undefined,
+      withFieldRule(
+        z.object({
+          name: text(100).optional(),
+          from_date: withRule(z.string(), required, date),
+          to_date: withRule(z.string(), required, date),
+          is_open: booleanish.default(true),
+          from: time.optional(),
+          to: time.optional(),
+        }),
+        'to_date',
+        (d) => (value) =>
+          typeof value !== 'string' || typeof d.from_date !== 'string'
+            ? undefined
+            : value < d.from_date
+              ? { key: 'validation.after_or_equal', params: { other: 'from_date' } }
+              : daysBetween(d.from_date, value) >= 30
+                ? { key: 'settings.period_too_long' }
+                : undefined,
+      ),
+      'from',
+      (d) => openingTime(d.is_open),
     ),
     'to',
     (d) => (d.is_open ? closingTime(d.from) : () => undefined),

@@ -1,12 +1,13 @@
 /**
  * The admin in a real browser (Debian's Chromium through playwright-core) against the real product,
  * started here with `npm start` on a free port and a fresh DATA_DIR: signing in, the customers, errors,
- * the appointment book, the till and the sales. The other half of the screens runs beside it in
- * `flows.e2e.spec.ts`, on a server of its own.
+ * the appointment book, the till and the sales; then the other half of the screens (`flows.e2e.ts`).
+ * One file, one server and one browser: on a 2-core machine two browser files side by side took
+ * longer together than one after the other, each starved of the processor.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { clickMenu, DEMO, expandMenu, shot, signIn, uniqueMobile } from './browser';
+import { clickMenu, DEMO, expandMenu, shot, SHOTS, signIn, uniqueMobile } from './browser';
 import { appointmentsTests } from './appointments.e2e';
 import { billingTests } from './billing.e2e';
 import { browserSuite } from './harness';
@@ -15,6 +16,7 @@ import { periodLimitTests } from './periods.e2e';
 import { salesTests } from './sales.e2e';
 import { einvoicingTests } from './einvoicing.e2e';
 import { firstScreenTests } from './first-screen.e2e';
+import { flowsTests } from './flows.e2e';
 import { instrumentsTests } from './instruments.e2e';
 import { menuTests } from './menu.e2e';
 import { platformSettingsTests, sessionTests } from './session.e2e';
@@ -359,7 +361,8 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
   periodLimitTests({ url, tab });
   einvoicingTests({ url, tab });
 
-  describe('screenshots of the main screens', () => {
+  // pictures alone (every screen is checked by the every-screen test): taken when pictures are asked for
+  (SHOTS ? describe : describe.skip)('screenshots of the main screens', () => {
     for (const language of ['en', 'ar'] as const) {
       it(`in ${language === 'en' ? 'English' : 'Arabic'}`, async () => {
         const { page } = await tab(language);
@@ -469,4 +472,8 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
       });
     }
   });
+
+  // the second half, on the same server and browser (one browser-test file: it runs on one of jest's
+  // two workers while the other takes every other suite)
+  describe('reports and online pages', () => flowsTests({ url, tab }));
 });

@@ -75,6 +75,22 @@ export const billingTests = ({ url, tab }: SuiteContext) => {
       await page.keyboard.press('Enter');
       await page.waitForSelector('[data-testid=billing-line]:has-text("Hair serum")');
       expect(await page.inputValue('[data-testid=billing-barcode]')).toBe('');
+      // a haircut names one who cuts hair, never the demo's nail technician; a product anyone (issue 24)
+      const offered = async (line: number) => {
+        await page.click(`[data-testid=billing-line-employee] >> nth=${line}`);
+        const names = await page.$$eval('[role=listbox] [role=option]', (os) =>
+          os.map((o) => o.textContent?.trim() ?? ''),
+        );
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('[role=listbox]', { state: 'detached' });
+        return names;
+      };
+      const forHaircut = await offered(0);
+      expect([forHaircut.includes('Noura Al-Qahtani'), forHaircut.includes('Reem Abdullah')]).toEqual([
+        true,
+        false,
+      ]);
+      expect(await offered(1)).toEqual(expect.arrayContaining(['Noura Al-Qahtani', 'Reem Abdullah']));
       await pick(page, '[data-testid=billing-line-employee] >> nth=0', 'Noura Al-Qahtani');
       await pick(page, '[data-testid=billing-line-employee] >> nth=1', 'Reem Abdullah');
       // 100.00 + 85.00 before VAT, 15% VAT

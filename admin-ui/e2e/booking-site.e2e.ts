@@ -46,11 +46,13 @@ const chooseUpTo = async (
   employee: string | undefined,
   who: { name: string; mobile: string },
   dayOffset = 0,
+  atTimes?: () => Promise<void>,
 ) => {
   await page.waitForSelector('[data-testid=booking-step-1]');
   for (const i of services) await page.locator('[data-testid=service-option]').nth(i).click();
   await page.click('[data-testid=booking-next]');
   await page.waitForSelector('[data-testid=booking-step-2]');
+  await atTimes?.();
   if (employee) await page.selectOption('[data-testid=booking-employee]', employee);
   const days = page.locator('.day-chips .chip');
   for (let d = dayOffset; d < 14; d++) {
@@ -119,7 +121,19 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'booking-home-ar-phone');
 
       await page.click('[data-testid=book-now]');
-      await chooseUpTo(page, [0, 1], undefined, { name: 'ريم الشهري', mobile: uniqueMobile() });
+      // the employees she may choose do every service she chose: for a haircut, never the demo's nail
+      // technician (issue 24)
+      const offered = async () => {
+        const names = await page.$$eval('[data-testid=booking-employee] option', (os) =>
+          os.map((o) => o.textContent?.trim() ?? ''),
+        );
+        const chosen = await page.$$eval('[data-testid=service-option].selected strong', (os) =>
+          os.map((o) => o.textContent?.trim() ?? ''),
+        );
+        expect(chosen).toContain('قص الشعر');
+        expect([names.includes('نورة القحطاني'), names.includes('ريم عبدالله')]).toEqual([true, false]);
+      };
+      await chooseUpTo(page, [0, 1], undefined, { name: 'ريم الشهري', mobile: uniqueMobile() }, 0, offered);
       await shot(page, 'booking-review-ar-phone');
       expect(await page.textContent('[data-testid=review-total]')).toMatch(/\d+\.\d{2}/);
       await page.click('[data-testid=booking-confirm]');
@@ -157,10 +171,13 @@ export const bookingSiteTests = ({ url, tab }: SuiteContext) => {
       }
       const employees = (await (
         await fetch(`${url}/api/public/salons/demosalon/employees`)
-      ).json()) as Array<{
-        id: string;
-      }>;
-      const employee = employees[0].id;
+      ).json()) as Array<{ id: string; service_ids?: string[] }>;
+      // one who does the third service of the page (the one both choose)
+      const menu = (await (await fetch(`${url}/api/public/salons/demosalon/services`)).json()) as {
+        groups: Array<{ services: Array<{ id: string }> }>;
+      };
+      const third = menu.groups.flatMap((g) => g.services)[2].id;
+      const employee = employees.find((e) => !e.service_ids || e.service_ids.includes(third))!.id;
       // both pick the same employee, the same (first free) time, two days ahead
       const times = await Promise.all(
         [a, b].map((t, i) =>

@@ -89,7 +89,7 @@ const stillFor = async (page: Page, name: string) => {
  * after a change): CI, which nobody looks at, leaves them out (a tall picture of each screen was a good
  * part of the browser tests' time).
  */
-const SHOTS = process.env.E2E_SHOTS === '1' || Boolean(process.env.SCREENS_SHOTS);
+export const SHOTS = process.env.E2E_SHOTS === '1' || Boolean(process.env.SCREENS_SHOTS);
 
 /**
  * The whole screen as a person sees it: a window tall enough for the page (rather than a full-page

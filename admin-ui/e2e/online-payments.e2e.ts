@@ -143,12 +143,17 @@ export const onlinePaymentsTests = ({ url, tab }: SuiteContext) => {
       const { page } = await tab('ar');
       await page.setViewportSize(PHONE);
       await page.goto(`${url}/salon/demosalon/home`);
-      const [employee] = await publicGet<Array<{ id: string }>>(page, 'salons/demosalon/employees');
+      const employees = await publicGet<Array<{ id: string; service_ids?: string[] }>>(
+        page,
+        'salons/demosalon/employees',
+      );
       const menu = await publicGet<{ groups: Array<{ services: Array<{ id: string }> }> }>(
         page,
         'salons/demosalon/services',
       );
       const service = menu.groups[0].services[0].id;
+      // one who does that service (the page offers no one else)
+      const employee = employees.find((e) => !e.service_ids || e.service_ids.includes(service))!;
       const date = await bookUpToReview(
         page,
         url,

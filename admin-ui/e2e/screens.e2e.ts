@@ -330,7 +330,15 @@ const textProblems = ({
   if (title === '' || product.includes(title)) problems.push(`the tab's title is only "${title}"`);
   // a screen names itself in the app bar, and the tab says the same
   const named = (document.querySelector('#react-admin-title')?.textContent ?? '').trim();
-  if (document.querySelector('header') && named === '') problems.push('has no title in the app bar');
+  if (document.querySelector('header') && named === '')
+    problems.push(
+      // (what the page showed instead, to tell a slow screen from a title put elsewhere)
+      `has no title in the app bar (${document.querySelectorAll('#react-admin-title').length} title places; the page reads "${(
+        (document.querySelector('#main-content') as HTMLElement | null)?.innerText ?? ''
+      )
+        .replace(/\s+/g, ' ')
+        .slice(0, 80)}")`,
+    );
   else if (named !== '' && !title.startsWith(named))
     problems.push(`the tab's title "${title}" is not the screen's "${named}"`);
   return problems;
@@ -485,7 +493,8 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
                     return named !== '' && document.title.startsWith(named);
                   },
                   undefined,
-                  { timeout: 10_000 },
+                  // (a busy machine's screen may take long to name itself; one that never does still fails)
+                  { timeout: 30_000, polling: 200 },
                 )
                 .catch(() => undefined);
               const problems = [

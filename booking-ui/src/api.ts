@@ -104,7 +104,11 @@ export type Menu = {
   currency: string;
   groups: Array<{ id: string; name_en: string; name_ar: string; services: MenuService[] }>;
 };
-export type Employee = { id: string; name_en: string; name_ar: string };
+/** An employee a customer may choose, with the services she does (absent: every service). */
+export type Employee = { id: string; name_en: string; name_ar: string; service_ids?: string[] };
+/** She does every one of the chosen services (the salon recorded none for her: she does them all). */
+export const doesAll = (employee: Employee, serviceIds: readonly string[]) =>
+  !Array.isArray(employee.service_ids) || serviceIds.every((id) => employee.service_ids!.includes(id));
 export type FreeTimes = {
   date: string;
   time_zone: string;

@@ -117,6 +117,27 @@ describe('the services each employee does, over HTTP', () => {
     ]);
   });
 
+  it('names at the till only one who does the service, and writes nothing when it names another', async () => {
+    const before = await t.eventCount();
+    const sell = (employee: string) =>
+      t.http
+        .post('/api/merchant/invoices')
+        .set(bearer(owner))
+        .send({
+          customer_id: customer,
+          lines: [{ kind: 'service', item_id: services.Haircut.id, employee_id: staff[employee] }],
+          payments: [{ method: 1, amount: '0.01' }],
+        });
+    const nailTechnician = await sell('Reem Abdullah');
+    expect(nailTechnician.status).toBe(422);
+    expect(nailTechnician.body.errors['lines.0.employee_id']).toBe('appointments.employee_not_qualified');
+    // the hair stylist is no problem (the payment that does not add up still is)
+    const stylist = await sell('Noura Al-Qahtani');
+    expect(stylist.status).toBe(422);
+    expect(stylist.body.errors['lines.0.employee_id']).toBeUndefined();
+    expect(await t.eventCount()).toBe(before);
+  });
+
   it("edits the same fact from the service's record and from the employee's, as events on the employee", async () => {
     const day = workday(25);
     // the service says Reem cuts hair too

@@ -368,8 +368,6 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     status: { code: 'paymentGatewayStatus' },
     current_status: { code: 'paymentGatewayStatus' },
     reason: { choice: 'app.audit.values.gateway_failure.' },
-    // why a paid purchase was not handed over: the message key the server refused it with
-    refusal: 'text',
     reference: 'ltr',
     after_failure: 'boolean',
     // the platform's fee is in AED fils whatever the salon's currency

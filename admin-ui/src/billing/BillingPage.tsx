@@ -9,6 +9,7 @@ import {
   type Currency,
   PaymentMethod,
   type GlobalInformation,
+  doesService,
 } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -80,7 +81,8 @@ type TillContext = {
   vat: { vat_enabled: boolean; vat_percentage: number | string };
   invoice: InvoiceSettings;
   products: Product[];
-  employees: Array<{ id: string; name_en: string; name_ar: string }>;
+  /** with the services each does (none given: every one) */
+  employees: Array<{ id: string; name_en: string; name_ar: string; service_ids?: string[] }>;
   /** the active offers (not expired) and packages a customer can buy */
   offers?: Array<{ id: string; name_en: string; name_ar: string; price_minor: number; expiry_date: string }>;
   packages?: Array<{ id: string; name_en: string; name_ar: string; price_minor: number }>;
@@ -226,13 +228,21 @@ const Till = ({
     [services, products, currency, context],
   );
 
+  // who can be named on a line: for a service, only the employees who do it (her skills)
+  const doesLine = (employeeId: string, line: { kind: string; itemId: string }) => {
+    const employee = employees.find((e) => e.id === employeeId);
+    return employee !== undefined && (line.kind !== 'service' || doesService(employee, line.itemId));
+  };
+  /** The previous line's employee, for a new line she may do (else nobody yet: the desk chooses). */
+  const nextEmployee = (line: { kind: string; itemId: string }, after = lines[lines.length - 1]) =>
+    after?.employeeId && doesLine(after.employeeId, line) ? after.employeeId : '';
   const lineOf = (item: Item, employeeId?: string): TillLine => ({
     key: newKey(),
     kind: item.kind,
     itemId: item.id,
     nameEn: item.name_en,
     nameAr: item.name_ar,
-    employeeId: employeeId ?? lines[lines.length - 1]?.employeeId ?? '',
+    employeeId: employeeId ?? nextEmployee({ kind: item.kind, itemId: item.id }),
     quantity: '1',
     price: amountText(item.price, currency),
     listPrice: item.price,
@@ -313,8 +323,10 @@ const Till = ({
       itemId: serviceId,
       nameEn: service.name_en,
       nameAr: service.name_ar,
-      employeeId:
-        (index !== undefined ? lines[index]?.employeeId : lines[lines.length - 1]?.employeeId) ?? '',
+      employeeId: nextEmployee(
+        { kind: 'service', itemId: serviceId },
+        index !== undefined ? lines[index] : lines[lines.length - 1],
+      ),
       quantity: '1',
       price: amountText(0, currency),
       listPrice: 0,
@@ -645,11 +657,14 @@ const Till = ({
                         <MenuItem value="">
                           <em>{translate('app.billing.no_employee')}</em>
                         </MenuItem>
-                        {employees.map((e) => (
-                          <MenuItem key={e.id} value={e.id}>
-                            {nameOf(e, language)}
-                          </MenuItem>
-                        ))}
+                        {employees
+                          // those who do the line's service, and whoever it already names (a visit's)
+                          .filter((e) => e.id === line.employeeId || doesLine(e.id, line))
+                          .map((e) => (
+                            <MenuItem key={e.id} value={e.id}>
+                              {nameOf(e, language)}
+                            </MenuItem>
+                          ))}
                       </TextField>
                       <TextField
                         size="small"

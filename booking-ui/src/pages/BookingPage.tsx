@@ -2,6 +2,7 @@ import { onlinePageText, type Locale } from '@rawnaq/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import {
   depositOf,
+  doesAll,
   newIdempotencyKey,
   postBooking,
   type Employee,
@@ -86,6 +87,14 @@ const Booking = ({
   }, [step]);
 
   const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+  // an employee chosen before the services changed, who does not do one of them now, is chosen no more
+  useEffect(() => {
+    const chosenOne = employees.find((e) => e.id === employee);
+    if (chosenOne && !doesAll(chosenOne, chosen)) {
+      setEmployee('');
+      setStart(null);
+    }
+  }, [chosen, employee, employees]);
   const checkDetails = (): boolean => {
     const found: FieldErrors = {};
     if (!details.name.trim()) found.name = t('errors.required');
@@ -218,11 +227,14 @@ const Booking = ({
               data-testid="booking-employee"
             >
               <option value="">{t('booking.any_employee')}</option>
-              {employees.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {nameIn(locale, e)}
-                </option>
-              ))}
+              {/* only those who do every chosen service: a haircut is never offered the nail technician */}
+              {employees
+                .filter((e) => doesAll(e, chosen))
+                .map((e) => (
+                  <option key={e.id} value={e.id}>
+                    {nameIn(locale, e)}
+                  </option>
+                ))}
             </select>
           </label>
           <TimePicker

@@ -36,6 +36,7 @@ import {
   type DiscountCodeEvent,
   type LoyaltyEvent,
   type DepositEvent,
+  doesService,
 } from '@rawnaq/contracts';
 import {
   hasRight,
@@ -199,6 +200,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       booking,
       problems,
       customer?.ids ?? null,
+      visit?.lines ?? [],
     );
     const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
     const code = await this.discountCodeOf(ctx, tenant, input.discount_code, lines, problems);
@@ -662,6 +664,8 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     booking: BookingContext,
     problems: ErrorDetail[],
     customerIds: readonly string[] | null,
+    /** the lines of the visit the invoice settles, as booked */
+    booked: ReadonlyArray<{ service_id: string; employee_id: string }> = [],
   ): Promise<SaleLine[]> {
     const menu = await booking.menu();
     // the customer's purchases this invoice uses sessions of, as they will be after each use
@@ -677,6 +681,15 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       if (w.employee_id) {
         const employee = await booking.employee(w.employee_id);
         if (!employee.added) problems.push({ field: `lines.${i}.employee_id`, key: 'not_found.employee' });
+        // a service line names one who does it (her skills), unless it is how the visit it settles had
+        // it booked (her skills may have changed since)
+        else if (
+          w.kind === 'service' &&
+          w.item_id &&
+          !doesService(employee.details, w.item_id) &&
+          !booked.some((b) => b.service_id === w.item_id && b.employee_id === w.employee_id)
+        )
+          problems.push({ field: `lines.${i}.employee_id`, key: 'appointments.employee_not_qualified' });
       }
       let item:
         | { nameEn: string; nameAr: string; price: number; vatType: VatType; vatExemptionCode?: string }

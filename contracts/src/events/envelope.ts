@@ -53,7 +53,8 @@ export const streamName = (category: string, tenantId: string, aggregateId: stri
 export const parseStreamName = (
   stream: string,
 ): { category: string; tenantId: string; aggregateId: string } | undefined => {
-  const m = /^([^-]+)-([^.]+)\.(.+)$/.exec(stream);
+  // a category may hold a dash (`gateway-payment`), a tenant never does (an account number, `platform`)
+  const m = /^(.+?)-([^-.]+)\.(.+)$/.exec(stream);
   return m ? { category: m[1], tenantId: m[2], aggregateId: m[3] } : undefined;
 };
 

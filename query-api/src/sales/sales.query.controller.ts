@@ -101,7 +101,7 @@ export class SalesQueryController {
   /**
    * What the till needs to sell, for whoever may sell (13) without the products', staff's or
    * settings' own permissions: the salon's VAT and sales rules, the products it sells (not the
-   * salon's own supplies), and who can be named on a line (active employees shown in billing: names only).
+   * salon's own supplies), and who can be named on a line (active employees shown in billing: names and the services each does).
    */
   @Get('billing/context')
   @RequirePermission(Page.pos, Permission.sell)
@@ -144,7 +144,13 @@ export class SalesQueryController {
         allow_selling_without_stock: account.allow_selling_without_stock === true,
       },
       products: products.map((p) => priced(p, pricing)),
-      employees: employees.map((e) => ({ id: e.id, name_en: e.name_en, name_ar: e.name_ar })),
+      // with the services each does (none recorded: every one), so a line offers only those who do it
+      employees: employees.map((e) => ({
+        id: e.id,
+        name_en: e.name_en,
+        name_ar: e.name_ar,
+        ...(Array.isArray(e.service_ids) && { service_ids: e.service_ids as string[] }),
+      })),
       offers: offers.map((o) => priced(o, pricing)),
       packages: packages.map((p) => priced(p, pricing)),
     };

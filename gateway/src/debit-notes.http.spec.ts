@@ -212,4 +212,70 @@ describe('debit notes over HTTP (issue 11)', () => {
     expect(again.body).toEqual(first.body);
     expect(await t.eventCount()).toBe(count);
   });
+
+  it('lists the credit and debit notes together at accounting-notes, newest first, by kind on asking', async () => {
+    const fresh = async () => ({ ...bearer(uae), 'X-Min-Position': String(await t.eventCount()) });
+    // a debit note (beside those the tests above issued) and a credit note refunding the service line
+    const charged = await debit(invoice.id, {
+      reason: 'Towel',
+      lines: [{ description: 'Towel', amount: '2' }],
+    });
+    expect(charged.status).toBe(201);
+    const full = await t.http.get(`/api/merchant/invoices/${invoice.id}`).set(await fresh());
+    const line = full.body.lines[0] as { line_id: string };
+    const credited = await t.http
+      .post(`/api/merchant/invoices/${invoice.id}/credit-notes`)
+      .set(bearer(uae))
+      .send({
+        reason: 'Returned',
+        lines: [{ line_id: line.line_id, quantity: 1 }],
+        payments: [{ method: PaymentMethod.cash, amount: '210.00' }],
+      });
+    expect([credited.status, credited.body.errors]).toEqual([201, undefined]);
+    const range = (res: { headers: Record<string, string> }) =>
+      Number(res.headers['content-range'].split('/')[1]);
+    const credits = await t.http
+      .get('/api/merchant/credit-notes')
+      .query({ range: '[0,99]' })
+      .set(await fresh());
+    const debits = await t.http
+      .get('/api/merchant/debit-notes')
+      .query({ range: '[0,99]' })
+      .set(await fresh());
+    const all = await t.http
+      .get('/api/merchant/accounting-notes')
+      .query({ range: '[0,99]' })
+      .set(await fresh());
+    expect(all.status).toBe(200);
+    expect(range(all)).toBe(range(credits) + range(debits));
+    expect(
+      all.body
+        .filter((n: { kind: string }) => n.kind === 'credit')
+        .map((n: { id: string }) => n.id)
+        .sort(),
+    ).toEqual(credits.body.map((n: { id: string }) => n.id).sort());
+    expect(all.body.filter((n: { kind: string }) => n.kind === 'debit')).toHaveLength(debits.body.length);
+    const times = all.body.map((n: { issued_at: string }) => n.issued_at);
+    expect(times).toEqual([...times].sort().reverse());
+    // a page of one, then the next: the two together are the first two of the whole list
+    const first = await t.http
+      .get('/api/merchant/accounting-notes')
+      .query({ range: '[0,0]' })
+      .set(await fresh());
+    const second = await t.http
+      .get('/api/merchant/accounting-notes')
+      .query({ range: '[1,1]' })
+      .set(await fresh());
+    expect([first.body[0].id, second.body[0].id]).toEqual([all.body[0].id, all.body[1].id]);
+    const onlyDebits = await t.http
+      .get('/api/merchant/accounting-notes')
+      .query({ filter: JSON.stringify({ kind: 'debit' }), range: '[0,99]' })
+      .set(await fresh());
+    expect(onlyDebits.body.map((n: { kind: string }) => n.kind)).toEqual(debits.body.map(() => 'debit'));
+    const bad = await t.http
+      .get('/api/merchant/accounting-notes')
+      .query({ filter: JSON.stringify({ kind: 'refund' }) })
+      .set(await fresh());
+    expect([bad.status, Object.keys(bad.body.errors)]).toEqual([422, ['kind']]);
+  });
 });

@@ -71,6 +71,8 @@ export const RESOURCE_ACCESS: Record<
     show: { page: Page.pos, permission: Permission.viewInvoices },
     export: { page: Page.pos, permission: Permission.viewInvoices },
   },
+  // the credit and debit notes together: read by who sees invoices
+  'accounting/accounting-notes': { list: { page: Page.pos, permission: Permission.viewInvoices } },
   // the baskets held at the till: seen, resumed and (with the "hold invoice" right) cancelled by who sells
   'on-hold-report': { list: { page: Page.pos, permission: Permission.sell } },
   'accounting/payments': {

@@ -52,7 +52,7 @@ import {
   vatReport,
 } from '../reports';
 import { onHoldReport } from '../held';
-import { creditNotes, debitNotes, notesRoutes } from '../notes';
+import { accountingNotes, creditNotes, debitNotes, notesRoutes } from '../notes';
 import customers from '../customers';
 import { categories, groups, services as menuServices } from '../menu';
 import { offers, packages } from '../offers';
@@ -164,6 +164,7 @@ export const MerchantAdmin = () => {
         <Resource name="on-hold-report" {...onHoldReport} />
         <Resource name="accounting/credit-note" {...creditNotes} />
         <Resource name="accounting/debit-note" {...debitNotes} />
+        <Resource name="accounting/accounting-notes" {...accountingNotes} />
         <Resource name="reports/daily-general-summary" {...dailySummary} />
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="accounting/receivable" {...receivable} />

@@ -23,10 +23,19 @@ export const ar: typeof en = {
       name: sixForms('إشعارات المدين', 'إشعار مدين'),
       fields: { ...creditNoteFields, total: 'المبلغ المدين', owed: 'المستحق' },
     },
+    'accounting/accounting-notes': {
+      name: sixForms('إشعارات الدائن والمدين', 'إشعار دائن أو مدين'),
+      fields: { ...creditNoteFields, kind: 'النوع', total: 'المبلغ' },
+    },
   },
   app: {
     notes: {
       open_invoices: 'فتح الفواتير',
+      kinds: { credit: 'إشعار دائن', debit: 'إشعار مدين' },
+      accounting: {
+        menu: 'إشعارات الدائن والمدين',
+        empty: 'لا إشعارات دائنة أو مدينة في هذه الفترة.',
+      },
       debit: {
         choose_invoice:
           'الإشعار المدين يضيف إلى فاتورة: افتح الفاتورة التي تريد إضافة مبلغ عليها، ثم اختر «إشعار مدين».',

@@ -18,10 +18,19 @@ export const en = {
       name: 'Debit note |||| Debit notes',
       fields: { ...creditNoteFields, total: 'Charged', owed: 'Owed' },
     },
+    'accounting/accounting-notes': {
+      name: 'Credit and debit note |||| Credit and debit notes',
+      fields: { ...creditNoteFields, kind: 'Kind', total: 'Amount' },
+    },
   },
   app: {
     notes: {
       open_invoices: 'Open the invoices',
+      kinds: { credit: 'Credit note', debit: 'Debit note' },
+      accounting: {
+        menu: 'Credit and debit notes',
+        empty: 'No credit or debit notes in this period.',
+      },
       debit: {
         choose_invoice:
           'A debit note adds to an invoice: open the invoice to charge more on it, then "Debit note".',

@@ -2,9 +2,11 @@ import { Route } from 'react-router-dom';
 import UndoIcon from '@mui/icons-material/UndoOutlined';
 import { lazyPage } from '../shell/chunks';
 import PostAddIcon from '@mui/icons-material/PostAddOutlined';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { CREDIT_NOTE_FORM, DEBIT_NOTE_FORM } from './paths';
 
 export {
+  ACCOUNTING_NOTES,
   CREDIT_NOTE_FORM,
   CREDIT_NOTES,
   DEBIT_NOTE_FORM,
@@ -30,6 +32,13 @@ export const debitNotes = {
   icon: PostAddIcon,
   recordRepresentation: 'number',
   options: { label: 'app.notes.debit.menu' },
+};
+
+/** `accounting/accounting-notes`: the credit and debit notes together (API `accounting-notes`). */
+export const accountingNotes = {
+  list: lazyPage(() => import('./AccountingNoteList').then((m) => m.AccountingNoteList)),
+  icon: ReceiptLongIcon,
+  options: { label: 'app.notes.accounting.menu' },
 };
 
 const DebitNotePage = lazyPage(() => import('./DebitNotePage').then((m) => m.DebitNotePage));

@@ -14,3 +14,7 @@ NOTES_API_PATHS[DEBIT_NOTES] = 'debit-notes';
 
 export const debitNotePath = (basename: string, invoiceId: string) =>
   `${basename}/${DEBIT_NOTE_FORM}?invoice_id=${encodeURIComponent(invoiceId)}`;
+
+/** The credit and debit notes together (doc1 §2 `accounting/accounting-notes`), the API's `accounting-notes`. */
+export const ACCOUNTING_NOTES = 'accounting/accounting-notes';
+NOTES_API_PATHS[ACCOUNTING_NOTES] = 'accounting-notes';

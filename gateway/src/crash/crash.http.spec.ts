@@ -136,7 +136,7 @@ describe('exactly once across a crash: SIGKILL during concurrent creations, then
       if (server) await kill(server);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 600_000);
 });
 
 describe('the ZATCA chain across a crash: SIGKILL while invoices are signed, then retries with their keys', () => {
@@ -219,5 +219,5 @@ describe('the ZATCA chain across a crash: SIGKILL while invoices are signed, the
       if (server) await kill(server);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, 600_000);
 });

@@ -89,6 +89,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { resource: 'accounting/total-sales' },
       { resource: 'accounting/credit-note' },
       { resource: 'accounting/debit-note' },
+      { resource: 'accounting/accounting-notes' },
       { resource: 'accounting/payments' },
       { resource: 'accounting/receivable' },
       { resource: 'pos/customer-wallet-reminder' },

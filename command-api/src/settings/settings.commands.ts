@@ -169,19 +169,8 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
       }
       case 'remove-custom-business-hours':
         return { command: { type: 'RemoveCustomBusinessHours', periodId: r.id } };
-      case 'wizard': {
-        const { step } = parseInput(wizardStepInput, r.body);
-        // the employees' step is done once someone takes appointments (a salon of its owner alone makes
-        // her one): a salon leaving the wizard with nobody bookable has an empty book
-        if (step === 'employees') {
-          const bookable = await this.models.find('employees', {
-            filter: { tenantId: ctx.tenantId, status: 1, show_in_appointments: true },
-            limit: 1,
-          });
-          if (bookable.length === 0) throw rejected('settings.nobody_bookable', 'step');
-        }
-        return { command: { type: 'CompleteWizardStep', step } };
-      }
+      case 'wizard':
+        return { command: { type: 'CompleteWizardStep', step: parseInput(wizardStepInput, r.body).step } };
     }
   }
 

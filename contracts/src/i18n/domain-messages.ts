@@ -125,8 +125,6 @@ export const domainMessages = {
     },
     settings: {
       alias_taken: 'Another salon already uses this address',
-      nobody_bookable:
-        'Nobody takes appointments yet: switch on at least one person who does (the owner may be the one)',
       period_too_long: 'A period can be at most 30 days',
       periods_overlap: 'This period overlaps another one',
       package_withdrawn: 'This package is withdrawn: choose one the platform offers now',
@@ -294,7 +292,6 @@ export const domainMessages = {
     },
     settings: {
       alias_taken: 'يستخدم صالون آخر هذا العنوان',
-      nobody_bookable: 'لا أحد يستقبل المواعيد بعد: فعّل شخصًا واحدًا على الأقل يستقبلها (ويمكن أن يكون المالك)',
       period_too_long: 'لا يمكن أن تزيد الفترة على 30 يومًا',
       periods_overlap: 'تتداخل هذه الفترة مع فترة أخرى',
       package_withdrawn: 'هذه الباقة موقوفة: اختر باقة تقدمها المنصة الآن',

@@ -1,9 +1,8 @@
 /**
- * The browser tests first: they are one long file (a server, Chromium, every screen), so with two
- * workers every other suite runs beside it on the second worker, instead of after it. There, the two
- * suites that start servers and load them hardest (the crash and fuzz suites) come last, once the
- * lint CI runs beside the tests is over; their limits are generous (they guard against a hang, not
- * for speed: a busy machine's answers are slower).
+ * The browser tests first: two long files (each a server, Chromium, half the screens), one on each of
+ * jest's two workers; the other suites follow on whichever worker is free first. Of those, the two
+ * that start servers and load them hardest (the crash and fuzz suites) come last; their limits are
+ * generous (they guard against a hang, not for speed: a busy machine's answers are slower).
  */
 const Sequencer = require('@jest/test-sequencer').default;
 

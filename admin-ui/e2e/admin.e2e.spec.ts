@@ -1,9 +1,8 @@
 /**
  * The admin in a real browser (Debian's Chromium through playwright-core) against the real product,
  * started here with `npm start` on a free port and a fresh DATA_DIR: signing in, the customers, errors,
- * the appointment book, the till and the sales; then the other half of the screens (`flows.e2e.ts`).
- * One file, one server and one browser: on a 2-core machine two browser files side by side took
- * longer together than one after the other, each starved of the processor.
+ * the appointment book, the till and the sales. The other half of the screens runs beside it in
+ * `flows.e2e.spec.ts`, on a server of its own.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -16,7 +15,6 @@ import { periodLimitTests } from './periods.e2e';
 import { salesTests } from './sales.e2e';
 import { einvoicingTests } from './einvoicing.e2e';
 import { firstScreenTests } from './first-screen.e2e';
-import { flowsTests } from './flows.e2e';
 import { instrumentsTests } from './instruments.e2e';
 import { menuTests } from './menu.e2e';
 import { platformSettingsTests, sessionTests } from './session.e2e';
@@ -472,8 +470,4 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
       });
     }
   });
-
-  // the second half, on the same server and browser (one browser-test file: it runs on one of jest's
-  // two workers while the other takes every other suite)
-  describe('reports and online pages', () => flowsTests({ url, tab }));
 });

@@ -265,3 +265,29 @@ export const clickMenu = async (page: Page, href: string) => {
   if (!(await page.$(entry))) await expandMenu(page);
   await page.click(entry);
 };
+
+/**
+ * Opens an address of the app the page already shows (same area and language) as a click on one of its
+ * links would: the router moves, nothing reloads, and this waits for the new screen to be still (a page
+ * load is what the browser tests spend their time on). Any other address, or a page not yet in the
+ * app, loads as `page.goto` does.
+ */
+export const openInApp = async (page: Page, url: string) => {
+  const target = new URL(url);
+  const here = page.url().startsWith('http') ? new URL(page.url()) : undefined;
+  const area = (path: string) => path.split('/').slice(0, 3).join('/');
+  const inApp =
+    here !== undefined &&
+    here.origin === target.origin &&
+    area(here.pathname) === area(target.pathname) &&
+    (await page.evaluate(() => document.querySelector('#root')?.hasChildNodes() === true));
+  if (!inApp) {
+    await page.goto(url);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `${target.pathname}${target.search}`);
+  await settle(page);
+};

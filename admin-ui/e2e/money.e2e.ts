@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { addDays, formatMoney, instantAt, PaymentMethod, weekdayOf } from '@rawnaq/contracts';
-import { DEMO, expandMenu, noSideScroll, ownerApi, shot, signIn } from './browser';
+import { DEMO, expandMenu, noSideScroll, openInApp, ownerApi, shot, signIn } from './browser';
 import { call as postCall, uaeSalonWithAnInvoice } from './held.e2e';
 import type { SuiteContext } from './menu.e2e';
 
@@ -127,7 +127,7 @@ export const moneyTests = ({ url, tab }: SuiteContext) => {
       await page.setViewportSize(PHONE);
       await signIn(page, url, owner, { language: 'ar' });
       for (const path of REPORTS) {
-        await page.goto(`${url}/ar/merchant/${path}`);
+        await openInApp(page, `${url}/ar/merchant/${path}`);
         await page.waitForSelector('[data-testid=summary-cards], [data-testid=summary-empty]');
         await widen(page, path.includes('monthly'));
         await page.waitForSelector('[data-testid=summary-row] dd, [data-testid=summary-empty]');

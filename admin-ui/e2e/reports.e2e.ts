@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { formatMoney, PaymentMethod, toDecimalString, type Money } from '@rawnaq/contracts';
-import { DEMO, expandMenu, noSideScroll, ownerApi, shot, signIn } from './browser';
+import { DEMO, expandMenu, noSideScroll, openInApp, ownerApi, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -174,7 +174,7 @@ export const reportsTests = ({ url, tab }: SuiteContext) => {
         await page.setViewportSize(viewport);
         await signIn(page, url, owner, { language });
         for (const path of pages) {
-          await page.goto(`${url}/${language}/merchant/${path}`);
+          await openInApp(page, `${url}/${language}/merchant/${path}`);
           await page.waitForSelector('[data-testid=summary-totals-row], [data-testid=summary-empty]');
           expect([path, await page.$$('[data-testid=summary-error]')]).toEqual([path, []]);
           if (language === 'ar') await noSideScroll(page);

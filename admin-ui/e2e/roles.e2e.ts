@@ -9,7 +9,7 @@
  * flows.e2e.spec.ts with its server and tabs.
  */
 import type { Page } from 'playwright-core';
-import { DEMO, expandMenu, noSideScroll, shot, signIn } from './browser';
+import { DEMO, expandMenu, noSideScroll, openInApp, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PASSWORD = 'Demo@12345';
@@ -77,7 +77,7 @@ const followEveryLink = async (page: Page, screens: string[], language: 'en' | '
   const prefix = `/${language}/merchant/`;
   const links = new Map<string, string>();
   for (const screen of screens) {
-    await page.goto(`${base}${prefix}${screen}`);
+    await openInApp(page, `${base}${prefix}${screen}`);
     await settled(page);
     expect([screen, new URL(page.url()).pathname]).not.toEqual([screen, `${prefix}no-permission`]);
     for (const href of await page.$$eval('#main-content a[href]', (as) =>
@@ -88,7 +88,7 @@ const followEveryLink = async (page: Page, screens: string[], language: 'en' | '
   const other = await page.context().newPage();
   try {
     for (const href of links.values()) {
-      await other.goto(`${base}${href}`);
+      await openInApp(other, `${base}${href}`);
       await settled(other);
       expect([href, new URL(other.url()).pathname]).not.toEqual([href, `${prefix}no-permission`]);
     }
@@ -111,7 +111,7 @@ const indexesMatchMenu = async (page: Page, menu: string[], language: 'en' | 'ar
   const prefix = `/${language}/merchant/`;
   const listed: Record<string, string[]> = {};
   for (const index of INDEXES) {
-    await page.goto(`${base}${prefix}${index}`);
+    await openInApp(page, `${base}${prefix}${index}`);
     await page.waitForSelector('[data-testid=index-page], [data-testid=no-permission]');
     listed[index] = (
       await page.$$eval('[data-testid=index-page] a[href]', (links) =>

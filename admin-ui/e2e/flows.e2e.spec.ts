@@ -1,13 +1,14 @@
 /**
- * The second half of the browser tests (run by `admin.e2e.spec.ts`, on its server, after the first):
- * the money reports and management pages, held invoices, products, offers and imports, the customers'
- * offers, the salon's online pages and their payments, each role's day and the menu by job, then every
- * screen at a phone's size and a desktop's.
+ * The second half of the browser tests, on a server of its own beside `admin.e2e.spec.ts` (jest's two
+ * workers; the other suites follow): the money reports and management pages, held invoices, products,
+ * offers and imports, the customers' offers, the salon's online pages and their payments, each role's
+ * day and the menu by job, then every screen at a phone's size and a desktop's. (Run one after the
+ * other on one server the two halves took longer: each alone leaves a core waiting.)
  */
 import { bookingSiteTests } from './booking-site.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
+import { browserSuite } from './harness';
 import { heldTests } from './held.e2e';
-import type { SuiteContext } from './menu.e2e';
 import { managementTests } from './management.e2e';
 import { moneyTests } from './money.e2e';
 import { offersImportsTests } from './offers.e2e';
@@ -19,7 +20,7 @@ import { rolesTests } from './roles.e2e';
 import { screensTests } from './screens.e2e';
 import { staffInformationTests } from './staff-information.e2e';
 
-export const flowsTests = (context: SuiteContext) => {
+browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   customerOffersTests(context);
   reportsTests(context);
   moneyTests(context);
@@ -33,4 +34,4 @@ export const flowsTests = (context: SuiteContext) => {
   staffInformationTests(context);
   rolesTests(context);
   screensTests(context);
-};
+});

@@ -44,3 +44,15 @@ export const browserSuite = (title: string, register: (context: SuiteContext) =>
     register({ url: server?.url, tab });
   });
 };
+
+/**
+ * CI's share of the browser tests (`E2E_SCOPE=ci`, set by `.ci/run` to keep CI inside its 30 minutes on
+ * a 2-core machine): the groups of older screens whose rules the HTTP suites also cover are left to a
+ * full run (`npm test`), with one printed line; every screen is still opened at both sizes by the
+ * every-screen test, and each role's day, the book, the till, the money and e-invoicing run in CI.
+ */
+export const fullRunOnly = (title: string, register: () => void) => {
+  if (process.env.E2E_SCOPE !== 'ci') return register();
+  console.log(`[skipped in CI's share] ${title}: run by a full \`npm test\``);
+  describe.skip(title, register);
+};

@@ -111,7 +111,7 @@ const indexesMatchMenu = async (page: Page, menu: string[], language: 'en' | 'ar
   const prefix = `/${language}/merchant/`;
   const listed: Record<string, string[]> = {};
   for (const index of INDEXES) {
-    await openInApp(page, `${base}${prefix}${index}`);
+    await page.goto(`${base}${prefix}${index}`);
     await page.waitForSelector('[data-testid=index-page], [data-testid=no-permission]');
     listed[index] = (
       await page.$$eval('[data-testid=index-page] a[href]', (links) =>

@@ -5,12 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useArea } from '../shell/area';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
-import {
-  EInvoicingChip,
-  EInvoicingText,
-  einvoicingChoices,
-  useReportsToZatca,
-} from '../einvoicing/EInvoicingChip';
+import { NoteRowText } from './NoteRowText';
+import { EInvoicingChip, einvoicingChoices, useReportsToZatca } from '../einvoicing/EInvoicingChip';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
 import { PeriodPresets, useSalonToday, PeriodDateInput } from '../sales/PeriodFilter';
@@ -85,18 +81,7 @@ export const AccountingNoteList = () => {
             <bdi>{customer(n)}</bdi>
           </span>
         )}
-        secondaryText={(n) => (
-          <span>
-            <bdi>{dateTime(n.issued_at)}</bdi> ·{' '}
-            {translate('app.notes.credit.of_invoice', { number: n.invoice_number })}
-            {zatca && (
-              <>
-                {' · '}
-                <EInvoicingText state={n.einvoicing} />
-              </>
-            )}
-          </span>
-        )}
+        secondaryText={(n) => <NoteRowText note={n} />}
         tertiaryText={(n) => <Total note={n} />}
         rowClick={(_id, _resource, record) => open(record as AccountingNote)}
         bulkActionButtons={false}

@@ -5,12 +5,8 @@ import Typography from '@mui/material/Typography';
 import { downloadCsv, toCsv } from '../export/csv';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
-import {
-  EInvoicingChip,
-  EInvoicingText,
-  einvoicingChoices,
-  useReportsToZatca,
-} from '../einvoicing/EInvoicingChip';
+import { NoteRowText } from './NoteRowText';
+import { EInvoicingChip, einvoicingChoices, useReportsToZatca } from '../einvoicing/EInvoicingChip';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
 import { PeriodPresets, useSalonToday, PeriodDateInput } from '../sales/PeriodFilter';
@@ -83,18 +79,7 @@ export const DebitNoteList = () => {
             <bdi>{`#${n.number}`}</bdi> · <bdi>{customer(n)}</bdi>
           </span>
         )}
-        secondaryText={(n) => (
-          <span>
-            <bdi>{dateTime(n.issued_at)}</bdi> ·{' '}
-            {translate('app.notes.credit.of_invoice', { number: n.invoice_number })}
-            {zatca && (
-              <>
-                {' · '}
-                <EInvoicingText state={n.einvoicing} />
-              </>
-            )}
-          </span>
-        )}
+        secondaryText={(n) => <NoteRowText note={n} />}
         tertiaryText={(n) => <Total note={n} />}
         rowClick="show"
         bulkActionButtons={false}

@@ -10,6 +10,7 @@ import { addDays, formatMoney, instantAt, PaymentMethod, weekdayOf } from '@rawn
 import { DEMO, expandMenu, noSideScroll, openInApp, ownerApi, shot, signIn } from './browser';
 import { call as postCall, uaeSalonWithAnInvoice } from './held.e2e';
 import type { SuiteContext } from './menu.e2e';
+import { settle } from './settle';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 const PHONE = { width: 390, height: 844 };
@@ -118,8 +119,16 @@ export const moneyTests = ({ url, tab }: SuiteContext) => {
     /** The period of a report widened to the last two months (the demo's weeks of sales), when it has one. */
     const widen = async (page: Page, monthly: boolean) => {
       if (!(await page.$('[data-testid=period-from]'))) return;
-      await page.fill('[data-testid=period-from]', monthly ? from.slice(0, 7) : from);
+      const start = monthly ? from.slice(0, 7) : from;
+      // the rows on show are the previous period's until the report has read the new one (read too
+      // soon, a report looked empty)
+      const read = page.waitForResponse(
+        (r) => r.url().includes('/api/') && r.url().includes(`from=${start}`),
+      );
+      await page.fill('[data-testid=period-from]', start);
       await page.fill('[data-testid=period-to]', monthly ? today.slice(0, 7) : today);
+      await read;
+      await settle(page);
     };
 
     it('reads every report on a phone in Arabic as cards: each row with every column, no side scroll', async () => {

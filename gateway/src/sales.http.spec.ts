@@ -235,7 +235,7 @@ describe('the till over HTTP (issue 11)', () => {
     ).toBe(403);
   });
 
-  it("gives whoever may sell what the till needs, and no more: the shelf, the rules, VAT, employees' names", async () => {
+  it("gives whoever may sell what the till needs, and no more: the shelf, the rules, VAT, employees' names and services", async () => {
     const reception = await t.signIn(RECEPTION);
     // the receptionist may sell, but not read products, staff or settings
     expect((await t.http.get('/api/merchant/products').set(bearer(reception))).status).toBe(403);
@@ -257,7 +257,16 @@ describe('the till over HTTP (issue 11)', () => {
       quantity: expect.any(Number),
     });
     expect(res.body.employees.length).toBeGreaterThanOrEqual(2);
-    for (const e of res.body.employees) expect(Object.keys(e).sort()).toEqual(['id', 'name_ar', 'name_en']);
+    // each employee's name and the services she does when the salon recorded them (absent: every one;
+    // the till offers a line only those who do its service); nothing of her pay, hours or contact
+    for (const e of res.body.employees) {
+      expect(
+        Object.keys(e)
+          .filter((k) => k !== 'service_ids')
+          .sort(),
+      ).toEqual(['id', 'name_ar', 'name_en']);
+      if ('service_ids' in e) expect(e.service_ids.every((id: unknown) => typeof id === 'string')).toBe(true);
+    }
   });
 
   it('lists the invoices and payments, and the day adds them up to the minor unit', async () => {

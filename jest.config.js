@@ -29,4 +29,7 @@ module.exports = {
   // two workers: the browser tests (mostly waiting on the browser) beside the other suites
   maxWorkers: 2,
   testSequencer: '<rootDir>/jest.sequencer.cjs',
+  // the run's folder, where the HTTP suites' demo salon is seeded once
+  globalSetup: '<rootDir>/jest.global-setup.cjs',
+  globalTeardown: '<rootDir>/jest.global-teardown.cjs',
 };

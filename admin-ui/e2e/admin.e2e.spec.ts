@@ -349,12 +349,12 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
   sessionTests({ url, tab });
   platformSettingsTests({ url, tab });
   fullRunOnly('the menu and the VAT', () => menuTests({ url, tab }));
-  wizardTests({ url, tab });
+  fullRunOnly('settings and the setup wizard', () => wizardTests({ url, tab }));
   fullRunOnly('employees, roles and attendance', () => staffTests({ url, tab }));
   appointmentsTests({ url, tab });
   billingTests({ url, tab });
-  salesTests({ url, tab });
-  instrumentsTests({ url, tab });
+  fullRunOnly('the sales screens', () => salesTests({ url, tab }));
+  fullRunOnly('wallets, gift cards and receivables', () => instrumentsTests({ url, tab }));
   customerIdentityTests({ url, tab });
   periodLimitTests({ url, tab });
   einvoicingTests({ url, tab });

@@ -21,14 +21,14 @@ import { screensTests } from './screens.e2e';
 import { staffInformationTests } from './staff-information.e2e';
 
 browserSuite('admin-ui in the browser, reports and online pages', (context) => {
-  customerOffersTests(context);
-  reportsTests(context);
+  fullRunOnly('offers and packages bought by a customer', () => customerOffersTests(context));
+  fullRunOnly('the money reports', () => reportsTests(context));
   moneyTests(context);
   fullRunOnly('the management reports and pages of issue 11', () => managementTests(context));
   fullRunOnly('held invoices and notes', () => heldTests(context));
   fullRunOnly('products and stock', () => productsTests(context));
   fullRunOnly('offers and imports', () => offersImportsTests(context));
-  bookingSiteTests(context);
+  fullRunOnly("the salon's online pages", () => bookingSiteTests(context));
   onlinePaymentsTests(context);
   fullRunOnly("the salon's online shop", () => onlineShopTests(context));
   staffInformationTests(context);

@@ -111,7 +111,8 @@ const indexesMatchMenu = async (page: Page, menu: string[], language: 'en' | 'ar
   const prefix = `/${language}/merchant/`;
   const listed: Record<string, string[]> = {};
   for (const index of INDEXES) {
-    await page.goto(`${base}${prefix}${index}`);
+    // walked in the app (the router moves, nothing reloads), and read once the new page is still
+    await openInApp(page, `${base}${prefix}${index}`);
     await page.waitForSelector('[data-testid=index-page], [data-testid=no-permission]');
     listed[index] = (
       await page.$$eval('[data-testid=index-page] a[href]', (links) =>

@@ -49,7 +49,9 @@ export const countRequests = () => {
  * the new screen's chunk has loaded, React keeps the previous screen on show, with no spinner), no
  * request is in flight, no spinner or skeleton shows, no finite animation or transition runs (a drawer
  * sliding in, a menu fading), and nothing changed over two frames (a render that starts another request
- * starts again). Pages without a router (the booking site's) skip the router's part.
+ * starts again). A page whose app has not drawn yet (its modules still loading, nothing in flight) is
+ * not still: the back office's pages wait for their router to show the address; pages without a router
+ * (the booking site's) for the app's first drawing.
  */
 const stillInPage = () =>
   new Promise<boolean>((resolve) => {
@@ -77,10 +79,22 @@ const stillInPage = () =>
       document
         .getAnimations()
         .some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    // every page of the back office's app (its areas, the customer's e-documents, its 404) runs under a
+    // router; the booking site's pages do not (their content may be in the HTML before any script runs)
+    const routed = document.querySelector('script[src*="/admin/assets/"]') !== null;
     const quiet = () => {
+      const root = document.getElementById('root');
       const shown = shownPath();
       return (
-        (shown === undefined || shown === window.location.pathname) &&
+        // every script of the page ran, and the app drew something: a page whose app is still loading
+        // its modules has no request in flight and nothing moving, yet nothing on it either
+        document.readyState === 'complete' &&
+        (root === null || root.hasChildNodes()) &&
+        // the layout drawn around a screen still being read (its module, its access): nothing in it yet
+        document.querySelector('.RaLayout-content:empty') === null &&
+        (routed
+          ? shown === window.location.pathname
+          : shown === undefined || shown === window.location.pathname) &&
         ((window as unknown as { __inflight?: number }).__inflight ?? 0) === 0 &&
         !document.querySelector(
           '[role=progressbar]:not(.MuiLinearProgress-root), .MuiSkeleton-root, .RaLoadingIndicator-loader',
@@ -95,7 +109,21 @@ const stillInPage = () =>
     );
   });
 
-/** Until the page is still (see `stillInPage`); fails after `timeout` ms. */
+/**
+ * Until the page is still (see `stillInPage`); fails after `timeout` ms. Asked from here, look after look:
+ * `waitForFunction` takes any truthy answer as done, and a promise is one whatever it resolves to (so a
+ * wait on it returned after two frames, whatever the page showed).
+ */
 export const settle = async (page: Page, timeout = 15_000) => {
-  await page.waitForFunction(stillInPage, undefined, { timeout, polling: 100 });
+  const until = Date.now() + timeout;
+  for (;;) {
+    // a navigation between two looks ends the page the look ran in: look again at the new one
+    const still = await page.evaluate(stillInPage).catch((error: Error) => {
+      if (/context was destroyed|navigation|Target closed/i.test(error.message)) return false;
+      throw error;
+    });
+    if (still) return;
+    if (Date.now() > until) throw new Error(`the page was not still after ${timeout} ms (${page.url()})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 };

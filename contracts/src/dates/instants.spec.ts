@@ -136,18 +136,39 @@ describe('the wall clock kept per quarter hour', () => {
 
   it('reads the same date and time as the zone database, through every change of offset', () => {
     for (const tz of zones) {
+      // the zone database as the platform's Intl reads it (one formatter a zone: dayjs's own zone plugin
+      // built one a call, most of this test's time)
+      const database = new Intl.DateTimeFormat('en-CA', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
       const seen = new Set<number>();
+      const wrong: string[] = [];
       // every 37 minutes through a year (every phase of the quarter hour, both hemispheres' changes)
       for (
         let t = Date.parse('2026-01-01T00:00:00Z');
         t < Date.parse('2027-01-01T00:00:00Z');
         t += 37 * 60_000
       ) {
-        const local = dayjs(t).tz(tz);
-        seen.add(local.utcOffset());
-        expect(`${businessDate(t, tz)} ${businessTime(t, tz)}`).toBe(local.format('YYYY-MM-DD HH:mm:ss'));
+        const p = Object.fromEntries(database.formatToParts(t).map((x) => [x.type, x.value]));
+        const expected = `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+        seen.add((Date.parse(`${expected.replace(' ', 'T')}Z`) - t) / 60_000);
+        const read = `${businessDate(t, tz)} ${businessTime(t, tz)}`;
+        if (read !== expected) wrong.push(`${tz} ${new Date(t).toISOString()}: ${read}, not ${expected}`);
       }
+      expect(wrong.slice(0, 5)).toEqual([]);
       if (['Europe/London', 'Australia/Lord_Howe'].includes(tz)) expect(seen.size).toBe(2);
+      // and dayjs's zone plugin (which the rest of the product formats with) agrees, at each change
+      for (const t of [Date.parse('2026-03-29T01:00:00Z'), Date.parse('2026-10-25T01:00:00Z')])
+        expect(`${businessDate(t, tz)} ${businessTime(t, tz)}`).toBe(
+          dayjs(t).tz(tz).format('YYYY-MM-DD HH:mm:ss'),
+        );
     }
   });
 });

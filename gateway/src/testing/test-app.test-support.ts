@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -38,14 +38,66 @@ export type TestApp = {
   mailTo: (address: string) => Promise<string | undefined>;
   /** the token of the latest link of this kind mailed to this address */
   linkTo: (address: string, kind: 'reset-password' | 'verify-email') => Promise<string | undefined>;
-  close: () => Promise<void>;
+  /** stops the app and removes its store (`keep`: leaves it, for the run's seeded template) */
+  close: (options?: { keep?: boolean }) => Promise<void>;
 };
 
-/** The whole product on a fresh embedded store, listening on a free port (for ra-data-simple-rest's fetch). */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The demo salon as seeded, once per jest run (`RAWNAQ_TEST_RUN`, made by jest.global-setup.cjs): the
+ * first suite to ask seeds it into the run's folder and closes it; every other suite copies those
+ * files into its own fresh DATA_DIR, where the app finds the demo there and does not seed it again.
+ * Seeding was about 5 s of a core per suite, some 55 suites a run. `undefined` outside such a run.
+ */
+const seededTemplate = async (): Promise<string | undefined> => {
+  const run = process.env.RAWNAQ_TEST_RUN;
+  if (!run || !existsSync(run)) return undefined;
+  // the demo is seeded around the date the app reads: a suite that fakes it (jest's fake timers) seeds
+  // its own, and never leaves its dates in the run's copy
+  if (Math.abs(Date.now() - (performance.timeOrigin + performance.now())) > 60_000) return undefined;
+  const template = join(run, 'demo-data');
+  const ready = join(run, 'demo-data.ready');
+  const lock = join(run, 'demo-data.lock');
+  for (const until = Date.now() + 180_000; Date.now() < until; await sleep(200)) {
+    if (existsSync(ready)) return template;
+    try {
+      mkdirSync(lock);
+    } catch {
+      continue; // another suite is seeding it
+    }
+    try {
+      const seeding = await startTestApp({ dataDir: template });
+      await seeding.close({ keep: true });
+      writeFileSync(ready, new Date().toISOString());
+      return template;
+    } catch (error) {
+      rmSync(lock, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The whole product on a fresh embedded store, listening on a free port (for ra-data-simple-rest's fetch),
+ * with the demo salon: a copy of the run's seeded one when the test asks nothing of the clock (its own,
+ * or a faked date) or of the e-invoicing simulator at seeding time, else seeded here.
+ */
 export const startTestApp = async (
-  options: { clock?: Clock; mailSender?: MailSender; fatooraRules?: SimulatorRules } = {},
+  options: {
+    clock?: Clock;
+    mailSender?: MailSender;
+    fatooraRules?: SimulatorRules;
+    /** where to keep the store (the run's template); a fresh folder otherwise */
+    dataDir?: string;
+  } = {},
 ): Promise<TestApp> => {
-  const dir = mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
+  if (options.dataDir) mkdirSync(dir, { recursive: true });
+  const template =
+    options.dataDir || options.clock || options.fatooraRules ? undefined : await seededTemplate();
+  if (template) for (const file of readdirSync(template)) cpSync(join(template, file), join(dir, file));
   const platform = await openPlatform(
     { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'NORMAL' }) },
     { logger: silentLogger },
@@ -130,11 +182,11 @@ export const startTestApp = async (
       const text = await mailTo(address);
       return text ? new RegExp(`/${kind}/([\\w-]+)`).exec(text)?.[1] : undefined;
     },
-    close: async () => {
+    close: async ({ keep = false } = {}) => {
       await new Promise((resolve) => server.close(resolve));
       await app.close();
       await platform.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 };

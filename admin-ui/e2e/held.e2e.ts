@@ -278,7 +278,7 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=credit-note-total]:has-text("AED 35.00")');
       await page.fill('[data-testid=credit-note-amount]', '30');
       await page.waitForSelector(
-        '[data-testid=credit-note-refund-problem]:has-text("The refunds must add up")',
+        '[data-testid=credit-note-money-problem]:has-text("The refunds must add up")',
       );
       await page.click('[data-testid=credit-note-refund-all]');
       expect(await page.inputValue('[data-testid=credit-note-amount]')).toBe('35.00');
@@ -286,7 +286,7 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'credit-note-form-en');
       await page.click('[data-testid=credit-note-issue]');
       await page.waitForSelector('[data-testid=credit-note-show]');
-      expect(await page.textContent('[data-testid=credit-note-totals]')).toContain('AED 35.00');
+      expect(await page.textContent('[data-testid=credit-note-shown-totals]')).toContain('AED 35.00');
       expect(await page.textContent('[data-testid=credit-note-show]')).toContain('Returned unopened');
       await shot(page, 'credit-note-show-en');
 
@@ -313,7 +313,7 @@ export const heldTests = ({ url, tab }: SuiteContext) => {
       // on a phone each line reads as two (what and its total, then its VAT), nothing wider than it
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForSelector(
-        '[data-testid=debit-note-line]:has-text("Extra care"):has-text("AED 10.50")',
+        '[data-testid=debit-note-shown-line]:has-text("Extra care"):has-text("AED 10.50")',
       );
       await noWiderThan(page, 390);
       await shot(page, 'debit-note-show-en-phone');

@@ -1,18 +1,12 @@
-import { NoInvoiceChosen } from './NoInvoiceChosen';
-import { useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Title } from 'react-admin';
-import { useGetOne, useRequireAccess, useTranslate } from 'ra-core';
+import { useState } from 'react';
+import { useGetOne, useTranslate } from 'ra-core';
 import {
   codeLabelKey,
   VatType,
   vatCategoryOfType,
   vatExemptionsForType,
   type Currency,
-  type ErrorDetail,
-  type PaymentMethod,
 } from '@rawnaq/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,21 +19,26 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PostAddIcon from '@mui/icons-material/PostAddOutlined';
-import { isHandled } from '../http/errors';
-import { needsAuthorizationCode, PAYMENT_METHODS } from '../billing/basket';
-import { problemsOf, useProblemText } from '../billing/problems';
 import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import type { Invoice } from '../sales/types';
 import { newKey } from '../shell/newKey';
-import { useArea } from '../shell/area';
 import { debitBody, debitPreview, type DebitForm, type DebitLineRow } from './debitNote';
-import type { RefundRow } from './creditNote';
-import { DEBIT_NOTE_FORM, DEBIT_NOTES } from './paths';
-import { useAppDataProvider } from '../http/useAppDataProvider';
-import { useNoteEligibility } from './eligibility';
+import {
+  AddMoneyRow,
+  emptyMoneyRow,
+  MONEY_INPUT,
+  MoneyRows,
+  NoteFormEnd,
+  NoteFormFrame,
+  NoteRefused,
+  useFieldErrors,
+  useIssueNote,
+  useNoteInvoice,
+} from './NoteForm';
 
-const MONEY_INPUT = { inputMode: 'decimal', dir: 'ltr' } as const;
 const VAT_TYPES = Object.values(VatType) as VatType[];
+
+type BillingVat = { vat_enabled: boolean; vat_percentage: number | string };
 
 /**
  * `accounting/total-sales/debit-note?invoice_id=` (doc1 §2): an extra charge on an invoice (ZATCA 383) — lines
@@ -47,45 +46,22 @@ const VAT_TYPES = Object.values(VatType) as VatType[];
  * rule keeps from a note says so instead of showing a form.
  */
 export const DebitNotePage = () => {
-  const { isPending: checking } = useRequireAccess({ resource: DEBIT_NOTE_FORM, action: 'show' });
-  const translate = useTranslate();
-  const [params] = useSearchParams();
-  const invoiceId = params.get('invoice_id') ?? '';
-  const { data: invoice, error } = useGetOne<Invoice>(
-    'accounting/total-sales',
-    { id: invoiceId },
-    { enabled: !checking && invoiceId !== '' },
+  const page = useNoteInvoice('debit');
+  const { data: context } = useGetOne<{ id: string; vat: BillingVat }>(
+    'billing',
+    { id: 'context' },
+    { enabled: page.enabled },
   );
-  const { data: context } = useGetOne<{
-    id: string;
-    vat: { vat_enabled: boolean; vat_percentage: number | string };
-  }>('billing', { id: 'context' }, { enabled: !checking });
-  const eligibility = useNoteEligibility(invoiceId, 'debit_note', !checking && invoiceId !== '');
-  // named while it reads what it needs, as every screen is
-  const naming = <Title title={translate('app.notes.debit.button')} />;
-  if (checking) return naming;
-  if (!invoiceId || error) return <NoInvoiceChosen kind="debit" unknown={invoiceId !== ''} />;
-  if (!invoice || !context || !eligibility) return naming;
-  return <DebitNoteForm invoice={invoice} vat={context.vat} refused={eligibility.refused} />;
+  const waiting = page.waiting(context !== undefined);
+  if (waiting !== undefined || !page.invoice || !context) return waiting;
+  if (page.refused) return <NoteRefused kind="debit" invoice={page.invoice} refused={page.refused} />;
+  return <DebitNoteForm invoice={page.invoice} vat={context.vat} />;
 };
 
-const DebitNoteForm = ({
-  invoice,
-  vat,
-  refused,
-}: {
-  invoice: Invoice;
-  vat: { vat_enabled: boolean; vat_percentage: number | string };
-  /** why the server would refuse a note on this invoice now, if it would */
-  refused: ErrorDetail | undefined;
-}) => {
+const DebitNoteForm = ({ invoice, vat }: { invoice: Invoice; vat: BillingVat }) => {
   const translate = useTranslate();
-  const navigate = useNavigate();
-  const { basename } = useArea();
   const money = useInvoiceMoney(invoice.currency);
   const currency = invoice.currency as Currency;
-  const dataProvider = useAppDataProvider();
-  const problemText = useProblemText();
   const emptyLine = (): DebitLineRow => ({
     key: newKey(),
     description: '',
@@ -94,10 +70,7 @@ const DebitNoteForm = ({
   });
   const [form, setForm] = useState<DebitForm>({ lines: [emptyLine()], payments: [], reason: '' });
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverProblems, setServerProblems] = useState<ReturnType<typeof problemsOf>>([]);
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
-  const back = `${basename}/accounting/total-sales/${invoice.id}/show`;
+  const { busy, serverProblems, clearServerProblems, issue } = useIssueNote('debit', invoice);
   // the tax authority's reasons for no VAT: asked where invoices are e-invoiced (a Saudi salon)
   const saudi = invoice.einvoicing !== 'not_applicable';
   const preview = debitPreview(form, {
@@ -106,60 +79,19 @@ const DebitNoteForm = ({
     vatEnabled: vat.vat_enabled,
     vatPercentage: vat.vat_percentage,
   });
-  const shown = [...(tried ? preview.problems : []), ...serverProblems];
-  const errorOf = (field: string) => {
-    const p = shown.find((x) => x.field === field);
-    return p ? problemText(p) : undefined;
-  };
-  const change = (patch: Partial<DebitForm>) => (setForm({ ...form, ...patch }), setServerProblems([]));
+  const errorOf = useFieldErrors([...(tried ? preview.problems : []), ...serverProblems]);
+  const change = (patch: Partial<DebitForm>) => (setForm({ ...form, ...patch }), clearServerProblems());
   const changeLine = (i: number, patch: Partial<DebitLineRow>) =>
     change({ lines: form.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) });
-  const changePayment = (i: number, patch: Partial<RefundRow>) =>
-    change({ payments: form.payments.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
 
-  if (refused)
-    return (
-      <Box sx={{ mt: 2, maxWidth: 720 }} data-testid="debit-note-refused">
-        <Title title={translate('app.notes.debit.title', { number: invoice.number })} />
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          <Typography sx={{ fontWeight: 600 }}>{translate('app.notes.debit.refused')}</Typography>
-          <Typography data-testid="debit-note-refused-reason">
-            {translate(refused.key, refused.params)}
-          </Typography>
-        </Alert>
-        <Button component={RouterLink} to={back} variant="outlined">
-          {translate('app.notes.credit.back')}
-        </Button>
-      </Box>
-    );
-
-  const submit = async () => {
+  const submit = () => {
     setTried(true);
     if (busy || preview.problems.length) return;
-    const body = debitBody(form, currency);
-    const fingerprint = JSON.stringify(body);
-    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
-    setBusy(true);
-    try {
-      const note = await dataProvider.send<{ id: string }>(
-        'POST',
-        `invoices/${invoice.id}/debit-notes`,
-        body,
-        {
-          idempotencyKey: attempt.current.key,
-        },
-      );
-      navigate(`${basename}/${DEBIT_NOTES}/${note.id}/show`);
-    } catch (e) {
-      if (!isHandled(e)) setServerProblems(problemsOf(e));
-    } finally {
-      setBusy(false);
-    }
+    void issue(debitBody(form, currency));
   };
 
   return (
-    <Box sx={{ mt: 1, display: 'grid', gap: 2, maxWidth: 960 }} data-testid="debit-note-form">
-      <Title title={translate('app.notes.debit.title', { number: invoice.number })} />
+    <NoteFormFrame kind="debit" invoice={invoice}>
       <Card>
         <CardContent>
           <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -279,69 +211,16 @@ const DebitNoteForm = ({
           <Typography variant="subtitle2" sx={{ mb: 1 }}>
             {translate('app.notes.debit.payments')}
           </Typography>
-          <Stack spacing={1.5}>
-            {form.payments.map((p, i) => (
-              <Box
-                key={p.key}
-                sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1.3fr) minmax(0, 1fr) auto' }}
-              >
-                <TextField
-                  select
-                  size="small"
-                  label={translate('app.billing.method')}
-                  value={p.method}
-                  onChange={(e) => changePayment(i, { method: Number(e.target.value) as PaymentMethod })}
-                >
-                  {PAYMENT_METHODS.map((m) => (
-                    <MenuItem key={m} value={m}>
-                      {translate(codeLabelKey('paymentMethod', m))}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  size="small"
-                  label={translate('app.billing.amount')}
-                  value={p.amount}
-                  error={Boolean(errorOf(`payments.${i}.amount`))}
-                  onChange={(e) => changePayment(i, { amount: e.target.value })}
-                  slotProps={{ htmlInput: { ...MONEY_INPUT, 'data-testid': 'debit-note-payment-amount' } }}
-                />
-                <IconButton
-                  aria-label={translate('app.billing.remove_payment')}
-                  onClick={() => change({ payments: form.payments.filter((_, j) => j !== i) })}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-                {needsAuthorizationCode(p.method) && (
-                  <TextField
-                    size="small"
-                    label={translate('app.billing.authorization_code')}
-                    value={p.authorizationCode}
-                    error={Boolean(errorOf(`payments.${i}.authorization_code`))}
-                    helperText={errorOf(`payments.${i}.authorization_code`)}
-                    onChange={(e) => changePayment(i, { authorizationCode: e.target.value })}
-                    sx={{ gridColumn: '1 / 3' }}
-                    slotProps={{ htmlInput: { dir: 'ltr' } }}
-                  />
-                )}
-              </Box>
-            ))}
-          </Stack>
-          <Button
-            size="small"
-            startIcon={<AddIcon />}
-            sx={{ mt: 1 }}
-            onClick={() =>
-              change({
-                payments: [
-                  ...form.payments,
-                  { key: newKey(), method: 1 as PaymentMethod, amount: '', authorizationCode: '' },
-                ],
-              })
-            }
-          >
-            {translate('app.billing.add_payment')}
-          </Button>
+          <MoneyRows
+            kind="debit"
+            rows={form.payments}
+            onChange={(payments) => change({ payments })}
+            errorOf={errorOf}
+            amountTestId="debit-note-payment-amount"
+          />
+          <Box sx={{ mt: 1 }}>
+            <AddMoneyRow onAdd={() => change({ payments: [...form.payments, emptyMoneyRow()] })} />
+          </Box>
           <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
             <Typography color="text.secondary">{translate('app.billing.owed')}</Typography>
             <Typography
@@ -351,46 +230,20 @@ const DebitNoteForm = ({
               <Amount>{money(preview.owed)}</Amount>
             </Typography>
           </Stack>
-          {errorOf('payments') && (
-            <Typography color="error" variant="body2">
-              {errorOf('payments')}
-            </Typography>
-          )}
-          <TextField
-            fullWidth
-            multiline
-            minRows={2}
-            sx={{ mt: 2 }}
-            label={translate('app.notes.credit.reason')}
-            value={form.reason}
-            error={Boolean(errorOf('reason'))}
-            helperText={errorOf('reason')}
-            onChange={(e) => change({ reason: e.target.value })}
-            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'debit-note-reason' } }}
+          <NoteFormEnd
+            kind="debit"
+            invoice={invoice}
+            reason={form.reason}
+            onReason={(reason) => change({ reason })}
+            errorOf={errorOf}
+            serverProblems={serverProblems}
+            busy={busy}
+            onIssue={submit}
+            issueLabel={translate('app.notes.debit.issue', { total: money(preview.priced.total) })}
+            issueIcon={<PostAddIcon />}
           />
-          {serverProblems.length > 0 && (
-            <Alert severity="error" sx={{ mt: 1.5 }}>
-              {[...new Set(serverProblems.map(problemText))].map((text) => (
-                <div key={text}>{text}</div>
-              ))}
-            </Alert>
-          )}
-          <Stack direction="row" sx={{ gap: 1, mt: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to={back}>
-              {translate('app.notes.credit.back')}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<PostAddIcon />}
-              disabled={busy}
-              onClick={submit}
-              data-testid="debit-note-issue"
-            >
-              {translate('app.notes.debit.issue', { total: money(preview.priced.total) })}
-            </Button>
-          </Stack>
         </CardContent>
       </Card>
-    </Box>
+    </NoteFormFrame>
   );
 };

@@ -18,8 +18,8 @@ export {
 
 /** `accounting/credit-note`: the credit notes (API `credit-notes`), each opening as issued. */
 export const creditNotes = {
-  list: lazyPage(() => import('./CreditNoteList').then((m) => m.CreditNoteList)),
-  show: lazyPage(() => import('./CreditNoteShow').then((m) => m.CreditNoteShow)),
+  list: lazyPage(() => import('./NoteList').then((m) => m.CreditNoteList)),
+  show: lazyPage(() => import('./NoteShow').then((m) => m.CreditNoteShow)),
   icon: UndoIcon,
   recordRepresentation: 'number',
   options: { label: 'app.notes.credit.menu' },
@@ -27,8 +27,8 @@ export const creditNotes = {
 
 /** `accounting/debit-note`: the debit notes (API `debit-notes`), each opening as issued. */
 export const debitNotes = {
-  list: lazyPage(() => import('./DebitNoteList').then((m) => m.DebitNoteList)),
-  show: lazyPage(() => import('./DebitNoteShow').then((m) => m.DebitNoteShow)),
+  list: lazyPage(() => import('./NoteList').then((m) => m.DebitNoteList)),
+  show: lazyPage(() => import('./NoteShow').then((m) => m.DebitNoteShow)),
   icon: PostAddIcon,
   recordRepresentation: 'number',
   options: { label: 'app.notes.debit.menu' },

@@ -1,12 +1,10 @@
 import { useFileUrl } from '../forms/files';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Show, TopToolbar } from 'react-admin';
+import { TopToolbar } from 'react-admin';
 import { useRecordContext, useRefresh, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ListIcon from '@mui/icons-material/List';
@@ -40,6 +38,7 @@ import { InvoiceRating } from '../survey/InvoiceRating';
 import { EInvoicePanel } from '../einvoicing/EInvoicePanel';
 import { EInvoicingChip } from '../einvoicing/EInvoicingChip';
 import { BuyerText } from './EInvoicePage';
+import { DocumentBody, DocumentHeading, DocumentShow, Fact, Facts, Section, Sections } from './DocumentParts';
 
 /** The address of the customer's e-invoice, the same the receipt's link and QR lead to. */
 export const eInvoicePath = (language: string, uniqueId: string) => `/${language}/e-invoice/${uniqueId}`;
@@ -96,26 +95,6 @@ const useNames = (invoice: Invoice | undefined): Record<string, string> => {
   return names;
 };
 
-const Section = ({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) => (
-  <Card variant="outlined" sx={{ p: 2, minWidth: 0 }} data-testid={testId}>
-    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-      {title}
-    </Typography>
-    {children}
-  </Card>
-);
-
-const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box sx={{ minWidth: 0 }}>
-    <Typography variant="caption" color="text.secondary" component="div">
-      {label}
-    </Typography>
-    <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
-
 const InvoiceBody = () => {
   const invoice = useRecordContext<Invoice>();
   const translate = useTranslate();
@@ -137,23 +116,14 @@ const InvoiceBody = () => {
   const t = (key: string) => translate(`app.sales.invoice.${key}`);
   const sellerName = language === 'ar' ? invoice.seller.name_ar : invoice.seller.name_en;
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }} data-testid="invoice-show">
+    <DocumentBody testId="invoice-show">
       <InvoiceLogo src={logo} alt={sellerName} />
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-          {translate('app.sales.invoice.title', { number: invoice.number })}
-        </Typography>
+      <DocumentHeading title={translate('app.sales.invoice.title', { number: invoice.number })}>
         <InvoiceStateChip state={invoice.state} />
         <EInvoicingChip state={invoice.einvoicing} />
-      </Stack>
+      </DocumentHeading>
       <CancelledNotice invoice={invoice} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-        }}
-      >
+      <Facts>
         <Fact label={t('date')}>
           <bdi>{dateTime(invoice.issued_at)}</bdi>
         </Fact>
@@ -172,7 +142,7 @@ const InvoiceBody = () => {
           </Fact>
         )}
         <Fact label={t('cashier')}>{(invoice.cashier_id && names[invoice.cashier_id]) || '—'}</Fact>
-      </Box>
+      </Facts>
       <Section title={t('lines')} testId="invoice-lines">
         {phone ? (
           // a phone reads each line as two: what and its total, then who, how many, at what price
@@ -230,13 +200,7 @@ const InvoiceBody = () => {
           </Box>
         )}
       </Section>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+      <Sections>
         <Section title={t('vat_by_category')}>
           <VatByCategory invoice={invoice} money={money} />
         </Section>
@@ -265,21 +229,15 @@ const InvoiceBody = () => {
             </Fact>
           )}
         </Section>
-      </Box>
+      </Sections>
       <InvoiceNotes notes={invoice.print} />
-    </Stack>
+    </DocumentBody>
   );
 };
 
 /** One invoice as issued: seller, customer, lines, VAT by category, totals, payments. */
 export const InvoiceShow = () => (
-  <Show
-    title={<InvoiceTitle />}
-    actions={<Actions />}
-    component="div"
-    // a flex item grows to its widest content (the lines' table) unless allowed to shrink
-    sx={{ '& .RaShow-main, & .RaShow-card': { minWidth: 0 } }}
-  >
+  <DocumentShow title={<InvoiceTitle />} actions={<Actions />}>
     <InvoiceBody />
-  </Show>
+  </DocumentShow>
 );

@@ -11,41 +11,58 @@ import { Amount, useInvoiceMoney } from '../sales/InvoiceParts';
 import { useCustomerName } from '../sales/InvoiceList';
 import { PeriodPresets, useSalonToday, PeriodDateInput } from '../sales/PeriodFilter';
 import { dayPeriod } from '../sales/period';
+import type { CreditNote } from './creditNote';
 import type { DebitNote } from './debitNote';
+import type { NoteKind } from './NoteForm';
 
-const Total = ({ note }: { note: DebitNote }) => {
+type Note = CreditNote | DebitNote;
+
+const Total = ({ note }: { note: Note }) => {
   const money = useInvoiceMoney(note.currency);
   return <Amount>{money(note.total)}</Amount>;
 };
 
-const useExporter = (): Exporter<DebitNote> => {
+/** The CSV of the listed notes, in the page's language; a debit note's with what it leaves owed. */
+const useExporter = (kind: NoteKind): Exporter<Note> => {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const customer = useCustomerName();
   return (notes) => {
-    const label = (f: string) => translate(`resources.accounting/debit-note.fields.${f}`);
-    const amount = (n: DebitNote, minor: number) =>
+    const label = (f: string) => translate(`resources.accounting/${kind}-note.fields.${f}`);
+    const amount = (n: Note, minor: number) =>
       toDecimalString({ amount: minor, currency: n.currency as Currency });
+    const owed = kind === 'debit';
     downloadCsv(
       toCsv(
-        ['number', 'issued_at', 'invoice_number', 'customer_name', 'total', 'owed', 'reason'].map(label),
+        [
+          'number',
+          'issued_at',
+          'invoice_number',
+          'customer_name',
+          'total',
+          ...(owed ? ['owed'] : []),
+          'reason',
+        ].map(label),
         notes.map((n) => [
           n.number,
           dateTime(n.issued_at),
           n.invoice_number,
           customer(n),
           amount(n, n.total),
-          amount(n, n.owed),
+          ...(owed ? [amount(n, (n as DebitNote).owed)] : []),
           n.reason,
         ]),
       ),
-      translate('app.notes.debit.file'),
+      translate(`app.notes.${kind}.file`),
     );
   };
 };
 
-/** `accounting/debit-note`: the period's debit notes, newest first, each opening as issued. */
-export const DebitNoteList = () => {
+/**
+ * `accounting/credit-note` and `accounting/debit-note`: the period's notes of a kind, newest first, each
+ * opening as issued (the two lists are one: the combined `accounting/accounting-notes` has its own).
+ */
+export const NoteList = ({ kind }: { kind: NoteKind }) => {
   const translate = useTranslate();
   const today = useSalonToday();
   const { dateTime } = useFormat();
@@ -70,10 +87,10 @@ export const DebitNoteList = () => {
           <ExportButton maxResults={10_000} />
         </TopToolbar>
       }
-      exporter={useExporter()}
+      exporter={useExporter(kind)}
       empty={false}
     >
-      <ResponsiveDataTable<DebitNote>
+      <ResponsiveDataTable<Note>
         primaryText={(n) => (
           <span>
             <bdi>{`#${n.number}`}</bdi> · <bdi>{customer(n)}</bdi>
@@ -84,25 +101,28 @@ export const DebitNoteList = () => {
         rowClick="show"
         bulkActionButtons={false}
         empty={
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            {translate('app.notes.debit.empty')}
+          <Typography sx={{ p: 3 }} color="text.secondary" data-testid={`${kind}-notes-empty`}>
+            {translate(`app.notes.${kind}.empty`)}
           </Typography>
         }
       >
         <DataTable.Col source="number" />
-        <DataTable.Col source="issued_at" render={(n: DebitNote) => <bdi>{dateTime(n.issued_at)}</bdi>} />
+        <DataTable.Col source="issued_at" render={(n: Note) => <bdi>{dateTime(n.issued_at)}</bdi>} />
         <DataTable.Col source="invoice_number" disableSort />
-        <DataTable.Col source="customer_name" disableSort render={(n: DebitNote) => customer(n)} />
+        <DataTable.Col source="customer_name" disableSort render={(n: Note) => customer(n)} />
         <DataTable.Col source="reason" disableSort />
-        <DataTable.Col align="right" source="total" render={(n: DebitNote) => <Total note={n} />} />
+        <DataTable.Col align="right" source="total" render={(n: Note) => <Total note={n} />} />
         {zatca && (
           <DataTable.Col
             source="einvoicing"
             disableSort
-            render={(n: DebitNote) => <EInvoicingChip state={n.einvoicing} />}
+            render={(n: Note) => <EInvoicingChip state={n.einvoicing} />}
           />
         )}
       </ResponsiveDataTable>
     </List>
   );
 };
+
+export const CreditNoteList = () => <NoteList kind="credit" />;
+export const DebitNoteList = () => <NoteList kind="debit" />;

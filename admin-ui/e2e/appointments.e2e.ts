@@ -62,9 +62,21 @@ const slot = async (page: Page, column: number | string, label: string) => {
   return { x: box.x + box.width / 2, y: box.y + 4 };
 };
 
+// A select's list can close under the pointer when the drawer re-renders as its data arrives
+// (the opening hours, the customer's details): open it again and pick, a few times at most.
 const pick = async (page: Page, combobox: string, option: string) => {
-  await page.click(combobox);
-  await page.click(`[role=option]:has-text("${option}")`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.click(combobox);
+      await page.click(`[role=option]:has-text("${option}")`, { timeout: 6_000 });
+      await page.waitForSelector('[role=listbox]', { state: 'detached', timeout: 6_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      // close a list still open (never the drawer itself)
+      if (await page.$('[role=listbox]')) await page.keyboard.press('Escape');
+    }
+  }
 };
 
 const API = (url: string) => `${url}/api/merchant`;

@@ -21,3 +21,4 @@ export * from './scheduling';
 export * from './sales';
 export * from './online';
 export * from './einvoicing';
+export * from './accounting';

@@ -21,7 +21,8 @@ import { bearer, startTestApp, type TestApp } from './testing/test-app.test-supp
  * Issue 24: for any sequence of sales, credit notes, debit notes, payments and settlements of what is
  * owed, over several business dates, payment methods and VAT categories, every money report equals what
  * the documents themselves add up to, and an invoice's notes never exceed it, in total or in VAT, on a
- * line or in all; and so again after the sales projections are rebuilt.
+ * line or in all; the books balance and each of their accounts holds what the documents leave in it
+ * (issue 25); and so again after the sales projections and the ledger are rebuilt.
  *
  * The level: the whole product over HTTP. The documents are made by the real command handlers (the
  * replies are the documents as issued); the reports are what the query API answers, assembled from
@@ -542,6 +543,53 @@ describe('the money reports add up to the documents, for any day of sales (issue
       Object.fromEntries((receivables as Array<{ id: string; owed: number }>).map((r) => [r.id, r.owed])),
     ).toEqual(Object.fromEntries(want.owed));
 
+    // the books (issue 25): balanced, and each account what the documents leave in it
+    const trial = await get(token, 'advanced-accounting/trial-balance', { as_of: to });
+    expect(trial.totals.difference).toBe(0);
+    const sheet = await get(token, 'advanced-accounting/balance-sheet', { as_of: to });
+    expect(sheet.totals.difference).toBe(0);
+    const chart = (await get(token, 'advanced-accounting/chart-of-accounts', {
+      filter: JSON.stringify({ as_of: to }),
+      range: '[0,999]',
+    })) as Array<{ key?: string; balance: number }>;
+    const balance = (key: string) => chart.find((a) => a.key === key)?.balance ?? 0;
+    const byMethod: Figures = {};
+    for (const i of run.invoices) for (const p of i.payments) add(byMethod, p.method, p.amount);
+    for (const n of run.debits) for (const p of n.payments) add(byMethod, p.method, p.amount);
+    for (const x of run.settlements) add(byMethod, x.payment.method, x.payment.amount);
+    for (const n of run.credits) for (const p of n.payments) add(byMethod, p.method, -p.amount);
+    const methodKeys: Record<number, string> = { 1: 'cash', 2: 'credit_card', 4: 'transfer' };
+    expect({
+      owed: balance('unpaid_invoices'),
+      vat: balance('vat_sales') + balance('vat_debit_notes') + balance('vat_credit_note'),
+      income:
+        balance('service_sales') +
+        balance('product_sales') +
+        balance('sales_discounts') +
+        balance('debit_notes') +
+        balance('sales_return'),
+      ...Object.fromEntries(METHODS.map((m) => [methodKeys[m], balance(methodKeys[m])])),
+    }).toEqual({
+      owed: [...want.owed.values()].reduce((a, b) => a + b, 0),
+      vat:
+        run.invoices.reduce((a, i) => a + i.vat, 0) +
+        run.debits.reduce((a, n) => a + n.vat, 0) -
+        run.credits.reduce((a, n) => a + n.vat, 0),
+      income:
+        run.invoices.reduce((a, i) => a + i.net, 0) +
+        run.debits.reduce((a, n) => a + n.net, 0) -
+        run.credits.reduce((a, n) => a + n.net, 0),
+      ...Object.fromEntries(METHODS.map((m) => [methodKeys[m], byMethod[m] ?? 0])),
+    });
+    const pl = await get(token, 'advanced-accounting/profit-and-loss', { from, to });
+    expect(pl.totals.income).toBe(
+      balance('service_sales') +
+        balance('product_sales') +
+        balance('sales_discounts') +
+        balance('debit_notes') +
+        balance('sales_return'),
+    );
+
     // the dashboard: today's sales and money by method
     if (withToday) {
       const dashboard = await get(token, 'dashboard');
@@ -725,6 +773,7 @@ describe('the money reports add up to the documents, for any day of sales (issue
     for (const [projection, collection] of [
       ['sales', 'sales_days'],
       ['sales-reports', 'sales_report_days'],
+      ['ledger', 'ledger_days'],
     ]) {
       const live = await t.app.readModels.physical(collection);
       const { generation } = await rebuilder.rebuild(projection);

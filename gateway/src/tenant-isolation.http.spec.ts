@@ -88,6 +88,8 @@ const FIXED_PARAMS: Record<string, string> = {
   tenantId: 'not-a-salon',
   // a salon account named by the manager's routes (B's merchant token is refused there)
   accountId: '1',
+  // an account of the chart every salon's books start from (its balance is the caller's own)
+  code: '1101',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([
@@ -387,6 +389,11 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     }>;
     idSource.devices = devices[0]?.id;
     idSource['zatca-setting'] = devices[0]?.id;
+    // one of A's journal entries (`<source kind>:<source id>`, not a bare uuid)
+    const entries = (
+      await t.http.get('/api/merchant/advanced-accounting/journal-entries').set(await fresh(a))
+    ).body as Array<{ id: string }>;
+    idSource['journal-entries'] = entries[0]?.id;
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

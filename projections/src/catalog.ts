@@ -23,6 +23,7 @@ import { customerOffersProjection } from './sales/customer-offers.projection';
 import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
 import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
 import { einvoicesProjection } from './einvoicing/einvoices.projection';
+import { ledgerProjection } from './accounting/ledger.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -51,5 +52,6 @@ export const allProjections: Projection[] = [
   gatewayPaymentsProjection,
   einvoicingDevicesProjection,
   einvoicesProjection,
+  ledgerProjection,
   auditLogProjection,
 ];

@@ -40,3 +40,4 @@ export { customerOffersProjection } from './sales/customer-offers.projection';
 export { customerTypesProjection, customerTypeDayId } from './customers/customer-types.projection';
 export { customerPenaltiesProjection } from './customers/customer-penalties.projection';
 export { signedXmlOf } from './einvoicing/einvoices.projection';
+export { ledgerProjection, ledgerDayId } from './accounting/ledger.projection';

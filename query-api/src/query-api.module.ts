@@ -29,6 +29,7 @@ import { DebitNotesQueryController } from './sales/debit-notes.query.controller'
 import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { BooksQueryController } from './accounting/books.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
@@ -110,6 +111,7 @@ export class QueryApiModule implements NestModule {
         CustomerOffersQueryController,
         PublicCustomerOffersController,
         SalesReportsQueryController,
+        BooksQueryController,
         ActivitiesQueryController,
         CustomerReportsQueryController,
         MostUsedProductsQueryController,

@@ -50,6 +50,8 @@ export const Permission = {
   manageMenu: 51,
   viewAuditLog: 60,
   viewRecordsAsOf: 61,
+  /** the books: chart of accounts, journal, ledgers and statements (issue 25), read only */
+  viewBooks: 62,
   viewSettings: 70,
   manageSettings: 71,
   /**
@@ -97,6 +99,7 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   51: Page.menu,
   60: Page.advancedAccounting,
   61: Page.advancedAccounting,
+  62: Page.advancedAccounting,
   70: Page.settings,
   71: Page.settings,
   80: Page.pos,
@@ -168,6 +171,7 @@ export const permissionMessages = {
       manageMenu: 'Add and change services, groups and categories',
       viewAuditLog: 'View the audit log',
       viewRecordsAsOf: 'View records as they were at an instant',
+      viewBooks: 'View the books: journal, ledgers and statements',
       viewSettings: "View the salon's settings",
       manageSettings: "Change the salon's settings",
       changeInvoicePrice: 'Change the price on an invoice',
@@ -210,6 +214,7 @@ export const permissionMessages = {
       manageMenu: 'إضافة الخدمات والمجموعات والتصنيفات وتعديلها',
       viewAuditLog: 'عرض سجل التدقيق',
       viewRecordsAsOf: 'عرض السجلات كما كانت في لحظة معينة',
+      viewBooks: 'عرض الدفاتر: اليومية والأستاذ والقوائم المالية',
       viewSettings: 'عرض إعدادات الصالون',
       manageSettings: 'تغيير إعدادات الصالون',
       changeInvoicePrice: 'تغيير السعر في الفاتورة',

@@ -1,0 +1,341 @@
+import { accountCode, isBalanced, type LedgerLine, type SystemAccountKey } from '@rawnaq/contracts';
+import { givenEvents, type TestEvent } from '../testing/given-events.test-support';
+import { ledgerDayId, ledgerProjection } from './ledger.projection';
+
+const line = (line_id: string, kind: string, net: number, vat: number, discount = 0) => ({
+  line_id,
+  kind,
+  item_id: line_id,
+  name_en: line_id,
+  name_ar: line_id,
+  employee_id: null,
+  quantity: 1,
+  unit_price: net + discount,
+  discount,
+  net,
+  vat_category: 'S',
+  vat_rate_bp: 1500,
+  vat,
+  total: net + vat,
+});
+
+/**
+ * A haircut 100.00 less 10.00 discount, a shampoo 40.00, a gift card 50.00 (no VAT), VAT 19.50:
+ * 199.50 paid 100.00 cash, 50.00 mada, a deposit of 20.00 counted, 29.50 owed.
+ */
+const invoice: TestEvent = {
+  type: 'InvoiceIssued',
+  stream: 'invoice-t1.i1',
+  data: {
+    invoice_id: 'i1',
+    number: 7,
+    business_date: '2026-11-21',
+    lines: [
+      line('cut', 'service', 9000, 1350, 1000),
+      line('shampoo', 'product', 4000, 600),
+      { ...line('card', 'gift_card', 5000, 0), vat_category: 'O', vat_rate_bp: 0 },
+    ],
+    net: 18000,
+    vat: 1950,
+    total: 19950,
+    payments: [
+      { payment_id: 'p1', method: 1, amount: 10000 },
+      { payment_id: 'p2', method: 3, amount: 5000 },
+    ],
+    deposited: 2000,
+    owed: 2950,
+  },
+};
+
+const acc = (key: SystemAccountKey) => accountCode(key);
+/** an entry's lines as { account key: signed amount (debit +, credit −) } */
+const signed = (lines: LedgerLine[]) => {
+  const keys = new Map(
+    (
+      [
+        'cash',
+        'debit_card',
+        'credit_card',
+        'customer_wallets',
+        'advance_payments',
+        'active_gift_cards',
+        'unpaid_invoices',
+        'vat_sales',
+        'vat_credit_note',
+        'vat_debit_notes',
+        'service_sales',
+        'product_sales',
+        'sales_discounts',
+        'sales_return',
+        'debit_notes',
+        'unused_offer_services',
+        'free_gift_cards',
+      ] as SystemAccountKey[]
+    ).map((k) => [acc(k), k]),
+  );
+  return Object.fromEntries(lines.map((l) => [keys.get(l.account) ?? l.account, l.debit - l.credit]));
+};
+
+describe('the ledger projection: each money event posts one balanced entry', () => {
+  it('given an invoice, posts the money by method, the deposit, what is owed, the sales by kind, the discount and the VAT', async () => {
+    const read = await givenEvents(ledgerProjection, [invoice]);
+    const entry = (await read.get('ledger_entries', 'invoice:i1'))!;
+    expect(entry).toMatchObject({
+      date: '2026-11-21',
+      source_kind: 'invoice',
+      source_number: 7,
+      total: 20950,
+    });
+    expect(isBalanced(entry.lines as LedgerLine[])).toBe(true);
+    expect(signed(entry.lines as LedgerLine[])).toEqual({
+      cash: 10000,
+      debit_card: 5000,
+      advance_payments: 2000,
+      unpaid_invoices: 2950,
+      sales_discounts: 1000,
+      service_sales: -10000,
+      product_sales: -4000,
+      active_gift_cards: -5000,
+      vat_sales: -1950,
+    });
+    // each line stored on its own, and each account's day total
+    expect((await read.find('ledger_lines')).length).toBe(9);
+    expect(await read.get('ledger_days', ledgerDayId('t1', acc('cash'), '2026-11-21'))).toMatchObject({
+      debit: 10000,
+      credit: 0,
+    });
+  });
+
+  it('given an invoice paid later and then cancelled, the cancellation gives back every payment and the sale', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      invoice,
+      {
+        type: 'InvoicePaymentReceived',
+        stream: 'invoice-t1.i1',
+        data: {
+          invoice_id: 'i1',
+          payment: { payment_id: 'p3', method: 2, amount: 2950 },
+          business_date: '2026-11-22',
+          paid: 19950,
+          owed: 0,
+        },
+      },
+      {
+        type: 'InvoiceCancelled',
+        stream: 'invoice-t1.i1',
+        data: {
+          invoice_id: 'i1',
+          invoice_number: 7,
+          business_date: '2026-11-21',
+          owed: 0,
+          payments: [
+            { payment_id: 'p1', method: 1, amount: 10000 },
+            { payment_id: 'p2', method: 3, amount: 5000 },
+            { payment_id: 'p3', method: 2, amount: 2950 },
+          ],
+        },
+      },
+    ]);
+    const paid = (await read.get('ledger_entries', 'invoice_payment:p3'))!;
+    expect(signed(paid.lines as LedgerLine[])).toEqual({ credit_card: 2950, unpaid_invoices: -2950 });
+    const cancelled = (await read.get('ledger_entries', 'invoice_cancelled:i1'))!;
+    expect(isBalanced(cancelled.lines as LedgerLine[])).toBe(true);
+    // the deposit counted on the invoice stays what the invoice made of it: the cancel event names no deposit
+    expect(signed(cancelled.lines as LedgerLine[])).toMatchObject({
+      cash: -10000,
+      debit_card: -5000,
+      credit_card: -2950,
+      service_sales: 10000,
+      sales_discounts: -1000,
+      vat_sales: 1950,
+    });
+  });
+
+  it('given a credit note refunded in cash and to the wallet, posts the returns, the VAT given back and the refunds', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'CreditNoteIssued',
+        stream: 'creditnote-t1.n1',
+        data: {
+          credit_note_id: 'n1',
+          number: 2,
+          invoice_id: 'i1',
+          business_date: '2026-11-23',
+          lines: [
+            { line_id: 'cut', kind: 'service', net: 9000, vat: 1350 },
+            { line_id: 'card', kind: 'gift_card', net: 5000, vat: 0 },
+          ],
+          net: 14000,
+          vat: 1350,
+          total: 15350,
+          payments: [
+            { payment_id: 'r1', method: 1, amount: 10000 },
+            { payment_id: 'r2', method: 10, amount: 5350 },
+          ],
+        },
+      },
+    ]);
+    const note = (await read.get('ledger_entries', 'credit_note:n1'))!;
+    expect(signed(note.lines as LedgerLine[])).toEqual({
+      sales_return: 9000,
+      active_gift_cards: 5000,
+      vat_credit_note: 1350,
+      cash: -10000,
+      customer_wallets: -5350,
+    });
+  });
+
+  it('given a debit note part paid and paid off later, posts its income and VAT against the money and what is owed', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'DebitNoteIssued',
+        stream: 'debitnote-t1.d1',
+        data: {
+          debit_note_id: 'd1',
+          number: 1,
+          invoice_id: 'i1',
+          business_date: '2026-11-24',
+          net: 2000,
+          vat: 300,
+          total: 2300,
+          payments: [{ payment_id: 'q1', method: 1, amount: 1000 }],
+          paid: 1000,
+          owed: 1300,
+        },
+      },
+      {
+        type: 'DebitNotePaymentReceived',
+        stream: 'debitnote-t1.d1',
+        data: {
+          debit_note_id: 'd1',
+          debit_note_number: 1,
+          invoice_id: 'i1',
+          payment: { payment_id: 'q2', method: 3, amount: 1300 },
+          business_date: '2026-11-25',
+          paid: 2300,
+          owed: 0,
+        },
+      },
+    ]);
+    expect(signed((await read.get('ledger_entries', 'debit_note:d1'))!.lines as LedgerLine[])).toEqual({
+      cash: 1000,
+      unpaid_invoices: 1300,
+      debit_notes: -2000,
+      vat_debit_notes: -300,
+    });
+    expect(
+      signed((await read.get('ledger_entries', 'debit_note_payment:q2'))!.lines as LedgerLine[]),
+    ).toEqual({ debit_card: 1300, unpaid_invoices: -1300 });
+  });
+
+  it('given deposits, a free gift card and a wallet top-up, posts what the salon now owes its customers', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'DepositTaken',
+        stream: 'deposit-t1.a1',
+        data: {
+          deposit_id: 'dp1',
+          payment: { payment_id: 'x', method: 6, amount: 2500 },
+          business_date: '2026-11-20',
+        },
+      },
+      {
+        type: 'DepositCancelled',
+        stream: 'deposit-t1.a1',
+        data: { deposit_id: 'dp1', amount: 2500, method: 6, business_date: '2026-11-21' },
+      },
+      {
+        type: 'GiftCardIssued',
+        stream: 'giftcard-t1.g1',
+        data: { gift_card_id: 'g1', value: 3000, invoice_id: null, business_date: '2026-11-21' },
+      },
+      {
+        type: 'GiftCardIssued',
+        stream: 'giftcard-t1.g2',
+        data: { gift_card_id: 'g2', value: 5000, invoice_id: 'i1', business_date: '2026-11-21' },
+      },
+      {
+        type: 'WalletToppedUp',
+        stream: 'wallet-t1.c1',
+        data: {
+          amount: 4000,
+          payment: { payment_id: 'w1', method: 1, amount: 4000 },
+          business_date: '2026-11-21',
+        },
+      },
+    ]);
+    const entries = await read.find('ledger_entries');
+    expect(entries.map((e) => e.id).sort()).toEqual([
+      'deposit:dp1',
+      'deposit_cancelled:dp1',
+      'gift_card:g1',
+      'wallet_top_up:w1',
+    ]);
+    expect(signed(entries.find((e) => e.id === 'gift_card:g1')!.lines as LedgerLine[])).toEqual({
+      free_gift_cards: 3000,
+      active_gift_cards: -3000,
+    });
+    expect(signed(entries.find((e) => e.id === 'wallet_top_up:w1')!.lines as LedgerLine[])).toEqual({
+      cash: 4000,
+      customer_wallets: -4000,
+    });
+    // the deposit given back leaves nothing owed to the customer
+    const advance = await read.find('ledger_days');
+    const deposits = advance.filter((d) => d.account === acc('advance_payments'));
+    expect(deposits.reduce((s, d) => s + (d.credit as number) - (d.debit as number), 0)).toBe(0);
+  });
+
+  it('given a package of 3 sessions sold for 100.00, each session used earns its share of the price (the last one what rounding left), and one given back is taken back', async () => {
+    const session = (type: string, left: number, n: number): TestEvent => ({
+      type,
+      stream: 'customeroffer-t1.o1',
+      data: {
+        customer_offer_id: 'o1',
+        service_id: 's',
+        invoice_id: `i${n}`,
+        line_id: 'l',
+        business_date: '2026-11-2' + n,
+        left,
+      },
+    });
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'CustomerOfferOpened',
+        stream: 'customeroffer-t1.o1',
+        data: { customer_offer_id: 'o1', price: 10000, allowance: 3 },
+      },
+      session('CustomerOfferSessionUsed', 2, 1),
+      session('CustomerOfferSessionUsed', 1, 2),
+      session('CustomerOfferSessionReturned', 2, 3),
+      session('CustomerOfferSessionUsed', 1, 4),
+      session('CustomerOfferSessionUsed', 0, 5),
+    ]);
+    const entries = (await read.find('ledger_entries')).sort((a, b) =>
+      (a.date as string).localeCompare(b.date as string),
+    );
+    expect(entries.map((e) => [e.source_kind, signed(e.lines as LedgerLine[]).service_sales])).toEqual([
+      ['offer_session', -3333],
+      ['offer_session', -3333],
+      ['offer_session_returned', 3333],
+      ['offer_session', -3333],
+      ['offer_session', -3334],
+    ]);
+    const earned = entries.reduce((s, e) => s - signed(e.lines as LedgerLine[]).service_sales, 0);
+    expect(earned).toBe(10000);
+  });
+
+  it('keeps another salon’s postings apart and posts nothing for events that move no account', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      { ...invoice, tenantId: 't2', stream: 'invoice-t2.i1' },
+      {
+        type: 'GiftCardRedeemed',
+        stream: 'giftcard-t1.g1',
+        data: { gift_card_id: 'g1', amount: 100, invoice_id: 'i1', business_date: '2026-11-21' },
+      },
+    ]);
+    const entries = await read.find('ledger_entries');
+    expect(entries.map((e) => e.tenantId)).toEqual(['t2']);
+    const days = await read.find('ledger_days');
+    expect(days.every((d) => d.tenantId === 't2' && (d.id as string).startsWith('t2|'))).toBe(true);
+  });
+});

@@ -1,0 +1,203 @@
+import type {
+  CreditNoteIssued,
+  CustomerOfferOpened,
+  CustomerOfferSessionReturned,
+  CustomerOfferSessionUsed,
+  DebitNoteIssued,
+  DebitNotePaymentReceived,
+  DepositCancelled,
+  DepositTaken,
+  GiftCardIssued,
+  InvoiceCancelled,
+  InvoiceIssued,
+  InvoicePaymentReceived,
+  LedgerLine,
+  RecordedEvent,
+  WalletToppedUp,
+} from '@rawnaq/contracts';
+import type { Change } from '@rawnaq/platform';
+import type { DocRef, Projection } from '../runner/projection';
+import {
+  creditNotePosting,
+  debitNotePaymentPosting,
+  debitNotePosting,
+  depositCancelPosting,
+  depositPosting,
+  giftCardPosting,
+  invoiceCancelPosting,
+  invoicePaymentPosting,
+  invoicePosting,
+  offerSessionPosting,
+  walletTopUpPosting,
+  type EntryDraft,
+  type OfferTerms,
+} from './postings';
+
+export const LEDGER_EVENT_TYPES = [
+  'InvoiceIssued',
+  'InvoicePaymentReceived',
+  'InvoiceCancelled',
+  'CreditNoteIssued',
+  'DebitNoteIssued',
+  'DebitNotePaymentReceived',
+  'DepositTaken',
+  'DepositCancelled',
+  'GiftCardIssued',
+  'WalletToppedUp',
+  'CustomerOfferOpened',
+  'CustomerOfferSessionUsed',
+  'CustomerOfferSessionReturned',
+] as const;
+
+const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
+const offerId = (tenantId: string, customerOfferId: string) => `${tenantId}|${customerOfferId}`;
+/** One account's movements of one business date: what the statements add up. */
+export const ledgerDayId = (tenantId: string, account: string, date: string) =>
+  `${tenantId}|${account}|${date}`;
+
+type Data<T extends { data: unknown }> = T['data'];
+
+/**
+ * The books (issue 25): a projection of the business events, so they are rebuilt from the history and
+ * never disagree with it. Each money event posts one balanced entry (./postings.ts): the entry itself
+ * (`ledger_entries`, the journal and the drill-down to its source), its lines one by one
+ * (`ledger_lines`: an account's ledger, and the books as known at an instant, by when each was
+ * recorded), and each account's day totals (`ledger_days`: what the trial balance, the profit and loss
+ * and the balance sheet add up, a few hundred rows a year per account whatever the number of sales).
+ */
+export const ledgerProjection: Projection = {
+  name: 'ledger',
+  version: 1,
+  collections: [
+    {
+      name: 'ledger_entries',
+      indexes: [{ fields: ['tenantId', 'date'] }, { fields: ['tenantId', 'invoice_id'] }],
+    },
+    {
+      name: 'ledger_lines',
+      indexes: [{ fields: ['tenantId', 'account', 'date'] }, { fields: ['tenantId', 'recorded_at'] }],
+    },
+    { name: 'ledger_days', indexes: [{ fields: ['tenantId', 'date'] }] },
+    { name: 'ledger_offers' },
+  ],
+  handles: LEDGER_EVENT_TYPES,
+  reads: (e): DocRef[] => {
+    const t = e.metadata.tenantId;
+    if (e.type === 'InvoiceCancelled')
+      return [
+        {
+          collection: 'ledger_entries',
+          id: entryId('invoice', (e.data as { invoice_id: string }).invoice_id),
+        },
+      ];
+    if (e.type === 'CustomerOfferSessionUsed' || e.type === 'CustomerOfferSessionReturned')
+      return [
+        {
+          collection: 'ledger_offers',
+          id: offerId(t, (e.data as { customer_offer_id: string }).customer_offer_id),
+        },
+      ];
+    return [];
+  },
+  project: (e: RecordedEvent, lookup): Change[] => {
+    const t = e.metadata.tenantId;
+    let draft: EntryDraft | null = null;
+    switch (e.type) {
+      case 'InvoiceIssued':
+        draft = invoicePosting(e.data as Data<InvoiceIssued>);
+        break;
+      case 'InvoicePaymentReceived':
+        draft = invoicePaymentPosting(e.data as Data<InvoicePaymentReceived>);
+        break;
+      case 'InvoiceCancelled': {
+        const d = e.data as Data<InvoiceCancelled>;
+        const issued = lookup('ledger_entries', entryId('invoice', d.invoice_id));
+        draft = invoiceCancelPosting(d, issued?.lines as LedgerLine[] | undefined);
+        break;
+      }
+      case 'CreditNoteIssued':
+        draft = creditNotePosting(e.data as Data<CreditNoteIssued>);
+        break;
+      case 'DebitNoteIssued':
+        draft = debitNotePosting(e.data as Data<DebitNoteIssued>);
+        break;
+      case 'DebitNotePaymentReceived':
+        draft = debitNotePaymentPosting(e.data as Data<DebitNotePaymentReceived>);
+        break;
+      case 'DepositTaken':
+        draft = depositPosting(e.data as Data<DepositTaken>);
+        break;
+      case 'DepositCancelled':
+        draft = depositCancelPosting(e.data as Data<DepositCancelled>);
+        break;
+      case 'GiftCardIssued':
+        draft = giftCardPosting(e.data as Data<GiftCardIssued>);
+        break;
+      case 'WalletToppedUp':
+        draft = walletTopUpPosting(e.data as Data<WalletToppedUp>);
+        break;
+      case 'CustomerOfferOpened': {
+        const d = e.data as Data<CustomerOfferOpened>;
+        return [
+          {
+            kind: 'upsert',
+            collection: 'ledger_offers',
+            doc: { id: offerId(t, d.customer_offer_id), tenantId: t, price: d.price, allowance: d.allowance },
+          },
+        ];
+      }
+      case 'CustomerOfferSessionUsed':
+      case 'CustomerOfferSessionReturned': {
+        const d = e.data as Data<CustomerOfferSessionUsed> | Data<CustomerOfferSessionReturned>;
+        const terms = lookup('ledger_offers', offerId(t, d.customer_offer_id)) as OfferTerms | undefined;
+        draft = offerSessionPosting({ id: e.id, type: e.type }, d, terms);
+        break;
+      }
+    }
+    if (!draft || !draft.lines.length) return [];
+    return entryChanges(t, draft, e);
+  },
+};
+
+/** The entry, its lines, and its accounts' day totals. */
+export const entryChanges = (tenantId: string, draft: EntryDraft, e: RecordedEvent): Change[] => {
+  const id = entryId(draft.source_kind, draft.source_id);
+  const total = draft.lines.reduce((s, l) => s + l.debit, 0);
+  const common = {
+    tenantId,
+    date: draft.date,
+    source_kind: draft.source_kind,
+    source_id: draft.source_id,
+    source_number: draft.source_number,
+    invoice_id: draft.invoice_id,
+    recorded_at: e.recordedAt ?? e.metadata.occurredAt,
+  };
+  return [
+    {
+      kind: 'upsert',
+      collection: 'ledger_entries',
+      doc: { id, ...common, lines: draft.lines, total, by: e.metadata.actor.id },
+    },
+    ...draft.lines.flatMap((l, i): Change[] => [
+      {
+        kind: 'upsert',
+        collection: 'ledger_lines',
+        doc: {
+          id: `${id}#${i}`,
+          ...common,
+          entry_id: id,
+          account: l.account,
+          debit: l.debit,
+          credit: l.credit,
+        },
+      },
+      {
+        kind: 'patch',
+        collection: 'ledger_days',
+        id: ledgerDayId(tenantId, l.account, draft.date),
+        set: { tenantId, account: l.account, date: draft.date },
+        inc: { debit: l.debit, credit: l.credit },
+      },
+    ]),
+  ];
+};

@@ -1,0 +1,279 @@
+import {
+  accountCode,
+  PAYMENT_METHOD_ACCOUNT,
+  type CreditNoteIssued,
+  type CustomerOfferOpened,
+  type CustomerOfferSessionReturned,
+  type CustomerOfferSessionUsed,
+  type DebitNoteIssued,
+  type DebitNotePaymentReceived,
+  type DepositCancelled,
+  type DepositTaken,
+  type GiftCardIssued,
+  type InvoiceCancelled,
+  type InvoiceIssued,
+  type InvoicePayment,
+  type InvoicePaymentReceived,
+  type LedgerLine,
+  type LedgerSourceKind,
+  type PaymentMethod,
+  type SaleItemKind,
+  type SystemAccountKey,
+  type WalletToppedUp,
+} from '@rawnaq/contracts';
+
+/**
+ * The posting rules: which accounts each money event of the product moves (issue 25). Pure functions of
+ * the event (and, for two of them, of what an earlier event left: the invoice's own entry, an offer's
+ * price); the ledger projection stores what they return. Every entry balances; `null`: the event moves
+ * no account of its own (a deposit counted on an invoice, a gift card spent on one, a wallet paying an
+ * invoice: the invoice's entry posts those).
+ */
+export type EntryDraft = {
+  source_kind: LedgerSourceKind;
+  source_id: string;
+  source_number: number | null;
+  invoice_id: string | null;
+  date: string;
+  lines: LedgerLine[];
+};
+
+/** Lines to accounts by key, amounts signed: positive debits, negative credits; zeros dropped, same account merged. */
+export const lines = (moves: ReadonlyArray<[SystemAccountKey | string, number]>): LedgerLine[] => {
+  const by = new Map<string, number>();
+  for (const [account, amount] of moves) {
+    if (!amount) continue;
+    const code = /^\d+$/.test(account) ? account : accountCode(account as SystemAccountKey);
+    by.set(code, (by.get(code) ?? 0) + amount);
+  }
+  return [...by]
+    .filter(([, amount]) => amount !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([account, amount]) =>
+      amount > 0 ? { account, debit: amount, credit: 0 } : { account, debit: 0, credit: -amount },
+    );
+};
+
+const methodAccount = (method: number): SystemAccountKey =>
+  PAYMENT_METHOD_ACCOUNT[method as PaymentMethod] ?? 'cash';
+
+/** Where a line's sale is credited: the menu's services and the shelf's products are income; what is sold now and served later is owed to the customer. */
+const SALE_ACCOUNT: Record<SaleItemKind, SystemAccountKey> = {
+  service: 'service_sales',
+  product: 'product_sales',
+  gift_card: 'active_gift_cards',
+  offer: 'unused_offer_services',
+  package: 'unused_offer_services',
+};
+/** Where a credit note's line is debited: income given back, or what the customer was owed and no longer is. */
+const RETURN_ACCOUNT: Record<SaleItemKind, SystemAccountKey> = {
+  service: 'sales_return',
+  product: 'sales_return',
+  gift_card: 'active_gift_cards',
+  offer: 'unused_offer_services',
+  package: 'unused_offer_services',
+};
+
+const paymentsIn = (payments: readonly InvoicePayment[]): Array<[SystemAccountKey, number]> =>
+  payments.map((p) => [methodAccount(p.method), p.amount]);
+
+/**
+ * An invoice: the money taken by method, deposits and gift cards spent, what stays owed; against the
+ * sales by kind (services and products at their price, their discounts apart), what is sold now and
+ * served later (gift cards, offers and packages) owed to the customer, and the VAT.
+ */
+export const invoicePosting = (d: InvoiceIssued['data']): EntryDraft => {
+  const moves: Array<[SystemAccountKey, number]> = [
+    ...paymentsIn(d.payments),
+    ['advance_payments', d.deposited ?? 0],
+    ['active_gift_cards', d.redeemed ?? 0],
+    ['unpaid_invoices', d.owed],
+    ['vat_sales', -d.vat],
+  ];
+  for (const l of d.lines) {
+    const income = l.kind === 'service' || l.kind === 'product';
+    moves.push([SALE_ACCOUNT[l.kind], -(income ? l.net + l.discount : l.net)]);
+    if (income) moves.push(['sales_discounts', l.discount]);
+  }
+  return {
+    source_kind: 'invoice',
+    source_id: d.invoice_id,
+    source_number: d.number,
+    invoice_id: d.invoice_id,
+    date: d.business_date,
+    lines: lines(moves),
+  };
+};
+
+/** What an invoice left owed, paid later. */
+export const invoicePaymentPosting = (d: InvoicePaymentReceived['data']): EntryDraft => ({
+  source_kind: 'invoice_payment',
+  source_id: d.payment.payment_id,
+  source_number: null,
+  invoice_id: d.invoice_id,
+  date: d.business_date,
+  lines: lines([
+    [methodAccount(d.payment.method), d.payment.amount],
+    ['unpaid_invoices', -d.payment.amount],
+  ]),
+});
+
+/**
+ * An invoice cancelled: its sale's side of its own entry turned round, and every payment it had (those
+ * at the till and those taken later) and what it still owed given back. Posted on the invoice's date.
+ */
+export const invoiceCancelPosting = (
+  d: InvoiceCancelled['data'],
+  issued: readonly LedgerLine[] | undefined,
+): EntryDraft => {
+  const moneyAccounts = new Set<string>([
+    ...Object.values(PAYMENT_METHOD_ACCOUNT).map(accountCode),
+    accountCode('unpaid_invoices'),
+  ]);
+  const moves: Array<[string, number]> = [];
+  // the sale side (income, discounts, VAT, what the customer was to be owed) as the invoice posted it
+  for (const l of issued ?? [])
+    if (!moneyAccounts.has(l.account)) moves.push([l.account, l.credit - l.debit]);
+  for (const p of d.payments) moves.push([methodAccount(p.method), -p.amount]);
+  moves.push(['unpaid_invoices', -d.owed]);
+  return {
+    source_kind: 'invoice_cancelled',
+    source_id: d.invoice_id,
+    source_number: d.invoice_number,
+    invoice_id: d.invoice_id,
+    date: d.business_date,
+    lines: lines(moves),
+  };
+};
+
+/** A credit note: income given back (or what the customer held turned back), its VAT, and the refunds by method. */
+export const creditNotePosting = (d: CreditNoteIssued['data']): EntryDraft => ({
+  source_kind: 'credit_note',
+  source_id: d.credit_note_id,
+  source_number: d.number,
+  invoice_id: d.invoice_id,
+  date: d.business_date,
+  lines: lines([
+    ...d.lines.map((l): [SystemAccountKey, number] => [RETURN_ACCOUNT[l.kind] ?? 'sales_return', l.net]),
+    ['vat_credit_note', d.vat],
+    ...d.payments.map((p): [SystemAccountKey, number] => [methodAccount(p.method), -p.amount]),
+  ]),
+});
+
+/** A debit note: what was taken for it and what stays owed, against its income and VAT. */
+export const debitNotePosting = (d: DebitNoteIssued['data']): EntryDraft => ({
+  source_kind: 'debit_note',
+  source_id: d.debit_note_id,
+  source_number: d.number,
+  invoice_id: d.invoice_id,
+  date: d.business_date,
+  lines: lines([
+    ...paymentsIn(d.payments),
+    ['unpaid_invoices', d.owed],
+    ['debit_notes', -d.net],
+    ['vat_debit_notes', -d.vat],
+  ]),
+});
+
+export const debitNotePaymentPosting = (d: DebitNotePaymentReceived['data']): EntryDraft => ({
+  source_kind: 'debit_note_payment',
+  source_id: d.payment.payment_id,
+  source_number: d.debit_note_number,
+  invoice_id: d.invoice_id,
+  date: d.business_date,
+  lines: lines([
+    [methodAccount(d.payment.method), d.payment.amount],
+    ['unpaid_invoices', -d.payment.amount],
+  ]),
+});
+
+/** Money taken before a visit is the customer's until her invoice counts it. */
+export const depositPosting = (d: DepositTaken['data']): EntryDraft => ({
+  source_kind: 'deposit',
+  source_id: d.deposit_id,
+  source_number: null,
+  invoice_id: null,
+  date: d.business_date,
+  lines: lines([
+    [methodAccount(d.payment.method), d.payment.amount],
+    ['advance_payments', -d.payment.amount],
+  ]),
+});
+
+export const depositCancelPosting = (d: DepositCancelled['data']): EntryDraft => ({
+  source_kind: 'deposit_cancelled',
+  source_id: d.deposit_id,
+  source_number: null,
+  invoice_id: null,
+  date: d.business_date,
+  lines: lines([
+    ['advance_payments', d.amount],
+    [methodAccount(d.method), -d.amount],
+  ]),
+});
+
+/**
+ * A gift card given free (or earned with loyalty points): an expense of the salon and what it owes the
+ * holder. A card sold on an invoice is posted by the invoice (`null` here).
+ */
+export const giftCardPosting = (d: GiftCardIssued['data']): EntryDraft | null =>
+  d.invoice_id
+    ? null
+    : {
+        source_kind: 'gift_card',
+        source_id: d.gift_card_id,
+        source_number: null,
+        invoice_id: null,
+        date: d.business_date,
+        lines: lines([
+          ['free_gift_cards', d.value],
+          ['active_gift_cards', -d.value],
+        ]),
+      };
+
+export const walletTopUpPosting = (d: WalletToppedUp['data']): EntryDraft => ({
+  source_kind: 'wallet_top_up',
+  source_id: d.payment.payment_id,
+  source_number: null,
+  invoice_id: null,
+  date: d.business_date,
+  lines: lines([
+    [methodAccount(d.payment.method), d.amount],
+    ['customer_wallets', -d.amount],
+  ]),
+});
+
+/** What an offer or package sold for and how many sessions it gives: kept for its sessions' postings. */
+export type OfferTerms = Pick<CustomerOfferOpened['data'], 'price' | 'allowance'>;
+
+/** The part of an offer's price its first `used` sessions earn (the last one takes what rounding left). */
+const earned = (terms: OfferTerms, used: number) =>
+  terms.allowance > 0 ? Math.floor((terms.price * Math.min(used, terms.allowance)) / terms.allowance) : 0;
+
+/**
+ * A session of a purchased offer used: its share of the price moves from what the salon owes the
+ * customer to service sales. Given back: moved back.
+ */
+export const offerSessionPosting = (
+  e: { id: string; type: 'CustomerOfferSessionUsed' | 'CustomerOfferSessionReturned' },
+  d: CustomerOfferSessionUsed['data'] | CustomerOfferSessionReturned['data'],
+  terms: OfferTerms | undefined,
+): EntryDraft | null => {
+  if (!terms) return null;
+  const used = e.type === 'CustomerOfferSessionUsed';
+  // sessions used once this one counts (used) or before it was given back (returned)
+  const count = terms.allowance - d.left + (used ? 0 : 1);
+  const amount = earned(terms, count) - earned(terms, count - 1);
+  const sign = used ? 1 : -1;
+  return {
+    source_kind: used ? 'offer_session' : 'offer_session_returned',
+    source_id: e.id,
+    source_number: null,
+    invoice_id: d.invoice_id,
+    date: d.business_date,
+    lines: lines([
+      ['unused_offer_services', sign * amount],
+      ['service_sales', -sign * amount],
+    ]),
+  };
+};

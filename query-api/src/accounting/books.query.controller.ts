@@ -1,0 +1,311 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  addDays,
+  DEFAULT_CHART,
+  DomainError,
+  LEDGER_SOURCE_KINDS,
+  notFound,
+  Page,
+  Permission,
+  rejected,
+} from '@rawnaq/contracts';
+import {
+  Auth,
+  header,
+  Realm,
+  RequirePermission,
+  TOKENS,
+  type AuthContext,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { accountOf } from '../shared/account';
+import { dateFilter, page, parseListQuery, withoutTenant } from '../shared/list-query';
+import { balanceOf, balanceSheet, profitAndLoss, trialBalance, type Movements } from './statements';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+type Query = Record<string, unknown>;
+
+/** A statement's period is at most this many days (a year and a month, as the reports). */
+const MAX_DAYS = 400;
+/** An account's ledger lists at most this many lines at once (the balances are always whole). */
+const MAX_LINES = 2000;
+const ACCOUNTS = new Map(DEFAULT_CHART.map((a) => [a.code, a]));
+
+/** `known_at`: an instant, the books as they stood then (entries recorded by then), for the auditor. */
+const knownAt = (query: Query): string | undefined => {
+  const v = query.known_at;
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(Date.parse(v)))
+    throw rejected('errors.invalid_instant', 'known_at');
+  return new Date(v).toISOString();
+};
+
+/**
+ * The books (issue 25), read from the ledger projection: the chart of accounts with balances, the
+ * journal (every entry the money events posted, each back to its document), an account's ledger, the
+ * trial balance, the profit and loss and the balance sheet. Statements add up each account's day
+ * totals; "as known at" an instant adds up the lines recorded by then instead (the history replayed
+ * to that instant: each line is one event's posting). Reading needs "view the books" (62).
+ */
+@Controller('api/merchant/advanced-accounting')
+@Realm('merchant')
+export class BooksQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  /** Each account's debits and credits of the dates in range, as recorded by `known` if given. */
+  private async movements(
+    tenantId: string,
+    dates: { from?: string; to: string },
+    known?: string,
+  ): Promise<Movements> {
+    const date = { ...(dates.from && { $gte: dates.from }), $lte: dates.to };
+    const rows = known
+      ? await this.models.aggregate('ledger_lines', {
+          filter: { tenantId, date, recorded_at: { $lte: known } },
+          groupBy: ['account'],
+          sum: ['debit', 'credit'],
+        })
+      : await this.models.aggregate('ledger_days', {
+          filter: { tenantId, date },
+          groupBy: ['account'],
+          sum: ['debit', 'credit'],
+        });
+    return new Map(
+      rows.map((r) => [
+        String(r.key.account),
+        { debit: Math.round(r.sums.debit ?? 0), credit: Math.round(r.sums.credit ?? 0) },
+      ]),
+    );
+  }
+
+  private async asOf(auth: AuthContext, query: Query) {
+    const { today } = await accountOf(this.models, auth.tenantId);
+    return { date: dateFilter(query, 'as_of') ?? today, known: knownAt(query) };
+  }
+
+  /** `from`/`to` (this month so far by default), in order, at most MAX_DAYS apart. */
+  private async period(auth: AuthContext, query: Query) {
+    const { today } = await accountOf(this.models, auth.tenantId);
+    const from = dateFilter(query, 'from') ?? `${today.slice(0, 7)}-01`;
+    const to = dateFilter(query, 'to') ?? today;
+    if (to < from) throw rejected('sales.period_reversed', 'to');
+    if (addDays(from as never, MAX_DAYS) < to)
+      throw new DomainError('sales.period_too_long', 422, { to: 'sales.period_too_long' }, { max: MAX_DAYS });
+    return { from, to, known: knownAt(query) };
+  }
+
+  /** The same number of days just before a period, to compare with. */
+  private previous({ from, to }: { from: string; to: string }) {
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+    const end = addDays(from as never, -1);
+    return { from: addDays(end as never, -days), to: end };
+  }
+
+  @Get('chart-of-accounts')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async chart(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['code'],
+      defaultSort: ['code', 'asc'],
+    });
+    const { date } = await this.asOf(auth, q.filter);
+    const movements = await this.movements(auth.tenantId, { to: date });
+    const search = typeof q.filter.q === 'string' ? q.filter.q.trim().toLowerCase() : '';
+    const rows = DEFAULT_CHART.map((a) => ({
+      id: a.code,
+      ...a,
+      system: Boolean(a.key) || a.group,
+      balance: a.group
+        ? DEFAULT_CHART.filter((b) => !b.group && b.code.startsWith(a.code)).reduce(
+            (s, b) => s + balanceOf(b, movements.get(b.code)),
+            0,
+          )
+        : balanceOf(a, movements.get(a.code)),
+      as_of: date,
+    })).filter(
+      (a) =>
+        (!search ||
+          a.code.startsWith(search) ||
+          a.name_en.toLowerCase().includes(search) ||
+          a.name_ar.includes(search)) &&
+        (q.filter.main_type === undefined || String(a.main_type) === String(q.filter.main_type)),
+    );
+    if (q.sort[0][1] === 'desc') rows.reverse();
+    return page(res, 'chart-of-accounts', q, rows.slice(q.skip, q.skip + q.limit), rows.length);
+  }
+
+  @Get('chart-of-accounts/:code')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async account(@Auth() auth: AuthContext, @Param('code') code: string) {
+    const account = ACCOUNTS.get(code);
+    if (!account) throw notFound('not_found.record');
+    const { today } = await accountOf(this.models, auth.tenantId);
+    const movements = await this.movements(auth.tenantId, { to: today });
+    return {
+      id: code,
+      ...account,
+      system: Boolean(account.key) || account.group,
+      balance: balanceOf(account, movements.get(code)),
+      as_of: today,
+    };
+  }
+
+  /** The journal: every entry, newest first; by period, by kind of source, by account or by invoice. */
+  @Get('journal-entries')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async journal(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['date', 'total', 'recorded_at'],
+      defaultSort: ['date', 'desc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId };
+    const from = dateFilter(q.filter, 'from');
+    const to = dateFilter(q.filter, 'to');
+    if (from || to) filter.date = { ...(from && { $gte: from }), ...(to && { $lte: to }) };
+    const kind = q.filter.source_kind;
+    if (kind !== undefined && kind !== '') {
+      if (!LEDGER_SOURCE_KINDS.includes(kind as never)) throw rejected('errors.invalid_input', 'source_kind');
+      filter.source_kind = kind as string;
+    }
+    for (const field of ['invoice_id', 'source_id'] as const) {
+      const v = q.filter[field];
+      if (v === undefined || v === '') continue;
+      if (typeof v !== 'string' || v.length > 60) throw rejected('errors.invalid_input', field);
+      filter[field] = v;
+    }
+    const account = q.filter.account;
+    if (account !== undefined && account !== '') {
+      if (typeof account !== 'string' || !ACCOUNTS.has(account))
+        throw rejected('errors.invalid_input', 'account');
+      // the entries that move this account: found through its lines
+      const lines = await this.models.find('ledger_lines', {
+        filter: { tenantId: auth.tenantId, account, ...(filter.date ? { date: filter.date } : {}) },
+        limit: 5000,
+      });
+      filter.id = { $in: [...new Set(lines.map((l) => l.entry_id as string))] };
+    }
+    const sort: Array<[string, 'asc' | 'desc']> = [q.sort[0], ['recorded_at', q.sort[0][1]]];
+    const [docs, total] = await Promise.all([
+      this.models.find('ledger_entries', { filter, sort, skip: q.skip, limit: q.limit }),
+      this.models.count('ledger_entries', filter),
+    ]);
+    return page(res, 'journal-entries', q, docs.map(withoutTenant), total);
+  }
+
+  @Get('journal-entries/:id')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async entry(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const doc = id.length <= 120 ? await this.models.get('ledger_entries', id) : undefined;
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFound('not_found.record');
+    return withoutTenant(doc);
+  }
+
+  /** An account's ledger over a period: its balance before, each line with the balance it leaves, and after. */
+  @Get('general-ledger')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async ledger(@Auth() auth: AuthContext, @Query() query: Query) {
+    const code = query.account;
+    const account = typeof code === 'string' ? ACCOUNTS.get(code) : undefined;
+    if (!account || account.group)
+      throw rejected(code ? 'errors.invalid_input' : 'validation.is_required', 'account');
+    const period = await this.period(auth, query);
+    const before = await this.movements(auth.tenantId, { to: addDays(period.from as never, -1) });
+    const opening = balanceOf(account, before.get(account.code));
+    const lines = await this.models.find('ledger_lines', {
+      filter: {
+        tenantId: auth.tenantId,
+        account: account.code,
+        date: { $gte: period.from, $lte: period.to },
+      },
+      sort: [
+        ['date', 'asc'],
+        ['recorded_at', 'asc'],
+      ],
+      limit: MAX_LINES + 1,
+    });
+    const within = await this.movements(auth.tenantId, period);
+    let balance = opening;
+    const rows = lines.slice(0, MAX_LINES).map((l) => {
+      balance += balanceOf(account, { debit: l.debit as number, credit: l.credit as number });
+      return {
+        id: l.id,
+        date: l.date,
+        entry_id: l.entry_id,
+        source_kind: l.source_kind,
+        source_id: l.source_id,
+        source_number: l.source_number,
+        invoice_id: l.invoice_id,
+        debit: l.debit,
+        credit: l.credit,
+        balance,
+      };
+    });
+    const m = within.get(account.code) ?? { debit: 0, credit: 0 };
+    return {
+      account: {
+        code: account.code,
+        name_en: account.name_en,
+        name_ar: account.name_ar,
+        main_type: account.main_type,
+      },
+      from: period.from,
+      to: period.to,
+      opening,
+      rows,
+      truncated: lines.length > MAX_LINES,
+      totals: { debit: m.debit, credit: m.credit, closing: opening + balanceOf(account, m) },
+    };
+  }
+
+  @Get('trial-balance')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async trial(@Auth() auth: AuthContext, @Query() query: Query) {
+    const { date, known } = await this.asOf(auth, query);
+    return {
+      as_of: date,
+      known_at: known ?? null,
+      ...trialBalance(await this.movements(auth.tenantId, { to: date }, known)),
+    };
+  }
+
+  @Get('profit-and-loss')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async profitAndLoss(@Auth() auth: AuthContext, @Query() query: Query) {
+    const period = await this.period(auth, query);
+    const current = profitAndLoss(await this.movements(auth.tenantId, period, period.known));
+    if (query.compare !== 'previous')
+      return { from: period.from, to: period.to, known_at: period.known ?? null, ...current };
+    const before = this.previous(period);
+    const previous = profitAndLoss(await this.movements(auth.tenantId, before, period.known));
+    return {
+      from: period.from,
+      to: period.to,
+      known_at: period.known ?? null,
+      ...current,
+      previous: { from: before.from, to: before.to, ...previous },
+    };
+  }
+
+  @Get('balance-sheet')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async balanceSheet(@Auth() auth: AuthContext, @Query() query: Query) {
+    const { date, known } = await this.asOf(auth, query);
+    return {
+      as_of: date,
+      known_at: known ?? null,
+      ...balanceSheet(await this.movements(auth.tenantId, { to: date }, known)),
+    };
+  }
+}

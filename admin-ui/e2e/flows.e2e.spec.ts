@@ -6,6 +6,7 @@
  * other on one server the two halves took longer: each alone leaves a core waiting.)
  */
 import { bookingSiteTests } from './booking-site.e2e';
+import { booksTests } from './books.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
 import { browserSuite, fullRunOnly } from './harness';
 import { heldTests } from './held.e2e';
@@ -24,6 +25,7 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   fullRunOnly('offers and packages bought by a customer', () => customerOffersTests(context));
   fullRunOnly('the money reports', () => reportsTests(context));
   moneyTests(context);
+  booksTests(context);
   fullRunOnly('the management reports and pages of issue 11', () => managementTests(context));
   fullRunOnly('held invoices and notes', () => heldTests(context));
   fullRunOnly('products and stock', () => productsTests(context));

@@ -169,6 +169,26 @@ export const RESOURCE_ACCESS: Record<
     history: { page: Page.customers, permission: Permission.viewCustomerHistory },
     'as-of': { page: Page.advancedAccounting, permission: Permission.viewRecordsAsOf },
   },
+  // The books (issue 25): read with "view the books" (62); a statement as known at an instant also
+  // needs "view records as they were" (61), the auditor's right.
+  ...Object.fromEntries(
+    [
+      'advanced-accounting/chart-of-accounts',
+      'advanced-accounting/journal-entries',
+      'advanced-accounting/general-ledger',
+      'advanced-accounting/trial-balance',
+      'advanced-accounting/profit-and-loss',
+      'advanced-accounting/balance-sheet',
+    ].map((r) => [
+      r,
+      {
+        list: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+        show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+        export: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+        'known-at': { page: Page.advancedAccounting, permission: Permission.viewRecordsAsOf },
+      },
+    ]),
+  ),
   'advanced-accounting/audit-log': {
     list: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
     export: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },

@@ -161,6 +161,7 @@ export const ar: AppMessages = {
         menu_stock: 'الخدمات والمخزون',
         money_reports: 'التقارير المالية',
         other_reports: 'تقارير المواعيد والمخزون',
+        books: 'الدفاتر',
         settings: 'الإعدادات',
       },
     },

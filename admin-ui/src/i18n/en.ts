@@ -159,6 +159,7 @@ export const en = {
         menu_stock: 'Menu and stock',
         money_reports: 'Money reports',
         other_reports: 'Appointment and stock reports',
+        books: 'Books',
         settings: 'Settings',
       },
     },

@@ -19,6 +19,7 @@ import { ar as wizardAr } from '../wizard/i18n.ar';
 import { ar as managerAr } from '../manager/i18n.ar';
 import { ar as einvoicingAr } from '../einvoicing/i18n.ar';
 import { ar as customersAr } from '../customers/i18n.ar';
+import { ar as booksAr } from '../books/i18n.ar';
 import { mergeMessages, type MessageTree } from './merge';
 import { raArabic } from './raArabic';
 
@@ -46,4 +47,5 @@ export const messages: MessageTree = mergeMessages(
   managerAr as MessageTree,
   einvoicingAr as MessageTree,
   customersAr as MessageTree,
+  booksAr as MessageTree,
 );

@@ -20,6 +20,7 @@ import { en as wizardEn } from '../wizard/i18n.en';
 import { en as managerEn } from '../manager/i18n.en';
 import { en as einvoicingEn } from '../einvoicing/i18n.en';
 import { en as customersEn } from '../customers/i18n.en';
+import { en as booksEn } from '../books/i18n.en';
 import { mergeMessages, type MessageTree } from './merge';
 
 export const messages: MessageTree = mergeMessages(
@@ -46,4 +47,5 @@ export const messages: MessageTree = mergeMessages(
   managerEn as MessageTree,
   einvoicingEn as MessageTree,
   customersEn as MessageTree,
+  booksEn as MessageTree,
 );

@@ -16,6 +16,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
+import {
+  balanceSheet,
+  chartOfAccounts,
+  generalLedger,
+  journalEntries,
+  profitAndLoss,
+  trialBalance,
+} from '../books';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
 import {
@@ -213,6 +221,12 @@ export const MerchantAdmin = () => {
         <Resource name="reports/detailed-attendence-report" {...detailedAttendance} />
         <Resource name="reports/commulative-attendence-report" {...cumulativeAttendance} />
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
+        <Resource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />
+        <Resource name="advanced-accounting/balance-sheet" {...balanceSheet} />
+        <Resource name="advanced-accounting/trial-balance" {...trialBalance} />
+        <Resource name="advanced-accounting/general-ledger" {...generalLedger} />
+        <Resource name="advanced-accounting/journal-entries" {...journalEntries} />
+        <Resource name="advanced-accounting/chart-of-accounts" {...chartOfAccounts} />
         <Resource name="nationalities" />
         <Resource name="users" recordRepresentation="name" />
         <Resource name="cancellation-reasons" {...cancellationReasons} />

@@ -100,7 +100,7 @@ export const useReportData = <T,>(path: string | null) => {
 };
 
 /** The period chosen from the presets or typed, in the salon's calendar; null while it is not a valid one. */
-export const usePeriodChoice = (kind: PeriodKind, initial?: string) => {
+export const usePeriodChoice = (kind: PeriodKind, initial?: string, initialPeriod?: Period | null) => {
   const today = useSalonToday();
   const presets = kind === 'daily' ? DAY_PRESETS : MONTH_PRESETS;
   const periodOf = (p: string): Period | null =>
@@ -110,7 +110,8 @@ export const usePeriodChoice = (kind: PeriodKind, initial?: string) => {
         : monthPeriod(p as (typeof MONTH_PRESETS)[number], today as BusinessDate)
       : null;
   const [preset, setPreset] = useState<string>(initial ?? (kind === 'daily' ? 'today' : 'this_month'));
-  const [typed, setTyped] = useState<Period | null>(null);
+  // a period given by the address (a statement's line opening its account's ledger for that period)
+  const [typed, setTyped] = useState<Period | null>(initialPeriod ?? null);
   const period = typed ?? periodOf(preset);
   const valid = (v: string) => (kind === 'daily' ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}$/).test(v);
   // a day earlier than a range picker's earliest one waits for the archive (monthly ones are months)
@@ -431,9 +432,11 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
   cards,
   rowKey,
   initialPreset,
+  initialPeriod,
   minWidth,
   query = '',
   toTotals,
+  transformRows,
   subtitle,
   filters,
   extra,
@@ -449,11 +452,15 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
   cards?: (answer: A) => Array<{ key: string; label: string; value: ReactNode }>;
   rowKey: (row: R) => string;
   initialPreset?: string;
+  /** the dates to open with (from the address), in place of the preset's */
+  initialPeriod?: Period | null;
   minWidth?: number;
   /** more of the address (`&key=value`) */
   query?: string;
   /** the totals as a row of the table (when the answer's are shaped otherwise) */
   toTotals?: (answer: A) => R;
+  /** the rows as shown, when they are more than the answer's (a comparison merged in) */
+  transformRows?: (answer: A) => R[];
   /** what the report is of (an employee's name), under its title */
   subtitle?: (answer: A) => string;
   /** more choices beside the period (an employee, a kind), hidden on paper; given the answer if they need it */
@@ -468,7 +475,7 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
   const { language } = useArea();
   const information = useOptionalGlobalInformation<GlobalInformation>();
   const account = information?.global_informations?.account;
-  const choice = usePeriodChoice(kind, initialPreset);
+  const choice = usePeriodChoice(kind, initialPreset, initialPeriod);
   const { asked } = choice;
   const { data, error, loading } = useReportData<A>(
     asked
@@ -476,6 +483,7 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
       : null,
   );
   const cols = columns(data);
+  const rows = data ? (transformRows ? transformRows(data) : data.rows) : undefined;
   const totals = data ? (toTotals ? toTotals(data) : (data.totals as R)) : undefined;
   const heading = translate(title);
   const show = (v: string) => (kind === 'daily' ? date(v) : v);
@@ -511,15 +519,16 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
           startIcon={<DownloadIcon />}
           onClick={() =>
             data &&
+            rows &&
             exportReport(
               cols,
-              data.rows,
+              rows,
               totals,
               `${translate(file)}-${data.from}-${data.to}`,
               translate('app.sales.reports.totals'),
             )
           }
-          disabled={!data?.rows.length}
+          disabled={!rows?.length}
         >
           {translate('app.sales.reports.export')}
         </Button>
@@ -536,8 +545,8 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
       {data && extra?.(data)}
       <ReportTable
         columns={cols}
-        rows={data?.rows}
-        totals={data?.rows.length ? totals : undefined}
+        rows={rows}
+        totals={rows?.length ? totals : undefined}
         rowKey={rowKey}
         minWidth={minWidth}
         empty={

@@ -20,7 +20,9 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
 import ToggleOnIcon from '@mui/icons-material/ToggleOnOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
+import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
 import { BILLING } from '../../billing/paths';
+import { BOOKS_RESOURCES } from '../../books';
 import { PRODUCT_RESOURCES } from '../../products/types';
 import { MANAGEMENT_PAGES, MONEY_REPORTS } from '../../reports';
 import { MyAttendanceItem } from '../../staff/MyAttendanceItem';
@@ -166,6 +168,12 @@ export const MENU_GROUPS: MenuGroup[] = [
       page(PRODUCT_RESOURCES.internalUse, 'app.inventory.internal_use_title', <FactCheckIcon />),
       ...resources(MANAGEMENT_PAGES.inventory),
     ],
+  },
+  {
+    key: 'books',
+    label: 'app.menu.groups.books',
+    icon: <MenuBookIcon />,
+    entries: resources(BOOKS_RESOURCES),
   },
   {
     key: 'settings',

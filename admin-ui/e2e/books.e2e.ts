@@ -1,0 +1,119 @@
+/**
+ * The books in the browser (issue 25, first part): the accountant, in Arabic on a phone, opens the
+ * profit and loss and drills down from service sales to the account's ledger, to a journal entry and
+ * to its invoice; the owner, in English on a desktop, reads a balance sheet as of last month whose trial
+ * balance is zero and the books as they stood at an instant (the auditor's right), which the accountant
+ * is not offered; the receptionist has no books in her menu. Called by flows.e2e.spec.ts.
+ */
+import type { Page } from 'playwright-core';
+import { addDays } from '@rawnaq/contracts';
+import { DEMO, noSideScroll, openInApp, shot, signIn } from './browser';
+import type { SuiteContext } from './menu.e2e';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 860 };
+const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
+const accountant = { accountId: DEMO.accountId, username: DEMO.accountant.username, password: 'Demo@12345' };
+const reception = { accountId: DEMO.accountId, ...DEMO.receptionist };
+
+/** A page's text without the marks that keep numbers left to right in Arabic. */
+const text = async (page: Page, selector: string) =>
+  ((await page.textContent(selector)) ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').trim();
+const RAW = /#null|\bnull\b|\bundefined\b|\bNaN\b|app\.[a-z_]+\.[a-z_.]+/;
+
+export const booksTests = ({ url, tab }: SuiteContext) => {
+  describe('the books (issue 25)', () => {
+    it('takes the accountant from the profit and loss to an invoice, in Arabic on a phone', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, accountant, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/profit-and-loss`);
+      // the last two months: the demo's weeks of sales
+      await page.waitForSelector('[data-testid=summary-total-net_profit]');
+      const today = await page.inputValue('[data-testid=period-to]');
+      await page.fill('[data-testid=period-from]', addDays(today as never, -60));
+      await page.waitForSelector('[data-testid=statement-account-4101] a');
+      expect(await text(page, '[data-testid=summary-total-income]')).toMatch(/ر\.س/);
+      const body = await text(page, 'main');
+      expect(body).not.toMatch(RAW);
+      expect(body).toContain('مبيعات الخدمات');
+      await noSideScroll(page);
+      await shot(page, 'books-profit-and-loss-ar-phone');
+
+      // service sales → its ledger over the same period
+      await page.click('[data-testid=statement-account-4101] a');
+      await page.waitForSelector('[data-testid=general-ledger] [data-testid=summary-row]');
+      expect(page.url()).toContain('account=4101');
+      expect(await text(page, '[data-testid=report-subtitle]')).toContain('4101');
+      await noSideScroll(page);
+      await shot(page, 'books-ledger-ar-phone');
+      // → the entry of its first line, debits equal to credits
+      await page.click(
+        '[data-testid=general-ledger] [data-testid=summary-row] >> nth=0 >> [data-testid=ledger-entry-link]',
+      );
+      await page.waitForSelector('[data-testid=journal-entry]');
+      const totals = await page.$$eval('[data-testid=journal-entry-totals] th', (cells) =>
+        cells.map((c) => c.textContent),
+      );
+      expect(totals[1]).toBe(totals[2]);
+      await shot(page, 'books-entry-ar-phone');
+      // → its invoice
+      const link = await page.waitForSelector('[data-testid=entry-document-link]');
+      expect(await link.textContent()).toMatch(/فاتورة #\d+/);
+      await link.click();
+      await page.waitForURL(/accounting\/total-sales\/[^/]+\/show/);
+      await page.waitForSelector('[data-testid=invoice-show]');
+      // the accountant reads the books but is not offered the auditor's "as known at"
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/balance-sheet`);
+      await page.waitForSelector('[data-testid=books-balanced]');
+      expect(await page.$('[data-testid=known-at-date]')).toBeNull();
+    });
+
+    it('reads a balance sheet as of last month whose trial balance is zero, and the books as known at an instant, in English on a desktop', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      await openInApp(page, `${url}/en/merchant/advanced-accounting/balance-sheet`);
+      await page.waitForSelector('[data-testid=books-balanced]');
+      const today = await page.inputValue('[data-testid=as-of-date]');
+      const lastMonth = addDays(`${today.slice(0, 7)}-01` as never, -1);
+      await page.fill('[data-testid=as-of-date]', lastMonth);
+      await page.waitForFunction(
+        (d) =>
+          document.querySelector('[data-testid=summary-totals]') !== null &&
+          document.body.textContent!.includes(d),
+        lastMonth,
+      );
+      await page.waitForSelector('[data-testid=books-balanced]:has-text("Debits equal credits")');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await shot(page, 'books-balance-sheet-en');
+
+      await openInApp(page, `${url}/en/merchant/advanced-accounting/trial-balance`);
+      await page.waitForSelector('[data-testid=books-balanced]');
+      await page.fill('[data-testid=as-of-date]', lastMonth);
+      await page.waitForSelector('[data-testid=books-balanced]:has-text("Debits equal credits")');
+      const foot = await page.$$eval('[data-testid=summary-totals-row] [data-column]', (cells) =>
+        Object.fromEntries(cells.map((c) => [c.getAttribute('data-column'), c.textContent])),
+      );
+      expect(foot.debit).toBe(foot.credit);
+      expect(foot.debit).toMatch(/SAR [1-9]/);
+      await shot(page, 'books-trial-balance-en');
+
+      // the owner holds the auditor's right: the books as known before anything was recorded are empty
+      await page.fill('[data-testid=known-at-date]', '2020-01-01');
+      await page.fill('[data-testid=known-at-time]', '09:00');
+      await page.waitForSelector('[data-testid=known-at-shown]');
+      await page.waitForSelector('[data-testid=summary-empty]');
+      await shot(page, 'books-trial-balance-known-at-en');
+    });
+
+    it('shows no books in the receptionist’s menu', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, reception);
+      await openInApp(page, `${url}/en/merchant/advanced-accounting/trial-balance`);
+      await page.waitForURL(/no-permission/);
+      expect(await page.$('text=Trial balance')).toBeNull();
+    });
+  });
+};

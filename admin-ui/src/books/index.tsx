@@ -1,0 +1,52 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
+import BalanceIcon from '@mui/icons-material/BalanceOutlined';
+import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ShowChartIcon from '@mui/icons-material/ShowChartOutlined';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import { lazyPage } from '../shell/chunks';
+
+const statements = () => import('./Statements');
+
+/** The books' screens (issue 25), each its own chunk; read with "view the books" (62). */
+export const chartOfAccounts = {
+  list: lazyPage(() => import('./ChartOfAccounts').then((m) => m.ChartOfAccountsList)),
+  icon: AccountTreeIcon,
+  options: { label: 'app.books.menu.chart' },
+};
+export const journalEntries = {
+  list: lazyPage(() => import('./JournalEntries').then((m) => m.JournalEntryList)),
+  show: lazyPage(() => import('./JournalEntries').then((m) => m.JournalEntryShow)),
+  icon: ReceiptLongIcon,
+  options: { label: 'app.books.menu.journal' },
+};
+export const generalLedger = {
+  list: lazyPage(() => statements().then((m) => m.GeneralLedger)),
+  icon: MenuBookIcon,
+  options: { label: 'app.books.menu.ledger' },
+};
+export const trialBalance = {
+  list: lazyPage(() => statements().then((m) => m.TrialBalance)),
+  icon: BalanceIcon,
+  options: { label: 'app.books.menu.trial_balance' },
+};
+export const profitAndLoss = {
+  list: lazyPage(() => statements().then((m) => m.ProfitAndLoss)),
+  icon: ShowChartIcon,
+  options: { label: 'app.books.menu.profit_and_loss' },
+};
+export const balanceSheet = {
+  list: lazyPage(() => statements().then((m) => m.BalanceSheet)),
+  icon: AccountBalanceWalletIcon,
+  options: { label: 'app.books.menu.balance_sheet' },
+};
+
+/** The books' resources, in the menu's order. */
+export const BOOKS_RESOURCES = [
+  'advanced-accounting/profit-and-loss',
+  'advanced-accounting/balance-sheet',
+  'advanced-accounting/trial-balance',
+  'advanced-accounting/general-ledger',
+  'advanced-accounting/journal-entries',
+  'advanced-accounting/chart-of-accounts',
+] as const;

@@ -107,6 +107,42 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'books-trial-balance-known-at-en');
     });
 
+    it('posts a general journal as the accountant, in Arabic on a phone: an unbalanced one refused with its difference, then posted and reversed', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, accountant, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/general-journals/create`);
+      await page.waitForSelector('[data-testid=journal-form]');
+      await page.fill('[data-testid=journal-memo]', 'مسحوبات المالكة');
+      const account = async (i: number, code: string) => {
+        await page.click(`[data-testid=journal-line] >> nth=${i} >> [role=combobox]`);
+        await page.click(`[role=option][data-value="${code}"]`);
+      };
+      await account(0, '3103');
+      await page.fill('[data-testid=journal-line-0-debit]', '100');
+      await account(1, '1101');
+      await page.fill('[data-testid=journal-line-1-credit]', '90');
+      // the difference as it is typed, then the server's refusal naming it
+      expect(await text(page, '[data-testid=journal-difference]')).toContain('10.00');
+      await noSideScroll(page);
+      await shot(page, 'books-journal-unbalanced-ar-phone');
+      await page.click('[data-testid=journal-post]');
+      await page.waitForSelector('[data-testid=journal-refused]');
+      expect(await text(page, '[data-testid=journal-refused]')).toMatch(/10\.00/);
+      await page.fill('[data-testid=journal-line-1-credit]', '100');
+      await page.click('[data-testid=journal-post]');
+      await page.waitForSelector('[data-testid=journal-show]');
+      expect(await text(page, '[data-testid=journal-show]')).toContain('مسحوبات المالكة');
+      expect(await text(page, '[data-testid=journal-show]')).not.toMatch(RAW);
+      await shot(page, 'books-journal-ar-phone');
+      // reversed the next day: the journal stays, marked reversed
+      await page.click('[data-testid=journal-reverse]');
+      await page.fill('[data-testid=reverse-reason]', 'قُيّد مرتين');
+      await page.click('[data-testid=reverse-confirm]');
+      await page.waitForSelector('[data-testid=journal-reversal]');
+      await noSideScroll(page);
+    });
+
     it('shows no books in the receptionist’s menu', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

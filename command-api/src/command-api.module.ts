@@ -60,6 +60,11 @@ import { HeldInvoicesController } from './sales/held-invoices.http.controller';
 import { CancelInvoiceController } from './sales/cancel-invoice.http.controller';
 import { CancelIssuedInvoiceHandler } from './sales/cancel-invoice.commands';
 import { IssueDebitNoteHandler } from './sales/debit-notes.commands';
+import {
+  GeneralJournalsController,
+  PostGeneralJournalHandler,
+  ReverseGeneralJournalHandler,
+} from './accounting/journals.commands';
 import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
 import { OnlineCustomers } from './customers/online-customers';
@@ -161,6 +166,7 @@ export class CommandApiModule {
         ZatcaSettingController,
         EInvoiceDocumentsController,
         ManagerEInvoicesController,
+        GeneralJournalsController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -220,6 +226,8 @@ export class CommandApiModule {
         CancelHeldInvoiceHandler,
         CancelIssuedInvoiceHandler,
         IssueDebitNoteHandler,
+        PostGeneralJournalHandler,
+        ReverseGeneralJournalHandler,
         RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,

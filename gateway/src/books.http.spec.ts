@@ -176,4 +176,89 @@ describe('the books over HTTP (issue 25)', () => {
     expect((await get('advanced-accounting/journal-entries/invoice:nothing')).status).toBe(404);
     expect((await get('advanced-accounting/chart-of-accounts/0000')).status).toBe(404);
   });
+
+  describe('general journals', () => {
+    const post = async (body: object, token = owner, key?: string) =>
+      t.http
+        .post('/api/merchant/advanced-accounting/general-journals')
+        .set({ ...bearer(token), ...(key && { 'Idempotency-Key': key }) })
+        .send(body);
+    const rent = {
+      date: '2026-11-20',
+      memo: 'November rent',
+      lines: [
+        { account: accountCode('rent'), debit: '5000.00' },
+        { account: accountCode('transfer'), credit: '5000.00' },
+      ],
+    };
+
+    it('posts a balanced journal (numbered, once for a retry with its key) into the books; reversing it turns it round', async () => {
+      const before = balance(await chart(), 'rent');
+      const first = await post(rent, owner, 'journal-rent-1');
+      expect(first.status).toBe(201);
+      const again = await post(rent, owner, 'journal-rent-1');
+      expect(again.body).toEqual(first.body);
+      expect(first.body).toMatchObject({ number: expect.any(Number), total: 500000, date: '2026-11-20' });
+      expect(balance(await chart(), 'rent') - before).toBe(500000);
+      const listed = await ok('advanced-accounting/general-journals');
+      expect(listed.filter((j: { id: string }) => j.id === first.body.id)).toHaveLength(1);
+      expect((await ok('advanced-accounting/trial-balance')).totals.difference).toBe(0);
+
+      const reverse = (body: object) =>
+        t.http
+          .post(`/api/merchant/advanced-accounting/general-journals/${first.body.id}/reverse`)
+          .set(bearer(owner))
+          .send(body);
+      const early = await reverse({ date: '2026-11-19', reason: 'Wrong' });
+      expect([early.status, early.body.errors]).toEqual([
+        422,
+        { date: 'accounting.reversal_before_journal' },
+      ]);
+      expect((await reverse({ date: '2026-11-21', reason: 'Paid by the landlord’s agent' })).status).toBe(
+        200,
+      );
+      expect(balance(await chart(), 'rent')).toBe(before);
+      expect(await ok(`advanced-accounting/general-journals/${first.body.id}`)).toMatchObject({
+        status: 'reversed',
+        reversal: { date: '2026-11-21' },
+      });
+      expect((await reverse({ date: '2026-11-22', reason: 'Again' })).status).toBe(409);
+    });
+
+    it('refuses an unbalanced journal naming the difference, and bad lines naming their field, writing nothing', async () => {
+      const events = await t.eventCount();
+      const unbalanced = await post({
+        ...rent,
+        lines: [rent.lines[0], { ...rent.lines[1], credit: '4987.50' }],
+      });
+      expect(unbalanced.status).toBe(422);
+      expect(unbalanced.body).toMatchObject({
+        message: 'accounting.journal_unbalanced',
+        errors: { lines: 'accounting.journal_unbalanced' },
+        params: { difference: 'SAR 12.50' },
+      });
+      const cases: Array<[object, string]> = [
+        [{ ...rent, lines: [rent.lines[0]] }, 'lines'],
+        [{ ...rent, date: '2026-02-30' }, 'date'],
+        [{ ...rent, lines: [{ account: '11', debit: '1.00' }, rent.lines[1]] }, 'lines.0.account'],
+        [
+          { ...rent, lines: [{ account: '6102', debit: '1.00', credit: '1.00' }, rent.lines[1]] },
+          'lines.0.debit',
+        ],
+        [{ ...rent, lines: [{ account: '6102' }, rent.lines[1]] }, 'lines.0.debit'],
+        [{ ...rent, lines: [{ account: '6102', debit: '1.001' }, rent.lines[1]] }, 'lines.0.debit'],
+        [{ ...rent, memo: 'x'.repeat(501) }, 'memo'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await post(body);
+        expect([field, res.status, Object.keys(res.body.errors ?? {})]).toEqual([field, 422, [field]]);
+      }
+      expect(await t.eventCount()).toBe(events);
+    });
+
+    it('lets the accountant post a journal and not the receptionist', async () => {
+      expect((await post(rent, await t.signIn(ACCOUNTANT))).status).toBe(201);
+      expect((await post(rent, await t.signIn(RECEPTION))).status).toBe(403);
+    });
+  });
 });

@@ -394,6 +394,10 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       await t.http.get('/api/merchant/advanced-accounting/journal-entries').set(await fresh(a))
     ).body as Array<{ id: string }>;
     idSource['journal-entries'] = entries[0]?.id;
+    const journals = (
+      await t.http.get('/api/merchant/advanced-accounting/general-journals').set(await fresh(a))
+    ).body as Array<{ id: string }>;
+    idSource['general-journals'] = journals[0]?.id;
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

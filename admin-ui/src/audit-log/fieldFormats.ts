@@ -1,5 +1,6 @@
 import {
   codeLabelKey,
+  DEFAULT_CHART,
   formatDate,
   formatMoney,
   formatViewDateTime,
@@ -41,6 +42,8 @@ export type FieldFormat =
   | 'packageItems'
   /** an invoice's lines: quantity, item, amount with VAT */
   | 'invoiceLines'
+  /** a general journal's lines: the account, and its debit or credit */
+  | 'journalLines'
   /** an invoice's payments (or one payment): method and amount */
   | 'payments'
   /** the gift cards (or the discount code) of an invoice: code and amount */
@@ -316,6 +319,12 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     warnings: 'authorityMessages',
     errors: 'authorityMessages',
     status: { choice: 'app.audit.values.einvoice_status.' },
+  },
+  generaljournal: {
+    lines: 'journalLines',
+    total: 'money',
+    memo: 'text',
+    reason: 'text',
   },
   creditnote: {
     lines: 'invoiceLines',
@@ -618,6 +627,22 @@ export const formatFieldValue = (
                 item: name ? String(name) : translate('app.audit.values.invoice_line_unnamed'),
                 smart_count: Number(line.quantity ?? 1),
                 amount: formatFieldValue('money', amount, ctx),
+              });
+            }),
+          )
+        : String(value);
+    case 'journalLines':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const line = asRecord(raw) ?? {};
+              const account = DEFAULT_CHART.find((a) => a.code === line.account);
+              const debit = typeof line.debit === 'number' && line.debit > 0;
+              return translate(`app.audit.values.journal_line_${debit ? 'debit' : 'credit'}`, {
+                account: account
+                  ? `${account.code} ${language === 'ar' ? account.name_ar : account.name_en}`
+                  : String(line.account ?? ''),
+                amount: formatFieldValue('money', debit ? line.debit : line.credit, ctx),
               });
             }),
           )

@@ -25,9 +25,11 @@ export const ENTITY_RESOURCES: Record<string, string> = {
   package: 'menu/packages',
   product: 'products/define-product',
   employee: 'employees/employees',
+  generaljournal: 'advanced-accounting/general-journals',
 };
 /** Kinds of record that have a screen of their own to open from an entry, and which screen. */
 export const RECORD_SCREENS: Record<string, { resource: string; type: 'show' | 'edit' }> = {
+  generaljournal: { resource: 'advanced-accounting/general-journals', type: 'show' },
   customer: { resource: 'customers', type: 'show' },
   offer: { resource: 'menu/offers', type: 'edit' },
   package: { resource: 'menu/packages', type: 'edit' },
@@ -72,6 +74,10 @@ export const HIDDEN_FIELDS = new Set([
   'appointment_id',
   'invoice_id',
   'credit_note_id',
+  'journal_id',
+  // who posted or reversed a journal: the entry's own "who"
+  'posted_by',
+  'reversed_by',
   'unique_id',
   'gift_card_id',
   'customer_offer_id',
@@ -205,6 +211,8 @@ export const KNOWN_TYPES = [
   'PaymentGatewaySettingsChanged',
   'AppointmentPaymentCancelled',
   'DebitNoteIssued',
+  'GeneralJournalPosted',
+  'GeneralJournalReversed',
   'DebitNotePaymentReceived',
   'HeldInvoiceIssued',
   'HeldInvoiceCancelled',

@@ -189,6 +189,13 @@ export const RESOURCE_ACCESS: Record<
       },
     ]),
   ),
+  // the accountant's own journals: read with the books (62), posted and reversed with 63
+  'advanced-accounting/general-journals': {
+    list: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    create: { page: Page.advancedAccounting, permission: Permission.postJournals },
+    reverse: { page: Page.advancedAccounting, permission: Permission.postJournals },
+  },
   'advanced-accounting/audit-log': {
     list: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
     export: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },

@@ -19,6 +19,12 @@ const documentOf = (e: EntrySource): { resource: string; path: string } | null =
       return { resource: 'accounting/credit-note', path: `accounting/credit-note/${e.source_id}/show` };
     case 'debit_note':
       return { resource: 'accounting/debit-note', path: `accounting/debit-note/${e.source_id}/show` };
+    case 'journal':
+    case 'journal_reversed':
+      return {
+        resource: 'advanced-accounting/general-journals',
+        path: `advanced-accounting/general-journals/${e.source_id}/show`,
+      };
     case 'gift_card':
       return {
         resource: 'reports/active-gifts-cards',

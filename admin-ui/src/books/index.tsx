@@ -1,6 +1,7 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import BalanceIcon from '@mui/icons-material/BalanceOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import PostAddIcon from '@mui/icons-material/PostAddOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChartOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -19,6 +20,13 @@ export const journalEntries = {
   show: lazyPage(() => import('./JournalEntries').then((m) => m.JournalEntryShow)),
   icon: ReceiptLongIcon,
   options: { label: 'app.books.menu.journal' },
+};
+export const generalJournals = {
+  list: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalList)),
+  create: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalCreate)),
+  show: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalShow)),
+  icon: PostAddIcon,
+  options: { label: 'app.books.menu.journals' },
 };
 export const generalLedger = {
   list: lazyPage(() => statements().then((m) => m.GeneralLedger)),
@@ -47,6 +55,7 @@ export const BOOKS_RESOURCES = [
   'advanced-accounting/balance-sheet',
   'advanced-accounting/trial-balance',
   'advanced-accounting/general-ledger',
+  'advanced-accounting/general-journals',
   'advanced-accounting/journal-entries',
   'advanced-accounting/chart-of-accounts',
 ] as const;

@@ -19,6 +19,7 @@ import auditLog from '../audit-log';
 import {
   balanceSheet,
   chartOfAccounts,
+  generalJournals,
   generalLedger,
   journalEntries,
   profitAndLoss,
@@ -225,6 +226,7 @@ export const MerchantAdmin = () => {
         <Resource name="advanced-accounting/balance-sheet" {...balanceSheet} />
         <Resource name="advanced-accounting/trial-balance" {...trialBalance} />
         <Resource name="advanced-accounting/general-ledger" {...generalLedger} />
+        <Resource name="advanced-accounting/general-journals" {...generalJournals} />
         <Resource name="advanced-accounting/journal-entries" {...journalEntries} />
         <Resource name="advanced-accounting/chart-of-accounts" {...chartOfAccounts} />
         <Resource name="nationalities" />

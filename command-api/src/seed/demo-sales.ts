@@ -1,4 +1,5 @@
 import {
+  accountCode,
   addDays,
   businessDate,
   epochOf,
@@ -15,6 +16,7 @@ import { DefineDiscountCode } from '../sales/discount-codes.commands';
 import { HoldInvoice } from '../sales/held-invoices.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
 import { TopUpWallet } from '../sales/wallet.commands';
+import { PostGeneralJournal } from '../accounting/journals.commands';
 import { ChangeSettings } from '../settings/settings.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
@@ -451,6 +453,23 @@ export const seedDemoSales = async (
           { kind: 'product', item_id: ids.products['Hair serum'] },
         ],
         notes: 'Comes back after her nails are dry',
+      },
+    ),
+  );
+  // the owner took 500.00 from the till for herself a week ago: one journal in the books (an owner's
+  // drawing), so the journals have something to show
+  const drawingAt = new Date(ownerCtx.now.getTime() - 7 * 86_400_000);
+  await execute(
+    new PostGeneralJournal(
+      { ...ownerCtx, now: drawingAt, correlationId: 'demo-drawing', idempotencyKey: 'demo-drawing' },
+      owner,
+      {
+        date: businessDate(drawingAt, timeZone),
+        memo: 'Owner’s drawing from the till',
+        lines: [
+          { account: accountCode('owner_drawings'), debit: '500.00', description: 'Sara Al-Otaibi' },
+          { account: accountCode('cash'), credit: '500.00' },
+        ],
       },
     ),
   );

@@ -1,2 +1,4 @@
 export * from './chart';
 export * from './ledger';
+export * from './journal';
+export * from './messages';

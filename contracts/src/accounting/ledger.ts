@@ -15,6 +15,8 @@ export const LEDGER_SOURCE_KINDS = [
   'wallet_top_up',
   'offer_session',
   'offer_session_returned',
+  'journal',
+  'journal_reversed',
 ] as const;
 export type LedgerSourceKind = (typeof LEDGER_SOURCE_KINDS)[number];
 

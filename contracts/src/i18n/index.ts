@@ -9,6 +9,7 @@ import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
+import { accountingMessages } from '../accounting/messages';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -39,6 +40,7 @@ export const contractMessages = {
     surveyMessages.en,
     customerOfferMessages.en,
     einvoicingMessages.en,
+    accountingMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -52,6 +54,7 @@ export const contractMessages = {
     surveyMessages.ar,
     customerOfferMessages.ar,
     einvoicingMessages.ar,
+    accountingMessages.ar,
   ),
 };
 

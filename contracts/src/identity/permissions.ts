@@ -52,6 +52,8 @@ export const Permission = {
   viewRecordsAsOf: 61,
   /** the books: chart of accounts, journal, ledgers and statements (issue 25), read only */
   viewBooks: 62,
+  /** post and reverse general journals */
+  postJournals: 63,
   viewSettings: 70,
   manageSettings: 71,
   /**
@@ -100,6 +102,7 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   60: Page.advancedAccounting,
   61: Page.advancedAccounting,
   62: Page.advancedAccounting,
+  63: Page.advancedAccounting,
   70: Page.settings,
   71: Page.settings,
   80: Page.pos,
@@ -172,6 +175,7 @@ export const permissionMessages = {
       viewAuditLog: 'View the audit log',
       viewRecordsAsOf: 'View records as they were at an instant',
       viewBooks: 'View the books: journal, ledgers and statements',
+      postJournals: 'Post and reverse general journals',
       viewSettings: "View the salon's settings",
       manageSettings: "Change the salon's settings",
       changeInvoicePrice: 'Change the price on an invoice',
@@ -215,6 +219,7 @@ export const permissionMessages = {
       viewAuditLog: 'عرض سجل التدقيق',
       viewRecordsAsOf: 'عرض السجلات كما كانت في لحظة معينة',
       viewBooks: 'عرض الدفاتر: اليومية والأستاذ والقوائم المالية',
+      postJournals: 'ترحيل القيود اليدوية وعكسها',
       viewSettings: 'عرض إعدادات الصالون',
       manageSettings: 'تغيير إعدادات الصالون',
       changeInvoicePrice: 'تغيير السعر في الفاتورة',

@@ -338,4 +338,58 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     const days = await read.find('ledger_days');
     expect(days.every((d) => d.tenantId === 't2' && (d.id as string).startsWith('t2|'))).toBe(true);
   });
+
+  it('given a general journal naming cash twice, then its reversal, posts both and leaves each day total whole', async () => {
+    const cash = acc('cash');
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'GeneralJournalPosted',
+        stream: 'generaljournal-t1.j1',
+        data: {
+          journal_id: 'j1',
+          number: 1,
+          date: '2026-11-25',
+          memo: 'Drawing',
+          lines: [
+            { account: '3103', debit: 30000, credit: 0 },
+            { account: cash, debit: 0, credit: 10000 },
+            { account: cash, debit: 0, credit: 20000 },
+          ],
+          total: 30000,
+          posted_by: 'u1',
+        },
+      },
+      {
+        type: 'GeneralJournalReversed',
+        stream: 'generaljournal-t1.j1',
+        data: {
+          journal_id: 'j1',
+          number: 1,
+          date: '2026-11-26',
+          reason: 'Posted twice',
+          lines: [
+            { account: '3103', debit: 0, credit: 30000 },
+            { account: cash, debit: 10000, credit: 0 },
+            { account: cash, debit: 20000, credit: 0 },
+          ],
+          reversed_by: 'u1',
+        },
+      },
+    ]);
+    expect(await read.get('ledger_days', ledgerDayId('t1', cash, '2026-11-25'))).toMatchObject({
+      debit: 0,
+      credit: 30000,
+    });
+    expect(await read.get('ledger_days', ledgerDayId('t1', cash, '2026-11-26'))).toMatchObject({
+      debit: 30000,
+      credit: 0,
+    });
+    expect(await read.get('general_journals', 'j1')).toMatchObject({
+      number: 1,
+      status: 'reversed',
+      reversal: { date: '2026-11-26', reason: 'Posted twice' },
+    });
+    const entries = await read.find('ledger_entries');
+    expect(entries.map((e) => e.id).sort()).toEqual(['journal:j1', 'journal_reversed:j1']);
+  });
 });

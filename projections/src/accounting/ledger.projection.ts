@@ -1,4 +1,6 @@
 import type {
+  GeneralJournalPosted,
+  GeneralJournalReversed,
   CreditNoteIssued,
   CustomerOfferOpened,
   CustomerOfferSessionReturned,
@@ -47,6 +49,8 @@ export const LEDGER_EVENT_TYPES = [
   'CustomerOfferOpened',
   'CustomerOfferSessionUsed',
   'CustomerOfferSessionReturned',
+  'GeneralJournalPosted',
+  'GeneralJournalReversed',
 ] as const;
 
 const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
@@ -67,7 +71,8 @@ type Data<T extends { data: unknown }> = T['data'];
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  version: 1,
+  // 2: the accountant's general journals
+  version: 2,
   collections: [
     {
       name: 'ledger_entries',
@@ -79,6 +84,10 @@ export const ledgerProjection: Projection = {
     },
     { name: 'ledger_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'ledger_offers' },
+    {
+      name: 'general_journals',
+      indexes: [{ fields: ['tenantId', 'number'] }, { fields: ['tenantId', 'date'] }],
+    },
   ],
   handles: LEDGER_EVENT_TYPES,
   reads: (e): DocRef[] => {
@@ -136,6 +145,66 @@ export const ledgerProjection: Projection = {
       case 'WalletToppedUp':
         draft = walletTopUpPosting(e.data as Data<WalletToppedUp>);
         break;
+      case 'GeneralJournalPosted': {
+        const d = e.data as Data<GeneralJournalPosted>;
+        const journal = {
+          kind: 'upsert' as const,
+          collection: 'general_journals',
+          doc: {
+            id: d.journal_id,
+            tenantId: t,
+            number: d.number,
+            date: d.date,
+            memo: d.memo,
+            lines: d.lines,
+            total: d.total,
+            status: 'posted',
+            posted_by: d.posted_by,
+            posted_at: e.metadata.occurredAt,
+          },
+        };
+        return [
+          journal,
+          ...entryChanges(
+            t,
+            {
+              source_kind: 'journal',
+              source_id: d.journal_id,
+              source_number: d.number,
+              invoice_id: null,
+              date: d.date,
+              lines: d.lines.map(({ account, debit, credit }) => ({ account, debit, credit })),
+            },
+            e,
+          ),
+        ];
+      }
+      case 'GeneralJournalReversed': {
+        const d = e.data as Data<GeneralJournalReversed>;
+        return [
+          {
+            kind: 'patch',
+            collection: 'general_journals',
+            id: d.journal_id,
+            set: {
+              status: 'reversed',
+              reversal: { date: d.date, reason: d.reason, by: d.reversed_by, at: e.metadata.occurredAt },
+            },
+          },
+          ...entryChanges(
+            t,
+            {
+              source_kind: 'journal_reversed',
+              source_id: d.journal_id,
+              source_number: d.number,
+              invoice_id: null,
+              date: d.date,
+              lines: d.lines.map(({ account, debit, credit }) => ({ account, debit, credit })),
+            },
+            e,
+          ),
+        ];
+      }
       case 'CustomerOfferOpened': {
         const d = e.data as Data<CustomerOfferOpened>;
         return [
@@ -159,6 +228,15 @@ export const ledgerProjection: Projection = {
   },
 };
 
+const perAccount = (lines: readonly LedgerLine[]) => {
+  const by = new Map<string, { debit: number; credit: number }>();
+  for (const l of lines) {
+    const m = by.get(l.account) ?? { debit: 0, credit: 0 };
+    by.set(l.account, { debit: m.debit + l.debit, credit: m.credit + l.credit });
+  }
+  return by;
+};
+
 /** The entry, its lines, and its accounts' day totals. */
 export const entryChanges = (tenantId: string, draft: EntryDraft, e: RecordedEvent): Change[] => {
   const id = entryId(draft.source_kind, draft.source_id);
@@ -178,26 +256,26 @@ export const entryChanges = (tenantId: string, draft: EntryDraft, e: RecordedEve
       collection: 'ledger_entries',
       doc: { id, ...common, lines: draft.lines, total, by: e.metadata.actor.id },
     },
-    ...draft.lines.flatMap((l, i): Change[] => [
-      {
-        kind: 'upsert',
-        collection: 'ledger_lines',
-        doc: {
-          id: `${id}#${i}`,
-          ...common,
-          entry_id: id,
-          account: l.account,
-          debit: l.debit,
-          credit: l.credit,
-        },
+    ...draft.lines.map((l, i): Change => ({
+      kind: 'upsert',
+      collection: 'ledger_lines',
+      doc: {
+        id: `${id}#${i}`,
+        ...common,
+        entry_id: id,
+        account: l.account,
+        debit: l.debit,
+        credit: l.credit,
       },
-      {
-        kind: 'patch',
-        collection: 'ledger_days',
-        id: ledgerDayId(tenantId, l.account, draft.date),
-        set: { tenantId, account: l.account, date: draft.date },
-        inc: { debit: l.debit, credit: l.credit },
-      },
-    ]),
+    })),
+    // one change per account and day (a journal may name an account twice; a second change of the
+    // same document by the same event would be taken for a redelivery and skipped)
+    ...[...perAccount(draft.lines)].map(([account, m]): Change => ({
+      kind: 'patch',
+      collection: 'ledger_days',
+      id: ledgerDayId(tenantId, account, draft.date),
+      set: { tenantId, account, date: draft.date },
+      inc: { debit: m.debit, credit: m.credit },
+    })),
   ];
 };

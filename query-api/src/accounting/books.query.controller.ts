@@ -3,6 +3,7 @@ import {
   addDays,
   DEFAULT_CHART,
   DomainError,
+  isUuid,
   LEDGER_SOURCE_KINDS,
   notFound,
   Page,
@@ -202,6 +203,43 @@ export class BooksQueryController {
       this.models.count('ledger_entries', filter),
     ]);
     return page(res, 'journal-entries', q, docs.map(withoutTenant), total);
+  }
+
+  /** The accountant's general journals, newest first (posted and reversed). */
+  @Get('general-journals')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async journals(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['number', 'date', 'total'],
+      defaultSort: ['number', 'desc'],
+    });
+    const filter: Filter = { tenantId: auth.tenantId };
+    const from = dateFilter(q.filter, 'from');
+    const to = dateFilter(q.filter, 'to');
+    if (from || to) filter.date = { ...(from && { $gte: from }), ...(to && { $lte: to }) };
+    const status = q.filter.status;
+    if (status !== undefined && status !== '') {
+      if (status !== 'posted' && status !== 'reversed') throw rejected('errors.invalid_input', 'status');
+      filter.status = status;
+    }
+    const [docs, total] = await Promise.all([
+      this.models.find('general_journals', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('general_journals', filter),
+    ]);
+    return page(res, 'general-journals', q, docs.map(withoutTenant), total);
+  }
+
+  @Get('general-journals/:id')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async journalOne(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const doc = isUuid(id) ? await this.models.get('general_journals', id) : undefined;
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFound('accounting.journal_not_found');
+    return withoutTenant(doc);
   }
 
   @Get('journal-entries/:id')

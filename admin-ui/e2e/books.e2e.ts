@@ -143,6 +143,48 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await noSideScroll(page);
     });
 
+    it('records an expense with VAT from a supplier on a desktop in English, and pays it later on a phone in Arabic', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, accountant);
+      await openInApp(page, `${url}/en/merchant/accounting/expenses/create`);
+      await page.waitForSelector('[data-testid=expense-form]');
+      const pick = async (select: string, option: string) => {
+        await page.click(`${select} >> xpath=.. >> [role=combobox]`);
+        await page.click(`[role=option]:has-text("${option}")`);
+      };
+      await pick('[data-testid=expense-supplier]', 'Gulf Beauty Supplies');
+      await pick('[data-testid=expense-type]', 'Salon supplies');
+      await page.fill('[data-testid=expense-supplier_invoice_number]', 'GBS-2001');
+      await page.fill('[data-testid=expense-item-0-description]', 'Shampoo, 12 bottles');
+      await page.fill('[data-testid=expense-item-0-amount]', '120');
+      await shot(page, 'books-expense-new-en');
+      await page.click('[data-testid=expense-save]');
+      await page.waitForSelector('[data-testid=expense-show]');
+      // 120.00 + 15 % VAT from a supplier with a VAT number, nothing paid yet
+      expect(await text(page, '[data-testid=expense-total-vat]')).toContain('18.00');
+      expect(await text(page, '[data-testid=expense-total-owed]')).toContain('138.00');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await shot(page, 'books-expense-en');
+      const address = page.url().replace('/en/', '/ar/');
+
+      const phone = await tab('ar');
+      await phone.page.setViewportSize(PHONE);
+      await signIn(phone.page, url, accountant, { language: 'ar' });
+      await openInApp(phone.page, address);
+      await phone.page.click('[data-testid=expense-pay]');
+      await phone.page.fill('[data-testid=expense-pay-amount]', '200');
+      await phone.page.click('[data-testid=expense-pay-confirm]');
+      // more than is owed: refused, saying what is owed
+      await phone.page.waitForSelector('text=138.00');
+      await phone.page.fill('[data-testid=expense-pay-amount]', '138');
+      await phone.page.click('[data-testid=expense-pay-confirm]');
+      await phone.page.waitForSelector('[data-testid=expense-payments]');
+      expect(await text(phone.page, '[data-testid=expense-total-owed]')).toContain('0.00');
+      await noSideScroll(phone.page);
+      await shot(phone.page, 'books-expense-paid-ar-phone');
+    });
+
     it('shows no books in the receptionist’s menu', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -65,6 +65,13 @@ import {
   PostGeneralJournalHandler,
   ReverseGeneralJournalHandler,
 } from './accounting/journals.commands';
+import {
+  ChangeExpenseTypesHandler,
+  ChangeSuppliersHandler,
+  ExpensesController,
+  PayExpenseHandler,
+  RecordExpenseHandler,
+} from './accounting/expenses.commands';
 import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
 import { OnlineCustomers } from './customers/online-customers';
@@ -167,6 +174,7 @@ export class CommandApiModule {
         EInvoiceDocumentsController,
         ManagerEInvoicesController,
         GeneralJournalsController,
+        ExpensesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -228,6 +236,10 @@ export class CommandApiModule {
         IssueDebitNoteHandler,
         PostGeneralJournalHandler,
         ReverseGeneralJournalHandler,
+        ChangeSuppliersHandler,
+        ChangeExpenseTypesHandler,
+        RecordExpenseHandler,
+        PayExpenseHandler,
         RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,

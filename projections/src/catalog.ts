@@ -24,6 +24,7 @@ import { gatewayPaymentsProjection } from './online/gateway-payments.projection'
 import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
 import { einvoicesProjection } from './einvoicing/einvoices.projection';
 import { ledgerProjection } from './accounting/ledger.projection';
+import { expensesProjection } from './accounting/expenses.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -53,5 +54,6 @@ export const allProjections: Projection[] = [
   einvoicingDevicesProjection,
   einvoicesProjection,
   ledgerProjection,
+  expensesProjection,
   auditLogProjection,
 ];

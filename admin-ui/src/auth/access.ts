@@ -196,6 +196,19 @@ export const RESOURCE_ACCESS: Record<
     create: { page: Page.advancedAccounting, permission: Permission.postJournals },
     reverse: { page: Page.advancedAccounting, permission: Permission.postJournals },
   },
+  // money going out: read with the books (62), recorded and paid with 64
+  ...Object.fromEntries(
+    ['accounting/suppliers', 'accounting/expense-types', 'accounting/expenses'].map((r) => [
+      r,
+      {
+        list: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+        show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+        create: { page: Page.advancedAccounting, permission: Permission.manageExpenses },
+        edit: { page: Page.advancedAccounting, permission: Permission.manageExpenses },
+        pay: { page: Page.advancedAccounting, permission: Permission.manageExpenses },
+      },
+    ]),
+  ),
   'advanced-accounting/audit-log': {
     list: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
     export: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },

@@ -25,6 +25,8 @@ const documentOf = (e: EntrySource): { resource: string; path: string } | null =
         resource: 'advanced-accounting/general-journals',
         path: `advanced-accounting/general-journals/${e.source_id}/show`,
       };
+    case 'expense':
+      return { resource: 'accounting/expenses', path: `accounting/expenses/${e.source_id}/show` };
     case 'gift_card':
       return {
         resource: 'reports/active-gifts-cards',

@@ -1,6 +1,9 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTreeOutlined';
 import BalanceIcon from '@mui/icons-material/BalanceOutlined';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import CategoryIcon from '@mui/icons-material/CategoryOutlined';
+import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import PostAddIcon from '@mui/icons-material/PostAddOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChartOutlined';
@@ -20,6 +23,32 @@ export const journalEntries = {
   show: lazyPage(() => import('./JournalEntries').then((m) => m.JournalEntryShow)),
   icon: ReceiptLongIcon,
   options: { label: 'app.books.menu.journal' },
+};
+const suppliersPages = () => import('./Suppliers');
+const expensesPages = () => import('./Expenses');
+export const suppliers = {
+  list: lazyPage(() => suppliersPages().then((m) => m.SupplierList)),
+  create: lazyPage(() => suppliersPages().then((m) => m.SupplierCreate)),
+  edit: lazyPage(() => suppliersPages().then((m) => m.SupplierEdit)),
+  show: lazyPage(() => suppliersPages().then((m) => m.SupplierShow)),
+  icon: StorefrontIcon,
+  recordRepresentation: 'name',
+  options: { label: 'app.books.menu.suppliers' },
+};
+export const expenseTypes = {
+  list: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeList)),
+  create: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeCreate)),
+  edit: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeEdit)),
+  icon: CategoryIcon,
+  recordRepresentation: 'name_en',
+  options: { label: 'app.books.menu.expense_types' },
+};
+export const expenses = {
+  list: lazyPage(() => expensesPages().then((m) => m.ExpenseList)),
+  create: lazyPage(() => expensesPages().then((m) => m.ExpenseCreate)),
+  show: lazyPage(() => expensesPages().then((m) => m.ExpenseShow)),
+  icon: PaymentsIcon,
+  options: { label: 'app.books.menu.expenses' },
 };
 export const generalJournals = {
   list: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalList)),
@@ -51,6 +80,9 @@ export const balanceSheet = {
 
 /** The books' resources, in the menu's order. */
 export const BOOKS_RESOURCES = [
+  'accounting/expenses',
+  'accounting/suppliers',
+  'accounting/expense-types',
   'advanced-accounting/profit-and-loss',
   'advanced-accounting/balance-sheet',
   'advanced-accounting/trial-balance',
@@ -59,3 +91,10 @@ export const BOOKS_RESOURCES = [
   'advanced-accounting/journal-entries',
   'advanced-accounting/chart-of-accounts',
 ] as const;
+
+/** The money-out screens' API paths (the spec's addresses under `accounting/`). */
+export const BOOKS_API_PATHS: Record<string, string> = {
+  'accounting/suppliers': 'suppliers',
+  'accounting/expense-types': 'expense-types',
+  'accounting/expenses': 'expenses',
+};

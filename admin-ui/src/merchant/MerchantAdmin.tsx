@@ -19,10 +19,13 @@ import auditLog from '../audit-log';
 import {
   balanceSheet,
   chartOfAccounts,
+  expenses,
+  expenseTypes,
   generalJournals,
   generalLedger,
   journalEntries,
   profitAndLoss,
+  suppliers,
   trialBalance,
 } from '../books';
 import { billingRoutes } from '../billing';
@@ -222,6 +225,9 @@ export const MerchantAdmin = () => {
         <Resource name="reports/detailed-attendence-report" {...detailedAttendance} />
         <Resource name="reports/commulative-attendence-report" {...cumulativeAttendance} />
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
+        <Resource name="accounting/expenses" {...expenses} />
+        <Resource name="accounting/suppliers" {...suppliers} />
+        <Resource name="accounting/expense-types" {...expenseTypes} />
         <Resource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />
         <Resource name="advanced-accounting/balance-sheet" {...balanceSheet} />
         <Resource name="advanced-accounting/trial-balance" {...trialBalance} />

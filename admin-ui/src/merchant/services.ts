@@ -14,6 +14,7 @@ import { MENU_API_PATHS } from '../menu/types';
 import { BUNDLE_API_PATHS } from '../offers/types';
 import { PRODUCTS_API_PATHS } from '../products/types';
 import { STAFF_API_PATHS } from '../staff/types';
+import { BOOKS_API_PATHS } from '../books';
 import type { AreaConfig } from '../shell/area';
 
 /** Screens whose API path differs from their address (spec doc1 §2 routes vs docs/api.md). */
@@ -32,6 +33,7 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...INSTRUMENTS_API_PATHS,
   ...HELD_API_PATHS,
   ...NOTES_API_PATHS,
+  ...BOOKS_API_PATHS,
   // the penalties list is the customers' (doc1 §2 files it under accounting)
   'accounting/customers-penalties': 'customers-penalties',
 };

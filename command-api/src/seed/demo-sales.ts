@@ -17,6 +17,12 @@ import { HoldInvoice } from '../sales/held-invoices.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
 import { TopUpWallet } from '../sales/wallet.commands';
 import { PostGeneralJournal } from '../accounting/journals.commands';
+import {
+  ChangeExpenseTypes,
+  ChangeSuppliers,
+  PayExpense,
+  RecordExpense,
+} from '../accounting/expenses.commands';
 import { ChangeSettings } from '../settings/settings.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
@@ -473,5 +479,102 @@ export const seedDemoSales = async (
       },
     ),
   );
+  await seedDemoExpenses(execute, ownerCtx, owner, timeZone);
   return issued;
+};
+
+/**
+ * Three weeks of money going out: the salon's expense types, its landlord and its beauty supplier (with
+ * a VAT number), the rent and the electricity paid, supplies bought with VAT, one bill still partly owed.
+ */
+const seedDemoExpenses = async (
+  execute: (command: object) => Promise<unknown>,
+  ownerCtx: CommandContext,
+  owner: AuthContext,
+  timeZone: TenantTimeZone,
+) => {
+  const at = (daysAgo: number, key: string) => {
+    const now = new Date(ownerCtx.now.getTime() - daysAgo * 86_400_000);
+    return {
+      ctx: { ...ownerCtx, now, correlationId: key, idempotencyKey: key },
+      date: businessDate(now, timeZone),
+    };
+  };
+  const idOf = (answer: unknown) => (answer as { body: { id: string } }).body.id;
+  const types: Record<string, string> = {};
+  for (const [key, name_en, name_ar, account] of [
+    ['rent', 'Rent', 'الإيجار', 'rent'],
+    ['utilities', 'Electricity and water', 'الكهرباء والماء', 'utilities'],
+    ['materials', 'Salon supplies', 'مستلزمات الصالون', 'salon_material_expense'],
+  ] as const) {
+    const { ctx } = at(21, `demo-expense-type-${key}`);
+    types[key] = idOf(
+      await execute(
+        new ChangeExpenseTypes(ctx, {
+          kind: 'add',
+          body: { name_en, name_ar, account: accountCode(account) },
+        }),
+      ),
+    );
+  }
+  const landlord = idOf(
+    await execute(
+      new ChangeSuppliers(at(21, 'demo-supplier-landlord').ctx, {
+        kind: 'add',
+        body: { name: 'Al Noor Properties', mobile: '+966501234599' },
+      }),
+    ),
+  );
+  const supplies = idOf(
+    await execute(
+      new ChangeSuppliers(at(21, 'demo-supplier-supplies').ctx, {
+        kind: 'add',
+        body: {
+          name: 'Gulf Beauty Supplies',
+          vat_number: '310123456700003',
+          email: 'orders@gulfbeauty.example',
+          opening_balance: '150.00',
+        },
+      }),
+    ),
+  );
+  const expense = async (daysAgo: number, key: string, body: object) => {
+    const { ctx, date } = at(daysAgo, key);
+    return idOf(await execute(new RecordExpense(ctx, owner, { date, ...body })));
+  };
+  await expense(20, 'demo-expense-rent', {
+    supplier_id: landlord,
+    expense_type_id: types.rent,
+    supplier_invoice_number: 'R-2026-11',
+    items: [{ description: 'Shop rent, this month', amount: '3000.00' }],
+    payments: [{ method: PaymentMethod.transfer, amount: '3000.00' }],
+  });
+  await expense(12, 'demo-expense-electricity', {
+    vendor_name: 'Saudi Electricity',
+    expense_type_id: types.utilities,
+    items: [{ description: 'Electricity bill', amount: '350.00' }],
+    payments: [{ method: PaymentMethod.transfer, amount: '350.00' }],
+  });
+  await expense(10, 'demo-expense-supplies-1', {
+    supplier_id: supplies,
+    expense_type_id: types.materials,
+    supplier_invoice_number: 'GBS-1042',
+    items: [
+      { description: 'Hair colour tubes', amount: '300.00' },
+      { description: 'Towels', amount: '100.00' },
+    ],
+    payments: [{ method: PaymentMethod.cash, amount: '460.00' }],
+  });
+  const owed = await expense(5, 'demo-expense-supplies-2', {
+    supplier_id: supplies,
+    expense_type_id: types.materials,
+    supplier_invoice_number: 'GBS-1077',
+    due_date: at(-25, 'x').date,
+    items: [{ description: 'Nail polish and remover', amount: '250.00' }],
+  });
+  await execute(
+    new PayExpense(at(2, 'demo-expense-supplies-2-paid').ctx, owed, {
+      payment: { method: PaymentMethod.cash, amount: '100.00' },
+    }),
+  );
 };

@@ -2,3 +2,4 @@ export * from './chart';
 export * from './ledger';
 export * from './journal';
 export * from './messages';
+export * from './expenses';

@@ -17,6 +17,9 @@ export const LEDGER_SOURCE_KINDS = [
   'offer_session_returned',
   'journal',
   'journal_reversed',
+  'expense',
+  'expense_payment',
+  'supplier_opening',
 ] as const;
 export type LedgerSourceKind = (typeof LEDGER_SOURCE_KINDS)[number];
 

@@ -54,6 +54,8 @@ export const Permission = {
   viewBooks: 62,
   /** post and reverse general journals */
   postJournals: 63,
+  /** suppliers, expense types, expenses and paying them */
+  manageExpenses: 64,
   viewSettings: 70,
   manageSettings: 71,
   /**
@@ -103,6 +105,7 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   61: Page.advancedAccounting,
   62: Page.advancedAccounting,
   63: Page.advancedAccounting,
+  64: Page.advancedAccounting,
   70: Page.settings,
   71: Page.settings,
   80: Page.pos,
@@ -176,6 +179,7 @@ export const permissionMessages = {
       viewRecordsAsOf: 'View records as they were at an instant',
       viewBooks: 'View the books: journal, ledgers and statements',
       postJournals: 'Post and reverse general journals',
+      manageExpenses: 'Record suppliers and expenses, and pay bills',
       viewSettings: "View the salon's settings",
       manageSettings: "Change the salon's settings",
       changeInvoicePrice: 'Change the price on an invoice',
@@ -220,6 +224,7 @@ export const permissionMessages = {
       viewRecordsAsOf: 'عرض السجلات كما كانت في لحظة معينة',
       viewBooks: 'عرض الدفاتر: اليومية والأستاذ والقوائم المالية',
       postJournals: 'ترحيل القيود اليدوية وعكسها',
+      manageExpenses: 'تسجيل الموردين والمصروفات وسداد الفواتير',
       viewSettings: 'عرض إعدادات الصالون',
       manageSettings: 'تغيير إعدادات الصالون',
       changeInvoicePrice: 'تغيير السعر في الفاتورة',

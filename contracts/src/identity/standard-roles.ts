@@ -31,7 +31,8 @@ const P = Permission;
  *   (to reprint a receipt), her own attendance;
  * - the cashier: the till and its invoices, the book to see who is due to pay, customers at the till;
  * - the stylist: her own appointments and customers, her own attendance;
- * - the accountant: invoices, payments and the reports read only; the books, and her own journals.
+ * - the accountant: invoices, payments and the reports read only; the books, her own journals, the
+ *   suppliers and the expenses.
  */
 export const STANDARD_ROLES = {
   owner: { is_admin: true, permissions: ALL_PERMISSIONS },
@@ -75,7 +76,15 @@ export const STANDARD_ROLES = {
   },
   accountant: {
     is_admin: false,
-    permissions: [P.viewDashboard, P.viewInvoices, P.salesReports, P.inventoryReports, P.viewBooks, P.postJournals],
+    permissions: [
+      P.viewDashboard,
+      P.viewInvoices,
+      P.salesReports,
+      P.inventoryReports,
+      P.viewBooks,
+      P.postJournals,
+      P.manageExpenses,
+    ],
   },
 } as const satisfies Record<string, { is_admin: boolean; permissions: readonly Permission[] }>;
 

@@ -1,4 +1,8 @@
 import type {
+  ExpensePaid,
+  ExpenseRecorded,
+  SupplierAdded,
+  SupplierChanged,
   GeneralJournalPosted,
   GeneralJournalReversed,
   CreditNoteIssued,
@@ -25,6 +29,9 @@ import {
   debitNotePosting,
   depositCancelPosting,
   depositPosting,
+  expensePaymentPosting,
+  expensePosting,
+  supplierOpeningPosting,
   giftCardPosting,
   invoiceCancelPosting,
   invoicePaymentPosting,
@@ -51,6 +58,10 @@ export const LEDGER_EVENT_TYPES = [
   'CustomerOfferSessionReturned',
   'GeneralJournalPosted',
   'GeneralJournalReversed',
+  'ExpenseRecorded',
+  'ExpensePaid',
+  'SupplierAdded',
+  'SupplierChanged',
 ] as const;
 
 const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
@@ -71,8 +82,8 @@ type Data<T extends { data: unknown }> = T['data'];
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  // 2: the accountant's general journals
-  version: 2,
+  // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances
+  version: 3,
   collections: [
     {
       name: 'ledger_entries',
@@ -204,6 +215,27 @@ export const ledgerProjection: Projection = {
             e,
           ),
         ];
+      }
+      case 'ExpenseRecorded':
+        draft = expensePosting(e.data as Data<ExpenseRecorded>);
+        break;
+      case 'ExpensePaid':
+        draft = expensePaymentPosting(e.data as Data<ExpensePaid>);
+        break;
+      case 'SupplierAdded': {
+        const d = e.data as Data<SupplierAdded>;
+        draft = supplierOpeningPosting(e.id, d.supplier_id, d.date, d.opening_balance);
+        break;
+      }
+      case 'SupplierChanged': {
+        const d = e.data as Data<SupplierChanged>;
+        draft = supplierOpeningPosting(
+          e.id,
+          d.supplier_id,
+          d.date,
+          d.opening_balance - d.previous_opening_balance,
+        );
+        break;
       }
       case 'CustomerOfferOpened': {
         const d = e.data as Data<CustomerOfferOpened>;

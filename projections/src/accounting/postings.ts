@@ -9,6 +9,8 @@ import {
   type DebitNotePaymentReceived,
   type DepositCancelled,
   type DepositTaken,
+  type ExpensePaid,
+  type ExpenseRecorded,
   type GiftCardIssued,
   type InvoiceCancelled,
   type InvoiceIssued,
@@ -277,3 +279,58 @@ export const offerSessionPosting = (
     ]),
   };
 };
+
+/**
+ * An expense: its account (the expense type's) before VAT, the input VAT recovered, against the money
+ * paid now by method and what stays owed to the supplier.
+ */
+export const expensePosting = (d: ExpenseRecorded['data']): EntryDraft => ({
+  source_kind: 'expense',
+  source_id: d.expense_id,
+  source_number: d.number,
+  invoice_id: null,
+  date: d.date,
+  lines: lines([
+    [d.account, d.net],
+    ['purchases_paid_vat', d.vat],
+    ...d.payments.map((p): [SystemAccountKey, number] => [methodAccount(p.method), -p.amount]),
+    ['suppliers', -d.owed],
+  ]),
+});
+
+/** A bill paid: what is owed to the supplier, less the money paid. */
+export const expensePaymentPosting = (d: ExpensePaid['data']): EntryDraft => ({
+  source_kind: 'expense_payment',
+  source_id: d.payment.payment_id,
+  source_number: d.number,
+  invoice_id: null,
+  date: d.date,
+  lines: lines([
+    ['suppliers', d.payment.amount],
+    [methodAccount(d.payment.method), -d.payment.amount],
+  ]),
+});
+
+/**
+ * What the salon owed a supplier when its books started: owed to the supplier, against the opening
+ * balance equity; a change of it posts the difference on the day it is changed.
+ */
+export const supplierOpeningPosting = (
+  eventId: string,
+  supplierId: string,
+  date: string,
+  difference: number,
+): EntryDraft | null =>
+  difference === 0
+    ? null
+    : {
+        source_kind: 'supplier_opening',
+        source_id: `${supplierId}@${eventId}`,
+        source_number: null,
+        invoice_id: null,
+        date,
+        lines: lines([
+          ['opening_balance_equity', difference],
+          ['suppliers', -difference],
+        ]),
+      };

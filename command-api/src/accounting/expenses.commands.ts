@@ -1,0 +1,434 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  currencyOfCountry,
+  DomainError,
+  EXPENSE_CATEGORY,
+  EXPENSE_TYPES_CATEGORY,
+  expenseInput,
+  expenseTypeInput,
+  formatMoney,
+  isUuid,
+  notFound,
+  Page,
+  payExpenseInput,
+  percentToBasisPoints,
+  Permission,
+  priceBasket,
+  streamName,
+  SUPPLIER_CATEGORY,
+  supplierInput,
+  toMinor,
+  type ExpenseEvent,
+  type ExpenseTypeEvent,
+  type SupplierDetails,
+  type SupplierEvent,
+  type VatType,
+} from '@rawnaq/contracts';
+import {
+  Auth,
+  parseInput,
+  Realm,
+  RequirePermission,
+  TOKENS,
+  type AuthContext,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { BookingContext } from '../scheduling/booking-context';
+import { Answer } from '../shared/answer';
+import type { CommandContext } from '../shared/command-context';
+import { commandContext } from '../shared/http-context';
+import { Aggregates, idFor } from '../shared/repository';
+import { Sequences } from '../shared/sequences';
+import { tenantInfo } from '../shared/tenant';
+import { UniqueValues } from '../shared/unique-values';
+import {
+  decideExpenseTypes,
+  decidePayExpense,
+  decideRecordExpense,
+  decideSupplier,
+  evolveExpense,
+  evolveExpenseTypes,
+  evolveSupplier,
+  initialExpense,
+  initialExpenseTypes,
+  initialSupplier,
+  type ExpenseState,
+  type ExpenseTypesState,
+  type SupplierCommand,
+  type SupplierState,
+} from './expenses';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+
+export type SupplierRequest =
+  | { kind: 'add'; body: unknown }
+  | { kind: 'change'; id: string; body: unknown }
+  | { kind: 'disable' | 'activate'; id: string };
+
+export class ChangeSuppliers {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly request: SupplierRequest,
+  ) {}
+}
+export class ChangeExpenseTypes {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly request: { kind: 'add'; body: unknown } | { kind: 'change'; id: string; body: unknown },
+  ) {}
+}
+export class RecordExpense {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly body: unknown,
+  ) {}
+}
+export class PayExpense {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly expenseId: string,
+    readonly body: unknown,
+  ) {}
+}
+
+const supplierStream = (ctx: CommandContext, id: string) => streamName(SUPPLIER_CATEGORY, ctx.tenantId, id);
+const typesStream = (ctx: CommandContext) => streamName(EXPENSE_TYPES_CATEGORY, ctx.tenantId, ctx.tenantId);
+const normalName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Suppliers (issue 25): added, changed, disabled and activated; names and VAT numbers unique per salon. */
+@CommandHandler(ChangeSuppliers)
+export class ChangeSuppliersHandler implements ICommandHandler<ChangeSuppliers> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(UniqueValues) private readonly unique: UniqueValues,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  private async holds(
+    ctx: CommandContext,
+    owner: string,
+    test: (s: SupplierState & { exists: true }) => boolean,
+  ) {
+    const { state } = await this.aggregates.load<SupplierState, SupplierEvent>(
+      supplierStream(ctx, owner),
+      initialSupplier,
+      evolveSupplier,
+    );
+    return state.exists && test(state);
+  }
+
+  async execute({ ctx, request: r }: ChangeSuppliers): Promise<Answer> {
+    let command: SupplierCommand;
+    if (r.kind === 'add' || r.kind === 'change') {
+      const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+      const input = parseInput(supplierInput({ countryId: tenant.countryId }), r.body);
+      const details: SupplierDetails = {
+        name: input.name.trim(),
+        vat_number: input.vat_number?.trim() || null,
+        mobile: input.mobile?.trim() || null,
+        email: input.email?.trim() || null,
+        opening_balance: input.opening_balance ? toMinor(input.opening_balance, tenant.countryId) : 0,
+      };
+      const supplierId = r.kind === 'add' ? idFor(ctx, 'supplier') : r.id;
+      if (r.kind === 'change' && !isUuid(r.id)) throw notFound('accounting.supplier_not_found');
+      command = { type: r.kind === 'add' ? 'Add' : 'Change', supplierId, details, date: tenant.today };
+      const before =
+        r.kind === 'change'
+          ? (
+              await this.aggregates.load<SupplierState, SupplierEvent>(
+                supplierStream(ctx, supplierId),
+                initialSupplier,
+                evolveSupplier,
+              )
+            ).state
+          : initialSupplier;
+      if (r.kind === 'change' && !before.exists) throw notFound('accounting.supplier_not_found');
+      const name = normalName(details.name);
+      await this.unique.claim(
+        ctx,
+        {
+          kind: 'supplier-name',
+          value: name,
+          owner: supplierId,
+          field: 'name',
+          duplicateKey: 'accounting.duplicate_supplier_name',
+        },
+        (owner) => this.holds(ctx, owner, (s) => normalName(s.name) === name),
+      );
+      if (details.vat_number) {
+        const vat = details.vat_number;
+        await this.unique.claim(
+          ctx,
+          {
+            kind: 'supplier-vat',
+            value: vat,
+            owner: supplierId,
+            field: 'vat_number',
+            duplicateKey: 'accounting.duplicate_supplier_vat_number',
+          },
+          (owner) => this.holds(ctx, owner, (s) => s.vat_number === vat),
+        );
+      }
+      if (before.exists && normalName(before.name) !== name)
+        await this.unique.release(ctx, 'supplier-name', normalName(before.name), supplierId);
+      if (before.exists && before.vat_number && before.vat_number !== details.vat_number)
+        await this.unique.release(ctx, 'supplier-vat', before.vat_number, supplierId);
+    } else {
+      if (!isUuid(r.id)) throw notFound('accounting.supplier_not_found');
+      command = { type: r.kind === 'disable' ? 'Disable' : 'Activate', supplierId: r.id };
+    }
+    const outcome = await this.aggregates.handle<SupplierState, SupplierEvent>(
+      supplierStream(ctx, command.supplierId),
+      ctx,
+      { initial: initialSupplier, evolve: evolveSupplier, decide: (s) => decideSupplier(command, s) },
+    );
+    const state = outcome.state as SupplierState & { exists: true };
+    const { exists: _exists, ...supplier } = state;
+    return new Answer(
+      { id: command.supplierId, ...supplier },
+      outcome.position,
+      command.type === 'Add' ? 201 : 200,
+    );
+  }
+}
+
+@CommandHandler(ChangeExpenseTypes)
+export class ChangeExpenseTypesHandler implements ICommandHandler<ChangeExpenseTypes> {
+  constructor(@Inject(Aggregates) private readonly aggregates: Aggregates) {}
+
+  async execute({ ctx, request: r }: ChangeExpenseTypes): Promise<Answer> {
+    const parsed = parseInput(expenseTypeInput, r.body);
+    const value = { name_en: parsed.name_en.trim(), name_ar: parsed.name_ar.trim(), account: parsed.account };
+    const id = r.kind === 'add' ? idFor(ctx, 'expense-type') : r.id;
+    const outcome = await this.aggregates.handle<ExpenseTypesState, ExpenseTypeEvent>(typesStream(ctx), ctx, {
+      initial: initialExpenseTypes(),
+      evolve: evolveExpenseTypes,
+      decide: (s) => decideExpenseTypes({ type: r.kind === 'add' ? 'Add' : 'Change', id, value }, s),
+    });
+    return new Answer({ id, ...value }, outcome.position, r.kind === 'add' ? 201 : 200);
+  }
+}
+
+/**
+ * An expense: from a supplier on file (active) or a vendor named, of one of the salon's types, its
+ * items priced at the salon's VAT when the supplier charges VAT (it has a VAT number) and the salon is
+ * registered for VAT, paid now by method or owed; numbered once it is accepted.
+ */
+@CommandHandler(RecordExpense)
+export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(Sequences) private readonly sequences: Sequences,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ ctx, auth, body }: RecordExpense): Promise<Answer> {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const input = parseInput(expenseInput({ countryId: tenant.countryId }), body);
+    let supplier: (SupplierState & { exists: true }) | null = null;
+    if (input.supplier_id) {
+      const loaded = isUuid(input.supplier_id)
+        ? (
+            await this.aggregates.load<SupplierState, SupplierEvent>(
+              supplierStream(ctx, input.supplier_id),
+              initialSupplier,
+              evolveSupplier,
+            )
+          ).state
+        : initialSupplier;
+      if (!loaded.exists)
+        throw new DomainError('accounting.supplier_not_found', 422, {
+          supplier_id: 'accounting.supplier_not_found',
+        });
+      if (!loaded.active)
+        throw new DomainError('accounting.supplier_disabled', 422, {
+          supplier_id: 'accounting.supplier_disabled',
+        });
+      supplier = loaded;
+    } else if (!input.vendor_name?.trim())
+      throw new DomainError('accounting.supplier_or_vendor_required', 422, {
+        vendor_name: 'accounting.supplier_or_vendor_required',
+      });
+    const types = (
+      await this.aggregates.load<ExpenseTypesState, ExpenseTypeEvent>(
+        typesStream(ctx),
+        initialExpenseTypes(),
+        evolveExpenseTypes,
+      )
+    ).state;
+    const type = types.get(input.expense_type_id);
+    if (!type)
+      throw new DomainError('accounting.expense_type_not_found', 422, {
+        expense_type_id: 'accounting.expense_type_not_found',
+      });
+    const settings = await new BookingContext(this.aggregates, ctx).settings();
+    // input VAT: charged by a supplier with a VAT number, to a salon registered for VAT
+    const charged = Boolean(supplier?.vat_number) && settings.vat.vat_enabled;
+    const priced = priceBasket(
+      input.items.map((i) => ({
+        unitPrice: toMinor(i.amount, tenant.countryId),
+        quantity: 1,
+        vatType: i.vat_type as VatType,
+      })),
+      {
+        vatEnabled: charged,
+        vatRateBp: charged ? percentToBasisPoints(settings.vat.vat_percentage) : 0,
+      },
+    );
+    const expenseId = idFor(ctx, 'expense');
+    const command = {
+      type: 'Record' as const,
+      data: {
+        expense_id: expenseId,
+        number: 0,
+        supplier_id: input.supplier_id ?? null,
+        vendor_name: supplier ? supplier.name : input.vendor_name!.trim(),
+        supplier_invoice_number: input.supplier_invoice_number?.trim() ?? '',
+        supplier_invoice_date: input.supplier_invoice_date ?? null,
+        expense_type_id: input.expense_type_id,
+        account: type.account,
+        date: input.date,
+        due_date: input.due_date ?? null,
+        items: priced.lines.map((l, i) => ({
+          description: input.items[i].description.trim(),
+          net: l.net,
+          vat_category: l.category,
+          vat_rate_bp: l.rateBp,
+          vat: l.vat,
+          total: l.total,
+        })),
+        payments: input.payments.map((p, i) => ({
+          payment_id: idFor(ctx, 'expense-payment', i),
+          method: p.method,
+          amount: toMinor(p.amount, tenant.countryId),
+          ...(p.authorization_code?.trim() && { authorization_code: p.authorization_code.trim() }),
+        })),
+        notes: input.notes.trim(),
+        recorded_by: auth.userId,
+      },
+    };
+    // refused before a number is taken: the numbers stay gap-free
+    decideRecordExpense(command, initialExpense);
+    const number = await this.sequences.next(ctx, 'expense');
+    const outcome = await this.aggregates.handle<ExpenseState, ExpenseEvent>(
+      streamName(EXPENSE_CATEGORY, ctx.tenantId, expenseId),
+      ctx,
+      {
+        initial: initialExpense,
+        evolve: evolveExpense,
+        decide: (s) => decideRecordExpense({ ...command, data: { ...command.data, number } }, s),
+      },
+    );
+    return new Answer({ id: expenseId, ...outcome.events[0].data }, outcome.position, 201);
+  }
+}
+
+@CommandHandler(PayExpense)
+export class PayExpenseHandler implements ICommandHandler<PayExpense> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ ctx, expenseId, body }: PayExpense): Promise<Answer> {
+    if (!isUuid(expenseId)) throw notFound('accounting.expense_not_found');
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const input = parseInput(payExpenseInput({ countryId: tenant.countryId }), body);
+    const currency = currencyOfCountry(tenant.countryId);
+    const payment = {
+      payment_id: idFor(ctx, 'expense-payment'),
+      method: input.payment.method,
+      amount: toMinor(input.payment.amount, tenant.countryId),
+      ...(input.payment.authorization_code?.trim() && {
+        authorization_code: input.payment.authorization_code.trim(),
+      }),
+    };
+    const outcome = await this.aggregates.handle<ExpenseState, ExpenseEvent>(
+      streamName(EXPENSE_CATEGORY, ctx.tenantId, expenseId),
+      ctx,
+      {
+        initial: initialExpense,
+        evolve: evolveExpense,
+        decide: (s) =>
+          decidePayExpense(
+            {
+              expenseId,
+              payment,
+              date: input.date ?? tenant.today,
+              owedText: (minor) => formatMoney({ amount: minor, currency }, { locale: 'en' }),
+            },
+            s,
+          ),
+      },
+    );
+    return new Answer({ id: expenseId, ...outcome.events[0].data }, outcome.position, 201);
+  }
+}
+
+/** Money going out (issue 25): suppliers, expense types, expenses and paying them (64). */
+@Controller('api/merchant')
+@Realm('merchant')
+export class ExpensesController {
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+
+  @Post('suppliers')
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  addSupplier(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new ChangeSuppliers(commandContext(auth, req), { kind: 'add', body }));
+  }
+
+  @Put('suppliers/:id')
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  changeSupplier(
+    @Auth() auth: AuthContext,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(
+      new ChangeSuppliers(commandContext(auth, req), { kind: 'change', id, body }),
+    );
+  }
+
+  @Post('suppliers/:id/disable')
+  @HttpCode(200)
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  disableSupplier(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.commands.execute(new ChangeSuppliers(commandContext(auth, req), { kind: 'disable', id }));
+  }
+
+  @Post('suppliers/:id/activate')
+  @HttpCode(200)
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  activateSupplier(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.commands.execute(new ChangeSuppliers(commandContext(auth, req), { kind: 'activate', id }));
+  }
+
+  @Post('expense-types')
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  addType(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new ChangeExpenseTypes(commandContext(auth, req), { kind: 'add', body }));
+  }
+
+  @Put('expense-types/:id')
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  changeType(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(
+      new ChangeExpenseTypes(commandContext(auth, req), { kind: 'change', id, body }),
+    );
+  }
+
+  @Post('expenses')
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  record(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new RecordExpense(commandContext(auth, req), auth, body));
+  }
+
+  @Post('expenses/:id/payments')
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  pay(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
+    return this.commands.execute(new PayExpense(commandContext(auth, req), id, body));
+  }
+}

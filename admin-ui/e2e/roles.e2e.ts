@@ -306,7 +306,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
       await page.waitForURL(`${url}/ar/merchant/no-permission`);
     });
 
-    it('the accountant reads invoices, what is owed, payments and the reports; sells, books and sees customers nothing', async () => {
+    it('the accountant reads invoices, what is owed, payments and the reports, and keeps the books; sells, books visits and sees customers nothing', async () => {
       const { page } = await tab();
       await signIn(page, url, as(DEMO.accountant.username));
       await page.waitForSelector('[data-testid=welcome-greeting]');
@@ -319,6 +319,10 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
         'reports/daily-general-summary',
         'reports/inventory-movements',
         'dashboard',
+        // the books: hers to keep (issue 25)
+        'accounting/expenses',
+        'advanced-accounting/general-journals',
+        'advanced-accounting/trial-balance',
       ])
         expect([path, menu.includes(path)]).toEqual([path, true]);
       for (const path of [
@@ -395,6 +399,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
           'menu_stock',
           'money_reports',
           'other_reports',
+          'books',
           'settings',
         ].map((key) => `menu-group-${key}`),
       );

@@ -15,12 +15,15 @@
  * einvoicing: build + hash + sign + QR of one simplified ZATCA invoice p99 < 15 ms (and documents/s of one
  * core); a device chain of 100,000 signed documents verified (hashes, signatures, ICV, PIH) in < 60 s.
  *
+ * ledger: the books of one salon over ~1,000,000 postings rebuilt from the event log (events/s); its trial
+ * balance, profit and loss (month, year) and balance sheet p99 < 50 ms, beside a scan of the postings.
+ *
  * signin: the Arabic sign-in page (the first screen a salon sees) loaded cold at phone size in Chromium,
  * median time until its form is usable < 1.5 s, beside a bare page of one small script from the same
  * server; its JavaScript bytes and requests (the byte budget itself is a browser test, admin.e2e.spec.ts).
  *
  * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability, sales, einvoicing,
- * signin) runs those sections only; the figures of the others stay as bench/results.json had them.
+ * signin, ledger) runs those sections only; the figures of the others stay as bench/results.json had them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ import { bookingCommandLatency } from './booking-command';
 import { salesBench, type SalesFigures } from './sales';
 import { einvoicingBench, type EinvoicingFigures } from './einvoicing';
 import { firstScreenBench, type FirstScreenFigures } from './first-screen';
+import { ledgerBench, type LedgerFigures } from './ledger';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -50,6 +54,7 @@ const SECTIONS = [
   'sales',
   'einvoicing',
   'signin',
+  'ledger',
 ] as const;
 const only = (): Set<string> => {
   const hit = process.argv.find((a) => a.startsWith('--only='));
@@ -111,6 +116,7 @@ type Results = {
   availability?: AvailabilityFigures & { measuredAt: string };
   sales?: SalesFigures & { measuredAt: string };
   einvoicing?: EinvoicingFigures & { measuredAt: string };
+  ledger?: LedgerFigures & { measuredAt: string };
   signin?: FirstScreenFigures & { measuredAt: string };
 };
 
@@ -271,6 +277,19 @@ const main = async () => {
       };
     }
 
+    if (sections.has('ledger')) {
+      quietDisk(dir);
+      const invoices = arg('ledger-invoices', 170_000);
+      const runs = arg('ledger-runs', 200);
+      log(
+        `ledger: ${fmt(invoices)} invoices of one salon over 400 days (six postings each) rebuilt into the books from the event log; trial balance, profit and loss and balance sheet timed ${runs} times each from the accounts' day totals, beside a scan of the postings...`,
+      );
+      results.ledger = {
+        measuredAt: new Date().toISOString(),
+        ...(await ledgerBench(dir, invoices, runs, log)),
+      };
+    }
+
     if (sections.has('signin')) {
       const runs = arg('signin-runs', 7);
       const adminDist = process.argv
@@ -352,6 +371,16 @@ const main = async () => {
       log(
         `| sign-in page usable, cold, 390x844, median / worst (ms) | ${signin.medianMs} / ${signin.worstMs}; ${fmt(signin.scriptBytes / 1024, 1)} KB of JavaScript, ${signin.requests} requests | bare page ${signin.baseline.medianMs} / ${signin.baseline.worstMs} | ${signin.ratioMedianToBaseline}x | median < 1,500 ${target(signin.medianMs < 1500)} (load average ${signin.loadAverage.join(' -> ')}) |`,
       );
+    const ledger = results.ledger;
+    if (ledger && sections.has('ledger')) {
+      log(
+        `| rebuild the books (events/s) | ${fmt(ledger.rebuild.eventsPerSecond)} (${fmt(ledger.rebuild.events)} events, ${fmt(ledger.postings)} postings, ${ledger.rebuild.seconds} s) | | | report |`,
+      );
+      for (const [name, f] of Object.entries(ledger.statements))
+        log(
+          `| ${name} p50 / p99 (ms), ${fmt(ledger.postings)} postings | ${f.p50Ms} / ${f.p99Ms} | scan of the postings p99 ${f.scanP99Ms} | ${f.ratioP99ToScan}x | p99 < 50 ${target(f.p99Ms < 50)} |`,
+        );
+    }
     writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     log('\nwritten: bench/results.json');
   } finally {

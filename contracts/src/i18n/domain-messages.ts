@@ -162,6 +162,7 @@ export const domainMessages = {
     },
     errors: {
       invalid_input: 'Please correct the highlighted fields',
+      already_exists: 'This record already exists',
       sorry_there_is_an_error_happened: 'Sorry, there is an error happened',
       no_internet_connection: 'No internet connection',
       please_check_and_try_again: 'Please check your connection and try again',
@@ -329,6 +330,7 @@ export const domainMessages = {
     },
     errors: {
       invalid_input: 'يرجى تصحيح الحقول المحددة',
+      already_exists: 'هذا السجل موجود من قبل',
       sorry_there_is_an_error_happened: 'عذرًا، حدث خطأ ما',
       no_internet_connection: 'لا يوجد اتصال بالإنترنت',
       please_check_and_try_again: 'يرجى التحقق من الاتصال والمحاولة مرة أخرى',

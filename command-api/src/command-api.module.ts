@@ -65,6 +65,7 @@ import {
   PostGeneralJournalHandler,
   ReverseGeneralJournalHandler,
 } from './accounting/journals.commands';
+import { BooksLockController, SetBooksLockDateHandler } from './accounting/period.commands';
 import {
   ChangeExpenseTypesHandler,
   ChangeSuppliersHandler,
@@ -175,6 +176,7 @@ export class CommandApiModule {
         ManagerEInvoicesController,
         GeneralJournalsController,
         ExpensesController,
+        BooksLockController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -236,6 +238,7 @@ export class CommandApiModule {
         IssueDebitNoteHandler,
         PostGeneralJournalHandler,
         ReverseGeneralJournalHandler,
+        SetBooksLockDateHandler,
         ChangeSuppliersHandler,
         ChangeExpenseTypesHandler,
         RecordExpenseHandler,

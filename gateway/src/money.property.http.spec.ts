@@ -590,6 +590,36 @@ describe('the money reports add up to the documents, for any day of sales (issue
         balance('sales_return'),
     );
 
+    // the VAT return: each box what the documents of the period put in it, its output VAT the
+    // documents' VAT, and the return tied to the books' VAT accounts
+    const vatReturn = await get(token, 'advanced-accounting/vat-return', { from, to });
+    const boxes = { S: 'sales_standard', Z: 'sales_zero', E: 'sales_exempt' } as Record<string, string>;
+    const wantBoxes: Record<string, { amount: number; adjustment: number; vat: number }> = {
+      sales_standard: { amount: 0, adjustment: 0, vat: 0 },
+      sales_zero: { amount: 0, adjustment: 0, vat: 0 },
+      sales_exempt: { amount: 0, adjustment: 0, vat: 0 },
+    };
+    for (const [key, f] of want.vat) {
+      const box = boxes[key.split('|')[0]];
+      if (!box) continue;
+      wantBoxes[box].amount += f.taxable ?? 0;
+      wantBoxes[box].adjustment += (f.debited_taxable ?? 0) - (f.credited_taxable ?? 0);
+      wantBoxes[box].vat += (f.vat ?? 0) + (f.debited_vat ?? 0) - (f.credited_vat ?? 0);
+    }
+    expect(
+      Object.fromEntries(
+        (vatReturn.boxes as Array<{ key: string; amount: number; adjustment: number; vat: number }>)
+          .filter((b) => b.key in wantBoxes)
+          .map((b) => [b.key, { amount: b.amount, adjustment: b.adjustment, vat: b.vat }]),
+      ),
+    ).toEqual(wantBoxes);
+    expect(vatReturn.sales.vat).toBe(
+      run.invoices.reduce((a, i) => a + i.vat, 0) +
+        run.debits.reduce((a, n) => a + n.vat, 0) -
+        run.credits.reduce((a, n) => a + n.vat, 0),
+    );
+    expect(vatReturn.books).toMatchObject({ output_vat: vatReturn.sales.vat, ties: true });
+
     // the dashboard: today's sales and money by method
     if (withToday) {
       const dashboard = await get(token, 'dashboard');

@@ -30,6 +30,7 @@ import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
+import { VatReturnQueryController } from './accounting/vat-return.query.controller';
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
 import {
   ApiExceptionFilter,
@@ -113,6 +114,7 @@ export class QueryApiModule implements NestModule {
         PublicCustomerOffersController,
         SalesReportsQueryController,
         BooksQueryController,
+        VatReturnQueryController,
         ExpensesQueryController,
         ActivitiesQueryController,
         CustomerReportsQueryController,

@@ -34,6 +34,7 @@ import {
   type AuthContext,
   type ReadModels,
 } from '@rawnaq/platform';
+import { assertBooksOpen } from './period.commands';
 import { BookingContext } from '../scheduling/booking-context';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
@@ -227,6 +228,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
   async execute({ ctx, auth, body }: RecordExpense): Promise<Answer> {
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const input = parseInput(expenseInput({ countryId: tenant.countryId }), body);
+    await assertBooksOpen(this.aggregates, ctx, input.date);
     let supplier: (SupplierState & { exists: true }) | null = null;
     if (input.supplier_id) {
       const loaded = isUuid(input.supplier_id)
@@ -336,6 +338,7 @@ export class PayExpenseHandler implements ICommandHandler<PayExpense> {
     if (!isUuid(expenseId)) throw notFound('accounting.expense_not_found');
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const input = parseInput(payExpenseInput({ countryId: tenant.countryId }), body);
+    await assertBooksOpen(this.aggregates, ctx, input.date ?? tenant.today);
     const currency = currencyOfCountry(tenant.countryId);
     const payment = {
       payment_id: idFor(ctx, 'expense-payment'),

@@ -30,6 +30,7 @@ import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { decideJournal, evolveJournal, initialJournal, type JournalState } from './journal';
+import { assertBooksOpen } from './period.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
@@ -77,6 +78,7 @@ export class PostGeneralJournalHandler implements ICommandHandler<PostGeneralJou
     };
     // refused before a number is taken: the numbers stay gap-free
     decideJournal(command, initialJournal);
+    await assertBooksOpen(this.aggregates, ctx, input.date);
     const number = await this.sequences.next(ctx, 'general-journal');
     const outcome = await this.aggregates.handle<JournalState, GeneralJournalEvent>(
       streamName(GENERAL_JOURNAL_CATEGORY, ctx.tenantId, journalId),
@@ -98,6 +100,7 @@ export class ReverseGeneralJournalHandler implements ICommandHandler<ReverseGene
   async execute({ ctx, auth, journalId, body }: ReverseGeneralJournal): Promise<Answer> {
     if (!isUuid(journalId)) throw notFound('accounting.journal_not_found');
     const input = parseInput(reverseJournalInput, body);
+    await assertBooksOpen(this.aggregates, ctx, input.date);
     const outcome = await this.aggregates.handle<JournalState, GeneralJournalEvent>(
       streamName(GENERAL_JOURNAL_CATEGORY, ctx.tenantId, journalId),
       ctx,

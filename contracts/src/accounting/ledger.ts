@@ -57,3 +57,70 @@ export const isBalanced = (lines: readonly LedgerLine[]): boolean => {
   }
   return debit === credit;
 };
+
+/**
+ * The VAT return's boxes the documents fill (issue 25): sales and purchases, each standard-rated,
+ * zero-rated or exempt; out-of-scope lines (category O) are in no box. Every posted entry that carries
+ * VAT-able amounts says which boxes it moves, so the return adds up the same entries as the books.
+ */
+export const VAT_BOXES = [
+  'sales_standard',
+  'sales_zero',
+  'sales_exempt',
+  'purchases_standard',
+  'purchases_zero',
+  'purchases_exempt',
+] as const;
+export type VatBox = (typeof VAT_BOXES)[number];
+
+/** What one entry moves in one box: the amount (before VAT) of documents, adjustments (notes, cancellings) and their VAT. */
+export type VatMove = { box: VatBox; amount: number; adjustment: number; vat: number };
+
+/** The box a line's VAT category fills on the sales or the purchases side; none for out of scope. */
+export const vatBoxOf = (side: 'sales' | 'purchases', category: string): VatBox | null =>
+  category === 'S'
+    ? `${side}_standard`
+    : category === 'Z'
+      ? `${side}_zero`
+      : category === 'E'
+        ? `${side}_exempt`
+        : null;
+
+/**
+ * The Saudi return (ZATCA's VAT return form): its sixteen boxes in order, each either one the
+ * documents fill, a total, or one the product never has (sales to citizens of private healthcare
+ * and education, exports, imports), and the two the taxpayer enters on the portal (corrections from
+ * earlier periods, credit carried forward).
+ */
+export const SA_VAT_RETURN: ReadonlyArray<{
+  number: number;
+  key:
+    | VatBox
+    | 'sales_citizens'
+    | 'exports'
+    | 'sales_total'
+    | 'imports_customs'
+    | 'imports_reverse_charge'
+    | 'purchases_total'
+    | 'vat_due'
+    | 'corrections'
+    | 'carried_forward'
+    | 'net_vat_due';
+}> = [
+  { number: 1, key: 'sales_standard' },
+  { number: 2, key: 'sales_citizens' },
+  { number: 3, key: 'sales_zero' },
+  { number: 4, key: 'exports' },
+  { number: 5, key: 'sales_exempt' },
+  { number: 6, key: 'sales_total' },
+  { number: 7, key: 'purchases_standard' },
+  { number: 8, key: 'imports_customs' },
+  { number: 9, key: 'imports_reverse_charge' },
+  { number: 10, key: 'purchases_zero' },
+  { number: 11, key: 'purchases_exempt' },
+  { number: 12, key: 'purchases_total' },
+  { number: 13, key: 'vat_due' },
+  { number: 14, key: 'corrections' },
+  { number: 15, key: 'carried_forward' },
+  { number: 16, key: 'net_vat_due' },
+];

@@ -22,6 +22,10 @@ export const accountingMessages = {
       nothing_owed: 'Nothing is owed on this expense',
       payment_above_owed: 'The payment is more than what is owed (%{owed})',
       payments_above_total: 'The payments are more than the expense’s total',
+      period_closed: 'The books are closed up to %{lock_date}: choose a later date',
+      lock_date_in_future: 'The books can be closed up to today at the latest',
+      lock_date_unchanged: 'The books are already closed up to this date',
+      reopen_reason_required: 'Say why a closed period is opened again',
     },
   },
   ar: {
@@ -46,6 +50,10 @@ export const accountingMessages = {
       nothing_owed: 'لا يوجد مبلغ مستحق على هذا المصروف',
       payment_above_owed: 'الدفعة أكبر من المبلغ المستحق (%{owed})',
       payments_above_total: 'الدفعات أكبر من إجمالي المصروف',
+      period_closed: 'الدفاتر مقفلة حتى %{lock_date}: اختر تاريخًا لاحقًا',
+      lock_date_in_future: 'يمكن إقفال الدفاتر حتى تاريخ اليوم على الأكثر',
+      lock_date_unchanged: 'الدفاتر مقفلة حتى هذا التاريخ بالفعل',
+      reopen_reason_required: 'اذكر سبب إعادة فتح فترة مقفلة',
     },
   },
 };

@@ -56,6 +56,8 @@ export const Permission = {
   postJournals: 63,
   /** suppliers, expense types, expenses and paying them */
   manageExpenses: 64,
+  /** close the books up to a date (the lock date), and open them again */
+  closeBooks: 66,
   viewSettings: 70,
   manageSettings: 71,
   /**
@@ -106,6 +108,7 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   62: Page.advancedAccounting,
   63: Page.advancedAccounting,
   64: Page.advancedAccounting,
+  66: Page.advancedAccounting,
   70: Page.settings,
   71: Page.settings,
   80: Page.pos,
@@ -180,6 +183,7 @@ export const permissionMessages = {
       viewBooks: 'View the books: journal, ledgers and statements',
       postJournals: 'Post and reverse general journals',
       manageExpenses: 'Record suppliers and expenses, and pay bills',
+      closeBooks: 'Close the books up to a date, and open them again',
       viewSettings: "View the salon's settings",
       manageSettings: "Change the salon's settings",
       changeInvoicePrice: 'Change the price on an invoice',
@@ -225,6 +229,7 @@ export const permissionMessages = {
       viewBooks: 'عرض الدفاتر: اليومية والأستاذ والقوائم المالية',
       postJournals: 'ترحيل القيود اليدوية وعكسها',
       manageExpenses: 'تسجيل الموردين والمصروفات وسداد الفواتير',
+      closeBooks: 'إقفال الدفاتر حتى تاريخ وإعادة فتحها',
       viewSettings: 'عرض إعدادات الصالون',
       manageSettings: 'تغيير إعدادات الصالون',
       changeInvoicePrice: 'تغيير السعر في الفاتورة',

@@ -392,4 +392,191 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     const entries = await read.find('ledger_entries');
     expect(entries.map((e) => e.id).sort()).toEqual(['journal:j1', 'journal_reversed:j1']);
   });
+
+  it('given an invoice, a credit note, a debit note, an exempt invoice cancelled and a bill with VAT, fills the VAT return’s boxes', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      {
+        ...invoice,
+        data: {
+          ...(invoice.data as object),
+          subtotals: [
+            { category: 'S', rateBp: 1500, taxable: 13000, vat: 1950 },
+            { category: 'O', rateBp: 0, taxable: 5000, vat: 0 },
+          ],
+        },
+      },
+      {
+        type: 'CreditNoteIssued',
+        stream: 'creditnote-t1.n1',
+        data: {
+          credit_note_id: 'n1',
+          number: 1,
+          invoice_id: 'i1',
+          business_date: '2026-11-22',
+          lines: [{ line_id: 'cut', kind: 'service', net: 9000, vat: 1350 }],
+          subtotals: [{ category: 'S', rateBp: 1500, taxable: 9000, vat: 1350 }],
+          net: 9000,
+          vat: 1350,
+          total: 10350,
+          payments: [{ payment_id: 'r1', method: 1, amount: 10350 }],
+        },
+      },
+      {
+        type: 'DebitNoteIssued',
+        stream: 'debitnote-t1.d1',
+        data: {
+          debit_note_id: 'd1',
+          number: 1,
+          invoice_id: 'i1',
+          business_date: '2026-11-22',
+          lines: [],
+          subtotals: [{ category: 'S', rateBp: 1500, taxable: 1000, vat: 150 }],
+          net: 1000,
+          vat: 150,
+          total: 1150,
+          payments: [],
+          owed: 1150,
+        },
+      },
+      {
+        type: 'InvoiceIssued',
+        stream: 'invoice-t1.i2',
+        data: {
+          invoice_id: 'i2',
+          number: 8,
+          business_date: '2026-11-21',
+          lines: [{ ...line('consult', 'service', 3000, 0), vat_category: 'E', vat_rate_bp: 0 }],
+          subtotals: [{ category: 'E', rateBp: 0, taxable: 3000, vat: 0 }],
+          net: 3000,
+          vat: 0,
+          total: 3000,
+          payments: [{ payment_id: 'p9', method: 1, amount: 3000 }],
+          owed: 0,
+        },
+      },
+      {
+        type: 'InvoiceCancelled',
+        stream: 'invoice-t1.i2',
+        data: {
+          invoice_id: 'i2',
+          invoice_number: 8,
+          business_date: '2026-11-23',
+          owed: 0,
+          payments: [{ payment_id: 'p9', method: 1, amount: 3000 }],
+        },
+      },
+      {
+        type: 'ExpenseRecorded',
+        stream: 'expense-t1.x1',
+        data: {
+          expense_id: 'x1',
+          number: 1,
+          supplier_id: 's1',
+          account: '6103',
+          date: '2026-11-23',
+          items: [
+            {
+              description: 'Towels',
+              net: 20000,
+              vat_category: 'S',
+              vat_rate_bp: 1500,
+              vat: 3000,
+              total: 23000,
+            },
+            { description: 'Water', net: 1000, vat_category: 'Z', vat_rate_bp: 0, vat: 0, total: 1000 },
+          ],
+          net: 21000,
+          vat: 3000,
+          total: 24000,
+          payments: [],
+          paid: 0,
+          owed: 24000,
+        },
+      },
+    ]);
+    const lines = await read.find('vat_lines');
+    const box = (name: string) =>
+      lines
+        .filter((l) => l.box === name)
+        .reduce(
+          (s, l) => ({
+            amount: s.amount + (l.amount as number),
+            adjustment: s.adjustment + (l.adjustment as number),
+            vat: s.vat + (l.vat as number),
+          }),
+          { amount: 0, adjustment: 0, vat: 0 },
+        );
+    // out of scope (the gift card) is in no box; the note takes back and the debit note adds, as adjustments
+    expect(box('sales_standard')).toEqual({ amount: 13000, adjustment: -8000, vat: 750 });
+    // the exempt invoice, then its cancelling: back out as an adjustment of the day it was cancelled
+    expect(box('sales_exempt')).toEqual({ amount: 3000, adjustment: -3000, vat: 0 });
+    expect(box('purchases_standard')).toEqual({ amount: 20000, adjustment: 0, vat: 3000 });
+    expect(box('purchases_zero')).toEqual({ amount: 1000, adjustment: 0, vat: 0 });
+    expect(lines.every((l) => l.tenantId === 't1' && typeof l.recorded_at === 'string')).toBe(true);
+    // the return's output VAT is what the VAT accounts moved
+    const days = await read.find('ledger_days');
+    const vatAccounts = new Set([acc('vat_sales'), acc('vat_credit_note'), acc('vat_debit_notes')]);
+    const outputVat = days
+      .filter((d) => vatAccounts.has(d.account as string))
+      .reduce((s, d) => s + (d.credit as number) - (d.debit as number), 0);
+    expect(outputVat).toBe(750);
+  });
+
+  it('given the books closed to the 20th, a late credit note dated the 19th posts on the 21st saying so; opened again, it posts on its date', async () => {
+    const note = (id: string, date: string): TestEvent => ({
+      type: 'CreditNoteIssued',
+      stream: `creditnote-t1.${id}`,
+      data: {
+        credit_note_id: id,
+        number: 1,
+        invoice_id: 'i1',
+        business_date: date,
+        lines: [{ line_id: 'cut', kind: 'service', net: 1000, vat: 150 }],
+        subtotals: [{ category: 'S', rateBp: 1500, taxable: 1000, vat: 150 }],
+        net: 1000,
+        vat: 150,
+        total: 1150,
+        payments: [{ payment_id: `r-${id}`, method: 1, amount: 1150 }],
+      },
+    });
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'BooksLockDateSet',
+        stream: 'bookslock-t1',
+        data: { lock_date: '2026-11-20', previous: null, reason: '', set_by: 'u1' },
+      },
+      note('n1', '2026-11-19'),
+      { ...note('n9', '2026-11-19'), tenantId: 't2', stream: 'creditnote-t2.n9' },
+      {
+        type: 'BooksLockDateSet',
+        stream: 'bookslock-t1',
+        data: { lock_date: null, previous: '2026-11-20', reason: 'A missed bill', set_by: 'u1' },
+      },
+      note('n2', '2026-11-19'),
+    ]);
+    expect(await read.get('ledger_entries', 'credit_note:n1')).toMatchObject({
+      date: '2026-11-21',
+      moved_from: '2026-11-19',
+    });
+    expect(await read.get('ledger_days', ledgerDayId('t1', acc('cash'), '2026-11-21'))).toMatchObject({
+      credit: 1150,
+    });
+    expect((await read.find('vat_lines')).find((l) => l.entry_id === 'credit_note:n1')).toMatchObject({
+      date: '2026-11-21',
+    });
+    // another salon's books are not closed by this one's lock date
+    const other = (await read.find('ledger_entries')).find((x) => x.tenantId === 't2')!;
+    expect(other).toMatchObject({ date: '2026-11-19' });
+    expect(other.moved_from).toBeUndefined();
+    const reopened = (await read.get('ledger_entries', 'credit_note:n2'))!;
+    expect(reopened.date).toBe('2026-11-19');
+    expect(reopened.moved_from).toBeUndefined();
+    expect(await read.get('ledger_settings', 't1')).toMatchObject({
+      lock_date: null,
+      history: [
+        { lock_date: '2026-11-20', previous: null },
+        { lock_date: null, previous: '2026-11-20', reason: 'A missed bill' },
+      ],
+    });
+  });
 });

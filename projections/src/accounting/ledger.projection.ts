@@ -1,4 +1,7 @@
+import { addDays, isLocked } from '@rawnaq/contracts';
 import type {
+  BooksLockDateSet,
+  VatMove,
   ExpensePaid,
   ExpenseRecorded,
   SupplierAdded,
@@ -62,6 +65,7 @@ export const LEDGER_EVENT_TYPES = [
   'ExpensePaid',
   'SupplierAdded',
   'SupplierChanged',
+  'BooksLockDateSet',
 ] as const;
 
 const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
@@ -82,8 +86,9 @@ type Data<T extends { data: unknown }> = T['data'];
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances
-  version: 3,
+  // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances;
+  // 4: the VAT return's lines, closed periods (what is dated there posts on the first open day)
+  version: 4,
   collections: [
     {
       name: 'ledger_entries',
@@ -96,6 +101,11 @@ export const ledgerProjection: Projection = {
     { name: 'ledger_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'ledger_offers' },
     {
+      name: 'vat_lines',
+      indexes: [{ fields: ['tenantId', 'date'] }, { fields: ['tenantId', 'recorded_at'] }],
+    },
+    { name: 'ledger_settings' },
+    {
       name: 'general_journals',
       indexes: [{ fields: ['tenantId', 'number'] }, { fields: ['tenantId', 'date'] }],
     },
@@ -103,8 +113,11 @@ export const ledgerProjection: Projection = {
   handles: LEDGER_EVENT_TYPES,
   reads: (e): DocRef[] => {
     const t = e.metadata.tenantId;
+    // the salon's lock date: every posting looks whether its date is closed
+    const settings: DocRef = { collection: 'ledger_settings', id: t };
     if (e.type === 'InvoiceCancelled')
       return [
+        settings,
         {
           collection: 'ledger_entries',
           id: entryId('invoice', (e.data as { invoice_id: string }).invoice_id),
@@ -112,17 +125,38 @@ export const ledgerProjection: Projection = {
       ];
     if (e.type === 'CustomerOfferSessionUsed' || e.type === 'CustomerOfferSessionReturned')
       return [
+        settings,
         {
           collection: 'ledger_offers',
           id: offerId(t, (e.data as { customer_offer_id: string }).customer_offer_id),
         },
       ];
-    return [];
+    return [settings];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
     const t = e.metadata.tenantId;
+    const lockDate = (lookup('ledger_settings', t)?.lock_date as string | null | undefined) ?? null;
+    const entry = (draft: EntryDraft) => entryChanges(t, openDay(draft, lockDate), e);
     let draft: EntryDraft | null = null;
     switch (e.type) {
+      case 'BooksLockDateSet': {
+        const d = e.data as Data<BooksLockDateSet>;
+        const before = lookup('ledger_settings', t);
+        const history = ((before?.history as unknown[]) ?? []).concat({
+          lock_date: d.lock_date,
+          previous: d.previous,
+          reason: d.reason,
+          by: d.set_by,
+          at: e.metadata.occurredAt,
+        });
+        return [
+          {
+            kind: 'upsert',
+            collection: 'ledger_settings',
+            doc: { id: t, tenantId: t, lock_date: d.lock_date, history },
+          },
+        ];
+      }
       case 'InvoiceIssued':
         draft = invoicePosting(e.data as Data<InvoiceIssued>);
         break;
@@ -132,7 +166,11 @@ export const ledgerProjection: Projection = {
       case 'InvoiceCancelled': {
         const d = e.data as Data<InvoiceCancelled>;
         const issued = lookup('ledger_entries', entryId('invoice', d.invoice_id));
-        draft = invoiceCancelPosting(d, issued?.lines as LedgerLine[] | undefined);
+        draft = invoiceCancelPosting(
+          d,
+          issued?.lines as LedgerLine[] | undefined,
+          (issued?.vat as VatMove[] | undefined) ?? [],
+        );
         break;
       }
       case 'CreditNoteIssued':
@@ -176,18 +214,14 @@ export const ledgerProjection: Projection = {
         };
         return [
           journal,
-          ...entryChanges(
-            t,
-            {
-              source_kind: 'journal',
-              source_id: d.journal_id,
-              source_number: d.number,
-              invoice_id: null,
-              date: d.date,
-              lines: d.lines.map(({ account, debit, credit }) => ({ account, debit, credit })),
-            },
-            e,
-          ),
+          ...entry({
+            source_kind: 'journal',
+            source_id: d.journal_id,
+            source_number: d.number,
+            invoice_id: null,
+            date: d.date,
+            lines: d.lines.map(({ account, debit, credit }) => ({ account, debit, credit })),
+          }),
         ];
       }
       case 'GeneralJournalReversed': {
@@ -202,18 +236,14 @@ export const ledgerProjection: Projection = {
               reversal: { date: d.date, reason: d.reason, by: d.reversed_by, at: e.metadata.occurredAt },
             },
           },
-          ...entryChanges(
-            t,
-            {
-              source_kind: 'journal_reversed',
-              source_id: d.journal_id,
-              source_number: d.number,
-              invoice_id: null,
-              date: d.date,
-              lines: d.lines.map(({ account, debit, credit }) => ({ account, debit, credit })),
-            },
-            e,
-          ),
+          ...entry({
+            source_kind: 'journal_reversed',
+            source_id: d.journal_id,
+            source_number: d.number,
+            invoice_id: null,
+            date: d.date,
+            lines: d.lines.map(({ account, debit, credit }) => ({ account, debit, credit })),
+          }),
         ];
       }
       case 'ExpenseRecorded':
@@ -256,9 +286,18 @@ export const ledgerProjection: Projection = {
       }
     }
     if (!draft || !draft.lines.length) return [];
-    return entryChanges(t, draft, e);
+    return entry(draft);
   },
 };
+
+/**
+ * An entry dated in a closed period (on or before the lock date) posts on the first open day instead,
+ * keeping the date it was dated on: a closed period's statements never change.
+ */
+export const openDay = (draft: EntryDraft, lockDate: string | null): EntryDraft =>
+  isLocked(lockDate, draft.date)
+    ? { ...draft, date: addDays(lockDate as never, 1), moved_from: draft.date }
+    : draft;
 
 const perAccount = (lines: readonly LedgerLine[]) => {
   const by = new Map<string, { debit: number; credit: number }>();
@@ -286,8 +325,22 @@ export const entryChanges = (tenantId: string, draft: EntryDraft, e: RecordedEve
     {
       kind: 'upsert',
       collection: 'ledger_entries',
-      doc: { id, ...common, lines: draft.lines, total, by: e.metadata.actor.id },
+      doc: {
+        id,
+        ...common,
+        lines: draft.lines,
+        total,
+        by: e.metadata.actor.id,
+        ...(draft.vat?.length && { vat: draft.vat }),
+        ...(draft.moved_from && { moved_from: draft.moved_from }),
+      },
     },
+    // the VAT return's lines: each box the entry moves, dated as the entry
+    ...(draft.vat ?? []).map((m, i): Change => ({
+      kind: 'upsert',
+      collection: 'vat_lines',
+      doc: { id: `${id}#v${i}`, ...common, entry_id: id, ...m },
+    })),
     ...draft.lines.map((l, i): Change => ({
       kind: 'upsert',
       collection: 'ledger_lines',

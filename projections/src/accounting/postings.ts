@@ -21,6 +21,8 @@ import {
   type PaymentMethod,
   type SaleItemKind,
   type SystemAccountKey,
+  type VatMove,
+  vatBoxOf,
   type WalletToppedUp,
 } from '@rawnaq/contracts';
 
@@ -38,6 +40,32 @@ export type EntryDraft = {
   invoice_id: string | null;
   date: string;
   lines: LedgerLine[];
+  /** the VAT return's boxes it moves (documents with VAT-able amounts), if any */
+  vat?: VatMove[];
+  /** the business date it was dated on, when the books were closed to then and it posts on the first open day */
+  moved_from?: string;
+};
+
+/**
+ * What a document's VAT subtotals put in the VAT return: as documents of the period (invoices,
+ * expenses) or as adjustments (credit notes taking back, debit notes adding), signed.
+ */
+export const vatMoves = (
+  side: 'sales' | 'purchases',
+  column: 'amount' | 'adjustment',
+  sign: 1 | -1,
+  subtotals: ReadonlyArray<{ category: string; taxable: number; vat: number }>,
+): VatMove[] => {
+  const by = new Map<string, VatMove>();
+  for (const s of subtotals) {
+    const box = vatBoxOf(side, s.category);
+    if (!box) continue;
+    const m = by.get(box) ?? { box, amount: 0, adjustment: 0, vat: 0 };
+    m[column] += sign * s.taxable;
+    m.vat += sign * s.vat;
+    by.set(box, m);
+  }
+  return [...by.values()].filter((m) => m.amount || m.adjustment || m.vat);
 };
 
 /** Lines to accounts by key, amounts signed: positive debits, negative credits; zeros dropped, same account merged. */
@@ -104,6 +132,7 @@ export const invoicePosting = (d: InvoiceIssued['data']): EntryDraft => {
     invoice_id: d.invoice_id,
     date: d.business_date,
     lines: lines(moves),
+    vat: vatMoves('sales', 'amount', 1, d.subtotals ?? []),
   };
 };
 
@@ -127,6 +156,7 @@ export const invoicePaymentPosting = (d: InvoicePaymentReceived['data']): EntryD
 export const invoiceCancelPosting = (
   d: InvoiceCancelled['data'],
   issued: readonly LedgerLine[] | undefined,
+  issuedVat: readonly VatMove[] = [],
 ): EntryDraft => {
   const moneyAccounts = new Set<string>([
     ...Object.values(PAYMENT_METHOD_ACCOUNT).map(accountCode),
@@ -145,6 +175,13 @@ export const invoiceCancelPosting = (
     invoice_id: d.invoice_id,
     date: d.business_date,
     lines: lines(moves),
+    // the cancelled invoice leaves the return as an adjustment of the period it is cancelled in
+    vat: issuedVat.map((m) => ({
+      box: m.box,
+      amount: 0,
+      adjustment: -(m.amount + m.adjustment),
+      vat: -m.vat,
+    })),
   };
 };
 
@@ -160,6 +197,7 @@ export const creditNotePosting = (d: CreditNoteIssued['data']): EntryDraft => ({
     ['vat_credit_note', d.vat],
     ...d.payments.map((p): [SystemAccountKey, number] => [methodAccount(p.method), -p.amount]),
   ]),
+  vat: vatMoves('sales', 'adjustment', -1, d.subtotals ?? []),
 });
 
 /** A debit note: what was taken for it and what stays owed, against its income and VAT. */
@@ -175,6 +213,7 @@ export const debitNotePosting = (d: DebitNoteIssued['data']): EntryDraft => ({
     ['debit_notes', -d.net],
     ['vat_debit_notes', -d.vat],
   ]),
+  vat: vatMoves('sales', 'adjustment', 1, d.subtotals ?? []),
 });
 
 export const debitNotePaymentPosting = (d: DebitNotePaymentReceived['data']): EntryDraft => ({
@@ -296,6 +335,12 @@ export const expensePosting = (d: ExpenseRecorded['data']): EntryDraft => ({
     ...d.payments.map((p): [SystemAccountKey, number] => [methodAccount(p.method), -p.amount]),
     ['suppliers', -d.owed],
   ]),
+  vat: vatMoves(
+    'purchases',
+    'amount',
+    1,
+    d.items.map((i) => ({ category: i.vat_category, taxable: i.net, vat: i.vat })),
+  ),
 });
 
 /** A bill paid: what is owed to the supplier, less the money paid. */

@@ -2,7 +2,6 @@ import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common'
 import {
   addDays,
   DEFAULT_CHART,
-  DomainError,
   isUuid,
   LEDGER_SOURCE_KINDS,
   notFound,
@@ -22,26 +21,16 @@ import {
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
 import { dateFilter, page, parseListQuery, withoutTenant } from '../shared/list-query';
+import { knownAt, statementPeriod } from './period';
 import { balanceOf, balanceSheet, profitAndLoss, trialBalance, type Movements } from './statements';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
 type Query = Record<string, unknown>;
 
-/** A statement's period is at most this many days (a year and a month, as the reports). */
-const MAX_DAYS = 400;
 /** An account's ledger lists at most this many lines at once (the balances are always whole). */
 const MAX_LINES = 2000;
 const ACCOUNTS = new Map(DEFAULT_CHART.map((a) => [a.code, a]));
-
-/** `known_at`: an instant, the books as they stood then (entries recorded by then), for the auditor. */
-const knownAt = (query: Query): string | undefined => {
-  const v = query.known_at;
-  if (v === undefined || v === '') return undefined;
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(Date.parse(v)))
-    throw rejected('errors.invalid_instant', 'known_at');
-  return new Date(v).toISOString();
-};
 
 /**
  * The books (issue 25), read from the ledger projection: the chart of accounts with balances, the
@@ -86,15 +75,8 @@ export class BooksQueryController {
     return { date: dateFilter(query, 'as_of') ?? today, known: knownAt(query) };
   }
 
-  /** `from`/`to` (this month so far by default), in order, at most MAX_DAYS apart. */
-  private async period(auth: AuthContext, query: Query) {
-    const { today } = await accountOf(this.models, auth.tenantId);
-    const from = dateFilter(query, 'from') ?? `${today.slice(0, 7)}-01`;
-    const to = dateFilter(query, 'to') ?? today;
-    if (to < from) throw rejected('sales.period_reversed', 'to');
-    if (addDays(from as never, MAX_DAYS) < to)
-      throw new DomainError('sales.period_too_long', 422, { to: 'sales.period_too_long' }, { max: MAX_DAYS });
-    return { from, to, known: knownAt(query) };
+  private period(auth: AuthContext, query: Query) {
+    return statementPeriod(this.models, auth.tenantId, query);
   }
 
   /** The same number of days just before a period, to compare with. */

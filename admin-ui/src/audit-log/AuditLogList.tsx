@@ -1,7 +1,7 @@
 import { AdvancedAccountingGate } from '../layout/guards';
 import { ExportButton, FilterButton, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { useTranslate, type Exporter } from 'ra-core';
-import { AUDIT_CATEGORIES } from '@rawnaq/contracts';
+import { AUDIT_FILTERS } from '@rawnaq/contracts';
 import { downloadCsv, toCsv } from '../export/csv';
 import { useFormat } from '../format/useFormat';
 import { useActorName, useUsers } from '../users/useUsers';
@@ -51,7 +51,7 @@ const useFilters = () => {
     <SelectInput
       key="category"
       source="category"
-      choices={AUDIT_CATEGORIES.map((id) => ({ id, name: `app.audit.categories.${id}` }))}
+      choices={AUDIT_FILTERS.map((id) => ({ id, name: `app.audit.categories.${id}` }))}
       emptyText="app.audit.categories.all"
       alwaysOn
     />,

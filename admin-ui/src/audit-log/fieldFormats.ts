@@ -346,6 +346,7 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     owed: 'money',
     notes: 'text',
   },
+  bookslock: { lock_date: 'date', previous_lock_date: 'date', reason: 'text' },
   generaljournal: {
     lines: 'journalLines',
     total: 'money',

@@ -64,6 +64,11 @@ export const ENTITY_TYPES = [
   'einvoicingdevice',
   'einvoicechain',
   'einvoice',
+  'generaljournal',
+  'supplier',
+  'expensetypes',
+  'expense',
+  'bookslock',
 ] as const;
 
 /**
@@ -88,6 +93,7 @@ export const HIDDEN_FIELDS = new Set([
   // who posted or reversed a journal: the entry's own "who"
   'posted_by',
   'reversed_by',
+  'set_by',
   'unique_id',
   'gift_card_id',
   'customer_offer_id',
@@ -231,6 +237,7 @@ export const KNOWN_TYPES = [
   'ExpenseRecorded',
   'ExpensePaid',
   'GeneralJournalReversed',
+  'BooksLockDateSet',
   'DebitNotePaymentReceived',
   'HeldInvoiceIssued',
   'HeldInvoiceCancelled',

@@ -179,6 +179,7 @@ export const RESOURCE_ACCESS: Record<
       'advanced-accounting/trial-balance',
       'advanced-accounting/profit-and-loss',
       'advanced-accounting/balance-sheet',
+      'advanced-accounting/vat-return',
     ].map((r) => [
       r,
       {
@@ -195,6 +196,11 @@ export const RESOURCE_ACCESS: Record<
     show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
     create: { page: Page.advancedAccounting, permission: Permission.postJournals },
     reverse: { page: Page.advancedAccounting, permission: Permission.postJournals },
+  },
+  // closing the books: the lock date read with the books (62), moved with 66
+  'advanced-accounting/lock-date': {
+    list: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    edit: { page: Page.advancedAccounting, permission: Permission.closeBooks },
   },
   // money going out: read with the books (62), recorded and paid with 64
   ...Object.fromEntries(

@@ -91,6 +91,11 @@ const EntryLines = () => {
         <Typography variant="body2" color="text.secondary">
           <bdi>{date(entry.date)}</bdi> · <bdi>{dateTime(entry.recorded_at)}</bdi>
         </Typography>
+        {entry.moved_from && (
+          <Typography variant="body2" color="warning.main" data-testid="entry-moved-from">
+            {translate('app.books.moved_from', { date: date(entry.moved_from) })}
+          </Typography>
+        )}
       </Box>
       <Card variant="outlined">
         <Box

@@ -8,6 +8,8 @@ import PostAddIcon from '@mui/icons-material/PostAddOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChartOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import LockClockIcon from '@mui/icons-material/LockClockOutlined';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
 import { lazyPage } from '../shell/chunks';
 
 const statements = () => import('./Statements');
@@ -78,6 +80,17 @@ export const balanceSheet = {
   options: { label: 'app.books.menu.balance_sheet' },
 };
 
+export const vatReturn = {
+  list: lazyPage(() => import('./VatReturn').then((m) => m.VatReturn)),
+  icon: RequestQuoteIcon,
+  options: { label: 'app.books.menu.vat_return' },
+};
+export const lockDate = {
+  list: lazyPage(() => import('./LockDate').then((m) => m.LockDate)),
+  icon: LockClockIcon,
+  options: { label: 'app.books.menu.lock_date' },
+};
+
 /** The books' resources, in the menu's order. */
 export const BOOKS_RESOURCES = [
   'accounting/expenses',
@@ -86,10 +99,12 @@ export const BOOKS_RESOURCES = [
   'advanced-accounting/profit-and-loss',
   'advanced-accounting/balance-sheet',
   'advanced-accounting/trial-balance',
+  'advanced-accounting/vat-return',
   'advanced-accounting/general-ledger',
   'advanced-accounting/general-journals',
   'advanced-accounting/journal-entries',
   'advanced-accounting/chart-of-accounts',
+  'advanced-accounting/lock-date',
 ] as const;
 
 /** The money-out screens' API paths (the spec's addresses under `accounting/`). */

@@ -27,6 +27,8 @@ import {
   profitAndLoss,
   suppliers,
   trialBalance,
+  lockDate,
+  vatReturn,
 } from '../books';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
@@ -235,6 +237,8 @@ export const MerchantAdmin = () => {
         <Resource name="advanced-accounting/general-journals" {...generalJournals} />
         <Resource name="advanced-accounting/journal-entries" {...journalEntries} />
         <Resource name="advanced-accounting/chart-of-accounts" {...chartOfAccounts} />
+        <Resource name="advanced-accounting/vat-return" {...vatReturn} />
+        <Resource name="advanced-accounting/lock-date" {...lockDate} />
         <Resource name="nationalities" />
         <Resource name="users" recordRepresentation="name" />
         <Resource name="cancellation-reasons" {...cancellationReasons} />

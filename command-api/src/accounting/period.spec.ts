@@ -19,7 +19,7 @@ describe('closing the books (the lock date)', () => {
     expect(events).toEqual([
       {
         type: 'BooksLockDateSet',
-        data: { lock_date: '2026-11-30', previous: null, reason: '', set_by: 'u1' },
+        data: { lock_date: '2026-11-30', previous_lock_date: null, reason: '', set_by: 'u1' },
       },
     ]);
     expect(evolveLock(initialLock, events[0])).toEqual({ lockDate: '2026-11-30' });
@@ -56,7 +56,7 @@ describe('closing the books (the lock date)', () => {
     });
     expect(
       decideLock({ lockDate: null, reason: 'A missed bill', today, by: 'u1' }, closed('2026-11-30'))[0].data,
-    ).toMatchObject({ lock_date: null, previous: '2026-11-30', reason: 'A missed bill' });
+    ).toMatchObject({ lock_date: null, previous_lock_date: '2026-11-30', reason: 'A missed bill' });
     expect(
       decideLock({ lockDate: '2026-12-01', reason: '', today, by: 'u1' }, closed('2026-11-30')),
     ).toHaveLength(1);

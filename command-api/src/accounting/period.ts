@@ -28,7 +28,7 @@ export const decideLock = (command: LockCommand, state: LockState): BooksLockEve
       type: 'BooksLockDateSet',
       data: {
         lock_date: command.lockDate,
-        previous: state.lockDate,
+        previous_lock_date: state.lockDate,
         reason: command.reason.trim(),
         set_by: command.by,
       },

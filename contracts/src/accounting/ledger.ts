@@ -43,6 +43,10 @@ export type LedgerEntry = {
   /** when the event was recorded: the books "as known at" an instant take the entries recorded by then */
   recorded_at: string;
   by: string;
+  /** the date it carried, when the books were closed to then and it was posted on the first open day */
+  moved_from?: string;
+  /** the VAT return's boxes it moved */
+  vat?: VatMove[];
 };
 
 /** Debits equal credits, no line is both or neither, amounts are whole minor units. */

@@ -15,7 +15,7 @@ export const BOOKS_LOCK_CATEGORY = 'bookslock';
  */
 export type BooksLockDateSet = {
   type: 'BooksLockDateSet';
-  data: { lock_date: string | null; previous: string | null; reason: string; set_by: string };
+  data: { lock_date: string | null; previous_lock_date: string | null; reason: string; set_by: string };
 };
 export type BooksLockEvent = BooksLockDateSet;
 

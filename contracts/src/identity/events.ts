@@ -264,5 +264,17 @@ export const SECURITY_EVENT_TYPES: readonly string[] = [
 /** The audit log's categories: what people did to the salon's records, and security. */
 export const AUDIT_CATEGORIES = ['records', 'security'] as const;
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number];
+/**
+ * What the audit log can be filtered to: a stored category, or the books (the accountant's records:
+ * journals, suppliers, expense types, expenses, closed periods, payroll), the advanced accounting log.
+ */
+export const AUDIT_FILTERS = [...AUDIT_CATEGORIES, 'accounting'] as const;
+export const ACCOUNTING_AUDIT_ENTITIES: readonly string[] = [
+  'generaljournal',
+  'supplier',
+  'expensetypes',
+  'expense',
+  'bookslock',
+];
 export const auditCategoryOf = (type: string): AuditCategory =>
   SECURITY_EVENT_TYPES.includes(type) ? 'security' : 'records';

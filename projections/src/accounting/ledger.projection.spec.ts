@@ -543,14 +543,14 @@ describe('the ledger projection: each money event posts one balanced entry', () 
       {
         type: 'BooksLockDateSet',
         stream: 'bookslock-t1',
-        data: { lock_date: '2026-11-20', previous: null, reason: '', set_by: 'u1' },
+        data: { lock_date: '2026-11-20', previous_lock_date: null, reason: '', set_by: 'u1' },
       },
       note('n1', '2026-11-19'),
       { ...note('n9', '2026-11-19'), tenantId: 't2', stream: 'creditnote-t2.n9' },
       {
         type: 'BooksLockDateSet',
         stream: 'bookslock-t1',
-        data: { lock_date: null, previous: '2026-11-20', reason: 'A missed bill', set_by: 'u1' },
+        data: { lock_date: null, previous_lock_date: '2026-11-20', reason: 'A missed bill', set_by: 'u1' },
       },
       note('n2', '2026-11-19'),
     ]);

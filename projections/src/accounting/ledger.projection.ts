@@ -144,7 +144,7 @@ export const ledgerProjection: Projection = {
         const before = lookup('ledger_settings', t);
         const history = ((before?.history as unknown[]) ?? []).concat({
           lock_date: d.lock_date,
-          previous: d.previous,
+          previous: d.previous_lock_date,
           reason: d.reason,
           by: d.set_by,
           at: e.metadata.occurredAt,

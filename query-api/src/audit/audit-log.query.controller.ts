@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import {
-  AUDIT_CATEGORIES,
+  ACCOUNTING_AUDIT_ENTITIES,
+  AUDIT_FILTERS,
   canAccess,
   DomainError,
   endOfBusinessDay,
@@ -68,9 +69,17 @@ export class AuditLogQueryController {
       filter[field] = v;
     }
     if (f.category !== undefined && f.category !== '') {
-      if (!(AUDIT_CATEGORIES as readonly unknown[]).includes(f.category))
+      if (!(AUDIT_FILTERS as readonly unknown[]).includes(f.category))
         throw rejected('errors.invalid_input', 'category');
-      filter.category = f.category as string;
+      // the books' log: the accountant's records, whatever else is asked of the entity type
+      if (f.category === 'accounting')
+        filter.entity_type =
+          typeof filter.entity_type === 'string'
+            ? ACCOUNTING_AUDIT_ENTITIES.includes(filter.entity_type)
+              ? filter.entity_type
+              : { $in: [] }
+            : { $in: [...ACCOUNTING_AUDIT_ENTITIES] };
+      else filter.category = f.category as string;
     }
     const { timeZone } = await accountOf(this.models, auth.tenantId);
     const range: { $gte?: string; $lte?: string } = {};

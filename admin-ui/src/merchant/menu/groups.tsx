@@ -21,6 +21,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgentOutlined';
 import ToggleOnIcon from '@mui/icons-material/ToggleOnOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import { BILLING } from '../../billing/paths';
 import { BOOKS_RESOURCES } from '../../books';
 import { PRODUCT_RESOURCES } from '../../products/types';
@@ -173,7 +174,16 @@ export const MENU_GROUPS: MenuGroup[] = [
     key: 'books',
     label: 'app.menu.groups.books',
     icon: <MenuBookIcon />,
-    entries: resources(BOOKS_RESOURCES),
+    entries: [
+      ...resources(BOOKS_RESOURCES),
+      // the advanced accounting audit log: the audit log's books view
+      page(
+        `advanced-accounting/audit-log?filter=${encodeURIComponent(JSON.stringify({ category: 'accounting' }))}`,
+        'app.books.menu.audit_log',
+        <HistoryIcon />,
+        { resource: 'advanced-accounting/audit-log', action: 'list' },
+      ),
+    ],
   },
   {
     key: 'settings',

@@ -143,6 +143,78 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await noSideScroll(page);
     });
 
+    it('reads the VAT return in Arabic on a phone, tied to the books, and opens the invoices behind its first box', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, accountant, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/vat-return`);
+      // this quarter: the demo's weeks of sales and bills
+      await page.waitForSelector('[data-testid=vat-return-ties]');
+      expect(await page.getAttribute('[data-testid=vat-return-ties]', 'class')).toMatch(/Success/);
+      expect(await text(page, '[data-testid=summary-total-output]')).toMatch(/ر\.س/);
+      const body = await text(page, 'main');
+      expect(body).not.toMatch(RAW);
+      expect(body).toContain('المبيعات الخاضعة للنسبة الأساسية');
+      expect(body).toContain('تُدخل في بوابة الهيئة');
+      await noSideScroll(page);
+      await shot(page, 'books-vat-return-ar-phone');
+      // box 1 → its documents → an invoice
+      await page.click('[data-testid=vat-box-sales_standard]');
+      await page.waitForSelector('[data-testid=vat-box-documents] [data-testid=summary-row]');
+      await shot(page, 'books-vat-box-ar-phone');
+      const link = await page.waitForSelector(
+        '[data-testid=vat-box-documents] [data-testid=entry-document-link] >> nth=0',
+      );
+      expect(await link.textContent()).toMatch(/فاتورة #\d+/);
+      await link.click();
+      await page.waitForURL(/accounting\/total-sales\/[^/]+\/show/);
+      await page.waitForSelector('[data-testid=invoice-show]');
+    });
+
+    it('closes the books to last month on a desktop in English: a journal dated there is refused naming the lock date; opened again with a reason', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, accountant);
+      await openInApp(page, `${url}/en/merchant/advanced-accounting/lock-date`);
+      await page.waitForSelector('[data-testid=lock-date-input]');
+      expect(await text(page, '[data-testid=lock-date-now]')).toBe('No period is closed');
+      // proposed: the end of last month
+      const lockDate = await page.inputValue('[data-testid=lock-date-input]');
+      expect(lockDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await page.click('[data-testid=lock-save]');
+      await page.waitForSelector('[data-testid=lock-saved]');
+      expect(await text(page, '[data-testid=lock-date-now]')).toContain('closed up to');
+      await shot(page, 'books-lock-date-en-desktop');
+
+      await openInApp(page, `${url}/en/merchant/advanced-accounting/general-journals/create`);
+      await page.waitForSelector('[data-testid=journal-form]');
+      await page.fill('[data-testid=journal-date]', lockDate);
+      await page.fill('[data-testid=journal-memo]', 'Late accrual');
+      const account = async (i: number, code: string) => {
+        await page.click(`[data-testid=journal-line] >> nth=${i} >> [role=combobox]`);
+        await page.click(`[role=option][data-value="${code}"]`);
+      };
+      await account(0, '6101');
+      await page.fill('[data-testid=journal-line-0-debit]', '50');
+      await account(1, '1101');
+      await page.fill('[data-testid=journal-line-1-credit]', '50');
+      await page.click('[data-testid=journal-post]');
+      await page.waitForSelector('text=The books are closed up to');
+      await shot(page, 'books-journal-closed-period-en-desktop');
+
+      // opening every period again needs a reason
+      await openInApp(page, `${url}/en/merchant/advanced-accounting/lock-date`);
+      await page.waitForSelector('[data-testid=lock-open-all]');
+      await page.click('[data-testid=lock-open-all]');
+      await page.waitForSelector('text=Say why a closed period is opened again');
+      await page.fill('[data-testid=lock-reason]', 'A supplier bill came late');
+      await page.click('[data-testid=lock-open-all]');
+      await page.waitForSelector('[data-testid=lock-saved]');
+      expect(await text(page, '[data-testid=lock-date-now]')).toBe('No period is closed');
+      expect(await text(page, 'main')).toContain('A supplier bill came late');
+      await shot(page, 'books-lock-date-history-en-desktop');
+    });
+
     it('records an expense with VAT from a supplier on a desktop in English, and pays it later on a phone in Arabic', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -15,6 +15,7 @@ const DESKTOP = { width: 1366, height: 860 };
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 const accountant = { accountId: DEMO.accountId, username: DEMO.accountant.username, password: 'Demo@12345' };
 const reception = { accountId: DEMO.accountId, ...DEMO.receptionist };
+const auditor = { accountId: DEMO.accountId, username: DEMO.auditor.username, password: 'Demo@12345' };
 
 /** A page's text without the marks that keep numbers left to right in Arabic. */
 const text = async (page: Page, selector: string) =>
@@ -213,6 +214,37 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       expect(await text(page, '[data-testid=lock-date-now]')).toBe('No period is closed');
       expect(await text(page, 'main')).toContain('A supplier bill came late');
       await shot(page, 'books-lock-date-history-en-desktop');
+    });
+
+    it('lets the auditor read the books as they stood at an instant and the books’ audit log, in Arabic on a phone, and offers her no change', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, auditor, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/balance-sheet`);
+      await page.waitForSelector('[data-testid=books-balanced]');
+      // the auditor's right: the books as known at an instant
+      await page.waitForSelector('[data-testid=known-at-date]');
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/general-journals`);
+      // the demo's journal, and no way to post one
+      await page.waitForSelector('text=#1');
+      expect(await page.$('a[href$="general-journals/create"]')).toBeNull();
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/lock-date`);
+      await page.waitForSelector('[data-testid=lock-date-now]');
+      expect(await page.$('[data-testid=lock-save]')).toBeNull();
+      await openInApp(page, `${url}/ar/merchant/accounting/expenses`);
+      await page.waitForSelector('main');
+      expect(await page.$('a[href$="accounting/expenses/create"]')).toBeNull();
+      // the books' audit log: the accountant's records only, in words
+      await openInApp(
+        page,
+        `${url}/ar/merchant/advanced-accounting/audit-log?filter=${encodeURIComponent(JSON.stringify({ category: 'accounting' }))}`,
+      );
+      await page.waitForSelector('text=قيد يدوي');
+      const body = await text(page, 'main');
+      expect(body).not.toMatch(RAW);
+      expect(body).not.toContain('تسجيل الدخول');
+      await noSideScroll(page);
+      await shot(page, 'books-audit-log-auditor-ar-phone');
     });
 
     it('records an expense with VAT from a supplier on a desktop in English, and pays it later on a phone in Arabic', async () => {

@@ -21,6 +21,7 @@ export const DEMO = {
   cashier: { username: 'cashier' },
   stylist: { username: 'noura' },
   accountant: { username: 'accountant' },
+  auditor: { username: 'auditor' },
   manager: { email: 'admin@platform.example', password: 'Manager@12345' },
 };
 

@@ -60,7 +60,7 @@ describe('the standard roles: each job can do its day out of the box, and no mor
     });
     const roles = (await get(hessa, 'roles', { range: '[0,99]' })).body as Role[];
     expect(roles.map((r) => r.name).sort()).toEqual(
-      ['accountant', 'cashier', 'manager', 'owner', 'receptionist', 'stylist'].sort(),
+      ['accountant', 'auditor', 'cashier', 'manager', 'owner', 'receptionist', 'stylist'].sort(),
     );
     for (const role of roles) {
       const standard = STANDARD_ROLES[role.name as keyof typeof STANDARD_ROLES];
@@ -160,6 +160,34 @@ describe('the standard roles: each job can do its day out of the box, and no mor
       expect([path, (await get(accountant, path)).status]).toEqual([path, 403]);
     const sale = await t.http.post('/api/merchant/invoices').set(bearer(accountant)).send({ lines: [] });
     expect(sale.status).toBe(403);
+  });
+
+  it('lets the auditor read the books, as they stood at an instant, the audit log and the reports, and change nothing', async () => {
+    const auditor = await t.signIn(DEMO_USER('auditor'));
+    for (const path of [
+      'invoices',
+      'reports/vat-report',
+      'advanced-accounting/trial-balance?known_at=2026-01-01T00:00:00Z',
+      'advanced-accounting/vat-return',
+      'advanced-accounting/journal-entries',
+      'advanced-accounting/lock-date',
+      'expenses',
+      'audit-log',
+    ])
+      expect([path, (await get(auditor, path)).status]).toEqual([path, 200]);
+    for (const path of ['billing/context', 'customers', 'employees', 'appointment-calendar'])
+      expect([path, (await get(auditor, path)).status]).toEqual([path, 403]);
+    for (const [method, path] of [
+      ['post', 'invoices'],
+      ['post', 'advanced-accounting/general-journals'],
+      ['put', 'advanced-accounting/lock-date'],
+      ['post', 'expenses'],
+      ['post', 'suppliers'],
+    ] as const)
+      expect([
+        path,
+        (await t.http[method](`/api/merchant/${path}`).set(bearer(auditor)).send({})).status,
+      ]).toEqual([path, 403]);
   });
 
   it('lets the manager run the salon but not decide who may do what', async () => {

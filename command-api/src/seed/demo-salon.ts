@@ -53,6 +53,8 @@ export const DEMO = {
     cashier: { username: 'cashier', email: 'cashier@demosalon.example', password: 'Demo@12345' },
     stylist: { username: 'noura', email: 'noura@demosalon.example', password: 'Demo@12345' },
     accountant: { username: 'accountant', email: 'accountant@demosalon.example', password: 'Demo@12345' },
+    /** the salon's outside auditor: reads everything of the books and the history, changes nothing */
+    auditor: { username: 'auditor', email: 'auditor@demosalon.example', password: 'Demo@12345' },
   },
   manager: { email: 'admin@platform.example', password: 'Manager@12345' },
 } as const;
@@ -70,12 +72,14 @@ const ids = {
     cashier: '0193a000-0000-7000-8000-000000000004',
     stylist: '0193a000-0000-7000-8000-000000000005',
     accountant: '0193a000-0000-7000-8000-000000000006',
+    auditor: '0193a000-0000-7000-8000-000000000007',
   },
   users: {
     manager: '0193a000-0000-7000-8000-000000000013',
     cashier: '0193a000-0000-7000-8000-000000000014',
     stylist: '0193a000-0000-7000-8000-000000000015',
     accountant: '0193a000-0000-7000-8000-000000000016',
+    auditor: '0193a000-0000-7000-8000-000000000017',
   },
   employees: {
     manager: '0193a000-0000-7000-8000-000000000033',
@@ -90,6 +94,8 @@ const DEMO_STAFF = [
   { role: 'cashier', name_en: 'Hind Al-Shehri', name_ar: 'هند الشهري', job_title: 'Cashier' },
   { role: 'stylist', name_en: 'Noura Al-Qahtani', name_ar: 'نورة القحطاني', job_title: 'Hair stylist' },
   { role: 'accountant', name_en: 'Amira Nasser', name_ar: 'أميرة ناصر', job_title: 'Accountant' },
+  // from the salon's audit firm: a sign-in, not one of the salon's employees
+  { role: 'auditor', name_en: 'Dalal Al-Mutairi', name_ar: 'دلال المطيري', job_title: 'External auditor' },
 ] as const;
 
 const DEMO_STYLISTS = [
@@ -553,7 +559,10 @@ export const seedDemoSalon = async (
   for (const [employeeId, userId, name_en, name_ar, job_title] of [
     [ids.ownerEmployee, ids.owner, 'Sara Al-Otaibi', 'سارة العتيبي', 'Owner'],
     [ids.receptionEmployee, ids.reception, 'Maha Al-Harbi', 'مها الحربي', 'Receptionist'],
-    ...DEMO_STAFF.filter((p) => p.role !== 'stylist').map(
+    ...DEMO_STAFF.filter(
+      (p): p is Exclude<(typeof DEMO_STAFF)[number], { role: 'stylist' | 'auditor' }> =>
+        p.role !== 'stylist' && p.role !== 'auditor',
+    ).map(
       (p) => [ids.employees[p.role], ids.users[p.role], p.name_en, p.name_ar, p.job_title] as const,
     ),
   ] as const) {

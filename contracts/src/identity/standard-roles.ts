@@ -33,6 +33,8 @@ const P = Permission;
  * - the stylist: her own appointments and customers, her own attendance;
  * - the accountant: invoices, payments and the reports read only; the books, her own journals, the
  *   suppliers and the expenses, closing the books;
+ * - the auditor reads: the invoices and reports, the books (also as they stood at any instant), the
+ *   audit log and records as they were; she changes nothing.
  */
 export const STANDARD_ROLES = {
   owner: { is_admin: true, permissions: ALL_PERMISSIONS },
@@ -85,6 +87,18 @@ export const STANDARD_ROLES = {
       P.postJournals,
       P.manageExpenses,
       P.closeBooks,
+    ],
+  },
+  auditor: {
+    is_admin: false,
+    permissions: [
+      P.viewDashboard,
+      P.viewInvoices,
+      P.salesReports,
+      P.inventoryReports,
+      P.viewBooks,
+      P.viewAuditLog,
+      P.viewRecordsAsOf,
     ],
   },
 } as const satisfies Record<string, { is_admin: boolean; permissions: readonly Permission[] }>;

@@ -247,6 +247,34 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'books-audit-log-auditor-ar-phone');
     });
 
+    it('pays a supplier’s owed bills from its statement, in Arabic on a phone: the statement shows the payment at once', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, accountant, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/accounting/suppliers`);
+      await page.click('text=Gulf Beauty Supplies');
+      await page.waitForSelector('[data-testid=supplier-total-owed]');
+      const owedBefore = await text(page, '[data-testid=supplier-total-owed]');
+      await page.click('[data-testid=pay-bills]');
+      await page.waitForSelector('[data-testid=pay-bill]');
+      await page.fill('[data-testid=pay-bill-amount-0]', '50.00');
+      expect(await text(page, '[data-testid=pay-bills-total]')).toContain('50.00');
+      await shot(page, 'books-pay-bills-ar-phone');
+      await page.click('[data-testid=pay-bills-confirm]');
+      await page.waitForSelector('[data-testid=pay-bills-dialog]', { state: 'detached' });
+      await page.waitForFunction(
+        (before) =>
+          (document.querySelector('[data-testid=supplier-total-owed]')?.textContent ?? before) !== before,
+        owedBefore,
+      );
+      const amount = (s: string) => Number((s.match(/\d[\d,]*\.\d+/)?.[0] ?? '').replace(/,/g, ''));
+      expect(amount(owedBefore) - amount(await text(page, '[data-testid=supplier-total-owed]'))).toBeCloseTo(
+        50,
+        2,
+      );
+      await noSideScroll(page);
+    });
+
     it('records an expense with VAT from a supplier on a desktop in English, and pays it later on a phone in Arabic', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

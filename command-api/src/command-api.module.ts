@@ -71,6 +71,7 @@ import {
   ChangeSuppliersHandler,
   ExpensesController,
   PayExpenseHandler,
+  PayBillsHandler,
   RecordExpenseHandler,
 } from './accounting/expenses.commands';
 import { RateInvoiceHandler } from './sales/surveys.commands';
@@ -243,6 +244,7 @@ export class CommandApiModule {
         ChangeExpenseTypesHandler,
         RecordExpenseHandler,
         PayExpenseHandler,
+        PayBillsHandler,
         RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,

@@ -107,6 +107,82 @@ describe('suppliers and expenses over HTTP (issue 25)', () => {
     expect((await get('advanced-accounting/trial-balance')).body.totals.difference).toBe(0);
   });
 
+  it('pays several bills at once, all or none: never above what each owes, each bill once', async () => {
+    const supplier = await post('suppliers', { name: 'Jeddah Wax Trading' });
+    const materials = types.find((x) => x.name_en === 'Salon supplies')!;
+    const bill = async (amount: string, n: string) =>
+      (
+        await post('expenses', {
+          supplier_id: supplier.body.id,
+          expense_type_id: materials.id,
+          supplier_invoice_number: n,
+          date: '2026-11-29',
+          items: [{ description: 'Wax', amount }],
+        })
+      ).body as { id: string; owed: number };
+    const [a, b] = [await bill('120.00', 'JW-1'), await bill('80.00', 'JW-2')];
+    const payablesBefore = await balance('suppliers');
+    const before = await t.eventCount();
+    const refused = async (body: object, status: number, errors: object) => {
+      const res = await post('expenses/payments', body);
+      expect([res.status, res.body.errors]).toEqual([status, errors]);
+    };
+    // the second bill asked more than it owes: nothing is paid, the first bill neither
+    await refused(
+      {
+        method: 1,
+        bills: [
+          { expense_id: a.id, amount: '120.00' },
+          { expense_id: b.id, amount: '80.01' },
+        ],
+      },
+      422,
+      { 'bills.1.amount': 'accounting.payment_above_owed' },
+    );
+    await refused({ method: 1, bills: [] }, 422, { bills: 'accounting.at_least_one_bill' });
+    await refused(
+      {
+        method: 1,
+        bills: [
+          { expense_id: a.id, amount: '1.00' },
+          { expense_id: a.id, amount: '1.00' },
+        ],
+      },
+      422,
+      { bills: 'accounting.bill_twice' },
+    );
+    await refused(
+      { method: 1, bills: [{ expense_id: '0193a000-0000-7000-8000-0000000000ff', amount: '1.00' }] },
+      422,
+      { 'bills.0.expense_id': 'accounting.expense_not_found' },
+    );
+    await refused(
+      { bills: [{ expense_id: a.id, amount: 'x' }] },
+      422,
+      expect.objectContaining({ method: expect.any(String) }),
+    );
+    expect(await t.eventCount()).toBe(before);
+
+    const paid = await post('expenses/payments', {
+      method: 4,
+      bills: [
+        { expense_id: a.id, amount: '120.00' },
+        { expense_id: b.id, amount: '30.00' },
+      ],
+    });
+    expect(paid.status).toBe(201);
+    expect(paid.body.total).toBe(15000);
+    expect((await get(`expenses/${a.id}`)).body).toMatchObject({ status: 'paid', owed: 0 });
+    expect((await get(`expenses/${b.id}`)).body).toMatchObject({ status: 'partially_paid', owed: 5000 });
+    expect(payablesBefore - (await balance('suppliers'))).toBe(15000);
+    const statement = (await get(`suppliers/${supplier.body.id}/statement`)).body;
+    expect(statement.totals).toEqual({ purchased: 20000, paid: 15000, owed: 5000 });
+    // a bill already paid in full: refused, naming it
+    await refused({ method: 1, bills: [{ expense_id: a.id, amount: '1.00' }] }, 409, {
+      'bills.0.expense_id': 'accounting.nothing_owed',
+    });
+  });
+
   it('charges no VAT when the vendor has no VAT number on file, and refuses bad expenses naming the field', async () => {
     const rent = types.find((x) => x.name_en === 'Rent')!;
     const plain = await post('expenses', {

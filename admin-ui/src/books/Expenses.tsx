@@ -50,10 +50,10 @@ import { newKey } from '../shell/newKey';
 
 const RESOURCE = 'accounting/expenses';
 /** money out by these methods (a customer's wallet pays no bill) */
-const METHODS: number[] = Object.values(PaymentMethod).filter((m) => m !== PaymentMethod.wallet);
+export const METHODS: number[] = Object.values(PaymentMethod).filter((m) => m !== PaymentMethod.wallet);
 
 type Payment = { payment_id: string; method: number; amount: number; date?: string };
-type Expense = {
+export type Expense = {
   id: string;
   number: number;
   supplier_id: string | null;
@@ -77,7 +77,7 @@ type ExpenseType = { id: string; name_en: string; name_ar: string };
 type Supplier = { id: string; name: string; vat_number: string | null; status: number };
 
 /** A problem's words, its field named in the form's terms. */
-const useProblemText = () => {
+export const useProblemText = () => {
   const translate = useTranslate();
   const { language } = useArea();
   return (p: TillProblem) => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Create,
   CreateButton,
@@ -28,6 +29,7 @@ import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { ReportTable, useReportData, type ReportColumn } from '../reports/MoneyReport';
 import { Amount } from '../sales/InvoiceParts';
 import { useArea } from '../shell/area';
+import { PayBillsButton } from './PayBills';
 import { useAccountName } from './Statements';
 
 type Supplier = {
@@ -189,11 +191,13 @@ const Statement = () => {
   const translate = useTranslate();
   const { money, date } = useFormat();
   const { basename } = useArea();
+  // read again once bills are paid from here
+  const [version, setVersion] = useState(0);
   const { data, loading } = useReportData<{
     opening: number;
     rows: StatementRow[];
     totals: { purchased: number; paid: number; owed: number };
-  }>(supplier ? `suppliers/${supplier.id}/statement` : null);
+  }>(supplier ? `suppliers/${supplier.id}/statement${version ? `?v=${version}` : ''}` : null);
   if (!supplier) return null;
   const columns: ReportColumn<StatementRow>[] = [
     { key: 'date', label: translate('app.books.columns.date'), value: (r) => date(r.date), align: 'start' },
@@ -226,6 +230,7 @@ const Statement = () => {
           label={translate(`app.books.supplier_status.${supplier.status}`)}
         />
         <Box sx={{ flex: 1 }} />
+        <PayBillsButton supplierId={String(supplier.id)} onPaid={() => setVersion((v) => v + 1)} />
         <EditButton />
       </Stack>
       <Typography color="text.secondary">

@@ -11,6 +11,7 @@ import {
   isUuid,
   notFound,
   Page,
+  payBillsInput,
   payExpenseInput,
   percentToBasisPoints,
   Permission,
@@ -20,6 +21,7 @@ import {
   supplierInput,
   toMinor,
   type ExpenseEvent,
+  type ExpensePaid,
   type ExpenseTypeEvent,
   type SupplierDetails,
   type SupplierEvent,
@@ -90,6 +92,13 @@ export class PayExpense {
   constructor(
     readonly ctx: CommandContext,
     readonly expenseId: string,
+    readonly body: unknown,
+  ) {}
+}
+
+export class PayBills {
+  constructor(
+    readonly ctx: CommandContext,
     readonly body: unknown,
   ) {}
 }
@@ -370,6 +379,77 @@ export class PayExpenseHandler implements ICommandHandler<PayExpense> {
   }
 }
 
+/**
+ * Paying several bills at once: each bill's payment decided as one alone would be, all stored together
+ * or none; a refusal names the bill (`bills.<i>.amount`, `bills.<i>.expense_id`).
+ */
+@CommandHandler(PayBills)
+export class PayBillsHandler implements ICommandHandler<PayBills> {
+  constructor(
+    @Inject(Aggregates) private readonly aggregates: Aggregates,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  async execute({ ctx, body }: PayBills): Promise<Answer> {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const input = parseInput(payBillsInput({ countryId: tenant.countryId }), body);
+    const date = input.date ?? tenant.today;
+    await assertBooksOpen(this.aggregates, ctx, date);
+    const currency = currencyOfCountry(tenant.countryId);
+    const { result, position } = await this.aggregates.transaction(async () => {
+      const paid: ExpensePaid['data'][] = [];
+      for (const [i, bill] of input.bills.entries()) {
+        const payment = {
+          payment_id: idFor(ctx, 'expense-payment', i),
+          method: input.method,
+          amount: toMinor(bill.amount, tenant.countryId),
+          ...(input.authorization_code?.trim() && { authorization_code: input.authorization_code.trim() }),
+        };
+        try {
+          if (!isUuid(bill.expense_id)) throw notFound('accounting.expense_not_found');
+          const outcome = await this.aggregates.handle<ExpenseState, ExpenseEvent>(
+            streamName(EXPENSE_CATEGORY, ctx.tenantId, bill.expense_id),
+            ctx,
+            {
+              initial: initialExpense,
+              evolve: evolveExpense,
+              decide: (s) =>
+                decidePayExpense(
+                  {
+                    expenseId: bill.expense_id,
+                    payment,
+                    date,
+                    owedText: (minor) => formatMoney({ amount: minor, currency }, { locale: 'en' }),
+                  },
+                  s,
+                ),
+            },
+          );
+          paid.push(outcome.events[0].data as ExpensePaid['data']);
+        } catch (e) {
+          throw billRefusal(e, i);
+        }
+      }
+      return paid;
+    });
+    return new Answer(
+      { bills: result, total: result.reduce((s, b) => s + b.payment.amount, 0) },
+      position,
+      201,
+    );
+  }
+}
+
+/** A bill's refusal, its field moved under the bill it is about (a missing bill: 422 on its id). */
+const billRefusal = (e: unknown, i: number): unknown => {
+  if (!(e instanceof DomainError)) return e;
+  const field =
+    e.key === 'accounting.expense_not_found' || e.key === 'accounting.nothing_owed'
+      ? `bills.${i}.expense_id`
+      : `bills.${i}.amount`;
+  return new DomainError(e.key, e.status === 404 ? 422 : e.status, { [field]: e.key }, e.params);
+};
+
 /** Money going out (issue 25): suppliers, expense types, expenses and paying them (64). */
 @Controller('api/merchant')
 @Realm('merchant')
@@ -427,6 +507,12 @@ export class ExpensesController {
   @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
   record(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
     return this.commands.execute(new RecordExpense(commandContext(auth, req), auth, body));
+  }
+
+  @Post('expenses/payments')
+  @RequirePermission(Page.advancedAccounting, Permission.manageExpenses)
+  payBills(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(new PayBills(commandContext(auth, req), body));
   }
 
   @Post('expenses/:id/payments')

@@ -210,3 +210,42 @@ export const payExpenseInput = perCountry((context) =>
     }),
   ),
 );
+
+/** At most this many bills are paid at once. */
+export const MAX_BILLS_PAID = 50;
+
+/**
+ * Paying several bills at once (a supplier's statement settled): one method for all, an amount for each
+ * bill, never above what it owes; every bill once.
+ */
+export const payBillsInput = perCountry((context) => {
+  const payment = invoicePaymentInput(context).shape;
+  return z.preprocess(
+    cleanPayload,
+    z.object({
+      date: z.preprocess(
+        (v) => (v === null || v === '' ? undefined : v),
+        withRule(z.string(), date).optional(),
+      ),
+      method: payment.method,
+      authorization_code: payment.authorization_code,
+      bills: withRule(
+        z.array(
+          z.object({
+            expense_id: withRule(z.string(), required, maxLength(60)),
+            amount: payment.amount,
+          }),
+        ),
+        (v) =>
+          !Array.isArray(v) || v.length === 0
+            ? { key: 'accounting.at_least_one_bill' }
+            : v.length > MAX_BILLS_PAID
+              ? { key: 'accounting.too_many_bills', params: { max: MAX_BILLS_PAID } }
+              : new Set(v.map((b) => (b as { expense_id?: unknown })?.expense_id)).size !== v.length
+                ? { key: 'accounting.bill_twice' }
+                : undefined,
+      ),
+    }),
+  );
+});
+export type PayBillsInput = z.infer<ReturnType<typeof payBillsInput>>;

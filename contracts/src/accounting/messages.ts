@@ -26,6 +26,9 @@ export const accountingMessages = {
       lock_date_in_future: 'The books can be closed up to today at the latest',
       lock_date_unchanged: 'The books are already closed up to this date',
       reopen_reason_required: 'Say why a closed period is opened again',
+      at_least_one_bill: 'Choose at least one bill to pay',
+      too_many_bills: 'Pay at most %{max} bills at once',
+      bill_twice: 'Each bill is paid once in a payment',
     },
   },
   ar: {
@@ -54,6 +57,9 @@ export const accountingMessages = {
       lock_date_in_future: 'يمكن إقفال الدفاتر حتى تاريخ اليوم على الأكثر',
       lock_date_unchanged: 'الدفاتر مقفلة حتى هذا التاريخ بالفعل',
       reopen_reason_required: 'اذكر سبب إعادة فتح فترة مقفلة',
+      at_least_one_bill: 'اختر فاتورة واحدة على الأقل للسداد',
+      too_many_bills: 'سدّد %{max} فاتورة على الأكثر في المرة الواحدة',
+      bill_twice: 'تُسدّد كل فاتورة مرة واحدة في الدفعة',
     },
   },
 };

@@ -67,6 +67,11 @@ import {
 } from './accounting/journals.commands';
 import { BooksLockController, SetBooksLockDateHandler } from './accounting/period.commands';
 import {
+  ChangeExpectedExpensesHandler,
+  ExpectedExpensesController,
+  MoveExpectedExpenseHandler,
+} from './accounting/expected-expenses.commands';
+import {
   ChangeExpenseTypesHandler,
   ChangeSuppliersHandler,
   ExpensesController,
@@ -178,6 +183,7 @@ export class CommandApiModule {
         GeneralJournalsController,
         ExpensesController,
         BooksLockController,
+        ExpectedExpensesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -240,6 +246,8 @@ export class CommandApiModule {
         PostGeneralJournalHandler,
         ReverseGeneralJournalHandler,
         SetBooksLockDateHandler,
+        ChangeExpectedExpensesHandler,
+        MoveExpectedExpenseHandler,
         ChangeSuppliersHandler,
         ChangeExpenseTypesHandler,
         RecordExpenseHandler,

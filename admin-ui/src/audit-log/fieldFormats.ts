@@ -346,6 +346,16 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     owed: 'money',
     notes: 'text',
   },
+  expectedexpense: {
+    recurrence: { choice: 'app.audit.values.recurrence.' },
+    expense_number: 'number',
+    name: 'text',
+    vendor_name: 'text',
+    amount: 'money',
+    due_date: 'date',
+    next_due_date: 'date',
+    notes: 'text',
+  },
   bookslock: { lock_date: 'date', previous_lock_date: 'date', reason: 'text' },
   generaljournal: {
     lines: 'journalLines',

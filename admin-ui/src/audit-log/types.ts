@@ -29,12 +29,14 @@ export const ENTITY_RESOURCES: Record<string, string> = {
   supplier: 'accounting/suppliers',
   expense: 'accounting/expenses',
   expensetypes: 'accounting/expense-types',
+  expectedexpense: 'accounting/expected-expenses',
 };
 /** Kinds of record that have a screen of their own to open from an entry, and which screen. */
 export const RECORD_SCREENS: Record<string, { resource: string; type: 'show' | 'edit' }> = {
   generaljournal: { resource: 'advanced-accounting/general-journals', type: 'show' },
   supplier: { resource: 'accounting/suppliers', type: 'show' },
   expense: { resource: 'accounting/expenses', type: 'show' },
+  expectedexpense: { resource: 'accounting/expected-expenses', type: 'show' },
   customer: { resource: 'customers', type: 'show' },
   offer: { resource: 'menu/offers', type: 'edit' },
   package: { resource: 'menu/packages', type: 'edit' },
@@ -68,6 +70,7 @@ export const ENTITY_TYPES = [
   'supplier',
   'expensetypes',
   'expense',
+  'expectedexpense',
   'bookslock',
 ] as const;
 
@@ -87,6 +90,7 @@ export const HIDDEN_FIELDS = new Set([
   'journal_id',
   'supplier_id',
   'expense_id',
+  'expected_expense_id',
   'expense_type_id',
   'recorded_by',
   'previous_opening_balance',
@@ -238,6 +242,9 @@ export const KNOWN_TYPES = [
   'ExpensePaid',
   'GeneralJournalReversed',
   'BooksLockDateSet',
+  'ExpectedExpensePlanned',
+  'ExpectedExpenseChanged',
+  'ExpectedExpenseMoved',
   'DebitNotePaymentReceived',
   'HeldInvoiceIssued',
   'HeldInvoiceCancelled',

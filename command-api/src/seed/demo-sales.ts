@@ -23,6 +23,7 @@ import {
   PayExpense,
   RecordExpense,
 } from '../accounting/expenses.commands';
+import { ChangeExpectedExpenses } from '../accounting/expected-expenses.commands';
 import { ChangeSettings } from '../settings/settings.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
@@ -577,4 +578,31 @@ const seedDemoExpenses = async (
       payment: { method: PaymentMethod.cash, amount: '100.00' },
     }),
   );
+  // what is coming: next month's rent and the electricity bill, every month
+  for (const [key, body] of [
+    [
+      'demo-expected-rent',
+      {
+        name: 'Shop rent',
+        supplier_id: landlord,
+        expense_type_id: types.rent,
+        amount: '3000.00',
+        due_date: at(-10, 'x').date,
+        recurrence: 'monthly',
+      },
+    ],
+    [
+      'demo-expected-electricity',
+      {
+        name: 'Electricity bill',
+        vendor_name: 'Saudi Electricity',
+        expense_type_id: types.utilities,
+        amount: '350.00',
+        due_date: at(-18, 'x').date,
+        recurrence: 'monthly',
+        notes: 'About the same as last month',
+      },
+    ],
+  ] as const)
+    await execute(new ChangeExpectedExpenses(at(3, key).ctx, { kind: 'plan', body }));
 };

@@ -4,3 +4,4 @@ export * from './journal';
 export * from './messages';
 export * from './expenses';
 export * from './period';
+export * from './expected-expenses';

@@ -29,6 +29,8 @@ export const accountingMessages = {
       at_least_one_bill: 'Choose at least one bill to pay',
       too_many_bills: 'Pay at most %{max} bills at once',
       bill_twice: 'Each bill is paid once in a payment',
+      expected_expense_not_found: 'This expected expense does not exist',
+      expected_expense_moved: 'This expected expense was already moved to the expenses',
     },
   },
   ar: {
@@ -60,6 +62,8 @@ export const accountingMessages = {
       at_least_one_bill: 'اختر فاتورة واحدة على الأقل للسداد',
       too_many_bills: 'سدّد %{max} فاتورة على الأكثر في المرة الواحدة',
       bill_twice: 'تُسدّد كل فاتورة مرة واحدة في الدفعة',
+      expected_expense_not_found: 'هذا المصروف المتوقع غير موجود',
+      expected_expense_moved: 'تم نقل هذا المصروف المتوقع إلى المصروفات من قبل',
     },
   },
 };

@@ -274,6 +274,7 @@ export const ACCOUNTING_AUDIT_ENTITIES: readonly string[] = [
   'supplier',
   'expensetypes',
   'expense',
+  'expectedexpense',
   'bookslock',
 ];
 export const auditCategoryOf = (type: string): AuditCategory =>

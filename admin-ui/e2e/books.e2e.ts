@@ -275,6 +275,42 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await noSideScroll(page);
     });
 
+    it('plans an expected expense on a desktop in English, and moves the rent to the expenses in Arabic on a phone', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, accountant);
+      await openInApp(page, `${url}/en/merchant/accounting/expected-expenses/create`);
+      await page.fill('input[name=name]', 'Booking app subscription');
+      await page.fill('input[name=vendor_name]', 'Salon Apps Co');
+      await page.click('#main-content [role=combobox] >> nth=1');
+      await page.click('[role=option] >> text=Salon supplies');
+      await page.fill('input[name=amount_text]', '99.00');
+      await page.fill('input[name=due_date]', '2027-01-05');
+      await page.click('#main-content [role=combobox] >> nth=3');
+      await page.click('[role=option] >> text=Every month');
+      await shot(page, 'books-expected-form-en-desktop');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('[data-testid=expected-show]');
+      expect(await text(page, '[data-testid=expected-show]')).toContain('Every month');
+      expect(await text(page, '[data-testid=expected-show]')).toContain('SAR 99.00');
+
+      const phone = await tab('ar');
+      await phone.page.setViewportSize(PHONE);
+      await signIn(phone.page, url, accountant, { language: 'ar' });
+      await openInApp(phone.page, `${url}/ar/merchant/accounting/expected-expenses`);
+      await phone.page.click('text=Shop rent');
+      await phone.page.waitForSelector('[data-testid=expected-move]');
+      await noSideScroll(phone.page);
+      await shot(phone.page, 'books-expected-ar-phone');
+      await phone.page.click('[data-testid=expected-move]');
+      await phone.page.fill('[data-testid=expected-move-number]', 'R-2026-12');
+      await phone.page.click('[data-testid=expected-move-confirm]');
+      await phone.page.waitForSelector('[data-testid=expense-show]');
+      expect(await text(phone.page, '[data-testid=expense-show]')).toContain('R-2026-12');
+      expect(await text(phone.page, '[data-testid=expense-show]')).toContain('3,000.00');
+      await shot(phone.page, 'books-expected-moved-ar-phone');
+    });
+
     it('records an expense with VAT from a supplier on a desktop in English, and pays it later on a phone in Arabic', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

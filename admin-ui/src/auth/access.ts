@@ -204,7 +204,12 @@ export const RESOURCE_ACCESS: Record<
   },
   // money going out: read with the books (62), recorded and paid with 64
   ...Object.fromEntries(
-    ['accounting/suppliers', 'accounting/expense-types', 'accounting/expenses'].map((r) => [
+    [
+      'accounting/suppliers',
+      'accounting/expense-types',
+      'accounting/expenses',
+      'accounting/expected-expenses',
+    ].map((r) => [
       r,
       {
         list: { page: Page.advancedAccounting, permission: Permission.viewBooks },
@@ -212,6 +217,7 @@ export const RESOURCE_ACCESS: Record<
         create: { page: Page.advancedAccounting, permission: Permission.manageExpenses },
         edit: { page: Page.advancedAccounting, permission: Permission.manageExpenses },
         pay: { page: Page.advancedAccounting, permission: Permission.manageExpenses },
+        move: { page: Page.advancedAccounting, permission: Permission.manageExpenses },
       },
     ]),
   ),

@@ -5,6 +5,7 @@ export const ar = {
       menu: {
         suppliers: 'الموردون',
         expense_types: 'أنواع المصروفات',
+        expected: 'المصروفات المتوقعة',
         expenses: 'المصروفات',
         chart: 'دليل الحسابات',
         journal: 'قيود اليومية',
@@ -25,6 +26,10 @@ export const ar = {
         expense_types: 'أنواع المصروفات',
         new_expense_type: 'نوع مصروف جديد',
         edit_expense_type: 'تعديل نوع المصروف',
+        expected: 'المصروفات المتوقعة',
+        expected_one: 'مصروف متوقع',
+        new_expected: 'مصروف متوقع جديد',
+        edit_expected: 'تعديل مصروف متوقع',
         expenses: 'المصروفات',
         expense: 'مصروف',
         new_expense: 'مصروف جديد',
@@ -235,6 +240,17 @@ export const ar = {
         opened: 'فُتحت',
         columns: { at: 'الوقت', lock_date: 'مقفلة حتى', previous: 'قبلها', reason: 'السبب' },
       },
+      expected: {
+        recurrence: { once: 'مرة واحدة', monthly: 'كل شهر', quarterly: 'كل ربع سنة', yearly: 'كل سنة' },
+        vendor_hint: 'أو اسم البائع إن لم يكن المورد مسجلًا',
+        form_hint: 'عند استحقاقه انقله إلى المصروفات: يُسجَّل المصروف الفعلي منه.',
+        move: 'نقل إلى المصروفات',
+        move_title: 'نقل «%{name}» إلى المصروفات',
+        owed_later: 'لم يُدفع الآن (مستحق)',
+        moves: 'ما نُقل إلى المصروفات',
+        no_moves: 'لم يُنقل بعد',
+        empty: 'لا توجد مصروفات متوقعة: خطّط للإيجار والرواتب والاشتراكات لتراها قادمة',
+      },
       totals: {
         income: 'الإيرادات',
         cost_of_sales: 'تكلفة البضاعة المباعة',
@@ -267,6 +283,21 @@ export const ar = {
     'accounting/expense-types': {
       name: 'أنواع المصروفات |||| نوع مصروف |||| أنواع المصروفات |||| أنواع المصروفات |||| أنواع المصروفات |||| أنواع المصروفات',
       fields: { name_en: 'الاسم (بالإنجليزية)', name_ar: 'الاسم (بالعربية)', account: 'الحساب' },
+    },
+    'accounting/expected-expenses': {
+      name: 'مصروف متوقع |||| المصروفات المتوقعة',
+      fields: {
+        name: 'الاسم',
+        supplier_id: 'المورد',
+        vendor_name: 'المورد أو البائع',
+        expense_type_id: 'نوع المصروف',
+        amount: 'المبلغ',
+        vat_type: 'الضريبة',
+        due_date: 'تاريخ الاستحقاق',
+        recurrence: 'التكرار',
+        notes: 'ملاحظات',
+        status: 'الحالة',
+      },
     },
     'accounting/expenses': {
       name: 'المصروفات |||| مصروف |||| المصروفات |||| المصروفات |||| المصروفات |||| المصروفات',

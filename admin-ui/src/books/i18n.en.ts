@@ -5,6 +5,7 @@ export const en = {
       menu: {
         suppliers: 'Suppliers',
         expense_types: 'Expense types',
+        expected: 'Expected expenses',
         expenses: 'Expenses',
         chart: 'Chart of accounts',
         journal: 'Journal entries',
@@ -25,6 +26,10 @@ export const en = {
         expense_types: 'Expense types',
         new_expense_type: 'New expense type',
         edit_expense_type: 'Edit expense type',
+        expected: 'Expected expenses',
+        expected_one: 'Expected expense',
+        new_expected: 'New expected expense',
+        edit_expected: 'Edit expected expense',
         expenses: 'Expenses',
         expense: 'Expense',
         new_expense: 'New expense',
@@ -220,6 +225,22 @@ export const en = {
         opened: 'Opened',
         columns: { at: 'When', lock_date: 'Closed up to', previous: 'Before', reason: 'Reason' },
       },
+      expected: {
+        recurrence: {
+          once: 'Once',
+          monthly: 'Every month',
+          quarterly: 'Every quarter',
+          yearly: 'Every year',
+        },
+        vendor_hint: 'Or a vendor’s name, when the supplier is not on file',
+        form_hint: 'When it falls due, move it to the expenses: the real expense is recorded from it.',
+        move: 'Move to expenses',
+        move_title: 'Move “%{name}” to the expenses',
+        owed_later: 'Not paid now (owed)',
+        moves: 'Moved to the expenses',
+        no_moves: 'Not moved yet',
+        empty: 'Nothing expected: plan the rent, salaries or subscriptions to see them coming',
+      },
       totals: {
         income: 'Income',
         cost_of_sales: 'Cost of goods sold',
@@ -252,6 +273,21 @@ export const en = {
     'accounting/expense-types': {
       name: 'Expense type |||| Expense types',
       fields: { name_en: 'Name (English)', name_ar: 'Name (Arabic)', account: 'Account' },
+    },
+    'accounting/expected-expenses': {
+      name: 'Expected expense |||| Expected expenses',
+      fields: {
+        name: 'Name',
+        supplier_id: 'Supplier',
+        vendor_name: 'Supplier or vendor',
+        expense_type_id: 'Expense type',
+        amount: 'Amount',
+        vat_type: 'VAT',
+        due_date: 'Due date',
+        recurrence: 'Repeats',
+        notes: 'Notes',
+        status: 'Status',
+      },
     },
     'accounting/expenses': {
       name: 'Expense |||| Expenses',

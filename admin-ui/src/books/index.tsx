@@ -10,6 +10,7 @@ import ShowChartIcon from '@mui/icons-material/ShowChartOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import LockClockIcon from '@mui/icons-material/LockClockOutlined';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
+import EventRepeatIcon from '@mui/icons-material/EventRepeatOutlined';
 import { lazyPage } from '../shell/chunks';
 
 const statements = () => import('./Statements');
@@ -51,6 +52,16 @@ export const expenses = {
   show: lazyPage(() => expensesPages().then((m) => m.ExpenseShow)),
   icon: PaymentsIcon,
   options: { label: 'app.books.menu.expenses' },
+};
+const expectedPages = () => import('./ExpectedExpenses');
+export const expectedExpenses = {
+  list: lazyPage(() => expectedPages().then((m) => m.ExpectedExpenseList)),
+  create: lazyPage(() => expectedPages().then((m) => m.ExpectedExpenseCreate)),
+  edit: lazyPage(() => expectedPages().then((m) => m.ExpectedExpenseEdit)),
+  show: lazyPage(() => expectedPages().then((m) => m.ExpectedExpenseShow)),
+  icon: EventRepeatIcon,
+  recordRepresentation: 'name',
+  options: { label: 'app.books.menu.expected' },
 };
 export const generalJournals = {
   list: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalList)),
@@ -94,6 +105,7 @@ export const lockDate = {
 /** The books' resources, in the menu's order. */
 export const BOOKS_RESOURCES = [
   'accounting/expenses',
+  'accounting/expected-expenses',
   'accounting/suppliers',
   'accounting/expense-types',
   'advanced-accounting/profit-and-loss',
@@ -112,4 +124,5 @@ export const BOOKS_API_PATHS: Record<string, string> = {
   'accounting/suppliers': 'suppliers',
   'accounting/expense-types': 'expense-types',
   'accounting/expenses': 'expenses',
+  'accounting/expected-expenses': 'expected-expenses',
 };

@@ -29,6 +29,7 @@ import {
   trialBalance,
   lockDate,
   vatReturn,
+  expectedExpenses,
 } from '../books';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
@@ -228,6 +229,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/commulative-attendence-report" {...cumulativeAttendance} />
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
         <Resource name="accounting/expenses" {...expenses} />
+        <Resource name="accounting/expected-expenses" {...expectedExpenses} />
         <Resource name="accounting/suppliers" {...suppliers} />
         <Resource name="accounting/expense-types" {...expenseTypes} />
         <Resource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />

@@ -72,6 +72,12 @@ import {
   PayExpenseHandler,
   RecordExpenseHandler,
 } from './accounting/expenses.commands';
+import {
+  ChangePayrollHandler,
+  PayPayrollHandler,
+  PayrollController,
+  RecordPayrollHandler,
+} from './accounting/payroll.commands';
 import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
 import { OnlineCustomers } from './customers/online-customers';
@@ -175,6 +181,7 @@ export class CommandApiModule {
         ManagerEInvoicesController,
         GeneralJournalsController,
         ExpensesController,
+        PayrollController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -240,6 +247,9 @@ export class CommandApiModule {
         ChangeExpenseTypesHandler,
         RecordExpenseHandler,
         PayExpenseHandler,
+        RecordPayrollHandler,
+        ChangePayrollHandler,
+        PayPayrollHandler,
         RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,

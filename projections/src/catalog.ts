@@ -25,6 +25,7 @@ import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.pro
 import { einvoicesProjection } from './einvoicing/einvoices.projection';
 import { ledgerProjection } from './accounting/ledger.projection';
 import { expensesProjection } from './accounting/expenses.projection';
+import { payrollProjection } from './accounting/payroll.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -55,5 +56,6 @@ export const allProjections: Projection[] = [
   einvoicesProjection,
   ledgerProjection,
   expensesProjection,
+  payrollProjection,
   auditLogProjection,
 ];

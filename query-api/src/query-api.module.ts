@@ -31,6 +31,7 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
+import { PayrollQueryController } from './accounting/payroll.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
@@ -114,6 +115,7 @@ export class QueryApiModule implements NestModule {
         SalesReportsQueryController,
         BooksQueryController,
         ExpensesQueryController,
+        PayrollQueryController,
         ActivitiesQueryController,
         CustomerReportsQueryController,
         MostUsedProductsQueryController,

@@ -3,3 +3,4 @@ export * from './ledger';
 export * from './journal';
 export * from './messages';
 export * from './expenses';
+export * from './payroll';

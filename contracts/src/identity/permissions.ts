@@ -56,6 +56,8 @@ export const Permission = {
   postJournals: 63,
   /** suppliers, expense types, expenses and paying them */
   manageExpenses: 64,
+  /** the employees' monthly payroll: recorded, changed while owed, and paid */
+  managePayroll: 65,
   viewSettings: 70,
   manageSettings: 71,
   /**
@@ -106,6 +108,7 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   62: Page.advancedAccounting,
   63: Page.advancedAccounting,
   64: Page.advancedAccounting,
+  65: Page.advancedAccounting,
   70: Page.settings,
   71: Page.settings,
   80: Page.pos,
@@ -180,6 +183,7 @@ export const permissionMessages = {
       viewBooks: 'View the books: journal, ledgers and statements',
       postJournals: 'Post and reverse general journals',
       manageExpenses: 'Record suppliers and expenses, and pay bills',
+      managePayroll: "Record the employees' monthly payroll and pay it",
       viewSettings: "View the salon's settings",
       manageSettings: "Change the salon's settings",
       changeInvoicePrice: 'Change the price on an invoice',
@@ -225,6 +229,7 @@ export const permissionMessages = {
       viewBooks: 'عرض الدفاتر: اليومية والأستاذ والقوائم المالية',
       postJournals: 'ترحيل القيود اليدوية وعكسها',
       manageExpenses: 'تسجيل الموردين والمصروفات وسداد الفواتير',
+      managePayroll: 'تسجيل رواتب الموظفين الشهرية وصرفها',
       viewSettings: 'عرض إعدادات الصالون',
       manageSettings: 'تغيير إعدادات الصالون',
       changeInvoicePrice: 'تغيير السعر في الفاتورة',

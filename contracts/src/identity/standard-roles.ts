@@ -32,7 +32,7 @@ const P = Permission;
  * - the cashier: the till and its invoices, the book to see who is due to pay, customers at the till;
  * - the stylist: her own appointments and customers, her own attendance;
  * - the accountant: invoices, payments and the reports read only; the books, her own journals, the
- *   suppliers and the expenses.
+ *   suppliers, the expenses and the payroll.
  */
 export const STANDARD_ROLES = {
   owner: { is_admin: true, permissions: ALL_PERMISSIONS },
@@ -84,6 +84,7 @@ export const STANDARD_ROLES = {
       P.viewBooks,
       P.postJournals,
       P.manageExpenses,
+      P.managePayroll,
     ],
   },
 } as const satisfies Record<string, { is_admin: boolean; permissions: readonly Permission[] }>;

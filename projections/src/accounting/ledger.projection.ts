@@ -1,4 +1,7 @@
 import type {
+  PayrollChanged,
+  PayrollPaid,
+  PayrollRecorded,
   ExpensePaid,
   ExpenseRecorded,
   SupplierAdded,
@@ -31,6 +34,9 @@ import {
   depositPosting,
   expensePaymentPosting,
   expensePosting,
+  payrollChangePosting,
+  payrollPaymentPosting,
+  payrollPosting,
   supplierOpeningPosting,
   giftCardPosting,
   invoiceCancelPosting,
@@ -62,6 +68,9 @@ export const LEDGER_EVENT_TYPES = [
   'ExpensePaid',
   'SupplierAdded',
   'SupplierChanged',
+  'PayrollRecorded',
+  'PayrollChanged',
+  'PayrollPaid',
 ] as const;
 
 const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
@@ -82,8 +91,9 @@ type Data<T extends { data: unknown }> = T['data'];
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances
-  version: 3,
+  // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances;
+  // 4: the payroll (recorded, changed, paid)
+  version: 4,
   collections: [
     {
       name: 'ledger_entries',
@@ -237,6 +247,15 @@ export const ledgerProjection: Projection = {
         );
         break;
       }
+      case 'PayrollRecorded':
+        draft = payrollPosting(e.data as Data<PayrollRecorded>);
+        break;
+      case 'PayrollChanged':
+        draft = payrollChangePosting(e.id, e.data as Data<PayrollChanged>);
+        break;
+      case 'PayrollPaid':
+        draft = payrollPaymentPosting(e.data as Data<PayrollPaid>);
+        break;
       case 'CustomerOfferOpened': {
         const d = e.data as Data<CustomerOfferOpened>;
         return [

@@ -29,12 +29,14 @@ export const ENTITY_RESOURCES: Record<string, string> = {
   supplier: 'accounting/suppliers',
   expense: 'accounting/expenses',
   expensetypes: 'accounting/expense-types',
+  payroll: 'advanced-accounting/payrols',
 };
 /** Kinds of record that have a screen of their own to open from an entry, and which screen. */
 export const RECORD_SCREENS: Record<string, { resource: string; type: 'show' | 'edit' }> = {
   generaljournal: { resource: 'advanced-accounting/general-journals', type: 'show' },
   supplier: { resource: 'accounting/suppliers', type: 'show' },
   expense: { resource: 'accounting/expenses', type: 'show' },
+  payroll: { resource: 'advanced-accounting/payrols', type: 'show' },
   customer: { resource: 'customers', type: 'show' },
   offer: { resource: 'menu/offers', type: 'edit' },
   package: { resource: 'menu/packages', type: 'edit' },
@@ -85,6 +87,9 @@ export const HIDDEN_FIELDS = new Set([
   'expense_type_id',
   'recorded_by',
   'previous_opening_balance',
+  'payroll_id',
+  'employee_id',
+  'previous_net',
   // who posted or reversed a journal: the entry's own "who"
   'posted_by',
   'reversed_by',
@@ -230,6 +235,9 @@ export const KNOWN_TYPES = [
   'ExpenseTypeChanged',
   'ExpenseRecorded',
   'ExpensePaid',
+  'PayrollRecorded',
+  'PayrollChanged',
+  'PayrollPaid',
   'GeneralJournalReversed',
   'DebitNotePaymentReceived',
   'HeldInvoiceIssued',

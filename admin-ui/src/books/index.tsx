@@ -5,6 +5,7 @@ import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import PostAddIcon from '@mui/icons-material/PostAddOutlined';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChartOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -50,6 +51,16 @@ export const expenses = {
   icon: PaymentsIcon,
   options: { label: 'app.books.menu.expenses' },
 };
+const payrollPages = () => import('./Payroll');
+/** The payroll: a month's run per employee (the spec's `payrols`, `payrols/add`, `payrols/edit/{id}`). */
+export const payrolls = {
+  list: lazyPage(() => payrollPages().then((m) => m.PayrollList)),
+  create: lazyPage(() => payrollPages().then((m) => m.PayrollCreate)),
+  edit: lazyPage(() => payrollPages().then((m) => m.PayrollEdit)),
+  show: lazyPage(() => payrollPages().then((m) => m.PayrollShow)),
+  icon: BadgeIcon,
+  options: { label: 'app.books.menu.payroll' },
+};
 export const generalJournals = {
   list: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalList)),
   create: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalCreate)),
@@ -83,6 +94,7 @@ export const BOOKS_RESOURCES = [
   'accounting/expenses',
   'accounting/suppliers',
   'accounting/expense-types',
+  'advanced-accounting/payrols',
   'advanced-accounting/profit-and-loss',
   'advanced-accounting/balance-sheet',
   'advanced-accounting/trial-balance',
@@ -97,4 +109,5 @@ export const BOOKS_API_PATHS: Record<string, string> = {
   'accounting/suppliers': 'suppliers',
   'accounting/expense-types': 'expense-types',
   'accounting/expenses': 'expenses',
+  'advanced-accounting/payrols': 'accounting/payrolls',
 };

@@ -185,6 +185,86 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await shot(phone.page, 'books-expense-paid-ar-phone');
     });
 
+    it('records a payroll month as the accountant in Arabic on a phone, and pays it on a desktop in English', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, accountant, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/payrols`);
+      // the demo's last month, paid
+      await page.waitForTimeout(4000);
+      await shot(page, 'books-payroll-debug');
+      await page.waitForSelector('text=مدفوع');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await noSideScroll(page);
+      await shot(page, 'books-payroll-list-ar-phone');
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/payrols/create`);
+      await page.waitForSelector('[data-testid=payroll-form]');
+      // the month this form starts on is the last one (the demo paid it): this month instead
+      const lastMonth = await page.inputValue('[data-testid=payroll-month]');
+      const [y, m] = lastMonth.split('-').map(Number);
+      const thisMonth = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+      await page.fill('[data-testid=payroll-month]', thisMonth);
+      await page.click('[data-testid=payroll-employee] >> xpath=.. >> [role=combobox]');
+      await page.click('[role=option]:has-text("ريم عبدالله")');
+      // her salary on file and the month's commission, prefilled
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid=payroll-salary]') as HTMLInputElement)?.value === '3800.00',
+      );
+      const commission = Number(await page.inputValue('[data-testid=payroll-commission]'));
+      await page.click('[data-testid=payroll-add-additions]');
+      await page.fill('[data-testid=payroll-additions-0-label]', 'مكافأة التقييمات');
+      await page.fill('[data-testid=payroll-additions-0-amount]', '٢٠٠');
+      await page.click('[data-testid=payroll-add-deductions]');
+      await page.fill('[data-testid=payroll-deductions-0-label]', 'سلفة');
+      await page.fill('[data-testid=payroll-deductions-0-amount]', '100');
+      const net = (3800 + commission + 200 - 100).toFixed(2);
+      expect(await text(page, '[data-testid=payroll-net]')).toContain(net);
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await noSideScroll(page);
+      await shot(page, 'books-payroll-new-ar-phone');
+      await page.click('[data-testid=payroll-save]');
+      await page.waitForSelector('[data-testid=payroll-show]');
+      expect(await text(page, '[data-testid=payroll-total-owed]')).toContain(net);
+      expect(await text(page, '[data-testid=payroll-status]')).toBe('غير مدفوع');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await noSideScroll(page);
+      await shot(page, 'books-payroll-ar-phone');
+      const address = page.url().replace('/ar/', '/en/');
+
+      const desk = await tab('en');
+      await desk.page.setViewportSize(DESKTOP);
+      await signIn(desk.page, url, accountant);
+      await openInApp(desk.page, address);
+      await desk.page.click('[data-testid=payroll-pay]');
+      await desk.page.fill('[data-testid=payroll-pay-amount]', (Number(net) + 1).toFixed(2));
+      await desk.page.click('[data-testid=payroll-pay-confirm]');
+      // more than is owed: refused, saying what is owed
+      await desk.page.waitForSelector(`text=more than what is owed`);
+      await desk.page.fill('[data-testid=payroll-pay-amount]', net);
+      await desk.page.click('[data-testid=payroll-pay-confirm]');
+      await desk.page.waitForSelector('[data-testid=payroll-payments]');
+      expect(await text(desk.page, '[data-testid=payroll-total-owed]')).toContain('0.00');
+      expect(await text(desk.page, '[data-testid=payroll-status]')).toBe('Paid');
+      // paid: no longer changed
+      expect(await desk.page.$('[data-testid=payroll-edit]')).toBeNull();
+      expect(await text(desk.page, 'main')).not.toMatch(RAW);
+      await shot(desk.page, 'books-payroll-paid-en');
+      // the books: its payment's entry opens the payroll again
+      await openInApp(
+        desk.page,
+        `${url}/en/merchant/advanced-accounting/journal-entries?filter=${encodeURIComponent(JSON.stringify({ source_kind: 'payroll_payment' }))}`,
+      );
+      await desk.page.click('main tbody tr >> nth=0');
+      await desk.page.waitForSelector('[data-testid=journal-entry]');
+      const totals = await desk.page.$$eval('[data-testid=journal-entry-totals] th', (cells) =>
+        cells.map((c) => c.textContent),
+      );
+      expect(totals[1]).toBe(totals[2]);
+      await desk.page.click('[data-testid=entry-document-link]');
+      await desk.page.waitForSelector('[data-testid=payroll-show]');
+    });
+
     it('shows no books in the receptionist’s menu', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -264,6 +264,13 @@ describe('the payroll over HTTP (issue 25)', () => {
   it('lets the accountant read and record payroll, and not the receptionist', async () => {
     const accountant = await t.signIn(ACCOUNTANT);
     expect((await get('accounting/payrolls', {}, accountant)).status).toBe(200);
+    // the employees a run can be for, without the right to open the staff's records
+    expect((await get('employees', {}, accountant)).status).toBe(403);
+    const employees = (await get('accounting/payrolls/employees', {}, accountant)).body as Array<{
+      id: string;
+      salary: number;
+    }>;
+    expect(employees.find((e) => e.id === stylists[0].id)?.salary).toBe(stylists[0].salary);
     const missing = await post('accounting/payrolls', {}, accountant);
     expect(missing.status).toBe(422);
     const reception = await t.signIn(RECEPTION);

@@ -11,7 +11,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
-import { useCanAccess, useGetList, useRefresh, useTranslate } from 'ra-core';
+import { useCanAccess, useRefresh, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import {
   codeLabelKey,
@@ -88,6 +88,24 @@ type Suggestion = {
   existing_payroll_id: string | null;
 };
 
+/** The employees a run may be for (the payroll's own read: the accountant may not open the staff). */
+const usePayrollEmployees = (enabled = true): Employee[] => {
+  const dataProvider = useAppDataProvider();
+  const [employees, setEmployees] = useState<Employee[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    dataProvider
+      .send<Employee[]>('GET', `${API}/employees`)
+      .then((list) => current && setEmployees(list))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, enabled]);
+  return employees;
+};
+
 /** The month before the salon's today ('YYYY-MM'): the one usually being paid. */
 const previousMonth = (today: string) => {
   if (!/^\d{4}-\d{2}/.test(today)) return '';
@@ -157,10 +175,7 @@ export const PayrollList = () => {
   const { language } = useArea();
   const { money } = useFormat();
   const monthText = useMonthText();
-  const { data: employees = [] } = useGetList<Employee>('employees/employees', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name_en', order: 'ASC' },
-  });
+  const employees = usePayrollEmployees();
   return (
     <List
       title="app.books.titles.payrolls"
@@ -316,11 +331,7 @@ const PayrollForm = ({ record }: { record?: Payroll }) => {
   const dataProvider = useAppDataProvider();
   const navigate = useNavigate();
   const problemText = useProblemText();
-  const { data: employees = [] } = useGetList<Employee>(
-    'employees/employees',
-    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name_en', order: 'ASC' } },
-    { enabled: !record },
-  );
+  const employees = usePayrollEmployees(!record);
   const [employee, setEmployee] = useState(record?.employee_id ?? '');
   const [monthTyped, setMonth] = useState(record?.month ?? '');
   const month = monthTyped || (record ? '' : previousMonth(today));

@@ -74,6 +74,27 @@ export class PayrollQueryController {
   }
 
   /**
+   * The employees a run can be recorded for, as the payroll needs them (names and salary on file): the
+   * accountant keeps the payroll without the right to open the staff's records.
+   */
+  @Get('payrolls/employees')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async employees(@Auth() auth: AuthContext) {
+    const docs = await this.models.find('employees', {
+      filter: { tenantId: auth.tenantId },
+      sort: [['name_en', 'asc']],
+      limit: 1000,
+    });
+    return docs.map((e) => ({
+      id: e.id,
+      name_en: e.name_en,
+      name_ar: e.name_ar,
+      salary: (e.salary as number | undefined) ?? 0,
+      status: e.status ?? 1,
+    }));
+  }
+
+  /**
    * What a month's run for an employee starts from: her salary on file and the commission the product
    * computed from her sales of the month (net of credit notes), and the run already recorded, if any.
    */

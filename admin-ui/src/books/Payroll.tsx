@@ -264,7 +264,7 @@ const LinesInput = ({
       </Typography>
       <Stack spacing={1}>
         {lines.map((line, i) => (
-          <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+          <Stack key={i} direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
             <TextField
               size="small"
               label={translate('app.books.payroll.fields.label')}
@@ -274,7 +274,8 @@ const LinesInput = ({
               }
               error={Boolean(errorOf(`${kind}.${i}.label`))}
               helperText={errorOf(`${kind}.${i}.label`)}
-              sx={{ flex: '1 1 160px', minWidth: 0 }}
+              // a phone: the label on its own row, the amount and its remove button under it
+              sx={{ flex: { xs: '1 1 100%', sm: '1 1 160px' }, minWidth: 0 }}
               slotProps={{ htmlInput: { 'data-testid': `payroll-${kind}-${i}-label` } }}
             />
             <TextField

@@ -230,6 +230,21 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       expect(await text(page, 'main')).not.toMatch(RAW);
       await noSideScroll(page);
       await shot(page, 'books-payroll-ar-phone');
+      // changed while owed: the bonus is 250, not 200
+      await page.click('[data-testid=payroll-edit]');
+      await page.waitForSelector('[data-testid=payroll-form]');
+      await page.fill('[data-testid=payroll-additions-0-amount]', '250');
+      const changed = (Number(net) + 50).toFixed(2);
+      const changedShown = Number(changed).toLocaleString('en-US', { minimumFractionDigits: 2 });
+      expect(await text(page, '[data-testid=payroll-net]')).toContain(changedShown);
+      await noSideScroll(page);
+      await shot(page, 'books-payroll-edit-ar-phone');
+      await page.click('[data-testid=payroll-save]');
+      await page.waitForSelector('[data-testid=payroll-show]');
+      await page.waitForFunction(
+        (owed) => document.querySelector('[data-testid=payroll-total-owed]')?.textContent?.includes(owed),
+        changedShown,
+      );
       const address = page.url().replace('/ar/', '/en/');
 
       const desk = await tab('en');
@@ -237,11 +252,11 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await signIn(desk.page, url, accountant);
       await openInApp(desk.page, address);
       await desk.page.click('[data-testid=payroll-pay]');
-      await desk.page.fill('[data-testid=payroll-pay-amount]', (Number(net) + 1).toFixed(2));
+      await desk.page.fill('[data-testid=payroll-pay-amount]', (Number(changed) + 1).toFixed(2));
       await desk.page.click('[data-testid=payroll-pay-confirm]');
       // more than is owed: refused, saying what is owed
       await desk.page.waitForSelector(`text=more than what is owed`);
-      await desk.page.fill('[data-testid=payroll-pay-amount]', net);
+      await desk.page.fill('[data-testid=payroll-pay-amount]', changed);
       await desk.page.click('[data-testid=payroll-pay-confirm]');
       await desk.page.waitForSelector('[data-testid=payroll-payments]');
       expect(await text(desk.page, '[data-testid=payroll-total-owed]')).toContain('0.00');

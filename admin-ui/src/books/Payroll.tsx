@@ -3,6 +3,7 @@ import {
   CreateButton,
   DataTable,
   Edit,
+  FilterButton,
   List,
   SelectInput,
   Show,
@@ -203,6 +204,7 @@ export const PayrollList = () => {
       sort={{ field: 'month', order: 'DESC' }}
       actions={
         <TopToolbar>
+          <FilterButton />
           <CreateButton />
         </TopToolbar>
       }
@@ -427,7 +429,8 @@ const PayrollForm = ({ record }: { record?: Payroll }) => {
       sx={{ py: 2, px: { xs: 1, sm: 0 }, maxWidth: 760 }}
       data-testid="payroll-form"
     >
-      <Title title={translate(record ? 'app.books.titles.edit_payroll' : 'app.books.titles.new_payroll')} />
+      {/* a change is titled by its <Edit> */}
+      {!record && <Title title={translate('app.books.titles.new_payroll')} />}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
         {record ? (
           <Typography variant="h6" component="h2" data-testid="payroll-heading">
@@ -480,7 +483,12 @@ const PayrollForm = ({ record }: { record?: Payroll }) => {
         </Alert>
       )}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        {amountField('salary', salary, setSalary, translate('app.books.payroll.salary_hint'))}
+        {amountField(
+          'salary',
+          salary,
+          setSalary,
+          suggestion ? translate('app.books.payroll.salary_hint') : undefined,
+        )}
         {amountField(
           'commission',
           commission,

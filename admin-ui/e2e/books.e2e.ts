@@ -197,19 +197,35 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'books-payroll-list-ar-phone');
       await openInApp(page, `${url}/ar/merchant/advanced-accounting/payrols/create`);
       await page.waitForSelector('[data-testid=payroll-form]');
-      // the month this form starts on is the last one (the demo paid it): this month instead
-      const lastMonth = await page.inputValue('[data-testid=payroll-month]');
-      const [y, m] = lastMonth.split('-').map(Number);
-      const thisMonth = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-      await page.fill('[data-testid=payroll-month]', thisMonth);
       await page.click('[data-testid=payroll-employee] >> xpath=.. >> [role=combobox]');
       await page.click('[role=option]:has-text("ريم عبدالله")');
+      // the form starts on last month (the demo paid it): this month, or the latest one not yet
+      // recorded for her (a second run of this test against the same server)
+      const suggestionFor = async (month: string) => {
+        const answer = page.waitForResponse(
+          (r) => r.url().includes('/payrolls/suggest') && r.url().includes(`month=${month}`),
+        );
+        await page.fill('[data-testid=payroll-month]', month);
+        return (await (await answer).json()) as { existing_payroll_id: string | null; commission: number };
+      };
+      const lastMonth = await page.inputValue('[data-testid=payroll-month]');
+      let [y, m] = lastMonth.split('-').map(Number);
+      [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+      const monthOf = () => `${y}-${String(m).padStart(2, '0')}`;
+      let suggested = await suggestionFor(monthOf());
+      while (suggested.existing_payroll_id) {
+        [y, m] = m === 1 ? [y - 1, 12] : [y, m - 1];
+        suggested = await suggestionFor(monthOf());
+      }
       // her salary on file and the month's commission, prefilled
+      const commission = suggested.commission / 100;
       await page.waitForFunction(
-        () =>
-          (document.querySelector('[data-testid=payroll-salary]') as HTMLInputElement)?.value === '3800.00',
+        (expected) =>
+          (document.querySelector('[data-testid=payroll-salary]') as HTMLInputElement)?.value === '3800.00' &&
+          (document.querySelector('[data-testid=payroll-commission]') as HTMLInputElement)?.value ===
+            expected,
+        commission.toFixed(2),
       );
-      const commission = Number(await page.inputValue('[data-testid=payroll-commission]'));
       await page.click('[data-testid=payroll-add-additions]');
       await page.fill('[data-testid=payroll-additions-0-label]', 'مكافأة التقييمات');
       await page.fill('[data-testid=payroll-additions-0-amount]', '٢٠٠');

@@ -7,7 +7,6 @@ import {
   List,
   SelectInput,
   Show,
-  TextInput,
   Title,
   TopToolbar,
   useRecordContext,
@@ -113,6 +112,17 @@ const previousMonth = (today: string) => {
   const [y, m] = today.split('-').map(Number);
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 };
+/** The 24 months up to the salon's today's, newest first. */
+const recentMonths = (today: string): string[] => {
+  if (!/^\d{4}-\d{2}/.test(today)) return [];
+  let [y, m] = today.split('-').map(Number);
+  const months: string[] = [];
+  for (let i = 0; i < 24; i++) {
+    months.push(`${y}-${String(m).padStart(2, '0')}`);
+    [y, m] = m === 1 ? [y - 1, 12] : [y, m - 1];
+  }
+  return months;
+};
 const isMonth = (v: string) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v);
 
 /** The account's currency decimals: amounts typed as text and minor units shown back. */
@@ -177,17 +187,18 @@ export const PayrollList = () => {
   const { money } = useFormat();
   const monthText = useMonthText();
   const employees = usePayrollEmployees();
+  const today = useSalonToday();
   return (
     <List
       title="app.books.titles.payrolls"
       filters={[
-        <TextInput
+        // the salon's last two years of months, newest first (a month typed halfway is no filter)
+        <SelectInput
           key="month"
           source="month"
           alwaysOn
-          placeholder="2026-11"
-          slotProps={{ htmlInput: { dir: 'ltr' } }}
-          parse={(v: string) => fromArabicDigits(v ?? '').trim()}
+          choices={recentMonths(today).map((id) => ({ id, name: monthText(id) }))}
+          translateChoice={false}
         />,
         <SelectInput
           key="employee_id"

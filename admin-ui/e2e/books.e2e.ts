@@ -353,6 +353,117 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await shot(phone.page, 'books-expense-paid-ar-phone');
     });
 
+    it('records a payroll month as the accountant in Arabic on a phone, and pays it on a desktop in English', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, accountant, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/payrols`);
+      // the demo's last month, paid
+      await page.waitForSelector('text=مدفوع');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await noSideScroll(page);
+      await shot(page, 'books-payroll-list-ar-phone');
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/payrols/create`);
+      await page.waitForSelector('[data-testid=payroll-form]');
+      await page.click('[data-testid=payroll-employee] >> xpath=.. >> [role=combobox]');
+      await page.click('[role=option]:has-text("ريم عبدالله")');
+      // the form starts on last month (the demo paid it): this month, or the latest one not yet
+      // recorded for her (a second run of this test against the same server)
+      const suggestionFor = async (month: string) => {
+        const answer = page.waitForResponse(
+          (r) => r.url().includes('/payrolls/suggest') && r.url().includes(`month=${month}`),
+        );
+        await page.fill('[data-testid=payroll-month]', month);
+        return (await (await answer).json()) as { existing_payroll_id: string | null; commission: number };
+      };
+      const lastMonth = await page.inputValue('[data-testid=payroll-month]');
+      let [y, m] = lastMonth.split('-').map(Number);
+      [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+      const monthOf = () => `${y}-${String(m).padStart(2, '0')}`;
+      let suggested = await suggestionFor(monthOf());
+      while (suggested.existing_payroll_id) {
+        [y, m] = m === 1 ? [y - 1, 12] : [y, m - 1];
+        suggested = await suggestionFor(monthOf());
+      }
+      // her salary on file and the month's commission, prefilled
+      const commission = suggested.commission / 100;
+      await page.waitForFunction(
+        (expected) =>
+          (document.querySelector('[data-testid=payroll-salary]') as HTMLInputElement)?.value === '3800.00' &&
+          (document.querySelector('[data-testid=payroll-commission]') as HTMLInputElement)?.value ===
+            expected,
+        commission.toFixed(2),
+      );
+      await page.click('[data-testid=payroll-add-additions]');
+      await page.fill('[data-testid=payroll-additions-0-label]', 'مكافأة التقييمات');
+      await page.fill('[data-testid=payroll-additions-0-amount]', '٢٠٠');
+      await page.click('[data-testid=payroll-add-deductions]');
+      await page.fill('[data-testid=payroll-deductions-0-label]', 'سلفة');
+      await page.fill('[data-testid=payroll-deductions-0-amount]', '100');
+      const net = (3800 + commission + 200 - 100).toFixed(2);
+      // as money is shown: grouped thousands
+      const shown = Number(net).toLocaleString('en-US', { minimumFractionDigits: 2 });
+      expect(await text(page, '[data-testid=payroll-net]')).toContain(shown);
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await shot(page, 'books-payroll-new-ar-phone');
+      await noSideScroll(page);
+      await page.click('[data-testid=payroll-save]');
+      await page.waitForSelector('[data-testid=payroll-show]');
+      expect(await text(page, '[data-testid=payroll-total-owed]')).toContain(shown);
+      expect(await text(page, '[data-testid=payroll-status]')).toBe('غير مدفوع');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await noSideScroll(page);
+      await shot(page, 'books-payroll-ar-phone');
+      // changed while owed: the bonus is 250, not 200
+      await page.click('[data-testid=payroll-edit]');
+      await page.waitForSelector('[data-testid=payroll-form]');
+      await page.fill('[data-testid=payroll-additions-0-amount]', '250');
+      const changed = (Number(net) + 50).toFixed(2);
+      const changedShown = Number(changed).toLocaleString('en-US', { minimumFractionDigits: 2 });
+      expect(await text(page, '[data-testid=payroll-net]')).toContain(changedShown);
+      await noSideScroll(page);
+      await shot(page, 'books-payroll-edit-ar-phone');
+      await page.click('[data-testid=payroll-save]');
+      await page.waitForSelector('[data-testid=payroll-show]');
+      await page.waitForFunction(
+        (owed) => document.querySelector('[data-testid=payroll-total-owed]')?.textContent?.includes(owed),
+        changedShown,
+      );
+      const address = page.url().replace('/ar/', '/en/');
+
+      const desk = await tab('en');
+      await desk.page.setViewportSize(DESKTOP);
+      await signIn(desk.page, url, accountant);
+      await openInApp(desk.page, address);
+      await desk.page.click('[data-testid=payroll-pay]');
+      await desk.page.fill('[data-testid=payroll-pay-amount]', (Number(changed) + 1).toFixed(2));
+      await desk.page.click('[data-testid=payroll-pay-confirm]');
+      // more than is owed: refused, saying what is owed
+      await desk.page.waitForSelector(`text=more than what is owed`);
+      await desk.page.fill('[data-testid=payroll-pay-amount]', changed);
+      await desk.page.click('[data-testid=payroll-pay-confirm]');
+      await desk.page.waitForSelector('[data-testid=payroll-payments]');
+      expect(await text(desk.page, '[data-testid=payroll-total-owed]')).toContain('0.00');
+      expect(await text(desk.page, '[data-testid=payroll-status]')).toBe('Paid');
+      // paid: no longer changed
+      expect(await desk.page.$('[data-testid=payroll-edit]')).toBeNull();
+      expect(await text(desk.page, 'main')).not.toMatch(RAW);
+      await shot(desk.page, 'books-payroll-paid-en');
+      // the books: its payment's entry opens the payroll again
+      await openInApp(
+        desk.page,
+        `${url}/en/merchant/advanced-accounting/journal-entries?filter=${encodeURIComponent(JSON.stringify({ source_kind: 'payroll_payment' }))}`,
+      );
+      await desk.page.click('main tbody tr >> nth=0');
+      await desk.page.waitForSelector('[data-testid=journal-entry]');
+      const totals = await desk.page.$$eval('[data-testid=journal-entry-totals] th', (cells) =>
+        cells.map((c) => c.textContent),
+      );
+      expect(totals[1]).toBe(totals[2]);
+      await desk.page.click('[data-testid=entry-document-link]');
+      await desk.page.waitForSelector('[data-testid=payroll-show]');
+    });
+
     it('shows no books in the receptionist’s menu', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -321,6 +321,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
         'dashboard',
         // the books: hers to keep (issue 25)
         'accounting/expenses',
+        'advanced-accounting/payrols',
         'advanced-accounting/general-journals',
         'advanced-accounting/trial-balance',
       ])

@@ -450,6 +450,10 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
             }
             if (path) paths.push(path);
           }
+          // SCREENS_ONLY=payrols,expenses: only the screens whose address has one of these (a feature's own)
+          const only = (process.env.SCREENS_ONLY ?? '').split(',').filter(Boolean);
+          if (only.length)
+            paths.splice(0, paths.length, ...paths.filter((p) => only.some((o) => p.includes(o))));
 
           // Every API call that failed while a screen was open: what an error notice came from.
           const failedCalls: string[] = [];

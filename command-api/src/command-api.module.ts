@@ -79,6 +79,12 @@ import {
   PayBillsHandler,
   RecordExpenseHandler,
 } from './accounting/expenses.commands';
+import {
+  ChangePayrollHandler,
+  PayPayrollHandler,
+  PayrollController,
+  RecordPayrollHandler,
+} from './accounting/payroll.commands';
 import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
 import { OnlineCustomers } from './customers/online-customers';
@@ -184,6 +190,7 @@ export class CommandApiModule {
         ExpensesController,
         BooksLockController,
         ExpectedExpensesController,
+        PayrollController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -253,6 +260,9 @@ export class CommandApiModule {
         RecordExpenseHandler,
         PayExpenseHandler,
         PayBillsHandler,
+        RecordPayrollHandler,
+        ChangePayrollHandler,
+        PayPayrollHandler,
         RateInvoiceHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,

@@ -24,7 +24,7 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       account_id: 1,
       username: 'owner',
       role: 'owner',
-      permissions: { '4': [20, 21, 22, 23, 24, 25], '11': [60, 61, 62, 63, 64, 66] },
+      permissions: { '4': [20, 21, 22, 23, 24, 25], '11': [60, 61, 62, 63, 64, 65, 66] },
     });
     expect(byAccount.headers['x-position']).toMatch(/^\d+$/);
     const byEmail = await login({ email: 'OWNER@demosalon.example', password: 'Demo@12345', force: true });

@@ -398,6 +398,10 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       await t.http.get('/api/merchant/advanced-accounting/general-journals').set(await fresh(a))
     ).body as Array<{ id: string }>;
     idSource['general-journals'] = journals[0]?.id;
+    // one of A's payroll months (its list is under `accounting/`)
+    const payrolls = (await t.http.get('/api/merchant/accounting/payrolls').set(await fresh(a)))
+      .body as Array<{ id: string }>;
+    idSource.payrolls = payrolls[0]?.id;
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

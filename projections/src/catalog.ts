@@ -26,6 +26,7 @@ import { einvoicesProjection } from './einvoicing/einvoices.projection';
 import { ledgerProjection } from './accounting/ledger.projection';
 import { expensesProjection } from './accounting/expenses.projection';
 import { expectedExpensesProjection } from './accounting/expected-expenses.projection';
+import { payrollProjection } from './accounting/payroll.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -57,5 +58,6 @@ export const allProjections: Projection[] = [
   ledgerProjection,
   expensesProjection,
   expectedExpensesProjection,
+  payrollProjection,
   auditLogProjection,
 ];

@@ -33,6 +33,7 @@ import { BooksQueryController } from './accounting/books.query.controller';
 import { VatReturnQueryController } from './accounting/vat-return.query.controller';
 import { ExpectedExpensesQueryController } from './accounting/expected-expenses.query.controller';
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
+import { PayrollQueryController } from './accounting/payroll.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
@@ -118,6 +119,7 @@ export class QueryApiModule implements NestModule {
         VatReturnQueryController,
         ExpectedExpensesQueryController,
         ExpensesQueryController,
+        PayrollQueryController,
         ActivitiesQueryController,
         CustomerReportsQueryController,
         MostUsedProductsQueryController,

@@ -44,6 +44,8 @@ export type FieldFormat =
   | 'invoiceLines'
   /** a general journal's lines: the account, and its debit or credit */
   | 'journalLines'
+  /** a payroll's additions or deductions: label and amount */
+  | 'payrollLines'
   /** an invoice's payments (or one payment): method and amount */
   | 'payments'
   /** the gift cards (or the discount code) of an invoice: code and amount */
@@ -357,6 +359,23 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     notes: 'text',
   },
   bookslock: { lock_date: 'date', previous_lock_date: 'date', reason: 'text' },
+  payroll: {
+    employee_name_en: 'text',
+    employee_name_ar: 'text',
+    month: 'ltr',
+    date: 'date',
+    salary: 'money',
+    commission: 'money',
+    additions: 'payrollLines',
+    deductions: 'payrollLines',
+    total_additions: 'money',
+    total_deductions: 'money',
+    net: 'money',
+    payment: 'payments',
+    paid: 'money',
+    owed: 'money',
+    notes: 'text',
+  },
   generaljournal: {
     lines: 'journalLines',
     total: 'money',
@@ -681,6 +700,15 @@ export const formatFieldValue = (
                   : String(line.account ?? ''),
                 amount: formatFieldValue('money', debit ? line.debit : line.credit, ctx),
               });
+            }),
+          )
+        : String(value);
+    case 'payrollLines':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const line = asRecord(raw) ?? {};
+              return `${String(line.label ?? '')} ${formatFieldValue('money', line.amount, ctx)}`;
             }),
           )
         : String(value);

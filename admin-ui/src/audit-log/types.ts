@@ -30,6 +30,7 @@ export const ENTITY_RESOURCES: Record<string, string> = {
   expense: 'accounting/expenses',
   expensetypes: 'accounting/expense-types',
   expectedexpense: 'accounting/expected-expenses',
+  payroll: 'advanced-accounting/payrols',
 };
 /** Kinds of record that have a screen of their own to open from an entry, and which screen. */
 export const RECORD_SCREENS: Record<string, { resource: string; type: 'show' | 'edit' }> = {
@@ -37,6 +38,7 @@ export const RECORD_SCREENS: Record<string, { resource: string; type: 'show' | '
   supplier: { resource: 'accounting/suppliers', type: 'show' },
   expense: { resource: 'accounting/expenses', type: 'show' },
   expectedexpense: { resource: 'accounting/expected-expenses', type: 'show' },
+  payroll: { resource: 'advanced-accounting/payrols', type: 'show' },
   customer: { resource: 'customers', type: 'show' },
   offer: { resource: 'menu/offers', type: 'edit' },
   package: { resource: 'menu/packages', type: 'edit' },
@@ -94,6 +96,9 @@ export const HIDDEN_FIELDS = new Set([
   'expense_type_id',
   'recorded_by',
   'previous_opening_balance',
+  'payroll_id',
+  'employee_id',
+  'previous_net',
   // who posted or reversed a journal: the entry's own "who"
   'posted_by',
   'reversed_by',
@@ -240,6 +245,9 @@ export const KNOWN_TYPES = [
   'ExpenseTypeChanged',
   'ExpenseRecorded',
   'ExpensePaid',
+  'PayrollRecorded',
+  'PayrollChanged',
+  'PayrollPaid',
   'GeneralJournalReversed',
   'BooksLockDateSet',
   'ExpectedExpensePlanned',

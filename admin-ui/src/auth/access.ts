@@ -221,6 +221,14 @@ export const RESOURCE_ACCESS: Record<
       },
     ]),
   ),
+  // the payroll: read with the books (62), recorded, changed and paid with 65
+  'advanced-accounting/payrols': {
+    list: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    create: { page: Page.advancedAccounting, permission: Permission.managePayroll },
+    edit: { page: Page.advancedAccounting, permission: Permission.managePayroll },
+    pay: { page: Page.advancedAccounting, permission: Permission.managePayroll },
+  },
   'advanced-accounting/audit-log': {
     list: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },
     export: { page: Page.advancedAccounting, permission: Permission.viewAuditLog },

@@ -27,6 +27,13 @@ const documentOf = (e: EntrySource): { resource: string; path: string } | null =
       };
     case 'expense':
       return { resource: 'accounting/expenses', path: `accounting/expenses/${e.source_id}/show` };
+    case 'payroll':
+    case 'payroll_change':
+    case 'payroll_payment': {
+      // `payroll`, or `payroll@event` and `payroll@payment`
+      const id = e.source_id.split('@')[0];
+      return { resource: 'advanced-accounting/payrols', path: `advanced-accounting/payrols/${id}/show` };
+    }
     case 'gift_card':
       return {
         resource: 'reports/active-gifts-cards',

@@ -5,6 +5,7 @@ import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import PostAddIcon from '@mui/icons-material/PostAddOutlined';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShowChartIcon from '@mui/icons-material/ShowChartOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
@@ -63,6 +64,16 @@ export const expectedExpenses = {
   recordRepresentation: 'name',
   options: { label: 'app.books.menu.expected' },
 };
+const payrollPages = () => import('./Payroll');
+/** The payroll: a month's run per employee (the spec's `payrols`, `payrols/add`, `payrols/edit/{id}`). */
+export const payrolls = {
+  list: lazyPage(() => payrollPages().then((m) => m.PayrollList)),
+  create: lazyPage(() => payrollPages().then((m) => m.PayrollCreate)),
+  edit: lazyPage(() => payrollPages().then((m) => m.PayrollEdit)),
+  show: lazyPage(() => payrollPages().then((m) => m.PayrollShow)),
+  icon: BadgeIcon,
+  options: { label: 'app.books.menu.payroll' },
+};
 export const generalJournals = {
   list: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalList)),
   create: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalCreate)),
@@ -108,6 +119,7 @@ export const BOOKS_RESOURCES = [
   'accounting/expected-expenses',
   'accounting/suppliers',
   'accounting/expense-types',
+  'advanced-accounting/payrols',
   'advanced-accounting/profit-and-loss',
   'advanced-accounting/balance-sheet',
   'advanced-accounting/trial-balance',
@@ -125,4 +137,5 @@ export const BOOKS_API_PATHS: Record<string, string> = {
   'accounting/expense-types': 'expense-types',
   'accounting/expenses': 'expenses',
   'accounting/expected-expenses': 'expected-expenses',
+  'advanced-accounting/payrols': 'accounting/payrolls',
 };

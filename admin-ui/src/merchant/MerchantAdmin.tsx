@@ -24,6 +24,7 @@ import {
   generalJournals,
   generalLedger,
   journalEntries,
+  payrolls,
   profitAndLoss,
   suppliers,
   trialBalance,
@@ -232,6 +233,7 @@ export const MerchantAdmin = () => {
         <Resource name="accounting/expected-expenses" {...expectedExpenses} />
         <Resource name="accounting/suppliers" {...suppliers} />
         <Resource name="accounting/expense-types" {...expenseTypes} />
+        <Resource name="advanced-accounting/payrols" {...payrolls} />
         <Resource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />
         <Resource name="advanced-accounting/balance-sheet" {...balanceSheet} />
         <Resource name="advanced-accounting/trial-balance" {...trialBalance} />

@@ -24,6 +24,7 @@ import {
   RecordExpense,
 } from '../accounting/expenses.commands';
 import { ChangeExpectedExpenses } from '../accounting/expected-expenses.commands';
+import { PayPayroll, RecordPayroll } from '../accounting/payroll.commands';
 import { ChangeSettings } from '../settings/settings.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
@@ -605,4 +606,46 @@ const seedDemoExpenses = async (
     ],
   ] as const)
     await execute(new ChangeExpectedExpenses(at(3, key).ctx, { kind: 'plan', body }));
+};
+
+/**
+ * Last month's payroll for the stylists (the demo's employees with a salary): the salary on file and the
+ * commission the product computed from their sales of the month (the command computes it when none is
+ * typed, so the projections must have caught up with the sales), an overtime addition and an advance
+ * deducted, then paid by bank transfer today. Posted to the books on the month's last day.
+ */
+export const seedDemoPayroll = async (
+  execute: (command: object) => Promise<unknown>,
+  ownerCtx: CommandContext,
+  owner: AuthContext,
+  timeZone: TenantTimeZone,
+  /** the stylists and their salaries on file */
+  employees: Array<{ id: string; salary: string }>,
+) => {
+  const today = businessDate(ownerCtx.now, timeZone);
+  const [y, m] = today.split('-').map(Number);
+  const month = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+  const ctx = (key: string) => ({ ...ownerCtx, correlationId: key, idempotencyKey: key });
+  const runs = [
+    { addition: ['Overtime on busy weekends', '250.00'], deduction: ['Salary advance', '500.00'] },
+    { addition: ['Best reviews bonus', '150.00'], deduction: ['Uniform', '80.00'] },
+  ];
+  for (const [i, employee] of employees.entries()) {
+    const run = runs[i % runs.length];
+    const answer = (await execute(
+      new RecordPayroll(ctx(`demo-payroll-${i}`), owner, {
+        employee_id: employee.id,
+        month,
+        salary: employee.salary,
+        additions: [{ label: run.addition[0], amount: run.addition[1] }],
+        deductions: [{ label: run.deduction[0], amount: run.deduction[1] }],
+        notes: '',
+      }),
+    )) as { body: { id: string; net: number } };
+    await execute(
+      new PayPayroll(ctx(`demo-payroll-${i}-paid`), answer.body.id, {
+        payment: { method: PaymentMethod.transfer, amount: (answer.body.net / 100).toFixed(2) },
+      }),
+    );
+  }
 };

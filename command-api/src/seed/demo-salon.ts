@@ -22,7 +22,7 @@ import {
 } from '@rawnaq/contracts';
 import type { AuthContext, EventStore } from '@rawnaq/platform';
 import { seedDemoAppointments } from './demo-appointments';
-import { seedDemoSales } from './demo-sales';
+import { seedDemoPayroll, seedDemoSales } from './demo-sales';
 import { seedDemoSalonUse } from './demo-salon-use';
 import { evolveAccountSettings, initialAccountSettings } from '../settings/account-settings';
 import { ChangeMenu } from '../catalog/menu.commands';
@@ -707,6 +707,15 @@ export const seedDemoSalon = async (
         reason: 'The customer asked for nail art once the invoice was issued',
         payments: [{ method: PaymentMethod.cash, amount: '28.75' }],
       }),
+  );
+  // last month's payroll, its commissions read from the sales projected above
+  await waitForProjections(await store.headPosition());
+  await seedDemoPayroll(
+    execute,
+    ownerCtx,
+    ownerAuth,
+    'Asia/Riyadh',
+    stylists.map((id, i) => ({ id, salary: DEMO_STYLISTS[i].salary })),
   );
   return true;
 };

@@ -5,3 +5,4 @@ export * from './messages';
 export * from './expenses';
 export * from './period';
 export * from './expected-expenses';
+export * from './payroll';

@@ -20,6 +20,9 @@ export const LEDGER_SOURCE_KINDS = [
   'expense',
   'expense_payment',
   'supplier_opening',
+  'payroll',
+  'payroll_change',
+  'payroll_payment',
 ] as const;
 export type LedgerSourceKind = (typeof LEDGER_SOURCE_KINDS)[number];
 

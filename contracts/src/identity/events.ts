@@ -275,6 +275,7 @@ export const ACCOUNTING_AUDIT_ENTITIES: readonly string[] = [
   'expensetypes',
   'expense',
   'expectedexpense',
+  'payroll',
   'bookslock',
 ];
 export const auditCategoryOf = (type: string): AuditCategory =>

@@ -56,6 +56,8 @@ export const Permission = {
   postJournals: 63,
   /** suppliers, expense types, expenses and paying them */
   manageExpenses: 64,
+  /** the employees' monthly payroll: recorded, changed while owed, and paid */
+  managePayroll: 65,
   /** close the books up to a date (the lock date), and open them again */
   closeBooks: 66,
   viewSettings: 70,
@@ -108,6 +110,7 @@ export const PERMISSION_PAGE: Record<Permission, Page> = {
   62: Page.advancedAccounting,
   63: Page.advancedAccounting,
   64: Page.advancedAccounting,
+  65: Page.advancedAccounting,
   66: Page.advancedAccounting,
   70: Page.settings,
   71: Page.settings,
@@ -183,6 +186,7 @@ export const permissionMessages = {
       viewBooks: 'View the books: journal, ledgers and statements',
       postJournals: 'Post and reverse general journals',
       manageExpenses: 'Record suppliers and expenses, and pay bills',
+      managePayroll: "Record the employees' monthly payroll and pay it",
       closeBooks: 'Close the books up to a date, and open them again',
       viewSettings: "View the salon's settings",
       manageSettings: "Change the salon's settings",
@@ -229,6 +233,7 @@ export const permissionMessages = {
       viewBooks: 'عرض الدفاتر: اليومية والأستاذ والقوائم المالية',
       postJournals: 'ترحيل القيود اليدوية وعكسها',
       manageExpenses: 'تسجيل الموردين والمصروفات وسداد الفواتير',
+      managePayroll: 'تسجيل رواتب الموظفين الشهرية وصرفها',
       closeBooks: 'إقفال الدفاتر حتى تاريخ وإعادة فتحها',
       viewSettings: 'عرض إعدادات الصالون',
       manageSettings: 'تغيير إعدادات الصالون',

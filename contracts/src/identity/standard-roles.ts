@@ -32,7 +32,7 @@ const P = Permission;
  * - the cashier: the till and its invoices, the book to see who is due to pay, customers at the till;
  * - the stylist: her own appointments and customers, her own attendance;
  * - the accountant: invoices, payments and the reports read only; the books, her own journals, the
- *   suppliers and the expenses, closing the books;
+ *   suppliers, the expenses and the payroll, closing the books;
  * - the auditor reads: the invoices and reports, the books (also as they stood at any instant), the
  *   audit log and records as they were; she changes nothing.
  */
@@ -86,6 +86,7 @@ export const STANDARD_ROLES = {
       P.viewBooks,
       P.postJournals,
       P.manageExpenses,
+      P.managePayroll,
       P.closeBooks,
     ],
   },

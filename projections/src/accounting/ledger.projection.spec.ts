@@ -579,4 +579,102 @@ describe('the ledger projection: each money event posts one balanced entry', () 
       ],
     });
   });
+
+  it('given a month’s payroll recorded, changed and paid in two parts, posts the salaries owed, the difference, and each payment by method', async () => {
+    const figures = {
+      salary: 500000,
+      commission: 12000,
+      additions: [{ label: 'Overtime', amount: 3000 }],
+      deductions: [{ label: 'Advance', amount: 2000 }],
+      total_additions: 3000,
+      total_deductions: 2000,
+      notes: '',
+    };
+    const stream = 'payroll-t1.r1';
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'PayrollRecorded',
+        stream,
+        data: {
+          payroll_id: 'r1',
+          employee_id: 'e1',
+          employee_name_en: 'Sara',
+          employee_name_ar: 'سارة',
+          month: '2026-10',
+          date: '2026-10-31',
+          recorded_by: 'u1',
+          ...figures,
+          net: 513000,
+        },
+      },
+      {
+        type: 'PayrollChanged',
+        stream,
+        data: {
+          payroll_id: 'r1',
+          employee_id: 'e1',
+          month: '2026-10',
+          date: '2026-10-31',
+          previous_net: 513000,
+          ...figures,
+          deductions: [{ label: 'Advance', amount: 1000 }],
+          total_deductions: 1000,
+          net: 514000,
+        },
+      },
+      {
+        type: 'PayrollPaid',
+        stream,
+        data: {
+          payroll_id: 'r1',
+          employee_id: 'e1',
+          month: '2026-10',
+          payment: { payment_id: 'p1', method: 1, amount: 400000 },
+          date: '2026-11-01',
+          paid: 400000,
+          owed: 114000,
+        },
+      },
+      {
+        type: 'PayrollPaid',
+        stream,
+        data: {
+          payroll_id: 'r1',
+          employee_id: 'e1',
+          month: '2026-10',
+          payment: { payment_id: 'p2', method: 4, amount: 114000 },
+          date: '2026-11-02',
+          paid: 514000,
+          owed: 0,
+        },
+      },
+    ]);
+    const entries = await read.find('ledger_entries');
+    const by = Object.fromEntries(entries.map((e) => [e.source_kind as string, e]));
+    expect(entries).toHaveLength(4);
+    for (const e of entries) expect(isBalanced(e.lines as LedgerLine[])).toBe(true);
+    const salaries = acc('salaries');
+    const payable = acc('salaries_payable');
+    expect(by.payroll).toMatchObject({ id: 'payroll:r1', date: '2026-10-31', source_id: 'r1' });
+    expect(signed(by.payroll.lines as LedgerLine[])).toEqual({ [salaries]: 513000, [payable]: -513000 });
+    expect(by.payroll_change.date).toBe('2026-10-31');
+    expect((by.payroll_change.source_id as string).startsWith('r1@')).toBe(true);
+    expect(signed(by.payroll_change.lines as LedgerLine[])).toEqual({ [salaries]: 1000, [payable]: -1000 });
+    const payments = entries.filter((e) => e.source_kind === 'payroll_payment');
+    expect(payments.map((e) => [e.source_id, e.date, signed(e.lines as LedgerLine[])])).toEqual(
+      expect.arrayContaining([
+        ['r1@p1', '2026-11-01', { [payable]: 400000, cash: -400000 }],
+        ['r1@p2', '2026-11-02', { [payable]: 114000, [acc('transfer')]: -114000 }],
+      ]),
+    );
+    // what is owed to the employee is nothing once she is paid; the salaries expense is the net
+    const days = await read.find('ledger_days');
+    const total = (account: string) =>
+      days
+        .filter((d) => d.account === account)
+        .reduce((s, d) => s + (d.debit as number) - (d.credit as number), 0);
+    expect(total(payable)).toBe(0);
+    expect(total(salaries)).toBe(514000);
+    expect(days.reduce((s, d) => s + (d.debit as number) - (d.credit as number), 0)).toBe(0);
+  });
 });

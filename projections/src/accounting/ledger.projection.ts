@@ -2,6 +2,9 @@ import { addDays, isLocked } from '@rawnaq/contracts';
 import type {
   BooksLockDateSet,
   VatMove,
+  PayrollChanged,
+  PayrollPaid,
+  PayrollRecorded,
   ExpensePaid,
   ExpenseRecorded,
   SupplierAdded,
@@ -34,6 +37,9 @@ import {
   depositPosting,
   expensePaymentPosting,
   expensePosting,
+  payrollChangePosting,
+  payrollPaymentPosting,
+  payrollPosting,
   supplierOpeningPosting,
   giftCardPosting,
   invoiceCancelPosting,
@@ -66,6 +72,9 @@ export const LEDGER_EVENT_TYPES = [
   'SupplierAdded',
   'SupplierChanged',
   'BooksLockDateSet',
+  'PayrollRecorded',
+  'PayrollChanged',
+  'PayrollPaid',
 ] as const;
 
 const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
@@ -87,8 +96,9 @@ type Data<T extends { data: unknown }> = T['data'];
 export const ledgerProjection: Projection = {
   name: 'ledger',
   // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances;
-  // 4: the VAT return's lines, closed periods (what is dated there posts on the first open day)
-  version: 4,
+  // 4: the payroll (recorded, changed, paid); 5: the VAT return's lines, closed periods (what is
+  // dated there posts on the first open day)
+  version: 5,
   collections: [
     {
       name: 'ledger_entries',
@@ -267,6 +277,15 @@ export const ledgerProjection: Projection = {
         );
         break;
       }
+      case 'PayrollRecorded':
+        draft = payrollPosting(e.data as Data<PayrollRecorded>);
+        break;
+      case 'PayrollChanged':
+        draft = payrollChangePosting(e.id, e.data as Data<PayrollChanged>);
+        break;
+      case 'PayrollPaid':
+        draft = payrollPaymentPosting(e.data as Data<PayrollPaid>);
+        break;
       case 'CustomerOfferOpened': {
         const d = e.data as Data<CustomerOfferOpened>;
         return [

@@ -16,6 +16,9 @@ import {
   type InvoiceIssued,
   type InvoicePayment,
   type InvoicePaymentReceived,
+  type PayrollChanged,
+  type PayrollPaid,
+  type PayrollRecorded,
   type LedgerLine,
   type LedgerSourceKind,
   type PaymentMethod,
@@ -379,3 +382,50 @@ export const supplierOpeningPosting = (
           ['suppliers', -difference],
         ]),
       };
+
+/**
+ * A month's payroll: the salaries expense (salary, commission and additions, less the deductions kept
+ * back: the net), owed to the employee until paid; dated on the month's last day.
+ */
+export const payrollPosting = (d: PayrollRecorded['data']): EntryDraft => ({
+  source_kind: 'payroll',
+  source_id: d.payroll_id,
+  source_number: null,
+  invoice_id: null,
+  date: d.date,
+  lines: lines([
+    ['salaries', d.net],
+    ['salaries_payable', -d.net],
+  ]),
+});
+
+/** A payroll changed: the difference of its net, on the month's last day (`payroll@event`). */
+export const payrollChangePosting = (eventId: string, d: PayrollChanged['data']): EntryDraft | null => {
+  const difference = d.net - d.previous_net;
+  return difference === 0
+    ? null
+    : {
+        source_kind: 'payroll_change',
+        source_id: `${d.payroll_id}@${eventId}`,
+        source_number: null,
+        invoice_id: null,
+        date: d.date,
+        lines: lines([
+          ['salaries', difference],
+          ['salaries_payable', -difference],
+        ]),
+      };
+};
+
+/** A payroll paid: owed to the employee no more, against the money paid (`payroll@payment`). */
+export const payrollPaymentPosting = (d: PayrollPaid['data']): EntryDraft => ({
+  source_kind: 'payroll_payment',
+  source_id: `${d.payroll_id}@${d.payment.payment_id}`,
+  source_number: null,
+  invoice_id: null,
+  date: d.date,
+  lines: lines([
+    ['salaries_payable', d.payment.amount],
+    [methodAccount(d.payment.method), -d.payment.amount],
+  ]),
+});

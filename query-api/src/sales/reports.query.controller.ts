@@ -2,6 +2,9 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { addDays, DomainError, isUuid, notFound, Page, Permission, rejected } from '@rawnaq/contracts';
 import {
   Auth,
+  EMPLOYEE_FIGURES,
+  employeeFigures,
+  employeeRow,
   Realm,
   RequirePermission,
   TOKENS,
@@ -51,7 +54,7 @@ const CASHIER = [
 ];
 const CASHIER_METHOD = ['payments', 'paid', 'refunds', 'refunded'];
 const METHOD = ['payments', 'paid', 'refunds', 'refunded'];
-const EMPLOYEE = ['lines', 'services', 'products', 'sales', 'commission', 'returned', 'returned_commission'];
+const EMPLOYEE = EMPLOYEE_FIGURES;
 const ITEM = ['lines', 'quantity', 'sales', 'returned_quantity', 'returned'];
 const VAT = ['taxable', 'vat', 'debited_taxable', 'debited_vat', 'credited_taxable', 'credited_vat'];
 
@@ -65,12 +68,7 @@ const sumOf = (rows: ReadonlyArray<object>, fields: readonly string[]): Figures 
 
 /** What a method row adds up to once refunds are taken off. */
 const methodRow = (f: Figures) => ({ ...f, net: (f.paid ?? 0) - (f.refunded ?? 0) });
-/** An employee's or an item's figures net of what credit notes took back. */
-const employeeRow = (f: Figures) => ({
-  ...f,
-  net_sales: (f.sales ?? 0) - (f.returned ?? 0),
-  net_commission: (f.commission ?? 0) - (f.returned_commission ?? 0),
-});
+/** An item's figures net of what credit notes took back. */
 const itemRow = (f: Figures) => ({
   ...f,
   net_quantity: (f.quantity ?? 0) - (f.returned_quantity ?? 0),
@@ -209,7 +207,7 @@ export class SalesReportsQueryController {
   }
 
   private async employeeRows(tenantId: string, period: Period) {
-    const sums = await this.sums(tenantId, 'employee', period, EMPLOYEE);
+    const sums = await employeeFigures(this.models, tenantId, period);
     const names = await this.namesOf(
       'employees',
       tenantId,
@@ -634,7 +632,7 @@ export class SalesReportsQueryController {
     const employee = isUuid(employeeId) ? await this.models.get('employees', employeeId) : undefined;
     if (!employee || employee.tenantId !== auth.tenantId) throw notFound('not_found.employee');
     const period = await this.period(auth, query);
-    const sums = await this.sums(auth.tenantId, 'employee', period, EMPLOYEE, ['date'], { key: employeeId });
+    const sums = await employeeFigures(this.models, auth.tenantId, period, { key: employeeId }, ['date']);
     const rows = sums
       .map(({ key, figures }) => ({ date: key.date, ...employeeRow(figures) }))
       .sort((a, b) => a.date.localeCompare(b.date));

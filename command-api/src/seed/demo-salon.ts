@@ -562,9 +562,7 @@ export const seedDemoSalon = async (
     ...DEMO_STAFF.filter(
       (p): p is Exclude<(typeof DEMO_STAFF)[number], { role: 'stylist' | 'auditor' }> =>
         p.role !== 'stylist' && p.role !== 'auditor',
-    ).map(
-      (p) => [ids.employees[p.role], ids.users[p.role], p.name_en, p.name_ar, p.job_title] as const,
-    ),
+    ).map((p) => [ids.employees[p.role], ids.users[p.role], p.name_en, p.name_ar, p.job_title] as const),
   ] as const) {
     const details = {
       name_en,

@@ -50,7 +50,8 @@ import { Amount } from '../sales/InvoiceParts';
 import { useSalonToday } from '../sales/PeriodFilter';
 import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
-import { METHODS, useProblemText } from './Expenses';
+import { useProblemText } from './Expenses';
+import { METHODS } from './PayDialog';
 
 export const EXPECTED = 'accounting/expected-expenses';
 

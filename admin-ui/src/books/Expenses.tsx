@@ -23,10 +23,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -34,7 +30,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import { problemsOf } from '../billing/problems';
 import type { TillProblem } from '../billing/basket';
 import { useFormat } from '../format/useFormat';
@@ -47,10 +42,9 @@ import { PeriodDateInput, PeriodPresets, useSalonToday } from '../sales/PeriodFi
 import { dayPeriod } from '../sales/period';
 import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
+import { METHODS, PayDialogButton } from './PayDialog';
 
 const RESOURCE = 'accounting/expenses';
-/** money out by these methods (a customer's wallet pays no bill) */
-export const METHODS: number[] = Object.values(PaymentMethod).filter((m) => m !== PaymentMethod.wallet);
 
 type Payment = { payment_id: string; method: number; amount: number; date?: string };
 export type Expense = {
@@ -490,81 +484,18 @@ const PayButton = () => {
   const problemText = useProblemText();
   const { money } = useFormat();
   const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'pay' });
-  const [open, setOpen] = useState(false);
-  const [method, setMethod] = useState<number>(PaymentMethod.cash);
-  const [amount, setAmount] = useState('');
-  const [problems, setProblems] = useState<TillProblem[]>([]);
-  const key = useRef(newKey());
   if (!expense || expense.owed <= 0 || !canAccess) return null;
-  const pay = async () => {
-    try {
-      await dataProvider.send(
-        'POST',
-        `expenses/${expense.id}/payments`,
-        { payment: { method, amount } },
-        { idempotencyKey: key.current },
-      );
-      key.current = newKey();
-      setOpen(false);
-      setAmount('');
-      refresh();
-    } catch (e) {
-      if (!isHandled(e)) setProblems(problemsOf(e));
-    }
-  };
   return (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<PaymentsIcon />}
-        onClick={() => setOpen(true)}
-        data-testid="expense-pay"
-      >
-        {translate('app.books.pay')}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>
-          {translate('app.books.pay_title', { number: expense.number, owed: money(expense.owed) })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              size="small"
-              label={translate('app.books.method')}
-              value={method}
-              onChange={(e) => setMethod(Number(e.target.value))}
-            >
-              {METHODS.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {translate(codeLabelKey('paymentMethod', m))}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              size="small"
-              label={translate('app.books.expense_fields.amount')}
-              value={amount}
-              onChange={(e) => {
-                setAmount(fromArabicDigits(e.target.value.trim()));
-                setProblems([]);
-              }}
-              error={problems.length > 0}
-              helperText={problems.map(problemText).join(' ')}
-              slotProps={{
-                htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': 'expense-pay-amount' },
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={pay} data-testid="expense-pay-confirm">
-            {translate('app.books.pay')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <PayDialogButton
+      title={translate('app.books.pay_title', { number: expense.number, owed: money(expense.owed) })}
+      amountLabel={translate('app.books.expense_fields.amount')}
+      testId="expense-pay"
+      problemText={problemText}
+      send={(payment, idempotencyKey) =>
+        dataProvider.send('POST', `expenses/${expense.id}/payments`, { payment }, { idempotencyKey })
+      }
+      onPaid={refresh}
+    />
   );
 };
 

@@ -27,7 +27,8 @@ import { isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { newKey } from '../shell/newKey';
-import { METHODS, useProblemText, type Expense } from './Expenses';
+import { useProblemText, type Expense } from './Expenses';
+import { METHODS } from './PayDialog';
 
 const RESOURCE = 'accounting/expenses';
 

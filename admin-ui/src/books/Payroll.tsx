@@ -27,10 +27,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -39,7 +35,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import { problemsOf } from '../billing/problems';
 import type { TillProblem } from '../billing/basket';
 import { useFormat } from '../format/useFormat';
@@ -51,11 +46,10 @@ import { Amount } from '../sales/InvoiceParts';
 import { useSalonToday } from '../sales/PeriodFilter';
 import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
+import { PayDialogButton } from './PayDialog';
 
 export const PAYROLL_RESOURCE = 'advanced-accounting/payrols';
 const API = 'accounting/payrolls';
-/** money out by these methods (a customer's wallet pays no salary) */
-const METHODS: number[] = Object.values(PaymentMethod).filter((m) => m !== PaymentMethod.wallet);
 const STATUSES = ['unpaid', 'partially_paid', 'paid'] as const;
 
 type Line = { label: string; amount: number };
@@ -579,89 +573,24 @@ const PayButton = () => {
   const monthText = useMonthText();
   const { language } = useArea();
   const { canAccess } = useCanAccess({ resource: PAYROLL_RESOURCE, action: 'pay' });
-  const [open, setOpen] = useState(false);
-  const [method, setMethod] = useState<number>(PaymentMethod.transfer);
-  const [amount, setAmount] = useState('');
-  const [problems, setProblems] = useState<TillProblem[]>([]);
-  const key = useRef(newKey());
   if (!payroll || payroll.owed <= 0 || !canAccess) return null;
-  const pay = async () => {
-    try {
-      await dataProvider.send(
-        'POST',
-        `${API}/${payroll.id}/payments`,
-        { payment: { method, amount } },
-        { idempotencyKey: key.current },
-      );
-      key.current = newKey();
-      setOpen(false);
-      setAmount('');
-      refresh();
-    } catch (e) {
-      if (!isHandled(e)) setProblems(problemsOf(e));
-    }
-  };
   return (
-    <>
-      <Button
-        variant="contained"
-        startIcon={<PaymentsIcon />}
-        onClick={() => {
-          setAmount(toText(payroll.owed, decimals));
-          setOpen(true);
-        }}
-        data-testid="payroll-pay"
-      >
-        {translate('app.books.pay')}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>
-          {translate('app.books.payroll.pay_title', {
-            name: nameOf(payroll, language),
-            month: monthText(payroll.month),
-            owed: money(payroll.owed),
-          })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              select
-              size="small"
-              label={translate('app.books.method')}
-              value={method}
-              onChange={(e) => setMethod(Number(e.target.value))}
-              slotProps={{ htmlInput: { 'data-testid': 'payroll-pay-method' } }}
-            >
-              {METHODS.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {translate(codeLabelKey('paymentMethod', m))}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              size="small"
-              label={translate('app.books.payroll.fields.amount')}
-              value={amount}
-              onChange={(e) => {
-                setAmount(fromArabicDigits(e.target.value.trim()));
-                setProblems([]);
-              }}
-              error={problems.length > 0}
-              helperText={problems.map(problemText).join(' ')}
-              slotProps={{
-                htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': 'payroll-pay-amount' },
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" onClick={pay} data-testid="payroll-pay-confirm">
-            {translate('app.books.pay')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <PayDialogButton
+      title={translate('app.books.payroll.pay_title', {
+        name: nameOf(payroll, language),
+        month: monthText(payroll.month),
+        owed: money(payroll.owed),
+      })}
+      amountLabel={translate('app.books.payroll.fields.amount')}
+      initialAmount={toText(payroll.owed, decimals)}
+      initialMethod={PaymentMethod.transfer}
+      testId="payroll-pay"
+      problemText={problemText}
+      send={(payment, idempotencyKey) =>
+        dataProvider.send('POST', `${API}/${payroll.id}/payments`, { payment }, { idempotencyKey })
+      }
+      onPaid={refresh}
+    />
   );
 };
 

@@ -20,7 +20,7 @@ const move = (s: ExpectedState) =>
   decideExpected({ type: 'Move', id: 'e1', expenseId: 'x1', expenseNumber: 7 }, s);
 
 describe('expected expenses', () => {
-  it('given a monthly rent due on the 31st, moving it makes the expense and waits for the end of the next month', () => {
+  it('given a monthly rent due on the 31st, moving it makes the expense and waits for the end of the next month, then the 31st again', () => {
     const planned = plan('monthly');
     const [moved] = move(given(planned));
     expect(moved.data).toMatchObject({
@@ -30,6 +30,9 @@ describe('expected expenses', () => {
     });
     const after = given([...planned, moved]);
     expect(after).toMatchObject({ moved: false, due_date: '2026-02-28', movedCount: 1 });
+    // counted from the day it was planned with: March's falls on the 31st, not the 28th
+    const [march] = move(after);
+    expect(march.data).toMatchObject({ due_date: '2026-02-28', next_due_date: '2026-03-31' });
   });
 
   it('given a quarterly and a yearly one, the next due dates are three and twelve months on', () => {

@@ -8,7 +8,15 @@ import {
 
 /** An expected expense as its stream leaves it. */
 export type ExpectedState =
-  { exists: false } | ({ exists: true; moved: boolean; movedCount: number } & ExpectedExpenseDetails);
+  | { exists: false }
+  | ({
+      exists: true;
+      moved: boolean;
+      movedCount: number;
+      /** the due date it was planned (or last changed) with, and the occurrences moved since */
+      anchor: string;
+      sinceAnchor: number;
+    } & ExpectedExpenseDetails);
 export const initialExpected: ExpectedState = { exists: false };
 
 export const evolveExpected = (s: ExpectedState, e: ExpectedExpenseEvent): ExpectedState => {
@@ -20,13 +28,20 @@ export const evolveExpected = (s: ExpectedState, e: ExpectedExpenseEvent): Expec
         exists: true,
         moved: s.exists ? s.moved : false,
         movedCount: s.exists ? s.movedCount : 0,
+        anchor: details.due_date,
+        sinceAnchor: 0,
         ...details,
       };
     }
     case 'ExpectedExpenseMoved':
       if (!s.exists) return s;
       return e.data.next_due_date
-        ? { ...s, due_date: e.data.next_due_date, movedCount: s.movedCount + 1 }
+        ? {
+            ...s,
+            due_date: e.data.next_due_date,
+            movedCount: s.movedCount + 1,
+            sinceAnchor: s.sinceAnchor + 1,
+          }
         : { ...s, moved: true, movedCount: s.movedCount + 1 };
   }
 };
@@ -57,7 +72,7 @@ export const decideExpected = (c: ExpectedCommand, s: ExpectedState): ExpectedEx
         expense_id: c.expenseId,
         expense_number: c.expenseNumber,
         due_date: s.due_date,
-        next_due_date: nextDueDate(s.due_date, s.recurrence),
+        next_due_date: nextDueDate(s.anchor, s.recurrence, s.sinceAnchor + 1),
       },
     },
   ];

@@ -16,11 +16,18 @@ export const EXPECTED_EXPENSE_CATEGORY = 'expectedexpense';
 export const RECURRENCES = ['once', 'monthly', 'quarterly', 'yearly'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
 
-/** The due date after `due` for a recurring expense; null for a one-off. */
-export const nextDueDate = (due: string, recurrence: Recurrence): string | null =>
+/**
+ * The due date `n` occurrences after `anchor` (the due date it was planned with) for a recurring
+ * expense, counted from the anchor so that a rent due on the 31st falls on the 28th in February and on
+ * the 31st again in March; null for a one-off.
+ */
+export const nextDueDate = (anchor: string, recurrence: Recurrence, n = 1): string | null =>
   recurrence === 'once'
     ? null
-    : addMonths(due as BusinessDate, recurrence === 'monthly' ? 1 : recurrence === 'quarterly' ? 3 : 12);
+    : addMonths(
+        anchor as BusinessDate,
+        n * (recurrence === 'monthly' ? 1 : recurrence === 'quarterly' ? 3 : 12),
+      );
 
 export type ExpectedExpenseDetails = {
   name: string;

@@ -67,6 +67,12 @@ import {
 } from './accounting/journals.commands';
 import { BooksLockController, SetBooksLockDateHandler } from './accounting/period.commands';
 import {
+  BooksWizardController,
+  ManagerAdvancedAccountingController,
+  OpenBooksHandler,
+  SwitchAdvancedAccountingHandler,
+} from './accounting/addon.commands';
+import {
   ChangeExpectedExpensesHandler,
   ExpectedExpensesController,
   MoveExpectedExpenseHandler,
@@ -190,6 +196,8 @@ export class CommandApiModule {
         ExpensesController,
         BooksLockController,
         ExpectedExpensesController,
+        BooksWizardController,
+        ManagerAdvancedAccountingController,
         PayrollController,
       ],
       providers: [
@@ -253,6 +261,8 @@ export class CommandApiModule {
         PostGeneralJournalHandler,
         ReverseGeneralJournalHandler,
         SetBooksLockDateHandler,
+        SwitchAdvancedAccountingHandler,
+        OpenBooksHandler,
         ChangeExpectedExpensesHandler,
         MoveExpectedExpenseHandler,
         ChangeSuppliersHandler,

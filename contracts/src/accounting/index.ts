@@ -6,3 +6,4 @@ export * from './expenses';
 export * from './period';
 export * from './expected-expenses';
 export * from './payroll';
+export * from './addon';

@@ -23,6 +23,7 @@ export const LEDGER_SOURCE_KINDS = [
   'payroll',
   'payroll_change',
   'payroll_payment',
+  'opening_balances',
 ] as const;
 export type LedgerSourceKind = (typeof LEDGER_SOURCE_KINDS)[number];
 

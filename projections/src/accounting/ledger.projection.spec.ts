@@ -677,4 +677,53 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     expect(total(salaries)).toBe(514000);
     expect(days.reduce((s, d) => s + (d.debit as number) - (d.credit as number), 0)).toBe(0);
   });
+
+  it('given the wizard done with opening balances and mada settling into the bank transfers account, posts the balances and a mada sale there', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'BooksOpened',
+        stream: 'advancedaccounting-t1.books',
+        data: {
+          start_date: '2026-11-01',
+          lines: [
+            { account: acc('cash'), debit: 50000, credit: 0 },
+            { account: acc('transfer'), debit: 200000, credit: 0 },
+            { account: acc('suppliers'), debit: 0, credit: 30000 },
+            { account: acc('opening_balance_equity'), debit: 0, credit: 220000 },
+          ],
+          method_accounts: { '3': acc('transfer') },
+          opened_by: 'u1',
+        },
+      },
+      invoice,
+      {
+        type: 'GeneralJournalPosted',
+        stream: 'generaljournal-t1.j1',
+        data: {
+          journal_id: 'j1',
+          number: 1,
+          date: '2026-11-25',
+          memo: 'Mada fees',
+          lines: [
+            { account: acc('other_expenses'), debit: 100, credit: 0 },
+            { account: acc('debit_card'), debit: 0, credit: 100 },
+          ],
+          total: 100,
+          posted_by: 'u1',
+        },
+      },
+    ]);
+    const opening = (await read.get('ledger_entries', 'opening_balances:t1'))!;
+    expect(opening).toMatchObject({ date: '2026-11-01', source_kind: 'opening_balances' });
+    expect(isBalanced(opening.lines as LedgerLine[])).toBe(true);
+    // the invoice's mada money went to the bank transfers account, cash stayed cash
+    const sale = (await read.get('ledger_entries', 'invoice:i1'))!;
+    expect(signed(sale.lines as LedgerLine[])).toMatchObject({ cash: 10000, [acc('transfer')]: 5000 });
+    expect(signed(sale.lines as LedgerLine[]).debit_card).toBeUndefined();
+    expect(isBalanced(sale.lines as LedgerLine[])).toBe(true);
+    // the accountant's own journal keeps the accounts she named
+    const journal = (await read.get('ledger_entries', 'journal:j1'))!;
+    expect(signed(journal.lines as LedgerLine[])).toMatchObject({ debit_card: -100 });
+    expect(await read.get('ledger_settings', 't1')).toMatchObject({ start_date: '2026-11-01' });
+  });
 });

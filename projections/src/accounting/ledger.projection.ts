@@ -1,6 +1,7 @@
-import { addDays, isLocked } from '@rawnaq/contracts';
+import { addDays, DEFAULT_METHOD_ACCOUNTS, isLocked } from '@rawnaq/contracts';
 import type {
   BooksLockDateSet,
+  BooksOpened,
   VatMove,
   PayrollChanged,
   PayrollPaid,
@@ -42,6 +43,7 @@ import {
   payrollPosting,
   supplierOpeningPosting,
   giftCardPosting,
+  lines,
   invoiceCancelPosting,
   invoicePaymentPosting,
   invoicePosting,
@@ -72,6 +74,7 @@ export const LEDGER_EVENT_TYPES = [
   'SupplierAdded',
   'SupplierChanged',
   'BooksLockDateSet',
+  'BooksOpened',
   'PayrollRecorded',
   'PayrollChanged',
   'PayrollPaid',
@@ -97,8 +100,9 @@ export const ledgerProjection: Projection = {
   name: 'ledger',
   // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances;
   // 4: the payroll (recorded, changed, paid); 5: the VAT return's lines, closed periods (what is
-  // dated there posts on the first open day)
-  version: 5,
+  // dated there posts on the first open day); 6: the accounting wizard's opening balances and the
+  // payment methods' accounts
+  version: 6,
   collections: [
     {
       name: 'ledger_entries',
@@ -145,10 +149,44 @@ export const ledgerProjection: Projection = {
   },
   project: (e: RecordedEvent, lookup): Change[] => {
     const t = e.metadata.tenantId;
-    const lockDate = (lookup('ledger_settings', t)?.lock_date as string | null | undefined) ?? null;
-    const entry = (draft: EntryDraft) => entryChanges(t, openDay(draft, lockDate), e);
+    const settings = lookup('ledger_settings', t);
+    const lockDate = (settings?.lock_date as string | null | undefined) ?? null;
+    const moneyAccounts = settings?.money_accounts as Record<string, string> | undefined;
+    const entry = (draft: EntryDraft) =>
+      entryChanges(t, openDay(toSalonAccounts(draft, moneyAccounts), lockDate), e);
     let draft: EntryDraft | null = null;
     switch (e.type) {
+      case 'BooksOpened': {
+        const d = e.data as Data<BooksOpened>;
+        // the chart's default account of each method → the salon's own choice
+        const money = Object.fromEntries(
+          Object.entries(d.method_accounts).map(([m, account]) => [DEFAULT_METHOD_ACCOUNTS[m], account]),
+        );
+        return [
+          {
+            kind: 'upsert',
+            collection: 'ledger_settings',
+            doc: { ...(settings ?? { id: t, tenantId: t }), start_date: d.start_date, money_accounts: money },
+          },
+          ...(d.lines.length
+            ? entryChanges(
+                t,
+                openDay(
+                  {
+                    source_kind: 'opening_balances',
+                    source_id: t,
+                    source_number: null,
+                    invoice_id: null,
+                    date: d.start_date,
+                    lines: d.lines,
+                  },
+                  lockDate,
+                ),
+                e,
+              )
+            : []),
+        ];
+      }
       case 'BooksLockDateSet': {
         const d = e.data as Data<BooksLockDateSet>;
         const before = lookup('ledger_settings', t);
@@ -163,7 +201,7 @@ export const ledgerProjection: Projection = {
           {
             kind: 'upsert',
             collection: 'ledger_settings',
-            doc: { id: t, tenantId: t, lock_date: d.lock_date, history },
+            doc: { ...(before ?? {}), id: t, tenantId: t, lock_date: d.lock_date, history },
           },
         ];
       }
@@ -307,6 +345,24 @@ export const ledgerProjection: Projection = {
     if (!draft || !draft.lines.length) return [];
     return entry(draft);
   },
+};
+
+/** The accountant's own entries name their accounts; every other entry's money goes where the salon chose. */
+const OWN_ACCOUNTS: ReadonlySet<string> = new Set(['journal', 'journal_reversed', 'opening_balances']);
+
+/**
+ * A payment method's money posted to the account the salon chose for it in the accounting wizard (the
+ * chart's default account → the chosen one), lines to the same account merged.
+ */
+export const toSalonAccounts = (draft: EntryDraft, money: Record<string, string> | undefined): EntryDraft => {
+  if (!money || !Object.keys(money).length || OWN_ACCOUNTS.has(draft.source_kind)) return draft;
+  if (!draft.lines.some((l) => money[l.account])) return draft;
+  return {
+    ...draft,
+    lines: lines(
+      draft.lines.map((l): [string, number] => [money[l.account] ?? l.account, l.debit - l.credit]),
+    ),
+  };
 };
 
 /**

@@ -31,6 +31,8 @@ type SettingsEvent =
   | { type: 'CustomBusinessHoursAdded'; data: { period_id: string } & Record<string, unknown> }
   | { type: 'CustomBusinessHoursRemoved'; data: { period_id: string } }
   | { type: 'WizardStepCompleted'; data: { step: string } }
+  | { type: 'AdvancedAccountingSwitched'; data: { status: number } }
+  | { type: 'BooksOpened'; data: { start_date: string } }
   | PaymentGatewaySettingsChanged;
 type IdentityEvent =
   UserEvent | AccountEvent | RoleEvent | ManagerEvent | SettingsEvent | RoleChanged | RoleRemoved;
@@ -72,6 +74,8 @@ export const identityProjection: Projection = {
     'CustomBusinessHoursAdded',
     'CustomBusinessHoursRemoved',
     'WizardStepCompleted',
+    'AdvancedAccountingSwitched',
+    'BooksOpened',
     'RoleDefined',
     'UserCreated',
     'ManagerCreated',
@@ -146,6 +150,25 @@ export const identityProjection: Projection = {
         if (typeof set.alias === 'string') set.alias_lc = set.alias.toLowerCase();
         return [{ kind: 'patch', collection: 'accounts', id: tenantId, set, unset }];
       }
+      // the advanced accounting add-on: switched by the platform, its books opened by the salon's wizard
+      case 'AdvancedAccountingSwitched':
+        return [
+          {
+            kind: 'patch',
+            collection: 'accounts',
+            id: tenantId,
+            set: { advanced_accounting_status: event.data.status },
+          },
+        ];
+      case 'BooksOpened':
+        return [
+          {
+            kind: 'patch',
+            collection: 'accounts',
+            id: tenantId,
+            set: { advanced_accounting_status: 2, books_start_date: event.data.start_date },
+          },
+        ];
       case 'PaymentGatewaySettingsChanged': {
         // the sealed secrets stay in the log: the read side knows only whether they are set
         const { secret_sealed: _s, terminal_resource_key_sealed: _k, ...visible } = event.data;

@@ -312,6 +312,70 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await shot(phone.page, 'books-expected-moved-ar-phone');
     });
 
+    it('takes a new salon from the welcome page, through the platform switching the add-on on (English, desktop), to its accounting wizard in Arabic on a phone', async () => {
+      const api = async <T>(method: string, path: string, token?: string, body?: object) => {
+        const res = await fetch(`${url}/api/${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json().catch(() => null)) as T };
+      };
+      const run = Date.now().toString(36);
+      const manager = (
+        await api<{ api_token: string }>('POST', 'manager/login', undefined, { ...DEMO.manager, force: true })
+      ).body.api_token;
+      const salonOwner = { username: `books${run}`, password: 'Books@12345' };
+      const opened = await api<{ account_id: number }>('POST', 'manager/accounts', manager, {
+        name_en: 'Ledger Lounge',
+        name_ar: 'صالون الدفاتر',
+        alias: `books${run}`,
+        country_id: 1,
+        salon_type: 1,
+        max_employees: 3,
+        owner_name: 'Huda Al-Zahrani',
+        owner_username: salonOwner.username,
+        owner_email: `books${run}@books.example`,
+        owner_password: salonOwner.password,
+      });
+      expect(opened.status).toBe(201);
+      const accountId = opened.body.account_id;
+
+      // off: the books' addresses open the welcome page
+      const phone = await tab('ar');
+      await phone.page.setViewportSize(PHONE);
+      await signIn(phone.page, url, { accountId: String(accountId), ...salonOwner }, { language: 'ar' });
+      await openInApp(phone.page, `${url}/ar/merchant/advanced-accounting/profit-and-loss`);
+      await phone.page.waitForSelector('[data-testid=books-welcome-off]');
+      expect(await text(phone.page, 'main')).not.toMatch(RAW);
+      await noSideScroll(phone.page);
+      await shot(phone.page, 'books-welcome-ar-phone');
+
+      // the platform switches it on from the salon accounts list
+      const desk = await tab('en');
+      await desk.page.setViewportSize(DESKTOP);
+      await signIn(desk.page, url, DEMO.manager, { area: 'manager' });
+      await desk.page.goto(`${url}/en/manager/merchants/active-merchants`);
+      await desk.page.click(`[data-testid=account-addon-${accountId}]`);
+      await desk.page.waitForSelector('text=On: accounting wizard to do');
+      await shot(desk.page, 'books-addon-manager-en-desktop');
+
+      // on: the owner is taken to the wizard, opens the books with her cash and capital
+      await phone.page.reload();
+      await openInApp(phone.page, `${url}/ar/merchant/advanced-accounting/profit-and-loss`);
+      await phone.page.waitForSelector('[data-testid=books-wizard]');
+      await phone.page.fill('[data-testid=wizard-opening-0]', '1500');
+      await phone.page.fill('[data-testid=wizard-opening-5]', '1000');
+      // 1,500 of cash less 1,000 of capital: 500 to opening balance equity
+      expect(await text(phone.page, '[data-testid=wizard-equity]')).toContain('500.00');
+      await noSideScroll(phone.page);
+      await shot(phone.page, 'books-wizard-ar-phone');
+      await phone.page.click('[data-testid=wizard-open]');
+      await phone.page.waitForSelector('[data-testid=books-balanced]');
+      expect(await text(phone.page, 'main')).toContain('1,500.00');
+      await shot(phone.page, 'books-opened-ar-phone');
+    });
+
     it('records an expense with VAT from a supplier on a desktop in English, and pays it later on a phone in Arabic', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

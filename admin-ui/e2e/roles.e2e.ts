@@ -420,7 +420,7 @@ export const rolesTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'roles-owner-menu-open');
       await page.reload();
       await page.waitForSelector('[data-testid=menu-search]');
-      await page.fill('[data-testid=menu-search]', 'vat');
+      await page.fill('[data-testid=menu-search]', 'vat report');
       await page.waitForFunction(
         () => document.querySelectorAll('[data-testid=merchant-menu] a.RaMenuItemLink-root').length === 1,
       );

@@ -212,7 +212,7 @@ describe('cancelling an invoice over HTTP (issue 11)', () => {
     const role = await t.http
       .post('/api/merchant/roles')
       .set(bearer(uae))
-      .send({ name: 'auditor', permissions: [Permission.viewInvoices] });
+      .send({ name: 'invoice reader', permissions: [Permission.viewInvoices] });
     expect(role.status).toBe(201);
     const employee = await t.http
       .post('/api/merchant/employees')

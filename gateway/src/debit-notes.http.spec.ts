@@ -130,7 +130,7 @@ describe('debit notes over HTTP (issue 11)', () => {
     const role = await t.http
       .post('/api/merchant/roles')
       .set(bearer(uae))
-      .send({ name: 'auditor', permissions: [Permission.viewInvoices] });
+      .send({ name: 'invoice reader', permissions: [Permission.viewInvoices] });
     const employee = await t.http
       .post('/api/merchant/employees')
       .set(bearer(uae))

@@ -197,6 +197,14 @@ export const RESOURCE_ACCESS: Record<
     create: { page: Page.advancedAccounting, permission: Permission.postJournals },
     reverse: { page: Page.advancedAccounting, permission: Permission.postJournals },
   },
+  // the add-on's welcome page (what the books offer) and its wizard (opening the books: 63)
+  'advanced-accounting/welcome': {
+    show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+  },
+  'advanced-accounting/wizard': {
+    show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    create: { page: Page.advancedAccounting, permission: Permission.postJournals },
+  },
   // closing the books: the lock date read with the books (62), moved with 66
   'advanced-accounting/lock-date': {
     list: { page: Page.advancedAccounting, permission: Permission.viewBooks },

@@ -3,6 +3,8 @@ export const en = {
   app: {
     books: {
       menu: {
+        addon: 'Advanced accounting',
+        wizard: 'Accounting wizard',
         suppliers: 'Suppliers',
         expense_types: 'Expense types',
         expected: 'Expected expenses',
@@ -279,6 +281,37 @@ export const en = {
         moves: 'Moved to the expenses',
         no_moves: 'Not moved yet',
         empty: 'Nothing expected: plan the rent, salaries or subscriptions to see them coming',
+      },
+      addon: {
+        welcome_title: 'Advanced accounting',
+        welcome_heading: 'The salon’s books, kept as it works',
+        welcome_text:
+          'Every sale, note, payment, expense and payroll posts itself to a double-entry ledger, so the statements are always up to date:',
+        offers: {
+          statements: 'Profit and loss, balance sheet, trial balance and ledgers, as of any date',
+          money_out: 'Suppliers, expenses, expected expenses and paying bills',
+          payroll: 'The monthly payroll from salaries and commissions',
+          vat: 'The VAT return, tied to the e-invoices',
+          audit: 'Closing periods, and an audit log of the books',
+        },
+        ask_platform:
+          'Advanced accounting is not switched on for this salon yet: ask the platform’s team to switch it on, then its wizard opens the books.',
+        wizard_title: 'Accounting wizard',
+        wizard_intro:
+          'Three steps to open the books: the day they start, what the salon holds and owes that day, and where each payment method’s money goes. It is done once.',
+        step_start: '1. The books start on',
+        start_date: 'Start date',
+        start_date_hint: 'YYYY-MM-DD, today at the latest; the sales from this day on are in the books',
+        step_opening: '2. Opening balances',
+        no_difference: 'The balances are even: nothing goes to opening balance equity.',
+        to_equity: '%{amount} goes to opening balance equity (%{side}) so the books balance.',
+        credit: 'credit',
+        debit: 'debit',
+        step_methods: '3. Where each payment method’s money goes',
+        vat_accounts:
+          'The VAT accounts are the chart’s own: VAT on sales, on credit and debit notes, and VAT paid on purchases.',
+        open_books: 'Open the books',
+        ask_owner: 'The owner or the accountant opens the books.',
       },
       totals: {
         income: 'Income',

@@ -12,25 +12,49 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOu
 import LockClockIcon from '@mui/icons-material/LockClockOutlined';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeatOutlined';
+import type { ComponentType } from 'react';
+import { AdvancedAccountingGate } from '../layout/guards';
 import { lazyPage } from '../shell/chunks';
+
+/** A books screen opens only once the add-on's wizard is done (else the welcome page or the wizard). */
+const gated = (Page: ComponentType) => {
+  const Gated = () => (
+    <AdvancedAccountingGate>
+      <Page />
+    </AdvancedAccountingGate>
+  );
+  return Gated;
+};
+const gate = <T extends Record<string, unknown>>(resource: T): T => ({
+  ...resource,
+  ...Object.fromEntries(
+    (['list', 'create', 'edit', 'show'] as const)
+      .filter((k) => resource[k])
+      .map((k) => [k, gated(resource[k] as ComponentType)]),
+  ),
+});
+
+/** The add-on's own pages: what it offers while off, and its wizard. */
+export const BooksWelcomePage = lazyPage(() => import('./BooksWizard').then((m) => m.BooksWelcome));
+export const BooksWizardPage = lazyPage(() => import('./BooksWizard').then((m) => m.BooksWizard));
 
 const statements = () => import('./Statements');
 
 /** The books' screens (issue 25), each its own chunk; read with "view the books" (62). */
-export const chartOfAccounts = {
+export const chartOfAccounts = gate({
   list: lazyPage(() => import('./ChartOfAccounts').then((m) => m.ChartOfAccountsList)),
   icon: AccountTreeIcon,
   options: { label: 'app.books.menu.chart' },
-};
-export const journalEntries = {
+});
+export const journalEntries = gate({
   list: lazyPage(() => import('./JournalEntries').then((m) => m.JournalEntryList)),
   show: lazyPage(() => import('./JournalEntries').then((m) => m.JournalEntryShow)),
   icon: ReceiptLongIcon,
   options: { label: 'app.books.menu.journal' },
-};
+});
 const suppliersPages = () => import('./Suppliers');
 const expensesPages = () => import('./Expenses');
-export const suppliers = {
+export const suppliers = gate({
   list: lazyPage(() => suppliersPages().then((m) => m.SupplierList)),
   create: lazyPage(() => suppliersPages().then((m) => m.SupplierCreate)),
   edit: lazyPage(() => suppliersPages().then((m) => m.SupplierEdit)),
@@ -38,24 +62,24 @@ export const suppliers = {
   icon: StorefrontIcon,
   recordRepresentation: 'name',
   options: { label: 'app.books.menu.suppliers' },
-};
-export const expenseTypes = {
+});
+export const expenseTypes = gate({
   list: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeList)),
   create: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeCreate)),
   edit: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeEdit)),
   icon: CategoryIcon,
   recordRepresentation: 'name_en',
   options: { label: 'app.books.menu.expense_types' },
-};
-export const expenses = {
+});
+export const expenses = gate({
   list: lazyPage(() => expensesPages().then((m) => m.ExpenseList)),
   create: lazyPage(() => expensesPages().then((m) => m.ExpenseCreate)),
   show: lazyPage(() => expensesPages().then((m) => m.ExpenseShow)),
   icon: PaymentsIcon,
   options: { label: 'app.books.menu.expenses' },
-};
+});
 const expectedPages = () => import('./ExpectedExpenses');
-export const expectedExpenses = {
+export const expectedExpenses = gate({
   list: lazyPage(() => expectedPages().then((m) => m.ExpectedExpenseList)),
   create: lazyPage(() => expectedPages().then((m) => m.ExpectedExpenseCreate)),
   edit: lazyPage(() => expectedPages().then((m) => m.ExpectedExpenseEdit)),
@@ -63,55 +87,55 @@ export const expectedExpenses = {
   icon: EventRepeatIcon,
   recordRepresentation: 'name',
   options: { label: 'app.books.menu.expected' },
-};
+});
 const payrollPages = () => import('./Payroll');
 /** The payroll: a month's run per employee (the spec's `payrols`, `payrols/add`, `payrols/edit/{id}`). */
-export const payrolls = {
+export const payrolls = gate({
   list: lazyPage(() => payrollPages().then((m) => m.PayrollList)),
   create: lazyPage(() => payrollPages().then((m) => m.PayrollCreate)),
   edit: lazyPage(() => payrollPages().then((m) => m.PayrollEdit)),
   show: lazyPage(() => payrollPages().then((m) => m.PayrollShow)),
   icon: BadgeIcon,
   options: { label: 'app.books.menu.payroll' },
-};
-export const generalJournals = {
+});
+export const generalJournals = gate({
   list: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalList)),
   create: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalCreate)),
   show: lazyPage(() => import('./GeneralJournals').then((m) => m.GeneralJournalShow)),
   icon: PostAddIcon,
   options: { label: 'app.books.menu.journals' },
-};
-export const generalLedger = {
+});
+export const generalLedger = gate({
   list: lazyPage(() => statements().then((m) => m.GeneralLedger)),
   icon: MenuBookIcon,
   options: { label: 'app.books.menu.ledger' },
-};
-export const trialBalance = {
+});
+export const trialBalance = gate({
   list: lazyPage(() => statements().then((m) => m.TrialBalance)),
   icon: BalanceIcon,
   options: { label: 'app.books.menu.trial_balance' },
-};
-export const profitAndLoss = {
+});
+export const profitAndLoss = gate({
   list: lazyPage(() => statements().then((m) => m.ProfitAndLoss)),
   icon: ShowChartIcon,
   options: { label: 'app.books.menu.profit_and_loss' },
-};
-export const balanceSheet = {
+});
+export const balanceSheet = gate({
   list: lazyPage(() => statements().then((m) => m.BalanceSheet)),
   icon: AccountBalanceWalletIcon,
   options: { label: 'app.books.menu.balance_sheet' },
-};
+});
 
-export const vatReturn = {
+export const vatReturn = gate({
   list: lazyPage(() => import('./VatReturn').then((m) => m.VatReturn)),
   icon: RequestQuoteIcon,
   options: { label: 'app.books.menu.vat_return' },
-};
-export const lockDate = {
+});
+export const lockDate = gate({
   list: lazyPage(() => import('./LockDate').then((m) => m.LockDate)),
   icon: LockClockIcon,
   options: { label: 'app.books.menu.lock_date' },
-};
+});
 
 /** The books' resources, in the menu's order. */
 export const BOOKS_RESOURCES = [

@@ -45,14 +45,15 @@ export const LayoutError = ({ error }: { error?: unknown }) => {
 };
 
 /**
- * The advanced accounting screens (the audit log among them) need the add-on with its wizard done
+ * The advanced accounting screens (the books, the audit log) need the add-on with its wizard done
  * (status 2). Spec doc1 §2: status 0 or missing sends the user to the welcome page; status 1 to the
- * accounting wizard, which is not built yet, so to the welcome page too for now.
+ * accounting wizard.
  */
 export const AdvancedAccountingGate = ({ children }: { children: ReactNode }) => {
   const information = useGlobalInformation<GlobalInformation>();
-  const { paths } = useArea();
+  const { basename } = useArea();
   const status = information?.global_informations.account.advanced_accounting_status ?? 0;
-  if (information && status !== 2) return <Navigate to={paths.home} replace />;
+  if (information && status !== 2)
+    return <Navigate to={`${basename}/advanced-accounting/${status === 1 ? 'wizard' : 'welcome'}`} replace />;
   return <>{children}</>;
 };

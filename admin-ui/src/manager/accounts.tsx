@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Create,
   CreateButton,
@@ -11,9 +11,11 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
-import { useNotify, useRecordContext, useRedirect, useTranslate } from 'ra-core';
+import { useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'ra-core';
 import { WIZARD_STEPS, codeOptions, openAccountInput, wizardProgress } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { CodeField, DateTimeField, LtrField } from '../customers/fields';
@@ -21,6 +23,8 @@ import { FormCell, FormSection } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useArea } from '../shell/area';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { failureKey, isHandled } from '../http/errors';
+import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** Doc1 §2 manager route for the salons on the platform; `GET`/`POST accounts` (docs/api.md). */
 export const ACCOUNTS = 'merchants/active-merchants';
@@ -36,6 +40,7 @@ type Account = {
   vat_percentage: number;
   max_employees: number;
   wizard_progress?: string[];
+  advanced_accounting_status?: number;
   created_at: string;
 };
 
@@ -83,6 +88,53 @@ const Progress = (_: { label?: string }) => {
   );
 };
 
+/**
+ * The advanced accounting add-on of a salon (manager route `advanced-accounting`): switched on, the
+ * salon's accounting wizard waits for it (or its books come back as they were); switched off, the books
+ * are kept and their screens closed.
+ */
+const AdvancedAccountingSwitch = (_: { label?: string }) => {
+  const record = useRecordContext<Account>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useAppDataProvider();
+  const [saving, setSaving] = useState(false);
+  if (!record) return null;
+  const status = record.advanced_accounting_status ?? 0;
+  const change = async (on: boolean) => {
+    setSaving(true);
+    try {
+      await dataProvider.command(ACCOUNTS, 'PUT', `accounts/${record.account_id}/advanced-accounting`, {
+        status: on ? 1 : 0,
+      });
+      notify('app.manager.accounts.addon_saved', { type: 'success' });
+      refresh();
+    } catch (error) {
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <FormControlLabel
+      onClick={(e) => e.stopPropagation()}
+      control={
+        <Switch
+          size="small"
+          checked={status > 0}
+          disabled={saving}
+          onChange={(e) => change(e.target.checked)}
+          slotProps={{ input: { 'data-testid': `account-addon-${record.account_id}` } as object }}
+        />
+      }
+      label={
+        <Typography variant="caption">{translate(`app.manager.accounts.addon_status.${status}`)}</Typography>
+      }
+    />
+  );
+};
+
 const ListActions = () => (
   <TopToolbar>
     <CreateButton label="app.manager.accounts.open" data-testid="open-account" />
@@ -108,7 +160,12 @@ export const AccountList = () => {
             {a.account_id} · <LtrField source="alias" />
           </>
         )}
-        tertiaryText={() => <Progress />}
+        tertiaryText={() => (
+          <>
+            <Progress />
+            <AdvancedAccountingSwitch />
+          </>
+        )}
 
         bulkActionButtons={false}
         rowClick={false}
@@ -134,6 +191,7 @@ export const AccountList = () => {
         <DataTable.Col source="vat_percentage" disableSort field={Vat} />
         <DataTable.Col source="max_employees" disableSort />
         <DataTable.Col source="wizard_progress" disableSort field={Progress} />
+        <DataTable.Col source="advanced_accounting_status" disableSort field={AdvancedAccountingSwitch} />
         <DataTable.Col source="created_at" field={DateTimeField} />
       </ResponsiveDataTable>
     </List>

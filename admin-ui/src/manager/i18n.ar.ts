@@ -6,6 +6,12 @@ export const ar = {
   app: {
     manager: {
       accounts: {
+        addon_saved: 'تم الحفظ: تتبعه المحاسبة المتقدمة للصالون فورًا',
+        addon_status: {
+          0: 'المحاسبة المتقدمة معطّلة',
+          1: 'مفعّلة: معالج المحاسبة لم يُنفّذ',
+          2: 'مفعّلة: الدفاتر مفتوحة',
+        },
         title: 'حسابات الصالونات',
         empty: 'لا توجد حسابات صالونات بعد.',
         open: 'فتح حساب',
@@ -104,6 +110,7 @@ export const ar = {
         salon_type: 'نوع الصالون',
         vat_percentage: 'الضريبة',
         max_employees: 'الحد الأقصى للموظفين',
+        advanced_accounting_status: 'المحاسبة المتقدمة',
         wizard_progress: 'معالج الإعداد',
         created_at: 'تاريخ الفتح',
         owner_name: 'اسم المالك',

@@ -3,6 +3,8 @@ export const en = {
   app: {
     manager: {
       accounts: {
+        addon_saved: 'Saved: the salon’s advanced accounting follows at once',
+        addon_status: { 0: 'Advanced accounting off', 1: 'On: accounting wizard to do', 2: 'On: books open' },
         title: 'Salon accounts',
         empty: 'No salon accounts yet.',
         open: 'Open an account',
@@ -94,6 +96,7 @@ export const en = {
         salon_type: 'Salon type',
         vat_percentage: 'VAT',
         max_employees: 'Employees limit',
+        advanced_accounting_status: 'Advanced accounting',
         wizard_progress: 'Setup wizard',
         created_at: 'Opened',
         owner_name: "Owner's name",

@@ -31,6 +31,8 @@ import {
   lockDate,
   vatReturn,
   expectedExpenses,
+  BooksWelcomePage,
+  BooksWizardPage,
 } from '../books';
 import { billingRoutes } from '../billing';
 import { dailySummary, invoices, monthlySummary, payments } from '../sales';
@@ -262,6 +264,8 @@ export const MerchantAdmin = () => {
           <Route path="/setting/online-setting/terms-and-conditions" element={<TermsPage />} />
           <Route path="/setting/online-setting/refund-policy" element={<RefundPolicyPage />} />
           <Route path="/wizard" element={<WizardPage />} />
+          <Route path="/advanced-accounting/welcome" element={<BooksWelcomePage />} />
+          <Route path="/advanced-accounting/wizard" element={<BooksWizardPage />} />
           <Route path="/no-permission" element={<NoPermissionPage />} />
           {billingRoutes}
           {sellGiftCardRoute}

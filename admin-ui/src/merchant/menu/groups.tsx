@@ -57,6 +57,9 @@ const page = (to: string, label: string, icon: ReactElement, access = { resource
   icon,
   access,
 });
+/** The books' screens show once the add-on's wizard is done. */
+const booksOpen = (information: GlobalInformation) =>
+  information.global_informations.account.advanced_accounting_status === 2;
 const resources = (names: readonly string[]): MenuEntry[] => names.map((resource) => ({ resource }));
 const settings = { resource: 'settings', action: 'show' };
 
@@ -175,7 +178,18 @@ export const MENU_GROUPS: MenuGroup[] = [
     label: 'app.menu.groups.books',
     icon: <MenuBookIcon />,
     entries: [
-      ...resources(BOOKS_RESOURCES),
+      // while the add-on is off or its wizard to do: one entry, to the welcome page or the wizard
+      {
+        ...page('advanced-accounting/welcome', 'app.books.menu.addon', <MenuBookIcon />),
+        when: (information: GlobalInformation) =>
+          (information.global_informations.account.advanced_accounting_status ?? 0) === 0,
+      },
+      {
+        ...page('advanced-accounting/wizard', 'app.books.menu.wizard', <AutoFixHighIcon />),
+        when: (information: GlobalInformation) =>
+          information.global_informations.account.advanced_accounting_status === 1,
+      },
+      ...resources(BOOKS_RESOURCES).map((entry) => ({ ...entry, when: booksOpen })),
       // the advanced accounting audit log: the audit log's books view
       page(
         `advanced-accounting/audit-log?filter=${encodeURIComponent(JSON.stringify({ category: 'accounting' }))}`,
@@ -183,7 +197,7 @@ export const MENU_GROUPS: MenuGroup[] = [
         <HistoryIcon />,
         { resource: 'advanced-accounting/audit-log', action: 'list' },
       ),
-    ],
+    ].map((entry: MenuEntry) => (entry.when ? entry : { ...entry, when: booksOpen })),
   },
   {
     key: 'settings',

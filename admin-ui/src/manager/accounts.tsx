@@ -12,7 +12,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'ra-core';
-import { WIZARD_STEPS, codeOptions, openAccountInput, wizardProgress } from '@rawnaq/contracts';
+import { codeOptions, openAccountInput, wizardProgress, wizardStepsOf } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -72,7 +72,9 @@ const Progress = (_: { label?: string }) => {
   const record = useRecordContext<Account>();
   const translate = useTranslate();
   if (!record) return null;
-  const done = record.wizard_progress ?? [];
+  // a Saudi salon's wizard has its e-invoicing step besides the others
+  const steps = wizardStepsOf(record.country_id);
+  const done = (record.wizard_progress ?? []).filter((step) => (steps as readonly string[]).includes(step));
   const progress = wizardProgress(done);
   return (
     <Box sx={{ minWidth: 120 }} data-testid="account-wizard">
@@ -80,7 +82,7 @@ const Progress = (_: { label?: string }) => {
         {translate('app.manager.accounts.progress', {
           progress,
           done: done.length,
-          total: WIZARD_STEPS.length,
+          total: steps.length,
         })}
       </Typography>
       <LinearProgress variant="determinate" value={progress} />

@@ -46,7 +46,7 @@ describe('the advanced accounting add-on and its wizard over HTTP (issue 25)', (
     // only the platform switches it: the salon's owner cannot
     expect((await switchTo(1, owner)).status).toBe(401);
     const on = await switchTo(1);
-    expect([on.status, on.body.status, on.body.previous]).toEqual([200, 1, 0]);
+    expect([on.status, on.body.status, on.body.previous_status]).toEqual([200, 1, 0]);
     expect(await status()).toBe(1);
     expect((await switchTo(1)).status).toBe(409);
   });

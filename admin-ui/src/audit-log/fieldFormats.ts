@@ -46,6 +46,8 @@ export type FieldFormat =
   | 'journalLines'
   /** a payroll's additions or deductions: label and amount */
   | 'payrollLines'
+  /** the accounting wizard's choice of account for each payment method */
+  | 'methodAccounts'
   /** an invoice's payments (or one payment): method and amount */
   | 'payments'
   /** the gift cards (or the discount code) of an invoice: code and amount */
@@ -357,6 +359,13 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     due_date: 'date',
     next_due_date: 'date',
     notes: 'text',
+  },
+  advancedaccounting: {
+    status: { choice: 'app.audit.values.addon_status.' },
+    previous_status: { choice: 'app.audit.values.addon_status.' },
+    start_date: 'date',
+    lines: 'journalLines',
+    method_accounts: 'methodAccounts',
   },
   bookslock: { lock_date: 'date', previous_lock_date: 'date', reason: 'text' },
   payroll: {
@@ -703,6 +712,22 @@ export const formatFieldValue = (
             }),
           )
         : String(value);
+    case 'methodAccounts': {
+      const map = asRecord(value);
+      if (!map) return String(value);
+      const entries = Object.entries(map);
+      if (!entries.length) return translate('app.audit.values.chart_accounts');
+      return list(
+        entries.map(([method, code]) => {
+          const account = DEFAULT_CHART.find((a) => a.code === code);
+          return `${formatFieldValue({ code: 'paymentMethod' }, Number(method), ctx)} → ${
+            account
+              ? `${account.code} ${language === 'ar' ? account.name_ar : account.name_en}`
+              : String(code)
+          }`;
+        }),
+      );
+    }
     case 'payrollLines':
       return Array.isArray(value)
         ? list(

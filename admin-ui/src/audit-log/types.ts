@@ -74,6 +74,7 @@ export const ENTITY_TYPES = [
   'expense',
   'expectedexpense',
   'bookslock',
+  'advancedaccounting',
 ] as const;
 
 /**
@@ -103,6 +104,7 @@ export const HIDDEN_FIELDS = new Set([
   'posted_by',
   'reversed_by',
   'set_by',
+  'opened_by',
   'unique_id',
   'gift_card_id',
   'customer_offer_id',
@@ -250,6 +252,8 @@ export const KNOWN_TYPES = [
   'PayrollPaid',
   'GeneralJournalReversed',
   'BooksLockDateSet',
+  'AdvancedAccountingSwitched',
+  'BooksOpened',
   'ExpectedExpensePlanned',
   'ExpectedExpenseChanged',
   'ExpectedExpenseMoved',

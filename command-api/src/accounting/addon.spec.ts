@@ -21,18 +21,24 @@ const open = (over: Partial<OpenBooks> = {}): OpenBooks => ({
 describe('the advanced accounting add-on', () => {
   it('given a salon without it, the platform switches it on (wizard to do), then off; the same twice is refused', () => {
     const on = decideSwitch({ status: 1, accountStatus: 0 }, initialAddon);
-    expect(on[0].data).toEqual({ status: 1, previous: 0 });
+    expect(on[0].data).toEqual({ status: 1, previous_status: 0 });
     const state = evolveAddon(initialAddon, on[0]);
     expect(() => decideSwitch({ status: 1, accountStatus: 0 }, state)).toThrow(
       expect.objectContaining({ key: 'accounting.addon_unchanged', status: 409 }),
     );
-    expect(decideSwitch({ status: 0, accountStatus: 0 }, state)[0].data).toEqual({ status: 0, previous: 1 });
+    expect(decideSwitch({ status: 0, accountStatus: 0 }, state)[0].data).toEqual({
+      status: 0,
+      previous_status: 1,
+    });
   });
 
   it('given books opened, switched off and on again, they come back as they were (no second wizard)', () => {
     const opened = evolveAddon(initialAddon, decideOpenBooks(open(), initialAddon)[0]);
     const off = evolveAddon(opened, decideSwitch({ status: 0, accountStatus: 1 }, opened)[0]);
-    expect(decideSwitch({ status: 1, accountStatus: 1 }, off)[0].data).toEqual({ status: 2, previous: 0 });
+    expect(decideSwitch({ status: 1, accountStatus: 1 }, off)[0].data).toEqual({
+      status: 2,
+      previous_status: 0,
+    });
     expect(() => decideOpenBooks(open(), opened)).toThrow(
       expect.objectContaining({ key: 'accounting.books_already_opened' }),
     );

@@ -28,7 +28,7 @@ export const decideSwitch = (
   const current = s.status ?? c.accountStatus;
   const next = c.status === 0 ? 0 : s.opened || current === 2 ? 2 : 1;
   if (next === current) throw conflict('accounting.addon_unchanged', 'status');
-  return [{ type: 'AdvancedAccountingSwitched', data: { status: next, previous: current } }];
+  return [{ type: 'AdvancedAccountingSwitched', data: { status: next, previous_status: current } }];
 };
 
 export type OpenBooks = {

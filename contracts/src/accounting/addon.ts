@@ -14,7 +14,7 @@ export const ADVANCED_ACCOUNTING_CATEGORY = 'advancedaccounting';
 /** The platform switches the add-on on (1, or 2 again when the salon's books were opened before) or off (0). */
 export type AdvancedAccountingSwitched = {
   type: 'AdvancedAccountingSwitched';
-  data: { status: number; previous: number };
+  data: { status: number; previous_status: number };
 };
 
 /**

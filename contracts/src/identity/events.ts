@@ -277,6 +277,7 @@ export const ACCOUNTING_AUDIT_ENTITIES: readonly string[] = [
   'expectedexpense',
   'payroll',
   'bookslock',
+  'advancedaccounting',
 ];
 export const auditCategoryOf = (type: string): AuditCategory =>
   SECURITY_EVENT_TYPES.includes(type) ? 'security' : 'records';

@@ -52,6 +52,8 @@ const seedInvoices = (file: string, invoices: number, days: number) => {
           { line_id: 'a', kind: 'service', net: service, discount: 0, vat: Math.round(service * 0.15) },
           { line_id: 'b', kind: 'product', net: product, discount: 0, vat: vat - Math.round(service * 0.15) },
         ],
+        // one standard-rated subtotal: each invoice also fills the VAT return's box
+        subtotals: [{ category: 'S', rateBp: 1500, taxable: service + product, vat }],
         net: service + product,
         vat,
         total,

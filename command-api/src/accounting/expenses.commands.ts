@@ -37,6 +37,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { assertBooksOpen } from './period.commands';
+import { paymentOut } from './money-out';
 import { BookingContext } from '../scheduling/booking-context';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
@@ -310,12 +311,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
           vat: l.vat,
           total: l.total,
         })),
-        payments: input.payments.map((p, i) => ({
-          payment_id: idFor(ctx, 'expense-payment', i),
-          method: p.method,
-          amount: toMinor(p.amount, tenant.countryId),
-          ...(p.authorization_code?.trim() && { authorization_code: p.authorization_code.trim() }),
-        })),
+        payments: input.payments.map((p, i) => paymentOut(ctx, 'expense-payment', p, tenant.countryId, i)),
         notes: input.notes.trim(),
         recorded_by: auth.userId,
       },
@@ -349,14 +345,7 @@ export class PayExpenseHandler implements ICommandHandler<PayExpense> {
     const input = parseInput(payExpenseInput({ countryId: tenant.countryId }), body);
     await assertBooksOpen(this.aggregates, ctx, input.date ?? tenant.today);
     const currency = currencyOfCountry(tenant.countryId);
-    const payment = {
-      payment_id: idFor(ctx, 'expense-payment'),
-      method: input.payment.method,
-      amount: toMinor(input.payment.amount, tenant.countryId),
-      ...(input.payment.authorization_code?.trim() && {
-        authorization_code: input.payment.authorization_code.trim(),
-      }),
-    };
+    const payment = paymentOut(ctx, 'expense-payment', input.payment, tenant.countryId);
     const outcome = await this.aggregates.handle<ExpenseState, ExpenseEvent>(
       streamName(EXPENSE_CATEGORY, ctx.tenantId, expenseId),
       ctx,
@@ -399,12 +388,13 @@ export class PayBillsHandler implements ICommandHandler<PayBills> {
     const { result, position } = await this.aggregates.transaction(async () => {
       const paid: ExpensePaid['data'][] = [];
       for (const [i, bill] of input.bills.entries()) {
-        const payment = {
-          payment_id: idFor(ctx, 'expense-payment', i),
-          method: input.method,
-          amount: toMinor(bill.amount, tenant.countryId),
-          ...(input.authorization_code?.trim() && { authorization_code: input.authorization_code.trim() }),
-        };
+        const payment = paymentOut(
+          ctx,
+          'expense-payment',
+          { method: input.method, amount: bill.amount, authorization_code: input.authorization_code },
+          tenant.countryId,
+          i,
+        );
         try {
           if (!isUuid(bill.expense_id)) throw notFound('accounting.expense_not_found');
           const outcome = await this.aggregates.handle<ExpenseState, ExpenseEvent>(

@@ -30,11 +30,12 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { assertBooksOpen } from './period.commands';
+import { paymentOut } from './money-out';
 import { BookingContext } from '../scheduling/booking-context';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
-import { Aggregates, idFor } from '../shared/repository';
+import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import {
   decidePayroll,
@@ -196,14 +197,7 @@ export class PayPayrollHandler implements ICommandHandler<PayPayroll> {
     const input = parseInput(payPayrollInput({ countryId: tenant.countryId }), body);
     await assertBooksOpen(this.aggregates, ctx, input.date ?? tenant.today);
     const currency = currencyOfCountry(tenant.countryId);
-    const payment = {
-      payment_id: idFor(ctx, 'payroll-payment'),
-      method: input.payment.method,
-      amount: toMinor(input.payment.amount, tenant.countryId),
-      ...(input.payment.authorization_code?.trim() && {
-        authorization_code: input.payment.authorization_code.trim(),
-      }),
-    };
+    const payment = paymentOut(ctx, 'payroll-payment', input.payment, tenant.countryId);
     const outcome = await run(this.aggregates, ctx, payrollId, {
       type: 'Pay',
       payrollId,

@@ -328,4 +328,13 @@ export class BooksQueryController {
       ...balanceSheet(await this.movements(auth.tenantId, { to: date }, known)),
     };
   }
+
+  /** The lock date and every change of it (who, when, why). */
+  @Get('lock-date')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async lockDate(@Auth() auth: AuthContext) {
+    const doc = await this.models.get('ledger_settings', auth.tenantId);
+    const history = ((doc?.history as Array<Record<string, unknown>> | undefined) ?? []).slice().reverse();
+    return { id: 'lock-date', lock_date: (doc?.lock_date as string | null | undefined) ?? null, history };
+  }
 }

@@ -86,6 +86,12 @@ import {
   RecordExpenseHandler,
 } from './accounting/expenses.commands';
 import {
+  ChangePurchaseHandler,
+  PayPurchaseHandler,
+  PurchasesController,
+  RecordPurchaseHandler,
+} from './accounting/purchases.commands';
+import {
   ChangePayrollHandler,
   PayPayrollHandler,
   PayrollController,
@@ -199,6 +205,7 @@ export class CommandApiModule {
         BooksWizardController,
         ManagerAdvancedAccountingController,
         PayrollController,
+        PurchasesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -270,6 +277,9 @@ export class CommandApiModule {
         RecordExpenseHandler,
         PayExpenseHandler,
         PayBillsHandler,
+        RecordPurchaseHandler,
+        PayPurchaseHandler,
+        ChangePurchaseHandler,
         RecordPayrollHandler,
         ChangePayrollHandler,
         PayPayrollHandler,

@@ -33,6 +33,7 @@ import { BooksQueryController } from './accounting/books.query.controller';
 import { VatReturnQueryController } from './accounting/vat-return.query.controller';
 import { ExpectedExpensesQueryController } from './accounting/expected-expenses.query.controller';
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
+import { PurchasesQueryController } from './accounting/purchases.query.controller';
 import { PayrollQueryController } from './accounting/payroll.query.controller';
 import {
   ApiExceptionFilter,
@@ -119,6 +120,7 @@ export class QueryApiModule implements NestModule {
         VatReturnQueryController,
         ExpectedExpensesQueryController,
         ExpensesQueryController,
+        PurchasesQueryController,
         PayrollQueryController,
         ActivitiesQueryController,
         CustomerReportsQueryController,

@@ -91,10 +91,13 @@ export const BooksWelcome = () => {
 
 type OpeningRow = { account: string; amount: string };
 
-/** The balances an accountant usually brings over: money, stock, what is owed both ways, capital. */
-const FIRST_ROWS = (
-  ['cash', 'transfer', 'inventory', 'unpaid_invoices', 'suppliers', 'owner_capital'] as const
-).map((key) => accountCode(key));
+/**
+ * The balances an accountant usually brings over: money, what is owed both ways, capital (the stock at
+ * its cost comes from the products' own quantities and costs).
+ */
+const FIRST_ROWS = (['cash', 'transfer', 'unpaid_invoices', 'suppliers', 'owner_capital'] as const).map(
+  (key) => accountCode(key),
+);
 
 /**
  * `advanced-accounting/wizard`: the books' start date, the opening balances (each on its own side, the

@@ -23,6 +23,8 @@ import {
   type ExpenseEvent,
   type ExpensePaid,
   type ExpenseTypeEvent,
+  type PurchaseEvent,
+  type PurchasePaid,
   type SupplierDetails,
   type SupplierEvent,
   type VatType,
@@ -38,6 +40,8 @@ import {
 } from '@rawnaq/platform';
 import { assertBooksOpen } from './period.commands';
 import { paymentOut } from './money-out';
+import { owedText, purchaseStream } from './purchases.commands';
+import { decidePayPurchase, evolvePurchase, initialPurchase, type PurchaseState } from './purchases';
 import { BookingContext } from '../scheduling/booking-context';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
@@ -386,17 +390,34 @@ export class PayBillsHandler implements ICommandHandler<PayBills> {
     await assertBooksOpen(this.aggregates, ctx, date);
     const currency = currencyOfCountry(tenant.countryId);
     const { result, position } = await this.aggregates.transaction(async () => {
-      const paid: ExpensePaid['data'][] = [];
+      const paid: Array<ExpensePaid['data'] | PurchasePaid['data']> = [];
       for (const [i, bill] of input.bills.entries()) {
         const payment = paymentOut(
           ctx,
-          'expense-payment',
+          bill.purchase_id ? 'purchase-payment' : 'expense-payment',
           { method: input.method, amount: bill.amount, authorization_code: input.authorization_code },
           tenant.countryId,
           i,
         );
         try {
-          if (!isUuid(bill.expense_id)) throw notFound('accounting.expense_not_found');
+          if (bill.purchase_id) {
+            const purchaseId = bill.purchase_id;
+            if (bill.expense_id || !isUuid(purchaseId)) throw notFound('accounting.purchase_not_found');
+            const outcome = await this.aggregates.handle<PurchaseState, PurchaseEvent>(
+              purchaseStream(ctx, purchaseId),
+              ctx,
+              {
+                initial: initialPurchase,
+                evolve: evolvePurchase,
+                decide: (s) =>
+                  decidePayPurchase({ purchaseId, payment, date, owedText: owedText(tenant.countryId) }, s),
+              },
+            );
+            paid.push(outcome.events[0].data as PurchasePaid['data']);
+            continue;
+          }
+          if (!bill.expense_id || !isUuid(bill.expense_id)) throw notFound('accounting.expense_not_found');
+          const expenseId = bill.expense_id;
           const outcome = await this.aggregates.handle<ExpenseState, ExpenseEvent>(
             streamName(EXPENSE_CATEGORY, ctx.tenantId, bill.expense_id),
             ctx,
@@ -406,7 +427,7 @@ export class PayBillsHandler implements ICommandHandler<PayBills> {
               decide: (s) =>
                 decidePayExpense(
                   {
-                    expenseId: bill.expense_id,
+                    expenseId,
                     payment,
                     date,
                     owedText: (minor) => formatMoney({ amount: minor, currency }, { locale: 'en' }),
@@ -436,7 +457,9 @@ const billRefusal = (e: unknown, i: number): unknown => {
   const field =
     e.key === 'accounting.expense_not_found' || e.key === 'accounting.nothing_owed'
       ? `bills.${i}.expense_id`
-      : `bills.${i}.amount`;
+      : e.key === 'accounting.purchase_not_found' || e.key === 'accounting.purchase_nothing_owed'
+        ? `bills.${i}.purchase_id`
+        : `bills.${i}.amount`;
   return new DomainError(e.key, e.status === 404 ? 422 : e.status, { [field]: e.key }, e.params);
 };
 

@@ -8,7 +8,7 @@ import { idFor } from '../shared/repository';
  */
 export const paymentOut = (
   ctx: CommandContext,
-  kind: 'expense-payment' | 'payroll-payment',
+  kind: 'expense-payment' | 'payroll-payment' | 'purchase-payment',
   p: { method: number; amount: string; authorization_code?: string },
   countryId: number,
   index?: number,

@@ -166,7 +166,7 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
     if (r.kind === 'read-notification') return this.readNotification(ctx, r.id);
     if (r.kind === 'read-notifications') return this.readAll(ctx, r.body);
     if (r.kind !== 'define' && !isUuid(r.id)) throw notFound('not_found.product');
-    const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    const { countryId, today } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     switch (r.kind) {
       case 'define': {
         const input = parseInput(newProductInput({ countryId }), r.body);
@@ -179,6 +179,7 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
           details,
           initialQuantity: input.initial_quantity ? Number(input.initial_quantity) : undefined,
           costPrice: input.cost_price ? toMinor(input.cost_price, countryId) : undefined,
+          date: today,
         });
         await this.claimBarcode(ctx, details.barcode, productId);
         return new Answer(recordOf(outcome.state), outcome.position, 201);
@@ -211,6 +212,7 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
           quantity: Number(input.quantity),
           unitCost: input.unit_cost ? toMinor(input.unit_cost, countryId) : undefined,
           notes: input.notes,
+          date: today,
         });
         return new Answer(recordOf(outcome.state), outcome.position);
       }

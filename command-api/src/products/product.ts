@@ -48,6 +48,15 @@ export const evolveProduct = (state: ProductState, event: ProductEvent): Product
   }
 };
 
+type StockCommand =
+  | { type: 'MoveStock'; operation: StockOperation; quantity: number; unitCost?: number; notes?: string }
+  /** sold at the till (operation 5): below zero only where the salon and the user allow selling without stock */
+  | { type: 'SellStock'; quantity: number; invoiceId: string; allowBelowZero: boolean }
+  /** back on the shelf from a credit note (operation 6) */
+  | { type: 'ReturnStock'; quantity: number; invoiceId: string }
+  /** received from a supplier on a purchase (operation 9), at its unit cost before VAT */
+  | { type: 'ReceiveStock'; quantity: number; unitCost: number; purchaseId: string };
+
 export type ProductCommand =
   | {
       type: 'DefineProduct';
@@ -55,16 +64,14 @@ export type ProductCommand =
       details: ProductDetails;
       initialQuantity?: number;
       costPrice?: number;
+      date?: string;
     }
   | { type: 'ChangeProduct'; details: ProductDetails }
   | { type: 'DisableProduct' }
   | { type: 'ActivateProduct' }
-  | { type: 'MoveStock'; operation: StockOperation; quantity: number; unitCost?: number; notes?: string }
   | { type: 'ReadStockNotification'; notificationId: string }
-  /** sold at the till (operation 5): below zero only where the salon and the user allow selling without stock */
-  | { type: 'SellStock'; quantity: number; invoiceId: string; allowBelowZero: boolean }
-  /** back on the shelf from a credit note (operation 6) */
-  | { type: 'ReturnStock'; quantity: number; invoiceId: string };
+  /** `date`: the salon's business date of the movement (the books post its cost on it) */
+  | (StockCommand & { date?: string });
 
 /** Weighted average cost after receiving `added` units at `unitCost`, half-up to the minor unit. */
 export const averageCostAfter = (
@@ -90,7 +97,16 @@ const CODES: Record<StockOperation, number> = {
   lost: StockOperationType.lost,
 };
 
+/** The product's decision, each stock movement dated on the business date the command gives. */
 export const decideProduct = (command: ProductCommand, state: ProductState): ProductEvent[] => {
+  const events = decideUndated(command, state);
+  const date = 'date' in command ? command.date : undefined;
+  return date
+    ? events.map((e) => (e.type === 'StockMoved' ? { ...e, data: { ...e.data, date } } : e))
+    : events;
+};
+
+const decideUndated = (command: ProductCommand, state: ProductState): ProductEvent[] => {
   if (command.type === 'DefineProduct') {
     if (state.defined) return [];
     const defined: ProductEvent = {
@@ -169,6 +185,21 @@ export const decideProduct = (command: ProductCommand, state: ProductState): Pro
             balance: state.quantity + command.quantity,
             average_cost: state.averageCost,
             invoice_id: command.invoiceId,
+          },
+        },
+      ];
+    case 'ReceiveStock':
+      return [
+        {
+          type: 'StockMoved',
+          data: {
+            product_id,
+            operation: StockOperationType.purchase,
+            quantity: command.quantity,
+            balance: state.quantity + command.quantity,
+            unit_cost: command.unitCost,
+            average_cost: averageCostAfter(state.quantity, state.averageCost, command.quantity, command.unitCost),
+            purchase_id: command.purchaseId,
           },
         },
       ];

@@ -314,7 +314,10 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           initial: initialProductState,
           evolve: evolveProduct,
           decide: (s) =>
-            decideProduct({ type: 'SellStock', quantity, invoiceId, allowBelowZero: belowZero }, s),
+            decideProduct(
+              { type: 'SellStock', quantity, invoiceId, allowBelowZero: belowZero, date: tenant.today },
+              s,
+            ),
         },
       );
     if (depositStream && deposits.length)

@@ -49,6 +49,8 @@ export const OPENING_ACCOUNTS = DEFAULT_CHART.filter(
     !a.group &&
     a.key !== 'opening_balance_equity' &&
     a.key !== 'retained_earnings' &&
+    // the stock on hand at its cost is what the products' own quantities and costs post
+    a.key !== 'inventory' &&
     (a.main_type === AccountMainType.assets ||
       a.main_type === AccountMainType.liabilities ||
       a.main_type === AccountMainType.equity),
@@ -59,6 +61,7 @@ export const METHOD_ACCOUNT_CHOICES = DEFAULT_CHART.filter((a) => !a.group && a.
 export const WIZARD_METHODS = Object.values(PaymentMethod).filter((m) => m !== PaymentMethod.wallet);
 
 const openingCodes = new Set(OPENING_ACCOUNTS.map((a) => a.code));
+const INVENTORY = DEFAULT_CHART.find((a) => a.key === 'inventory')?.code;
 const methodCodes = new Set(METHOD_ACCOUNT_CHOICES.map((a) => a.code));
 
 export const booksWizardInput = perCountry((context) =>
@@ -73,7 +76,9 @@ export const booksWizardInput = perCountry((context) =>
               account: ruleField((v) =>
                 typeof v === 'string' && openingCodes.has(v)
                   ? undefined
-                  : { key: 'accounting.not_an_opening_account' },
+                  : v === INVENTORY
+                    ? { key: 'accounting.stock_in_opening_balances' }
+                    : { key: 'accounting.not_an_opening_account' },
               ).transform((v) => v as string),
               amount: z.preprocess(
                 (v) => (typeof v === 'number' ? String(v) : v),

@@ -214,9 +214,14 @@ export const payExpenseInput = perCountry((context) =>
 /** At most this many bills are paid at once. */
 export const MAX_BILLS_PAID = 50;
 
+const billId = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  withRule(z.string(), maxLength(60)).optional(),
+);
+
 /**
  * Paying several bills at once (a supplier's statement settled): one method for all, an amount for each
- * bill, never above what it owes; every bill once.
+ * bill (an expense or a purchase), never above what it owes; every bill once.
  */
 export const payBillsInput = perCountry((context) => {
   const payment = invoicePaymentInput(context).shape;
@@ -231,17 +236,19 @@ export const payBillsInput = perCountry((context) => {
       authorization_code: payment.authorization_code,
       bills: withRule(
         z.array(
-          z.object({
-            expense_id: withRule(z.string(), required, maxLength(60)),
-            amount: payment.amount,
-          }),
+          z.object({ expense_id: billId, purchase_id: billId, amount: payment.amount }),
         ),
         (v) =>
           !Array.isArray(v) || v.length === 0
             ? { key: 'accounting.at_least_one_bill' }
             : v.length > MAX_BILLS_PAID
               ? { key: 'accounting.too_many_bills', params: { max: MAX_BILLS_PAID } }
-              : new Set(v.map((b) => (b as { expense_id?: unknown })?.expense_id)).size !== v.length
+              : new Set(
+                    v.map((b) => {
+                      const bill = b as { expense_id?: unknown; purchase_id?: unknown } | null;
+                      return `${String(bill?.expense_id ?? '')}|${String(bill?.purchase_id ?? '')}`;
+                    }),
+                  ).size !== v.length
                 ? { key: 'accounting.bill_twice' }
                 : undefined,
       ),

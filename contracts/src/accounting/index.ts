@@ -7,3 +7,4 @@ export * from './period';
 export * from './expected-expenses';
 export * from './payroll';
 export * from './addon';
+export * from './purchases';

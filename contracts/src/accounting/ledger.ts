@@ -24,6 +24,9 @@ export const LEDGER_SOURCE_KINDS = [
   'payroll_change',
   'payroll_payment',
   'opening_balances',
+  'purchase',
+  'purchase_payment',
+  'stock_movement',
 ] as const;
 export type LedgerSourceKind = (typeof LEDGER_SOURCE_KINDS)[number];
 

@@ -186,6 +186,8 @@ export const StockOperationType = {
   billing: 7,
   // not in the spec's list, which has the adjust-quantity screen but no code for it: a stock count's correction
   adjust_quantity: 8,
+  // received from a supplier on a purchase (issue 25), at the purchase's unit cost
+  purchase: 9,
 } as const;
 export type StockOperationType = Values<typeof StockOperationType>;
 export const StockOperationTypeSchema = z.enum(StockOperationType);

@@ -31,6 +31,10 @@ export type StockMoved = {
     notes?: string;
     /** the invoice that sold it (operation 5) or took it back (6) */
     invoice_id?: string;
+    /** the purchase that brought it (operation 9) */
+    purchase_id?: string;
+    /** the salon's business date it moved on (the books post its cost then); absent in events written before it existed */
+    date?: string;
   };
 };
 

@@ -1,4 +1,7 @@
 import type {
+  PurchaseChanged,
+  PurchasePaid,
+  PurchaseRecorded,
   ExpensePaid,
   ExpenseRecorded,
   ExpenseTypeEvent,
@@ -20,12 +23,21 @@ const statusOf = (paid: number, owed: number) =>
  */
 export const expensesProjection: Projection = {
   name: 'expenses',
-  version: 1,
+  // 2: purchases (recorded, paid, corrected), and what each supplier was bought from on them
+  version: 2,
   collections: [
     { name: 'suppliers', indexes: [{ fields: ['tenantId', 'name'] }] },
     { name: 'expense_types', indexes: [{ fields: ['tenantId', 'name_en'] }] },
     {
       name: 'expenses',
+      indexes: [
+        { fields: ['tenantId', 'number'] },
+        { fields: ['tenantId', 'date'] },
+        { fields: ['tenantId', 'supplier_id'] },
+      ],
+    },
+    {
+      name: 'purchases',
       indexes: [
         { fields: ['tenantId', 'number'] },
         { fields: ['tenantId', 'date'] },
@@ -42,11 +54,16 @@ export const expensesProjection: Projection = {
     'ExpenseTypeChanged',
     'ExpenseRecorded',
     'ExpensePaid',
+    'PurchaseRecorded',
+    'PurchasePaid',
+    'PurchaseChanged',
   ],
   reads: (e) =>
     e.type === 'ExpensePaid'
       ? [{ collection: 'expenses', id: (e.data as { expense_id: string }).expense_id }]
-      : [],
+      : e.type === 'PurchasePaid'
+        ? [{ collection: 'purchases', id: (e.data as { purchase_id: string }).purchase_id }]
+        : [],
   project: (e: RecordedEvent, lookup): Change[] => {
     const t = e.metadata.tenantId;
     switch (e.type) {
@@ -76,6 +93,7 @@ export const expensesProjection: Projection = {
                   purchased: 0,
                   paid: 0,
                   expenses: 0,
+                  purchases: 0,
                   added_at: e.metadata.occurredAt,
                 },
               },
@@ -145,6 +163,55 @@ export const expensesProjection: Projection = {
               ]
             : []),
         ];
+      }
+      case 'PurchaseRecorded': {
+        const { purchase_id, ...rest } = e.data as Data<PurchaseRecorded>;
+        return [
+          {
+            kind: 'upsert',
+            collection: 'purchases',
+            doc: {
+              id: purchase_id,
+              tenantId: t,
+              ...rest,
+              payments: rest.payments.map((p) => ({ ...p, date: rest.date })),
+              status: statusOf(rest.paid, rest.owed),
+              recorded_at: e.metadata.occurredAt,
+            },
+          },
+          {
+            kind: 'patch',
+            collection: 'suppliers',
+            id: rest.supplier_id,
+            inc: { owed: rest.owed, purchased: rest.total, paid: rest.paid, purchases: 1 },
+          },
+        ];
+      }
+      case 'PurchasePaid': {
+        const d = e.data as Data<PurchasePaid>;
+        const before = lookup('purchases', d.purchase_id);
+        const payments = [
+          ...((before?.payments as unknown[] | undefined) ?? []),
+          { ...d.payment, date: d.date },
+        ];
+        return [
+          {
+            kind: 'patch',
+            collection: 'purchases',
+            id: d.purchase_id,
+            set: { paid: d.paid, owed: d.owed, payments, status: statusOf(d.paid, d.owed) },
+          },
+          {
+            kind: 'patch',
+            collection: 'suppliers',
+            id: d.supplier_id,
+            inc: { owed: -d.payment.amount, paid: d.payment.amount },
+          },
+        ];
+      }
+      case 'PurchaseChanged': {
+        const { purchase_id, previous: _previous, ...header } = e.data as Data<PurchaseChanged>;
+        return [{ kind: 'patch', collection: 'purchases', id: purchase_id, set: header }];
       }
       case 'ExpensePaid': {
         const d = e.data as Data<ExpensePaid>;

@@ -6,6 +6,9 @@ import type {
   PayrollChanged,
   PayrollPaid,
   PayrollRecorded,
+  PurchasePaid,
+  PurchaseRecorded,
+  StockMoved,
   ExpensePaid,
   ExpenseRecorded,
   SupplierAdded,
@@ -41,6 +44,10 @@ import {
   payrollChangePosting,
   payrollPaymentPosting,
   payrollPosting,
+  purchasePaymentPosting,
+  purchasePosting,
+  stockMovementPosting,
+  stockValue,
   supplierOpeningPosting,
   giftCardPosting,
   lines,
@@ -78,10 +85,15 @@ export const LEDGER_EVENT_TYPES = [
   'PayrollRecorded',
   'PayrollChanged',
   'PayrollPaid',
+  'PurchaseRecorded',
+  'PurchasePaid',
+  'StockMoved',
 ] as const;
 
 const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
 const offerId = (tenantId: string, customerOfferId: string) => `${tenantId}|${customerOfferId}`;
+/** What a product's stock was worth after its last movement (the next movement posts the change). */
+const stockId = (tenantId: string, productId: string) => `${tenantId}|${productId}`;
 /** One account's movements of one business date: what the statements add up. */
 export const ledgerDayId = (tenantId: string, account: string, date: string) =>
   `${tenantId}|${account}|${date}`;
@@ -101,8 +113,9 @@ export const ledgerProjection: Projection = {
   // 2: the accountant's general journals; 3: expenses, bills paid, suppliers' opening balances;
   // 4: the payroll (recorded, changed, paid); 5: the VAT return's lines, closed periods (what is
   // dated there posts on the first open day); 6: the accounting wizard's opening balances and the
-  // payment methods' accounts
-  version: 6,
+  // payment methods' accounts; 7: purchases, and every stock movement at its cost (cost of goods sold,
+  // salon materials used, stock adjustments), the inventory always the stock on hand at average cost
+  version: 7,
   collections: [
     {
       name: 'ledger_entries',
@@ -114,6 +127,7 @@ export const ledgerProjection: Projection = {
     },
     { name: 'ledger_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'ledger_offers' },
+    { name: 'ledger_stock' },
     {
       name: 'vat_lines',
       indexes: [{ fields: ['tenantId', 'date'] }, { fields: ['tenantId', 'recorded_at'] }],
@@ -144,6 +158,11 @@ export const ledgerProjection: Projection = {
           collection: 'ledger_offers',
           id: offerId(t, (e.data as { customer_offer_id: string }).customer_offer_id),
         },
+      ];
+    if (e.type === 'StockMoved')
+      return [
+        settings,
+        { collection: 'ledger_stock', id: stockId(t, (e.data as { product_id: string }).product_id) },
       ];
     return [settings];
   },
@@ -324,6 +343,24 @@ export const ledgerProjection: Projection = {
       case 'PayrollPaid':
         draft = payrollPaymentPosting(e.data as Data<PayrollPaid>);
         break;
+      case 'PurchaseRecorded':
+        draft = purchasePosting(e.data as Data<PurchaseRecorded>);
+        break;
+      case 'PurchasePaid':
+        draft = purchasePaymentPosting(e.data as Data<PurchasePaid>);
+        break;
+      case 'StockMoved': {
+        const d = e.data as Data<StockMoved>;
+        const id = stockId(t, d.product_id);
+        const before = (lookup('ledger_stock', id)?.value as number | undefined) ?? 0;
+        const posted = stockMovementPosting(e.id, d, before, e.metadata.occurredAt.slice(0, 10));
+        const value: Change = {
+          kind: 'upsert',
+          collection: 'ledger_stock',
+          doc: { id, tenantId: t, product_id: d.product_id, quantity: d.balance, value: stockValue(d) },
+        };
+        return posted.lines.length ? [value, ...entry(posted)] : [value];
+      }
       case 'CustomerOfferOpened': {
         const d = e.data as Data<CustomerOfferOpened>;
         return [

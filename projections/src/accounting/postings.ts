@@ -19,6 +19,10 @@ import {
   type PayrollChanged,
   type PayrollPaid,
   type PayrollRecorded,
+  type PurchasePaid,
+  type PurchaseRecorded,
+  type StockMoved,
+  StockOperationType,
   type LedgerLine,
   type LedgerSourceKind,
   type PaymentMethod,
@@ -346,9 +350,12 @@ export const expensePosting = (d: ExpenseRecorded['data']): EntryDraft => ({
   ),
 });
 
-/** A bill paid: what is owed to the supplier, less the money paid. */
-export const expensePaymentPosting = (d: ExpensePaid['data']): EntryDraft => ({
-  source_kind: 'expense_payment',
+/** A bill paid (an expense's or a purchase's): what is owed to the supplier, less the money paid. */
+const billPaymentPosting = (
+  kind: 'expense_payment' | 'purchase_payment',
+  d: ExpensePaid['data'] | PurchasePaid['data'],
+): EntryDraft => ({
+  source_kind: kind,
   source_id: d.payment.payment_id,
   source_number: d.number,
   invoice_id: null,
@@ -358,6 +365,74 @@ export const expensePaymentPosting = (d: ExpensePaid['data']): EntryDraft => ({
     [methodAccount(d.payment.method), -d.payment.amount],
   ]),
 });
+export const expensePaymentPosting = (d: ExpensePaid['data']): EntryDraft =>
+  billPaymentPosting('expense_payment', d);
+export const purchasePaymentPosting = (d: PurchasePaid['data']): EntryDraft =>
+  billPaymentPosting('purchase_payment', d);
+
+/**
+ * A purchase: the goods into inventory at their cost before VAT, the input VAT recovered, against the
+ * money paid now by method and what stays owed to the supplier.
+ */
+export const purchasePosting = (d: PurchaseRecorded['data']): EntryDraft => ({
+  source_kind: 'purchase',
+  source_id: d.purchase_id,
+  source_number: d.number,
+  invoice_id: null,
+  date: d.date,
+  lines: lines([
+    ['inventory', d.net],
+    ['purchases_paid_vat', d.vat],
+    ...d.payments.map((p): [SystemAccountKey, number] => [methodAccount(p.method), -p.amount]),
+    ['suppliers', -d.owed],
+  ]),
+  vat: vatMoves(
+    'purchases',
+    'amount',
+    1,
+    d.items.map((i) => ({ category: i.vat_category, taxable: i.net, vat: i.vat })),
+  ),
+});
+
+/** What a product's stock is worth: what is on hand at its average cost. */
+export const stockValue = (d: { balance: number; average_cost: number }): number => d.balance * d.average_cost;
+
+/** The other side of a stock movement's change of the inventory's value. */
+const STOCK_COUNTER_ACCOUNT: Partial<Record<number, SystemAccountKey>> = {
+  [StockOperationType.sold]: 'cost_of_goods_sold',
+  [StockOperationType.invoice_return]: 'cost_of_goods_sold',
+  [StockOperationType.internal_use]: 'salon_material_expense',
+  [StockOperationType.initial_quantity]: 'opening_balance_equity',
+};
+
+/**
+ * A stock movement: the inventory moves by what the product's stock is worth after it less what it was
+ * worth before (`before`), so the inventory account is always the stock on hand at its average cost.
+ * Sold or taken back: the cost of the goods sold; used in the salon: its materials expense; a product's
+ * first quantity: the opening balance equity; lost, expired, counted or added by hand: stock
+ * adjustments. A purchase's goods are in its own entry at their cost: a movement of a purchase posts only
+ * what the average cost's rounding left over.
+ */
+export const stockMovementPosting = (
+  eventId: string,
+  d: StockMoved['data'],
+  before: number,
+  fallbackDate: string,
+): EntryDraft => {
+  let change = stockValue(d) - before;
+  if (d.operation === StockOperationType.purchase) change -= d.quantity * (d.unit_cost ?? 0);
+  return {
+    source_kind: 'stock_movement',
+    source_id: eventId,
+    source_number: null,
+    invoice_id: d.invoice_id ?? null,
+    date: d.date ?? fallbackDate,
+    lines: lines([
+      ['inventory', change],
+      [STOCK_COUNTER_ACCOUNT[d.operation] ?? 'stock_adjustments', -change],
+    ]),
+  };
+};
 
 /**
  * What the salon owed a supplier when its books started: owed to the supplier, against the opening

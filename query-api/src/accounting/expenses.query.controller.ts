@@ -58,34 +58,42 @@ export class ExpensesQueryController {
     return withoutTenant(await this.own('suppliers', auth, id, 'accounting.supplier_not_found'));
   }
 
-  /** A supplier's statement: the opening balance, each expense (owed more) and payment (owed less), running. */
+  /**
+   * A supplier's statement: the opening balance, each expense and purchase (owed more) and each payment
+   * (owed less), running.
+   */
   @Get('suppliers/:id/statement')
   @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
   async statement(@Auth() auth: AuthContext, @Param('id') id: string) {
     const supplier = await this.own('suppliers', auth, id, 'accounting.supplier_not_found');
-    const expenses = await this.models.find('expenses', {
-      filter: { tenantId: auth.tenantId, supplier_id: id },
-      sort: [
-        ['date', 'asc'],
-        ['number', 'asc'],
-      ],
-      limit: 2000,
-    });
+    const bills = async (collection: 'expenses' | 'purchases') =>
+      this.models.find(collection, {
+        filter: { tenantId: auth.tenantId, supplier_id: id },
+        sort: [
+          ['date', 'asc'],
+          ['number', 'asc'],
+        ],
+        limit: 2000,
+      });
+    const [expenses, purchases] = await Promise.all([bills('expenses'), bills('purchases')]);
     type Line = {
       id: string;
       date: string;
-      kind: 'expense' | 'payment';
-      expense_id: string;
+      kind: 'expense' | 'purchase' | 'payment';
+      /** the bill it is, or that the payment paid */
+      expense_id?: string;
+      purchase_id?: string;
       number: number;
       amount: number;
     };
     const lines: Line[] = [];
-    for (const x of expenses) {
+    const add = (kind: 'expense' | 'purchase', x: Doc) => {
+      const bill = kind === 'expense' ? { expense_id: x.id } : { purchase_id: x.id };
       lines.push({
-        id: `${x.id}`,
+        id: x.id,
         date: x.date as string,
-        kind: 'expense',
-        expense_id: x.id,
+        kind,
+        ...bill,
         number: x.number as number,
         amount: x.total as number,
       });
@@ -94,13 +102,17 @@ export class ExpensesQueryController {
           id: p.payment_id,
           date: p.date ?? (x.date as string),
           kind: 'payment',
-          expense_id: x.id,
+          ...bill,
           number: x.number as number,
           amount: -p.amount,
         });
-    }
+    };
+    for (const x of expenses) add('expense', x);
+    for (const x of purchases) add('purchase', x);
     lines.sort(
-      (a, b) => a.date.localeCompare(b.date) || (a.kind === b.kind ? 0 : a.kind === 'expense' ? -1 : 1),
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        (a.kind === b.kind ? 0 : a.kind === 'payment' ? 1 : b.kind === 'payment' ? -1 : 0),
     );
     let balance = supplier.opening_balance as number;
     const rows = lines.map((l) => ({ ...l, balance: (balance += l.amount) }));
@@ -109,7 +121,7 @@ export class ExpensesQueryController {
       opening: supplier.opening_balance,
       rows,
       totals: {
-        purchased: lines.filter((l) => l.kind === 'expense').reduce((s, l) => s + l.amount, 0),
+        purchased: lines.filter((l) => l.kind !== 'payment').reduce((s, l) => s + l.amount, 0),
         paid: -lines.filter((l) => l.kind === 'payment').reduce((s, l) => s + l.amount, 0),
         owed: balance,
       },

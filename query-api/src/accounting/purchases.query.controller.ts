@@ -1,0 +1,66 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { isUuid, notFound, Page, Permission, rejected } from '@rawnaq/contracts';
+import {
+  Auth,
+  header,
+  Realm,
+  RequirePermission,
+  TOKENS,
+  type AuthContext,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { dateFilter, idsOf, page, parseListQuery, textFilters, withoutTenant } from '../shared/list-query';
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+type Query = Record<string, unknown>;
+
+const STATUSES = ['paid', 'partially_paid', 'unpaid'];
+
+/** Purchases (issue 25): the supplier's invoices for stock, what each brought and what it still owes. Read with 62. */
+@Controller('api/merchant')
+@Realm('merchant')
+export class PurchasesQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  @Get('purchases')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async list(
+    @Auth() auth: AuthContext,
+    @Query() query: Query,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['number', 'date', 'due_date', 'total', 'owed'],
+      defaultSort: ['number', 'desc'],
+    });
+    const where: Filter = { tenantId: auth.tenantId, ...textFilters(q.filter, ['supplier_id']) };
+    const ids = idsOf(q.filter);
+    if (ids) where.id = { $in: ids };
+    const from = dateFilter(q.filter, 'from');
+    const to = dateFilter(q.filter, 'to');
+    if (from || to) where.date = { ...(from && { $gte: from }), ...(to && { $lte: to }) };
+    const status = q.filter.status;
+    if (status !== undefined && status !== '') {
+      if (typeof status !== 'string' || !STATUSES.includes(status))
+        throw rejected('errors.invalid_input', 'status');
+      where.status = status;
+    }
+    if (q.filter.owed === true || q.filter.owed === 'true') where.owed = { $gt: 0 };
+    const [docs, total] = await Promise.all([
+      this.models.find('purchases', { filter: where, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('purchases', where),
+    ]);
+    return page(res, 'purchases', q, docs.map(withoutTenant), total);
+  }
+
+  @Get('purchases/:id')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async one(@Auth() auth: AuthContext, @Param('id') id: string) {
+    const doc = isUuid(id) ? await this.models.get('purchases', id) : undefined;
+    if (!doc || doc.tenantId !== auth.tenantId) throw notFound('accounting.purchase_not_found');
+    return withoutTenant(doc);
+  }
+}

@@ -46,8 +46,10 @@ describe('suppliers and expenses over HTTP (issue 25)', () => {
     const expenses = (await get('expenses')).body as Array<{ owed: number }>;
     expect(expenses).toHaveLength(4);
     expect(await balance('suppliers')).toBe(suppliers.reduce((s, x) => s + x.owed, 0));
-    // 150.00 opening + 287.50 of supplies, 100.00 of it paid
-    expect(suppliers.find((s) => s.name === 'Gulf Beauty Supplies')!.owed).toBe(15000 + 28750 - 10000);
+    // 150.00 opening + 287.50 of supplies, 100.00 of it paid; a purchase of 1,391.50, 500.00 of it paid
+    expect(suppliers.find((s) => s.name === 'Gulf Beauty Supplies')!.owed).toBe(
+      15000 + 28750 - 10000 + 139150 - 50000,
+    );
   });
 
   it('refuses a supplier with a name or VAT number already on file, or a VAT number that is not one', async () => {

@@ -177,12 +177,14 @@ describe('the till over HTTP (issue 11)', () => {
     const serum = products['Hair serum'];
     const shelf = await t.http.get(`/api/merchant/products/${serum.id}`).set(await fresh());
     expect(shelf.body.quantity).toBe(serum.quantity - 2);
+    // one more than is there, over two lines (85.00 and 15 % VAT each)
+    const more = shelf.body.quantity + 1;
     const tooMany = await issue({
       lines: [
         { kind: 'product', item_id: serum.id, quantity: 6 },
-        { kind: 'product', item_id: serum.id, quantity: 5 },
+        { kind: 'product', item_id: serum.id, quantity: more - 6 },
       ],
-      payments: [{ method: PaymentMethod.cash, amount: '1075.25' }],
+      payments: [{ method: PaymentMethod.cash, amount: ((more * 9775) / 100).toFixed(2) }],
     });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body).toMatchObject({

@@ -25,6 +25,7 @@ import {
 } from '../accounting/expenses.commands';
 import { ChangeExpectedExpenses } from '../accounting/expected-expenses.commands';
 import { PayPayroll, RecordPayroll } from '../accounting/payroll.commands';
+import { PayPurchase, RecordPurchase } from '../accounting/purchases.commands';
 import { ChangeSettings } from '../settings/settings.commands';
 import type { CommandContext } from '../shared/command-context';
 import type { DemoCheckedIn } from './demo-appointments';
@@ -481,19 +482,21 @@ export const seedDemoSales = async (
       },
     ),
   );
-  await seedDemoExpenses(execute, ownerCtx, owner, timeZone);
+  await seedDemoExpenses(execute, ownerCtx, owner, timeZone, ids.products);
   return issued;
 };
 
 /**
  * Three weeks of money going out: the salon's expense types, its landlord and its beauty supplier (with
- * a VAT number), the rent and the electricity paid, supplies bought with VAT, one bill still partly owed.
+ * a VAT number), the rent and the electricity paid, supplies bought with VAT, one bill still partly owed;
+ * two purchases of stock from the beauty supplier, one paid in full, one owed and then partly paid.
  */
 const seedDemoExpenses = async (
   execute: (command: object) => Promise<unknown>,
   ownerCtx: CommandContext,
   owner: AuthContext,
   timeZone: TenantTimeZone,
+  products: Record<string, string>,
 ) => {
   const at = (daysAgo: number, key: string) => {
     const now = new Date(ownerCtx.now.getTime() - daysAgo * 86_400_000);
@@ -577,6 +580,35 @@ const seedDemoExpenses = async (
   await execute(
     new PayExpense(at(2, 'demo-expense-supplies-2-paid').ctx, owed, {
       payment: { method: PaymentMethod.cash, amount: '100.00' },
+    }),
+  );
+  const purchase = async (daysAgo: number, key: string, body: object) => {
+    const { ctx, date } = at(daysAgo, key);
+    return idOf(await execute(new RecordPurchase(ctx, owner, { date, supplier_id: supplies, ...body })));
+  };
+  await purchase(14, 'demo-purchase-1', {
+    supplier_invoice_number: 'GBS-1050',
+    items: [
+      { product_id: products['Keratin shampoo'], quantity: 12, unit_cost: '30.00' },
+      { product_id: products['Hair serum'], quantity: 6, unit_cost: '45.00' },
+    ],
+    // 630.00 and 15 % VAT
+    paid: true,
+    payments: [{ method: PaymentMethod.transfer, amount: '724.50' }],
+  });
+  const stockOwed = await purchase(4, 'demo-purchase-2', {
+    supplier_invoice_number: 'GBS-1081',
+    supplier_invoice_date: at(5, 'x').date,
+    due_date: at(-26, 'x').date,
+    items: [
+      { product_id: products['Keratin shampoo'], quantity: 10, unit_cost: '31.00' },
+      { product_id: products['Disposable towels'], quantity: 100, unit_cost: '9.00' },
+    ],
+    notes: 'Towels for the new season',
+  });
+  await execute(
+    new PayPurchase(at(1, 'demo-purchase-2-paid').ctx, stockOwed, {
+      payment: { method: PaymentMethod.cash, amount: '500.00' },
     }),
   );
   // what is coming: next month's rent and the electricity bill, every month

@@ -615,10 +615,12 @@ export const seedDemoSalon = async (
     }),
   );
   const products: Record<string, string> = {};
+  // on the shelf four weeks ago, before the three weeks of sales (the books post their first stock then)
+  const stockedAt = new Date(now.getTime() - 28 * 86_400_000);
   for (const product of DEMO_PRODUCTS) {
     const defined = (await execute(
       new ChangeProducts(
-        { ...ownerCtx, correlationId: `seed-${product.name_en}` },
+        { ...ownerCtx, now: stockedAt, correlationId: `seed-${product.name_en}` },
         { kind: 'define', body: product },
       ),
     )) as Answer<{ id: string }>;

@@ -726,4 +726,108 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     expect(signed(journal.lines as LedgerLine[])).toMatchObject({ debit_card: -100 });
     expect(await read.get('ledger_settings', 't1')).toMatchObject({ start_date: '2026-11-01' });
   });
+
+  it('given a purchase part paid, then stock sold, taken back, used in the salon and lost, posts each at its cost and keeps inventory = stock on hand × average cost', async () => {
+    const stock = (
+      operation: number,
+      quantity: number,
+      balance: number,
+      average_cost: number,
+      extra: Record<string, unknown> = {},
+    ): TestEvent => ({
+      type: 'StockMoved',
+      stream: 'product-t1.p1',
+      data: { product_id: 'p1', operation, quantity, balance, average_cost, date: '2026-11-10', ...extra },
+    });
+    const read = await givenEvents(ledgerProjection, [
+      // 4 on the shelf at 3.33 (their first quantity): 13.32 of stock against opening balance equity
+      stock(4, 4, 4, 333, { unit_cost: 333 }),
+      // a purchase of 3 more at 5.00 (15.00, VAT 2.25), 10.00 paid in cash: the average is 28.32 / 7 = 4.05 (4.0457…)
+      {
+        type: 'PurchaseRecorded',
+        stream: 'purchase-t1.b1',
+        data: {
+          purchase_id: 'b1',
+          number: 1,
+          supplier_id: 's1',
+          supplier_name: 'Oils Co',
+          supplier_invoice_number: 'X-1',
+          supplier_invoice_date: null,
+          date: '2026-11-10',
+          due_date: null,
+          notes: '',
+          items: [
+            {
+              product_id: 'p1',
+              name_en: 'Oil',
+              name_ar: 'زيت',
+              quantity: 3,
+              unit_cost: 500,
+              net: 1500,
+              vat_category: 'S',
+              vat_rate_bp: 1500,
+              vat: 225,
+              total: 1725,
+            },
+          ],
+          net: 1500,
+          vat: 225,
+          total: 1725,
+          payments: [{ payment_id: 'bp1', method: 1, amount: 1000 }],
+          paid: 1000,
+          owed: 725,
+          recorded_by: 'u1',
+        },
+      },
+      stock(9, 3, 7, 405, { unit_cost: 500, purchase_id: 'b1' }),
+      {
+        type: 'PurchasePaid',
+        stream: 'purchase-t1.b1',
+        data: {
+          purchase_id: 'b1',
+          number: 1,
+          supplier_id: 's1',
+          payment: { payment_id: 'bp2', method: 4, amount: 725 },
+          date: '2026-11-12',
+          paid: 1725,
+          owed: 0,
+        },
+      },
+      stock(5, -2, 5, 405, { invoice_id: 'i9' }),
+      stock(6, 1, 6, 405, { invoice_id: 'i9' }),
+      stock(3, -1, 5, 405),
+      stock(2, -1, 4, 405),
+    ]);
+    const entries = await read.find('ledger_entries');
+    for (const e of entries) expect(isBalanced(e.lines as LedgerLine[])).toBe(true);
+    const purchase = (await read.get('ledger_entries', 'purchase:b1'))!;
+    expect(signed(purchase.lines as LedgerLine[])).toEqual({
+      [acc('inventory')]: 1500,
+      [acc('purchases_paid_vat')]: 225,
+      cash: -1000,
+      [acc('suppliers')]: -725,
+    });
+    expect(purchase.vat).toEqual([{ box: 'purchases_standard', amount: 1500, adjustment: 0, vat: 225 }]);
+    const moves = entries
+      .filter((e) => e.source_kind === 'stock_movement')
+      .map((e) => [e.invoice_id, signed(e.lines as LedgerLine[])]);
+    expect(moves).toEqual([
+      [null, { [acc('inventory')]: 1332, [acc('opening_balance_equity')]: -1332 }],
+      // 7 × 4.05 = 28.35 against 13.32 + 15.00 = 28.32: the average's rounding, to stock adjustments
+      [null, { [acc('inventory')]: 3, [acc('stock_adjustments')]: -3 }],
+      ['i9', { [acc('inventory')]: -810, [acc('cost_of_goods_sold')]: 810 }],
+      ['i9', { [acc('inventory')]: 405, [acc('cost_of_goods_sold')]: -405 }],
+      [null, { [acc('inventory')]: -405, [acc('salon_material_expense')]: 405 }],
+      [null, { [acc('inventory')]: -405, [acc('stock_adjustments')]: 405 }],
+    ]);
+    const days = await read.find('ledger_days');
+    const total = (account: string) =>
+      days
+        .filter((d) => d.account === account)
+        .reduce((s, d) => s + (d.debit as number) - (d.credit as number), 0);
+    // 4 on the shelf at 4.05
+    expect(total(acc('inventory'))).toBe(4 * 405);
+    expect(await read.get('ledger_stock', 't1|p1')).toMatchObject({ quantity: 4, value: 4 * 405 });
+    expect(total(acc('suppliers'))).toBe(0);
+  });
 });

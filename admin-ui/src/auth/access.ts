@@ -217,6 +217,7 @@ export const RESOURCE_ACCESS: Record<
       'accounting/expense-types',
       'accounting/expenses',
       'accounting/expected-expenses',
+      'accounting/purchases',
     ].map((r) => [
       r,
       {

@@ -32,9 +32,15 @@ import { METHODS } from './PayDialog';
 
 const RESOURCE = 'accounting/expenses';
 
+/** A bill owed: an expense or a purchase of stock. */
+type Bill = Pick<Expense, 'id' | 'number' | 'supplier_invoice_number' | 'date' | 'owed' | 'total'> & {
+  kind: 'expense' | 'purchase';
+};
+
 /**
- * Paying a supplier's bills at once: each owed bill ticked with what it owes (less may be typed), one
- * method for all, the total as it is chosen; the server pays all or none, never above what a bill owes.
+ * Paying a supplier's bills at once (its expenses and its purchases): each owed bill ticked with what it
+ * owes (less may be typed), one method for all, the total as it is chosen; the server pays all or none,
+ * never above what a bill owes.
  */
 export const PayBillsButton = ({ supplierId, onPaid }: { supplierId: string; onPaid: () => void }) => {
   const translate = useTranslate();
@@ -48,22 +54,25 @@ export const PayBillsButton = ({ supplierId, onPaid }: { supplierId: string; onP
   const countryId = information?.global_informations.account.country_id ?? 1;
   const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'pay' });
   const [open, setOpen] = useState(false);
-  const { data: owed = [], refetch } = useGetList<Expense>(
-    RESOURCE,
-    {
-      filter: { supplier_id: supplierId, owed: true },
-      sort: { field: 'date', order: 'ASC' },
-      pagination: { page: 1, perPage: 50 },
-    },
-    { enabled: canAccess === true },
-  );
+  const owedOf = {
+    filter: { supplier_id: supplierId, owed: true },
+    sort: { field: 'date', order: 'ASC' as const },
+    pagination: { page: 1, perPage: 50 },
+  };
+  const expenses = useGetList<Expense>(RESOURCE, owedOf, { enabled: canAccess === true });
+  const purchases = useGetList<Expense>('accounting/purchases', owedOf, { enabled: canAccess === true });
+  const owed: Bill[] = [
+    ...(expenses.data ?? []).map((e) => ({ ...e, kind: 'expense' as const })),
+    ...(purchases.data ?? []).map((e) => ({ ...e, id: `purchase:${e.id}`, kind: 'purchase' as const })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
+  const refetch = () => Promise.all([expenses.refetch(), purchases.refetch()]);
   const [method, setMethod] = useState<number>(PaymentMethod.transfer);
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [problems, setProblems] = useState<TillProblem[]>([]);
   const key = useRef(newKey());
   const currency = currencyOfCountry(countryId);
-  const amountOf = (e: Expense) => amounts[e.id] ?? toDecimalString({ amount: e.owed, currency });
+  const amountOf = (e: Bill) => amounts[e.id] ?? toDecimalString({ amount: e.owed, currency });
   const chosen = owed.filter((e) => ticked[e.id] ?? true);
   const total = (() => {
     try {
@@ -82,7 +91,14 @@ export const PayBillsButton = ({ supplierId, onPaid }: { supplierId: string; onP
       await dataProvider.send(
         'POST',
         'expenses/payments',
-        { method, bills: chosen.map((e) => ({ expense_id: e.id, amount: amountOf(e) })) },
+        {
+          method,
+          bills: chosen.map((e) =>
+            e.kind === 'purchase'
+              ? { purchase_id: e.id.slice('purchase:'.length), amount: amountOf(e) }
+              : { expense_id: e.id, amount: amountOf(e) },
+          ),
+        },
         { idempotencyKey: key.current },
       );
       key.current = newKey();
@@ -131,7 +147,9 @@ export const PayBillsButton = ({ supplierId, onPaid }: { supplierId: string; onP
                 />
                 <Stack sx={{ flex: '1 1 160px', minWidth: 0 }}>
                   <Typography variant="body2">
-                    <bdi>{`#${e.number} · ${e.supplier_invoice_number || date(e.date)}`}</bdi>
+                    <bdi>
+                      {`${e.kind === 'purchase' ? translate('app.books.sources.purchase') : translate('app.books.sources.expense')} #${e.number} · ${e.supplier_invoice_number || date(e.date)}`}
+                    </bdi>
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {translate('app.books.owed_of', { owed: money(e.owed), total: money(e.total) })}

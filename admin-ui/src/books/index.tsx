@@ -12,7 +12,10 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOu
 import LockClockIcon from '@mui/icons-material/LockClockOutlined';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeatOutlined';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCartOutlined';
 import type { ComponentType } from 'react';
+import { ResourceContextProvider } from 'ra-core';
+import { Route } from 'react-router-dom';
 import { AdvancedAccountingGate } from '../layout/guards';
 import { lazyPage } from '../shell/chunks';
 
@@ -88,6 +91,17 @@ export const expectedExpenses = gate({
   recordRepresentation: 'name',
   options: { label: 'app.books.menu.expected' },
 });
+const purchasePages = () => import('./Purchases');
+/** Purchases of stock (the spec's `purchases`, `purchases/add`, `purchases/edit/{id}`, `purchases/payments`). */
+export const purchases = gate({
+  list: lazyPage(() => purchasePages().then((m) => m.PurchaseList)),
+  create: lazyPage(() => purchasePages().then((m) => m.PurchaseCreate)),
+  edit: lazyPage(() => purchasePages().then((m) => m.PurchaseEdit)),
+  show: lazyPage(() => purchasePages().then((m) => m.PurchaseShow)),
+  icon: ShoppingCartIcon,
+  options: { label: 'app.purchases.menu' },
+});
+const PurchasePayments = gated(lazyPage(() => purchasePages().then((m) => m.PurchasePayments)));
 const payrollPages = () => import('./Payroll');
 /** The payroll: a month's run per employee (the spec's `payrols`, `payrols/add`, `payrols/edit/{id}`). */
 export const payrolls = gate({
@@ -137,9 +151,32 @@ export const lockDate = gate({
   options: { label: 'app.books.menu.lock_date' },
 });
 
+/** A screen at the address the spec writes, in its resource's context (`purchases/add`, `payrols/edit/{id}`). */
+const at = (resource: string, path: string, Page: ComponentType) => (
+  <Route
+    key={path}
+    path={`/${path}`}
+    element={
+      <ResourceContextProvider value={resource}>
+        <Page />
+      </ResourceContextProvider>
+    }
+  />
+);
+
+/** The spec's own addresses of the books' screens, beside react-admin's (`…/create`, `…/:id`). */
+export const booksRoutes = [
+  at('accounting/purchases', 'accounting/purchases/payments', PurchasePayments),
+  at('accounting/purchases', 'accounting/purchases/add', purchases.create),
+  at('accounting/purchases', 'accounting/purchases/edit/:id', purchases.edit),
+  at('advanced-accounting/payrols', 'advanced-accounting/payrols/add', payrolls.create),
+  at('advanced-accounting/payrols', 'advanced-accounting/payrols/edit/:id', payrolls.edit),
+];
+
 /** The books' resources, in the menu's order. */
 export const BOOKS_RESOURCES = [
   'accounting/expenses',
+  'accounting/purchases',
   'accounting/expected-expenses',
   'accounting/suppliers',
   'accounting/expense-types',
@@ -160,6 +197,7 @@ export const BOOKS_API_PATHS: Record<string, string> = {
   'accounting/suppliers': 'suppliers',
   'accounting/expense-types': 'expense-types',
   'accounting/expenses': 'expenses',
+  'accounting/purchases': 'purchases',
   'accounting/expected-expenses': 'expected-expenses',
   'advanced-accounting/payrols': 'accounting/payrolls',
 };

@@ -20,6 +20,7 @@ import { ar as managerAr } from '../manager/i18n.ar';
 import { ar as einvoicingAr } from '../einvoicing/i18n.ar';
 import { ar as customersAr } from '../customers/i18n.ar';
 import { ar as booksAr } from '../books/i18n.ar';
+import { purchasesAr } from '../books/purchases.i18n';
 import { mergeMessages, type MessageTree } from './merge';
 import { raArabic } from './raArabic';
 
@@ -48,4 +49,5 @@ export const messages: MessageTree = mergeMessages(
   einvoicingAr as MessageTree,
   customersAr as MessageTree,
   booksAr as MessageTree,
+  purchasesAr as MessageTree,
 );

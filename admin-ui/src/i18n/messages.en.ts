@@ -21,6 +21,7 @@ import { en as managerEn } from '../manager/i18n.en';
 import { en as einvoicingEn } from '../einvoicing/i18n.en';
 import { en as customersEn } from '../customers/i18n.en';
 import { en as booksEn } from '../books/i18n.en';
+import { purchasesEn } from '../books/purchases.i18n';
 import { mergeMessages, type MessageTree } from './merge';
 
 export const messages: MessageTree = mergeMessages(
@@ -48,4 +49,5 @@ export const messages: MessageTree = mergeMessages(
   einvoicingEn as MessageTree,
   customersEn as MessageTree,
   booksEn as MessageTree,
+  purchasesEn as MessageTree,
 );

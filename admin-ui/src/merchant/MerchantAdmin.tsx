@@ -20,6 +20,8 @@ import {
   balanceSheet,
   chartOfAccounts,
   expenses,
+  purchases,
+  booksRoutes,
   expenseTypes,
   generalJournals,
   generalLedger,
@@ -232,6 +234,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/commulative-attendence-report" {...cumulativeAttendance} />
         <Resource name="advanced-accounting/audit-log" {...auditLog} />
         <Resource name="accounting/expenses" {...expenses} />
+        <Resource name="accounting/purchases" {...purchases} />
         <Resource name="accounting/expected-expenses" {...expectedExpenses} />
         <Resource name="accounting/suppliers" {...suppliers} />
         <Resource name="accounting/expense-types" {...expenseTypes} />
@@ -271,6 +274,7 @@ export const MerchantAdmin = () => {
           {sellGiftCardRoute}
           {notesRoutes}
           {productRoutes}
+          {booksRoutes}
           {staffRoutes}
           {indexRoutes}
           <Route path="/imports/:entity" element={<ImportPage />} />

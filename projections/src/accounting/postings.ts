@@ -423,7 +423,8 @@ export const stockMovementPosting = (
   if (d.operation === StockOperationType.purchase) change -= d.quantity * (d.unit_cost ?? 0);
   return {
     source_kind: 'stock_movement',
-    source_id: eventId,
+    // the product, and the movement (a product moves many times)
+    source_id: `${d.product_id}@${eventId}`,
     source_number: null,
     invoice_id: d.invoice_id ?? null,
     date: d.date ?? fallbackDate,

@@ -154,6 +154,16 @@ export const ar = {
         owed: 'المستحق',
       },
       vat_types: { 1: 'النسبة الأساسية', 2: 'بدون ضريبة', 3: 'معفى', 4: 'نسبة صفرية' },
+      attachments: {
+        title: 'المرفقات',
+        add: 'أرفق فاتورة المورد',
+        uploading: 'جارٍ الرفع…',
+        hint: 'صور أو ملفات بي دي إف لفاتورة المورد، حتى %{max} ملفات بحجم 5 ميجابايت لكل ملف',
+        pdf: 'ملف بي دي إف',
+        image: 'صورة',
+        open: 'افتح %{name}',
+        unavailable: 'تعذّر فتح هذا الملف',
+      },
       expense_fields: {
         supplier_id: 'المورد',
         vendor_name: 'البائع',
@@ -168,6 +178,7 @@ export const ar = {
         vat_type: 'الضريبة',
         payments: 'الدفعات',
         method: 'طريقة الدفع',
+        attachments: 'المرفقات',
       },
       payroll: {
         none: 'لا يوجد مسير رواتب بعد',
@@ -393,6 +404,7 @@ export const ar = {
         status: 'الحالة',
         from: 'من',
         to: 'إلى',
+        attachments: 'المرفقات',
       },
     },
     'advanced-accounting/payrols': {

@@ -143,6 +143,16 @@ export const en = {
       expense_status: { paid: 'Paid', partially_paid: 'Partly paid', unpaid: 'Unpaid' },
       expense_totals: { net: 'Before VAT', vat: 'VAT', total: 'Total', paid: 'Paid', owed: 'Owed' },
       vat_types: { 1: 'Standard rate', 2: 'No VAT', 3: 'Exempt', 4: 'Zero rate' },
+      attachments: {
+        title: 'Attachments',
+        add: 'Attach the supplier’s invoice',
+        uploading: 'Uploading…',
+        hint: 'Images or PDFs of the supplier’s invoice, up to %{max} files of 5 MB each',
+        pdf: 'PDF',
+        image: 'Image',
+        open: 'Open %{name}',
+        unavailable: 'This file could not be opened',
+      },
       expense_fields: {
         supplier_id: 'Supplier',
         vendor_name: 'Vendor',
@@ -157,6 +167,7 @@ export const en = {
         vat_type: 'VAT',
         payments: 'Payments',
         method: 'Method',
+        attachments: 'Attachments',
       },
       payroll: {
         none: 'No payroll month yet',
@@ -383,6 +394,7 @@ export const en = {
         status: 'Status',
         from: 'From',
         to: 'To',
+        attachments: 'Attachments',
       },
     },
     'advanced-accounting/payrols': {

@@ -31,6 +31,7 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
 import { VatReturnQueryController } from './accounting/vat-return.query.controller';
+import { ProfitReportQueryController } from './accounting/profit-report.query.controller';
 import { ExpectedExpensesQueryController } from './accounting/expected-expenses.query.controller';
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
 import { PayrollQueryController } from './accounting/payroll.query.controller';
@@ -117,6 +118,7 @@ export class QueryApiModule implements NestModule {
         SalesReportsQueryController,
         BooksQueryController,
         VatReturnQueryController,
+        ProfitReportQueryController,
         ExpectedExpensesQueryController,
         ExpensesQueryController,
         PayrollQueryController,

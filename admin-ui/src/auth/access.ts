@@ -136,6 +136,7 @@ export const RESOURCE_ACCESS: Record<
       'reports/debit-notes',
       'reports/refunded-invoices',
       'reports/payment-gateway-payments',
+      'reports/profit-and-loss',
       'reports/employees-commissions-report',
       'reports/services-report',
       'reports/most-sold-products',

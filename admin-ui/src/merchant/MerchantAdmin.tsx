@@ -66,6 +66,7 @@ import {
   perCashierSummary,
   refundedInvoicesReport,
   paymentGatewayPaymentsReport,
+  profitAndLossReport,
   servicesReport,
   vatReport,
 } from '../reports';
@@ -205,6 +206,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/debit-notes" {...debitNotesReport} />
         <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
         <Resource name="reports/payment-gateway-payments" {...paymentGatewayPaymentsReport} />
+        <Resource name="reports/profit-and-loss" {...profitAndLossReport} />
         <Resource name="reports/employees-commissions-report" {...commissionsReport} />
         <Resource name="reports/services-report" {...servicesReport} />
         <Resource name="reports/most-sold-products" {...mostSoldProducts} />

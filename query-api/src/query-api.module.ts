@@ -32,6 +32,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
 import { VatReturnQueryController } from './accounting/vat-return.query.controller';
 import { ProfitReportQueryController } from './accounting/profit-report.query.controller';
+import { PostPaymentsQueryController } from './accounting/post-payments.query.controller';
 import { ExpectedExpensesQueryController } from './accounting/expected-expenses.query.controller';
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
 import { PayrollQueryController } from './accounting/payroll.query.controller';
@@ -119,6 +120,7 @@ export class QueryApiModule implements NestModule {
         BooksQueryController,
         VatReturnQueryController,
         ProfitReportQueryController,
+        PostPaymentsQueryController,
         ExpectedExpensesQueryController,
         ExpensesQueryController,
         PayrollQueryController,

@@ -181,6 +181,8 @@ export const RESOURCE_ACCESS: Record<
       'advanced-accounting/profit-and-loss',
       'advanced-accounting/balance-sheet',
       'advanced-accounting/vat-return',
+      'advanced-accounting/post-payments',
+      'advanced-accounting/accounting-reports',
     ].map((r) => [
       r,
       {

@@ -12,6 +12,8 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOu
 import LockClockIcon from '@mui/icons-material/LockClockOutlined';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeatOutlined';
+import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
+import SyncAltIcon from '@mui/icons-material/SyncAltOutlined';
 import type { ComponentType } from 'react';
 import { AdvancedAccountingGate } from '../layout/guards';
 import { lazyPage } from '../shell/chunks';
@@ -137,6 +139,19 @@ export const lockDate = gate({
   options: { label: 'app.books.menu.lock_date' },
 });
 
+/** Every statement and report of the books on one page, with what each answers. */
+export const accountingReports = gate({
+  list: lazyPage(() => import('./AccountingReports').then((m) => m.AccountingReports)),
+  icon: SummarizeIcon,
+  options: { label: 'app.books.menu.accounting_reports' },
+});
+/** The money the books posted (taken, given back, paid out), to review. */
+export const postPayments = gate({
+  list: lazyPage(() => import('./PostPayments').then((m) => m.PostPaymentList)),
+  icon: SyncAltIcon,
+  options: { label: 'app.books.menu.post_payments' },
+});
+
 /** The books' resources, in the menu's order. */
 export const BOOKS_RESOURCES = [
   'accounting/expenses',
@@ -144,6 +159,8 @@ export const BOOKS_RESOURCES = [
   'accounting/suppliers',
   'accounting/expense-types',
   'advanced-accounting/payrols',
+  'advanced-accounting/accounting-reports',
+  'advanced-accounting/post-payments',
   'advanced-accounting/profit-and-loss',
   'advanced-accounting/balance-sheet',
   'advanced-accounting/trial-balance',

@@ -17,6 +17,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import {
+  accountingReports,
   balanceSheet,
   chartOfAccounts,
   expenses,
@@ -25,6 +26,7 @@ import {
   generalLedger,
   journalEntries,
   payrolls,
+  postPayments,
   profitAndLoss,
   suppliers,
   trialBalance,
@@ -238,6 +240,8 @@ export const MerchantAdmin = () => {
         <Resource name="accounting/suppliers" {...suppliers} />
         <Resource name="accounting/expense-types" {...expenseTypes} />
         <Resource name="advanced-accounting/payrols" {...payrolls} />
+        <Resource name="advanced-accounting/accounting-reports" {...accountingReports} />
+        <Resource name="advanced-accounting/post-payments" {...postPayments} />
         <Resource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />
         <Resource name="advanced-accounting/balance-sheet" {...balanceSheet} />
         <Resource name="advanced-accounting/trial-balance" {...trialBalance} />

@@ -392,9 +392,19 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await page.fill('[data-testid=expense-supplier_invoice_number]', 'GBS-2001');
       await page.fill('[data-testid=expense-item-0-description]', 'Shampoo, 12 bottles');
       await page.fill('[data-testid=expense-item-0-amount]', '120');
+      // the supplier's invoice, scanned as a PDF, attached at once
+      await page.setInputFiles('[data-testid=expense-attachment-file]', {
+        name: 'GBS-2001.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+        ),
+      });
+      await page.waitForSelector('[data-testid=expense-attachment-chip]:has-text("GBS-2001.pdf")');
       await shot(page, 'books-expense-new-en');
       await page.click('[data-testid=expense-save]');
       await page.waitForSelector('[data-testid=expense-show]');
+      expect(await text(page, '[data-testid=expense-attachments]')).toContain('GBS-2001.pdf');
       // 120.00 + 15 % VAT from a supplier with a VAT number, nothing paid yet
       expect(await text(page, '[data-testid=expense-total-vat]')).toContain('18.00');
       expect(await text(page, '[data-testid=expense-total-owed]')).toContain('138.00');
@@ -415,8 +425,52 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await phone.page.click('[data-testid=expense-pay-confirm]');
       await phone.page.waitForSelector('[data-testid=expense-payments]');
       expect(await text(phone.page, '[data-testid=expense-total-owed]')).toContain('0.00');
+      // its attachment, named and sized, its open button on screen
+      expect(await text(phone.page, '[data-testid=expense-attachment]')).toContain('ملف بي دي إف');
+      expect(await phone.page.isVisible('[data-testid=expense-attachment-open]')).toBe(true);
       await noSideScroll(phone.page);
       await shot(phone.page, 'books-expense-paid-ar-phone');
+    });
+
+    it('lists the accounting reports and the posted payments in Arabic on a phone, and the profit and loss without the books in English on a desktop', async () => {
+      const phone = await tab('ar');
+      await phone.page.setViewportSize(PHONE);
+      await signIn(phone.page, url, accountant, { language: 'ar' });
+      await openInApp(phone.page, `${url}/ar/merchant/advanced-accounting/accounting-reports`);
+      await phone.page.waitForSelector('[data-testid=accounting-reports]');
+      const index = await text(phone.page, '[data-testid=accounting-reports]');
+      expect(index).toContain('ميزان المراجعة');
+      expect(index).toContain('الدفعات المرحّلة');
+      expect(index).not.toMatch(RAW);
+      await noSideScroll(phone.page);
+      await shot(phone.page, 'books-accounting-reports-ar-phone');
+      await phone.page.click('[data-testid="accounting-report-advanced-accounting/post-payments"]');
+      await phone.page.waitForSelector('[data-testid=post-payments-totals]');
+      await phone.page.waitForSelector('#main-content li, [data-testid=post-payments-empty]');
+      expect(await text(phone.page, 'main')).not.toMatch(RAW);
+      expect(await phone.page.isVisible('[data-testid=post-payments-total-received]')).toBe(true);
+      await noSideScroll(phone.page);
+      await shot(phone.page, 'books-post-payments-ar-phone');
+
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      await openInApp(page, `${url}/en/merchant/reports/profit-and-loss`);
+      await page.waitForSelector('[data-testid=summary-total-net_profit]');
+      const today = await page.inputValue('[data-testid=period-to]');
+      await page.fill('[data-testid=period-from]', addDays(today as never, -60));
+      await page.waitForSelector('[data-testid=profit-line-services] a');
+      await page.check('[data-testid=compare-previous]');
+      await page.waitForSelector('th:has-text("Previous period")');
+      const body = await text(page, 'main');
+      expect(body).toContain('Net income');
+      expect(body).not.toMatch(RAW);
+      await shot(page, 'reports-profit-and-loss-en');
+      await phone.page.goto(`${url}/ar/merchant/reports/profit-and-loss`);
+      await phone.page.waitForSelector('[data-testid=summary-total-net_profit]');
+      expect(await text(phone.page, 'main')).toContain('صافي الربح');
+      await noSideScroll(phone.page);
+      await shot(phone.page, 'reports-profit-and-loss-ar-phone');
     });
 
     it('records a payroll month as the accountant in Arabic on a phone, and pays it on a desktop in English', async () => {

@@ -1,4 +1,5 @@
 import { accountCode } from '@rawnaq/contracts';
+import { png } from './testing/images.test-support';
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 const ACCOUNTANT = { accountId: 1, username: 'accountant', password: 'Demo@12345' };
@@ -273,5 +274,65 @@ describe('suppliers and expenses over HTTP (issue 25)', () => {
     const reception = await t.signIn(RECEPTION);
     expect((await post('suppliers', { name: 'Nope' }, reception)).status).toBe(403);
     expect((await get('expenses', {}, reception)).status).toBe(403);
+  });
+
+  describe('attachments: the supplier’s invoice as an image or a PDF', () => {
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const upload = (bytes: Buffer, purpose: string, name: string, token = owner) =>
+      t.http
+        .post('/api/merchant/files')
+        .query({ purpose, name })
+        .set({ ...bearer(token), 'Content-Type': 'application/octet-stream' })
+        .send(bytes);
+    let other: string;
+    beforeAll(async () => {
+      await t.openOtherSalon();
+      other = await t.signIn({ accountId: 2, username: 'other-owner', password: 'Other@12345' });
+    });
+    const expense = (attachments: unknown) => ({
+      vendor_name: 'Corner stationery',
+      expense_type_id: types.find((x) => x.name_en === 'Salon supplies')!.id,
+      date: '2026-11-29',
+      items: [{ description: 'Receipt book', amount: '12.00' }],
+      attachments,
+    });
+
+    it('lists the files attached (name, type, size) and serves them to the salon only', async () => {
+      const scan = await upload(PDF, 'attachment', 'فاتورة المورد.pdf');
+      const photo = await upload(png(8, 8), 'attachment', 'receipt.png');
+      expect([scan.status, photo.status]).toEqual([201, 201]);
+      const res = await post('expenses', expense([scan.body.id, photo.body.id, scan.body.id]));
+      expect(res.status).toBe(201);
+      const read = (await get(`expenses/${res.body.id}`)).body;
+      expect(read.attachments).toEqual([
+        { file_id: scan.body.id, name: 'فاتورة المورد.pdf', content_type: 'application/pdf', size: PDF.length },
+        { file_id: photo.body.id, name: 'receipt.png', content_type: 'image/png', size: png(8, 8).length },
+      ]);
+      const file = await t.http.get(`/api/merchant/files/${scan.body.id}`).set(bearer(owner));
+      expect([file.status, file.headers['content-type']]).toEqual([200, 'application/pdf']);
+      expect((await t.http.get(`/api/merchant/files/${scan.body.id}`).set(bearer(other))).status).toBe(404);
+    });
+
+    it('refuses, naming `attachments`, a file that is not the salon’s, not an attachment, or too many', async () => {
+      const theirs = await upload(PDF, 'attachment', 'theirs.pdf', other);
+      const picture = await upload(png(8, 8), 'image', 'service.png');
+      const mine = await upload(PDF, 'attachment', 'mine.pdf');
+      expect([theirs.status, picture.status, mine.status]).toEqual([201, 201, 201]);
+      const events = await t.eventCount();
+      const cases: Array<[unknown, string]> = [
+        [['0193a000-0000-7000-8000-000000000000'], 'accounting.attachment_not_found'],
+        [['not-a-file'], 'accounting.attachment_not_found'],
+        [[theirs.body.id], 'accounting.attachment_not_found'],
+        [[mine.body.id, picture.body.id], 'accounting.attachment_not_a_document'],
+        [Array.from({ length: 6 }, () => mine.body.id), 'accounting.too_many_attachments'],
+      ];
+      for (const [attachments, key] of cases) {
+        const res = await post('expenses', expense(attachments));
+        expect([res.status, res.body.errors]).toEqual([422, { attachments: key }]);
+      }
+      const notList = await post('expenses', expense('abc'));
+      expect([notList.status, Object.keys(notList.body.errors)]).toEqual([422, ['attachments']]);
+      expect(await t.eventCount()).toBe(events);
+    });
   });
 });

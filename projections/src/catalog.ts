@@ -27,6 +27,7 @@ import { ledgerProjection } from './accounting/ledger.projection';
 import { expensesProjection } from './accounting/expenses.projection';
 import { expectedExpensesProjection } from './accounting/expected-expenses.projection';
 import { payrollProjection } from './accounting/payroll.projection';
+import { profitProjection } from './accounting/profit.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -59,5 +60,6 @@ export const allProjections: Projection[] = [
   expensesProjection,
   expectedExpensesProjection,
   payrollProjection,
+  profitProjection,
   auditLogProjection,
 ];

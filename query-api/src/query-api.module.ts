@@ -31,6 +31,8 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
 import { VatReturnQueryController } from './accounting/vat-return.query.controller';
+import { ProfitReportQueryController } from './accounting/profit-report.query.controller';
+import { PostPaymentsQueryController } from './accounting/post-payments.query.controller';
 import { ExpectedExpensesQueryController } from './accounting/expected-expenses.query.controller';
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
 import { PurchasesQueryController } from './accounting/purchases.query.controller';
@@ -118,6 +120,8 @@ export class QueryApiModule implements NestModule {
         SalesReportsQueryController,
         BooksQueryController,
         VatReturnQueryController,
+        ProfitReportQueryController,
+        PostPaymentsQueryController,
         ExpectedExpensesQueryController,
         ExpensesQueryController,
         PurchasesQueryController,

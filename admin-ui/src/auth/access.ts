@@ -136,6 +136,7 @@ export const RESOURCE_ACCESS: Record<
       'reports/debit-notes',
       'reports/refunded-invoices',
       'reports/payment-gateway-payments',
+      'reports/profit-and-loss',
       'reports/employees-commissions-report',
       'reports/services-report',
       'reports/most-sold-products',
@@ -180,6 +181,8 @@ export const RESOURCE_ACCESS: Record<
       'advanced-accounting/profit-and-loss',
       'advanced-accounting/balance-sheet',
       'advanced-accounting/vat-return',
+      'advanced-accounting/post-payments',
+      'advanced-accounting/accounting-reports',
     ].map((r) => [
       r,
       {

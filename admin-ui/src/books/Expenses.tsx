@@ -42,6 +42,8 @@ import { PeriodDateInput, PeriodPresets, useSalonToday } from '../sales/PeriodFi
 import { dayPeriod } from '../sales/period';
 import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
+import type { UploadedFile } from '../forms/files';
+import { AttachmentsInput, AttachmentsList, type Attachment } from './ExpenseAttachments';
 import { METHODS, PayDialogButton } from './PayDialog';
 
 const RESOURCE = 'accounting/expenses';
@@ -66,6 +68,7 @@ export type Expense = {
   owed: number;
   status: 'paid' | 'partially_paid' | 'unpaid';
   notes: string;
+  attachments?: Attachment[];
 };
 type ExpenseType = { id: string; name_en: string; name_ar: string };
 type Supplier = { id: string; name: string; vat_number: string | null; status: number };
@@ -199,6 +202,7 @@ export const ExpenseCreate = () => {
   const [due, setDue] = useState('');
   const [items, setItems] = useState<Item[]>([{ description: '', amount: '', vat_type: 1 }]);
   const [payments, setPayments] = useState<Pay[]>([]);
+  const [attachments, setAttachments] = useState<UploadedFile[]>([]);
   const [problems, setProblems] = useState<TillProblem[]>([]);
   const [busy, setBusy] = useState(false);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
@@ -219,6 +223,7 @@ export const ExpenseCreate = () => {
       ...(due && { due_date: due }),
       items,
       payments: payments.filter((p) => p.amount.trim()),
+      ...(attachments.length > 0 && { attachments: attachments.map((f) => f.id) }),
     };
     const fingerprint = JSON.stringify(body);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newKey() };
@@ -458,6 +463,14 @@ export const ExpenseCreate = () => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('app.books.rest_owed')}
       </Typography>
+      <AttachmentsInput
+        value={attachments}
+        onChange={(files) => {
+          setAttachments(files);
+          setProblems([]);
+        }}
+        error={errorOf('attachments')}
+      />
       {general.map((p) => (
         <Alert key={`${p.field}:${p.key}`} severity="error" sx={{ mb: 2 }} data-testid="expense-refused">
           {problemText(p)}
@@ -612,6 +625,7 @@ const ExpenseDetails = () => {
           ))}
         </Stack>
       </Card>
+      <AttachmentsList attachments={expense.attachments ?? []} />
       {expense.payments.length > 0 && (
         <Box data-testid="expense-payments">
           <Typography variant="subtitle1">{translate('app.books.payments')}</Typography>

@@ -20,8 +20,12 @@ export const en = {
         audit_log: 'Books audit log',
         lock_date: 'Closing the books',
         balance_sheet: 'Balance sheet',
+        post_payments: 'Posted payments',
+        accounting_reports: 'Accounting reports',
       },
       titles: {
+        post_payments: 'Posted payments',
+        accounting_reports: 'Accounting reports',
         suppliers: 'Suppliers',
         supplier: 'Supplier',
         new_supplier: 'New supplier',
@@ -143,6 +147,46 @@ export const en = {
       expense_status: { paid: 'Paid', partially_paid: 'Partly paid', unpaid: 'Unpaid' },
       expense_totals: { net: 'Before VAT', vat: 'VAT', total: 'Total', paid: 'Paid', owed: 'Owed' },
       vat_types: { 1: 'Standard rate', 2: 'No VAT', 3: 'Exempt', 4: 'Zero rate' },
+      post_payments: {
+        method: 'Method',
+        direction: 'Direction',
+        directions: { in: 'Received', out: 'Paid out' },
+        and: ', ',
+        entry: 'Entry',
+        none: 'No payment was posted in this period',
+        totals: { received: 'Received', paid: 'Paid out', net: 'Net' },
+      },
+      accounting_reports: {
+        hint: 'Every statement and report of the books, for the period you choose in each.',
+        hints: {
+          profit_and_loss:
+            'Income, less cost of sales and expenses, over a period; compare with the one before',
+          balance_sheet: 'What the salon owns and owes on a date, and its equity',
+          trial_balance: 'Every account’s debit or credit balance on a date; the two columns are equal',
+          general_ledger: 'One account’s entries over a period with its running balance',
+          vat_return: 'The VAT return’s boxes: sales, purchases and the net VAT due',
+          journal: 'Every entry the books posted, each opening its document',
+          general_journals: 'The accountant’s own journals, posted and reversed',
+          post_payments: 'Money received and paid out as the books posted it, per method',
+          supplier_statements: 'Each supplier’s statement: bought, paid and still owed',
+          expenses_by_type: 'Sales, expenses by type and payroll: the profit from the documents',
+          expenses: 'The expenses and bills, paid and owed',
+          payroll: 'Each month’s salaries, commissions, additions and deductions',
+          vat_report: 'VAT by category on the sales documents',
+          chart: 'The chart of accounts with each account’s balance',
+          audit_log: 'Who changed what in the books, and when',
+        },
+      },
+      attachments: {
+        title: 'Attachments',
+        add: 'Attach the supplier’s invoice',
+        uploading: 'Uploading…',
+        hint: 'Images or PDFs of the supplier’s invoice, up to %{max} files of 5 MB each',
+        pdf: 'PDF',
+        image: 'Image',
+        open: 'Open %{name}',
+        unavailable: 'This file could not be opened',
+      },
       expense_fields: {
         supplier_id: 'Supplier',
         vendor_name: 'Vendor',
@@ -157,6 +201,7 @@ export const en = {
         vat_type: 'VAT',
         payments: 'Payments',
         method: 'Method',
+        attachments: 'Attachments',
       },
       payroll: {
         none: 'No payroll month yet',
@@ -328,6 +373,22 @@ export const en = {
     },
   },
   resources: {
+    'advanced-accounting/post-payments': {
+      name: 'Posted payment |||| Posted payments',
+      fields: {
+        date: 'Date',
+        direction: 'Direction',
+        methods: 'Method',
+        account: 'Account',
+        source_kind: 'Document',
+        entry_id: 'Journal entry',
+        amount: 'Amount',
+        method: 'Method',
+        from: 'From',
+        to: 'To',
+      },
+    },
+    'advanced-accounting/accounting-reports': { name: 'Accounting reports |||| Accounting reports' },
     'accounting/suppliers': {
       name: 'Supplier |||| Suppliers',
       fields: {
@@ -383,6 +444,7 @@ export const en = {
         status: 'Status',
         from: 'From',
         to: 'To',
+        attachments: 'Attachments',
       },
     },
     'advanced-accounting/payrols': {

@@ -13,6 +13,8 @@ import LockClockIcon from '@mui/icons-material/LockClockOutlined';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeatOutlined';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartOutlined';
+import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
+import SyncAltIcon from '@mui/icons-material/SyncAltOutlined';
 import type { ComponentType } from 'react';
 import { ResourceContextProvider } from 'ra-core';
 import { Route } from 'react-router-dom';
@@ -173,6 +175,19 @@ export const booksRoutes = [
   at('advanced-accounting/payrols', 'advanced-accounting/payrols/edit/:id', payrolls.edit),
 ];
 
+/** Every statement and report of the books on one page, with what each answers. */
+export const accountingReports = gate({
+  list: lazyPage(() => import('./AccountingReports').then((m) => m.AccountingReports)),
+  icon: SummarizeIcon,
+  options: { label: 'app.books.menu.accounting_reports' },
+});
+/** The money the books posted (taken, given back, paid out), to review. */
+export const postPayments = gate({
+  list: lazyPage(() => import('./PostPayments').then((m) => m.PostPaymentList)),
+  icon: SyncAltIcon,
+  options: { label: 'app.books.menu.post_payments' },
+});
+
 /** The books' resources, in the menu's order. */
 export const BOOKS_RESOURCES = [
   'accounting/expenses',
@@ -181,6 +196,8 @@ export const BOOKS_RESOURCES = [
   'accounting/suppliers',
   'accounting/expense-types',
   'advanced-accounting/payrols',
+  'advanced-accounting/accounting-reports',
+  'advanced-accounting/post-payments',
   'advanced-accounting/profit-and-loss',
   'advanced-accounting/balance-sheet',
   'advanced-accounting/trial-balance',

@@ -9,6 +9,8 @@ export type UploadedFile = {
   id: string;
   name: string;
   content_type: string;
+  /** bytes */
+  size?: number;
   width?: number;
   height?: number;
 };

@@ -17,6 +17,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import auditLog from '../audit-log';
 import {
+  accountingReports,
   balanceSheet,
   chartOfAccounts,
   expenses,
@@ -27,6 +28,7 @@ import {
   generalLedger,
   journalEntries,
   payrolls,
+  postPayments,
   profitAndLoss,
   suppliers,
   trialBalance,
@@ -68,6 +70,7 @@ import {
   perCashierSummary,
   refundedInvoicesReport,
   paymentGatewayPaymentsReport,
+  profitAndLossReport,
   servicesReport,
   vatReport,
 } from '../reports';
@@ -207,6 +210,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/debit-notes" {...debitNotesReport} />
         <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
         <Resource name="reports/payment-gateway-payments" {...paymentGatewayPaymentsReport} />
+        <Resource name="reports/profit-and-loss" {...profitAndLossReport} />
         <Resource name="reports/employees-commissions-report" {...commissionsReport} />
         <Resource name="reports/services-report" {...servicesReport} />
         <Resource name="reports/most-sold-products" {...mostSoldProducts} />
@@ -239,6 +243,8 @@ export const MerchantAdmin = () => {
         <Resource name="accounting/suppliers" {...suppliers} />
         <Resource name="accounting/expense-types" {...expenseTypes} />
         <Resource name="advanced-accounting/payrols" {...payrolls} />
+        <Resource name="advanced-accounting/accounting-reports" {...accountingReports} />
+        <Resource name="advanced-accounting/post-payments" {...postPayments} />
         <Resource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />
         <Resource name="advanced-accounting/balance-sheet" {...balanceSheet} />
         <Resource name="advanced-accounting/trial-balance" {...trialBalance} />

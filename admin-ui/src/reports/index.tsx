@@ -20,6 +20,7 @@ import ScienceIcon from '@mui/icons-material/ScienceOutlined';
 import TimelineIcon from '@mui/icons-material/TimelineOutlined';
 import StarRateIcon from '@mui/icons-material/StarRateOutlined';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
+import QueryStatsIcon from '@mui/icons-material/QueryStatsOutlined';
 import { lazyPage } from '../shell/chunks';
 
 const reports = () => import('./Reports');
@@ -62,6 +63,10 @@ export const debitNotesReport = page('debit_notes', PostAddIcon, () =>
 export const refundedInvoicesReport = page('refunded_invoices', UndoIcon, () =>
   reports().then((m) => m.RefundedInvoicesReport),
 );
+/** The profit and loss of any salon, books or not: sales, less expenses and payroll. */
+export const profitAndLossReport = page('profit_and_loss', QueryStatsIcon, () =>
+  import('./ProfitAndLoss').then((m) => m.ProfitAndLossReport),
+);
 export const paymentGatewayPaymentsReport = page('payment_gateway_payments', CreditCardIcon, () =>
   import('./PaymentGatewayPayments').then((m) => m.PaymentGatewayPaymentsReport),
 );
@@ -90,6 +95,7 @@ export const MONEY_REPORTS = {
     'reports/debit-notes',
     'reports/refunded-invoices',
     'reports/payment-gateway-payments',
+    'reports/profit-and-loss',
   ],
   management: [
     'reports/employees-commissions-report',

@@ -20,9 +20,11 @@ import {
   SUPPLIER_CATEGORY,
   supplierInput,
   toMinor,
+  type ExpenseAttachment,
   type ExpenseEvent,
   type ExpensePaid,
   type ExpenseTypeEvent,
+  type FileUploaded,
   type PurchaseEvent,
   type PurchasePaid,
   type SupplierDetails,
@@ -279,6 +281,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
       throw new DomainError('accounting.expense_type_not_found', 422, {
         expense_type_id: 'accounting.expense_type_not_found',
       });
+    const attachments = await this.attachments(ctx, input.attachments);
     const settings = await new BookingContext(this.aggregates, ctx).settings();
     // input VAT: charged by a supplier with a VAT number, to a salon registered for VAT
     const charged = Boolean(supplier?.vat_number) && settings.vat.vat_enabled;
@@ -318,6 +321,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
         payments: input.payments.map((p, i) => paymentOut(ctx, 'expense-payment', p, tenant.countryId, i)),
         notes: input.notes.trim(),
         recorded_by: auth.userId,
+        ...(attachments.length > 0 && { attachments }),
       },
     };
     // refused before a number is taken: the numbers stay gap-free
@@ -333,6 +337,45 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
       },
     );
     return new Answer({ id: expenseId, ...outcome.events[0].data }, outcome.position, 201);
+  }
+
+  /**
+   * Each attached file was uploaded to this salon (its stream carries the tenant: another salon's file
+   * is not found) as an attachment, an image or a PDF; named as it was uploaded. The same file twice counts once.
+   */
+  private async attachments(ctx: CommandContext, ids: readonly string[]): Promise<ExpenseAttachment[]> {
+    const out: ExpenseAttachment[] = [];
+    for (const fileId of new Set(ids)) {
+      const { events } = isUuid(fileId)
+        ? await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+            streamName('file', ctx.tenantId, fileId),
+            null,
+            (s) => s,
+          )
+        : { events: [] };
+      const uploaded = events.find((e) => e.type === 'FileUploaded')?.data as
+        | FileUploaded['data']
+        | undefined;
+      if (!uploaded)
+        throw new DomainError('accounting.attachment_not_found', 422, {
+          attachments: 'accounting.attachment_not_found',
+        });
+      // the supplier's invoice is a picture or a PDF (an attachment may also be a video, elsewhere)
+      if (
+        uploaded.purpose !== 'attachment' ||
+        !(uploaded.content_type.startsWith('image/') || uploaded.content_type === 'application/pdf')
+      )
+        throw new DomainError('accounting.attachment_not_a_document', 422, {
+          attachments: 'accounting.attachment_not_a_document',
+        });
+      out.push({
+        file_id: fileId,
+        name: uploaded.name,
+        content_type: uploaded.content_type,
+        size: uploaded.size,
+      });
+    }
+    return out;
   }
 }
 

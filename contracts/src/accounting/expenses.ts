@@ -18,6 +18,11 @@ export const SUPPLIER_CATEGORY = 'supplier';
 export const EXPENSE_TYPES_CATEGORY = 'expensetypes';
 export const EXPENSE_CATEGORY = 'expense';
 export const MAX_EXPENSE_ITEMS = 30;
+/** The supplier's invoice (a photo or a PDF) and its pages: at most this many files on one expense. */
+export const MAX_EXPENSE_ATTACHMENTS = 5;
+
+/** A file attached to an expense, as it was uploaded (`FileUploaded` with purpose `attachment`). */
+export type ExpenseAttachment = { file_id: string; name: string; content_type: string; size: number };
 
 export type SupplierDetails = {
   name: string;
@@ -88,6 +93,8 @@ export type ExpenseRecorded = {
     owed: number;
     notes: string;
     recorded_by: string;
+    /** the supplier's invoice as images or PDFs (absent on expenses recorded before attachments) */
+    attachments?: ExpenseAttachment[];
   };
 };
 
@@ -193,6 +200,15 @@ export const expenseInput = perCountry((context) =>
       ),
       payments: z.array(invoicePaymentInput(context)).default([]),
       notes: withRule(z.string(), maxLength(500)).default(''),
+      /** uploaded files' ids (`POST files?purpose=attachment`) */
+      attachments: z.preprocess(
+        (v) => (v === null ? undefined : v),
+        withRule(z.array(withRule(z.string(), required, maxLength(64))), (v) =>
+          Array.isArray(v) && v.length > MAX_EXPENSE_ATTACHMENTS
+            ? { key: 'accounting.too_many_attachments', params: { max: MAX_EXPENSE_ATTACHMENTS } }
+            : undefined,
+        ).default([]),
+      ),
     }),
   ),
 );

@@ -55,6 +55,9 @@ export const accountingMessages = {
       payroll_net_negative: 'The deductions are more than the salary, commission and additions',
       payroll_net_below_paid: 'The net is less than what was already paid (%{paid})',
       payroll_nothing_owed: 'Nothing is owed on this payroll',
+      too_many_attachments: 'Attach at most %{max} files',
+      attachment_not_found: 'Attach a file uploaded to this salon',
+      attachment_not_a_document: 'Attach the file as a document (an image or a PDF)',
     },
   },
   ar: {
@@ -112,6 +115,9 @@ export const accountingMessages = {
       payroll_net_negative: 'الخصومات أكبر من الراتب والعمولة والإضافات',
       payroll_net_below_paid: 'صافي الراتب أقل مما صُرف منه (%{paid})',
       payroll_nothing_owed: 'لا يوجد مبلغ مستحق على هذا الراتب',
+      too_many_attachments: 'أرفق %{max} ملفات على الأكثر',
+      attachment_not_found: 'أرفق ملفًا مرفوعًا إلى هذا الصالون',
+      attachment_not_a_document: 'أرفق الملف كمستند (صورة أو ملف بي دي إف)',
     },
   },
 };

@@ -148,6 +148,7 @@ export const expensesProjection: Projection = {
               id: expense_id,
               tenantId: t,
               ...rest,
+              attachments: d.attachments ?? [],
               status: statusOf(d.paid, d.owed),
               recorded_at: e.metadata.occurredAt,
             },

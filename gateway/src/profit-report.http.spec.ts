@@ -63,7 +63,12 @@ describe('the profit and loss without the books over HTTP (issue 25)', () => {
     expect(simple.income.services).toBeGreaterThan(0);
     expect(simple.expenses.rows.length).toBeGreaterThan(0);
     expect(simple.payroll.total).toBeGreaterThan(0);
-    expect(simple.totals.net_profit).toBe(simple.income.total - simple.expenses.total - simple.payroll.total);
+    expect(simple.totals.net_profit).toBe(
+      simple.income.total - simple.costs.total - simple.expenses.total - simple.payroll.total,
+    );
+    // the products sold and used in the salon, at their average cost
+    expect(simple.costs.cost_of_goods).toBeGreaterThan(0);
+    expect(simple.costs.materials).toBeGreaterThan(0);
     expect(simple.payroll.total).toBe(
       simple.payroll.salaries +
         simple.payroll.commissions +
@@ -116,8 +121,12 @@ describe('the profit and loss without the books over HTTP (issue 25)', () => {
         (s, l) => s + (PROFIT_TYPES.includes(MAIN_TYPE.get(l.account) ?? 0) ? l.debit - l.credit : 0),
         0,
       );
+    // the products' cost: the books' cost of goods sold and stock adjustments, and the salon's own use
+    // (posted to the salon materials account, beside the expenses of that type)
+    expect(simple.costs.cost_of_goods).toBe(row('cost_of_goods_sold'));
+    expect(simple.costs.stock_adjustments).toBe(row('stock_adjustments'));
     expect(simple.expenses.total).toBe(
-      expenseAccounts.reduce((s, r) => s + r.amount, 0) - freeCards - journals,
+      expenseAccounts.reduce((s, r) => s + r.amount, 0) - freeCards - journals - simple.costs.total,
     );
   });
 
@@ -146,7 +155,14 @@ describe('the profit and loss without the books over HTTP (issue 25)', () => {
     expect(info.body.global_informations.account.advanced_accounting_status ?? 0).toBe(0);
     const empty = await get('reports/profit-and-loss', {}, other);
     expect(empty.status).toBe(200);
-    expect(empty.body.totals).toEqual({ income: 0, expenses: 0, payroll: 0, net_profit: 0 });
+    expect(empty.body.totals).toEqual({
+      income: 0,
+      costs: 0,
+      gross_profit: 0,
+      expenses: 0,
+      payroll: 0,
+      net_profit: 0,
+    });
     const reception = await t.signIn(RECEPTION);
     const refused = await get('reports/profit-and-loss', {}, reception);
     // the receptionist's role has no "sales reports" (15)

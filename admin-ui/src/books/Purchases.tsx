@@ -510,7 +510,7 @@ export const PurchaseCreate = () => {
         size="small"
         multiline
         minRows={2}
-        label={translate('app.books.expense_fields.notes')}
+        label={translate('app.purchases.notes')}
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
         sx={{ width: 520, maxWidth: '100%', mb: 2, display: 'block' }}
@@ -785,7 +785,7 @@ export const PurchaseEdit = () => {
         {field('supplier_invoice_date', 'app.books.expense_fields.supplier_invoice_date')}
         {field('due_date', 'app.books.expense_fields.due_date')}
       </Stack>
-      <Box sx={{ mb: 2 }}>{field('notes', 'app.books.expense_fields.notes', false)}</Box>
+      <Box sx={{ mb: 2 }}>{field('notes', 'app.purchases.notes', false)}</Box>
       {problems
         .filter((p) => !p.field)
         .map((p) => (

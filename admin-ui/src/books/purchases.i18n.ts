@@ -3,6 +3,7 @@ export const purchasesEn = {
   app: {
     purchases: {
       menu: 'Purchases',
+      notes: 'Notes',
       title: 'Purchases',
       one: 'Purchase',
       new: 'New purchase',
@@ -58,6 +59,7 @@ export const purchasesAr: typeof purchasesEn = {
   app: {
     purchases: {
       menu: 'المشتريات',
+      notes: 'ملاحظات',
       title: 'المشتريات',
       one: 'فاتورة مشتريات',
       new: 'مشتريات جديدة',
@@ -92,7 +94,7 @@ export const purchasesAr: typeof purchasesEn = {
   },
   resources: {
     'accounting/purchases': {
-      name: 'فاتورة مشتريات |||| المشتريات',
+      name: 'المشتريات |||| فاتورة مشتريات |||| فاتورتا مشتريات |||| فواتير مشتريات |||| فاتورة مشتريات |||| فاتورة مشتريات',
       fields: {
         number: 'الرقم',
         date: 'تاريخ الاستلام',

@@ -24,11 +24,20 @@ type Payroll = {
   total: number;
 };
 type ExpenseRow = { expense_type_id: string; name_en: string; name_ar: string; amount: number };
-type Totals = { income: number; expenses: number; payroll: number; net_profit: number };
+type Costs = { cost_of_goods: number; materials: number; stock_adjustments: number; total: number };
+type Totals = {
+  income: number;
+  costs: number;
+  gross_profit: number;
+  expenses: number;
+  payroll: number;
+  net_profit: number;
+};
 type Statement = {
   from: string;
   to: string;
   income: Income;
+  costs: Costs;
   expenses: { rows: ExpenseRow[]; total: number };
   payroll: Payroll;
   totals: Totals;
@@ -104,6 +113,17 @@ const useLines = () => {
         path: `reports/debit-notes?${period}`,
       }),
       line('income_total', (s) => s.income.total, 'subtotal'),
+      heading('costs'),
+      line('cost_of_goods', (s) => -s.costs.cost_of_goods, 'line', {
+        resource: 'reports/inventory-movements',
+        path: `reports/inventory-movements?${period}`,
+      }),
+      line('materials', (s) => -s.costs.materials, 'line', {
+        resource: 'reports/internal-use',
+        path: `reports/internal-use?${period}`,
+      }),
+      line('stock_adjustments', (s) => -s.costs.stock_adjustments),
+      line('gross_profit', (s) => s.totals.gross_profit, 'subtotal'),
       heading('expenses'),
       ...expenseIds.map((id): Line => {
         const named = expense(a, id) ?? expense(before, id)!;
@@ -228,7 +248,7 @@ export const ProfitAndLossReport = () => {
           : []),
       ]}
       cards={(a) =>
-        (['income', 'expenses', 'payroll', 'net_profit'] as const).map((k) => ({
+        (['income', 'costs', 'expenses', 'payroll', 'net_profit'] as const).map((k) => ({
           key: k,
           label: translate(t(`totals.${k}`)),
           value: money(a.totals[k]),

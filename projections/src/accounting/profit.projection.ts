@@ -1,12 +1,15 @@
-import type {
-  CreditNoteIssued,
-  DebitNoteIssued,
-  InvoiceCancelled,
-  InvoiceIssued,
-  RecordedEvent,
+import {
+  accountCode,
+  type CreditNoteIssued,
+  type DebitNoteIssued,
+  type InvoiceCancelled,
+  type InvoiceIssued,
+  type RecordedEvent,
+  type StockMoved,
 } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
+import { stockMovementPosting, stockValue } from './postings';
 
 type Data<T extends { data: unknown }> = T['data'];
 
@@ -19,8 +22,31 @@ export type ProfitDay = {
   /** services and products given back on credit notes */
   returns: number;
   debit_notes: number;
+  /** what the products sold cost (less what came back), at their average cost */
+  cost_of_goods: number;
+  /** products used in the salon, at their average cost */
+  materials: number;
+  /** stock lost, expired or found at a count, and the average cost's rounding */
+  stock_adjustments: number;
 };
-const FIGURES = ['services', 'products', 'discounts', 'returns', 'debit_notes'] as const;
+const FIGURES = [
+  'services',
+  'products',
+  'discounts',
+  'returns',
+  'debit_notes',
+  'cost_of_goods',
+  'materials',
+  'stock_adjustments',
+] as const;
+
+/** The costs a stock movement posts in the books, by the figure they are read as here. */
+const COST_ACCOUNTS: Record<string, 'cost_of_goods' | 'materials' | 'stock_adjustments'> = {
+  [accountCode('cost_of_goods_sold')]: 'cost_of_goods',
+  [accountCode('salon_material_expense')]: 'materials',
+  [accountCode('stock_adjustments')]: 'stock_adjustments',
+};
+const stockId = (tenantId: string, productId: string) => `${tenantId}|${productId}`;
 
 export const profitDayId = (tenantId: string, date: string) => `${tenantId}|${date}`;
 
@@ -59,16 +85,25 @@ const day = (tenantId: string, date: string, inc: Partial<ProfitDay>): Change[] 
  */
 export const profitProjection: Projection = {
   name: 'profit-and-loss',
-  version: 1,
+  // 2: the products' cost (sold, used in the salon, lost or counted), as the books post it
+  version: 2,
   collections: [
     { name: 'profit_days', indexes: [{ fields: ['tenantId', 'date'] }] },
     { name: 'profit_invoices' },
+    { name: 'profit_stock' },
   ],
-  handles: ['InvoiceIssued', 'InvoiceCancelled', 'CreditNoteIssued', 'DebitNoteIssued'],
+  handles: ['InvoiceIssued', 'InvoiceCancelled', 'CreditNoteIssued', 'DebitNoteIssued', 'StockMoved'],
   reads: (e) =>
     e.type === 'InvoiceCancelled'
       ? [{ collection: 'profit_invoices', id: (e.data as { invoice_id: string }).invoice_id }]
-      : [],
+      : e.type === 'StockMoved'
+        ? [
+            {
+              collection: 'profit_stock',
+              id: stockId(e.metadata.tenantId, (e.data as { product_id: string }).product_id),
+            },
+          ]
+        : [],
   project: (e: RecordedEvent, lookup): Change[] => {
     const t = e.metadata.tenantId;
     switch (e.type) {
@@ -108,6 +143,22 @@ export const profitProjection: Projection = {
       case 'DebitNoteIssued': {
         const d = e.data as Data<DebitNoteIssued>;
         return day(t, d.business_date, { debit_notes: d.net });
+      }
+      case 'StockMoved': {
+        // the books' own rule (the change of the stock's value at average cost), so both agree
+        const d = e.data as Data<StockMoved>;
+        const id = stockId(t, d.product_id);
+        const before = (lookup('profit_stock', id)?.value as number | undefined) ?? 0;
+        const posted = stockMovementPosting(e.id, d, before, e.metadata.occurredAt.slice(0, 10));
+        const costs: Partial<ProfitDay> = {};
+        for (const l of posted.lines) {
+          const figure = COST_ACCOUNTS[l.account];
+          if (figure) costs[figure] = (costs[figure] ?? 0) + l.debit - l.credit;
+        }
+        return [
+          { kind: 'upsert', collection: 'profit_stock', doc: { id, tenantId: t, value: stockValue(d) } },
+          ...day(t, posted.date, costs),
+        ];
       }
     }
     return [];

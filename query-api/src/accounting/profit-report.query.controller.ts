@@ -6,6 +6,7 @@ import { statementPeriod } from './period';
 type Period = { from: string; to: string };
 
 const INCOME = ['services', 'products', 'discounts', 'returns', 'debit_notes'] as const;
+const COSTS = ['cost_of_goods', 'materials', 'stock_adjustments'] as const;
 const PAYROLL = ['salary', 'commission', 'total_additions', 'total_deductions', 'net'] as const;
 
 /** The same number of days just before a period, to compare with. */
@@ -18,7 +19,8 @@ export const previousPeriod = ({ from, to }: Period): Period => {
 /**
  * `reports/profit-and-loss` (issue 25), for every salon, books or not: income from its sales documents
  * (services and products at their price, less their discounts, less what credit notes gave back, plus
- * debit notes; all before VAT), less its expenses by type (before the VAT it recovers), less its payroll
+ * debit notes; all before VAT), less what the products sold and used cost (at their average cost, as
+ * the books post it), less its expenses by type (before the VAT it recovers), less its payroll
  * (salaries, commissions and additions, less deductions), over a period, compared with the one before.
  * The figures are those the books post to the same accounts, so a salon that opens its books reads the
  * same profit in both statements. Read with "sales reports" (15), as the other accounting reports.
@@ -33,7 +35,7 @@ export class ProfitReportQueryController {
     const [sales, expenses, payroll] = await Promise.all([
       this.models.aggregate('profit_days', {
         filter: { tenantId, date: dates },
-        sum: [...INCOME],
+        sum: [...INCOME, ...COSTS],
       }),
       this.models.aggregate('expenses', {
         filter: { tenantId, date: dates },
@@ -55,6 +57,14 @@ export class ProfitReportQueryController {
       total: 0,
     };
     income.total = income.services + income.products - income.discounts - income.returns + income.debit_notes;
+    // what the products sold and used cost, at their average cost
+    const costs = {
+      cost_of_goods: s('cost_of_goods'),
+      materials: s('materials'),
+      stock_adjustments: s('stock_adjustments'),
+      total: 0,
+    };
+    costs.total = costs.cost_of_goods + costs.materials + costs.stock_adjustments;
     const typeIds = expenses.map((r) => String(r.key.expense_type_id));
     const types = typeIds.length
       ? await this.models.find('expense_types', {
@@ -90,13 +100,16 @@ export class ProfitReportQueryController {
       from: period.from,
       to: period.to,
       income,
+      costs,
       expenses: { rows: byType, total: expensesTotal },
       payroll: salaries,
       totals: {
         income: income.total,
+        costs: costs.total,
+        gross_profit: income.total - costs.total,
         expenses: expensesTotal,
         payroll: salaries.total,
-        net_profit: income.total - expensesTotal - salaries.total,
+        net_profit: income.total - costs.total - expensesTotal - salaries.total,
       },
     };
   }

@@ -12,7 +12,14 @@ import {
 } from 'react-admin';
 import { useCanAccess, useGetList, useGetOne, useRefresh, useTranslate } from 'ra-core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { codeLabelKey, fromArabicDigits, isBusinessDate, PaymentMethod } from '@rawnaq/contracts';
+import {
+  codeLabelKey,
+  currencyOfCountry,
+  fromArabicDigits,
+  isBusinessDate,
+  PaymentMethod,
+  toDecimalString,
+} from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,6 +39,7 @@ import type { TillProblem } from '../billing/basket';
 import { useFormat } from '../format/useFormat';
 import { isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
 import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 import { ResponsiveDataTable, useIsPhone } from '../layout/ResponsiveDataTable';
 import { Amount } from '../sales/InvoiceParts';
@@ -76,7 +84,8 @@ export type Purchase = {
   notes: string;
 };
 type Supplier = { id: string; name: string; vat_number: string | null; status: number };
-type Product = { id: string; name_en: string; name_ar: string; status: number; average_cost: string };
+/** a product a purchase may bring, its average cost in minor units */
+type Product = { id: string; name_en: string; name_ar: string; quantity: number; average_cost: number };
 
 const StatusChip = ({ purchase }: { purchase: Purchase }) => {
   const translate = useTranslate();
@@ -196,16 +205,22 @@ export const PurchaseCreate = () => {
   const dataProvider = useAppDataProvider();
   const navigate = useNavigate();
   const problemText = useProblemText();
+  const information = useOptionalGlobalInformation<{
+    global_informations: { account: { country_id: number } };
+  }>();
+  const currency = currencyOfCountry(information?.global_informations.account.country_id ?? 1);
   const { data: suppliers = [] } = useGetList<Supplier>('accounting/suppliers', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
     filter: { status: '1' },
   });
-  const { data: products = [] } = useGetList<Product>('products/define-product', {
-    pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name_en', order: 'ASC' },
-    filter: { status: '1' },
-  });
+  const [products, setProducts] = useState<Product[]>([]);
+  useEffect(() => {
+    dataProvider
+      .send<Product[]>('GET', 'purchase-products')
+      .then(setProducts)
+      .catch(() => undefined);
+  }, [dataProvider]);
   const [supplier, setSupplier] = useState('');
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [invoiceDate, setInvoiceDate] = useState('');
@@ -343,8 +358,8 @@ export const PurchaseCreate = () => {
                   const product = products.find((p) => p.id === e.target.value);
                   change(i, {
                     product_id: e.target.value,
-                    ...(!item.unit_cost && product && Number(product.average_cost) > 0
-                      ? { unit_cost: product.average_cost }
+                    ...(!item.unit_cost && product && product.average_cost > 0
+                      ? { unit_cost: toDecimalString({ amount: product.average_cost, currency }) }
                       : {}),
                   });
                 }}

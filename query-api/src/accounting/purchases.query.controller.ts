@@ -56,6 +56,27 @@ export class PurchasesQueryController {
     return page(res, 'purchases', q, docs.map(withoutTenant), total);
   }
 
+  /**
+   * The products a purchase may bring (the active ones), with what is on the shelf and its average cost
+   * (minor units): read by whoever keeps the books, who need not manage the products.
+   */
+  @Get('purchase-products')
+  @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
+  async products(@Auth() auth: AuthContext) {
+    const docs = await this.models.find('products', {
+      filter: { tenantId: auth.tenantId, status: 1 },
+      sort: [['name_en', 'asc']],
+      limit: 1000,
+    });
+    return docs.map((p) => ({
+      id: p.id,
+      name_en: p.name_en,
+      name_ar: p.name_ar,
+      quantity: p.quantity,
+      average_cost: p.average_cost,
+    }));
+  }
+
   @Get('purchases/:id')
   @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
   async one(@Auth() auth: AuthContext, @Param('id') id: string) {

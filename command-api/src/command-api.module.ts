@@ -65,6 +65,7 @@ import {
   PostGeneralJournalHandler,
   ReverseGeneralJournalHandler,
 } from './accounting/journals.commands';
+import { ChangeChartOfAccountsHandler, ChartOfAccountsController } from './accounting/chart.commands';
 import { BooksLockController, SetBooksLockDateHandler } from './accounting/period.commands';
 import {
   BooksWizardController,
@@ -193,6 +194,7 @@ export class CommandApiModule {
         EInvoiceDocumentsController,
         ManagerEInvoicesController,
         GeneralJournalsController,
+        ChartOfAccountsController,
         ExpensesController,
         BooksLockController,
         ExpectedExpensesController,
@@ -260,6 +262,7 @@ export class CommandApiModule {
         IssueDebitNoteHandler,
         PostGeneralJournalHandler,
         ReverseGeneralJournalHandler,
+        ChangeChartOfAccountsHandler,
         SetBooksLockDateHandler,
         SwitchAdvancedAccountingHandler,
         OpenBooksHandler,

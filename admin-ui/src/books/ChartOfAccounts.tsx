@@ -20,6 +20,7 @@ import {
 } from 'react-admin';
 import {
   useCanAccess,
+  useDelete,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -62,7 +63,7 @@ const AccountName = ({ account }: { account: Account }) => {
     <Box
       component="span"
       sx={{
-        ps: (account.depth ?? 0) * 2,
+        paddingInlineStart: (theme) => theme.spacing((account.depth ?? 0) * 2),
         fontWeight: account.group ? 600 : undefined,
         color: account.disabled ? 'text.disabled' : undefined,
       }}
@@ -353,27 +354,29 @@ const StatusButton = ({ account }: { account: Account }) => {
 
 /** Delete the salon's own account, never posted to and with nothing under it, after a confirmation. */
 const DeleteAccountButton = ({ account }: { account: Account }) => {
-  const dataProvider = useAppDataProvider();
+  const [deleteOne, { isPending }] = useDelete<Account>();
   const notify = useNotify();
   const redirect = useRedirect();
-  const refresh = useRefresh();
   const name = useAccountName();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const confirm = async () => {
-    setSaving(true);
-    try {
-      await dataProvider.send('DELETE', `${CHART}/${account.code}`);
-      notify('app.books.chart.deleted_done', { type: 'success' });
-      refresh();
-      redirect('list', CHART);
-    } catch (error) {
-      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-      setOpen(false);
-    }
-  };
+  // react-admin's delete: the account leaves every list kept (the chart's too) without asking for it again
+  const confirm = () =>
+    deleteOne(
+      CHART,
+      { id: account.id, previousData: account },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notify('app.books.chart.deleted_done', { type: 'success' });
+          redirect('list', CHART);
+        },
+        onError: (error) => {
+          setOpen(false);
+          if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
+        },
+      },
+    );
   return (
     <>
       <Button
@@ -386,7 +389,7 @@ const DeleteAccountButton = ({ account }: { account: Account }) => {
       </Button>
       <Confirm
         isOpen={open}
-        loading={saving}
+        loading={isPending}
         title="app.books.chart.delete_title"
         content="app.books.chart.delete_content"
         translateOptions={{ name: `${account.code} · ${name(account)}` }}

@@ -70,7 +70,11 @@ const useAccountColumn = () => {
     render: (r) => (
       <Box
         component="span"
-        sx={{ ps: r.depth * 2, fontWeight: r.group ? 600 : undefined, display: 'inline-block' }}
+        sx={{
+          paddingInlineStart: (theme) => theme.spacing(r.depth * 2),
+          fontWeight: r.group ? 600 : undefined,
+          display: 'inline-block',
+        }}
         data-testid={`statement-account-${r.code}`}
       >
         {r.group || !/^\d+$/.test(r.code) ? (

@@ -144,6 +144,71 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await noSideScroll(page);
     });
 
+    it('keeps the salon’s own accounts as the accountant, in Arabic on a phone: one added under a group and deleted, one with postings disabled instead', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, accountant, { language: 'ar' });
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/chart-of-accounts`);
+      // the demo salon's own account, beside the default chart's
+      await page.waitForSelector('[data-testid=chart-account-6107]');
+      // a code of its own each run (a run stopped half way leaves its account behind)
+      const code = `6${50000 + (Date.now() % 49999)}`;
+      await page.click('[data-testid=chart-new-account]');
+      await page.waitForSelector('[data-testid=chart-code]');
+      // the expenses' group by default; the code starts with its code
+      expect(await text(page, 'main')).toContain('6 · المصروفات');
+      await page.fill('[data-testid=chart-code]', code);
+      await page.fill('input[name=name_en]', 'Staff training');
+      await page.fill('input[name=name_ar]', 'تدريب الموظفات');
+      await noSideScroll(page);
+      await shot(page, 'books-chart-new-account-ar-phone');
+      await page.click('button[type=submit]');
+      await page.waitForSelector(`[data-testid=chart-account-${code}]`);
+      const tree = await text(page, 'main');
+      expect(tree).toContain('تدريب الموظفات');
+      expect(tree).not.toMatch(RAW);
+      await noSideScroll(page);
+      await shot(page, 'books-chart-ar-phone');
+
+      // nothing was posted to it: deleted, after a confirmation
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/chart-of-accounts/${code}`);
+      await page.click('[data-testid=chart-delete-button]');
+      await page.waitForSelector('[role=dialog] .ra-confirm');
+      await shot(page, 'books-chart-delete-ar-phone');
+      await page.click('[role=dialog] .ra-confirm');
+      await page.waitForSelector('[data-testid=chart-account-6107]');
+      await page.waitForSelector(`[data-testid=chart-account-${code}]`, { state: 'detached' });
+
+      // the demo's marketing account has postings: not deleted, disabled instead (and activated again)
+      await openInApp(page, `${url}/ar/merchant/advanced-accounting/chart-of-accounts/6107`);
+      await page.waitForSelector('[data-testid=chart-has-postings]');
+      expect(await page.$('[data-testid=chart-delete-button]')).toBeNull();
+      await page.click('[data-testid=chart-status-button]');
+      await page.click('[role=dialog] .ra-confirm');
+      await page.waitForSelector('[data-testid=chart-disabled-6107]');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await noSideScroll(page);
+      await shot(page, 'books-chart-disabled-ar-phone');
+      await page.click('[data-testid=chart-status-button]');
+      await page.click('[role=dialog] .ra-confirm');
+      await page.waitForSelector('[data-testid=chart-disabled-6107]', { state: 'detached' });
+    });
+
+    it('shows the salon’s chart with its own account in English on a desktop, and its form', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      await openInApp(page, `${url}/en/merchant/advanced-accounting/chart-of-accounts`);
+      await page.waitForSelector('[data-testid=chart-account-6107]');
+      expect(await text(page, '[data-testid=chart-account-6107]')).toBe('6107 · Marketing and advertising');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await shot(page, 'books-chart-en');
+      await page.click('[data-testid=chart-new-account]');
+      await page.waitForSelector('[data-testid=chart-code]');
+      expect(await text(page, 'main')).not.toMatch(RAW);
+      await shot(page, 'books-chart-new-account-en');
+    });
+
     it('reads the VAT return in Arabic on a phone, tied to the books, and opens the invoices behind its first box', async () => {
       const { page } = await tab('ar');
       await page.setViewportSize(PHONE);

@@ -65,6 +65,7 @@ import {
   PostGeneralJournalHandler,
   ReverseGeneralJournalHandler,
 } from './accounting/journals.commands';
+import { ChangeChartOfAccountsHandler, ChartOfAccountsController } from './accounting/chart.commands';
 import { BooksLockController, SetBooksLockDateHandler } from './accounting/period.commands';
 import {
   BooksWizardController,
@@ -199,6 +200,7 @@ export class CommandApiModule {
         EInvoiceDocumentsController,
         ManagerEInvoicesController,
         GeneralJournalsController,
+        ChartOfAccountsController,
         ExpensesController,
         BooksLockController,
         ExpectedExpensesController,
@@ -267,6 +269,7 @@ export class CommandApiModule {
         IssueDebitNoteHandler,
         PostGeneralJournalHandler,
         ReverseGeneralJournalHandler,
+        ChangeChartOfAccountsHandler,
         SetBooksLockDateHandler,
         SwitchAdvancedAccountingHandler,
         OpenBooksHandler,

@@ -43,6 +43,8 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   ip: ['203.0.113.7', 'not-an-ip'],
   alias: ['demosalon', 'nosuchsalon'],
   uuid: ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'],
+  // an account of the chart: a system account, a group, one the salon has not, and no code at all
+  code: ['1101', '6', '6199999', 'not-a-code'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

@@ -88,8 +88,8 @@ const FIXED_PARAMS: Record<string, string> = {
   tenantId: 'not-a-salon',
   // a salon account named by the manager's routes (B's merchant token is refused there)
   accountId: '1',
-  // an account of the chart every salon's books start from (its balance is the caller's own)
-  code: '1101',
+  // salon A's own account of its chart (added below): B's chart has no such account
+  code: '6177',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([
@@ -339,6 +339,18 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
           ]),
         ),
       'import',
+    );
+    await created(
+      await post('advanced-accounting/chart-of-accounts', {
+        code: '6177',
+        parent: '6',
+        name_en: `${MARK} Account`,
+        name_ar: 'حساب ألفا',
+        main_type: 6,
+        subtype: 'expenses',
+        kind: 'normal',
+      }),
+      'chart account',
     );
     const notes = await t.http
       .get('/api/merchant/notifications/get_records')

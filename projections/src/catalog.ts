@@ -25,6 +25,7 @@ import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.pro
 import { einvoicesProjection } from './einvoicing/einvoices.projection';
 import { ledgerProjection } from './accounting/ledger.projection';
 import { expensesProjection } from './accounting/expenses.projection';
+import { chartProjection } from './accounting/chart.projection';
 import { expectedExpensesProjection } from './accounting/expected-expenses.projection';
 import { payrollProjection } from './accounting/payroll.projection';
 import { profitProjection } from './accounting/profit.projection';
@@ -58,6 +59,7 @@ export const allProjections: Projection[] = [
   einvoicesProjection,
   ledgerProjection,
   expensesProjection,
+  chartProjection,
   expectedExpensesProjection,
   payrollProjection,
   profitProjection,

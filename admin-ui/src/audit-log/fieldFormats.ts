@@ -333,6 +333,14 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     date: 'date',
   },
   expensetypes: { name_en: 'text', name_ar: 'text', account: 'ltr' },
+  chartofaccounts: {
+    code: 'ltr',
+    parent: 'ltr',
+    main_type: { code: 'chartAccountMainType' },
+    subtype: { choice: 'codes.chartAccountSubtype.' },
+    kind: { choice: 'codes.chartAccountKind.' },
+    group: 'boolean',
+  },
   expense: {
     vendor_name: 'text',
     supplier_invoice_number: 'ltr',

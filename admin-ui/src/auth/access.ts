@@ -193,6 +193,16 @@ export const RESOURCE_ACCESS: Record<
       },
     ]),
   ),
+  // the salon's chart: read with the books (62), kept (accounts added, changed, disabled, deleted) with 63
+  'advanced-accounting/chart-of-accounts': {
+    list: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    show: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    export: { page: Page.advancedAccounting, permission: Permission.viewBooks },
+    'known-at': { page: Page.advancedAccounting, permission: Permission.viewRecordsAsOf },
+    create: { page: Page.advancedAccounting, permission: Permission.postJournals },
+    edit: { page: Page.advancedAccounting, permission: Permission.postJournals },
+    delete: { page: Page.advancedAccounting, permission: Permission.postJournals },
+  },
   // the accountant's own journals: read with the books (62), posted and reversed with 63
   'advanced-accounting/general-journals': {
     list: { page: Page.advancedAccounting, permission: Permission.viewBooks },

@@ -3,7 +3,6 @@ import { CreateButton, DataTable, List, Show, Title, TopToolbar, useRecordContex
 import { useCanAccess, useRefresh, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import {
-  DEFAULT_CHART,
   decimalsOf,
   fromArabicDigits,
   type Currency,
@@ -41,10 +40,9 @@ import { useSalonToday } from '../sales/PeriodFilter';
 import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
 import { useAccountName } from './Statements';
+import { useSalonChart } from './useSalonChart';
 
 const RESOURCE = 'advanced-accounting/general-journals';
-const POSTING_ACCOUNTS = DEFAULT_CHART.filter((a) => !a.group);
-const ACCOUNTS = new Map(DEFAULT_CHART.map((a) => [a.code, a]));
 
 type Journal = {
   id: string;
@@ -151,6 +149,8 @@ const minor = (text: string, decimals: number) => {
 export const GeneralJournalCreate = () => {
   const translate = useTranslate();
   const name = useAccountName();
+  // the salon's chart: its own accounts too; disabled accounts are not offered
+  const { posting } = useSalonChart();
   const today = useSalonToday();
   const { money } = useFormat();
   const dataProvider = useAppDataProvider();
@@ -243,7 +243,7 @@ export const GeneralJournalCreate = () => {
                 sx={{ flex: '1 1 240px', minWidth: 0 }}
                 slotProps={{ htmlInput: { 'data-testid': `journal-line-${i}-account` } }}
               >
-                {POSTING_ACCOUNTS.map((a) => (
+                {posting.map((a) => (
                   <MenuItem key={a.code} value={a.code}>
                     <bdi>{`${a.code} · ${name(a)}`}</bdi>
                   </MenuItem>
@@ -420,6 +420,7 @@ const ReverseButton = () => {
 };
 
 const JournalDetails = () => {
+  const { byCode } = useSalonChart();
   const journal = useRecordContext<Journal>();
   const translate = useTranslate();
   const name = useAccountName();
@@ -469,7 +470,7 @@ const JournalDetails = () => {
           </thead>
           <tbody>
             {journal.lines.map((l, i) => {
-              const account = ACCOUNTS.get(l.account);
+              const account = byCode.get(l.account);
               return (
                 <tr key={i}>
                   <td className="start">

@@ -1,6 +1,6 @@
 import { DataTable, List, SelectInput, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import { DEFAULT_CHART, LEDGER_SOURCE_KINDS, type LedgerEntry } from '@rawnaq/contracts';
+import { LEDGER_SOURCE_KINDS, type LedgerEntry } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
@@ -12,8 +12,7 @@ import { PeriodDateInput, PeriodPresets, useSalonToday } from '../sales/PeriodFi
 import { dayPeriod } from '../sales/period';
 import { DocumentLink, SourceLabel } from './SourceLink';
 import { useAccountName } from './Statements';
-
-const ACCOUNTS = new Map(DEFAULT_CHART.map((a) => [a.code, a]));
+import { useSalonChart } from './useSalonChart';
 
 /**
  * `advanced-accounting/journal-entries`: every entry the salon's money events posted, newest first, by
@@ -75,6 +74,7 @@ export const JournalEntryList = () => {
 };
 
 const EntryLines = () => {
+  const { byCode } = useSalonChart();
   const entry = useRecordContext<LedgerEntry>();
   const translate = useTranslate();
   const name = useAccountName();
@@ -118,7 +118,7 @@ const EntryLines = () => {
           </thead>
           <tbody>
             {entry.lines.map((l) => {
-              const account = ACCOUNTS.get(l.account);
+              const account = byCode.get(l.account);
               return (
                 <tr key={l.account} data-testid="journal-entry-line">
                   <td className="start">

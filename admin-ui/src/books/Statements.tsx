@@ -2,13 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
 import { useCanAccess, useTranslate } from 'ra-core';
 import { useSearchParams } from 'react-router-dom';
-import {
-  DEFAULT_CHART,
-  fromArabicDigits,
-  instantAt,
-  isBusinessDate,
-  type TenantTimeZone,
-} from '@rawnaq/contracts';
+import { fromArabicDigits, instantAt, isBusinessDate, type TenantTimeZone } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import { useFormat } from '../format/useFormat';
+import { useSalonChart } from './useSalonChart';
 import { LinkIfAllowed } from '../layout/LinkIfAllowed';
 import {
   MoneyReport,
@@ -75,7 +70,11 @@ const useAccountColumn = () => {
     render: (r) => (
       <Box
         component="span"
-        sx={{ ps: r.depth * 2, fontWeight: r.group ? 600 : undefined, display: 'inline-block' }}
+        sx={{
+          paddingInlineStart: (theme) => theme.spacing(r.depth * 2),
+          fontWeight: r.group ? 600 : undefined,
+          display: 'inline-block',
+        }}
         data-testid={`statement-account-${r.code}`}
       >
         {r.group || !/^\d+$/.test(r.code) ? (
@@ -122,17 +121,20 @@ export const ProfitAndLoss = () => {
   const initial =
     params.get('from') && params.get('to') ? { from: params.get('from')!, to: params.get('to')! } : null;
   const account = useAccountColumn();
+  const { accounts: chart } = useSalonChart();
   const withPrevious = (a: PlAnswer | null): StatementRow[] => {
     if (!a) return [];
     const before = new Map((a.previous?.rows ?? []).map((r) => [r.code, r.amount]));
     // an account that had something only before still shows, at 0 now
     const codes = new Set([...a.rows.map((r) => r.code), ...before.keys()]);
-    return DEFAULT_CHART.filter((c) => codes.has(c.code)).map((c) => {
-      const now = a.rows.find((r) => r.code === c.code);
-      const previous = a.previous?.rows.find((r) => r.code === c.code);
-      const base = (now ?? previous)!;
-      return { ...base, amount: now?.amount ?? 0, previous: before.get(c.code) ?? 0 };
-    });
+    return chart
+      .filter((c) => codes.has(c.code))
+      .map((c) => {
+        const now = a.rows.find((r) => r.code === c.code);
+        const previous = a.previous?.rows.find((r) => r.code === c.code);
+        const base = (now ?? previous)!;
+        return { ...base, amount: now?.amount ?? 0, previous: before.get(c.code) ?? 0 };
+      });
   };
   return (
     <MoneyReport<StatementRow, PlAnswer>
@@ -223,9 +225,6 @@ type LedgerAnswer = {
   totals: { debit: number; credit: number; closing: number };
 };
 
-/** The accounts a ledger can be opened for: every account that takes postings. */
-const POSTING_ACCOUNTS = DEFAULT_CHART.filter((a) => !a.group);
-
 /**
  * `advanced-accounting/general-ledger`: one account over a period, its balance before, each line with
  * the balance it leaves and its source, and after. Opened from a statement's line with its period.
@@ -236,9 +235,10 @@ export const GeneralLedger = () => {
   const name = useAccountName();
   const [params] = useSearchParams();
   const given = params.get('account');
-  const [account, setAccount] = useState(
-    given && POSTING_ACCOUNTS.some((a) => a.code === given) ? given : POSTING_ACCOUNTS[0].code,
-  );
+  // every account that takes postings, disabled ones too: their history is kept
+  const { accounts: chart } = useSalonChart();
+  const POSTING_ACCOUNTS = chart.filter((a) => !a.group);
+  const [account, setAccount] = useState(given && /^\d+$/.test(given) ? given : POSTING_ACCOUNTS[0].code);
   const initial =
     params.get('from') && params.get('to') ? { from: params.get('from')!, to: params.get('to')! } : null;
   return (
@@ -254,8 +254,8 @@ export const GeneralLedger = () => {
       rowKey={(r) => r.id}
       empty="app.books.no_entries"
       subtitle={() => {
-        const a = POSTING_ACCOUNTS.find((x) => x.code === account)!;
-        return `${a.code} · ${name(a)}`;
+        const a = POSTING_ACCOUNTS.find((x) => x.code === account);
+        return a ? `${a.code} · ${name(a)}` : account;
       }}
       filters={
         <TextField

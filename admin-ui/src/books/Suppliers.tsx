@@ -16,7 +16,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { useTranslate } from 'ra-core';
-import { DEFAULT_CHART, toDecimalString, type Currency, type GlobalInformation } from '@rawnaq/contracts';
+import { toDecimalString, type Currency, type GlobalInformation } from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -31,6 +31,7 @@ import { Amount } from '../sales/InvoiceParts';
 import { useArea } from '../shell/area';
 import { PayBillsButton } from './PayBills';
 import { useAccountName } from './Statements';
+import { useSalonChart } from './useSalonChart';
 
 type Supplier = {
   id: string;
@@ -278,10 +279,15 @@ export const SupplierShow = () => (
   </Show>
 );
 
-const EXPENSE_ACCOUNTS = DEFAULT_CHART.filter((a) => !a.group && (a.main_type === 5 || a.main_type === 6));
+/** The salon's expense (and cost of sales) accounts; `active` leaves the disabled ones out. */
+const useExpenseAccounts = (active: boolean) =>
+  useSalonChart().accounts.filter(
+    (a) => !a.group && (a.main_type === 5 || a.main_type === 6) && !(active && a.disabled),
+  );
 
 const ExpenseTypeForm = () => {
   const name = useAccountName();
+  const EXPENSE_ACCOUNTS = useExpenseAccounts(true);
   return (
     <SimpleForm sx={{ maxWidth: 560 }}>
       <TextInput source="name_en" validate={required()} fullWidth />
@@ -315,6 +321,7 @@ export const ExpenseTypeList = () => {
   const translate = useTranslate();
   const name = useAccountName();
   const { language } = useArea();
+  const EXPENSE_ACCOUNTS = useExpenseAccounts(false);
   const account = (t: ExpenseType) => {
     const a = EXPENSE_ACCOUNTS.find((x) => x.code === t.account);
     return a ? `${a.code} · ${name(a)}` : t.account;

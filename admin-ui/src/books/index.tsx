@@ -48,6 +48,8 @@ const statements = () => import('./Statements');
 /** The books' screens (issue 25), each its own chunk; read with "view the books" (62). */
 export const chartOfAccounts = gate({
   list: lazyPage(() => import('./ChartOfAccounts').then((m) => m.ChartOfAccountsList)),
+  create: lazyPage(() => import('./ChartOfAccounts').then((m) => m.ChartAccountCreate)),
+  edit: lazyPage(() => import('./ChartOfAccounts').then((m) => m.ChartAccountEdit)),
   icon: AccountTreeIcon,
   options: { label: 'app.books.menu.chart' },
 });

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  AccountMainType,
   currencyOfCountry,
   DomainError,
   EXPENSE_CATEGORY,
@@ -16,6 +17,7 @@ import {
   percentToBasisPoints,
   Permission,
   priceBasket,
+  rejected,
   streamName,
   SUPPLIER_CATEGORY,
   supplierInput,
@@ -40,6 +42,7 @@ import {
   type AuthContext,
   type ReadModels,
 } from '@rawnaq/platform';
+import { assertPostingAccounts, salonChart } from './chart.commands';
 import { assertBooksOpen } from './period.commands';
 import { paymentOut } from './money-out';
 import { owedText, purchaseStream } from './purchases.commands';
@@ -217,6 +220,11 @@ export class ChangeExpenseTypesHandler implements ICommandHandler<ChangeExpenseT
 
   async execute({ ctx, request: r }: ChangeExpenseTypes): Promise<Answer> {
     const parsed = parseInput(expenseTypeInput, r.body);
+    const chart = await salonChart(this.aggregates, ctx);
+    assertPostingAccounts(chart, [['account', parsed.account]]);
+    const mainType = chart.get(parsed.account)!.main_type;
+    if (mainType !== AccountMainType.costs_of_goods_sold && mainType !== AccountMainType.expenses)
+      throw rejected('accounting.not_an_expense_account', 'account');
     const value = { name_en: parsed.name_en.trim(), name_ar: parsed.name_ar.trim(), account: parsed.account };
     const id = r.kind === 'add' ? idFor(ctx, 'expense-type') : r.id;
     const outcome = await this.aggregates.handle<ExpenseTypesState, ExpenseTypeEvent>(typesStream(ctx), ctx, {

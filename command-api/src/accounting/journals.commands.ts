@@ -30,6 +30,7 @@ import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { decideJournal, evolveJournal, initialJournal, type JournalState } from './journal';
+import { assertPostingAccounts, salonChart } from './chart.commands';
 import { assertBooksOpen } from './period.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -77,6 +78,10 @@ export class PostGeneralJournalHandler implements ICommandHandler<PostGeneralJou
       by: auth.userId,
     };
     // refused before a number is taken: the numbers stay gap-free
+    assertPostingAccounts(
+      await salonChart(this.aggregates, ctx),
+      lines.map((l, i) => [`lines.${i}.account`, l.account]),
+    );
     decideJournal(command, initialJournal);
     await assertBooksOpen(this.aggregates, ctx, input.date);
     const number = await this.sequences.next(ctx, 'general-journal');

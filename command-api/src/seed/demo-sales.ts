@@ -16,6 +16,7 @@ import { DefineDiscountCode } from '../sales/discount-codes.commands';
 import { HoldInvoice } from '../sales/held-invoices.commands';
 import { IssueInvoice } from '../sales/invoices.commands';
 import { TopUpWallet } from '../sales/wallet.commands';
+import { ChangeChartOfAccounts } from '../accounting/chart.commands';
 import { PostGeneralJournal } from '../accounting/journals.commands';
 import {
   ChangeExpenseTypes,
@@ -506,6 +507,32 @@ const seedDemoExpenses = async (
     };
   };
   const idOf = (answer: unknown) => (answer as { body: { id: string } }).body.id;
+  // the salon's own account, beside the default chart's: what it spends on being seen
+  await execute(
+    new ChangeChartOfAccounts(at(21, 'demo-account-marketing').ctx, {
+      kind: 'add',
+      body: {
+        code: '6107',
+        parent: '6',
+        name_en: 'Marketing and advertising',
+        name_ar: 'التسويق والإعلان',
+        main_type: 6,
+        subtype: 'expenses',
+        kind: 'expense_type',
+      },
+    }),
+  );
+  const ads = at(9, 'demo-journal-ads');
+  await execute(
+    new PostGeneralJournal(ads.ctx, owner, {
+      date: ads.date,
+      memo: 'Instagram ads for the Eid offers',
+      lines: [
+        { account: '6107', debit: '200.00' },
+        { account: accountCode('transfer'), credit: '200.00' },
+      ],
+    }),
+  );
   const types: Record<string, string> = {};
   for (const [key, name_en, name_ar, account] of [
     ['rent', 'Rent', 'الإيجار', 'rent'],

@@ -1,4 +1,5 @@
 export * from './chart';
+export * from './salon-chart';
 export * from './ledger';
 export * from './journal';
 export * from './messages';

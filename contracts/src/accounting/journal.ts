@@ -6,7 +6,6 @@ import { date } from '../validators/dates';
 import { price } from '../validators/numbers';
 import { maxLength } from '../validators/text';
 import { perCountry, withFieldRule, withRule } from '../validators/zod';
-import { DEFAULT_CHART } from './chart';
 
 /** A salon's general journals: one stream per journal. */
 export const GENERAL_JOURNAL_CATEGORY = 'generaljournal';
@@ -47,10 +46,9 @@ export type GeneralJournalReversed = {
 
 export type GeneralJournalEvent = GeneralJournalPosted | GeneralJournalReversed;
 
-const POSTING = new Set(DEFAULT_CHART.filter((a) => !a.group).map((a) => a.code));
-/** An account that takes postings (a group only adds up the accounts under it). */
-const postingAccount: Validator = (value) =>
-  isEmpty(value) || (typeof value === 'string' && POSTING.has(value))
+/** An account's code; whether the salon's chart has it, and takes postings, is judged by the command. */
+const accountCode: Validator = (value) =>
+  isEmpty(value) || (typeof value === 'string' && /^[0-9]{1,10}$/.test(value))
     ? undefined
     : { key: 'accounting.not_a_posting_account' };
 
@@ -74,7 +72,7 @@ export const generalJournalInput = perCountry((context) => {
         z.array(
           withFieldRule(
             z.object({
-              account: withRule(z.string(), required, postingAccount),
+              account: withRule(z.string(), required, accountCode),
               debit: amount,
               credit: amount,
               description: withRule(z.string(), maxLength(200)).optional(),

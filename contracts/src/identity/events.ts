@@ -273,6 +273,7 @@ export const ACCOUNTING_AUDIT_ENTITIES: readonly string[] = [
   'generaljournal',
   'supplier',
   'expensetypes',
+  'chartofaccounts',
   'expense',
   'expectedexpense',
   'payroll',

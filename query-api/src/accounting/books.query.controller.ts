@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
   addDays,
-  DEFAULT_CHART,
+  ancestorsOf,
+  chartAccounts,
   isUuid,
   LEDGER_SOURCE_KINDS,
   notFound,
@@ -21,6 +22,7 @@ import {
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
 import { dateFilter, page, parseListQuery, withoutTenant } from '../shared/list-query';
+import { chartOf } from './chart';
 import { knownAt, statementPeriod } from './period';
 import { balanceOf, balanceSheet, profitAndLoss, trialBalance, type Movements } from './statements';
 
@@ -30,7 +32,6 @@ type Query = Record<string, unknown>;
 
 /** An account's ledger lists at most this many lines at once (the balances are always whole). */
 const MAX_LINES = 2000;
-const ACCOUNTS = new Map(DEFAULT_CHART.map((a) => [a.code, a]));
 
 /**
  * The books (issue 25), read from the ledger projection: the chart of accounts with balances, the
@@ -70,6 +71,12 @@ export class BooksQueryController {
     );
   }
 
+  /** The accounts the books hold any line on, whatever its date. */
+  private async postedAccounts(tenantId: string): Promise<Set<string>> {
+    const rows = await this.models.aggregate('ledger_days', { filter: { tenantId }, groupBy: ['account'] });
+    return new Set(rows.map((r) => String(r.key.account)));
+  }
+
   private async asOf(auth: AuthContext, query: Query) {
     const { today } = await accountOf(this.models, auth.tenantId);
     return { date: dateFilter(query, 'as_of') ?? today, known: knownAt(query) };
@@ -99,27 +106,38 @@ export class BooksQueryController {
       defaultSort: ['code', 'asc'],
     });
     const { date } = await this.asOf(auth, q.filter);
-    const movements = await this.movements(auth.tenantId, { to: date });
+    const [chart, movements, posted] = await Promise.all([
+      chartOf(this.models, auth.tenantId),
+      this.movements(auth.tenantId, { to: date }),
+      this.postedAccounts(auth.tenantId),
+    ]);
+    // each posting account's balance, added up into every group above it
+    const balances = new Map<string, number>();
+    for (const a of chart.values()) {
+      if (a.group) continue;
+      const balance = balanceOf(a, movements.get(a.code));
+      balances.set(a.code, (balances.get(a.code) ?? 0) + balance);
+      for (const g of ancestorsOf(chart, a.code)) balances.set(g.code, (balances.get(g.code) ?? 0) + balance);
+    }
     const search = typeof q.filter.q === 'string' ? q.filter.q.trim().toLowerCase() : '';
-    const rows = DEFAULT_CHART.map((a) => ({
-      id: a.code,
-      ...a,
-      system: Boolean(a.key) || a.group,
-      balance: a.group
-        ? DEFAULT_CHART.filter((b) => !b.group && b.code.startsWith(a.code)).reduce(
-            (s, b) => s + balanceOf(b, movements.get(b.code)),
-            0,
-          )
-        : balanceOf(a, movements.get(a.code)),
-      as_of: date,
-    })).filter(
-      (a) =>
-        (!search ||
-          a.code.startsWith(search) ||
-          a.name_en.toLowerCase().includes(search) ||
-          a.name_ar.includes(search)) &&
-        (q.filter.main_type === undefined || String(a.main_type) === String(q.filter.main_type)),
-    );
+    const rows = chartAccounts(chart)
+      .map((a) => ({
+        id: a.code,
+        ...a,
+        depth: ancestorsOf(chart, a.code).length,
+        has_postings: a.group ? false : posted.has(a.code),
+        has_accounts: a.group && [...chart.values()].some((b) => b.parent === a.code),
+        balance: balances.get(a.code) ?? 0,
+        as_of: date,
+      }))
+      .filter(
+        (a) =>
+          (!search ||
+            a.code.startsWith(search) ||
+            a.name_en.toLowerCase().includes(search) ||
+            a.name_ar.includes(search)) &&
+          (q.filter.main_type === undefined || String(a.main_type) === String(q.filter.main_type)),
+      );
     if (q.sort[0][1] === 'desc') rows.reverse();
     return page(res, 'chart-of-accounts', q, rows.slice(q.skip, q.skip + q.limit), rows.length);
   }
@@ -127,15 +145,24 @@ export class BooksQueryController {
   @Get('chart-of-accounts/:code')
   @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
   async account(@Auth() auth: AuthContext, @Param('code') code: string) {
-    const account = ACCOUNTS.get(code);
+    const chart = await chartOf(this.models, auth.tenantId);
+    const account = chart.get(code);
     if (!account) throw notFound('not_found.record');
     const { today } = await accountOf(this.models, auth.tenantId);
-    const movements = await this.movements(auth.tenantId, { to: today });
+    const [movements, posted] = await Promise.all([
+      this.movements(auth.tenantId, { to: today }),
+      this.postedAccounts(auth.tenantId),
+    ]);
+    const under = account.group
+      ? [...chart.values()].filter((a) => !a.group && ancestorsOf(chart, a.code).some((g) => g.code === code))
+      : [account];
     return {
       id: code,
       ...account,
-      system: Boolean(account.key) || account.group,
-      balance: balanceOf(account, movements.get(code)),
+      depth: ancestorsOf(chart, code).length,
+      has_postings: !account.group && posted.has(code),
+      has_accounts: account.group && [...chart.values()].some((b) => b.parent === code),
+      balance: under.reduce((s, a) => s + balanceOf(a, movements.get(a.code)), 0),
       as_of: today,
     };
   }
@@ -170,7 +197,7 @@ export class BooksQueryController {
     }
     const account = q.filter.account;
     if (account !== undefined && account !== '') {
-      if (typeof account !== 'string' || !ACCOUNTS.has(account))
+      if (typeof account !== 'string' || !(await chartOf(this.models, auth.tenantId)).has(account))
         throw rejected('errors.invalid_input', 'account');
       // the entries that move this account: found through its lines
       const lines = await this.models.find('ledger_lines', {
@@ -237,7 +264,8 @@ export class BooksQueryController {
   @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
   async ledger(@Auth() auth: AuthContext, @Query() query: Query) {
     const code = query.account;
-    const account = typeof code === 'string' ? ACCOUNTS.get(code) : undefined;
+    const account =
+      typeof code === 'string' ? (await chartOf(this.models, auth.tenantId)).get(code) : undefined;
     if (!account || account.group)
       throw rejected(code ? 'errors.invalid_input' : 'validation.is_required', 'account');
     const period = await this.period(auth, query);
@@ -296,7 +324,10 @@ export class BooksQueryController {
     return {
       as_of: date,
       known_at: known ?? null,
-      ...trialBalance(await this.movements(auth.tenantId, { to: date }, known)),
+      ...trialBalance(
+        await this.movements(auth.tenantId, { to: date }, known),
+        await chartOf(this.models, auth.tenantId),
+      ),
     };
   }
 
@@ -304,11 +335,12 @@ export class BooksQueryController {
   @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
   async profitAndLoss(@Auth() auth: AuthContext, @Query() query: Query) {
     const period = await this.period(auth, query);
-    const current = profitAndLoss(await this.movements(auth.tenantId, period, period.known));
+    const chart = await chartOf(this.models, auth.tenantId);
+    const current = profitAndLoss(await this.movements(auth.tenantId, period, period.known), chart);
     if (query.compare !== 'previous')
       return { from: period.from, to: period.to, known_at: period.known ?? null, ...current };
     const before = this.previous(period);
-    const previous = profitAndLoss(await this.movements(auth.tenantId, before, period.known));
+    const previous = profitAndLoss(await this.movements(auth.tenantId, before, period.known), chart);
     return {
       from: period.from,
       to: period.to,
@@ -325,7 +357,10 @@ export class BooksQueryController {
     return {
       as_of: date,
       known_at: known ?? null,
-      ...balanceSheet(await this.movements(auth.tenantId, { to: date }, known)),
+      ...balanceSheet(
+        await this.movements(auth.tenantId, { to: date }, known),
+        await chartOf(this.models, auth.tenantId),
+      ),
     };
   }
 

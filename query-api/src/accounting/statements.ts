@@ -1,4 +1,12 @@
-import { AccountMainType, DEFAULT_CHART, debitNormal, type ChartAccount } from '@rawnaq/contracts';
+import {
+  AccountMainType,
+  ancestorsOf,
+  chartAccounts,
+  debitNormal,
+  defaultSalonChart,
+  type ChartAccount,
+  type SalonChart,
+} from '@rawnaq/contracts';
 
 /** An account's movements over a span: the sums of its debits and credits (minor units). */
 export type Movement = { debit: number; credit: number };
@@ -20,49 +28,51 @@ export type StatementRow = {
   amount: number;
 };
 
-const depthOf = (a: ChartAccount) => (a.group ? a.code.length - 1 : a.code.length - 3);
-
 /**
- * The chart's accounts of some main types with their amounts, groups adding up what is under them, in
- * the chart's order; groups and accounts with nothing are left out unless `all`.
+ * The chart's accounts of some main types with their amounts, groups adding up the accounts under them
+ * (whatever the depth), in the chart's order; groups and accounts with nothing are left out unless `all`.
  */
 export const statementRows = (
   mainTypes: readonly number[],
   amountOf: (account: ChartAccount) => number,
-  options: { all?: boolean; chart?: readonly ChartAccount[] } = {},
+  options: { all?: boolean; chart?: SalonChart } = {},
 ): StatementRow[] => {
-  const chart = (options.chart ?? DEFAULT_CHART).filter((a) => mainTypes.includes(a.main_type));
+  const salon = options.chart ?? defaultSalonChart();
+  const chart = chartAccounts(salon).filter((a) => mainTypes.includes(a.main_type));
   const amounts = new Map<string, number>();
-  for (const a of chart) if (!a.group) amounts.set(a.code, amountOf(a));
-  // a group's amount: its accounts' amounts on the group's side (same main type, so the same side)
-  for (const g of chart.filter((a) => a.group))
-    amounts.set(
-      g.code,
-      chart
-        .filter((a) => !a.group && a.code.startsWith(g.code))
-        .reduce((s, a) => s + (amounts.get(a.code) ?? 0), 0),
-    );
-  const used = (a: ChartAccount) =>
-    options.all ||
-    chart.some((b) => !b.group && b.code.startsWith(a.code) && (amounts.get(b.code) ?? 0) !== 0);
-  return chart.filter(used).map((a) => ({
-    code: a.code,
-    name_en: a.name_en,
-    name_ar: a.name_ar,
-    main_type: a.main_type,
-    group: a.group,
-    parent: a.parent,
-    depth: depthOf(a),
-    amount: amounts.get(a.code) ?? 0,
-  }));
+  const used = new Set<string>();
+  for (const a of chart) {
+    if (a.group) continue;
+    const amount = amountOf(a);
+    amounts.set(a.code, amount);
+    if (amount !== 0) used.add(a.code);
+    // a group's amount: its accounts' amounts on the group's side (same main type, so the same side)
+    for (const g of ancestorsOf(salon, a.code)) {
+      amounts.set(g.code, (amounts.get(g.code) ?? 0) + amount);
+      if (amount !== 0) used.add(g.code);
+    }
+  }
+  return chart
+    .filter((a) => options.all || used.has(a.code))
+    .map((a) => ({
+      code: a.code,
+      name_en: a.name_en,
+      name_ar: a.name_ar,
+      main_type: a.main_type,
+      group: a.group,
+      parent: a.parent,
+      depth: ancestorsOf(salon, a.code).length,
+      amount: amounts.get(a.code) ?? 0,
+    }));
 };
 
 const sumOf = (rows: readonly StatementRow[], mainType: number) =>
   rows.filter((r) => !r.group && r.main_type === mainType).reduce((s, r) => s + r.amount, 0);
 
 /** Every posting account with its debit or credit balance; the totals of both columns are equal. */
-export const trialBalance = (movements: Movements) => {
-  const rows = DEFAULT_CHART.filter((a) => !a.group)
+export const trialBalance = (movements: Movements, chart: SalonChart) => {
+  const accounts = chartAccounts(chart).filter((a) => !a.group);
+  const rows = accounts
     .map((a) => {
       const m = movements.get(a.code) ?? { debit: 0, credit: 0 };
       const net = m.debit - m.credit;
@@ -84,10 +94,11 @@ export const trialBalance = (movements: Movements) => {
 };
 
 /** Income, less the cost of goods sold (gross profit), less expenses (net profit) over a span. */
-export const profitAndLoss = (movements: Movements) => {
+export const profitAndLoss = (movements: Movements, chart: SalonChart) => {
   const rows = statementRows(
     [AccountMainType.income, AccountMainType.costs_of_goods_sold, AccountMainType.expenses],
     (a) => balanceOf(a, movements.get(a.code)),
+    { chart },
   );
   const income = sumOf(rows, AccountMainType.income);
   const costOfSales = sumOf(rows, AccountMainType.costs_of_goods_sold);
@@ -108,12 +119,13 @@ export const profitAndLoss = (movements: Movements) => {
  * Assets against liabilities and equity as of a date: the profit not yet closed into retained earnings
  * is shown as this period's earnings, so both sides are equal whenever the books balance.
  */
-export const balanceSheet = (movements: Movements) => {
+export const balanceSheet = (movements: Movements, chart: SalonChart) => {
   const rows = statementRows(
     [AccountMainType.assets, AccountMainType.liabilities, AccountMainType.equity],
     (a) => balanceOf(a, movements.get(a.code)),
+    { chart },
   );
-  const earnings = profitAndLoss(movements).totals.net_profit;
+  const earnings = profitAndLoss(movements, chart).totals.net_profit;
   const assets = sumOf(rows, AccountMainType.assets);
   const liabilities = sumOf(rows, AccountMainType.liabilities);
   const equity = sumOf(rows, AccountMainType.equity) + earnings;

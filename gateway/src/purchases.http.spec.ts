@@ -249,6 +249,27 @@ describe('purchases over HTTP (issue 25)', () => {
     expect((await get('advanced-accounting/trial-balance')).body.totals.difference).toBe(0);
   });
 
+  it('keeps the inventory account to the stock: a journal or an expense type naming it is refused, naming the line', async () => {
+    const journal = await post('advanced-accounting/general-journals', {
+      date: yesterday,
+      memo: 'Stock found',
+      lines: [
+        { account: accountCode('inventory'), debit: '10.00' },
+        { account: accountCode('other_income'), credit: '10.00' },
+      ],
+    });
+    expect([journal.status, journal.body.errors]).toEqual([
+      422,
+      { 'lines.0.account': 'accounting.inventory_from_stock' },
+    ]);
+    const type = await post('expense-types', {
+      name_en: 'Stock',
+      name_ar: 'مخزون',
+      account: accountCode('inventory'),
+    });
+    expect(type.status).toBe(422);
+  });
+
   it('corrects the supplier’s invoice details, never what was received; another salon sees none of it', async () => {
     const purchase = (await get('purchases')).body[0] as { id: string; items: unknown[] };
     const put = await t.http

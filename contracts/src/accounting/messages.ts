@@ -31,6 +31,8 @@ export const accountingMessages = {
       purchase_payments_above_total: 'The payments are more than the purchase’s total',
       paid_needs_payments: 'A paid purchase needs its payments, adding up to its total (%{total})',
       stock_in_opening_balances: 'Stock comes from the products’ quantities and costs, not from an opening balance',
+      inventory_from_stock:
+        'The inventory account moves with the products’ stock only (purchases, sales, counts): record a stock movement instead',
       period_closed: 'The books are closed up to %{lock_date}: choose a later date',
       lock_date_in_future: 'The books can be closed up to today at the latest',
       lock_date_unchanged: 'The books are already closed up to this date',
@@ -104,6 +106,8 @@ export const accountingMessages = {
       purchase_payments_above_total: 'الدفعات أكبر من إجمالي المشتريات',
       paid_needs_payments: 'المشتريات المدفوعة تحتاج دفعاتها، ومجموعها يساوي إجماليها (%{total})',
       stock_in_opening_balances: 'المخزون يأتي من كميات المنتجات وتكلفتها، لا من رصيد افتتاحي',
+      inventory_from_stock:
+        'حساب المخزون يتحرك مع مخزون المنتجات فقط (المشتريات والمبيعات والجرد): سجّل حركة مخزون بدلًا من ذلك',
       period_closed: 'الدفاتر مقفلة حتى %{lock_date}: اختر تاريخًا لاحقًا',
       lock_date_in_future: 'يمكن إقفال الدفاتر حتى تاريخ اليوم على الأكثر',
       lock_date_unchanged: 'الدفاتر مقفلة حتى هذا التاريخ بالفعل',

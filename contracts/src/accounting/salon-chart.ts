@@ -101,6 +101,9 @@ export const postingRefusal = (chart: SalonChart, code: string): string | undefi
   const account = chart.get(code);
   if (!account || account.group) return 'accounting.not_a_posting_account';
   if (isDisabled(chart, code)) return 'accounting.account_disabled';
+  // the stock on hand at its average cost: moved by the products' own movements only, so it always
+  // equals what is on the shelves
+  if (account.key === 'inventory') return 'accounting.inventory_from_stock';
   return undefined;
 };
 

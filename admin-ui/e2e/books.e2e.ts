@@ -558,7 +558,6 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       expect(await text(phone.page, '[data-testid=pay-bills-total]')).toContain('309.40');
       await phone.page.click('[data-testid=pay-bills-confirm]');
       await phone.page.waitForSelector('[data-testid=pay-bills-dialog]', { state: 'detached' });
-      await phone.page.click('text=GBS-3001', { trial: false }).catch(() => undefined);
       await openInApp(phone.page, `${url}/ar/merchant/accounting/purchases`);
       await phone.page.click('text=GBS-3001');
       await phone.page.waitForSelector('[data-testid=purchase-show]');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { openAccount } from '@rawnaq/command-api';
 import {
+  businessDate,
   creditLines,
   PaymentMethod,
   priceBasket,
@@ -103,8 +104,22 @@ const op = fc.oneof(
       method: fc.constantFrom(...METHODS),
     }),
   },
+  {
+    weight: 2,
+    // stock bought from the supplier: two or three of the shelf's products, each once, part paid
+    arbitrary: fc.record({
+      kind: fc.constant('purchase' as const),
+      products: fc.shuffledSubarray([1, 2, 3], { minLength: 2 }),
+      quantities: fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 3, maxLength: 3 }),
+      costs: fc.array(fc.integer({ min: 1, max: 5_000 }), { minLength: 3, maxLength: 3 }),
+      paidNow: fc.integer({ min: 0, max: 100 }),
+      split,
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('day' as const) }) },
 );
+/** what each product of the menu cost when it was put on the shelf (minor units) */
+const FIRST_COST: Record<number, number> = { 1: 3, 2: 2111, 3: 777 };
 
 type Figures = Record<string, number>;
 type ByMethod = Record<string, number>;
@@ -142,6 +157,8 @@ type Run = {
   credits: CreditNote[];
   debits: DebitNote[];
   settlements: Settlement[];
+  /** stock bought: what each left owed, and the money paid for it by method */
+  purchases: Array<{ owed: number; payments: InvoicePayment[] }>;
 };
 
 /** Everything a run's reports should say, added up from its documents alone. */
@@ -335,11 +352,13 @@ describe('the money reports add up to the documents, for any day of sales (issue
                 price: item.price,
                 vat_type: item.vat_type,
                 initial_quantity: 10_000,
+                cost_price: money(FIRST_COST[items.length]),
                 warning_level: 1,
               })
             ).id,
       );
     const customer = (await post('customers', { name: 'Mariam Ali', mobile: '+971501234567' })).id as string;
+    const supplier = (await post('suppliers', { name: 'Shelf Supplies' })).id as string;
     const settings = await t.http.get('/api/merchant/settings/invoice').set(bearer(token));
     await t.http
       .put('/api/merchant/settings/invoice')
@@ -351,6 +370,7 @@ describe('the money reports add up to the documents, for any day of sales (issue
       cashier: owner.userId,
       items,
       customer,
+      supplier,
       post,
       token: () => token,
       nextDay: async () => {
@@ -558,6 +578,7 @@ describe('the money reports add up to the documents, for any day of sales (issue
     for (const n of run.debits) for (const p of n.payments) add(byMethod, p.method, p.amount);
     for (const x of run.settlements) add(byMethod, x.payment.method, x.payment.amount);
     for (const n of run.credits) for (const p of n.payments) add(byMethod, p.method, -p.amount);
+    for (const b of run.purchases) for (const p of b.payments) add(byMethod, p.method, -p.amount);
     const methodKeys: Record<number, string> = { 1: 'cash', 2: 'credit_card', 4: 'transfer' };
     expect({
       owed: balance('unpaid_invoices'),
@@ -581,6 +602,16 @@ describe('the money reports add up to the documents, for any day of sales (issue
         run.credits.reduce((a, n) => a + n.net, 0),
       ...Object.fromEntries(METHODS.map((m) => [methodKeys[m], byMethod[m] ?? 0])),
     });
+    // the sub-ledgers tie to their control accounts: the stock on hand at its average cost is the
+    // inventory, what the purchases left owed is the payables
+    const shelf = (await get(token, 'products', { range: '[0,99]' })) as Array<{
+      quantity: number;
+      average_cost: string;
+    }>;
+    expect(balance('inventory')).toBe(
+      shelf.reduce((s, p) => s + p.quantity * Math.round(Number(p.average_cost) * 100), 0),
+    );
+    expect(balance('suppliers')).toBe(run.purchases.reduce((s, b) => s + b.owed, 0));
     const pl = await get(token, 'advanced-accounting/profit-and-loss', { from, to });
     expect(pl.totals.income).toBe(
       balance('service_sales') +
@@ -673,6 +704,7 @@ describe('the money reports add up to the documents, for any day of sales (issue
           credits: [],
           debits: [],
           settlements: [],
+          purchases: [],
         };
         const owedNow = new Map<string, number>();
         let moves = 0;
@@ -746,6 +778,23 @@ describe('the money reports add up to the documents, for any day of sales (issue
               payments: payments(preview.total, o.split),
             })) as CreditNote;
             run.credits.push(note);
+          } else if (o.kind === 'purchase') {
+            const items = o.products.map((i) => ({
+              product_id: salon.items[i],
+              quantity: o.quantities[i - 1],
+              unit_cost: money(o.costs[i - 1]),
+            }));
+            // no VAT: the supplier has no VAT number
+            const total = o.products.reduce((s, i) => s + o.quantities[i - 1] * o.costs[i - 1], 0);
+            const bought = (await salon.post('purchases', {
+              supplier_id: salon.supplier,
+              // the salon's today (a UAE salon), as the date the app reads moves
+              date: businessDate(new Date(), 'Asia/Dubai'),
+              items,
+              payments: payments(Math.floor((total * o.paidNow) / 100), o.split),
+            })) as { total: number; owed: number; payments: InvoicePayment[] };
+            expect(bought.total).toBe(total);
+            run.purchases.push({ owed: bought.owed, payments: bought.payments });
           } else if (o.kind === 'debit') {
             if (!run.invoices.length) continue;
             const invoice = run.invoices[o.pick % run.invoices.length];

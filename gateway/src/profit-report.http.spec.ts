@@ -7,7 +7,8 @@ type Entry = {
   lines: Array<{ account: string; debit: number; credit: number }>;
 };
 
-const MAIN_TYPE = new Map(DEFAULT_CHART.map((a) => [a.code, a.main_type]));
+/** each account's main type: the default chart's, and the salon's own accounts (read from its chart) */
+const MAIN_TYPE = new Map<string, number>(DEFAULT_CHART.map((a) => [a.code, a.main_type]));
 const PROFIT_TYPES: readonly number[] = [
   AccountMainType.income,
   AccountMainType.costs_of_goods_sold,
@@ -57,6 +58,11 @@ describe('the profit and loss without the books over HTTP (issue 25)', () => {
 
   it('adds up the demo’s sales, expenses and payroll to the profit the books post for the same events', async () => {
     const trial = await ok('advanced-accounting/trial-balance');
+    for (const a of (await ok('advanced-accounting/chart-of-accounts', { range: '[0,999]' })) as Array<{
+      code: string;
+      main_type: number;
+    }>)
+      MAIN_TYPE.set(a.code, a.main_type);
     const period = { from: '2026-01-01', to: trial.as_of as string };
     const simple = await ok('reports/profit-and-loss', period);
     const books = await ok('advanced-accounting/profit-and-loss', period);

@@ -50,6 +50,8 @@ export type FieldFormat =
   | 'methodAccounts'
   /** an invoice's payments (or one payment): method and amount */
   | 'payments'
+  /** files attached (a supplier's invoice): their names */
+  | 'files'
   /** the gift cards (or the discount code) of an invoice: code and amount */
   | 'giftCardsSpent'
   /** an invoice's VAT by category and rate */
@@ -346,6 +348,23 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     supplier_invoice_number: 'ltr',
     supplier_invoice_date: 'date',
     account: 'ltr',
+    date: 'date',
+    due_date: 'date',
+    items: 'invoiceLines',
+    net: 'money',
+    vat: 'money',
+    total: 'money',
+    payments: 'payments',
+    payment: 'payments',
+    paid: 'money',
+    owed: 'money',
+    notes: 'text',
+    attachments: 'files',
+  },
+  purchase: {
+    supplier_name: 'text',
+    supplier_invoice_number: 'ltr',
+    supplier_invoice_date: 'date',
     date: 'date',
     due_date: 'date',
     items: 'invoiceLines',
@@ -753,6 +772,10 @@ export const formatFieldValue = (
               return `${String(g.code ?? '')} ${formatFieldValue('money', g.amount, ctx)}`;
             }),
           )
+        : String(value);
+    case 'files':
+      return Array.isArray(value)
+        ? list(value.map((raw) => String(asRecord(raw)?.name ?? '')).filter(Boolean))
         : String(value);
     case 'payments':
       return Array.isArray(value) || asRecord(value)

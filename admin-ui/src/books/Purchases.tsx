@@ -34,6 +34,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import { problemsOf } from '../billing/problems';
 import type { TillProblem } from '../billing/basket';
 import { useFormat } from '../format/useFormat';
@@ -108,6 +109,8 @@ export const PurchaseList = () => {
   const { basename } = useArea();
   const navigate = useNavigate();
   const { canAccess: mayPay } = useCanAccess({ resource: RESOURCE, action: 'pay' });
+  const phone = useIsPhone();
+  const toPay = () => navigate(`${basename}/${RESOURCE}/payments`);
   return (
     <List
       title="app.purchases.title"
@@ -128,11 +131,22 @@ export const PurchaseList = () => {
       actions={
         <TopToolbar>
           <PeriodPresets />
-          {mayPay && (
-            <Button onClick={() => navigate(`${basename}/${RESOURCE}/payments`)} data-testid="purchases-pay">
-              {translate('app.purchases.pay_purchases')}
-            </Button>
-          )}
+          {mayPay &&
+            (phone ? (
+              <IconButton
+                color="primary"
+                aria-label={translate('app.purchases.pay_purchases')}
+                title={translate('app.purchases.pay_purchases')}
+                onClick={toPay}
+                data-testid="purchases-pay"
+              >
+                <PaymentsIcon />
+              </IconButton>
+            ) : (
+              <Button startIcon={<PaymentsIcon />} onClick={toPay} data-testid="purchases-pay">
+                {translate('app.purchases.pay_purchases')}
+              </Button>
+            ))}
           <CreateButton />
         </TopToolbar>
       }
@@ -146,7 +160,14 @@ export const PurchaseList = () => {
         )}
         secondaryText={(x) => (
           <span>
-            <bdi>{date(x.date)}</bdi> · {translate(`app.books.expense_status.${x.status}`)}
+            <bdi>{date(x.date)}</bdi>
+            {x.supplier_invoice_number ? (
+              <>
+                {' · '}
+                <bdi>{x.supplier_invoice_number}</bdi>
+              </>
+            ) : null}{' '}
+            · {translate(`app.books.expense_status.${x.status}`)}
           </span>
         )}
         tertiaryText={(x) => <Amount>{money(x.total)}</Amount>}
@@ -601,7 +622,8 @@ const PurchaseDetails = () => {
           <bdi>{purchase.supplier_name}</bdi>
         </LinkIfAllowed>
         {' · '}
-        <bdi>{`${translate('app.purchases.received_on')} ${date(purchase.date)}`}</bdi>
+        {translate('app.purchases.received_on')}{' '}
+        <bdi style={{ whiteSpace: 'nowrap' }}>{date(purchase.date)}</bdi>
         {purchase.supplier_invoice_number ? (
           <>
             {' · '}
@@ -623,8 +645,11 @@ const PurchaseDetails = () => {
                 <bdi>{name(item)}</bdi>
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                <bdi>{`${item.quantity} × `}</bdi>
-                <Amount>{money(item.unit_cost)}</Amount> + {translate('app.books.vat')}{' '}
+                {translate('app.purchases.quantity')} <bdi>{item.quantity}</bdi> ·{' '}
+                {translate('app.purchases.unit_cost')} <Amount>{money(item.unit_cost)}</Amount>
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                <Amount>{money(item.net)}</Amount> + {translate('app.books.vat')}{' '}
                 <Amount>{money(item.vat)}</Amount> = <Amount>{money(item.total)}</Amount>
               </Typography>
             </Card>

@@ -29,6 +29,14 @@ export const purchasesEn = {
       edit_note:
         'The supplier’s invoice details can be corrected here. What was received and its cost are in stock (and perhaps sold): they cannot be changed.',
     },
+    audit: {
+      types: {
+        PurchaseRecorded: 'Purchase recorded',
+        PurchasePaid: 'Purchase paid',
+        PurchaseChanged: 'Purchase’s invoice details corrected',
+      },
+      entities: { purchase: 'Purchase' },
+    },
     books: {
       sources: {
         purchase: 'Purchase',
@@ -45,6 +53,15 @@ export const purchasesEn = {
         date: 'Received on',
         supplier_name: 'Supplier',
         supplier_invoice_number: 'Supplier’s invoice no.',
+        supplier_invoice_date: 'Supplier’s invoice date',
+        due_date: 'Due date',
+        items: 'Products received',
+        net: 'Before VAT',
+        vat: 'VAT',
+        paid: 'Paid',
+        payments: 'Payments',
+        payment: 'Payment',
+        notes: 'Notes',
         total: 'Total',
         owed: 'Owed',
         status: 'Status',
@@ -84,6 +101,14 @@ export const purchasesAr: typeof purchasesEn = {
       edit_note:
         'يمكن تصحيح بيانات فاتورة المورّد هنا. أما ما استُلم وتكلفته فقد دخل المخزون (وربما بيع): لا يمكن تغييره.',
     },
+    audit: {
+      types: {
+        PurchaseRecorded: 'تسجيل مشتريات',
+        PurchasePaid: 'سداد مشتريات',
+        PurchaseChanged: 'تصحيح بيانات فاتورة المشتريات',
+      },
+      entities: { purchase: 'مشتريات' },
+    },
     books: {
       sources: {
         purchase: 'مشتريات',
@@ -100,6 +125,15 @@ export const purchasesAr: typeof purchasesEn = {
         date: 'تاريخ الاستلام',
         supplier_name: 'المورّد',
         supplier_invoice_number: 'رقم فاتورة المورّد',
+        supplier_invoice_date: 'تاريخ فاتورة المورّد',
+        due_date: 'تاريخ الاستحقاق',
+        items: 'المنتجات المستلمة',
+        net: 'قبل الضريبة',
+        vat: 'الضريبة',
+        paid: 'المدفوع',
+        payments: 'الدفعات',
+        payment: 'الدفعة',
+        notes: 'ملاحظات',
         total: 'الإجمالي',
         owed: 'المستحق',
         status: 'الحالة',

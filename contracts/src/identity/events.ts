@@ -275,6 +275,7 @@ export const ACCOUNTING_AUDIT_ENTITIES: readonly string[] = [
   'expensetypes',
   'chartofaccounts',
   'expense',
+  'purchase',
   'expectedexpense',
   'payroll',
   'bookslock',

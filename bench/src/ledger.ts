@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays } from '@rawnaq/contracts';
 import { EVENTS_SCHEMA, SqliteReadStore, type Filter } from '@rawnaq/platform';
@@ -10,6 +11,8 @@ export type LedgerFigures = {
   postings: number;
   days: number;
   rebuild: { events: number; seconds: number; eventsPerSecond: number };
+  /** the books rebuilt from a log of a till's day as it comes: invoices, their products off the shelf, payments later */
+  rebuildMixed: { events: number; postings: number; seconds: number; eventsPerSecond: number };
   statements: Record<
     'trialBalanceYear' | 'profitAndLossMonth' | 'profitAndLossYear' | 'balanceSheetYear',
     { p50Ms: number; p99Ms: number; scanP50Ms: number; scanP99Ms: number; ratioP99ToScan: number }
@@ -86,6 +89,88 @@ const seedInvoices = (file: string, invoices: number, days: number) => {
   db.close();
 };
 
+/**
+ * A till's log as it comes, `events` of them: each sale an invoice (a service and a product, part owed),
+ * its product off the shelf at its average cost (a stock movement: cost of goods sold), and what it left
+ * owed paid a few days later (a receivable settled): three events, ten postings.
+ */
+const seedMixed = (file: string, events: number, days: number) => {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.exec(EVENTS_SCHEMA);
+  const insert = db.prepare(
+    'INSERT INTO events (stream, revision, id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const now = Date.now();
+  const sales = Math.ceil(events / 3);
+  let written = 0;
+  let n = 0;
+  const write = (stream: string, revision: number, id: string, type: string, data: object) => {
+    if (written >= events) return;
+    const metadata = {
+      tenantId: TENANT,
+      actor: { kind: 'user', id: 'bench' },
+      correlationId: id,
+      causationId: id,
+      occurredAt: new Date(now).toISOString(),
+      schemaVersion: 1,
+    };
+    insert.run(stream, revision, id, type, JSON.stringify(data), JSON.stringify(metadata), now);
+    written++;
+  };
+  const chunk = db.transaction(() => {
+    for (let i = 0; i < 5_000 && written < events; i++, n++) {
+      const id = `00000000-0000-7000-9000-${String(n).padStart(12, '0')}`;
+      const date = addDays(FIRST_DAY as never, Math.floor((n * days) / sales));
+      const service = 10_000 + (n % 50) * 100;
+      const product = 2_000 + (n % 7) * 100;
+      const vat = Math.round((service + product) * 0.15);
+      const total = service + product + vat;
+      const cash = Math.floor(total / 2);
+      const owed = total - cash;
+      const stream = `invoice-${TENANT}.${id}`;
+      write(stream, 0, id, 'InvoiceIssued', {
+        invoice_id: id,
+        number: n + 1,
+        business_date: date,
+        lines: [
+          { line_id: 'a', kind: 'service', net: service, discount: 0, vat: Math.round(service * 0.15) },
+          { line_id: 'b', kind: 'product', net: product, discount: 0, vat: vat - Math.round(service * 0.15) },
+        ],
+        subtotals: [{ category: 'S', rateBp: 1500, taxable: service + product, vat }],
+        net: service + product,
+        vat,
+        total,
+        payments: [{ payment_id: `${id}-1`, method: 1, amount: cash }],
+        owed,
+      });
+      // one of seven products, at 60 % of its price, a shelf that never runs out
+      const shelf = n % 7;
+      write(`product-${TENANT}.p${shelf}`, Math.floor(n / 7), `${id}-s`, 'StockMoved', {
+        product_id: `p${shelf}`,
+        operation: 5,
+        quantity: -1,
+        balance: 1_000_000 - Math.floor(n / 7) - 1,
+        average_cost: Math.round(product * 0.6),
+        invoice_id: id,
+        date,
+      });
+      write(stream, 1, `${id}-p`, 'InvoicePaymentReceived', {
+        invoice_id: id,
+        payment: { payment_id: `${id}-2`, method: 4, amount: owed },
+        business_date: addDays(date as never, 3),
+        cashier_id: 'bench',
+        paid: total,
+        owed: 0,
+      });
+    }
+  });
+  while (written < events) chunk();
+  db.close();
+  return written;
+};
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -100,8 +185,27 @@ export const ledgerBench = async (
   invoices: number,
   runs: number,
   log: (s: string) => void,
+  mixedCount = 1_000_000,
 ): Promise<LedgerFigures> => {
   const days = 400;
+  // the books from a million events of a till's days (a separate log and read store)
+  const mixedDir = join(dir, 'mixed');
+  mkdirSync(mixedDir, { recursive: true });
+  const mixedFile = join(mixedDir, 'ledger-mixed.db');
+  const mixedEvents = seedMixed(mixedFile, mixedCount, days);
+  const mixed = await catchUp(mixedDir, mixedFile, ledgerProjection);
+  const mixedStore = new SqliteReadStore({ file: join(mixedDir, `read-${ledgerProjection.name}.db`) });
+  const mixedGeneration = (await mixedStore.projections()).find(
+    (r) => r.name === ledgerProjection.name && r.status === 'live',
+  )!.generation;
+  const mixedPostings = await mixedStore.count(physicalCollection('ledger_lines', mixedGeneration), {
+    tenantId: TENANT,
+  });
+  await mixedStore.close();
+  rmSync(mixedDir, { recursive: true, force: true });
+  log(
+    `  rebuilt the books from ${mixedEvents.toLocaleString('en-US')} events of a till's days (invoices, products sold, receivables settled; ${mixedPostings.toLocaleString('en-US')} postings) in ${mixed.seconds.toFixed(1)} s: ${Math.round(mixed.events / mixed.seconds).toLocaleString('en-US')} events/s`,
+  );
   const eventsFile = join(dir, 'ledger-events.db');
   seedInvoices(eventsFile, invoices, days);
   const rebuilt = await catchUp(dir, eventsFile, ledgerProjection);
@@ -155,6 +259,12 @@ export const ledgerBench = async (
       events: rebuilt.events,
       seconds: round(rebuilt.seconds),
       eventsPerSecond: Math.round(rebuilt.eventsPerSecond),
+    },
+    rebuildMixed: {
+      events: mixed.events,
+      postings: mixedPostings,
+      seconds: round(mixed.seconds),
+      eventsPerSecond: Math.round(mixed.eventsPerSecond),
     },
     statements,
   };

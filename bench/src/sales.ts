@@ -4,8 +4,10 @@ import { startBenchApp } from './bench-app';
 import { percentile, postPaced, warmupOf, type LatencyFigures } from './latency';
 
 export type SalesFigures = {
-  /** POST invoices (3 lines, 2 payments) until the invoices, payments, summaries and audit log show it */
+  /** POST invoices (3 lines, 2 payments) until the invoices, payments, summaries, audit log and books show it */
   issue: LatencyFigures & { refused: number; mainThreadBusy: number; stretchesP99Ms: number[] };
+  /** the request thread's busy time per invoice (its busy share ÷ the rate): the books post off it */
+  requestThreadMsPerInvoice: number;
   invoicesInStore: number;
   /** GET reports/daily-general-summary over a month and over 400 days, monthly over a year */
   daily31: { p50Ms: number; p99Ms: number };
@@ -61,7 +63,8 @@ export const salesBench = async (
     });
     const issue = await postPaced(
       app.runner,
-      ['sales', 'sales-reports', 'audit-log'],
+      // visible in the reports, the audit log and the books (ledger and statements)
+      ['sales', 'sales-reports', 'audit-log', 'ledger'],
       rate,
       Array.from({ length: rate * seconds + warmupOf(rate) }, () => ({
         url: `${base}/invoices`,
@@ -182,6 +185,7 @@ export const salesBench = async (
     );
     return {
       issue,
+      requestThreadMsPerInvoice: +((issue.mainThreadBusy * 1000) / issue.commandsPerSecond).toFixed(2),
       invoicesInStore: written,
       daily31,
       daily400,

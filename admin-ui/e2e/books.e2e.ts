@@ -434,7 +434,7 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await openInApp(phone.page, `${url}/ar/merchant/advanced-accounting/profit-and-loss`);
       await phone.page.waitForSelector('[data-testid=books-wizard]');
       await phone.page.fill('[data-testid=wizard-opening-0]', '1500');
-      await phone.page.fill('[data-testid=wizard-opening-5]', '1000');
+      await phone.page.fill('[data-testid=wizard-opening-4]', '1000');
       // 1,500 of cash less 1,000 of capital: 500 to opening balance equity
       expect(await text(phone.page, '[data-testid=wizard-equity]')).toContain('500.00');
       await noSideScroll(phone.page);

@@ -23,6 +23,9 @@ const DESKTOP = { width: 1366, height: 860 };
 const PARAMETERS: Record<string, { fromResource: string } | { value: string }> = {
   employeeId: { fromResource: 'employees/employees' },
   entity: { value: 'customers' },
+  // the spec's `purchases/edit/{id}` and `payrols/edit/{id}` (they lead to react-admin's edit screens)
+  purchaseId: { fromResource: 'accounting/purchases' },
+  payrollId: { fromResource: 'advanced-accounting/payrols' },
 };
 
 type RouteDefinition = { path: string; resource?: string };

@@ -189,6 +189,9 @@ export const BooksWizard = () => {
           <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
             {translate(t('step_opening'))}
           </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            {translate(t('stock_from_products'))}
+          </Typography>
           <Stack spacing={1.5}>
             {rows.map((row, i) => (
               <Stack

@@ -126,7 +126,8 @@ export const PurchaseList = () => {
           }))}
         />,
       ]}
-      filterDefaultValues={(today && dayPeriod('this_month', today)) || {}}
+      // a bill is looked for by what it still owes more than by its month: the last three months to start with
+      filterDefaultValues={(today && dayPeriod('last_3_months', today)) || {}}
       sort={{ field: 'number', order: 'DESC' }}
       actions={
         <TopToolbar>

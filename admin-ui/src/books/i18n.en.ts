@@ -370,6 +370,8 @@ export const en = {
         start_date: 'Start date',
         start_date_hint: 'YYYY-MM-DD, today at the latest; the sales from this day on are in the books',
         step_opening: '2. Opening balances',
+        stock_from_products:
+          'The stock needs no opening balance: the books take it from each product’s quantity at its cost.',
         no_difference: 'The balances are even: nothing goes to opening balance equity.',
         to_equity: '%{amount} goes to opening balance equity (%{side}) so the books balance.',
         credit: 'credit',

@@ -17,7 +17,8 @@ import SummarizeIcon from '@mui/icons-material/SummarizeOutlined';
 import SyncAltIcon from '@mui/icons-material/SyncAltOutlined';
 import type { ComponentType } from 'react';
 import { ResourceContextProvider } from 'ra-core';
-import { Route } from 'react-router-dom';
+import { Navigate, Route, useParams } from 'react-router-dom';
+import { useArea } from '../shell/area';
 import { AdvancedAccountingGate } from '../layout/guards';
 import { lazyPage } from '../shell/chunks';
 
@@ -168,13 +169,27 @@ const at = (resource: string, path: string, Page: ComponentType) => (
   />
 );
 
+/** The spec's `…/edit/{id}`: react-admin's edit screen of that record (`…/:id`), the address replaced. */
+const EditOf = ({ resource, param }: { resource: string; param: string }) => {
+  const { basename } = useArea();
+  const id = useParams()[param] ?? '';
+  return <Navigate to={`${basename}/${resource}/${encodeURIComponent(id)}`} replace />;
+};
+const editAt = (resource: string, param: string) => (
+  <Route
+    key={`${resource}/edit`}
+    path={`/${resource}/edit/:${param}`}
+    element={<EditOf resource={resource} param={param} />}
+  />
+);
+
 /** The spec's own addresses of the books' screens, beside react-admin's (`…/create`, `…/:id`). */
 export const booksRoutes = [
   at('accounting/purchases', 'accounting/purchases/payments', PurchasePayments),
   at('accounting/purchases', 'accounting/purchases/add', purchases.create),
-  at('accounting/purchases', 'accounting/purchases/edit/:id', purchases.edit),
+  editAt('accounting/purchases', 'purchaseId'),
   at('advanced-accounting/payrols', 'advanced-accounting/payrols/add', payrolls.create),
-  at('advanced-accounting/payrols', 'advanced-accounting/payrols/edit/:id', payrolls.edit),
+  editAt('advanced-accounting/payrols', 'payrollId'),
 ];
 
 /** Every statement and report of the books on one page, with what each answers. */

@@ -226,6 +226,29 @@ describe('the audit log reads every event', () => {
     },
   );
 
+  it('names a journal line’s account from the salon’s chart: its own account too, in the page’s language', () => {
+    const { translate } = createI18nProvider('ar', arMessages);
+    const ctx: FormatContext = {
+      language: 'ar',
+      timeZone: 'Asia/Riyadh',
+      currency: 'SAR',
+      translate: (key, options) => translate(key, options),
+      account: (code) =>
+        code === '6107' ? { code: '6107', name_en: 'Marketing', name_ar: 'التسويق' } : undefined,
+    };
+    const text = formatFieldValue(
+      'journalLines',
+      [
+        { account: '6107', debit: 20000, credit: 0 },
+        { account: '1101', debit: 0, credit: 20000 },
+      ],
+      ctx,
+    );
+    expect(text).toContain('6107 التسويق');
+    // the default chart's own name when the salon's chart does not say otherwise
+    expect(text).toContain('1101 الصندوق');
+  });
+
   it('shows money in the currency, a week as days and hours, and the lines of a visit', () => {
     const { translate } = createI18nProvider('en', enMessages);
     const ctx: FormatContext = {

@@ -566,6 +566,16 @@ export type FormatContext = {
   employeeName?: (id: string) => string | undefined;
   roleName?: (id: string) => string | undefined;
   nationalityName?: (id: number) => string | undefined;
+  /** an account of the salon's chart (its own accounts and names too); the default chart's otherwise */
+  account?: (code: string) => { code: string; name_en: string; name_ar: string } | undefined;
+};
+
+/** An account as the log names it: its code and its name in the page's language, or the code alone. */
+const accountText = (code: unknown, ctx: FormatContext): string => {
+  const account = ctx.account?.(String(code)) ?? DEFAULT_CHART.find((a) => a.code === code);
+  return account
+    ? `${account.code} ${ctx.language === 'ar' ? account.name_ar : account.name_en}`
+    : String(code ?? '');
 };
 
 const WEEK_ORDER = [0, 1, 2, 3, 4, 5, 6];
@@ -728,12 +738,9 @@ export const formatFieldValue = (
         ? list(
             value.map((raw) => {
               const line = asRecord(raw) ?? {};
-              const account = DEFAULT_CHART.find((a) => a.code === line.account);
               const debit = typeof line.debit === 'number' && line.debit > 0;
               return translate(`app.audit.values.journal_line_${debit ? 'debit' : 'credit'}`, {
-                account: account
-                  ? `${account.code} ${language === 'ar' ? account.name_ar : account.name_en}`
-                  : String(line.account ?? ''),
+                account: accountText(line.account, ctx),
                 amount: formatFieldValue('money', debit ? line.debit : line.credit, ctx),
               });
             }),
@@ -745,14 +752,10 @@ export const formatFieldValue = (
       const entries = Object.entries(map);
       if (!entries.length) return translate('app.audit.values.chart_accounts');
       return list(
-        entries.map(([method, code]) => {
-          const account = DEFAULT_CHART.find((a) => a.code === code);
-          return `${formatFieldValue({ code: 'paymentMethod' }, Number(method), ctx)} → ${
-            account
-              ? `${account.code} ${language === 'ar' ? account.name_ar : account.name_en}`
-              : String(code)
-          }`;
-        }),
+        entries.map(
+          ([method, code]) =>
+            `${formatFieldValue({ code: 'paymentMethod' }, Number(method), ctx)} → ${accountText(code, ctx)}`,
+        ),
       );
     }
     case 'payrollLines':

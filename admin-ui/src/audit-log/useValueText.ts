@@ -1,3 +1,4 @@
+import { useSalonChart } from '../books/useSalonChart';
 import { useCanAccess, useGetList, useTranslate } from 'ra-core';
 import type { Currency, GlobalInformation, TenantTimeZone } from '@rawnaq/contracts';
 import { ENTITY_RESOURCES } from './types';
@@ -76,6 +77,7 @@ export const useValueText = () => {
   const employeeName = useNamesOf(STAFF_RESOURCES.employees, (e) =>
     staffNameOf(e as { name_en?: string; name_ar?: string }, language),
   );
+  const chart = useSalonChart();
   const roleName = useNamesOf(STAFF_RESOURCES.roles, (r) =>
     translate(`app.roles.${String(r.name)}`, { _: String(r.name) }),
   );
@@ -87,6 +89,7 @@ export const useValueText = () => {
     menuName,
     employeeName,
     roleName,
+    account: (code) => chart.byCode.get(code),
     nationalityName: (id) => {
       const found = nationalities.find((n) => n.id === id);
       return found ? nameOf(found) : undefined;

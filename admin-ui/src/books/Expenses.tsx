@@ -87,15 +87,16 @@ export const useProblemText = () => {
   };
 };
 
-const StatusChip = ({ expense }: { expense: Expense }) => {
+/** What a bill (an expense or a purchase) still owes, as a chip: paid, partly paid, unpaid. */
+export const BillStatusChip = ({ status }: { status: Expense['status'] }) => {
   const translate = useTranslate();
-  const colour = expense.status === 'paid' ? 'success' : expense.status === 'unpaid' ? 'error' : 'warning';
+  const colour = status === 'paid' ? 'success' : status === 'unpaid' ? 'error' : 'warning';
   return (
     <Chip
       size="small"
       variant="outlined"
       color={colour}
-      label={translate(`app.books.expense_status.${expense.status}`)}
+      label={translate(`app.books.expense_status.${status}`)}
     />
   );
 };
@@ -164,7 +165,11 @@ export const ExpenseList = () => {
           align="right"
           render={(x: Expense) => <Amount>{money(x.owed)}</Amount>}
         />
-        <DataTable.Col source="status" disableSort render={(x: Expense) => <StatusChip expense={x} />} />
+        <DataTable.Col
+          source="status"
+          disableSort
+          render={(x: Expense) => <BillStatusChip status={x.status} />}
+        />
       </ResponsiveDataTable>
     </List>
   );
@@ -527,7 +532,7 @@ const ExpenseDetails = () => {
         <Typography variant="h6" component="h2">
           <bdi>{`${translate('app.books.sources.expense')} #${expense.number}`}</bdi>
         </Typography>
-        <StatusChip expense={expense} />
+        <BillStatusChip status={expense.status} />
         <Box sx={{ flex: 1 }} />
         <PayButton />
       </Stack>

@@ -25,7 +25,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -48,7 +47,7 @@ import { PeriodDateInput, PeriodPresets, useSalonToday } from '../sales/PeriodFi
 import { dayPeriod } from '../sales/period';
 import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
-import { useProblemText } from './Expenses';
+import { BillStatusChip, useProblemText } from './Expenses';
 import { PayBillsButton } from './PayBills';
 import { METHODS, PayDialogButton } from './PayDialog';
 
@@ -87,19 +86,6 @@ export type Purchase = {
 type Supplier = { id: string; name: string; vat_number: string | null; status: number };
 /** a product a purchase may bring, its average cost in minor units */
 type Product = { id: string; name_en: string; name_ar: string; quantity: number; average_cost: number };
-
-const StatusChip = ({ purchase }: { purchase: Purchase }) => {
-  const translate = useTranslate();
-  const colour = purchase.status === 'paid' ? 'success' : purchase.status === 'unpaid' ? 'error' : 'warning';
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={colour}
-      label={translate(`app.books.expense_status.${purchase.status}`)}
-    />
-  );
-};
 
 /** `accounting/purchases`: the period's purchases of stock, newest first; by what is still owed. */
 export const PurchaseList = () => {
@@ -202,7 +188,11 @@ export const PurchaseList = () => {
           align="right"
           render={(x: Purchase) => <Amount>{money(x.owed)}</Amount>}
         />
-        <DataTable.Col source="status" disableSort render={(x: Purchase) => <StatusChip purchase={x} />} />
+        <DataTable.Col
+          source="status"
+          disableSort
+          render={(x: Purchase) => <BillStatusChip status={x.status} />}
+        />
       </ResponsiveDataTable>
     </List>
   );
@@ -610,7 +600,7 @@ const PurchaseDetails = () => {
         <Typography variant="h6" component="h2">
           <bdi>{`${translate('app.books.sources.purchase')} #${purchase.number}`}</bdi>
         </Typography>
-        <StatusChip purchase={purchase} />
+        <BillStatusChip status={purchase.status} />
         <Box sx={{ flex: 1 }} />
         {mayEdit && <EditButton />}
         <PayButton />

@@ -277,7 +277,9 @@ describe('suppliers and expenses over HTTP (issue 25)', () => {
   });
 
   describe('attachments: the supplier’s invoice as an image or a PDF', () => {
-    const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const PDF = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
     const upload = (bytes: Buffer, purpose: string, name: string, token = owner) =>
       t.http
         .post('/api/merchant/files')
@@ -305,7 +307,12 @@ describe('suppliers and expenses over HTTP (issue 25)', () => {
       expect(res.status).toBe(201);
       const read = (await get(`expenses/${res.body.id}`)).body;
       expect(read.attachments).toEqual([
-        { file_id: scan.body.id, name: 'فاتورة المورد.pdf', content_type: 'application/pdf', size: PDF.length },
+        {
+          file_id: scan.body.id,
+          name: 'فاتورة المورد.pdf',
+          content_type: 'application/pdf',
+          size: PDF.length,
+        },
         { file_id: photo.body.id, name: 'receipt.png', content_type: 'image/png', size: png(8, 8).length },
       ]);
       const file = await t.http.get(`/api/merchant/files/${scan.body.id}`).set(bearer(owner));

@@ -362,8 +362,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
           )
         : { events: [] };
       const uploaded = events.find((e) => e.type === 'FileUploaded')?.data as
-        | FileUploaded['data']
-        | undefined;
+        FileUploaded['data'] | undefined;
       if (!uploaded)
         throw new DomainError('accounting.attachment_not_found', 422, {
           attachments: 'accounting.attachment_not_found',

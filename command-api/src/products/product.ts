@@ -198,7 +198,12 @@ const decideUndated = (command: ProductCommand, state: ProductState): ProductEve
             quantity: command.quantity,
             balance: state.quantity + command.quantity,
             unit_cost: command.unitCost,
-            average_cost: averageCostAfter(state.quantity, state.averageCost, command.quantity, command.unitCost),
+            average_cost: averageCostAfter(
+              state.quantity,
+              state.averageCost,
+              command.quantity,
+              command.unitCost,
+            ),
             purchase_id: command.purchaseId,
           },
         },

@@ -252,7 +252,10 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
         {
           initial: initialProductState,
           evolve: evolveProduct,
-          decide: (s) => (s.defined ? decideProduct({ type: 'ReturnStock', quantity, invoiceId, date: tenant.today }, s) : []),
+          decide: (s) =>
+            s.defined
+              ? decideProduct({ type: 'ReturnStock', quantity, invoiceId, date: tenant.today }, s)
+              : [],
         },
       );
     // the sessions the credited lines used come back; a credited offer or package sale is closed

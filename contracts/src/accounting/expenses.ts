@@ -247,9 +247,7 @@ export const payBillsInput = perCountry((context) => {
       method: payment.method,
       authorization_code: payment.authorization_code,
       bills: withRule(
-        z.array(
-          z.object({ expense_id: billId, purchase_id: billId, amount: payment.amount }),
-        ),
+        z.array(z.object({ expense_id: billId, purchase_id: billId, amount: payment.amount })),
         (v) =>
           !Array.isArray(v) || v.length === 0
             ? { key: 'accounting.at_least_one_bill' }

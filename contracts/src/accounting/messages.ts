@@ -30,7 +30,8 @@ export const accountingMessages = {
       purchase_nothing_owed: 'Nothing is owed on this purchase',
       purchase_payments_above_total: 'The payments are more than the purchase’s total',
       paid_needs_payments: 'A paid purchase needs its payments, adding up to its total (%{total})',
-      stock_in_opening_balances: 'Stock comes from the products’ quantities and costs, not from an opening balance',
+      stock_in_opening_balances:
+        'Stock comes from the products’ quantities and costs, not from an opening balance',
       inventory_from_stock:
         'The inventory account moves with the products’ stock only (purchases, sales, counts): record a stock movement instead',
       period_closed: 'The books are closed up to %{lock_date}: choose a later date',

@@ -137,7 +137,9 @@ export const purchaseInput = perCountry((context) =>
               ? { key: 'sales.too_many_lines', params: { max: MAX_PURCHASE_ITEMS } }
               : undefined,
       ),
-      paid: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).default(false),
+      paid: z
+        .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+        .default(false),
       payments: z.array(invoicePaymentInput(context)).default([]),
       notes: withRule(z.string(), maxLength(500)).default(''),
     }),

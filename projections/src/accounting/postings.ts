@@ -395,7 +395,8 @@ export const purchasePosting = (d: PurchaseRecorded['data']): EntryDraft => ({
 });
 
 /** What a product's stock is worth: what is on hand at its average cost. */
-export const stockValue = (d: { balance: number; average_cost: number }): number => d.balance * d.average_cost;
+export const stockValue = (d: { balance: number; average_cost: number }): number =>
+  d.balance * d.average_cost;
 
 /** The other side of a stock movement's change of the inventory's value. */
 const STOCK_COUNTER_ACCOUNT: Partial<Record<number, SystemAccountKey>> = {

@@ -11,13 +11,7 @@ import {
 } from 'react-admin';
 import { useCanAccess, useGetList, useRefresh, useTranslate } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
-import {
-  codeLabelKey,
-  fromArabicDigits,
-  isBusinessDate,
-  localizeParams,
-  PaymentMethod,
-} from '@rawnaq/contracts';
+import { codeLabelKey, fromArabicDigits, isBusinessDate, localizeParams } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -44,7 +38,7 @@ import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
 import type { UploadedFile } from '../forms/files';
 import { AttachmentsInput, AttachmentsList, type Attachment } from './ExpenseAttachments';
-import { METHODS, PayDialogButton } from './PayDialog';
+import { PaidNowRows, PayDialogButton } from './PayDialog';
 
 const RESOURCE = 'accounting/expenses';
 
@@ -407,68 +401,15 @@ export const ExpenseCreate = () => {
       >
         {translate('app.books.add_item')}
       </Button>
-      <Typography variant="subtitle1" sx={{ mt: 1, mb: 1 }}>
-        {translate('app.books.paid_now')}
-      </Typography>
-      <Stack spacing={1}>
-        {payments.map((p, i) => (
-          <Stack key={i} direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <TextField
-              select
-              size="small"
-              label={translate('app.books.method')}
-              value={p.method}
-              onChange={(e) =>
-                setPayments((all) =>
-                  all.map((x, j) => (j === i ? { ...x, method: Number(e.target.value) } : x)),
-                )
-              }
-              sx={{ width: 180 }}
-            >
-              {METHODS.map((m) => (
-                <MenuItem key={m} value={m}>
-                  {translate(codeLabelKey('paymentMethod', m))}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              size="small"
-              label={translate('app.books.expense_fields.amount')}
-              value={p.amount}
-              onChange={(e) =>
-                setPayments((all) =>
-                  all.map((x, j) =>
-                    j === i ? { ...x, amount: fromArabicDigits(e.target.value.trim()) } : x,
-                  ),
-                )
-              }
-              error={Boolean(errorOf(`payments.${i}.amount`))}
-              helperText={errorOf(`payments.${i}.amount`)}
-              sx={{ width: 140 }}
-              slotProps={{
-                htmlInput: { dir: 'ltr', inputMode: 'decimal', 'data-testid': `expense-payment-${i}-amount` },
-              }}
-            />
-            <IconButton
-              aria-label={translate('app.books.remove_line')}
-              onClick={() => setPayments((all) => all.filter((_, j) => j !== i))}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Stack>
-        ))}
-      </Stack>
-      <Button
-        startIcon={<AddIcon />}
-        sx={{ my: 1 }}
-        data-testid="expense-add-payment"
-        onClick={() => setPayments((all) => [...all, { method: PaymentMethod.cash, amount: '' }])}
-      >
-        {translate('app.books.add_payment')}
-      </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate('app.books.rest_owed')}
-      </Typography>
+      <PaidNowRows
+        payments={payments}
+        onChange={(next) => {
+          setPayments(next);
+          setProblems([]);
+        }}
+        errorOf={errorOf}
+        testId="expense"
+      />
       <AttachmentsInput
         value={attachments}
         onChange={(files) => {

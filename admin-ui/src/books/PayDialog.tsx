@@ -9,6 +9,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import IconButton from '@mui/material/IconButton';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import { problemsOf } from '../billing/problems';
 import type { TillProblem } from '../billing/basket';
@@ -114,6 +118,89 @@ export const PayDialogButton = ({
           </Button>
         </DialogActions>
       </Dialog>
+    </>
+  );
+};
+
+export type PaymentRow = { method: number; amount: string };
+
+/**
+ * What a bill's form takes as paid now (an expense's, a purchase's): a method and an amount a line,
+ * lines added and removed, the server's refusal shown under an amount; what is not paid stays owed.
+ * Test ids: `<testId>-payment-<i>-amount`, `<testId>-add-payment`.
+ */
+export const PaidNowRows = ({
+  payments,
+  onChange,
+  errorOf,
+  testId,
+}: {
+  payments: PaymentRow[];
+  onChange: (next: (all: PaymentRow[]) => PaymentRow[]) => void;
+  errorOf: (field: string) => string | undefined;
+  testId: string;
+}) => {
+  const translate = useTranslate();
+  const set = (i: number, patch: Partial<PaymentRow>) =>
+    onChange((all) => all.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  return (
+    <>
+      <Typography variant="subtitle1" sx={{ mt: 1, mb: 1 }}>
+        {translate('app.books.paid_now')}
+      </Typography>
+      <Stack spacing={1}>
+        {payments.map((p, i) => (
+          <Stack key={i} direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <TextField
+              select
+              size="small"
+              label={translate('app.books.method')}
+              value={p.method}
+              onChange={(e) => set(i, { method: Number(e.target.value) })}
+              sx={{ width: 180 }}
+            >
+              {METHODS.map((m) => (
+                <MenuItem key={m} value={m}>
+                  {translate(codeLabelKey('paymentMethod', m))}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              size="small"
+              label={translate('app.books.expense_fields.amount')}
+              value={p.amount}
+              onChange={(e) => set(i, { amount: fromArabicDigits(e.target.value.trim()) })}
+              error={Boolean(errorOf(`payments.${i}.amount`))}
+              helperText={errorOf(`payments.${i}.amount`)}
+              sx={{ width: 140 }}
+              slotProps={{
+                htmlInput: {
+                  dir: 'ltr',
+                  inputMode: 'decimal',
+                  'data-testid': `${testId}-payment-${i}-amount`,
+                },
+              }}
+            />
+            <IconButton
+              aria-label={translate('app.books.remove_line')}
+              onClick={() => onChange((all) => all.filter((_, j) => j !== i))}
+            >
+              <DeleteIcon />
+            </IconButton>
+          </Stack>
+        ))}
+      </Stack>
+      <Button
+        startIcon={<AddIcon />}
+        sx={{ my: 1 }}
+        data-testid={`${testId}-add-payment`}
+        onClick={() => onChange((all) => [...all, { method: PaymentMethod.cash, amount: '' }])}
+      >
+        {translate('app.books.add_payment')}
+      </Button>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('app.books.rest_owed')}
+      </Typography>
     </>
   );
 };

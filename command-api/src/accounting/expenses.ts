@@ -149,6 +149,26 @@ export const decideRecordExpense = (c: RecordExpense, s: ExpenseState): ExpenseE
   return [{ type: 'ExpenseRecorded', data: { ...c.data, net, vat, total, paid, owed: total - paid } }];
 };
 
+/**
+ * A payment of what a bill (an expense, a purchase) still owes: money out by any method but a customer's
+ * wallet, never above what is owed (the refusal says what is owed).
+ */
+export const checkBillPayment = (
+  payment: InvoicePayment,
+  owed: number,
+  owedText: (minor: number) => string,
+): void => {
+  if (payment.method === PaymentMethod.wallet)
+    throw new DomainError('errors.invalid_input', 422, { 'payment.method': 'errors.invalid_input' });
+  if (payment.amount > owed)
+    throw new DomainError(
+      'accounting.payment_above_owed',
+      422,
+      { 'payment.amount': 'accounting.payment_above_owed' },
+      { owed: owedText(owed) },
+    );
+};
+
 /** Paying what is owed: never more than it, never on an expense with nothing owed. */
 export const decidePayExpense = (
   c: { expenseId: string; payment: InvoicePayment; date: string; owedText: (minor: number) => string },
@@ -156,15 +176,7 @@ export const decidePayExpense = (
 ): ExpenseEvent[] => {
   if (!s.exists) throw notFound('accounting.expense_not_found');
   if (s.owed <= 0) throw conflict('accounting.nothing_owed');
-  if (c.payment.method === PaymentMethod.wallet)
-    throw new DomainError('errors.invalid_input', 422, { 'payment.method': 'errors.invalid_input' });
-  if (c.payment.amount > s.owed)
-    throw new DomainError(
-      'accounting.payment_above_owed',
-      422,
-      { 'payment.amount': 'accounting.payment_above_owed' },
-      { owed: c.owedText(s.owed) },
-    );
+  checkBillPayment(c.payment, s.owed, c.owedText);
   return [
     {
       type: 'ExpensePaid',

@@ -9,6 +9,7 @@ import {
   type PurchaseItem,
   type PurchaseRecorded,
 } from '@rawnaq/contracts';
+import { checkBillPayment } from './expenses';
 
 /** A purchase as its stream leaves it. */
 export type PurchaseState =
@@ -107,14 +108,7 @@ export const decidePayPurchase = (
 ): PurchaseEvent[] => {
   if (!s.exists) throw notFound('accounting.purchase_not_found');
   if (s.owed <= 0) throw conflict('accounting.purchase_nothing_owed');
-  noWallet([c.payment], () => 'payment.method');
-  if (c.payment.amount > s.owed)
-    throw new DomainError(
-      'accounting.payment_above_owed',
-      422,
-      { 'payment.amount': 'accounting.payment_above_owed' },
-      { owed: c.owedText(s.owed) },
-    );
+  checkBillPayment(c.payment, s.owed, c.owedText);
   return [
     {
       type: 'PurchasePaid',

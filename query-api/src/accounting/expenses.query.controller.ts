@@ -19,6 +19,27 @@ type Query = Record<string, unknown>;
 
 const STATUSES = ['paid', 'partially_paid', 'unpaid'];
 
+/**
+ * A list of bills (expenses or purchases) as its screens filter it: the salon's own, by ids, by the
+ * fields named, by date, by what each still owes (`status`), or only those owing something (`owed`).
+ */
+export const billsFilter = (tenantId: string, filter: Record<string, unknown>, fields: string[]): Filter => {
+  const where: Filter = { tenantId, ...textFilters(filter, fields) };
+  const ids = idsOf(filter);
+  if (ids) where.id = { $in: ids };
+  const from = dateFilter(filter, 'from');
+  const to = dateFilter(filter, 'to');
+  if (from || to) where.date = { ...(from && { $gte: from }), ...(to && { $lte: to }) };
+  const status = filter.status;
+  if (status !== undefined && status !== '') {
+    if (typeof status !== 'string' || !STATUSES.includes(status))
+      throw rejected('errors.invalid_input', 'status');
+    where.status = status;
+  }
+  if (filter.owed === true || filter.owed === 'true') where.owed = { $gt: 0 };
+  return where;
+};
+
 /** Money going out (issue 25): suppliers and their statements, expense types, expenses. Read with 62. */
 @Controller('api/merchant')
 @Realm('merchant')
@@ -167,22 +188,7 @@ export class ExpensesQueryController {
       sortable: ['number', 'date', 'due_date', 'total', 'owed'],
       defaultSort: ['number', 'desc'],
     });
-    const where: Filter = {
-      tenantId: auth.tenantId,
-      ...textFilters(q.filter, ['supplier_id', 'expense_type_id']),
-    };
-    const ids = idsOf(q.filter);
-    if (ids) where.id = { $in: ids };
-    const from = dateFilter(q.filter, 'from');
-    const to = dateFilter(q.filter, 'to');
-    if (from || to) where.date = { ...(from && { $gte: from }), ...(to && { $lte: to }) };
-    const status = q.filter.status;
-    if (status !== undefined && status !== '') {
-      if (typeof status !== 'string' || !STATUSES.includes(status))
-        throw rejected('errors.invalid_input', 'status');
-      where.status = status;
-    }
-    if (q.filter.owed === true || q.filter.owed === 'true') where.owed = { $gt: 0 };
+    const where = billsFilter(auth.tenantId, q.filter, ['supplier_id', 'expense_type_id']);
     const [docs, total] = await Promise.all([
       this.models.find('expenses', { filter: where, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count('expenses', where),

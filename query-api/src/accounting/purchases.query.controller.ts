@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { isUuid, notFound, Page, Permission, rejected } from '@rawnaq/contracts';
+import { isUuid, notFound, Page, Permission } from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -7,16 +7,14 @@ import {
   RequirePermission,
   TOKENS,
   type AuthContext,
-  type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
-import { dateFilter, idsOf, page, parseListQuery, textFilters, withoutTenant } from '../shared/list-query';
+import { page, parseListQuery, withoutTenant } from '../shared/list-query';
+import { billsFilter } from './expenses.query.controller';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
 type Query = Record<string, unknown>;
-
-const STATUSES = ['paid', 'partially_paid', 'unpaid'];
 
 /** Purchases (issue 25): the supplier's invoices for stock, what each brought and what it still owes. Read with 62. */
 @Controller('api/merchant')
@@ -36,19 +34,7 @@ export class PurchasesQueryController {
       sortable: ['number', 'date', 'due_date', 'total', 'owed'],
       defaultSort: ['number', 'desc'],
     });
-    const where: Filter = { tenantId: auth.tenantId, ...textFilters(q.filter, ['supplier_id']) };
-    const ids = idsOf(q.filter);
-    if (ids) where.id = { $in: ids };
-    const from = dateFilter(q.filter, 'from');
-    const to = dateFilter(q.filter, 'to');
-    if (from || to) where.date = { ...(from && { $gte: from }), ...(to && { $lte: to }) };
-    const status = q.filter.status;
-    if (status !== undefined && status !== '') {
-      if (typeof status !== 'string' || !STATUSES.includes(status))
-        throw rejected('errors.invalid_input', 'status');
-      where.status = status;
-    }
-    if (q.filter.owed === true || q.filter.owed === 'true') where.owed = { $gt: 0 };
+    const where = billsFilter(auth.tenantId, q.filter, ['supplier_id']);
     const [docs, total] = await Promise.all([
       this.models.find('purchases', { filter: where, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count('purchases', where),

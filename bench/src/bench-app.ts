@@ -32,6 +32,7 @@ export const startBenchApp = async (parent: string, name: string): Promise<Bench
   const dir = mkdtempSync(join(parent, `${name}-`));
   const platform = await openPlatform(configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'FULL' }), {
     logger: silentLogger,
+    syncOffThread: true,
   });
   const app = await createApp({
     platform,

@@ -90,6 +90,9 @@ const projectionsOf = (o: AppOptions): Projections => {
       events: eventStore.file,
       read: readStore.file,
       onAppended: (listener) => (platform.eventStore as SqliteEventStore).onAppended(listener),
+      ...((platform.eventStore as SqliteEventStore).syncsOffThread && {
+        durableHead: () => (platform.eventStore as SqliteEventStore).durableHead,
+      }),
       logger,
     });
   return new ProjectionRunner({

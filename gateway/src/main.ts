@@ -5,7 +5,7 @@ import { createApp, httpServer } from './app';
 /** npm start: the whole product in one process on the embedded default (or the engines the env names). */
 const main = async () => {
   const config = configFromEnv();
-  const platform = await openPlatform(config, { forwarder: true, logger: jsonLogger });
+  const platform = await openPlatform(config, { forwarder: true, logger: jsonLogger, syncOffThread: true });
   jsonLogger.info('platform open', { engines: platform.describe(), dataDir: config.dataDir });
   const app = await createApp({
     platform,

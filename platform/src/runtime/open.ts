@@ -31,6 +31,11 @@ export type OpenOptions = {
   /** run the event-store -> Kafka forwarder in this process (one process per deployment should) */
   forwarder?: boolean;
   logger?: Logger;
+  /**
+   * This process alone writes the embedded event log and projects it in a thread of its own (the
+   * gateway): the log's fsync is made off the thread that answers requests (`syncOffThread`).
+   */
+  syncOffThread?: boolean;
 };
 
 /**
@@ -46,6 +51,10 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
     eventStore = new SqliteEventStore({
       file: config.eventStore.file,
       synchronous: config.eventStore.synchronous,
+      // with FULL (or EXTRA) asked for: as durable, the fsync on libuv's pool
+      syncOffThread:
+        options.syncOffThread === true &&
+        (config.eventStore.synchronous === 'FULL' || config.eventStore.synchronous === 'EXTRA'),
     });
   } else {
     const { EventStoreDbEventStore } = await import('../event-store/eventstoredb/eventstoredb-event-store');

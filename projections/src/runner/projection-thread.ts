@@ -14,6 +14,12 @@ export type ThreadFiles = {
   events: string;
   read: string;
   appends: SharedArrayBuffer;
+  /**
+   * the last position this thread's event store made durable (a BigInt64 in shared memory, set before
+   * each bump of `appends`), when it fsyncs off its thread (`syncOffThread`): the thread's reads stop
+   * there, so no read model is built on events a power cut could still take back
+   */
+  durable?: SharedArrayBuffer;
   /** how often its subscriptions look for appends of other processes (default 100 ms) */
   pollIntervalMs?: number;
 };
@@ -40,9 +46,11 @@ export type Projections = {
   status(): Promise<ProjectionStatus[]>;
 };
 
-export type ProjectionThreadOptions = Omit<ThreadFiles, 'appends'> & {
+export type ProjectionThreadOptions = Omit<ThreadFiles, 'appends' | 'durable'> & {
   /** tells the thread of each commit of this thread's event store (`SqliteEventStore.onAppended`) */
   onAppended: (listener: () => void) => () => void;
+  /** the store's durable head (`SqliteEventStore.durableHead`) when it fsyncs off its thread */
+  durableHead?: () => number;
   logger?: Logger;
 };
 
@@ -62,6 +70,7 @@ export class ProjectionThread implements Projections {
   private running = false;
   private stopAppends?: () => void;
   private readonly appends = new Int32Array(new SharedArrayBuffer(4));
+  private readonly durable = new BigInt64Array(new SharedArrayBuffer(8));
   private nextStatus = 0;
   private readonly statusAsked = new Map<number, (s: ProjectionStatus[]) => void>();
   private readonly logger: Logger;
@@ -73,7 +82,10 @@ export class ProjectionThread implements Projections {
 
   async start(): Promise<void> {
     this.running = true;
+    const durableHead = this.o.durableHead;
+    if (durableHead) Atomics.store(this.durable, 0, BigInt(durableHead()));
     this.stopAppends = this.o.onAppended(() => {
+      if (durableHead) Atomics.store(this.durable, 0, BigInt(durableHead()));
       Atomics.add(this.appends, 0, 1);
       Atomics.notify(this.appends, 0);
     });
@@ -86,6 +98,7 @@ export class ProjectionThread implements Projections {
       read: this.o.read,
       pollIntervalMs: this.o.pollIntervalMs,
       appends: this.appends.buffer as SharedArrayBuffer,
+      ...(this.o.durableHead && { durable: this.durable.buffer as SharedArrayBuffer }),
     } satisfies ThreadFiles);
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {

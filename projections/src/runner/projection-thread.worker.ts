@@ -26,10 +26,13 @@ const forward = (level: 'info' | 'warn' | 'error') => (message: string, fields?:
 const logger: Logger = { info: forward('info'), warn: forward('warn'), error: forward('error') };
 
 // checkpoints stay with the connections of the main thread (one checkpointer per file)
+const durable = files.durable ? new BigInt64Array(files.durable) : undefined;
 const eventStore = new SqliteEventStore({
   file: files.events,
   backgroundCheckpoints: false,
   pollIntervalMs: files.pollIntervalMs,
+  // what the main thread made durable only: a read model never holds what a power cut could undo
+  ...(durable && { visibleUpTo: () => Number(Atomics.load(durable, 0)) }),
 });
 // this thread is the writer already: no writer thread of its own beside it
 const readStore = new SqliteReadStore({

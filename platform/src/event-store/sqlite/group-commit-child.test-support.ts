@@ -3,7 +3,11 @@
 import { anEvent } from '../../testing/events.test-support';
 import { SqliteEventStore } from './sqlite-event-store';
 
-const store = new SqliteEventStore({ file: process.argv[2], synchronous: 'FULL' });
+const store = new SqliteEventStore({
+  file: process.argv[2],
+  synchronous: 'FULL',
+  syncOffThread: process.argv[3] === 'off-thread',
+});
 const run = async () => {
   for (let group = 0; ; group++) {
     // 20 units a turn, all committed together; each unit writes 2 events to one stream and 1 to another

@@ -47,6 +47,22 @@ eventStoreContract(describe, 'sqlite (separate processes racing)', async () => {
   };
 });
 
+eventStoreContract(describe, 'sqlite (fsync off the thread, other processes racing)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rawnaq-es-'));
+  const file = join(dir, 'events.db');
+  const store = new SqliteEventStore({ file, syncOffThread: true, pollIntervalMs: 20 });
+  const r = racers(file, 8);
+  return {
+    store,
+    race: r.race,
+    cleanup: async () => {
+      r.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
+
 eventStoreContract(describe, 'sqlite (in memory)', async () => {
   const store = new SqliteEventStore({ file: ':memory:' });
   return { store, cleanup: () => store.close() };

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
@@ -50,6 +50,20 @@ export type SqliteEventStoreOptions = {
    * carries a checkpoint.
    */
   backgroundCheckpoints?: boolean;
+  /**
+   * The log's fsync made off the thread that commits (for the one process that writes the file and
+   * projects it in a thread of its own, see ProjectionThread): the COMMIT only writes the WAL (SQLite's
+   * NORMAL), then the WAL is fsync'd on libuv's pool, one fsync for every group committed while the
+   * previous one ran, and only then are the appends answered and the subscriptions told. An answered
+   * append is as durable as with FULL; events not fsync'd yet are shown to no reader but the commands'
+   * loads (`pending`), so no projection runs ahead of what a power cut would leave. Files only.
+   */
+  syncOffThread?: boolean;
+  /**
+   * For a reader of a file another connection writes with `syncOffThread`: the last position that
+   * connection made durable (told through shared memory); reads show nothing after it.
+   */
+  visibleUpTo?: () => number;
 };
 
 /** What one append of a group came to: stored (or found stored already), or refused. */
@@ -160,13 +174,31 @@ export class SqliteEventStore implements EventStore {
   /** the group commit under way, if any (its transaction is open on `db`) */
   private group?: Group;
   private readonly checkpointer?: WalCheckpointer;
+  /** `syncOffThread`: the WAL file's descriptor (fsync'd) and the syncs under way and asked for */
+  private readonly offThread?: {
+    walFile: string;
+    fd?: number;
+    /** the last position fsync'd */
+    durable: number;
+    /** an fsync is running on libuv's pool */
+    syncing: boolean;
+    /** what waits for the next fsync (the groups committed while one was running) */
+    waiting: Array<() => void>;
+    /** a fsync failed: what was committed cannot be said durable; the store takes no more appends */
+    failed?: Error;
+    /** notices commits of other connections while this one is idle */
+    watch?: NodeJS.Timeout;
+  };
+  private readonly visibleUpTo?: () => number;
 
   constructor(options: SqliteEventStoreOptions) {
     const file = options.file === ':memory:' ? options.file : resolve(options.file);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+    const offThread = options.syncOffThread === true && file !== ':memory:';
+    // the WAL's fsync is ours (below): the COMMIT only writes it
+    this.db.pragma(`synchronous = ${offThread ? 'NORMAL' : (options.synchronous ?? 'FULL')}`);
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
     this.db.exec(EVENTS_SCHEMA);
     if (file !== ':memory:' && options.backgroundCheckpoints !== false) {
@@ -246,6 +278,106 @@ export class SqliteEventStore implements EventStore {
     this.dataVersion = this.stmt.dataVersion.get();
     this.schedule =
       options.groupCommit === 'microtask' ? (f) => queueMicrotask(f) : (f) => void setImmediate(f);
+    this.visibleUpTo = options.visibleUpTo;
+    if (offThread) {
+      // what a previous process left in the WAL (it may have died before its fsync) is made durable
+      // before anything is built on it
+      this.offThread = { walFile: `${file}-wal`, durable: 0, syncing: false, waiting: [] };
+      this.syncNow();
+      this.offThread.watch = setInterval(() => this.noticeOtherCommits(), this.pollIntervalMs);
+      this.offThread.watch.unref();
+    }
+  }
+
+  /** The WAL's descriptor, opened once it exists (a connection in WAL mode makes it on its first write). */
+  private walFd(): number | undefined {
+    const o = this.offThread!;
+    if (o.fd === undefined) {
+      try {
+        o.fd = openSync(o.walFile, 'r');
+      } catch {
+        return undefined; // nothing written yet
+      }
+    }
+    return o.fd;
+  }
+
+  /** The head every connection committed, not counting the open group's own appends. */
+  private committedHeadNow(): number {
+    return this.group ? this.group.committedHead : (this.stmt.head.get()?.position ?? 0);
+  }
+
+  /** Fsyncs the WAL on this thread (at open, for `appendManySync`, at close). */
+  private syncNow(): void {
+    const o = this.offThread!;
+    const head = this.committedHeadNow();
+    const fd = this.walFd();
+    if (fd !== undefined) fsyncSync(fd);
+    o.durable = Math.max(o.durable, head);
+  }
+
+  /**
+   * Calls `done` once everything committed so far is on disk: after the fsync that starts next (the one
+   * running may have begun before the last COMMIT). One fsync answers every group that waited for it.
+   */
+  private afterSync(done: () => void): void {
+    const o = this.offThread!;
+    o.waiting.push(done);
+    if (!o.syncing) this.startSync();
+  }
+
+  private startSync(): void {
+    const o = this.offThread!;
+    const batch = o.waiting;
+    o.waiting = [];
+    o.syncing = true;
+    // read before the fsync: every commit it counts is in the WAL's pages the fsync writes out
+    const head = this.committedHeadNow();
+    const fd = this.walFd();
+    const finish = (error: Error | null) => {
+      o.syncing = false;
+      if (error)
+        o.failed ??= Object.assign(new Error(`The event log could not be made durable: ${error.message}`), {
+          cause: error,
+        });
+      else o.durable = Math.max(o.durable, head);
+      for (const done of batch) done();
+      if (o.waiting.length) this.startSync();
+    };
+    if (fd === undefined) finish(null);
+    else fsync(fd, finish);
+  }
+
+  /** Another connection (another process) committed while this one was idle: its events are fsync'd too. */
+  private noticeOtherCommits(): void {
+    const o = this.offThread!;
+    if (o.syncing || o.failed || !this.db.open) return;
+    const version = this.stmt.dataVersion.get()!;
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.lastRevisions.clear();
+    if (this.committedHeadNow() > o.durable)
+      this.afterSync(() => {
+        this.headMemo = undefined;
+        this.emitter.emit('append');
+      });
+  }
+
+  /** The last position a reader other than a command's load may see. */
+  private visibleLimit(): number {
+    if (this.offThread) return this.offThread.durable;
+    if (this.visibleUpTo) return this.visibleUpTo();
+    return Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Whether the WAL is fsync'd off this thread (`syncOffThread`). */
+  get syncsOffThread(): boolean {
+    return this.offThread !== undefined;
+  }
+
+  /** `syncOffThread`: the last position fsync'd (what a reader in another thread may be shown). */
+  get durableHead(): number {
+    return this.offThread ? this.offThread.durable : this.committedHeadNow();
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -269,6 +401,7 @@ export class SqliteEventStore implements EventStore {
    */
   async appendMany(writes: StreamWrite[]): Promise<CommitResult> {
     checkWrites(writes);
+    if (this.offThread?.failed) throw this.offThread.failed;
     const nonEmpty = writes.filter((w) => w.events.length > 0);
     if (!this.group) {
       try {
@@ -323,14 +456,21 @@ export class SqliteEventStore implements EventStore {
       this.refuseGroup(group, e);
       return;
     }
-    if (group.wrote) {
-      this.headMemo = undefined;
-      this.emitter.emit('append');
-    }
-    for (const u of group.units) {
-      if (u.settled.ok) u.resolve(u.settled.result);
-      else u.reject(u.settled.error);
-    }
+    const answer = () => {
+      const failed = this.offThread?.failed;
+      if (group.wrote) {
+        this.headMemo = undefined;
+        this.emitter.emit('append');
+      }
+      for (const u of group.units) {
+        if (failed && u.settled.ok && u.nonEmpty.length) u.reject(failed);
+        else if (u.settled.ok) u.resolve(u.settled.result);
+        else u.reject(u.settled.error);
+      }
+    };
+    // with the fsync off this thread, answered (and shown to the subscriptions) once on disk
+    if (this.offThread && group.wrote) this.afterSync(answer);
+    else answer();
   }
 
   /**
@@ -377,9 +517,11 @@ export class SqliteEventStore implements EventStore {
     checkWrites(writes);
     this.flush();
     const nonEmpty = writes.filter((w) => w.events.length > 0);
+    if (this.offThread?.failed) throw this.offThread.failed;
     try {
       const result = this.appendTx(writes);
       this.remember(result);
+      if (this.offThread) this.syncNow();
       this.headMemo = undefined;
       this.emitter.emit('append');
       return result;
@@ -477,7 +619,9 @@ export class SqliteEventStore implements EventStore {
     const from = options.fromRevision ?? 0;
     if (whole && this.knownRevisions().get(stream) === from - 1) return [];
     // the open group's events only for who asked for them: they may still be rolled back
-    const upTo = this.group && !options.pending ? this.group.committedHead : Number.MAX_SAFE_INTEGER;
+    const upTo = options.pending
+      ? Number.MAX_SAFE_INTEGER
+      : Math.min(this.group ? this.group.committedHead : Number.MAX_SAFE_INTEGER, this.visibleLimit());
     const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
     if (whole) {
       if (rows.length) this.remember({ position: '', streams: { [stream]: rows[rows.length - 1].revision } });
@@ -491,9 +635,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   readAllSync(after: string, maxCount: number): RecordedEvent[] {
-    // an open group's events are not in the log yet: they may still be rolled back
-    if (this.group)
-      return this.stmt.allUpTo.all(Number(after), this.group.committedHead, maxCount).map(toRecorded);
+    // an open group's events are not in the log yet: they may still be rolled back; nor are, for a
+    // reader, events not fsync'd yet
+    const limit = Math.min(
+      this.group ? this.group.committedHead : Number.MAX_SAFE_INTEGER,
+      this.visibleLimit(),
+    );
+    if (limit < Number.MAX_SAFE_INTEGER)
+      return this.stmt.allUpTo.all(Number(after), limit, maxCount).map(toRecorded);
     return this.stmt.all.all(Number(after), maxCount).map(toRecorded);
   }
 
@@ -502,7 +651,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private committedHead(): number {
-    return this.group ? this.group.committedHead : (this.stmt.head.get()?.position ?? 0);
+    return Math.min(this.committedHeadNow(), this.visibleLimit());
   }
 
   /**
@@ -556,6 +705,15 @@ export class SqliteEventStore implements EventStore {
     this.flush(); // the open group is committed (and answered) before the file closes
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.flush();
+    if (this.offThread) {
+      clearInterval(this.offThread.watch);
+      const o = this.offThread;
+      // the fsyncs under way end (and answer) before the descriptor closes
+      while (o.syncing || o.waiting.length) await new Promise<void>((resolve) => this.afterSync(resolve));
+      if (this.db.open && !o.failed) this.syncNow();
+      if (o.fd !== undefined) closeSync(o.fd);
+      o.fd = undefined;
+    }
     await this.checkpointer?.stop(); // the last connection to close checkpoints what is left
     if (this.db.open) this.db.close();
   }

@@ -1,5 +1,6 @@
+import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { anEvent, events, uniqueStream } from '../../testing/events.test-support';
@@ -174,30 +175,151 @@ describe('SqliteEventStore group commit', () => {
     expect(seen).toEqual(batch.map((e) => e.id));
   });
 
-  it('stores every unit it answered, and each unit whole or not at all, when killed mid-write', async () => {
-    const file = join(dir, 'crash.db');
-    const child = fork(join(__dirname, 'group-commit-child.test-support.ts'), [file], {
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    });
-    const answered: string[] = [];
-    child.on('message', (unit) => answered.push(unit as string));
-    const until = Date.now() + 20_000;
-    while (answered.length < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-    expect(answered.length).toBeGreaterThanOrEqual(300);
+  it.each([
+    ['at COMMIT', 'commit'],
+    ['off the thread', 'off-thread'],
+  ])(
+    'stores every unit it answered, and each unit whole or not at all, when killed mid-write (fsync %s)',
+    async (_, how) => {
+      const file = join(dir, 'crash.db');
+      const child = fork(join(__dirname, 'group-commit-child.test-support.ts'), [file, how], {
+        execArgv: ['--import', 'tsx'],
+        stdio: 'inherit',
+      });
+      const answered: string[] = [];
+      child.on('message', (unit) => answered.push(unit as string));
+      const until = Date.now() + 20_000;
+      while (answered.length < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+      expect(answered.length).toBeGreaterThanOrEqual(300);
 
-    const after = new SqliteEventStore({ file });
+      const after = new SqliteEventStore({ file });
+      try {
+        const stored = await after.readAll('0', 1_000_000);
+        const perUnit = new Map<string, number>();
+        for (const e of stored) perUnit.set(String(e.data.unit), (perUnit.get(String(e.data.unit)) ?? 0) + 1);
+        for (const unit of answered) expect(perUnit.get(unit)).toBe(3);
+        for (const count of perUnit.values()) expect(count).toBe(3);
+      } finally {
+        await after.close();
+      }
+    },
+    30_000,
+  );
+});
+
+/**
+ * `syncOffThread`: the COMMIT writes the WAL, libuv's pool fsyncs it, and only then is the append
+ * answered and shown: to the subscriptions, to reads other than a command's load, and to a reader in
+ * another thread that is told the durable head.
+ */
+describe('SqliteEventStore with the fsync off the thread', () => {
+  let dir: string;
+  let file: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rawnaq-offsync-'));
+    file = join(dir, 'events.db');
+    store = new SqliteEventStore({ file, syncOffThread: true, pollIntervalMs: 20 });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("commits at once but shows and answers an append only once the WAL was fsync'd", async () => {
+    const stream = uniqueStream();
+    const head = await store.headPosition();
+    const syncs = jest.spyOn(fs, 'fsync');
+    const appended = store.append(stream, events(2), 'no_stream');
+    let answered = false;
+    void appended.then(() => (answered = true));
+    // the group's COMMIT runs in this turn's check phase, just before this: its fsync is under way
+    await new Promise((r) => setImmediate(r));
+    const raw = new Database(file, { readonly: true });
     try {
-      const stored = await after.readAll('0', 1_000_000);
-      const perUnit = new Map<string, number>();
-      for (const e of stored) perUnit.set(String(e.data.unit), (perUnit.get(String(e.data.unit)) ?? 0) + 1);
-      for (const unit of answered) expect(perUnit.get(unit)).toBe(3);
-      for (const count of perUnit.values()) expect(count).toBe(3);
+      expect(raw.prepare('SELECT COUNT(*) AS n FROM events WHERE stream = ?').get(stream)).toEqual({ n: 2 });
     } finally {
-      await after.close();
+      raw.close();
     }
-  }, 30_000);
+    expect(syncs).toHaveBeenCalledTimes(1);
+    expect(answered).toBe(false);
+    expect(await store.headPosition()).toBe(head);
+    expect(await store.readAll(head, 10)).toEqual([]);
+    expect(await store.readStream(stream)).toEqual([]);
+    expect(await store.readStream(stream, { pending: true })).toHaveLength(2); // a command's load
+    const { position } = await appended;
+    expect(store.durableHead).toBe(Number(position));
+    expect(await store.headPosition()).toBe(position);
+    expect(await store.readStream(stream)).toHaveLength(2);
+    syncs.mockRestore();
+  });
+
+  it('makes one fsync for every group committed while the previous one ran', async () => {
+    const syncs = jest.spyOn(fs, 'fsync');
+    const all: Array<Promise<unknown>> = [];
+    for (let turn = 0; turn < 5; turn++) {
+      all.push(store.append(uniqueStream(), events(1), 'no_stream'));
+      await new Promise((r) => setImmediate(r)); // each its own group
+    }
+    await Promise.all(all);
+    expect(syncs.mock.calls.length).toBeGreaterThanOrEqual(1);
+    expect(syncs.mock.calls.length).toBeLessThan(5);
+    syncs.mockRestore();
+  });
+
+  it('tells a subscription of the events once they are durable, in order', async () => {
+    const seen: string[] = [];
+    const sub = store.subscribeAll(await store.headPosition(), (batch) => {
+      for (const e of batch) {
+        expect(Number(e.position)).toBeLessThanOrEqual(store.durableHead);
+        seen.push(e.id);
+      }
+    });
+    const stream = uniqueStream();
+    const batch = [anEvent(), anEvent(), anEvent()];
+    for (const [i, e] of batch.entries()) await store.append(stream, [e], i === 0 ? 'no_stream' : i - 1);
+    const until = Date.now() + 5000;
+    while (seen.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    await sub.stop();
+    expect(seen).toEqual(batch.map((e) => e.id));
+  });
+
+  it('shows a reader in another thread only up to the durable head it is told', async () => {
+    const told = { head: store.durableHead };
+    const reader = new SqliteEventStore({ file, backgroundCheckpoints: false, visibleUpTo: () => told.head });
+    try {
+      const before = await reader.headPosition();
+      const { position } = await store.append(uniqueStream(), events(3), 'no_stream');
+      expect(await reader.headPosition()).toBe(before);
+      expect(await reader.readAll(before, 10)).toEqual([]);
+      told.head = store.durableHead;
+      expect(await reader.headPosition()).toBe(position);
+      expect(await reader.readAll(before, 10)).toHaveLength(3);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('makes durable, and shows, what another process committed while it was idle', async () => {
+    const other = new SqliteEventStore({ file, synchronous: 'NORMAL', backgroundCheckpoints: false });
+    try {
+      const stream = uniqueStream();
+      const { position } = await other.append(stream, events(1), 'no_stream');
+      const until = Date.now() + 5000;
+      while (store.durableHead < Number(position) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 5));
+      expect(store.durableHead).toBe(Number(position));
+      expect(await store.readStream(stream)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('makes what appendSync wrote durable before it returns', () => {
+    const { position } = store.appendSync(uniqueStream(), events(1), 'no_stream');
+    expect(store.durableHead).toBe(Number(position));
+  });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore } from '@rawnaq/platform';
@@ -143,12 +144,36 @@ export type LoadReply = {
  * not timed (nor counted in the achieved rate). `mainThreadBusy` is the share of the measured stretch
  * the server's thread was busy (its event loop utilisation): the headroom left at that rate.
  */
+/**
+ * The CPU time this process's main thread has used (Linux: its task's utime + stime), in ms: unlike
+ * its busy share of the wall clock, what other processes on the machine take does not count in it.
+ * Undefined where /proc is not there.
+ */
+export const mainThreadCpuMs = (): number | undefined => {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // the fields after the command's name (in parentheses, which may hold spaces): utime is the 14th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+};
+
 export const postPaced = async (
   runner: Pick<Projections, 'waitFor'>,
   names: string[],
   rate: number,
   requests: LoadRequest[],
-): Promise<LatencyFigures & { refused: number; mainThreadBusy: number; stretchesP99Ms: number[] }> => {
+): Promise<
+  LatencyFigures & {
+    refused: number;
+    mainThreadBusy: number;
+    mainThreadCpuMs?: number;
+    stretchesP99Ms: number[];
+  }
+> => {
   const samples: number[] = [];
   const sent: number[] = [];
   let refused = 0;
@@ -161,13 +186,17 @@ export const postPaced = async (
   if (requests.length <= warmup) throw new Error(`a latency run sends more than ${warmup} requests`);
   let t0 = Number.POSITIVE_INFINITY;
   let elu: ReturnType<typeof performance.eventLoopUtilization> | undefined;
+  let cpu0: number | undefined;
   await new Promise<void>((resolve, reject) => {
     let answered = 0;
     worker.on('error', reject);
     worker.on('message', (m: LoadReply) => {
       const timed = m.i >= warmup;
       if (timed) t0 = Math.min(t0, m.started);
-      if (timed && !elu) elu = performance.eventLoopUtilization();
+      if (timed && !elu) {
+        elu = performance.eventLoopUtilization();
+        cpu0 = mainThreadCpuMs();
+      }
       if (m.status !== 201 || !m.position) {
         refused++;
         if (m.error && errors.length < 3) errors.push(m.error);
@@ -184,6 +213,7 @@ export const postPaced = async (
     });
   });
   const busy = performance.eventLoopUtilization(elu).utilization;
+  const cpu1 = mainThreadCpuMs();
   await worker.terminate();
   await Promise.all(pending);
   if (errors.length) throw new Error(`the load client failed: ${errors.join('; ')}`);
@@ -192,6 +222,7 @@ export const postPaced = async (
     ...percentiles(samples, (requests.length - warmup) / seconds),
     refused,
     mainThreadBusy: +busy.toFixed(3),
+    ...(cpu0 !== undefined && cpu1 !== undefined && { mainThreadCpuMs: Math.round(cpu1 - cpu0) }),
     stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),
   };
 };

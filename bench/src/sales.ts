@@ -8,6 +8,11 @@ export type SalesFigures = {
   issue: LatencyFigures & { refused: number; mainThreadBusy: number; stretchesP99Ms: number[] };
   /** the request thread's busy time per invoice (its busy share ÷ the rate): the books post off it */
   requestThreadMsPerInvoice: number;
+  /**
+   * the request thread's CPU time per invoice (Linux: its task's CPU time over the timed stretch ÷
+   * the invoices): what the busy share counts less what other processes took of the cores meanwhile
+   */
+  requestThreadCpuMsPerInvoice?: number;
   invoicesInStore: number;
   /** GET reports/daily-general-summary over a month and over 400 days, monthly over a year */
   daily31: { p50Ms: number; p99Ms: number };
@@ -186,6 +191,9 @@ export const salesBench = async (
     return {
       issue,
       requestThreadMsPerInvoice: +((issue.mainThreadBusy * 1000) / issue.commandsPerSecond).toFixed(2),
+      ...(issue.mainThreadCpuMs !== undefined && {
+        requestThreadCpuMsPerInvoice: +(issue.mainThreadCpuMs / issue.commands).toFixed(2),
+      }),
       invoicesInStore: written,
       daily31,
       daily400,

@@ -174,6 +174,19 @@ export class EInvoiceSigning {
     this.chains = new Chains(store);
   }
 
+  /** the devices' keys opened (AES-GCM) once each, not at every signature: a till signs every sale */
+  private readonly opened = new Map<string, string>();
+
+  private privateKeyOf(sealed: string): string {
+    let pem = this.opened.get(sealed);
+    if (pem === undefined) {
+      if (this.opened.size >= 1_000) this.opened.clear();
+      pem = this.secrets.open(sealed);
+      this.opened.set(sealed, pem);
+    }
+    return pem;
+  }
+
   async sign(
     ctx: CommandContext,
     timeZone: TenantTimeZone,
@@ -215,7 +228,7 @@ export class EInvoiceSigning {
         ...(doc.reason && { reason: doc.reason }),
       },
       {
-        privateKeyPem: this.secrets.open(device.key!.private_key_sealed),
+        privateKeyPem: this.privateKeyOf(device.key!.private_key_sealed),
         certificateBase64: device.production!.certificate_base64,
         signingTime: ctx.now,
       },

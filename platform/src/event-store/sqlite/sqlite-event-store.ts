@@ -241,6 +241,7 @@ export class SqliteEventStore implements EventStore {
     const tx = this.db.transaction((writes: StreamWrite[]): CommitResult => {
       const recordedAt = this.clock.now().getTime();
       const streams: Record<string, number> = {};
+      const rows: Row[] = [];
       let position = 0;
       for (const { stream, events, expected } of writes) {
         const last = this.stmt.last.get(stream);
@@ -251,19 +252,25 @@ export class SqliteEventStore implements EventStore {
         let revision = last ? last.revision : -1;
         for (const e of events) {
           revision += 1;
-          const r = this.stmt.insert.run(
+          const data = JSON.stringify(e.data);
+          const metadata = JSON.stringify(e.metadata);
+          const r = this.stmt.insert.run(stream, revision, e.id, e.type, data, metadata, recordedAt);
+          position = Number(r.lastInsertRowid);
+          rows.push({
+            position,
             stream,
             revision,
-            e.id,
-            e.type,
-            JSON.stringify(e.data),
-            JSON.stringify(e.metadata),
-            recordedAt,
-          );
-          position = Number(r.lastInsertRowid);
+            id: e.id,
+            type: e.type,
+            data,
+            metadata,
+            recorded_at: recordedAt,
+          });
         }
         streams[stream] = revision;
       }
+      // reached only when every write of the unit was made (else its SAVEPOINT is rolled back)
+      this.written = rows;
       return { position: String(position), streams };
     });
     // IMMEDIATE takes the write lock before reading the streams' revisions, so the checks and the
@@ -414,7 +421,7 @@ export class SqliteEventStore implements EventStore {
     let settled: Settled;
     try {
       settled = { ok: true, result: this.unitTx(writes) };
-      this.remember(settled.result);
+      this.rememberWritten(settled.result);
       group.wrote = true;
     } catch (e) {
       if (!this.db.inTransaction) {
@@ -520,7 +527,7 @@ export class SqliteEventStore implements EventStore {
     if (this.offThread?.failed) throw this.offThread.failed;
     try {
       const result = this.appendTx(writes);
-      this.remember(result);
+      this.rememberWritten(result);
       if (this.offThread) this.syncNow();
       this.headMemo = undefined;
       this.emitter.emit('append');
@@ -588,6 +595,28 @@ export class SqliteEventStore implements EventStore {
     for (const [stream, revision] of Object.entries(result.streams)) this.lastRevisions.set(stream, revision);
   }
 
+  /** the rows of the last unit the append transaction wrote (set by it on success only) */
+  private written: Row[] = [];
+  /**
+   * The rows this connection last appended to each stream: the next command's load of the stream asks
+   * for exactly those (what follows what it kept, a sequence's last number, the e-invoice chain's last
+   * link), and is answered without a query while nothing else was committed meanwhile.
+   */
+  private readonly lastWritten = new Map<string, Row[]>();
+
+  private rememberWritten(result: CommitResult): void {
+    this.remember(result);
+    if (this.lastWritten.size >= 10_000) this.lastWritten.clear();
+    const byStream = new Map<string, Row[]>();
+    for (const row of this.written) {
+      const rows = byStream.get(row.stream);
+      if (rows) rows.push(row);
+      else byStream.set(row.stream, [row]);
+    }
+    for (const [stream, rows] of byStream) this.lastWritten.set(stream, rows);
+    this.written = [];
+  }
+
   /** How many groups were rolled back after their appends had been shown to commands' loads. */
   get discardedGroups(): number {
     return this.discardedCount;
@@ -597,6 +626,7 @@ export class SqliteEventStore implements EventStore {
   private discarded(): void {
     this.discardedCount++;
     this.lastRevisions.clear();
+    this.lastWritten.clear();
   }
 
   /** The last revisions known, forgotten when another connection committed since they were learnt. */
@@ -617,7 +647,14 @@ export class SqliteEventStore implements EventStore {
     // a command's load of what follows what it holds (pending appends included): often nothing
     const whole = options.pending === true && !options.asOf && options.maxCount === undefined;
     const from = options.fromRevision ?? 0;
-    if (whole && this.knownRevisions().get(stream) === from - 1) return [];
+    if (whole) {
+      const known = this.knownRevisions().get(stream);
+      if (known === from - 1) return [];
+      // exactly what this connection appended last to the stream, nothing else committed since
+      const last = known === undefined ? undefined : this.lastWritten.get(stream);
+      if (last && last[0].revision === from && last[last.length - 1].revision === known)
+        return last.map(toRecorded);
+    }
     // the open group's events only for who asked for them: they may still be rolled back
     const upTo = options.pending
       ? Number.MAX_SAFE_INTEGER

@@ -161,6 +161,37 @@ describe('SqliteEventStore group commit', () => {
     }
   });
 
+  it('answers a load of what this connection appended last without a query, as the query would', async () => {
+    const stream = uniqueStream();
+    await store.append(stream, events(2), 'no_stream');
+    await store.append(stream, events(2), 1);
+    const queries = jest.spyOn(
+      (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+      'all',
+    );
+    const remembered = await store.readStream(stream, { fromRevision: 2, pending: true });
+    expect(queries).toHaveBeenCalledTimes(0);
+    expect(remembered).toEqual((await store.readStream(stream)).slice(2));
+    expect(queries).toHaveBeenCalledTimes(1);
+    // from another revision than the last append's first: asked
+    expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual(remembered.slice(1));
+    expect(queries).toHaveBeenCalledTimes(2);
+    // a refused append leaves what is remembered as it was
+    await expect(store.append(stream, events(1), 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toEqual(remembered);
+    expect(queries).toHaveBeenCalledTimes(2);
+    // another connection appends: asked again, and its event is there
+    const other = new SqliteEventStore({ file: join(dir, 'events.db') });
+    try {
+      await other.append(stream, events(1), 3);
+      await new Promise((r) => setImmediate(r));
+      expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toHaveLength(3);
+      expect(queries).toHaveBeenCalledTimes(3);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('wakes subscriptions once the group is committed, with every event of it', async () => {
     const stream = uniqueStream();
     const seen: string[] = [];

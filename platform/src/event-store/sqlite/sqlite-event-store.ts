@@ -662,7 +662,9 @@ export class SqliteEventStore implements EventStore {
     const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
     if (whole) {
       if (rows.length) this.remember({ position: '', streams: { [stream]: rows[rows.length - 1].revision } });
-      else if (from === 0) this.lastRevisions.set(stream, -1); // no such stream (yet)
+      // nothing after what the caller holds (from its own reads): its last revision is known, or there is
+      // no such stream (yet)
+      else this.remember({ position: '', streams: { [stream]: from - 1 } });
     }
     return rows.map(toRecorded);
   }

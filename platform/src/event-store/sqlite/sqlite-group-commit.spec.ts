@@ -192,6 +192,30 @@ describe('SqliteEventStore group commit', () => {
     }
   });
 
+  it('remembers a stream read to its end with nothing new, and asks again once another connection commits', async () => {
+    const stream = uniqueStream();
+    await store.append(stream, events(3), 'no_stream');
+    const other = new SqliteEventStore({ file: join(dir, 'events.db') });
+    try {
+      await other.append(uniqueStream(), events(1), 'no_stream'); // what this connection knew is forgotten
+      await new Promise((r) => setImmediate(r));
+      const queries = jest.spyOn(
+        (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+        'all',
+      );
+      expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual([]);
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual([]);
+      expect(queries).toHaveBeenCalledTimes(1);
+      await other.append(stream, events(1), 2);
+      await new Promise((r) => setImmediate(r));
+      expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toHaveLength(1);
+      expect(queries).toHaveBeenCalledTimes(2);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('wakes subscriptions once the group is committed, with every event of it', async () => {
     const stream = uniqueStream();
     const seen: string[] = [];

@@ -100,6 +100,8 @@ import {
 } from './accounting/payroll.commands';
 import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
+import { ComplaintsController } from './sales/complaints.http.controller';
+import { ActOnComplaintHandler, OpenComplaintHandler } from './sales/complaints.commands';
 import { OnlineCustomers } from './customers/online-customers';
 import { Transactions } from './shared/unit-of-work';
 import {
@@ -194,6 +196,7 @@ export class CommandApiModule {
         HeldInvoicesController,
         CancelInvoiceController,
         SurveysController,
+        ComplaintsController,
         PlatformSettingsController,
         EInvoicingController,
         ZatcaSettingController,
@@ -287,6 +290,8 @@ export class CommandApiModule {
         ChangePayrollHandler,
         PayPayrollHandler,
         RateInvoiceHandler,
+        OpenComplaintHandler,
+        ActOnComplaintHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
         {

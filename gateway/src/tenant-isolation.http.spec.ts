@@ -414,6 +414,13 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     const payrolls = (await t.http.get('/api/merchant/accounting/payrolls').set(await fresh(a)))
       .body as Array<{ id: string }>;
     idSource.payrolls = payrolls[0]?.id;
+    // one of A's complaints (the front desk's, about A's marked customer)
+    const complaint = await t.http
+      .post('/api/merchant/complaints')
+      .set(bearer(a))
+      .send({ description: `${MARK} complaint`, customer_id: idSource.customers });
+    expect(complaint.status).toBe(201);
+    idSource.complaints = complaint.body.id;
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

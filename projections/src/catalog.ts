@@ -19,6 +19,7 @@ import { discountCodesProjection } from './sales/discount-codes.projection';
 import { reportsProjection } from './sales/reports.projection';
 import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import { surveysProjection } from './sales/surveys.projection';
+import { complaintsProjection } from './sales/complaints.projection';
 import { customerOffersProjection } from './sales/customer-offers.projection';
 import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
 import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
@@ -53,6 +54,7 @@ export const allProjections: Projection[] = [
   reportsProjection,
   heldInvoicesProjection,
   surveysProjection,
+  complaintsProjection,
   customerOffersProjection,
   gatewayPaymentsProjection,
   einvoicingDevicesProjection,

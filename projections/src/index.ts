@@ -29,6 +29,7 @@ export {
 } from './sales/reports.projection';
 export { heldInvoicesProjection } from './sales/held-invoices.projection';
 export { surveysProjection } from './sales/surveys.projection';
+export { complaintsProjection } from './sales/complaints.projection';
 export {
   freeTimes,
   bookableEmployees,

@@ -27,6 +27,7 @@ import { MostUsedProductsQueryController } from './products/most-used-products.q
 import { HeldInvoicesQueryController } from './sales/held-invoices.query.controller';
 import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
 import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
+import { SurveysReportQueryController } from './sales/complaints.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
@@ -134,6 +135,7 @@ export class QueryApiModule implements NestModule {
         DebitNotesQueryController,
         PublicSurveysController,
         InvoiceRatingsQueryController,
+        SurveysReportQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -276,7 +276,14 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   reason: { choice: 'app.audit.reasons.' },
   cancelled_at: 'dateTime',
   rated_at: 'dateTime',
+  rated_on: 'date',
   comment: 'text',
+  // a complaint's steps: who (her name then), when, and what was said
+  complaint_id: 'ltr',
+  at: 'dateTime',
+  by_name: 'text',
+  description: 'text',
+  note: 'text',
   rating: { code: 'rating' },
 };
 

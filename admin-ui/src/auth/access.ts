@@ -155,6 +155,14 @@ export const RESOURCE_ACCESS: Record<
   'reports/most-used-products': { list: { page: Page.products, permission: Permission.inventoryReports } },
   // today's invoices to ask a rating for: whoever sells (13)
   'pos/rate-us-for-issued-invoices': { list: { page: Page.pos, permission: Permission.sell } },
+  // what customers said (issue 26): the surveys report (6, 38) and the complaints (6, 39)
+  'reports/surveys-report': { list: { page: Page.marketing, permission: Permission.surveysNotifications } },
+  'reports/complaints': {
+    list: { page: Page.marketing, permission: Permission.complaintsNotifications },
+    show: { page: Page.marketing, permission: Permission.complaintsNotifications },
+    create: { page: Page.marketing, permission: Permission.complaintsNotifications },
+    edit: { page: Page.marketing, permission: Permission.complaintsNotifications },
+  },
   // the customers' penalties: seen with 20 (added on a customer's page with 22, the "edit" of customers)
   'accounting/customers-penalties': {
     list: { page: Page.customers, permission: Permission.viewCustomers },

@@ -11,6 +11,7 @@ import { ar as managementAr } from '../reports/management.i18n.ar';
 import { ar as heldAr } from '../held/i18n.ar';
 import { ar as notesAr } from '../notes/i18n.ar';
 import { ar as surveyAr } from '../survey/i18n.ar';
+import { ar as feedbackAr } from '../survey/feedback.i18n.ar';
 import { ar as productsAr } from '../products/i18n.ar';
 import { ar as offersAr } from '../offers/i18n.ar';
 import { ar as customerOffersAr } from '../customer-offers/i18n.ar';
@@ -40,6 +41,7 @@ export const messages: MessageTree = mergeMessages(
   heldAr as MessageTree,
   notesAr as MessageTree,
   surveyAr as MessageTree,
+  feedbackAr as MessageTree,
   productsAr as MessageTree,
   offersAr as MessageTree,
   customerOffersAr as MessageTree,

@@ -1,3 +1,4 @@
+import { complaintsResource, surveysReport } from '../survey';
 import {
   appointments,
   appointmentsReport,
@@ -219,6 +220,8 @@ export const MerchantAdmin = () => {
         <Resource name="reports/most-used-products" {...mostUsedProducts} />
         <Resource name="reports/historical-data-for-customers-types" {...customerTypesHistory} />
         <Resource name="reports/online-daily-visit" {...onlineDailyVisit} />
+        <Resource name="reports/surveys-report" {...surveysReport} />
+        <Resource name="reports/complaints" {...complaintsResource} />
         <Resource name="pos/rate-us-for-issued-invoices" {...rateUs} />
         <Resource name="accounting/customers-penalties" {...customersPenalties} />
         <Resource name="customers" {...customers} />

@@ -36,6 +36,8 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...BOOKS_API_PATHS,
   // the penalties list is the customers' (doc1 §2 files it under accounting)
   'accounting/customers-penalties': 'customers-penalties',
+  // the complaints screen (doc1 §2 files it under reports) reads and opens `complaints`
+  'reports/complaints': 'complaints',
 };
 
 export const createMerchantServices = (area: AreaConfig) => {
@@ -52,6 +54,7 @@ export const createMerchantServices = (area: AreaConfig) => {
       'menu/packages',
       'products/define-product',
       'employees/employees',
+      'reports/complaints',
     ],
   });
   const global = createGlobalInformationStore<GlobalInformation>({

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  COMPLAINT_FROM_RATING,
   conflict,
   DomainError,
   INVOICE_SURVEY_CATEGORY,
@@ -15,6 +16,8 @@ import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
+import { tenantInfo } from '../shared/tenant';
+import { handleComplaint } from './complaints.commands';
 
 export class RateInvoice {
   constructor(
@@ -32,7 +35,17 @@ export const evolveSurvey = (_state: SurveyState, event: InvoiceRated): SurveySt
 
 /** The e-survey (issue 11): an invoice is rated once; a second rating answers 409. */
 export const decideRating = (
-  command: { invoiceId: string; invoiceNumber: number; rating: number; comment?: string; at: string },
+  command: {
+    invoiceId: string;
+    invoiceNumber: number;
+    rating: number;
+    comment?: string;
+    at: string;
+    visit?: Pick<
+      InvoiceRated['data'],
+      'rated_on' | 'customer_id' | 'customer_name' | 'business_date' | 'lines'
+    >;
+  },
   state: SurveyState,
 ): InvoiceRated[] => {
   if (state.rated) throw conflict('survey.already_rated');
@@ -45,6 +58,7 @@ export const decideRating = (
         rating: command.rating,
         ...(command.comment?.trim() && { comment: command.comment.trim() }),
         rated_at: command.at,
+        ...command.visit,
       },
     },
   ];
@@ -76,30 +90,66 @@ export class RateInvoiceHandler implements ICommandHandler<RateInvoice> {
       now,
     };
     const rating = Number(input.rating);
-    const outcome = await this.aggregates.handle<SurveyState, InvoiceRated>(
-      streamName(INVOICE_SURVEY_CATEGORY, ctx.tenantId, invoice.id),
-      ctx,
-      {
-        initial: initialSurveyState,
-        evolve: evolveSurvey,
-        decide: (s) =>
-          decideRating(
-            {
-              invoiceId: invoice.id,
-              invoiceNumber: invoice.number as number,
-              rating,
-              comment: input.comment,
-              at: now.toISOString(),
-            },
-            s,
-          ),
-      },
-    );
-    return new Answer(
-      { unique_id: uniqueId, rating, label: codeName('rating', rating) },
-      outcome.position,
-      201,
-    );
+    type Line = {
+      kind: string;
+      item_id?: string;
+      name_en: string;
+      name_ar: string;
+      employee_id?: string | null;
+    };
+    const tenant = await tenantInfo(this.models, ctx.tenantId, now);
+    const visit = {
+      rated_on: tenant.today,
+      customer_id: (invoice.customer_id as string | null | undefined) ?? null,
+      customer_name: (invoice.customer_name as string | null | undefined) ?? null,
+      business_date: invoice.business_date as string,
+      lines: ((invoice.lines as Line[] | undefined) ?? []).map((l) => ({
+        kind: l.kind,
+        item_id: l.item_id ?? '',
+        name_en: l.name_en,
+        name_ar: l.name_ar,
+        employee_id: l.employee_id ?? null,
+      })),
+    };
+    // the rating and, when it is weak or very weak, the complaint it opens: together or not at all
+    const { position } = await this.aggregates.transaction(async () => {
+      const rated = await this.aggregates.handle<SurveyState, InvoiceRated>(
+        streamName(INVOICE_SURVEY_CATEGORY, ctx.tenantId, invoice.id),
+        ctx,
+        {
+          initial: initialSurveyState,
+          evolve: evolveSurvey,
+          decide: (s) =>
+            decideRating(
+              {
+                invoiceId: invoice.id,
+                invoiceNumber: invoice.number as number,
+                rating,
+                comment: input.comment,
+                at: now.toISOString(),
+                visit,
+              },
+              s,
+            ),
+        },
+      );
+      if (rated.events.length && rating <= COMPLAINT_FROM_RATING) {
+        await handleComplaint(this.aggregates, ctx, {
+          type: 'Open',
+          complaintId: newId(),
+          at: now.toISOString(),
+          source: 'rating',
+          description: input.comment?.trim() || '',
+          customer_id: visit.customer_id,
+          customer_name: visit.customer_name,
+          invoice_id: invoice.id,
+          invoice_number: invoice.number as number,
+          rating,
+          business_date: tenant.today,
+        });
+      }
+    });
+    return new Answer({ unique_id: uniqueId, rating, label: codeName('rating', rating) }, position, 201);
   }
 }
 

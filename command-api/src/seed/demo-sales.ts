@@ -407,7 +407,10 @@ export const seedDemoSales = async (
     },
   });
   sales.sort((a, b) => a.at - b.at);
-  const issued: Record<string, { id: string; total: number; einvoice: { uuid: string } | null }> = {};
+  const issued: Record<
+    string,
+    { id: string; unique_id: string; total: number; einvoice: { uuid: string } | null }
+  > = {};
   /** the owner allows (or no longer allows) a sale to leave an amount owed */
   const allowDebt = (ctx: CommandContext, key: string, allow_debt: boolean) =>
     execute(
@@ -435,6 +438,7 @@ export const seedDemoSales = async (
       const answer = (await execute(new IssueInvoice(ctx, owner, body))) as {
         body?: {
           id: string;
+          unique_id: string;
           total: number;
           einvoice: { uuid: string } | null;
           gift_cards_sold?: Array<{ code: string }>;
@@ -442,7 +446,12 @@ export const seedDemoSales = async (
         };
       };
       if (answer?.body)
-        issued[sale.key] = { id: answer.body.id, total: answer.body.total, einvoice: answer.body.einvoice };
+        issued[sale.key] = {
+          id: answer.body.id,
+          unique_id: answer.body.unique_id,
+          total: answer.body.total,
+          einvoice: answer.body.einvoice,
+        };
       if (sale.command === 'on-account') await allowDebt(ctx, sale.key, false);
       const sold = answer?.body?.gift_cards_sold?.[0];
       if (sold) giftCodes[sale.key] = sold.code;

@@ -39,6 +39,7 @@ import { UniqueValues } from '../shared/unique-values';
 import { ChangeEInvoicing } from '../einvoicing/einvoicing.commands';
 import type { EInvoiceReporting } from '../einvoicing/reporting';
 import { IssueCreditNote } from '../sales/credit-notes.commands';
+import { RateInvoice } from '../sales/surveys.commands';
 import { IssueDebitNoteCommand } from '../sales/debit-notes.commands';
 
 /** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
@@ -673,6 +674,23 @@ export const seedDemoSalon = async (
     invoiceSettings: DEMO_INVOICE_SETTINGS,
   });
   await seedDemoSalonUse(execute, ownerCtx, 'Asia/Riyadh', { customers: customerIds, products });
+  await waitForProjections(await store.headPosition());
+  // two customers rated their visit from their e-invoice's link yesterday: one delighted, one not (her
+  // two stars opened a complaint the salon has still to deal with)
+  const ratedAt = new Date(ownerCtx.now.getTime() - 86_400_000);
+  const [delighted, unhappy] = Object.values(issued).slice(2, 4);
+  if (delighted)
+    await execute(
+      new RateInvoice(delighted.unique_id, { rating: 5, comment: 'Loved my new look, thank you!' }, ratedAt),
+    );
+  if (unhappy)
+    await execute(
+      new RateInvoice(
+        unhappy.unique_id,
+        { rating: 2, comment: 'I waited 30 minutes past my booking time' },
+        ratedAt,
+      ),
+    );
   await waitForProjections(await store.headPosition());
   // a note follows an accepted invoice: the invoice is reported to ZATCA first, then the note is
   // signed into the chain and reported by the worker

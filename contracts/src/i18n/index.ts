@@ -7,6 +7,7 @@ import { schedulingMessages } from '../scheduling/messages';
 import { salesMessages } from '../sales/messages';
 import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
+import { complaintMessages } from '../sales/complaint';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
@@ -38,6 +39,7 @@ export const contractMessages = {
     salesMessages.en,
     instrumentMessages.en,
     surveyMessages.en,
+    complaintMessages.en,
     customerOfferMessages.en,
     einvoicingMessages.en,
     accountingMessages.en,
@@ -52,6 +54,7 @@ export const contractMessages = {
     salesMessages.ar,
     instrumentMessages.ar,
     surveyMessages.ar,
+    complaintMessages.ar,
     customerOfferMessages.ar,
     einvoicingMessages.ar,
     accountingMessages.ar,

@@ -15,4 +15,5 @@ export * from './held-invoice';
 export * from './invoice-cancel';
 export * from './debit-note';
 export * from './survey';
+export * from './complaint';
 export * from './customer-offer';

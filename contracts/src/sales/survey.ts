@@ -31,6 +31,22 @@ export type InvoiceRated = {
     rating: number;
     comment?: string;
     rated_at: string;
+    /** the salon's day it was given on */
+    rated_on?: string;
+    /**
+     * what the visit was, for the surveys report (ratings by employee and service): the invoice's
+     * customer, day and lines (absent from ratings recorded before the report existed)
+     */
+    customer_id?: string | null;
+    customer_name?: string | null;
+    business_date?: string;
+    lines?: Array<{
+      kind: string;
+      item_id: string;
+      name_en: string;
+      name_ar: string;
+      employee_id: string | null;
+    }>;
   };
 };
 

@@ -300,6 +300,8 @@ export const INDEX_PAGES: IndexPage[] = [
       'reports/expired-gifts-cards',
       'reports/historical-data-for-customers-types',
       'reports/online-daily-visit',
+      'reports/surveys-report',
+      'reports/complaints',
     ]),
   },
   {

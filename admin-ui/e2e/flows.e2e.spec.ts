@@ -8,6 +8,7 @@
 import { bookingSiteTests } from './booking-site.e2e';
 import { booksTests } from './books.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
+import { feedbackTests } from './feedback.e2e';
 import { browserSuite, fullRunOnly } from './harness';
 import { heldTests } from './held.e2e';
 import { managementTests } from './management.e2e';
@@ -26,6 +27,7 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   fullRunOnly('the money reports', () => reportsTests(context));
   moneyTests(context);
   booksTests(context);
+  feedbackTests(context);
   fullRunOnly('the management reports and pages of issue 11', () => managementTests(context));
   fullRunOnly('held invoices and notes', () => heldTests(context));
   fullRunOnly('products and stock', () => productsTests(context));

@@ -1,0 +1,99 @@
+/**
+ * What customers say, in the browser (issue 26): a one-star rating from an e-invoice's link appears as
+ * a complaint, which the owner takes up and resolves in Arabic on a phone; the surveys report shows the
+ * ratings by employee, the stars and the comments in English on a desktop.
+ * Called by flows.e2e.spec.ts with its server and tabs.
+ */
+import type { Page } from 'playwright-core';
+import { PaymentMethod, toDecimalString } from '@rawnaq/contracts';
+import { DEMO, noSideScroll, ownerApi, shot, signIn } from './browser';
+import type { SuiteContext } from './menu.e2e';
+
+const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 860 };
+
+const text = async (page: Page, selector: string) =>
+  ((await page.textContent(selector)) ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').trim();
+
+export const feedbackTests = ({ url, tab }: SuiteContext) => {
+  describe('surveys and complaints (issue 26)', () => {
+    const words = `Waited ${Date.now() % 100000} minutes at the desk`;
+    let employee: { id: string; name_en: string };
+
+    beforeAll(async () => {
+      const call = await ownerApi(url);
+      type Item = { id: string; name_en: string; price_minor: number };
+      const services = (await call<Item[]>('GET', 'services?range=[0,99]')).body;
+      employee = (await call<Array<{ id: string; name_en: string }>>('GET', 'employees?range=[0,99]'))
+        .body[0];
+      const vat = (await call<{ vat_enabled: boolean; vat_percentage: number }>('GET', 'settings/vat')).body;
+      const rate = vat.vat_enabled ? Math.round(vat.vat_percentage * 100) : 0;
+      const service = services[0];
+      const total = service.price_minor + Math.floor((service.price_minor * rate + 5_000) / 10_000);
+      const issued = await call<{ unique_id: string }>('POST', 'invoices', {
+        lines: [{ kind: 'service', item_id: service.id, employee_id: employee.id }],
+        payments: [
+          { method: PaymentMethod.cash, amount: toDecimalString({ amount: total, currency: 'SAR' }) },
+        ],
+      });
+      expect(issued.status).toBe(201);
+      // the customer rates her visit from her e-invoice's link: one star, and why
+      const rated = await fetch(`${url}/api/public/e-survey/${issued.body.unique_id}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.77.0.1' },
+        body: JSON.stringify({ rating: 1, comment: words }),
+      });
+      expect(rated.status).toBe(201);
+    });
+
+    it('the owner finds the one-star rating among the complaints, takes it up and resolves it, in Arabic on a phone', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, owner);
+      await page.goto(`${url}/ar/merchant/reports/complaints`);
+      const row = page.locator('li', { hasText: words });
+      await row.waitFor();
+      expect(await row.locator('[data-testid=complaint-state-new]').count()).toBe(1);
+      await noSideScroll(page);
+      await shot(page, 'complaints-list-ar-phone');
+      await row.click();
+      await page.waitForSelector('[data-testid=complaint-details]');
+      expect(await text(page, '[data-testid=complaint-details]')).toContain('التقييم 1 من 5');
+      await page.click('[data-testid=complaint-take-up]');
+      await page.fill('[data-testid=complaint-note-text]', 'اتصلنا بها واعتذرنا');
+      await page.click('[data-testid=complaint-confirm]');
+      await page.waitForSelector('[data-testid=complaint-details] [data-testid=complaint-state-in_progress]');
+      // resolving says what was done: refused empty, on its field
+      await page.click('[data-testid=complaint-resolve]');
+      await page.click('[data-testid=complaint-confirm]');
+      await page.waitForSelector('.MuiDialog-root .Mui-error');
+      await page.fill('[data-testid=complaint-note-text]', 'حجزنا لها موعدًا مجانيًا وعادت راضية');
+      await shot(page, 'complaint-resolve-ar-phone');
+      await page.click('[data-testid=complaint-confirm]');
+      await page.waitForSelector('[data-testid=complaint-details] [data-testid=complaint-state-resolved]');
+      const history = await text(page, '[data-testid=complaint-history]');
+      for (const step of ['فُتحت', 'بدأت متابعتها', 'حُلّت', 'حجزنا لها موعدًا مجانيًا'])
+        expect(history).toContain(step);
+      expect(await page.locator('[data-testid=complaint-actions]').count()).toBe(0);
+      await noSideScroll(page);
+      await shot(page, 'complaint-resolved-ar-phone');
+    });
+
+    it('the surveys report shows the rating under its employee, the stars and the comment, in English on a desktop', async () => {
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/reports/surveys-report`);
+      await page.waitForSelector('[data-testid=surveys-report] [data-testid=summary-totals-row]');
+      expect(await text(page, '[data-testid=surveys-report]')).toContain(employee.name_en);
+      expect(await text(page, '[data-testid=surveys-comments]')).toContain(words);
+      await page.waitForSelector('[data-testid=surveys-distribution]');
+      // one employee only: the report follows
+      await page.click('[data-testid=surveys-employee]');
+      await page.click(`li[role=option]:has-text("${employee.name_en}")`);
+      await page.waitForSelector('[data-testid=surveys-report] [data-testid=summary-row]');
+      await shot(page, 'surveys-report-en');
+    });
+  });
+};

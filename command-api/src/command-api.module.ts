@@ -101,6 +101,8 @@ import {
 import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
 import { ComplaintsController } from './sales/complaints.http.controller';
+import { NotificationsController } from './sales/notices.http.controller';
+import { ReadNotificationsHandler } from './sales/notices.commands';
 import { ActOnComplaintHandler, OpenComplaintHandler } from './sales/complaints.commands';
 import { OnlineCustomers } from './customers/online-customers';
 import { Transactions } from './shared/unit-of-work';
@@ -197,6 +199,7 @@ export class CommandApiModule {
         CancelInvoiceController,
         SurveysController,
         ComplaintsController,
+        NotificationsController,
         PlatformSettingsController,
         EInvoicingController,
         ZatcaSettingController,
@@ -292,6 +295,7 @@ export class CommandApiModule {
         RateInvoiceHandler,
         OpenComplaintHandler,
         ActOnComplaintHandler,
+        ReadNotificationsHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
         {

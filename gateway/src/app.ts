@@ -313,7 +313,10 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   };
   handler.use(SECURITY_HEADERS);
   const inTime = answerWithin(o.answerWithinMs ?? TIMEOUTS.answerMs);
-  handler.use('/api/', inTime);
+  // a live stream (the notification menu's Server-Sent Events) stays open: no answer time for it
+  handler.use('/api/', (req, res, next) =>
+    req.headers.accept === 'text/event-stream' ? next() : inTime(req, res, next),
+  );
   handler.use((req, res, next) => {
     if (!req.path.startsWith('/api/')) return next();
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Position');

@@ -292,7 +292,12 @@ describe('products and stock over HTTP', () => {
       ).status,
     ).toBe(403);
     expect(
-      (await t.http.get('/api/merchant/notifications/get_records').set(await fresh(reception))).body.records,
+      (
+        await t.http
+          .get('/api/merchant/notifications/get_records')
+          .query({ type: 'stocks' })
+          .set(await fresh(reception))
+      ).body.records,
     ).toEqual([]);
     // the inventory-movements report reads the stock operations with the reports right (33) alone
     const roles = await t.http.get('/api/merchant/roles').set(await fresh());

@@ -20,6 +20,7 @@ import { reportsProjection } from './sales/reports.projection';
 import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import { surveysProjection } from './sales/surveys.projection';
 import { complaintsProjection } from './sales/complaints.projection';
+import { noticesProjection } from './sales/notices.projection';
 import { customerOffersProjection } from './sales/customer-offers.projection';
 import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
 import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
@@ -55,6 +56,7 @@ export const allProjections: Projection[] = [
   heldInvoicesProjection,
   surveysProjection,
   complaintsProjection,
+  noticesProjection,
   customerOffersProjection,
   gatewayPaymentsProjection,
   einvoicingDevicesProjection,

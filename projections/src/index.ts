@@ -30,6 +30,7 @@ export {
 export { heldInvoicesProjection } from './sales/held-invoices.projection';
 export { surveysProjection } from './sales/surveys.projection';
 export { complaintsProjection } from './sales/complaints.projection';
+export { noticesProjection, heldNoticeId } from './sales/notices.projection';
 export {
   freeTimes,
   bookableEmployees,

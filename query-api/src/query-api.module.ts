@@ -28,6 +28,7 @@ import { HeldInvoicesQueryController } from './sales/held-invoices.query.control
 import { DebitNotesQueryController } from './sales/debit-notes.query.controller';
 import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
 import { SurveysReportQueryController } from './sales/complaints.query.controller';
+import { NotificationsQueryController } from './sales/notifications.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
@@ -136,6 +137,7 @@ export class QueryApiModule implements NestModule {
         PublicSurveysController,
         InvoiceRatingsQueryController,
         SurveysReportQueryController,
+        NotificationsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -47,20 +47,4 @@ export class ProductsController {
   stock(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Body() body: unknown) {
     return this.run(auth, req, { kind: 'stock', id, body });
   }
-
-  /** "Mark all as read" of the notification menu, for one kind of notification. */
-  @Post('notifications/mark_as_read')
-  @HttpCode(200)
-  @RequirePermission(Page.products, Permission.stockNotifications)
-  readNotifications(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
-    return this.run(auth, req, { kind: 'read-notifications', body });
-  }
-
-  /** The bell's stock notifications: opening one marks it read for the salon. */
-  @Post('notifications/:id/read')
-  @HttpCode(200)
-  @RequirePermission(Page.products, Permission.stockNotifications)
-  readNotification(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
-    return this.run(auth, req, { kind: 'read-notification', id });
-  }
 }

@@ -16,4 +16,5 @@ export * from './invoice-cancel';
 export * from './debit-note';
 export * from './survey';
 export * from './complaint';
+export * from './notice';
 export * from './customer-offer';

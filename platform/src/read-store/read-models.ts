@@ -71,6 +71,22 @@ export class ReadModels {
     this.loadedAt = Date.now();
   }
 
+  /**
+   * Calls `listener` each time the projection of one of `collections` wrote (this process's runner
+   * says so); answers the way to stop, or undefined when no runner runs here (the caller then looks
+   * again from time to time).
+   */
+  onChanged(collections: string[], listener: () => void): (() => void) | undefined {
+    const progress = this.localProgress;
+    if (!progress) return undefined;
+    const owners = new Set(collections.map((c) => this.owner.get(c)).filter((o): o is string => !!o));
+    const changed = (name: string) => {
+      if (owners.has(name)) listener();
+    };
+    progress.on('changed', changed);
+    return () => void progress.off('changed', changed);
+  }
+
   async physical(collection: string): Promise<string> {
     const projection = this.owner.get(collection);
     if (!projection) throw new Error(`No projection owns the collection ${collection}`);

@@ -1,6 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
-  DomainError,
   endOfBusinessDay,
   isBusinessDate,
   notFound,
@@ -197,19 +196,5 @@ export class ProductsQueryController {
         }))
         .sort((a, b) => b.quantity - a.quantity),
     };
-  }
-
-  /** The notification menu's stock entries (page 5, permission 5); other types join as their features land. */
-  @Get('notifications/get_records')
-  async notifications(@Auth() auth: AuthContext, @Query('type') type: string | undefined) {
-    if (type !== undefined && type !== 'stocks') throw new DomainError('not_found.record', 404);
-    if (!auth.permissions['5']?.includes(Permission.stockNotifications))
-      return { records: [], system_updates: [] };
-    const records = await this.models.find('notifications', {
-      filter: { tenantId: auth.tenantId, type: 'stocks' },
-      sort: [['created_at', 'desc']],
-      limit: 50,
-    });
-    return { records: records.map(({ tenantId: _t, ...r }) => ({ ...r, id: r.id })), system_updates: [] };
   }
 }

@@ -80,6 +80,39 @@ export const feedbackTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'complaint-resolved-ar-phone');
     });
 
+    it('the bell tells of a new rating as it happens, without a reload, and opens the surveys report', async () => {
+      const call = await ownerApi(url);
+      const invoices = (await call<Array<{ unique_id: string }>>('GET', 'invoices?range=[8,8]')).body;
+      const { page } = await tab('en');
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant`);
+      await page.waitForSelector('[data-testid=notification-bell]');
+      const count = async () =>
+        Number((await text(page, '[data-testid=notification-bell-count] .MuiBadge-badge')) || 0);
+      const before = await count();
+      const rated = await fetch(`${url}/api/public/e-survey/${invoices[0].unique_id}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.77.0.2' },
+        body: JSON.stringify({ rating: 4 }),
+      });
+      expect(rated.status).toBe(201);
+      // pushed by the server (Server-Sent Events): the page is not reloaded
+      await page.waitForFunction(
+        ([selector, n]) => Number(document.querySelector(selector)?.textContent || 0) > n,
+        ['[data-testid=notification-bell-count] .MuiBadge-badge', before] as const,
+        { timeout: 15_000 },
+      );
+      await page.click('[data-testid=notification-bell]');
+      const survey = page.locator('[data-testid=notification-surveys][data-read=false]', {
+        hasText: '4 out of 5',
+      });
+      await survey.first().waitFor();
+      await shot(page, 'notifications-bell-en');
+      await survey.first().click();
+      await page.waitForSelector('[data-testid=surveys-report]');
+    });
+
     it('the surveys report shows the rating under its employee, the stars and the comment, in English on a desktop', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -280,6 +280,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   comment: 'text',
   // a complaint's steps: who (her name then), when, and what was said
   complaint_id: 'ltr',
+  notice_id: 'ltr',
   at: 'dateTime',
   by_name: 'text',
   description: 'text',
@@ -290,6 +291,8 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
 /** Where a field means something else in one kind of record. */
 export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> = {
   offer: { type: { choice: 'app.audit.values.offer_type.' } },
+  // a read notification's kind is the menu's (stocks, surveys, complaints, orders)
+  notice: { kind: { choice: 'app.notifications.kinds.' } },
   jserror: { type: { choice: 'app.audit.values.js_error_type.' } },
   // a cancelled visit's reason is the salon's own words, not a sign-out reason
   appointment: { reason: 'text', source: { code: 'bookingSource' } },

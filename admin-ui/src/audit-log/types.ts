@@ -280,6 +280,7 @@ export const KNOWN_TYPES = [
   'ComplaintTakenUp',
   'ComplaintNoted',
   'ComplaintResolved',
+  'NoticeRead',
   'CancellationReasonAdded',
   'CancellationReasonChanged',
   'CancellationReasonRemoved',

@@ -14,7 +14,7 @@ import { GlobalInformationGate, LayoutError, LockGuard } from '../layout/guards'
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
-import { StockNotificationsBell } from '../products';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import { MerchantMenu } from './menu/MerchantMenu';
 
 const SalonName = () => {
@@ -91,7 +91,7 @@ const MerchantAppBar = () => (
     toolbar={
       <>
         <SalonName />
-        <StockNotificationsBell />
+        <NotificationsBell />
         <LanguageSwitch />
         <LoadingIndicator />
       </>

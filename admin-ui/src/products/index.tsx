@@ -6,7 +6,6 @@ import { lazyPage } from '../shell/chunks';
 import { PRODUCT_RESOURCES, type Product } from './types';
 
 export { PRODUCT_RESOURCES, PRODUCTS_API_PATHS } from './types';
-export { StockNotificationsBell } from './StockNotificationsBell';
 
 /** Each screen is its own chunk, fetched when first opened. */
 const ActiveProductsPage = lazyPage(() => import('./ActiveProductsPage').then((m) => m.ActiveProductsPage));

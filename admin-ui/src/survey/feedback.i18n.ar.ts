@@ -19,6 +19,18 @@ export const ar = {
     },
   },
   app: {
+    notifications: {
+      title: 'التنبيهات',
+      none: 'لا جديد.',
+      kinds: { stocks: 'المخزون', surveys: 'استبيان', complaints: 'شكوى', orders: 'طلب' },
+      rated: 'قيّم %{customer} الفاتورة %{number}: %{rating} من 5',
+      complaint: 'شكوى من %{customer}: %{words}',
+      no_words: 'تقييم منخفض',
+      held: 'سلة %{customer} معلّقة: %{total}',
+      online: 'طلب مدفوع عبر الإنترنت: الفاتورة %{number}',
+      walk_in: 'عميل بدون تسجيل',
+      walk_in_rated: 'عميل بدون تسجيل',
+    },
     feedback: {
       menu: { surveys: 'تقرير الاستبيانات', complaints: 'الشكاوى' },
       surveys: {

@@ -19,6 +19,18 @@ export const en = {
     },
   },
   app: {
+    notifications: {
+      title: 'Notifications',
+      none: 'Nothing new.',
+      kinds: { stocks: 'Stock', surveys: 'Survey', complaints: 'Complaint', orders: 'Order' },
+      rated: '%{customer} rated invoice %{number}: %{rating} out of 5',
+      complaint: 'Complaint from %{customer}: %{words}',
+      no_words: 'a low rating',
+      held: 'A basket of %{customer} is on hold: %{total}',
+      online: 'An order was paid online: invoice %{number}',
+      walk_in: 'a walk-in customer',
+      walk_in_rated: 'A walk-in customer',
+    },
     feedback: {
       menu: { surveys: 'Surveys report', complaints: 'Complaints' },
       surveys: {

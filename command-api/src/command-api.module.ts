@@ -102,6 +102,12 @@ import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
 import { ComplaintsController } from './sales/complaints.http.controller';
 import { NotificationsController } from './sales/notices.http.controller';
+import {
+  ChangePlatformUpdateHandler,
+  PlatformUpdatesController,
+  PlatformUpdatesSeenController,
+  SeePlatformUpdateHandler,
+} from './platform/platform-updates.commands';
 import { ReadNotificationsHandler } from './sales/notices.commands';
 import { ActOnComplaintHandler, OpenComplaintHandler } from './sales/complaints.commands';
 import { OnlineCustomers } from './customers/online-customers';
@@ -200,6 +206,8 @@ export class CommandApiModule {
         SurveysController,
         ComplaintsController,
         NotificationsController,
+        PlatformUpdatesController,
+        PlatformUpdatesSeenController,
         PlatformSettingsController,
         EInvoicingController,
         ZatcaSettingController,
@@ -296,6 +304,8 @@ export class CommandApiModule {
         OpenComplaintHandler,
         ActOnComplaintHandler,
         ReadNotificationsHandler,
+        ChangePlatformUpdateHandler,
+        SeePlatformUpdateHandler,
         ChangeCancellationReasonsHandler,
         ChangePlatformSettingsHandler,
         {

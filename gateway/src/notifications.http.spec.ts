@@ -1,4 +1,11 @@
-import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
+import {
+  bearer,
+  MANAGER,
+  OWNER,
+  RECEPTION,
+  startTestApp,
+  type TestApp,
+} from './testing/test-app.test-support';
 
 type Record = { id: string; kind: string; read: boolean; [k: string]: unknown };
 
@@ -160,5 +167,97 @@ describe('the notification menu over HTTP (issue 26)', () => {
     } finally {
       controller.abort();
     }
+  });
+});
+
+/** Issue 26: what the platform tells every salon, in the menu and once as a popup after sign-in. */
+describe('platform updates over HTTP (issue 26)', () => {
+  let t: TestApp;
+  let owner: string;
+  let manager: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await t.signIn(OWNER);
+    manager = await t.signIn(MANAGER, 'manager');
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const fresh = async (token: string) => ({
+    ...bearer(token),
+    'X-Min-Position': String(await t.eventCount()),
+  });
+  const update = {
+    english_title: 'New: WhatsApp reminders',
+    arabic_title: 'جديد: تذكيرات واتساب',
+    english_description: 'Your customers can now be reminded of their visits on WhatsApp.',
+    arabic_description: 'يمكن الآن تذكير عملائك بزياراتهم عبر واتساب.',
+    shown_as_popup: true,
+  };
+
+  it('the manager publishes an update; each user of a salon gets it as a popup once, and in the menu', async () => {
+    const published = await t.http.post('/api/manager/platform-updates').set(bearer(manager)).send(update);
+    expect(published.status).toBe(201);
+    const id = published.body.id as string;
+    const listed = await t.http.get('/api/manager/platform-updates').set(await fresh(manager));
+    expect(listed.body.find((u: { id: string }) => u.id === id)).toMatchObject({
+      ...update,
+      status: 'published',
+    });
+
+    const menu = async (token = owner) =>
+      (await t.http.get('/api/merchant/notifications/get_records').set(await fresh(token))).body;
+    const first = await menu();
+    expect(first.popup).toMatchObject({ id, english_title: update.english_title, seen: false });
+    expect(first.unread.systemUpdates).toBeGreaterThanOrEqual(1);
+    const seen = await t.http.post(`/api/merchant/platform-updates/${id}/seen`).set(bearer(owner));
+    expect(seen.status).toBe(200);
+    const before = await t.eventCount();
+    expect((await t.http.post(`/api/merchant/platform-updates/${id}/seen`).set(bearer(owner))).status).toBe(
+      200,
+    );
+    expect(await t.eventCount()).toBe(before);
+    const after = await menu();
+    expect(after.popup).toBeNull();
+    expect(after.system_updates.find((u: { id: string }) => u.id === id)).toMatchObject({ seen: true });
+    // another user of the salon has not seen it yet
+    expect((await menu(await t.signIn(RECEPTION))).popup).toMatchObject({ id });
+
+    // changed, then withdrawn: no longer shown, and not changed again
+    const changed = await t.http
+      .put(`/api/manager/platform-updates/${id}`)
+      .set(bearer(manager))
+      .send({ ...update, english_title: 'New: reminders on WhatsApp' });
+    expect(changed.body.english_title).toBe('New: reminders on WhatsApp');
+    expect(
+      (await t.http.post(`/api/manager/platform-updates/${id}/withdraw`).set(bearer(manager))).status,
+    ).toBe(200);
+    expect((await menu()).system_updates.some((u: { id: string }) => u.id === id)).toBe(false);
+    const late = await t.http.put(`/api/manager/platform-updates/${id}`).set(bearer(manager)).send(update);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('platform.update_withdrawn');
+  });
+
+  it('refuses an update missing its words, and keeps publishing to the manager', async () => {
+    const bad = await t.http
+      .post('/api/manager/platform-updates')
+      .set(bearer(manager))
+      .send({ english_title: 'x' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual([
+      'arabic_description',
+      'arabic_title',
+      'english_description',
+    ]);
+    expect((await t.http.post('/api/manager/platform-updates').set(bearer(owner)).send(update)).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.http
+          .post('/api/merchant/platform-updates/0193a000-0000-7000-8000-0000000000ab/seen')
+          .set(bearer(owner))
+      ).status,
+    ).toBe(404);
   });
 });

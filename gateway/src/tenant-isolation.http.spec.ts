@@ -395,6 +395,8 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource.accounts = '1';
     // a platform payment gateway package: the manager's only (B's merchant token is refused there)
     idSource['payment-gateway-packages'] = '0193a000-0000-7000-8000-0000000000aa';
+    // a platform update: the manager's to publish; a salon's user only says she saw it (for herself)
+    idSource['platform-updates'] = '0193a000-0000-7000-8000-0000000000ab';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

@@ -21,6 +21,7 @@ import { heldInvoicesProjection } from './sales/held-invoices.projection';
 import { surveysProjection } from './sales/surveys.projection';
 import { complaintsProjection } from './sales/complaints.projection';
 import { noticesProjection } from './sales/notices.projection';
+import { platformUpdatesProjection } from './identity/platform-updates.projection';
 import { customerOffersProjection } from './sales/customer-offers.projection';
 import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
 import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
@@ -57,6 +58,7 @@ export const allProjections: Projection[] = [
   surveysProjection,
   complaintsProjection,
   noticesProjection,
+  platformUpdatesProjection,
   customerOffersProjection,
   gatewayPaymentsProjection,
   einvoicingDevicesProjection,

@@ -31,6 +31,7 @@ export { heldInvoicesProjection } from './sales/held-invoices.projection';
 export { surveysProjection } from './sales/surveys.projection';
 export { complaintsProjection } from './sales/complaints.projection';
 export { noticesProjection, heldNoticeId } from './sales/notices.projection';
+export { platformUpdatesProjection } from './identity/platform-updates.projection';
 export {
   freeTimes,
   bookableEmployees,

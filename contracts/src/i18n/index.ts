@@ -8,6 +8,7 @@ import { salesMessages } from '../sales/messages';
 import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
 import { complaintMessages } from '../sales/complaint';
+import { platformUpdateMessages } from '../platform/platform-updates';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
@@ -40,6 +41,7 @@ export const contractMessages = {
     instrumentMessages.en,
     surveyMessages.en,
     complaintMessages.en,
+    platformUpdateMessages.en,
     customerOfferMessages.en,
     einvoicingMessages.en,
     accountingMessages.en,
@@ -55,6 +57,7 @@ export const contractMessages = {
     instrumentMessages.ar,
     surveyMessages.ar,
     complaintMessages.ar,
+    platformUpdateMessages.ar,
     customerOfferMessages.ar,
     einvoicingMessages.ar,
     accountingMessages.ar,

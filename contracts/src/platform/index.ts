@@ -1,3 +1,4 @@
 export * from './account-input';
 export * from './platform-settings';
 export * from './payment-gateway-packages';
+export * from './platform-updates';

@@ -136,6 +136,13 @@ const LISTS = {
     ['name_en', 'created_at', 'transaction_fee_fils', 'status'],
     ['created_at', 'asc'],
   ),
+  // what the platform tells every salon (doc1 §2 platform-setting/platform-updates)
+  'platform-updates': managerList(
+    'platform-updates',
+    'platform_updates',
+    ['published_at', 'status'],
+    ['published_at', 'desc'],
+  ),
 } as const;
 
 /** A salon's online services as the manager's lists show them (nothing of its settings beyond). */
@@ -178,6 +185,14 @@ export class ManagerQueryController {
     const doc = /^[0-9a-f-]{36}$/.test(id)
       ? await this.models.get('payment_gateway_packages', id)
       : undefined;
+    if (!doc) throw new DomainError('not_found.record', 404);
+    return doc;
+  }
+
+  /** One update (the edit screen). */
+  @Get('platform-updates/:id')
+  async platformUpdate(@Param('id') id: string) {
+    const doc = /^[0-9a-f-]{36}$/.test(id) ? await this.models.get('platform_updates', id) : undefined;
     if (!doc) throw new DomainError('not_found.record', 404);
     return doc;
   }

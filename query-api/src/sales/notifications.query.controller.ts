@@ -69,7 +69,32 @@ export class NotificationsQueryController {
     });
   }
 
-  private async unread(tenantId: string, kinds: Listed[]): Promise<Record<string, number>> {
+  /** The platform's updates in force, newest first, each with whether this user has seen it. */
+  private async systemUpdates(auth: AuthContext) {
+    const [updates, seen] = await Promise.all([
+      this.models.find('platform_updates', {
+        filter: { status: 'published' },
+        sort: [['published_at', 'desc']],
+        limit: 20,
+      }),
+      this.models.get('platform_updates_seen', `${auth.tenantId}|${auth.userId}`),
+    ]);
+    const saw = new Set((seen?.seen as string[] | undefined) ?? []);
+    return updates.map((u) => ({
+      id: u.id,
+      english_title: u.english_title,
+      arabic_title: u.arabic_title,
+      english_description: u.english_description,
+      arabic_description: u.arabic_description,
+      shown_as_popup: u.shown_as_popup === true,
+      published_at: u.published_at,
+      seen: saw.has(u.id),
+    }));
+  }
+
+  private async unread(auth: AuthContext, kinds: Listed[]): Promise<Record<string, number>> {
+    const tenantId = auth.tenantId;
+    const updates = this.systemUpdates(auth);
     const counts = await Promise.all(
       kinds.map((k) =>
         k === 'stocks'
@@ -77,7 +102,10 @@ export class NotificationsQueryController {
           : this.models.count('notices', { tenantId, kind: k, read: { $ne: true } }),
       ),
     );
-    return Object.fromEntries(kinds.map((k, i) => [k, counts[i]]));
+    return {
+      ...Object.fromEntries(kinds.map((k, i) => [k, counts[i]])),
+      systemUpdates: (await updates).filter((u) => !u.seen).length,
+    };
   }
 
   /** `notifications/get_records[?type=]`: one kind, or every kind the user may see. */
@@ -92,7 +120,14 @@ export class NotificationsQueryController {
       .flat()
       .map(({ tenantId: _t, ...r }) => r)
       .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
-    return { records, unread: await this.unread(auth.tenantId, kinds), system_updates: [] };
+    const updates = await this.systemUpdates(auth);
+    return {
+      records,
+      unread: await this.unread(auth, kinds),
+      system_updates: updates,
+      // shown once as a popup after sign-in: the newest this user has not seen
+      popup: updates.find((u) => u.shown_as_popup && !u.seen) ?? null,
+    };
   }
 
   /**
@@ -106,7 +141,7 @@ export class NotificationsQueryController {
     res.statusCode = 200;
     if (req.headers.accept !== 'text/event-stream') {
       res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify({ unread: await this.unread(auth.tenantId, kinds) }));
+      res.end(JSON.stringify({ unread: await this.unread(auth, kinds) }));
       return;
     }
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -121,7 +156,7 @@ export class NotificationsQueryController {
       if (closed || pending) return;
       pending = true;
       try {
-        const counts = JSON.stringify(await this.unread(auth.tenantId, kinds));
+        const counts = JSON.stringify(await this.unread(auth, kinds));
         if (!closed && counts !== last) {
           last = counts;
           res.write(`event: unread\ndata: ${counts}\n\n`);
@@ -133,7 +168,10 @@ export class NotificationsQueryController {
       }
     };
     await send();
-    const stop = this.models.onChanged(['notifications', 'notices'], () => void send());
+    const stop = this.models.onChanged(
+      ['notifications', 'notices', 'platform_updates', 'platform_updates_seen'],
+      () => void send(),
+    );
     const poll = stop ? undefined : setInterval(() => void send(), POLL_MS);
     const heartbeat = setInterval(() => !closed && res.write(': ping\n\n'), HEARTBEAT_MS);
     heartbeat.unref();

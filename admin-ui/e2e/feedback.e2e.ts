@@ -113,6 +113,53 @@ export const feedbackTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=surveys-report]');
     });
 
+    it('the manager publishes a platform update; the owner sees it once as a popup, in Arabic on a phone, then on its page', async () => {
+      const title = `Reminders ${Date.now() % 100000}`;
+      const arabicTitle = `تذكيرات ${Date.now() % 100000}`;
+      const manager = (await tab('en')).page;
+      await manager.setViewportSize(DESKTOP);
+      await signIn(manager, url, DEMO.manager, { area: 'manager' });
+      await manager.goto(`${url}/en/manager/platform-setting/platform-updates/create`);
+      await manager.fill('input[name=english_title]', title);
+      await manager.fill('input[name=arabic_title]', arabicTitle);
+      await manager.fill('textarea[name=english_description]', 'Customers can now be reminded on WhatsApp.');
+      await manager.fill('textarea[name=arabic_description]', 'يمكن الآن تذكير العملاء عبر واتساب.');
+      await manager.click('input[name=shown_as_popup]');
+      await shot(manager, 'manager-platform-update-new-en');
+      await manager.click('button[type=submit]');
+      const row = manager.locator('tr', { hasText: title });
+      await row.waitFor();
+      expect(await row.locator('[data-testid=update-status-published]').count()).toBe(1);
+      try {
+        const { page } = await tab('ar');
+        await page.setViewportSize(PHONE);
+        await signIn(page, url, owner, { language: 'ar' });
+        const popup = page.locator('[data-testid=system-update-popup]', { hasText: arabicTitle });
+        await popup.waitFor();
+        await shot(page, 'system-update-popup-ar-phone');
+        await page.click('[data-testid=system-update-seen]');
+        await popup.waitFor({ state: 'detached' });
+        // once: not shown again after a reload
+        await page.reload();
+        await page.waitForSelector('[data-testid=notification-bell]');
+        await page.waitForTimeout(1_000);
+        expect(await page.locator('[data-testid=system-update-popup]').count()).toBe(0);
+        await page.goto(`${url}/ar/merchant/pos/system-updates`);
+        await page.locator('[data-testid=system-update]', { hasText: arabicTitle }).waitFor();
+        await noSideScroll(page);
+        await shot(page, 'system-updates-ar-phone');
+      } finally {
+        // withdrawn from the manager's edit screen: no other test's user is shown it
+        await row.click();
+        await manager.click('[data-testid=update-withdraw]');
+        await manager.click('[data-testid=update-withdraw-confirm]');
+        await manager
+          .locator('tr', { hasText: title })
+          .locator('[data-testid=update-status-withdrawn]')
+          .waitFor();
+      }
+    });
+
     it('the surveys report shows the rating under its employee, the stars and the comment, in English on a desktop', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -155,6 +155,8 @@ export const RESOURCE_ACCESS: Record<
   'reports/most-used-products': { list: { page: Page.products, permission: Permission.inventoryReports } },
   // today's invoices to ask a rating for: whoever sells (13)
   'pos/rate-us-for-issued-invoices': { list: { page: Page.pos, permission: Permission.sell } },
+  // what the platform told the salon: every signed-in user
+  'pos/system-updates': { list: SIGNED_IN },
   // what customers said (issue 26): the surveys report (6, 38) and the complaints (6, 39)
   'reports/surveys-report': { list: { page: Page.marketing, permission: Permission.surveysNotifications } },
   'reports/complaints': {

@@ -1,3 +1,10 @@
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import {
+  PLATFORM_UPDATES,
+  PlatformUpdateCreate,
+  PlatformUpdateEdit,
+  PlatformUpdateList,
+} from './platformUpdates';
 import LanguageIcon from '@mui/icons-material/Language';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -107,6 +114,7 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="dashboard/zatca-warning-transactions" />
       <Menu.ResourceItem name={GATEWAY_FEES} />
       <Menu.ResourceItem name={GATEWAY_PACKAGES} />
+      <Menu.ResourceItem name={PLATFORM_UPDATES} />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
@@ -204,6 +212,14 @@ export const ManagerAdmin = () => {
           edit={GatewayPackageEdit}
           icon={InventoryIcon}
           recordRepresentation="name_en"
+        />
+        <Resource
+          name={PLATFORM_UPDATES}
+          list={PlatformUpdateList}
+          create={PlatformUpdateCreate}
+          edit={PlatformUpdateEdit}
+          icon={CampaignIcon}
+          recordRepresentation="english_title"
         />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />

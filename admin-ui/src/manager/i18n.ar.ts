@@ -28,6 +28,15 @@ export const ar = {
         empty: 'لا يوجد صالون له عنوان إلكتروني بعد.',
         empty_gateway: 'لا يوجد صالون باقة بوابة الدفع لديه فعّالة.',
       },
+      updates: {
+        empty: 'لم يُنشر أي تحديث بعد. ما تنشره هنا يصل إلى قائمة تنبيهات كل صالون.',
+        popup: 'نافذة منبثقة',
+        popup_hint: 'يراه كل مستخدم في كل صالون مرة واحدة في نافذة بعد تسجيل الدخول',
+        status: { published: 'منشور', withdrawn: 'مسحوب' },
+        withdraw: 'سحب',
+        withdraw_confirm: 'لن يُعرض هذا التحديث على أي صالون بعد الآن، ولا يمكن نشره من جديد.',
+        withdrawn: 'سُحب التحديث',
+      },
       packages: {
         empty: 'لا توجد باقة لبوابة الدفع بعد: أضف أول باقة يمكن اشتراك الصالونات فيها.',
         fees: '%{monthly} شهريًا · %{transaction} عن كل عملية مدفوعة',
@@ -52,6 +61,18 @@ export const ar = {
     },
   },
   resources: {
+    'platform-setting/platform-updates': {
+      name: plural('تحديثات المنصة', 'تحديث المنصة', 'تحديثات المنصة'),
+      fields: {
+        english_title: 'العنوان بالإنجليزية',
+        arabic_title: 'العنوان بالعربية',
+        english_description: 'الوصف بالإنجليزية',
+        arabic_description: 'الوصف بالعربية',
+        shown_as_popup: 'يظهر في نافذة بعد تسجيل الدخول',
+        published_at: 'النشر',
+        status: 'الحالة',
+      },
+    },
     'platform-setting/payment-gateway-packages': {
       name: plural('باقات بوابة الدفع', 'باقة بوابة الدفع', 'باقات بوابة الدفع'),
       fields: {

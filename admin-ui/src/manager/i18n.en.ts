@@ -21,6 +21,15 @@ export const en = {
         empty: 'No salon has an online address yet.',
         empty_gateway: 'No salon has an active payment gateway package.',
       },
+      updates: {
+        empty: 'No update published yet. What you publish here reaches every salon’s notification menu.',
+        popup: 'popup',
+        popup_hint: 'Each user of every salon sees it once, in a window, after signing in',
+        status: { published: 'Published', withdrawn: 'Withdrawn' },
+        withdraw: 'Withdraw',
+        withdraw_confirm: 'No salon will be shown this update any longer. It cannot be published again.',
+        withdrawn: 'Update withdrawn',
+      },
       packages: {
         empty: 'No payment gateway package yet: add the first one a salon can be put on.',
         fees: '%{monthly} a month · %{transaction} per paid transaction',
@@ -38,6 +47,18 @@ export const en = {
     },
   },
   resources: {
+    'platform-setting/platform-updates': {
+      name: 'Platform update |||| Platform updates',
+      fields: {
+        english_title: 'English title',
+        arabic_title: 'Arabic title',
+        english_description: 'English description',
+        arabic_description: 'Arabic description',
+        shown_as_popup: 'Shown as a popup after sign-in',
+        published_at: 'Published',
+        status: 'Status',
+      },
+    },
     'platform-setting/payment-gateway-packages': {
       name: 'Payment gateway package |||| Payment gateway packages',
       fields: {

@@ -19,6 +19,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'platform-setting/payment-gateway-setting': 'platform-settings',
   // the packages the platform offers salons for their online payments (and their fee per payment)
   'platform-setting/payment-gateway-packages': 'payment-gateway-packages',
+  // what the platform tells every salon (its notification menu, a popup after sign-in)
+  'platform-setting/platform-updates': 'platform-updates',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
   'addon-services/global-aliases': 'global-aliases',

@@ -15,6 +15,7 @@ import { useGlobalInformation } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { NotificationsBell } from '../notifications/NotificationsBell';
+import { SystemUpdatePopup } from '../notifications/SystemUpdates';
 import { MerchantMenu } from './menu/MerchantMenu';
 
 const SalonName = () => {
@@ -92,6 +93,7 @@ const MerchantAppBar = () => (
       <>
         <SalonName />
         <NotificationsBell />
+        <SystemUpdatePopup />
         <LanguageSwitch />
         <LoadingIndicator />
       </>

@@ -23,6 +23,8 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { onStockChanged } from '../products/stockEvents';
 import { PRODUCT_RESOURCES } from '../products/types';
 import { useArea } from '../shell/area';
+import { SYSTEM_UPDATES, useUpdateText, type SystemUpdate } from './SystemUpdates';
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 
 type Kind = 'stocks' | 'surveys' | 'complaints' | 'orders';
 type Note = {
@@ -50,7 +52,11 @@ type Note = {
   currency?: string;
   purchase?: string;
 };
-type Answer = { records: Note[]; unread: Partial<Record<Kind, number>> };
+type Answer = {
+  records: Note[];
+  unread: Partial<Record<Kind | 'systemUpdates', number>>;
+  system_updates: SystemUpdate[];
+};
 
 /** When the live stream is not there (a proxy that buffers, a network that drops it), how often to look. */
 const POLL_MS = 60_000;
@@ -123,6 +129,7 @@ export const NotificationsBell = () => {
   const { basename, language } = useArea();
   const { dateTime } = useFormat();
   const dataProvider = useAppDataProvider();
+  const updateText = useUpdateText();
   const { canAccess: canEditProducts } = useCanAccess({
     resource: PRODUCT_RESOURCES.products,
     action: 'edit',
@@ -134,7 +141,13 @@ export const NotificationsBell = () => {
     () =>
       dataProvider
         .send<Answer>('GET', 'notifications/get_records')
-        .then((a) => setAnswer({ records: a.records ?? [], unread: a.unread ?? {} }))
+        .then((a) =>
+          setAnswer({
+            records: a.records ?? [],
+            unread: a.unread ?? {},
+            system_updates: a.system_updates ?? [],
+          }),
+        )
         .catch(() => undefined),
     [dataProvider],
   );
@@ -153,7 +166,8 @@ export const NotificationsBell = () => {
   const kinds = Object.keys(answer?.unread ?? {}) as Kind[];
   if (!answer || kinds.length === 0) return null;
   const records = answer.records;
-  const unread = records.filter((r) => !r.read).length;
+  const updates = answer.system_updates.filter((u) => !u.seen);
+  const unread = records.filter((r) => !r.read).length + updates.length;
   const t = (key: string, args?: Record<string, unknown>) => translate(`app.notifications.${key}`, args);
   const nameOf = (n: Note) => (language === 'ar' ? n.name_ar || n.name_en : n.name_en || n.name_ar) ?? '';
   const customer = (n: Note) => n.customer_name ?? t('walk_in');
@@ -211,7 +225,14 @@ export const NotificationsBell = () => {
     }
     navigate(whereOf(n));
   };
+  const openUpdate = (u: SystemUpdate) => {
+    setAnchor(null);
+    navigate(`${basename}/${SYSTEM_UPDATES}`);
+    void dataProvider.send('POST', `platform-updates/${u.id}/seen`).catch(() => undefined);
+  };
   const readAll = async () => {
+    for (const u of updates)
+      await dataProvider.send('POST', `platform-updates/${u.id}/seen`).catch(() => undefined);
     const withUnread = [...new Set(records.filter((r) => !r.read).map((r) => r.kind))];
     setAnswer((a) => a && { ...a, records: a.records.map((r) => ({ ...r, read: true })) });
     for (const kind of withUnread)
@@ -254,7 +275,29 @@ export const NotificationsBell = () => {
           )}
         </Box>
         <Divider />
-        {records.length === 0 && (
+        {updates.map((u) => (
+          <MenuItem
+            key={u.id}
+            onClick={() => openUpdate(u)}
+            data-testid="notification-systemUpdates"
+            data-read="false"
+            sx={{ whiteSpace: 'normal', alignItems: 'flex-start', bgcolor: 'action.hover' }}
+          >
+            <ListItemIcon sx={{ mt: 0.5 }}>
+              <CampaignIcon color="primary" />
+            </ListItemIcon>
+            <ListItemText
+              primary={<bdi>{updateText(u).title}</bdi>}
+              secondary={
+                <>
+                  {t('kinds.systemUpdates')} · <bdi>{dateTime(u.published_at)}</bdi>
+                </>
+              }
+              slotProps={{ primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } } }}
+            />
+          </MenuItem>
+        ))}
+        {records.length === 0 && updates.length === 0 && (
           <Typography
             variant="body2"
             color="text.secondary"

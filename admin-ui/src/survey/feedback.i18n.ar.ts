@@ -20,9 +20,19 @@ export const ar = {
   },
   app: {
     notifications: {
+      got_it: 'حسنًا',
+      updates_title: 'تحديثات النظام',
+      no_updates: 'لا شيء من المنصة بعد.',
+      new: 'جديد',
       title: 'التنبيهات',
       none: 'لا جديد.',
-      kinds: { stocks: 'المخزون', surveys: 'استبيان', complaints: 'شكوى', orders: 'طلب' },
+      kinds: {
+        stocks: 'المخزون',
+        surveys: 'استبيان',
+        complaints: 'شكوى',
+        orders: 'طلب',
+        systemUpdates: 'تحديث النظام',
+      },
       rated: 'قيّم %{customer} الفاتورة %{number}: %{rating} من 5',
       complaint: 'شكوى من %{customer}: %{words}',
       no_words: 'تقييم منخفض',

@@ -20,9 +20,19 @@ export const en = {
   },
   app: {
     notifications: {
+      got_it: 'Got it',
+      updates_title: 'System updates',
+      no_updates: 'Nothing from the platform yet.',
+      new: 'New',
       title: 'Notifications',
       none: 'Nothing new.',
-      kinds: { stocks: 'Stock', surveys: 'Survey', complaints: 'Complaint', orders: 'Order' },
+      kinds: {
+        stocks: 'Stock',
+        surveys: 'Survey',
+        complaints: 'Complaint',
+        orders: 'Order',
+        systemUpdates: 'System update',
+      },
       rated: '%{customer} rated invoice %{number}: %{rating} out of 5',
       complaint: 'Complaint from %{customer}: %{words}',
       no_words: 'a low rating',

@@ -281,6 +281,13 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   // a complaint's steps: who (her name then), when, and what was said
   complaint_id: 'ltr',
   notice_id: 'ltr',
+  update_id: 'ltr',
+  english_title: 'text',
+  arabic_title: 'text',
+  english_description: 'text',
+  arabic_description: 'text',
+  published_at: 'dateTime',
+  shown_as_popup: 'boolean',
   at: 'dateTime',
   by_name: 'text',
   description: 'text',

@@ -10,6 +10,7 @@ import { surveyMessages } from '../sales/survey';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
+import { messagingMessages } from '../engagement/messages';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -41,6 +42,7 @@ export const contractMessages = {
     customerOfferMessages.en,
     einvoicingMessages.en,
     accountingMessages.en,
+    messagingMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -55,6 +57,7 @@ export const contractMessages = {
     customerOfferMessages.ar,
     einvoicingMessages.ar,
     accountingMessages.ar,
+    messagingMessages.ar,
   ),
 };
 

@@ -234,6 +234,7 @@ const DEMO_CUSTOMERS = [
     gender: 2,
     nationality_id: 784,
     preferred_language: 'en',
+    whatsapp_allowed: true,
     notes: 'Prefers afternoon appointments',
   },
   { name: 'ريم عبدالله', mobile: '+966543332211', gender: 2, nationality_id: 818, preferred_language: 'ar' },

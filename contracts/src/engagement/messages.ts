@@ -4,6 +4,7 @@ export const messagingMessages = {
     messaging: {
       not_allowed: 'This customer has not allowed WhatsApp messages, so nothing was sent',
       no_phone: 'This customer has no mobile number to message',
+      visit_started: 'This visit has already started: no reminder was sent',
       window_outside_limits: 'Messages are sent between 09:00 and 23:00 at most',
       window_empty: 'The end of the sending window must be after its start',
       signature_refused: 'This is not a genuine WhatsApp webhook',
@@ -47,6 +48,7 @@ export const messagingMessages = {
     messaging: {
       not_allowed: 'لم يسمح هذا العميل برسائل واتساب، فلم يُرسل شيء',
       no_phone: 'لا يوجد رقم جوال لهذا العميل',
+      visit_started: 'بدأ هذا الموعد بالفعل: لم يُرسل تذكير',
       window_outside_limits: 'تُرسل الرسائل بين الساعة 09:00 و23:00 على الأكثر',
       window_empty: 'يجب أن تكون نهاية فترة الإرسال بعد بدايتها',
       signature_refused: 'هذا ليس إشعارًا حقيقيًا من واتساب',

@@ -39,6 +39,8 @@ const sent: MessageEvent = {
   type: 'MessageSent',
   data: { message_id: 'm1', attempt: 1, provider: 'simulator', provider_message_id: 'wamid.1' },
 };
+/** sent, as known from the provider after a crash cut the attempt short */
+const recovered = { ...sent, data: { ...sent.data, recovered: true } } as MessageEvent;
 const ctx = (over: Partial<SendContext> = {}): SendContext => ({
   now: noon,
   window,
@@ -198,7 +200,7 @@ describe('the outbox: a message, given/when/then on a fake clock', () => {
         found: { provider: 'simulator', providerMessageId: 'wamid.1' },
         now: noon,
       })
-      .then([sent]);
+      .then([recovered]);
     inDoubt
       .when({ type: 'ResolveInDoubt', found: 'unknown', now: noon })
       .then([{ type: 'MessageFailed', data: { message_id: 'm1', attempt: 1, reason: 'outcome_unknown' } }]);
@@ -244,7 +246,10 @@ describe('the outbox: a message, given/when/then on a fake clock', () => {
   it('a status for an attempt a crash left in doubt tells it was sent', () => {
     given(queued, started(1))
       .when(status('delivered'))
-      .then([sent, { type: 'MessageDelivered', data: { message_id: 'm1', at: '2026-12-03T09:01:00.000Z' } }]);
+      .then([
+        recovered,
+        { type: 'MessageDelivered', data: { message_id: 'm1', at: '2026-12-03T09:01:00.000Z' } },
+      ]);
   });
 });
 

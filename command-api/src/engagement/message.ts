@@ -187,6 +187,7 @@ export const decideMessage = (command: MessageCommand, s: MessageState): Message
             attempt,
             provider: found.provider,
             provider_message_id: found.providerMessageId,
+            recovered: true,
           },
         },
       ];
@@ -205,6 +206,7 @@ export const decideMessage = (command: MessageCommand, s: MessageState): Message
                   attempt: s.inFlight ?? Math.max(1, s.attempts),
                   provider: n.provider,
                   provider_message_id: n.providerMessageId,
+                  recovered: true,
                 },
               },
             ]

@@ -92,6 +92,8 @@ export const messageSentSchema = z.object({
   attempt: z.number().int().min(1),
   provider: z.string().max(40),
   provider_message_id: z.string().min(1).max(200),
+  /** known from the provider after a crash cut the attempt short (its lookup, or a status), not from its answer */
+  recovered: z.literal(true).optional(),
 });
 export const messageDeliveredSchema = z.object({ message_id: id, at: instant });
 export const messageReadSchema = z.object({ message_id: id, at: instant });

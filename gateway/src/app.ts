@@ -299,6 +299,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
         );
       },
       commandApp.get(EInvoiceReportingWorker).reporting,
+      commandApp.get(OutboxWorker).outbox,
     );
     if (seeded) logger.info('demo salon created (account 1, alias demosalon)');
   }

@@ -57,6 +57,9 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
     stylists = Object.fromEntries(staff.body.map((e: { name_en: string; id: string }) => [e.name_en, e.id]));
     const list = await t.http.get('/api/merchant/customers').query({ range: '[0,99]' }).set(bearer(owner));
     customers = Object.fromEntries(list.body.map((c: { name: string }) => [c.name, c]));
+    // the demo's reminders of tomorrow's visits, queued by its seed, leave first
+    await t.app.messaging.runOnce();
+    await t.app.messaging.outbox.channels.simulator.flush();
   }, 90_000);
   afterAll(async () => t?.close());
 
@@ -78,7 +81,7 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
         ],
       });
     expect(res.status).toBe(201);
-    return res.body as { id: string };
+    return { ...(res.body as { id: string }), day };
   };
   const remind = (id: string) => t.http.post(`/api/merchant/appointments/${id}/remind`).set(bearer(owner));
   const phones = async () =>
@@ -101,11 +104,12 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
     expect(res.body.reminder).toEqual({ queued: true, message_id: expect.any(String) });
     await sendAndHear();
     const phone = await phoneOf('نورة القحطاني');
-    expect(phone?.messages).toHaveLength(1);
-    expect(phone?.messages[0]).toMatchObject({ direction: 'out', language: 'ar' });
-    expect(phone?.messages[0].text).toContain('نورة القحطاني');
-    expect(phone?.messages[0].text).toMatch(/صالون|Demo/);
-    expect(phone?.messages[0].text).toContain('10:00');
+    const ofDay = phone!.messages.filter((m) => m.text.includes(visit.day));
+    expect(ofDay).toHaveLength(1);
+    expect(ofDay[0]).toMatchObject({ direction: 'out', language: 'ar' });
+    expect(ofDay[0].text).toContain('نورة القحطاني');
+    expect(ofDay[0].text).toContain('صالون العرض التجريبي');
+    expect(ofDay[0].text).toContain('10:00');
 
     // on her profile and in the visit's history: sent, then delivered (the simulator's signed webhooks)
     const [message] = await messagesOf('نورة القحطاني');
@@ -119,16 +123,28 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
     expect((await remind(visit.id)).body.reminder).toEqual({ queued: true, message_id: message.id });
     await sendAndHear();
     expect(await t.eventCount()).toBe(before);
-    expect((await phoneOf('نورة القحطاني'))?.messages).toHaveLength(1);
+    expect((await phoneOf('نورة القحطاني'))!.messages.filter((m) => m.text.includes(visit.day))).toHaveLength(
+      1,
+    );
+  });
+
+  it('has reminded the demo’s visits of tomorrow, in each customer’s language', async () => {
+    const inbox = (await phones()).flatMap((p) => p.messages.map((m) => ({ ...m, phone: p.phone })));
+    // Amal (Arabic) has a facial tomorrow, Lama (English) a haircut and a manicure; both allow WhatsApp
+    expect(inbox.find((m) => `+${m.phone}` === customers['Amal Saeed'].mobile)).toMatchObject({
+      language: 'ar',
+      status: 'delivered',
+    });
+    expect(inbox.find((m) => `+${m.phone}` === customers['Lama Fahad'].mobile)?.text).toContain('Demo Salon');
   });
 
   it('writes to nobody who has not allowed WhatsApp, and says so', async () => {
-    const visit = await bookFor('Amal Saeed');
+    const visit = await bookFor('ريم عبدالله');
     const res = await remind(visit.id);
     expect(res.status).toBe(200);
     expect(res.body.reminder).toEqual({ queued: false, reason: 'messaging.not_allowed' });
     await sendAndHear();
-    expect(await phoneOf('Amal Saeed')).toBeUndefined();
+    expect(await phoneOf('ريم عبدالله')).toBeUndefined();
   });
 
   it('takes statuses out of order and more than once: only forward, read implies delivered', async () => {

@@ -200,6 +200,22 @@ export class Outbox {
     return queued;
   }
 
+  /**
+   * The reminders of one day's booked visits, queued to leave now (the demo salon's of tomorrow, so
+   * its simulator shows them from the first start); each visit's reminder once, as ever.
+   */
+  async remindDay(tenantId: string, date: string, now: Date): Promise<number> {
+    const visits = (await this.models.find('appointments', {
+      filter: { tenantId, date, status: AppointmentStatus.scheduled },
+      sort: [['start', 'asc']],
+      limit: 500,
+    })) as unknown as Visit[];
+    let queued = 0;
+    for (const visit of visits)
+      if ((await this.queueReminder(workerCtx(tenantId, now), visit, now)).queued) queued++;
+    return queued;
+  }
+
   /** The messages due now, oldest first: at most `limit`. */
   async due(now: Date, limit = 50): Promise<Doc[]> {
     return this.models.find('messages', {

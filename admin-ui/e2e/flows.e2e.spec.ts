@@ -11,6 +11,7 @@ import { customerOffersTests } from './customer-offers.e2e';
 import { browserSuite, fullRunOnly } from './harness';
 import { heldTests } from './held.e2e';
 import { managementTests } from './management.e2e';
+import { messagingTests } from './messaging.e2e';
 import { moneyTests } from './money.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { onlinePaymentsTests } from './online-payments.e2e';
@@ -34,6 +35,7 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   onlinePaymentsTests(context);
   fullRunOnly("the salon's online shop", () => onlineShopTests(context));
   staffInformationTests(context);
+  messagingTests(context);
   rolesTests(context);
   screensTests(context);
 });

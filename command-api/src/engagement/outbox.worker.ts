@@ -10,9 +10,10 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { DomainError, notFound, Page, Permission } from '@rawnaq/contracts';
+import { notFound, Page, Permission, simulatorFailingInput, simulatorReplyInput } from '@rawnaq/contracts';
 import {
   Auth,
+  parseInput,
   Public,
   Realm,
   RequirePermission,
@@ -126,20 +127,8 @@ const phoneOf = (phone: string) => {
   if (!/^\d{8,15}$/.test(phone)) throw notFound('messaging.unknown_phone');
   return phone;
 };
-const textOf = (body: unknown) => {
-  const text = body && typeof body === 'object' ? (body as Record<string, unknown>).text : undefined;
-  if (typeof text !== 'string' || !text.trim())
-    throw new DomainError('messaging.text_required', 422, { text: 'validation.is_required' });
-  if (text.length > 1000)
-    throw new DomainError('validation.max_length', 422, { text: 'validation.max_length' }, { max: 1000 });
-  return text.trim();
-};
-const failingOf = (body: unknown) => {
-  const failing = body && typeof body === 'object' ? (body as Record<string, unknown>).failing : undefined;
-  if (typeof failing !== 'boolean')
-    throw new DomainError('validation.invalid_value', 422, { failing: 'validation.invalid_value' });
-  return failing;
-};
+const textOf = (body: unknown) => parseInput(simulatorReplyInput, body).text.trim();
+const failingOf = (body: unknown) => parseInput(simulatorFailingInput, body).failing === true;
 
 /**
  * The simulator's phones, worked by a tester of the salon: a customer reads, replies, replies STOP,

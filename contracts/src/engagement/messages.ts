@@ -10,7 +10,6 @@ export const messagingMessages = {
       signature_refused: 'This is not a genuine WhatsApp webhook',
       verify_token_refused: 'The verify token does not match',
       unknown_phone: 'No simulated phone has this number',
-      text_required: 'Write a reply',
       reminder_queued: 'The reminder is on its way on WhatsApp',
       statuses: {
         queued: 'Queued',
@@ -54,7 +53,6 @@ export const messagingMessages = {
       signature_refused: 'هذا ليس إشعارًا حقيقيًا من واتساب',
       verify_token_refused: 'رمز التحقق غير مطابق',
       unknown_phone: 'لا يوجد هاتف تجريبي بهذا الرقم',
-      text_required: 'اكتب ردًا',
       reminder_queued: 'التذكير في طريقه عبر واتساب',
       statuses: {
         queued: 'في الانتظار',

@@ -161,40 +161,38 @@ export class Outbox {
    * written to gets none.
    */
   async planReminders(now: Date): Promise<number> {
-    const from = now.toISOString();
-    const until = new Date(now.getTime() + 72 * 3_600_000).toISOString();
-    const visits = (await this.models.find('appointments', {
-      filter: { status: AppointmentStatus.scheduled, start: { $gte: from, $lte: until } },
-      sort: [['start', 'asc']],
-      limit: 2000,
-    })) as unknown as Array<Visit & { tenantId: string }>;
-    const settings = new Map<string, { on: boolean; hours: number }>();
     let queued = 0;
-    for (const visit of visits) {
-      if (visit.no_show) continue;
-      let rule = settings.get(visit.tenantId);
-      if (!rule) {
-        const { state } = await this.aggregates.load(
-          streamName('account', visit.tenantId, visit.tenantId),
-          initialAccountSettings,
-          evolveAccountSettings,
-        );
-        const n = state.exists ? state.notifications : {};
-        rule = {
-          on: n.appointment_reminder !== false,
-          hours: Number(n.reminder_hours_before ?? 24) || 24,
-        };
-        settings.set(visit.tenantId, rule);
-      }
-      const sendAt = Date.parse(visit.start) - rule.hours * 3_600_000;
-      if (!rule.on || sendAt > now.getTime()) continue;
-      const id = messageIdOf(visit.tenantId, reminderPurpose(visit.id, visit.start));
-      if (await this.models.get('messages', id)) continue;
-      try {
-        const result = await this.queueReminder(workerCtx(visit.tenantId, now), visit, new Date(sendAt));
-        if (result.queued) queued++;
-      } catch (error) {
-        this.logger?.warn(`reminder of visit ${visit.id} not queued: ${String(error)}`);
+    // salon by salon, through the visits' (tenant, date) index: the salon's days from yesterday (a
+    // zone ahead of UTC) to four days on cover the next 72 hours wherever it is
+    const accounts = await this.models.find('accounts', { limit: 100_000 });
+    const from = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(now.getTime() + 4 * 86_400_000).toISOString().slice(0, 10);
+    for (const account of accounts) {
+      const tenantId = String(account.id);
+      const { state } = await this.aggregates.load(
+        streamName('account', tenantId, tenantId),
+        initialAccountSettings,
+        evolveAccountSettings,
+      );
+      const n = state.exists ? state.notifications : {};
+      if (!state.exists || n.appointment_reminder === false) continue;
+      const hours = Number(n.reminder_hours_before ?? 24) || 24;
+      const visits = (await this.models.find('appointments', {
+        filter: { tenantId, date: { $gte: from, $lte: to }, status: AppointmentStatus.scheduled },
+        limit: 5000,
+      })) as unknown as Visit[];
+      for (const visit of visits) {
+        const start = Date.parse(visit.start);
+        const sendAt = start - hours * 3_600_000;
+        if (visit.no_show || start <= now.getTime() || sendAt > now.getTime()) continue;
+        const id = messageIdOf(tenantId, reminderPurpose(visit.id, visit.start));
+        if (await this.models.get('messages', id)) continue;
+        try {
+          const result = await this.queueReminder(workerCtx(tenantId, now), visit, new Date(sendAt));
+          if (result.queued) queued++;
+        } catch (error) {
+          this.logger?.warn(`reminder of visit ${visit.id} not queued: ${String(error)}`);
+        }
       }
     }
     return queued;

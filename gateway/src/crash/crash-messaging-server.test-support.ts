@@ -44,6 +44,23 @@ const main = async () => {
     correlationId: `crash-messages-${round}`,
     now: clock.now(),
   };
+  // and 20 scheduled five minutes on (on the first start's clock): only due after restarts
+  const later = new Date(Date.now() + inWindow + 5 * 60_000).toISOString();
+  for (let i = 0; i < 20; i++) {
+    const c = customers[i % customers.length];
+    await app.messaging.outbox.queue(ctx, {
+      purpose: `crash-test:later-${i}`,
+      customer_id: String(c.id),
+      phone: whatsappDigits(String(c.mobile))!,
+      language: c.preferred_language === 'en' ? 'en' : 'ar',
+      kind: 'service',
+      content: {
+        template: { name: 'appointment_reminder', params: [String(c.name), 'Demo', `later #${i}`, '10:00'] },
+        text: `later #${i}`,
+      },
+      scheduled_for: later,
+    });
+  }
   for (let i = 0; i < Number(count); i++) {
     const c = customers[i % customers.length];
     await app.messaging.outbox.queue(ctx, {

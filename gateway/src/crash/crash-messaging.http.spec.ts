@@ -76,12 +76,13 @@ describe('no WhatsApp message twice across a crash: SIGKILL while the outbox sen
       }
       // a last start, left to finish: every message sent (an attempt in doubt settled by asking the simulator)
       server = await start(dataDir, rounds, count);
+      const total = count + 20; // and the 20 scheduled later, due only after restarts moved the clock
       const until = Date.now() + 120_000;
       let seen = await outcomes(dataDir);
       while (Date.now() < until) {
         seen = await outcomes(dataDir);
         const settled = new Set([...seen.sent, ...seen.failed].map((e) => String(e.data.message_id)));
-        if (seen.queued.length === count && settled.size === count) break;
+        if (seen.queued.length === total && settled.size === total) break;
         await sleep(500);
       }
       await kill(server);
@@ -89,12 +90,25 @@ describe('no WhatsApp message twice across a crash: SIGKILL while the outbox sen
       seen = await outcomes(dataDir);
 
       // each purpose queued once; each message recorded sent once; none failed for want of knowing
-      expect(new Set(seen.queued.map((e) => e.data.purpose)).size).toBe(count);
-      expect(seen.queued).toHaveLength(count);
+      expect(new Set(seen.queued.map((e) => e.data.purpose)).size).toBe(total);
+      expect(seen.queued).toHaveLength(total);
       expect(seen.failed).toEqual([]);
       const sentIds = seen.sent.map((e) => String(e.data.message_id));
-      expect(new Set(sentIds).size).toBe(count);
-      expect(sentIds).toHaveLength(count);
+      expect(new Set(sentIds).size).toBe(total);
+      expect(sentIds).toHaveLength(total);
+      // the scheduled ones were queued before the first kill and sent only after restarts
+      const scheduled = new Set(
+        seen.queued
+          .filter((e) => String(e.data.purpose).startsWith('crash-test:later-'))
+          .map((e) => e.data.message_id),
+      );
+      expect(scheduled.size).toBe(20);
+      for (const e of seen.sent.filter((x) => scheduled.has(x.data.message_id)))
+        expect(Date.parse(e.metadata.occurredAt)).toBeGreaterThanOrEqual(
+          Date.parse(
+            String(seen.queued.find((q) => q.data.message_id === e.data.message_id)!.data.scheduled_for),
+          ),
+        );
 
       // and on the phones: each message arrived exactly once
       const simulator = new WhatsAppSimulator(join(dataDir, 'whatsapp-simulator.db'));
@@ -108,9 +122,9 @@ describe('no WhatsApp message twice across a crash: SIGKILL while the outbox sen
         (e) => e.data.detail === 'interrupted before sending',
       ).length;
       const recovered = seen.sent.filter((e) => e.data.recovered === true).length;
-      expect(seen.started.length).toBeGreaterThanOrEqual(count);
+      expect(seen.started.length).toBeGreaterThanOrEqual(total);
       console.log(
-        `[crash-messaging] ${rounds} SIGKILLs while ${count} messages were queued and sent: ${seen.started.length} attempts started, ${interrupted} cut before the simulator had them (sent again), ${recovered} recorded sent from what the simulator said rather than from its answer (its lookup after a kill, or its webhook arriving first); each message on its phone exactly once`,
+        `[crash-messaging] ${rounds} SIGKILLs while ${count} messages were queued and sent (and 20 scheduled five minutes on, across the restarts): ${seen.started.length} attempts started, ${interrupted} cut before the simulator had them (sent again), ${recovered} recorded sent from what the simulator said rather than from its answer (its lookup after a kill, or its webhook arriving first); each message on its phone exactly once`,
       );
     } finally {
       if (server) await kill(server);

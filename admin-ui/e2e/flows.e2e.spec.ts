@@ -12,6 +12,7 @@ import { feedbackTests } from './feedback.e2e';
 import { browserSuite, fullRunOnly } from './harness';
 import { heldTests } from './held.e2e';
 import { managementTests } from './management.e2e';
+import { messagingTests } from './messaging.e2e';
 import { moneyTests } from './money.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { onlinePaymentsTests } from './online-payments.e2e';
@@ -36,6 +37,7 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   onlinePaymentsTests(context);
   fullRunOnly("the salon's online shop", () => onlineShopTests(context));
   staffInformationTests(context);
+  messagingTests(context);
   rolesTests(context);
   screensTests(context);
 });

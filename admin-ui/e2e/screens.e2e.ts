@@ -316,6 +316,8 @@ const textProblems = ({
       'XML',
       'CSV',
       'JSON',
+      // the reply that stops WhatsApp messages: customers type it in English whatever their language
+      'STOP',
     ]);
     for (let m = shout.exec(text); m; m = shout.exec(text))
       if (!known.has(m[0])) {

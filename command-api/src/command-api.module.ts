@@ -144,6 +144,12 @@ import {
 import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
+import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
+import {
+  OutboxWorker,
+  WhatsAppSimulatorController,
+  WhatsAppWebhookController,
+} from './engagement/outbox.worker';
 
 export type CommandApiDeps = {
   fileStore: FileStore;
@@ -164,6 +170,12 @@ export type CommandApiDeps = {
    * often the reporting worker runs (0: never, tests run it by hand; default 5 s)
    */
   einvoicing?: { fatooraFor: FatooraFor; reportEveryMs?: number };
+  /**
+   * WhatsApp: each salon's channel (the local simulator by default, in memory unless the app gives
+   * one on its data folder) and how often the outbox worker runs (0: never, tests run it by hand;
+   * default 5 s)
+   */
+  messaging?: { channels: MessagingChannels; everyMs?: number };
 };
 
 /** Without a choice made by the app: local simulators in memory, checking signatures only. */
@@ -222,6 +234,8 @@ export class CommandApiModule {
         ManagerAdvancedAccountingController,
         PayrollController,
         PurchasesController,
+        WhatsAppWebhookController,
+        WhatsAppSimulatorController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
@@ -235,6 +249,12 @@ export class CommandApiModule {
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: GATEWAY_TOKENS.gateways, useFactory: () => payments().gateways },
         { provide: GATEWAY_TOKENS.secrets, useFactory: () => payments().secrets },
+        {
+          provide: MESSAGING_TOKENS.channels,
+          useFactory: () => deps.messaging?.channels ?? messagingChannelsFromEnv(':memory:', {}),
+        },
+        { provide: MESSAGING_TOKENS.everyMs, useValue: deps.messaging?.everyMs ?? 5_000 },
+        OutboxWorker,
         GatewayPayments,
         ReceiveGatewayCallbackHandler,
         OnlinePurchases,

@@ -10,3 +10,6 @@ export { paymentGatewaysFor } from './online/gateways';
 export { GatewayPayments, ReceiveGatewayCallback } from './online/gateway-payments.commands';
 export type { PaymentGateways } from './online/gateway-tokens';
 export { EInvoiceReportingWorker } from './einvoicing/reporting.worker';
+export { OutboxWorker } from './engagement/outbox.worker';
+export { MessagingChannels, messagingChannelsFromEnv } from './engagement/channels';
+export { messageIdOf, reminderPurpose } from './engagement/outbox';

@@ -8,6 +8,8 @@ import { MailDispatcher } from './identity/mail-dispatcher';
 import { Aggregates } from './shared/repository';
 import { seedDemoSalon } from './seed/demo-salon';
 import { EInvoiceReportingWorker } from './einvoicing/reporting.worker';
+import { OutboxWorker } from './engagement/outbox.worker';
+import { messagingChannelsFromEnv } from './engagement/channels';
 
 /** command-api on its own (the scale-out topology); `npm start` runs it inside the gateway instead. */
 const main = async () => {
@@ -21,8 +23,10 @@ const main = async () => {
       logger: jsonLogger,
       mailSender: platform.mailSender,
       linkTokens: platform.linkTokens,
+      messaging: { channels: messagingChannelsFromEnv(platform.config.dataDir) },
     }),
-    { logger: ['error', 'warn'] },
+    // the raw body is kept for the webhooks whose signature is computed over it (WhatsApp's)
+    { logger: ['error', 'warn'], rawBody: true },
   );
   app
     .getHttpAdapter()
@@ -40,6 +44,7 @@ const main = async () => {
           throw new Error('projections did not catch up with the demo seed');
       },
       app.get(EInvoiceReportingWorker).reporting,
+      app.get(OutboxWorker).outbox,
     );
   }
   // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment

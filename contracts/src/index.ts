@@ -22,3 +22,4 @@ export * from './sales';
 export * from './online';
 export * from './einvoicing';
 export * from './accounting';
+export * from './engagement';

@@ -17,6 +17,8 @@ import {
   ReceiveGatewayCallback,
   seedDemoSalon,
   EInvoiceReportingWorker,
+  messagingChannelsFromEnv,
+  OutboxWorker,
 } from '@rawnaq/command-api';
 import { paymentSimulator } from './payment-simulator';
 import {
@@ -25,6 +27,7 @@ import {
   Authenticator,
   fatooraAdapters,
   ReadModels,
+  simulatorConnection,
   SqliteEventStore,
   TIMEOUTS,
   trustProxySetting,
@@ -61,6 +64,8 @@ export type AppOptions = {
    */
   fatooraRules?: SimulatorRules;
   reportEveryMs?: number;
+  /** how often the WhatsApp outbox sends what is due and the simulator's webhooks come back (0: tests do it by hand; default 5 s) */
+  messagingEveryMs?: number;
   /**
    * Run the projections in a worker thread of their own (default: on the embedded SQLite stores; the
    * scale-out engines keep them in this thread, or in the projections service)
@@ -115,6 +120,8 @@ export type RunningApp = {
   einvoicing: EInvoiceReportingWorker;
   /** the online payments (tests run the expiry by hand) */
   payments: GatewayPayments;
+  /** the WhatsApp outbox's worker (tests run it, and the simulator's webhooks, by hand) */
+  messaging: OutboxWorker;
   close: () => Promise<void>;
 };
 
@@ -247,6 +254,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     linkTokens: platform.linkTokens,
     payments: paymentGatewaysFor(platform.linkTokens),
     einvoicing: { fatooraFor: fatoora.fatooraFor, reportEveryMs: o.reportEveryMs },
+    // WhatsApp: the local simulator keeps its phones in DATA_DIR/whatsapp-simulator.db (WHATSAPP=cloud: Meta's API)
+    messaging: { channels: messagingChannelsFromEnv(platform.config.dataDir), everyMs: o.messagingEveryMs },
   };
 
   const nestLogger = ['error', 'warn'] as const;
@@ -254,13 +263,22 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   const commandApp = await NestFactory.create(
     CommandApiModule.create(deps),
     new ExpressAdapter(commandExpress),
-    { logger: [...nestLogger] },
+    // the raw body is kept for the webhooks whose signature is computed over it (WhatsApp's)
+    { logger: [...nestLogger], rawBody: true },
   );
   commandApp.enableShutdownHooks();
   await commandApp.init();
   const queryExpress = express();
   const queryApp = await NestFactory.create(
-    QueryApiModule.create({ ...deps, projections: allProjections.map((p) => p.name) }),
+    QueryApiModule.create({
+      ...deps,
+      projections: allProjections.map((p) => p.name),
+      whatsapp: {
+        phones: (tenantId) =>
+          deps.messaging.channels.simulator.phones(simulatorConnection(tenantId).phoneNumberId),
+        verifyToken: deps.messaging.channels.verifyToken,
+      },
+    }),
     new ExpressAdapter(queryExpress),
     {
       logger: [...nestLogger],
@@ -284,6 +302,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
         );
       },
       commandApp.get(EInvoiceReportingWorker).reporting,
+      commandApp.get(OutboxWorker).outbox,
     );
     if (seeded) logger.info('demo salon created (account 1, alias demosalon)');
   }
@@ -357,6 +376,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     mail,
     payments: commandApp.get(GatewayPayments),
     einvoicing: commandApp.get(EInvoiceReportingWorker),
+    messaging: commandApp.get(OutboxWorker),
     close: async () => {
       simulator.close();
       await mail?.stop();
@@ -364,6 +384,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
       await queryApp.close();
       await runner.stop();
       await fatoora.close();
+      await deps.messaging.channels.simulator.close();
       if (presign) await zatca.presignatures.stop();
     },
   };

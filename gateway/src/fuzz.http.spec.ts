@@ -45,6 +45,8 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   uuid: ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'],
   // an account of the chart: a system account, a group, one the salon has not, and no code at all
   code: ['1101', '6', '6199999', 'not-a-code'],
+  // a phone on the WhatsApp simulator: a customer's, and one that is not a number
+  phone: ['966559876543', 'not-a-phone'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

@@ -18,7 +18,7 @@ describe('the keys the services answer with', () => {
   const keys = new Set<string>();
   for (const f of files)
     for (const m of readFileSync(f, 'utf8').matchAll(
-      /'((?:auth|attendance|customers|catalog|files|imports|products|staff|settings|errors|not_found|validation)\.[a-z_]+)'/g,
+      /'((?:auth|attendance|customers|catalog|files|imports|products|staff|settings|errors|not_found|validation|messaging)\.[a-z_]+)'/g,
     ))
       keys.add(m[1]);
 

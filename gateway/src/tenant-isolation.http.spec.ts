@@ -84,6 +84,8 @@ const FIXED_PARAMS: Record<string, string> = {
   uniqueId: 'not-a-real-link-12345',
   // a picture of salon A's menu, asked for under A's own address: public only when a shown service has it
   fileId: 'not-a-real-file',
+  // a phone of salon A's customer on the WhatsApp simulator: B's simulated number has its own phones
+  phone: '966559876543',
   // the bank gateway's callback address names the salon whose key must decipher it: A's own id here
   tenantId: 'not-a-salon',
   // a salon account named by the manager's routes (B's merchant token is refused there)

@@ -23,6 +23,7 @@ export * from './http';
 export * from './file-store';
 export * from './mail';
 export * from './payment-gateway';
+export * from './messaging';
 export * from './fatoora';
 export * as zatca from './zatca';
 export * from './einvoice-pdf';

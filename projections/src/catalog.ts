@@ -32,6 +32,7 @@ import { chartProjection } from './accounting/chart.projection';
 import { expectedExpensesProjection } from './accounting/expected-expenses.projection';
 import { payrollProjection } from './accounting/payroll.projection';
 import { profitProjection } from './accounting/profit.projection';
+import { messagesProjection } from './engagement/messages.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -69,5 +70,6 @@ export const allProjections: Projection[] = [
   expectedExpensesProjection,
   payrollProjection,
   profitProjection,
+  messagesProjection,
   auditLogProjection,
 ];

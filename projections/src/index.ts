@@ -44,3 +44,4 @@ export { customerTypesProjection, customerTypeDayId } from './customers/customer
 export { customerPenaltiesProjection } from './customers/customer-penalties.projection';
 export { signedXmlOf } from './einvoicing/einvoices.projection';
 export { ledgerProjection, ledgerDayId } from './accounting/ledger.projection';
+export { messagesProjection, IN_DOUBT_AFTER_MS } from './engagement/messages.projection';

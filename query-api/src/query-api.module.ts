@@ -67,6 +67,14 @@ import { ReferenceQueryController } from './reference/reference.query.controller
 import { MinPositionMiddleware } from './shared/min-position.middleware';
 import { FilesQueryController, ImportsQueryController } from './files/files.query.controller';
 
+import {
+  MessagesQueryController,
+  WHATSAPP_VIEW,
+  WhatsAppSimulatorQueryController,
+  WhatsAppWebhookQueryController,
+  type WhatsAppView,
+} from './engagement/messages.query.controller';
+
 export type QueryApiDeps = {
   eventStore: EventStore;
   fileStore: FileStore;
@@ -74,6 +82,8 @@ export type QueryApiDeps = {
   authenticator: Authenticator;
   logger: Logger;
   projections: string[];
+  /** the WhatsApp simulator's phones and the webhook's verify token (none: an empty simulator) */
+  whatsapp?: WhatsAppView;
 };
 
 /** Every read of the product, from read models (and, for auditors, replays of the event store). */
@@ -83,6 +93,9 @@ export class QueryApiModule implements NestModule {
     return {
       module: QueryApiModule,
       controllers: [
+        MessagesQueryController,
+        WhatsAppSimulatorQueryController,
+        WhatsAppWebhookQueryController,
         MerchantIdentityQueryController,
         ZatcaSettingQueryController,
         ZatcaTransactionsQueryController,
@@ -146,6 +159,7 @@ export class QueryApiModule implements NestModule {
         { provide: TOKENS.logger, useValue: deps.logger },
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: TOKENS.projections, useValue: deps.projections },
+        { provide: WHATSAPP_VIEW, useValue: deps.whatsapp ?? { phones: () => [] } },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         MinPositionMiddleware,

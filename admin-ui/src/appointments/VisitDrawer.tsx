@@ -64,6 +64,8 @@ import { MENU_RESOURCES, namesOf, type Service } from '../menu/types';
 import { nameOf } from '../staff/types';
 import { floatingDate, floatingNowQuarter, floatingTime, openingTimes, toFloating } from './calendarTime';
 import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
+import { reminderNotice } from '../messaging/types';
+import { MessagesPanel } from '../messaging/MessagesPanel';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** Who can do a line: the appointment table's employees (their preferred artists when known). */
@@ -389,8 +391,10 @@ const VisitSummary = ({
   const act = async (action: string, done: string, body?: unknown) => {
     setProblems([]);
     try {
-      await dataProvider.send('POST', `appointments/${visit.id}/${action}`, body);
-      notify(done, { type: 'success' });
+      const reply = await dataProvider.send('POST', `appointments/${visit.id}/${action}`, body);
+      // "remind" says whether its WhatsApp reminder is on its way, or why not
+      const notice = action === 'remind' ? reminderNotice(reply) : { key: done, type: 'success' as const };
+      notify(notice.key, { type: notice.type });
       setDialog(null);
       onChanged();
     } catch (error) {
@@ -536,6 +540,11 @@ const VisitSummary = ({
           </DialogActions>
         </Dialog>
       )}
+      {/* the WhatsApp messages of this visit (its reminder), with how far each got */}
+      <MessagesPanel
+        key={`${visit.id}-${String(visit.reminded)}`}
+        path={`appointments/${visit.id}/messages`}
+      />
     </Box>
   );
 };

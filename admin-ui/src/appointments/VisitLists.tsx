@@ -39,6 +39,7 @@ import { useArea } from '../shell/area';
 import { nameOf } from '../staff/types';
 import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
 import { STATE_COLOURS, type Visit } from './types';
+import { reminderNotice } from '../messaging/types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { OpenArchiveButton, PeriodDateInput, useEarliestDay } from '../sales/PeriodFilter';
 
@@ -176,8 +177,10 @@ const RemindButton = ({ visit }: { visit: Visit }) => {
       data-testid="remind"
       onClick={async () => {
         try {
-          await dataProvider.send('POST', `appointments/${visit.id}/remind`);
-          notify('app.appointments.actions.reminded', { type: 'success' });
+          const reply = await dataProvider.send('POST', `appointments/${visit.id}/remind`);
+          // marked reminded; and the WhatsApp reminder on its way, or why it was not sent
+          const { key, type } = reminderNotice(reply);
+          notify(key, { type });
           refresh();
         } catch (error) {
           notify(failureKey(error), {

@@ -292,11 +292,30 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   by_name: 'text',
   description: 'text',
   note: 'text',
+  // WhatsApp messages (issue 26)
+  detail: 'text',
+  until: 'dateTime',
+  why: { choice: 'messaging.deferred.' },
+  language: { choice: 'app.language.' },
+  scheduled_for: 'dateTime',
+  provider: 'ltr',
+  provider_message_id: 'ltr',
+  recovered: 'boolean',
+  allowed: 'boolean',
+  how: { choice: 'messaging.consent.' },
+  received_at: 'dateTime',
+  text: 'text',
   rating: { code: 'rating' },
 };
 
 /** Where a field means something else in one kind of record. */
 export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> = {
+  // a WhatsApp message: what it is for, its kind, and why it was not sent
+  message: {
+    purpose: 'ltr',
+    kind: { choice: 'messaging.kinds.' },
+    reason: { choice: 'messaging.reasons.' },
+  },
   offer: { type: { choice: 'app.audit.values.offer_type.' } },
   // a read notification's kind is the menu's (stocks, surveys, complaints, orders)
   notice: { kind: { choice: 'app.notifications.kinds.' } },

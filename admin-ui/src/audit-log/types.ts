@@ -80,6 +80,7 @@ export const ENTITY_TYPES = [
   'expectedexpense',
   'bookslock',
   'advancedaccounting',
+  'message',
 ] as const;
 
 /**
@@ -88,6 +89,11 @@ export const ENTITY_TYPES = [
  */
 export const HIDDEN_FIELDS = new Set([
   'id',
+  // a WhatsApp message's template and text (its text is on the customer's Messages tab), and the
+  // customers a reply was filed under
+  'content',
+  'customer_ids',
+  'message_id',
   // the figures of a refusal's message (the refusal itself is shown in words)
   'refusal_params',
   'mobile_key',
@@ -285,6 +291,17 @@ export const KNOWN_TYPES = [
   'PlatformUpdateChanged',
   'PlatformUpdateWithdrawn',
   'PlatformUpdateSeen',
+  'MessageQueued',
+  'MessageDeferred',
+  'MessageSendStarted',
+  'MessageSent',
+  'MessageDelivered',
+  'MessageRead',
+  'MessageAttemptFailed',
+  'MessageFailed',
+  'MessageWithheld',
+  'WhatsAppReplyReceived',
+  'WhatsAppConsentChanged',
   'CancellationReasonAdded',
   'CancellationReasonChanged',
   'CancellationReasonRemoved',

@@ -94,6 +94,8 @@ export const RESOURCE_ACCESS: Record<
       { page: Page.pos, permission: Permission.viewInvoices },
     ],
   },
+  // the WhatsApp simulator's phones: whoever manages the settings (the salon's channel)
+  'setting/whatsapp-simulator': { list: { page: Page.settings, permission: Permission.manageSettings } },
   'pos/customer-wallet-reminder': {
     list: { page: Page.pos, permission: Permission.sell },
     export: { page: Page.pos, permission: Permission.sell },

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { RecordHistory } from '../audit-log/RecordHistory';
 import { CustomerVisits } from '../appointments/CustomerVisits';
 import { WalletTab } from '../instruments/WalletTab';
+import { MessagesPanel } from '../messaging/MessagesPanel';
 import { CustomerOffersTab } from '../customer-offers/CustomerOffersTab';
 import { CustomerAsOf } from './CustomerAsOf';
 import { CustomerIdentityNotice, MergeCustomerButton } from './CustomerIdentity';
@@ -55,6 +56,14 @@ const Actions = () => {
   );
 };
 
+/** The WhatsApp messages sent to her (reminders...) and her replies. */
+const CustomerMessages = () => {
+  const record = useRecordContext<Customer>();
+  return record ? (
+    <MessagesPanel path={`customers/${encodeURIComponent(String(record.id))}/messages`} />
+  ) : null;
+};
+
 const History = () => {
   const record = useRecordContext<Customer>();
   return record ? <RecordHistory entityType="customer" entityId={String(record.id)} /> : null;
@@ -79,6 +88,9 @@ export const CustomerShow = () => {
             <CustomerVisits />
           </TabbedShowLayout.Tab>
         )}
+        <TabbedShowLayout.Tab label="app.messaging.tab" path="messages">
+          <CustomerMessages />
+        </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="app.wallet.tab" path="wallet">
           <WalletTab />
         </TabbedShowLayout.Tab>

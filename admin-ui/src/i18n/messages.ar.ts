@@ -22,6 +22,7 @@ import { ar as einvoicingAr } from '../einvoicing/i18n.ar';
 import { ar as customersAr } from '../customers/i18n.ar';
 import { ar as booksAr } from '../books/i18n.ar';
 import { purchasesAr } from '../books/purchases.i18n';
+import { ar as messagingAr } from '../messaging/i18n.ar';
 import { mergeMessages, type MessageTree } from './merge';
 import { raArabic } from './raArabic';
 
@@ -52,4 +53,5 @@ export const messages: MessageTree = mergeMessages(
   customersAr as MessageTree,
   booksAr as MessageTree,
   purchasesAr as MessageTree,
+  messagingAr as MessageTree,
 );

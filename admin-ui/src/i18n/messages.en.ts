@@ -23,6 +23,7 @@ import { en as einvoicingEn } from '../einvoicing/i18n.en';
 import { en as customersEn } from '../customers/i18n.en';
 import { en as booksEn } from '../books/i18n.en';
 import { purchasesEn } from '../books/purchases.i18n';
+import { en as messagingEn } from '../messaging/i18n.en';
 import { mergeMessages, type MessageTree } from './merge';
 
 export const messages: MessageTree = mergeMessages(
@@ -52,4 +53,5 @@ export const messages: MessageTree = mergeMessages(
   customersEn as MessageTree,
   booksEn as MessageTree,
   purchasesEn as MessageTree,
+  messagingEn as MessageTree,
 );

@@ -50,6 +50,7 @@ import {
   sellGiftCardRoute,
   walletReminder,
 } from '../instruments';
+import { whatsappSimulator, WHATSAPP_SIMULATOR } from '../messaging';
 import { unusedOffersReport } from '../customer-offers';
 import { dashboard, paymentsDetails } from '../dashboard';
 import {
@@ -194,6 +195,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="accounting/receivable" {...receivable} />
         <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
+        <Resource name={WHATSAPP_SIMULATOR} {...whatsappSimulator} />
         <Resource name="reports/customers-discount-report" {...customersDiscountReport} />
         <Resource name="reports/unused-customers-offers-report" {...unusedOffersReport} />
         {giftCardResources.map(({ name, ...resource }) => (

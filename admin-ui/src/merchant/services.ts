@@ -15,6 +15,7 @@ import { BUNDLE_API_PATHS } from '../offers/types';
 import { PRODUCTS_API_PATHS } from '../products/types';
 import { STAFF_API_PATHS } from '../staff/types';
 import { BOOKS_API_PATHS } from '../books';
+import { MESSAGING_API_PATHS } from '../messaging/types';
 import type { AreaConfig } from '../shell/area';
 
 /** Screens whose API path differs from their address (spec doc1 §2 routes vs docs/api.md). */
@@ -34,6 +35,7 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   ...HELD_API_PATHS,
   ...NOTES_API_PATHS,
   ...BOOKS_API_PATHS,
+  ...MESSAGING_API_PATHS,
   // the penalties list is the customers' (doc1 §2 files it under accounting)
   'accounting/customers-penalties': 'customers-penalties',
   // the complaints screen (doc1 §2 files it under reports) reads and opens `complaints`

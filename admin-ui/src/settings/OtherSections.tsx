@@ -21,6 +21,7 @@ import PaymentIcon from '@mui/icons-material/Payment';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import { FormCell, FormSection } from '../forms/FormSection';
+import { QUARTERS_OF_DAY, TimeOfDayInput } from '../forms/TimeOfDayInput';
 import { schemaValidator } from '../forms/schemaValidator';
 import { Mirrored } from '../layout/Mirrored';
 import { useArea } from '../shell/area';
@@ -129,6 +130,9 @@ const LoyaltyRules = ({ readOnly }: { readOnly: boolean }) => {
   );
 };
 
+/** The send window's times: quarter hours from 09:00 to 23:00 (doc2's limits). */
+const SEND_QUARTERS = QUARTERS_OF_DAY.filter((q) => q >= '09:00' && q <= '23:00');
+
 const ReminderHours = ({ readOnly }: { readOnly: boolean }) => {
   const on = useWatch({ name: 'appointment_reminder' }) !== false;
   return (
@@ -163,19 +167,36 @@ export const NotificationsSection = ({ onSaved, submitLabel }: AfterSave) => (
       submitLabel={submitLabel}
     >
       {(readOnly) => (
-        <FormSection title="app.settings.notifications.messages" last>
-          <Switches sources={['appointment_reminder']} readOnly={readOnly} />
-          <ReminderHours readOnly={readOnly} />
-          <Switches
-            sources={[
-              'birthday_greetings',
-              'thank_you_after_invoice',
-              'survey_after_invoice',
-              'wallet_reminder',
-            ]}
-            readOnly={readOnly}
-          />
-        </FormSection>
+        <>
+          <FormSection title="app.settings.notifications.messages">
+            <Switches sources={['appointment_reminder']} readOnly={readOnly} />
+            <ReminderHours readOnly={readOnly} />
+            <Switches
+              sources={[
+                'birthday_greetings',
+                'thank_you_after_invoice',
+                'survey_after_invoice',
+                'wallet_reminder',
+              ]}
+              readOnly={readOnly}
+            />
+          </FormSection>
+          <FormSection title="app.settings.notifications_window.title" last>
+            <FormCell>
+              <TimeOfDayInput source="send_from" quarters={SEND_QUARTERS} readOnly={readOnly} fullWidth />
+            </FormCell>
+            <FormCell>
+              <TimeOfDayInput
+                source="send_until"
+                quarters={SEND_QUARTERS}
+                readOnly={readOnly}
+                fullWidth
+                helperText="app.settings.notifications_window.hint"
+              />
+            </FormCell>
+            <Switches sources={['mute_friday_prayer']} readOnly={readOnly} />
+          </FormSection>
+        </>
       )}
     </SectionForm>
   </SectionCard>

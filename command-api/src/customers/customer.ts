@@ -92,6 +92,9 @@ export const evolveCustomer = (state: CustomerState, event: CustomerEvent): Cust
     case 'CustomerMerged':
       if (!state.registered) return state;
       return { ...state, mergedInto: event.data.into_customer_id, likelyDuplicateOf: [] };
+    case 'WhatsAppConsentChanged':
+      if (!state.registered) return state;
+      return { ...state, details: { ...state.details, whatsapp_allowed: event.data.allowed } };
     case 'DuplicateCustomerMergedIn': {
       if (!state.registered) return state;
       const merged = new Set(event.data.merged_ids);

@@ -70,6 +70,7 @@ import {
   type VisitState,
 } from './visit';
 import { evolveReasons, initialReasons, type ReasonsState } from './cancellation-reasons';
+import { OutboxWorker } from '../engagement/outbox.worker';
 
 /** What the desk asks of the appointment book. */
 export type AppointmentRequest =
@@ -132,6 +133,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     @Inject(Sequences) private readonly sequences: Sequences,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(OutboxWorker) private readonly messages: OutboxWorker,
   ) {}
 
   async execute({ ctx, auth, request: r, uniqueId }: ChangeAppointments): Promise<Answer> {
@@ -156,8 +158,18 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     switch (r.kind) {
       case 'confirm':
         return new Answer(visitOf((await run({ type: 'Confirm' })).state));
-      case 'remind':
-        return new Answer(visitOf((await run({ type: 'Remind' })).state));
+      case 'remind': {
+        // marked reminded as before; and the reminder itself leaves on WhatsApp now (once per visit
+        // and time, whoever asks again), when the customer allows it: the answer says if it does not
+        const outcome = await run({ type: 'Remind' });
+        const start = state.lines.map((l) => l.start).sort()[0];
+        const reminder = await this.messages.outbox.queueReminder(
+          ctx,
+          { id: state.appointmentId, customer_id: state.customerId, start, status: 1 },
+          ctx.now,
+        );
+        return new Answer(visitOf(outcome.state, { reminder }));
+      }
       case 'check-in':
         return new Answer(visitOf((await run({ type: 'CheckIn' })).state));
       case 'cancel': {

@@ -1,6 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import {
   addDays,
+  weekdayOf,
   addMonths,
   businessDate,
   CANCELLATION_REASONS_CATEGORY,
@@ -22,6 +23,7 @@ import {
 } from '@rawnaq/contracts';
 import type { AuthContext, EventStore } from '@rawnaq/platform';
 import { seedDemoAppointments } from './demo-appointments';
+import type { Outbox } from '../engagement/outbox';
 import { seedDemoPayroll, seedDemoSales } from './demo-sales';
 import { seedDemoSalonUse } from './demo-salon-use';
 import { evolveAccountSettings, initialAccountSettings } from '../settings/account-settings';
@@ -220,6 +222,7 @@ const DEMO_CUSTOMERS = [
     preferred_language: 'ar',
     email: 'amal@example.com',
     birth_date: '1992-04-12',
+    whatsapp_allowed: true,
   },
   {
     name: 'نورة القحطاني',
@@ -235,10 +238,18 @@ const DEMO_CUSTOMERS = [
     gender: 2,
     nationality_id: 784,
     preferred_language: 'en',
+    whatsapp_allowed: true,
     notes: 'Prefers afternoon appointments',
   },
   { name: 'ريم عبدالله', mobile: '+966543332211', gender: 2, nationality_id: 818, preferred_language: 'ar' },
-  { name: 'Lama Fahad', mobile: '+966567778899', gender: 2, nationality_id: 682, preferred_language: 'en' },
+  {
+    name: 'Lama Fahad',
+    mobile: '+966567778899',
+    gender: 2,
+    nationality_id: 682,
+    preferred_language: 'en',
+    whatsapp_allowed: true,
+  },
 ];
 
 /** What the demo prints on its invoices (the setup wizard's invoice step). */
@@ -437,6 +448,8 @@ export const seedDemoSalon = async (
   waitForProjections: (position: string) => Promise<void>,
   /** ZATCA's reporting, to have one demo invoice reported now and credited (omitted: no credit note) */
   reporting?: Pick<EInvoiceReporting, 'submitNow'>,
+  /** WhatsApp's outbox, to queue the reminders of tomorrow's visits (omitted: none) */
+  messages?: Pick<Outbox, 'remindDay'>,
 ): Promise<boolean> => {
   if (
     (await store.readStream(streamName('account', DEMO.tenantId, DEMO.tenantId), { maxCount: 1 })).length > 0
@@ -735,5 +748,14 @@ export const seedDemoSalon = async (
     'Asia/Riyadh',
     stylists.map((id, i) => ({ id, salary: DEMO_STYLISTS[i].salary })),
   );
+  // the salon is on the WhatsApp simulator: tomorrow's visits are reminded, in each customer's language,
+  // to those who allow WhatsApp (the outbox's worker sends them once the product runs)
+  if (messages) {
+    await waitForProjections(await store.headPosition());
+    const tomorrow = addDays(businessDate(now, 'Asia/Riyadh'), 1);
+    await messages.remindDay(DEMO.tenantId, tomorrow, now);
+    // the stylists rest on Fridays: that day's visits were booked on the Saturday
+    if (weekdayOf(tomorrow) === 5) await messages.remindDay(DEMO.tenantId, addDays(tomorrow, 1), now);
+  }
   return true;
 };

@@ -1,4 +1,5 @@
 import type { RegisterCustomerInput } from './customer-input';
+import type { WhatsAppConsentChanged } from '../engagement/messaging';
 
 /** What the salon knows about a customer; `mobile_key` is the normalised mobile used to find duplicates. */
 export type CustomerDetails = RegisterCustomerInput & { mobile_key: string };
@@ -73,7 +74,9 @@ export type CustomerEvent =
   | CustomerFlaggedAsLikelyDuplicate
   | LikelyDuplicateDismissed
   | CustomerMerged
-  | DuplicateCustomerMergedIn;
+  | DuplicateCustomerMergedIn
+  /** "WhatsApp contact allowed" turned on or off by a reply (STOP, START), with when and how */
+  | WhatsAppConsentChanged;
 export const CUSTOMER_EVENT_TYPES = [
   'CustomerRegistered',
   'CustomerDetailsChanged',
@@ -84,6 +87,7 @@ export const CUSTOMER_EVENT_TYPES = [
   'LikelyDuplicateDismissed',
   'CustomerMerged',
   'DuplicateCustomerMergedIn',
+  'WhatsAppConsentChanged',
 ] as const;
 
 /** Stream category of customers: `customer-<tenantId>.<customerId>`. */

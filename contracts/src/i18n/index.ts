@@ -12,6 +12,7 @@ import { platformUpdateMessages } from '../platform/platform-updates';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
+import { messagingMessages } from '../engagement/messages';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -45,6 +46,7 @@ export const contractMessages = {
     customerOfferMessages.en,
     einvoicingMessages.en,
     accountingMessages.en,
+    messagingMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -61,6 +63,7 @@ export const contractMessages = {
     customerOfferMessages.ar,
     einvoicingMessages.ar,
     accountingMessages.ar,
+    messagingMessages.ar,
   ),
 };
 

@@ -10,6 +10,8 @@ import { integer, percentage, price } from '../validators/numbers';
 import { aliasName, digitsOnly, email, maxLength, minLength } from '../validators/text';
 import { withFieldRule, withRule, booleanish } from '../validators/zod';
 import { closingTime, overlapsNextDay, type OpeningDay } from './opening-hours';
+import type { Validator } from '../validators/core';
+import { SEND_WINDOW_LIMITS } from '../engagement/messaging';
 
 /** VAT: its name and percentage; a percentage is required when VAT is on and must be zero when off (spec doc2 §5.1). */
 export const vatSettingsInput = z.preprocess(
@@ -123,21 +125,42 @@ export const invoiceSettingsInput = z.preprocess(
 );
 
 /** Which messages the salon sends its customers, and when. */
+/** A time of the send window ('HH:mm'), inside the limits of doc2 (09:00 to 23:00). */
+const sendTime: Validator = (value) => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
+    return { key: 'validation.invalid_value' };
+  return value < SEND_WINDOW_LIMITS.from || value > SEND_WINDOW_LIMITS.until
+    ? { key: 'messaging.window_outside_limits' }
+    : undefined;
+};
+
 export const notificationSettingsInput = z.preprocess(
   cleanPayload,
-  z.object({
-    appointment_reminder: booleanish.default(true),
-    reminder_hours_before: z
-      .preprocess(
-        (v) => (typeof v === 'number' ? String(v) : v),
-        withRule(z.string(), integer({ min: 1, max: 72 })),
-      )
-      .default('24'),
-    birthday_greetings: booleanish.default(false),
-    thank_you_after_invoice: booleanish.default(true),
-    survey_after_invoice: booleanish.default(false),
-    wallet_reminder: booleanish.default(false),
-  }),
+  withFieldRule(
+    z.object({
+      appointment_reminder: booleanish.default(true),
+      reminder_hours_before: z
+        .preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          withRule(z.string(), integer({ min: 1, max: 72 })),
+        )
+        .default('24'),
+      birthday_greetings: booleanish.default(false),
+      thank_you_after_invoice: booleanish.default(true),
+      survey_after_invoice: booleanish.default(false),
+      wallet_reminder: booleanish.default(false),
+      // WhatsApp messages leave only inside this window on the salon's clock, within 09:00-23:00 (doc2)
+      send_from: withRule(z.string(), sendTime).default(SEND_WINDOW_LIMITS.from),
+      send_until: withRule(z.string(), sendTime).default(SEND_WINDOW_LIMITS.until),
+      mute_friday_prayer: booleanish.default(false),
+    }),
+    'send_until',
+    (data) => (until) =>
+      typeof data.send_from === 'string' && typeof until === 'string' && until <= data.send_from
+        ? { key: 'messaging.window_empty' }
+        : undefined,
+  ),
 );
 
 /**

@@ -117,6 +117,8 @@ export const startTestApp = async (
     bookingDist: join(dir, 'no-booking'),
     // the ZATCA reporting worker runs when a test says so (t.app.einvoicing.runOnce())
     reportEveryMs: 0,
+    // the WhatsApp outbox and the simulator's webhooks too (t.app.messaging.runOnce(), simulator.flush())
+    messagingEveryMs: 0,
     fatooraRules: options.fatooraRules,
   });
   const server: Server = httpServer(app.handler);

@@ -76,6 +76,7 @@ export const customersProjection: Projection = {
     'LikelyDuplicateDismissed',
     'CustomerMerged',
     'DuplicateCustomerMergedIn',
+    'WhatsAppConsentChanged',
     'InvoiceIssued',
     'InvoiceCancelled',
     ...WALLET_EVENT_TYPES,
@@ -176,6 +177,20 @@ export const customersProjection: Projection = {
         if ('birth_date' in event.data.changed) set.birth_month = birthMonth(event.data.changed.birth_date);
         return [{ kind: 'patch', collection: 'customers', id, set, unset }];
       }
+      case 'WhatsAppConsentChanged':
+        if (!lookup('customers', id)) return [];
+        return [
+          {
+            kind: 'patch',
+            collection: 'customers',
+            id,
+            set: {
+              whatsapp_allowed: event.data.allowed,
+              whatsapp_consent: { allowed: event.data.allowed, how: event.data.how, at: event.data.at },
+              ...stamp,
+            },
+          },
+        ];
       case 'CustomerDisabled':
         return [{ kind: 'patch', collection: 'customers', id, set: { status: 0, ...stamp } }];
       case 'CustomerActivated':

@@ -8,6 +8,7 @@ import {
   wizardProgress,
   LOYALTY_DEFAULTS,
   ONLINE_DEFAULTS,
+  SEND_WINDOW_LIMITS,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -76,6 +77,9 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
     thank_you_after_invoice: a.thank_you_after_invoice ?? true,
     survey_after_invoice: a.survey_after_invoice ?? false,
     wallet_reminder: a.wallet_reminder ?? false,
+    send_from: a.send_from ?? SEND_WINDOW_LIMITS.from,
+    send_until: a.send_until ?? SEND_WINDOW_LIMITS.until,
+    mute_friday_prayer: a.mute_friday_prayer ?? false,
   }),
   online: (a) => ({
     alias: a.alias,

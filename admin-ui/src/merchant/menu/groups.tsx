@@ -215,6 +215,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       ),
       page('setting/online-setting', 'app.menu.online_settings', <LanguageIcon />, settings),
       { resource: 'setting/einvoicing-setting' },
+      { resource: 'setting/whatsapp-simulator' },
       { resource: 'cancellation-reasons', access: { resource: 'settings', action: 'show' } },
       {
         ...page('wizard', 'app.menu.wizard', <AutoFixHighIcon />),

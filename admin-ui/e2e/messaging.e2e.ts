@@ -1,0 +1,150 @@
+/**
+ * WhatsApp in the browser (issue 26): a reminder arrives in the simulator's inbox in the customer's
+ * language and a STOP reply there stops the next one, in Arabic on a phone; a reminder shows on the
+ * customer's profile as it goes, in English on a desktop. The product runs its outbox's worker every
+ * 5 s; outside the salon's send window (09:00-23:00 in Riyadh) the reminder waits, and the test says so.
+ * Called by flows.e2e.spec.ts.
+ */
+import type { Page } from 'playwright-core';
+import { DEMO, shot, signIn } from './browser';
+import type { SuiteContext } from './menu.e2e';
+
+const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
+
+const api = <T>(page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(`/api/merchant/${p}`, {
+        method: m as string,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('rawnaq.merchant.token')}`,
+          'Content-Type': 'application/json',
+        },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [method, path, body] as const,
+  ) as Promise<{ status: number; body: T }>;
+
+/** Whether Riyadh's clock is inside the default window now (with a minute's margin at its end). */
+const inWindow = () => {
+  const minutes = new Date(Date.now() + 3 * 3_600_000).getUTCHours() * 60 + new Date().getUTCMinutes();
+  return minutes >= 9 * 60 && minutes < 23 * 60 - 2;
+};
+
+/** A day far ahead (its own for these tests) and a visit booked then for the customer named. */
+const bookFor = async (page: Page, name: string, daysAhead: number, time: string) => {
+  const day = new Date(Date.now() + daysAhead * 86_400_000);
+  // a Sunday-to-Thursday, so the demo's stylists work
+  while ([5, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
+  const date = day.toISOString().slice(0, 10);
+  const [customer] = (
+    await api<Array<{ id: string; mobile: string }>>(
+      page,
+      'GET',
+      `customers?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`,
+    )
+  ).body;
+  const services = (await api<Array<{ id: string; name_en: string }>>(page, 'GET', 'services?range=[0,99]'))
+    .body;
+  const staff = (await api<Array<{ id: string; name_en: string }>>(page, 'GET', 'employees?range=[0,99]'))
+    .body;
+  const booked = await api<{ id: string }>(page, 'POST', 'appointments', {
+    customer_id: customer.id,
+    lines: [
+      {
+        service_id: services.find((s) => s.name_en === 'Blow dry')!.id,
+        employee_id: staff.find((e) => e.name_en === 'Reem Abdullah')!.id,
+        start: `${date}T${time}:00+03:00`,
+      },
+    ],
+  });
+  expect(booked.status).toBe(201);
+  return { id: booked.body.id, date, customer };
+};
+
+export const messagingTests = ({ url, tab }: SuiteContext) => {
+  describe('WhatsApp reminders and the simulator', () => {
+    it('a reminder arrives in the simulator in Arabic, and a STOP reply there stops the next one, on a phone', async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, url, owner, { language: 'ar' });
+      const first = await bookFor(page, 'نورة القحطاني', 45, '12:00');
+      const second = await bookFor(page, 'نورة القحطاني', 46, '12:00');
+      const reminded = await api<{ reminder: { queued: boolean } }>(
+        page,
+        'POST',
+        `appointments/${first.id}/remind`,
+      );
+      expect(reminded.body.reminder.queued).toBe(true);
+
+      await page.goto(`${url}/ar/merchant/setting/whatsapp-simulator`);
+      await page.waitForSelector('[data-testid=simulator-hint]');
+      if (!inWindow()) {
+        // night in Riyadh: the reminder waits for 09:00, as the customer's profile says
+        await page.goto(`${url}/ar/merchant/customers/${first.customer.id}/show/messages`);
+        await page.waitForSelector('[data-testid=message-status]:has-text("بانتظار فترة الإرسال")');
+        return;
+      }
+      // the worker sends within seconds: the list is refreshed until her phone shows the visit's day
+      const digits = first.customer.mobile.replace(/\D/g, '');
+      for (let i = 0; i < 20; i++) {
+        if (await page.$(`text=${first.date}`)) break;
+        await page.waitForTimeout(1000);
+        await page.reload();
+        await page.waitForSelector('[data-testid=simulator-hint]');
+      }
+      await page.click(`text=${digits}`);
+      await page.waitForSelector('[data-testid=phone-dialog]');
+      const message = page.locator(`[data-testid=inbox-message]:has-text("${first.date}")`);
+      await message.waitFor();
+      const text = (await message.textContent()) ?? '';
+      expect(text).toContain('نورة القحطاني');
+      expect(text).toContain('صالون العرض التجريبي');
+      await shot(page, 'whatsapp-simulator-ar-phone');
+
+      // she replies STOP: her consent is off, and the next visit's reminder is not sent
+      await page.click('[data-testid=reply-stop]');
+      await page.waitForSelector('[data-testid=inbox-reply]:has-text("STOP")');
+      const next = await api<{ reminder: { queued: boolean; reason?: string } }>(
+        page,
+        'POST',
+        `appointments/${second.id}/remind`,
+      );
+      expect(next.body.reminder).toEqual({ queued: false, reason: 'messaging.not_allowed' });
+      const customer = await api<{ whatsapp_allowed: boolean }>(
+        page,
+        'GET',
+        `customers/${first.customer.id}`,
+      );
+      expect(customer.body.whatsapp_allowed).toBe(false);
+      // START, so the demo's customer is as she was for the other tests
+      await page.fill('[data-testid=reply-text]', 'START');
+      await page.click('[data-testid=reply-send]');
+      await page.waitForSelector('[data-testid=inbox-reply]:has-text("START")');
+    });
+
+    it('shows the reminder on the customer’s profile as it goes, in English on a desktop', async () => {
+      const { page } = await tab();
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await signIn(page, url, owner);
+      const visit = await bookFor(page, 'Huda Salem', 47, '13:00');
+      await api(page, 'POST', `appointments/${visit.id}/remind`);
+      await page.goto(`${url}/en/merchant/customers/${visit.customer.id}/show/messages`);
+      await page.waitForSelector('[data-testid=messages-panel]');
+      const expected = inWindow() ? /Sent|Delivered|Read/ : /Waiting for the sending window/;
+      for (let i = 0; i < 20; i++) {
+        const row = page.locator(`[data-testid=message]:has-text("${visit.date}")`);
+        if ((await row.count()) && expected.test((await row.first().textContent()) ?? '')) break;
+        await page.waitForTimeout(1000);
+        await page.reload();
+        await page.waitForSelector('[data-testid=messages-panel]');
+      }
+      const row = page.locator(`[data-testid=message]:has-text("${visit.date}")`).first();
+      expect((await row.textContent()) ?? '').toMatch(expected);
+      expect((await row.textContent()) ?? '').toContain('Huda Salem');
+      await shot(page, 'customer-messages-en');
+    });
+  });
+};

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import {
+  CloudApiMessaging,
+  simulatorConnection,
+  tenantOfSimulatorNumber,
+  webhookSignatureValid,
+  WhatsAppSimulator,
+  type MessagingConnection,
+  type MessagingProvider,
+} from '@rawnaq/platform';
+
+/** The platform's Meta app (WHATSAPP=cloud): its secret, its verify token, and the salons' numbers on it. */
+export type CloudSetup = {
+  provider: MessagingProvider;
+  appSecret: string;
+  verifyToken: string;
+  /** tenant id → its phone number id and access token */
+  numbers: Map<string, MessagingConnection>;
+};
+
+/** Who signed a webhook: the local simulator, or Meta for the platform's app. */
+export type WebhookSource = 'simulator' | 'cloud';
+
+/**
+ * Which sender each salon uses: the local simulator by default (every salon, its own simulated
+ * number); with WHATSAPP=cloud, the salons named in WHATSAPP_PHONE_NUMBERS send through the Cloud API.
+ */
+export class MessagingChannels {
+  private readonly simulated: MessagingProvider;
+
+  constructor(
+    readonly simulator: WhatsAppSimulator,
+    private readonly cloud?: CloudSetup,
+  ) {
+    this.simulated = simulator.provider();
+  }
+
+  channelFor(tenantId: string): { provider: MessagingProvider; connection: MessagingConnection } {
+    const number = this.cloud?.numbers.get(tenantId);
+    return number
+      ? { provider: this.cloud!.provider, connection: number }
+      : { provider: this.simulated, connection: simulatorConnection(tenantId) };
+  }
+
+  /** Whose signature a webhook's raw body carries, if anyone's we know. */
+  signedBy(raw: Buffer | string | undefined, signature: string | undefined): WebhookSource | undefined {
+    if (webhookSignatureValid(raw, signature, this.simulator.appSecret)) return 'simulator';
+    if (this.cloud && webhookSignatureValid(raw, signature, this.cloud.appSecret)) return 'cloud';
+    return undefined;
+  }
+
+  /** The salon a notice's phone number id belongs to, only from the source that may speak for it. */
+  tenantOf(phoneNumberId: string, source: WebhookSource): string | undefined {
+    if (source === 'simulator') return tenantOfSimulatorNumber(phoneNumberId);
+    for (const [tenantId, c] of this.cloud?.numbers ?? [])
+      if (c.phoneNumberId === phoneNumberId) return tenantId;
+    return undefined;
+  }
+
+  get verifyToken(): string | undefined {
+    return this.cloud?.verifyToken;
+  }
+}
+
+/**
+ * The channels from the environment: the simulator's records in `DATA_DIR/whatsapp-simulator.db`
+ * (in memory for ':memory:'); WHATSAPP=cloud with WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN,
+ * WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBERS (`<tenantId>=<phone number id>,…`), and optionally
+ * WHATSAPP_GRAPH_URL, connects those salons to the Cloud API.
+ */
+export const messagingChannelsFromEnv = (
+  dataDir: string,
+  env: Record<string, string | undefined> = process.env,
+): MessagingChannels => {
+  const simulator = new WhatsAppSimulator(
+    dataDir === ':memory:' ? ':memory:' : join(dataDir, 'whatsapp-simulator.db'),
+  );
+  if (env.WHATSAPP !== 'cloud') return new MessagingChannels(simulator);
+  const need = (name: string) => {
+    const v = env[name];
+    if (!v) throw new Error(`WHATSAPP=cloud needs ${name}`);
+    return v;
+  };
+  const accessToken = need('WHATSAPP_ACCESS_TOKEN');
+  const numbers = new Map<string, MessagingConnection>();
+  for (const pair of need('WHATSAPP_PHONE_NUMBERS').split(',')) {
+    const [tenantId, phoneNumberId] = pair.split('=').map((s) => s.trim());
+    if (tenantId && phoneNumberId) numbers.set(tenantId, { phoneNumberId, accessToken });
+  }
+  return new MessagingChannels(simulator, {
+    provider: new CloudApiMessaging({ graphUrl: env.WHATSAPP_GRAPH_URL }),
+    appSecret: need('WHATSAPP_APP_SECRET'),
+    verifyToken: need('WHATSAPP_VERIFY_TOKEN'),
+    numbers,
+  });
+};
+
+export const MESSAGING_TOKENS = {
+  channels: Symbol('MessagingChannels'),
+  /** how often the outbox worker runs (0: tests run it by hand) */
+  everyMs: Symbol('OutboxEveryMs'),
+} as const;

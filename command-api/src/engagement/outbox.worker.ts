@@ -1,0 +1,182 @@
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Inject,
+  Injectable,
+  Param,
+  Post,
+  Req,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { notFound, Page, Permission, simulatorFailingInput, simulatorReplyInput } from '@rawnaq/contracts';
+import {
+  Auth,
+  parseInput,
+  Public,
+  Realm,
+  RequirePermission,
+  simulatorConnection,
+  TOKENS,
+  type AuthContext,
+  type Clock,
+  type EventStore,
+  type Logger,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { Answer } from '../shared/answer';
+import { Aggregates } from '../shared/repository';
+import { detached } from '../shared/unit-of-work';
+import { MESSAGING_TOKENS, type MessagingChannels } from './channels';
+import { Outbox } from './outbox';
+
+/** How often reminders are planned (each round of the worker sends; planning looks at the next 3 days). */
+const PLAN_EVERY_MS = 60_000;
+
+/**
+ * The background worker of the outbox: every few seconds it plans the reminders whose time came and
+ * sends the messages due, once the read models show everything stored so far.
+ */
+@Injectable()
+export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  readonly outbox: Outbox;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+  private plannedAt = 0;
+
+  constructor(
+    @Inject(Aggregates) aggregates: Aggregates,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.eventStore) private readonly store: EventStore,
+    @Inject(MESSAGING_TOKENS.channels) channels: MessagingChannels,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+    @Inject(TOKENS.logger) private readonly logger: Logger,
+    @Inject(MESSAGING_TOKENS.everyMs) private readonly everyMs: number,
+  ) {
+    this.outbox = new Outbox(aggregates, models, channels, logger);
+  }
+
+  /** One round: the reminders due planned (at most once a minute unless `plan`), then the messages due sent. */
+  async runOnce(options: { plan?: boolean } = {}): Promise<number> {
+    return detached(async () => {
+      const now = this.clock.now();
+      await this.models.settle(await this.store.headPosition());
+      if (options.plan ?? now.getTime() - this.plannedAt >= PLAN_EVERY_MS) {
+        this.plannedAt = now.getTime();
+        await this.outbox.planReminders(now);
+        await this.models.settle(await this.store.headPosition());
+      }
+      return this.outbox.runDue(now);
+    });
+  }
+
+  onApplicationBootstrap() {
+    // the simulator's webhooks come back to this process, each as its own command (tests flush them by hand)
+    this.outbox.channels.simulator.connect(
+      async (raw, signature) => {
+        await detached(() => this.outbox.receive(raw, signature, this.clock.now()));
+      },
+      this.everyMs > 0 ? 300 : 0,
+    );
+    if (this.everyMs <= 0) return;
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.runOnce()
+        .catch((error: unknown) => this.logger.warn(`messages not sent: ${String(error)}`))
+        .finally(() => (this.running = undefined));
+    }, this.everyMs);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy() {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}
+
+type Request = { headers: Record<string, string | string[] | undefined>; rawBody?: Buffer };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * WhatsApp's webhook (the Cloud API's, and the simulator's in the same shapes): no sign-in, the
+ * `X-Hub-Signature-256` of the raw body is checked instead; a webhook not signed is refused (401) and
+ * changes nothing; one sent again changes nothing more.
+ */
+@Controller('api/public/whatsapp')
+export class WhatsAppWebhookController {
+  constructor(
+    @Inject(OutboxWorker) private readonly worker: OutboxWorker,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+  ) {}
+
+  @Post('webhook')
+  @Public()
+  @HttpCode(200)
+  async webhook(@Req() req: Request) {
+    const result = await this.worker.outbox.receive(
+      req.rawBody,
+      one(req.headers['x-hub-signature-256']),
+      this.clock.now(),
+    );
+    return new Answer(result);
+  }
+}
+
+const phoneOf = (phone: string) => {
+  if (!/^\d{8,15}$/.test(phone)) throw notFound('messaging.unknown_phone');
+  return phone;
+};
+const textOf = (body: unknown) => parseInput(simulatorReplyInput, body).text.trim();
+const failingOf = (body: unknown) => parseInput(simulatorFailingInput, body).failing === true;
+
+/**
+ * The simulator's phones, worked by a tester of the salon: a customer reads, replies, replies STOP,
+ * or her number fails. Each salon sees and works its own simulated number's phones only. What the
+ * phone does reaches the product as a signed webhook, as WhatsApp's would.
+ */
+@Controller('api/merchant/whatsapp-simulator/phones')
+@Realm('merchant')
+@RequirePermission(Page.settings, Permission.manageSettings)
+export class WhatsAppSimulatorController {
+  constructor(
+    @Inject(MESSAGING_TOKENS.channels) private readonly channels: MessagingChannels,
+    @Inject(TOKENS.eventStore) private readonly store: EventStore,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  /** Does what the phone does, then lets its webhooks reach the product (each its own command) and answers once they show. */
+  private async delivered<T>(work: () => T) {
+    const result = work();
+    await detached(() => this.channels.simulator.flush());
+    const position = await this.store.headPosition();
+    await this.models.settle(position);
+    return new Answer(result, position);
+  }
+
+  @Post(':phone/reply')
+  @HttpCode(200)
+  reply(@Auth() auth: AuthContext, @Param('phone') phone: string, @Body() body: unknown) {
+    const { phoneNumberId } = simulatorConnection(auth.tenantId);
+    const text = textOf(body);
+    return this.delivered(() => this.channels.simulator.reply(phoneNumberId, phoneOf(phone), text));
+  }
+
+  @Post(':phone/read')
+  @HttpCode(200)
+  read(@Auth() auth: AuthContext, @Param('phone') phone: string) {
+    const { phoneNumberId } = simulatorConnection(auth.tenantId);
+    return this.delivered(() => ({ read: this.channels.simulator.read(phoneNumberId, phoneOf(phone)) }));
+  }
+
+  @Post(':phone/failing')
+  @HttpCode(200)
+  failing(@Auth() auth: AuthContext, @Param('phone') phone: string, @Body() body: unknown) {
+    const { phoneNumberId } = simulatorConnection(auth.tenantId);
+    const failing = failingOf(body);
+    return this.delivered(() => {
+      this.channels.simulator.setFailing(phoneNumberId, phoneOf(phone), failing);
+      return { phone, failing };
+    });
+  }
+}

@@ -1,0 +1,3 @@
+export * from './messaging';
+export * from './messages';
+export * from './simulator-input';

@@ -1,0 +1,115 @@
+import type { FetchLike } from '../fatoora/http-fatoora';
+import type { MessagingConnection, MessagingProvider, OutgoingMessage, SendResult } from './port';
+
+export type CloudApiOptions = {
+  /** the Graph API's root with its version (default https://graph.facebook.com/v21.0) */
+  graphUrl?: string;
+  /** how requests are made (the local simulator's in-process fetch, a test's server); the global fetch by default */
+  fetch?: FetchLike;
+  /** the adapter's name in the events (`cloud_api`, or `simulator` for the local one) */
+  name?: string;
+  /** what the provider can tell of a reference after a crash (the Cloud API itself cannot: `unknown`) */
+  lookup?: MessagingProvider['lookup'];
+  timeoutMs?: number;
+};
+
+/** Cloud API error codes that trying again later may get past: rate limits, throttling, temporary errors. */
+const RETRYABLE_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131048, 131056, 133004]);
+/** Codes that say the recipient cannot get it (not on WhatsApp, undeliverable, blocked, unsupported). */
+const UNREACHABLE_CODES = new Set([131026, 131021, 131045, 131049, 131051, 130472]);
+
+/** The parameters of a template's body, as the Cloud API wants them. */
+const templateBody = (m: OutgoingMessage) => ({
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: m.to,
+  type: 'template',
+  template: {
+    name: m.template.name,
+    language: { code: m.language },
+    components: m.template.params.length
+      ? [{ type: 'body', parameters: m.template.params.map((text) => ({ type: 'text', text })) }]
+      : [],
+  },
+  biz_opaque_callback_data: m.clientRef,
+});
+
+const textBody = (m: OutgoingMessage) => ({
+  messaging_product: 'whatsapp',
+  recipient_type: 'individual',
+  to: m.to,
+  type: 'text',
+  text: { preview_url: false, body: m.text },
+  biz_opaque_callback_data: m.clientRef,
+});
+
+/**
+ * WhatsApp Business Cloud API (Meta's Graph API): `POST /{phone-number-id}/messages` with the salon's
+ * access token. A conversation is opened with an approved template; free text only inside the 24-hour
+ * customer service window (`freeText`). An answer 5xx, 429, a timeout or a throttling code is worth
+ * trying again; a recipient that cannot get WhatsApp messages is not.
+ */
+export class CloudApiMessaging implements MessagingProvider {
+  readonly name: string;
+  private readonly graphUrl: string;
+  private readonly fetch: FetchLike;
+
+  constructor(private readonly options: CloudApiOptions = {}) {
+    this.name = options.name ?? 'cloud_api';
+    this.graphUrl = (options.graphUrl ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, '');
+    this.fetch =
+      options.fetch ??
+      (async (url, init) => {
+        const res = await fetch(url, init);
+        return { status: res.status, text: () => res.text() };
+      });
+  }
+
+  async send(connection: MessagingConnection, message: OutgoingMessage): Promise<SendResult> {
+    const url = `${this.graphUrl}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
+    let status: number;
+    let text: string;
+    try {
+      const res = await this.fetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${connection.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(message.freeText ? textBody(message) : templateBody(message)),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (error) {
+      return {
+        ok: false,
+        reason: 'provider_unavailable',
+        retryable: true,
+        detail: String(error).slice(0, 300),
+      };
+    }
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // an answer that is not JSON (a proxy's error page): judged by its status alone
+    }
+    const id = (body.messages as Array<{ id?: unknown }> | undefined)?.[0]?.id;
+    if (status >= 200 && status < 300 && typeof id === 'string') return { ok: true, providerMessageId: id };
+    const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
+    const code = Number(error.code);
+    const detail = `${status} ${Number.isFinite(code) ? code : ''} ${String(error.message ?? '')}`
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 300);
+    if (status >= 500 || status === 429 || RETRYABLE_CODES.has(code))
+      return { ok: false, reason: 'provider_unavailable', retryable: true, detail };
+    if (UNREACHABLE_CODES.has(code))
+      return { ok: false, reason: 'number_unreachable', retryable: false, detail };
+    return { ok: false, reason: 'refused', retryable: false, detail };
+  }
+
+  lookup(connection: MessagingConnection, clientRef: string) {
+    return this.options.lookup
+      ? this.options.lookup(connection, clientRef)
+      : Promise.resolve('unknown' as const);
+  }
+}

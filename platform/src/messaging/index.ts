@@ -1,0 +1,3 @@
+export * from './port';
+export * from './cloud-api';
+export * from './simulator';

@@ -1,0 +1,271 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  CloudApiMessaging,
+  cloudWebhookNotices,
+  signWebhook,
+  simulatorConnection,
+  subscriptionChallenge,
+  webhookSignatureValid,
+  WhatsAppSimulator,
+  WebhookRefused,
+  type OutgoingMessage,
+} from './index';
+
+const reminder: OutgoingMessage = {
+  clientRef: 't1/m1',
+  to: '966501234567',
+  language: 'ar',
+  template: { name: 'appointment_reminder', params: ['نورة', 'صالون', '2026-12-04', '10:00'] },
+  text: 'مرحبًا نورة',
+};
+
+/** A local server speaking the Graph API's shapes: it records each request and answers what the test says. */
+const graphServer = async (answer: (body: Record<string, unknown>) => { status: number; body: unknown }) => {
+  const seen: Array<{ path: string; auth?: string; body: Record<string, unknown> }> = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      seen.push({ path: req.url ?? '', auth: req.headers.authorization, body });
+      const a = answer(body);
+      res.writeHead(a.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(a.body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
+  return { url, seen, close: () => new Promise((r) => server.close(r)) };
+};
+
+describe('WhatsApp Cloud API adapter, against a local server in the Graph API’s shapes', () => {
+  const connection = { phoneNumberId: '1234567890', accessToken: 'EAAG-token' };
+
+  it('sends a template message to open a conversation, and free text when asked', async () => {
+    const graph = await graphServer(() => ({
+      status: 200,
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: '966501234567', wa_id: '966501234567' }],
+        messages: [{ id: 'wamid.HBgM1' }],
+      },
+    }));
+    try {
+      const cloud = new CloudApiMessaging({ graphUrl: graph.url });
+      expect(await cloud.send(connection, reminder)).toEqual({ ok: true, providerMessageId: 'wamid.HBgM1' });
+      expect(graph.seen[0]).toEqual({
+        path: '/v21.0/1234567890/messages',
+        auth: 'Bearer EAAG-token',
+        body: {
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: '966501234567',
+          type: 'template',
+          template: {
+            name: 'appointment_reminder',
+            language: { code: 'ar' },
+            components: [
+              { type: 'body', parameters: reminder.template.params.map((text) => ({ type: 'text', text })) },
+            ],
+          },
+          biz_opaque_callback_data: 't1/m1',
+        },
+      });
+      await cloud.send(connection, { ...reminder, freeText: true });
+      expect(graph.seen[1].body).toMatchObject({ type: 'text', text: { body: 'مرحبًا نورة' } });
+      // the Cloud API cannot say after a crash whether it has a message
+      expect(await cloud.lookup(connection, 't1/m1')).toBe('unknown');
+    } finally {
+      await graph.close();
+    }
+  });
+
+  it('tells a failure worth retrying (5xx, 429, throttling) from one that is not', async () => {
+    const answers = [
+      { status: 503, body: { error: { message: 'Service unavailable', code: 2 } } },
+      { status: 400, body: { error: { message: 'Spam rate limit hit', code: 131048 } } },
+      { status: 400, body: { error: { message: 'Message undeliverable', code: 131026 } } },
+      { status: 400, body: { error: { message: 'Re-engagement message', code: 131047 } } },
+      { status: 401, body: { error: { message: 'Invalid OAuth access token', code: 190 } } },
+    ];
+    const graph = await graphServer(() => answers.shift()!);
+    try {
+      const cloud = new CloudApiMessaging({ graphUrl: graph.url });
+      const results = [];
+      for (let i = 0; i < 5; i++) results.push(await cloud.send(connection, reminder));
+      expect(results.map((r) => !r.ok && [r.reason, r.retryable])).toEqual([
+        ['provider_unavailable', true],
+        ['provider_unavailable', true],
+        ['number_unreachable', false],
+        ['refused', false],
+        ['refused', false],
+      ]);
+    } finally {
+      await graph.close();
+    }
+    // nobody answering at all: tried again later
+    const gone = new CloudApiMessaging({ graphUrl: 'http://127.0.0.1:9/v21.0', timeoutMs: 2000 });
+    expect(await gone.send(connection, reminder)).toMatchObject({ ok: false, retryable: true });
+  });
+
+  it('checks the webhook’s X-Hub-Signature-256 against the raw body, and answers the verify handshake', () => {
+    const raw = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
+    const signature = signWebhook(raw, 'app-secret');
+    expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(webhookSignatureValid(raw, signature, 'app-secret')).toBe(true);
+    expect(webhookSignatureValid(raw, signature, 'other-secret')).toBe(false);
+    expect(webhookSignatureValid(raw + ' ', signature, 'app-secret')).toBe(false);
+    expect(webhookSignatureValid(raw, undefined, 'app-secret')).toBe(false);
+    expect(webhookSignatureValid(raw, 'sha256=zz', 'app-secret')).toBe(false);
+
+    const hello = { 'hub.mode': 'subscribe', 'hub.verify_token': 'mine', 'hub.challenge': '1158201444' };
+    expect(subscriptionChallenge(hello, 'mine')).toBe('1158201444');
+    expect(subscriptionChallenge({ ...hello, 'hub.verify_token': 'theirs' }, 'mine')).toBeUndefined();
+    expect(subscriptionChallenge(hello, undefined)).toBeUndefined();
+  });
+
+  it('reads statuses and replies from a webhook, and refuses what is not one', () => {
+    const notices = cloudWebhookNotices({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'WABA',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550000000', phone_number_id: '1234567890' },
+                statuses: [
+                  {
+                    id: 'wamid.1',
+                    status: 'read',
+                    timestamp: '1764752400',
+                    recipient_id: '966501234567',
+                    biz_opaque_callback_data: 't1/m1',
+                  },
+                  {
+                    id: 'wamid.2',
+                    status: 'failed',
+                    timestamp: '1764752400',
+                    errors: [{ code: 131026, title: 'Message undeliverable' }],
+                  },
+                ],
+                messages: [
+                  {
+                    from: '966501234567',
+                    id: 'wamid.in1',
+                    timestamp: '1764752460',
+                    type: 'text',
+                    text: { body: 'STOP' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect(notices).toEqual([
+      {
+        kind: 'status',
+        phoneNumberId: '1234567890',
+        providerMessageId: 'wamid.1',
+        clientRef: 't1/m1',
+        status: 'read',
+        at: '2025-12-03T09:00:00.000Z',
+      },
+      {
+        kind: 'status',
+        phoneNumberId: '1234567890',
+        providerMessageId: 'wamid.2',
+        status: 'failed',
+        at: '2025-12-03T09:00:00.000Z',
+        detail: '131026 Message undeliverable',
+      },
+      {
+        kind: 'reply',
+        phoneNumberId: '1234567890',
+        from: '966501234567',
+        providerMessageId: 'wamid.in1',
+        text: 'STOP',
+        at: '2025-12-03T09:01:00.000Z',
+      },
+    ]);
+    expect(() => cloudWebhookNotices({ object: 'page' })).toThrow(WebhookRefused);
+    expect(() => cloudWebhookNotices('x')).toThrow(WebhookRefused);
+  });
+});
+
+describe('the local WhatsApp simulator', () => {
+  const connection = simulatorConnection('t1');
+  let sim: WhatsAppSimulator;
+  let received: Array<{ raw: string; signature: string }>;
+  beforeEach(() => {
+    sim = new WhatsAppSimulator(':memory:', () => new Date('2026-12-03T09:00:00.000Z'));
+    received = [];
+    sim.connect(async (raw, signature) => void received.push({ raw, signature }), 0);
+  });
+  afterEach(() => sim.close());
+
+  it('shows a template in the customer’s language in her inbox, and sends signed statuses back', async () => {
+    const result = await sim.provider().send(connection, reminder);
+    expect(result.ok).toBe(true);
+    const [phone] = sim.phones(connection.phoneNumberId);
+    expect(phone.phone).toBe('966501234567');
+    expect(phone.messages[0].text).toContain('نورة');
+    expect(phone.messages[0].text).toContain('10:00');
+    expect(await sim.flush()).toBe(2);
+    for (const w of received) expect(webhookSignatureValid(w.raw, w.signature, sim.appSecret)).toBe(true);
+    const statuses = received.flatMap((w) => cloudWebhookNotices(JSON.parse(w.raw)));
+    expect(statuses.map((n) => n.kind === 'status' && [n.status, n.clientRef])).toEqual([
+      ['sent', 't1/m1'],
+      ['delivered', 't1/m1'],
+    ]);
+    // read, a reply, STOP
+    expect(sim.read(connection.phoneNumberId, '966501234567')).toBe(1);
+    sim.reply(connection.phoneNumberId, '966501234567', 'STOP');
+    await sim.flush();
+    const later = received.slice(2).flatMap((w) => cloudWebhookNotices(JSON.parse(w.raw)));
+    expect(later.map((n) => (n.kind === 'status' ? n.status : n.text))).toEqual(['read', 'STOP']);
+    // it can say whether it has a reference (after a crash), and never deduplicates
+    expect(await sim.provider().lookup(connection, 't1/m1')).toEqual({
+      providerMessageId: (result as { providerMessageId: string }).providerMessageId,
+    });
+    expect(await sim.provider().lookup(connection, 't1/other')).toBe('not_received');
+    await sim.provider().send(connection, reminder);
+    expect(sim.sentCount('t1/m1')).toBe(2);
+  });
+
+  it('makes a number fail, answers 503 when down, and keeps free text to the 24-hour window', async () => {
+    sim.setFailing(connection.phoneNumberId, '966501234567', true);
+    await sim.provider().send(connection, reminder);
+    await sim.flush();
+    const notices = received.flatMap((w) => cloudWebhookNotices(JSON.parse(w.raw)));
+    expect(notices.at(-1)).toMatchObject({ status: 'failed', detail: '131026 Message undeliverable' });
+    expect(sim.phones(connection.phoneNumberId)[0].failing).toBe(true);
+    sim.down = true;
+    expect(await sim.provider().send(connection, reminder)).toMatchObject({ ok: false, retryable: true });
+    sim.down = false;
+    expect(await sim.provider().send(connection, { ...reminder, freeText: true })).toMatchObject({
+      ok: false,
+      reason: 'refused',
+    });
+    sim.reply(connection.phoneNumberId, '966501234567', 'hello');
+    expect(await sim.provider().send(connection, { ...reminder, freeText: true })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('keeps a webhook the product did not take, and sends it again', async () => {
+    await sim.provider().send(connection, reminder);
+    let refuse = true;
+    sim.connect(async (raw, signature) => {
+      if (refuse) throw new Error('503');
+      received.push({ raw, signature });
+    }, 0);
+    expect(await sim.flush()).toBe(0);
+    refuse = false;
+    expect(await sim.flush()).toBe(2);
+  });
+});

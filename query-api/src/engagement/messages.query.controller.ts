@@ -1,0 +1,133 @@
+import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { DomainError, isUuid, notFound, Page, Permission } from '@rawnaq/contracts';
+import {
+  Auth,
+  header,
+  Public,
+  Realm,
+  RequirePermission,
+  subscriptionChallenge,
+  TOKENS,
+  type AuthContext,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
+import { page, parseListQuery, withoutTenant } from '../shared/list-query';
+
+/** What the query side sees of WhatsApp: the simulator's phones of a salon, and the webhook's verify token. */
+export type WhatsAppView = {
+  phones: (tenantId: string) => unknown[];
+  verifyToken?: string;
+};
+export const WHATSAPP_VIEW = Symbol('WhatsAppView');
+
+type Request = { headers: Record<string, string | string[] | undefined> };
+type Response = { setHeader: (k: string, v: string) => void };
+
+/**
+ * The messages of a customer (her profile) and of a visit (its history): what was sent, when, and how
+ * far it got, with the replies she wrote, newest first.
+ */
+@Controller('api/merchant')
+@Realm('merchant')
+export class MessagesQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  private async list(
+    filter: Filter,
+    query: Record<string, unknown>,
+    req: Request,
+    res: Response,
+    resource: string,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['at'],
+      defaultSort: ['at', 'desc'],
+    });
+    const [docs, total] = await Promise.all([
+      this.models.find('messages', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('messages', filter),
+    ]);
+    return page(res, resource, q, docs.map(withoutTenant), total);
+  }
+
+  @Get('customers/:id/messages')
+  @RequirePermission(Page.customers, Permission.viewCustomers)
+  async ofCustomer(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const customer = isUuid(id) ? await this.models.get('customers', id) : undefined;
+    if (!customer || customer.tenantId !== auth.tenantId) throw notFound('not_found.customer');
+    return this.list({ tenantId: auth.tenantId, customer_id: id }, query, req, res, 'messages');
+  }
+
+  @Get('appointments/:id/messages')
+  @RequirePermission(Page.appointments, Permission.viewAppointments)
+  async ofVisit(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const visit = isUuid(id) ? await this.models.get('appointments', id) : undefined;
+    if (!visit || visit.tenantId !== auth.tenantId) throw notFound('not_found.appointment');
+    return this.list({ tenantId: auth.tenantId, appointment_id: id }, query, req, res, 'messages');
+  }
+}
+
+/** The simulator's page: the salon's simulated phones, each with its conversation in the customer's language. */
+@Controller('api/merchant/whatsapp-simulator')
+@Realm('merchant')
+export class WhatsAppSimulatorQueryController {
+  constructor(
+    @Inject(WHATSAPP_VIEW) private readonly view: WhatsAppView,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  @Get('phones')
+  @RequirePermission(Page.settings, Permission.manageSettings)
+  async phones(@Auth() auth: AuthContext, @Res({ passthrough: true }) res: Response) {
+    const phones = this.view.phones(auth.tenantId) as Array<{ phone: string }>;
+    // each phone with the salon's customers on it (their names and languages), for the page's headings
+    const customers = await Promise.all(
+      phones.map((p) =>
+        this.models.find('customers', { filter: { tenantId: auth.tenantId, mobile_key: p.phone }, limit: 5 }),
+      ),
+    );
+    const rows = phones.map((p, i) => ({
+      id: p.phone,
+      ...p,
+      customers: customers[i].map((c) => ({
+        id: c.id,
+        name: c.name,
+        preferred_language: c.preferred_language ?? null,
+        whatsapp_allowed: c.whatsapp_allowed === true,
+      })),
+    }));
+    res.setHeader('Content-Range', `whatsapp-simulator 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
+    return rows;
+  }
+}
+
+/** Meta's subscription handshake of the webhook: the challenge back when the verify token is ours. */
+@Controller('api/public/whatsapp')
+export class WhatsAppWebhookQueryController {
+  constructor(@Inject(WHATSAPP_VIEW) private readonly view: WhatsAppView) {}
+
+  @Get('webhook')
+  @Public()
+  verify(
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: { type: (t: string) => void },
+  ) {
+    const challenge = subscriptionChallenge(query, this.view.verifyToken);
+    if (challenge === undefined) throw new DomainError('messaging.verify_token_refused', 403);
+    res.type('text/plain');
+    return challenge;
+  }
+}

@@ -102,6 +102,7 @@ import { RateInvoiceHandler } from './sales/surveys.commands';
 import { SurveysController } from './sales/surveys.http.controller';
 import { ComplaintsController } from './sales/complaints.http.controller';
 import { NotificationsController } from './sales/notices.http.controller';
+import { CampaignsController, ChangeCampaignHandler } from './engagement/campaigns.commands';
 import {
   ChangePlatformUpdateHandler,
   PlatformUpdatesController,
@@ -218,6 +219,7 @@ export class CommandApiModule {
         SurveysController,
         ComplaintsController,
         NotificationsController,
+        CampaignsController,
         PlatformUpdatesController,
         PlatformUpdatesSeenController,
         PlatformSettingsController,
@@ -324,6 +326,7 @@ export class CommandApiModule {
         OpenComplaintHandler,
         ActOnComplaintHandler,
         ReadNotificationsHandler,
+        ChangeCampaignHandler,
         ChangePlatformUpdateHandler,
         SeePlatformUpdateHandler,
         ChangeCancellationReasonsHandler,

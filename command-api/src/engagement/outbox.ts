@@ -303,6 +303,8 @@ export class Outbox {
         !visit.no_show &&
         q.purpose === reminderPurpose(visit.id, visit.start);
     }
+    // a campaign disabled: what it has not sent yet is withheld
+    if (q.campaign_id) relevant = (await this.models.get('campaigns', q.campaign_id))?.status !== 'disabled';
     return {
       now: now.getTime(),
       window: sendWindowOf(settings.exists ? settings.notifications : {}, tenant.timeZone),

@@ -13,6 +13,7 @@ import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
 import { messagingMessages } from '../engagement/messages';
+import { campaignMessages } from '../engagement/campaign';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -47,6 +48,7 @@ export const contractMessages = {
     einvoicingMessages.en,
     accountingMessages.en,
     messagingMessages.en,
+    campaignMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -64,6 +66,7 @@ export const contractMessages = {
     einvoicingMessages.ar,
     accountingMessages.ar,
     messagingMessages.ar,
+    campaignMessages.ar,
   ),
 };
 

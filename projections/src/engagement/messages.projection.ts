@@ -14,13 +14,14 @@ type Step = { at: string; event: string; [k: string]: unknown };
  */
 export const messagesProjection: Projection = {
   name: 'messages',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: 'messages',
       indexes: [
         { fields: ['tenantId', 'customer_id', 'at'] },
         { fields: ['tenantId', 'appointment_id'] },
+        { fields: ['tenantId', 'campaign_id'] },
         { fields: ['due', 'next_attempt_at'] },
         { fields: ['provider_message_id'] },
       ],
@@ -76,6 +77,7 @@ export const messagesProjection: Projection = {
             purpose: d.purpose,
             customer_id: d.customer_id,
             ...(d.appointment_id && { appointment_id: d.appointment_id }),
+            ...(d.campaign_id && { campaign_id: d.campaign_id }),
             phone: d.phone,
             language: d.language,
             kind: d.kind,

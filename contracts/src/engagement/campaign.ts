@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { cleanPayload } from '../customers/customer-input';
+import { isBusinessDate } from '../dates/instants';
+import { required } from '../validators/core';
+import { integer } from '../validators/numbers';
+import { maxLength } from '../validators/text';
+import { withRule } from '../validators/zod';
+
+/** A campaign's stream: `campaign-{tenant}.{campaign id}`. */
+export const CAMPAIGN_CATEGORY = 'campaign';
+
+/**
+ * A campaign's states (doc1 §3, doc2 §4): temporary saved (a draft), pending (launched, its first
+ * message not gone yet), sending, success, failed, disabled (for good), renewed (copied into a new
+ * draft). Pending, sending, success and failed follow from its messages; the others from its events.
+ */
+export const CAMPAIGN_STATES = [
+  'temporary_saved',
+  'pending',
+  'sending',
+  'success',
+  'failed',
+  'disabled',
+  'renewed',
+] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+
+/** doc2 §10's pacing: 30 to 90 s between messages, a 5 to 15 min pause after 100, a start about 10 min after launch. */
+export const CAMPAIGN_PACING = {
+  gapMs: [30_000, 90_000],
+  pauseEvery: 100,
+  pauseMs: [5 * 60_000, 15 * 60_000],
+  startAfterMs: 10 * 60_000,
+} as const;
+
+/** The placeholders a campaign's message may hold, filled for each customer. */
+export const CAMPAIGN_PLACEHOLDERS = ['name', 'salon'] as const;
+
+const numberText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), schema);
+const date = withRule(z.string(), maxLength(10)).refine((v) => v === '' || isBusinessDate(v), {
+  message: 'validation.should_be_a_date',
+});
+
+/** Who a campaign is for: every filter given must hold (doc1 §3 customer fields). */
+export const campaignFiltersInput = z
+  .object({
+    customer_type: z.enum(['new', 'frequent', 'missed']).optional(),
+    /** her last visit (invoice) before / on or after this day */
+    last_visit_before: date.optional(),
+    last_visit_after: date.optional(),
+    gender: numberText(withRule(z.string(), integer({ min: 1, max: 2 }))).optional(),
+    birth_month: numberText(withRule(z.string(), integer({ min: 1, max: 12 }))).optional(),
+    /** at least this much in her wallet, minor units as text */
+    min_wallet: numberText(withRule(z.string(), integer({ min: 0, max: 100_000_000 }))).optional(),
+  })
+  .strict();
+export type CampaignFilters = z.infer<typeof campaignFiltersInput>;
+
+/** Placeholders written `{name}`: only the known ones. */
+const placeholdersKnown = (text: string) =>
+  [...text.matchAll(/\{([^{}]*)\}/g)].every((m) =>
+    (CAMPAIGN_PLACEHOLDERS as readonly string[]).includes(m[1]),
+  );
+
+/** `POST campaigns` / `PUT campaigns/{id}`: a draft (temporary saved). */
+export const campaignInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    name: withRule(z.string(), required, maxLength(100)),
+    message: withRule(z.string(), required, maxLength(1000)).refine(placeholdersKnown, {
+      message: 'campaign.unknown_placeholder',
+    }),
+    filters: campaignFiltersInput.default({}),
+    /** the share of the audience kept back to measure what the campaign earned (0 to 50 %) */
+    hold_out_percent: numberText(withRule(z.string(), integer({ min: 0, max: 50 })))
+      .transform(Number)
+      .default(10),
+  }),
+);
+export type CampaignInput = z.infer<typeof campaignInput>;
+
+export type CampaignSaved = {
+  type: 'CampaignSaved';
+  data: CampaignInput & { campaign_id: string; at: string; renewed_from?: string };
+};
+export type CampaignLaunched = {
+  type: 'CampaignLaunched';
+  data: {
+    campaign_id: string;
+    at: string;
+    /** when the first message may leave (about 10 min on, in the send window) */
+    starts_at: string;
+    /** when the last is planned to */
+    ends_at: string;
+    audience: number;
+    recipients: string[];
+    /** kept back, to compare what the recipients did with what they did */
+    held_out: string[];
+  };
+};
+export type CampaignDisabled = { type: 'CampaignDisabled'; data: { campaign_id: string; at: string } };
+export type CampaignRenewed = {
+  type: 'CampaignRenewed';
+  data: { campaign_id: string; into: string; at: string };
+};
+export type CampaignFailedResent = {
+  type: 'CampaignFailedResent';
+  data: { campaign_id: string; at: string; customers: string[]; round: number };
+};
+export type CampaignEvent =
+  CampaignSaved | CampaignLaunched | CampaignDisabled | CampaignRenewed | CampaignFailedResent;
+
+export const campaignMessages = {
+  en: {
+    campaign: {
+      not_a_draft: 'Only a temporary saved campaign can be changed or launched',
+      disabled: 'This campaign is disabled and cannot come back; renew it to send it again',
+      no_customers: 'No customer matches: a campaign needs at least one customer who allows WhatsApp',
+      nothing_failed: 'No message of this campaign failed',
+      not_launched: 'This campaign was not launched',
+      unknown_placeholder: 'Use only the placeholders {name} and {salon}',
+    },
+  },
+  ar: {
+    campaign: {
+      not_a_draft: 'لا يمكن تعديل الحملة أو إطلاقها إلا وهي محفوظة مؤقتًا',
+      disabled: 'هذه الحملة معطّلة ولا يمكن إعادتها؛ جدّدها لإرسالها من جديد',
+      no_customers: 'لا يوجد عميل مطابق: تحتاج الحملة إلى عميل واحد على الأقل يسمح بواتساب',
+      nothing_failed: 'لم تفشل أي رسالة من هذه الحملة',
+      not_launched: 'لم تُطلق هذه الحملة',
+      unknown_placeholder: 'استخدم العناصر النائبة {name} و{salon} فقط',
+    },
+  },
+};

@@ -136,6 +136,7 @@ import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
 import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
 import {
+  MessagesController,
   OutboxWorker,
   WhatsAppSimulatorController,
   WhatsAppWebhookController,
@@ -222,6 +223,7 @@ export class CommandApiModule {
         PurchasesController,
         WhatsAppWebhookController,
         WhatsAppSimulatorController,
+        MessagesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -416,6 +416,9 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     const payrolls = (await t.http.get('/api/merchant/accounting/payrolls').set(await fresh(a)))
       .body as Array<{ id: string }>;
     idSource.payrolls = payrolls[0]?.id;
+    // one of A's WhatsApp messages (the demo reminds tomorrow's visits): B's "send again" finds none
+    idSource.messages = (await t.allEvents()).find((e) => e.type === 'MessageQueued')?.data.message_id as
+      string | undefined;
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

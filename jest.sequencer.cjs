@@ -1,8 +1,9 @@
 /**
  * The browser tests first: two long files (each a server, Chromium, half the screens), one on each of
  * jest's two workers; the other suites follow on whichever worker is free first. Of those, the ones
- * that start servers and load them hardest (the crash suites, the messaging kill test and the fuzz suite) come last; their limits are
- * generous (they guard against a hang, not for speed: a busy machine's answers are slower).
+ * that start servers and load them hardest (the crash suites, the messaging kill test included, and
+ * the fuzz suite) come last; their limits are generous (they guard against a hang, not for speed: a
+ * busy machine's answers are slower).
  */
 const Sequencer = require('@jest/test-sequencer').default;
 

@@ -1,12 +1,13 @@
 /**
  * The browser tests first: two long files (each a server, Chromium, half the screens), one on each of
- * jest's two workers; the other suites follow on whichever worker is free first. Of those, the two
- * that start servers and load them hardest (the crash and fuzz suites) come last; their limits are
- * generous (they guard against a hang, not for speed: a busy machine's answers are slower).
+ * jest's two workers; the other suites follow on whichever worker is free first. Of those, the ones
+ * that start servers and load them hardest (the crash suites, the messaging kill test included, and
+ * the fuzz suite) come last; their limits are generous (they guard against a hang, not for speed: a
+ * busy machine's answers are slower).
  */
 const Sequencer = require('@jest/test-sequencer').default;
 
-const HEAVY = /\/(crash\/crash|fuzz)\.http\.spec\.ts$/;
+const HEAVY = /\/(crash\/crash(-messaging)?|fuzz)\.http\.spec\.ts$/;
 
 class BrowserFirst extends Sequencer {
   sort(tests) {

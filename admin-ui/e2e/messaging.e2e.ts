@@ -119,10 +119,15 @@ export const messagingTests = ({ url, tab }: SuiteContext) => {
         `customers/${first.customer.id}`,
       );
       expect(customer.body.whatsapp_allowed).toBe(false);
-      // START, so the demo's customer is as she was for the other tests
-      await page.fill('[data-testid=reply-text]', 'START');
+      // "ابدأ" (START in Arabic) turns it on again: the demo's customer is as she was for the other tests
+      await page.fill('[data-testid=reply-text]', 'ابدأ');
       await page.click('[data-testid=reply-send]');
-      await page.waitForSelector('[data-testid=inbox-reply]:has-text("START")');
+      await page.waitForSelector('[data-testid=inbox-reply]:has-text("ابدأ")');
+      expect(
+        (await api<{ whatsapp_allowed: boolean }>(page, 'GET', `customers/${first.customer.id}`)).body,
+      ).toMatchObject({
+        whatsapp_allowed: true,
+      });
     });
 
     it('shows the reminder on the customer’s profile as it goes, in English on a desktop', async () => {

@@ -147,6 +147,7 @@ import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
 import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
 import {
+  MessagesController,
   OutboxWorker,
   WhatsAppSimulatorController,
   WhatsAppWebhookController,
@@ -238,6 +239,7 @@ export class CommandApiModule {
         PurchasesController,
         WhatsAppWebhookController,
         WhatsAppSimulatorController,
+        MessagesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -341,10 +341,22 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
     await sendAndHear();
     const failed = (await messagesOf('Huda Salem')).find((m) => m.status === 'failed');
     expect(failed).toMatchObject({ reason: 'delivery_failed' });
+    // the number works again: the desk sends it again, once
     await t.http
       .post('/api/merchant/whatsapp-simulator/phones/971501112233/failing')
       .set(bearer(owner))
       .send({ failing: false });
+    const again = await t.http.post(`/api/merchant/messages/${failed!.id}/retry`).set(bearer(owner));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ id: failed!.id, status: 'queued' });
+    await sendAndHear();
+    const resent = (await messagesOf('Huda Salem')).find((m) => m.id === failed!.id)!;
+    expect(resent.status).toBe('delivered');
+    expect(resent.history.map((h) => h.event)).toContain('retried');
+    const twice = await t.http.post(`/api/merchant/messages/${failed!.id}/retry`).set(bearer(owner));
+    expect(twice.status).toBe(422);
+    expect(twice.body.message).toBe('messaging.not_failed');
+    expect((await t.http.post('/api/merchant/messages/not-an-id/retry').set(bearer(owner))).status).toBe(404);
   });
 
   it('queues the reminder on its own N hours before a visit when Settings → Notifications has it on', async () => {

@@ -425,6 +425,16 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       .send({ description: `${MARK} complaint`, customer_id: idSource.customers });
     expect(complaint.status).toBe(201);
     idSource.complaints = complaint.body.id;
+    // one of A's WhatsApp messages (the demo reminds tomorrow's visits): B's "send again" finds none
+    idSource.messages = (await t.allEvents()).find((e) => e.type === 'MessageQueued')?.data.message_id as
+      string | undefined;
+    // one of A's campaigns (a draft, named with the marker)
+    const campaign = await t.http
+      .post('/api/merchant/campaigns')
+      .set(bearer(a))
+      .send({ name: `${MARK} campaign`, message: 'Hello {name}' });
+    expect(campaign.status).toBe(201);
+    idSource.campaigns = campaign.body.id;
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

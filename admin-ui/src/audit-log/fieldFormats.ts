@@ -301,6 +301,7 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   provider: 'ltr',
   provider_message_id: 'ltr',
   recovered: 'boolean',
+  after_attempt: 'number',
   allowed: 'boolean',
   how: { choice: 'messaging.consent.' },
   received_at: 'dateTime',

@@ -299,6 +299,7 @@ export const KNOWN_TYPES = [
   'MessageRead',
   'MessageAttemptFailed',
   'MessageFailed',
+  'MessageRetried',
   'MessageWithheld',
   'WhatsAppReplyReceived',
   'WhatsAppConsentChanged',

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'ra-core';
+import { useCanAccess, useNotify, useTranslate } from 'ra-core';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { useFormat } from '../format/useFormat';
+import { failureKey, messageParams } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import type { MessageStatus, SentMessage } from './types';
 
@@ -48,7 +50,19 @@ export const MessagesPanel = ({ path, title = true }: { path: string; title?: bo
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const dataProvider = useAppDataProvider();
+  const notify = useNotify();
+  const { canAccess: canRetry } = useCanAccess({ resource: 'appointments', action: 'edit' });
   const [messages, setMessages] = useState<SentMessage[] | undefined>();
+  const [round, setRound] = useState(0);
+  const retry = async (id: string) => {
+    try {
+      await dataProvider.send('POST', `messages/${id}/retry`);
+      notify('messaging.retried', { type: 'success' });
+      setRound((r) => r + 1);
+    } catch (error) {
+      notify(failureKey(error), { type: 'error', messageArgs: messageParams(error) });
+    }
+  };
   useEffect(() => {
     let live = true;
     dataProvider
@@ -58,7 +72,7 @@ export const MessagesPanel = ({ path, title = true }: { path: string; title?: bo
     return () => {
       live = false;
     };
-  }, [path]);
+  }, [path, round]);
   if (!messages) return null;
   return (
     <Box data-testid="messages-panel" sx={{ my: 1 }}>
@@ -105,9 +119,16 @@ export const MessagesPanel = ({ path, title = true }: { path: string; title?: bo
               {m.text}
             </Typography>
             {m.reason && (
-              <Typography variant="caption" color="error.main">
-                {translate(`messaging.reasons.${m.reason}`)}
-              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="caption" color="error.main">
+                  {translate(`messaging.reasons.${m.reason}`)}
+                </Typography>
+                {m.status === 'failed' && m.reason !== 'outcome_unknown' && canRetry && (
+                  <Button size="small" onClick={() => void retry(m.id)} data-testid="message-retry">
+                    {translate('app.messaging.send_again')}
+                  </Button>
+                )}
+              </Stack>
             )}
           </Box>
         ))}

@@ -7,6 +7,7 @@ export const ar = {
     'setting/whatsapp-simulator': { name: same('محاكي واتساب') },
     settings: {
       fields: {
+        after_attempt: 'بعد المحاولة',
         send_from: 'من',
         send_until: 'إلى',
         mute_friday_prayer: 'لا رسائل وقت صلاة الجمعة (11:30 إلى 13:30)',
@@ -39,6 +40,7 @@ export const ar = {
         MessageDelivered: 'وصلت رسالة واتساب',
         MessageRead: 'قُرئت رسالة واتساب',
         MessageAttemptFailed: 'تعذّر إرسال رسالة واتساب، وستُعاد المحاولة',
+        MessageRetried: 'أُعيد إرسال رسالة واتساب',
         MessageFailed: 'فشلت رسالة واتساب',
         MessageWithheld: 'لم تُرسل رسالة واتساب',
         WhatsAppReplyReceived: 'رد من عميل عبر واتساب',
@@ -52,6 +54,7 @@ export const ar = {
     messaging: {
       title: 'رسائل واتساب',
       none: 'لا توجد رسائل واتساب بعد.',
+      send_again: 'أرسلها مرة أخرى',
       tab: 'الرسائل',
       replied: 'رد',
       simulator: {

@@ -6,6 +6,7 @@ export const en = {
     'setting/whatsapp-simulator': { name: same('WhatsApp simulator') },
     settings: {
       fields: {
+        after_attempt: 'After attempt',
         send_from: 'From',
         send_until: 'Until',
         mute_friday_prayer: 'Nothing during Friday prayer (11:30 to 13:30)',
@@ -38,6 +39,7 @@ export const en = {
         MessageDelivered: 'WhatsApp message delivered',
         MessageRead: 'WhatsApp message read',
         MessageAttemptFailed: 'WhatsApp message not sent, tried again later',
+        MessageRetried: 'WhatsApp message sent again',
         MessageFailed: 'WhatsApp message failed',
         MessageWithheld: 'WhatsApp message not sent',
         WhatsAppReplyReceived: 'WhatsApp reply from a customer',
@@ -51,6 +53,7 @@ export const en = {
     messaging: {
       title: 'WhatsApp messages',
       none: 'No WhatsApp message yet.',
+      send_again: 'Send again',
       tab: 'Messages',
       replied: 'Reply',
       simulator: {

@@ -253,6 +253,35 @@ describe('the outbox: a message, given/when/then on a fake clock', () => {
   });
 });
 
+describe('sending a failed message again', () => {
+  const failed = (reason: 'number_unreachable' | 'outcome_unknown'): MessageEvent => ({
+    type: 'MessageFailed',
+    data: { message_id: 'm1', attempt: 1, reason },
+  });
+  it('queues one more attempt, now; a failure then is final', () => {
+    given(queued, started(1), failed('number_unreachable'))
+      .when({ type: 'Retry' })
+      .then([{ type: 'MessageRetried', data: { message_id: 'm1', after_attempt: 1 } }]);
+    const retried: MessageEvent = { type: 'MessageRetried', data: { message_id: 'm1', after_attempt: 1 } };
+    given(queued, started(1), failed('number_unreachable'), retried)
+      .when(send())
+      .then([started(2)]);
+  });
+
+  it('refuses one that did not fail, and one that may have reached her before a crash', () => {
+    const refusal = (events: MessageEvent[]) => {
+      try {
+        decideMessage({ type: 'Retry' }, events.reduce(evolveMessage, initialMessage));
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal([queued, started(1), sent])).toBe('messaging.not_failed');
+    expect(refusal([queued, started(1), failed('outcome_unknown')])).toBe('messaging.may_have_arrived');
+  });
+});
+
 describe('consent', () => {
   it('messages a customer only while WhatsApp contact is allowed, service and marketing alike', () => {
     const allowed = { whatsappAllowed: true, active: true };

@@ -1,4 +1,5 @@
 import {
+  rejected,
   MESSAGE_MAX_ATTEMPTS,
   MESSAGE_RETRY_DELAYS_MS,
   toInstant,
@@ -24,6 +25,8 @@ export type MessageState = {
   providerMessageId?: string;
   delivered: boolean;
   read: boolean;
+  /** why it failed, while it stands failed */
+  failure?: MessageFailureReason;
 };
 
 export const initialMessage: MessageState = { status: 'queued', attempts: 0, delivered: false, read: false };
@@ -54,9 +57,11 @@ export const evolveMessage = (s: MessageState, e: MessageEvent): MessageState =>
     case 'MessageAttemptFailed':
       return { ...s, status: 'queued', inFlight: undefined, notBefore: e.data.retry_at };
     case 'MessageFailed':
-      return { ...s, status: 'failed', inFlight: undefined };
+      return { ...s, status: 'failed', inFlight: undefined, failure: e.data.reason };
     case 'MessageWithheld':
       return { ...s, status: 'withheld', inFlight: undefined };
+    case 'MessageRetried':
+      return { ...s, status: 'queued', notBefore: undefined, failure: undefined };
   }
 };
 
@@ -94,7 +99,9 @@ export type MessageCommand =
       found: { provider: string; providerMessageId: string } | 'not_received' | 'unknown';
       now: number;
     }
-  | { type: 'RecordStatus'; notice: StatusNotice };
+  | { type: 'RecordStatus'; notice: StatusNotice }
+  /** the salon sends a failed message again: one more attempt, now */
+  | { type: 'Retry' };
 
 /** The delay before attempt `attempt + 1`, or undefined when `attempt` was the last one. */
 export const retryDelayAfter = (attempt: number): number | undefined =>
@@ -138,6 +145,11 @@ export const decideMessage = (command: MessageCommand, s: MessageState): Message
   if (!s.queued) return [];
   const message_id = s.queued.message_id;
   switch (command.type) {
+    case 'Retry':
+      if (s.status !== 'failed') throw rejected('messaging.not_failed');
+      // it may be on her phone already: sending it again could make the duplicate the outbox exists to prevent
+      if (s.failure === 'outcome_unknown') throw rejected('messaging.may_have_arrived');
+      return [{ type: 'MessageRetried', data: { message_id, after_attempt: s.attempts } }];
     case 'StartSend': {
       const { now, window, allowed, relevant } = command.context;
       if (s.status !== 'queued' || s.inFlight !== undefined) return [];

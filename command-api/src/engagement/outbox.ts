@@ -11,6 +11,7 @@ import {
   isStopReply,
   MESSAGE_CATEGORY,
   newId,
+  notFound,
   streamName,
   toInstant,
   WHATSAPP_INBOX_CATEGORY,
@@ -311,6 +312,18 @@ export class Outbox {
       allowed: this.allowed(customer?.state, q.kind),
       relevant,
     };
+  }
+
+  /** "Send again" on a failed message: one more attempt at the worker's next round. */
+  async retry(ctx: CommandContext, messageId: string) {
+    const { state } = await this.aggregates.load(
+      messageStream(ctx.tenantId, messageId),
+      initialMessage,
+      evolveMessage,
+    );
+    if (!state.queued) throw notFound('not_found.record');
+    const { state: after } = await this.run(ctx.tenantId, messageId, ctx, { type: 'Retry' });
+    return { id: messageId, status: after.status };
   }
 
   /**

@@ -10,7 +10,14 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { notFound, Page, Permission, simulatorFailingInput, simulatorReplyInput } from '@rawnaq/contracts';
+import {
+  isUuid,
+  notFound,
+  Page,
+  Permission,
+  simulatorFailingInput,
+  simulatorReplyInput,
+} from '@rawnaq/contracts';
 import {
   Auth,
   parseInput,
@@ -26,6 +33,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
+import { commandContext } from '../shared/http-context';
 import { Aggregates } from '../shared/repository';
 import { detached } from '../shared/unit-of-work';
 import { MESSAGING_TOKENS, type MessagingChannels } from './channels';
@@ -120,6 +128,21 @@ export class WhatsAppWebhookController {
       this.clock.now(),
     );
     return new Answer(result);
+  }
+}
+
+/** A failed message sent again by the desk (its reminder, from the visit or the customer's page). */
+@Controller('api/merchant/messages')
+@Realm('merchant')
+export class MessagesController {
+  constructor(@Inject(OutboxWorker) private readonly worker: OutboxWorker) {}
+
+  @Post(':id/retry')
+  @HttpCode(200)
+  @RequirePermission(Page.appointments, Permission.manageAppointments)
+  async retry(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    if (!isUuid(id)) throw notFound('not_found.record');
+    return new Answer(await this.worker.outbox.retry(commandContext(auth, req), id));
   }
 }
 

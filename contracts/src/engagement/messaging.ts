@@ -114,6 +114,8 @@ export const messageFailedSchema = z.object({
   reason: z.enum(MESSAGE_FAILURE_REASONS),
   detail: z.string().max(500).optional(),
 });
+/** Someone at the salon asked a failed message to be sent again (one more attempt, now). */
+export const messageRetriedSchema = z.object({ message_id: id, after_attempt: z.number().int().min(0) });
 export const messageWithheldSchema = z.object({ message_id: id, reason: z.enum(MESSAGE_WITHHELD_REASONS) });
 export const whatsAppReplyReceivedSchema = z.object({
   phone: z.string().regex(/^\d{8,15}$/),
@@ -140,6 +142,7 @@ export type MessageRead = Event<'MessageRead', typeof messageReadSchema>;
 export type MessageAttemptFailed = Event<'MessageAttemptFailed', typeof messageAttemptFailedSchema>;
 export type MessageFailed = Event<'MessageFailed', typeof messageFailedSchema>;
 export type MessageWithheld = Event<'MessageWithheld', typeof messageWithheldSchema>;
+export type MessageRetried = Event<'MessageRetried', typeof messageRetriedSchema>;
 export type WhatsAppReplyReceived = Event<'WhatsAppReplyReceived', typeof whatsAppReplyReceivedSchema>;
 export type WhatsAppConsentChanged = Event<'WhatsAppConsentChanged', typeof whatsAppConsentChangedSchema>;
 
@@ -152,6 +155,7 @@ export type MessageEvent =
   | MessageRead
   | MessageAttemptFailed
   | MessageFailed
+  | MessageRetried
   | MessageWithheld;
 
 /** Every messaging event's schema by type (tests check what the domain decides against them). */
@@ -164,6 +168,7 @@ export const MESSAGING_EVENT_SCHEMAS = {
   MessageRead: messageReadSchema,
   MessageAttemptFailed: messageAttemptFailedSchema,
   MessageFailed: messageFailedSchema,
+  MessageRetried: messageRetriedSchema,
   MessageWithheld: messageWithheldSchema,
   WhatsAppReplyReceived: whatsAppReplyReceivedSchema,
   WhatsAppConsentChanged: whatsAppConsentChangedSchema,

@@ -37,6 +37,7 @@ export const messagesProjection: Projection = {
     'MessageAttemptFailed',
     'MessageFailed',
     'MessageWithheld',
+    'MessageRetried',
     'WhatsAppReplyReceived',
   ],
   reads: (e) => (e.data.message_id ? [{ collection: 'messages', id: e.data.message_id as string }] : []),
@@ -155,6 +156,15 @@ export const messagesProjection: Projection = {
           reason: event.data.reason,
           ...(event.data.detail && { detail: event.data.detail }),
           history: history({ event: 'failed', reason: event.data.reason }),
+        });
+      case 'MessageRetried':
+        return patch({
+          status: 'queued',
+          due: 1,
+          next_attempt_at: at,
+          reason: null,
+          detail: null,
+          history: history({ event: 'retried', after_attempt: event.data.after_attempt }),
         });
       case 'MessageWithheld':
         return patch({

@@ -45,6 +45,8 @@ export const startBenchApp = async (parent: string, name: string): Promise<Bench
     // local Fatoora simulator would otherwise verify the demo's history in this very process, a cost
     // the real authority bears on its own machines. The signing in the issue command is measured.
     reportEveryMs: 0,
+    // nor does the WhatsApp worker send (or plan reminders) beside what is measured
+    messagingEveryMs: 0,
   });
   const server = httpServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -185,6 +185,8 @@ export const firstScreenBench = async (
     seedDemo: false,
     sendMail: false,
     reportEveryMs: 0,
+    // nor does the WhatsApp worker send (or plan reminders) beside what is measured
+    messagingEveryMs: 0,
     adminDist,
   });
   const server = createServer((req, res) => {

@@ -22,6 +22,7 @@ import { surveysProjection } from './sales/surveys.projection';
 import { complaintsProjection } from './sales/complaints.projection';
 import { noticesProjection } from './sales/notices.projection';
 import { platformUpdatesProjection } from './identity/platform-updates.projection';
+import { campaignsProjection } from './engagement/campaigns.projection';
 import { customerOffersProjection } from './sales/customer-offers.projection';
 import { gatewayPaymentsProjection } from './online/gateway-payments.projection';
 import { einvoicingDevicesProjection } from './einvoicing/einvoicing-devices.projection';
@@ -60,6 +61,7 @@ export const allProjections: Projection[] = [
   complaintsProjection,
   noticesProjection,
   platformUpdatesProjection,
+  campaignsProjection,
   customerOffersProjection,
   gatewayPaymentsProjection,
   einvoicingDevicesProjection,

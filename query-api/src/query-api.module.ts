@@ -29,6 +29,7 @@ import { DebitNotesQueryController } from './sales/debit-notes.query.controller'
 import { InvoiceRatingsQueryController, PublicSurveysController } from './sales/surveys.query.controller';
 import { SurveysReportQueryController } from './sales/complaints.query.controller';
 import { NotificationsQueryController } from './sales/notifications.query.controller';
+import { CampaignsQueryController } from './engagement/campaigns.query.controller';
 import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { BooksQueryController } from './accounting/books.query.controller';
@@ -151,6 +152,7 @@ export class QueryApiModule implements NestModule {
         InvoiceRatingsQueryController,
         SurveysReportQueryController,
         NotificationsQueryController,
+        CampaignsQueryController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -3,7 +3,6 @@ import {
   addDays,
   CAMPAIGN_PACING,
   conflict,
-  customerType,
   epochOf,
   FRIDAY_PRAYER,
   instantAt,
@@ -13,10 +12,11 @@ import {
   businessDate,
   calendarDay,
   type CampaignEvent,
-  type CampaignFilters,
   type CampaignInput,
 } from '@rawnaq/contracts';
 import type { SendWindow } from './send-window';
+
+export { inAudience, type AudienceCustomer } from '@rawnaq/contracts';
 
 /** A campaign as its commands see it. */
 export type CampaignAggregate =
@@ -122,40 +122,6 @@ export const decideCampaign = (c: CampaignCommand, s: CampaignAggregate): Campai
         },
       ];
   }
-};
-
-/** A customer as the audience filters read her (the customers' read model). */
-export type AudienceCustomer = {
-  id: string;
-  tenantId?: string;
-  status?: number;
-  whatsapp_allowed?: boolean;
-  mobile?: string | null;
-  gender?: number | null;
-  birth_month?: number | null;
-  wallet_balance?: number;
-  invoices_count?: number;
-  last_invoice_date?: string | null;
-  joined_on?: string;
-};
-
-/** Whether she is in the audience: active, allows WhatsApp (a campaign is marketing), and every filter holds. */
-export const inAudience = (c: AudienceCustomer, f: CampaignFilters, today: string): boolean => {
-  if (c.status !== undefined && c.status !== 1) return false;
-  if (c.whatsapp_allowed !== true || !c.mobile) return false;
-  if (
-    f.customer_type &&
-    customerType(c.invoices_count ?? 0, c.last_invoice_date ?? undefined, today, c.joined_on) !==
-      f.customer_type
-  )
-    return false;
-  const last = c.last_invoice_date ?? '';
-  if (f.last_visit_before && !(last && last < f.last_visit_before)) return false;
-  if (f.last_visit_after && !(last && last >= f.last_visit_after)) return false;
-  if (f.gender && c.gender !== Number(f.gender)) return false;
-  if (f.birth_month && c.birth_month !== Number(f.birth_month)) return false;
-  if (f.min_wallet && (c.wallet_balance ?? 0) < Number(f.min_wallet)) return false;
-  return true;
 };
 
 /** A number in [0, 1) from text, the same every time (a campaign's own randomness, replayable). */

@@ -276,10 +276,31 @@ export class CampaignsController {
     return this.run(auth, req, { kind: 'save', id, body });
   }
 
-  @Post('campaigns/:id/:act(launch|disable|renew|resend-failed)')
+  @Post('campaigns/:id/launch')
   @HttpCode(200)
   @RequirePermission(Page.marketing, Permission.campaigns)
-  act(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string, @Param('act') act: string) {
-    return this.run(auth, req, { kind: act as 'launch', id });
+  launch(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.run(auth, req, { kind: 'launch', id });
+  }
+
+  @Post('campaigns/:id/disable')
+  @HttpCode(200)
+  @RequirePermission(Page.marketing, Permission.campaigns)
+  disable(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.run(auth, req, { kind: 'disable', id });
+  }
+
+  @Post('campaigns/:id/renew')
+  @HttpCode(200)
+  @RequirePermission(Page.marketing, Permission.campaigns)
+  renew(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.run(auth, req, { kind: 'renew', id });
+  }
+
+  @Post('campaigns/:id/resend-failed')
+  @HttpCode(200)
+  @RequirePermission(Page.marketing, Permission.campaigns)
+  resendFailed(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.run(auth, req, { kind: 'resend-failed', id });
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanPayload } from '../customers/customer-input';
 import { isBusinessDate } from '../dates/instants';
+import { customerType } from '../customers/customer-type';
 import { required } from '../validators/core';
 import { integer } from '../validators/numbers';
 import { maxLength } from '../validators/text';
@@ -132,4 +133,38 @@ export const campaignMessages = {
       unknown_placeholder: 'استخدم العناصر النائبة {name} و{salon} فقط',
     },
   },
+};
+
+/** A customer as the audience filters read her (the customers' read model). */
+export type AudienceCustomer = {
+  id: string;
+  tenantId?: string;
+  status?: number;
+  whatsapp_allowed?: boolean;
+  mobile?: string | null;
+  gender?: number | null;
+  birth_month?: number | null;
+  wallet_balance?: number;
+  invoices_count?: number;
+  last_invoice_date?: string | null;
+  joined_on?: string;
+};
+
+/** Whether she is in the audience: active, allows WhatsApp (a campaign is marketing), and every filter holds. */
+export const inAudience = (c: AudienceCustomer, f: CampaignFilters, today: string): boolean => {
+  if (c.status !== undefined && c.status !== 1) return false;
+  if (c.whatsapp_allowed !== true || !c.mobile) return false;
+  if (
+    f.customer_type &&
+    customerType(c.invoices_count ?? 0, c.last_invoice_date ?? undefined, today, c.joined_on) !==
+      f.customer_type
+  )
+    return false;
+  const last = c.last_invoice_date ?? '';
+  if (f.last_visit_before && !(last && last < f.last_visit_before)) return false;
+  if (f.last_visit_after && !(last && last >= f.last_visit_after)) return false;
+  if (f.gender && c.gender !== Number(f.gender)) return false;
+  if (f.birth_month && c.birth_month !== Number(f.birth_month)) return false;
+  if (f.min_wallet && (c.wallet_balance ?? 0) < Number(f.min_wallet)) return false;
+  return true;
 };

@@ -94,6 +94,14 @@ export const HIDDEN_FIELDS = new Set([
   'content',
   'customer_ids',
   'message_id',
+  // a campaign's recipients and those kept back (their messages are in the customers report), its
+  // filters (shown on its page), and the campaign it was renewed from or into
+  'recipients',
+  'held_out',
+  'customers',
+  'filters',
+  'renewed_from',
+  'into',
   // the figures of a refusal's message (the refusal itself is shown in words)
   'refusal_params',
   'mobile_key',
@@ -291,6 +299,11 @@ export const KNOWN_TYPES = [
   'PlatformUpdateChanged',
   'PlatformUpdateWithdrawn',
   'PlatformUpdateSeen',
+  'CampaignSaved',
+  'CampaignLaunched',
+  'CampaignDisabled',
+  'CampaignRenewed',
+  'CampaignFailedResent',
   'MessageQueued',
   'MessageDeferred',
   'MessageSendStarted',

@@ -159,6 +159,13 @@ export const RESOURCE_ACCESS: Record<
   'pos/rate-us-for-issued-invoices': { list: { page: Page.pos, permission: Permission.sell } },
   // what the platform told the salon: every signed-in user
   'pos/system-updates': { list: SIGNED_IN },
+  // campaigns over WhatsApp (issue 26): page 6, 37
+  'ads-campaigns': {
+    list: { page: Page.marketing, permission: Permission.campaigns },
+    show: { page: Page.marketing, permission: Permission.campaigns },
+    create: { page: Page.marketing, permission: Permission.campaigns },
+    edit: { page: Page.marketing, permission: Permission.campaigns },
+  },
   // what customers said (issue 26): the surveys report (6, 38) and the complaints (6, 39)
   'reports/surveys-report': { list: { page: Page.marketing, permission: Permission.surveysNotifications } },
   'reports/complaints': {

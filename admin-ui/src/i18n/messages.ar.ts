@@ -12,6 +12,7 @@ import { ar as heldAr } from '../held/i18n.ar';
 import { ar as notesAr } from '../notes/i18n.ar';
 import { ar as surveyAr } from '../survey/i18n.ar';
 import { ar as feedbackAr } from '../survey/feedback.i18n.ar';
+import { ar as campaignsAr } from '../campaigns/i18n.ar';
 import { ar as productsAr } from '../products/i18n.ar';
 import { ar as offersAr } from '../offers/i18n.ar';
 import { ar as customerOffersAr } from '../customer-offers/i18n.ar';
@@ -43,6 +44,7 @@ export const messages: MessageTree = mergeMessages(
   notesAr as MessageTree,
   surveyAr as MessageTree,
   feedbackAr as MessageTree,
+  campaignsAr as MessageTree,
   productsAr as MessageTree,
   offersAr as MessageTree,
   customerOffersAr as MessageTree,

@@ -13,6 +13,7 @@ import { en as heldEn } from '../held/i18n.en';
 import { en as notesEn } from '../notes/i18n.en';
 import { en as surveyEn } from '../survey/i18n.en';
 import { en as feedbackEn } from '../survey/feedback.i18n.en';
+import { en as campaignsEn } from '../campaigns/i18n.en';
 import { en as productsEn } from '../products/i18n.en';
 import { en as offersEn } from '../offers/i18n.en';
 import { en as customerOffersEn } from '../customer-offers/i18n.en';
@@ -43,6 +44,7 @@ export const messages: MessageTree = mergeMessages(
   notesEn as MessageTree,
   surveyEn as MessageTree,
   feedbackEn as MessageTree,
+  campaignsEn as MessageTree,
   productsEn as MessageTree,
   offersEn as MessageTree,
   customerOffersEn as MessageTree,

@@ -1,3 +1,4 @@
+import { campaignsResource } from '../campaigns';
 import { systemUpdates } from '../notifications';
 import { complaintsResource, surveysReport } from '../survey';
 import {
@@ -225,6 +226,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/online-daily-visit" {...onlineDailyVisit} />
         <Resource name="reports/surveys-report" {...surveysReport} />
         <Resource name="reports/complaints" {...complaintsResource} />
+        <Resource name="ads-campaigns" {...campaignsResource} />
         <Resource name="pos/system-updates" {...systemUpdates} />
         <Resource name="pos/rate-us-for-issued-invoices" {...rateUs} />
         <Resource name="accounting/customers-penalties" {...customersPenalties} />

@@ -40,6 +40,8 @@ export const MERCHANT_API_PATHS: Record<string, string> = {
   'accounting/customers-penalties': 'customers-penalties',
   // the complaints screen (doc1 §2 files it under reports) reads and opens `complaints`
   'reports/complaints': 'complaints',
+  // doc1 §2 marketing-tools: the campaigns (`ads-campaigns`, `ads-campaign/{id}`)
+  'ads-campaigns': 'campaigns',
 };
 
 export const createMerchantServices = (area: AreaConfig) => {
@@ -57,6 +59,7 @@ export const createMerchantServices = (area: AreaConfig) => {
       'products/define-product',
       'employees/employees',
       'reports/complaints',
+      'ads-campaigns',
     ],
   });
   const global = createGlobalInformationStore<GlobalInformation>({

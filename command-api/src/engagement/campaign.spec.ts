@@ -56,9 +56,7 @@ describe('a campaign (issue 26)', () => {
     const disabled = given(save, launch(['a']), { type: 'Disable', id: 'c1', at: save.at });
     expect(refusal(() => decideCampaign(launch(['a']), disabled))).toBe('campaign.disabled');
     expect(
-      refusal(() =>
-        decideCampaign({ type: 'ResendFailed', id: 'c1', at: save.at, customers: ['a'] }, disabled),
-      ),
+      refusal(() => decideCampaign({ type: 'Resend', id: 'c1', at: save.at, customers: ['a'] }, disabled)),
     ).toBe('campaign.disabled');
     expect(decideCampaign({ type: 'Disable', id: 'c1', at: save.at }, disabled)).toEqual([]);
     const renewed = decideCampaign({ type: 'Renew', id: 'c1', at: save.at, into: 'c2' }, disabled);
@@ -72,7 +70,7 @@ describe('a campaign (issue 26)', () => {
 
   it('sends its failed messages again, round after round, only when some failed', () => {
     const launched = given(save, launch(['a', 'b']));
-    const resend: CampaignCommand = { type: 'ResendFailed', id: 'c1', at: save.at, customers: ['b'] };
+    const resend: CampaignCommand = { type: 'Resend', id: 'c1', at: save.at, customers: ['b'] };
     expect(decideCampaign(resend, launched)).toEqual([
       { type: 'CampaignFailedResent', data: { campaign_id: 'c1', at: save.at, customers: ['b'], round: 1 } },
     ]);

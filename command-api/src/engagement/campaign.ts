@@ -61,7 +61,7 @@ export type CampaignCommand =
     }
   | { type: 'Disable'; id: string; at: string }
   | { type: 'Renew'; id: string; at: string; into: string }
-  | { type: 'ResendFailed'; id: string; at: string; customers: string[] };
+  | { type: 'Resend'; id: string; at: string; customers: string[] };
 
 /**
  * A draft is saved and changed until it is launched; launched with more than zero customers; a
@@ -111,7 +111,7 @@ export const decideCampaign = (c: CampaignCommand, s: CampaignAggregate): Campai
       if (s.status === 'temporary_saved') throw conflict('campaign.not_launched');
       if (s.status === 'renewed') return [];
       return [{ type: 'CampaignRenewed', data: { campaign_id: c.id, into: c.into, at: c.at } }];
-    case 'ResendFailed':
+    case 'Resend':
       if (s.status === 'disabled') throw conflict('campaign.disabled');
       if (s.status !== 'launched') throw conflict('campaign.not_launched');
       if (c.customers.length === 0) throw conflict('campaign.nothing_failed');

@@ -239,7 +239,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
     );
     const { position } = await this.aggregates.transaction(async () => {
       const resent = await this.decide(ctx, r.id, {
-        type: 'ResendFailed',
+        type: 'Resend',
         id: r.id,
         at,
         customers: reachable.map((c) => c.id),

@@ -106,7 +106,11 @@ export const MENU_GROUPS: MenuGroup[] = [
     key: 'customers',
     label: 'app.menu.groups.customers',
     icon: <PeopleIcon />,
-    entries: [{ resource: 'customers' }, ...resources(MANAGEMENT_PAGES.customers)],
+    entries: [
+      { resource: 'customers' },
+      { resource: 'ads-campaigns' },
+      ...resources(MANAGEMENT_PAGES.customers),
+    ],
   },
   {
     key: 'staff',

@@ -1,0 +1,511 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Create,
+  CreateButton,
+  DataTable,
+  Edit,
+  List,
+  NumberInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  Title,
+  TextInput,
+  TopToolbar,
+  required,
+  useRecordContext,
+} from 'react-admin';
+import { useNotify, useRedirect, useRefresh, useTranslate } from 'ra-core';
+import { useWatch } from 'react-hook-form';
+import { Link, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type Currency, type GlobalInformation } from '@rawnaq/contracts';
+import { useFormat } from '../format/useFormat';
+import { isHandled, isHttpError } from '../http/errors';
+import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useOptionalGlobalInformation } from '../layout/globalInformationContext';
+import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { ReportTable, type ReportColumn } from '../reports/MoneyReport';
+import { useArea } from '../shell/area';
+import { newKey } from '../shell/newKey';
+import { CAMPAIGNS } from './constants';
+
+type Progress = {
+  total: number;
+  done: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+  withheld: number;
+};
+type Earned = { customers: number; visits: number; invoices: number; paid: number };
+type Campaign = {
+  id: string;
+  name: string;
+  message: string;
+  filters: Record<string, string | number>;
+  hold_out_percent: number;
+  state: string;
+  created_at: string;
+  launched_at?: string;
+  starts_at?: string;
+  ends_at?: string;
+  audience?: number;
+  recipients_count?: number;
+  held_out_count?: number;
+  progress: Progress | null;
+  earned?: { within_days: number; until: string; recipients: Earned; held_out: Earned } | null;
+};
+
+const COLORS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
+  temporary_saved: 'default',
+  pending: 'info',
+  sending: 'warning',
+  success: 'success',
+  failed: 'error',
+  disabled: 'default',
+  renewed: 'default',
+};
+
+export const CampaignState = ({ c }: { c: Campaign }) => {
+  const translate = useTranslate();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={COLORS[c.state] ?? 'default'}
+      label={translate(`app.campaigns.states.${c.state}`)}
+      data-testid={`campaign-state-${c.state}`}
+    />
+  );
+};
+
+const Progressbar = ({ p }: { p: Progress | null }) =>
+  p && p.total > 0 ? (
+    <LinearProgress
+      variant="determinate"
+      value={(p.done * 100) / p.total}
+      sx={{ height: 8, borderRadius: 1, minWidth: 120 }}
+      data-testid="campaign-progress"
+    />
+  ) : null;
+
+/** `ads-campaigns`: the salon's campaigns, newest first, each with its state and progress. */
+export const CampaignList = () => {
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  return (
+    <List
+      title="app.campaigns.title"
+      sort={{ field: 'created_at', order: 'DESC' }}
+      exporter={false}
+      empty={false}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <ResponsiveDataTable<Campaign>
+        primaryText={(c) => <bdi>{c.name}</bdi>}
+        secondaryText={(c) => (
+          <span>
+            <bdi>{dateTime(c.launched_at ?? c.created_at)}</bdi>
+            {c.progress && (
+              <>
+                {' '}
+                · {translate('app.campaigns.progress', { done: c.progress.done, total: c.progress.total })}
+              </>
+            )}
+          </span>
+        )}
+        tertiaryText={(c) => <CampaignState c={c} />}
+        rowClick="show"
+        bulkActionButtons={false}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary" data-testid="campaigns-empty">
+            {translate('app.campaigns.empty')}
+          </Typography>
+        }
+      >
+        <DataTable.Col source="name" render={(c: Campaign) => <bdi>{c.name}</bdi>} />
+        <DataTable.Col
+          source="created_at"
+          render={(c: Campaign) => <bdi>{dateTime(c.launched_at ?? c.created_at)}</bdi>}
+        />
+        <DataTable.Col source="state" disableSort render={(c: Campaign) => <CampaignState c={c} />} />
+        <DataTable.Col
+          source="progress"
+          disableSort
+          render={(c: Campaign) => (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+              <Progressbar p={c.progress} />
+              {c.progress && <bdi>{`${c.progress.done}/${c.progress.total}`}</bdi>}
+            </Stack>
+          )}
+        />
+      </ResponsiveDataTable>
+    </List>
+  );
+};
+
+/** The audience the filters reach now, counted as they change. */
+const AudienceCount = () => {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const filters = (useWatch({ name: 'filters' }) ?? {}) as Record<string, unknown>;
+  const [count, setCount] = useState<number | null>(null);
+  const key = JSON.stringify(filters);
+  useEffect(() => {
+    const query = Object.entries(JSON.parse(key) as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join('&');
+    const timer = window.setTimeout(() => {
+      dataProvider
+        .send<{ count: number }>('GET', `campaign-audience${query ? `?${query}` : ''}`)
+        .then((a) => setCount(a.count))
+        .catch(() => setCount(null));
+    }, 250);
+    return () => window.clearTimeout(timer);
+  }, [key, dataProvider]);
+  return (
+    <Typography variant="subtitle2" data-testid="campaign-audience" sx={{ my: 1 }}>
+      {count === null ? '…' : translate('app.campaigns.audience', { smart_count: count })}
+    </Typography>
+  );
+};
+
+const CampaignForm = () => {
+  const translate = useTranslate();
+  return (
+    <SimpleForm sx={{ maxWidth: 640 }}>
+      <TextInput source="name" validate={required()} fullWidth />
+      <TextInput
+        source="message"
+        validate={required()}
+        multiline
+        minRows={4}
+        fullWidth
+        helperText="app.campaigns.message_hint"
+      />
+      <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
+        {translate('app.campaigns.who')}
+      </Typography>
+      <SelectInput
+        source="filters.customer_type"
+        label="app.campaigns.filters.customer_type"
+        choices={['new', 'frequent', 'missed'].map((id) => ({ id, name: `app.campaigns.types.${id}` }))}
+        emptyText="app.campaigns.anyone"
+      />
+      <TextInput
+        source="filters.last_visit_after"
+        label="app.campaigns.filters.last_visit_after"
+        helperText="YYYY-MM-DD"
+        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+      />
+      <TextInput
+        source="filters.last_visit_before"
+        label="app.campaigns.filters.last_visit_before"
+        helperText="YYYY-MM-DD"
+        slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
+      />
+      <SelectInput
+        source="filters.gender"
+        label="app.campaigns.filters.gender"
+        choices={[1, 2].map((id) => ({ id, name: `app.campaigns.genders.${id}` }))}
+        emptyText="app.campaigns.anyone"
+      />
+      <SelectInput
+        source="filters.birth_month"
+        label="app.campaigns.filters.birth_month"
+        choices={Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `app.campaigns.months.${i + 1}` }))}
+        emptyText="app.campaigns.anyone"
+      />
+      <NumberInput
+        source="hold_out_percent"
+        label="app.campaigns.hold_out"
+        helperText="app.campaigns.hold_out_hint"
+        min={0}
+        max={50}
+        defaultValue={10}
+      />
+      <AudienceCount />
+      <Typography variant="caption" color="text.secondary">
+        {translate('app.campaigns.consent_hint')}
+      </Typography>
+    </SimpleForm>
+  );
+};
+
+/** what the form sends: the filters given, and nothing empty */
+const toBody = (v: Record<string, unknown>) => ({
+  name: v.name,
+  message: v.message,
+  hold_out_percent: v.hold_out_percent ?? 10,
+  filters: Object.fromEntries(
+    Object.entries((v.filters as Record<string, unknown> | undefined) ?? {}).filter(
+      ([, x]) => x !== undefined && x !== null && x !== '',
+    ),
+  ),
+});
+
+export const CampaignCreate = () => (
+  <Create title="app.campaigns.new" transform={toBody} redirect="show">
+    <CampaignForm />
+  </Create>
+);
+
+export const CampaignEdit = () => (
+  <Edit title="app.campaigns.edit" transform={toBody} redirect="show" mutationMode="pessimistic">
+    <CampaignForm />
+  </Edit>
+);
+
+type Act = 'launch' | 'disable' | 'renew' | 'resend-failed';
+
+const CampaignActions = () => {
+  const c = useRecordContext<Campaign>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const redirect = useRedirect();
+  const dataProvider = useAppDataProvider();
+  const key = useRef(newKey());
+  if (!c) return null;
+  const run = async (act: Act) => {
+    try {
+      const answer = await dataProvider.send<{ id: string }>('POST', `campaigns/${c.id}/${act}`, undefined, {
+        idempotencyKey: `${key.current}-${act}`,
+      });
+      key.current = newKey();
+      notify(`app.campaigns.done.${act}`, { type: 'success' });
+      if (act === 'renew') redirect('edit', CAMPAIGNS, answer.id);
+      else refresh();
+    } catch (e) {
+      const message = isHttpError(e) ? (e.body?.errors?.filters ?? e.body?.message) : undefined;
+      if (typeof message === 'string') notify(message, { type: 'error' });
+      else if (!isHandled(e)) notify('app.errors.unknown', { type: 'error' });
+    }
+  };
+  const launched = ['pending', 'sending', 'success', 'failed'].includes(c.state);
+  return (
+    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} data-testid="campaign-actions">
+      {c.state === 'temporary_saved' && (
+        <Button variant="contained" onClick={() => void run('launch')} data-testid="campaign-launch">
+          {translate('app.campaigns.launch')}
+        </Button>
+      )}
+      {launched && (c.progress?.failed ?? 0) > 0 && (
+        <Button variant="outlined" onClick={() => void run('resend-failed')} data-testid="campaign-resend">
+          {translate('app.campaigns.resend')}
+        </Button>
+      )}
+      {(launched || c.state === 'disabled') && (
+        <Button variant="outlined" onClick={() => void run('renew')} data-testid="campaign-renew">
+          {translate('app.campaigns.renew')}
+        </Button>
+      )}
+      {c.state !== 'disabled' && c.state !== 'renewed' && (
+        <Button color="error" onClick={() => void run('disable')} data-testid="campaign-disable">
+          {translate('app.campaigns.disable')}
+        </Button>
+      )}
+    </Stack>
+  );
+};
+
+const Figures = ({ items }: { items: Array<[string, string | number]> }) => (
+  <Box
+    component="dl"
+    sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))', gap: 1, m: 0 }}
+  >
+    {items.map(([label, value]) => (
+      <Box key={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+        <Typography component="dt" variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+          <bdi>{value}</bdi>
+        </Typography>
+      </Box>
+    ))}
+  </Box>
+);
+
+const CampaignDetails = () => {
+  const c = useRecordContext<Campaign>();
+  const translate = useTranslate();
+  const { dateTime } = useFormat();
+  const { basename } = useArea();
+  const information = useOptionalGlobalInformation<GlobalInformation>();
+  const currency = (information?.global_informations?.account?.currency ?? 'SAR') as Currency;
+  const { language } = useArea();
+  const refresh = useRefresh();
+  // the progress moves while it sends: looked at again every few seconds
+  const sending = c?.state === 'pending' || c?.state === 'sending';
+  useEffect(() => {
+    if (!sending) return;
+    const timer = window.setInterval(refresh, 5_000);
+    return () => window.clearInterval(timer);
+  }, [sending, refresh]);
+  if (!c) return null;
+  const t = (key: string, args?: Record<string, unknown>) => translate(`app.campaigns.${key}`, args);
+  const p = c.progress;
+  const rate = (e: Earned) => (e.customers ? `${Math.round((e.invoices * 1000) / e.customers) / 10}%` : '—');
+  return (
+    <Stack sx={{ gap: 2, p: { xs: 1, sm: 2 } }} data-testid="campaign-details">
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <CampaignState c={c} />
+        {c.starts_at && (
+          <Typography variant="body2" color="text.secondary">
+            {t('planned', { from: dateTime(c.starts_at), to: dateTime(c.ends_at) })}
+          </Typography>
+        )}
+      </Stack>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <bdi>{c.message}</bdi>
+          </Typography>
+        </CardContent>
+      </Card>
+      {p && (
+        <Box>
+          <Progressbar p={p} />
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {t('progress', { done: p.done, total: p.total })}
+          </Typography>
+        </Box>
+      )}
+      {p && (
+        <Figures
+          items={[
+            [t('figures.audience'), c.audience ?? 0],
+            [t('figures.recipients'), c.recipients_count ?? 0],
+            [t('figures.held_out'), c.held_out_count ?? 0],
+            [t('figures.delivered'), p.delivered + p.read],
+            [t('figures.read'), p.read],
+            [t('figures.failed'), p.failed],
+            [t('figures.withheld'), p.withheld],
+          ]}
+        />
+      )}
+      <CampaignActions />
+      {c.earned && (
+        <Box data-testid="campaign-earned">
+          <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+            {t('earned', { days: c.earned.within_days })}
+          </Typography>
+          <Figures
+            items={[
+              [
+                t('figures.recipients_paid'),
+                formatMoney({ amount: c.earned.recipients.paid, currency }, { locale: language }),
+              ],
+              [t('figures.recipients_rate'), rate(c.earned.recipients)],
+              [t('figures.recipients_visits'), c.earned.recipients.visits],
+              [t('figures.held_out_rate'), rate(c.earned.held_out)],
+              [t('figures.held_out_visits'), c.earned.held_out.visits],
+            ]}
+          />
+        </Box>
+      )}
+      {p && (
+        <Button
+          component={Link}
+          to={`${basename}/${CAMPAIGNS}/${c.id}/customers-report`}
+          sx={{ alignSelf: 'flex-start' }}
+          data-testid="campaign-report-link"
+        >
+          {t('customers_report')}
+        </Button>
+      )}
+    </Stack>
+  );
+};
+
+export const CampaignShow = () => (
+  <Show title="app.campaigns.title">
+    <CampaignDetails />
+  </Show>
+);
+
+type Row = {
+  id: string;
+  customer_name: string | null;
+  status: string;
+  reached: boolean;
+  replied: boolean;
+  at: string;
+};
+
+/** `ads-campaign/{id}/customers-report`: each recipient, her message's status and whether she replied. */
+export const CampaignCustomersReport = () => {
+  const { id } = useParams();
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const [status, setStatus] = useState('');
+  const [rows, setRows] = useState<Row[] | null>(null);
+  useEffect(() => {
+    const filter = status ? `?filter=${encodeURIComponent(JSON.stringify({ status }))}` : '';
+    dataProvider
+      .send<Row[]>('GET', `campaigns/${encodeURIComponent(id ?? '')}/customers-report${filter}`)
+      .then(setRows)
+      .catch(() => setRows([]));
+  }, [dataProvider, id, status]);
+  const columns: ReportColumn<Row>[] = [
+    {
+      key: 'customer',
+      label: translate('app.campaigns.customer'),
+      value: (r) => r.customer_name ?? '',
+      align: 'start',
+    },
+    {
+      key: 'status',
+      label: translate('app.campaigns.status'),
+      value: (r) => translate(`messaging.statuses.${r.status}`),
+    },
+    {
+      key: 'replied',
+      label: translate('app.campaigns.report.replied'),
+      value: (r) => translate(r.replied ? 'ra.boolean.true' : 'ra.boolean.false'),
+    },
+  ];
+  return (
+    <Box sx={{ py: 2, maxWidth: 760 }} data-testid="campaign-customers-report">
+      <Title title={translate('app.campaigns.customers_report')} />
+      <TextField
+        select
+        size="small"
+        label={translate('app.campaigns.status')}
+        value={status}
+        onChange={(e) => setStatus(e.target.value)}
+        sx={{ minWidth: 200, mb: 2 }}
+      >
+        <MenuItem value="">{translate('app.campaigns.anyone')}</MenuItem>
+        {['delivered', 'read', 'failed', 'replied'].map((s) => (
+          <MenuItem key={s} value={s}>
+            {translate(`app.campaigns.report.${s}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <ReportTable
+        columns={columns}
+        rows={rows ?? undefined}
+        rowKey={(r) => r.id}
+        empty={rows === null ? translate('ra.page.loading') : translate('app.campaigns.report.empty')}
+      />
+    </Box>
+  );
+};

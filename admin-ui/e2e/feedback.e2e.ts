@@ -160,6 +160,42 @@ export const feedbackTests = ({ url, tab }: SuiteContext) => {
       }
     });
 
+    it('the owner sends a campaign to frequent customers in Arabic on a phone: audience counted, launched, paced, its report', async () => {
+      const name = `عرض العيد ${Date.now() % 100000}`;
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, owner, { language: 'ar' });
+      await page.goto(`${url}/ar/merchant/ads-campaigns/create`);
+      await page.fill('input[name=name]', name);
+      await page.fill('textarea[name=message]', 'عيد مبارك يا {name}! خصم 20% في {salon} هذا الأسبوع');
+      await page.click('[class*="ra-input-filters.customer_type"] [role=combobox]');
+      await page.click('li[role=option][data-value=frequent]');
+      await page.fill('input[name=hold_out_percent]', '0');
+      await page.waitForFunction(() =>
+        /\d/.test(document.querySelector('[data-testid=campaign-audience]')?.textContent ?? ''),
+      );
+      const audience = Number(
+        ((await page.textContent('[data-testid=campaign-audience]')) ?? '').replace(/[^\d]/g, '') || 1,
+      );
+      await noSideScroll(page);
+      await shot(page, 'campaign-new-ar-phone');
+      await page.click('button[type=submit]');
+      await page.waitForSelector('[data-testid=campaign-state-temporary_saved]');
+      await page.click('[data-testid=campaign-launch]');
+      // launched: its messages planned from about ten minutes on, none gone yet
+      await page.waitForSelector('[data-testid=campaign-details] [data-testid=campaign-state-pending]');
+      await page.waitForSelector('[data-testid=campaign-progress]');
+      expect(await text(page, '[data-testid=campaign-details]')).toContain(`أُرسلت 0 من ${audience}`);
+      await noSideScroll(page);
+      await shot(page, 'campaign-launched-ar-phone');
+      await page.click('[data-testid=campaign-report-link]');
+      await page.waitForSelector('[data-testid=campaign-customers-report] [data-testid=summary-row]');
+      expect(
+        await page.locator('[data-testid=campaign-customers-report] [data-testid=summary-row]').count(),
+      ).toBe(audience);
+      await shot(page, 'campaign-report-ar-phone');
+    });
+
     it('the surveys report shows the rating under its employee, the stars and the comment, in English on a desktop', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -4,6 +4,7 @@ import {
   CreateButton,
   DataTable,
   Edit,
+  EditButton,
   List,
   NumberInput,
   SelectInput,
@@ -435,8 +436,18 @@ const CampaignDetails = () => {
   );
 };
 
+/** Only a draft is changed: a launched campaign's page offers its actions instead. */
+const ShowActions = () => {
+  const c = useRecordContext<Campaign>();
+  return c?.state === 'temporary_saved' ? (
+    <TopToolbar>
+      <EditButton />
+    </TopToolbar>
+  ) : null;
+};
+
 export const CampaignShow = () => (
-  <Show title="app.campaigns.title">
+  <Show title="app.campaigns.title" actions={<ShowActions />}>
     <CampaignDetails />
   </Show>
 );

@@ -18,7 +18,7 @@ export const en = {
         'Placeholders: {name} (the customer’s name) and {salon} (yours). Sent only between 09:00 and 23:00.',
       who: 'Who receives it',
       anyone: 'Anyone',
-      audience: '%{smart_count} customer will receive it |||| %{smart_count} customers will receive it',
+      audience: 'Audience: %{smart_count} customer |||| Audience: %{smart_count} customers',
       consent_hint: 'Only active customers who allow WhatsApp messages receive a campaign.',
       hold_out: 'Kept back (%)',
       hold_out_hint: 'A share of the audience that gets nothing, to measure what the campaign earned',

@@ -13,6 +13,8 @@ describe('contract messages', () => {
             k,
             translate('ar', k)
               .replace(/%\{\w+\}/g, '')
+              // a campaign's placeholders, typed as they are in any language
+              .replace(/\{(name|salon)\}/g, '')
               .replace(/\b(IP|YYYY-MM-DD|\d{4}-\d{2}-\d{2}T[\d:]+Z|SAR|AED|KWD|OMR|BHD|a-z|A-Z)\b/g, ''),
           ] as const,
       )

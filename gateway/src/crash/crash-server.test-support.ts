@@ -8,7 +8,10 @@ import { createApp } from '../app';
 const [dataDir] = process.argv.slice(2);
 
 const main = async () => {
-  const platform = await openPlatform(configFromEnv({ DATA_DIR: dataDir }), { logger: silentLogger, syncOffThread: true });
+  const platform = await openPlatform(configFromEnv({ DATA_DIR: dataDir }), {
+    logger: silentLogger,
+    syncOffThread: true,
+  });
   const app = await createApp({
     platform,
     logger: silentLogger,

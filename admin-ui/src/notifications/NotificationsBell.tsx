@@ -62,6 +62,12 @@ type Answer = {
 const POLL_MS = 60_000;
 /** After a dropped stream, how long before connecting again. */
 const RECONNECT_MS = 5_000;
+/**
+ * A browser driven by automation waits for the network to go idle, which an open stream never does:
+ * there the bell looks every few seconds instead (the stream itself is tested over HTTP).
+ */
+const AUTOMATED_POLL_MS = 3_000;
+const automated = () => typeof navigator !== 'undefined' && navigator.webdriver === true;
 
 const ICONS: Record<Kind, typeof InventoryIcon> = {
   stocks: InventoryIcon,
@@ -77,6 +83,10 @@ const ICONS: Record<Kind, typeof InventoryIcon> = {
 const useLiveCounts = (onChange: () => void) => {
   const { apiBase, session } = useArea();
   useEffect(() => {
+    if (automated()) {
+      const timer = window.setInterval(onChange, AUTOMATED_POLL_MS);
+      return () => window.clearInterval(timer);
+    }
     let stopped = false;
     let controller: AbortController | undefined;
     let retry: number | undefined;

@@ -162,6 +162,8 @@ export const MENU_GROUPS: MenuGroup[] = [
       { resource: 'reports/used-gifts-cards' },
       { resource: 'reports/expired-gifts-cards' },
       ...resources(MANAGEMENT_PAGES.management),
+      { resource: 'reports/surveys-report' },
+      { resource: 'reports/complaints' },
     ],
   },
   {

@@ -32,7 +32,7 @@ const customersOf = (n: number): AudienceCustomer[] =>
     wallet_balance: (i * 37) % 20_000,
     invoices_count: i % 7,
     last_invoice_date: `2026-${String((i % 11) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
-    joined_on: '2025-01-01',
+    created_at: '2025-01-01T08:00:00.000Z',
   }));
 
 const timed = (runs: number, f: () => unknown) => {

@@ -55,9 +55,9 @@ export const audienceOf = async (
   today: string,
 ) => {
   const customers = (await models.find('customers', { filter: { tenantId }, limit: 200_000 })) as Array<
-    AudienceCustomer & { name?: string; preferred_language?: string; created_at?: string }
+    AudienceCustomer & { name?: string; preferred_language?: string }
   >;
-  return customers.filter((c) => inAudience({ ...c, joined_on: c.created_at?.slice(0, 10) }, filters, today));
+  return customers.filter((c) => inAudience(c, filters, today));
 };
 
 export type CampaignRequest =
@@ -105,14 +105,8 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
     );
   }
 
-  /** Each customer's message, in her language with her name and the salon's, at its planned time. */
-  private async queueAll(
-    ctx: CommandContext,
-    campaignId: string,
-    round: number,
-    customers: Array<AudienceCustomer & { name?: string; preferred_language?: string }>,
-    text: string,
-  ) {
+  /** When each of `count` messages leaves: the pacing in the salon's send window, seeded by the round. */
+  private async plan(ctx: CommandContext, campaignId: string, round: number, count: number) {
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const { state: settings } = await this.aggregates.load(
       streamName('account', ctx.tenantId, ctx.tenantId),
@@ -120,7 +114,18 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
       evolveAccountSettings,
     );
     const window = sendWindowOf(settings.exists ? settings.notifications : {}, tenant.timeZone);
-    const times = planSchedule(customers.length, ctx.now.getTime(), window, `${campaignId}:${round}`);
+    return planSchedule(count, ctx.now.getTime(), window, `${campaignId}:${round}`);
+  }
+
+  /** Each customer's message, in her language with her name and the salon's, at its planned time. */
+  private async queueAll(
+    ctx: CommandContext,
+    campaignId: string,
+    round: number,
+    customers: Array<AudienceCustomer & { name?: string; preferred_language?: string }>,
+    text: string,
+    times: number[],
+  ) {
     const account = await this.models.get('accounts', ctx.tenantId);
     for (const [i, c] of customers.entries()) {
       const language = c.preferred_language === 'en' ? 'en' : 'ar';
@@ -141,10 +146,6 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
         campaign_id: campaignId,
       });
     }
-    return {
-      startsAt: toInstant(times[0] ?? ctx.now.getTime()),
-      endsAt: toInstant(times.at(-1) ?? ctx.now.getTime()),
-    };
   }
 
   async execute({ ctx, request: r }: ChangeCampaign): Promise<Answer> {
@@ -179,24 +180,13 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
     const today = (await tenantInfo(this.models, ctx.tenantId, ctx.now)).today;
     if (r.kind === 'launch') {
       const audience = await audienceOf(this.models, ctx.tenantId, state.input.filters, today);
-      const kept = audience.filter((c) => heldOut(r.id, c.id, state.input.hold_out_percent));
-      const recipients = audience.filter((c) => !heldOut(r.id, c.id, state.input.hold_out_percent));
+      const recipients: typeof audience = [];
+      const kept: typeof audience = [];
+      for (const c of audience)
+        (heldOut(r.id, c.id, state.input.hold_out_percent) ? kept : recipients).push(c);
+      const times = await this.plan(ctx, r.id, 0, recipients.length);
       const { position } = await this.aggregates.transaction(async () => {
-        // refused before anything is queued when it is no draft, or no one would get it
-        decideCampaign(
-          {
-            type: 'Launch',
-            id: r.id,
-            at,
-            audience: audience.length,
-            recipients: recipients.map((c) => c.id),
-            heldOut: [],
-            startsAt: at,
-            endsAt: at,
-          },
-          state,
-        );
-        const { startsAt, endsAt } = await this.queueAll(ctx, r.id, 0, recipients, state.input.message);
+        // decided first: a campaign that is no draft, or that no one would get, queues nothing
         await this.decide(ctx, r.id, {
           type: 'Launch',
           id: r.id,
@@ -204,9 +194,10 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
           audience: audience.length,
           recipients: recipients.map((c) => c.id),
           heldOut: kept.map((c) => c.id),
-          startsAt,
-          endsAt,
+          startsAt: toInstant(times[0] ?? ctx.now.getTime()),
+          endsAt: toInstant(times.at(-1) ?? ctx.now.getTime()),
         });
+        await this.queueAll(ctx, r.id, 0, recipients, state.input.message, times);
       });
       return new Answer(
         {
@@ -245,7 +236,14 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
         customers: reachable.map((c) => c.id),
       });
       const round = (resent.events[0] as { data: { round: number } }).data.round;
-      await this.queueAll(ctx, r.id, round, reachable, state.input.message);
+      await this.queueAll(
+        ctx,
+        r.id,
+        round,
+        reachable,
+        state.input.message,
+        await this.plan(ctx, r.id, round, reachable.length),
+      );
     });
     return new Answer({ id: r.id, resent: reachable.length }, position);
   }

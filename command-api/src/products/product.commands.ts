@@ -35,10 +35,7 @@ export type ProductRequest =
   | { kind: 'disable' | 'activate'; id: string }
   | { kind: 'stock'; id: string; body: unknown }
   | { kind: 'read-notification'; id: string }
-  | { kind: 'read-notifications'; body: unknown };
-
-/** The notification menu's kinds (doc2 §7); only stock notifications exist so far. */
-const NOTIFICATION_TYPES = ['stocks', 'surveys', 'complaints', 'orders', 'systemUpdates'] as const;
+  | { kind: 'read-notifications' };
 
 export class ChangeProducts {
   constructor(
@@ -140,16 +137,12 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
   }
 
   /**
-   * `notifications/mark_as_read { type }` (doc2 §7): every unread notification of the kind, each read
-   * as its own event; a retry after a failure reads the rest and writes nothing twice.
+   * Every unread stock notification (the menu's "mark all as read" for stocks, `ReadNotifications`
+   * checks the kind and the right), each read as its own event; a retry reads the rest, nothing twice.
    */
-  private async readAll(ctx: CommandContext, body: unknown): Promise<Answer> {
-    const type = (body as { type?: unknown } | null)?.type;
-    if (type === undefined || type === null || type === '') throw rejected('validation.is_required', 'type');
-    if (!NOTIFICATION_TYPES.includes(type as (typeof NOTIFICATION_TYPES)[number]))
-      throw rejected('validation.invalid_value', 'type');
+  private async readAll(ctx: CommandContext): Promise<Answer> {
     const unread = await this.models.find('notifications', {
-      filter: { tenantId: ctx.tenantId, type: type as string, read: { $ne: true } },
+      filter: { tenantId: ctx.tenantId, type: 'stocks', read: { $ne: true } },
     });
     let position: string | undefined;
     for (const note of unread) {
@@ -159,12 +152,12 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
       });
       position = outcome.position;
     }
-    return new Answer({ type, marked: unread.length }, position);
+    return new Answer({ type: 'stocks', marked: unread.length }, position);
   }
 
   async execute({ ctx, request: r }: ChangeProducts): Promise<Answer> {
     if (r.kind === 'read-notification') return this.readNotification(ctx, r.id);
-    if (r.kind === 'read-notifications') return this.readAll(ctx, r.body);
+    if (r.kind === 'read-notifications') return this.readAll(ctx);
     if (r.kind !== 'define' && !isUuid(r.id)) throw notFound('not_found.product');
     const { countryId, today } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     switch (r.kind) {

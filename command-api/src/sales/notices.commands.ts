@@ -75,9 +75,7 @@ export class ReadNotificationsHandler implements ICommandHandler<ReadNotificatio
       throw rejected('validation.invalid_value', 'type');
     if (!may(kind as NotificationKind)) throw new DomainError('auth.no_permission', 403);
     if (kind === 'stocks')
-      return this.commands.execute(
-        new ChangeProducts(ctx, { kind: 'read-notifications', body: { type: kind } }),
-      );
+      return this.commands.execute(new ChangeProducts(ctx, { kind: 'read-notifications' }));
     const unread = await this.models.find('notices', {
       filter: { tenantId: ctx.tenantId, kind: kind as string, read: { $ne: true } },
     });

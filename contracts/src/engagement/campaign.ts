@@ -147,7 +147,8 @@ export type AudienceCustomer = {
   wallet_balance?: number;
   invoices_count?: number;
   last_invoice_date?: string | null;
-  joined_on?: string;
+  /** when she joined (the customers' read model's record): its day stands in for an invoice she has not had */
+  created_at?: string;
 };
 
 /** Whether she is in the audience: active, allows WhatsApp (a campaign is marketing), and every filter holds. */
@@ -156,8 +157,12 @@ export const inAudience = (c: AudienceCustomer, f: CampaignFilters, today: strin
   if (c.whatsapp_allowed !== true || !c.mobile) return false;
   if (
     f.customer_type &&
-    customerType(c.invoices_count ?? 0, c.last_invoice_date ?? undefined, today, c.joined_on) !==
-      f.customer_type
+    customerType(
+      c.invoices_count ?? 0,
+      c.last_invoice_date ?? undefined,
+      today,
+      c.created_at?.slice(0, 10),
+    ) !== f.customer_type
   )
     return false;
   const last = c.last_invoice_date ?? '';

@@ -1,37 +1,15 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killChildServer, startChildServer, type ChildServer } from './child-server.test-support';
 import { SqliteEventStore, WhatsAppSimulator } from '@rawnaq/platform';
 
-type Server = { url: string; child: ChildProcess };
+type Server = ChildServer;
 
-const start = (dataDir: string, round: number, count: number): Promise<Server> =>
-  new Promise((resolve, reject) => {
-    const child = fork(
-      join(__dirname, 'crash-messaging-server.test-support.ts'),
-      [dataDir, String(round), String(count)],
-      {
-        execArgv: ['--require', join(__dirname, '..', 'testing', 'swc-register.cjs')],
-        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-      },
-    );
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const ready = /ready (\S+)/.exec(buffer);
-      if (ready) resolve({ url: ready[1], child });
-    });
-    child.once('exit', (code, signal) => reject(new Error(`server exited before ready: ${code ?? signal}`)));
-  });
+const start = (dataDir: string, round: number, count: number) =>
+  startChildServer('crash-messaging-server', [dataDir, String(round), String(count)]);
 
-const kill = (server: Server) =>
-  new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.removeAllListeners('exit');
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
+const kill = killChildServer;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

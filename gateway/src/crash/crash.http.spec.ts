@@ -1,37 +1,18 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killChildServer, startChildServer, type ChildServer } from './child-server.test-support';
 import { SqliteEventStore, zatca } from '@rawnaq/platform';
 import { OWNER } from '../testing/test-app.test-support';
 
-type Server = { url: string; child: ChildProcess };
+type Server = ChildServer;
 type Reply = { status: number; body: { id?: string; mobile?: string; message?: string } };
 type Request = { key: string; mobile: string; reply?: Reply };
 
 /** Starts the product in a child process on `dataDir` and resolves with its address once it answers. */
-const start = (dataDir: string): Promise<Server> =>
-  new Promise((resolve, reject) => {
-    const child = fork(join(__dirname, 'crash-server.test-support.ts'), [dataDir], {
-      execArgv: ['--require', join(__dirname, '..', 'testing', 'swc-register.cjs')],
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const ready = /ready (\S+)/.exec(buffer);
-      if (ready) resolve({ url: ready[1], child });
-    });
-    child.once('exit', (code, signal) => reject(new Error(`server exited before ready: ${code ?? signal}`)));
-  });
+const start = (dataDir: string) => startChildServer('crash-server', [dataDir]);
 
-const kill = (server: Server) =>
-  new Promise<void>((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.removeAllListeners('exit');
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGKILL');
-  });
+const kill = killChildServer;
 
 const register = async (url: string, token: string, r: Request): Promise<Reply> => {
   const res = await fetch(`${url}/api/merchant/customers`, {

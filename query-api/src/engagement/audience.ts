@@ -5,9 +5,9 @@ import { accountOf } from '../shared/account';
 /** How many of the salon's customers a campaign's filters reach today (active, allowing WhatsApp). */
 export const audienceCount = async (models: ReadModels, tenantId: string, filters: CampaignFilters) => {
   const { today } = await accountOf(models, tenantId);
-  const customers = (await models.find('customers', { filter: { tenantId }, limit: 200_000 })) as Array<
-    AudienceCustomer & { created_at?: string }
-  >;
-  return customers.filter((c) => inAudience({ ...c, joined_on: c.created_at?.slice(0, 10) }, filters, today))
-    .length;
+  const customers = (await models.find('customers', {
+    filter: { tenantId },
+    limit: 200_000,
+  })) as AudienceCustomer[];
+  return customers.filter((c) => inAudience(c, filters, today)).length;
 };

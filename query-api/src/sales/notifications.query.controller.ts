@@ -92,9 +92,14 @@ export class NotificationsQueryController {
     }));
   }
 
-  private async unread(auth: AuthContext, kinds: Listed[]): Promise<Record<string, number>> {
+  /** The unread counts by kind, and the platform's updates this user has not seen (read once, given or not). */
+  private async unread(
+    auth: AuthContext,
+    kinds: Listed[],
+    known?: Awaited<ReturnType<NotificationsQueryController['systemUpdates']>>,
+  ): Promise<Record<string, number>> {
     const tenantId = auth.tenantId;
-    const updates = this.systemUpdates(auth);
+    const updates = known ?? this.systemUpdates(auth);
     const counts = await Promise.all(
       kinds.map((k) =>
         k === 'stocks'
@@ -123,7 +128,7 @@ export class NotificationsQueryController {
     const updates = await this.systemUpdates(auth);
     return {
       records,
-      unread: await this.unread(auth, kinds),
+      unread: await this.unread(auth, kinds, updates),
       system_updates: updates,
       // shown once as a popup after sign-in: the newest this user has not seen
       popup: updates.find((u) => u.shown_as_popup && !u.seen) ?? null,

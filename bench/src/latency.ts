@@ -140,7 +140,7 @@ export type LoadReply = {
  * (as many desks do), from a load client in a thread of its own (the desks are other machines: their
  * HTTP client's work is not the server's); each is timed from its sending until every named projection
  * has applied its last event (the `X-Position` it answered with). A request answered otherwise than
- * 201 is counted as refused, not timed. The first `warmupOf(rate)` requests are sent and waited for,
+ * `okStatus` (201) is counted as refused, not timed. The first `warmupOf(rate)` requests are sent and waited for,
  * not timed (nor counted in the achieved rate). `mainThreadBusy` is the share of the measured stretch
  * the server's thread was busy (its event loop utilisation): the headroom left at that rate.
  */
@@ -166,6 +166,8 @@ export const postPaced = async (
   names: string[],
   rate: number,
   requests: LoadRequest[],
+  /** the status a request that did what it asked answers with (a command's 201; a webhook's 200) */
+  okStatus = 201,
 ): Promise<
   LatencyFigures & {
     refused: number;
@@ -197,7 +199,7 @@ export const postPaced = async (
         elu = performance.eventLoopUtilization();
         cpu0 = mainThreadCpuMs();
       }
-      if (m.status !== 201 || !m.position) {
+      if (m.status !== okStatus || !m.position) {
         refused++;
         if (m.error && errors.length < 3) errors.push(m.error);
       } else

@@ -19,7 +19,9 @@
  * balance, profit and loss (month, year) and balance sheet p99 < 50 ms, beside a scan of the postings.
  *
  * messaging: a campaign planned over a salon of 100,000 customers (its audience, the share kept back,
- * each message's time at doc2's pacing in the send window) p99 < 2 s, beside the window asked per message.
+ * each message's time at doc2's pacing in the send window) p99 < 2 s, beside the window asked per message;
+ * WhatsApp's signed status webhooks at 50/s, p99 < 20 ms until the customer's profile shows them, beside
+ * the same statuses appended straight to the event store.
  *
  * signin: the Arabic sign-in page (the first screen a salon sees) loaded cold at phone size in Chromium,
  * median time until its form is usable < 1.5 s, beside a bare page of one small script from the same
@@ -44,6 +46,7 @@ import { einvoicingBench, type EinvoicingFigures } from './einvoicing';
 import { firstScreenBench, type FirstScreenFigures } from './first-screen';
 import { ledgerBench, type LedgerFigures } from './ledger';
 import { messagingBench, type MessagingFigures } from './messaging';
+import { webhookBench, type WebhookFigures } from './webhooks';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -122,7 +125,7 @@ type Results = {
   sales?: SalesFigures & { measuredAt: string };
   einvoicing?: EinvoicingFigures & { measuredAt: string };
   ledger?: LedgerFigures & { measuredAt: string };
-  messaging?: MessagingFigures & { measuredAt: string };
+  messaging?: MessagingFigures & { measuredAt: string; webhooks?: WebhookFigures };
   signin?: FirstScreenFigures & { measuredAt: string };
 };
 
@@ -303,7 +306,16 @@ const main = async () => {
       log(
         `messaging: a campaign planned over a salon of ${fmt(customers)} customers (audience from its filters, 10 % kept back, each message's time at doc2's pacing in the send window) ${runs} times, beside the same times planned by asking the window for every message...`,
       );
-      results.messaging = { measuredAt: new Date().toISOString(), ...messagingBench(customers, runs) };
+      const webhookRate = arg('webhook-rate', 50);
+      const webhookSeconds = arg('webhook-seconds', 20);
+      log(
+        `messaging: WhatsApp's signed status webhooks (delivered, then read) at ${webhookRate}/s for ${webhookSeconds} s, each timed until the customer's profile shows it, beside the same statuses appended straight to the event store at the same rate...`,
+      );
+      results.messaging = {
+        measuredAt: new Date().toISOString(),
+        ...messagingBench(customers, runs),
+        webhooks: await webhookBench(dir, webhookRate, webhookSeconds),
+      };
     }
 
     if (sections.has('signin')) {
@@ -409,6 +421,11 @@ const main = async () => {
     if (messaging && sections.has('messaging'))
       log(
         `| plan a campaign over ${fmt(messaging.plan.customers)} customers p50 / p99 (ms) | ${messaging.plan.p50Ms} / ${messaging.plan.p99Ms} (${fmt(messaging.plan.recipients)} messages over ${messaging.plan.daysSpanned} days) | the window asked per message p50 ${messaging.naive.p50Ms} | ${messaging.ratioNaiveToPlanP50}x | p99 < 2,000 ${target(messaging.plan.p99Ms < 2000)} |`,
+      );
+    const hooks = messaging?.webhooks;
+    if (hooks && sections.has('messaging'))
+      log(
+        `| WhatsApp status webhooks at ${fmt(Math.round(hooks.webhooks.commandsPerSecond))}/s to the customer's profile p50 / p99 (ms) | ${hooks.webhooks.p50Ms} / ${hooks.webhooks.p99Ms} (${fmt(hooks.webhooks.commands)} webhooks, ${hooks.webhooks.refused} refused, server thread ${Math.round(hooks.webhooks.mainThreadBusy * 100)} % busy) | the statuses appended straight to the store p99 ${hooks.storeAppend.p99Ms} | ${hooks.ratioWebhookToAppendP99}x | p99 < 20 ${target(hooks.webhooks.p99Ms < 20 && hooks.webhooks.refused === 0)} |`,
       );
     writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     log('\nwritten: bench/results.json');

@@ -55,3 +55,15 @@ export const useAppDataProvider = (): AppDataProvider => {
     [wrapped, raw, logoutIfAccessDenied],
   );
 };
+
+/**
+ * The data provider for what the app looks up on its own, in the background (the bell's counts, the
+ * platform's popup): a refusal there changes nothing on screen. A session that ended elsewhere must
+ * not take the user away from a form she is typing: her next save meets it, and she signs in again
+ * over the form (`signInAgainOn401`).
+ */
+export const useBackgroundDataProvider = (): AppDataProvider => {
+  const wrapped = useDataProvider<AppDataProvider>();
+  const raw = useContext(DataProviderContext) as AppDataProvider | null;
+  return raw ?? wrapped;
+};

@@ -19,7 +19,7 @@ import ReviewsIcon from '@mui/icons-material/ReviewsOutlined';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import { formatMoney, type Currency } from '@rawnaq/contracts';
 import { useFormat } from '../format/useFormat';
-import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useAppDataProvider, useBackgroundDataProvider } from '../http/useAppDataProvider';
 import { onStockChanged } from '../products/stockEvents';
 import { PRODUCT_RESOURCES } from '../products/types';
 import { useArea } from '../shell/area';
@@ -139,6 +139,7 @@ export const NotificationsBell = () => {
   const { basename, language } = useArea();
   const { dateTime } = useFormat();
   const dataProvider = useAppDataProvider();
+  const background = useBackgroundDataProvider();
   const updateText = useUpdateText();
   const { canAccess: canEditProducts } = useCanAccess({
     resource: PRODUCT_RESOURCES.products,
@@ -149,7 +150,7 @@ export const NotificationsBell = () => {
 
   const load = useCallback(
     () =>
-      dataProvider
+      background
         .send<Answer>('GET', 'notifications/get_records')
         .then((a) =>
           setAnswer({
@@ -159,7 +160,7 @@ export const NotificationsBell = () => {
           }),
         )
         .catch(() => undefined),
-    [dataProvider],
+    [background],
   );
   useLiveCounts(load);
   useEffect(() => {

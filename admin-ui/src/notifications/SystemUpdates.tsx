@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
-import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useAppDataProvider, useBackgroundDataProvider } from '../http/useAppDataProvider';
 import { useArea } from '../shell/area';
 
 export type SystemUpdate = {
@@ -46,14 +46,15 @@ export const useUpdateText = () => {
 export const SystemUpdatePopup = () => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
+  const background = useBackgroundDataProvider();
   const text = useUpdateText();
   const [popup, setPopup] = useState<SystemUpdate | null>(null);
   useEffect(() => {
-    dataProvider
+    background
       .send<Answer>('GET', 'notifications/get_records?type=systemUpdates')
       .then((a) => setPopup(a.popup ?? null))
       .catch(() => undefined);
-  }, [dataProvider]);
+  }, [background]);
   if (!popup) return null;
   const close = () => {
     const seen = popup;

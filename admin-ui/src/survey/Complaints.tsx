@@ -33,6 +33,7 @@ import { isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { newKey } from '../shell/newKey';
+import { useActorName } from '../users/useUsers';
 
 export const COMPLAINTS = 'reports/complaints';
 
@@ -40,6 +41,7 @@ type Step = {
   type: 'opened' | 'taken_up' | 'noted' | 'resolved';
   at: string;
   by_kind: string;
+  by_id: string;
   by_name: string | null;
   note: string | null;
 };
@@ -265,8 +267,16 @@ const ComplaintDetails = () => {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const words = useWords();
+  const actorName = useActorName();
   if (!c) return null;
   const t = (key: string) => translate(`app.feedback.complaints.${key}`);
+  // a user by her name in the screen's language (her employee's Arabic name on Arabic screens)
+  const who = (s: Step) =>
+    s.by_kind === 'customer'
+      ? t('by_customer')
+      : s.by_kind === 'user'
+        ? actorName({ kind: 'user', id: s.by_id, name: s.by_name ?? undefined })
+        : actorName({ kind: s.by_kind as 'system' | 'manager', id: s.by_id });
   const field = (name: string) => translate(`resources.${COMPLAINTS}.fields.${name}`);
   return (
     <Stack sx={{ gap: 2, p: { xs: 1, sm: 2 } }} data-testid="complaint-details">
@@ -313,8 +323,7 @@ const ComplaintDetails = () => {
             <Card key={i} component="li" variant="outlined">
               <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
                 <Typography variant="body2">
-                  <strong>{t(`steps.${s.type}`)}</strong> · <bdi>{dateTime(s.at)}</bdi> ·{' '}
-                  <bdi>{s.by_kind === 'customer' ? t('by_customer') : (s.by_name ?? '')}</bdi>
+                  <strong>{t(`steps.${s.type}`)}</strong> · <bdi>{dateTime(s.at)}</bdi> · <bdi>{who(s)}</bdi>
                 </Typography>
                 {s.note && (
                   <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -147,6 +147,7 @@ import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
 import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
 import {
+  BirthdayWishesController,
   MessagesController,
   OutboxWorker,
   WhatsAppSimulatorController,
@@ -240,6 +241,7 @@ export class CommandApiModule {
         WhatsAppWebhookController,
         WhatsAppSimulatorController,
         MessagesController,
+        BirthdayWishesController,
       ],
       providers: [
         { provide: TOKENS.eventStore, useValue: deps.eventStore },

@@ -38,6 +38,11 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
     stylists = Object.fromEntries(staff.body.map((e: { name_en: string; id: string }) => [e.name_en, e.id]));
     const list = await t.http.get('/api/merchant/customers').query({ range: '[0,99]' }).set(bearer(owner));
     customers = Object.fromEntries(list.body.map((c: { name: string }) => [c.name, c]));
+    // these tests are of the reminders: the booking confirmations are tested in automatic-messages
+    await t.http
+      .put('/api/merchant/settings/notifications')
+      .set(bearer(owner))
+      .send({ booking_confirmation: false });
     // the demo's reminders of tomorrow's visits, queued by its seed, leave first
     await t.app.messaging.runOnce();
     await t.app.messaging.outbox.channels.simulator.flush();
@@ -343,6 +348,7 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
   it('queues the reminder on its own N hours before a visit when Settings → Notifications has it on', async () => {
     const saved = await t.http.put('/api/merchant/settings/notifications').set(bearer(owner)).send({
       appointment_reminder: true,
+      booking_confirmation: false,
       reminder_hours_before: 72,
       send_from: '10:00',
       send_until: '21:00',
@@ -357,7 +363,7 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
     await t.http
       .put('/api/merchant/settings/notifications')
       .set(bearer(owner))
-      .send({ appointment_reminder: false, reminder_hours_before: 72 });
+      .send({ appointment_reminder: false, booking_confirmation: false, reminder_hours_before: 72 });
     const later = await bookFor('Huda Salem', workday(2));
     await t.app.messaging.runOnce({ plan: true });
     expect(

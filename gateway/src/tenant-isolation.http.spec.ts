@@ -524,11 +524,14 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
               : // an employee's report (employees-commissions-report/:employeeId): A's employee
                 param === 'employeeId'
                 ? idSource.employees
-                : param === 'depositId'
-                  ? extra.deposits
-                  : param === 'uuid'
-                    ? einvoiceUuid
-                    : FIXED_PARAMS[param];
+                : // a customer's birthday wish (pos/birthday-congratulations/:customerId/send): A's customer
+                  param === 'customerId'
+                  ? idSource.customers
+                  : param === 'depositId'
+                    ? extra.deposits
+                    : param === 'uuid'
+                      ? einvoiceUuid
+                      : FIXED_PARAMS[param];
         if (value === undefined)
           unmapped.push(`${r.method} ${r.path}: ${param === 'id' ? `${segment}/:id` : `:${param}`}`);
         return encodeURIComponent(value ?? 'unmapped');

@@ -70,6 +70,7 @@ import { FilesQueryController, ImportsQueryController } from './files/files.quer
 
 import {
   MessagesQueryController,
+  BirthdaysQueryController,
   WHATSAPP_VIEW,
   WhatsAppSimulatorQueryController,
   WhatsAppWebhookQueryController,
@@ -95,6 +96,7 @@ export class QueryApiModule implements NestModule {
       module: QueryApiModule,
       controllers: [
         MessagesQueryController,
+        BirthdaysQueryController,
         WhatsAppSimulatorQueryController,
         WhatsAppWebhookQueryController,
         MerchantIdentityQueryController,

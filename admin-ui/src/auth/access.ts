@@ -157,6 +157,7 @@ export const RESOURCE_ACCESS: Record<
   'reports/most-used-products': { list: { page: Page.products, permission: Permission.inventoryReports } },
   // today's invoices to ask a rating for: whoever sells (13)
   'pos/rate-us-for-issued-invoices': { list: { page: Page.pos, permission: Permission.sell } },
+  'pos/birthday-congratulations': { list: { page: Page.pos, permission: Permission.sell } },
   // what the platform told the salon: every signed-in user
   'pos/system-updates': { list: SIGNED_IN },
   // campaigns over WhatsApp (issue 26): page 6, 37

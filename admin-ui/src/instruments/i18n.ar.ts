@@ -28,11 +28,21 @@ export const ar: typeof en = {
     },
     'accounting/receivable': { name: same('الذمم المدينة') },
     'pos/customer-wallet-reminder': { name: same('تذكير برصيد المحفظة') },
+    'pos/birthday-congratulations': { name: same('تهاني أعياد الميلاد') },
     'reports/active-gifts-cards': { name: same('بطاقات الإهداء الفعالة') },
     'reports/used-gifts-cards': { name: same('بطاقات الإهداء المستخدمة') },
     'reports/expired-gifts-cards': { name: same('بطاقات الإهداء المنتهية') },
   },
   app: {
+    birthdays: {
+      menu: 'تهاني أعياد الميلاد',
+      today: 'اليوم',
+      birthday: 'عيد الميلاد',
+      wish: 'التهنئة',
+      not_sent: 'لم تُرسل بعد',
+      send_now: 'أرسل الآن',
+      empty: 'لا يوجد عميل عيد ميلاده هذا الأسبوع.',
+    },
     deposits: {
       title: 'العربون',
       take: 'أخذ عربون',

@@ -25,11 +25,21 @@ export const en = {
     },
     'accounting/receivable': { name: same('Receivables') },
     'pos/customer-wallet-reminder': { name: same('Wallet reminders') },
+    'pos/birthday-congratulations': { name: same('Birthday wishes') },
     'reports/active-gifts-cards': { name: same('Active gift cards') },
     'reports/used-gifts-cards': { name: same('Used gift cards') },
     'reports/expired-gifts-cards': { name: same('Expired gift cards') },
   },
   app: {
+    birthdays: {
+      menu: 'Birthday wishes',
+      today: 'Today',
+      birthday: 'Birthday',
+      wish: 'Wish',
+      not_sent: 'Not sent yet',
+      send_now: 'Send now',
+      empty: 'No customer has a birthday this week.',
+    },
     deposits: {
       title: 'Deposits',
       take: 'Take a deposit',

@@ -3,6 +3,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuoteOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
+import CakeIcon from '@mui/icons-material/CakeOutlined';
 import { lazyPage } from '../shell/chunks';
 import { useArea } from '../shell/area';
 import { BILLING } from '../billing/paths';
@@ -61,6 +62,13 @@ export const walletReminder = {
   list: lazyPage(() => import('./WalletReminderList').then((m) => m.WalletReminderList)),
   icon: AccountBalanceWalletIcon,
   options: { label: 'app.wallet.reminder_menu' },
+};
+
+/** `pos/birthday-congratulations`: today's and the coming week's birthdays, with "send now". */
+export const birthdays = {
+  list: lazyPage(() => import('./BirthdayList').then((m) => m.BirthdayList)),
+  icon: CakeIcon,
+  options: { label: 'app.birthdays.menu' },
 };
 
 const SellGiftCard = () => {

@@ -50,6 +50,7 @@ import {
   receivable,
   sellGiftCardRoute,
   walletReminder,
+  birthdays,
 } from '../instruments';
 import { whatsappSimulator, WHATSAPP_SIMULATOR } from '../messaging';
 import { unusedOffersReport } from '../customer-offers';
@@ -196,6 +197,7 @@ export const MerchantAdmin = () => {
         <Resource name="reports/monthly-general-summary" {...monthlySummary} />
         <Resource name="accounting/receivable" {...receivable} />
         <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
+        <Resource name="pos/birthday-congratulations" {...birthdays} />
         <Resource name={WHATSAPP_SIMULATOR} {...whatsappSimulator} />
         <Resource name="reports/customers-discount-report" {...customersDiscountReport} />
         <Resource name="reports/unused-customers-offers-report" {...unusedOffersReport} />

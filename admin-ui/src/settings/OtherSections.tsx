@@ -6,6 +6,10 @@ import { BooleanInput, NumberInput, PasswordInput, SelectInput, TextInput, Title
 import { useRecordContext, useRequireAccess, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import {
+  AUTOMATIC_MESSAGE_RULES,
+  AUTOMATIC_MESSAGES,
+  customerMessageTexts,
+  messageTextField,
   invoiceSettingsInput,
   notificationSettingsInput,
   onlineSettingsInput,
@@ -151,6 +155,39 @@ const ReminderHours = ({ readOnly }: { readOnly: boolean }) => {
   );
 };
 
+/**
+ * Each automatic message's text in both languages, the default shown until the salon writes its own;
+ * the placeholders it may use are listed under it (an unknown one is refused on its field).
+ */
+const MessageTexts = ({ readOnly }: { readOnly: boolean }) => {
+  const translate = useTranslate();
+  return (
+    <FormSection title="app.settings.notifications.texts">
+      {AUTOMATIC_MESSAGES.flatMap((m) =>
+        (['en', 'ar'] as const).map((language) => (
+          <FormCell key={`${m}-${language}`}>
+            <TextInput
+              source={messageTextField(m, language)}
+              label={translate(`app.settings.notifications.text_${language}`, {
+                message: translate(`messaging.automatic.${m}`),
+              })}
+              defaultValue={customerMessageTexts[m][language]}
+              readOnly={readOnly}
+              multiline
+              minRows={2}
+              fullWidth
+              slotProps={{ htmlInput: { dir: language === 'ar' ? 'rtl' : 'ltr' } }}
+              helperText={translate('app.settings.notifications.placeholders', {
+                list: AUTOMATIC_MESSAGE_RULES[m].placeholders.map((p) => `%{${p}}`).join(' '),
+              })}
+            />
+          </FormCell>
+        )),
+      )}
+    </FormSection>
+  );
+};
+
 /** `settings/notifications`: which messages the salon sends its customers, and when. */
 export const NotificationsSection = ({ onSaved, submitLabel }: AfterSave) => (
   <SectionCard
@@ -173,14 +210,18 @@ export const NotificationsSection = ({ onSaved, submitLabel }: AfterSave) => (
             <ReminderHours readOnly={readOnly} />
             <Switches
               sources={[
-                'birthday_greetings',
+                'booking_confirmation',
                 'thank_you_after_invoice',
                 'survey_after_invoice',
+                'birthday_greetings',
                 'wallet_reminder',
+                'gift_card_received',
+                'no_show_follow_up',
               ]}
               readOnly={readOnly}
             />
           </FormSection>
+          <MessageTexts readOnly={readOnly} />
           <FormSection title="app.settings.notifications_window.title" last>
             <FormCell>
               <TimeOfDayInput source="send_from" quarters={SEND_QUARTERS} readOnly={readOnly} fullWidth />

@@ -31,6 +31,12 @@ export class MessagingChannels {
   constructor(
     readonly simulator: WhatsAppSimulator,
     private readonly cloud?: CloudSetup,
+    /**
+     * Where customers open the links messages carry (e-booking, e-invoice, e-survey, e-gift): the
+     * product's public address, configured (PUBLIC_URL), never taken from a request's Host header
+     * (anyone could make the salon's messages point elsewhere).
+     */
+    readonly publicUrl = 'http://localhost:3000',
   ) {
     this.simulated = simulator.provider();
   }
@@ -64,7 +70,7 @@ export class MessagingChannels {
 
 /**
  * The channels from the environment: the simulator's records in `DATA_DIR/whatsapp-simulator.db`
- * (in memory for ':memory:'); WHATSAPP=cloud with WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN,
+ * (in memory for ':memory:'); the links in messages on PUBLIC_URL (default http://localhost:PORT); WHATSAPP=cloud with WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN,
  * WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBERS (`<tenantId>=<phone number id>,…`), and optionally
  * WHATSAPP_GRAPH_URL, connects those salons to the Cloud API.
  */
@@ -75,7 +81,8 @@ export const messagingChannelsFromEnv = (
   const simulator = new WhatsAppSimulator(
     dataDir === ':memory:' ? ':memory:' : join(dataDir, 'whatsapp-simulator.db'),
   );
-  if (env.WHATSAPP !== 'cloud') return new MessagingChannels(simulator);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, '');
+  if (env.WHATSAPP !== 'cloud') return new MessagingChannels(simulator, undefined, publicUrl);
   const need = (name: string) => {
     const v = env[name];
     if (!v) throw new Error(`WHATSAPP=cloud needs ${name}`);
@@ -87,12 +94,16 @@ export const messagingChannelsFromEnv = (
     const [tenantId, phoneNumberId] = pair.split('=').map((s) => s.trim());
     if (tenantId && phoneNumberId) numbers.set(tenantId, { phoneNumberId, accessToken });
   }
-  return new MessagingChannels(simulator, {
-    provider: new CloudApiMessaging({ graphUrl: env.WHATSAPP_GRAPH_URL }),
-    appSecret: need('WHATSAPP_APP_SECRET'),
-    verifyToken: need('WHATSAPP_VERIFY_TOKEN'),
-    numbers,
-  });
+  return new MessagingChannels(
+    simulator,
+    {
+      provider: new CloudApiMessaging({ graphUrl: env.WHATSAPP_GRAPH_URL }),
+      appSecret: need('WHATSAPP_APP_SECRET'),
+      verifyToken: need('WHATSAPP_VERIFY_TOKEN'),
+      numbers,
+    },
+    publicUrl,
+  );
 };
 
 export const MESSAGING_TOKENS = {

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
   AppointmentStatus,
+  AUTOMATIC_MESSAGE_RULES,
+  currencyOfCountry,
   CUSTOMER_CATEGORY,
-  customerMessageTexts,
   DomainError,
-  fillText,
   formatDate,
+  formatMoney,
+  instantAt,
+  addDays,
   formatViewTime,
   isStartReply,
   isStopReply,
@@ -16,8 +19,10 @@ import {
   toInstant,
   WHATSAPP_INBOX_CATEGORY,
   whatsappDigits,
+  type AutomaticMessage,
   type CustomerEvent,
   type MessageEvent,
+  type MessagePlaceholder,
   type MessageKind,
   type MessageQueued,
   type WhatsAppReplyReceived,
@@ -46,6 +51,13 @@ import {
   type MessageState,
 } from './message';
 import { sendWindowOf } from './send-window';
+import {
+  birthdaysDue,
+  messageContent,
+  purposes,
+  switchedOn,
+  walletReminderMonth,
+} from './automatic-messages';
 
 export const messageStream = (tenantId: string, messageId: string) =>
   streamName(MESSAGE_CATEGORY, tenantId, messageId);
@@ -60,6 +72,10 @@ export const messageIdOf = (tenantId: string, purpose: string): string => {
 export const reminderPurpose = (appointmentId: string, start: string) =>
   `appointment-reminder:${appointmentId}:${start}`;
 
+/** The e-survey's link leaves an hour after checkout, once she has left the salon. */
+export const SURVEY_AFTER_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
 /** The worker's identity in the events it records. */
 const WORKER = { kind: 'system', id: 'whatsapp' } as const;
 const workerCtx = (tenantId: string, now: Date): CommandContext => ({
@@ -73,7 +89,38 @@ type Visit = { id: string; customer_id: string; start: string; status: number; n
 
 export type QueueResult =
   | { queued: true; message_id: string }
-  | { queued: false; reason: 'messaging.not_allowed' | 'messaging.no_phone' | 'messaging.visit_started' };
+  | {
+      queued: false;
+      reason:
+        'messaging.not_allowed' | 'messaging.no_phone' | 'messaging.visit_started' | 'messaging.switched_off';
+    };
+
+/** One automatic message to queue for a customer. */
+export type Automatic = {
+  message: AutomaticMessage;
+  customerId: string;
+  purpose: string;
+  /** its placeholders' values in her language (name and salon are filled in here) */
+  values?: (language: 'en' | 'ar', links: Links) => Partial<Record<MessagePlaceholder, string>>;
+  /** not before (now by default) */
+  sendAt?: Date;
+  /** not after (a visit's start; the end of her birthday) */
+  expiresAt?: Date;
+  appointmentId?: string;
+  invoiceId?: string;
+  /** the desk asked for it ("remind", "send now"): sent whatever the switch says (consent still rules) */
+  asked?: boolean;
+};
+
+/** The public pages a message may link to, in her language, on the product's configured address. */
+export type Links = {
+  eBooking: (uniqueId: string) => string;
+  eInvoice: (uniqueId: string) => string;
+  eSurvey: (uniqueId: string) => string;
+  eGift: (uniqueId: string) => string;
+  /** the salon's online booking page */
+  booking: () => string;
+};
 
 /**
  * The outbox (issue 26): messages are queued as events by the commands that mean them (a reminder
@@ -114,36 +161,181 @@ export class Outbox {
   async queueReminder(ctx: CommandContext, visit: Visit, sendAt: Date): Promise<QueueResult> {
     if (Date.parse(visit.start) <= ctx.now.getTime())
       return { queued: false, reason: 'messaging.visit_started' };
-    const customer = await currentCustomer(this.aggregates, ctx.tenantId, visit.customer_id);
-    const phone = whatsappDigits(customer?.state.details.mobile);
-    if (!customer || !this.allowed(customer.state, 'service'))
-      return { queued: false, reason: 'messaging.not_allowed' };
-    if (!phone) return { queued: false, reason: 'messaging.no_phone' };
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    return this.queueAutomatic(ctx, {
+      message: 'appointment_reminder',
+      customerId: visit.customer_id,
+      purpose: reminderPurpose(visit.id, visit.start),
+      values: (language) => ({
+        date: formatDate(visit.start, { locale: language, tz: tenant.timeZone }),
+        time: formatViewTime(visit.start, { locale: language, tz: tenant.timeZone }),
+      }),
+      sendAt,
+      expiresAt: new Date(visit.start),
+      appointmentId: visit.id,
+      // planned by the worker only while the switch is on; the desk's "remind" sends it anyway
+      asked: true,
+    });
+  }
+
+  /**
+   * Queues an automatic message (inside the command that means it, or the worker's own): in the
+   * customer's language with the salon's name and its own text if it wrote one; nothing when its
+   * switch is off (unless the desk asked), or she may not be written to or has no mobile.
+   */
+  async queueAutomatic(ctx: CommandContext, a: Automatic): Promise<QueueResult> {
+    const { state: settings } = await this.aggregates.load(
+      streamName('account', ctx.tenantId, ctx.tenantId),
+      initialAccountSettings,
+      evolveAccountSettings,
+    );
+    const notifications = settings.exists ? settings.notifications : {};
+    if (!a.asked && !switchedOn(notifications, a.message))
+      return { queued: false, reason: 'messaging.switched_off' };
+    const rule = AUTOMATIC_MESSAGE_RULES[a.message];
+    const customer = await currentCustomer(this.aggregates, ctx.tenantId, a.customerId);
+    if (!customer || !this.allowed(customer.state, rule.kind))
+      return { queued: false, reason: 'messaging.not_allowed' };
+    const phone = whatsappDigits(customer.state.details.mobile);
+    if (!phone) return { queued: false, reason: 'messaging.no_phone' };
     const account = await this.models.get('accounts', ctx.tenantId);
     const language = customer.state.details.preferred_language === 'en' ? 'en' : 'ar';
-    const texts = customerMessageTexts.appointment_reminder;
     const values = {
+      ...a.values?.(language, this.links(account?.alias, language)),
       name: String(customer.state.details.name ?? ''),
       salon: String((language === 'ar' ? account?.name_ar : account?.name_en) ?? account?.name_en ?? ''),
-      date: formatDate(visit.start, { locale: language, tz: tenant.timeZone }),
-      time: formatViewTime(visit.start, { locale: language, tz: tenant.timeZone }),
     };
     const message_id = await this.queue(ctx, {
-      purpose: reminderPurpose(visit.id, visit.start),
+      purpose: a.purpose,
       customer_id: customer.id,
       phone,
       language,
-      kind: 'service',
-      content: {
-        template: { name: texts.template, params: [values.name, values.salon, values.date, values.time] },
-        text: fillText(texts[language], values),
-      },
-      scheduled_for: toInstant(sendAt),
-      expires_at: toInstant(visit.start),
-      appointment_id: visit.id,
+      kind: rule.kind,
+      content: messageContent(a.message, language, values, notifications),
+      scheduled_for: toInstant(a.sendAt ?? ctx.now),
+      ...(a.expiresAt && { expires_at: toInstant(a.expiresAt) }),
+      ...(a.appointmentId && { appointment_id: a.appointmentId }),
+      ...(a.invoiceId && { invoice_id: a.invoiceId }),
     });
     return { queued: true, message_id };
+  }
+
+  private links(alias: unknown, language: 'en' | 'ar'): Links {
+    const base = `${this.channels.publicUrl}/${language}`;
+    const salon = `${base}/salon/${encodeURIComponent(String(alias ?? ''))}`;
+    return {
+      eBooking: (id) => `${salon}/e-booking/${id}`,
+      eInvoice: (id) => `${base}/e-invoice/${id}`,
+      eSurvey: (id) => `${base}/e-survey/${id}`,
+      eGift: (id) => `${base}/e-gift/${id}`,
+      booking: () => `${salon}/booking`,
+    };
+  }
+
+  /** A visit just booked (the desk, the calendar, the online pages): its confirmation with its e-booking link. */
+  async queueBookingConfirmation(
+    ctx: CommandContext,
+    visit: { id: string; customer_id: string; start: string; unique_id: string },
+  ): Promise<QueueResult> {
+    if (Date.parse(visit.start) <= ctx.now.getTime())
+      return { queued: false, reason: 'messaging.visit_started' };
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    return this.queueAutomatic(ctx, {
+      message: 'booking_confirmation',
+      customerId: visit.customer_id,
+      purpose: purposes.bookingConfirmation(visit.id),
+      values: (language, links) => ({
+        date: formatDate(visit.start, { locale: language, tz: tenant.timeZone }),
+        time: formatViewTime(visit.start, { locale: language, tz: tenant.timeZone }),
+        link: links.eBooking(visit.unique_id),
+      }),
+      expiresAt: new Date(visit.start),
+      appointmentId: visit.id,
+    });
+  }
+
+  /**
+   * After checkout: the thank-you with the e-invoice's link now, and the e-survey's link an hour
+   * later (once she has left), each behind its switch.
+   */
+  async queueAfterCheckout(
+    ctx: CommandContext,
+    invoice: { invoice_id: string; unique_id: string; customer_id: string; appointment_id: string | null },
+  ) {
+    const common = {
+      customerId: invoice.customer_id,
+      invoiceId: invoice.invoice_id,
+      ...(invoice.appointment_id && { appointmentId: invoice.appointment_id }),
+    };
+    const thankYou = await this.queueAutomatic(ctx, {
+      ...common,
+      message: 'thank_you',
+      purpose: purposes.thankYou(invoice.invoice_id),
+      values: (_, links) => ({ link: links.eInvoice(invoice.unique_id) }),
+      // a thank-you a day late reads as an afterthought: withheld then
+      expiresAt: new Date(ctx.now.getTime() + DAY_MS),
+    });
+    const survey = await this.queueAutomatic(ctx, {
+      ...common,
+      message: 'survey',
+      purpose: purposes.survey(invoice.invoice_id),
+      values: (_, links) => ({ link: links.eSurvey(invoice.unique_id) }),
+      sendAt: new Date(ctx.now.getTime() + SURVEY_AFTER_MS),
+      expiresAt: new Date(ctx.now.getTime() + 3 * DAY_MS),
+    });
+    return { thank_you: thankYou, survey };
+  }
+
+  /** A gift card given to a customer: she is told, with its amount and its e-gift link. */
+  async queueGiftCardReceived(
+    ctx: CommandContext,
+    card: { code: string; unique_id: string; customer_id: string; value: number; currency: string },
+  ) {
+    return this.queueAutomatic(ctx, {
+      message: 'gift_card_received',
+      customerId: card.customer_id,
+      purpose: purposes.giftCardReceived(card.code),
+      values: (language, links) => ({
+        amount: formatMoney(
+          { amount: card.value, currency: card.currency as Parameters<typeof formatMoney>[0]['currency'] },
+          { locale: language },
+        ),
+        link: links.eGift(card.unique_id),
+      }),
+    });
+  }
+
+  /** A visit marked no-show: a word that she was missed, with the salon's booking page to book again. */
+  async queueNoShowFollowUp(ctx: CommandContext, visit: { id: string; customer_id: string; start: string }) {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    return this.queueAutomatic(ctx, {
+      message: 'no_show_follow_up',
+      customerId: visit.customer_id,
+      purpose: purposes.noShowFollowUp(visit.id),
+      values: (language, links) => ({
+        date: formatDate(visit.start, { locale: language, tz: tenant.timeZone }),
+        link: links.booking(),
+      }),
+      appointmentId: visit.id,
+      expiresAt: new Date(ctx.now.getTime() + 3 * DAY_MS),
+    });
+  }
+
+  /**
+   * A customer's birthday wish of this year (the worker on her birthday, or the desk's "send now" from
+   * `pos/birthday-congratulations`): once a year whoever asks; the worker's expires with her birthday.
+   */
+  async queueBirthdayWish(ctx: CommandContext, customerId: string, year: string, asked: boolean) {
+    const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
+    return this.queueAutomatic(ctx, {
+      message: 'birthday',
+      customerId,
+      purpose: purposes.birthday(customerId, year),
+      asked,
+      ...(!asked && {
+        expiresAt: new Date(instantAt(addDays(tenant.today, 1), '00:00', tenant.timeZone)),
+      }),
+    });
   }
 
   private allowed(customer: CustomerState | undefined, kind: MessageKind) {
@@ -197,6 +389,94 @@ export class Outbox {
       }
     }
     return queued;
+  }
+
+  /**
+   * Settings → Notifications "birthday greetings": on each customer's birthday (the salon's date), her
+   * wish is queued once, to leave inside the window that day (withheld if the day ends first).
+   */
+  async planBirthdays(now: Date): Promise<number> {
+    let queued = 0;
+    for (const { tenantId, notifications } of await this.salons()) {
+      if (!switchedOn(notifications, 'birthday')) continue;
+      const tenant = await tenantInfo(this.models, tenantId, now);
+      const today = tenant.today;
+      const customers = await this.models.find('customers', {
+        filter: { tenantId, birth_month: Number(today.slice(5, 7)) },
+        limit: 100_000,
+      });
+      const sent = new Set(
+        (
+          await this.models.getMany(
+            'messages',
+            customers.map((c) => messageIdOf(tenantId, purposes.birthday(String(c.id), today.slice(0, 4)))),
+          )
+        ).map((m) => m.purpose as string),
+      );
+      for (const c of birthdaysDue(customers as Array<Doc & { id: string }>, today, (p) => sent.has(p)))
+        try {
+          const r = await this.queueBirthdayWish(workerCtx(tenantId, now), c.id, today.slice(0, 4), false);
+          if (r.queued) queued++;
+        } catch (error) {
+          this.logger?.warn(`birthday wish of ${c.id} not queued: ${String(error)}`);
+        }
+    }
+    return queued;
+  }
+
+  /**
+   * Settings → Notifications "wallet reminder": once a month (`walletReminderMonth`: in its first
+   * week), each customer whose wallet holds more than zero is told her balance.
+   */
+  async planWalletReminders(now: Date): Promise<number> {
+    let queued = 0;
+    for (const { tenantId, notifications } of await this.salons()) {
+      if (!switchedOn(notifications, 'wallet_reminder')) continue;
+      const tenant = await tenantInfo(this.models, tenantId, now);
+      const month = walletReminderMonth(tenant.today);
+      if (!month) continue;
+      const currency = currencyOfCountry(tenant.countryId);
+      const customers = await this.models.find('customers', {
+        filter: { tenantId, wallet_balance: { $gt: 0 }, status: 1 },
+        limit: 100_000,
+      });
+      for (const c of customers) {
+        if (c.merged_into) continue;
+        const purpose = purposes.walletReminder(String(c.id), month);
+        if (await this.models.get('messages', messageIdOf(tenantId, purpose))) continue;
+        const balance = Number(c.wallet_balance);
+        try {
+          const r = await this.queueAutomatic(workerCtx(tenantId, now), {
+            message: 'wallet_reminder',
+            customerId: String(c.id),
+            purpose,
+            values: (language) => ({
+              balance: formatMoney({ amount: balance, currency }, { locale: language }),
+            }),
+          });
+          if (r.queued) queued++;
+        } catch (error) {
+          this.logger?.warn(`wallet reminder of ${String(c.id)} not queued: ${String(error)}`);
+        }
+      }
+    }
+    return queued;
+  }
+
+  /** Each salon with its Settings → Notifications. */
+  private async salons() {
+    const accounts = await this.models.find('accounts', { limit: 100_000 });
+    const out: Array<{ tenantId: string; notifications: Record<string, unknown> }> = [];
+    for (const account of accounts) {
+      const tenantId = String(account.id);
+      const { state } = await this.aggregates.load(
+        streamName('account', tenantId, tenantId),
+        initialAccountSettings,
+        evolveAccountSettings,
+      );
+      if (state.exists) out.push({ tenantId, notifications: state.notifications });
+    }
+    return out;
   }
 
   /**
@@ -296,13 +576,19 @@ export class Outbox {
     );
     const customer = await currentCustomer(this.aggregates, tenantId, q.customer_id);
     let relevant = true;
-    if (q.appointment_id) {
+    // a reminder of a visit moved or cancelled, a confirmation of one cancelled, is no longer true
+    const aboutVisit = q.purpose.startsWith('appointment-reminder:')
+      ? 'reminder'
+      : q.purpose.startsWith('booking-confirmation:')
+        ? 'confirmation'
+        : undefined;
+    if (q.appointment_id && aboutVisit) {
       const visit = (await this.models.get('appointments', q.appointment_id)) as Visit | undefined;
       relevant =
         !!visit &&
         visit.status === AppointmentStatus.scheduled &&
         !visit.no_show &&
-        q.purpose === reminderPurpose(visit.id, visit.start);
+        (aboutVisit === 'confirmation' || q.purpose === reminderPurpose(visit.id, visit.start));
     }
     // a campaign disabled: what it has not sent yet is withheld
     if (q.campaign_id) relevant = (await this.models.get('campaigns', q.campaign_id))?.status !== 'disabled';

@@ -11,6 +11,8 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import {
+  DomainError,
+  nextBirthday,
   isUuid,
   notFound,
   Page,
@@ -36,10 +38,14 @@ import { Answer } from '../shared/answer';
 import { commandContext } from '../shared/http-context';
 import { Aggregates } from '../shared/repository';
 import { detached } from '../shared/unit-of-work';
+import { tenantInfo } from '../shared/tenant';
 import { MESSAGING_TOKENS, type MessagingChannels } from './channels';
 import { Outbox } from './outbox';
 
-/** How often reminders are planned (each round of the worker sends; planning looks at the next 3 days). */
+/**
+ * How often the automatic messages are planned: the reminders (the next 3 days), the birthday wishes
+ * of the day and the month's wallet reminders; each round of the worker sends what is due.
+ */
 const PLAN_EVERY_MS = 60_000;
 
 /**
@@ -65,7 +71,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.outbox = new Outbox(aggregates, models, channels, logger);
   }
 
-  /** One round: the reminders due planned (at most once a minute unless `plan`), then the messages due sent. */
+  /** One round: the automatic messages due planned (at most once a minute unless `plan`), then the messages due sent. */
   async runOnce(options: { plan?: boolean } = {}): Promise<number> {
     return detached(async () => {
       const now = this.clock.now();
@@ -73,6 +79,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (options.plan ?? now.getTime() - this.plannedAt >= PLAN_EVERY_MS) {
         this.plannedAt = now.getTime();
         await this.outbox.planReminders(now);
+        await this.outbox.planBirthdays(now);
+        await this.outbox.planWalletReminders(now);
         await this.models.settle(await this.store.headPosition());
       }
       return this.outbox.runDue(now);
@@ -201,5 +209,34 @@ export class WhatsAppSimulatorController {
       this.channels.simulator.setFailing(phoneNumberId, phoneOf(phone), failing);
       return { phone, failing };
     });
+  }
+}
+
+/**
+ * `pos/birthday-congratulations`'s "send now": the customer's birthday wish of this year, now (inside
+ * the window), whether or not the salon sends them by itself; once a year, whoever asks again.
+ */
+@Controller('api/merchant/pos/birthday-congratulations')
+@Realm('merchant')
+export class BirthdayWishesController {
+  constructor(
+    @Inject(OutboxWorker) private readonly worker: OutboxWorker,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
+
+  @Post(':customerId/send')
+  @HttpCode(200)
+  @RequirePermission(Page.pos, Permission.sell)
+  async send(@Auth() auth: AuthContext, @Req() req: Request, @Param('customerId') customerId: string) {
+    if (!isUuid(customerId)) throw notFound('not_found.customer');
+    const ctx = commandContext(auth, req);
+    const customer = await this.models.get('customers', customerId);
+    if (!customer || customer.tenantId !== auth.tenantId) throw notFound('not_found.customer');
+    const { today } = await tenantInfo(this.models, auth.tenantId, ctx.now);
+    // the wish of her next birthday (today's, or one of the coming days the list shows)
+    const year = (nextBirthday(customer.birth_date, today) ?? today).slice(0, 4);
+    const result = await this.worker.outbox.queueBirthdayWish(ctx, customerId, year, true);
+    if (!result.queued) throw new DomainError(result.reason, 409);
+    return new Answer({ id: customerId, ...result });
   }
 }

@@ -33,6 +33,7 @@ import {
 import { decideDeposits, evolveDeposits, initialDepositsState, type DepositsState } from '../sales/deposit';
 import { depositsStream } from '../sales/deposits.commands';
 import { ChangeAppointments } from '../scheduling/appointments.commands';
+import { OutboxWorker } from '../engagement/outbox.worker';
 import { evolveVisit, initialVisitState, type VisitState } from '../scheduling/visit';
 import {
   evolveAccountSettings,
@@ -104,6 +105,7 @@ export class GatewayPayments {
     @Inject(GATEWAY_TOKENS.secrets) private readonly secrets: SealedSecrets,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(OnlinePurchases) private readonly purchases: OnlinePurchases,
+    @Inject(OutboxWorker) private readonly messages: OutboxWorker,
   ) {}
 
   /** The salon's gateway and its credentials, the secrets opened for the call only. */
@@ -314,7 +316,7 @@ export class GatewayPayments {
         today: tenant.today,
       });
       for (const event of outcome.events) {
-        if (event.type === 'GatewayPaymentPaid' && event.data.deposit_id && visit?.exists)
+        if (event.type === 'GatewayPaymentPaid' && event.data.deposit_id && visit?.exists) {
           await this.takeDeposit(
             ctx,
             tenant,
@@ -323,6 +325,15 @@ export class GatewayPayments {
             event.data.deposit_id,
             event.data.reference,
           );
+          // the booking held for its deposit is now hers: its confirmation, with the payment
+          if (state.started.booking_unique_id)
+            await this.messages.outbox.queueBookingConfirmation(ctx, {
+              id: visit.appointmentId,
+              customer_id: visit.customerId,
+              start: visit.lines.map((l) => l.start).sort()[0],
+              unique_id: state.started.booking_unique_id,
+            });
+        }
         if (event.type === 'GatewayPaymentFailed' && visitOpen) await this.cancelVisit(ctx, state.started);
       }
       return outcome.state.exists ? outcome.state.status : state.status;

@@ -22,6 +22,7 @@ import { BookingContext } from '../scheduling/booking-context';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
+import { OutboxWorker } from '../engagement/outbox.worker';
 import { tenantInfo } from '../shared/tenant';
 import { refusal } from './invoice';
 
@@ -42,6 +43,7 @@ export class GiveFreeGiftCardHandler implements ICommandHandler<GiveFreeGiftCard
   constructor(
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(OutboxWorker) private readonly messages: OutboxWorker,
   ) {}
 
   async execute({ ctx, auth, body }: GiveFreeGiftCard): Promise<Answer> {
@@ -84,6 +86,8 @@ export class GiveFreeGiftCardHandler implements ICommandHandler<GiveFreeGiftCard
     const position = await this.aggregates.create(streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code), ctx, [
       card,
     ]);
+    // she is told of it (Settings → Notifications "gift card received"), in the same unit as the card
+    await this.messages.outbox.queueGiftCardReceived(ctx, { ...card.data, customer_id: input.customer_id });
     return new Answer({ id: card.data.gift_card_id, ...card.data }, position, 201);
   }
 }

@@ -100,6 +100,7 @@ import {
 import { EInvoiceSigning, einvoicingReply } from '../einvoicing/signing';
 import { clearedAfterCommit } from '../einvoicing/reporting';
 import { EInvoiceReportingWorker } from '../einvoicing/reporting.worker';
+import { OutboxWorker } from '../engagement/outbox.worker';
 import {
   customerOfferLink,
   decideOnCustomerOffer,
@@ -130,6 +131,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     @Inject(UniqueValues) private readonly unique: UniqueValues,
     @Inject(EInvoiceSigning) private readonly einvoicing: EInvoiceSigning,
     @Inject(EInvoiceReportingWorker) private readonly reporting: EInvoiceReportingWorker,
+    @Inject(OutboxWorker) private readonly messages: OutboxWorker,
   ) {}
 
   async execute({ ctx, auth, body }: IssueInvoice): Promise<Answer> {
@@ -377,6 +379,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       });
     // the gift cards it sold, each a card of its own, valid a year
     const cardsSold: Array<{ gift_card_id: string; code: string; unique_id: string; value: number }> = [];
+    const given: Array<{ code: string; unique_id: string; customer_id: string; value: number }> = [];
     for (const l of lines)
       if (l.kind === 'gift_card' && l.giftCard) {
         const code = giftCardCode(
@@ -390,6 +393,8 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
           .digest('base64url')
           .slice(0, 22);
         cardsSold.push({ gift_card_id: l.itemId, code, unique_id: uniqueId, value: l.unitPrice });
+        if (beneficiary)
+          given.push({ code, unique_id: uniqueId, customer_id: beneficiary.id, value: l.unitPrice });
         await this.aggregates.create(streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code), ctx, [
           {
             type: 'GiftCardIssued',
@@ -512,6 +517,15 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       });
 
     const issued = (outcome.events[0] as InvoiceIssued).data;
+    // her thank-you and survey, and each card's holder told of it: queued with the invoice, or not at all
+    if (issued.customer_id)
+      await this.messages.outbox.queueAfterCheckout(ctx, {
+        invoice_id: issued.invoice_id,
+        unique_id: issued.unique_id,
+        customer_id: issued.customer_id,
+        appointment_id: issued.appointment_id,
+      });
+    for (const card of given) await this.messages.outbox.queueGiftCardReceived(ctx, { ...card, currency });
     // a Saudi salon's invoice is signed into its device's chain with it, in the same append (ZATCA)
     const einvoice =
       tenant.countryId === SAUDI_ARABIA

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
@@ -90,8 +91,17 @@ export class ChangeAppointments {
     readonly request: AppointmentRequest,
     /** a booking's public link (`e-booking/{uniqueId}`), when the channel gives one */
     readonly uniqueId?: string,
+    /**
+     * whether the booking's confirmation is sent with it (the online pages say no while a deposit is
+     * to be paid: it is sent once paid)
+     */
+    readonly confirmation = true,
   ) {}
 }
+
+/** A booking's link (`e-booking/{uniqueId}`): 22 characters no one can guess, the same on a retry. */
+export const bookingLinkOf = (ctx: CommandContext) =>
+  createHash('sha256').update(idFor(ctx, 'booking-link')).digest('base64url').slice(0, 22);
 
 const visitStream = (ctx: CommandContext, id: string) => streamName(APPOINTMENT_CATEGORY, ctx.tenantId, id);
 
@@ -136,7 +146,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     @Inject(OutboxWorker) private readonly messages: OutboxWorker,
   ) {}
 
-  async execute({ ctx, auth, request: r, uniqueId }: ChangeAppointments): Promise<Answer> {
+  async execute({ ctx, auth, request: r, uniqueId, confirmation }: ChangeAppointments): Promise<Answer> {
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const scope = 'scope' in auth ? auth.scope : await userScope(this.models, auth);
     const context = {
@@ -144,7 +154,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
       today: tenant.today,
       mayChangePast: hasRight(scope, 'edit_past_appointments'),
     };
-    if (r.kind === 'book') return this.book(ctx, tenant, scope, r.body, context, uniqueId);
+    if (r.kind === 'book') return this.book(ctx, tenant, scope, r.body, context, uniqueId, confirmation);
     const stream = visitStream(ctx, r.id);
     const { state } = await this.aggregates.load(stream, initialVisitState, evolveVisit);
     if (!state.exists) throw notFound('not_found.appointment');
@@ -188,6 +198,12 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
       case 'no-show': {
         const outcome = await run({ type: 'MarkNoShow' });
         await this.free(ctx, tenant, state);
+        // the follow-up inviting her to book again (Settings → Notifications), with the no-show itself
+        await this.messages.outbox.queueNoShowFollowUp(ctx, {
+          id: state.appointmentId,
+          customer_id: state.customerId,
+          start: state.lines.map((l) => l.start).sort()[0],
+        });
         // the penalty is the customer's she is today (merged into another since she booked: that one)
         const customer = await currentCustomer(this.aggregates, ctx.tenantId, state.customerId);
         await this.aggregates.handle<CustomerState, CustomerEvent>(
@@ -250,9 +266,12 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     scope: UserScope,
     body: unknown,
     context: { now: number; today: string; mayChangePast: boolean },
-    uniqueId?: string,
+    givenLink?: string,
+    confirmation = true,
   ): Promise<Answer> {
     const input = parseInput(bookAppointmentInput({ countryId: tenant.countryId }), body);
+    // every booking has its customer's link (`e-booking/{uniqueId}`): the confirmation carries it
+    const uniqueId = givenLink ?? bookingLinkOf(ctx);
     const appointmentId = idFor(ctx, 'appointment');
     let customerId = input.customer_id;
     if (customerId) {
@@ -308,20 +327,34 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
           s,
           context,
         ).map((e) =>
-          e.type === 'AppointmentBooked' && (input.rebook_of || uniqueId)
+          e.type === 'AppointmentBooked'
             ? {
                 ...e,
                 data: {
                   ...e.data,
                   ...(input.rebook_of && { rebook_of: input.rebook_of }),
-                  ...(uniqueId && { unique_id: uniqueId }),
+                  unique_id: uniqueId,
                 },
               }
             : e,
         ),
     });
+    // her confirmation, in this same unit: stored with the visit or not at all
+    const confirmed = confirmation
+      ? await this.messages.outbox.queueBookingConfirmation(ctx, {
+          id: appointmentId,
+          customer_id: customerId,
+          start: lines.map((l) => l.start).sort()[0],
+          unique_id: uniqueId,
+        })
+      : undefined;
     return new Answer(
-      visitOf(outcome.state, { booking_no: bookingNo, overbooked, ...(uniqueId && { unique_id: uniqueId }) }),
+      visitOf(outcome.state, {
+        booking_no: bookingNo,
+        overbooked,
+        unique_id: uniqueId,
+        ...(confirmed && { confirmation: confirmed }),
+      }),
       outcome.position,
       201,
     );

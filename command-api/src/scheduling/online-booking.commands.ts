@@ -29,12 +29,11 @@ import {
 } from '@rawnaq/platform';
 import { GatewayPayments } from '../online/gateway-payments.commands';
 import { freeTimes, salonOfAlias } from '@rawnaq/projections';
-import { createHash } from 'node:crypto';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
-import { Aggregates, idFor } from '../shared/repository';
+import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
-import { ChangeAppointments } from './appointments.commands';
+import { bookingLinkOf, ChangeAppointments } from './appointments.commands';
 import { OnlineVisits } from './online-visits';
 import { OnlineCustomers } from '../customers/online-customers';
 import { evolveVisit, initialVisitState } from './visit';
@@ -159,7 +158,8 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
       customerId,
       now,
     );
-    const uniqueId = createHash('sha256').update(idFor(ctx, 'booking-link')).digest('base64url').slice(0, 22);
+    const uniqueId = bookingLinkOf(ctx);
+    const amount = depositOf(salon, services as Doc[], tenant.countryId);
     let booked: Answer<Record<string, unknown>>;
     try {
       booked = (await this.commands.execute(
@@ -176,6 +176,8 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
             },
           },
           uniqueId,
+          // with a deposit to pay, the confirmation waits for the payment
+          amount === 0,
         ),
       )) as Answer<Record<string, unknown>>;
     } catch (error) {
@@ -185,7 +187,6 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     }
     // a booking made online counts for the day's online visits report (a deposit never paid cancels it later)
     this.visits.booked(salon.id, tenant.today);
-    const amount = depositOf(salon, services as Doc[], tenant.countryId);
     // what the page needs of the visit, and nothing of the customer's record on file
     if (amount === 0) return new Answer(publicVisit(booked.body), booked.position, booked.status);
     // the deposit first: the visit holds its time while she pays, a failure or the expiry cancels it

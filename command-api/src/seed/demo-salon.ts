@@ -537,8 +537,14 @@ export const seedDemoSalon = async (
   const execute = async (command: object): Promise<unknown> =>
     (await aggregates.transaction(() => commands.execute(command))).result;
   const customerIds: string[] = [];
+  // Lama's birthday is the day the demo starts: pos/birthday-congratulations has someone to wish (born
+  // in a leap year, so 29 February is a date too)
+  const birthday = `1996-${businessDate(now, 'Asia/Riyadh').slice(5)}`;
   for (const c of DEMO_CUSTOMERS) {
-    const added = await execute(new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, c));
+    const details = c.name === 'Lama Fahad' ? { ...c, birth_date: birthday } : c;
+    const added = await execute(
+      new RegisterCustomer({ ...ownerCtx, correlationId: `seed-${c.mobile}` }, details),
+    );
     customerIds.push((added as Answer<{ id: string }>).body.id);
   }
   const categories: Record<string, string> = {};

@@ -6,6 +6,9 @@ import {
   generalSettingsInput,
   invoiceSettingsInput,
   notificationSettingsInput,
+  AUTOMATIC_MESSAGES,
+  customerMessageTexts,
+  messageTextField,
   onlineSettingsInput,
   paymentGatewaySettingsInput,
   PLATFORM_TENANT,
@@ -117,7 +120,15 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
       case 'invoice':
         return { command: { type: 'ChangeInvoice', values: parseInput(invoiceSettingsInput, r.body) } };
       case 'notifications': {
-        const values = parseInput(notificationSettingsInput, r.body);
+        const values: Record<string, unknown> = parseInput(notificationSettingsInput, r.body);
+        // a text the same as the default (or blank) is not the salon's own: the default stays, and follows
+        for (const m of AUTOMATIC_MESSAGES)
+          for (const language of ['en', 'ar'] as const) {
+            const field = messageTextField(m, language);
+            const text = typeof values[field] === 'string' ? (values[field] as string).trim() : '';
+            if (!text || text === customerMessageTexts[m][language]) delete values[field];
+            else values[field] = text;
+          }
         return {
           command: {
             type: 'ChangeNotifications',

@@ -2,3 +2,4 @@ export * from './messaging';
 export * from './messages';
 export * from './simulator-input';
 export * from './campaign';
+export * from './birthdays';

@@ -80,6 +80,8 @@ export const messageQueuedSchema = z.object({
   /** not after this instant (a visit's start): what would arrive later is withheld */
   expires_at: instant.optional(),
   appointment_id: id.optional(),
+  /** the invoice it is about (the thank-you and the survey after checkout) */
+  invoice_id: id.optional(),
   /** a campaign's message (disabled, what it has not sent yet is withheld) */
   campaign_id: id.optional(),
 });

@@ -12,6 +12,13 @@ import { withFieldRule, withRule, booleanish } from '../validators/zod';
 import { closingTime, overlapsNextDay, type OpeningDay } from './opening-hours';
 import type { Validator } from '../validators/core';
 import { SEND_WINDOW_LIMITS } from '../engagement/messaging';
+import {
+  AUTOMATIC_MESSAGE_RULES,
+  AUTOMATIC_MESSAGES,
+  messageTextField,
+  unknownPlaceholders,
+  type AutomaticMessage,
+} from '../engagement/messages';
 
 /** VAT: its name and percentage; a percentage is required when VAT is on and must be zero when off (spec doc2 §5.1). */
 export const vatSettingsInput = z.preprocess(
@@ -135,6 +142,32 @@ const sendTime: Validator = (value) => {
     : undefined;
 };
 
+/** A message's own text: its placeholders must be the message's (an unknown one names itself and the allowed). */
+const placeholdersOf =
+  (message: AutomaticMessage): Validator =>
+  (value) => {
+    if (typeof value !== 'string') return undefined;
+    const [unknown] = unknownPlaceholders(value, message);
+    if (unknown === undefined) return undefined;
+    return {
+      key: 'messaging.unknown_placeholder',
+      params: {
+        placeholder: `%{${unknown}}`,
+        allowed: AUTOMATIC_MESSAGE_RULES[message].placeholders.map((p) => `%{${p}}`).join(' '),
+      },
+    };
+  };
+
+/** The salon's own texts of its automatic messages, in both languages (left empty: the default text). */
+const messageTexts = Object.fromEntries(
+  AUTOMATIC_MESSAGES.flatMap((m) =>
+    (['en', 'ar'] as const).map((language) => [
+      messageTextField(m, language),
+      withRule(z.string(), maxLength(1000), placeholdersOf(m)).optional(),
+    ]),
+  ),
+) as Record<`text_${AutomaticMessage}_${'en' | 'ar'}`, z.ZodOptional<z.ZodString>>;
+
 export const notificationSettingsInput = z.preprocess(
   cleanPayload,
   withFieldRule(
@@ -146,10 +179,14 @@ export const notificationSettingsInput = z.preprocess(
           withRule(z.string(), integer({ min: 1, max: 72 })),
         )
         .default('24'),
+      booking_confirmation: booleanish.default(true),
       birthday_greetings: booleanish.default(false),
       thank_you_after_invoice: booleanish.default(true),
       survey_after_invoice: booleanish.default(false),
       wallet_reminder: booleanish.default(false),
+      gift_card_received: booleanish.default(true),
+      no_show_follow_up: booleanish.default(false),
+      ...messageTexts,
       // WhatsApp messages leave only inside this window on the salon's clock, within 09:00-23:00 (doc2)
       send_from: withRule(z.string(), sendTime).default(SEND_WINDOW_LIMITS.from),
       send_until: withRule(z.string(), sendTime).default(SEND_WINDOW_LIMITS.until),

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { customerMessageTexts } from '@rawnaq/contracts';
+import { messageTemplateTexts } from '@rawnaq/contracts';
 import type { FetchLike } from '../fatoora/http-fatoora';
 import { CloudApiMessaging } from './cloud-api';
 import { signWebhook, type MessagingConnection } from './port';
@@ -46,7 +46,7 @@ const DAY_MS = 24 * 3_600_000;
 
 /** A template's text in a language, its parameters put in place of its %{placeholders} in order. */
 const rendered = (template: string, language: string, params: string[]): string => {
-  const texts = (customerMessageTexts as Record<string, Record<string, string> | undefined>)[template];
+  const texts = (messageTemplateTexts as Record<string, Record<string, string> | undefined>)[template];
   const text = texts?.[language] ?? texts?.en;
   if (!text) return `[${template}] ${params.join(' · ')}`;
   let i = 0;

@@ -14,7 +14,8 @@ type Step = { at: string; event: string; [k: string]: unknown };
  */
 export const messagesProjection: Projection = {
   name: 'messages',
-  version: 2,
+  // 3: the invoice a message is about (the thank-you and the survey after checkout)
+  version: 3,
   collections: [
     {
       name: 'messages',
@@ -22,6 +23,7 @@ export const messagesProjection: Projection = {
         { fields: ['tenantId', 'customer_id', 'at'] },
         { fields: ['tenantId', 'appointment_id'] },
         { fields: ['tenantId', 'campaign_id'] },
+        { fields: ['tenantId', 'invoice_id'] },
         { fields: ['due', 'next_attempt_at'] },
         { fields: ['provider_message_id'] },
       ],
@@ -79,6 +81,7 @@ export const messagesProjection: Projection = {
             customer_id: d.customer_id,
             ...(d.appointment_id && { appointment_id: d.appointment_id }),
             ...(d.campaign_id && { campaign_id: d.campaign_id }),
+            ...(d.invoice_id && { invoice_id: d.invoice_id }),
             phone: d.phone,
             language: d.language,
             kind: d.kind,

@@ -1,5 +1,14 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { DomainError, isUuid, notFound, Page, Permission } from '@rawnaq/contracts';
+import {
+  addDays,
+  birthdayPurpose,
+  DomainError,
+  isUuid,
+  nextBirthday,
+  notFound,
+  Page,
+  Permission,
+} from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -12,6 +21,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
+import { accountOf } from '../shared/account';
 import { page, parseListQuery, withoutTenant } from '../shared/list-query';
 
 /** What the query side sees of WhatsApp: the simulator's phones of a salon, and the webhook's verify token. */
@@ -77,6 +87,79 @@ export class MessagesQueryController {
     const visit = isUuid(id) ? await this.models.get('appointments', id) : undefined;
     if (!visit || visit.tenantId !== auth.tenantId) throw notFound('not_found.appointment');
     return this.list({ tenantId: auth.tenantId, appointment_id: id }, query, req, res, 'messages');
+  }
+}
+
+/** How far ahead `pos/birthday-congratulations` looks by default, and at most. */
+const BIRTHDAY_DAYS = { default: 7, max: 31 } as const;
+
+/**
+ * `pos/birthday-congratulations?days=`: the customers whose birthday is today or in the coming days
+ * (7 by default, 31 at most), soonest first, each with her wish of that birthday (queued, sent,
+ * delivered, read, failed, withheld) or none yet, and whether she may be written to.
+ */
+@Controller('api/merchant/pos')
+@Realm('merchant')
+export class BirthdaysQueryController {
+  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+
+  @Get('birthday-congratulations')
+  @RequirePermission(Page.pos, Permission.sell)
+  async birthdays(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const t = auth.tenantId;
+    const asked = Number(query.days ?? BIRTHDAY_DAYS.default);
+    const days =
+      Number.isInteger(asked) && asked >= 1 ? Math.min(asked, BIRTHDAY_DAYS.max) : BIRTHDAY_DAYS.default;
+    const { today } = await accountOf(this.models, t);
+    const last = addDays(today, days - 1);
+    const months = [...new Set([today, last].map((d) => Number(d.slice(5, 7))))];
+    if (months.length === 2 && (months[1] - months[0] + 12) % 12 > 1) months.push((months[0] % 12) + 1);
+    const customers = (
+      await this.models.find('customers', {
+        filter: { tenantId: t, birth_month: { $in: months }, status: 1 },
+        limit: 10_000,
+      })
+    )
+      .filter((c) => !c.merged_into)
+      .map((c) => ({ c, birthday: nextBirthday(c.birth_date, today) }))
+      .filter((r): r is { c: (typeof r)['c']; birthday: string } => !!r.birthday && r.birthday <= last);
+    const wishes = customers.length
+      ? await this.models.find('messages', {
+          filter: {
+            tenantId: t,
+            customer_id: { $in: customers.map((r) => r.c.id) },
+            purpose: { $in: customers.map((r) => birthdayPurpose(r.c.id, r.birthday.slice(0, 4))) },
+          },
+          limit: 10_000,
+        })
+      : [];
+    const wishOf = new Map(wishes.map((m) => [m.customer_id as string, m]));
+    const rows = customers
+      .map(({ c, birthday }) => {
+        const wish = wishOf.get(c.id);
+        return {
+          id: c.id,
+          name: c.name as string,
+          mobile: (c.mobile as string | undefined) ?? null,
+          birth_date: c.birth_date as string,
+          birthday,
+          today: birthday === today,
+          preferred_language: c.preferred_language ?? null,
+          whatsapp_allowed: c.whatsapp_allowed === true,
+          wish: wish ? { id: wish.id, status: wish.status, at: wish.updated_at ?? wish.at } : null,
+        };
+      })
+      .sort((a, b) => a.birthday.localeCompare(b.birthday) || a.name.localeCompare(b.name));
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['birthday'],
+      defaultSort: ['birthday', 'asc'],
+    });
+    return page(res, 'birthday-congratulations', q, rows.slice(q.skip, q.skip + q.limit), rows.length);
   }
 }
 

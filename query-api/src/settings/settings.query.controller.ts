@@ -1,5 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
+  AUTOMATIC_MESSAGES,
+  messageTextField,
   DEFAULT_WEEK,
   DomainError,
   Page,
@@ -73,13 +75,22 @@ const SECTIONS: Record<string, (a: Doc) => Record<string, unknown>> = {
   notifications: (a) => ({
     appointment_reminder: a.appointment_reminder ?? true,
     reminder_hours_before: a.reminder_hours_before ?? 24,
+    booking_confirmation: a.booking_confirmation ?? true,
     birthday_greetings: a.birthday_greetings ?? false,
     thank_you_after_invoice: a.thank_you_after_invoice ?? true,
     survey_after_invoice: a.survey_after_invoice ?? false,
     wallet_reminder: a.wallet_reminder ?? false,
+    gift_card_received: a.gift_card_received ?? true,
+    no_show_follow_up: a.no_show_follow_up ?? false,
     send_from: a.send_from ?? SEND_WINDOW_LIMITS.from,
     send_until: a.send_until ?? SEND_WINDOW_LIMITS.until,
     mute_friday_prayer: a.mute_friday_prayer ?? false,
+    // the salon's own texts (none: the default, which the form shows)
+    ...Object.fromEntries(
+      AUTOMATIC_MESSAGES.flatMap((m) => [messageTextField(m, 'en'), messageTextField(m, 'ar')])
+        .filter((f) => typeof a[f] === 'string' && a[f] !== '')
+        .map((f) => [f, a[f]]),
+    ),
   }),
   online: (a) => ({
     alias: a.alias,

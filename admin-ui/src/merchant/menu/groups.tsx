@@ -99,6 +99,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { resource: 'accounting/payments' },
       { resource: 'accounting/receivable' },
       { resource: 'pos/customer-wallet-reminder' },
+      { resource: 'pos/birthday-congratulations' },
     ],
   },
   {
@@ -263,6 +264,7 @@ export const INDEX_PAGES: IndexPage[] = [
       'pos/no-show-reschedule',
       ...MANAGEMENT_PAGES.cashier,
       'pos/customer-wallet-reminder',
+      'pos/birthday-congratulations',
       'pos/sell-gift-card',
       ...MONEY_REPORTS.cashier,
     ]),

@@ -43,6 +43,7 @@ import type { EInvoiceReporting } from '../einvoicing/reporting';
 import { IssueCreditNote } from '../sales/credit-notes.commands';
 import { RateInvoice } from '../sales/surveys.commands';
 import { IssueDebitNoteCommand } from '../sales/debit-notes.commands';
+import { ChangeCampaign } from '../engagement/campaigns.commands';
 
 /** The sign-ins of the demo, also printed by the README. Change them after the first start (profile, change password). */
 export const DEMO = {
@@ -710,6 +711,24 @@ export const seedDemoSalon = async (
         ratedAt,
       ),
     );
+  await waitForProjections(await store.headPosition());
+  // a campaign to the customers who allow WhatsApp, launched two days ago at 10:00 on the salon's clock:
+  // the worker sends what is due once the product runs, and its report has something to show
+  const launchedAt = new Date(`${addDays(businessDate(now, 'Asia/Riyadh'), -2)}T07:00:00.000Z`);
+  const campaignCtx = { ...ownerCtx, correlationId: 'demo-campaign', now: launchedAt };
+  const campaign = (await execute(
+    new ChangeCampaign(campaignCtx, {
+      kind: 'save',
+      body: {
+        name: 'Weekend glow: 20 % off facials',
+        message:
+          'Hello {name}, {salon} has 20 % off every facial this weekend. Reply to book your time, or STOP to stop these messages.',
+        hold_out_percent: '20',
+      },
+    }),
+  )) as Answer<{ id: string }>;
+  await waitForProjections(await store.headPosition());
+  await execute(new ChangeCampaign(campaignCtx, { kind: 'launch', id: campaign.body.id }));
   await waitForProjections(await store.headPosition());
   // a note follows an accepted invoice: the invoice is reported to ZATCA first, then the note is
   // signed into the chain and reported by the worker

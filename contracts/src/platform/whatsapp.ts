@@ -190,8 +190,8 @@ export type WhatsAppSettings = {
   send_until: string;
   /** the instance-based gateway's API root (the instance id follows it) */
   instance_base_url: string;
-  /** Meta's webhook handshake token, sealed (write-only) */
-  verify_token_sealed?: string;
+  /** Meta's webhook handshake token, only its SHA-256 (write-only: compared, never shown) */
+  verify_token_hash?: string;
   /** the Meta app's secret that signs webhooks (X-Hub-Signature-256), sealed (write-only) */
   app_secret_sealed?: string;
 };
@@ -205,7 +205,7 @@ export type WhatsAppSettingsChanged = {
   data: {
     changed: Partial<WhatsAppSettings>;
     /** old values; of a secret only that one was set before */
-    previous: Partial<Omit<WhatsAppSettings, 'verify_token_sealed' | 'app_secret_sealed'>> & {
+    previous: Partial<Omit<WhatsAppSettings, 'verify_token_hash' | 'app_secret_sealed'>> & {
       verify_token_set?: boolean;
       app_secret_set?: boolean;
     };

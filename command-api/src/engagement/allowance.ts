@@ -20,6 +20,3 @@ export const marketingHold = (a: {
   if (p.status !== 1 || a.today < p.starts_on) return 'package_paused';
   return a.sentThisMonth >= p.messages_per_month ? 'allowance_used_up' : undefined;
 };
-
-/** The read model's document of a salon's messages in a month ('YYYY-MM'), or on a day ('YYYY-MM-DD'). */
-export const usageId = (tenantId: string, period: string) => `${tenantId}|${period}`;

@@ -36,7 +36,7 @@ import { evolveAccountSettings, initialAccountSettings } from '../settings/accou
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
-import { marketingHold, usageId } from './allowance';
+import { marketingHold } from './allowance';
 import type { Channel, MessagingChannels } from './channels';
 import type { SalonConnections, SalonSetup } from './salon-connections';
 import { mayMessage } from './consent';
@@ -336,7 +336,9 @@ export class Outbox {
     let hold;
     if (q.kind === 'marketing' && setup?.package) {
       const month = tenant.today.slice(0, 7);
-      const counted = Number((await this.models.get('whatsapp_usage', usageId(tenantId, month)))?.sent ?? 0);
+      const usage = (await this.models.get('whatsapp_usage', tenantId)) as
+        { months?: Record<string, { sent?: number }> } | undefined;
+      const counted = Number(usage?.months?.[month]?.sent ?? 0);
       hold = marketingHold({
         package: setup.package,
         today: tenant.today,

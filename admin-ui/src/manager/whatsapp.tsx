@@ -585,6 +585,13 @@ const SaveOnly = () => (
   </Toolbar>
 );
 
+/** A form's save button in its place: two forms on one page cannot both float at a phone's bottom. */
+const SaveInPlace = () => (
+  <Box sx={{ px: 2, pb: 2 }}>
+    <SaveButton />
+  </Box>
+);
+
 const SalonHeader = () => {
   const r = useRecordContext<Row>();
   if (!r) return null;
@@ -629,7 +636,7 @@ export const WhatsAppMetaEdit = () => {
     >
       <SalonHeader />
       <Section title="app.manager.whatsapp.package_section">
-        <SimpleForm onSubmit={savePackage} toolbar={<SaveOnly />}>
+        <SimpleForm onSubmit={savePackage} toolbar={<SaveInPlace />}>
           <PackageChoices />
           <DateInput source="starts_on" validate={required()} />
           <SelectInput
@@ -643,7 +650,7 @@ export const WhatsAppMetaEdit = () => {
         </SimpleForm>
       </Section>
       <Section title="app.manager.whatsapp.connection_section">
-        <SimpleForm onSubmit={saveConnection} toolbar={<SaveOnly />}>
+        <SimpleForm onSubmit={saveConnection} toolbar={<SaveInPlace />}>
           <SelectInput
             source="provider"
             validate={required()}

@@ -238,6 +238,13 @@ describe('the manager’s WhatsApp over HTTP: packages, salons, connections, tra
     expect((await get('whatsapp-accounts', { filter: JSON.stringify({ disconnected: 1 }) })).body).toEqual(
       [],
     );
+    // the salon's own global information says so too (doc1 §3 account_whatsapp_* fields)
+    const info = await t.http.post('/api/merchant/get_global_informations').set(await fresh(owner));
+    expect(info.body.global_informations.account).toMatchObject({
+      account_whatsapp_meta_id: '966500000001',
+      account_whatsapp_package_status: 1,
+      account_whatsapp_package_connected: 1,
+    });
 
     // the salon's next reminder leaves through its instance gateway, not the simulator
     const customers = await t.http

@@ -143,6 +143,15 @@ import {
   PaymentGatewayPackagesController,
 } from './platform/payment-gateway-packages.commands';
 import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
+import {
+  ChangeWhatsAppPackageHandler,
+  WhatsAppPackagesController,
+} from './platform/whatsapp-packages.commands';
+import { ChangeSalonWhatsAppHandler, SalonWhatsAppController } from './platform/salon-whatsapp.commands';
+import {
+  ChangeWhatsAppSettingsHandler,
+  WhatsAppSettingsController,
+} from './platform/whatsapp-settings.commands';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
 import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
@@ -215,6 +224,9 @@ export class CommandApiModule {
         OnlineShopController,
         OnlinePaymentsController,
         PaymentGatewayPackagesController,
+        WhatsAppPackagesController,
+        SalonWhatsAppController,
+        WhatsAppSettingsController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -266,6 +278,9 @@ export class CommandApiModule {
         OnlinePurchases,
         OnlineCustomers,
         ChangePaymentGatewayPackageHandler,
+        ChangeWhatsAppPackageHandler,
+        ChangeSalonWhatsAppHandler,
+        ChangeWhatsAppSettingsHandler,
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,

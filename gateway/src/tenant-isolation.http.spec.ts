@@ -399,6 +399,11 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource['payment-gateway-packages'] = '0193a000-0000-7000-8000-0000000000aa';
     // a platform update: the manager's to publish; a salon's user only says she saw it (for herself)
     idSource['platform-updates'] = '0193a000-0000-7000-8000-0000000000ab';
+    // the manager's WhatsApp: a platform package, salon A's WhatsApp (its account id), the platform's
+    // WhatsApp settings (B's merchant token is refused on all of them)
+    idSource['whatsapp-packages'] = '0193a000-0000-7000-8000-0000000000ac';
+    idSource['whatsapp-accounts'] = '1';
+    idSource['whatsapp-settings'] = 'platform';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

@@ -34,6 +34,7 @@ import { expectedExpensesProjection } from './accounting/expected-expenses.proje
 import { payrollProjection } from './accounting/payroll.projection';
 import { profitProjection } from './accounting/profit.projection';
 import { messagesProjection } from './engagement/messages.projection';
+import { whatsappManagerProjection } from './engagement/whatsapp-manager.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -73,5 +74,6 @@ export const allProjections: Projection[] = [
   payrollProjection,
   profitProjection,
   messagesProjection,
+  whatsappManagerProjection,
   auditLogProjection,
 ];

@@ -46,3 +46,8 @@ export { customerPenaltiesProjection } from './customers/customer-penalties.proj
 export { signedXmlOf } from './einvoicing/einvoices.projection';
 export { ledgerProjection, ledgerDayId } from './accounting/ledger.projection';
 export { messagesProjection, IN_DOUBT_AFTER_MS } from './engagement/messages.projection';
+export {
+  whatsappManagerProjection,
+  NO_USAGE,
+  type UsageCounts,
+} from './engagement/whatsapp-manager.projection';

@@ -1,3 +1,4 @@
+import { WhatsAppManagerQueryController } from './engagement/whatsapp-manager.query.controller';
 import { OnlineReportsQueryController } from './scheduling/online-reports.query.controller';
 import { OnlineQueryController } from './scheduling/online.query.controller';
 import { OnlineShopQueryController } from './online/online-shop.query.controller';
@@ -105,6 +106,7 @@ export class QueryApiModule implements NestModule {
         EInvoicingQueryController,
         // before the manager's lists: their `:list` route would take `payment-gateway-fees` for a list name
         PaymentGatewayFeesController,
+        WhatsAppManagerQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

@@ -68,6 +68,9 @@ export const ENTITY_TYPES = [
   'ipguard',
   'platformsettings',
   'paymentgatewaypackage',
+  'whatsapppackage',
+  'salonwhatsapp',
+  'whatsappsettings',
   'einvoicingdevice',
   'einvoicechain',
   'einvoice',
@@ -89,6 +92,10 @@ export const ENTITY_TYPES = [
  */
 export const HIDDEN_FIELDS = new Set([
   'id',
+  // the WhatsApp secrets, sealed or hashed: never shown, even so (the token's last 4 characters are)
+  'access_token_sealed',
+  'app_secret_sealed',
+  'verify_token_hash',
   // a WhatsApp message's template and text (its text is on the customer's Messages tab), and the
   // customers a reply was filed under
   'content',
@@ -345,6 +352,12 @@ export const KNOWN_TYPES = [
   'PlatformSettingsChanged',
   'PaymentGatewayPackageDefined',
   'PaymentGatewayPackageChanged',
+  'WhatsAppPackageDefined',
+  'WhatsAppPackageChanged',
+  'WhatsAppPackageAssigned',
+  'WhatsAppConnectionRecorded',
+  'WhatsAppConnectionTested',
+  'WhatsAppSettingsChanged',
   'AccountOpened',
   'RoleDefined',
   'MailQueued',

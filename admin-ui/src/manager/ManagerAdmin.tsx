@@ -15,6 +15,22 @@ import { GATEWAY_SALONS, GLOBAL_ALIASES, GatewaySalonList, GlobalAliasList } fro
 import { GATEWAY_FEES, GatewayFeesList } from './gatewayFees';
 import { GATEWAY_PACKAGES } from './gatewayPackages';
 import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import PhonelinkOffIcon from '@mui/icons-material/PhonelinkOff';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import QueryStatsIcon from '@mui/icons-material/QueryStats';
+import HubIcon from '@mui/icons-material/Hub';
+import SettingsPhoneIcon from '@mui/icons-material/SettingsPhone';
+import {
+  WA_CAMPAIGNS,
+  WA_DISCONNECTED,
+  WA_META,
+  WA_PACKAGES,
+  WA_SALONS,
+  WA_SETTING,
+  WA_TRACKER,
+  WA_UNREACHABLE,
+} from './whatsappPaths';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
@@ -66,6 +82,18 @@ const packages = () => import('./gatewayPackages');
 const GatewayPackageList = lazyPage(() => packages().then((m) => m.GatewayPackageList));
 const GatewayPackageCreate = lazyPage(() => packages().then((m) => m.GatewayPackageCreate));
 const GatewayPackageEdit = lazyPage(() => packages().then((m) => m.GatewayPackageEdit));
+const whatsapp = () => import('./whatsapp');
+const WhatsAppPackageList = lazyPage(() => whatsapp().then((m) => m.WhatsAppPackageList));
+const WhatsAppPackageCreate = lazyPage(() => whatsapp().then((m) => m.WhatsAppPackageCreate));
+const WhatsAppPackageEdit = lazyPage(() => whatsapp().then((m) => m.WhatsAppPackageEdit));
+const WhatsAppSalonList = lazyPage(() => whatsapp().then((m) => m.WhatsAppSalonList));
+const WhatsAppDisconnectedList = lazyPage(() => whatsapp().then((m) => m.WhatsAppDisconnectedList));
+const WhatsAppMetaList = lazyPage(() => whatsapp().then((m) => m.WhatsAppMetaList));
+const WhatsAppMetaEdit = lazyPage(() => whatsapp().then((m) => m.WhatsAppMetaEdit));
+const WhatsAppUnreachableList = lazyPage(() => whatsapp().then((m) => m.WhatsAppUnreachableList));
+const WhatsAppTrackerList = lazyPage(() => whatsapp().then((m) => m.WhatsAppTrackerList));
+const WhatsAppSettingEdit = lazyPage(() => whatsapp().then((m) => m.WhatsAppSettingEdit));
+const WhatsAppCampaignList = lazyPage(() => whatsapp().then((m) => m.WhatsAppCampaignList));
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
@@ -115,6 +143,18 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name={GATEWAY_FEES} />
       <Menu.ResourceItem name={GATEWAY_PACKAGES} />
       <Menu.ResourceItem name={PLATFORM_UPDATES} />
+      <Menu.ResourceItem name={WA_PACKAGES} />
+      <Menu.ResourceItem name={WA_SALONS} />
+      <Menu.ResourceItem name={WA_DISCONNECTED} />
+      <Menu.ResourceItem name={WA_META} />
+      <Menu.ResourceItem name={WA_UNREACHABLE} />
+      <Menu.ResourceItem name={WA_TRACKER} />
+      <Menu.ResourceItem name={WA_CAMPAIGNS} />
+      <Menu.Item
+        to={`${basename}/${WA_SETTING}/platform`}
+        primaryText={translate(`resources.${WA_SETTING}.name`, { smart_count: 2 })}
+        leftIcon={<SettingsPhoneIcon />}
+      />
       <Menu.Item
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
@@ -221,6 +261,27 @@ export const ManagerAdmin = () => {
           icon={CampaignIcon}
           recordRepresentation="english_title"
         />
+        <Resource
+          name={WA_PACKAGES}
+          list={WhatsAppPackageList}
+          create={WhatsAppPackageCreate}
+          edit={WhatsAppPackageEdit}
+          icon={WhatsAppIcon}
+          recordRepresentation="name_en"
+        />
+        <Resource name={WA_SALONS} list={WhatsAppSalonList} icon={WhatsAppIcon} />
+        <Resource name={WA_DISCONNECTED} list={WhatsAppDisconnectedList} icon={PhonelinkOffIcon} />
+        <Resource
+          name={WA_META}
+          list={WhatsAppMetaList}
+          edit={WhatsAppMetaEdit}
+          icon={HubIcon}
+          recordRepresentation="salon_en"
+        />
+        <Resource name={WA_UNREACHABLE} list={WhatsAppUnreachableList} icon={PersonOffIcon} />
+        <Resource name={WA_TRACKER} list={WhatsAppTrackerList} icon={QueryStatsIcon} />
+        <Resource name={WA_CAMPAIGNS} list={WhatsAppCampaignList} icon={CampaignIcon} />
+        <Resource name={WA_SETTING} edit={WhatsAppSettingEdit} />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

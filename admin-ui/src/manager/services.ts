@@ -4,6 +4,7 @@ import { leaveSignInNotice } from '../auth/session';
 import { createDataProvider } from '../http/dataProvider';
 import type { AreaConfig } from '../shell/area';
 import { isHttpError, messageParams } from '../http/errors';
+import { WHATSAPP_API_PATHS } from './whatsappPaths';
 
 export type Manager = { id: string; name: string; email: string };
 export type ManagerInformation = { auth: Manager };
@@ -31,6 +32,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'dashboard/zatca-warning-transactions': 'dashboard/zatca-warning-transactions',
   // the platform's fee of each successful gateway transaction, per salon (doc2 §9)
   'payment-gateway-fees': 'payment-gateway-fees',
+  // WhatsApp (issue 26): packages, the salons' packages and connections, the tracker, the settings
+  ...WHATSAPP_API_PATHS,
 };
 
 export const createManagerServices = (area: AreaConfig) => {

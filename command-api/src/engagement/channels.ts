@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import type { WhatsAppProvider } from '@rawnaq/contracts';
 import {
   CloudApiMessaging,
+  InstanceGatewayMessaging,
   simulatorConnection,
   tenantOfSimulatorNumber,
   webhookSignatureValid,
@@ -22,36 +24,75 @@ export type CloudSetup = {
 export type WebhookSource = 'simulator' | 'cloud';
 
 /**
- * Which sender each salon uses: the local simulator by default (every salon, its own simulated
- * number); with WHATSAPP=cloud, the salons named in WHATSAPP_PHONE_NUMBERS send through the Cloud API.
+ * A salon's connection as the manager recorded it (`merchant-whatsapp-meta`), its token opened, with
+ * the instance gateway's address from the platform's WhatsApp settings.
+ */
+export type RecordedConnection = {
+  provider: WhatsAppProvider;
+  connection?: MessagingConnection;
+  instanceBaseUrl?: string;
+};
+
+export type Channel = { provider: MessagingProvider; connection: MessagingConnection };
+
+/**
+ * Which sender each salon uses: the connection the manager recorded for it (the simulator, the Cloud
+ * API with its phone number id and token, or an instance gateway); without one, the environment's
+ * setup (WHATSAPP=cloud: the salons named in WHATSAPP_PHONE_NUMBERS) or else the local simulator, every
+ * salon its own simulated number.
  */
 export class MessagingChannels {
   private readonly simulated: MessagingProvider;
+  private readonly cloudApi: MessagingProvider;
+  private readonly instances = new Map<string, MessagingProvider>();
+  /**
+   * Where customers open the links messages carry (e-booking, e-invoice, e-survey, e-gift): the
+   * product's public address, configured (PUBLIC_URL), never taken from a request's Host header
+   * (anyone could make the salon's messages point elsewhere).
+   */
+  readonly publicUrl: string;
 
   constructor(
     readonly simulator: WhatsAppSimulator,
     private readonly cloud?: CloudSetup,
-    /**
-     * Where customers open the links messages carry (e-booking, e-invoice, e-survey, e-gift): the
-     * product's public address, configured (PUBLIC_URL), never taken from a request's Host header
-     * (anyone could make the salon's messages point elsewhere).
-     */
-    readonly publicUrl = 'http://localhost:3000',
+    options: { graphUrl?: string; publicUrl?: string } = {},
   ) {
+    this.publicUrl = options.publicUrl ?? 'http://localhost:3000';
     this.simulated = simulator.provider();
+    this.cloudApi = cloud?.provider ?? new CloudApiMessaging({ graphUrl: options.graphUrl });
   }
 
-  channelFor(tenantId: string): { provider: MessagingProvider; connection: MessagingConnection } {
+  private instanceGateway(baseUrl: string): MessagingProvider {
+    let gateway = this.instances.get(baseUrl);
+    if (!gateway) this.instances.set(baseUrl, (gateway = new InstanceGatewayMessaging({ baseUrl })));
+    return gateway;
+  }
+
+  channelFor(tenantId: string, recorded?: RecordedConnection): Channel {
+    if (recorded?.provider === 'cloud_api' && recorded.connection)
+      return { provider: this.cloudApi, connection: recorded.connection };
+    if (recorded?.provider === 'instance' && recorded.connection && recorded.instanceBaseUrl)
+      return { provider: this.instanceGateway(recorded.instanceBaseUrl), connection: recorded.connection };
+    if (recorded?.provider === 'simulator')
+      return { provider: this.simulated, connection: simulatorConnection(tenantId) };
     const number = this.cloud?.numbers.get(tenantId);
     return number
       ? { provider: this.cloud!.provider, connection: number }
       : { provider: this.simulated, connection: simulatorConnection(tenantId) };
   }
 
-  /** Whose signature a webhook's raw body carries, if anyone's we know. */
-  signedBy(raw: Buffer | string | undefined, signature: string | undefined): WebhookSource | undefined {
+  /**
+   * Whose signature a webhook's raw body carries, if anyone's we know: the simulator's, or Meta's
+   * under the environment's app secret or the one in the platform's WhatsApp settings.
+   */
+  signedBy(
+    raw: Buffer | string | undefined,
+    signature: string | undefined,
+    platformAppSecret?: string,
+  ): WebhookSource | undefined {
     if (webhookSignatureValid(raw, signature, this.simulator.appSecret)) return 'simulator';
     if (this.cloud && webhookSignatureValid(raw, signature, this.cloud.appSecret)) return 'cloud';
+    if (platformAppSecret && webhookSignatureValid(raw, signature, platformAppSecret)) return 'cloud';
     return undefined;
   }
 
@@ -82,7 +123,8 @@ export const messagingChannelsFromEnv = (
     dataDir === ':memory:' ? ':memory:' : join(dataDir, 'whatsapp-simulator.db'),
   );
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, '');
-  if (env.WHATSAPP !== 'cloud') return new MessagingChannels(simulator, undefined, publicUrl);
+  const options = { graphUrl: env.WHATSAPP_GRAPH_URL, publicUrl };
+  if (env.WHATSAPP !== 'cloud') return new MessagingChannels(simulator, undefined, options);
   const need = (name: string) => {
     const v = env[name];
     if (!v) throw new Error(`WHATSAPP=cloud needs ${name}`);
@@ -102,7 +144,7 @@ export const messagingChannelsFromEnv = (
       verifyToken: need('WHATSAPP_VERIFY_TOKEN'),
       numbers,
     },
-    publicUrl,
+    options,
   );
 };
 

@@ -1,4 +1,5 @@
 import { MESSAGING_EVENT_SCHEMAS, type MessageEvent, type MessageQueued } from '@rawnaq/contracts';
+import { marketingHold } from './allowance';
 import { mayMessage } from './consent';
 import {
   decideMessage,
@@ -292,5 +293,70 @@ describe('consent', () => {
     expect(mayMessage({ whatsappAllowed: false, active: true }, 'marketing')).toBe(false);
     expect(mayMessage({ whatsappAllowed: true, active: false }, 'service')).toBe(false);
     expect(mayMessage(undefined, 'service')).toBe(false);
+  });
+});
+
+describe('the salon’s WhatsApp package: marketing held back, service messages still go', () => {
+  const marketing: MessageQueued = {
+    ...queued,
+    data: {
+      ...queued.data,
+      purpose: 'campaign:k1:c1',
+      kind: 'marketing',
+      appointment_id: undefined,
+      expires_at: undefined,
+      campaign_id: 'k1',
+    },
+  };
+  it('withholds a marketing message with the reason when the month’s messages are used up, or the package is paused', () => {
+    given(marketing)
+      .when(send({ marketingHold: 'allowance_used_up' }))
+      .then([{ type: 'MessageWithheld', data: { message_id: 'm1', reason: 'allowance_used_up' } }]);
+    given(marketing)
+      .when(send({ marketingHold: 'package_paused' }))
+      .then([{ type: 'MessageWithheld', data: { message_id: 'm1', reason: 'package_paused' } }]);
+    given(marketing)
+      .when(send())
+      .then([started(1)]);
+  });
+
+  it('sends a service message (a visit’s reminder) whatever the package says', () => {
+    given(queued)
+      .when(send({ marketingHold: 'allowance_used_up' }))
+      .then([started(1)]);
+  });
+
+  it('judges the allowance when the message would leave: outside the window it waits, not withheld', () => {
+    const night = Date.parse('2026-12-03T21:00:00.000Z'); // midnight in Riyadh
+    given(marketing)
+      .when(send({ now: night, marketingHold: 'allowance_used_up' }))
+      .then([
+        {
+          type: 'MessageDeferred',
+          data: { message_id: 'm1', until: '2026-12-04T06:00:00.000Z', why: 'outside_window' },
+        },
+      ]);
+  });
+});
+
+describe('the allowance rule', () => {
+  const pkg = { status: 1 as const, starts_on: '2026-12-01', messages_per_month: 100 };
+  it('counts only a salon on a package: none, nothing held', () => {
+    expect(marketingHold({ today: '2026-12-03', sentThisMonth: 10_000 })).toBeUndefined();
+  });
+  it('holds marketing once the month’s sends reach the allowance', () => {
+    expect(marketingHold({ package: pkg, today: '2026-12-03', sentThisMonth: 99 })).toBeUndefined();
+    expect(marketingHold({ package: pkg, today: '2026-12-03', sentThisMonth: 100 })).toBe(
+      'allowance_used_up',
+    );
+  });
+  it('holds marketing on a package paused, disabled, or not started yet', () => {
+    expect(marketingHold({ package: { ...pkg, status: 2 }, today: '2026-12-03', sentThisMonth: 0 })).toBe(
+      'package_paused',
+    );
+    expect(marketingHold({ package: { ...pkg, status: 0 }, today: '2026-12-03', sentThisMonth: 0 })).toBe(
+      'package_paused',
+    );
+    expect(marketingHold({ package: pkg, today: '2026-11-30', sentThisMonth: 0 })).toBe('package_paused');
   });
 });

@@ -8,6 +8,7 @@ import {
   type MessageQueued,
   type MessageStatus,
 } from '@rawnaq/contracts';
+import type { MarketingHold } from './allowance';
 import { nextSendTime, type SendWindow } from './send-window';
 
 /**
@@ -73,6 +74,8 @@ export type SendContext = {
   allowed: boolean;
   /** false once what the message is about changed (the visit was cancelled or moved) */
   relevant: boolean;
+  /** the salon's package holds marketing back (see allowance.ts) */
+  marketingHold?: MarketingHold;
 };
 
 /** What a provider answered to one attempt. */
@@ -135,6 +138,8 @@ const failure = (
  *   outside it, it is deferred to the window's next opening (after Friday prayer when muted);
  * - it is withheld, for good, when the customer does not allow WhatsApp contact at that moment, or
  *   when it would arrive after what it is about (a reminder after the visit began, a moved visit);
+ *   a marketing message is withheld when the salon's package holds marketing back (its messages of
+ *   the month used up, or the package paused) — a service message still goes;
  * - an attempt is recorded as started before the provider is called, and its outcome after: a failed
  *   attempt is retried after 1, 5 and 30 minutes, then the message is failed; a refusal that trying
  *   again cannot change (a number not on WhatsApp) fails it at once;
@@ -164,6 +169,9 @@ export const decideMessage = (command: MessageCommand, s: MessageState): Message
           return [{ type: 'MessageWithheld', data: { message_id, reason: 'no_longer_relevant' } }];
         return [{ type: 'MessageDeferred', data: { message_id, until: toInstant(next.at), why: next.why! } }];
       }
+      // judged when it would leave: the month's count then, not when it was queued
+      if (s.queued.kind === 'marketing' && command.context.marketingHold)
+        return [{ type: 'MessageWithheld', data: { message_id, reason: command.context.marketingHold } }];
       return [{ type: 'MessageSendStarted', data: { message_id, attempt: s.attempts + 1 } }];
     }
     case 'RecordOutcome': {

@@ -41,7 +41,9 @@ import { evolveAccountSettings, initialAccountSettings } from '../settings/accou
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
-import type { MessagingChannels } from './channels';
+import { marketingHold } from './allowance';
+import type { Channel, MessagingChannels } from './channels';
+import type { SalonConnections, SalonSetup } from './salon-connections';
 import { mayMessage } from './consent';
 import {
   decideMessage,
@@ -136,7 +138,25 @@ export class Outbox {
     private readonly models: ReadModels,
     readonly channels: MessagingChannels,
     private readonly logger?: Logger,
+    /** each salon's connection and package as the manager set them (none: the environment's, the simulator) */
+    private readonly connections?: SalonConnections,
   ) {}
+
+  /** A round's salons' set-ups and what each sent in it (the read model shows the sends once it is over). */
+  private round?: { setups: Map<string, Promise<SalonSetup | undefined>>; sent: Map<string, number> };
+
+  private setupOf(tenantId: string): Promise<SalonSetup | undefined> {
+    const load = () => this.connections?.of(tenantId) ?? Promise.resolve(undefined);
+    if (!this.round) return load();
+    let setup = this.round.setups.get(tenantId);
+    if (!setup) this.round.setups.set(tenantId, (setup = load()));
+    return setup;
+  }
+
+  /** The salon's sender: its recorded connection, else the environment's, else the simulator. */
+  async channelOf(tenantId: string): Promise<Channel> {
+    return this.channels.channelFor(tenantId, (await this.setupOf(tenantId))?.recorded);
+  }
 
   private run(tenantId: string, messageId: string, ctx: CommandContext, command: MessageCommand) {
     return this.aggregates.handle<MessageState, MessageEvent>(messageStream(tenantId, messageId), ctx, {
@@ -506,12 +526,17 @@ export class Outbox {
 
   async runDue(now: Date): Promise<number> {
     let done = 0;
-    for (const doc of await this.due(now)) {
-      try {
-        if (await this.advance(String(doc.tenantId), String(doc.id), now)) done++;
-      } catch (error) {
-        this.logger?.warn(`message ${String(doc.id)} not sent: ${String(error)}`);
+    this.round = { setups: new Map(), sent: new Map() };
+    try {
+      for (const doc of await this.due(now)) {
+        try {
+          if (await this.advance(String(doc.tenantId), String(doc.id), now)) done++;
+        } catch (error) {
+          this.logger?.warn(`message ${String(doc.id)} not sent: ${String(error)}`);
+        }
       }
+    } finally {
+      this.round = undefined;
     }
     return done;
   }
@@ -524,7 +549,7 @@ export class Outbox {
     const stream = messageStream(tenantId, messageId);
     const { state, events } = await this.aggregates.load(stream, initialMessage, evolveMessage);
     if (!state.queued) return false;
-    const { provider, connection } = this.channels.channelFor(tenantId);
+    const { provider, connection } = await this.channelOf(tenantId);
     const clientRef = `${tenantId}/${messageId}`;
     if (state.inFlight !== undefined) {
       const started = events.at(-1)?.metadata.occurredAt;
@@ -555,6 +580,7 @@ export class Outbox {
       template: q.content.template,
       text: q.content.text,
     });
+    if (result.ok && this.round) this.round.sent.set(tenantId, (this.round.sent.get(tenantId) ?? 0) + 1);
     await this.run(tenantId, messageId, workerCtx(tenantId, new Date(Math.max(now.getTime(), Date.now()))), {
       type: 'RecordOutcome',
       attempt,
@@ -592,11 +618,29 @@ export class Outbox {
     }
     // a campaign disabled: what it has not sent yet is withheld
     if (q.campaign_id) relevant = (await this.models.get('campaigns', q.campaign_id))?.status !== 'disabled';
+    const setup = await this.setupOf(tenantId);
+    let hold;
+    if (q.kind === 'marketing' && setup?.package) {
+      const month = tenant.today.slice(0, 7);
+      const usage = (await this.models.get('whatsapp_usage', tenantId)) as
+        { months?: Record<string, { sent?: number }> } | undefined;
+      const counted = Number(usage?.months?.[month]?.sent ?? 0);
+      hold = marketingHold({
+        package: setup.package,
+        today: tenant.today,
+        sentThisMonth: counted + (this.round?.sent.get(tenantId) ?? 0),
+      });
+    }
     return {
       now: now.getTime(),
-      window: sendWindowOf(settings.exists ? settings.notifications : {}, tenant.timeZone),
+      window: sendWindowOf(
+        settings.exists ? settings.notifications : {},
+        tenant.timeZone,
+        setup && { from: setup.settings.send_from, until: setup.settings.send_until },
+      ),
       allowed: this.allowed(customer?.state, q.kind),
       relevant,
+      ...(hold && { marketingHold: hold }),
     };
   }
 
@@ -618,7 +662,9 @@ export class Outbox {
    * stream, and STOP (or START) changes the consent of every customer with that number.
    */
   async receive(raw: Buffer | string | undefined, signature: string | undefined, now: Date) {
-    const source = this.channels.signedBy(raw, signature);
+    const source =
+      this.channels.signedBy(raw, signature) ??
+      this.channels.signedBy(raw, signature, await this.connections?.platformAppSecret());
     if (!source) throw new DomainError('messaging.signature_refused', 401);
     let notices;
     try {
@@ -630,7 +676,7 @@ export class Outbox {
     }
     let applied = 0;
     for (const n of notices) {
-      const tenantId = this.channels.tenantOf(n.phoneNumberId, source);
+      const tenantId = await this.tenantOf(n.phoneNumberId, source);
       if (!tenantId) continue;
       const ctx = workerCtx(tenantId, now);
       if (n.kind === 'status') {
@@ -644,6 +690,17 @@ export class Outbox {
       } else applied += (await this.reply(ctx, n.from, n.providerMessageId, n.text, n.at)).result;
     }
     return { received: notices.length, applied };
+  }
+
+  /** The salon of a phone number id: the simulator's, the environment's, or one the manager recorded. */
+  private async tenantOf(phoneNumberId: string, source: 'simulator' | 'cloud') {
+    const known = this.channels.tenantOf(phoneNumberId, source);
+    if (known || source !== 'cloud') return known;
+    const [salon] = await this.models.find('whatsapp_accounts', {
+      filter: { provider: 'cloud_api', phone_number_id: phoneNumberId },
+      limit: 1,
+    });
+    return salon ? String(salon.id) : undefined;
   }
 
   private async messageOf(tenantId: string, clientRef: string | undefined, providerId: string) {

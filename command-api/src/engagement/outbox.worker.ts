@@ -33,7 +33,10 @@ import {
   type EventStore,
   type Logger,
   type ReadModels,
+  type SealedSecrets,
 } from '@rawnaq/platform';
+import { GATEWAY_TOKENS } from '../online/gateway-tokens';
+import { SalonConnections } from './salon-connections';
 import { Answer } from '../shared/answer';
 import { commandContext } from '../shared/http-context';
 import { Aggregates } from '../shared/repository';
@@ -67,8 +70,9 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(TOKENS.clock) private readonly clock: Clock,
     @Inject(TOKENS.logger) private readonly logger: Logger,
     @Inject(MESSAGING_TOKENS.everyMs) private readonly everyMs: number,
+    @Inject(GATEWAY_TOKENS.secrets) secrets: SealedSecrets,
   ) {
-    this.outbox = new Outbox(aggregates, models, channels, logger);
+    this.outbox = new Outbox(aggregates, models, channels, logger, new SalonConnections(aggregates, secrets));
   }
 
   /** One round: the automatic messages due planned (at most once a minute unless `plan`), then the messages due sent. */

@@ -19,17 +19,25 @@ export type SendWindow = {
   muteFridayPrayer: boolean;
 };
 
-/** The window of a salon's Settings → Notifications (the doc2 limits when it never narrowed it). */
+/**
+ * The window of a salon's Settings → Notifications (the doc2 limits when it never narrowed it), inside
+ * the platform's bounds when its WhatsApp settings narrowed them for every salon.
+ */
 export const sendWindowOf = (
   notifications: Record<string, unknown>,
   timeZone: TenantTimeZone,
+  platform: { from: string; until: string } = SEND_WINDOW_LIMITS,
 ): SendWindow => {
   const within = (v: unknown, fallback: string) =>
     typeof v === 'string' && v >= SEND_WINDOW_LIMITS.from && v <= SEND_WINDOW_LIMITS.until ? v : fallback;
+  const from = within(notifications.send_from, SEND_WINDOW_LIMITS.from);
+  const until = within(notifications.send_until, SEND_WINDOW_LIMITS.until);
+  const platformFrom = within(platform.from, SEND_WINDOW_LIMITS.from);
+  const platformUntil = within(platform.until, SEND_WINDOW_LIMITS.until);
   return {
     timeZone,
-    from: within(notifications.send_from, SEND_WINDOW_LIMITS.from),
-    until: within(notifications.send_until, SEND_WINDOW_LIMITS.until),
+    from: from > platformFrom ? from : platformFrom,
+    until: until < platformUntil ? until : platformUntil,
     muteFridayPrayer: notifications.mute_friday_prayer === true,
   };
 };

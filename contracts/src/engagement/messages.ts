@@ -47,6 +47,8 @@ export const messagingMessages = {
         no_consent: 'WhatsApp contact not allowed',
         no_phone: 'No mobile number',
         no_longer_relevant: 'No longer relevant (its time passed, or the visit changed)',
+        allowance_used_up: 'The salon’s WhatsApp messages of the month are used up',
+        package_paused: 'The salon’s WhatsApp package is paused',
       },
       consent: {
         stop_reply: 'Replied STOP',
@@ -106,6 +108,8 @@ export const messagingMessages = {
         no_consent: 'التواصل عبر واتساب غير مسموح',
         no_phone: 'لا يوجد رقم جوال',
         no_longer_relevant: 'لم تعد لازمة (فات وقتها أو تغيّر الموعد)',
+        allowance_used_up: 'نفدت رسائل واتساب الشهرية للصالون',
+        package_paused: 'باقة واتساب للصالون متوقفة',
       },
       consent: {
         stop_reply: 'ردّ بطلب الإيقاف',

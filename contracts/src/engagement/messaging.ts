@@ -47,6 +47,10 @@ export const MESSAGE_WITHHELD_REASONS = [
   'no_phone',
   /** what the message was about changed (the visit was cancelled, moved or already happened) */
   'no_longer_relevant',
+  /** a marketing message of a salon whose package's messages of the month are used up */
+  'allowance_used_up',
+  /** a marketing message of a salon whose package is paused or disabled */
+  'package_paused',
 ] as const;
 export type MessageWithheldReason = (typeof MESSAGE_WITHHELD_REASONS)[number];
 

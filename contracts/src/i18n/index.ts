@@ -14,6 +14,7 @@ import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
 import { messagingMessages } from '../engagement/messages';
 import { campaignMessages } from '../engagement/campaign';
+import { whatsappManagerMessages } from '../platform/whatsapp';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -49,6 +50,7 @@ export const contractMessages = {
     accountingMessages.en,
     messagingMessages.en,
     campaignMessages.en,
+    whatsappManagerMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -67,6 +69,7 @@ export const contractMessages = {
     accountingMessages.ar,
     messagingMessages.ar,
     campaignMessages.ar,
+    whatsappManagerMessages.ar,
   ),
 };
 

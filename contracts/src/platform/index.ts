@@ -2,3 +2,4 @@ export * from './account-input';
 export * from './platform-settings';
 export * from './payment-gateway-packages';
 export * from './platform-updates';
+export * from './whatsapp';

@@ -1,5 +1,11 @@
 import type { FetchLike } from '../fatoora/http-fatoora';
-import type { MessagingConnection, MessagingProvider, OutgoingMessage, SendResult } from './port';
+import type {
+  ConnectionCheck,
+  MessagingConnection,
+  MessagingProvider,
+  OutgoingMessage,
+  SendResult,
+} from './port';
 
 export type CloudApiOptions = {
   /** the Graph API's root with its version (default https://graph.facebook.com/v21.0) */
@@ -105,6 +111,35 @@ export class CloudApiMessaging implements MessagingProvider {
     if (UNREACHABLE_CODES.has(code))
       return { ok: false, reason: 'number_unreachable', retryable: false, detail };
     return { ok: false, reason: 'refused', retryable: false, detail };
+  }
+
+  /** `GET /{phone-number-id}` with the token: Meta answers the number's details when the token may use it. */
+  async check(connection: MessagingConnection): Promise<ConnectionCheck> {
+    try {
+      const res = await this.fetch(
+        `${this.graphUrl}/${encodeURIComponent(connection.phoneNumberId)}?fields=display_phone_number`,
+        {
+          method: 'GET',
+          headers: { Authorization: `Bearer ${connection.accessToken}` },
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+        },
+      );
+      const text = await res.text();
+      if (res.status >= 200 && res.status < 300) return { ok: true };
+      let message = '';
+      try {
+        message = String((JSON.parse(text) as { error?: { message?: unknown } }).error?.message ?? '');
+      } catch {
+        // not JSON
+      }
+      return {
+        ok: false,
+        serverDown: res.status >= 500,
+        detail: `${res.status} ${message}`.trim().slice(0, 200),
+      };
+    } catch (error) {
+      return { ok: false, serverDown: true, detail: String(error).slice(0, 200) };
+    }
   }
 
   lookup(connection: MessagingConnection, clientRef: string) {

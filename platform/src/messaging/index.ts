@@ -1,3 +1,4 @@
 export * from './port';
 export * from './cloud-api';
 export * from './simulator';
+export * from './instance-gateway';

@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import {
   CloudApiMessaging,
   cloudWebhookNotices,
+  InstanceGatewayMessaging,
   signWebhook,
   simulatorConnection,
   subscriptionChallenge,
   webhookSignatureValid,
   WhatsAppSimulator,
   WebhookRefused,
+  type MessagingConnection,
+  type MessagingProvider,
   type OutgoingMessage,
 } from './index';
 
@@ -267,5 +270,195 @@ describe('the local WhatsApp simulator', () => {
     expect(await sim.flush()).toBe(0);
     refuse = false;
     expect(await sim.flush()).toBe(2);
+  });
+});
+
+/**
+ * A local server in the instance gateway's shapes (see instance-gateway.ts): a linked instance
+ * `inst-1` with the token `inst-token`, a number that is not on WhatsApp, and a switch that makes it
+ * answer 503. It keeps what it accepted by reference, for the lookup after a crash.
+ */
+const instanceServer = async () => {
+  const state = { down: false, unreachable: new Set<string>(), accepted: new Map<string, number>(), next: 1 };
+  const seen: Array<{ method: string; path: string; form?: Record<string, string> }> = [];
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const form = req.method === 'POST' ? Object.fromEntries(new URLSearchParams(raw)) : undefined;
+      seen.push({ method: req.method ?? '', path: url.pathname, ...(form && { form }) });
+      const answer = (status: number, body: unknown) =>
+        res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      if (state.down) return answer(503, { error: 'Service Unavailable' });
+      const m = /^\/([^/]+)\/(messages\/chat|messages|instance\/status)$/.exec(url.pathname);
+      if (!m || m[1] !== 'inst-1') return answer(404, { error: 'instance not found' });
+      const token = form?.token ?? url.searchParams.get('token');
+      if (token !== 'inst-token') return answer(401, { error: 'Wrong token. Please provide token' });
+      if (m[2] === 'instance/status')
+        return answer(200, {
+          status: { accountStatus: { status: 'authenticated', substatus: 'connected' } },
+        });
+      if (m[2] === 'messages') {
+        const ref = url.searchParams.get('referenceId') ?? '';
+        const id = state.accepted.get(ref);
+        return answer(200, { messages: id ? [{ id, referenceId: ref, status: 'sent' }] : [] });
+      }
+      if (state.unreachable.has(form?.to ?? ''))
+        return answer(200, { error: [{ to: 'the number is not a valid WhatsApp number' }] });
+      const id = state.next++;
+      state.accepted.set(form?.referenceId ?? '', id);
+      return answer(200, { sent: 'true', message: 'ok', id });
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, state, close: () => new Promise((r) => server.close(r)) };
+};
+
+/** What every adapter of the port must do, whatever provider is behind it. */
+type Harness = {
+  provider: MessagingProvider;
+  connection: MessagingConnection;
+  badConnection: MessagingConnection;
+  setDown: (down: boolean) => void;
+  makeUnreachable: (phone: string) => void;
+  close: () => Promise<unknown>;
+};
+
+const harnesses: Array<[string, () => Promise<Harness>]> = [
+  [
+    'the Cloud API (a local Graph API server)',
+    async () => {
+      let down = false;
+      const unreachable = new Set<string>();
+      let next = 1;
+      const graph = await graphServer((body) =>
+        down
+          ? { status: 503, body: { error: { message: 'Service unavailable', code: 2 } } }
+          : unreachable.has(String(body.to))
+            ? { status: 400, body: { error: { message: 'Message undeliverable', code: 131026 } } }
+            : { status: 200, body: { messages: [{ id: `wamid.${next++}` }] } },
+      );
+      // the Graph server above answers POSTs; the check's GET goes to a server of its own
+      const check = createServer((req, res) => {
+        const status = down ? 503 : req.headers.authorization === 'Bearer EAAG-token' ? 200 : 401;
+        res
+          .writeHead(status, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ id: '1234567890' }));
+      });
+      await new Promise<void>((r) => check.listen(0, '127.0.0.1', r));
+      const checkUrl = `http://127.0.0.1:${(check.address() as AddressInfo).port}/v21.0`;
+      const sending = new CloudApiMessaging({ graphUrl: graph.url });
+      const checking = new CloudApiMessaging({ graphUrl: checkUrl });
+      return {
+        provider: {
+          name: sending.name,
+          send: (c, m) => sending.send(c, m),
+          lookup: (c, r) => sending.lookup(c, r),
+          check: (c) => checking.check(c),
+        },
+        connection: { phoneNumberId: '1234567890', accessToken: 'EAAG-token' },
+        badConnection: { phoneNumberId: '1234567890', accessToken: 'revoked' },
+        setDown: (d) => (down = d),
+        makeUnreachable: (p) => unreachable.add(p),
+        close: () => Promise.all([graph.close(), new Promise((r) => check.close(r))]),
+      };
+    },
+  ],
+  [
+    'the local simulator',
+    async () => {
+      const sim = new WhatsAppSimulator(':memory:', () => new Date('2026-12-03T09:00:00.000Z'));
+      const connection = simulatorConnection('t1');
+      return {
+        provider: sim.provider(),
+        connection,
+        badConnection: { ...connection, accessToken: '' },
+        setDown: (d) => (sim.down = d),
+        makeUnreachable: (p) => sim.setFailing(connection.phoneNumberId, p, true),
+        close: async () => sim.close(),
+      };
+    },
+  ],
+  [
+    'an instance gateway (a local server in its shapes)',
+    async () => {
+      const gateway = await instanceServer();
+      return {
+        provider: new InstanceGatewayMessaging({ baseUrl: gateway.url }),
+        connection: { phoneNumberId: '971501234567', accessToken: 'inst-token', instanceId: 'inst-1' },
+        badConnection: { phoneNumberId: '971501234567', accessToken: 'wrong-token', instanceId: 'inst-1' },
+        setDown: (d) => (gateway.state.down = d),
+        makeUnreachable: (p) => gateway.state.unreachable.add(p),
+        close: gateway.close,
+      };
+    },
+  ],
+];
+
+describe.each(harnesses)('the messaging port’s contract: %s', (_name, make) => {
+  let h: Harness;
+  beforeEach(async () => (h = await make()));
+  afterEach(async () => h.close());
+
+  it('accepts a message with the provider’s id, and can say after a crash that it has it (or cannot say)', async () => {
+    const result = await h.provider.send(h.connection, reminder);
+    expect(result).toEqual({ ok: true, providerMessageId: expect.stringMatching(/\S/) });
+    const found = await h.provider.lookup(h.connection, reminder.clientRef);
+    // never "not received" for what it accepted: that would send it twice
+    expect(found === 'unknown' || (typeof found === 'object' && found.providerMessageId)).toBeTruthy();
+    expect(['not_received', 'unknown']).toContain(await h.provider.lookup(h.connection, 't1/never-sent'));
+  });
+
+  it('asks for another try when the provider is down, and never retries a number that cannot get WhatsApp', async () => {
+    h.setDown(true);
+    expect(await h.provider.send(h.connection, reminder)).toMatchObject({
+      ok: false,
+      reason: 'provider_unavailable',
+      retryable: true,
+    });
+    h.setDown(false);
+    h.makeUnreachable('966500000009');
+    const result = await h.provider.send(h.connection, { ...reminder, to: '966500000009' });
+    // refused at once, or accepted and failed later by a status (the simulator's way)
+    if (!result.ok) expect(result).toMatchObject({ reason: 'number_unreachable', retryable: false });
+  });
+
+  it('tells a working connection from one the provider refuses (the manager’s test)', async () => {
+    expect(await h.provider.check(h.connection)).toEqual({ ok: true });
+    expect(await h.provider.check(h.badConnection)).toMatchObject({ ok: false });
+    h.setDown(true);
+    expect(await h.provider.check(h.connection)).toMatchObject({ ok: false, serverDown: true });
+  });
+});
+
+describe('the instance gateway adapter, in the gateway’s own shapes', () => {
+  it('sends the text form-encoded with the token and our reference, to the instance’s chat path', async () => {
+    const gateway = await instanceServer();
+    try {
+      const adapter = new InstanceGatewayMessaging({ baseUrl: `${gateway.url}/` });
+      const connection = { phoneNumberId: '971501234567', accessToken: 'inst-token', instanceId: 'inst-1' };
+      expect(await adapter.send(connection, reminder)).toEqual({ ok: true, providerMessageId: '1' });
+      expect(gateway.seen[0]).toEqual({
+        method: 'POST',
+        path: '/inst-1/messages/chat',
+        form: { token: 'inst-token', to: '966501234567', body: 'مرحبًا نورة', referenceId: 't1/m1' },
+      });
+      expect(await adapter.send({ ...connection, accessToken: 'nope' }, reminder)).toMatchObject({
+        ok: false,
+        reason: 'refused',
+        retryable: false,
+      });
+      expect(await adapter.send({ ...connection, instanceId: undefined }, reminder)).toMatchObject({
+        ok: false,
+        reason: 'refused',
+      });
+      const gone = new InstanceGatewayMessaging({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+      expect(await gone.send(connection, reminder)).toMatchObject({ ok: false, retryable: true });
+      expect(await gone.lookup(connection, 't1/m1')).toBe('unknown');
+    } finally {
+      await gateway.close();
+    }
   });
 });

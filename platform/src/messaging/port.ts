@@ -14,8 +14,14 @@ export type OutgoingMessage = {
   freeText?: boolean;
 };
 
-/** The salon's sender at the provider: its phone number's id and the token that may send from it. */
-export type MessagingConnection = { phoneNumberId: string; accessToken: string };
+/**
+ * The salon's sender at the provider: its phone number's id and the token that may send from it (an
+ * instance gateway also names the instance; its phone number id is the spec's mobile number id).
+ */
+export type MessagingConnection = { phoneNumberId: string; accessToken: string; instanceId?: string };
+
+/** Whether a connection works (the manager's "test connection"); `serverDown` when the provider did not answer. */
+export type ConnectionCheck = { ok: true } | { ok: false; detail: string; serverDown?: boolean };
 
 export type SendResult =
   | { ok: true; providerMessageId: string }
@@ -58,6 +64,8 @@ export interface MessagingProvider {
     connection: MessagingConnection,
     clientRef: string,
   ): Promise<{ providerMessageId: string } | 'not_received' | 'unknown'>;
+  /** asks the provider whether this connection may send (token valid, number or instance known) */
+  check(connection: MessagingConnection): Promise<ConnectionCheck>;
 }
 
 /** A webhook that is not the provider's (signature missing or wrong, body unreadable): refused. */

@@ -130,9 +130,19 @@ export class WhatsAppSimulator {
       status,
       body: { error: { message, type: 'OAuthException', code, fbtrace_id: randomUUID() } },
     });
+    const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
+    // a phone number's details (the connection's test)
+    const number = /^\/v[\d.]+\/([^/]+)$/.exec(path);
+    if (method === 'GET' && number) {
+      if (!auth || !/^Bearer \S+$/.test(auth)) return error(401, 190, 'Invalid OAuth access token');
+      if (this.down) return error(503, 2, 'Service temporarily unavailable');
+      return {
+        status: 200,
+        body: { id: decodeURIComponent(number[1]), display_phone_number: '15550000000' },
+      };
+    }
     const match = /^\/v[\d.]+\/([^/]+)\/messages$/.exec(path);
     if (method !== 'POST' || !match) return error(404, 100, 'Unknown path components');
-    const auth = Object.entries(headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
     if (!auth || !/^Bearer \S+$/.test(auth)) return error(401, 190, 'Invalid OAuth access token');
     if (this.down) return error(503, 2, 'Service temporarily unavailable');
     let body: Record<string, unknown>;

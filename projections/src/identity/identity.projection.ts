@@ -12,6 +12,7 @@ import {
   type ManagerEvent,
   type PaymentGatewaySettingsChanged,
 } from '@rawnaq/contracts';
+import type { SalonWhatsAppEvent } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
@@ -35,7 +36,14 @@ type SettingsEvent =
   | { type: 'BooksOpened'; data: { start_date: string } }
   | PaymentGatewaySettingsChanged;
 type IdentityEvent =
-  UserEvent | AccountEvent | RoleEvent | ManagerEvent | SettingsEvent | RoleChanged | RoleRemoved;
+  | UserEvent
+  | AccountEvent
+  | RoleEvent
+  | ManagerEvent
+  | SettingsEvent
+  | RoleChanged
+  | RoleRemoved
+  | SalonWhatsAppEvent;
 
 /**
  * Accounts, roles, users, managers and their sessions: what sign-in looks up and what every request's
@@ -63,6 +71,10 @@ export const identityProjection: Projection = {
   ],
   handles: [
     'AccountOpened',
+    // the salon's WhatsApp package and connection, as its global information shows them (doc1 §3)
+    'WhatsAppPackageAssigned',
+    'WhatsAppConnectionRecorded',
+    'WhatsAppConnectionTested',
     'VatSettingsChanged',
     'GeneralSettingsChanged',
     'InvoiceSettingsChanged',
@@ -149,6 +161,22 @@ export const identityProjection: Projection = {
         }
         if (typeof set.alias === 'string') set.alias_lc = set.alias.toLowerCase();
         return [{ kind: 'patch', collection: 'accounts', id: tenantId, set, unset }];
+      }
+      // no event of these before them: the checkpoint only moved past none, so no rebuild is needed
+      case 'WhatsAppPackageAssigned':
+      case 'WhatsAppConnectionRecorded':
+      case 'WhatsAppConnectionTested': {
+        const e = event;
+        const set =
+          e.type === 'WhatsAppPackageAssigned'
+            ? { account_whatsapp_package_status: e.data.status }
+            : e.type === 'WhatsAppConnectionRecorded'
+              ? {
+                  account_whatsapp_meta_id: e.data.phone_number_id ?? e.data.mobile_number_id ?? null,
+                  account_whatsapp_package_connected: e.data.provider === 'simulator' ? 1 : 0,
+                }
+              : { account_whatsapp_package_connected: e.data.connection };
+        return [{ kind: 'patch', collection: 'accounts', id: tenantId, set }];
       }
       // the advanced accounting add-on: switched by the platform, its books opened by the salon's wizard
       case 'AdvancedAccountingSwitched':

@@ -15,6 +15,7 @@ import {
   Public,
   Realm,
   RequirePermission,
+  hashToken,
   subscriptionChallenge,
   TOKENS,
   type AuthContext,
@@ -200,15 +201,25 @@ export class WhatsAppSimulatorQueryController {
 /** Meta's subscription handshake of the webhook: the challenge back when the verify token is ours. */
 @Controller('api/public/whatsapp')
 export class WhatsAppWebhookQueryController {
-  constructor(@Inject(WHATSAPP_VIEW) private readonly view: WhatsAppView) {}
+  constructor(
+    @Inject(WHATSAPP_VIEW) private readonly view: WhatsAppView,
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+  ) {}
 
   @Get('webhook')
   @Public()
-  verify(
+  async verify(
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) res: { type: (t: string) => void },
   ) {
-    const challenge = subscriptionChallenge(query, this.view.verifyToken);
+    // the environment's token, else the one in the platform's WhatsApp settings (kept as its hash)
+    const given = typeof query['hub.verify_token'] === 'string' ? query['hub.verify_token'] : undefined;
+    const kept = (await this.models.get('whatsapp_settings', 'platform'))?.verify_token_hash;
+    const challenge =
+      subscriptionChallenge(query, this.view.verifyToken) ??
+      (given && typeof kept === 'string' && hashToken(given) === kept
+        ? subscriptionChallenge(query, given)
+        : undefined);
     if (challenge === undefined) throw new DomainError('messaging.verify_token_refused', 403);
     res.type('text/plain');
     return challenge;

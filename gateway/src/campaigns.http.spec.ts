@@ -101,6 +101,20 @@ describe('campaigns over HTTP (issue 26)', () => {
     const done = await one(saved.body.id);
     expect(done.state).toBe('success');
     expect(done.progress).toMatchObject({ total: expected, done: expected });
+    // each customer read her own name and the salon's, the placeholders filled in
+    const sent = await t.app.readModels.find('messages', { filter: { campaign_id: saved.body.id } });
+    const customers = await t.app.readModels.getMany(
+      'customers',
+      sent.map((m) => String(m.customer_id)),
+    );
+    expect(sent.map((m) => String(m.text)).sort()).toEqual(
+      customers
+        .map(
+          (c) =>
+            `Eid Mubarak ${String(c.name)}, from ${c.preferred_language === 'en' ? 'Demo Salon' : 'صالون العرض التجريبي'}`,
+        )
+        .sort(),
+    );
 
     const report = await t.http
       .get(`/api/merchant/campaigns/${saved.body.id}/customers-report`)

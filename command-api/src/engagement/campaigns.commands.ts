@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   CAMPAIGN_CATEGORY,
   campaignInput,
-  fillText,
+  fillCampaignText,
   notFound,
   Page,
   Permission,
@@ -132,7 +132,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
       const salon = String(
         (language === 'ar' ? account?.name_ar : account?.name_en) ?? account?.name_en ?? '',
       );
-      const filled = fillText(text, { name: String(c.name ?? ''), salon });
+      const filled = fillCampaignText(text, { name: String(c.name ?? ''), salon });
       const purpose = `campaign:${campaignId}:${round}:${c.id}`;
       await this.queue(ctx, {
         message_id: messageIdOf(ctx.tenantId, purpose),

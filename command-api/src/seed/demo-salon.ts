@@ -653,6 +653,10 @@ export const seedDemoSalon = async (
   await commands.execute(new ChangeSettings(ownerCtx, { section: 'invoice', body: DEMO_INVOICE_SETTINGS }));
   for (const step of wizardStepsOf(CountryId.ksa))
     await commands.execute(new ChangeSettings(ownerCtx, { section: 'wizard', body: { step } }));
+  // the weeks of history below are written today: their visits' confirmations and their invoices'
+  // thank-yous would only wait to be withheld as too late, so those messages are switched on after them
+  const notificationsHeld = { booking_confirmation: false, thank_you_after_invoice: false };
+  await execute(new ChangeSettings(ownerCtx, { section: 'notifications', body: notificationsHeld }));
   // the salon is registered for VAT: its number is on every invoice and in the e-invoice's QR code
   const { state: settings } = await aggregates.load(
     streamName('account', DEMO.tenantId, DEMO.tenantId),
@@ -775,6 +779,12 @@ export const seedDemoSalon = async (
   );
   // the salon is on the WhatsApp simulator: tomorrow's visits are reminded, in each customer's language,
   // to those who allow WhatsApp (the outbox's worker sends them once the product runs)
+  await execute(
+    new ChangeSettings(ownerCtx, {
+      section: 'notifications',
+      body: { booking_confirmation: true, thank_you_after_invoice: true },
+    }),
+  );
   if (messages) {
     await waitForProjections(await store.headPosition());
     const tomorrow = addDays(businessDate(now, 'Asia/Riyadh'), 1);

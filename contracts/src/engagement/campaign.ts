@@ -64,6 +64,15 @@ const placeholdersKnown = (text: string) =>
     (CAMPAIGN_PLACEHOLDERS as readonly string[]).includes(m[1]),
   );
 
+/** A campaign's message with its `{placeholders}` filled in (the salon writes them so, not `%{...}`). */
+export const fillCampaignText = (
+  text: string,
+  params: Record<(typeof CAMPAIGN_PLACEHOLDERS)[number], string>,
+) =>
+  text.replace(/\{([^{}]*)\}/g, (m, name: string) =>
+    (CAMPAIGN_PLACEHOLDERS as readonly string[]).includes(name) ? params[name as 'name'] : m,
+  );
+
 /** `POST campaigns` / `PUT campaigns/{id}`: a draft (temporary saved). */
 export const campaignInput = z.preprocess(
   cleanPayload,

@@ -1,4 +1,10 @@
-import { accountCode, isBalanced, type LedgerLine, type SystemAccountKey } from '@rawnaq/contracts';
+import {
+  accountCode,
+  isBalanced,
+  valueLeft,
+  type LedgerLine,
+  type SystemAccountKey,
+} from '@rawnaq/contracts';
 import { givenEvents, type TestEvent } from '../testing/given-events.test-support';
 import { ledgerDayId, ledgerProjection } from './ledger.projection';
 
@@ -285,7 +291,7 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     expect(deposits.reduce((s, d) => s + (d.credit as number) - (d.debit as number), 0)).toBe(0);
   });
 
-  it('given a package of 3 sessions sold for 100.00, each session used earns its share of the price (the last one what rounding left), and one given back is taken back', async () => {
+  it('given a package of 3 sessions sold for 100.00, each session used earns its share of the price (rounded as its value left is shown), and one given back is taken back', async () => {
     const session = (type: string, left: number, n: number): TestEvent => ({
       type,
       stream: 'customeroffer-t1.o1',
@@ -315,13 +321,23 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     );
     expect(entries.map((e) => [e.source_kind, signed(e.lines as LedgerLine[]).service_sales])).toEqual([
       ['offer_session', -3333],
-      ['offer_session', -3333],
-      ['offer_session_returned', 3333],
-      ['offer_session', -3333],
       ['offer_session', -3334],
+      ['offer_session_returned', 3334],
+      ['offer_session', -3334],
+      ['offer_session', -3333],
     ]);
     const earned = entries.reduce((s, e) => s - signed(e.lines as LedgerLine[]).service_sales, 0);
     expect(earned).toBe(10000);
+    // what stays owed after each session is what the customer's offers show left (66.67, 33.33, 0)
+    const owed = (n: number) =>
+      10000 + entries.slice(0, n).reduce((s, e) => s + signed(e.lines as LedgerLine[]).service_sales, 0);
+    expect([owed(1), owed(2), owed(3), owed(4), owed(5)]).toEqual([
+      valueLeft(10000, 2, 3),
+      valueLeft(10000, 1, 3),
+      valueLeft(10000, 2, 3),
+      valueLeft(10000, 1, 3),
+      0,
+    ]);
   });
 
   it('keeps another salon’s postings apart and posts nothing for events that move no account', async () => {

@@ -114,8 +114,9 @@ export const ledgerProjection: Projection = {
   // 4: the payroll (recorded, changed, paid); 5: the VAT return's lines, closed periods (what is
   // dated there posts on the first open day); 6: the accounting wizard's opening balances and the
   // payment methods' accounts; 7: purchases, and every stock movement at its cost (cost of goods sold,
-  // salon materials used, stock adjustments), the inventory always the stock on hand at average cost
-  version: 7,
+  // salon materials used, stock adjustments), the inventory always the stock on hand at average cost;
+  // 8: offers' sessions earned as their value left is rounded
+  version: 8,
   collections: [
     {
       name: 'ledger_entries',

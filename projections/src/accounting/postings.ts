@@ -30,6 +30,7 @@ import {
   type SystemAccountKey,
   type VatMove,
   vatBoxOf,
+  valueLeft,
   type WalletToppedUp,
 } from '@rawnaq/contracts';
 
@@ -294,9 +295,15 @@ export const walletTopUpPosting = (d: WalletToppedUp['data']): EntryDraft => ({
 /** What an offer or package sold for and how many sessions it gives: kept for its sessions' postings. */
 export type OfferTerms = Pick<CustomerOfferOpened['data'], 'price' | 'allowance'>;
 
-/** The part of an offer's price its first `used` sessions earn (the last one takes what rounding left). */
+/**
+ * The part of an offer's price its first `used` sessions earn: the price less what the sessions left are
+ * worth, rounded as the customer's offers show it (`valueLeft`), so the liability is always the value
+ * left of the purchases (the last session takes what rounding left).
+ */
 const earned = (terms: OfferTerms, used: number) =>
-  terms.allowance > 0 ? Math.floor((terms.price * Math.min(used, terms.allowance)) / terms.allowance) : 0;
+  terms.allowance > 0
+    ? terms.price - valueLeft(terms.price, terms.allowance - Math.min(used, terms.allowance), terms.allowance)
+    : 0;
 
 /**
  * A session of a purchased offer used: its share of the price moves from what the salon owes the

@@ -143,6 +143,7 @@ import {
   PaymentGatewayPackagesController,
 } from './platform/payment-gateway-packages.commands';
 import { GatewayPaymentExpiry } from './online/gateway-payment-expiry';
+import { Expiries, ExpiriesWorker } from './sales/expiries';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
 import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
@@ -267,6 +268,8 @@ export class CommandApiModule {
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,
+        Expiries,
+        ExpiriesWorker,
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },
         { provide: Transactions, useFactory: () => new Transactions(deps.eventStore) },

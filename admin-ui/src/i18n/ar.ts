@@ -713,6 +713,8 @@ export const ar: AppMessages = {
         terminal_resource_key_set: 'مفتاح الجهاز محفوظ',
         allowance: 'مجموع الجلسات',
         left: 'الجلسات المتبقية',
+        sessions_left: 'الجلسات المتبقية عند انتهائه',
+        value_left: 'قيمتها',
         services: 'الخدمات',
         cancelled_at: 'وقت الإلغاء',
         rated_at: 'وقت التقييم',

@@ -723,6 +723,8 @@ export const en = {
         discount_code: 'Discount code',
         allowance: 'Sessions in all',
         left: 'Sessions left',
+        sessions_left: 'Sessions left when it expired',
+        value_left: 'What they were worth',
         services: 'Services',
         active: 'Active',
         category: 'Category',

@@ -314,6 +314,42 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'books-audit-log-auditor-ar-phone');
     });
 
+    it('lets the auditor read the purchases and a purchase, with no way to add, change, pay or delete one, in Arabic on a phone and in English on a desktop', async () => {
+      const readOnly = async (page: Page, language: 'ar' | 'en', size: 'phone' | 'desktop') => {
+        await openInApp(page, `${url}/${language}/merchant/accounting/purchases`);
+        // the demo's purchases from Gulf Beauty Supplies: listed, and nothing offered but reading them
+        await page.waitForSelector('text=Gulf Beauty Supplies');
+        const noChange = async () => {
+          expect(await page.$('a[href*="accounting/purchases/create"], a[href*="purchases/add"]')).toBeNull();
+          expect(await page.$('a[href*="/edit"], [data-testid=purchase-edit]')).toBeNull();
+          expect(await page.$('[data-testid=purchases-pay], [data-testid=purchase-pay]')).toBeNull();
+          expect(
+            await page.$('.ra-delete-button, button[aria-label*="Delete"], button[aria-label*="حذف"]'),
+          ).toBeNull();
+        };
+        await noChange();
+        expect(await text(page, 'main')).not.toMatch(RAW);
+        await noSideScroll(page);
+        await shot(page, `books-purchases-auditor-${language}-${size}`);
+        await page.click('text=Gulf Beauty Supplies >> nth=0');
+        await page.waitForSelector('[data-testid=purchase-show]');
+        await page.waitForSelector('[data-testid=purchase-show-item]');
+        await page.waitForSelector('[data-testid=purchase-total-owed]');
+        await noChange();
+        expect(await text(page, 'main')).not.toMatch(RAW);
+        await noSideScroll(page);
+        await shot(page, `books-purchase-auditor-${language}-${size}`);
+      };
+      const phone = await tab('ar');
+      await phone.page.setViewportSize(PHONE);
+      await signIn(phone.page, url, auditor, { language: 'ar' });
+      await readOnly(phone.page, 'ar', 'phone');
+      const desktop = await tab('en');
+      await desktop.page.setViewportSize(DESKTOP);
+      await signIn(desktop.page, url, auditor);
+      await readOnly(desktop.page, 'en', 'desktop');
+    });
+
     it('pays a supplier’s owed bills from its statement, in Arabic on a phone: the statement shows the payment at once', async () => {
       const { page } = await tab('ar');
       await page.setViewportSize(PHONE);

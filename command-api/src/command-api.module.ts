@@ -152,6 +152,7 @@ import {
   ChangeWhatsAppSettingsHandler,
   WhatsAppSettingsController,
 } from './platform/whatsapp-settings.commands';
+import { Expiries, ExpiriesWorker } from './sales/expiries';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
 import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
@@ -284,6 +285,8 @@ export class CommandApiModule {
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,
+        Expiries,
+        ExpiriesWorker,
         { provide: UniqueValues, useFactory: (a: Aggregates) => new UniqueValues(a), inject: [Aggregates] },
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },
         { provide: Transactions, useFactory: () => new Transactions(deps.eventStore) },

@@ -8,6 +8,7 @@ export { LIFECYCLE } from './catalog/offer.commands';
 export { SETTINGS_SECTIONS } from './settings/settings.http.controller';
 export { paymentGatewaysFor } from './online/gateways';
 export { GatewayPayments, ReceiveGatewayCallback } from './online/gateway-payments.commands';
+export { Expiries } from './sales/expiries';
 export type { PaymentGateways } from './online/gateway-tokens';
 export { EInvoiceReportingWorker } from './einvoicing/reporting.worker';
 export { OutboxWorker } from './engagement/outbox.worker';

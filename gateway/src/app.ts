@@ -12,6 +12,7 @@ import {
   Aggregates,
   CommandApiModule,
   GatewayPayments,
+  Expiries,
   MailDispatcher,
   paymentGatewaysFor,
   ReceiveGatewayCallback,
@@ -120,6 +121,8 @@ export type RunningApp = {
   einvoicing: EInvoiceReportingWorker;
   /** the online payments (tests run the expiry by hand) */
   payments: GatewayPayments;
+  /** gift cards and customers' offers expiring with something left (tests run them by hand) */
+  expiries: Expiries;
   /** the WhatsApp outbox's worker (tests run it, and the simulator's webhooks, by hand) */
   messaging: OutboxWorker;
   close: () => Promise<void>;
@@ -375,6 +378,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     readModels,
     mail,
     payments: commandApp.get(GatewayPayments),
+    expiries: commandApp.get(Expiries),
     einvoicing: commandApp.get(EInvoiceReportingWorker),
     messaging: commandApp.get(OutboxWorker),
     close: async () => {

@@ -82,6 +82,53 @@ describe('the advanced accounting add-on and its wizard over HTTP (issue 25)', (
     expect(await t.eventCount()).toBe(before);
   });
 
+  const own = (code: string, parent: string, name: string, main_type: number, subtype: string) => ({
+    code,
+    parent,
+    name_en: name,
+    name_ar: name,
+    main_type,
+    subtype,
+    kind: 'normal',
+  });
+  const addOwn = async (account: object) => {
+    const res = await t.http
+      .post('/api/merchant/advanced-accounting/chart-of-accounts')
+      .set(bearer(owner))
+      .send(account);
+    expect([res.status, res.body.id]).toEqual([201, (account as { code: string }).code]);
+  };
+
+  it('takes opening balances on the salon’s own accounts of the balance sheet only, naming the line’s field', async () => {
+    await addOwn(own('1150', '11', 'Second cash box', 1, 'banks'));
+    await addOwn(own('2250', '22', 'Owner’s loan', 2, 'current_liabilities'));
+    await addOwn(own('4250', '42', 'Training fees', 4, 'other_income'));
+    await addOwn(own('1151', '11', 'Old safe', 1, 'banks'));
+    const disabled = await t.http
+      .post('/api/merchant/advanced-accounting/chart-of-accounts/1151/disable')
+      .set(bearer(owner))
+      .send({});
+    expect(disabled.status).toBeLessThan(300);
+    const before = await t.eventCount();
+    for (const [account, key] of [
+      // not in its chart, an income account of its own, disabled, not even a code
+      ['1199', 'accounting.account_not_found'],
+      ['4250', 'accounting.not_an_opening_account'],
+      ['1151', 'accounting.account_disabled'],
+      ['cash', 'accounting.not_an_opening_account'],
+    ] as const) {
+      const res = await wizard({
+        start_date: '2026-11-01',
+        opening: [
+          { account: accountCode('cash'), amount: '10.00' },
+          { account, amount: '5.00' },
+        ],
+      });
+      expect([account, res.status, res.body.errors]).toEqual([account, 422, { 'opening.1.account': key }]);
+    }
+    expect(await t.eventCount()).toBe(before);
+  });
+
   it('opens the books: balanced opening balances, and mada money in the account chosen for it', async () => {
     const opened = await wizard({
       start_date: '2026-11-01',
@@ -89,6 +136,9 @@ describe('the advanced accounting add-on and its wizard over HTTP (issue 25)', (
         { account: accountCode('cash'), amount: '500.00' },
         { account: accountCode('transfer'), amount: '2000.00' },
         { account: accountCode('suppliers'), amount: '300.00' },
+        // the salon's own: an asset on the debit side, a liability on the credit side
+        { account: '1150', amount: '1000.00' },
+        { account: '2250', amount: '400.00' },
       ],
       method_accounts: { [PaymentMethod.debit_card]: accountCode('transfer') },
     });
@@ -96,13 +146,19 @@ describe('the advanced accounting add-on and its wizard over HTTP (issue 25)', (
     expect(opened.body.lines).toContainEqual({
       account: accountCode('opening_balance_equity'),
       debit: 0,
-      credit: 220000,
+      credit: 280000,
     });
+    expect(opened.body.lines).toEqual(
+      expect.arrayContaining([
+        { account: '1150', debit: 100000, credit: 0 },
+        { account: '2250', debit: 0, credit: 40000 },
+      ]),
+    );
     expect(await status()).toBe(2);
     expect((await wizard({ start_date: '2026-11-01' })).body.message).toBe('accounting.books_already_opened');
     const sheet = (await get('advanced-accounting/balance-sheet')).body;
     expect(sheet.totals.difference).toBe(0);
-    expect(sheet.totals.assets).toBe(250000);
+    expect(sheet.totals.assets).toBe(350000);
 
     // a sale paid by mada: its money in bank transfers, none in the mada account
     const create = async (path: string, body: object) =>

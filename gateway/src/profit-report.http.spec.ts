@@ -18,6 +18,8 @@ const PROFIT_TYPES: readonly number[] = [
 const NOT_COVERED = [
   'offer_session',
   'offer_session_returned',
+  'gift_card_expired',
+  'offer_expired',
   'gift_card',
   'journal',
   'journal_reversed',

@@ -588,6 +588,8 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     services: 'packageItems',
     allowance: 'number',
     left: 'number',
+    sessions_left: 'number',
+    value_left: 'money',
     price: 'money',
     total: 'money',
     currency: 'ltr',

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Title } from 'react-admin';
-import { useCanAccess, useTranslate } from 'ra-core';
+import { useCanAccess, useGetList, useTranslate } from 'ra-core';
 import { Navigate, useNavigate } from 'react-router-dom';
 import {
   accountCode,
@@ -90,6 +90,16 @@ export const BooksWelcome = () => {
 };
 
 type OpeningRow = { account: string; amount: string };
+type SalonAccountRow = {
+  id: string;
+  code: string;
+  name_en: string;
+  name_ar: string;
+  main_type: number;
+  system: boolean;
+  group: boolean;
+  disabled: boolean;
+};
 
 /**
  * The balances an accountant usually brings over: money, what is owed both ways, capital (the stock at
@@ -118,6 +128,14 @@ export const BooksWizard = () => {
   const { canAccess } = useCanAccess({ resource: 'advanced-accounting/wizard', action: 'create' });
   const [startText, setStart] = useState('');
   const [rows, setRows] = useState<OpeningRow[]>(FIRST_ROWS.map((account) => ({ account, amount: '' })));
+  // the salon's own accounts of the balance sheet take opening balances too
+  const { data: salonChart = [] } = useGetList<SalonAccountRow>('advanced-accounting/chart-of-accounts', {
+    pagination: { page: 1, perPage: 999 },
+  });
+  const openingAccounts = [
+    ...OPENING_ACCOUNTS,
+    ...salonChart.filter((a) => !a.system && !a.group && !a.disabled && a.main_type <= 3),
+  ].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const [methods, setMethods] = useState<Record<string, string>>({ ...DEFAULT_METHOD_ACCOUNTS });
   const [problems, setProblems] = useState<TillProblem[]>([]);
   const [busy, setBusy] = useState(false);
@@ -127,7 +145,7 @@ export const BooksWizard = () => {
     return <Navigate to={`${basename}/advanced-accounting/profit-and-loss`} replace />;
   const start = startText || (today ? `${today.slice(0, 7)}-01` : '');
   const currency = currencyOfCountry(information?.global_informations.account.country_id ?? 1);
-  const chart = new Map(OPENING_ACCOUNTS.map((a) => [a.code, a]));
+  const chart = new Map(openingAccounts.map((a) => [a.code, a]));
   // assets are debits, liabilities and equity credits: what is left goes to opening balance equity
   const difference = rows.reduce((s, r) => {
     const parsed = r.amount ? parseMoney(r.amount, currency) : null;
@@ -212,7 +230,7 @@ export const BooksWizard = () => {
                   error={Boolean(errorOf(`opening.${i}.account`))}
                   helperText={errorOf(`opening.${i}.account`)}
                 >
-                  {OPENING_ACCOUNTS.map((a) => (
+                  {openingAccounts.map((a) => (
                     <MenuItem key={a.code} value={a.code}>
                       {`${a.code} · ${name(a)}`}
                     </MenuItem>

@@ -88,6 +88,8 @@ export const ar = {
         wallet_top_up: 'شحن محفظة',
         offer_session: 'جلسة عرض أو باقة مستخدمة',
         offer_session_returned: 'جلسة عرض أو باقة مُعادة',
+        gift_card_expired: 'انتهاء بطاقة إهداء (الرصيد المتبقي إيراداً)',
+        offer_expired: 'انتهاء عرض أو باقة (الجلسات المتبقية إيراداً)',
         journal: 'قيد يدوي',
         journal_reversed: 'عكس قيد يدوي',
         payroll: 'مسير رواتب',

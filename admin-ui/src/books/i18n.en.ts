@@ -88,6 +88,8 @@ export const en = {
         wallet_top_up: 'Wallet top-up',
         offer_session: 'Offer or package session used',
         offer_session_returned: 'Offer or package session given back',
+        gift_card_expired: 'Gift card expired (what was left, breakage)',
+        offer_expired: 'Offer or package expired (sessions left, breakage)',
         journal: 'General journal',
         journal_reversed: 'General journal reversed',
         payroll: 'Payroll',

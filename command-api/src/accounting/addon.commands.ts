@@ -4,7 +4,9 @@ import {
   ADVANCED_ACCOUNTING_CATEGORY,
   advancedAccountingSwitchInput,
   booksWizardInput,
+  DomainError,
   notFound,
+  openingRefusal,
   Page,
   Permission,
   streamName,
@@ -26,6 +28,7 @@ import { commandContext } from '../shared/http-context';
 import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { decideOpenBooks, decideSwitch, evolveAddon, initialAddon, type AddonState } from './addon';
+import { salonChart } from './chart.commands';
 import { assertBooksOpen } from './period.commands';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -92,6 +95,16 @@ export class OpenBooksHandler implements ICommandHandler<OpenBooks> {
     const input = parseInput(booksWizardInput({ countryId: tenant.countryId }), body);
     const status = await accountStatus(this.models, ctx.tenantId);
     await assertBooksOpen(this.aggregates, ctx, input.start_date, 'start_date');
+    // the salon's own accounts: each must be one of its chart's that takes an opening balance (held:
+    // an account disabled or deleted meanwhile makes the wizard decide again)
+    const chart = await salonChart(this.aggregates, ctx);
+    const errors: Record<string, string> = {};
+    input.opening.forEach((o, i) => {
+      const refusal = openingRefusal(chart, o.account);
+      if (refusal) errors[`opening.${i}.account`] = refusal;
+    });
+    const keys = Object.values(errors);
+    if (keys.length) throw new DomainError(keys.length === 1 ? keys[0] : 'errors.invalid_input', 422, errors);
     const outcome = await this.aggregates.handle<AddonState, AdvancedAccountingEvent>(
       addonStream(ctx.tenantId),
       ctx,
@@ -110,6 +123,7 @@ export class OpenBooksHandler implements ICommandHandler<OpenBooks> {
               })),
               methodAccounts: input.method_accounts,
               by: auth.userId,
+              chart,
             },
             s,
           ),

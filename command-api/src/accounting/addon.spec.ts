@@ -1,4 +1,4 @@
-import { accountCode } from '@rawnaq/contracts';
+import { accountCode, applyChartEvent, defaultSalonChart, openingRefusal } from '@rawnaq/contracts';
 import {
   decideOpenBooks,
   decideSwitch,
@@ -76,5 +76,46 @@ describe('the advanced accounting add-on', () => {
     expect(event.type === 'BooksOpened' && event.data.method_accounts).toEqual({
       '3': accountCode('transfer'),
     });
+  });
+
+  it('given the salon’s own accounts, puts an asset on the debit side and a liability on the credit side, and refuses the others', () => {
+    const added = (code: string, parent: string, main_type: 1 | 2 | 4, subtype: string) => ({
+      type: 'AccountAdded' as const,
+      data: { code, parent, name_en: code, name_ar: code, main_type, subtype, kind: 'normal', group: false },
+    });
+    let chart = defaultSalonChart() as ReturnType<typeof applyChartEvent>;
+    for (const e of [
+      added('1150', '11', 1, 'banks'),
+      added('2250', '22', 2, 'current_liabilities'),
+      added('4250', '42', 4, 'other_income'),
+    ] as Parameters<typeof applyChartEvent>[1][])
+      chart = applyChartEvent(chart, e);
+    const [event] = decideOpenBooks(
+      open({
+        chart,
+        opening: [
+          { account: '1150', amount: 70000 },
+          { account: '2250', amount: 20000 },
+        ],
+      }),
+      initialAddon,
+    );
+    expect(event.type === 'BooksOpened' && event.data.lines).toEqual([
+      { account: '1150', debit: 70000, credit: 0 },
+      { account: '2250', debit: 0, credit: 20000 },
+      { account: accountCode('opening_balance_equity'), debit: 0, credit: 50000 },
+    ]);
+    expect(
+      ['1150', '2250', '4250', '1199', accountCode('inventory'), accountCode('rent')].map((c) =>
+        openingRefusal(chart, c),
+      ),
+    ).toEqual([
+      undefined,
+      undefined,
+      'accounting.not_an_opening_account',
+      'accounting.account_not_found',
+      'accounting.stock_in_opening_balances',
+      'accounting.not_an_opening_account',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import {
   WIZARD_METHODS,
   type AdvancedAccountingEvent,
   type LedgerLine,
+  type SalonChart,
 } from '@rawnaq/contracts';
 
 /** The add-on as its stream leaves it; `status` null until the platform first switched it (the account's own then). */
@@ -38,11 +39,18 @@ export type OpenBooks = {
   opening: Array<{ account: string; amount: number }>;
   methodAccounts: Record<string, string>;
   by: string;
+  /** the salon's chart: its own accounts' sides */
+  chart?: SalonChart;
 };
 
-/** An opening balance on its account's own side: assets are debits, liabilities and equity credits. */
-export const openingLines = (opening: OpenBooks['opening']): LedgerLine[] => {
-  const chart = new Map(DEFAULT_CHART.map((a) => [a.code, a]));
+/**
+ * An opening balance on its account's own side: assets are debits, liabilities and equity credits (the
+ * side of the salon's own accounts read from its chart, `chart`).
+ */
+export const openingLines = (
+  opening: OpenBooks['opening'],
+  chart: ReadonlyMap<string, { main_type: number }> = new Map(DEFAULT_CHART.map((a) => [a.code, a])),
+): LedgerLine[] => {
   const lines: LedgerLine[] = [];
   for (const { account, amount } of opening) {
     if (!amount) continue;
@@ -72,7 +80,7 @@ export const decideOpenBooks = (c: OpenBooks, s: AddonState): AdvancedAccounting
       type: 'BooksOpened',
       data: {
         start_date: c.startDate,
-        lines: openingLines(c.opening),
+        lines: openingLines(c.opening, c.chart),
         // only what differs from the chart's own accounts
         method_accounts: Object.fromEntries(
           Object.entries(c.methodAccounts).filter(

@@ -250,4 +250,40 @@ describe('a purchased package or offer', () => {
       customerOfferStatus({ closed: true, sessions_left: 4, expires_on: '2026-03-30' }, '2026-03-01'),
     ).toBe('closed');
   });
+
+  it('expires once, the day after its last day, with what its sessions left were worth; not before, not used up, not closed, not twice', () => {
+    // 4 sessions for 300.00, one used: 3 left worth 225.00; its last day the 30th of March
+    const state = after(given(opened()), use('cut'));
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-03-30' }, state)).toEqual([]);
+    const expired = decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-02' }, state);
+    expect(expired).toEqual([
+      {
+        type: 'CustomerOfferExpired',
+        data: {
+          customer_offer_id: 'co-1',
+          sessions_left: 3,
+          value_left: 22500,
+          expires_on: '2026-03-30',
+          business_date: '2026-03-31',
+        },
+      },
+    ]);
+    const gone = expired.reduce(evolveCustomerOffer, state);
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-03' }, gone)).toEqual([]);
+    const closed = given(opened(), {
+      type: 'CustomerOfferClosed',
+      data: {
+        customer_offer_id: 'co-1',
+        invoice_id: 'inv-1',
+        credit_note_id: 'cn-1',
+        reason: 'credit_note',
+        business_date: '2026-03-02',
+      },
+    });
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-02' }, closed)).toEqual([]);
+    let usedUp = given(opened());
+    for (const [i, s] of ['wash', 'wash', 'wash', 'cut'].entries())
+      usedUp = after(usedUp, use(s, { lineId: `line-${i}` }));
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-02' }, usedUp)).toEqual([]);
+  });
 });

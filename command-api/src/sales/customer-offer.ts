@@ -1,9 +1,11 @@
 import {
+  addDays,
   conflict,
   packageExpiry,
   refusalOf,
   sessionsLeft,
   sessionsLeftOf,
+  valueLeft,
   type CustomerOfferEvent,
   type CustomerOfferOpened,
   type CustomerOfferService,
@@ -13,10 +15,16 @@ import {
   type PackageDetails,
 } from '@rawnaq/contracts';
 
-/** A purchased offer or package as its commands see it: as opened, its uses, and whether it was closed. */
+/** A purchased offer or package as its commands see it: as opened, its uses, whether it was closed or expired. */
 export type CustomerOfferState =
   | { opened: false }
-  | { opened: true; item: CustomerOfferOpened['data']; uses: CustomerOfferUse[]; closed: boolean };
+  | {
+      opened: true;
+      item: CustomerOfferOpened['data'];
+      uses: CustomerOfferUse[];
+      closed: boolean;
+      expired?: boolean;
+    };
 
 export const initialCustomerOfferState: CustomerOfferState = { opened: false };
 
@@ -52,6 +60,8 @@ export const evolveCustomerOffer = (
       };
     case 'CustomerOfferClosed':
       return { ...state, closed: true };
+    case 'CustomerOfferExpired':
+      return { ...state, expired: true };
     default:
       return state;
   }
@@ -142,7 +152,9 @@ export type CustomerOfferCommand =
       reason: 'credit_note' | 'cancelled';
       today: string;
       field?: string;
-    };
+    }
+  /** the daily expiry: a purchase whose last day is before `today`, with sessions left, expires once */
+  | { type: 'ExpireCustomerOffer'; today: string };
 
 export const decideCustomerOffer = (
   command: CustomerOfferCommand,
@@ -218,6 +230,24 @@ export const decideCustomerOffer = (
             credit_note_id: command.creditNoteId,
             reason: command.reason,
             business_date: command.today,
+          },
+        },
+      ];
+    }
+    case 'ExpireCustomerOffer': {
+      if (!state.opened || state.closed || state.expired || state.item.expires_on >= command.today) return [];
+      const left = sessionsLeft(state.item, state.uses);
+      if (left <= 0) return [];
+      return [
+        {
+          type: 'CustomerOfferExpired',
+          data: {
+            customer_offer_id: state.item.customer_offer_id,
+            sessions_left: left,
+            value_left: valueLeft(state.item.price, left, state.item.allowance),
+            expires_on: state.item.expires_on,
+            // the day after its last day, whenever the worker comes to it: a replay dates it the same
+            business_date: addDays(state.item.expires_on, 1),
           },
         },
       ];

@@ -127,4 +127,41 @@ describe('a gift card', () => {
       expect.objectContaining({ key: 'gift_cards.already_issued' }),
     );
   });
+
+  it('expires once, the day after its last day, with what was left on it; not before, not used up, not twice', () => {
+    const card = issued({ expires_on: '2027-02-28' });
+    const spent = {
+      type: 'GiftCardRedeemed' as const,
+      data: {
+        gift_card_id: 'card-1',
+        code: card.data.code,
+        amount: 5000,
+        invoice_id: 'inv-2',
+        invoice_number: 8,
+        business_date: '2026-06-01',
+        remaining: 15000,
+      },
+    };
+    const state = given(card, spent);
+    expect(decideGiftCard({ type: 'ExpireGiftCard', today: '2027-02-28' }, state)).toEqual([]);
+    const expired = decideGiftCard({ type: 'ExpireGiftCard', today: '2027-03-05' }, state);
+    expect(expired).toEqual([
+      {
+        type: 'GiftCardExpired',
+        data: {
+          gift_card_id: 'card-1',
+          code: card.data.code,
+          remaining: 15000,
+          expires_on: '2027-02-28',
+          // the worker came late: still dated the day after its last day
+          business_date: '2027-03-01',
+        },
+      },
+    ]);
+    const after = expired.reduce(evolveGiftCard, state);
+    expect(decideGiftCard({ type: 'ExpireGiftCard', today: '2027-03-06' }, after)).toEqual([]);
+    const usedUp = given(card, { ...spent, data: { ...spent.data, amount: 20000, remaining: 0 } });
+    expect(decideGiftCard({ type: 'ExpireGiftCard', today: '2027-03-05' }, usedUp)).toEqual([]);
+    expect(decideGiftCard({ type: 'ExpireGiftCard', today: '2027-03-05' }, initialGiftCardState)).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  addDays,
   conflict,
   giftCardStatus,
   refusalOf,
@@ -7,9 +8,9 @@ import {
   type GiftCardIssued,
 } from '@rawnaq/contracts';
 
-/** A gift card as its commands see it: as issued, and what remains to spend. */
+/** A gift card as its commands see it: as issued, what remains to spend, and whether it expired with it. */
 export type GiftCardState =
-  { issued: false } | { issued: true; card: GiftCardIssued['data']; remaining: number };
+  { issued: false } | { issued: true; card: GiftCardIssued['data']; remaining: number; expired?: boolean };
 
 export const initialGiftCardState: GiftCardState = { issued: false };
 
@@ -19,6 +20,8 @@ export const evolveGiftCard = (state: GiftCardState, event: GiftCardEvent): Gift
       return { issued: true, card: event.data, remaining: event.data.value };
     case 'GiftCardRedeemed':
       return state.issued ? { ...state, remaining: event.data.remaining } : state;
+    case 'GiftCardExpired':
+      return state.issued ? { ...state, expired: true } : state;
     default:
       return state;
   }
@@ -78,7 +81,9 @@ export type GiftCardCommand =
       today: string;
       field: string;
       formatMoney?: (minor: number) => string;
-    };
+    }
+  /** the daily expiry: a card whose last day is before `today`, with something left, expires once */
+  | { type: 'ExpireGiftCard'; today: string };
 
 export const decideGiftCard = (command: GiftCardCommand, state: GiftCardState): GiftCardEvent[] => {
   switch (command.type) {
@@ -109,6 +114,23 @@ export const decideGiftCard = (command: GiftCardCommand, state: GiftCardState): 
             invoice_number: command.invoiceNumber,
             business_date: command.today,
             remaining: state.remaining - command.amount,
+          },
+        },
+      ];
+    }
+    case 'ExpireGiftCard': {
+      if (!state.issued || state.expired || state.remaining <= 0 || state.card.expires_on >= command.today)
+        return [];
+      return [
+        {
+          type: 'GiftCardExpired',
+          data: {
+            gift_card_id: state.card.gift_card_id,
+            code: state.card.code,
+            remaining: state.remaining,
+            expires_on: state.card.expires_on,
+            // the day after its last day, whenever the worker comes to it: a replay dates it the same
+            business_date: addDays(state.card.expires_on as never, 1),
           },
         },
       ];

@@ -7,6 +7,7 @@ import { price } from '../validators/numbers';
 import { perCountry, ruleField, withRule } from '../validators/zod';
 import { AccountMainType, DEFAULT_CHART, PAYMENT_METHOD_ACCOUNT, accountCode } from './chart';
 import type { LedgerLine } from './ledger';
+import { isDisabled, type SalonChart } from './salon-chart';
 
 /** A salon's advanced accounting add-on: one stream per salon. */
 export const ADVANCED_ACCOUNTING_CATEGORY = 'advancedaccounting';
@@ -61,7 +62,28 @@ export const METHOD_ACCOUNT_CHOICES = DEFAULT_CHART.filter((a) => !a.group && a.
 export const WIZARD_METHODS = Object.values(PaymentMethod).filter((m) => m !== PaymentMethod.wallet);
 
 const openingCodes = new Set(OPENING_ACCOUNTS.map((a) => a.code));
+const defaultCodes = new Set(DEFAULT_CHART.map((a) => a.code));
 const INVENTORY = DEFAULT_CHART.find((a) => a.key === 'inventory')?.code;
+const BALANCE_SHEET: ReadonlySet<number> = new Set([
+  AccountMainType.assets,
+  AccountMainType.liabilities,
+  AccountMainType.equity,
+]);
+
+/**
+ * Why an account of the salon's chart takes no opening balance, if it takes none: one of the default
+ * chart's that is not an opening account (`OPENING_ACCOUNTS`); one of the salon's own that is not there,
+ * is a group, is not of the balance sheet (assets, liabilities, equity) or is disabled.
+ */
+export const openingRefusal = (chart: SalonChart, code: string): string | undefined => {
+  const account = chart.get(code);
+  if (!account) return 'accounting.account_not_found';
+  if (code === INVENTORY) return 'accounting.stock_in_opening_balances';
+  if (account.system) return openingCodes.has(code) ? undefined : 'accounting.not_an_opening_account';
+  if (account.group || !BALANCE_SHEET.has(account.main_type)) return 'accounting.not_an_opening_account';
+  if (isDisabled(chart, code)) return 'accounting.account_disabled';
+  return undefined;
+};
 const methodCodes = new Set(METHOD_ACCOUNT_CHOICES.map((a) => a.code));
 
 export const booksWizardInput = perCountry((context) =>
@@ -73,8 +95,11 @@ export const booksWizardInput = perCountry((context) =>
         z
           .array(
             z.object({
+              // an opening account of the default chart, or a code of the salon's own (its chart, which
+              // the wizard's command reads, says whether it takes one: `openingRefusal`)
               account: ruleField((v) =>
-                typeof v === 'string' && openingCodes.has(v)
+                typeof v === 'string' &&
+                (openingCodes.has(v) || (/^[0-9]{1,10}$/.test(v) && !defaultCodes.has(v)))
                   ? undefined
                   : v === INVENTORY
                     ? { key: 'accounting.stock_in_opening_balances' }

@@ -74,6 +74,7 @@ export const SYSTEM_ACCOUNT_KEYS = [
   'debit_notes',
   'sales_return',
   'other_income',
+  'breakage',
   'cost_of_goods_sold',
   'stock_adjustments',
   'salaries',
@@ -260,6 +261,15 @@ const ACCOUNTS: Array<[parent: string, ...Row]> = [
     'sales_return',
   ],
   ['42', '4201', 'other_income', 'Other income', 'إيرادات أخرى', 'other_income', 'normal'],
+  [
+    '42',
+    '4202',
+    'breakage',
+    'Expired gift cards and packages (breakage)',
+    'أرصدة منتهية الصلاحية لبطاقات الإهداء والباقات',
+    'other_income',
+    'normal',
+  ],
   [
     '5',
     '5101',

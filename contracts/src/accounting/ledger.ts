@@ -15,6 +15,8 @@ export const LEDGER_SOURCE_KINDS = [
   'wallet_top_up',
   'offer_session',
   'offer_session_returned',
+  'gift_card_expired',
+  'offer_expired',
   'journal',
   'journal_reversed',
   'expense',

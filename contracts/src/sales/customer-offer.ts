@@ -88,8 +88,29 @@ export type CustomerOfferClosed = {
   };
 };
 
+/**
+ * Its last day passed with sessions left: written once, by the daily expiry worker, so the books
+ * recognise what they were worth as income (breakage) on the day after its last day.
+ */
+export type CustomerOfferExpired = {
+  type: 'CustomerOfferExpired';
+  data: {
+    customer_offer_id: string;
+    sessions_left: number;
+    /** what the sessions left were worth (`valueLeft`), no longer owed to the customer */
+    value_left: number;
+    expires_on: BusinessDate;
+    /** the first day it was no longer valid */
+    business_date: BusinessDate;
+  };
+};
+
 export type CustomerOfferEvent =
-  CustomerOfferOpened | CustomerOfferSessionUsed | CustomerOfferSessionReturned | CustomerOfferClosed;
+  | CustomerOfferOpened
+  | CustomerOfferSessionUsed
+  | CustomerOfferSessionReturned
+  | CustomerOfferClosed
+  | CustomerOfferExpired;
 
 /** A package is valid `validity_days` days from its sale: sold on the 1st for 30 days, last used on the 30th. */
 export const packageExpiry = (soldOn: BusinessDate, validityDays: number): BusinessDate =>
@@ -186,4 +207,5 @@ export const CUSTOMER_OFFER_EVENT_TYPES = [
   'CustomerOfferSessionUsed',
   'CustomerOfferSessionReturned',
   'CustomerOfferClosed',
+  'CustomerOfferExpired',
 ] as const;

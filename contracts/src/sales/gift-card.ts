@@ -88,7 +88,25 @@ export type GiftCardRedeemed = {
   };
 };
 
-export type GiftCardEvent = GiftCardIssued | GiftCardRedeemed;
+/**
+ * A card's last day passed with something left on it: written once, by the daily expiry worker, so the
+ * books recognise what was left as income (breakage) on the day after its last day, and a replay of the
+ * history recognises it on the same day.
+ */
+export type GiftCardExpired = {
+  type: 'GiftCardExpired';
+  data: {
+    gift_card_id: string;
+    code: string;
+    /** what was left on it, no longer owed to anyone */
+    remaining: number;
+    expires_on: string;
+    /** the first day it was no longer valid */
+    business_date: string;
+  };
+};
+
+export type GiftCardEvent = GiftCardIssued | GiftCardRedeemed | GiftCardExpired;
 
 /** Giving a gift card free (with the right and the setting) to a customer. */
 export const freeGiftCardInput = perCountry((context) =>

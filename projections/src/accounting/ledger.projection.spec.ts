@@ -1,4 +1,10 @@
-import { accountCode, isBalanced, type LedgerLine, type SystemAccountKey } from '@rawnaq/contracts';
+import {
+  accountCode,
+  isBalanced,
+  valueLeft,
+  type LedgerLine,
+  type SystemAccountKey,
+} from '@rawnaq/contracts';
 import { givenEvents, type TestEvent } from '../testing/given-events.test-support';
 import { ledgerDayId, ledgerProjection } from './ledger.projection';
 
@@ -70,6 +76,7 @@ const signed = (lines: LedgerLine[]) => {
         'debit_notes',
         'unused_offer_services',
         'free_gift_cards',
+        'breakage',
       ] as SystemAccountKey[]
     ).map((k) => [acc(k), k]),
   );
@@ -285,7 +292,7 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     expect(deposits.reduce((s, d) => s + (d.credit as number) - (d.debit as number), 0)).toBe(0);
   });
 
-  it('given a package of 3 sessions sold for 100.00, each session used earns its share of the price (the last one what rounding left), and one given back is taken back', async () => {
+  it('given a package of 3 sessions sold for 100.00, each session used earns its share of the price (rounded as its value left is shown), and one given back is taken back', async () => {
     const session = (type: string, left: number, n: number): TestEvent => ({
       type,
       stream: 'customeroffer-t1.o1',
@@ -315,13 +322,92 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     );
     expect(entries.map((e) => [e.source_kind, signed(e.lines as LedgerLine[]).service_sales])).toEqual([
       ['offer_session', -3333],
-      ['offer_session', -3333],
-      ['offer_session_returned', 3333],
-      ['offer_session', -3333],
       ['offer_session', -3334],
+      ['offer_session_returned', 3334],
+      ['offer_session', -3334],
+      ['offer_session', -3333],
     ]);
     const earned = entries.reduce((s, e) => s - signed(e.lines as LedgerLine[]).service_sales, 0);
     expect(earned).toBe(10000);
+    // what stays owed after each session is what the customer's offers show left (66.67, 33.33, 0)
+    const owed = (n: number) =>
+      10000 + entries.slice(0, n).reduce((s, e) => s + signed(e.lines as LedgerLine[]).service_sales, 0);
+    expect([owed(1), owed(2), owed(3), owed(4), owed(5)]).toEqual([
+      valueLeft(10000, 2, 3),
+      valueLeft(10000, 1, 3),
+      valueLeft(10000, 2, 3),
+      valueLeft(10000, 1, 3),
+      0,
+    ]);
+  });
+
+  it('given a gift card expired with 30.00 left, the card liability goes to breakage income on the day after its last day', async () => {
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'GiftCardExpired',
+        stream: 'giftcard-t1.ABCD-EFGH-JKMN',
+        data: {
+          gift_card_id: 'g1',
+          code: 'ABCD-EFGH-JKMN',
+          remaining: 3000,
+          expires_on: '2027-11-20',
+          business_date: '2027-11-21',
+        },
+      },
+    ]);
+    const [entry] = await read.find('ledger_entries');
+    expect(entry).toMatchObject({ source_kind: 'gift_card_expired', source_id: 'g1', date: '2027-11-21' });
+    expect(signed(entry.lines as LedgerLine[])).toEqual({ active_gift_cards: 3000, breakage: -3000 });
+    expect(isBalanced(entry.lines as LedgerLine[])).toBe(true);
+  });
+
+  it('given a package of 3 sessions for 100.00 expired with 2 left, their value left goes to breakage, and a session given back afterwards too', async () => {
+    const session = (type: string, left: number, n: number): TestEvent => ({
+      type,
+      stream: 'customeroffer-t1.o1',
+      data: {
+        customer_offer_id: 'o1',
+        service_id: 's',
+        invoice_id: `i${n}`,
+        line_id: 'l',
+        business_date: '2026-11-2' + n,
+        left,
+      },
+    });
+    const read = await givenEvents(ledgerProjection, [
+      {
+        type: 'CustomerOfferOpened',
+        stream: 'customeroffer-t1.o1',
+        data: { customer_offer_id: 'o1', price: 10000, allowance: 3 },
+      },
+      session('CustomerOfferSessionUsed', 2, 1),
+      {
+        type: 'CustomerOfferExpired',
+        stream: 'customeroffer-t1.o1',
+        data: {
+          customer_offer_id: 'o1',
+          sessions_left: 2,
+          value_left: valueLeft(10000, 2, 3),
+          expires_on: '2026-11-22',
+          business_date: '2026-11-23',
+        },
+      },
+      session('CustomerOfferSessionReturned', 3, 4),
+    ]);
+    const entries = (await read.find('ledger_entries')).sort((a, b) =>
+      (a.date as string).localeCompare(b.date as string),
+    );
+    expect(entries.map((e) => [e.source_kind, e.date, signed(e.lines as LedgerLine[])])).toEqual([
+      ['offer_session', '2026-11-21', { unused_offer_services: 3333, service_sales: -3333 }],
+      ['offer_expired', '2026-11-23', { unused_offer_services: 6667, breakage: -6667 }],
+      ['offer_session_returned', '2026-11-24', { breakage: -3333, service_sales: 3333 }],
+    ]);
+    // nothing stays owed for the expired package; what it sold for is income, all of it breakage now
+    const owed = entries.reduce(
+      (s, e) => s + (signed(e.lines as LedgerLine[]).unused_offer_services ?? 0),
+      0,
+    );
+    expect(owed).toBe(10000);
   });
 
   it('keeps another salon’s postings apart and posts nothing for events that move no account', async () => {

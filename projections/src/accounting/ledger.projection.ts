@@ -16,6 +16,7 @@ import type {
   GeneralJournalPosted,
   GeneralJournalReversed,
   CreditNoteIssued,
+  CustomerOfferExpired,
   CustomerOfferOpened,
   CustomerOfferSessionReturned,
   CustomerOfferSessionUsed,
@@ -23,6 +24,7 @@ import type {
   DebitNotePaymentReceived,
   DepositCancelled,
   DepositTaken,
+  GiftCardExpired,
   GiftCardIssued,
   InvoiceCancelled,
   InvoiceIssued,
@@ -49,8 +51,10 @@ import {
   stockMovementPosting,
   stockValue,
   supplierOpeningPosting,
+  giftCardExpiryPosting,
   giftCardPosting,
   lines,
+  offerExpiryPosting,
   invoiceCancelPosting,
   invoicePaymentPosting,
   invoicePosting,
@@ -70,10 +74,12 @@ export const LEDGER_EVENT_TYPES = [
   'DepositTaken',
   'DepositCancelled',
   'GiftCardIssued',
+  'GiftCardExpired',
   'WalletToppedUp',
   'CustomerOfferOpened',
   'CustomerOfferSessionUsed',
   'CustomerOfferSessionReturned',
+  'CustomerOfferExpired',
   'GeneralJournalPosted',
   'GeneralJournalReversed',
   'ExpenseRecorded',
@@ -114,8 +120,10 @@ export const ledgerProjection: Projection = {
   // 4: the payroll (recorded, changed, paid); 5: the VAT return's lines, closed periods (what is
   // dated there posts on the first open day); 6: the accounting wizard's opening balances and the
   // payment methods' accounts; 7: purchases, and every stock movement at its cost (cost of goods sold,
-  // salon materials used, stock adjustments), the inventory always the stock on hand at average cost
-  version: 7,
+  // salon materials used, stock adjustments), the inventory always the stock on hand at average cost;
+  // 8: offers' sessions earned as their value left is rounded (breakage, the expiries' own new events,
+  // needs no rebuild)
+  version: 8,
   collections: [
     {
       name: 'ledger_entries',
@@ -151,7 +159,11 @@ export const ledgerProjection: Projection = {
           id: entryId('invoice', (e.data as { invoice_id: string }).invoice_id),
         },
       ];
-    if (e.type === 'CustomerOfferSessionUsed' || e.type === 'CustomerOfferSessionReturned')
+    if (
+      e.type === 'CustomerOfferSessionUsed' ||
+      e.type === 'CustomerOfferSessionReturned' ||
+      e.type === 'CustomerOfferExpired'
+    )
       return [
         settings,
         {
@@ -261,6 +273,20 @@ export const ledgerProjection: Projection = {
       case 'WalletToppedUp':
         draft = walletTopUpPosting(e.data as Data<WalletToppedUp>);
         break;
+      case 'GiftCardExpired':
+        draft = giftCardExpiryPosting(e.data as Data<GiftCardExpired>);
+        break;
+      case 'CustomerOfferExpired': {
+        const d = e.data as Data<CustomerOfferExpired>;
+        const id = offerId(t, d.customer_offer_id);
+        const terms = lookup('ledger_offers', id);
+        // a session given back after this goes to breakage too
+        const expired: Change[] = terms
+          ? [{ kind: 'upsert', collection: 'ledger_offers', doc: { ...terms, expired: true } }]
+          : [];
+        const posted = offerExpiryPosting(d);
+        return posted.lines.length ? [...expired, ...entry(posted)] : expired;
+      }
       case 'GeneralJournalPosted': {
         const d = e.data as Data<GeneralJournalPosted>;
         const journal = {

@@ -2,6 +2,7 @@ import {
   accountCode,
   PAYMENT_METHOD_ACCOUNT,
   type CreditNoteIssued,
+  type CustomerOfferExpired,
   type CustomerOfferOpened,
   type CustomerOfferSessionReturned,
   type CustomerOfferSessionUsed,
@@ -11,6 +12,7 @@ import {
   type DepositTaken,
   type ExpensePaid,
   type ExpenseRecorded,
+  type GiftCardExpired,
   type GiftCardIssued,
   type InvoiceCancelled,
   type InvoiceIssued,
@@ -30,6 +32,7 @@ import {
   type SystemAccountKey,
   type VatMove,
   vatBoxOf,
+  valueLeft,
   type WalletToppedUp,
 } from '@rawnaq/contracts';
 
@@ -291,12 +294,21 @@ export const walletTopUpPosting = (d: WalletToppedUp['data']): EntryDraft => ({
   ]),
 });
 
-/** What an offer or package sold for and how many sessions it gives: kept for its sessions' postings. */
-export type OfferTerms = Pick<CustomerOfferOpened['data'], 'price' | 'allowance'>;
+/**
+ * What an offer or package sold for and how many sessions it gives: kept for its sessions' postings;
+ * and whether it expired (what was left of it then taken as income).
+ */
+export type OfferTerms = Pick<CustomerOfferOpened['data'], 'price' | 'allowance'> & { expired?: boolean };
 
-/** The part of an offer's price its first `used` sessions earn (the last one takes what rounding left). */
+/**
+ * The part of an offer's price its first `used` sessions earn: the price less what the sessions left are
+ * worth, rounded as the customer's offers show it (`valueLeft`), so the liability is always the value
+ * left of the purchases (the last session takes what rounding left).
+ */
 const earned = (terms: OfferTerms, used: number) =>
-  terms.allowance > 0 ? Math.floor((terms.price * Math.min(used, terms.allowance)) / terms.allowance) : 0;
+  terms.allowance > 0
+    ? terms.price - valueLeft(terms.price, terms.allowance - Math.min(used, terms.allowance), terms.allowance)
+    : 0;
 
 /**
  * A session of a purchased offer used: its share of the price moves from what the salon owes the
@@ -320,11 +332,40 @@ export const offerSessionPosting = (
     invoice_id: d.invoice_id,
     date: d.business_date,
     lines: lines([
-      ['unused_offer_services', sign * amount],
+      // a session given back to a purchase that has expired can never be used: its value is breakage
+      [terms.expired ? 'breakage' : 'unused_offer_services', sign * amount],
       ['service_sales', -sign * amount],
     ]),
   };
 };
+
+/**
+ * Breakage: a gift card expired with something left, or an offer or package with sessions left. What
+ * the salon owed for it is owed no more: income, on the day after its last day.
+ */
+export const giftCardExpiryPosting = (d: GiftCardExpired['data']): EntryDraft => ({
+  source_kind: 'gift_card_expired',
+  source_id: d.gift_card_id,
+  source_number: null,
+  invoice_id: null,
+  date: d.business_date,
+  lines: lines([
+    ['active_gift_cards', d.remaining],
+    ['breakage', -d.remaining],
+  ]),
+});
+
+export const offerExpiryPosting = (d: CustomerOfferExpired['data']): EntryDraft => ({
+  source_kind: 'offer_expired',
+  source_id: d.customer_offer_id,
+  source_number: null,
+  invoice_id: null,
+  date: d.business_date,
+  lines: lines([
+    ['unused_offer_services', d.value_left],
+    ['breakage', -d.value_left],
+  ]),
+});
 
 /**
  * An expense: its account (the expense type's) before VAT, the input VAT recovered, against the money

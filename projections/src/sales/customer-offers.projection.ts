@@ -118,6 +118,10 @@ export const customerOffersProjection: Projection = {
           closed_reason: event.data.reason,
         };
         break;
+      case 'CustomerOfferExpired':
+        // expired with sessions left: no longer owed (the books took their value as income)
+        next = { ...doc, expired_on: event.data.business_date, breakage: event.data.value_left };
+        break;
       default:
         return [];
     }

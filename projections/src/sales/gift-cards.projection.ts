@@ -4,7 +4,8 @@ import type { Projection } from '../runner/projection';
 
 /**
  * Every gift card with what remains on it and where it was spent: the active, used and expired lists
- * (the status is worked out against today: a card expires without an event), the till's look-up by
+ * (the status is worked out against today; the expiry worker's event, a day or so later, marks what was
+ * left on it as no longer owed: `expired_on`, `breakage`), the till's look-up by
  * code, and the e-gift page.
  */
 export const giftCardsProjection: Projection = {
@@ -21,7 +22,7 @@ export const giftCardsProjection: Projection = {
       ],
     },
   ],
-  handles: ['GiftCardIssued', 'GiftCardRedeemed'],
+  handles: ['GiftCardIssued', 'GiftCardRedeemed', 'GiftCardExpired'],
   reads: (e) => [{ collection: 'gift_cards', id: (e.data as { gift_card_id: string }).gift_card_id }],
   project: (e: RecordedEvent, lookup): Change[] => {
     const event = e as unknown as GiftCardEvent & RecordedEvent;
@@ -44,6 +45,15 @@ export const giftCardsProjection: Projection = {
     const card = lookup('gift_cards', event.data.gift_card_id) as
       (Doc & { redemptions: unknown[] }) | undefined;
     if (!card) return [];
+    // expired with something left: no longer owed (the books took it as income); what was left stays shown
+    if (event.type === 'GiftCardExpired')
+      return [
+        {
+          kind: 'upsert',
+          collection: 'gift_cards',
+          doc: { ...card, expired_on: event.data.business_date, breakage: event.data.remaining },
+        },
+      ];
     const { gift_card_id: _id, code: _code, remaining, ...redemption } = event.data;
     return [
       {

@@ -337,7 +337,13 @@ const creditNoteIssued = (
       { cashier_id: n.cashier_id, method: p.method },
     );
   }
-  days.add(date, 'cashier', n.cashier_id, { credit_notes: 1, credited: n.total, refunded });
+  // `notes_refunded`: the credit notes' refunds alone (the cashier's `refunded` also counts deposits given back)
+  days.add(date, 'cashier', n.cashier_id, {
+    credit_notes: 1,
+    credited: n.total,
+    refunded,
+    notes_refunded: refunded,
+  });
   const activityReturns: Change[] = [];
   for (const l of n.lines) {
     if (l.kind === 'service' || l.kind === 'product')
@@ -406,7 +412,8 @@ export const reportsProjection: Projection = {
   // invoices leave their day
   // 3: all money taken by method (receivables, debit notes, wallet top-ups, deposits) and deposits
   // given back; debit notes in the VAT report
-  version: 3,
+  // 4: the credit notes' refunds apart from deposits given back (the credit notes report's total)
+  version: 4,
   collections: [
     { name: 'sales_report_days', indexes: [{ fields: ['tenantId', 'dimension', 'date'] }] },
     { name: 'refunded_invoices', indexes: [{ fields: ['tenantId', 'date'] }] },

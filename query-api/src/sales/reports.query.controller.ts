@@ -532,7 +532,7 @@ export class SalesReportsQueryController {
         sort: [['number', 'asc']],
         limit: MAX_ROWS,
       }),
-      this.sums(t, 'cashier', period, ['credit_notes', 'credited', 'refunded'], []),
+      this.sums(t, 'cashier', period, ['credit_notes', 'credited', 'notes_refunded'], []),
       this.sums(t, 'vat', period, ['credited_taxable', 'credited_vat'], []),
     ]);
     const c = cashiers[0]?.figures ?? {};
@@ -552,7 +552,8 @@ export class SalesReportsQueryController {
         net: v.credited_taxable ?? 0,
         vat: v.credited_vat ?? 0,
         total: c.credited ?? 0,
-        refunded: c.refunded ?? 0,
+        // the notes' refunds, not the deposits given back the cashier also refunded
+        refunded: c.notes_refunded ?? 0,
       },
     };
   }

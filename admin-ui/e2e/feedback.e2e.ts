@@ -196,6 +196,34 @@ export const feedbackTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'campaign-report-ar-phone');
     });
 
+    it('the owner watches the demo’s campaign of two days ago gone to the end, its customers reached, in English on a desktop', async () => {
+      const { page } = await tab('en');
+      await signIn(page, url, owner);
+      await page.goto(`${url}/en/merchant/ads-campaigns`);
+      await page.click('text=Weekend glow: 20 % off facials');
+      // every message gone: the bar full, the state success, each customer's message delivered
+      await page.waitForSelector('[data-testid=campaign-details] [data-testid=campaign-state-success]', {
+        timeout: 30_000,
+      });
+      const bar = await page.getAttribute(
+        '[data-testid=campaign-details] [data-testid=campaign-progress]',
+        'aria-valuenow',
+      );
+      expect(bar).toBe('100');
+      const details = await text(page, '[data-testid=campaign-details]');
+      const [, done, total] = /(\d+) of (\d+) messages gone/.exec(details) ?? [];
+      expect(Number(done)).toBeGreaterThan(0);
+      expect(done).toBe(total);
+      await page.waitForSelector('[data-testid=campaign-earned]');
+      await shot(page, 'campaign-sent-en-desktop');
+      await page.click('[data-testid=campaign-report-link]');
+      await page.waitForSelector('[data-testid=campaign-customers-report] [data-testid=summary-row]');
+      expect(
+        await page.locator('[data-testid=campaign-customers-report] [data-testid=summary-row]').count(),
+      ).toBe(Number(total));
+      await shot(page, 'campaign-sent-report-en-desktop');
+    });
+
     it('the surveys report shows the rating under its employee, the stars and the comment, in English on a desktop', async () => {
       const { page } = await tab('en');
       await page.setViewportSize(DESKTOP);

@@ -123,11 +123,29 @@ describe('campaigns over HTTP (issue 26)', () => {
     expect(report.body.every((r: { reached: boolean; replied: boolean }) => r.reached && !r.replied)).toBe(
       true,
     );
+    // one recipient comes back and pays twice: one customer of them paid, with two invoices
+    const services = await t.http
+      .get('/api/merchant/services')
+      .query({ range: '[0,0]' })
+      .set(await fresh());
+    for (let i = 0; i < 2; i++)
+      expect(
+        (
+          await t.http
+            .post('/api/merchant/invoices')
+            .set(await fresh())
+            .send({
+              customer_id: sent[0].customer_id,
+              lines: [{ kind: 'service', item_id: services.body[0].id }],
+              payments: [{ method: 1, amount: String(services.body[0].price_with_vat) }],
+            })
+        ).status,
+      ).toBe(201);
     const shown = await t.http.get(`/api/merchant/campaigns/${saved.body.id}`).set(await fresh());
     expect(shown.body.earned).toMatchObject({
       within_days: 14,
-      recipients: { customers: expected },
-      held_out: { customers: 0 },
+      recipients: { customers: expected, invoices: 2, payers: 1 },
+      held_out: { customers: 0, payers: 0 },
     });
   });
 

@@ -49,7 +49,7 @@ type Progress = {
   failed: number;
   withheld: number;
 };
-type Earned = { customers: number; visits: number; invoices: number; paid: number };
+type Earned = { customers: number; visits: number; invoices: number; paid: number; payers: number };
 type Campaign = {
   id: string;
   name: string;
@@ -363,7 +363,8 @@ const CampaignDetails = () => {
   if (!c) return null;
   const t = (key: string, args?: Record<string, unknown>) => translate(`app.campaigns.${key}`, args);
   const p = c.progress;
-  const rate = (e: Earned) => (e.customers ? `${Math.round((e.invoices * 1000) / e.customers) / 10}%` : '—');
+  // the share of the group's customers who paid an invoice (some paid more than one)
+  const rate = (e: Earned) => (e.customers ? `${Math.round((e.payers * 1000) / e.customers) / 10}%` : '—');
   return (
     <Stack sx={{ gap: 2, p: { xs: 1, sm: 2 } }} data-testid="campaign-details">
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>

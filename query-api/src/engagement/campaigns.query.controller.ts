@@ -146,7 +146,7 @@ export class CampaignsQueryController {
     const from = String(doc.launched_at).slice(0, 10);
     const to = addDays(from as never, EARNED_WITHIN_DAYS);
     const group = async (ids: string[]) => {
-      if (ids.length === 0) return { customers: 0, visits: 0, invoices: 0, paid: 0 };
+      if (ids.length === 0) return { customers: 0, visits: 0, invoices: 0, paid: 0, payers: 0 };
       const [visits, invoices] = await Promise.all([
         this.models.count('appointments', {
           tenantId: auth.tenantId,
@@ -154,7 +154,9 @@ export class CampaignsQueryController {
           created_at: { $gte: String(doc.launched_at) },
           date: { $lte: to },
         }),
+        // by customer: how many of them paid, not only how many invoices
         this.models.aggregate('invoices', {
+          groupBy: ['customer_id'],
           sum: ['paid'],
           filter: {
             tenantId: auth.tenantId,
@@ -167,8 +169,10 @@ export class CampaignsQueryController {
       return {
         customers: ids.length,
         visits,
-        invoices: invoices[0]?.count ?? 0,
-        paid: invoices[0]?.sums.paid ?? 0,
+        invoices: invoices.reduce((n, row) => n + row.count, 0),
+        paid: invoices.reduce((n, row) => n + (row.sums.paid ?? 0), 0),
+        /** the customers of the group who paid an invoice */
+        payers: invoices.filter((row) => (row.sums.paid ?? 0) > 0).length,
       };
     };
     const [recipients, heldOut] = await Promise.all([

@@ -1,5 +1,7 @@
 import { bearer, OWNER, RECEPTION, startTestApp, type TestApp } from './testing/test-app.test-support';
 import { windowClock } from './testing/window-clock.test-support';
+import { png } from './testing/images.test-support';
+import { newId } from '@rawnaq/contracts';
 
 type Campaign = {
   id: string;
@@ -184,5 +186,74 @@ describe('campaigns over HTTP (issue 26)', () => {
       (await t.http.post('/api/merchant/campaigns').set(bearer(reception)).send({ name: 'x', message: 'y' }))
         .status,
     ).toBe(403);
+  });
+
+  it('sends its PDF with every message, to those who bought a service, and refuses a file not uploaded here', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const upload = (bytes: Buffer, purpose: string, name: string) =>
+      t.http
+        .post('/api/merchant/files')
+        .query({ purpose, name })
+        .set({ ...bearer(owner), 'Content-Type': 'application/octet-stream' })
+        .send(bytes);
+    const leaflet = await upload(pdf, 'attachment', 'Eid offer.pdf');
+    expect(leaflet.status).toBe(201);
+    // a service some customers who allow WhatsApp bought, and who they are
+    const customers = (
+      await t.http
+        .get('/api/merchant/customers')
+        .query({ range: '[0,199]' })
+        .set(await fresh())
+    ).body as Array<{ id: string; whatsapp_allowed: boolean; status: number; bought?: string[] }>;
+    const services = (
+      await t.http
+        .get('/api/merchant/services')
+        .query({ range: '[0,99]' })
+        .set(await fresh())
+    ).body as Array<{ id: string }>;
+    const reachable = customers.filter((c) => c.whatsapp_allowed && c.status === 1);
+    const service = services.find((sv) => reachable.some((c) => c.bought?.includes(sv.id)))!;
+    expect(service).toBeDefined();
+    const buyers = reachable.filter((c) => c.bought?.includes(service.id)).map((c) => c.id);
+    expect(
+      (
+        await t.http
+          .get('/api/merchant/campaign-audience')
+          .query({ services: service.id })
+          .set(await fresh())
+      ).body,
+    ).toEqual({ count: buyers.length });
+
+    const saved = await draft({ filters: { services: [service.id] }, attachment_id: leaflet.body.id });
+    expect(saved.status).toBe(201);
+    expect((await act(saved.body.id, 'launch')).body).toMatchObject({ recipients: buyers.length });
+    await pass(10 * 60_000 + buyers.length * 90_000);
+    expect((await one(saved.body.id)).state).toBe('success');
+    const sent = await t.app.readModels.find('messages', { filter: { campaign_id: saved.body.id } });
+    expect(sent.map((m) => m.customer_id).sort()).toEqual([...buyers].sort());
+    // each phone got the file, whole, with the message
+    const phones = (await t.http.get('/api/merchant/whatsapp-simulator/phones').set(await fresh()))
+      .body as Array<{
+      phone: string;
+      messages: Array<{ template: string | null; media?: { name: string; size: number } }>;
+    }>;
+    const withFile = phones.flatMap((p) => p.messages).filter((m) => m.media);
+    expect(withFile).toHaveLength(buyers.length);
+    expect(withFile.every((m) => m.media!.name === 'Eid offer.pdf' && m.media!.size === pdf.length)).toBe(
+      true,
+    );
+
+    // a file that is not an upload of this salon's, or not an attachment, is refused on its field
+    const picture = await upload(png(20, 20), 'image', 'p.png');
+    for (const attachment_id of [newId(), picture.body.id]) {
+      const refused = await draft({ attachment_id });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ attachment_id: 'campaign.attachment_not_found' });
+    }
+    expect((await draft({ attachment_id: 'not-an-id' })).body.errors).toEqual({
+      attachment_id: 'validation.invalid_value',
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   SEND_WINDOW_LIMITS,
   businessDate,
   calendarDay,
+  type CampaignAttachment,
   type CampaignEvent,
   type CampaignInput,
 } from '@rawnaq/contracts';
@@ -25,6 +26,8 @@ export type CampaignAggregate =
       exists: true;
       status: 'temporary_saved' | 'launched' | 'disabled' | 'renewed';
       input: CampaignInput;
+      /** the file its message carries, as uploaded */
+      attachment?: CampaignAttachment;
       recipients: string[];
       rounds: number;
     };
@@ -33,8 +36,15 @@ export const initialCampaign: CampaignAggregate = { exists: false };
 export const evolveCampaign = (s: CampaignAggregate, e: CampaignEvent): CampaignAggregate => {
   switch (e.type) {
     case 'CampaignSaved': {
-      const { campaign_id: _id, at: _at, renewed_from: _r, ...input } = e.data;
-      return { exists: true, status: 'temporary_saved', input, recipients: [], rounds: 0 };
+      const { campaign_id: _id, at: _at, renewed_from: _r, attachment, ...input } = e.data;
+      return {
+        exists: true,
+        status: 'temporary_saved',
+        input,
+        ...(attachment && { attachment }),
+        recipients: [],
+        rounds: 0,
+      };
     }
     case 'CampaignLaunched':
       return s.exists ? { ...s, status: 'launched', recipients: e.data.recipients } : s;
@@ -48,7 +58,14 @@ export const evolveCampaign = (s: CampaignAggregate, e: CampaignEvent): Campaign
 };
 
 export type CampaignCommand =
-  | { type: 'Save'; id: string; at: string; input: CampaignInput; renewedFrom?: string }
+  | {
+      type: 'Save';
+      id: string;
+      at: string;
+      input: CampaignInput;
+      attachment?: CampaignAttachment;
+      renewedFrom?: string;
+    }
   | {
       type: 'Launch';
       id: string;
@@ -78,6 +95,7 @@ export const decideCampaign = (c: CampaignCommand, s: CampaignAggregate): Campai
           campaign_id: c.id,
           at: c.at,
           ...c.input,
+          ...(c.attachment && { attachment: c.attachment }),
           ...(c.renewedFrom && { renewed_from: c.renewedFrom }),
         },
       },

@@ -10,7 +10,10 @@ import {
   streamName,
   toInstant,
   whatsappDigits,
+  DomainError,
+  type CampaignAttachment,
   type CampaignEvent,
+  type FileUploaded,
   type MessageEvent,
   type MessageQueued,
 } from '@rawnaq/contracts';
@@ -125,6 +128,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
     customers: Array<AudienceCustomer & { name?: string; preferred_language?: string }>,
     text: string,
     times: number[],
+    attachment?: CampaignAttachment,
   ) {
     const account = await this.models.get('accounts', ctx.tenantId);
     for (const [i, c] of customers.entries()) {
@@ -141,11 +145,39 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
         phone: whatsappDigits(c.mobile)!,
         language,
         kind: 'marketing',
-        content: { template: { name: 'salon_campaign', params: [filled] }, text: filled },
+        content: {
+          template: { name: 'salon_campaign', params: [filled] },
+          text: filled,
+          ...(attachment && { media: attachment }),
+        },
         scheduled_for: toInstant(times[i]),
         campaign_id: campaignId,
       });
     }
+  }
+
+  /**
+   * The file a campaign sends: uploaded to this salon (its stream carries the tenant, so another
+   * salon's file is not found) as an attachment, and an image, a video or a PDF (at most 5 MB, as
+   * every upload).
+   */
+  private async attachment(ctx: CommandContext, fileId: string): Promise<CampaignAttachment> {
+    const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      streamName('file', ctx.tenantId, fileId),
+      null,
+      (s) => s,
+    );
+    const uploaded = events.find((e) => e.type === 'FileUploaded')?.data as FileUploaded['data'] | undefined;
+    const type = uploaded?.content_type ?? '';
+    if (
+      !uploaded ||
+      uploaded.purpose !== 'attachment' ||
+      !(type.startsWith('image/') || type.startsWith('video/') || type === 'application/pdf')
+    )
+      throw new DomainError('campaign.attachment_not_found', 422, {
+        attachment_id: 'campaign.attachment_not_found',
+      });
+    return { file_id: fileId, name: uploaded.name, content_type: type, size: uploaded.size };
   }
 
   async execute({ ctx, request: r }: ChangeCampaign): Promise<Answer> {
@@ -154,7 +186,14 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
       if (r.id !== undefined && !ID.test(r.id)) throw notFound('not_found.campaign');
       const input = parseInput(campaignInput, r.body);
       const id = r.id ?? idFor(ctx, 'campaign');
-      const outcome = await this.decide(ctx, id, { type: 'Save', id, at, input });
+      const attachment = input.attachment_id ? await this.attachment(ctx, input.attachment_id) : undefined;
+      const outcome = await this.decide(ctx, id, {
+        type: 'Save',
+        id,
+        at,
+        input,
+        ...(attachment && { attachment }),
+      });
       return new Answer({ id, state: 'temporary_saved', ...input }, outcome.position, r.id ? 200 : 201);
     }
     if (!ID.test(r.id)) throw notFound('not_found.campaign');
@@ -173,7 +212,14 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
       const { position } = await this.aggregates.transaction(async () => {
         const renewed = await this.decide(ctx, r.id, { type: 'Renew', id: r.id, at, into });
         if (renewed.events.length)
-          await this.decide(ctx, into, { type: 'Save', id: into, at, input: state.input, renewedFrom: r.id });
+          await this.decide(ctx, into, {
+            type: 'Save',
+            id: into,
+            at,
+            input: state.input,
+            ...(state.attachment && { attachment: state.attachment }),
+            renewedFrom: r.id,
+          });
       });
       return new Answer({ id: into, renewed_from: r.id, state: 'temporary_saved' }, position, 201);
     }
@@ -197,7 +243,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
           startsAt: toInstant(times[0] ?? ctx.now.getTime()),
           endsAt: toInstant(times.at(-1) ?? ctx.now.getTime()),
         });
-        await this.queueAll(ctx, r.id, 0, recipients, state.input.message, times);
+        await this.queueAll(ctx, r.id, 0, recipients, state.input.message, times, state.attachment);
       });
       return new Answer(
         {
@@ -243,6 +289,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
         reachable,
         state.input.message,
         await this.plan(ctx, r.id, round, reachable.length),
+        state.attachment,
       );
     });
     return new Answer({ id: r.id, resent: reachable.length }, position);

@@ -31,6 +31,7 @@ import {
   cloudWebhookNotices,
   WebhookRefused,
   type Doc,
+  type FileStore,
   type Logger,
   type ReadModels,
 } from '@rawnaq/platform';
@@ -140,6 +141,8 @@ export class Outbox {
     private readonly logger?: Logger,
     /** each salon's connection and package as the manager set them (none: the environment's, the simulator) */
     private readonly connections?: SalonConnections,
+    /** the salons' uploads: a campaign's attachment is sent from there */
+    private readonly files?: FileStore,
   ) {}
 
   /** A round's salons' set-ups and what each sent in it (the read model shows the sends once it is over). */
@@ -573,13 +576,26 @@ export class Outbox {
     if (!begun || begun.type !== 'MessageSendStarted') return false;
     const attempt = begun.data.attempt;
     const q = state.queued;
-    const result = await provider.send(connection, {
-      clientRef,
-      to: q.phone,
-      language: q.language,
-      template: q.content.template,
-      text: q.content.text,
-    });
+    // a file the message carries, read from the salon's uploads (gone: refused, never sent without it)
+    const file = q.content.media && (await this.files?.get(tenantId, q.content.media.file_id));
+    const result =
+      q.content.media && !file
+        ? ({ ok: false, reason: 'refused', retryable: false, detail: 'the attachment is missing' } as const)
+        : await provider.send(connection, {
+            clientRef,
+            to: q.phone,
+            language: q.language,
+            template: q.content.template,
+            text: q.content.text,
+            ...(q.content.media &&
+              file && {
+                media: {
+                  bytes: file.bytes,
+                  contentType: q.content.media.content_type,
+                  name: q.content.media.name,
+                },
+              }),
+          });
     if (result.ok && this.round) this.round.sent.set(tenantId, (this.round.sent.get(tenantId) ?? 0) + 1);
     await this.run(tenantId, messageId, workerCtx(tenantId, new Date(Math.max(now.getTime(), Date.now()))), {
       type: 'RecordOutcome',

@@ -31,6 +31,7 @@ import {
   type AuthContext,
   type Clock,
   type EventStore,
+  type FileStore,
   type Logger,
   type ReadModels,
   type SealedSecrets,
@@ -71,8 +72,16 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(TOKENS.logger) private readonly logger: Logger,
     @Inject(MESSAGING_TOKENS.everyMs) private readonly everyMs: number,
     @Inject(GATEWAY_TOKENS.secrets) secrets: SealedSecrets,
+    @Inject(TOKENS.fileStore) files: FileStore,
   ) {
-    this.outbox = new Outbox(aggregates, models, channels, logger, new SalonConnections(aggregates, secrets));
+    this.outbox = new Outbox(
+      aggregates,
+      models,
+      channels,
+      logger,
+      new SalonConnections(aggregates, secrets),
+      files,
+    );
   }
 
   /** One round: the automatic messages due planned (at most once a minute unless `plan`), then the messages due sent. */

@@ -43,6 +43,14 @@ const date = withRule(z.string(), maxLength(10)).refine((v) => v === '' || isBus
   message: 'validation.should_be_a_date',
 });
 
+/** Ids of the menu's services or the shelf's products, as a list or comma-separated (a query string's). */
+const itemIds = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z
+    .array(z.string().regex(/^[0-9a-f-]{36}$/, { message: 'validation.invalid_value' }))
+    .max(50, { message: 'validation.invalid_value' }),
+);
+
 /** Who a campaign is for: every filter given must hold (doc1 §3 customer fields). */
 export const campaignFiltersInput = z
   .object({
@@ -54,6 +62,10 @@ export const campaignFiltersInput = z
     birth_month: numberText(withRule(z.string(), integer({ min: 1, max: 12 }))).optional(),
     /** at least this much in her wallet, minor units as text */
     min_wallet: numberText(withRule(z.string(), integer({ min: 0, max: 100_000_000 }))).optional(),
+    /** she bought at least one of these services (on an invoice that counts) */
+    services: itemIds.optional(),
+    /** she bought at least one of these products */
+    products: itemIds.optional(),
   })
   .strict();
 export type CampaignFilters = z.infer<typeof campaignFiltersInput>;
@@ -82,6 +94,13 @@ export const campaignInput = z.preprocess(
       message: 'campaign.unknown_placeholder',
     }),
     filters: campaignFiltersInput.default({}),
+    /** an image, a video or a PDF sent with the message (a file uploaded as an attachment, under 5 MB) */
+    attachment_id: z
+      .preprocess(
+        (v) => (v === null || v === '' ? undefined : v),
+        z.string().regex(/^[0-9a-f-]{36}$/, { message: 'campaign.attachment_not_found' }),
+      )
+      .optional(),
     /** the share of the audience kept back to measure what the campaign earned (0 to 50 %) */
     hold_out_percent: numberText(withRule(z.string(), integer({ min: 0, max: 50 })))
       .transform(Number)
@@ -90,9 +109,18 @@ export const campaignInput = z.preprocess(
 );
 export type CampaignInput = z.infer<typeof campaignInput>;
 
+/** The file a campaign sends with its message, as it was uploaded. */
+export type CampaignAttachment = { file_id: string; name: string; content_type: string; size: number };
+
 export type CampaignSaved = {
   type: 'CampaignSaved';
-  data: CampaignInput & { campaign_id: string; at: string; renewed_from?: string };
+  data: CampaignInput & {
+    campaign_id: string;
+    at: string;
+    renewed_from?: string;
+    /** the attachment's name, type and size (`attachment_id` names it) */
+    attachment?: CampaignAttachment;
+  };
 };
 export type CampaignLaunched = {
   type: 'CampaignLaunched';
@@ -128,6 +156,7 @@ export const campaignMessages = {
       disabled: 'This campaign is disabled and cannot come back; renew it to send it again',
       no_customers: 'No customer matches: a campaign needs at least one customer who allows WhatsApp',
       nothing_failed: 'No message of this campaign failed',
+      attachment_not_found: 'Attach an image, a video or a PDF uploaded to this salon',
       not_launched: 'This campaign was not launched',
       unknown_placeholder: 'Use only the placeholders {name} and {salon}',
     },
@@ -138,6 +167,7 @@ export const campaignMessages = {
       disabled: 'هذه الحملة معطّلة ولا يمكن إعادتها؛ جدّدها لإرسالها من جديد',
       no_customers: 'لا يوجد عميل مطابق: تحتاج الحملة إلى عميل واحد على الأقل يسمح بواتساب',
       nothing_failed: 'لم تفشل أي رسالة من هذه الحملة',
+      attachment_not_found: 'أرفق صورة أو فيديو أو ملف PDF مرفوعًا لهذا الصالون',
       not_launched: 'لم تُطلق هذه الحملة',
       unknown_placeholder: 'استخدم العناصر النائبة {name} و{salon} فقط',
     },
@@ -156,6 +186,8 @@ export type AudienceCustomer = {
   wallet_balance?: number;
   invoices_count?: number;
   last_invoice_date?: string | null;
+  /** the services and products she bought (ids) */
+  bought?: string[];
   /** when she joined (the customers' read model's record): its day stands in for an invoice she has not had */
   created_at?: string;
 };
@@ -180,5 +212,7 @@ export const inAudience = (c: AudienceCustomer, f: CampaignFilters, today: strin
   if (f.gender && c.gender !== Number(f.gender)) return false;
   if (f.birth_month && c.birth_month !== Number(f.birth_month)) return false;
   if (f.min_wallet && (c.wallet_balance ?? 0) < Number(f.min_wallet)) return false;
+  if (f.services?.length && !f.services.some((id) => c.bought?.includes(id))) return false;
+  if (f.products?.length && !f.products.some((id) => c.bought?.includes(id))) return false;
   return true;
 };

@@ -66,6 +66,15 @@ export const messageContentSchema = z.object({
   template: z.object({ name: z.string().min(1).max(100), params: z.array(z.string().max(1024)).max(20) }),
   /** the text the customer reads, in her language (the template filled in) */
   text: z.string().min(1).max(4096),
+  /** a file sent with it (a campaign's image, video or PDF, from the salon's uploads) */
+  media: z
+    .object({
+      file_id: z.string().min(1).max(64),
+      content_type: z.string().max(100),
+      name: z.string().max(200),
+      size: z.number().int().min(0),
+    })
+    .optional(),
 });
 export type MessageContent = z.infer<typeof messageContentSchema>;
 

@@ -14,7 +14,7 @@ import {
 
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
 ) => Promise<{ status: number; text: () => Promise<string> }>;
 
 export type HttpFatooraOptions = {

@@ -120,7 +120,7 @@ export class FatooraSimulator {
       const headers = Object.fromEntries(Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v]));
       let body: unknown = null;
       try {
-        body = init.body ? JSON.parse(init.body) : null;
+        body = init.body ? JSON.parse(Buffer.from(init.body).toString()) : null;
       } catch {
         body = null;
       }

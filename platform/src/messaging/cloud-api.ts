@@ -1,10 +1,12 @@
 import type { FetchLike } from '../fatoora/http-fatoora';
-import type {
-  ConnectionCheck,
-  MessagingConnection,
-  MessagingProvider,
-  OutgoingMessage,
-  SendResult,
+import {
+  mediaKindOf,
+  multipartBody,
+  type ConnectionCheck,
+  type MessagingConnection,
+  type MessagingProvider,
+  type OutgoingMessage,
+  type SendResult,
 } from './port';
 
 export type CloudApiOptions = {
@@ -24,21 +26,44 @@ const RETRYABLE_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131048,
 /** Codes that say the recipient cannot get it (not on WhatsApp, undeliverable, blocked, unsupported). */
 const UNREACHABLE_CODES = new Set([131026, 131021, 131045, 131049, 131051, 130472]);
 
-/** The parameters of a template's body, as the Cloud API wants them. */
-const templateBody = (m: OutgoingMessage) => ({
-  messaging_product: 'whatsapp',
-  recipient_type: 'individual',
-  to: m.to,
-  type: 'template',
-  template: {
-    name: m.template.name,
-    language: { code: m.language },
-    components: m.template.params.length
-      ? [{ type: 'body', parameters: m.template.params.map((text) => ({ type: 'text', text })) }]
-      : [],
-  },
-  biz_opaque_callback_data: m.clientRef,
-});
+/**
+ * The parameters of a template's body, as the Cloud API wants them; with a file, the template's
+ * media header names it by the id its upload was given.
+ */
+const templateBody = (m: OutgoingMessage, mediaId?: string) => {
+  const kind = m.media && mediaKindOf(m.media.contentType);
+  const header =
+    kind && mediaId
+      ? [
+          {
+            type: 'header',
+            parameters: [
+              {
+                type: kind,
+                [kind]: { id: mediaId, ...(kind === 'document' && { filename: m.media!.name }) },
+              },
+            ],
+          },
+        ]
+      : [];
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: m.to,
+    type: 'template',
+    template: {
+      name: m.template.name,
+      language: { code: m.language },
+      components: [
+        ...header,
+        ...(m.template.params.length
+          ? [{ type: 'body', parameters: m.template.params.map((text) => ({ type: 'text', text })) }]
+          : []),
+      ],
+    },
+    biz_opaque_callback_data: m.clientRef,
+  };
+};
 
 const textBody = (m: OutgoingMessage) => ({
   messaging_product: 'whatsapp',
@@ -71,19 +96,49 @@ export class CloudApiMessaging implements MessagingProvider {
       });
   }
 
-  async send(connection: MessagingConnection, message: OutgoingMessage): Promise<SendResult> {
-    const url = `${this.graphUrl}/${encodeURIComponent(connection.phoneNumberId)}/messages`;
-    let status: number;
-    let text: string;
+  /** One call to the Graph API: its status and its JSON body (empty when it answered otherwise). */
+  private async call(url: string, init: Parameters<FetchLike>[1]) {
+    const res = await this.fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+    });
+    const text = await res.text();
+    let body: Record<string, unknown> = {};
     try {
-      const res = await this.fetch(url, {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // an answer that is not JSON (a proxy's error page): judged by its status alone
+    }
+    return { status: res.status, body };
+  }
+
+  async send(connection: MessagingConnection, message: OutgoingMessage): Promise<SendResult> {
+    const number = `${this.graphUrl}/${encodeURIComponent(connection.phoneNumberId)}`;
+    const auth = { Authorization: `Bearer ${connection.accessToken}` };
+    let status: number;
+    let body: Record<string, unknown>;
+    try {
+      // a file goes first, by upload (`POST /{phone-number-id}/media`): the message names its id
+      let mediaId: string | undefined;
+      if (message.media && !message.freeText) {
+        const form = multipartBody(
+          { messaging_product: 'whatsapp', type: message.media.contentType },
+          { field: 'file', ...message.media },
+        );
+        const uploaded = await this.call(`${number}/media`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': form.contentType },
+          body: form.body,
+        });
+        if (uploaded.status < 200 || uploaded.status >= 300 || typeof uploaded.body.id !== 'string')
+          return this.refusal(uploaded.status, uploaded.body);
+        mediaId = uploaded.body.id;
+      }
+      ({ status, body } = await this.call(`${number}/messages`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${connection.accessToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(message.freeText ? textBody(message) : templateBody(message)),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-      });
-      status = res.status;
-      text = await res.text();
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(message.freeText ? textBody(message) : templateBody(message, mediaId)),
+      }));
     } catch (error) {
       return {
         ok: false,
@@ -92,14 +147,13 @@ export class CloudApiMessaging implements MessagingProvider {
         detail: String(error).slice(0, 300),
       };
     }
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      // an answer that is not JSON (a proxy's error page): judged by its status alone
-    }
     const id = (body.messages as Array<{ id?: unknown }> | undefined)?.[0]?.id;
     if (status >= 200 && status < 300 && typeof id === 'string') return { ok: true, providerMessageId: id };
+    return this.refusal(status, body);
+  }
+
+  /** What an answer other than success means: worth trying again, a recipient out of reach, or refused. */
+  private refusal(status: number, body: Record<string, unknown>): SendResult {
     const error = (body.error ?? {}) as { code?: unknown; message?: unknown };
     const code = Number(error.code);
     const detail = `${status} ${Number.isFinite(code) ? code : ''} ${String(error.message ?? '')}`

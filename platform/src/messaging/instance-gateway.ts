@@ -1,10 +1,11 @@
 import type { FetchLike } from '../fatoora/http-fatoora';
-import type {
-  ConnectionCheck,
-  MessagingConnection,
-  MessagingProvider,
-  OutgoingMessage,
-  SendResult,
+import {
+  mediaKindOf,
+  type ConnectionCheck,
+  type MessagingConnection,
+  type MessagingProvider,
+  type OutgoingMessage,
+  type SendResult,
 } from './port';
 
 export type InstanceGatewayOptions = {
@@ -22,6 +23,8 @@ export type InstanceGatewayOptions = {
  * - send: `POST {base}/{instance_id}/messages/chat`, form-encoded `token`, `to` (digits, country code
  *   first), `body` (the text), `referenceId` (our reference); answer 200
  *   `{"sent":"true","message":"ok","id":<number>}`, or `{"error":"…"}` (also on 200), or an HTTP error;
+ *   with a file: `POST {base}/{instance_id}/messages/{image|video|document}`, the file as base64 in the
+ *   field of its kind, `filename` for a document, the text as its `caption`; the same answers;
  * - lookup: `GET {base}/{instance_id}/messages?token=…&referenceId=…&limit=1`; answer
  *   `{"messages":[{"id":…,"referenceId":…}]}` (empty when the gateway never got that reference);
  * - check: `GET {base}/{instance_id}/instance/status?token=…`; answer
@@ -75,15 +78,20 @@ export class InstanceGatewayMessaging implements MessagingProvider {
       return { ok: false, reason: 'refused', retryable: false, detail: 'no instance id' };
     let answer;
     try {
-      answer = await this.call(this.url(connection, 'messages/chat'), {
+      const common = { token: connection.accessToken, to: message.to, referenceId: message.clientRef };
+      const kind = message.media && mediaKindOf(message.media.contentType);
+      const form = message.media
+        ? {
+            ...common,
+            [kind!]: Buffer.from(message.media.bytes).toString('base64'),
+            ...(kind === 'document' && { filename: message.media.name }),
+            caption: message.text,
+          }
+        : { ...common, body: message.text };
+      answer = await this.call(this.url(connection, `messages/${kind ?? 'chat'}`), {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          token: connection.accessToken,
-          to: message.to,
-          body: message.text,
-          referenceId: message.clientRef,
-        }).toString(),
+        body: new URLSearchParams(form).toString(),
       });
     } catch (error) {
       return {

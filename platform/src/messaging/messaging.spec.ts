@@ -23,14 +23,35 @@ const reminder: OutgoingMessage = {
   text: 'مرحبًا نورة',
 };
 
-/** A local server speaking the Graph API's shapes: it records each request and answers what the test says. */
+/** A PDF a campaign sends (its bytes as a file's are: binary, not text). */
+const leaflet = {
+  bytes: Buffer.concat([
+    Buffer.from('%PDF-1.4\n'),
+    Buffer.from([0, 255, 128, 13, 10, 45, 45]),
+    Buffer.from('\n%%EOF'),
+  ]),
+  contentType: 'application/pdf',
+  name: 'Eid offer.pdf',
+};
+
+/**
+ * A local server speaking the Graph API's shapes: it records each request and answers what the test
+ * says; a file uploaded (`/media`, multipart) is kept with its type, name and bytes, and given an id.
+ */
 const graphServer = async (answer: (body: Record<string, unknown>) => { status: number; body: unknown }) => {
   const seen: Array<{ path: string; auth?: string; body: Record<string, unknown> }> = [];
+  const uploads: Array<{ id: string; raw: Buffer; contentType: string }> = [];
   const server: Server = createServer((req: IncomingMessage, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = JSON.parse(raw) as Record<string, unknown>;
+      const raw = Buffer.concat(chunks);
+      if (req.url?.endsWith('/media')) {
+        const id = `media.${uploads.length + 1}`;
+        uploads.push({ id, raw, contentType: String(req.headers['content-type']) });
+        return res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id }));
+      }
+      const body = JSON.parse(raw.toString()) as Record<string, unknown>;
       seen.push({ path: req.url ?? '', auth: req.headers.authorization, body });
       const a = answer(body);
       res.writeHead(a.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(a.body));
@@ -38,7 +59,7 @@ const graphServer = async (answer: (body: Record<string, unknown>) => { status: 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
-  return { url, seen, close: () => new Promise((r) => server.close(r)) };
+  return { url, seen, uploads, close: () => new Promise((r) => server.close(r)) };
 };
 
 describe('WhatsApp Cloud API adapter, against a local server in the Graph API’s shapes', () => {
@@ -78,6 +99,28 @@ describe('WhatsApp Cloud API adapter, against a local server in the Graph API’
       expect(graph.seen[1].body).toMatchObject({ type: 'text', text: { body: 'مرحبًا نورة' } });
       // the Cloud API cannot say after a crash whether it has a message
       expect(await cloud.lookup(connection, 't1/m1')).toBe('unknown');
+    } finally {
+      await graph.close();
+    }
+  });
+
+  it('uploads a file first (multipart, its bytes whole) and names its id in the template’s header', async () => {
+    const graph = await graphServer(() => ({ status: 200, body: { messages: [{ id: 'wamid.F1' }] } }));
+    try {
+      const cloud = new CloudApiMessaging({ graphUrl: graph.url });
+      expect(await cloud.send(connection, { ...reminder, media: leaflet })).toEqual({
+        ok: true,
+        providerMessageId: 'wamid.F1',
+      });
+      const [upload] = graph.uploads;
+      expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      expect(upload.raw.includes(leaflet.bytes)).toBe(true);
+      expect(upload.raw.toString('latin1')).toContain('name="messaging_product"\r\n\r\nwhatsapp');
+      expect(upload.raw.toString('latin1')).toContain('name="type"\r\n\r\napplication/pdf');
+      expect((graph.seen[0].body.template as { components: unknown[] }).components[0]).toEqual({
+        type: 'header',
+        parameters: [{ type: 'document', document: { id: 'media.1', filename: 'Eid offer.pdf' } }],
+      });
     } finally {
       await graph.close();
     }
@@ -240,6 +283,16 @@ describe('the local WhatsApp simulator', () => {
     expect(sim.sentCount('t1/m1')).toBe(2);
   });
 
+  it('shows a file sent with a message in the inbox, by its name, type and size', async () => {
+    expect((await sim.provider().send(connection, { ...reminder, media: leaflet })).ok).toBe(true);
+    const [phone] = sim.phones(connection.phoneNumberId);
+    expect(phone.messages[0].media).toEqual({
+      name: 'Eid offer.pdf',
+      content_type: 'application/pdf',
+      size: leaflet.bytes.length,
+    });
+  });
+
   it('makes a number fail, answers 503 when down, and keeps free text to the 24-hour window', async () => {
     sim.setFailing(connection.phoneNumberId, '966501234567', true);
     await sim.provider().send(connection, reminder);
@@ -291,7 +344,9 @@ const instanceServer = async () => {
       const answer = (status: number, body: unknown) =>
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       if (state.down) return answer(503, { error: 'Service Unavailable' });
-      const m = /^\/([^/]+)\/(messages\/chat|messages|instance\/status)$/.exec(url.pathname);
+      const m = /^\/([^/]+)\/(messages\/(?:chat|image|video|document)|messages|instance\/status)$/.exec(
+        url.pathname,
+      );
       if (!m || m[1] !== 'inst-1') return answer(404, { error: 'instance not found' });
       const token = form?.token ?? url.searchParams.get('token');
       if (token !== 'inst-token') return answer(401, { error: 'Wrong token. Please provide token' });
@@ -425,6 +480,13 @@ describe.each(harnesses)('the messaging port’s contract: %s', (_name, make) =>
     if (!result.ok) expect(result).toMatchObject({ reason: 'number_unreachable', retryable: false });
   });
 
+  it('sends a file with its message', async () => {
+    expect(await h.provider.send(h.connection, { ...reminder, media: leaflet })).toEqual({
+      ok: true,
+      providerMessageId: expect.stringMatching(/\S/),
+    });
+  });
+
   it('tells a working connection from one the provider refuses (the manager’s test)', async () => {
     expect(await h.provider.check(h.connection)).toEqual({ ok: true });
     expect(await h.provider.check(h.badConnection)).toMatchObject({ ok: false });
@@ -444,6 +506,20 @@ describe('the instance gateway adapter, in the gateway’s own shapes', () => {
         method: 'POST',
         path: '/inst-1/messages/chat',
         form: { token: 'inst-token', to: '966501234567', body: 'مرحبًا نورة', referenceId: 't1/m1' },
+      });
+      // a file goes to the path of its kind, base64, the text as its caption
+      await adapter.send(connection, { ...reminder, media: leaflet });
+      expect(gateway.seen[1]).toEqual({
+        method: 'POST',
+        path: '/inst-1/messages/document',
+        form: {
+          token: 'inst-token',
+          to: '966501234567',
+          referenceId: 't1/m1',
+          document: leaflet.bytes.toString('base64'),
+          filename: 'Eid offer.pdf',
+          caption: 'مرحبًا نورة',
+        },
       });
       expect(await adapter.send({ ...connection, accessToken: 'nope' }, reminder)).toMatchObject({
         ok: false,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** What the product asks a messaging provider to send: a template (it opens a conversation) or free text. */
 export type OutgoingMessage = {
@@ -12,6 +12,35 @@ export type OutgoingMessage = {
   text: string;
   /** send `text` as free text: only inside the 24-hour customer service window (she wrote last) */
   freeText?: boolean;
+  /** an image, a video or a PDF sent with it (a campaign's attachment, under 5 MB) */
+  media?: OutgoingMedia;
+};
+
+/** A file sent with a message: its bytes, type and name. */
+export type OutgoingMedia = { bytes: Uint8Array; contentType: string; name: string };
+
+/** How WhatsApp calls a file of this type: an image, a video, or else a document (a PDF). */
+export const mediaKindOf = (contentType: string): 'image' | 'video' | 'document' =>
+  contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : 'document';
+
+/** A multipart/form-data body of text fields and one file (what Meta's media upload takes). */
+export const multipartBody = (
+  fields: Record<string, string>,
+  file: { field: string; name: string; contentType: string; bytes: Uint8Array },
+): { contentType: string; body: Uint8Array } => {
+  const boundary = `----rawnaq${randomBytes(12).toString('hex')}`;
+  const safe = (v: string) => v.replace(/["\r\n]/g, '_');
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${safe(k)}"\r\n\r\n${v}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${safe(file.field)}"; filename="${safe(file.name)}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+    ),
+    Buffer.from(file.bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
 };
 
 /**

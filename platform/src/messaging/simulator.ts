@@ -22,7 +22,10 @@ export type SimulatedMessage = {
   status: 'sent' | 'delivered' | 'read' | 'failed' | 'received';
   at: string;
   template?: string;
+  /** the file sent with it (a campaign's image, video or PDF) */
+  media?: SimulatedMedia;
 };
+export type SimulatedMedia = { name: string; content_type: string; size: number };
 export type SimulatedPhone = { phone: string; failing: boolean; messages: SimulatedMessage[] };
 
 /** How a webhook reaches the product: the raw body and its `X-Hub-Signature-256`. */
@@ -40,6 +43,7 @@ type Row = {
   template: string | null;
   status: SimulatedMessage['status'];
   at: string;
+  media: string | null;
 };
 
 const DAY_MS = 24 * 3_600_000;
@@ -51,6 +55,23 @@ const rendered = (template: string, language: string, params: string[]): string 
   if (!text) return `[${template}] ${params.join(' · ')}`;
   let i = 0;
   return text.replace(/%\{\w+\}/g, (m) => params[i++] ?? m);
+};
+
+/** The file part of a multipart/form-data body: its name, type and size (what the simulator keeps of it). */
+const fileOfMultipart = (raw: string | Uint8Array | undefined, contentType: string | undefined) => {
+  const boundary = /boundary=([^;]+)/.exec(contentType ?? '')?.[1];
+  if (!raw || typeof raw === 'string' || !boundary) return undefined;
+  const text = Buffer.from(raw).toString('latin1');
+  const head =
+    /Content-Disposition: form-data; name="file"; filename="([^"]*)"\r\nContent-Type: ([^\r\n]+)\r\n\r\n/.exec(
+      text,
+    );
+  if (!head) return undefined;
+  const start = head.index + head[0].length;
+  // the file ends where the boundary comes next (its bytes may hold anything else)
+  const end = text.indexOf(`\r\n--${boundary}`, start);
+  if (end < 0) return undefined;
+  return { name: Buffer.from(head[1], 'latin1').toString('utf8'), contentType: head[2], size: end - start };
 };
 
 /**
@@ -88,7 +109,12 @@ export class WhatsAppSimulator {
       CREATE TABLE IF NOT EXISTS failing (phone_number_id TEXT NOT NULL, phone TEXT NOT NULL,
         PRIMARY KEY (phone_number_id, phone));
       CREATE TABLE IF NOT EXISTS webhooks (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS media (id TEXT PRIMARY KEY, phone_number_id TEXT NOT NULL,
+        name TEXT NOT NULL, content_type TEXT NOT NULL, size INTEGER NOT NULL);
     `);
+    // a simulator kept from before files were sent: its messages gain the column
+    const columns = this.db.prepare('PRAGMA table_info(messages)').all() as Array<{ name: string }>;
+    if (!columns.some((c) => c.name === 'media')) this.db.exec('ALTER TABLE messages ADD COLUMN media TEXT');
     const kept = this.db.prepare('SELECT value FROM kv WHERE key = ?').get('app_secret') as
       { value: string } | undefined;
     this.appSecret = kept?.value ?? randomBytes(32).toString('hex');
@@ -124,7 +150,7 @@ export class WhatsAppSimulator {
     method: string,
     path: string,
     headers: Record<string, string>,
-    raw: string | undefined,
+    raw: string | Uint8Array | undefined,
   ): { status: number; body: unknown } {
     const error = (status: number, code: number, message: string) => ({
       status,
@@ -141,13 +167,32 @@ export class WhatsAppSimulator {
         body: { id: decodeURIComponent(number[1]), display_phone_number: '15550000000' },
       };
     }
+    // a file uploaded for a message to name (`POST /{phone-number-id}/media`, multipart)
+    const upload = /^\/v[\d.]+\/([^/]+)\/media$/.exec(path);
+    if (method === 'POST' && upload) {
+      if (!auth || !/^Bearer \S+$/.test(auth)) return error(401, 190, 'Invalid OAuth access token');
+      if (this.down) return error(503, 2, 'Service temporarily unavailable');
+      const file = fileOfMultipart(
+        raw,
+        Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1],
+      );
+      if (!file) return error(400, 100, 'Invalid parameter');
+      const id = `${Date.now()}${randomBytes(6).readUIntBE(0, 6)}`;
+      this.db
+        .prepare('INSERT INTO media (id, phone_number_id, name, content_type, size) VALUES (?, ?, ?, ?, ?)')
+        .run(id, decodeURIComponent(upload[1]), file.name, file.contentType, file.size);
+      return { status: 200, body: { id } };
+    }
     const match = /^\/v[\d.]+\/([^/]+)\/messages$/.exec(path);
     if (method !== 'POST' || !match) return error(404, 100, 'Unknown path components');
     if (!auth || !/^Bearer \S+$/.test(auth)) return error(401, 190, 'Invalid OAuth access token');
     if (this.down) return error(503, 2, 'Service temporarily unavailable');
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse(raw ?? '') as Record<string, unknown>;
+      body = JSON.parse(typeof raw === 'string' ? raw : Buffer.from(raw ?? '').toString()) as Record<
+        string,
+        unknown
+      >;
     } catch {
       return error(400, 100, 'Invalid parameter');
     }
@@ -159,18 +204,29 @@ export class WhatsAppSimulator {
     let text: string;
     let language = 'en';
     let template: string | null = null;
+    let media: SimulatedMedia | null = null;
     if (body.type === 'template') {
       const t = body.template as {
         name?: string;
         language?: { code?: string };
-        components?: Array<{ parameters?: Array<{ text?: string }> }>;
+        components?: Array<{ type?: string; parameters?: Array<Record<string, unknown>> }>;
       };
       if (!t?.name) return error(400, 132001, 'Template name does not exist in the translation');
       template = t.name;
       language = t.language?.code === 'ar' ? 'ar' : 'en';
-      const params = (t.components ?? []).flatMap((c) =>
-        (c.parameters ?? []).map((p) => String(p.text ?? '')),
-      );
+      // a header's file is one this number uploaded
+      const header = (t.components ?? []).find((c) => c.type === 'header')?.parameters?.[0];
+      if (header) {
+        const ref = header[String(header.type)] as { id?: unknown } | undefined;
+        const kept = this.db
+          .prepare('SELECT name, content_type, size FROM media WHERE id = ? AND phone_number_id = ?')
+          .get(String(ref?.id ?? ''), decodeURIComponent(match[1])) as SimulatedMedia | undefined;
+        if (!kept) return error(400, 131053, 'Media upload error: unknown media id');
+        media = kept;
+      }
+      const params = (t.components ?? [])
+        .filter((c) => c.type !== 'header')
+        .flatMap((c) => (c.parameters ?? []).map((p) => String(p.text ?? '')));
       text = rendered(t.name, language, params);
     } else if (body.type === 'text') {
       text = String((body.text as { body?: unknown } | undefined)?.body ?? '');
@@ -196,8 +252,8 @@ export class WhatsAppSimulator {
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO messages (id, phone_number_id, phone, direction, client_ref, text, language, template, status, at)
-           VALUES (?, ?, ?, 'out', ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO messages (id, phone_number_id, phone, direction, client_ref, text, language, template, status, at, media)
+           VALUES (?, ?, ?, 'out', ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -209,6 +265,7 @@ export class WhatsAppSimulator {
           template,
           failing ? 'failed' : 'delivered',
           now.toISOString(),
+          media && JSON.stringify(media),
         );
       this.queueStatus(phoneNumberId, id, to, clientRef, 'sent', now);
       if (failing)
@@ -293,6 +350,7 @@ export class WhatsAppSimulator {
         status: r.status,
         at: r.at,
         ...(r.template && { template: r.template }),
+        ...(r.media && { media: JSON.parse(r.media) as SimulatedMedia }),
       });
       phones.set(r.phone, p);
     }

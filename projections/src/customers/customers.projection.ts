@@ -21,16 +21,25 @@ const likelyDuplicatesOf = (doc: Doc | undefined): string[] =>
 /** The card's fields of them: the ids, and a flag the list filters on. */
 const duplicates = (of: string[]) => ({ likely_duplicate_of: of, likely_duplicate: of.length > 0 });
 
-/** A customer's invoices that count (issued, not cancelled): their ids and business dates. */
-type InvoicesMemo = { invoices: Array<{ id: string; date: string }> };
+/** A customer's invoices that count (issued, not cancelled): their ids, business dates and what they sold. */
+type InvoicesMemo = { invoices: Array<{ id: string; date: string; items?: string[] }> };
 
-/** What the customer card keeps of them: how many, and the last one's date (the customer type's inputs). */
+/** The services and products an invoice sold, each once (a campaign's "bought" filter reads them). */
+const itemsOf = (lines: ReadonlyArray<{ kind: string; item_id: string }> | undefined) => [
+  ...new Set((lines ?? []).filter((l) => l.kind === 'service' || l.kind === 'product').map((l) => l.item_id)),
+];
+
+/**
+ * What the customer card keeps of them: how many, the last one's date (the customer type's inputs)
+ * and every service and product they sold her (`bought`, for the campaigns' audience).
+ */
 const invoiceFigures = (invoices: InvoicesMemo['invoices']) => ({
   invoices_count: invoices.length,
   last_invoice_date: invoices.reduce<string | null>(
     (last, i) => (!last || i.date > last ? i.date : last),
     null,
   ),
+  bought: [...new Set(invoices.flatMap((i) => i.items ?? []))],
 });
 
 /**
@@ -48,7 +57,8 @@ export const customersProjection: Projection = {
   // 4: invoices (the customer type's count and last date), the wallet's balance and the loyalty points
   // 5: a cancelled invoice no longer counts (each customer's counted invoices kept beside the card)
   // 6: likely duplicates and merges (issue 24)
-  version: 6,
+  // 7: the services and products each customer bought (issue 26: a campaign's audience)
+  version: 7,
   collections: [
     {
       name: 'customers',
@@ -108,7 +118,12 @@ export const customersProjection: Projection = {
         [];
       const others = memo.filter((i) => i.id !== d.invoice_id);
       const invoices =
-        e.type === 'InvoiceIssued' ? [...others, { id: d.invoice_id, date: d.business_date }] : others;
+        e.type === 'InvoiceIssued'
+          ? [
+              ...others,
+              { id: d.invoice_id, date: d.business_date, items: itemsOf((d as InvoiceIssued['data']).lines) },
+            ]
+          : others;
       if (invoices.length === memo.length && e.type === 'InvoiceCancelled') return [];
       return [
         {

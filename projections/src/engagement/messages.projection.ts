@@ -87,6 +87,9 @@ export const messagesProjection: Projection = {
             kind: d.kind,
             template: d.content.template.name,
             text: d.content.text,
+            ...(d.content.media && {
+              attachment: { name: d.content.media.name, content_type: d.content.media.content_type },
+            }),
             status: 'queued',
             attempts: 0,
             at,

@@ -171,6 +171,15 @@ export const feedbackTests = ({ url, tab }: SuiteContext) => {
       await page.click('[class*="ra-input-filters.customer_type"] [role=combobox]');
       await page.click('li[role=option][data-value=frequent]');
       await page.fill('input[name=hold_out_percent]', '0');
+      // a PDF goes with every message: uploaded as soon as it is chosen
+      await page.setInputFiles('[data-testid=campaign-attachment-file]', {
+        name: 'عرض العيد.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+        ),
+      });
+      await page.waitForSelector('[data-testid=campaign-attachment-chip]');
       await page.waitForFunction(() =>
         /\d/.test(document.querySelector('[data-testid=campaign-audience]')?.textContent ?? ''),
       );
@@ -181,6 +190,7 @@ export const feedbackTests = ({ url, tab }: SuiteContext) => {
       await shot(page, 'campaign-new-ar-phone');
       await page.click('button[type=submit]');
       await page.waitForSelector('[data-testid=campaign-state-temporary_saved]');
+      expect(await text(page, '[data-testid=campaign-attachment-shown]')).toContain('عرض العيد.pdf');
       await page.click('[data-testid=campaign-launch]');
       // launched: its messages planned from about ten minutes on, none gone yet
       await page.waitForSelector('[data-testid=campaign-details] [data-testid=campaign-state-pending]');

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  AutocompleteArrayInput,
   Create,
   CreateButton,
   DataTable,
@@ -7,6 +8,7 @@ import {
   EditButton,
   List,
   NumberInput,
+  ReferenceArrayInput,
   SelectInput,
   Show,
   SimpleForm,
@@ -16,8 +18,8 @@ import {
   required,
   useRecordContext,
 } from 'react-admin';
-import { useNotify, useRedirect, useRefresh, useTranslate } from 'ra-core';
-import { useWatch } from 'react-hook-form';
+import { useCanAccess, useNotify, useRedirect, useRefresh, useTranslate } from 'ra-core';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +31,17 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Currency, type GlobalInformation } from '@rawnaq/contracts';
+import {
+  decimalsOf,
+  formatMoney,
+  parseMoney,
+  type Currency,
+  type GlobalInformation,
+} from '@rawnaq/contracts';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import FormHelperText from '@mui/material/FormHelperText';
+import { useUploadFile } from '../forms/files';
+import { useMoneyInput } from '../forms/MoneyInputs';
 import { useFormat } from '../format/useFormat';
 import { isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
@@ -54,8 +66,10 @@ type Campaign = {
   id: string;
   name: string;
   message: string;
-  filters: Record<string, string | number>;
+  filters: Record<string, string | number | string[]>;
   hold_out_percent: number;
+  attachment_id?: string | null;
+  attachment?: { name: string; content_type: string; size: number } | null;
   state: string;
   created_at: string;
   launched_at?: string;
@@ -170,6 +184,7 @@ const AudienceCount = () => {
   useEffect(() => {
     const query = Object.entries(JSON.parse(key) as Record<string, unknown>)
       .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .filter(([, v]) => !(Array.isArray(v) && v.length === 0))
       .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
       .join('&');
     const timer = window.setTimeout(() => {
@@ -187,6 +202,142 @@ const AudienceCount = () => {
   );
 };
 
+/** The salon's currency (its amounts' decimals). */
+const useCurrency = () =>
+  (useOptionalGlobalInformation<GlobalInformation>()?.global_informations?.account?.currency ??
+    'SAR') as Currency;
+
+/** A service's or a product's name in the screen's language. */
+const useItemName = () => {
+  const { language } = useArea();
+  return (r: { name_en?: string; name_ar?: string }) =>
+    (language === 'ar' ? r.name_ar || r.name_en : r.name_en || r.name_ar) ?? '';
+};
+
+/** "Bought": the services and products she bought at least one of (products only for who may read them). */
+const BoughtFilters = () => {
+  const itemName = useItemName();
+  const { canAccess: readsProducts } = useCanAccess({ resource: 'products/define-product', action: 'list' });
+  return (
+    <>
+      <ReferenceArrayInput source="filters.services" reference="menu/services" perPage={500}>
+        <AutocompleteArrayInput
+          label="app.campaigns.filters.services"
+          optionText={itemName}
+          filterToQuery={(q: string) => ({ q })}
+          fullWidth
+        />
+      </ReferenceArrayInput>
+      {readsProducts && (
+        <ReferenceArrayInput source="filters.products" reference="products/define-product" perPage={500}>
+          <AutocompleteArrayInput
+            label="app.campaigns.filters.products"
+            optionText={itemName}
+            filterToQuery={(q: string) => ({ q })}
+            fullWidth
+          />
+        </ReferenceArrayInput>
+      )}
+    </>
+  );
+};
+
+/**
+ * "Wallet balance at least": typed in the salon's currency (its 2 or 3 decimals), kept in the form as
+ * minor units, which the filter takes; what is not an amount yet stays as typed and counts no one.
+ */
+const WalletFilter = () => {
+  const currency = useCurrency();
+  const { setValue } = useFormContext();
+  const minor = useWatch({ name: 'filters.min_wallet' }) as string | undefined;
+  const shown = (m: string | undefined) =>
+    m && /^\d+$/.test(m) ? (Number(m) / 10 ** decimalsOf(currency)).toFixed(decimalsOf(currency)) : '';
+  const [typed, setTyped] = useState(() => shown(minor));
+  const moneyInput = useMoneyInput(currency);
+  return (
+    <TextField
+      label={useTranslate()('app.campaigns.filters.min_wallet')}
+      value={typed}
+      onChange={(event) => {
+        const text = event.target.value;
+        setTyped(text);
+        const parsed = parseMoney(text, currency);
+        setValue(
+          'filters.min_wallet',
+          text.trim() === '' ? '' : parsed.ok ? String(parsed.money.amount) : text,
+          {
+            shouldDirty: true,
+          },
+        );
+      }}
+      slotProps={{
+        ...moneyInput.slotProps,
+        htmlInput: { ...moneyInput.slotProps.htmlInput, 'data-testid': 'campaign-min-wallet', dir: 'ltr' },
+      }}
+      sx={{ mb: 2 }}
+    />
+  );
+};
+
+/** An image, a video or a PDF (up to 5 MB) sent with every message: uploaded as soon as it is chosen. */
+const AttachmentInput = () => {
+  const translate = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
+  const { setValue } = useFormContext();
+  const id = useWatch({ name: 'attachment_id' }) as string | undefined;
+  const kept = useWatch({ name: 'attachment' }) as { name?: string } | undefined;
+  const [name, setName] = useState<string | undefined>(kept?.name);
+  const { upload, uploading, refused } = useUploadFile('attachment', CAMPAIGNS, 'attachment_id');
+  const choose = async (files: FileList | null) => {
+    const file = files?.[0];
+    if (!file) return;
+    const uploaded = await upload(file);
+    if (input.current) input.current.value = '';
+    if (!uploaded) return;
+    setName(uploaded.name);
+    setValue('attachment_id', uploaded.id, { shouldDirty: true });
+  };
+  return (
+    <Box sx={{ mb: 2 }} data-testid="campaign-attachment">
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        {id && (
+          <Chip
+            icon={<AttachFileIcon />}
+            label={<bdi>{name ?? kept?.name ?? ''}</bdi>}
+            onDelete={() => {
+              setName(undefined);
+              setValue('attachment_id', '', { shouldDirty: true });
+            }}
+            sx={{ maxWidth: '100%' }}
+            data-testid="campaign-attachment-chip"
+          />
+        )}
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<AttachFileIcon />}
+          disabled={uploading}
+          onClick={() => input.current?.click()}
+          data-testid="campaign-attach"
+        >
+          {translate(uploading ? 'app.campaigns.attachment.uploading' : 'app.campaigns.attachment.add')}
+        </Button>
+      </Stack>
+      <FormHelperText error={Boolean(refused)}>
+        {refused ?? translate('app.campaigns.attachment.hint')}
+      </FormHelperText>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*,video/*,application/pdf"
+        hidden
+        data-testid="campaign-attachment-file"
+        onChange={(event) => void choose(event.target.files)}
+      />
+    </Box>
+  );
+};
+
 const CampaignForm = () => {
   const translate = useTranslate();
   return (
@@ -200,6 +351,7 @@ const CampaignForm = () => {
         fullWidth
         helperText="app.campaigns.message_hint"
       />
+      <AttachmentInput />
       <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
         {translate('app.campaigns.who')}
       </Typography>
@@ -233,6 +385,8 @@ const CampaignForm = () => {
         choices={Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `app.campaigns.months.${i + 1}` }))}
         emptyText="app.campaigns.anyone"
       />
+      <WalletFilter />
+      <BoughtFilters />
       <NumberInput
         source="hold_out_percent"
         label="app.campaigns.hold_out"
@@ -254,9 +408,10 @@ const toBody = (v: Record<string, unknown>) => ({
   name: v.name,
   message: v.message,
   hold_out_percent: v.hold_out_percent ?? 10,
+  attachment_id: v.attachment_id || null,
   filters: Object.fromEntries(
     Object.entries((v.filters as Record<string, unknown> | undefined) ?? {}).filter(
-      ([, x]) => x !== undefined && x !== null && x !== '',
+      ([, x]) => x !== undefined && x !== null && x !== '' && !(Array.isArray(x) && x.length === 0),
     ),
   ),
 });
@@ -349,8 +504,7 @@ const CampaignDetails = () => {
   const translate = useTranslate();
   const { dateTime } = useFormat();
   const { basename } = useArea();
-  const information = useOptionalGlobalInformation<GlobalInformation>();
-  const currency = (information?.global_informations?.account?.currency ?? 'SAR') as Currency;
+  const currency = useCurrency();
   const { language } = useArea();
   const refresh = useRefresh();
   // the progress moves while it sends: looked at again every few seconds
@@ -380,6 +534,14 @@ const CampaignDetails = () => {
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             <bdi>{c.message}</bdi>
           </Typography>
+          {c.attachment && (
+            <Chip
+              icon={<AttachFileIcon />}
+              label={<bdi>{t('attachment.sent_with', { name: c.attachment.name })}</bdi>}
+              sx={{ mt: 1, maxWidth: '100%' }}
+              data-testid="campaign-attachment-shown"
+            />
+          )}
         </CardContent>
       </Card>
       {p && (

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SendIcon from '@mui/icons-material/Send';
 import { useFormat } from '../format/useFormat';
@@ -49,6 +50,15 @@ const Conversation = ({ phone }: { phone: SimulatedPhone }) => {
             borderColor: 'divider',
           }}
         >
+          {m.media && (
+            <Chip
+              size="small"
+              icon={<AttachFileIcon />}
+              label={<bdi>{m.media.name}</bdi>}
+              sx={{ mb: 0.5, maxWidth: '100%' }}
+              data-testid="inbox-attachment"
+            />
+          )}
           <Typography
             variant="body2"
             dir={m.language === 'en' ? 'ltr' : 'rtl'}

@@ -32,6 +32,8 @@ export type SimulatedPhone = {
     language: string;
     status: 'sent' | 'delivered' | 'read' | 'failed' | 'received';
     at: string;
+    /** the file sent with it */
+    media?: { name: string; content_type: string; size: number };
   }>;
   customers: Array<{
     id: string;

@@ -34,6 +34,9 @@ export const campaignsProjection: Projection = {
             id,
             tenantId: e.metadata.tenantId,
             ...draft,
+            // a file taken off in an edit is gone
+            attachment_id: draft.attachment_id ?? null,
+            attachment: draft.attachment ?? null,
             status: 'temporary_saved',
             created_at: (before?.created_at as string | undefined) ?? at,
             updated_at: at,

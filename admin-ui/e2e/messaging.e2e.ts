@@ -97,7 +97,8 @@ export const messagingTests = ({ url, tab }: SuiteContext) => {
       }
       await page.click(`text=${digits}`);
       await page.waitForSelector('[data-testid=phone-dialog]');
-      const message = page.locator(`[data-testid=inbox-message]:has-text("${first.date}")`);
+      // the reminder (its booking's confirmation went to the same phone too)
+      const message = page.locator(`[data-testid=inbox-message]:has-text("${first.date}"):has-text("نذكّرك")`);
       await message.waitFor();
       const text = (await message.textContent()) ?? '';
       expect(text).toContain('نورة القحطاني');

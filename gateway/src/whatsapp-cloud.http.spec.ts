@@ -107,7 +107,12 @@ describe('WhatsApp over the Cloud API (WHATSAPP=cloud, a local Graph API)', () =
     seen.length = 0;
     await t.app.messaging.runOnce();
 
-    const ours = seen.filter((r) => JSON.stringify(r.body).includes(day));
+    // the reminder (the booking's confirmation went out too)
+    const ours = seen.filter(
+      (r) =>
+        JSON.stringify(r.body).includes(day) &&
+        (r.body.template as { name?: string } | undefined)?.name === 'appointment_reminder',
+    );
     expect(ours).toHaveLength(1);
     expect(ours[0]).toMatchObject({
       path: '/v21.0/109876543210/messages',

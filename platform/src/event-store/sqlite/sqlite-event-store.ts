@@ -184,6 +184,8 @@ export class SqliteEventStore implements EventStore {
     syncing: boolean;
     /** what waits for the next fsync (the groups committed while one was running) */
     waiting: Array<() => void>;
+    /** the watch saw another process's commits and their fsync is under way */
+    othersPending?: boolean;
     /** a fsync failed: what was committed cannot be said durable; the store takes no more appends */
     failed?: Error;
     /** notices commits of other connections while this one is idle */
@@ -363,16 +365,39 @@ export class SqliteEventStore implements EventStore {
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.lastRevisions.clear();
-    if (this.committedHeadNow() > o.durable)
+    if (this.committedHeadNow() > o.durable) {
+      o.othersPending = true;
       this.afterSync(() => {
+        o.othersPending = false;
         this.headMemo = undefined;
         this.emitter.emit('append');
       });
+    }
   }
 
-  /** The last position a reader other than a command's load may see. */
+  /**
+   * The last position a reader other than a command's load may see. Another process's commits are made
+   * durable here at once (an fsync on this thread) rather than at the next look of the watch: a client
+   * that process answered must find its events in this one's reads straight away.
+   */
   private visibleLimit(): number {
-    if (this.offThread) return this.offThread.durable;
+    if (this.offThread) {
+      const o = this.offThread;
+      if (!o.failed && this.db.open) {
+        const version = this.stmt.dataVersion.get()!;
+        // others' commits seen here first, or seen by the watch whose fsync has not answered yet
+        if (version !== this.dataVersion || o.othersPending) {
+          this.dataVersion = version;
+          this.lastRevisions.clear();
+          if (this.committedHeadNow() > o.durable) {
+            this.syncNow();
+            this.headMemo = undefined;
+            queueMicrotask(() => this.emitter.emit('append'));
+          }
+        }
+      }
+      return o.durable;
+    }
     if (this.visibleUpTo) return this.visibleUpTo();
     return Number.MAX_SAFE_INTEGER;
   }

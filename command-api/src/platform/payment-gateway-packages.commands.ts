@@ -13,6 +13,7 @@ import { Auth, parseInput, Realm, type AuthContext } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
+import { changedFields } from '../shared/changes';
 import { Aggregates, idFor } from '../shared/repository';
 
 export type PackageState = { exists: false } | ({ exists: true } & PaymentGatewayPackage);
@@ -37,15 +38,14 @@ export const decidePackage = (
       ? []
       : [{ type: 'PaymentGatewayPackageDefined', data: { package_id: command.id, ...command.input } }];
   if (!state.exists) throw notFound('not_found.record');
-  const changed: Record<string, unknown> = {};
-  const previous: Record<string, unknown> = {};
-  for (const f of FIELDS)
-    if (state[f] !== command.input[f]) {
-      changed[f] = command.input[f];
-      previous[f] = state[f];
-    }
-  return Object.keys(changed).length
-    ? [{ type: 'PaymentGatewayPackageChanged', data: { package_id: command.id, ...changed, previous } }]
+  const diff = changedFields(FIELDS, state, command.input);
+  return diff
+    ? [
+        {
+          type: 'PaymentGatewayPackageChanged',
+          data: { package_id: command.id, ...diff.changed, previous: diff.previous },
+        },
+      ]
     : [];
 };
 

@@ -14,6 +14,7 @@ import { Auth, parseInput, Realm, type AuthContext } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
+import { changedFields } from '../shared/changes';
 import { Aggregates, idFor } from '../shared/repository';
 
 export type WhatsAppPackageState = { exists: false } | ({ exists: true } & WhatsAppPackage);
@@ -44,15 +45,14 @@ export const decideWhatsAppPackage = (
       ? []
       : [{ type: 'WhatsAppPackageDefined', data: { package_id: command.id, ...command.input } }];
   if (!state.exists) throw notFound('not_found.record');
-  const changed: Record<string, unknown> = {};
-  const previous: Record<string, unknown> = {};
-  for (const f of FIELDS)
-    if (state[f] !== command.input[f]) {
-      changed[f] = command.input[f];
-      previous[f] = state[f];
-    }
-  return Object.keys(changed).length
-    ? [{ type: 'WhatsAppPackageChanged', data: { package_id: command.id, ...changed, previous } }]
+  const diff = changedFields(FIELDS, state, command.input);
+  return diff
+    ? [
+        {
+          type: 'WhatsAppPackageChanged',
+          data: { package_id: command.id, ...diff.changed, previous: diff.previous },
+        },
+      ]
     : [];
 };
 

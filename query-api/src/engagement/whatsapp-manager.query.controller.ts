@@ -49,6 +49,14 @@ const salonOf = (a: Doc | undefined) => ({
 export class WhatsAppManagerQueryController {
   constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
 
+  /** One page of a collection's documents under `filter`, and how many there are in all. */
+  private pageOf(collection: string, filter: Filter, q: ListQuery) {
+    return Promise.all([
+      this.models.find(collection, { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count(collection, filter),
+    ]);
+  }
+
   /** Documents by id (the read models answer a list of those found). */
   private async byId(collection: string, ids: string[]): Promise<Map<string, Doc>> {
     const docs = await this.models.getMany(collection, [...new Set(ids)]);
@@ -71,10 +79,7 @@ export class WhatsAppManagerQueryController {
     });
     const filter: Filter = {};
     if (q.filter.status === 0 || q.filter.status === 1) filter.status = q.filter.status;
-    const [docs, total] = await Promise.all([
-      this.models.find('whatsapp_packages', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('whatsapp_packages', filter),
-    ]);
+    const [docs, total] = await this.pageOf('whatsapp_packages', filter, q);
     return page(res, 'whatsapp-packages', q, docs, total);
   }
 
@@ -184,10 +189,7 @@ export class WhatsAppManagerQueryController {
     const tenantId = salonFilter(q);
     const filter: Filter = tenantId ? { tenantId } : {};
     if (q.filter.why === 'stop_reply' || q.filter.why === 'number_unreachable') filter.why = q.filter.why;
-    const [docs, total] = await Promise.all([
-      this.models.find('whatsapp_unreachable', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('whatsapp_unreachable', filter),
-    ]);
+    const [docs, total] = await this.pageOf('whatsapp_unreachable', filter, q);
     const [accounts, customers] = await Promise.all([
       this.salons(docs.map((d) => d.tenantId as string)),
       this.byId('customers', docs.map((d) => d.customer_id as string).filter(Boolean)),
@@ -220,10 +222,7 @@ export class WhatsAppManagerQueryController {
     });
     const tenantId = salonFilter(q);
     const filter: Filter = tenantId ? { id: tenantId } : {};
-    const [docs, total] = await Promise.all([
-      this.models.find('whatsapp_usage', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('whatsapp_usage', filter),
-    ]);
+    const [docs, total] = await this.pageOf('whatsapp_usage', filter, q);
     const accounts = await this.salons(docs.map((d) => d.id));
     const now = new Date();
     const rows = (docs as Usage[]).map((u) => {
@@ -256,10 +255,7 @@ export class WhatsAppManagerQueryController {
     });
     const tenantId = salonFilter(q);
     const filter: Filter = tenantId ? { tenantId } : {};
-    const [docs, total] = await Promise.all([
-      this.models.find('whatsapp_failures', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('whatsapp_failures', filter),
-    ]);
+    const [docs, total] = await this.pageOf('whatsapp_failures', filter, q);
     const accounts = await this.salons(docs.map((d) => d.tenantId as string));
     return page(
       res,
@@ -283,10 +279,7 @@ export class WhatsAppManagerQueryController {
     });
     const tenantId = salonFilter(q);
     const filter: Filter = tenantId ? { tenantId } : {};
-    const [docs, total] = await Promise.all([
-      this.models.find('campaigns', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('campaigns', filter),
-    ]);
+    const [docs, total] = await this.pageOf('campaigns', filter, q);
     const ids = docs.map((d) => d.id);
     const counts = ids.length
       ? await this.models.aggregate('messages', {

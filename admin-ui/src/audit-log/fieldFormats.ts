@@ -302,6 +302,9 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   audience: 'number',
   round: 'number',
   hold_out_percent: 'percent',
+  // a campaign's file: the upload's id, and its name as sent
+  attachment_id: 'file',
+  attachment: 'files',
   starts_at: 'dateTime',
   ends_at: 'dateTime',
   english_title: 'text',
@@ -838,8 +841,12 @@ export const formatFieldValue = (
           )
         : String(value);
     case 'files':
-      return Array.isArray(value)
-        ? list(value.map((raw) => String(asRecord(raw)?.name ?? '')).filter(Boolean))
+      return Array.isArray(value) || asRecord(value)
+        ? list(
+            (Array.isArray(value) ? value : [value])
+              .map((raw) => String(asRecord(raw)?.name ?? ''))
+              .filter(Boolean),
+          )
         : String(value);
     case 'payments':
       return Array.isArray(value) || asRecord(value)

@@ -750,6 +750,8 @@ export const ar: AppMessages = {
         audience: 'الجمهور',
         round: 'الجولة',
         hold_out_percent: 'نسبة المستبعدين',
+        attachment_id: 'الملف المرفق',
+        attachment: 'المرفق',
         starts_at: 'يبدأ في',
         ends_at: 'ينتهي في',
         english_title: 'العنوان بالإنجليزية',

@@ -727,6 +727,8 @@ export const en = {
         audience: 'Audience',
         round: 'Round',
         hold_out_percent: 'Kept back',
+        attachment_id: 'Attached file',
+        attachment: 'Attachment',
         starts_at: 'Starts at',
         ends_at: 'Ends at',
         english_title: 'English title',

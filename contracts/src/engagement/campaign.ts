@@ -167,7 +167,7 @@ export const campaignMessages = {
       disabled: 'هذه الحملة معطّلة ولا يمكن إعادتها؛ جدّدها لإرسالها من جديد',
       no_customers: 'لا يوجد عميل مطابق: تحتاج الحملة إلى عميل واحد على الأقل يسمح بواتساب',
       nothing_failed: 'لم تفشل أي رسالة من هذه الحملة',
-      attachment_not_found: 'أرفق صورة أو فيديو أو ملف PDF مرفوعًا لهذا الصالون',
+      attachment_not_found: 'أرفق صورة أو فيديو أو ملف بي دي إف مرفوعًا لهذا الصالون',
       not_launched: 'لم تُطلق هذه الحملة',
       unknown_placeholder: 'استخدم العناصر النائبة {name} و{salon} فقط',
     },

@@ -148,7 +148,7 @@ export const trialValidTill = (now: NowInput, countryId: unknown) =>
  * it is expired at once). A salon with no plan (the demo, one opened before plans) is active.
  */
 export const accountState = (
-  a: { plan?: unknown; valid_till?: unknown; disabled?: unknown; country_id?: unknown },
+  a: { plan?: unknown; valid_till?: unknown; disabled?: unknown; country_id?: unknown; [k: string]: unknown },
   now: NowInput,
 ): AccountState => {
   if (a.disabled === true) return 'disabled';

@@ -19,6 +19,7 @@ import {
   Realm,
   TOKENS,
   type AuthContext,
+  type Clock,
   type Doc,
   type Filter,
   type ReadModels,
@@ -235,11 +236,14 @@ export class ManagerQueryController {
 
 @Controller('api/public')
 export class PublicQueryController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+  ) {}
 
   /** The salon's public page: only what a visitor may see. */
   @Get('salons/:alias')
   async salon(@Param('alias') alias: string) {
-    return publicSalonCard(await salonOfAlias(this.models, alias));
+    return publicSalonCard(await salonOfAlias(this.models, alias), this.clock.now());
   }
 }

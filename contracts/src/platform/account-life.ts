@@ -25,7 +25,7 @@ export type TrialRequestState = (typeof TRIAL_REQUEST_STATES)[number];
 export type AccountState = 'trial' | 'active' | 'expired' | 'disabled';
 
 export const trialRequestStream = (requestId: string) =>
-  streamName('trial-request', PLATFORM_TENANT, requestId);
+  streamName('trialrequest', PLATFORM_TENANT, requestId);
 /** The salon's subscription: plan, valid till, disabled or not (apart from its settings). */
 export const subscriptionStream = (tenantId: string) => streamName('subscription', tenantId, tenantId);
 

@@ -75,7 +75,7 @@ const verifyRequestMail = (locale: 'en' | 'ar', name: string, requestId: string)
     locale === 'ar'
       ? `مرحبًا ${name}،\nلتأكيد طلب التجربة المجانية لرونق افتحي الرابط التالي خلال 24 ساعة:\n${L}\nإذا لم تطلبي ذلك فتجاهلي هذه الرسالة.`
       : `Hello ${name},\nTo confirm your Rawnaq free trial request, open this link within 24 hours:\n${L}\nIf you did not ask for this, ignore this message.`,
-  path: `/${locale}/free-trial/verify/${requestId}/`,
+  path: `/${locale}/merchant/free-trial/verify/${requestId}/`,
 });
 const welcomeMail = (
   locale: 'en' | 'ar',

@@ -160,6 +160,8 @@ describe("a salon account's life: free trial, trial's end, renewal, disabled", (
     const customers = await t.http.get('/api/merchant/customers').set(await fresh(owner));
     expect(customers.status).toBe(200);
     expect(customers.body).toHaveLength(1);
+    const info = await t.http.post('/api/merchant/get_global_informations').set(await fresh(owner));
+    expect(info.body.global_informations.account).toMatchObject({ account_state: 'expired', plan: 'trial' });
     expect((await list('expired-merchants')).map((a) => a.account_id)).toEqual([accountId]);
     expect(await list('trial-merchants')).toEqual([]);
   });

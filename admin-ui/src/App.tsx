@@ -18,6 +18,9 @@ const ResetPassword = lazyPage(() =>
   import('./merchant/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
 const VerifyEmail = lazyPage(() => import('./merchant/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage));
+const VerifyTrialRequest = lazyPage(() =>
+  import('./merchant/auth/VerifyTrialRequestPage').then((m) => m.VerifyTrialRequestPage),
+);
 const LockScreen = lazyPage(() => import('./merchant/auth/LockScreen').then((m) => m.LockScreen));
 const MerchantAdmin = lazyPage(() => import('./merchant/MerchantAdmin').then((m) => m.MerchantAdmin));
 const ManagerSignIn = lazyPage(
@@ -76,6 +79,10 @@ export const App = ({
                   <Route path={`${basename}/sign-in`} element={<MerchantSignIn />} />
                   <Route path={`${basename}/reset-password/:token`} element={<ResetPassword />} />
                   <Route path={`${basename}/verify-email/:token`} element={<VerifyEmail />} />
+                  <Route
+                    path={`${basename}/free-trial/verify/:requestId/:token`}
+                    element={<VerifyTrialRequest />}
+                  />
                   <Route path={`${basename}/lock`} element={<LockScreen />} />
                   <Route
                     path={`${basename}/*`}

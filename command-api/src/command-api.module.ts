@@ -38,6 +38,12 @@ import { CustomersController } from './customers/customers.http.controller';
 import { identityHandlers } from './identity/identity.commands';
 import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
 import { AnswerInterceptor } from './shared/answer.interceptor';
+import {
+  AccountLifeController,
+  accountLifeHandlers,
+  FreeTrialRequestsController,
+} from './platform/account-life.commands';
+import { AccountStandingGuard } from './platform/account-standing.guard';
 import { Aggregates } from './shared/repository';
 import { AppointmentsController } from './scheduling/appointments.http.controller';
 import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
@@ -216,6 +222,8 @@ export class CommandApiModule {
         AttendanceController,
         BundlesController,
         AccountsController,
+        AccountLifeController,
+        FreeTrialRequestsController,
         FilesController,
         ImportsController,
         AppointmentsController,
@@ -291,9 +299,12 @@ export class CommandApiModule {
         { provide: Sequences, useFactory: (a: Aggregates) => new Sequences(a), inject: [Aggregates] },
         { provide: Transactions, useFactory: () => new Transactions(deps.eventStore) },
         { provide: APP_GUARD, useClass: AuthGuard },
+        // after the caller is known: an expired or disabled salon does not sell or book
+        { provide: APP_GUARD, useClass: AccountStandingGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
+        ...accountLifeHandlers,
         ...customerHandlers,
         ChangeMenuHandler,
         ChangeProductsHandler,

@@ -9,6 +9,7 @@ import { customersProjection } from './customers/customers.projection';
 import { customerTypesProjection } from './customers/customer-types.projection';
 import { customerPenaltiesProjection } from './customers/customer-penalties.projection';
 import { identityProjection } from './identity/identity.projection';
+import { trialRequestsProjection } from './platform/trial-requests.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -41,6 +42,7 @@ import type { Projection } from './runner/projection';
 export const allProjections: Projection[] = [
   identityProjection,
   securityProjection,
+  trialRequestsProjection,
   customersProjection,
   customerTypesProjection,
   customerPenaltiesProjection,

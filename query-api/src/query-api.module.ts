@@ -41,11 +41,14 @@ import { ExpectedExpensesQueryController } from './accounting/expected-expenses.
 import { ExpensesQueryController } from './accounting/expenses.query.controller';
 import { PurchasesQueryController } from './accounting/purchases.query.controller';
 import { PayrollQueryController } from './accounting/payroll.query.controller';
+import { MerchantsQueryController } from './platform/merchants.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
+  systemClock,
   TOKENS,
   type Authenticator,
+  type Clock,
   type EventStore,
   type FileStore,
   type Logger,
@@ -87,6 +90,8 @@ export type QueryApiDeps = {
   projections: string[];
   /** the WhatsApp simulator's phones and the webhook's verify token (none: an empty simulator) */
   whatsapp?: WhatsAppView;
+  /** what "now" is (tests move it); the system's clock otherwise */
+  clock?: Clock;
 };
 
 /** Every read of the product, from read models (and, for auditors, replays of the event store). */
@@ -107,6 +112,7 @@ export class QueryApiModule implements NestModule {
         // before the manager's lists: their `:list` route would take `payment-gateway-fees` for a list name
         PaymentGatewayFeesController,
         WhatsAppManagerQueryController,
+        MerchantsQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,
@@ -165,6 +171,7 @@ export class QueryApiModule implements NestModule {
         { provide: TOKENS.logger, useValue: deps.logger },
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: TOKENS.projections, useValue: deps.projections },
+        { provide: TOKENS.clock, useValue: deps.clock ?? systemClock },
         { provide: WHATSAPP_VIEW, useValue: deps.whatsapp ?? { phones: () => [] } },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -151,6 +151,12 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   order: 'number',
   experience_years: 'number',
   max_employees: 'number',
+  // a salon's subscription and its free-trial request
+  valid_till: 'date',
+  previous_valid_till: 'date',
+  plan: 'text',
+  owner_name: 'text',
+  city: 'text',
   max_services_to_use: 'number',
   warning_level: 'number',
   latitude: 'number',

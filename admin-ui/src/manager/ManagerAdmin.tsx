@@ -94,6 +94,13 @@ const WhatsAppUnreachableList = lazyPage(() => whatsapp().then((m) => m.WhatsApp
 const WhatsAppTrackerList = lazyPage(() => whatsapp().then((m) => m.WhatsAppTrackerList));
 const WhatsAppSettingEdit = lazyPage(() => whatsapp().then((m) => m.WhatsAppSettingEdit));
 const WhatsAppCampaignList = lazyPage(() => whatsapp().then((m) => m.WhatsAppCampaignList));
+const merchants = () => import('./merchants');
+const TrialRequestsList = lazyPage(() => merchants().then((m) => m.TrialRequestsList));
+const TrialMerchantList = lazyPage(() => merchants().then((m) => m.TrialMerchantList));
+const ExpiredMerchantList = lazyPage(() => merchants().then((m) => m.ExpiredMerchantList));
+const DisabledMerchantList = lazyPage(() => merchants().then((m) => m.DisabledMerchantList));
+const RejectedMerchantList = lazyPage(() => merchants().then((m) => m.RejectedMerchantList));
+const AllRequestsList = lazyPage(() => merchants().then((m) => m.AllRequestsList));
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
@@ -131,6 +138,12 @@ const ManagerMenu = () => {
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="app.menu.dashboard" leftIcon={<DashboardIcon />} />
       <Menu.ResourceItem name="merchants/active-merchants" />
+      <Menu.ResourceItem name="merchants/trial-requests" />
+      <Menu.ResourceItem name="merchants/trial-merchants" />
+      <Menu.ResourceItem name="merchants/expired-merchants" />
+      <Menu.ResourceItem name="merchants/disabled-merchants" />
+      <Menu.ResourceItem name="merchants/rejected-merchants" />
+      <Menu.ResourceItem name="merchants/all-merchants-requests" />
       <Menu.ResourceItem name="trackers/failed-login-attempts" />
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
@@ -226,6 +239,12 @@ export const ManagerAdmin = () => {
           icon={StorefrontIcon}
           recordRepresentation="name_en"
         />
+        <Resource name="merchants/trial-requests" list={TrialRequestsList} icon={StorefrontIcon} />
+        <Resource name="merchants/trial-merchants" list={TrialMerchantList} icon={StorefrontIcon} />
+        <Resource name="merchants/expired-merchants" list={ExpiredMerchantList} icon={StorefrontIcon} />
+        <Resource name="merchants/disabled-merchants" list={DisabledMerchantList} icon={StorefrontIcon} />
+        <Resource name="merchants/rejected-merchants" list={RejectedMerchantList} icon={StorefrontIcon} />
+        <Resource name="merchants/all-merchants-requests" list={AllRequestsList} icon={StorefrontIcon} />
         <Resource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
         <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />

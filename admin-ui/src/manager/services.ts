@@ -24,6 +24,13 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'platform-setting/platform-updates': 'platform-updates',
   // the salon accounts (doc1 §2 manager route merchants/active-merchants)
   'merchants/active-merchants': 'accounts',
+  // the salons by state and the free-trial requests (the account's life, issue 27)
+  'merchants/trial-merchants': 'merchants/trial-merchants',
+  'merchants/expired-merchants': 'merchants/expired-merchants',
+  'merchants/disabled-merchants': 'merchants/disabled-merchants',
+  'merchants/trial-requests': 'merchants/trial-requests',
+  'merchants/rejected-merchants': 'merchants/rejected-merchants',
+  'merchants/all-merchants-requests': 'merchants/all-merchants-requests',
   'addon-services/global-aliases': 'global-aliases',
   'addon-services/merchant-with-payment-gateway-package': 'payment-gateway-accounts',
   // the salons' e-invoicing devices (doc1 §2 zatca-setting, zatca-setting/form, form-clone/{id})

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { AppBar, Layout, LoadingIndicator, Logout, TitlePortal, UserMenu, useUserMenu } from 'react-admin';
 import { useTranslate } from 'ra-core';
 import type { GlobalInformation } from '@rawnaq/contracts';
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -104,10 +105,27 @@ const MerchantAppBar = () => (
   </AppBar>
 );
 
+/**
+ * An expired or disabled salon reads and exports but neither sells nor books: said once, above every
+ * screen, rather than only when a save is refused.
+ */
+const AccountStateBanner = () => {
+  const information = useGlobalInformation<GlobalInformation>();
+  const translate = useTranslate();
+  const state = information?.global_informations.account.account_state;
+  if (state !== 'expired' && state !== 'disabled') return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 1 }} data-testid="account-state-banner">
+      {translate(`account.${state}`)}
+    </Alert>
+  );
+};
+
 export const MerchantLayout = ({ children }: { children: ReactNode }) => (
   <LockGuard>
     <GlobalInformationGate>
       <Layout appBarAlwaysOn appBar={MerchantAppBar} menu={MerchantMenu} error={LayoutError}>
+        <AccountStateBanner />
         {children}
       </Layout>
     </GlobalInformationGate>

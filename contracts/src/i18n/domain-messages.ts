@@ -134,6 +134,27 @@ export const domainMessages = {
       country_locked: 'The country cannot change once the menu or products have prices in its currency',
       vat_changed: 'The VAT changed: every price with VAT follows it',
     },
+    account: {
+      expired:
+        'The salon’s subscription has ended: you can sign in, read and export, but not sell or book. Please contact sales to renew',
+      disabled:
+        'The salon’s account is disabled: you can sign in, read and export, but not sell or book. Please contact sales',
+      closed: 'This salon is not taking bookings online at the moment',
+      already_disabled: 'This account is already disabled',
+      not_disabled: 'This account is not disabled',
+      valid_till_past: 'The new valid till date must be today or later',
+    },
+    trial: {
+      request_sent: 'Thank you! Open the link we sent to your e-mail to confirm your request',
+      email_verified: 'Your e-mail is confirmed: we will review your request and write to you soon',
+      token_invalid: 'This link is not valid or has expired; please ask for a free trial again',
+      already_verified: 'This request is already confirmed',
+      not_verified: 'The requester has not confirmed her e-mail yet',
+      rejected_cannot_be_approved: 'A rejected request cannot be approved',
+      already_approved: 'This request is already approved',
+      already_rejected: 'This request is already rejected',
+      email_in_use: 'A salon or a pending request already uses this e-mail',
+    },
     not_found: {
       account: 'Account not found',
       einvoicing_device: 'E-invoicing device not found',
@@ -303,6 +324,27 @@ export const domainMessages = {
       closes_after_next_day_opens: 'تنتهي هذه الساعات بعد موعد فتح اليوم التالي',
       country_locked: 'لا يمكن تغيير الدولة بعد تسعير الخدمات أو المنتجات بعملتها',
       vat_changed: 'تغيّرت ضريبة القيمة المضافة: كل الأسعار شاملة الضريبة تتبعها',
+    },
+    account: {
+      expired:
+        'انتهى اشتراك الصالون: يمكنك تسجيل الدخول والاطلاع والتصدير، لكن لا يمكنك البيع أو الحجز. يرجى التواصل مع المبيعات للتجديد',
+      disabled:
+        'حساب الصالون معطّل: يمكنك تسجيل الدخول والاطلاع والتصدير، لكن لا يمكنك البيع أو الحجز. يرجى التواصل مع المبيعات',
+      closed: 'هذا الصالون لا يستقبل الحجوزات عبر الإنترنت حاليًا',
+      already_disabled: 'هذا الحساب معطّل بالفعل',
+      not_disabled: 'هذا الحساب غير معطّل',
+      valid_till_past: 'يجب أن يكون تاريخ الصلاحية الجديد اليوم أو بعده',
+    },
+    trial: {
+      request_sent: 'شكرًا لك! افتح الرابط الذي أرسلناه إلى بريدك الإلكتروني لتأكيد طلبك',
+      email_verified: 'تم تأكيد بريدك الإلكتروني: سنراجع طلبك ونراسلك قريبًا',
+      token_invalid: 'هذا الرابط غير صالح أو منتهي الصلاحية؛ يرجى طلب تجربة مجانية من جديد',
+      already_verified: 'هذا الطلب مؤكَّد بالفعل',
+      not_verified: 'لم تؤكد مقدّمة الطلب بريدها الإلكتروني بعد',
+      rejected_cannot_be_approved: 'لا يمكن قبول طلب مرفوض',
+      already_approved: 'تم قبول هذا الطلب بالفعل',
+      already_rejected: 'تم رفض هذا الطلب بالفعل',
+      email_in_use: 'هذا البريد الإلكتروني مستخدم لصالون أو لطلب قيد المراجعة',
     },
     not_found: {
       account: 'الحساب غير موجود',

@@ -129,6 +129,10 @@ export type GlobalInformation = {
       account_whatsapp_meta_id: string | null;
       account_whatsapp_package_status: number;
       account_whatsapp_package_connected: number;
+      /** trial, active, expired or disabled: an expired or disabled salon reads but does not sell or book */
+      account_state?: 'trial' | 'active' | 'expired' | 'disabled';
+      plan?: string | null;
+      valid_till?: string | null;
     };
     server_time: string;
     today: string;

@@ -11,6 +11,7 @@ import {
   type RoleEvent,
   type ManagerEvent,
   type PaymentGatewaySettingsChanged,
+  type SubscriptionEvent,
 } from '@rawnaq/contracts';
 import type { SalonWhatsAppEvent } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
@@ -43,7 +44,8 @@ type IdentityEvent =
   | SettingsEvent
   | RoleChanged
   | RoleRemoved
-  | SalonWhatsAppEvent;
+  | SalonWhatsAppEvent
+  | SubscriptionEvent;
 
 /**
  * Accounts, roles, users, managers and their sessions: what sign-in looks up and what every request's
@@ -71,6 +73,11 @@ export const identityProjection: Projection = {
   ],
   handles: [
     'AccountOpened',
+    // the salon's plan, valid till and disabled flag (its state is derived from them and the clock)
+    'TrialStarted',
+    'SubscriptionRenewed',
+    'SalonDisabled',
+    'SalonEnabled',
     // the salon's WhatsApp package and connection, as its global information shows them (doc1 §3)
     'WhatsAppPackageAssigned',
     'WhatsAppConnectionRecorded',
@@ -163,6 +170,26 @@ export const identityProjection: Projection = {
         return [{ kind: 'patch', collection: 'accounts', id: tenantId, set, unset }];
       }
       // no event of these before them: the checkpoint only moved past none, so no rebuild is needed
+      case 'TrialStarted':
+      case 'SubscriptionRenewed': {
+        const d = event.data;
+        const set: Record<string, unknown> = { plan: d.plan, valid_till: d.valid_till };
+        if (d.max_employees !== undefined) set.max_employees = d.max_employees;
+        return [{ kind: 'patch', collection: 'accounts', id: tenantId, set }];
+      }
+      case 'SalonDisabled':
+      case 'SalonEnabled':
+        return [
+          {
+            kind: 'patch',
+            collection: 'accounts',
+            id: tenantId,
+            set:
+              event.type === 'SalonDisabled'
+                ? { disabled: true, disabled_reason: event.data.reason, disabled_at: at }
+                : { disabled: false, disabled_reason: null, disabled_at: null },
+          },
+        ];
       case 'WhatsAppPackageAssigned':
       case 'WhatsAppConnectionRecorded':
       case 'WhatsAppConnectionTested': {

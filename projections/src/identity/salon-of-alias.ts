@@ -1,4 +1,5 @@
 import {
+  accountClosure,
   countryOf,
   isCountryId,
   notFound,
@@ -19,7 +20,7 @@ export const salonOfAlias = async (models: ReadModels, alias: string): Promise<D
 };
 
 /** What a visitor may see of a salon: its card on the online pages (`GET public/salons/{alias}`). */
-export const publicSalonCard = (a: Doc) => {
+export const publicSalonCard = (a: Doc, now: Date = new Date()) => {
   const country = isCountryId(a.country_id) ? countryOf(a.country_id as number) : undefined;
   return {
     alias: a.alias as string,
@@ -43,6 +44,8 @@ export const publicSalonCard = (a: Doc) => {
     deposit_percentage:
       a.deposit_type === 'percentage' && a.deposit_percentage ? Number(a.deposit_percentage) : null,
     gift_cards: giftCardsOnline(a),
+    // an expired or disabled salon's pages say it is closed (they book and sell nothing)
+    closed: accountClosure(a, now) ?? null,
   };
 };
 

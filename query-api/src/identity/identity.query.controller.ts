@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  accountState,
   countryOf,
   CURRENCY_INFO,
   platformSettingsOf,
@@ -19,6 +20,7 @@ import {
   Realm,
   TOKENS,
   type AuthContext,
+  type Clock,
   type Doc,
   type Filter,
   type ReadModels,
@@ -34,7 +36,10 @@ type Response = { setHeader: (k: string, v: string) => void };
 @Controller('api/merchant')
 @Realm('merchant')
 export class MerchantIdentityQueryController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+  ) {}
 
   /** Spec doc2 §7: the signed-in user, the permissions and the account, loaded before every merchant screen. */
   @Post('get_global_informations')
@@ -78,6 +83,9 @@ export class MerchantIdentityQueryController {
           hold_invoice: (a.hold_invoice as number) ?? 0,
           account_whatsapp_meta_id: (a.account_whatsapp_meta_id as string | null) ?? null,
           account_whatsapp_package_status: (a.account_whatsapp_package_status as number) ?? 0,
+          account_state: accountState(a, this.clock.now()),
+          plan: (a.plan as string | undefined) ?? null,
+          valid_till: (a.valid_till as string | undefined) ?? null,
           account_whatsapp_package_connected: (a.account_whatsapp_package_connected as number) ?? 0,
         },
         server_time: new Date().toISOString(),
@@ -235,11 +243,14 @@ export class ManagerQueryController {
 
 @Controller('api/public')
 export class PublicQueryController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+  ) {}
 
   /** The salon's public page: only what a visitor may see. */
   @Get('salons/:alias')
   async salon(@Param('alias') alias: string) {
-    return publicSalonCard(await salonOfAlias(this.models, alias));
+    return publicSalonCard(await salonOfAlias(this.models, alias), this.clock.now());
   }
 }

@@ -52,6 +52,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { AuditLogQueryController } from './audit/audit-log.query.controller';
+import { SalonBackupsController } from './backups/salon-backups.query.controller';
 import { BundlesQueryController, MenuQueryController } from './catalog/menu.query.controller';
 import { SettingsQueryController } from './settings/settings.query.controller';
 import { ProductsQueryController } from './products/products.query.controller';
@@ -114,6 +115,7 @@ export class QueryApiModule implements NestModule {
         OnlineReportsQueryController,
         CustomersQueryController,
         AuditLogQueryController,
+        SalonBackupsController,
         ReferenceQueryController,
         MenuQueryController,
         BundlesQueryController,

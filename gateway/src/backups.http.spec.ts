@@ -105,9 +105,23 @@ describe('a salon backup', () => {
     expect(res.status).toBe(200);
     const { manifest } = JSON.parse(lines(res.body as Buffer).at(-1)!);
     expect(manifest).toMatchObject({ tenant: '2', name_en: 'Other Spa' });
+    // odd account ids: a well-formed 404, never a 500 nor someone's archive
+    for (const id of ['999', '0', '-1', 'abc', '1e3', '01 ', '9999999999', "1' OR 1=1", '%00', '1.5']) {
+      const odd = await t.http
+        .get(`/api/manager/dashboard/download-accounts-backups/${encodeURIComponent(id)}`)
+        .set(bearer(manager));
+      expect({ id, status: odd.status, message: typeof odd.body.message }).toEqual({
+        id,
+        status: 404,
+        message: 'string',
+      });
+    }
+    // the salon's token is refused on the manager's route, the manager's on the salon's
+    const owner = await t.signIn(OWNER);
     expect(
-      (await t.http.get('/api/manager/dashboard/download-accounts-backups/999').set(bearer(manager))).status,
-    ).toBe(404);
+      (await t.http.get('/api/manager/dashboard/download-accounts-backups/1').set(bearer(owner))).status,
+    ).toBe(401);
+    expect((await t.http.get('/api/merchant/backups/download').set(bearer(manager))).status).toBe(401);
   });
 
   it('imported into an empty store, rebuilds every read model of the salon as it was', async () => {

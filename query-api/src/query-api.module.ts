@@ -52,7 +52,11 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { AuditLogQueryController } from './audit/audit-log.query.controller';
-import { SalonBackupsController } from './backups/salon-backups.query.controller';
+import {
+  ManagerSalonBackupsController,
+  SalonBackups,
+  SalonBackupsController,
+} from './backups/salon-backups.query.controller';
 import { BundlesQueryController, MenuQueryController } from './catalog/menu.query.controller';
 import { SettingsQueryController } from './settings/settings.query.controller';
 import { ProductsQueryController } from './products/products.query.controller';
@@ -116,6 +120,7 @@ export class QueryApiModule implements NestModule {
         CustomersQueryController,
         AuditLogQueryController,
         SalonBackupsController,
+        ManagerSalonBackupsController,
         ReferenceQueryController,
         MenuQueryController,
         BundlesQueryController,
@@ -161,6 +166,7 @@ export class QueryApiModule implements NestModule {
         CampaignsQueryController,
       ],
       providers: [
+        SalonBackups,
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
         { provide: TOKENS.readModels, useValue: deps.readModels },
         { provide: TOKENS.authenticator, useValue: deps.authenticator },

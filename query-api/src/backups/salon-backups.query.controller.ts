@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Injectable, Param, Res } from '@nestjs/common';
 import type { Writable } from 'node:stream';
 import { DomainError, newId, notFound, streamName } from '@rawnaq/contracts';
 import {
@@ -29,8 +29,8 @@ type Response = Writable & {
 };
 
 /** Records the download, then streams the archive (events up to the download itself included). */
-@Controller()
-export class SalonBackupsController {
+@Injectable()
+export class SalonBackups {
   constructor(
     @Inject(TOKENS.eventStore) private readonly store: EventStore,
     @Inject(TOKENS.fileStore) private readonly files: FileStore,
@@ -38,7 +38,7 @@ export class SalonBackupsController {
     @Inject(TOKENS.logger) private readonly logger: Logger,
   ) {}
 
-  private async download(auth: AuthContext, tenantId: string, res: Response) {
+  async download(auth: AuthContext, tenantId: string, res: Response) {
     const account = await this.models.get('accounts', tenantId);
     if (!account) throw notFound('not_found.account');
     const now = new Date();
@@ -95,20 +95,30 @@ export class SalonBackupsController {
       res.destroy(error as Error);
     }
   }
+}
 
-  /** The salon's owner (or a role that administers the salon): its whole history. */
-  @Get('api/merchant/backups/download')
-  @Realm('merchant')
-  async merchant(@Auth() auth: AuthContext, @Res() res: Response) {
+/** The salon's owner (or a role that administers the salon): its whole history. */
+@Controller('api/merchant/backups')
+@Realm('merchant')
+export class SalonBackupsController {
+  constructor(@Inject(SalonBackups) private readonly backups: SalonBackups) {}
+
+  @Get('download')
+  async download(@Auth() auth: AuthContext, @Res() res: Response) {
     if (!auth.isAdmin) throw new DomainError('auth.no_permission', 403);
-    await this.download(auth, auth.tenantId, res);
+    await this.backups.download(auth, auth.tenantId, res);
   }
+}
 
-  /** `dashboard/download-accounts-backups`: the platform's manager downloads one salon's backup. */
-  @Get('api/manager/dashboard/download-accounts-backups/:accountId')
-  @Realm('manager')
-  async manager(@Auth() auth: AuthContext, @Param('accountId') accountId: string, @Res() res: Response) {
+/** `dashboard/download-accounts-backups`: the platform's manager downloads one salon's backup. */
+@Controller('api/manager/dashboard/download-accounts-backups')
+@Realm('manager')
+export class ManagerSalonBackupsController {
+  constructor(@Inject(SalonBackups) private readonly backups: SalonBackups) {}
+
+  @Get(':accountId')
+  async download(@Auth() auth: AuthContext, @Param('accountId') accountId: string, @Res() res: Response) {
     if (!/^\d{1,9}$/.test(accountId)) throw notFound('not_found.account');
-    await this.download(auth, accountId, res);
+    await this.backups.download(auth, accountId, res);
   }
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { Readable, type Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { parseStreamName, type RecordedEvent } from '@rawnaq/contracts';
@@ -183,46 +182,65 @@ type Line =
 
 const malformed = (what: string) => new BackupRefused('malformed', `Not a Rawnaq salon backup: ${what}`);
 
-/** The archive's lines, ungzipped, classified by their first key (without parsing events). */
-async function* linesOf(open: () => Readable): AsyncGenerator<Line> {
+/** The archive's text, ungzipped, split into lines (a chunk's lines at a time: no per-line await). */
+async function* rawLines(open: () => Readable): AsyncGenerator<string[]> {
   const source = open();
   const gunzip = createGunzip();
   source.on('error', (e) => gunzip.destroy(e));
-  const rl = createInterface({ input: source.pipe(gunzip), crlfDelay: Infinity });
+  gunzip.setEncoding('utf8'); // a character cut between two chunks is joined again
+  let rest = '';
+  try {
+    for await (const chunk of source.pipe(gunzip) as AsyncIterable<string>) {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop()!;
+      if (lines.length) yield lines;
+    }
+  } finally {
+    source.destroy();
+  }
+  if (rest !== '') yield [rest];
+}
+
+/** The archive's lines classified by their first key (without parsing events), the header checked. */
+async function* linesOf(open: () => Readable): AsyncGenerator<Line[]> {
   let first = true;
   try {
-    for await (const text of rl) {
-      if (first) {
-        first = false;
-        let header: { format?: string; version?: number; tenant?: string };
-        try {
-          header = JSON.parse(text) as typeof header;
-        } catch {
-          throw malformed('its first line is not JSON');
-        }
-        if (
-          header.format !== BACKUP_FORMAT ||
-          header.version !== BACKUP_VERSION ||
-          typeof header.tenant !== 'string'
-        )
-          throw malformed(`format ${String(header.format)} version ${String(header.version)}`);
-        yield { kind: 'header', tenant: header.tenant };
-      } else if (text.startsWith('{"e":')) yield { kind: 'event', text };
-      else if (text.startsWith('{"f":')) yield { kind: 'file', text };
-      else if (text.startsWith('{"manifest":')) {
-        try {
-          yield { kind: 'manifest', manifest: (JSON.parse(text) as { manifest: BackupManifest }).manifest };
-        } catch {
-          throw malformed('its manifest is not JSON');
-        }
-      } else if (text !== '') throw malformed('a line of an unknown kind');
+    for await (const texts of rawLines(open)) {
+      const out: Line[] = [];
+      for (const text of texts) {
+        if (first) {
+          first = false;
+          let header: { format?: string; version?: number; tenant?: string };
+          try {
+            header = JSON.parse(text) as typeof header;
+          } catch {
+            throw malformed('its first line is not JSON');
+          }
+          if (
+            header.format !== BACKUP_FORMAT ||
+            header.version !== BACKUP_VERSION ||
+            typeof header.tenant !== 'string'
+          )
+            throw malformed(`format ${String(header.format)} version ${String(header.version)}`);
+          out.push({ kind: 'header', tenant: header.tenant });
+        } else if (text.startsWith('{"e":')) out.push({ kind: 'event', text });
+        else if (text.startsWith('{"f":')) out.push({ kind: 'file', text });
+        else if (text.startsWith('{"manifest":')) {
+          try {
+            out.push({
+              kind: 'manifest',
+              manifest: (JSON.parse(text) as { manifest: BackupManifest }).manifest,
+            });
+          } catch {
+            throw malformed('its manifest is not JSON');
+          }
+        } else if (text !== '') throw malformed('a line of an unknown kind');
+      }
+      yield out;
     }
   } catch (e) {
     if (e instanceof BackupRefused) throw e;
     throw malformed((e as Error).message);
-  } finally {
-    rl.close();
-    source.destroy();
   }
   if (first) throw malformed('it is empty');
 }
@@ -238,17 +256,24 @@ export const verifySalonBackup = async (open: () => Readable): Promise<BackupMan
   let events = 0;
   let files = 0;
   let manifest: BackupManifest | undefined;
-  for await (const line of linesOf(open)) {
-    if (manifest) throw malformed('lines after its manifest');
-    if (line.kind === 'header') tenant = line.tenant;
-    else if (line.kind === 'event') {
-      eventsHash.update(`${line.text}\n`);
-      events++;
-    } else if (line.kind === 'file') {
-      filesHash.update(`${line.text}\n`);
-      files++;
-    } else manifest = line.manifest;
-  }
+  for await (const lines of linesOf(open))
+    for (const line of lines) {
+      if (manifest) throw malformed('lines after its manifest');
+      if (line.kind === 'header') tenant = line.tenant;
+      else if (line.kind === 'event') {
+        // another salon's stream is refused before anything is written (the import checks it again, parsed)
+        const stream = STREAM_OF.exec(line.text)?.[1];
+        if (!stream || parseStreamName(JSON.parse(stream) as string)?.tenantId !== tenant)
+          throw new BackupRefused('foreign_stream', `The backup holds a stream of another salon: ${stream}`);
+        eventsHash.update(line.text);
+        eventsHash.update('\n');
+        events++;
+      } else if (line.kind === 'file') {
+        filesHash.update(line.text);
+        filesHash.update('\n');
+        files++;
+      } else manifest = line.manifest;
+    }
   if (!manifest) throw malformed('it has no manifest (cut short?)');
   const tampered = (what: string) =>
     new BackupRefused(
@@ -262,6 +287,8 @@ export const verifySalonBackup = async (open: () => Readable): Promise<BackupMan
     throw tampered('the files');
   return manifest;
 };
+
+const STREAM_OF = /^\{"e":\{"id":"[^"\\]*","type":"[^"\\]*","stream":("(?:[^"\\]|\\.)*")/;
 
 type ImportSink = {
   importRecordedSync?: (events: Array<Omit<RecordedEvent, 'position'>>) => string;
@@ -295,42 +322,50 @@ export const importSalonBackup = async (
     batch = [];
   };
   const fileHashes = new Map(manifest.files.map((f) => [f.id, f.sha256]));
-  for await (const line of linesOf(open)) {
-    if (line.kind === 'event') {
-      const { e } = JSON.parse(line.text) as {
-        e: {
-          id: string;
-          type: string;
-          stream: string;
-          revision: number;
-          recorded_at: string;
-          data: unknown;
-          metadata: unknown;
+  for await (const lines of linesOf(open))
+    for (const line of lines) {
+      if (line.kind === 'event') {
+        const { e } = JSON.parse(line.text) as {
+          e: {
+            id: string;
+            type: string;
+            stream: string;
+            revision: number;
+            recorded_at: string;
+            data: unknown;
+            metadata: unknown;
+          };
         };
-      };
-      if (parseStreamName(e.stream)?.tenantId !== tenant)
-        throw new BackupRefused('foreign_stream', `The backup holds a stream of another salon: ${e.stream}`);
-      batch.push({
-        id: e.id,
-        type: e.type,
-        stream: e.stream,
-        revision: e.revision,
-        recordedAt: e.recorded_at,
-        data: e.data,
-        metadata: e.metadata,
-      } as Omit<RecordedEvent, 'position'>);
-      if (batch.length >= 5000) await flush();
-    } else if (line.kind === 'file') {
-      await flush();
-      const { f } = JSON.parse(line.text) as {
-        f: { id: string; name: string; content_type: string; size: number; sha256: string; base64: string };
-      };
-      const bytes = Buffer.from(f.base64, 'base64');
-      if (createHash('sha256').update(bytes).digest('hex') !== (fileHashes.get(f.id) ?? f.sha256))
-        throw new BackupRefused('tampered', `The backup was changed after it was made: file ${f.id}`);
-      await files.put(tenant, f.id, bytes, { name: f.name, contentType: f.content_type, size: bytes.length });
+        if (parseStreamName(e.stream)?.tenantId !== tenant)
+          throw new BackupRefused(
+            'foreign_stream',
+            `The backup holds a stream of another salon: ${e.stream}`,
+          );
+        batch.push({
+          id: e.id,
+          type: e.type,
+          stream: e.stream,
+          revision: e.revision,
+          recordedAt: e.recorded_at,
+          data: e.data,
+          metadata: e.metadata,
+        } as Omit<RecordedEvent, 'position'>);
+        if (batch.length >= 5000) await flush();
+      } else if (line.kind === 'file') {
+        await flush();
+        const { f } = JSON.parse(line.text) as {
+          f: { id: string; name: string; content_type: string; size: number; sha256: string; base64: string };
+        };
+        const bytes = Buffer.from(f.base64, 'base64');
+        if (createHash('sha256').update(bytes).digest('hex') !== (fileHashes.get(f.id) ?? f.sha256))
+          throw new BackupRefused('tampered', `The backup was changed after it was made: file ${f.id}`);
+        await files.put(tenant, f.id, bytes, {
+          name: f.name,
+          contentType: f.content_type,
+          size: bytes.length,
+        });
+      }
     }
-  }
   await flush();
   return { manifest, position };
 };

@@ -87,6 +87,13 @@ describe('a salon backup', () => {
       expect(e.metadata.tenantId).not.toBe('2');
       expect(e.metadata.schemaVersion).toEqual(expect.any(Number));
     }
+    // the audit log says who took it, as a security fact
+    const entries = await t.app.readModels.find('audit_log', {
+      filter: { tenantId: '1', type: 'SalonBackupDownloaded' },
+    });
+    expect(entries).toEqual([
+      expect.objectContaining({ category: 'security', entity_type: 'backup', actor_kind: 'user' }),
+    ]);
     // tenant isolation: nothing of the other salon
     expect(all.some((l) => l.includes('Other Spa') || l.includes('otherspa'))).toBe(false);
     expect(manifest.files.length).toBe(all.filter((l) => l.startsWith('{"f":')).length);

@@ -3,3 +3,4 @@ export * from './platform-settings';
 export * from './payment-gateway-packages';
 export * from './platform-updates';
 export * from './whatsapp';
+export * from './backups';

@@ -1,6 +1,12 @@
 import { Controller, Get, Inject, Injectable, Param, Res } from '@nestjs/common';
 import type { Writable } from 'node:stream';
-import { DomainError, newId, notFound, streamName } from '@rawnaq/contracts';
+import {
+  DomainError,
+  newId,
+  notFound,
+  salonBackupStream,
+  type SalonBackupDownloaded,
+} from '@rawnaq/contracts';
 import {
   Auth,
   Realm,
@@ -15,12 +21,6 @@ import {
 
 /** The product's version written in every backup's manifest. */
 export const PRODUCT_VERSION = '0.1.0';
-
-/** `backup-<tenant>.<tenant>`: each download of the salon's backup, who and when (the audit log shows it). */
-export type SalonBackupDownloaded = {
-  type: 'SalonBackupDownloaded';
-  data: { account_id: number; realm: 'merchant' | 'manager' };
-};
 
 type Response = Writable & {
   setHeader: (k: string, v: string) => void;
@@ -50,7 +50,7 @@ export class SalonBackups {
     };
     // a fact of its own (nothing to decide): who took the salon's history, and when
     await this.store.append(
-      streamName('backup', tenantId, tenantId),
+      salonBackupStream(tenantId),
       [
         {
           id: newId(),

@@ -27,8 +27,13 @@
  * median time until its form is usable < 1.5 s, beside a bare page of one small script from the same
  * server; its JavaScript bytes and requests (the byte budget itself is a browser test, admin.e2e.spec.ts).
  *
+ * platform: a salon's backup (its events as JSON lines, files, manifest with hashes, gzip) of 1,000,000
+ * events exported >= 50,000 events/s beside the raw readAll scan of the same events, and imported into an
+ * empty store (verified against its manifest, then appended as recorded) >= 20,000 events/s beside a raw
+ * better-sqlite3 insert of the same rows (`--backup-events`).
+ *
  * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability, sales, einvoicing,
- * signin, ledger, messaging) runs those sections only; the figures of the others stay as bench/results.json had them.
+ * signin, ledger, messaging, platform) runs those sections only; the figures of the others stay as bench/results.json had them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +52,7 @@ import { firstScreenBench, type FirstScreenFigures } from './first-screen';
 import { ledgerBench, type LedgerFigures } from './ledger';
 import { messagingBench, type MessagingFigures } from './messaging';
 import { webhookBench, type WebhookFigures } from './webhooks';
+import { backupBench, type BackupFigures } from './backup';
 
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -63,6 +69,7 @@ const SECTIONS = [
   'signin',
   'ledger',
   'messaging',
+  'platform',
 ] as const;
 const only = (): Set<string> => {
   const hit = process.argv.find((a) => a.startsWith('--only='));
@@ -126,6 +133,7 @@ type Results = {
   einvoicing?: EinvoicingFigures & { measuredAt: string };
   ledger?: LedgerFigures & { measuredAt: string };
   messaging?: MessagingFigures & { measuredAt: string; webhooks?: WebhookFigures };
+  platform?: { measuredAt: string; backup: BackupFigures };
   signin?: FirstScreenFigures & { measuredAt: string };
 };
 
@@ -300,6 +308,18 @@ const main = async () => {
       };
     }
 
+    if (sections.has('platform')) {
+      quietDisk(dir);
+      const events = arg('backup-events', 1_000_000);
+      log(
+        `platform: a salon of ${fmt(events)} events exported to its backup archive (beside a readAll scan of the same events), then imported into an empty store (beside a raw insert of the same rows)...`,
+      );
+      results.platform = {
+        measuredAt: new Date().toISOString(),
+        backup: await backupBench(dir, events, log),
+      };
+    }
+
     if (sections.has('messaging')) {
       const customers = arg('messaging-customers', 100_000);
       const runs = arg('messaging-runs', 20);
@@ -427,6 +447,15 @@ const main = async () => {
       log(
         `| WhatsApp status webhooks at ${fmt(Math.round(hooks.webhooks.commandsPerSecond))}/s to the customer's profile p50 / p99 (ms) | ${hooks.webhooks.p50Ms} / ${hooks.webhooks.p99Ms} (${fmt(hooks.webhooks.commands)} webhooks, ${hooks.webhooks.refused} refused, server thread ${Math.round(hooks.webhooks.mainThreadBusy * 100)} % busy) | the statuses appended straight to the store p99 ${hooks.storeAppend.p99Ms} | ${hooks.ratioWebhookToAppendP99}x | p99 < 20 ${target(hooks.webhooks.p99Ms < 20 && hooks.webhooks.refused === 0)} |`,
       );
+    const backup = results.platform?.backup;
+    if (backup && sections.has('platform')) {
+      log(
+        `| export a salon's backup (events/s) | ${fmt(backup.export.eventsPerSecond)} (${fmt(backup.events)} events, ${backup.export.seconds} s, ${fmt(backup.archiveBytes / 1e6, 1)} MB) | readAll scan ${fmt(backup.readAll.eventsPerSecond)} | ${backup.ratioExportToReadAll}x | >= 50,000 ${target(backup.export.eventsPerSecond >= 50_000 && backup.events >= 1_000_000)} |`,
+      );
+      log(
+        `| import a salon's backup into an empty store (events/s) | ${fmt(backup.import.eventsPerSecond)} (${backup.import.seconds} s, the manifest's hashes checked first) | raw insert ${fmt(backup.rawInsert.eventsPerSecond)} | ${backup.ratioImportToRawInsert}x | >= 20,000 ${target(backup.import.eventsPerSecond >= 20_000 && backup.events >= 1_000_000)} |`,
+      );
+    }
     writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
     log('\nwritten: bench/results.json');
   } finally {

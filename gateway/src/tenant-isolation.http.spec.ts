@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { deflateSync } from 'node:zlib';
 import type { RecordedEvent } from '@rawnaq/contracts';
 import { allRoutes, type Route } from './testing/routes.test-support';
+import { gunzipSync } from 'node:zlib';
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /**
@@ -552,6 +553,21 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
         .set({ ...bearer(b), 'X-Forwarded-For': '10.66.0.1' })
         .timeout(10_000);
       if (withQuery) req = req.query(attackQuery);
+      // a salon's backup is a gzip of JSON lines: looked into whole, like any other answer
+      if (/backups\/download$|download-accounts-backups/.test(route.path))
+        req = req.buffer(true).parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            done(
+              null,
+              res.headers['content-type'] === 'application/gzip'
+                ? gunzipSync(bytes).toString()
+                : bytes.toString(),
+            );
+          });
+        });
       const multipart = route.method === 'POST' && /\/(files|imports)(\/|$)/.test(route.path);
       const res = await (
         route.method === 'GET'
@@ -564,7 +580,7 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
         route,
         label: `${route.method} ${url}${withQuery ? ' (A ids in the query)' : ''}`,
         status: res.status,
-        text: res.text ?? '',
+        text: typeof res.body === 'string' ? res.body : (res.text ?? ''),
       });
     };
 
@@ -609,6 +625,10 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
           .map((s) => `${x.label} -> ${x.status} shows ${s}`);
       });
     expect(leaks).toEqual([]);
+    // B's own backup was looked into (not an opaque gzip, not refused)
+    expect(
+      attempts.find((x) => x.route.path === '/api/merchant/backups/download' && x.status === 200)?.text,
+    ).toMatch(/^\{"format":"rawnaq-backup"/);
     // B's token must have been taken by every merchant route (a 401 would make its check vacuous)
     const refused = attempts.filter(
       (x) =>

@@ -27,3 +27,4 @@ export * from './messaging';
 export * from './fatoora';
 export * as zatca from './zatca';
 export * from './einvoice-pdf';
+export * from './backup/salon-backup';

@@ -55,6 +55,11 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { AuditLogQueryController } from './audit/audit-log.query.controller';
+import {
+  ManagerSalonBackupsController,
+  SalonBackups,
+  SalonBackupsController,
+} from './backups/salon-backups.query.controller';
 import { BundlesQueryController, MenuQueryController } from './catalog/menu.query.controller';
 import { SettingsQueryController } from './settings/settings.query.controller';
 import { ProductsQueryController } from './products/products.query.controller';
@@ -120,6 +125,8 @@ export class QueryApiModule implements NestModule {
         OnlineReportsQueryController,
         CustomersQueryController,
         AuditLogQueryController,
+        SalonBackupsController,
+        ManagerSalonBackupsController,
         ReferenceQueryController,
         MenuQueryController,
         BundlesQueryController,
@@ -165,6 +172,7 @@ export class QueryApiModule implements NestModule {
         CampaignsQueryController,
       ],
       providers: [
+        SalonBackups,
         { provide: TOKENS.eventStore, useValue: deps.eventStore },
         { provide: TOKENS.readModels, useValue: deps.readModels },
         { provide: TOKENS.authenticator, useValue: deps.authenticator },

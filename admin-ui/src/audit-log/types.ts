@@ -52,6 +52,7 @@ export const RECORD_SCREENS: Record<string, { resource: string; type: 'show' | '
 /** The kinds of record a salon's audit log holds (stream categories of the command API). */
 export const ENTITY_TYPES = [
   'customer',
+  'backup',
   'user',
   'account',
   'subscription',
@@ -393,6 +394,7 @@ export const KNOWN_TYPES = [
   'EmployeePeriodAdded',
   'EmployeePeriodRemoved',
   'FileUploaded',
+  'SalonBackupDownloaded',
   'GeneralSettingsChanged',
   'ImportCompleted',
   'ImportFailed',

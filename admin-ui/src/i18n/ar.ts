@@ -545,6 +545,7 @@ export const ar: AppMessages = {
         EmployeeLoginRemoved: 'سحب حساب الدخول من موظف',
         EmployeePeriodAdded: 'إضافة ساعات أو فترة حجب لموظف',
         EmployeePeriodRemoved: 'حذف ساعات أو فترة حجب لموظف',
+        SalonBackupDownloaded: 'تنزيل النسخة الاحتياطية للصالون',
         FileUploaded: 'رفع ملف',
         GeneralSettingsChanged: 'تغيير بيانات الصالون',
         ImportStarted: 'بدء استيراد من إكسل',
@@ -592,6 +593,7 @@ export const ar: AppMessages = {
         unknown: 'تغيير',
       },
       entities: {
+        backup: 'النسخة الاحتياطية للصالون',
         appointment: 'موعد',
         invoice: 'فاتورة',
         supplier: 'مورد',

@@ -523,6 +523,7 @@ export const en = {
         EmployeeLoginRemoved: 'Sign-in taken from an employee',
         EmployeePeriodAdded: 'Employee hours or block added',
         EmployeePeriodRemoved: 'Employee hours or block removed',
+        SalonBackupDownloaded: 'Salon backup downloaded',
         FileUploaded: 'File uploaded',
         GeneralSettingsChanged: 'Salon details changed',
         ImportStarted: 'Excel import started',
@@ -570,6 +571,7 @@ export const en = {
         unknown: 'Change',
       },
       entities: {
+        backup: 'Salon backup',
         appointment: 'Appointment',
         invoice: 'Invoice',
         supplier: 'Supplier',

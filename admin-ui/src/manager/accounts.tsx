@@ -23,6 +23,7 @@ import { FormCell, FormSection } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useArea } from '../shell/area';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { BackupDownloadButton } from '../export/BackupDownloadButton';
 import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
@@ -137,6 +138,20 @@ const AdvancedAccountingSwitch = (_: { label?: string }) => {
   );
 };
 
+/** `dashboard/download-accounts-backups`: one salon's whole history and files. */
+const BackupButton = () => {
+  const record = useRecordContext<Account>();
+  if (!record) return null;
+  return (
+    <BackupDownloadButton
+      path={`dashboard/download-accounts-backups/${record.account_id}`}
+      label="app.backup.manager_download"
+      testId={`account-backup-${record.account_id}`}
+      size="small"
+    />
+  );
+};
+
 const ListActions = () => (
   <TopToolbar>
     <CreateButton label="app.manager.accounts.open" data-testid="open-account" />
@@ -166,6 +181,7 @@ export const AccountList = () => {
           <>
             <Progress />
             <AdvancedAccountingSwitch />
+            <BackupButton />
           </>
         )}
 
@@ -195,6 +211,7 @@ export const AccountList = () => {
         <DataTable.Col source="wizard_progress" disableSort field={Progress} />
         <DataTable.Col source="advanced_accounting_status" disableSort field={AdvancedAccountingSwitch} />
         <DataTable.Col source="created_at" field={DateTimeField} />
+        <DataTable.Col label="app.backup.manager_download" disableSort field={BackupButton} />
       </ResponsiveDataTable>
     </List>
   );

@@ -37,6 +37,7 @@ import { vatExample, vatPayload, type VatSettings } from './vat';
 import { BusinessHoursSection } from './BusinessHoursSection';
 import { CustomHoursSection } from './CustomHoursSection';
 import { GeneralInfoSection } from './GeneralInfoSection';
+import { BackupSection } from './BackupSection';
 import type { AfterSave } from './SettingsSection';
 import { InlineToolbar } from '../layout/phone';
 
@@ -273,7 +274,12 @@ export const GeneralSettingsPage = () => {
           />
         ))}
       </Tabs>
-      {tab === 'general' && <GeneralInfoSection />}
+      {tab === 'general' && (
+        <>
+          <GeneralInfoSection />
+          <BackupSection />
+        </>
+      )}
       {tab === 'vat' && <VatSection />}
       {tab === 'hours' && (
         <>

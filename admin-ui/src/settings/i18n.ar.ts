@@ -4,6 +4,13 @@ const plural = (zero: string, one: string, label: string, many = zero) =>
 
 export const ar = {
   app: {
+    backup: {
+      title: 'النسخة الاحتياطية لصالونك',
+      hint: 'سجل صالونك كاملًا (كل بيع وزيارة وعميل وإعداد كما حدث) وملفاته المرفوعة، في ملف واحد تحتفظ به. يستطيع رونق إعادة بناء الصالون منه، بكل شاشاته وتقاريره كما هي الآن. يُسجَّل كل تنزيل في سجل التدقيق.',
+      download: 'تنزيل النسخة الاحتياطية لصالوني',
+      downloaded: 'تم تنزيل النسخة الاحتياطية',
+      manager_download: 'نسخة احتياطية',
+    },
     menu: {
       invoice_settings: 'إعدادات الفاتورة',
       notifications_settings: 'الإشعارات',

@@ -1,6 +1,13 @@
 /** The settings screens' texts in English (merged into the catalogue by i18n/messages.en.ts). */
 export const en = {
   app: {
+    backup: {
+      title: 'Your salon’s backup',
+      hint: 'Your salon’s whole history (every sale, visit, customer and setting as it happened) and its uploaded files, in one archive you keep. Rawnaq can rebuild the salon from it, every screen and report as it is now. Each download is recorded in the audit log.',
+      download: 'Download my salon’s backup',
+      downloaded: 'The backup was downloaded',
+      manager_download: 'Backup',
+    },
     menu: {
       invoice_settings: 'Invoice settings',
       notifications_settings: 'Notifications',

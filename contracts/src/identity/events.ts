@@ -248,6 +248,8 @@ export type { PermissionMap };
  */
 export const SECURITY_EVENT_TYPES: readonly string[] = [
   'SignedIn',
+  // the salon's whole history left the product
+  'SalonBackupDownloaded',
   'SignedOut',
   'LoginFailed',
   'IpBlocked',

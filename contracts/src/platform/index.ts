@@ -4,3 +4,4 @@ export * from './payment-gateway-packages';
 export * from './platform-updates';
 export * from './whatsapp';
 export * from './account-life';
+export * from './backups';

@@ -91,12 +91,16 @@ export const startTestApp = async (
     fatooraRules?: SimulatorRules;
     /** where to keep the store (the run's template); a fresh folder otherwise */
     dataDir?: string;
+    /** false: an empty store, no demo salon (a backup's import) */
+    seedDemo?: boolean;
   } = {},
 ): Promise<TestApp> => {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
   if (options.dataDir) mkdirSync(dir, { recursive: true });
   const template =
-    options.dataDir || options.clock || options.fatooraRules ? undefined : await seededTemplate();
+    options.dataDir || options.clock || options.fatooraRules || options.seedDemo === false
+      ? undefined
+      : await seededTemplate();
   if (template) for (const file of readdirSync(template)) cpSync(join(template, file), join(dir, file));
   const platform = await openPlatform(
     { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'NORMAL' }) },
@@ -108,7 +112,7 @@ export const startTestApp = async (
     platform,
     // RAWNAQ_TEST_LOG=1 shows the services' log (an unexpected 500's cause) while a test runs
     logger: process.env.RAWNAQ_TEST_LOG ? jsonLogger : silentLogger,
-    seedDemo: true,
+    seedDemo: options.seedDemo ?? true,
     // tests stand in for several clients by sending X-Forwarded-For
     trustProxy: true,
     clock: options.clock,

@@ -84,6 +84,17 @@ export interface EventStore {
   readAll(after: string, maxCount: number): Promise<RecordedEvent[]>;
   /** the position of the last event stored, '0' when empty */
   headPosition(): Promise<string>;
+  /**
+   * One tenant's events (every stream `<category>-<tenant>.<id>`) after `after` and at most `upTo`, in
+   * global order, at most `maxCount` (a salon's backup).
+   */
+  readTenant(tenantId: string, after: string, maxCount: number, upTo?: string): Promise<RecordedEvent[]>;
+  /**
+   * Stores events recorded by another store as they were (a backup's import): same ids, streams,
+   * revisions, metadata and recording instants; new global positions, in the order given. Each
+   * stream's revisions must follow its last one; all or nothing. Answers the last position written.
+   */
+  importRecorded(events: RecordedEvent[]): Promise<string>;
   /** catches up from `after`, then delivers new events as they are stored; resumes after errors */
   subscribeAll(after: string, handler: EventBatchHandler, options?: SubscriptionOptions): Subscription;
   close(): Promise<void>;

@@ -61,7 +61,7 @@ type Live = {
   generationCheckedAt?: number;
 };
 
-const REACTOR_PREFIX = 'reactor:';
+export const REACTOR_PREFIX = 'reactor:';
 const now = () => new Date().toISOString();
 
 /**

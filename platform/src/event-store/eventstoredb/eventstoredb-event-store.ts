@@ -417,6 +417,16 @@ export class EventStoreDbEventStore implements EventStore {
     return out;
   }
 
+  async readTenant(): Promise<RecordedEvent[]> {
+    throw new Error('A salon backup is not supported yet on EventStoreDB (use the embedded SQLite store)');
+  }
+
+  async importRecorded(): Promise<string> {
+    throw new Error(
+      'A salon backup import is not supported yet on EventStoreDB (use the embedded SQLite store)',
+    );
+  }
+
   async headPosition(): Promise<string> {
     let from: ReadPosition = END;
     const pageSize = 64;

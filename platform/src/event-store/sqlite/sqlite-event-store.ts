@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
 import { closeSync, fsync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { RecordedEvent } from '@rawnaq/contracts';
+import { parseStreamName, type RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
 import { deepFreeze } from '../../runtime/deep-freeze';
 import {
@@ -14,6 +14,7 @@ import {
   checkExpected,
   checkWrites,
   DuplicateEventIdError,
+  WrongExpectedRevisionError,
   type AppendResult,
   type CommitResult,
   type EventBatchHandler,
@@ -80,6 +81,8 @@ type GroupedUnit = {
 /** The open transaction of a group commit: its appends, and the log's head before it began. */
 type Group = { units: GroupedUnit[]; committedHead: number; wrote: boolean };
 
+/** An event as the `events` table holds it. */
+export type StoredRow = Row;
 type Row = {
   position: number;
   stream: string;
@@ -160,6 +163,7 @@ export class SqliteEventStore implements EventStore {
     all: Database.Statement<[number, number], Row>;
     allUpTo: Database.Statement<[number, number, number], Row>;
     head: Database.Statement<[], { position: number | null }>;
+    tenant: Database.Statement<[number, number, string, number], Row>;
     dataVersion: Database.Statement<[], number>;
   };
   private readonly appendTx: (writes: StreamWrite[]) => CommitResult;
@@ -237,6 +241,10 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
       ),
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
+      // the pattern narrows (a category may hold a dash); parseStreamName decides
+      tenant: this.db.prepare(
+        "SELECT * FROM events WHERE position > ? AND position <= ? AND stream LIKE ? ESCAPE '\\' ORDER BY position LIMIT ?",
+      ),
       dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
 
@@ -709,6 +717,87 @@ export class SqliteEventStore implements EventStore {
       return this.stmt.allUpTo.all(Number(after), limit, maxCount).map(toRecorded);
     return this.stmt.all.all(Number(after), maxCount).map(toRecorded);
   }
+
+  async readTenant(
+    tenantId: string,
+    after: string,
+    maxCount: number,
+    upTo?: string,
+  ): Promise<RecordedEvent[]> {
+    return this.readTenantRows(tenantId, after, maxCount, upTo).map(toRecorded);
+  }
+
+  /**
+   * One tenant's rows as stored (data and metadata still JSON text), for a backup that writes them out
+   * again without parsing them.
+   */
+  readTenantRows(tenantId: string, after: string, maxCount: number, upTo?: string): StoredRow[] {
+    if (!/^[^-.]+$/.test(tenantId)) throw new Error(`Invalid tenant id: ${tenantId}`);
+    const limit = Math.min(this.committedHead(), upTo === undefined ? Number.MAX_SAFE_INTEGER : Number(upTo));
+    const pattern = `%-${tenantId.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
+    const out: Row[] = [];
+    let from = Number(after);
+    while (out.length < maxCount) {
+      const rows = this.stmt.tenant.all(from, limit, pattern, maxCount - out.length);
+      if (rows.length === 0) break;
+      for (const r of rows) if (parseStreamName(r.stream)?.tenantId === tenantId) out.push(r);
+      from = rows[rows.length - 1].position;
+    }
+    return out;
+  }
+
+  async importRecorded(events: RecordedEvent[]): Promise<string> {
+    return this.importRecordedSync(events);
+  }
+
+  /**
+   * Writes recorded events as they are (a backup's import) in one transaction of its own, after the
+   * group under way is committed: revisions checked against each stream's last, ids unique.
+   */
+  importRecordedSync(events: Array<Omit<RecordedEvent, 'position'>>): string {
+    if (events.length === 0) throw new Error('Nothing to append');
+    this.flush();
+    if (this.offThread?.failed) throw this.offThread.failed;
+    const position = this.importTx(events);
+    this.lastRevisions.clear();
+    this.lastWritten.clear();
+    if (this.offThread) this.syncNow();
+    this.headMemo = undefined;
+    this.emitter.emit('append');
+    return position;
+  }
+
+  private readonly importTx = (events: Array<Omit<RecordedEvent, 'position'>>): string =>
+    this.db
+      .transaction(() => {
+        const last = new Map<string, number>();
+        let position = 0;
+        for (const e of events) {
+          let previous = last.get(e.stream);
+          if (previous === undefined) previous = this.stmt.last.get(e.stream)?.revision ?? -1;
+          if (e.revision !== previous + 1)
+            throw new WrongExpectedRevisionError(
+              e.stream,
+              e.revision - 1,
+              previous === -1 ? 'no_stream' : previous,
+            );
+          const recordedAt = Date.parse(e.recordedAt);
+          if (Number.isNaN(recordedAt)) throw new Error(`Invalid recordedAt of event ${e.id}`);
+          const r = this.stmt.insert.run(
+            e.stream,
+            e.revision,
+            e.id,
+            e.type,
+            JSON.stringify(e.data),
+            JSON.stringify(e.metadata),
+            recordedAt,
+          );
+          position = Number(r.lastInsertRowid);
+          last.set(e.stream, e.revision);
+        }
+        return String(position);
+      })
+      .immediate();
 
   async headPosition(): Promise<string> {
     return String(this.committedHead());

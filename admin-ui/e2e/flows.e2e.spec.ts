@@ -5,6 +5,7 @@
  * day and the menu by job, then every screen at a phone's size and a desktop's. (Run one after the
  * other on one server the two halves took longer: each alone leaves a core waiting.)
  */
+import { backupTests } from './backup.e2e';
 import { bookingSiteTests } from './booking-site.e2e';
 import { booksTests } from './books.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
@@ -38,6 +39,7 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   fullRunOnly("the salon's online shop", () => onlineShopTests(context));
   staffInformationTests(context);
   messagingTests(context);
+  backupTests(context);
   rolesTests(context);
   screensTests(context);
 });

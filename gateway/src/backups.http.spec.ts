@@ -12,7 +12,7 @@ import {
 
 jest.setTimeout(180_000);
 
-const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, body: Buffer) => void) => {
+const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, body: unknown) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -59,7 +59,7 @@ describe('a salon backup', () => {
       .get('/api/merchant/backups/download')
       .set(bearer(owner))
       .buffer(true)
-      .parse(binary);
+      .parse(binary as never);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/rawnaq-backup-1-\d{4}-\d{2}-\d{2}\.jsonl\.gz/);
     archive = res.body as Buffer;
@@ -108,7 +108,7 @@ describe('a salon backup', () => {
       .get('/api/manager/dashboard/download-accounts-backups/2')
       .set(bearer(manager))
       .buffer(true)
-      .parse(binary);
+      .parse(binary as never);
     expect(res.status).toBe(200);
     const { manifest } = JSON.parse(lines(res.body as Buffer).at(-1)!);
     expect(manifest).toMatchObject({ tenant: '2', name_en: 'Other Spa' });

@@ -580,7 +580,7 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
         route,
         label: `${route.method} ${url}${withQuery ? ' (A ids in the query)' : ''}`,
         status: res.status,
-        text: typeof res.body === 'string' ? res.body : (res.text ?? ''),
+        text: 'body' in res && typeof res.body === 'string' ? res.body : (res.text ?? ''),
       });
     };
 

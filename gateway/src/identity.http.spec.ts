@@ -274,6 +274,8 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       require_email: false,
       cancel_cutoff_hours: 24,
       vat_percentage: 15,
+      // open: neither expired nor disabled (issue 27)
+      closed: null,
       // the demo salon wrote its address and map link, no phone
       address_en: 'King Fahd Road, Al Olaya, Riyadh',
       address_ar: 'طريق الملك فهد، العليا، الرياض',

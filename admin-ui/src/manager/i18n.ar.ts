@@ -2,6 +2,21 @@
 const plural = (zero: string, one: string, label: string, many = zero) =>
   [zero, one, label, many, many, many].join(' |||| ');
 
+/** The fields of a salon's WhatsApp package and connection, on the three screens that list them. */
+const salonWhatsAppFields = {
+  account_id: 'الصالون',
+  package_id: 'الباقة',
+  starts_on: 'تاريخ البدء',
+  package_status: 'حالة الباقة',
+  used_this_month: 'رسائل هذا الشهر',
+  provider: 'المزوّد',
+  connection_state: 'الربط',
+  phone_number_id: 'معرّف رقم الهاتف',
+  mobile_number_id: 'معرّف رقم الجوال',
+  instance_id: 'معرّف المثيل',
+  access_token: 'رمز الوصول',
+};
+
 export const ar = {
   app: {
     manager: {
@@ -149,51 +164,15 @@ export const ar = {
     },
     'addon-services/merchant-with-wa-package': {
       name: plural('صالونات باقة واتساب', 'صالون بباقة واتساب', 'صالونات باقة واتساب'),
-      fields: {
-        account_id: 'الصالون',
-        package_id: 'الباقة',
-        starts_on: 'تاريخ البدء',
-        package_status: 'حالة الباقة',
-        used_this_month: 'رسائل هذا الشهر',
-        provider: 'المزوّد',
-        connection_state: 'الربط',
-        phone_number_id: 'معرّف رقم الهاتف',
-        mobile_number_id: 'معرّف رقم الجوال',
-        instance_id: 'معرّف المثيل',
-        access_token: 'رمز الوصول',
-      },
+      fields: salonWhatsAppFields,
     },
     'addon-services/merchant-with-wa-disconnected-package': {
       name: plural('صالونات واتساب غير المتصلة', 'صالون واتساب غير متصل', 'صالونات واتساب غير المتصلة'),
-      fields: {
-        account_id: 'الصالون',
-        package_id: 'الباقة',
-        starts_on: 'تاريخ البدء',
-        package_status: 'حالة الباقة',
-        used_this_month: 'رسائل هذا الشهر',
-        provider: 'المزوّد',
-        connection_state: 'الربط',
-        phone_number_id: 'معرّف رقم الهاتف',
-        mobile_number_id: 'معرّف رقم الجوال',
-        instance_id: 'معرّف المثيل',
-        access_token: 'رمز الوصول',
-      },
+      fields: salonWhatsAppFields,
     },
     'addon-services/merchant-whatsapp-meta': {
       name: plural('ربط واتساب للصالونات', 'ربط واتساب', 'ربط واتساب للصالونات'),
-      fields: {
-        account_id: 'الصالون',
-        package_id: 'الباقة',
-        starts_on: 'تاريخ البدء',
-        package_status: 'حالة الباقة',
-        used_this_month: 'رسائل هذا الشهر',
-        provider: 'المزوّد',
-        connection_state: 'الربط',
-        phone_number_id: 'معرّف رقم الهاتف',
-        mobile_number_id: 'معرّف رقم الجوال',
-        instance_id: 'معرّف المثيل',
-        access_token: 'رمز الوصول',
-      },
+      fields: salonWhatsAppFields,
     },
     'customers-merchants/customers-inactive-wa': {
       name: plural('عملاء لا يصلهم واتساب', 'عميل لا يصله واتساب', 'عملاء لا يصلهم واتساب'),

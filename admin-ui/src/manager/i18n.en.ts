@@ -1,4 +1,19 @@
 /** The manager screens' texts in English (merged into the catalogue by i18n/messages.en.ts). */
+/** The fields of a salon's WhatsApp package and connection, on the three screens that list them. */
+const salonWhatsAppFields = {
+  account_id: 'Salon',
+  package_id: 'Package',
+  starts_on: 'Starts on',
+  package_status: 'Package status',
+  used_this_month: 'Messages this month',
+  provider: 'Provider',
+  connection_state: 'Connection',
+  phone_number_id: 'Phone number id',
+  mobile_number_id: 'Mobile number id',
+  instance_id: 'Instance id',
+  access_token: 'Access token',
+};
+
 export const en = {
   app: {
     manager: {
@@ -135,51 +150,15 @@ export const en = {
     },
     'addon-services/merchant-with-wa-package': {
       name: 'Salon with a WhatsApp package |||| Salons with a WhatsApp package',
-      fields: {
-        account_id: 'Salon',
-        package_id: 'Package',
-        starts_on: 'Starts on',
-        package_status: 'Package status',
-        used_this_month: 'Messages this month',
-        provider: 'Provider',
-        connection_state: 'Connection',
-        phone_number_id: 'Phone number id',
-        mobile_number_id: 'Mobile number id',
-        instance_id: 'Instance id',
-        access_token: 'Access token',
-      },
+      fields: salonWhatsAppFields,
     },
     'addon-services/merchant-with-wa-disconnected-package': {
       name: 'Disconnected WhatsApp salon |||| Disconnected WhatsApp salons',
-      fields: {
-        account_id: 'Salon',
-        package_id: 'Package',
-        starts_on: 'Starts on',
-        package_status: 'Package status',
-        used_this_month: 'Messages this month',
-        provider: 'Provider',
-        connection_state: 'Connection',
-        phone_number_id: 'Phone number id',
-        mobile_number_id: 'Mobile number id',
-        instance_id: 'Instance id',
-        access_token: 'Access token',
-      },
+      fields: salonWhatsAppFields,
     },
     'addon-services/merchant-whatsapp-meta': {
       name: 'WhatsApp connection |||| WhatsApp connections',
-      fields: {
-        account_id: 'Salon',
-        package_id: 'Package',
-        starts_on: 'Starts on',
-        package_status: 'Package status',
-        used_this_month: 'Messages this month',
-        provider: 'Provider',
-        connection_state: 'Connection',
-        phone_number_id: 'Phone number id',
-        mobile_number_id: 'Mobile number id',
-        instance_id: 'Instance id',
-        access_token: 'Access token',
-      },
+      fields: salonWhatsAppFields,
     },
     'customers-merchants/customers-inactive-wa': {
       name: 'Customer unreachable on WhatsApp |||| Customers unreachable on WhatsApp',

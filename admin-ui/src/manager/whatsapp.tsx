@@ -32,6 +32,7 @@ import Typography from '@mui/material/Typography';
 import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { CURRENCIES, decimalsOf, parseMoney, type Currency } from '@rawnaq/contracts';
 import { useArea } from '../shell/area';
 
 import {
@@ -45,9 +46,6 @@ import {
   WA_TRACKER,
   WA_UNREACHABLE,
 } from './whatsappPaths';
-
-const CURRENCIES = { SAR: 2, AED: 2, KWD: 3, OMR: 3, BHD: 3 } as const;
-type Currency = keyof typeof CURRENCIES;
 
 type Row = RaRecord & Record<string, unknown>;
 
@@ -198,14 +196,12 @@ const useTitle = (resource: string) => useTranslate()(`resources.${resource}.nam
 /** Minor units as the manager reads them, with the currency's decimals (2, or 3 for KWD, OMR, BHD). */
 const majorOf = (minor: unknown, currency: Currency) =>
   typeof minor === 'number'
-    ? (minor / 10 ** CURRENCIES[currency]).toFixed(CURRENCIES[currency])
+    ? (minor / 10 ** decimalsOf(currency)).toFixed(decimalsOf(currency))
     : (minor ?? '');
 const minorOf = (text: unknown, currency: Currency) => {
-  const t = String(text ?? '').trim();
-  const d = CURRENCIES[currency];
-  const m = new RegExp(`^(\\d+)(?:\\.(\\d{1,${d}}))?$`).exec(t);
+  const parsed = parseMoney(String(text ?? '').trim(), currency);
   // left as typed when it is not an amount of this currency: the server names the field
-  return m ? Number(m[1]) * 10 ** d + Number((m[2] ?? '').padEnd(d, '0')) : t;
+  return parsed.ok ? parsed.money.amount : String(text ?? '').trim();
 };
 
 const PriceInput = () => {
@@ -295,7 +291,7 @@ const PackageForm = () => {
       <SelectInput
         source="currency"
         validate={required()}
-        choices={Object.keys(CURRENCIES).map((c) => ({
+        choices={CURRENCIES.map((c) => ({
           id: c,
           name: translate(`app.manager.whatsapp.currencies.${c}`),
         }))}

@@ -36,7 +36,11 @@ import { ChangeSettingsHandler } from './settings/settings.commands';
 import { SettingsController, WizardController } from './settings/settings.http.controller';
 import { CustomersController } from './customers/customers.http.controller';
 import { identityHandlers } from './identity/identity.commands';
-import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
+import {
+  ManagerAuthController,
+  ManagerSupportController,
+  MerchantAuthController,
+} from './identity/auth.http.controller';
 import { AnswerInterceptor } from './shared/answer.interceptor';
 import {
   AccountLifeController,
@@ -213,6 +217,7 @@ export class CommandApiModule {
       controllers: [
         MerchantAuthController,
         ManagerAuthController,
+        ManagerSupportController,
         CustomersController,
         MenuController,
         SettingsController,

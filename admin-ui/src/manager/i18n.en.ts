@@ -17,6 +17,19 @@ const salonWhatsAppFields = {
 export const en = {
   app: {
     manager: {
+      support: {
+        menu: 'Support',
+        sign_in_as_owner: 'Sign in as the owner',
+        sign_in_help:
+          'Opens this salon’s back office in a new tab, signed in as its owner. The owner sees it in her audit log with your name and this reason, and may forbid it.',
+        signed_in: 'Signed in as the owner in a new tab',
+        reset_owner_password: 'Mail the owner a password link',
+        change_owner: 'Change the owner',
+        change_owner_help:
+          'The salon changed hands: the owner account becomes the new owner’s. Everyone signed in as the previous owner is signed out, and the new owner is mailed a link to choose her password.',
+        owner_changed: 'The owner was changed and mailed a link to choose her password',
+        fields: { reason: 'Reason', name: 'New owner’s name', email: 'New owner’s e-mail' },
+      },
       merchants: {
         empty: 'No salon in this state.',
         empty_requests: 'No request here.',

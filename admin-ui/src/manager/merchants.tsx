@@ -16,6 +16,7 @@ import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { useArea } from '../shell/area';
+import { SupportMenu } from './support';
 
 /** Doc1 §2 manager routes `merchants/*`: the salons by state, and the free-trial requests. */
 export const SALON_LISTS = [
@@ -236,6 +237,7 @@ const SalonActions = ({ resource }: { label?: string; resource: string }) => {
           {translate('app.manager.merchants.disable')}
         </Button>
       )}
+      <SupportMenu accountId={salon.account_id} resource={resource} />
       {renewing && <RenewDialog salon={salon} resource={resource} onClose={() => setRenewing(false)} />}
       <ReasonDialog
         open={disabling}

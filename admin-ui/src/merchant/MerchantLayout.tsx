@@ -121,10 +121,24 @@ const AccountStateBanner = () => {
   );
 };
 
+/** Platform support signed in as the owner: said on every screen, so no one mistakes it for her. */
+const SupportSessionBanner = () => {
+  const information = useGlobalInformation<GlobalInformation>();
+  const translate = useTranslate();
+  const by = information?.auth.support_by;
+  if (!by) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 1 }} data-testid="support-session-banner">
+      {translate('app.support_session', { name: by.name })}
+    </Alert>
+  );
+};
+
 export const MerchantLayout = ({ children }: { children: ReactNode }) => (
   <LockGuard>
     <GlobalInformationGate>
       <Layout appBarAlwaysOn appBar={MerchantAppBar} menu={MerchantMenu} error={LayoutError}>
+        <SupportSessionBanner />
         <AccountStateBanner />
         {children}
       </Layout>

@@ -22,6 +22,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import { useRule } from '../customers/validation';
 import { emailInput } from '../customers/MobileInput';
 import { schemaValidator } from '../forms/schemaValidator';
@@ -163,6 +165,58 @@ const PasswordForm = () => {
   );
 };
 
+/**
+ * The owner's say over platform support: whether it may sign in as her to help. Each time it did is in
+ * her audit log (security), with the manager's name and reason.
+ */
+const SupportAccessCard = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const store = useGlobalInformationStore<GlobalInformation>();
+  const information = useGlobalInformation<GlobalInformation>();
+  const [busy, setBusy] = useState(false);
+  const user = information?.auth;
+  if (!user?.is_owner || user.support_by) return null;
+  const change = async (allowed: boolean) => {
+    setBusy(true);
+    try {
+      await dataProvider.send('PUT', 'support-access', { allowed });
+      notify(allowed ? 'app.profile.support_allowed_saved' : 'app.profile.support_forbidden_saved', {
+        type: 'success',
+      });
+      await store.refresh();
+    } catch (error) {
+      if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {translate('app.profile.support_title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
+          {translate('app.profile.support_help')}
+        </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={user.support_allowed}
+              disabled={busy}
+              onChange={(e) => void change(e.target.checked)}
+              slotProps={{ input: { 'data-testid': 'support-access' } as object }}
+            />
+          }
+          label={translate('app.profile.support_switch')}
+        />
+      </CardContent>
+    </Card>
+  );
+};
+
 export const ProfilePage = () => (
   <Grid container spacing={2} sx={{ py: 2, maxWidth: 1100 }}>
     <Title title="app.profile.title" />
@@ -179,6 +233,9 @@ export const ProfilePage = () => (
           <PasswordForm />
         </CardContent>
       </Card>
+    </Grid>
+    <Grid size={{ xs: 12, md: 6 }}>
+      <SupportAccessCard />
     </Grid>
   </Grid>
 );

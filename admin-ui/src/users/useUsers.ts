@@ -26,7 +26,11 @@ export const useActorName = () => {
   return (actor: Actor | null | undefined): string => {
     if (!actor) return translate('app.common.none');
     if (actor.kind === 'system') return translate('app.audit.actors.system');
-    if (actor.kind === 'manager') return translate('app.audit.actors.manager');
+    // platform support signed in as the owner: the team, and who of it
+    if (actor.kind === 'manager')
+      return actor.name
+        ? `${translate('app.audit.actors.manager')} (${actor.name})`
+        : translate('app.audit.actors.manager');
     const user = users.find((u) => u.id === actor.id);
     if (user) return (language === 'ar' && user.name_ar) || user.name;
     return actor.name ?? translate('app.common.none');

@@ -15,8 +15,12 @@ import {
 } from '@rawnaq/platform';
 import { commandContext } from '../shared/http-context';
 import {
+  ChangeOwner,
   ChangePassword,
   ChangeProfile,
+  ChangeSupportAccess,
+  ResetOwnerPassword,
+  SupportSignInAsOwner,
   ForgotAccountId,
   ForgotPassword,
   Logout,
@@ -139,6 +143,56 @@ export class MerchantAuthController {
   @Public()
   jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
     return reportJsError(this.commands, this.authenticator, 'merchant', this.visitor(ip, ua), req, body);
+  }
+
+  /** The owner allows or forbids platform support to sign in as her (an expired salon's owner too). */
+  @Put('support-access')
+  supportAccess(@Auth() auth: AuthContext, @Req() req: Request, @Body() body: unknown) {
+    return this.commands.execute(
+      new ChangeSupportAccess(commandContext(auth, req, this.clock.now()), auth, body),
+    );
+  }
+}
+
+/** The manager's support tools on one salon (its account ID in the path). */
+@Controller('api/manager/accounts')
+@Realm('manager')
+export class ManagerSupportController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+  ) {}
+
+  /** "Sign in as the owner": a support session of its own; the reply is a merchant sign-in's. */
+  @Post(':id/support-session')
+  signInAsOwner(
+    @Auth() auth: AuthContext,
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    const ctx = commandContext(auth, req, this.clock.now());
+    return this.commands.execute(
+      new SupportSignInAsOwner(ctx, auth, id, visitorOf(this.clock)(ip, ua), body),
+    );
+  }
+
+  @Post(':id/owner-password-reset')
+  @HttpCode(200)
+  resetOwnerPassword(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.commands.execute(new ResetOwnerPassword(commandContext(auth, req, this.clock.now()), id));
+  }
+
+  @Put(':id/owner')
+  changeOwner(
+    @Auth() auth: AuthContext,
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ChangeOwner(commandContext(auth, req, this.clock.now()), id, body));
   }
 }
 

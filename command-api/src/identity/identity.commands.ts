@@ -506,7 +506,13 @@ const streamOf = (auth: AuthContext) =>
 @CommandHandler(Logout)
 export class LogoutHandler extends IdentityHandler implements ICommandHandler<Logout> {
   async execute({ ctx, auth }: Logout): Promise<Answer> {
-    const outcome = await this.runUser(streamOf(auth), ctx, { type: 'SignOut', session: auth.session });
+    const outcome = await this.runUser(
+      streamOf(auth),
+      ctx,
+      auth.supportBy
+        ? { type: 'SupportSignOut', session: auth.session }
+        : { type: 'SignOut', session: auth.session },
+    );
     return new Answer(null, outcome.position, 204);
   }
 }
@@ -791,7 +797,197 @@ export class LiftStaffSignInPausesHandler
   }
 }
 
+// ---- platform support: sign in as the owner, her password reset, a new owner ----
+
+export class SupportSignInAsOwner {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly manager: AuthContext,
+    readonly accountId: string,
+    readonly visitor: Visitor,
+    readonly body: unknown,
+  ) {}
+}
+export class ResetOwnerPassword {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly accountId: string,
+  ) {}
+}
+export class ChangeOwner {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly accountId: string,
+    readonly body: unknown,
+  ) {}
+}
+export class ChangeSupportAccess {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly auth: AuthContext,
+    readonly body: unknown,
+  ) {}
+}
+
+const supportReasonInput = z.preprocess(
+  cleanPayload,
+  z.object({ reason: withRule(z.string(), required, maxLength(500)) }),
+);
+const changeOwnerInput = z.preprocess(
+  cleanPayload,
+  z.object({
+    name: withRule(z.string(), required, maxLength(100)),
+    email: withRule(z.string(), required, email, maxLength(100)),
+    reason: withRule(z.string(), required, maxLength(500)),
+  }),
+);
+const supportAccessInput = z.preprocess(cleanPayload, z.object({ allowed: z.boolean() }));
+
+/** The owner of a salon named in a manager's path (the account ID, as the console's lists show it). */
+const ownerOf = async (models: ReadModels, accountId: string) => {
+  if (!/^[1-9][0-9]{0,9}$/.test(accountId)) throw notFound('not_found.record');
+  const account = await models.get('accounts', accountId);
+  const owner = account && (await models.get('users', account.owner_user_id as string));
+  if (!account || !owner) throw notFound('not_found.record');
+  return { account, owner, tenantId: accountId };
+};
+
+/**
+ * "Sign in as the owner" (issue 27, support): a session of its own, beside hers, for the manager who
+ * asked, with the reason she gave. The owner's audit log shows it; she may forbid it.
+ */
+@CommandHandler(SupportSignInAsOwner)
+export class SupportSignInAsOwnerHandler
+  extends IdentityHandler
+  implements ICommandHandler<SupportSignInAsOwner>
+{
+  async execute({ ctx, manager, accountId, visitor: v, body }: SupportSignInAsOwner): Promise<Answer> {
+    const { reason } = parseInput(supportReasonInput, body);
+    const { owner, tenantId } = await ownerOf(this.models, accountId);
+    const token = newSessionToken();
+    const outcome = await this.runUser(
+      userStream(tenantId, owner.id),
+      { ...ctx, tenantId },
+      {
+        type: 'SupportSignIn',
+        session: hashToken(token),
+        managerId: manager.userId,
+        managerName: manager.name,
+        reason,
+        ip: v.ip,
+        userAgent: v.userAgent,
+      },
+    );
+    return new Answer(
+      {
+        api_token: token,
+        user: { ...(await this.signedInUser(owner)), support_by: { id: manager.userId, name: manager.name } },
+      },
+      outcome.position,
+      201,
+    );
+  }
+}
+
+/** The manager mails the owner a link to choose a new password (she lost hers, or never chose one). */
+@CommandHandler(ResetOwnerPassword)
+export class ResetOwnerPasswordHandler
+  extends IdentityHandler
+  implements ICommandHandler<ResetOwnerPassword>
+{
+  async execute({ ctx, accountId }: ResetOwnerPassword): Promise<Answer> {
+    const { owner, tenantId } = await ownerOf(this.models, accountId);
+    const link = this.links.issue();
+    const ownerCtx = { ...ctx, tenantId };
+    const { position } = await this.aggregates.transaction(async () => {
+      const outcome = await this.runUser(userStream(tenantId, owner.id), ownerCtx, {
+        type: 'RequestPasswordReset',
+        tokenHash: hashToken(link.token),
+        now: ctx.now.toISOString(),
+      });
+      // one mail a minute at most: a second click changes nothing
+      if (outcome.events.length === 0) throw new DomainError('support.reset_sent_recently', 409);
+      const locale = (owner.locale as 'en' | 'ar') ?? 'ar';
+      const mail = resetPasswordMail(locale, owner.name as string);
+      await queueMail(this.aggregates, ownerCtx, this.mailSender, {
+        to: (owner.verified_email as string | undefined) ?? (owner.email as string),
+        locale,
+        subject: mail.subject,
+        body: mail.body,
+        link: { path: mail.path, nonce: link.nonce },
+      });
+    });
+    return new Answer({ message: 'support.reset_link_sent' }, position);
+  }
+}
+
+/**
+ * The salon changed hands: its owner account becomes the new owner's (name, address, a password nobody
+ * knows), everyone signed in as the old one is signed out, and the new owner is mailed the link to
+ * choose her password.
+ */
+@CommandHandler(ChangeOwner)
+export class ChangeOwnerHandler extends IdentityHandler implements ICommandHandler<ChangeOwner> {
+  async execute({ ctx, accountId, body }: ChangeOwner): Promise<Answer> {
+    const input = parseInput(changeOwnerInput, body);
+    const { owner, tenantId } = await ownerOf(this.models, accountId);
+    const passwordHash = await hashPassword(newSessionToken());
+    const link = this.links.issue();
+    const ownerCtx = { ...ctx, tenantId };
+    const stream = userStream(tenantId, owner.id);
+    const { position } = await this.aggregates.transaction(async () => {
+      await this.runUser(stream, ownerCtx, {
+        type: 'ChangeOwner',
+        name: input.name,
+        email: input.email,
+        reason: input.reason,
+        passwordHash,
+      });
+      await this.runUser(stream, ownerCtx, {
+        type: 'RequestPasswordReset',
+        // (SalonOwnerReplaced dropped any link of the previous owner: this one is sent whatever she asked)
+        tokenHash: hashToken(link.token),
+        now: ctx.now.toISOString(),
+      });
+      const locale = (owner.locale as 'en' | 'ar') ?? 'ar';
+      const mail = resetPasswordMail(locale, input.name);
+      await queueMail(this.aggregates, ownerCtx, this.mailSender, {
+        to: input.email,
+        locale,
+        subject: mail.subject,
+        body: mail.body,
+        link: { path: mail.path, nonce: link.nonce },
+      });
+    });
+    return new Answer({ id: owner.id, name: input.name, email: input.email }, position);
+  }
+}
+
+/** The owner allows or forbids platform support to sign in as her (her say, no one else's). */
+@CommandHandler(ChangeSupportAccess)
+export class ChangeSupportAccessHandler
+  extends IdentityHandler
+  implements ICommandHandler<ChangeSupportAccess>
+{
+  async execute({ ctx, auth, body }: ChangeSupportAccess): Promise<Answer> {
+    const { allowed } = parseInput(supportAccessInput, body);
+    const account = await this.models.get('accounts', auth.tenantId);
+    // the owner herself, in her own session: not a colleague, not support signed in as her
+    if (!account || account.owner_user_id !== auth.userId || auth.supportBy)
+      throw new DomainError('auth.no_permission', 403);
+    const outcome = await this.runUser(userStream(auth.tenantId, auth.userId), ctx, {
+      type: 'ChangeSupportAccess',
+      allowed,
+    });
+    return new Answer({ allowed }, outcome.position);
+  }
+}
+
 export const identityHandlers = [
+  SupportSignInAsOwnerHandler,
+  ResetOwnerPasswordHandler,
+  ChangeOwnerHandler,
+  ChangeSupportAccessHandler,
   MerchantLoginHandler,
   ManagerLoginHandler,
   LogoutHandler,

@@ -27,6 +27,10 @@ export type UserState =
       verification?: { email: string; tokenHash: string; expiresAt: string };
       /** when her account ID was last mailed to her ("forgot account ID") */
       accountIdRequestedAt?: string;
+      /** the open session of platform support signed in as her (the owner only) */
+      supportSession?: string;
+      /** false once the owner forbade platform support to sign in as her */
+      supportAllowed: boolean;
     };
 
 export const initialUserState: UserState = { exists: false };
@@ -54,6 +58,7 @@ export const evolveUser = (
         passwordHash: d.password_hash,
         active: true,
         verifiedEmail: d.email_verified === false ? undefined : d.email,
+        supportAllowed: true,
       };
     }
     case 'ManagerCreated': {
@@ -69,6 +74,7 @@ export const evolveUser = (
         passwordHash: d.password_hash,
         active: true,
         verifiedEmail: d.email,
+        supportAllowed: false,
       };
     }
     default:
@@ -110,6 +116,22 @@ export const evolveUser = (
       return { ...state, verifiedEmail: event.data.email, verification: undefined };
     case 'AccountIdRequested':
       return { ...state, accountIdRequestedAt: event.data.requested_at };
+    case 'SupportSignedIn':
+      return { ...state, supportSession: event.data.session };
+    case 'SupportSignedOut':
+      return state.supportSession === event.data.session ? { ...state, supportSession: undefined } : state;
+    case 'SupportAccessChanged':
+      return { ...state, supportAllowed: event.data.allowed };
+    case 'SalonOwnerReplaced':
+      // the new owner's address counts once she has chosen her password with the link sent to it
+      return {
+        ...state,
+        name: event.data.name,
+        email: event.data.email,
+        verifiedEmail: event.data.email,
+        passwordHash: event.data.password_hash,
+        reset: undefined,
+      };
   }
   return state;
 };
@@ -140,7 +162,19 @@ export type UserCommand =
   | { type: 'Deactivate'; reason: 'employee_disabled' | 'login_removed' }
   | { type: 'Reactivate' }
   | { type: 'RequestEmailVerification'; tokenHash: string; now: string }
-  | { type: 'VerifyEmail'; tokenHash: string; now: string };
+  | { type: 'VerifyEmail'; tokenHash: string; now: string }
+  | {
+      type: 'SupportSignIn';
+      session: string;
+      managerId: string;
+      managerName: string;
+      reason: string;
+      ip: string;
+      userAgent: string;
+    }
+  | { type: 'SupportSignOut'; session: string }
+  | { type: 'ChangeSupportAccess'; allowed: boolean }
+  | { type: 'ChangeOwner'; name: string; email: string; reason: string; passwordHash: string };
 
 const addMinutes = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -285,5 +319,84 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'Reactivate':
       return state.active ? [] : [{ type: 'UserReactivated', data: { user_id } }];
+    case 'SupportSignIn': {
+      if (!state.active) throw new DomainError('auth.user_not_active', 409);
+      if (!state.supportAllowed) throw new DomainError('support.sign_in_forbidden', 403);
+      // one support session at a time: a second manager's sign-in ends the first one's
+      const ended: UserEvent[] = state.supportSession
+        ? [{ type: 'SupportSignedOut', data: { user_id, session: state.supportSession, reason: 'replaced' } }]
+        : [];
+      return [
+        ...ended,
+        {
+          type: 'SupportSignedIn',
+          data: {
+            user_id,
+            session: command.session,
+            manager_id: command.managerId,
+            manager_name: command.managerName,
+            support_reason: command.reason,
+            ip: command.ip,
+            user_agent: command.userAgent,
+          },
+        },
+      ];
+    }
+    case 'SupportSignOut':
+      return state.supportSession === command.session
+        ? [{ type: 'SupportSignedOut', data: { user_id, session: command.session, reason: 'logout' } }]
+        : [];
+    case 'ChangeSupportAccess': {
+      if (state.supportAllowed === command.allowed) return [];
+      // forbidding ends a support session open right now
+      const ended: UserEvent[] =
+        !command.allowed && state.supportSession
+          ? [
+              {
+                type: 'SupportSignedOut',
+                data: { user_id, session: state.supportSession, reason: 'forbidden' },
+              },
+            ]
+          : [];
+      return [...ended, { type: 'SupportAccessChanged', data: { user_id, allowed: command.allowed } }];
+    }
+    case 'ChangeOwner': {
+      if (state.email.toLowerCase() === command.email.toLowerCase() && state.name === command.name)
+        throw conflict('support.owner_unchanged', 'email');
+      // the person who held the account is signed out everywhere: it is no longer hers
+      const ended: UserEvent[] = [
+        ...(state.session
+          ? [
+              {
+                type: 'SignedOut' as const,
+                data: { user_id, session: state.session, reason: 'owner_changed' as const },
+              },
+            ]
+          : []),
+        ...(state.supportSession
+          ? [
+              {
+                type: 'SupportSignedOut' as const,
+                data: { user_id, session: state.supportSession, reason: 'owner_changed' as const },
+              },
+            ]
+          : []),
+      ];
+      return [
+        ...ended,
+        {
+          type: 'SalonOwnerReplaced',
+          data: {
+            user_id,
+            name: command.name,
+            email: command.email,
+            previous_name: state.name,
+            previous_email: state.email,
+            handover_reason: command.reason,
+            password_hash: command.passwordHash,
+          },
+        },
+      ];
+    }
   }
 };

@@ -9,7 +9,10 @@ export const commandContext = (auth: AuthContext, req: Request, now = new Date()
   const key = header(req as never, IDEMPOTENCY_HEADER);
   return {
     tenantId: auth.tenantId,
-    actor: { kind: auth.realm === 'manager' ? 'manager' : 'user', id: auth.userId },
+    // platform support signed in as the owner acts under its own name: the salon's log says who
+    actor: auth.supportBy
+      ? { kind: 'manager', id: auth.supportBy.id }
+      : { kind: auth.realm === 'manager' ? 'manager' : 'user', id: auth.userId },
     correlationId: newId(),
     idempotencyKey: key && key.length <= 200 ? key : undefined,
     now,

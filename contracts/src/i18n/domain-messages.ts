@@ -155,6 +155,12 @@ export const domainMessages = {
       already_rejected: 'This request is already rejected',
       email_in_use: 'A salon or a pending request already uses this e-mail',
     },
+    support: {
+      sign_in_forbidden: 'The salon’s owner does not allow platform support to sign in as her',
+      reset_sent_recently: 'A link was mailed to the owner less than a minute ago',
+      reset_link_sent: 'A link to choose a new password was mailed to the owner',
+      owner_unchanged: 'This is already the salon’s owner',
+    },
     not_found: {
       account: 'Account not found',
       einvoicing_device: 'E-invoicing device not found',
@@ -345,6 +351,12 @@ export const domainMessages = {
       already_approved: 'تم قبول هذا الطلب بالفعل',
       already_rejected: 'تم رفض هذا الطلب بالفعل',
       email_in_use: 'هذا البريد الإلكتروني مستخدم لصالون أو لطلب قيد المراجعة',
+    },
+    support: {
+      sign_in_forbidden: 'مالكة الصالون لا تسمح لدعم المنصة بالدخول باسمها',
+      reset_sent_recently: 'أُرسل رابط إلى المالكة قبل أقل من دقيقة',
+      reset_link_sent: 'أُرسل إلى المالكة رابط لاختيار كلمة مرور جديدة',
+      owner_unchanged: 'هذه هي مالكة الصالون الحالية',
     },
     not_found: {
       account: 'الحساب غير موجود',

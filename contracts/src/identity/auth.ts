@@ -110,6 +110,12 @@ export type GlobalInformation = {
     rights: UserRight[];
     /** an administrator (what only an administrator may do: reset loyalty points) */
     is_admin: boolean;
+    /** platform support signed in as this user (the owner): the back office says so on every screen */
+    support_by: { id: string; name: string } | null;
+    /** the salon's owner (only she says whether platform support may sign in as her) */
+    is_owner: boolean;
+    /** the owner's say: whether platform support may sign in as her */
+    support_allowed: boolean;
   };
   global_informations: {
     account: {

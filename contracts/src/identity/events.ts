@@ -58,7 +58,7 @@ export type SignedOut = {
   data: {
     user_id: string;
     session: string;
-    reason: 'logout' | 'replaced' | 'disabled';
+    reason: 'logout' | 'replaced' | 'disabled' | 'owner_changed';
     /** replaced by a sign-in elsewhere: that sign-in's address and browser (the ended session is told) */
     by_ip?: string;
     by_user_agent?: string;
@@ -117,8 +117,56 @@ export type EmailVerificationRequested = {
   };
 };
 export type EmailVerified = { type: 'EmailVerified'; data: { user_id: string; email: string } };
+/**
+ * Platform support signed in as the salon's owner (the manager's console, "sign in as the owner"): a
+ * session of its own beside hers, whose every command is recorded as the manager's; the owner sees it
+ * in her audit log and may forbid it (SupportAccessChanged).
+ */
+export type SupportSignedIn = {
+  type: 'SupportSignedIn';
+  data: {
+    user_id: string;
+    session: string;
+    manager_id: string;
+    manager_name: string;
+    support_reason: string;
+    ip: string;
+    user_agent: string;
+  };
+};
+/** A support session ended: signed out, replaced by another, or the owner forbade support access. */
+export type SupportSignedOut = {
+  type: 'SupportSignedOut';
+  data: { user_id: string; session: string; reason: 'logout' | 'replaced' | 'forbidden' | 'owner_changed' };
+};
+/** The owner allowed or forbade platform support to sign in as her. */
+export type SupportAccessChanged = {
+  type: 'SupportAccessChanged';
+  data: { user_id: string; allowed: boolean };
+};
+/**
+ * The platform handed the salon's owner account to another person (the salon changed hands): her name
+ * and address are the new owner's, whose password is chosen with a mailed link; sessions end first.
+ */
+export type SalonOwnerReplaced = {
+  type: 'SalonOwnerReplaced';
+  data: {
+    user_id: string;
+    name: string;
+    email: string;
+    previous_name: string;
+    previous_email: string;
+    handover_reason: string;
+    /** a password nobody knows: the one who held the account can no longer sign in with hers */
+    password_hash: string;
+  };
+};
 export type UserEvent =
   | UserCreated
+  | SupportSignedIn
+  | SupportSignedOut
+  | SupportAccessChanged
+  | SalonOwnerReplaced
   | UserDeactivated
   | UserReactivated
   | EmailVerificationRequested
@@ -261,6 +309,11 @@ export const SECURITY_EVENT_TYPES: readonly string[] = [
   'AccountIdRequested',
   'EmailVerificationRequested',
   'EmailVerified',
+  // platform support in the salon's back office, and the owner's say over it
+  'SupportSignedIn',
+  'SupportSignedOut',
+  'SupportAccessChanged',
+  'SalonOwnerReplaced',
 ];
 
 /** The audit log's categories: what people did to the salon's records, and security. */

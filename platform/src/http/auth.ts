@@ -27,6 +27,8 @@ export type AuthContext = {
   isAdmin: boolean;
   permissions: PermissionMap;
   session: string;
+  /** platform support signed in as this user (the owner): its commands are the manager's */
+  supportBy?: { id: string; name: string };
 };
 
 /** Tokens are 256 random bits; only their SHA-256 is ever stored (in events and read models). */
@@ -154,6 +156,9 @@ export class Authenticator {
       isAdmin: role?.is_admin === true,
       permissions: permissionMap(rolePermissions(role)),
       session: hash,
+      ...(typeof session.support_by_id === 'string' && {
+        supportBy: { id: session.support_by_id, name: String(session.support_by_name ?? '') },
+      }),
     };
   }
 }

@@ -110,6 +110,10 @@ export const identityProjection: Projection = {
     'EmailVerified',
     'RoleChanged',
     'RoleRemoved',
+    'SupportSignedIn',
+    'SupportSignedOut',
+    'SupportAccessChanged',
+    'SalonOwnerReplaced',
   ],
   reads: (e) =>
     e.type === 'PasswordChanged' ||
@@ -369,6 +373,56 @@ export const identityProjection: Projection = {
             },
           },
         ];
+      case 'SupportSignedIn':
+        return [
+          {
+            kind: 'upsert',
+            collection: 'sessions',
+            doc: {
+              id: event.data.session,
+              realm: 'merchant',
+              tenantId,
+              user_id: event.data.user_id,
+              status: 'active',
+              started_at: at,
+              ip: event.data.ip,
+              user_agent: event.data.user_agent,
+              support_by_id: event.data.manager_id,
+              support_by_name: event.data.manager_name,
+              support_reason: event.data.support_reason,
+            },
+          },
+        ];
+      case 'SupportSignedOut':
+        return [
+          {
+            kind: 'patch',
+            collection: 'sessions',
+            id: event.data.session,
+            set: { status: 'ended', ended_at: at, ended_reason: event.data.reason },
+          },
+        ];
+      case 'SupportAccessChanged':
+        return [
+          {
+            kind: 'patch',
+            collection: 'users',
+            id: event.data.user_id,
+            set: { support_allowed: event.data.allowed },
+          },
+        ];
+      case 'SalonOwnerReplaced': {
+        const c = event.data;
+        return [
+          {
+            kind: 'patch',
+            collection: 'users',
+            id: event.data.user_id,
+            set: { name: c.name, email: c.email, email_lc: c.email.toLowerCase(), verified_email: c.email },
+            unset: ['pending_verification', 'pending_email'],
+          },
+        ];
+      }
       case 'UserRoleChanged':
         return [
           {

@@ -108,10 +108,25 @@ export class AuditLogQueryController {
       ...new Set(docs.filter((d) => d.actor_kind === 'user').map((d) => d.actor_id as string)),
     ];
     const users = new Map((await this.models.getMany('users', userIds)).map((u) => [u.id, u.name as string]));
+    // platform support signed in as the owner: which of the team it was
+    const managerIds = [
+      ...new Set(docs.filter((d) => d.actor_kind === 'manager').map((d) => d.actor_id as string)),
+    ];
+    const managers = new Map(
+      (managerIds.length ? await this.models.getMany('managers', managerIds) : []).map((m) => [
+        m.id,
+        m.name as string,
+      ]),
+    );
     return docs.map(({ tenantId: _t, ...d }) => ({
       ...d,
       id: d.id,
-      actor_name: d.actor_kind === 'user' ? (users.get(d.actor_id as string) ?? null) : null,
+      actor_name:
+        d.actor_kind === 'user'
+          ? (users.get(d.actor_id as string) ?? null)
+          : d.actor_kind === 'manager'
+            ? (managers.get(d.actor_id as string) ?? null)
+            : null,
     }));
   }
 }

@@ -65,6 +65,9 @@ export class MerchantIdentityQueryController {
         name_ar: (employee?.name_ar as string | undefined)?.trim() || null,
         rights: USER_RIGHTS.filter((right) => hasRight(scope, right)),
         is_admin: auth.isAdmin,
+        support_by: auth.supportBy ?? null,
+        is_owner: a.owner_user_id === auth.userId,
+        support_allowed: user?.support_allowed !== false,
       },
       global_informations: {
         account: {

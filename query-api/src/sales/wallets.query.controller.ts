@@ -40,15 +40,18 @@ export class WalletsQueryController {
       defaultSort: ['at', 'desc'],
     });
     const filter = { tenantId: auth.tenantId, customer_id: id };
-    const [docs, total] = await Promise.all([
+    const [docs, total, [latest]] = await Promise.all([
       this.models.find('wallet_movements', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count('wallet_movements', filter),
+      this.models.find('wallet_movements', { filter, sort: [['at', 'desc']], limit: 1 }),
     ]);
     return {
       id,
       customer_id: id,
       customer_name: customer.name,
-      balance: (customer.wallet_balance as number | undefined) ?? 0,
+      // the balance after the latest movement: the statement and its balance from one read model, so
+      // they agree even while another projection (the customer card's) is a moment behind
+      balance: latest ? (latest.balance as number) : ((customer.wallet_balance as number | undefined) ?? 0),
       movements: docs.map(withoutTenant),
       total,
     };

@@ -1,4 +1,12 @@
-import { depositOf, getPublic, isPublicSalon, postBooking, postPurchase, type PublicSalon } from './api';
+import {
+  asOpenAsItIs,
+  depositOf,
+  getPublic,
+  isPublicSalon,
+  postBooking,
+  postPurchase,
+  type PublicSalon,
+} from './api';
 
 const fetchSalon = (alias: string, signal: AbortSignal | undefined, impl: typeof fetch) =>
   getPublic<PublicSalon>(`salons/${alias}`, signal, impl, isPublicSalon);
@@ -84,6 +92,36 @@ describe('the deposit shown before she confirms', () => {
       2_875,
     );
     expect(depositOf({ ...salon, deposit_type: 'percentage', deposit_percentage: 25 }, 0, 2)).toBe(0);
+  });
+});
+
+describe('a closed salon (its account expired or disabled)', () => {
+  const salon = {
+    alias: 'lulu',
+    name_en: 'Lulu',
+    name_ar: 'لولو',
+    country_id: 1,
+    salon_type: 1,
+    currency: 'SAR',
+    time_zone: 'Asia/Riyadh',
+    online_booking: true,
+    require_email: false,
+    cancel_cutoff_hours: 24,
+    address_en: null,
+    address_ar: null,
+    phone: null,
+    map_url: null,
+    gift_cards: { enabled: true, min: '50', max: '500', presets: [] },
+  };
+  it('takes no bookings and sells no gift cards, whatever its own settings say', () => {
+    expect(asOpenAsItIs({ ...salon, closed: 'expired' })).toMatchObject({
+      online_booking: false,
+      gift_cards: { enabled: false },
+    });
+    expect(asOpenAsItIs({ ...salon, closed: null })).toMatchObject({
+      online_booking: true,
+      gift_cards: { enabled: true },
+    });
   });
 });
 

@@ -70,7 +70,22 @@ export type OnlineSalon = PublicSalon &
     deposit_percentage?: number | null;
     /** whether it sells gift cards online, and within which values (absent on an older server: no) */
     gift_cards?: GiftCardShop;
+    /** the salon's account expired or was disabled: its pages show, but it books and sells nothing */
+    closed?: 'expired' | 'disabled' | null;
   };
+
+/**
+ * The salon as its pages act on it: a closed one (its account expired or disabled) takes no bookings
+ * and sells no gift cards, whatever its own settings say, and says so.
+ */
+export const asOpenAsItIs = (salon: OnlineSalon): OnlineSalon =>
+  salon.closed
+    ? {
+        ...salon,
+        online_booking: false,
+        ...(salon.gift_cards && { gift_cards: { ...salon.gift_cards, enabled: false } }),
+      }
+    : salon;
 
 /**
  * The deposit of a visit of `totalMinor` under the salon's policy, in minor units: the server's rule

@@ -28,6 +28,8 @@ const en = {
   'nav.home': 'Salon home',
   'nav.back': 'Back',
   'online.closed': 'This salon does not take bookings online at the moment. Please call the salon to book.',
+  'online.salon_closed':
+    'This salon is closed online at the moment: it takes no bookings or purchases here. Please call the salon.',
   'loading.page': 'Loading…',
   'policy.empty': 'The salon has not written this page yet.',
   'booking.title': 'Book an appointment',
@@ -200,6 +202,8 @@ const ar: Messages = {
   'nav.home': 'صفحة الصالون',
   'nav.back': 'رجوع',
   'online.closed': 'لا يستقبل هذا الصالون الحجوزات عبر الإنترنت حاليًا. يُرجى الاتصال بالصالون للحجز.',
+  'online.salon_closed':
+    'هذا الصالون مغلق عبر الإنترنت حاليًا: لا يستقبل هنا حجوزات ولا مشتريات. يُرجى الاتصال بالصالون.',
   'loading.page': 'جارٍ التحميل…',
   'policy.empty': 'لم يكتب الصالون هذه الصفحة بعد.',
   'booking.title': 'حجز موعد',

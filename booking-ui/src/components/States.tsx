@@ -1,6 +1,6 @@
 import type { Locale } from '@rawnaq/contracts';
 import type { ReactNode } from 'react';
-import type { Loaded, OnlineSalon } from '../api';
+import { asOpenAsItIs, type Loaded, type OnlineSalon } from '../api';
 import { embeddedSalon, useLoaded } from '../hooks';
 import { translate } from '../i18n';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -64,7 +64,16 @@ export const WithSalon = ({
   );
   return (
     <Loadable locale={locale} state={state} retry={retry} missing="salon">
-      {children}
+      {(salon: OnlineSalon) => (
+        <>
+          {salon.closed && (
+            <p className="card message" role="status" data-testid="salon-closed">
+              {translate(locale, 'online.salon_closed')}
+            </p>
+          )}
+          {children(asOpenAsItIs(salon))}
+        </>
+      )}
     </Loadable>
   );
 };

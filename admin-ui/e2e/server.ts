@@ -94,7 +94,8 @@ export const startServer = (timeoutMs = 240_000): StartOutcome => {
   // Its own process group (detached), so stop() ends npm, the start script and the server together.
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    // the test clock: a trial ends inside a browser test (POST /api/test/clock)
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RAWNAQ_TEST_CLOCK: '1' },
     detached: true,
     stdio: ['ignore', logFd, logFd],
   });

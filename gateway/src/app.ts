@@ -54,6 +54,11 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** the command side's "now" for sign-ins (tests move it); the system clock by default */
   clock?: Clock;
+  /**
+   * Browser tests only (RAWNAQ_TEST_CLOCK=1 on `npm start`): `POST /api/test/clock {days}` moves
+   * `clock` forward, so a trial can end inside a browser test. Never set in production.
+   */
+  testClock?: { advanceDays: (days: number) => Date };
   /** send waiting mail every 2 s when a mail server is set (default true; tests send by hand) */
   sendMail?: boolean;
   /** an API request not answered within this gets 503 `errors.took_too_long` (default 30 s) */
@@ -334,6 +339,17 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     });
   };
   handler.use(SECURITY_HEADERS);
+  if (o.testClock) {
+    const moved = o.testClock;
+    handler.post('/api/test/clock', express.json(), (req: Request, res: Response) => {
+      const days = Number((req.body as { days?: unknown })?.days);
+      if (!Number.isInteger(days) || days < 0 || days > 3650)
+        return void res
+          .status(422)
+          .json({ message: 'validation.invalid', errors: { days: 'validation.invalid' } });
+      res.json({ now: moved.advanceDays(days).toISOString() });
+    });
+  }
   const inTime = answerWithin(o.answerWithinMs ?? TIMEOUTS.answerMs);
   // a live stream (the notification menu's Server-Sent Events) stays open: no answer time for it
   handler.use('/api/', (req, res, next) =>

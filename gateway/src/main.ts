@@ -7,7 +7,24 @@ const main = async () => {
   const config = configFromEnv();
   const platform = await openPlatform(config, { forwarder: true, logger: jsonLogger, syncOffThread: true });
   jsonLogger.info('platform open', { engines: platform.describe(), dataDir: config.dataDir });
+  // browser tests move time (a trial's end): RAWNAQ_TEST_CLOCK=1, never in production
+  let offsetMs = 0;
+  const testClock =
+    process.env.RAWNAQ_TEST_CLOCK === '1'
+      ? {
+          clock: { now: () => new Date(Date.now() + offsetMs) },
+          testClock: {
+            advanceDays: (days: number) => {
+              offsetMs += days * 86_400_000;
+              return new Date(Date.now() + offsetMs);
+            },
+          },
+        }
+      : {};
+  if (process.env.RAWNAQ_TEST_CLOCK === '1')
+    jsonLogger.info('test clock on: POST /api/test/clock moves time');
   const app = await createApp({
+    ...testClock,
     platform,
     logger: jsonLogger,
     seedDemo: process.env.SEED_DEMO !== '0',

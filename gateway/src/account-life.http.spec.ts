@@ -140,6 +140,21 @@ describe("a salon account's life: free trial, trial's end, renewal, disabled", (
     );
   });
 
+  it("lists the trial salon among the trials, not on the manager's active salons", async () => {
+    const accounts = async (state: string) =>
+      (
+        await t.http
+          .get('/api/manager/accounts')
+          .query({ filter: JSON.stringify({ state }) })
+          .set(await fresh(manager))
+      ).body as Array<{ account_id: number; state: string }>;
+    expect((await accounts('trial')).map((a) => a.account_id)).toContain(accountId);
+    const active = await accounts('active');
+    expect(active.map((a) => a.account_id)).not.toContain(accountId);
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.every((a) => a.state === 'active')).toBe(true);
+  });
+
   it('once valid till has passed, the salon reads and signs in but neither sells nor books; its pages say it is closed', async () => {
     offset = 8 * DAY;
     // eight days idle end every session: both sign in again

@@ -165,6 +165,8 @@ export const AccountList = () => {
     <List
       title={translate('app.manager.accounts.title')}
       sort={{ field: 'account_id', order: 'DESC' }}
+      // the active salons: trial, expired and disabled ones have their own lists
+      filter={{ state: 'active' }}
       perPage={25}
       exporter={false}
       actions={<ListActions />}

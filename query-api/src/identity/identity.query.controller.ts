@@ -173,7 +173,10 @@ const onlineServicesRow = (a: Doc) => ({
 @Controller('api/manager')
 @Realm('manager')
 export class ManagerQueryController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+  ) {}
 
   @Post('get_global_informations')
   @HttpCode(200)
@@ -233,6 +236,16 @@ export class ManagerQueryController {
       const v = q.filter[field];
       if (typeof v === 'string' && v) filter[field] = { $contains: v };
       else if (typeof v === 'number') filter[field] = v;
+    }
+    // the salons in one state (merchants/active-merchants lists the active ones): the state follows
+    // from valid till and now, so it is judged in memory (the platform's salons are a few thousand)
+    if (name === 'accounts' && typeof q.filter.state === 'string') {
+      const now = this.clock.now();
+      const wanted = q.filter.state;
+      const all = (await this.models.find('accounts', { sort: q.sort, limit: 100_000 }))
+        .map((a) => ({ ...a, state: accountState(a, now) }))
+        .filter((a) => a.state === wanted);
+      return page(res, spec.resource, q, all.slice(q.skip, q.skip + q.limit), all.length);
     }
     const [docs, total] = await Promise.all([
       this.models.find(spec.collection, { filter, sort: q.sort, skip: q.skip, limit: q.limit }),

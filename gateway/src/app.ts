@@ -42,6 +42,8 @@ import {
 import { allProjections, ProjectionRunner, ProjectionThread, type Projections } from '@rawnaq/projections';
 import { QueryApiModule } from '@rawnaq/query-api';
 
+const systemClock = { now: () => new Date() };
+
 export type AppOptions = {
   platform: Platform;
   logger: Logger;
@@ -357,6 +359,9 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   );
   handler.use((req, res, next) => {
     if (!req.path.startsWith('/api/')) return next();
+    // the instant of this request on the product's clock (a test's, or the browser tests' movable
+    // one): the commands it runs are dated by it (shared/http-context.ts)
+    (req as Request & { rawnaqNow?: Date }).rawnaqNow = (o.clock ?? systemClock).now();
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range, X-Position');
     serve(isQuery(req) ? queryExpress : commandExpress, req, res, next);
   });

@@ -218,26 +218,35 @@ describe('automatic messages over HTTP: each switch in Settings → Notification
   });
 
   it('follows a no-show up with the booking page only when the salon switches it on', async () => {
-    // a no-show needs a visit that has begun, which a test cannot book on the real clock: the follow-up
-    // the no-show command queues (appointments.commands.ts) is queued here as it does, for a booked visit
+    // a no-show needs a visit that has begun: the clock is moved past the booked start, the desk marks
+    // it through its route (twice with one key: a retry), and the clock comes back
     const followUp = async (customerId: string) => {
       const booked = await book(customerId);
-      const ctx = {
-        tenantId: (await t.allEvents()).find((e) => e.data.appointment_id === booked.body.id)!.metadata
-          .tenantId,
-        actor: { kind: 'user' as const, id: 'test' },
-        correlationId: `no-show-${booked.body.id}`,
-        now: clock.now(),
-      };
-      const visit = { id: booked.body.id, customer_id: customerId, start: booked.body.lines[0].start };
-      const first = await t.app.messaging.outbox.queueNoShowFollowUp(ctx, visit);
-      // marked again (a retry): the same message
-      expect(await t.app.messaging.outbox.queueNoShowFollowUp(ctx, visit)).toEqual(first);
-      return { visit: booked.body.id as string, result: first };
+      const start = Date.parse(booked.body.lines[0].start);
+      const ahead = start + 3_600_000 - clock.now().getTime();
+      clock.advance(ahead);
+      try {
+        // (the owner's session has idled out by then: the desk signs in that day)
+        const desk = await t.signIn({ ...RECEPTION, force: true });
+        const mark = () =>
+          t.http
+            .post(`/api/merchant/appointments/${booked.body.id}/no-show`)
+            .set({ ...bearer(desk), 'Idempotency-Key': `no-show-${booked.body.id}` })
+            .send({});
+        const first = await mark();
+        expect([first.status, first.body.message]).toEqual([200, undefined]);
+        const again = await mark();
+        expect(again.body).toEqual(first.body);
+        // sent that day (a follow-up is due when it is queued)
+        await sendAndHear();
+        return { visit: booked.body.id as string };
+      } finally {
+        clock.advance(-ahead);
+      }
     };
     await notifications({ booking_confirmation: false });
     const first = await customer();
-    expect((await followUp(first)).result).toEqual({ queued: false, reason: 'messaging.switched_off' });
+    await followUp(first);
     await sendAndHear();
     expect(await messagesOf(first)).toEqual([]);
 

@@ -134,7 +134,7 @@ describe('WhatsApp over the Cloud API (WHATSAPP=cloud, a local Graph API)', () =
     const status = (s: string) => ({
       id,
       status: s,
-      timestamp: String(Math.floor(Date.now() / 1000)),
+      timestamp: String(Math.floor(clock.now().getTime() / 1000) + 60),
       recipient_id: '966559876543',
       biz_opaque_callback_data: `1/${reminded.body.reminder.message_id}`,
     });

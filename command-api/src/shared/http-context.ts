@@ -4,8 +4,15 @@ import type { CommandContext } from './command-context';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
-/** The command context of a signed-in caller's request. */
-export const commandContext = (auth: AuthContext, req: Request, now = new Date()): CommandContext => {
+/**
+ * The command context of a signed-in caller's request. Its instant is the request's on the product's
+ * clock (set by the gateway; a test's clock moves it), the system's time otherwise.
+ */
+export const commandContext = (
+  auth: AuthContext,
+  req: Request,
+  now = (req as { rawnaqNow?: Date }).rawnaqNow ?? new Date(),
+): CommandContext => {
   const key = header(req as never, IDEMPOTENCY_HEADER);
   return {
     tenantId: auth.tenantId,

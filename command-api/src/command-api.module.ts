@@ -172,6 +172,7 @@ import {
   OutboxWorker,
   WhatsAppSimulatorController,
   WhatsAppWebhookController,
+  InstanceWebhookController,
 } from './engagement/outbox.worker';
 
 export type CommandApiDeps = {
@@ -265,6 +266,7 @@ export class CommandApiModule {
         PayrollController,
         PurchasesController,
         WhatsAppWebhookController,
+        InstanceWebhookController,
         WhatsAppSimulatorController,
         MessagesController,
         BirthdayWishesController,

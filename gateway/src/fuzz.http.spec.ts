@@ -47,6 +47,9 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   code: ['1101', '6', '6199999', 'not-a-code'],
   // a phone on the WhatsApp simulator: a customer's, and one that is not a number
   phone: ['966559876543', 'not-a-phone'],
+  // an instance gateway's webhook address: a salon and keys that are not the platform's
+  account: ['1', 'not-an-account'],
+  key: ['not-the-platforms-key-0123456789', 'x'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

@@ -89,6 +89,9 @@ const FIXED_PARAMS: Record<string, string> = {
   phone: '966559876543',
   // the bank gateway's callback address names the salon whose key must decipher it: A's own id here
   tenantId: 'not-a-salon',
+  // an instance gateway's webhook address: A's account with a key that is not the platform's
+  account: '1',
+  key: 'not-the-platforms-key-0123456789',
   // a salon account named by the manager's routes (B's merchant token is refused there)
   accountId: '1',
   // salon A's own account of its chart (added below): B's chart has no such account

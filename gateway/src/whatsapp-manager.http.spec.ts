@@ -276,6 +276,37 @@ describe('the manager’s WhatsApp over HTTP: packages, salons, connections, tra
       body: 'Through the instance',
     });
 
+    // the gateway's own webhook, at the salon's keyed address: the message is read; a wrong key, or
+    // another instance's event, changes nothing
+    const path = read.body.webhook_path as string;
+    expect(path).toMatch(/^\/api\/public\/whatsapp\/instance\/1\/[\w-]{32}$/);
+    const sentRef = gateway.sent.at(-1)!.referenceId;
+    const providerId = String(gateway.sent.length);
+    const ack = (ack: string, instanceId = 'inst-1') => ({
+      event_type: 'message_ack',
+      instanceId,
+      data: {
+        id: providerId,
+        referenceId: sentRef,
+        ack,
+        time: Math.floor(clock.now().getTime() / 1000) + 60,
+      },
+    });
+    const before2 = await t.eventCount();
+    expect((await t.http.post(`${path.slice(0, -4)}zzzz`).send(ack('read'))).status).toBe(401);
+    expect((await t.http.post(path).send(ack('read', 'inst-2'))).status).toBe(400);
+    expect(await t.eventCount()).toBe(before2);
+    const hook = await t.http.post(path).send(ack('read'));
+    expect(hook.status).toBe(200);
+    expect(hook.body).toEqual({ received: 1, applied: 1 });
+    expect((await t.http.post(path).send(ack('read'))).body).toEqual({ received: 1, applied: 0 });
+    const statuses = await t.http
+      .get(`/api/merchant/customers/${customer.id}/messages`)
+      .set(await fresh(owner));
+    expect(statuses.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ status: 'read', provider: 'instance' })]),
+    );
+
     // a wrong token: the test says disconnected, and why
     await t.http.put('/api/manager/whatsapp-accounts/1/connection').set(bearer(manager)).send({
       provider: 'instance',

@@ -15,6 +15,7 @@ const main = async () => {
       authenticator,
       logger: jsonLogger,
       projections: allProjections.map((p) => p.name),
+      linkTokens: platform.linkTokens,
     }),
     { logger: ['error', 'warn'] },
   );

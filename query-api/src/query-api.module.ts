@@ -49,6 +49,7 @@ import {
   TOKENS,
   type Authenticator,
   type Clock,
+  type LinkTokens,
   type EventStore,
   type FileStore,
   type Logger,
@@ -97,6 +98,8 @@ export type QueryApiDeps = {
   whatsapp?: WhatsAppView;
   /** what "now" is (tests move it); the system's clock otherwise */
   clock?: Clock;
+  /** the platform's link key: the keyed addresses it shows (an instance gateway's webhook) */
+  linkTokens: LinkTokens;
 };
 
 /** Every read of the product, from read models (and, for auditors, replays of the event store). */
@@ -180,6 +183,7 @@ export class QueryApiModule implements NestModule {
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: TOKENS.projections, useValue: deps.projections },
         { provide: TOKENS.clock, useValue: deps.clock ?? systemClock },
+        { provide: TOKENS.linkTokens, useValue: deps.linkTokens },
         { provide: WHATSAPP_VIEW, useValue: deps.whatsapp ?? { phones: () => [] } },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

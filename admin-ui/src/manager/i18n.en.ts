@@ -118,6 +118,7 @@ export const en = {
         no_connection: 'No connection recorded',
         token_hint: 'Write-only: it is kept encrypted and never shown again',
         token_kept: 'A token ending in %{last4} is kept: leave empty to keep it',
+        instance_webhook: 'Webhook address to set in the gateway (delivery statuses and replies):',
         secret_set: 'Set: type a new one to replace it, or leave empty to keep it',
         secret_unset: 'Not set',
         window_hint:

@@ -548,6 +548,15 @@ const ConnectionFields = () => {
             slotProps={{ htmlInput: { dir: 'ltr' } }}
           />
           <TextInput source="instance_id" validate={required()} slotProps={{ htmlInput: { dir: 'ltr' } }} />
+          {record?.provider === 'instance' && typeof record.webhook_path === 'string' && (
+            // the gateway signs nothing: it is told this address, whose key only the platform makes
+            <Typography variant="body2" sx={{ my: 1 }} data-testid="instance-webhook">
+              {translate('app.manager.whatsapp.instance_webhook')}{' '}
+              <bdi dir="ltr" style={{ wordBreak: 'break-all' }}>
+                {`${window.location.origin}${record.webhook_path}`}
+              </bdi>
+            </Typography>
+          )}
         </>
       )}
       <TextInput

@@ -29,7 +29,9 @@ import {
 } from '@rawnaq/contracts';
 import {
   cloudWebhookNotices,
+  instanceWebhookNotices,
   WebhookRefused,
+  type WebhookNotice,
   type Doc,
   type FileStore,
   type Logger,
@@ -690,9 +692,44 @@ export class Outbox {
         throw new DomainError('validation.invalid_value', 400, { object: 'validation.invalid_value' });
       throw error;
     }
+    return this.apply(
+      notices,
+      (n) => this.tenantOf(n.phoneNumberId, source),
+      source === 'simulator' ? 'simulator' : 'cloud_api',
+      now,
+    );
+  }
+
+  /**
+   * An instance gateway's webhook for one salon (its address carries the salon and a key the
+   * controller checked): the statuses of its messages and its customers' replies. Refused (404) when
+   * the salon is not connected through an instance gateway; 400 when the body is not the gateway's.
+   */
+  async receiveInstance(tenantId: string, raw: Buffer | string | undefined, now: Date) {
+    const setup = await this.connections?.of(tenantId);
+    const instanceId =
+      setup?.recorded?.provider === 'instance' ? setup.recorded.connection?.instanceId : undefined;
+    if (!instanceId) throw new DomainError('messaging.not_instance_connected', 404);
+    let notices;
+    try {
+      notices = instanceWebhookNotices(JSON.parse(String(raw ?? '')), instanceId);
+    } catch (error) {
+      if (error instanceof WebhookRefused || error instanceof SyntaxError)
+        throw new DomainError('validation.invalid_value', 400, { body: 'validation.invalid_value' });
+      throw error;
+    }
+    return this.apply(notices, async () => tenantId, 'instance', now);
+  }
+
+  private async apply(
+    notices: WebhookNotice[],
+    tenantOf: (n: WebhookNotice) => Promise<string | undefined>,
+    provider: string,
+    now: Date,
+  ) {
     let applied = 0;
     for (const n of notices) {
-      const tenantId = await this.tenantOf(n.phoneNumberId, source);
+      const tenantId = await tenantOf(n);
       if (!tenantId) continue;
       const ctx = workerCtx(tenantId, now);
       if (n.kind === 'status') {
@@ -700,7 +737,7 @@ export class Outbox {
         if (!messageId) continue;
         const { events } = await this.run(tenantId, messageId, ctx, {
           type: 'RecordStatus',
-          notice: { ...n, provider: source === 'simulator' ? 'simulator' : 'cloud_api' },
+          notice: { ...n, provider },
         });
         applied += events.length;
       } else applied += (await this.reply(ctx, n.from, n.providerMessageId, n.text, n.at)).result;

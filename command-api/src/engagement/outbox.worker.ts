@@ -32,10 +32,13 @@ import {
   type Clock,
   type EventStore,
   type FileStore,
+  instanceWebhookKey,
+  type LinkTokens,
   type Logger,
   type ReadModels,
   type SealedSecrets,
 } from '@rawnaq/platform';
+import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_TOKENS } from '../online/gateway-tokens';
 import { SalonConnections } from './salon-connections';
 import { Answer } from '../shared/answer';
@@ -149,6 +152,31 @@ export class WhatsAppWebhookController {
       this.clock.now(),
     );
     return new Answer(result);
+  }
+}
+
+/**
+ * An instance gateway's webhook (UltraMsg and its like sign nothing): each salon's address carries its
+ * account and a key only the platform can make, shown to the manager with the salon's connection. A
+ * wrong key is refused (401) and changes nothing; an event sent again changes nothing more.
+ */
+@Controller('api/public/whatsapp/instance')
+export class InstanceWebhookController {
+  constructor(
+    @Inject(OutboxWorker) private readonly worker: OutboxWorker,
+    @Inject(TOKENS.clock) private readonly clock: Clock,
+    @Inject(TOKENS.linkTokens) private readonly links: LinkTokens,
+  ) {}
+
+  @Post(':account/:key')
+  @Public()
+  @HttpCode(200)
+  async webhook(@Req() req: Request, @Param('account') account: string, @Param('key') key: string) {
+    const expected = /^[1-9][0-9]{0,9}$/.test(account) ? instanceWebhookKey(this.links, account) : '';
+    const given = Buffer.from(String(key));
+    if (!expected || given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected)))
+      throw new DomainError('messaging.signature_refused', 401);
+    return new Answer(await this.worker.outbox.receiveInstance(account, req.rawBody, this.clock.now()));
   }
 }
 

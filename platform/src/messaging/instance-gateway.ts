@@ -6,6 +6,8 @@ import {
   type MessagingProvider,
   type OutgoingMessage,
   type SendResult,
+  type WebhookNotice,
+  WebhookRefused,
 } from './port';
 
 export type InstanceGatewayOptions = {
@@ -33,7 +35,7 @@ export type InstanceGatewayOptions = {
  * Such a gateway drives a linked WhatsApp account, which has no templates: every message goes as its
  * text in the customer's language. A 5xx, a 429 or no answer is worth trying again; a token refused or
  * an instance not found is the salon's setup (refused); a number not on WhatsApp is unreachable.
- * Delivery statuses come from the gateway's own webhooks, which this adapter does not read.
+ * Delivery statuses and replies come from the gateway's own webhooks (`instanceWebhookNotices`).
  */
 export class InstanceGatewayMessaging implements MessagingProvider {
   readonly name = 'instance';
@@ -156,3 +158,90 @@ export class InstanceGatewayMessaging implements MessagingProvider {
     }
   }
 }
+
+const ACKS: Record<string, 'sent' | 'delivered' | 'read' | 'failed'> = {
+  server: 'sent',
+  sent: 'sent',
+  '1': 'sent',
+  device: 'delivered',
+  delivered: 'delivered',
+  '2': 'delivered',
+  read: 'read',
+  played: 'read',
+  '3': 'read',
+  '4': 'read',
+  error: 'failed',
+  failed: 'failed',
+  '-1': 'failed',
+};
+
+const instantOf = (time: unknown): string => {
+  const n = Number(time);
+  // unix seconds (or milliseconds) as the gateways send them; the receipt's time otherwise
+  if (!Number.isFinite(n) || n <= 0) return new Date().toISOString();
+  return new Date(n < 1e12 ? n * 1000 : n).toISOString();
+};
+
+/**
+ * The instance gateway's own webhooks, in the shape the UltraMsg-like gateways share (one event a
+ * call): `{"event_type":"message_ack","instanceId":…,"data":{"id":…,"referenceId":…,"ack":"server|
+ * device|read|played|failed" (or -1…4),"time":…}}` for a message's status, and
+ * `{"event_type":"message_received","instanceId":…,"data":{"id":…,"from":"9665…@c.us","body":…,
+ * "type":"chat","time":…}}` for a customer's reply. Such a gateway signs nothing: the product gives
+ * each salon a webhook address with a key of its own instead. Other events (the phone's own sent
+ * messages, a QR code) are none of the product's: no notice. `instanceId` given and not the salon's:
+ * refused.
+ */
+export const instanceWebhookNotices = (body: unknown, instanceId: string): WebhookNotice[] => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new WebhookRefused('not a JSON object');
+  const b = body as Record<string, unknown>;
+  if (
+    b.instanceId !== undefined &&
+    String(b.instanceId).replace(/^instance/, '') !== instanceId.replace(/^instance/, '')
+  )
+    throw new WebhookRefused('another instance');
+  const data = (b.data && typeof b.data === 'object' ? b.data : {}) as Record<string, unknown>;
+  const id = typeof data.id === 'string' || typeof data.id === 'number' ? String(data.id).slice(0, 200) : '';
+  if (!id) return [];
+  if (b.event_type === 'message_ack') {
+    const status = ACKS[String(data.ack ?? '').toLowerCase()];
+    if (!status) return [];
+    const ref = data.referenceId;
+    return [
+      {
+        kind: 'status',
+        phoneNumberId: instanceId,
+        providerMessageId: id,
+        ...(typeof ref === 'string' && ref && { clientRef: ref.slice(0, 200) }),
+        status,
+        at: instantOf(data.time),
+      },
+    ];
+  }
+  if (b.event_type === 'message_received') {
+    const from = String(data.from ?? '').replace(/@.*$/, '');
+    if (!/^\d{8,15}$/.test(from) || data.fromMe === true || typeof data.body !== 'string') return [];
+    return [
+      {
+        kind: 'reply',
+        phoneNumberId: instanceId,
+        from,
+        providerMessageId: id,
+        text: data.body.slice(0, 4096),
+        at: instantOf(data.time),
+      },
+    ];
+  }
+  return [];
+};
+
+/**
+ * The key in a salon's instance-gateway webhook address: the link key's HMAC of the salon (never
+ * stored; only the platform can make it), so an address cannot be guessed from an account ID.
+ */
+export const instanceWebhookKey = (links: { tokenFor(nonce: string): string }, tenantId: string) =>
+  links.tokenFor(`whatsapp-instance-webhook:${tenantId}`).slice(0, 32);
+
+/** The address a salon's instance gateway is told to call (PUBLIC_URL first). */
+export const instanceWebhookPath = (links: { tokenFor(nonce: string): string }, tenantId: string) =>
+  `/api/public/whatsapp/instance/${tenantId}/${instanceWebhookKey(links, tenantId)}`;

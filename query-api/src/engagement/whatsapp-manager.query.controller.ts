@@ -8,7 +8,16 @@ import {
   type TenantTimeZone,
 } from '@rawnaq/contracts';
 import { NO_USAGE, type UsageCounts } from '@rawnaq/projections';
-import { header, Realm, TOKENS, type Doc, type Filter, type ReadModels } from '@rawnaq/platform';
+import {
+  header,
+  instanceWebhookPath,
+  Realm,
+  TOKENS,
+  type Doc,
+  type Filter,
+  type LinkTokens,
+  type ReadModels,
+} from '@rawnaq/platform';
 import { page, parseListQuery, type ListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -47,7 +56,10 @@ const salonOf = (a: Doc | undefined) => ({
 @Controller('api/manager')
 @Realm('manager')
 export class WhatsAppManagerQueryController {
-  constructor(@Inject(TOKENS.readModels) private readonly models: ReadModels) {}
+  constructor(
+    @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.linkTokens) private readonly links: LinkTokens,
+  ) {}
 
   /** One page of a collection's documents under `filter`, and how many there are in all. */
   private pageOf(collection: string, filter: Filter, q: ListQuery) {
@@ -172,7 +184,11 @@ export class WhatsAppManagerQueryController {
     if (!account) throw new DomainError('not_found.account', 404);
     const wa = await this.models.get('whatsapp_accounts', id);
     const [row] = await this.rows([account], new Map(wa ? [[id, wa]] : []));
-    return row;
+    // an instance gateway signs nothing: it is told this address, whose key only the platform makes
+    return {
+      ...row,
+      webhook_path: row.provider === 'instance' ? instanceWebhookPath(this.links, id) : null,
+    };
   }
 
   /** `customers-merchants/customers-inactive-wa`: customers of every salon WhatsApp cannot reach, and why. */

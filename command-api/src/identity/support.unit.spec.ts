@@ -5,6 +5,7 @@ const owner: UserEvent = {
   type: 'UserCreated',
   data: {
     user_id: 'u1',
+    account_id: 1,
     username: 'owner',
     email: 'lulwa@example.com',
     name: 'Lulwa',

@@ -423,6 +423,8 @@ export const KNOWN_TYPES = [
   'SubscriptionRenewed',
   'SalonDisabled',
   'SalonEnabled',
+  'WebsiteSettingsChanged',
+  'ContactMessageReceived',
   'PackageChanged',
   'PackageCreated',
   'PackagePaused',

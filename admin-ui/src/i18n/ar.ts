@@ -580,6 +580,8 @@ export const ar: AppMessages = {
         SubscriptionRenewed: 'تجديد الاشتراك',
         SalonDisabled: 'تعطيل حساب الصالون',
         SalonEnabled: 'تفعيل حساب الصالون',
+        WebsiteSettingsChanged: 'تغيير إعدادات الموقع',
+        ContactMessageReceived: 'استلام رسالة من الموقع',
         ProductActivated: 'تفعيل منتج',
         ProductChanged: 'تعديل منتج',
         ProductDefined: 'إضافة منتج',

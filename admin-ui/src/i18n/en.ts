@@ -558,6 +558,8 @@ export const en = {
         SubscriptionRenewed: 'Subscription renewed',
         SalonDisabled: 'Salon account disabled',
         SalonEnabled: 'Salon account enabled',
+        WebsiteSettingsChanged: 'Website settings changed',
+        ContactMessageReceived: 'Message from the website received',
         ProductActivated: 'Product activated',
         ProductChanged: 'Product changed',
         ProductDefined: 'Product added',

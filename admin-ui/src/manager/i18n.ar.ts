@@ -1,3 +1,4 @@
+import { websiteAr } from './website.i18n';
 /** The manager screens' texts in Arabic (merged into the catalogue by i18n/messages.ar.ts). */
 const plural = (zero: string, one: string, label: string, many = zero) =>
   [zero, one, label, many, many, many].join(' |||| ');
@@ -20,6 +21,7 @@ const salonWhatsAppFields = {
 export const ar = {
   app: {
     manager: {
+      website: websiteAr.app,
       merchants: {
         empty: 'لا يوجد صالون في هذه الحالة.',
         empty_requests: 'لا توجد طلبات هنا.',
@@ -150,6 +152,7 @@ export const ar = {
     },
   },
   resources: {
+    ...websiteAr.resources,
     'platform-setting/whatsapp-packages': {
       name: plural('باقات واتساب', 'باقة واتساب', 'باقات واتساب'),
       fields: {

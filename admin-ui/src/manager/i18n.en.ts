@@ -1,3 +1,4 @@
+import { websiteEn } from './website.i18n';
 /** The manager screens' texts in English (merged into the catalogue by i18n/messages.en.ts). */
 /** The fields of a salon's WhatsApp package and connection, on the three screens that list them. */
 const salonWhatsAppFields = {
@@ -17,6 +18,7 @@ const salonWhatsAppFields = {
 export const en = {
   app: {
     manager: {
+      website: websiteEn.app,
       merchants: {
         empty: 'No salon in this state.',
         empty_requests: 'No request here.',
@@ -136,6 +138,7 @@ export const en = {
     },
   },
   resources: {
+    ...websiteEn.resources,
     'platform-setting/whatsapp-packages': {
       name: 'WhatsApp package |||| WhatsApp packages',
       fields: {

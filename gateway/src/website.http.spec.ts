@@ -50,6 +50,7 @@ describe('the public website', () => {
         expect([path, res.status]).toEqual([path, 200]);
         expect(res.html).toContain(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`);
         expect(res.headers['content-type']).toMatch(/text\/html/);
+        expect(res.headers['content-encoding']).toBe('gzip');
       }
     }
     for (const alias of [

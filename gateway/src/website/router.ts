@@ -12,6 +12,7 @@ import {
 } from '@rawnaq/contracts';
 import { InvalidInput, type Clock, type Logger, type ReadModels } from '@rawnaq/platform';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { gzipSync } from 'node:zlib';
 import { documentOf, pageBody, pathOf, type FormState, type Render } from './pages';
 import { pricingPlans } from './pricing';
 import { TEXTS, type Lang } from './texts';
@@ -112,10 +113,15 @@ export const websiteRouter = (o: {
     return { lang, page, origin: originOf(req), saved: s, plans: await pricingPlans(o.models, s) };
   };
 
-  const send = (res: Response, html: string, status = 200) => {
+  // written per request (the settings may have changed): compressed here when the browser takes gzip
+  const send = (req: Request, res: Response, html: string, status = 200) => {
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(html);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.type('html');
+    if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return void res.send(html);
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(gzipSync(html, { level: 6 }));
   };
 
   router.get('/robots.txt', (req, res) => {
@@ -149,7 +155,7 @@ export const websiteRouter = (o: {
     if (!at) return next();
     render(req, at.lang, at.page).then((r) => {
       const success = at.page.endsWith('-success');
-      send(res, documentOf(r, pageBody(r), { noindex: success }));
+      send(req, res, documentOf(r, pageBody(r), { noindex: success }));
     }, next);
   });
 
@@ -176,7 +182,7 @@ export const websiteRouter = (o: {
         const state: FormState =
           typeof found === 'string' ? { values, errors: {}, alert: found } : { values, errors: found };
         const status = error instanceof DomainError ? error.status : 422;
-        return send(res, documentOf(r, pageBody(r, state), { noindex: true }), status);
+        return send(req, res, documentOf(r, pageBody(r, state), { noindex: true }), status);
       }
       res.redirect(303, pathOf(kind === 'trial' ? 'request-free-trial-success' : 'contact-us-success', lang));
     };

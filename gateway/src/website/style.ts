@@ -23,6 +23,7 @@ nav.main a{color:var(--ink);text-decoration:none;padding:8px 10px;border-radius:
 nav.main a:hover,nav.main a[aria-current=page]{background:#eef5f4;color:var(--brand)}
 .btn{display:inline-block;background:var(--brand);color:#fff;text-decoration:none;padding:12px 20px;border-radius:10px;font-weight:700;border:0;font:inherit;font-weight:700;cursor:pointer;text-align:center}
 .btn:hover{background:var(--brand-2)}
+nav.main a.btn{color:#fff;margin-inline-start:6px}nav.main a.btn:hover{background:var(--brand-2);color:#fff}
 .btn.ghost{background:transparent;color:var(--brand);box-shadow:inset 0 0 0 2px var(--brand)}
 .btn.gold{background:var(--gold);color:#1d1a12}
 .lang{font-weight:600}
@@ -55,10 +56,11 @@ details.menu[open] .sheet{display:flex}
 .a1{background:#e3f1ef;border-color:var(--brand)!important;height:54px}.a2{background:#f7eedb;border-color:var(--gold)!important;height:38px}.a3{background:#efe7f5;border-color:#7a4f9a!important;height:70px}.a4{background:#e8eef9;border-color:#3d63a8!important;height:44px}
 .gap{height:18px}
 .features{padding:56px 0}
-.grid3{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,250px),1fr));gap:18px}
+.grid3{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,250px),1fr));gap:18px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:22px}
 .card h3{font-size:1.08rem;color:var(--brand)}
 .card p{color:var(--muted);margin:0}
+.card p::first-letter{text-transform:uppercase}
 .icon{width:40px;height:40px;border-radius:10px;background:#eef5f4;display:grid;place-items:center;margin-bottom:12px}
 .icon svg{width:22px;height:22px}
 .band{background:var(--brand);color:#fff;padding:48px 0}

@@ -6,10 +6,12 @@ import {
   Edit,
   List,
   NumberInput,
+  SaveButton,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  Toolbar,
   required,
 } from 'react-admin';
 import { useTranslate, type RaRecord } from 'ra-core';
@@ -38,6 +40,13 @@ const Hint = ({ text }: { text: string }) => {
   );
 };
 
+/** A setting is saved, never deleted: the toolbar has Save alone. */
+const SaveOnly = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
 const SectionEdit = ({ resource, id, children }: { resource: string; id: string; children: ReactNode }) => {
   const translate = useTranslate();
   return (
@@ -48,7 +57,9 @@ const SectionEdit = ({ resource, id, children }: { resource: string; id: string;
       mutationMode="pessimistic"
       title={translate(`resources.${resource}.name`, { smart_count: 1 })}
     >
-      <SimpleForm sx={{ maxWidth: 760 }}>{children}</SimpleForm>
+      <SimpleForm sx={{ maxWidth: 760 }} toolbar={<SaveOnly />}>
+        {children}
+      </SimpleForm>
     </Edit>
   );
 };
@@ -254,7 +265,7 @@ export const SeoPageEdit = () => {
       mutationMode="pessimistic"
       title={translate(`resources.${WEBSITE.seoPages}.name`, { smart_count: 1 })}
     >
-      <SimpleForm sx={{ maxWidth: 760 }}>
+      <SimpleForm sx={{ maxWidth: 760 }} toolbar={<SaveOnly />}>
         <Hint text="app.manager.website.seo_hint" />
         <Pair source="title" />
         <Pair source="description" multiline={2} />

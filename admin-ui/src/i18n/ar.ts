@@ -615,6 +615,8 @@ export const ar: AppMessages = {
         account: 'حساب الصالون',
         subscription: 'الاشتراك',
         trialrequest: 'طلب تجربة مجانية',
+        website: 'الموقع العام',
+        contactmessage: 'رسالة من الموقع',
         role: 'دور',
         mail: 'بريد إلكتروني',
         jserror: 'خطأ متصفح',
@@ -701,6 +703,8 @@ export const ar: AppMessages = {
         device_cancel_reason: { replaced: 'حلّ محله جهاز جديد', cancelled: 'أُلغي' },
       },
       fields: {
+        section: 'القسم',
+        page: 'الصفحة',
         status: 'الحالة',
         attempt: 'المحاولة',
         http_status: 'رد الهيئة',

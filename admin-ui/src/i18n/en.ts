@@ -593,6 +593,8 @@ export const en = {
         account: 'Salon account',
         subscription: 'Subscription',
         trialrequest: 'Free trial request',
+        website: 'Public website',
+        contactmessage: 'Message from the website',
         role: 'Role',
         mail: 'E-mail',
         jserror: 'Browser error',
@@ -682,6 +684,8 @@ export const en = {
         device_cancel_reason: { replaced: 'Replaced by a new device', cancelled: 'Cancelled' },
       },
       fields: {
+        section: 'Section',
+        page: 'Page',
         status: 'Status',
         attempt: 'Attempt',
         http_status: 'Authority answer (HTTP)',

@@ -162,6 +162,17 @@ export const websiteEn = {
     language_ar: 'Arabic',
     no_messages: 'No message yet.',
     pages: pagesEn,
+    sections: {
+      texts: 'Website texts and plans',
+      terms: 'Terms and conditions',
+      privacy: 'Privacy policy',
+      faq: 'Frequently asked questions',
+      social: 'Social media',
+      seo_defaults: 'Default SEO',
+      analytics: 'Google Analytics',
+      redirects: 'Redirects',
+      seo_page: 'A page’s SEO',
+    },
     fields: fieldsEn,
     problems: {
       title_not_set: 'Default title',
@@ -224,9 +235,9 @@ export const websiteAr: typeof websiteEn = {
     features_hint: 'ميزة في كل سطر بالشكل "العنوان: ما تقدمه".',
     plans_hint: 'الباقات التي تعرضها صفحة الأسعار، بسعرها الشهري قبل الضريبة.',
     paragraphs_hint: 'تُفصل الفقرات بسطر فارغ.',
-    https_hint: 'عناوين كاملة تبدأ بـ https://. العنوان الفارغ لا يظهر.',
+    https_hint: 'عناوين كاملة آمنة كما تنسخينها من المتصفح. العنوان الفارغ لا يظهر.',
     analytics_hint:
-      'معرّف تحليلات جوجل (G-…) أو مدير العلامات (GTM-…): تحمّله كل صفحات الموقع. فارغ: بدون تحليلات.',
+      'معرّف القياس في تحليلات جوجل أو معرّف حاوية مدير العلامات: تحمّله كل صفحات الموقع. فارغ: بدون تحليلات.',
     redirects_hint: 'يُحوَّل من يفتح المسار الأول إلى الثاني: دائم (301) لصفحة انتقلت، ومؤقت (302) لغير ذلك.',
     seo_hint:
       'الحقول الفارغة تستخدم النص الافتراضي للصفحة. العناوين حتى 60 حرفًا والأوصاف حتى 160 حرفًا تظهر كاملة في نتائج البحث.',
@@ -237,6 +248,17 @@ export const websiteAr: typeof websiteEn = {
     language_ar: 'العربية',
     no_messages: 'لا توجد رسائل بعد.',
     pages: pagesAr,
+    sections: {
+      texts: 'نصوص الموقع والباقات',
+      terms: 'الشروط والأحكام',
+      privacy: 'سياسة الخصوصية',
+      faq: 'الأسئلة الشائعة',
+      social: 'وسائل التواصل الاجتماعي',
+      seo_defaults: 'إعدادات البحث الافتراضية',
+      analytics: 'تحليلات جوجل',
+      redirects: 'التحويلات',
+      seo_page: 'تحسين البحث لصفحة',
+    },
     fields: fieldsAr,
     problems: {
       title_not_set: 'عنوان افتراضي',

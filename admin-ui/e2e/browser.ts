@@ -42,7 +42,11 @@ export const launchBrowser = (): Promise<Browser> =>
   });
 
 export type Tab = { context: BrowserContext; page: Page; errors: string[] };
-export type TabOptions = { timezoneId?: string };
+export type TabOptions = {
+  timezoneId?: string;
+  /** false: a browser with JavaScript off (the public website must work without it) */
+  javaScriptEnabled?: boolean;
+};
 
 /**
  * A fresh browser profile (own storage, so its own session) with one page; in the salon's zone unless
@@ -51,12 +55,13 @@ export type TabOptions = { timezoneId?: string };
 export const openTab = async (
   browser: Browser,
   language: 'en' | 'ar' = 'en',
-  { timezoneId = 'Asia/Riyadh' }: TabOptions = {},
+  { timezoneId = 'Asia/Riyadh', javaScriptEnabled = true }: TabOptions = {},
 ): Promise<Tab> => {
   const context = await browser.newContext({
     locale: language === 'ar' ? 'ar-SA' : 'en-US',
     timezoneId,
     viewport: { width: 1366, height: 860 },
+    javaScriptEnabled,
   });
   // every page counts its requests in flight, so a test can wait until a screen is still (./settle)
   await context.addInitScript(countRequests);

@@ -23,6 +23,7 @@ import { reportsTests } from './reports.e2e';
 import { rolesTests } from './roles.e2e';
 import { screensTests } from './screens.e2e';
 import { staffInformationTests } from './staff-information.e2e';
+import { websiteTests } from './website.e2e';
 
 browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   fullRunOnly('offers and packages bought by a customer', () => customerOffersTests(context));
@@ -41,5 +42,6 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   messagingTests(context);
   backupTests(context);
   rolesTests(context);
+  websiteTests(context);
   screensTests(context);
 });

@@ -32,8 +32,12 @@
  * empty store (verified against its manifest, then appended as recorded) >= 20,000 events/s beside a raw
  * better-sqlite3 insert of the same rows (`--backup-events`).
  *
+ * website: the public website's largest contentful paint (its Arabic home page at 390x844, its English pricing
+ * page at 1280x800), loaded cold in Chromium, median < 1 s, beside a bare page of a heading and a paragraph from
+ * the same server; the page's time to first byte and its JavaScript bytes (0: it has no script).
+ *
  * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability, sales, einvoicing,
- * signin, ledger, messaging, platform) runs those sections only; the figures of the others stay as bench/results.json had them.
+ * signin, ledger, messaging, platform, website) runs those sections only; the figures of the others stay as bench/results.json had them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +53,7 @@ import { bookingCommandLatency } from './booking-command';
 import { salesBench, type SalesFigures } from './sales';
 import { einvoicingBench, type EinvoicingFigures } from './einvoicing';
 import { firstScreenBench, type FirstScreenFigures } from './first-screen';
+import { websiteBench, type WebsiteFigures } from './website';
 import { ledgerBench, type LedgerFigures } from './ledger';
 import { messagingBench, type MessagingFigures } from './messaging';
 import { webhookBench, type WebhookFigures } from './webhooks';
@@ -70,6 +75,7 @@ const SECTIONS = [
   'ledger',
   'messaging',
   'platform',
+  'website',
 ] as const;
 const only = (): Set<string> => {
   const hit = process.argv.find((a) => a.startsWith('--only='));
@@ -135,6 +141,7 @@ type Results = {
   messaging?: MessagingFigures & { measuredAt: string; webhooks?: WebhookFigures };
   platform?: { measuredAt: string; backup: BackupFigures };
   signin?: FirstScreenFigures & { measuredAt: string };
+  website?: WebsiteFigures & { measuredAt: string };
 };
 
 const main = async () => {
@@ -356,6 +363,25 @@ const main = async () => {
       }
     }
 
+    if (sections.has('website')) {
+      const runs = arg('website-runs', 7);
+      log(
+        `website: the Arabic home page (390x844) and the English pricing page (1280x800) loaded cold in Chromium ${runs} times each, alternating with a bare page of a heading and a paragraph from the same server; largest contentful paint...`,
+      );
+      const f = await websiteBench(dir, runs);
+      if ('skipped' in f) log(`[skipped] website: ${f.skipped}`);
+      else {
+        results.website = { measuredAt: new Date().toISOString(), ...f };
+        for (const p of f.pages)
+          log(
+            `  ${p.page} at ${p.viewport}: LCP median ${p.lcpMedianMs} ms, worst ${p.lcpWorstMs} ms, TTFB ${p.ttfbMedianMs} ms, ${fmt(p.htmlBytes)} bytes of HTML, ${fmt(p.scriptBytes)} bytes of JavaScript`,
+          );
+        log(
+          `  bare page LCP median ${f.baseline.lcpMedianMs} ms; load average ${f.loadAverage.join(' -> ')}`,
+        );
+      }
+    }
+
     const target = (ok: boolean) => (ok ? 'met' : 'MISSED');
     log('');
     log('| measure | figure | baseline | ratio | target |');
@@ -422,6 +448,12 @@ const main = async () => {
       log(
         `| sign-in page usable, cold, 390x844, median / worst (ms) | ${signin.medianMs} / ${signin.worstMs}; ${fmt(signin.scriptBytes / 1024, 1)} KB of JavaScript, ${signin.requests} requests | bare page ${signin.baseline.medianMs} / ${signin.baseline.worstMs} | ${signin.ratioMedianToBaseline}x | median < 1,500 ${target(signin.medianMs < 1500)} (load average ${signin.loadAverage.join(' -> ')}) |`,
       );
+    const website = results.website;
+    if (website && sections.has('website'))
+      for (const p of website.pages)
+        log(
+          `| website ${p.page} LCP, cold, ${p.viewport}, median / worst (ms) | ${p.lcpMedianMs} / ${p.lcpWorstMs}; TTFB ${p.ttfbMedianMs} ms, ${fmt(p.scriptBytes / 1024, 1)} KB of JavaScript | bare page ${website.baseline.lcpMedianMs} | ${(p.lcpMedianMs / Math.max(website.baseline.lcpMedianMs, 1)).toFixed(2)}x | median < 1,000 ${target(p.lcpMedianMs < 1000)} (load average ${website.loadAverage.join(' -> ')}) |`,
+        );
     const ledger = results.ledger;
     if (ledger && sections.has('ledger')) {
       log(

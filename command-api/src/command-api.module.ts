@@ -1,4 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import {
+  ContactMessagesController,
+  WebsiteSettingsController,
+  websiteHandlers,
+} from './platform/website.commands';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
@@ -230,6 +235,8 @@ export class CommandApiModule {
         AccountsController,
         AccountLifeController,
         FreeTrialRequestsController,
+        WebsiteSettingsController,
+        ContactMessagesController,
         FilesController,
         ImportsController,
         AppointmentsController,
@@ -312,6 +319,7 @@ export class CommandApiModule {
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
         ...accountLifeHandlers,
+        ...websiteHandlers,
         ...customerHandlers,
         ChangeMenuHandler,
         ChangeProductsHandler,

@@ -14,3 +14,6 @@ export { EInvoiceReportingWorker } from './einvoicing/reporting.worker';
 export { OutboxWorker } from './engagement/outbox.worker';
 export { MessagingChannels, messagingChannelsFromEnv } from './engagement/channels';
 export { messageIdOf, reminderPurpose } from './engagement/outbox';
+export { RequestFreeTrial } from './platform/account-life.commands';
+export { ReceiveContactMessage } from './platform/website.commands';
+export { PublicRateLimit } from './sales/surveys.commands';

@@ -22,6 +22,7 @@ import {
   OutboxWorker,
 } from '@rawnaq/command-api';
 import { paymentSimulator } from './payment-simulator';
+import { websiteRouter } from './website/router';
 import {
   answerWithin,
   applyServerTimeouts,
@@ -380,6 +381,10 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   );
   handler.use(simulator.path, simulator.router);
 
+  // the public website of Rawnaq (`/`, `/en`, its pages, sitemap, robots, the manager's redirects)
+  handler.use(
+    websiteRouter({ models: readModels, commands: () => commandApp.get(CommandBus), clock, logger }),
+  );
   handler.use(uiFiles(o.adminDist, o.bookingDist, readModels));
 
   const mail = platform.mailSender

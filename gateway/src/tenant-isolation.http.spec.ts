@@ -410,6 +410,9 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource['whatsapp-settings'] = 'platform';
     // a free-trial request: the platform's, decided by its manager only (B's merchant token is refused there)
     idSource['trial-requests'] = '0193a000-0000-7000-8000-0000000000ad';
+    // the public website's settings: a section and a page's SEO, the platform's, its manager's only
+    idSource.settings = 'texts';
+    idSource['seo-pages'] = 'landing';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

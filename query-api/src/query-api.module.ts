@@ -42,6 +42,7 @@ import { ExpensesQueryController } from './accounting/expenses.query.controller'
 import { PurchasesQueryController } from './accounting/purchases.query.controller';
 import { PayrollQueryController } from './accounting/payroll.query.controller';
 import { MerchantsQueryController } from './platform/merchants.query.controller';
+import { WebsiteQueryController } from './platform/website.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
@@ -121,6 +122,7 @@ export class QueryApiModule implements NestModule {
         PaymentGatewayFeesController,
         WhatsAppManagerQueryController,
         MerchantsQueryController,
+        WebsiteQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

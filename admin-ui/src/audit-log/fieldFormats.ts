@@ -212,6 +212,9 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   token_last4: 'ltr',
   previous_provider: { choice: 'app.manager.whatsapp.providers.' },
   connection: { choice: 'app.manager.whatsapp.connection.' },
+  // the public website's settings (issue 27): which section the manager saved, which page's SEO
+  section: { choice: 'app.manager.website.sections.' },
+  page: { choice: 'app.manager.website.pages.' },
   ok: 'boolean',
   send_from: 'ltr',
   send_until: 'ltr',

@@ -427,6 +427,8 @@ export const KNOWN_TYPES = [
   'SubscriptionRenewed',
   'SalonDisabled',
   'SalonEnabled',
+  'WebsiteSettingsChanged',
+  'ContactMessageReceived',
   'PackageChanged',
   'PackageCreated',
   'PackagePaused',

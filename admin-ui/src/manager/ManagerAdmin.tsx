@@ -53,6 +53,9 @@ import BugReportIcon from '@mui/icons-material/BugReport';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MailIcon from '@mui/icons-material/Mail';
 import SettingsIcon from '@mui/icons-material/Settings';
+import TravelExploreIcon from '@mui/icons-material/TravelExplore';
+import WebIcon from '@mui/icons-material/Web';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import WarningIcon from '@mui/icons-material/Warning';
 import { raStoreAppKey } from '../auth/session';
@@ -65,6 +68,7 @@ import { useArea } from '../shell/area';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { ManagerDashboard } from './ManagerDashboard';
 import { createManagerServices } from './services';
+import { WEBSITE, WEBSITE_SECTION_IDS } from './websitePaths';
 import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 
 const lists = () => import('./lists');
@@ -111,6 +115,20 @@ const ZatcaSettingClone = lazyPage(() => zatca().then((m) => m.ZatcaSettingClone
 const zatcaTransactions = () => import('../einvoicing/ZatcaTransactions');
 const ZatcaFailedList = lazyPage(() => zatcaTransactions().then((m) => m.ZatcaFailedList));
 const ZatcaWarningsList = lazyPage(() => zatcaTransactions().then((m) => m.ZatcaWarningsList));
+
+const website = () => import('./website');
+const WebsiteTextsEdit = lazyPage(() => website().then((m) => m.WebsiteTextsEdit));
+const WebsiteTermsEdit = lazyPage(() => website().then((m) => m.WebsiteTermsEdit));
+const WebsitePrivacyEdit = lazyPage(() => website().then((m) => m.WebsitePrivacyEdit));
+const WebsiteFaqEdit = lazyPage(() => website().then((m) => m.WebsiteFaqEdit));
+const WebsiteSocialEdit = lazyPage(() => website().then((m) => m.WebsiteSocialEdit));
+const SeoDefaultsEdit = lazyPage(() => website().then((m) => m.SeoDefaultsEdit));
+const GoogleAnalyticsEdit = lazyPage(() => website().then((m) => m.GoogleAnalyticsEdit));
+const RedirectsEdit = lazyPage(() => website().then((m) => m.RedirectsEdit));
+const SeoPageList = lazyPage(() => website().then((m) => m.SeoPageList));
+const SeoPageEdit = lazyPage(() => website().then((m) => m.SeoPageEdit));
+const SeoReportList = lazyPage(() => website().then((m) => m.SeoReportList));
+const ContactMessageList = lazyPage(() => website().then((m) => m.ContactMessageList));
 
 const ManagerAppBar = () => (
   <AppBar
@@ -178,6 +196,17 @@ const ManagerMenu = () => {
         primaryText={translate(`resources.${GATEWAY_SETTING}.name`, { smart_count: 2 })}
         leftIcon={<PaymentsIcon />}
       />
+      <Menu.ResourceItem name={WEBSITE.messages} />
+      <Menu.ResourceItem name={WEBSITE.seoPages} />
+      <Menu.ResourceItem name={WEBSITE.seoReport} />
+      {WEBSITE_SECTION_IDS.map(([resource, id]) => (
+        <Menu.Item
+          key={resource}
+          to={`${basename}/${resource}/${id}`}
+          primaryText={translate(`resources.${resource}.name`, { smart_count: 1 })}
+          leftIcon={resource.startsWith('seo-') ? <TravelExploreIcon /> : <WebIcon />}
+        />
+      ))}
     </Menu>
   );
 };
@@ -251,6 +280,17 @@ export const ManagerAdmin = () => {
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
+        <Resource name={WEBSITE.texts} edit={WebsiteTextsEdit} />
+        <Resource name={WEBSITE.terms} edit={WebsiteTermsEdit} />
+        <Resource name={WEBSITE.privacy} edit={WebsitePrivacyEdit} />
+        <Resource name={WEBSITE.faq} edit={WebsiteFaqEdit} />
+        <Resource name={WEBSITE.social} edit={WebsiteSocialEdit} />
+        <Resource name={WEBSITE.seoDefaults} edit={SeoDefaultsEdit} />
+        <Resource name={WEBSITE.analytics} edit={GoogleAnalyticsEdit} />
+        <Resource name={WEBSITE.redirects} edit={RedirectsEdit} />
+        <Resource name={WEBSITE.seoPages} list={SeoPageList} edit={SeoPageEdit} icon={TravelExploreIcon} />
+        <Resource name={WEBSITE.seoReport} list={SeoReportList} icon={TravelExploreIcon} />
+        <Resource name={WEBSITE.messages} list={ContactMessageList} icon={MarkEmailUnreadIcon} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
         <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
         <Resource name="dashboard/zatca-failed-transactions" list={ZatcaFailedList} icon={ErrorOutlineIcon} />

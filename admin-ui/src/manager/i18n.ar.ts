@@ -1,3 +1,4 @@
+import { websiteAr } from './website.i18n';
 /** The manager screens' texts in Arabic (merged into the catalogue by i18n/messages.ar.ts). */
 const plural = (zero: string, one: string, label: string, many = zero) =>
   [zero, one, label, many, many, many].join(' |||| ');
@@ -33,6 +34,7 @@ export const ar = {
         owner_changed: 'تم تغيير المالكة وأُرسل إليها رابط لاختيار كلمة المرور',
         fields: { reason: 'السبب', name: 'اسم المالكة الجديدة', email: 'بريد المالكة الجديدة' },
       },
+      website: websiteAr.app,
       merchants: {
         empty: 'لا يوجد صالون في هذه الحالة.',
         empty_requests: 'لا توجد طلبات هنا.',
@@ -164,6 +166,7 @@ export const ar = {
     },
   },
   resources: {
+    ...websiteAr.resources,
     'platform-setting/whatsapp-packages': {
       name: plural('باقات واتساب', 'باقة واتساب', 'باقات واتساب'),
       fields: {

@@ -1,3 +1,4 @@
+import { websiteEn } from './website.i18n';
 /** The manager screens' texts in English (merged into the catalogue by i18n/messages.en.ts). */
 /** The fields of a salon's WhatsApp package and connection, on the three screens that list them. */
 const salonWhatsAppFields = {
@@ -30,6 +31,7 @@ export const en = {
         owner_changed: 'The owner was changed and mailed a link to choose her password',
         fields: { reason: 'Reason', name: 'New owner’s name', email: 'New owner’s e-mail' },
       },
+      website: websiteEn.app,
       merchants: {
         empty: 'No salon in this state.',
         empty_requests: 'No request here.',
@@ -150,6 +152,7 @@ export const en = {
     },
   },
   resources: {
+    ...websiteEn.resources,
     'platform-setting/whatsapp-packages': {
       name: 'WhatsApp package |||| WhatsApp packages',
       fields: {

@@ -5,3 +5,5 @@ export * from './platform-updates';
 export * from './whatsapp';
 export * from './account-life';
 export * from './backups';
+export * from './website';
+export * from './website-content';

@@ -44,6 +44,11 @@ import {
   FreeTrialRequestsController,
 } from './platform/account-life.commands';
 import { AccountStandingGuard } from './platform/account-standing.guard';
+import {
+  AccountContractsController,
+  accountContractHandlers,
+  PublicContractsController,
+} from './platform/account-contracts.commands';
 import { Aggregates } from './shared/repository';
 import { AppointmentsController } from './scheduling/appointments.http.controller';
 import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
@@ -224,6 +229,8 @@ export class CommandApiModule {
         AccountsController,
         AccountLifeController,
         FreeTrialRequestsController,
+        AccountContractsController,
+        PublicContractsController,
         FilesController,
         ImportsController,
         AppointmentsController,
@@ -305,6 +312,7 @@ export class CommandApiModule {
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
         ...accountLifeHandlers,
+        ...accountContractHandlers,
         ...customerHandlers,
         ChangeMenuHandler,
         ChangeProductsHandler,

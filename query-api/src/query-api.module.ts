@@ -43,6 +43,11 @@ import { PurchasesQueryController } from './accounting/purchases.query.controlle
 import { PayrollQueryController } from './accounting/payroll.query.controller';
 import { MerchantsQueryController } from './platform/merchants.query.controller';
 import {
+  ManagerContractsQueryController,
+  MerchantContractsQueryController,
+  PublicContractsQueryController,
+} from './platform/account-contracts.query.controller';
+import {
   ApiExceptionFilter,
   AuthGuard,
   systemClock,
@@ -118,6 +123,10 @@ export class QueryApiModule implements NestModule {
         PaymentGatewayFeesController,
         WhatsAppManagerQueryController,
         MerchantsQueryController,
+        // before the manager's lists: their `:list` route would take `contracts` for a list name
+        ManagerContractsQueryController,
+        MerchantContractsQueryController,
+        PublicContractsQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

@@ -94,6 +94,12 @@ const runContract = (
     },
   );
 
+/** Where the owner's mail goes: her verified address, else the one she was given. */
+const ownerEmailOf = async (models: ReadModels, userId: string) => {
+  const user = await models.get('users', userId);
+  return (user?.verified_email ?? user?.email) as string | undefined;
+};
+
 // ---- templates ----
 
 export class SaveContractTemplate {
@@ -166,7 +172,7 @@ export class SendContractHandler implements ICommandHandler<SendContract> {
     const owner = account.owner_user_id
       ? await this.models.get('users', account.owner_user_id as string)
       : undefined;
-    const ownerEmail = (owner?.verified_email ?? owner?.email) as string | undefined;
+    const ownerEmail = owner ? await ownerEmailOf(this.models, String(owner.id)) : undefined;
     if (!owner || !ownerEmail) throw rejected('contract.owner_has_no_email', 'account_id');
     const ar = i.language === 'ar';
     const salonName = String(ar ? account.name_ar : account.name_en);
@@ -198,18 +204,18 @@ export class SendContractHandler implements ICommandHandler<SendContract> {
       text_sha256: sha256(`${title}\n${text}`),
       salon_name: salonName,
       owner_name: ownerName,
-      owner_email: ownerEmail,
+      owner_user_id: String(owner.id),
       plan: i.plan,
       price: price.money.amount,
       currency,
       start_date: i.start_date,
       end_date: i.end_date,
     };
-    const salonCtx = { ...ctx, tenantId };
     const { position } = await this.aggregates.transaction(async () => {
       await runContract(this.aggregates, tenantId, contractId, ctx, { type: 'Send', contract });
       const mail = contractMail(contract);
-      await queueMail(this.aggregates, salonCtx, this.mailSender, {
+      // the platform's mail (its tracker lists it), not a record of the salon's
+      await queueMail(this.aggregates, ctx, this.mailSender, {
         to: ownerEmail,
         locale: i.language,
         subject: mail.subject,
@@ -254,9 +260,11 @@ export class ChangeContractHandler implements ICommandHandler<ChangeContract> {
     const { position } = await this.aggregates.transaction(async () => {
       const outcome = await runContract(this.aggregates, tenantId, id, ctx, { type: 'ResendMail' });
       const sent = (outcome.state as ContractStateOf & { exists: true }).sent;
+      const to = await ownerEmailOf(this.models, sent.owner_user_id);
+      if (!to) throw rejected('contract.owner_has_no_email', 'account_id');
       const mail = contractMail(sent);
-      await queueMail(this.aggregates, { ...ctx, tenantId }, this.mailSender, {
-        to: sent.owner_email,
+      await queueMail(this.aggregates, ctx, this.mailSender, {
+        to,
         locale: sent.language,
         subject: mail.subject,
         body: mail.body,

@@ -91,7 +91,7 @@ export const decideContract = (c: ContractCommand, s: ContractStateOf): Contract
       // the link of a signed or cancelled contract is no longer worth a mail
       const refusal = closed(s);
       if (refusal) throw refusal;
-      return [{ type: 'ContractMailResent', data: { contract_id: id, to: s.sent.owner_email } }];
+      return [{ type: 'ContractMailResent', data: { contract_id: id } }];
     }
     case 'Cancel':
       if (s.state === 'signed') throw conflict('contract.signed_cannot_be_cancelled');

@@ -192,10 +192,11 @@ export type ContractSent = {
     text_sha256: string;
     salon_name: string;
     owner_name: string;
-    owner_email: string;
+    /** the owner the link is mailed to (her address is read when it is mailed: it is not the salon's record) */
+    owner_user_id: string;
   };
 };
-export type ContractMailResent = { type: 'ContractMailResent'; data: { contract_id: string; to: string } };
+export type ContractMailResent = { type: 'ContractMailResent'; data: { contract_id: string } };
 export type ContractCancelled = { type: 'ContractCancelled'; data: { contract_id: string; reason: string } };
 export type ContractSigned = {
   type: 'ContractSigned';

@@ -21,13 +21,22 @@ type ListResponse = { setHeader: (k: string, v: string) => void };
 const UUID = /^[0-9a-f-]{36}$/;
 const LINK = /^[A-Za-z0-9_-]{22}$/;
 
-/** What a contract's readers see: never its link's file ids, nor (but for the manager) its link. */
+/** What the manager sees of a contract: all but its files' ids (the PDF has its own route). */
 const contractRow = (d: Doc, withLink: boolean) => {
   const { tenantId: _t, signature_file_id: _s, pdf_file_id: _p, unique_id, ...rest } = d;
   return {
     ...rest,
     ...(withLink && { unique_id, link: `/${String(d.language)}/account-contract/${String(unique_id)}` }),
   };
+};
+
+/**
+ * What the salon sees of its own contract: not which platform staff sent or cancelled it, and a
+ * cancelled contract's link no longer opens anything.
+ */
+const salonRow = (d: Doc) => {
+  const { owner_user_id: _o, sent_by: _b, cancelled_by: _c, ...own } = d;
+  return contractRow(own as Doc, d.state !== 'cancelled');
 };
 
 /** The signed PDF of a contract, as a download named after it. */
@@ -112,7 +121,9 @@ export class ManagerContractsQueryController {
   async contract(@Param('id') id: string) {
     const doc = UUID.test(id) ? await this.models.get('contracts', id) : undefined;
     if (!doc) throw notFound('contract.not_sent');
-    return contractRow(doc, true);
+    // where its link is mailed: the owner's address as it is now
+    const owner = await this.models.get('users', String(doc.owner_user_id));
+    return { ...contractRow(doc, true), owner_email: owner?.verified_email ?? owner?.email ?? null };
   }
 
   @Get('contracts/:id/pdf')
@@ -167,7 +178,7 @@ export class MerchantContractsQueryController {
   async one(@Auth() auth: AuthContext, @Param('id') id: string) {
     const doc = await this.own(auth, id);
     if (!doc) throw notFound('contract.not_sent');
-    return contractRow(doc, doc.state !== 'cancelled');
+    return salonRow(doc);
   }
 
   @Get(':id/pdf')

@@ -170,7 +170,7 @@ const en = {
   'zatca.not_sent_from_here':
     'A report reaches ZATCA directly, through its website or its call centre: this page sends nothing, to ZATCA or to the salon.',
   'contract.title': 'Contract',
-  'contract.for_salon': 'For %{salon} · account %{account}',
+  'contract.for_salon': 'Salon: %{salon} · account %{account}',
   'contract.sent_on': 'Sent on %{date}',
   'contract.signer_name': 'Your full name',
   'contract.agree': 'I have read this contract and I agree to it',
@@ -358,7 +358,7 @@ const ar: Messages = {
   'zatca.not_sent_from_here':
     'يصل البلاغ إلى الهيئة مباشرة عبر موقعها أو مركز اتصالها: هذه الصفحة لا ترسل شيئًا، لا إلى الهيئة ولا إلى الصالون.',
   'contract.title': 'العقد',
-  'contract.for_salon': 'لصالون %{salon} · الحساب %{account}',
+  'contract.for_salon': 'الصالون: %{salon} · الحساب %{account}',
   'contract.sent_on': 'أُرسل في %{date}',
   'contract.signer_name': 'اسمك الكامل',
   'contract.agree': 'قرأت هذا العقد وأوافق عليه',

@@ -20,7 +20,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -28,13 +27,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MuiTextField from '@mui/material/TextField';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import DownloadIcon from '@mui/icons-material/Download';
 import { CONTRACT_PLACEHOLDERS, formatMoney, type Currency } from '@rawnaq/contracts';
 import { useFormat } from '../format/useFormat';
 import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
-import { downloadWithToken } from '../imports/download';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { ContractPdfButton, ContractStateChip, type ContractState } from './contractParts';
 import { useArea } from '../shell/area';
 
 /** Doc1 §2 manager routes `accounting/contracts`, `accounting/contracts/contract`, `accounting/contracts/contracts/{id}`. */
@@ -42,7 +40,6 @@ export const CONTRACTS = 'accounting/contracts';
 /** The texts contracts are made from (issue 27: the manager edits them). */
 export const CONTRACT_TEMPLATES = 'accounting/contract-templates';
 
-type ContractState = 'sent' | 'signed' | 'cancelled';
 type Contract = RaRecord & {
   account_id: number;
   salon_name: string;
@@ -68,25 +65,6 @@ type Contract = RaRecord & {
   user_agent?: string;
 };
 type Template = RaRecord & { name: string; title_en: string; title_ar: string; updated_at: string };
-
-const STATE_COLOR: Record<ContractState, 'info' | 'success' | 'default'> = {
-  sent: 'info',
-  signed: 'success',
-  cancelled: 'default',
-};
-
-export const ContractStateChip = ({ state }: { state: ContractState }) => {
-  const translate = useTranslate();
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={STATE_COLOR[state]}
-      label={translate(`app.contracts.state.${state}`)}
-      data-testid={`contract-state-${state}`}
-    />
-  );
-};
 
 const useMoney = () => {
   const { language } = useArea();
@@ -366,28 +344,6 @@ const CancelButton = ({ contract, onDone }: { contract: Contract; onDone: () => 
         </DialogActions>
       </Dialog>
     </>
-  );
-};
-
-/** The signed PDF, fetched with the session's token. */
-export const ContractPdfButton = ({ path, testId }: { path: string; testId: string }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const { apiBase, session } = useArea();
-  return (
-    <Button
-      variant="outlined"
-      startIcon={<DownloadIcon />}
-      data-testid={testId}
-      onClick={(e) => {
-        e.stopPropagation();
-        downloadWithToken({ url: `${apiBase}/${path}`, token: session.token(), fallbackName: '' }).catch(
-          (error: unknown) => notify(failureKey(error), { type: 'error' }),
-        );
-      }}
-    >
-      {translate('app.contracts.download')}
-    </Button>
   );
 };
 

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
 import { useBackgroundDataProvider } from '../http/useAppDataProvider';
-import { ContractPdfButton, ContractStateChip } from '../manager/contracts';
+import { ContractPdfButton, ContractStateChip } from '../manager/contractParts';
 
 type Contract = RaRecord & {
   title: string;

@@ -207,14 +207,24 @@ const SignForm = ({
       <div className="field">
         <span className="field-label">{t('contract.signature')}</span>
         <small className="muted">{t('contract.signature_hint')}</small>
-        <SignaturePad t={t} canvasRef={canvasRef} onChange={setDrawn} />
+        <SignaturePad
+          t={t}
+          canvasRef={canvasRef}
+          onChange={(now) => {
+            setDrawn(now);
+            if (now) setErrors(({ signature: _s, ...rest }) => rest);
+          }}
+        />
         {errors.signature && <small className="error">{t(errors.signature)}</small>}
       </div>
       <label className="agree">
         <input
           type="checkbox"
           checked={agree}
-          onChange={(e) => setAgree(e.target.checked)}
+          onChange={(e) => {
+            setAgree(e.target.checked);
+            if (e.target.checked) setErrors(({ agree: _a, ...rest }) => rest);
+          }}
           data-testid="contract-agree"
         />
         <span>{t('contract.agree')}</span>

@@ -249,11 +249,12 @@ export class ChangeContractHandler implements ICommandHandler<ChangeContract> {
   ) {}
 
   async execute({ ctx, id, change, body }: ChangeContract): Promise<Answer> {
+    // the reason is judged first: a form gets its field's message whatever else is wrong
+    const reason = change === 'cancel' ? parseInput(cancelContractInput, body).reason : '';
     const doc = UUID.test(id) ? await this.models.get('contracts', id) : undefined;
     if (!doc) throw notFound('contract.not_sent');
     const tenantId = String(doc.tenantId);
     if (change === 'cancel') {
-      const { reason } = parseInput(cancelContractInput, body);
       const outcome = await runContract(this.aggregates, tenantId, id, ctx, { type: 'Cancel', reason });
       return new Answer({ id, state: 'cancelled' }, outcome.position);
     }

@@ -394,9 +394,7 @@ export const ContractShow = () => {
             {translate(`app.manager.merchants.plans.${c.plan}`)} · <bdi>{money(c)}</bdi>
           </Row>
           <Row label={translate('app.contracts.period')}>
-            <bdi dir="ltr">
-              {c.start_date} → {c.end_date}
-            </bdi>
+            {translate('app.contracts.from_to', { from: c.start_date, to: c.end_date })}
           </Row>
           <Row label={translate(`resources.${CONTRACTS}.fields.sent_at`)}>
             <bdi>{dateTime(c.sent_at)}</bdi>

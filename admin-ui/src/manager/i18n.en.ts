@@ -26,6 +26,7 @@ export const en = {
       new: 'New contract',
       sent: 'Contract sent: its owner was mailed the link to sign it',
       price_hint: 'In the salon’s currency, for example 1200.00',
+      from_to: 'From %{from} to %{to}',
       period: 'Period',
       link: 'Signing link',
       mails: 'mailed %{smart_count} times',

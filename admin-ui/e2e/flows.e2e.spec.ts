@@ -8,6 +8,7 @@
 import { backupTests } from './backup.e2e';
 import { bookingSiteTests } from './booking-site.e2e';
 import { booksTests } from './books.e2e';
+import { contractsTests } from './contracts.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
 import { feedbackTests } from './feedback.e2e';
 import { browserSuite, fullRunOnly } from './harness';
@@ -41,6 +42,7 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   staffInformationTests(context);
   messagingTests(context);
   backupTests(context);
+  contractsTests(context);
   rolesTests(context);
   websiteTests(context);
   screensTests(context);

@@ -13,6 +13,9 @@ import { lazy, Suspense } from 'react';
 // the shop's pages load only when opened: the first page's scripts stay within their budget
 const OffersPage = lazy(() => import('./pages/OffersPage').then((m) => ({ default: m.OffersPage })));
 const GiftCardPage = lazy(() => import('./pages/GiftCardPage').then((m) => ({ default: m.GiftCardPage })));
+const AccountContractPage = lazy(() =>
+  import('./pages/AccountContractPage').then((m) => ({ default: m.AccountContractPage })),
+);
 const ReportToZatcaPage = lazy(() =>
   import('./pages/ReportToZatcaPage').then((m) => ({ default: m.ReportToZatcaPage })),
 );
@@ -23,6 +26,12 @@ const Page = ({ route }: { route: Route }) => {
     return (
       <Suspense fallback={<Loading locale={route.locale} />}>
         <ReportToZatcaPage locale={route.locale} />
+      </Suspense>
+    );
+  if (route.page === 'account-contract')
+    return (
+      <Suspense fallback={<Loading locale={route.locale} />}>
+        <AccountContractPage locale={route.locale} id={route.id} />
       </Suspense>
     );
   const { locale, alias, id } = route;

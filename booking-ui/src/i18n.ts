@@ -171,6 +171,28 @@ const en = {
   'zatca.call': 'Call ZATCA: %{phone}',
   'zatca.not_sent_from_here':
     'A report reaches ZATCA directly, through its website or its call centre: this page sends nothing, to ZATCA or to the salon.',
+  'contract.title': 'Contract',
+  'contract.for_salon': 'Salon: %{salon} · account %{account}',
+  'contract.sent_on': 'Sent on %{date}',
+  'contract.signer_name': 'Your full name',
+  'contract.agree': 'I have read this contract and I agree to it',
+  'contract.signature': 'Your signature',
+  'contract.signature_hint': 'Draw your signature in the box with your finger or mouse.',
+  'contract.signature_pad': 'Signature pad: draw your signature here',
+  'contract.clear': 'Clear',
+  'contract.sign': 'Sign the contract',
+  'contract.signing': 'Signing…',
+  'contract.signed_title': 'Contract signed',
+  'contract.signed_by': 'Signed by %{name} on %{date}',
+  'contract.download': 'Download the signed PDF',
+  'contract.cancelled':
+    'This contract was cancelled and can no longer be signed. Please contact Rawnaq if you need a new one.',
+  'contract.not_found': 'This contract link is not valid. Please check the link in your e-mail.',
+  'contract.error_name': 'Write your full name',
+  'contract.error_agree': 'Tick "I agree" to sign the contract',
+  'contract.error_signature': 'Draw your signature before signing',
+  'contract.error_signed': 'This contract is already signed',
+  'contract.error_other': 'The contract could not be signed. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -339,6 +361,27 @@ const ar: Messages = {
   'zatca.call': 'الاتصال بالهيئة: %{phone}',
   'zatca.not_sent_from_here':
     'يصل البلاغ إلى الهيئة مباشرة عبر موقعها أو مركز اتصالها: هذه الصفحة لا ترسل شيئًا، لا إلى الهيئة ولا إلى الصالون.',
+  'contract.title': 'العقد',
+  'contract.for_salon': 'الصالون: %{salon} · الحساب %{account}',
+  'contract.sent_on': 'أُرسل في %{date}',
+  'contract.signer_name': 'اسمك الكامل',
+  'contract.agree': 'قرأت هذا العقد وأوافق عليه',
+  'contract.signature': 'توقيعك',
+  'contract.signature_hint': 'ارسمي توقيعك في المربع بإصبعك أو بالفأرة.',
+  'contract.signature_pad': 'لوحة التوقيع: ارسمي توقيعك هنا',
+  'contract.clear': 'مسح',
+  'contract.sign': 'توقيع العقد',
+  'contract.signing': 'جارٍ التوقيع…',
+  'contract.signed_title': 'تم توقيع العقد',
+  'contract.signed_by': 'وقّعته %{name} في %{date}',
+  'contract.download': 'تنزيل النسخة الموقّعة',
+  'contract.cancelled': 'أُلغي هذا العقد ولم يعد من الممكن توقيعه. تواصلي مع رونق إذا احتجت عقدًا جديدًا.',
+  'contract.not_found': 'رابط العقد هذا غير صالح. تحققي من الرابط في بريدك الإلكتروني.',
+  'contract.error_name': 'اكتبي اسمك الكامل',
+  'contract.error_agree': 'ضعي علامة على "أوافق" لتوقيع العقد',
+  'contract.error_signature': 'ارسمي توقيعك قبل التوقيع',
+  'contract.error_signed': 'هذا العقد موقّع بالفعل',
+  'contract.error_other': 'تعذّر توقيع العقد. حاولي مرة أخرى.',
 };
 
 export const messages: Record<Locale, Messages> = { en, ar };

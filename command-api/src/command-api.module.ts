@@ -53,6 +53,11 @@ import {
   FreeTrialRequestsController,
 } from './platform/account-life.commands';
 import { AccountStandingGuard } from './platform/account-standing.guard';
+import {
+  AccountContractsController,
+  accountContractHandlers,
+  PublicContractsController,
+} from './platform/account-contracts.commands';
 import { Aggregates } from './shared/repository';
 import { AppointmentsController } from './scheduling/appointments.http.controller';
 import { ChangeAppointmentsHandler } from './scheduling/appointments.commands';
@@ -237,6 +242,8 @@ export class CommandApiModule {
         FreeTrialRequestsController,
         WebsiteSettingsController,
         ContactMessagesController,
+        AccountContractsController,
+        PublicContractsController,
         FilesController,
         ImportsController,
         AppointmentsController,
@@ -320,6 +327,7 @@ export class CommandApiModule {
         ...identityHandlers,
         ...accountLifeHandlers,
         ...websiteHandlers,
+        ...accountContractHandlers,
         ...customerHandlers,
         ChangeMenuHandler,
         ChangeProductsHandler,

@@ -178,6 +178,11 @@ export const uiFiles = (
   });
   // the public `report-to-zatca` page (doc1 §2, public customer documents) is the booking site's
   router.get(/^\/(?:(?:en|ar)\/)?report-to-zatca\/?$/, sendIndex(bookingDist, 'booking site'));
+  // the platform's contract signing page (doc1 §2 account-contract/{uniqueId}, issue 27) too
+  router.get(
+    /^\/(?:(?:en|ar)\/)?account-contract\/[A-Za-z0-9_-]+\/?$/,
+    sendIndex(bookingDist, 'booking site'),
+  );
   router.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
   return router;
 };

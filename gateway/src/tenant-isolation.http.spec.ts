@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { RecordedEvent } from '@rawnaq/contracts';
 import { allRoutes, type Route } from './testing/routes.test-support';
 import { gunzipSync } from 'node:zlib';
-import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /**
  * Two salons: A (the demo salon, plus a record of every kind added over HTTP, named with a marker) and
@@ -449,6 +449,31 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       .send({ name: `${MARK} campaign`, message: 'Hello {name}' });
     expect(campaign.status).toBe(201);
     idSource.campaigns = campaign.body.id;
+    // one of A's contracts (the platform's manager sends it, its text naming the marker): B sees none
+    const managerToken = await t.signIn(MANAGER, 'manager');
+    const contractTemplate = await t.http
+      .post('/api/manager/contract-templates')
+      .set(bearer(managerToken))
+      .send({
+        name: `${MARK} template`,
+        title_en: `${MARK} contract`,
+        title_ar: 'عقد ألفا',
+        text_en: `${MARK} {salon_name}`,
+        text_ar: 'عقد {salon_name}',
+      });
+    const contract = await t.http.post('/api/manager/contracts').set(bearer(managerToken)).send({
+      account_id: 1,
+      template_id: contractTemplate.body.id,
+      language: 'en',
+      plan: 'basic',
+      price: '100',
+      start_date: '2099-01-01',
+      end_date: '2099-12-31',
+    });
+    expect(contract.status).toBe(201);
+    idSource.contracts = contract.body.id;
+    // a contract template: the platform's, written by its manager only (B's merchant token is refused there)
+    idSource['contract-templates'] = contractTemplate.body.id;
     // one of A's signed documents (its "report now")
     const einvoice = (await t.allEvents()).find((e) => e.type === 'EInvoiceSigned');
     const einvoiceUuid = (einvoice?.data as { uuid?: string } | undefined)?.uuid;

@@ -27,4 +27,5 @@ export * from './messaging';
 export * from './fatoora';
 export * as zatca from './zatca';
 export * from './einvoice-pdf';
+export * from './contract-pdf';
 export * from './backup/salon-backup';

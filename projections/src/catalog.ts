@@ -11,6 +11,7 @@ import { customerPenaltiesProjection } from './customers/customer-penalties.proj
 import { identityProjection } from './identity/identity.projection';
 import { trialRequestsProjection } from './platform/trial-requests.projection';
 import { websiteProjection } from './platform/website.projection';
+import { accountContractsProjection } from './platform/account-contracts.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -45,6 +46,7 @@ export const allProjections: Projection[] = [
   securityProjection,
   trialRequestsProjection,
   websiteProjection,
+  accountContractsProjection,
   customersProjection,
   customerTypesProjection,
   customerPenaltiesProjection,

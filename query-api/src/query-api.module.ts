@@ -44,6 +44,11 @@ import { PayrollQueryController } from './accounting/payroll.query.controller';
 import { MerchantsQueryController } from './platform/merchants.query.controller';
 import { WebsiteQueryController } from './platform/website.query.controller';
 import {
+  ManagerContractsQueryController,
+  MerchantContractsQueryController,
+  PublicContractsQueryController,
+} from './platform/account-contracts.query.controller';
+import {
   ApiExceptionFilter,
   AuthGuard,
   systemClock,
@@ -123,6 +128,10 @@ export class QueryApiModule implements NestModule {
         WhatsAppManagerQueryController,
         MerchantsQueryController,
         WebsiteQueryController,
+        // before the manager's lists: their `:list` route would take `contracts` for a list name
+        ManagerContractsQueryController,
+        MerchantContractsQueryController,
+        PublicContractsQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

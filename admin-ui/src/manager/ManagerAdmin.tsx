@@ -49,6 +49,8 @@ import {
 } from 'react-admin';
 import { useLogout, useTranslate } from 'ra-core';
 import BlockIcon from '@mui/icons-material/Block';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MailIcon from '@mui/icons-material/Mail';
@@ -108,6 +110,16 @@ const AllRequestsList = lazyPage(() => merchants().then((m) => m.AllRequestsList
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
+const contracts = () => import('./contracts');
+const ContractList = lazyPage(() => contracts().then((m) => m.ContractList));
+const ContractCreate = lazyPage(() => contracts().then((m) => m.ContractCreate));
+const ContractShow = lazyPage(() => contracts().then((m) => m.ContractShow));
+const ContractTemplateList = lazyPage(() => contracts().then((m) => m.ContractTemplateList));
+const ContractTemplateCreate = lazyPage(() => contracts().then((m) => m.ContractTemplateCreate));
+const ContractTemplateEdit = lazyPage(() => contracts().then((m) => m.ContractTemplateEdit));
+/** doc1 §2 `accounting/contracts…` (the names are the screens' paths; kept here so the menu needs no chunk) */
+const CONTRACTS = 'accounting/contracts';
+const CONTRACT_TEMPLATES = 'accounting/contract-templates';
 const zatca = () => import('../einvoicing/ZatcaSetting');
 const ZatcaSettingList = lazyPage(() => zatca().then((m) => m.ZatcaSettingList));
 const ZatcaSettingForm = lazyPage(() => zatca().then((m) => m.ZatcaSettingForm));
@@ -162,6 +174,8 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="merchants/disabled-merchants" />
       <Menu.ResourceItem name="merchants/rejected-merchants" />
       <Menu.ResourceItem name="merchants/all-merchants-requests" />
+      <Menu.ResourceItem name={CONTRACTS} />
+      <Menu.ResourceItem name={CONTRACT_TEMPLATES} />
       <Menu.ResourceItem name="trackers/failed-login-attempts" />
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
@@ -274,6 +288,18 @@ export const ManagerAdmin = () => {
         <Resource name="merchants/disabled-merchants" list={DisabledMerchantList} icon={StorefrontIcon} />
         <Resource name="merchants/rejected-merchants" list={RejectedMerchantList} icon={StorefrontIcon} />
         <Resource name="merchants/all-merchants-requests" list={AllRequestsList} icon={StorefrontIcon} />
+        <Resource name={CONTRACTS} list={ContractList} icon={HistoryEduIcon} recordRepresentation="title">
+          <Route path="contract" element={<ContractCreate />} />
+          <Route path="contracts/:id" element={<ContractShow />} />
+        </Resource>
+        <Resource
+          name={CONTRACT_TEMPLATES}
+          list={ContractTemplateList}
+          create={ContractTemplateCreate}
+          edit={ContractTemplateEdit}
+          icon={DescriptionIcon}
+          recordRepresentation="name"
+        />
         <Resource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
         <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />

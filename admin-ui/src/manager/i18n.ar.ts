@@ -20,6 +20,32 @@ const salonWhatsAppFields = {
 
 export const ar = {
   app: {
+    contracts: {
+      state: { sent: 'بانتظار التوقيع', signed: 'موقّع', cancelled: 'ملغى' },
+      languages: { ar: 'العربية', en: 'الإنجليزية' },
+      empty: 'لم يُرسل أي عقد بعد. يُنشأ العقد من قالب لصالون واحد ويُرسل إلى مالكته بالبريد لتوقّعه.',
+      templates_empty: 'لا توجد قوالب بعد: اكتب أول نص تُنشأ منه العقود.',
+      placeholders_hint: 'يمكن أن تستخدم النصوص هذه العناصر، وتُملأ لكل صالون: %{placeholders}',
+      new: 'عقد جديد',
+      sent: 'أُرسل العقد: أُرسل إلى المالكة رابط توقيعه بالبريد',
+      price_hint: 'بعملة الصالون، مثلًا 1200.00',
+      from_to: 'من %{from} إلى %{to}',
+      period: 'المدة',
+      link: 'رابط التوقيع',
+      mails: 'أُرسل بالبريد %{smart_count} مرات',
+      signed_from: 'وُقّع من',
+      resend: 'إرسال الرابط مرة أخرى',
+      resent: 'أُرسل الرابط إلى المالكة مرة أخرى',
+      cancel: 'إلغاء العقد',
+      cancel_confirm: 'لن يفتح رابطه شيئًا للتوقيع بعد الآن. لا يمكن إلغاء عقد موقّع.',
+      cancelled: 'أُلغي العقد',
+      reason: 'السبب',
+      download: 'تنزيل النسخة الموقّعة',
+      my_title: 'عقودك مع رونق',
+      my_hint: 'العقود التي أرسلتها لك رونق: افتحي العقد لقراءته وتوقيعه، أو نزّليه بعد التوقيع.',
+      my_empty: 'لا توجد عقود بعد.',
+      open: 'فتح للتوقيع',
+    },
     manager: {
       support: {
         menu: 'الدعم',
@@ -167,6 +193,35 @@ export const ar = {
   },
   resources: {
     ...websiteAr.resources,
+    'accounting/contracts': {
+      name: plural('عقود', 'عقد', 'العقود'),
+      fields: {
+        sent_at: 'أُرسل في',
+        account_id: 'الحساب',
+        salon_name: 'الصالون',
+        owner_name: 'المالكة',
+        title: 'العنوان',
+        plan: 'الباقة',
+        price: 'السعر',
+        state: 'الحالة',
+        signer_name: 'وقّعه',
+        template_id: 'القالب',
+        language: 'اللغة',
+        start_date: 'يبدأ في',
+        end_date: 'ينتهي في',
+      },
+    },
+    'accounting/contract-templates': {
+      name: plural('قوالب عقود', 'قالب عقد', 'قوالب العقود'),
+      fields: {
+        name: 'الاسم',
+        title_en: 'العنوان بالإنجليزية',
+        title_ar: 'العنوان بالعربية',
+        text_en: 'النص بالإنجليزية',
+        text_ar: 'النص بالعربية',
+        updated_at: 'آخر تعديل',
+      },
+    },
     'platform-setting/whatsapp-packages': {
       name: plural('باقات واتساب', 'باقة واتساب', 'باقات واتساب'),
       fields: {

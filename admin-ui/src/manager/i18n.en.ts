@@ -17,6 +17,33 @@ const salonWhatsAppFields = {
 
 export const en = {
   app: {
+    contracts: {
+      state: { sent: 'Waiting for signature', signed: 'Signed', cancelled: 'Cancelled' },
+      languages: { ar: 'Arabic', en: 'English' },
+      empty:
+        'No contract sent yet. A contract is made from a template for one salon and mailed to its owner to sign.',
+      templates_empty: 'No template yet: write the first text contracts are made from.',
+      placeholders_hint: 'The texts may use these placeholders, filled in for each salon: %{placeholders}',
+      new: 'New contract',
+      sent: 'Contract sent: its owner was mailed the link to sign it',
+      price_hint: 'In the salon’s currency, for example 1200.00',
+      from_to: 'From %{from} to %{to}',
+      period: 'Period',
+      link: 'Signing link',
+      mails: 'mailed %{smart_count} times',
+      signed_from: 'Signed from',
+      resend: 'Mail the link again',
+      resent: 'The link was mailed to the owner again',
+      cancel: 'Cancel the contract',
+      cancel_confirm: 'Its link will no longer open anything to sign. A signed contract cannot be cancelled.',
+      cancelled: 'Contract cancelled',
+      reason: 'Reason',
+      download: 'Download the signed PDF',
+      my_title: 'Your contracts with Rawnaq',
+      my_hint: 'The contracts Rawnaq sent you: open one to read and sign it, or download it once signed.',
+      my_empty: 'No contract yet.',
+      open: 'Open to sign',
+    },
     manager: {
       support: {
         menu: 'Support',
@@ -153,6 +180,35 @@ export const en = {
   },
   resources: {
     ...websiteEn.resources,
+    'accounting/contracts': {
+      name: 'Contract |||| Contracts',
+      fields: {
+        sent_at: 'Sent',
+        account_id: 'Account',
+        salon_name: 'Salon',
+        owner_name: 'Owner',
+        title: 'Title',
+        plan: 'Plan',
+        price: 'Price',
+        state: 'State',
+        signer_name: 'Signed by',
+        template_id: 'Template',
+        language: 'Language',
+        start_date: 'Starts on',
+        end_date: 'Ends on',
+      },
+    },
+    'accounting/contract-templates': {
+      name: 'Contract template |||| Contract templates',
+      fields: {
+        name: 'Name',
+        title_en: 'English title',
+        title_ar: 'Arabic title',
+        text_en: 'English text',
+        text_ar: 'Arabic text',
+        updated_at: 'Last changed',
+      },
+    },
     'platform-setting/whatsapp-packages': {
       name: 'WhatsApp package |||| WhatsApp packages',
       fields: {

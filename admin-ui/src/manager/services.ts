@@ -40,6 +40,9 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'dashboard/zatca-warning-transactions': 'dashboard/zatca-warning-transactions',
   // the platform's fee of each successful gateway transaction, per salon (doc2 §9)
   'payment-gateway-fees': 'payment-gateway-fees',
+  // the contracts salons sign (issue 27) and the templates they are made from
+  'accounting/contracts': 'contracts',
+  'accounting/contract-templates': 'contract-templates',
   // WhatsApp (issue 26): packages, the salons' packages and connections, the tracker, the settings
   ...WHATSAPP_API_PATHS,
   // the public website's settings, its pages' SEO and the visitors' messages (issue 27)

@@ -38,6 +38,7 @@ import { BusinessHoursSection } from './BusinessHoursSection';
 import { CustomHoursSection } from './CustomHoursSection';
 import { GeneralInfoSection } from './GeneralInfoSection';
 import { BackupSection } from './BackupSection';
+import { ContractsSection } from './ContractsSection';
 import type { AfterSave } from './SettingsSection';
 import { InlineToolbar } from '../layout/phone';
 
@@ -278,6 +279,7 @@ export const GeneralSettingsPage = () => {
         <>
           <GeneralInfoSection />
           <BackupSection />
+          <ContractsSection />
         </>
       )}
       {tab === 'vat' && <VatSection />}

@@ -7,3 +7,4 @@ export * from './account-life';
 export * from './backups';
 export * from './website';
 export * from './website-content';
+export * from './account-contracts';

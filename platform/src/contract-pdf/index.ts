@@ -1,0 +1,1 @@
+export { renderContractPdf, type ContractPdfInput } from './render';

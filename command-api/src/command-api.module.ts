@@ -139,6 +139,13 @@ import {
 } from './einvoicing/reporting.worker';
 import { complianceSample, EInvoiceSigning } from './einvoicing/signing';
 import { GatewayPayments, ReceiveGatewayCallbackHandler } from './online/gateway-payments.commands';
+import {
+  AccountInvoicePayments,
+  Billing,
+  BillingController,
+  ChangeBillingHandler,
+  PublicAccountInvoicesController,
+} from './platform/billing.commands';
 import { GatewayCallbacksController } from './online/gateway-payments.http.controller';
 import { OnlinePurchases } from './online/online-purchases';
 import { BuyGiftCardOnlineHandler, BuyOfferOnlineHandler } from './online/online-shop.commands';
@@ -224,6 +231,8 @@ export class CommandApiModule {
         AccountsController,
         AccountLifeController,
         FreeTrialRequestsController,
+        BillingController,
+        PublicAccountInvoicesController,
         FilesController,
         ImportsController,
         AppointmentsController,
@@ -284,6 +293,9 @@ export class CommandApiModule {
         OutboxWorker,
         GatewayPayments,
         ReceiveGatewayCallbackHandler,
+        Billing,
+        AccountInvoicePayments,
+        ChangeBillingHandler,
         OnlinePurchases,
         OnlineCustomers,
         ChangePaymentGatewayPackageHandler,

@@ -43,6 +43,11 @@ import { PurchasesQueryController } from './accounting/purchases.query.controlle
 import { PayrollQueryController } from './accounting/payroll.query.controller';
 import { MerchantsQueryController } from './platform/merchants.query.controller';
 import {
+  BillingQueryController,
+  MerchantAccountInvoicesController,
+  PublicBillingController,
+} from './platform/billing.query.controller';
+import {
   ApiExceptionFilter,
   AuthGuard,
   systemClock,
@@ -118,6 +123,9 @@ export class QueryApiModule implements NestModule {
         PaymentGatewayFeesController,
         WhatsAppManagerQueryController,
         MerchantsQueryController,
+        BillingQueryController,
+        MerchantAccountInvoicesController,
+        PublicBillingController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

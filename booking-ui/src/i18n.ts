@@ -169,6 +169,26 @@ const en = {
   'zatca.call': 'Call ZATCA: %{phone}',
   'zatca.not_sent_from_here':
     'A report reaches ZATCA directly, through its website or its call centre: this page sends nothing, to ZATCA or to the salon.',
+  'account_invoice.title': 'Rawnaq invoice',
+  'account_invoice.number': 'Invoice number',
+  'account_invoice.seller': 'Seller',
+  'account_invoice.trn': 'TRN',
+  'account_invoice.buyer': 'Salon',
+  'account_invoice.issued': 'Issued',
+  'account_invoice.due_by': 'Due by',
+  'account_invoice.item': 'Item',
+  'account_invoice.net': 'Before VAT',
+  'account_invoice.vat': 'VAT',
+  'account_invoice.total': 'Total',
+  'account_invoice.paid_amount': 'Paid',
+  'account_invoice.due': 'Due',
+  'account_invoice.pay': 'Pay %{amount}',
+  'account_invoice.paying': 'Opening the secure payment page…',
+  'account_invoice.status_unpaid': 'Unpaid',
+  'account_invoice.status_paid': 'Paid, thank you',
+  'account_invoice.status_cancelled': 'Cancelled',
+  'account_invoice.checking': 'Confirming your payment…',
+  'account_invoice.pay_failed': 'The payment could not be opened; try again in a moment.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -335,6 +355,26 @@ const ar: Messages = {
   'zatca.call': 'الاتصال بالهيئة: %{phone}',
   'zatca.not_sent_from_here':
     'يصل البلاغ إلى الهيئة مباشرة عبر موقعها أو مركز اتصالها: هذه الصفحة لا ترسل شيئًا، لا إلى الهيئة ولا إلى الصالون.',
+  'account_invoice.title': 'فاتورة رونق',
+  'account_invoice.number': 'رقم الفاتورة',
+  'account_invoice.seller': 'البائع',
+  'account_invoice.trn': 'الرقم الضريبي',
+  'account_invoice.buyer': 'الصالون',
+  'account_invoice.issued': 'تاريخ الإصدار',
+  'account_invoice.due_by': 'تاريخ الاستحقاق',
+  'account_invoice.item': 'البند',
+  'account_invoice.net': 'قبل الضريبة',
+  'account_invoice.vat': 'ضريبة القيمة المضافة',
+  'account_invoice.total': 'الإجمالي',
+  'account_invoice.paid_amount': 'المدفوع',
+  'account_invoice.due': 'المستحق',
+  'account_invoice.pay': 'ادفعي %{amount}',
+  'account_invoice.paying': 'جارٍ فتح صفحة الدفع الآمنة…',
+  'account_invoice.status_unpaid': 'غير مدفوعة',
+  'account_invoice.status_paid': 'مدفوعة، شكرًا لك',
+  'account_invoice.status_cancelled': 'ملغاة',
+  'account_invoice.checking': 'جارٍ تأكيد الدفع…',
+  'account_invoice.pay_failed': 'تعذّر فتح صفحة الدفع؛ حاولي بعد قليل.',
 };
 
 export const messages: Record<Locale, Messages> = { en, ar };

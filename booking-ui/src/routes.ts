@@ -33,6 +33,8 @@ export type Route =
     }
   /** the public customer document `report-to-zatca` (doc1 §2): how to report an invoice to ZATCA */
   | { page: 'report-to-zatca'; locale: Locale }
+  /** an invoice of the platform to a salon (doc1 §2 public `account-invoice/{uniqueId}`), with "Pay" */
+  | { page: 'account-invoice'; locale: Locale; id: string }
   | { page: 'not-found'; locale: Locale };
 
 /** The salon's pages without a parameter, by the last segment of their address. */
@@ -82,6 +84,8 @@ const decode = (segment: string): string | undefined => {
 export const parseRoute = (pathname: string): Route => {
   const { locale, prefix, segments } = splitLocale(pathname);
   if (segments.length === 1 && segments[0] === 'report-to-zatca') return { page: 'report-to-zatca', locale };
+  if (segments.length === 2 && segments[0] === 'account-invoice' && /^[A-Za-z0-9_-]{22}$/.test(segments[1]))
+    return { page: 'account-invoice', locale, id: segments[1] };
   const [first, rawAlias, page, id, ...rest] = segments;
   const alias = rawAlias === undefined ? undefined : decode(rawAlias);
   // The alias rule of the settings screen (a-z, A-Z, 0-9): anything else cannot be a salon.

@@ -170,6 +170,8 @@ export const uiFiles = (
   });
   // the public `report-to-zatca` page (doc1 §2, public customer documents) is the booking site's
   router.get(/^\/(?:(?:en|ar)\/)?report-to-zatca\/?$/, sendIndex(bookingDist, 'booking site'));
+  // the platform's invoice to a salon, paid from its link (doc1 §2 public `account-invoice/{uniqueId}`)
+  router.get(/^\/(?:(?:en|ar)\/)?account-invoice\/[\w-]+\/?$/, sendIndex(bookingDist, 'booking site'));
   router.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
   return router;
 };

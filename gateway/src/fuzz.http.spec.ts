@@ -47,6 +47,8 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   code: ['1101', '6', '6199999', 'not-a-code'],
   // a phone on the WhatsApp simulator: a customer's, and one that is not a number
   phone: ['966559876543', 'not-a-phone'],
+  // a plan of the platform's catalogue, and one that is not
+  plan: ['basic', 'advanced', 'premium', 'gold'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

@@ -93,6 +93,8 @@ const FIXED_PARAMS: Record<string, string> = {
   accountId: '1',
   // salon A's own account of its chart (added below): B's chart has no such account
   code: '6177',
+  // a plan of the platform's catalogue (the manager's: B's merchant token is refused there)
+  plan: 'basic',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([
@@ -407,6 +409,11 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource['whatsapp-settings'] = 'platform';
     // a free-trial request: the platform's, decided by its manager only (B's merchant token is refused there)
     idSource['trial-requests'] = '0193a000-0000-7000-8000-0000000000ad';
+    // the platform's invoices and payment requests to salons: the manager's only (the salon reads its
+    // own by their link, which B is given one of its own for)
+    idSource['account-invoices'] = '0193a000-0000-7000-8000-0000000000ae';
+    idSource['payment-requests'] = '0193a000-0000-7000-8000-0000000000af';
+    idSource.plans = 'basic';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

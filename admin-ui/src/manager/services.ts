@@ -40,6 +40,12 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   // the platform's fee of each successful gateway transaction, per salon (doc2 §9)
   'payment-gateway-fees': 'payment-gateway-fees',
   // WhatsApp (issue 26): packages, the salons' packages and connections, the tracker, the settings
+  // the platform's billing (issue 27): plans, the platform as a seller, invoices, requests, payments
+  'platform-setting/plans': 'plans',
+  'platform-setting/billing-seller': 'billing-seller',
+  'accounting/total-sales': 'account-invoices',
+  'accounting/payments-requests': 'payment-requests',
+  'accounting/payments': 'account-payments',
   ...WHATSAPP_API_PATHS,
 };
 

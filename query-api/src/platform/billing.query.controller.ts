@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { PAID_PLANS, PLATFORM_TIME_ZONE, today } from '@rawnaq/contracts';
+import { PAID_PLANS, PLATFORM_TIME_ZONE, toDecimalString, today, type Currency } from '@rawnaq/contracts';
 import {
   Auth,
   header,
@@ -23,8 +23,22 @@ const ALL = 100_000;
 /** What an invoice's public page and the salon see: the invoice, what is paid and what is due. */
 const invoiceView = (d: Doc) => ({ ...d, due: (d.total as number) - ((d.paid as number) ?? 0) });
 
+/** A price as the plan's form shows it: decimal text in its currency's decimals. */
+const decimal = (minor: number, currency: string) =>
+  toDecimalString({ amount: minor, currency: currency as Currency });
 const planView = (d: Doc) => ({
   id: d.id,
+  // the form's fields: the features one a line, and each country's prices
+  features_en_text: ((d.features_en as string[] | undefined) ?? []).join('\n'),
+  features_ar_text: ((d.features_ar as string[] | undefined) ?? []).join('\n'),
+  ...Object.fromEntries(
+    (
+      (d.prices as Array<{ country_id: number; currency: string; monthly: number; yearly: number }>) ?? []
+    ).flatMap((p) => [
+      [`monthly_${p.country_id}`, decimal(p.monthly, p.currency)],
+      [`yearly_${p.country_id}`, decimal(p.yearly, p.currency)],
+    ]),
+  ),
   plan: d.plan,
   name_en: d.name_en,
   name_ar: d.name_ar,
@@ -39,6 +53,16 @@ const orderedPlans = async (models: ReadModels) => {
   const docs = await models.find('plans', { limit: 10 });
   return PAID_PLANS.map((p) => docs.find((d) => d.id === p)).filter((d): d is Doc => !!d);
 };
+/** The manager's list: the three plans always, those not priced yet empty (to be priced). */
+const emptyPlan = (id: string) => ({
+  id,
+  plan: id,
+  prices: [],
+  features_en: [],
+  features_ar: [],
+  features_en_text: '',
+  features_ar_text: '',
+});
 
 @Controller('api/manager')
 @Realm('manager')
@@ -50,7 +74,11 @@ export class BillingQueryController {
 
   @Get('plans')
   async plans(@Res({ passthrough: true }) res: Response) {
-    const rows = (await orderedPlans(this.models)).map(planView);
+    const defined = await orderedPlans(this.models);
+    const rows = PAID_PLANS.map((p) => {
+      const doc = defined.find((d) => d.id === p);
+      return doc ? planView(doc) : emptyPlan(p);
+    });
     res.setHeader('Content-Range', `plans 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
     return rows;
   }
@@ -60,7 +88,7 @@ export class BillingQueryController {
     if (!(PAID_PLANS as readonly string[]).includes(id)) throw notFoundRecord();
     const doc = await this.models.get('plans', id);
     // a plan not defined yet is shown empty, ready to be priced
-    return doc ? planView(doc) : { id, plan: id, prices: [], features_en: [], features_ar: [] };
+    return doc ? planView(doc) : emptyPlan(id);
   }
 
   @Get('billing-seller/platform')

@@ -8,6 +8,7 @@ import {
   SimpleForm,
   TextInput,
   TopToolbar,
+  Title,
   CreateButton,
   required,
   useGetList,
@@ -437,6 +438,7 @@ export const TotalSalesShow = () => {
   const open = data.status === 'unpaid';
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={`${translate('app.manager.billing.invoice')} #${data.number}`} />
       <InvoiceSheet
         invoice={data}
         actions={
@@ -473,7 +475,11 @@ export const TotalSalesShow = () => {
                 </Button>
               </Stack>
               <Typography variant="subtitle2">{translate('app.manager.billing.record_transfer')}</Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ alignItems: { sm: 'flex-start' } }}
+              >
                 <TextField
                   size="small"
                   label={translate('app.manager.billing.amount')}
@@ -647,6 +653,7 @@ export const PaymentRequestShow = () => {
   if (!data) return null;
   return (
     <Card sx={{ m: { xs: 1, sm: 2 }, maxWidth: 640 }}>
+      <Title title={`${translate('app.manager.billing.request')} #${data.number}`} />
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="h6">

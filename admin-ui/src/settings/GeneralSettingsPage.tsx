@@ -37,6 +37,7 @@ import { vatExample, vatPayload, type VatSettings } from './vat';
 import { BusinessHoursSection } from './BusinessHoursSection';
 import { CustomHoursSection } from './CustomHoursSection';
 import { GeneralInfoSection } from './GeneralInfoSection';
+import { SubscriptionSection } from './AccountInvoices';
 import { BackupSection } from './BackupSection';
 import type { AfterSave } from './SettingsSection';
 import { InlineToolbar } from '../layout/phone';
@@ -277,6 +278,7 @@ export const GeneralSettingsPage = () => {
       {tab === 'general' && (
         <>
           <GeneralInfoSection />
+          <SubscriptionSection />
           <BackupSection />
         </>
       )}

@@ -305,6 +305,22 @@ describe("the platform's invoices, payment requests, payments and renewal", () =
       .send({ amount: '1', reference: 'TT-2' });
     expect(onCancelled.body.message).toBe('billing.invoice_cancelled');
 
+    // the manager's advanced-accounting list: the salons with the add-on, and their last add-on invoice
+    const switched = await t.http
+      .put(`/api/manager/accounts/${accountId}/advanced-accounting`)
+      .set(asManager())
+      .send({ status: 1 });
+    expect(switched.status).toBe(200);
+    const addonSalons = await t.http.get('/api/manager/advanced-accounting').set(await fresh(manager));
+    expect(addonSalons.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          account_id: accountId,
+          last_invoice: expect.objectContaining({ number: 3, status: 'cancelled' }),
+        }),
+      ]),
+    );
+
     const payments = await t.http.get('/api/manager/account-payments').set(await fresh(manager));
     expect(payments.body.map((p: { method: string }) => p.method).sort()).toEqual([
       'bank_transfer',

@@ -115,6 +115,7 @@ const PaymentList = lazyPage(() => billing().then((m) => m.PaymentList));
 const PaymentRequestList = lazyPage(() => billing().then((m) => m.PaymentRequestList));
 const PaymentRequestCreate = lazyPage(() => billing().then((m) => m.PaymentRequestCreate));
 const PaymentRequestShow = lazyPage(() => billing().then((m) => m.PaymentRequestShow));
+const AdvancedAccountingList = lazyPage(() => billing().then((m) => m.AdvancedAccountingList));
 /** the platform's billing (issue 27): kept as plain names so the menu does not load the screens' chunk */
 const PLANS = 'platform-setting/plans';
 const BILLING_SELLER = 'platform-setting/billing-seller';
@@ -177,6 +178,7 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name={PAYMENT_REQUESTS} />
       <Menu.ResourceItem name={PAYMENTS} />
       <Menu.ResourceItem name={PLANS} />
+      <Menu.ResourceItem name="advanced-accounting" />
       <Menu.Item
         to={`${basename}/${BILLING_SELLER}/platform`}
         primaryText={translate(`resources.${BILLING_SELLER}.name`, { smart_count: 1 })}
@@ -301,6 +303,7 @@ export const ManagerAdmin = () => {
           <Route path="payment-request/:id" element={<PaymentRequestShow />} />
         </Resource>
         <Resource name={PAYMENTS} list={PaymentList} icon={PaymentsIcon} />
+        <Resource name="advanced-accounting" list={AdvancedAccountingList} icon={ReceiptLongIcon} />
         <Resource
           name={GATEWAY_PACKAGES}
           list={GatewayPackageList}

@@ -678,3 +678,86 @@ export const PaymentRequestShow = () => {
     </Card>
   );
 };
+
+// ---- the advanced accounting add-on ----
+
+export const ADVANCED_ACCOUNTING = 'advanced-accounting';
+
+type AddonSalon = RaRecord & {
+  account_id: number;
+  name_en: string;
+  name_ar: string;
+  advanced_accounting_status: number;
+  last_invoice: {
+    id: string;
+    number: number;
+    total: number;
+    currency: Currency;
+    status: Invoice['status'];
+  } | null;
+};
+
+/**
+ * `advanced-accounting` (manager): the salons with the advanced accounting add-on (switched on from the
+ * salons' list), and the last add-on invoice each was sent, which opens; a salon not invoiced yet is
+ * invoiced from `accounting/total-sales/invoice`.
+ */
+export const AdvancedAccountingList = () => {
+  const translate = useTranslate();
+  const { language, basename } = useArea();
+  const money = useMoney();
+  const last = (s: AddonSalon) =>
+    s.last_invoice ? (
+      <span>
+        #{s.last_invoice.number} · <bdi>{money(s.last_invoice.total, s.last_invoice.currency)}</bdi> ·{' '}
+        {translate(`app.manager.billing.status.${s.last_invoice.status}`)}
+      </span>
+    ) : (
+      translate('app.manager.billing.not_invoiced')
+    );
+  return (
+    <List
+      resource={ADVANCED_ACCOUNTING}
+      exporter={false}
+      empty={false}
+      actions={
+        <TopToolbar>
+          <CreateLink to={`${TOTAL_SALES}/invoice`} />
+        </TopToolbar>
+      }
+    >
+      <ResponsiveDataTable<AddonSalon>
+        primaryText={(s) => (
+          <span>
+            {s.account_id} · <bdi>{language === 'ar' ? s.name_ar : s.name_en}</bdi>
+          </span>
+        )}
+        secondaryText={(s) => last(s)}
+        bulkActionButtons={false}
+        rowClick={(_id, _r, s) =>
+          (s as AddonSalon).last_invoice
+            ? `${basename}/${TOTAL_SALES}/invoice/${(s as AddonSalon).last_invoice!.id}`
+            : false
+        }
+      >
+        <DataTable.Col source="account_id" />
+        <DataTable.Col
+          source="name_en"
+          render={(s: AddonSalon) => <bdi>{language === 'ar' ? s.name_ar : s.name_en}</bdi>}
+        />
+        <DataTable.Col
+          source="advanced_accounting_status"
+          disableSort
+          render={(s: AddonSalon) =>
+            translate(
+              s.advanced_accounting_status === 2
+                ? 'app.manager.billing.books_open'
+                : 'app.manager.billing.books_pending',
+            )
+          }
+        />
+        <DataTable.Col source="last_invoice" disableSort render={(s: AddonSalon) => last(s)} />
+      </ResponsiveDataTable>
+    </List>
+  );
+};

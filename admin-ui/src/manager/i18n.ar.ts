@@ -21,6 +21,9 @@ export const ar = {
   app: {
     manager: {
       billing: {
+        not_invoiced: 'لم تُصدر فاتورة بعد',
+        books_open: 'الدفاتر مفتوحة',
+        books_pending: 'بانتظار معالج المحاسبة',
         status: { unpaid: 'غير مدفوعة', paid: 'مدفوعة', cancelled: 'ملغاة' },
         kinds: { subscription: 'اشتراك', addon: 'إضافة' },
         addons: {
@@ -195,6 +198,15 @@ export const ar = {
     },
   },
   resources: {
+    'advanced-accounting': {
+      name: plural('صالونات المحاسبة المتقدمة', 'صالون المحاسبة المتقدمة', 'صالونات المحاسبة المتقدمة'),
+      fields: {
+        account_id: 'الحساب',
+        name_en: 'الصالون',
+        advanced_accounting_status: 'الدفاتر',
+        last_invoice: 'آخر فاتورة للإضافة',
+      },
+    },
     'platform-setting/plans': {
       name: plural('الباقات', 'الباقة', 'الباقات'),
       fields: {

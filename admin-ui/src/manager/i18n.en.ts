@@ -18,6 +18,9 @@ export const en = {
   app: {
     manager: {
       billing: {
+        not_invoiced: 'Not invoiced yet',
+        books_open: 'Books opened',
+        books_pending: 'Waiting for the accounting wizard',
         status: { unpaid: 'Unpaid', paid: 'Paid', cancelled: 'Cancelled' },
         kinds: { subscription: 'Subscription', addon: 'Add-on' },
         addons: {
@@ -181,6 +184,15 @@ export const en = {
     },
   },
   resources: {
+    'advanced-accounting': {
+      name: 'Advanced accounting salon |||| Advanced accounting salons',
+      fields: {
+        account_id: 'Account',
+        name_en: 'Salon',
+        advanced_accounting_status: 'Books',
+        last_invoice: 'Last add-on invoice',
+      },
+    },
     'platform-setting/plans': {
       name: 'Plan |||| Plans',
       fields: {

@@ -46,6 +46,7 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'accounting/total-sales': 'account-invoices',
   'accounting/payments-requests': 'payment-requests',
   'accounting/payments': 'account-payments',
+  'advanced-accounting': 'advanced-accounting',
   ...WHATSAPP_API_PATHS,
 };
 

@@ -186,6 +186,53 @@ export class BillingQueryController {
   }
 
   /**
+   * `advanced-accounting` (manager): the salons with the advanced accounting add-on switched on (1, or
+   * 2 once their books are opened), with the last add-on invoice each was sent (its price and status).
+   */
+  @Get('advanced-accounting')
+  async advancedAccounting(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['account_id', 'name_en'],
+      defaultSort: ['account_id', 'asc'],
+    });
+    const filter: Filter = { advanced_accounting_status: { $in: [1, 2] } };
+    const [docs, total] = await Promise.all([
+      this.models.find('accounts', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('accounts', filter),
+    ]);
+    const rows = await Promise.all(
+      docs.map(async (a) => {
+        const [last] = await this.models.find('account_invoices', {
+          filter: { account_id: a.account_id as number, addon: 'advanced_accounting' },
+          sort: [['number', 'desc']],
+          limit: 1,
+        });
+        return {
+          id: a.id,
+          account_id: a.account_id,
+          name_en: a.name_en,
+          name_ar: a.name_ar,
+          advanced_accounting_status: a.advanced_accounting_status,
+          last_invoice: last
+            ? {
+                id: last.id,
+                number: last.number,
+                total: last.total,
+                currency: last.currency,
+                status: last.status,
+              }
+            : null,
+        };
+      }),
+    );
+    return page(res, 'advanced-accounting', q, rows, total);
+  }
+
+  /**
    * The platform's paid revenue by month of payment, per currency: net and VAT in minor units (the
    * dashboard's chart). `months` back from this month, 12 by default.
    */

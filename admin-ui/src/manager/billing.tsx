@@ -117,7 +117,12 @@ export const PlanList = () => {
   return (
     <List resource={PLANS} exporter={false} pagination={false} empty={false}>
       <ResponsiveDataTable<Plan>
-        primaryText={(p) => <bdi>{(language === 'ar' ? p.name_ar : p.name_en) ?? p.id}</bdi>}
+        primaryText={(p) => (
+          <bdi>
+            {(language === 'ar' ? p.name_ar : p.name_en) ??
+              translate(`app.manager.merchants.plans.${String(p.id)}`)}
+          </bdi>
+        )}
         secondaryText={(p) => `${translate('app.manager.billing.max_employees')}: ${p.max_employees ?? ''}`}
         bulkActionButtons={false}
         rowClick="edit"

@@ -13,8 +13,10 @@ import {
   required,
   useGetList,
   useGetOne,
+  SaveButton,
+  Toolbar,
 } from 'react-admin';
-import { useNotify, useRedirect, useTranslate, type RaRecord } from 'ra-core';
+import { useNotify, useRecordContext, useRedirect, useTranslate, type RaRecord } from 'ra-core';
 import { useParams } from 'react-router-dom';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
@@ -142,6 +144,19 @@ export const PlanList = () => {
   );
 };
 
+/** Plans and the seller are changed, never deleted: the toolbar saves only. */
+const SaveOnly = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+const PlanTitle = () => {
+  const translate = useTranslate();
+  const plan = useRecordContext<Plan>();
+  return <>{plan ? translate(`app.manager.merchants.plans.${String(plan.id)}`) : ''}</>;
+};
+
 export const PlanEdit = () => {
   const translate = useTranslate();
   const { language } = useArea();
@@ -150,13 +165,14 @@ export const PlanEdit = () => {
       resource={PLANS}
       mutationMode="pessimistic"
       redirect="list"
+      title={<PlanTitle />}
       transform={(d: RaRecord) => ({
         ...d,
         features_en: d.features_en_text,
         features_ar: d.features_ar_text,
       })}
     >
-      <SimpleForm sx={{ maxWidth: 720 }}>
+      <SimpleForm sx={{ maxWidth: 720 }} toolbar={<SaveOnly />}>
         <TextInput source="name_en" validate={required()} fullWidth />
         <TextInput source="name_ar" validate={required()} fullWidth slotProps={rtl} />
         <NumberInput source="max_employees" validate={required()} min={1} max={1000} step={1} />
@@ -214,7 +230,7 @@ export const BillingSellerEdit = () => {
       mutationMode="pessimistic"
       title={translate(`resources.${BILLING_SELLER}.name`, { smart_count: 1 })}
     >
-      <SimpleForm sx={{ maxWidth: 640 }}>
+      <SimpleForm sx={{ maxWidth: 640 }} toolbar={<SaveOnly />}>
         <Typography variant="body2" color="text.secondary">
           {translate('app.manager.billing.seller_hint')}
         </Typography>
@@ -300,6 +316,12 @@ export const TotalSalesList = () => {
 /** `accounting/total-sales/invoice`: a subscription (plan and period) or an add-on invoice to a salon. */
 export const TotalSalesCreate = () => {
   const translate = useTranslate();
+  const { language } = useArea();
+  // the salons, all of them (a few thousand at most): an invoice may go to one on trial or expired
+  const { data: salons } = useGetList<RaRecord & { account_id: number; name_en: string; name_ar: string }>(
+    'merchants/active-merchants',
+    { pagination: { page: 1, perPage: 5000 }, sort: { field: 'account_id', order: 'ASC' } },
+  );
   const [kind, setKind] = useState<string>('subscription');
   return (
     <Create
@@ -308,7 +330,14 @@ export const TotalSalesCreate = () => {
       title={translate('app.manager.billing.new_invoice')}
     >
       <SimpleForm sx={{ maxWidth: 560 }} defaultValues={{ kind: 'subscription', period: 'monthly' }}>
-        <NumberInput source="account_id" validate={required()} min={1} step={1} />
+        <SelectInput
+          source="account_id"
+          validate={required()}
+          choices={(salons ?? []).map((a) => ({
+            id: a.account_id,
+            name: `${a.account_id} · ${language === 'ar' ? a.name_ar : a.name_en}`,
+          }))}
+        />
         <SelectInput
           source="kind"
           validate={required()}

@@ -158,6 +158,12 @@ describe("the platform's invoices, payment requests, payments and renewal", () =
       .set(asManager())
       .send({ account_id: accountId, kind: 'addon', addon: 'whatsapp', price: '50' });
     expect(addon.body).toMatchObject({ number: 2, net: 5000, vat: 750, total: 5750 });
+    // a Saudi salon's price has halalas, not fils: the number is not taken by a refusal
+    const threeDecimals = await t.http
+      .post('/api/manager/account-invoices')
+      .set(asManager())
+      .send({ account_id: accountId, kind: 'addon', addon: 'whatsapp', price: '50.125' });
+    expect(threeDecimals.body.errors).toEqual({ price: 'validation.max_decimals' });
     const list = await t.http.get('/api/manager/account-invoices').set(await fresh(manager));
     expect(list.body.map((i: { number: number }) => i.number)).toEqual([2, 1]);
     // the salon sees its invoices in its settings; another salon does not

@@ -38,6 +38,7 @@ import {
   type AccountPaymentRequested,
   type BillingSeller,
   type BillingSellerChanged,
+  type Currency,
   type PaidPlan,
   type PlanChanged,
   type SubscriptionEvent,
@@ -108,6 +109,16 @@ const ADDON_NAMES = {
 } as const;
 
 const platform = (ctx: CommandContext): CommandContext => ({ ...ctx, tenantId: PLATFORM_TENANT });
+
+/** An amount typed in the currency's own decimals (2 for SAR and AED, 3 for KWD, OMR and BHD). */
+const minorOf = (text: string, currency: Currency, field: string) => {
+  const parsed = parseMoney(text, currency);
+  if (parsed.ok) return parsed.money.amount;
+  const decimals = decimalsOf(currency);
+  throw parsed.error === 'too_many_decimals'
+    ? new DomainError('validation.max_decimals', 422, { [field]: 'validation.max_decimals' }, { decimals })
+    : rejected(`validation.${parsed.error}`, field);
+};
 
 /** The page of an invoice (the capability is its unique id): Arabic at the root, English under /en. */
 export const accountInvoicePath = (uniqueId: string, language: 'en' | 'ar') =>
@@ -276,13 +287,12 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
         const input = parseInput(manualAccountPaymentInput, body);
         const { state } = await this.billing.invoice(id);
         if (!state.exists) throw notFound('not_found.record');
-        const parsed = parseMoney(input.amount, state.issued.currency);
-        if (!parsed.ok) throw rejected('validation.should_be_a_number', 'amount');
+        const amount = minorOf(input.amount, state.issued.currency, 'amount');
         const paymentId = idFor(ctx, 'account-payment');
         const { position, result } = await this.billing.pay(ctx, id, {
           paymentId,
           method: 'bank_transfer',
-          amount: parsed.money.amount,
+          amount,
           reference: input.reference,
           ...(input.paid_on && { paidOn: input.paid_on }),
         });
@@ -328,11 +338,7 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
           : { en: `${names.en} plan, 1 month`, ar: `الباقة ${names.ar}، شهر واحد` };
       subscription = { plan, period, months: MONTHS_OF_PERIOD[period], max_employees: state.max_employees };
     } else {
-      const parsed = parseMoney(input.price!, currency);
-      if (!parsed.ok) throw rejected(`validation.${parsed.error}`, 'price');
-      if (decimalsOf(currency) < (input.price!.split('.')[1]?.length ?? 0))
-        throw rejected('validation.too_many_decimals', 'price');
-      net = parsed.money.amount;
+      net = minorOf(input.price!, currency, 'price');
       line = ADDON_NAMES[input.addon!];
       subscription = { addon: input.addon! };
     }

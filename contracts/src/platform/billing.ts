@@ -247,7 +247,8 @@ export const accountInvoiceInput = z
       plan: z.enum(PAID_PLANS).optional(),
       period: z.enum(BILLING_PERIODS).optional(),
       addon: z.enum(ADDONS).optional(),
-      price: withRule(z.string(), price({ max: 10_000_000 })).optional(),
+      // up to 3 decimals here (KWD, OMR, BHD): the salon's currency decides when the invoice is made
+      price: withRule(z.string(), price({ countryId: CountryId.kuwait, max: 10_000_000 })).optional(),
       due_date: withRule(z.string(), date).optional(),
     }),
   )
@@ -273,7 +274,8 @@ export const cancelAccountInvoiceInput = z.preprocess(
 export const manualAccountPaymentInput = z.preprocess(
   cleanPayload,
   z.object({
-    amount: withRule(z.string(), required, price({ max: 100_000_000 })),
+    // up to 3 decimals here: the invoice's currency decides when the payment is recorded
+    amount: withRule(z.string(), required, price({ countryId: CountryId.kuwait, max: 100_000_000 })),
     reference: withRule(z.string(), required, maxLength(100)),
     paid_on: withRule(z.string(), date).optional(),
   }),

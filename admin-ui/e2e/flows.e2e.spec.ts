@@ -18,6 +18,7 @@ import { messagingTests } from './messaging.e2e';
 import { moneyTests } from './money.e2e';
 import { offersImportsTests } from './offers.e2e';
 import { onlinePaymentsTests } from './online-payments.e2e';
+import { platformBillingTests } from './platform-billing.e2e';
 import { onlineShopTests } from './online-shop.e2e';
 import { productsTests } from './products.e2e';
 import { reportsTests } from './reports.e2e';
@@ -38,6 +39,7 @@ browserSuite('admin-ui in the browser, reports and online pages', (context) => {
   fullRunOnly('offers and imports', () => offersImportsTests(context));
   fullRunOnly("the salon's online pages", () => bookingSiteTests(context));
   onlinePaymentsTests(context);
+  platformBillingTests(context);
   fullRunOnly("the salon's online shop", () => onlineShopTests(context));
   staffInformationTests(context);
   messagingTests(context);

@@ -26,6 +26,9 @@ const PARAMETERS: Record<string, { fromResource: string } | { value: string }> =
   // the spec's `purchases/edit/{id}` and `payrols/edit/{id}` (they lead to react-admin's edit screens)
   purchaseId: { fromResource: 'accounting/purchases' },
   payrollId: { fromResource: 'advanced-accounting/payrols' },
+  // a platform invoice's link (`setting/general-setting/account-invoice/{uniqueId}`): one that is not
+  // the salon's shows its "not found" text, the layout checked all the same
+  uniqueId: { value: 'not-a-real-link-123456' },
 };
 
 type RouteDefinition = { path: string; resource?: string };

@@ -20,7 +20,17 @@ const ReportToZatcaPage = lazy(() =>
   import('./pages/ReportToZatcaPage').then((m) => ({ default: m.ReportToZatcaPage })),
 );
 
+const AccountInvoicePage = lazy(() =>
+  import('./pages/AccountInvoicePage').then((m) => ({ default: m.AccountInvoicePage })),
+);
+
 const Page = ({ route }: { route: Route }) => {
+  if (route.page === 'account-invoice')
+    return (
+      <Suspense fallback={<Loading locale={route.locale} />}>
+        <AccountInvoicePage locale={route.locale} id={route.id} />
+      </Suspense>
+    );
   if (route.page === 'not-found') return <NotFoundPage locale={route.locale} reason="page" />;
   if (route.page === 'report-to-zatca')
     return (

@@ -33,7 +33,12 @@ applyDocumentLocale(route.locale);
 rememberLocale(route.locale);
 
 // The salon's daily visits report counts this view (a beacon: it never holds the page up).
-if (route.page !== 'not-found' && route.page !== 'report-to-zatca' && route.page !== 'account-contract') {
+if (
+  route.page !== 'not-found' &&
+  route.page !== 'report-to-zatca' &&
+  route.page !== 'account-contract' &&
+  route.page !== 'account-invoice'
+) {
   const page = VISIT_PAGE[route.page];
   try {
     navigator.sendBeacon?.(

@@ -35,6 +35,8 @@ export type Route =
   | { page: 'report-to-zatca'; locale: Locale }
   /** the platform's contract signing page `account-contract/{uniqueId}` (doc1 §2, issue 27) */
   | { page: 'account-contract'; locale: Locale; id: string }
+  /** an invoice of the platform to a salon (doc1 §2 public `account-invoice/{uniqueId}`), with "Pay" */
+  | { page: 'account-invoice'; locale: Locale; id: string }
   | { page: 'not-found'; locale: Locale };
 
 /** The salon's pages without a parameter, by the last segment of their address. */
@@ -89,6 +91,8 @@ export const parseRoute = (pathname: string): Route => {
     return /^[A-Za-z0-9_-]{22}$/.test(segments[1])
       ? { page: 'account-contract', locale, id: segments[1] }
       : { page: 'not-found', locale };
+  if (segments.length === 2 && segments[0] === 'account-invoice' && /^[A-Za-z0-9_-]{22}$/.test(segments[1]))
+    return { page: 'account-invoice', locale, id: segments[1] };
   const [first, rawAlias, page, id, ...rest] = segments;
   const alias = rawAlias === undefined ? undefined : decode(rawAlias);
   // The alias rule of the settings screen (a-z, A-Z, 0-9): anything else cannot be a salon.

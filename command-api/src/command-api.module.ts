@@ -153,6 +153,13 @@ import {
 } from './einvoicing/reporting.worker';
 import { complianceSample, EInvoiceSigning } from './einvoicing/signing';
 import { GatewayPayments, ReceiveGatewayCallbackHandler } from './online/gateway-payments.commands';
+import {
+  AccountInvoicePayments,
+  Billing,
+  BillingController,
+  ChangeBillingHandler,
+  PublicAccountInvoicesController,
+} from './platform/billing.commands';
 import { GatewayCallbacksController } from './online/gateway-payments.http.controller';
 import { OnlinePurchases } from './online/online-purchases';
 import { BuyGiftCardOnlineHandler, BuyOfferOnlineHandler } from './online/online-shop.commands';
@@ -244,6 +251,8 @@ export class CommandApiModule {
         ContactMessagesController,
         AccountContractsController,
         PublicContractsController,
+        BillingController,
+        PublicAccountInvoicesController,
         FilesController,
         ImportsController,
         AppointmentsController,
@@ -305,6 +314,9 @@ export class CommandApiModule {
         OutboxWorker,
         GatewayPayments,
         ReceiveGatewayCallbackHandler,
+        Billing,
+        AccountInvoicePayments,
+        ChangeBillingHandler,
         OnlinePurchases,
         OnlineCustomers,
         ChangePaymentGatewayPackageHandler,

@@ -183,6 +183,8 @@ export const uiFiles = (
     /^\/(?:(?:en|ar)\/)?account-contract\/[A-Za-z0-9_-]+\/?$/,
     sendIndex(bookingDist, 'booking site'),
   );
+  // the platform's invoice to a salon, paid from its link (doc1 §2 public `account-invoice/{uniqueId}`)
+  router.get(/^\/(?:(?:en|ar)\/)?account-invoice\/[\w-]+\/?$/, sendIndex(bookingDist, 'booking site'));
   router.get(/^\/(?!api\/|admin\/|booking\/).*/, sendIndex(adminDist, 'admin app'));
   return router;
 };

@@ -50,6 +50,8 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   // an instance gateway's webhook address: a salon and keys that are not the platform's
   account: ['1', 'not-an-account'],
   key: ['not-the-platforms-key-0123456789', 'x'],
+  // a plan of the platform's catalogue, and one that is not
+  plan: ['basic', 'advanced', 'premium', 'gold'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

@@ -96,6 +96,8 @@ const FIXED_PARAMS: Record<string, string> = {
   accountId: '1',
   // salon A's own account of its chart (added below): B's chart has no such account
   code: '6177',
+  // a plan of the platform's catalogue (the manager's: B's merchant token is refused there)
+  plan: 'basic',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([
@@ -413,6 +415,11 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     // the public website's settings: a section and a page's SEO, the platform's, its manager's only
     idSource.settings = 'texts';
     idSource['seo-pages'] = 'landing';
+    // the platform's invoices and payment requests to salons: the manager's only (the salon reads its
+    // own by their link, which B is given one of its own for)
+    idSource['account-invoices'] = '0193a000-0000-7000-8000-0000000000ae';
+    idSource['payment-requests'] = '0193a000-0000-7000-8000-0000000000af';
+    idSource.plans = 'basic';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

@@ -71,4 +71,23 @@ describe('the UIs’ files', () => {
     // the admin app keeps every other path
     expect((await request(app()).get('/en/e-invoice/abc')).text).toContain('<title>t</title>');
   });
+
+  it("answers the platform's account-invoice link with the booking site, in either language", async () => {
+    writeFileSync(join(booking, 'index.html'), '<!doctype html><title>booking</title>');
+    for (const path of [
+      '/account-invoice/XpiR57Xsn0DbMjszVtCCdw',
+      '/en/account-invoice/XpiR57Xsn0DbMjszVtCCdw',
+    ]) {
+      const res = await request(app()).get(path);
+      expect([path, res.status, res.text]).toEqual([path, 200, '<!doctype html><title>booking</title>']);
+    }
+    // the salon's own page of it is the back office's
+    expect(
+      (
+        await request(app()).get(
+          '/ar/merchant/setting/general-setting/account-invoice/XpiR57Xsn0DbMjszVtCCdw',
+        )
+      ).text,
+    ).toContain('<title>t</title>');
+  });
 });

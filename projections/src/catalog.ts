@@ -12,6 +12,7 @@ import { identityProjection } from './identity/identity.projection';
 import { trialRequestsProjection } from './platform/trial-requests.projection';
 import { websiteProjection } from './platform/website.projection';
 import { accountContractsProjection } from './platform/account-contracts.projection';
+import { billingProjection } from './platform/billing.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -47,6 +48,7 @@ export const allProjections: Projection[] = [
   trialRequestsProjection,
   websiteProjection,
   accountContractsProjection,
+  billingProjection,
   customersProjection,
   customerTypesProjection,
   customerPenaltiesProjection,

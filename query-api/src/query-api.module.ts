@@ -49,6 +49,11 @@ import {
   PublicContractsQueryController,
 } from './platform/account-contracts.query.controller';
 import {
+  BillingQueryController,
+  MerchantAccountInvoicesController,
+  PublicBillingController,
+} from './platform/billing.query.controller';
+import {
   ApiExceptionFilter,
   AuthGuard,
   systemClock,
@@ -132,6 +137,9 @@ export class QueryApiModule implements NestModule {
         ManagerContractsQueryController,
         MerchantContractsQueryController,
         PublicContractsQueryController,
+        BillingQueryController,
+        MerchantAccountInvoicesController,
+        PublicBillingController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

@@ -120,6 +120,24 @@ const ContractTemplateEdit = lazyPage(() => contracts().then((m) => m.ContractTe
 /** doc1 §2 `accounting/contracts…` (the names are the screens' paths; kept here so the menu needs no chunk) */
 const CONTRACTS = 'accounting/contracts';
 const CONTRACT_TEMPLATES = 'accounting/contract-templates';
+const billing = () => import('./billing');
+const PlanList = lazyPage(() => billing().then((m) => m.PlanList));
+const PlanEdit = lazyPage(() => billing().then((m) => m.PlanEdit));
+const BillingSellerEdit = lazyPage(() => billing().then((m) => m.BillingSellerEdit));
+const TotalSalesList = lazyPage(() => billing().then((m) => m.TotalSalesList));
+const TotalSalesCreate = lazyPage(() => billing().then((m) => m.TotalSalesCreate));
+const TotalSalesShow = lazyPage(() => billing().then((m) => m.TotalSalesShow));
+const PaymentList = lazyPage(() => billing().then((m) => m.PaymentList));
+const PaymentRequestList = lazyPage(() => billing().then((m) => m.PaymentRequestList));
+const PaymentRequestCreate = lazyPage(() => billing().then((m) => m.PaymentRequestCreate));
+const PaymentRequestShow = lazyPage(() => billing().then((m) => m.PaymentRequestShow));
+const AdvancedAccountingList = lazyPage(() => billing().then((m) => m.AdvancedAccountingList));
+/** the platform's billing (issue 27): kept as plain names so the menu does not load the screens' chunk */
+const PLANS = 'platform-setting/plans';
+const BILLING_SELLER = 'platform-setting/billing-seller';
+const TOTAL_SALES = 'accounting/total-sales';
+const PAYMENTS = 'accounting/payments';
+const PAYMENT_REQUESTS = 'accounting/payments-requests';
 const zatca = () => import('../einvoicing/ZatcaSetting');
 const ZatcaSettingList = lazyPage(() => zatca().then((m) => m.ZatcaSettingList));
 const ZatcaSettingForm = lazyPage(() => zatca().then((m) => m.ZatcaSettingForm));
@@ -188,6 +206,16 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name={GATEWAY_FEES} />
       <Menu.ResourceItem name={GATEWAY_PACKAGES} />
       <Menu.ResourceItem name={PLATFORM_UPDATES} />
+      <Menu.ResourceItem name={TOTAL_SALES} />
+      <Menu.ResourceItem name={PAYMENT_REQUESTS} />
+      <Menu.ResourceItem name={PAYMENTS} />
+      <Menu.ResourceItem name={PLANS} />
+      <Menu.ResourceItem name="advanced-accounting" />
+      <Menu.Item
+        to={`${basename}/${BILLING_SELLER}/platform`}
+        primaryText={translate(`resources.${BILLING_SELLER}.name`, { smart_count: 1 })}
+        leftIcon={<ReceiptLongIcon />}
+      />
       <Menu.ResourceItem name={WA_PACKAGES} />
       <Menu.ResourceItem name={WA_SALONS} />
       <Menu.ResourceItem name={WA_DISCONNECTED} />
@@ -330,6 +358,18 @@ export const ManagerAdmin = () => {
           <Route path="form-clone/:id" element={<ZatcaSettingClone />} />
         </Resource>
         <Resource name={GATEWAY_FEES} list={GatewayFeesList} icon={ReceiptLongIcon} />
+        <Resource name={PLANS} list={PlanList} edit={PlanEdit} icon={InventoryIcon} />
+        <Resource name={BILLING_SELLER} edit={BillingSellerEdit} />
+        <Resource name={TOTAL_SALES} list={TotalSalesList} icon={ReceiptLongIcon}>
+          <Route path="invoice" element={<TotalSalesCreate />} />
+          <Route path="invoice/:id" element={<TotalSalesShow />} />
+        </Resource>
+        <Resource name={PAYMENT_REQUESTS} list={PaymentRequestList} icon={PaymentsIcon}>
+          <Route path="payment-request" element={<PaymentRequestCreate />} />
+          <Route path="payment-request/:id" element={<PaymentRequestShow />} />
+        </Resource>
+        <Resource name={PAYMENTS} list={PaymentList} icon={PaymentsIcon} />
+        <Resource name="advanced-accounting" list={AdvancedAccountingList} icon={ReceiptLongIcon} />
         <Resource
           name={GATEWAY_PACKAGES}
           list={GatewayPackageList}

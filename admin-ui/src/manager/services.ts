@@ -44,6 +44,13 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'accounting/contracts': 'contracts',
   'accounting/contract-templates': 'contract-templates',
   // WhatsApp (issue 26): packages, the salons' packages and connections, the tracker, the settings
+  // the platform's billing (issue 27): plans, the platform as a seller, invoices, requests, payments
+  'platform-setting/plans': 'plans',
+  'platform-setting/billing-seller': 'billing-seller',
+  'accounting/total-sales': 'account-invoices',
+  'accounting/payments-requests': 'payment-requests',
+  'accounting/payments': 'account-payments',
+  'advanced-accounting': 'advanced-accounting',
   ...WHATSAPP_API_PATHS,
   // the public website's settings, its pages' SEO and the visitors' messages (issue 27)
   ...WEBSITE_API_PATHS,

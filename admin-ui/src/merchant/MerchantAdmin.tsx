@@ -102,6 +102,9 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 
 const ProfilePage = lazyPage(() => import('./ProfilePage').then((m) => m.ProfilePage));
 const ImportPage = lazyPage(() => import('../imports/ImportPage').then((m) => m.ImportPage));
+const SalonAccountInvoicePage = lazyPage(() =>
+  import('../settings/AccountInvoices').then((m) => m.SalonAccountInvoicePage),
+);
 const GeneralSettingsPage = lazyPage(() =>
   import('../settings/GeneralSettingsPage').then((m) => m.GeneralSettingsPage),
 );
@@ -278,6 +281,10 @@ export const MerchantAdmin = () => {
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
           <Route path="/setting/general-setting" element={<GeneralSettingsPage />} />
+          <Route
+            path="/setting/general-setting/account-invoice/:uniqueId"
+            element={<SalonAccountInvoicePage />}
+          />
           <Route path="/setting/invoice-setting" element={<InvoiceSettingsPage />} />
           <Route path="/setting/notifications-setting" element={<NotificationsSettingsPage />} />
           <Route path="/setting/online-setting" element={<OnlineSettingsPage />} />

@@ -37,6 +37,7 @@ import { vatExample, vatPayload, type VatSettings } from './vat';
 import { BusinessHoursSection } from './BusinessHoursSection';
 import { CustomHoursSection } from './CustomHoursSection';
 import { GeneralInfoSection } from './GeneralInfoSection';
+import { SubscriptionSection } from './AccountInvoices';
 import { BackupSection } from './BackupSection';
 import { ContractsSection } from './ContractsSection';
 import type { AfterSave } from './SettingsSection';
@@ -278,6 +279,7 @@ export const GeneralSettingsPage = () => {
       {tab === 'general' && (
         <>
           <GeneralInfoSection />
+          <SubscriptionSection />
           <BackupSection />
           <ContractsSection />
         </>

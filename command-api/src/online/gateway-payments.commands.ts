@@ -11,6 +11,7 @@ import {
   newId,
   PaymentGatewayStatus,
   PaymentMethod,
+  PLATFORM_TENANT,
   streamName,
   type AppointmentEvent,
   type DepositEvent,
@@ -54,6 +55,7 @@ import {
 } from './gateway-payment';
 import { GATEWAY_TOKENS, type PaymentGateways } from './gateway-tokens';
 import { OnlinePurchases } from './online-purchases';
+import { AccountInvoicePayments } from '../platform/billing.commands';
 
 export const gatewayPaymentStream = (tenantId: string, paymentId: string) =>
   streamName(GATEWAY_PAYMENT_CATEGORY, tenantId, paymentId);
@@ -459,6 +461,7 @@ export class ReceiveGatewayCallbackHandler implements ICommandHandler<ReceiveGat
   constructor(
     @Inject(GatewayPayments) private readonly payments: GatewayPayments,
     @Inject(GATEWAY_TOKENS.gateways) private readonly gateways: PaymentGateways,
+    @Inject(AccountInvoicePayments) private readonly platformPayments: AccountInvoicePayments,
   ) {}
 
   async execute({ gateway, body, headers, now, tenantId }: ReceiveGatewayCallback): Promise<Answer> {
@@ -467,6 +470,9 @@ export class ReceiveGatewayCallbackHandler implements ICommandHandler<ReceiveGat
         { body, headers, tenantId },
         async (t) => (await this.payments.credentials(t)).credentials,
       );
+      // a salon paying the platform's invoice (through the simulator, the platform's own gateway)
+      if (notice.tenantId === PLATFORM_TENANT && gateway === 'simulator')
+        return await this.platformPayments.apply(notice, now);
       return await this.payments.apply(notice, now, gateway);
     } catch (error) {
       if (error instanceof GatewayCallbackRefused) throw new DomainError('payments.callback_refused', 401);

@@ -9,6 +9,7 @@ import {
   MAIL_LINK_PLACEHOLDER,
   newId,
   notFound,
+  planStream,
   PLATFORM_TENANT,
   reasonInput,
   renewAccountInput,
@@ -60,6 +61,7 @@ import {
   type TrialRequest,
   type TrialRequestCommand,
 } from './account-life';
+import { evolvePlan, type PlanState } from './billing';
 
 /** How long the e-mail link of a free-trial request stays good. */
 const VERIFY_HOURS = 24;
@@ -361,14 +363,19 @@ export class ChangeSubscriptionHandler implements ICommandHandler<ChangeSubscrip
     if (!account) throw notFound('not_found.account');
     const command: SubscriptionCommand =
       change === 'renew'
-        ? (() => {
+        ? await (async () => {
             const i = parseInput(renewAccountInput, body);
+            // the plan's employees apply unless the manager gives another number
+            const maxEmployees =
+              i.max_employees ??
+              (await this.aggregates.load(planStream(i.plan), null as PlanState, evolvePlan)).state
+                ?.max_employees;
             return {
-              type: 'Renew',
+              type: 'Renew' as const,
               plan: i.plan,
               validTill: i.valid_till,
               today: today(ctx.now, timeZoneOfCountry(account.country_id)),
-              ...(i.max_employees !== undefined && { maxEmployees: i.max_employees }),
+              ...(maxEmployees !== undefined && { maxEmployees }),
             };
           })()
         : change === 'disable'

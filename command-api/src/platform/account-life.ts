@@ -1,4 +1,5 @@
 import {
+  addMonths,
   conflict,
   DomainError,
   notFound,
@@ -77,14 +78,30 @@ export type Subscription = {
   plan: Plan | undefined;
   validTill: string | null;
   disabled: boolean;
+  /** the plan's employees, when a trial or a renewal said (else the account's own) */
+  maxEmployees?: number;
+  /** the paid invoices that renewed the salon: each renews it once, however often it is paid */
+  renewedBy: readonly string[];
 };
-export const initialSubscription: Subscription = { plan: undefined, validTill: null, disabled: false };
+export const initialSubscription: Subscription = {
+  plan: undefined,
+  validTill: null,
+  disabled: false,
+  renewedBy: [],
+};
 
 export const evolveSubscription = (s: Subscription, e: SubscriptionEvent): Subscription => {
   switch (e.type) {
     case 'TrialStarted':
     case 'SubscriptionRenewed':
-      return { ...s, plan: e.data.plan, validTill: e.data.valid_till };
+      return {
+        ...s,
+        plan: e.data.plan,
+        validTill: e.data.valid_till,
+        ...(e.data.max_employees !== undefined && { maxEmployees: e.data.max_employees }),
+        ...(e.type === 'SubscriptionRenewed' &&
+          e.data.invoice_id && { renewedBy: [...(s.renewedBy ?? []), e.data.invoice_id] }),
+      };
     case 'SalonDisabled':
       return { ...s, disabled: true };
     case 'SalonEnabled':
@@ -95,6 +112,14 @@ export const evolveSubscription = (s: Subscription, e: SubscriptionEvent): Subsc
 export type SubscriptionCommand =
   | { type: 'StartTrial'; validTill: string; maxEmployees: number; requestId?: string }
   | { type: 'Renew'; plan: Exclude<Plan, 'trial'>; validTill: string; today: string; maxEmployees?: number }
+  | {
+      type: 'RenewForInvoice';
+      invoiceId: string;
+      plan: Exclude<Plan, 'trial'>;
+      months: number;
+      today: string;
+      maxEmployees?: number;
+    }
   | { type: 'Disable'; reason: string }
   | { type: 'Enable'; reason?: string };
 
@@ -128,6 +153,24 @@ export const decideSubscription = (c: SubscriptionCommand, s: Subscription): Sub
           },
         },
       ];
+    case 'RenewForInvoice': {
+      // a paid invoice renews once: a second payment or a replayed callback changes nothing
+      if ((s.renewedBy ?? []).includes(c.invoiceId)) return [];
+      // the paid period follows what was left (paid early) or starts today (expired, or a trial)
+      const from = s.validTill && s.validTill > c.today ? s.validTill : c.today;
+      return [
+        {
+          type: 'SubscriptionRenewed',
+          data: {
+            plan: c.plan,
+            valid_till: addMonths(from, c.months),
+            previous_valid_till: s.validTill,
+            ...(c.maxEmployees !== undefined && { max_employees: c.maxEmployees }),
+            invoice_id: c.invoiceId,
+          },
+        },
+      ];
+    }
     case 'Disable':
       if (s.disabled) throw conflict('account.already_disabled');
       return [{ type: 'SalonDisabled', data: { reason: c.reason } }];

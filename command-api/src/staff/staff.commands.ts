@@ -22,6 +22,7 @@ import {
   type RoleRemoved,
   type UserCreated,
   type UserEvent,
+  subscriptionStream,
 } from '@rawnaq/contracts';
 import {
   hashToken,
@@ -33,6 +34,7 @@ import {
 } from '@rawnaq/platform';
 import { evolveMenu, initialMenuState } from '../catalog/menu';
 import { queueMail, verifyEmailMail } from '../identity/mail';
+import { evolveSubscription, initialSubscription } from '../platform/account-life';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
@@ -168,9 +170,15 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
   private async seats(ctx: CommandContext) {
     const account = await this.models.get('accounts', ctx.tenantId);
     const active = await this.models.count('employees', { tenantId: ctx.tenantId, status: 1 });
+    // the plan's limit from the subscription itself: a renewal just made counts before the read model has it
+    const { state: subscription } = await this.aggregates.load(
+      subscriptionStream(ctx.tenantId),
+      initialSubscription,
+      evolveSubscription,
+    );
     return {
       activeEmployees: active,
-      maxEmployees: (account?.max_employees as number | undefined) ?? 10,
+      maxEmployees: subscription.maxEmployees ?? (account?.max_employees as number | undefined) ?? 10,
       ownerUserId: (account?.owner_user_id as string) ?? '',
     };
   }

@@ -16,6 +16,7 @@ import { messagingMessages } from '../engagement/messages';
 import { campaignMessages } from '../engagement/campaign';
 import { whatsappManagerMessages } from '../platform/whatsapp';
 import { accountContractMessages } from '../platform/account-contracts';
+import { billingMessages } from '../platform/billing';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -53,6 +54,7 @@ export const contractMessages = {
     campaignMessages.en,
     whatsappManagerMessages.en,
     accountContractMessages.en,
+    billingMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -73,6 +75,7 @@ export const contractMessages = {
     campaignMessages.ar,
     whatsappManagerMessages.ar,
     accountContractMessages.ar,
+    billingMessages.ar,
   ),
 };
 

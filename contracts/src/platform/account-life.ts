@@ -130,6 +130,8 @@ export type SubscriptionRenewed = {
     valid_till: string;
     previous_valid_till: string | null;
     max_employees?: number;
+    /** the paid invoice that renewed it (none: the manager renewed it by hand) */
+    invoice_id?: string;
   };
 };
 export type SalonDisabled = { type: 'SalonDisabled'; data: { reason: string } };

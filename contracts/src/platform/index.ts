@@ -8,3 +8,4 @@ export * from './backups';
 export * from './website';
 export * from './website-content';
 export * from './account-contracts';
+export * from './billing';

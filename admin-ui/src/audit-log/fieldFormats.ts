@@ -52,6 +52,8 @@ export type FieldFormat =
   | 'payments'
   /** files attached (a supplier's invoice): their names */
   | 'files'
+  /** a plan's prices per country: the country, its monthly and yearly price in its currency */
+  | 'planPrices'
   /** the gift cards (or the discount code) of an invoice: code and amount */
   | 'giftCardsSpent'
   /** an invoice's VAT by category and rate */
@@ -157,6 +159,21 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   plan: 'text',
   owner_name: 'text',
   manager_name: 'text',
+  // the platform's plans and invoices to salons (issue 27)
+  prices: 'planPrices',
+  features_en: 'text',
+  features_ar: 'text',
+  account_name_en: 'text',
+  account_name_ar: 'text',
+  addon: { choice: 'app.audit.values.addon.' },
+  period: { choice: 'app.audit.values.billing_period.' },
+  months: 'number',
+  invoice_unique_id: 'ltr',
+  issue_date: 'date',
+  paid_on: 'date',
+  paid_at: 'dateTime',
+  trn: 'ltr',
+  vat_percent: 'percent',
   // a contract with the platform (issue 27)
   contract_id: 'ltr',
   template_id: 'ltr',
@@ -869,6 +886,24 @@ export const formatFieldValue = (
             (Array.isArray(value) ? value : [value]).map((raw) => {
               const g = asRecord(raw) ?? {};
               return `${String(g.code ?? '')} ${formatFieldValue('money', g.amount, ctx)}`;
+            }),
+          )
+        : String(value);
+    case 'planPrices':
+      return Array.isArray(value)
+        ? list(
+            value.map((raw) => {
+              const p = asRecord(raw) ?? {};
+              const money = (amount: unknown) =>
+                typeof amount === 'number' && Number.isSafeInteger(amount)
+                  ? formatMoney({ amount, currency: String(p.currency) as Currency }, { locale: language })
+                  : String(amount);
+              return translate('app.audit.values.plan_price', {
+                country:
+                  typeof p.country_id === 'number' ? translate(codeLabelKey('country', p.country_id)) : '',
+                monthly: money(p.monthly),
+                yearly: money(p.yearly),
+              });
             }),
           )
         : String(value);

@@ -69,6 +69,13 @@ describe("the platform's invoices, payment requests, payments and renewal", () =
         features_ar: ['الحجز الإلكتروني', 'تذكيرات واتساب'],
       }),
     ]);
+    // and the website's pricing page shows the plan as priced, in Saudi riyals a month
+    await t.http.get('/api/public/plans').set(await fresh());
+    const pricing = await t.http.get('/en/business/pricing');
+    expect(pricing.status).toBe(200);
+    expect(pricing.text).toContain('Advanced');
+    expect(pricing.text).toContain('WhatsApp reminders');
+    expect(pricing.text).toMatch(/100(\.00)?/);
   });
 
   it('sets the platform as a Saudi seller, then invoices an expired salon its plan with 15% VAT, numbered in sequence', async () => {

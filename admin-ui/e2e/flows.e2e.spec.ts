@@ -26,26 +26,33 @@ import { rolesTests } from './roles.e2e';
 import { screensTests } from './screens.e2e';
 import { staffInformationTests } from './staff-information.e2e';
 import { websiteTests } from './website.e2e';
+import { trialJourneyTests } from './trial-journey.e2e';
 
-browserSuite('admin-ui in the browser, reports and online pages', (context) => {
-  fullRunOnly('offers and packages bought by a customer', () => customerOffersTests(context));
-  fullRunOnly('the money reports', () => reportsTests(context));
-  moneyTests(context);
-  fullRunOnly('the books (issue 25)', () => booksTests(context));
-  feedbackTests(context);
-  fullRunOnly('the management reports and pages of issue 11', () => managementTests(context));
-  fullRunOnly('held invoices and notes', () => heldTests(context));
-  fullRunOnly('products and stock', () => productsTests(context));
-  fullRunOnly('offers and imports', () => offersImportsTests(context));
-  fullRunOnly("the salon's online pages", () => bookingSiteTests(context));
-  onlinePaymentsTests(context);
-  platformBillingTests(context);
-  fullRunOnly("the salon's online shop", () => onlineShopTests(context));
-  staffInformationTests(context);
-  messagingTests(context);
-  backupTests(context);
-  contractsTests(context);
-  rolesTests(context);
-  websiteTests(context);
-  screensTests(context);
-});
+browserSuite(
+  'admin-ui in the browser, reports and online pages',
+  (context) => {
+    fullRunOnly('offers and packages bought by a customer', () => customerOffersTests(context));
+    fullRunOnly('the money reports', () => reportsTests(context));
+    moneyTests(context);
+    fullRunOnly('the books (issue 25)', () => booksTests(context));
+    feedbackTests(context);
+    fullRunOnly('the management reports and pages of issue 11', () => managementTests(context));
+    fullRunOnly('held invoices and notes', () => heldTests(context));
+    fullRunOnly('products and stock', () => productsTests(context));
+    fullRunOnly('offers and imports', () => offersImportsTests(context));
+    fullRunOnly("the salon's online pages", () => bookingSiteTests(context));
+    onlinePaymentsTests(context);
+    platformBillingTests(context);
+    fullRunOnly("the salon's online shop", () => onlineShopTests(context));
+    staffInformationTests(context);
+    messagingTests(context);
+    backupTests(context);
+    contractsTests(context);
+    rolesTests(context);
+    websiteTests(context);
+    trialJourneyTests(context);
+    screensTests(context);
+    // the product writes its mail into a folder the trial journey reads its links from
+  },
+  { mailbox: true },
+);

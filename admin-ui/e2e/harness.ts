@@ -8,9 +8,13 @@ import { launchBrowser, openTab, type Tab, type TabOptions } from './browser';
 import type { SuiteContext } from './menu.e2e';
 import { startServer, type Server } from './server';
 
-export const browserSuite = (title: string, register: (context: SuiteContext) => void) => {
+export const browserSuite = (
+  title: string,
+  register: (context: SuiteContext) => void,
+  options: { mailbox?: boolean } = {},
+) => {
   jest.setTimeout(180_000);
-  const started = startServer();
+  const started = startServer(undefined, options);
   // One line, so the test output says what was not covered and why.
   if ('skip' in started) console.log(`[skipped] ${title}: ${started.skip}`);
   const suite = 'skip' in started ? describe.skip : describe;
@@ -41,7 +45,7 @@ export const browserSuite = (title: string, register: (context: SuiteContext) =>
       server?.stop();
     });
 
-    register({ url: server?.url, tab });
+    register({ url: server?.url, tab, mailbox: server?.mailbox });
   });
 };
 

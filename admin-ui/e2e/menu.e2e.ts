@@ -10,6 +10,8 @@ import { clickMenu, DEMO, expandMenu, shot, signIn, type Tab, type TabOptions } 
 export type SuiteContext = {
   url: string;
   tab: (language?: 'en' | 'ar', options?: TabOptions) => Promise<Tab>;
+  /** the folder the product writes its mail into (MAIL_DIR), when the suite asked for one */
+  mailbox?: string;
 };
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 export const ROOT = join(__dirname, '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
 
-export type Server = { url: string; stop(): void; log(): string };
+export type Server = { url: string; stop(): void; log(): string; mailbox?: string };
 export type StartOutcome = { server: Server } | { skip: string };
 
 const freePort = (): number =>
@@ -80,11 +80,18 @@ const buildOnce = () => {
   }
 };
 
-export const startServer = (timeoutMs = 240_000): StartOutcome => {
+/**
+ * `mailbox`: the product writes its mail as files into a folder (MAIL_DIR) the tests read the links
+ * from; otherwise it keeps mail in the manager's outbox as `npm start` does without a mail server.
+ */
+export const startServer = (timeoutMs = 240_000, options: { mailbox?: boolean } = {}): StartOutcome => {
   if (!existsSync(CHROMIUM)) return { skip: `${CHROMIUM} is missing (apt-get install -y chromium)` };
   // A product already running (E2E_URL=http://127.0.0.1:PORT): quicker runs of one test while working.
   const running = process.env.E2E_URL;
-  if (running) return { server: { url: running, stop: () => undefined, log: () => '' } };
+  if (running)
+    return {
+      server: { url: running, stop: () => undefined, log: () => '', mailbox: process.env.E2E_MAIL_DIR },
+    };
 
   buildOnce();
   const port = freePort();
@@ -95,7 +102,13 @@ export const startServer = (timeoutMs = 240_000): StartOutcome => {
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
     // the test clock: a trial ends inside a browser test (POST /api/test/clock)
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RAWNAQ_TEST_CLOCK: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RAWNAQ_TEST_CLOCK: '1',
+      ...(options.mailbox && { MAIL_DIR: join(dataDir, 'mailbox') }),
+    },
     detached: true,
     stdio: ['ignore', logFd, logFd],
   });
@@ -125,5 +138,5 @@ export const startServer = (timeoutMs = 240_000): StartOutcome => {
       `npm start ${code === 3 ? 'exited' : 'did not answer in time'}: ${lastLine.slice(0, 500)}`,
     );
   }
-  return { server: { url, stop, log } };
+  return { server: { url, stop, log, mailbox: options.mailbox ? join(dataDir, 'mailbox') : undefined } };
 };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { useCanAccess, useTranslate } from 'ra-core';
 import { wizardProgress, wizardStepsOf, type GlobalInformation } from '@rawnaq/contracts';
 import Alert from '@mui/material/Alert';
@@ -7,6 +7,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
+
+const LANDED_KEY = 'rawnaq.wizard.landed';
 
 /** On the welcome page while the setup wizard is unfinished: how far it is, and the way back into it. */
 export const WizardCall = () => {
@@ -18,6 +20,12 @@ export const WizardCall = () => {
   const { wizard_progress: done = [], country_id: country } = information.global_informations.account;
   const progress = wizardProgress(done);
   if (wizardStepsOf(country).every((step) => done.includes(step))) return null;
+  // a new salon's owner lands in the wizard from her first welcome page (once a tab: the welcome
+  // page stays hers to come back to)
+  if (progress === 0 && window.sessionStorage.getItem(LANDED_KEY) === null) {
+    window.sessionStorage.setItem(LANDED_KEY, '1');
+    return <Navigate to={`${basename}/wizard`} replace />;
+  }
   return (
     <Alert
       severity="info"

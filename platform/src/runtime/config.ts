@@ -13,7 +13,7 @@ export type PlatformConfig = {
   bus: { kind: 'embedded' } | { kind: 'kafka'; brokers: string[]; topic: string; clientId: string };
   readStore: { kind: 'sqlite'; file: string } | { kind: 'mongodb'; url: string; database: string };
   /** SMTP_URL sends mail through that server; without it mail is kept locally in the outbox */
-  mail: { kind: 'local' } | { kind: 'smtp'; url: string; from: string };
+  mail: { kind: 'local' } | { kind: 'smtp'; url: string; from: string } | { kind: 'dir'; dir: string };
   /** LINK_SECRET: the key of the links sent by mail (see LinkTokens); a file in dataDir without it */
   linkSecret?: string;
 };
@@ -39,9 +39,12 @@ export const configFromEnv = (env: NodeJS.ProcessEnv = process.env): PlatformCon
           clientId: env.KAFKA_CLIENT_ID ?? 'rawnaq',
         }
       : { kind: 'embedded' },
+    // MAIL_DIR (development, browser tests): each mail written there as a file instead of sent
     mail: env.SMTP_URL
       ? { kind: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM ?? 'Rawnaq <no-reply@rawnaq.localhost>' }
-      : { kind: 'local' },
+      : env.MAIL_DIR
+        ? { kind: 'dir', dir: env.MAIL_DIR }
+        : { kind: 'local' },
     linkSecret: env.LINK_SECRET || undefined,
     readStore: env.MONGO_URL
       ? { kind: 'mongodb', url: env.MONGO_URL, database: env.MONGO_DATABASE ?? 'rawnaq' }

@@ -104,6 +104,9 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
     const { SmtpMailSender } = await import('../mail/smtp/smtp-mail-sender');
     mailSender = new SmtpMailSender({ url: config.mail.url, from: config.mail.from });
     closers.push(() => mailSender!.close());
+  } else if (config.mail.kind === 'dir') {
+    const { DirectoryMailSender } = await import('../mail/directory-mail-sender');
+    mailSender = new DirectoryMailSender(config.mail.dir);
   }
 
   let linkTokens: LinkTokens | undefined;

@@ -158,6 +158,12 @@ import {
   ChangeWhatsAppSettingsHandler,
   WhatsAppSettingsController,
 } from './platform/whatsapp-settings.commands';
+import {
+  ChangePlatformListHandler,
+  ChangePlatformRecordHandler,
+  PlatformListsController,
+  PlatformRecordsController,
+} from './platform/platform-lists.commands';
 import { Expiries, ExpiriesWorker } from './sales/expiries';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
@@ -236,6 +242,8 @@ export class CommandApiModule {
         WhatsAppPackagesController,
         SalonWhatsAppController,
         WhatsAppSettingsController,
+        PlatformListsController,
+        PlatformRecordsController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -290,6 +298,8 @@ export class CommandApiModule {
         ChangeWhatsAppPackageHandler,
         ChangeSalonWhatsAppHandler,
         ChangeWhatsAppSettingsHandler,
+        ChangePlatformListHandler,
+        ChangePlatformRecordHandler,
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,

@@ -10,6 +10,7 @@ import { customerTypesProjection } from './customers/customer-types.projection';
 import { customerPenaltiesProjection } from './customers/customer-penalties.projection';
 import { identityProjection } from './identity/identity.projection';
 import { trialRequestsProjection } from './platform/trial-requests.projection';
+import { platformListsProjection } from './platform/platform-lists.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -64,6 +65,7 @@ export const allProjections: Projection[] = [
   complaintsProjection,
   noticesProjection,
   platformUpdatesProjection,
+  platformListsProjection,
   campaignsProjection,
   customerOffersProjection,
   gatewayPaymentsProjection,

@@ -32,6 +32,7 @@ export { surveysProjection } from './sales/surveys.projection';
 export { complaintsProjection } from './sales/complaints.projection';
 export { noticesProjection, heldNoticeId } from './sales/notices.projection';
 export { platformUpdatesProjection } from './identity/platform-updates.projection';
+export { platformListsProjection } from './platform/platform-lists.projection';
 export { campaignsProjection } from './engagement/campaigns.projection';
 export {
   freeTimes,

@@ -43,6 +43,10 @@ import { PurchasesQueryController } from './accounting/purchases.query.controlle
 import { PayrollQueryController } from './accounting/payroll.query.controller';
 import { MerchantsQueryController } from './platform/merchants.query.controller';
 import {
+  PlatformListsQueryController,
+  SalonPlatformListsQueryController,
+} from './platform/platform-lists.query.controller';
+import {
   ApiExceptionFilter,
   AuthGuard,
   systemClock,
@@ -118,6 +122,8 @@ export class QueryApiModule implements NestModule {
         PaymentGatewayFeesController,
         WhatsAppManagerQueryController,
         MerchantsQueryController,
+        PlatformListsQueryController,
+        SalonPlatformListsQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

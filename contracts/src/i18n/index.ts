@@ -15,6 +15,7 @@ import { accountingMessages } from '../accounting/messages';
 import { messagingMessages } from '../engagement/messages';
 import { campaignMessages } from '../engagement/campaign';
 import { whatsappManagerMessages } from '../platform/whatsapp';
+import { platformListMessages } from '../platform/platform-lists';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -51,6 +52,7 @@ export const contractMessages = {
     messagingMessages.en,
     campaignMessages.en,
     whatsappManagerMessages.en,
+    platformListMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -70,6 +72,7 @@ export const contractMessages = {
     messagingMessages.ar,
     campaignMessages.ar,
     whatsappManagerMessages.ar,
+    platformListMessages.ar,
   ),
 };
 

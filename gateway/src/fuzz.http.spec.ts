@@ -4,7 +4,7 @@ import { RequestMethod } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import type { ZodType } from 'zod';
 import { CommandApiModule, LIFECYCLE, SETTINGS_SECTIONS } from '@rawnaq/command-api';
-import { IMPORT_ENTITIES } from '@rawnaq/contracts';
+import { IMPORT_ENTITIES, PLATFORM_LISTS, PLATFORM_RECORDS } from '@rawnaq/contracts';
 import { QueryApiModule } from '@rawnaq/query-api';
 import { observeInputSchemas } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
@@ -47,6 +47,9 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   code: ['1101', '6', '6199999', 'not-a-code'],
   // a phone on the WhatsApp simulator: a customer's, and one that is not a number
   phone: ['966559876543', 'not-a-phone'],
+  // the manager's platform lists and one-record settings (platform-setting/*, marketing-setting), and one that is not
+  list: [...PLATFORM_LISTS, 'no-such-list'],
+  record: [...PLATFORM_RECORDS, 'no-such-record'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

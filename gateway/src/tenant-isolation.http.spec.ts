@@ -93,6 +93,8 @@ const FIXED_PARAMS: Record<string, string> = {
   accountId: '1',
   // salon A's own account of its chart (added below): B's chart has no such account
   code: '6177',
+  // one of the platform's one-record settings (manager routes: B's merchant token is refused there)
+  record: 'email-setting',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([
@@ -407,6 +409,9 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource['whatsapp-settings'] = 'platform';
     // a free-trial request: the platform's, decided by its manager only (B's merchant token is refused there)
     idSource['trial-requests'] = '0193a000-0000-7000-8000-0000000000ad';
+    // an entry of one of the platform's lists (`:list/:id`): the manager's to change (B's merchant
+    // token is refused there; the salons read only the enabled entries, the same for every salon)
+    idSource[':list'] = '0193a000-0000-7000-8000-0000000000ae';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

@@ -164,6 +164,10 @@ import {
   PlatformListsController,
   PlatformRecordsController,
 } from './platform/platform-lists.commands';
+import {
+  AddSuggestedServicesHandler,
+  SuggestedServicesController,
+} from './catalog/suggested-services.commands';
 import { Expiries, ExpiriesWorker } from './sales/expiries';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
@@ -244,6 +248,7 @@ export class CommandApiModule {
         WhatsAppSettingsController,
         PlatformListsController,
         PlatformRecordsController,
+        SuggestedServicesController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -300,6 +305,7 @@ export class CommandApiModule {
         ChangeWhatsAppSettingsHandler,
         ChangePlatformListHandler,
         ChangePlatformRecordHandler,
+        AddSuggestedServicesHandler,
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,

@@ -96,12 +96,12 @@ describe("the manager's platform lists and marketing (issue 27)", () => {
     const group = await t.http
       .post('/api/manager/platform-lists/suggested-groups')
       .set(bearer(manager))
-      .send({ name_en: 'Hair', name_ar: 'الشعر' });
+      .send({ name_en: 'Glow Spa', name_ar: 'سبا التوهج' });
     expect(group.status).toBe(201);
     const service = {
       group_id: group.body.id,
-      name_en: 'Haircut',
-      name_ar: 'قص الشعر',
+      name_en: 'Glow facial',
+      name_ar: 'تنظيف التوهج',
       duration_minutes: 30,
       prices: { SAR: 5000, KWD: 4500 },
     };
@@ -123,7 +123,7 @@ describe("the manager's platform lists and marketing (issue 27)", () => {
     expect(Object.keys(badPrice.body.errors).sort()).toEqual(['duration_minutes', 'prices.SAR']);
     const offered = await list('/api/merchant/platform-lists/suggested-services', owner);
     expect(offered).toEqual([
-      expect.objectContaining({ name_en: 'Haircut', prices: { SAR: 5000, KWD: 4500 } }),
+      expect.objectContaining({ name_en: 'Glow facial', prices: { SAR: 5000, KWD: 4500 } }),
     ]);
     const product = await t.http
       .post('/api/manager/platform-lists/suggested-products')
@@ -138,6 +138,25 @@ describe("the manager's platform lists and marketing (issue 27)", () => {
     expect((await list('/api/merchant/platform-lists/payment-methods', owner)).map((m) => m.name_en)).toEqual(
       ['Tabby'],
     );
+
+    // the setup wizard adds the picked suggestions to the salon's menu, in one command
+    const pick = (ids: string[]) =>
+      t.http.post('/api/merchant/services/from-suggestions').set(bearer(owner)).send({ service_ids: ids });
+    const before = await t.eventCount();
+    const gone = await pick([added.body.id, '0193a000-0000-7000-8000-0000000000ab']);
+    expect(gone.status).toBe(422);
+    expect(gone.body.errors).toEqual({ service_ids: 'platform_lists.unknown_suggestion' });
+    expect(await t.eventCount()).toBe(before);
+    const took = await pick([added.body.id]);
+    expect(took.status).toBe(200);
+    expect(took.body.added).toBe(1);
+    const menu = await list('/api/merchant/services?range=[0,999]', owner);
+    // the demo salon is in Saudi Arabia: the SAR price, the suggested duration, in a new group of its name
+    expect(menu.find((m) => m.name_en === 'Glow facial')).toMatchObject({ price: '50.00', job_time: 30 });
+    const groups = await list('/api/merchant/service-groups?range=[0,999]', owner);
+    expect(groups.filter((g) => g.name_en === 'Glow Spa')).toHaveLength(1);
+    // picked again: already on the menu, nothing added
+    expect((await pick([added.body.id])).body.added).toBe(0);
   });
 
   it('saves the e-mail settings with the SMTP password sealed: never served, and not in the audit', async () => {

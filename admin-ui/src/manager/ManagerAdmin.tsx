@@ -1,4 +1,11 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import PublicIcon from '@mui/icons-material/Public';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import CategoryIcon from '@mui/icons-material/CategoryOutlined';
+import SpaIcon from '@mui/icons-material/SpaOutlined';
+import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
+import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import {
   PLATFORM_UPDATES,
   PlatformUpdateCreate,
@@ -104,6 +111,30 @@ const AllRequestsList = lazyPage(() => merchants().then((m) => m.AllRequestsList
 const accounts = () => import('./accounts');
 const AccountList = lazyPage(() => accounts().then((m) => m.AccountList));
 const AccountCreate = lazyPage(() => accounts().then((m) => m.AccountCreate));
+const platformLists = () => import('./platformLists');
+const PlatformListList = lazyPage(() => platformLists().then((m) => m.PlatformListList));
+const PlatformListCreate = lazyPage(() => platformLists().then((m) => m.PlatformListCreate));
+const PlatformListEdit = lazyPage(() => platformLists().then((m) => m.PlatformListEdit));
+const EmailSettingEdit = lazyPage(() => platformLists().then((m) => m.EmailSettingEdit));
+const AllowedCountriesEdit = lazyPage(() => platformLists().then((m) => m.AllowedCountriesEdit));
+const MarketingSettingEdit = lazyPage(() => platformLists().then((m) => m.MarketingSettingEdit));
+const MarketingRequestsList = lazyPage(() => platformLists().then((m) => m.MarketingRequestsList));
+const MarketingActiveList = lazyPage(() => platformLists().then((m) => m.MarketingActiveList));
+/** the platform's lists (platform-setting/*): each with its list, create (not the countries) and edit */
+const PLATFORM_LIST_RESOURCES = [
+  { name: 'platform-setting/countries-list', creatable: false, icon: PublicIcon },
+  { name: 'platform-setting/cities-list', creatable: true, icon: LocationCityIcon },
+  { name: 'platform-setting/payments-methods', creatable: true, icon: PaymentsIcon },
+  { name: 'platform-setting/suggested-groups', creatable: true, icon: CategoryIcon },
+  { name: 'platform-setting/suggested-services', creatable: true, icon: SpaIcon },
+  { name: 'platform-setting/suggested-products', creatable: true, icon: ShoppingBagIcon },
+] as const;
+/** the platform's one-record settings: the menu opens the record (its id is its name) */
+const PLATFORM_RECORD_LINKS = [
+  { name: 'platform-setting/email-setting', id: 'email-setting', icon: AlternateEmailIcon },
+  { name: 'platform-setting/allowed-countries', id: 'allowed-countries', icon: PublicIcon },
+  { name: 'marketing/marketing-setting', id: 'marketing-setting', icon: CampaignIcon },
+] as const;
 const zatca = () => import('../einvoicing/ZatcaSetting');
 const ZatcaSettingList = lazyPage(() => zatca().then((m) => m.ZatcaSettingList));
 const ZatcaSettingForm = lazyPage(() => zatca().then((m) => m.ZatcaSettingForm));
@@ -178,6 +209,19 @@ const ManagerMenu = () => {
         primaryText={translate(`resources.${GATEWAY_SETTING}.name`, { smart_count: 2 })}
         leftIcon={<PaymentsIcon />}
       />
+      {PLATFORM_LIST_RESOURCES.map((r) => (
+        <Menu.ResourceItem key={r.name} name={r.name} />
+      ))}
+      {PLATFORM_RECORD_LINKS.map((r) => (
+        <Menu.Item
+          key={r.name}
+          to={`${basename}/${r.name}/${r.id}`}
+          primaryText={translate(`resources.${r.name}.name`, { smart_count: 2 })}
+          leftIcon={<r.icon />}
+        />
+      ))}
+      <Menu.ResourceItem name="marketing/marketing-merchants-requests" />
+      <Menu.ResourceItem name="marketing/marketing-active-merchants" />
     </Menu>
   );
 };
@@ -301,6 +345,30 @@ export const ManagerAdmin = () => {
         <Resource name={WA_TRACKER} list={WhatsAppTrackerList} icon={QueryStatsIcon} />
         <Resource name={WA_CAMPAIGNS} list={WhatsAppCampaignList} icon={CampaignIcon} />
         <Resource name={WA_SETTING} edit={WhatsAppSettingEdit} />
+        {PLATFORM_LIST_RESOURCES.map((r) => (
+          <Resource
+            key={r.name}
+            name={r.name}
+            list={<PlatformListList resource={r.name} />}
+            {...(r.creatable && { create: <PlatformListCreate resource={r.name} /> })}
+            edit={<PlatformListEdit resource={r.name} />}
+            icon={r.icon}
+            recordRepresentation="name_en"
+          />
+        ))}
+        <Resource name="platform-setting/email-setting" edit={EmailSettingEdit} />
+        <Resource name="platform-setting/allowed-countries" edit={AllowedCountriesEdit} />
+        <Resource name="marketing/marketing-setting" edit={MarketingSettingEdit} />
+        <Resource
+          name="marketing/marketing-merchants-requests"
+          list={MarketingRequestsList}
+          icon={TrendingUpIcon}
+        />
+        <Resource
+          name="marketing/marketing-active-merchants"
+          list={MarketingActiveList}
+          icon={TrendingUpIcon}
+        />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

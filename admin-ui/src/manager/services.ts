@@ -5,6 +5,7 @@ import { createDataProvider } from '../http/dataProvider';
 import type { AreaConfig } from '../shell/area';
 import { isHttpError, messageParams } from '../http/errors';
 import { WHATSAPP_API_PATHS } from './whatsappPaths';
+import { PLATFORM_LISTS_API_PATHS } from './platformListsPaths';
 
 export type Manager = { id: string; name: string; email: string };
 export type ManagerInformation = { auth: Manager };
@@ -41,6 +42,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'payment-gateway-fees': 'payment-gateway-fees',
   // WhatsApp (issue 26): packages, the salons' packages and connections, the tracker, the settings
   ...WHATSAPP_API_PATHS,
+  // the platform's lists (platform-setting/*), its one-record settings, and marketing's lists
+  ...PLATFORM_LISTS_API_PATHS,
 };
 
 export const createManagerServices = (area: AreaConfig) => {

@@ -12,7 +12,7 @@ import { cleanPayload } from '../customers/customer-input';
 import { streamName } from '../events/envelope';
 import { PLATFORM_TENANT } from '../identity/events';
 import { issue, required } from '../validators/core';
-import { integer } from '../validators/numbers';
+import { integer, multipleOf } from '../validators/numbers';
 import { email, maxLength } from '../validators/text';
 import { withRule } from '../validators/zod';
 
@@ -67,10 +67,12 @@ export type PlatformListEvent =
 const name = withRule(z.string(), required, maxLength(100));
 const code = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v), schema);
-const whole = (min: number, max: number) =>
+const whole = (min: number, max: number, step?: number) =>
   z.preprocess(
     (v) => (typeof v === 'number' ? String(v) : v),
-    withRule(z.string(), required, integer({ min, max })).transform(Number),
+    withRule(z.string(), required, integer({ min, max }), ...(step ? [multipleOf(step)] : [])).transform(
+      Number,
+    ),
   );
 
 /** Prices per currency, each in its minor units (halalas, fils, baisa); a currency left out has none. */
@@ -112,7 +114,8 @@ export const suggestedServiceEntryInput = z.preprocess(
     group_id: z.uuid(),
     name_en: name,
     name_ar: name,
-    duration_minutes: whole(5, 720),
+    // the menu's job time: 5 to 720 minutes, in steps of 5
+    duration_minutes: whole(5, 720, 5),
     prices: pricesInput,
   }),
 );
@@ -250,6 +253,7 @@ export const platformListMessages = {
         'The countries are the platform’s own: change their details, they cannot be added or disabled',
       unknown_group: 'Choose a suggested group the platform keeps',
       entry_disabled: 'This entry is disabled: enable it first',
+      unknown_suggestion: 'One of these suggestions is no longer offered: reload the list and pick again',
     },
   },
   ar: {
@@ -258,6 +262,13 @@ export const platformListMessages = {
       countries_fixed: 'الدول ثابتة في المنصة: يمكن تعديل بياناتها ولا يمكن إضافتها أو تعطيلها',
       unknown_group: 'اختر مجموعة مقترحة من مجموعات المنصة',
       entry_disabled: 'هذا العنصر معطّل: فعّله أولًا',
+      unknown_suggestion: 'أحد هذه الاقتراحات لم يعد متاحًا: أعد تحميل القائمة واختر من جديد',
     },
   },
 };
+
+/** The setup wizard's pick of the platform's suggested services, added to the salon's menu in one go. */
+export const suggestedServicesPickInput = z.preprocess(
+  cleanPayload,
+  z.object({ service_ids: z.array(z.uuid()).min(1).max(200) }),
+);

@@ -168,6 +168,7 @@ import {
   AddSuggestedServicesHandler,
   SuggestedServicesController,
 } from './catalog/suggested-services.commands';
+import { ChangePlatformStaffHandler, PlatformStaffController } from './platform/platform-staff.commands';
 import { Expiries, ExpiriesWorker } from './sales/expiries';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
@@ -249,6 +250,7 @@ export class CommandApiModule {
         PlatformListsController,
         PlatformRecordsController,
         SuggestedServicesController,
+        PlatformStaffController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -306,6 +308,7 @@ export class CommandApiModule {
         ChangePlatformListHandler,
         ChangePlatformRecordHandler,
         AddSuggestedServicesHandler,
+        ChangePlatformStaffHandler,
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,

@@ -412,6 +412,8 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     // an entry of one of the platform's lists (`:list/:id`): the manager's to change (B's merchant
     // token is refused there; the salons read only the enabled entries, the same for every salon)
     idSource[':list'] = '0193a000-0000-7000-8000-0000000000ae';
+    // a member of the platform's staff (platform-setting/employees): the manager's only
+    idSource['platform-staff'] = '0193a000-0000-7000-8000-0000000000af';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

@@ -16,6 +16,7 @@ import { messagingMessages } from '../engagement/messages';
 import { campaignMessages } from '../engagement/campaign';
 import { whatsappManagerMessages } from '../platform/whatsapp';
 import { platformListMessages } from '../platform/platform-lists';
+import { platformStaffMessages } from '../platform/platform-staff';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -53,6 +54,7 @@ export const contractMessages = {
     campaignMessages.en,
     whatsappManagerMessages.en,
     platformListMessages.en,
+    platformStaffMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -73,6 +75,7 @@ export const contractMessages = {
     campaignMessages.ar,
     whatsappManagerMessages.ar,
     platformListMessages.ar,
+    platformStaffMessages.ar,
   ),
 };
 

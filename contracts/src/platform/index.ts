@@ -6,3 +6,4 @@ export * from './whatsapp';
 export * from './account-life';
 export * from './backups';
 export * from './platform-lists';
+export * from './platform-staff';

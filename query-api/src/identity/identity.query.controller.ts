@@ -176,7 +176,15 @@ export class ManagerQueryController {
   @HttpCode(200)
   async globalInformation(@Auth() auth: AuthContext) {
     const manager = await this.models.get('managers', auth.userId);
-    return { auth: { id: auth.userId, name: manager?.name ?? auth.name, email: manager?.email ?? '' } };
+    return {
+      auth: {
+        id: auth.userId,
+        name: manager?.name ?? auth.name,
+        email: manager?.email ?? '',
+        // the console's areas her role opens (platform-setting/employees); null: every area
+        areas: Array.isArray(manager?.areas) ? manager.areas : null,
+      },
+    };
   }
 
   /** The platform's settings; a platform that never changed them runs on the defaults. */

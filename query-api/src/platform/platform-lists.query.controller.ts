@@ -52,6 +52,16 @@ const listFilter = (list: PlatformList, raw: Record<string, unknown>): Filter =>
   return filter;
 };
 
+/** A staff member as her screen shows her: never her password's hash. */
+const staffRow = (d: Doc) => ({
+  id: d.id,
+  name: d.name,
+  email: d.email,
+  areas: Array.isArray(d.areas) ? d.areas : null,
+  status: d.status,
+  created_at: d.created_at,
+});
+
 const SORTABLE = ['name_en', 'name_ar', 'created_at', 'status', 'country_id'];
 
 /** The manager's lists and one-record settings (doc1 §2 `platform-setting/*`, `marketing/marketing-setting`). */
@@ -107,6 +117,31 @@ export class PlatformListsQueryController {
   async record(@Param('record') record: string) {
     if (!isPlatformRecord(record)) throw new DomainError('not_found.page', 404);
     return platformRecordView(record, await this.models.get('platform_records', record));
+  }
+
+  /** `platform-setting/employees`: the platform's staff and the console areas each one opens. */
+  @Get('platform-staff')
+  async staff(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['name', 'created_at', 'status'],
+      defaultSort: ['created_at', 'asc'],
+    });
+    const [docs, total] = await Promise.all([
+      this.models.find('managers', { sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('managers', {}),
+    ]);
+    return page(res, 'platform-staff', q, docs.map(staffRow), total);
+  }
+
+  @Get('platform-staff/:id')
+  async staffMember(@Param('id') id: string) {
+    const doc = UUID.test(id) ? await this.models.get('managers', id) : undefined;
+    if (!doc) throw new DomainError('not_found.record', 404);
+    return staffRow(doc);
   }
 
   /**

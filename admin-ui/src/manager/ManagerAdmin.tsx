@@ -6,6 +6,7 @@ import SpaIcon from '@mui/icons-material/SpaOutlined';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
 import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import {
   PLATFORM_UPDATES,
   PlatformUpdateCreate,
@@ -38,7 +39,7 @@ import {
   WA_TRACKER,
   WA_UNREACHABLE,
 } from './whatsappPaths';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
   Admin,
@@ -54,7 +55,7 @@ import {
   defaultTheme,
   localStorageStore,
 } from 'react-admin';
-import { useLogout, useTranslate } from 'ra-core';
+import { useCanAccess, useLogout, useTranslate } from 'ra-core';
 import BlockIcon from '@mui/icons-material/Block';
 import BugReportIcon from '@mui/icons-material/BugReport';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -120,6 +121,10 @@ const AllowedCountriesEdit = lazyPage(() => platformLists().then((m) => m.Allowe
 const MarketingSettingEdit = lazyPage(() => platformLists().then((m) => m.MarketingSettingEdit));
 const MarketingRequestsList = lazyPage(() => platformLists().then((m) => m.MarketingRequestsList));
 const MarketingActiveList = lazyPage(() => platformLists().then((m) => m.MarketingActiveList));
+const platformStaff = () => import('./platformStaff');
+const PlatformStaffList = lazyPage(() => platformStaff().then((m) => m.PlatformStaffList));
+const PlatformStaffCreate = lazyPage(() => platformStaff().then((m) => m.PlatformStaffCreate));
+const PlatformStaffEdit = lazyPage(() => platformStaff().then((m) => m.PlatformStaffEdit));
 /** the platform's lists (platform-setting/*): each with its list, create (not the countries) and edit */
 const PLATFORM_LIST_RESOURCES = [
   { name: 'platform-setting/countries-list', creatable: false, icon: PublicIcon },
@@ -162,6 +167,12 @@ const ManagerAppBar = () => (
   </AppBar>
 );
 
+/** A menu link to a one-record screen, shown only when her role opens its area. */
+const RecordMenuItem = ({ resource, ...props }: { resource: string } & ComponentProps<typeof Menu.Item>) => {
+  const { canAccess } = useCanAccess({ resource, action: 'edit' });
+  return canAccess ? <Menu.Item {...props} /> : null;
+};
+
 const ManagerMenu = () => {
   const { basename } = useArea();
   const translate = useTranslate();
@@ -194,17 +205,20 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name={WA_UNREACHABLE} />
       <Menu.ResourceItem name={WA_TRACKER} />
       <Menu.ResourceItem name={WA_CAMPAIGNS} />
-      <Menu.Item
+      <RecordMenuItem
+        resource={WA_SETTING}
         to={`${basename}/${WA_SETTING}/platform`}
         primaryText={translate(`resources.${WA_SETTING}.name`, { smart_count: 2 })}
         leftIcon={<SettingsPhoneIcon />}
       />
-      <Menu.Item
+      <RecordMenuItem
+        resource="platform-setting/platform-setting"
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
         leftIcon={<SettingsIcon />}
       />
-      <Menu.Item
+      <RecordMenuItem
+        resource={GATEWAY_SETTING}
         to={`${basename}/${GATEWAY_SETTING}/platform`}
         primaryText={translate(`resources.${GATEWAY_SETTING}.name`, { smart_count: 2 })}
         leftIcon={<PaymentsIcon />}
@@ -213,13 +227,15 @@ const ManagerMenu = () => {
         <Menu.ResourceItem key={r.name} name={r.name} />
       ))}
       {PLATFORM_RECORD_LINKS.map((r) => (
-        <Menu.Item
+        <RecordMenuItem
           key={r.name}
+          resource={r.name}
           to={`${basename}/${r.name}/${r.id}`}
           primaryText={translate(`resources.${r.name}.name`, { smart_count: 2 })}
           leftIcon={<r.icon />}
         />
       ))}
+      <Menu.ResourceItem name="platform-setting/employees" />
       <Menu.ResourceItem name="marketing/marketing-merchants-requests" />
       <Menu.ResourceItem name="marketing/marketing-active-merchants" />
     </Menu>
@@ -356,6 +372,14 @@ export const ManagerAdmin = () => {
             recordRepresentation="name_en"
           />
         ))}
+        <Resource
+          name="platform-setting/employees"
+          list={PlatformStaffList}
+          create={PlatformStaffCreate}
+          edit={PlatformStaffEdit}
+          icon={BadgeIcon}
+          recordRepresentation="name"
+        />
         <Resource name="platform-setting/email-setting" edit={EmailSettingEdit} />
         <Resource name="platform-setting/allowed-countries" edit={AllowedCountriesEdit} />
         <Resource name="marketing/marketing-setting" edit={MarketingSettingEdit} />

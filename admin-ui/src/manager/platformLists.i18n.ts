@@ -15,6 +15,25 @@ const priceFields = {
 export const platformListsEn = {
   app: {
     manager: {
+      staff: {
+        all_areas: 'Every area',
+        areas: {
+          merchants: 'Salons',
+          accounting: 'Accounting',
+          settings: 'Settings',
+          trackers: 'Trackers',
+          technical: 'Technical',
+          marketing: 'Marketing',
+          website: 'Website',
+        },
+        areas_hint: 'What her role opens in the console; the menu shows only these',
+        status_1: 'Active',
+        status_0: 'Disabled',
+        disable: 'Disable',
+        enable: 'Enable',
+        disabled: 'Disabled: she can no longer sign in',
+        enabled: 'Enabled: she can sign in again',
+      },
       platform_lists: {
         empty: 'Nothing here yet: add the first one.',
         status: { enabled: 'Offered', disabled: 'Disabled' },
@@ -34,6 +53,10 @@ export const platformListsEn = {
     },
   },
   resources: {
+    'platform-setting/employees': {
+      name: 'Platform staff member |||| Platform staff',
+      fields: { name: 'Name', email: 'E-mail', password: 'Password', areas: 'Areas', status: 'Status' },
+    },
     'platform-setting/countries-list': {
       name: 'Country |||| Countries',
       fields: {
@@ -120,6 +143,25 @@ export const platformListsEn = {
 export const platformListsAr = {
   app: {
     manager: {
+      staff: {
+        all_areas: 'كل الأقسام',
+        areas: {
+          merchants: 'الصالونات',
+          accounting: 'المحاسبة',
+          settings: 'الإعدادات',
+          trackers: 'المتابعة',
+          technical: 'الدعم الفني',
+          marketing: 'التسويق',
+          website: 'الموقع',
+        },
+        areas_hint: 'ما يفتحه دورها في لوحة التحكم؛ لا تظهر في القائمة إلا هذه',
+        status_1: 'نشط',
+        status_0: 'معطّل',
+        disable: 'تعطيل',
+        enable: 'تفعيل',
+        disabled: 'عُطّل: لم يعد بإمكانها تسجيل الدخول',
+        enabled: 'فُعّل: يمكنها تسجيل الدخول من جديد',
+      },
       platform_lists: {
         empty: 'لا يوجد شيء بعد: أضف الأول.',
         status: { enabled: 'متاح', disabled: 'معطّل' },
@@ -139,6 +181,16 @@ export const platformListsAr = {
     },
   },
   resources: {
+    'platform-setting/employees': {
+      name: plural('موظفو المنصة', 'موظفة في المنصة', 'موظفو المنصة'),
+      fields: {
+        name: 'الاسم',
+        email: 'البريد الإلكتروني',
+        password: 'كلمة المرور',
+        areas: 'الأقسام',
+        status: 'الحالة',
+      },
+    },
     'platform-setting/countries-list': {
       name: plural('الدول', 'دولة', 'الدول'),
       fields: {

@@ -14,4 +14,13 @@ export const PLATFORM_LISTS_API_PATHS: Record<string, string> = {
   'marketing/marketing-setting': 'platform-records',
   'marketing/marketing-merchants-requests': 'marketing/merchants-requests',
   'marketing/marketing-active-merchants': 'marketing/active-merchants',
+  // the platform's staff and their roles' areas
+  'platform-setting/employees': 'platform-staff',
+};
+
+/** The screens of one record (opened by its id): its id, part of the API path its area is judged by. */
+export const RECORD_IDS: Record<string, string> = {
+  'platform-setting/email-setting': 'email-setting',
+  'platform-setting/allowed-countries': 'allowed-countries',
+  'marketing/marketing-setting': 'marketing-setting',
 };

@@ -5,9 +5,11 @@ import { createDataProvider } from '../http/dataProvider';
 import type { AreaConfig } from '../shell/area';
 import { isHttpError, messageParams } from '../http/errors';
 import { WHATSAPP_API_PATHS } from './whatsappPaths';
-import { PLATFORM_LISTS_API_PATHS } from './platformListsPaths';
+import { canOpenArea, managerAreaOfPath } from '@rawnaq/contracts';
+import { PLATFORM_LISTS_API_PATHS, RECORD_IDS } from './platformListsPaths';
 
-export type Manager = { id: string; name: string; email: string };
+/** areas: the console's areas her role opens (platform-setting/employees); null: every area */
+export type Manager = { id: string; name: string; email: string; areas?: string[] | null };
 export type ManagerInformation = { auth: Manager };
 
 /** Screens of the manager area (spec doc1 §2 paths) and the API lists they read (docs/api.md). */
@@ -70,8 +72,13 @@ export const createManagerServices = (area: AreaConfig) => {
   const authProvider = createAuthProvider<ManagerInformation>({
     area,
     global,
-    // Platform managers have no permission map: every screen of the area that exists is theirs.
-    decide: (_information, resource) => resource in MANAGER_API_PATHS,
+    // A platform staff member opens the screens of her role's areas (the API answers 403 on the others)
+    decide: (information, resource) =>
+      resource in MANAGER_API_PATHS &&
+      canOpenArea(
+        information.auth.areas ?? undefined,
+        managerAreaOfPath(`api/manager/${MANAGER_API_PATHS[resource]}/${RECORD_IDS[resource] ?? ''}`),
+      ),
     permissions: () => ({}),
   });
   return { global, authProvider, dataProvider };

@@ -53,7 +53,7 @@ const listFilter = (list: PlatformList, raw: Record<string, unknown>): Filter =>
 };
 
 /** A staff member as her screen shows her: never her password's hash. */
-const staffRow = (d: Doc) => ({
+export const staffRow = (d: Doc) => ({
   id: d.id,
   name: d.name,
   email: d.email,
@@ -119,24 +119,7 @@ export class PlatformListsQueryController {
     return platformRecordView(record, await this.models.get('platform_records', record));
   }
 
-  /** `platform-setting/employees`: the platform's staff and the console areas each one opens. */
-  @Get('platform-staff')
-  async staff(
-    @Query() query: Record<string, unknown>,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const q = parseListQuery(query, header(req as never, 'range'), {
-      sortable: ['name', 'created_at', 'status'],
-      defaultSort: ['created_at', 'asc'],
-    });
-    const [docs, total] = await Promise.all([
-      this.models.find('managers', { sort: q.sort, skip: q.skip, limit: q.limit }),
-      this.models.count('managers', {}),
-    ]);
-    return page(res, 'platform-staff', q, docs.map(staffRow), total);
-  }
-
+  /** One of the platform's staff (her list is the manager's `platform-staff` list, beside the others). */
   @Get('platform-staff/:id')
   async staffMember(@Param('id') id: string) {
     const doc = UUID.test(id) ? await this.models.get('managers', id) : undefined;

@@ -188,6 +188,10 @@ export const wizardTests = ({ url, tab }: SuiteContext) => {
       await page.click('[data-testid=wizard-add-service]');
       await page.waitForSelector('[data-testid=wizard-service]:has-text("قص الشعر")');
       expect(await page.textContent('[data-testid=wizard-service] [data-testid=amount]')).toBe('115.00 ر.س');
+      // one of the platform's suggested services, picked, joins the menu (with its group) in one go
+      await page.click('[data-testid=wizard-suggestions] label:has-text("مانيكير")');
+      await page.click('[data-testid=wizard-add-suggestions]');
+      await page.waitForSelector('[data-testid=wizard-service]:has-text("مانيكير")');
       await expectNoEnglish(page, ['Haircut', salon.owner_name]);
       await shot(page, 'wizard-ar-6-services');
       await page.click('[data-testid=wizard-services-finish]');

@@ -179,6 +179,17 @@ import {
   ChangeWhatsAppSettingsHandler,
   WhatsAppSettingsController,
 } from './platform/whatsapp-settings.commands';
+import {
+  ChangePlatformListHandler,
+  ChangePlatformRecordHandler,
+  PlatformListsController,
+  PlatformRecordsController,
+} from './platform/platform-lists.commands';
+import {
+  AddSuggestedServicesHandler,
+  SuggestedServicesController,
+} from './catalog/suggested-services.commands';
+import { ChangePlatformStaffHandler, PlatformStaffController } from './platform/platform-staff.commands';
 import { Expiries, ExpiriesWorker } from './sales/expiries';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
@@ -265,6 +276,10 @@ export class CommandApiModule {
         WhatsAppPackagesController,
         SalonWhatsAppController,
         WhatsAppSettingsController,
+        PlatformListsController,
+        PlatformRecordsController,
+        SuggestedServicesController,
+        PlatformStaffController,
         SalesController,
         HeldInvoicesController,
         CancelInvoiceController,
@@ -323,6 +338,10 @@ export class CommandApiModule {
         ChangeWhatsAppPackageHandler,
         ChangeSalonWhatsAppHandler,
         ChangeWhatsAppSettingsHandler,
+        ChangePlatformListHandler,
+        ChangePlatformRecordHandler,
+        AddSuggestedServicesHandler,
+        ChangePlatformStaffHandler,
         BuyOfferOnlineHandler,
         BuyGiftCardOnlineHandler,
         GatewayPaymentExpiry,

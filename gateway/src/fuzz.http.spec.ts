@@ -4,7 +4,7 @@ import { RequestMethod } from '@nestjs/common';
 import type { Type } from '@nestjs/common';
 import type { ZodType } from 'zod';
 import { CommandApiModule, LIFECYCLE, SETTINGS_SECTIONS } from '@rawnaq/command-api';
-import { IMPORT_ENTITIES } from '@rawnaq/contracts';
+import { IMPORT_ENTITIES, PLATFORM_LISTS, PLATFORM_RECORDS } from '@rawnaq/contracts';
 import { QueryApiModule } from '@rawnaq/query-api';
 import { observeInputSchemas } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
@@ -52,6 +52,9 @@ const PARAM_VALUES: Record<string, readonly string[]> = {
   key: ['not-the-platforms-key-0123456789', 'x'],
   // a plan of the platform's catalogue, and one that is not
   plan: ['basic', 'advanced', 'premium', 'gold'],
+  // the manager's platform lists and one-record settings (platform-setting/*, marketing-setting), and one that is not
+  list: [...PLATFORM_LISTS, 'no-such-list'],
+  record: [...PLATFORM_RECORDS, 'no-such-record'],
 };
 const isIdParam = (name: string) => name === 'id' || /Id$/.test(name);
 

@@ -98,6 +98,8 @@ const FIXED_PARAMS: Record<string, string> = {
   code: '6177',
   // a plan of the platform's catalogue (the manager's: B's merchant token is refused there)
   plan: 'basic',
+  // one of the platform's one-record settings (manager routes: B's merchant token is refused there)
+  record: 'email-setting',
 };
 /** Routes whose answer is A's public data by design (the salon's public page), checked for writes only. */
 const PUBLIC_BY_DESIGN = new Set([
@@ -420,6 +422,11 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource['account-invoices'] = '0193a000-0000-7000-8000-0000000000ae';
     idSource['payment-requests'] = '0193a000-0000-7000-8000-0000000000af';
     idSource.plans = 'basic';
+    // an entry of one of the platform's lists (`:list/:id`): the manager's to change (B's merchant
+    // token is refused there; the salons read only the enabled entries, the same for every salon)
+    idSource[':list'] = '0193a000-0000-7000-8000-0000000000ae';
+    // a member of the platform's staff (platform-setting/employees): the manager's only
+    idSource['platform-staff'] = '0193a000-0000-7000-8000-0000000000af';
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

@@ -13,6 +13,7 @@ import { trialRequestsProjection } from './platform/trial-requests.projection';
 import { websiteProjection } from './platform/website.projection';
 import { accountContractsProjection } from './platform/account-contracts.projection';
 import { billingProjection } from './platform/billing.projection';
+import { platformListsProjection } from './platform/platform-lists.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -70,6 +71,7 @@ export const allProjections: Projection[] = [
   complaintsProjection,
   noticesProjection,
   platformUpdatesProjection,
+  platformListsProjection,
   campaignsProjection,
   customerOffersProjection,
   gatewayPaymentsProjection,

@@ -33,6 +33,7 @@ export { complaintsProjection } from './sales/complaints.projection';
 export { noticesProjection, heldNoticeId } from './sales/notices.projection';
 export { platformUpdatesProjection } from './identity/platform-updates.projection';
 export { billingProjection } from './platform/billing.projection';
+export { platformListsProjection } from './platform/platform-lists.projection';
 export { campaignsProjection } from './engagement/campaigns.projection';
 export {
   freeTimes,

@@ -54,6 +54,10 @@ import {
   PublicBillingController,
 } from './platform/billing.query.controller';
 import {
+  PlatformListsQueryController,
+  SalonPlatformListsQueryController,
+} from './platform/platform-lists.query.controller';
+import {
   ApiExceptionFilter,
   AuthGuard,
   systemClock,
@@ -140,6 +144,8 @@ export class QueryApiModule implements NestModule {
         BillingQueryController,
         MerchantAccountInvoicesController,
         PublicBillingController,
+        PlatformListsQueryController,
+        SalonPlatformListsQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

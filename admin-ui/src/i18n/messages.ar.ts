@@ -19,6 +19,7 @@ import { ar as customerOffersAr } from '../customer-offers/i18n.ar';
 import { ar as importsAr } from '../imports/i18n.ar';
 import { ar as wizardAr } from '../wizard/i18n.ar';
 import { ar as managerAr } from '../manager/i18n.ar';
+import { platformListsAr } from '../manager/platformLists.i18n';
 import { ar as einvoicingAr } from '../einvoicing/i18n.ar';
 import { ar as customersAr } from '../customers/i18n.ar';
 import { ar as booksAr } from '../books/i18n.ar';
@@ -51,6 +52,7 @@ export const messages: MessageTree = mergeMessages(
   importsAr as MessageTree,
   wizardAr as MessageTree,
   managerAr as MessageTree,
+  platformListsAr as MessageTree,
   einvoicingAr as MessageTree,
   customersAr as MessageTree,
   booksAr as MessageTree,

@@ -20,6 +20,7 @@ import { en as customerOffersEn } from '../customer-offers/i18n.en';
 import { en as importsEn } from '../imports/i18n.en';
 import { en as wizardEn } from '../wizard/i18n.en';
 import { en as managerEn } from '../manager/i18n.en';
+import { platformListsEn } from '../manager/platformLists.i18n';
 import { en as einvoicingEn } from '../einvoicing/i18n.en';
 import { en as customersEn } from '../customers/i18n.en';
 import { en as booksEn } from '../books/i18n.en';
@@ -51,6 +52,7 @@ export const messages: MessageTree = mergeMessages(
   importsEn as MessageTree,
   wizardEn as MessageTree,
   managerEn as MessageTree,
+  platformListsEn as MessageTree,
   einvoicingEn as MessageTree,
   customersEn as MessageTree,
   booksEn as MessageTree,

@@ -1,4 +1,12 @@
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import PublicIcon from '@mui/icons-material/Public';
+import LocationCityIcon from '@mui/icons-material/LocationCity';
+import CategoryIcon from '@mui/icons-material/CategoryOutlined';
+import SpaIcon from '@mui/icons-material/SpaOutlined';
+import ShoppingBagIcon from '@mui/icons-material/ShoppingBagOutlined';
+import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import {
   PLATFORM_UPDATES,
   PlatformUpdateCreate,
@@ -31,7 +39,7 @@ import {
   WA_TRACKER,
   WA_UNREACHABLE,
 } from './whatsappPaths';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
   Admin,
@@ -47,7 +55,7 @@ import {
   defaultTheme,
   localStorageStore,
 } from 'react-admin';
-import { useLogout, useTranslate } from 'ra-core';
+import { useCanAccess, useLogout, useTranslate } from 'ra-core';
 import BlockIcon from '@mui/icons-material/Block';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
@@ -138,6 +146,34 @@ const BILLING_SELLER = 'platform-setting/billing-seller';
 const TOTAL_SALES = 'accounting/total-sales';
 const PAYMENTS = 'accounting/payments';
 const PAYMENT_REQUESTS = 'accounting/payments-requests';
+const platformLists = () => import('./platformLists');
+const PlatformListList = lazyPage(() => platformLists().then((m) => m.PlatformListList));
+const PlatformListCreate = lazyPage(() => platformLists().then((m) => m.PlatformListCreate));
+const PlatformListEdit = lazyPage(() => platformLists().then((m) => m.PlatformListEdit));
+const EmailSettingEdit = lazyPage(() => platformLists().then((m) => m.EmailSettingEdit));
+const AllowedCountriesEdit = lazyPage(() => platformLists().then((m) => m.AllowedCountriesEdit));
+const MarketingSettingEdit = lazyPage(() => platformLists().then((m) => m.MarketingSettingEdit));
+const MarketingRequestsList = lazyPage(() => platformLists().then((m) => m.MarketingRequestsList));
+const MarketingActiveList = lazyPage(() => platformLists().then((m) => m.MarketingActiveList));
+const platformStaff = () => import('./platformStaff');
+const PlatformStaffList = lazyPage(() => platformStaff().then((m) => m.PlatformStaffList));
+const PlatformStaffCreate = lazyPage(() => platformStaff().then((m) => m.PlatformStaffCreate));
+const PlatformStaffEdit = lazyPage(() => platformStaff().then((m) => m.PlatformStaffEdit));
+/** the platform's lists (platform-setting/*): each with its list, create (not the countries) and edit */
+const PLATFORM_LIST_RESOURCES = [
+  { name: 'platform-setting/countries-list', creatable: false, icon: PublicIcon },
+  { name: 'platform-setting/cities-list', creatable: true, icon: LocationCityIcon },
+  { name: 'platform-setting/payments-methods', creatable: true, icon: PaymentsIcon },
+  { name: 'platform-setting/suggested-groups', creatable: true, icon: CategoryIcon },
+  { name: 'platform-setting/suggested-services', creatable: true, icon: SpaIcon },
+  { name: 'platform-setting/suggested-products', creatable: true, icon: ShoppingBagIcon },
+] as const;
+/** the platform's one-record settings: the menu opens the record (its id is its name) */
+const PLATFORM_RECORD_LINKS = [
+  { name: 'platform-setting/email-setting', id: 'email-setting', icon: AlternateEmailIcon },
+  { name: 'platform-setting/allowed-countries', id: 'allowed-countries', icon: PublicIcon },
+  { name: 'marketing/marketing-setting', id: 'marketing-setting', icon: CampaignIcon },
+] as const;
 const zatca = () => import('../einvoicing/ZatcaSetting');
 const ZatcaSettingList = lazyPage(() => zatca().then((m) => m.ZatcaSettingList));
 const ZatcaSettingForm = lazyPage(() => zatca().then((m) => m.ZatcaSettingForm));
@@ -178,6 +214,12 @@ const ManagerAppBar = () => (
     <TitlePortal />
   </AppBar>
 );
+
+/** A menu link to a one-record screen, shown only when her role opens its area. */
+const RecordMenuItem = ({ resource, ...props }: { resource: string } & ComponentProps<typeof Menu.Item>) => {
+  const { canAccess } = useCanAccess({ resource, action: 'edit' });
+  return canAccess ? <Menu.Item {...props} /> : null;
+};
 
 const ManagerMenu = () => {
   const { basename } = useArea();
@@ -223,17 +265,20 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name={WA_UNREACHABLE} />
       <Menu.ResourceItem name={WA_TRACKER} />
       <Menu.ResourceItem name={WA_CAMPAIGNS} />
-      <Menu.Item
+      <RecordMenuItem
+        resource={WA_SETTING}
         to={`${basename}/${WA_SETTING}/platform`}
         primaryText={translate(`resources.${WA_SETTING}.name`, { smart_count: 2 })}
         leftIcon={<SettingsPhoneIcon />}
       />
-      <Menu.Item
+      <RecordMenuItem
+        resource="platform-setting/platform-setting"
         to={`${basename}/platform-setting/platform-setting/platform`}
         primaryText="resources.platform-setting/platform-setting.name"
         leftIcon={<SettingsIcon />}
       />
-      <Menu.Item
+      <RecordMenuItem
+        resource={GATEWAY_SETTING}
         to={`${basename}/${GATEWAY_SETTING}/platform`}
         primaryText={translate(`resources.${GATEWAY_SETTING}.name`, { smart_count: 2 })}
         leftIcon={<PaymentsIcon />}
@@ -249,6 +294,21 @@ const ManagerMenu = () => {
           leftIcon={resource.startsWith('seo-') ? <TravelExploreIcon /> : <WebIcon />}
         />
       ))}
+      {PLATFORM_LIST_RESOURCES.map((r) => (
+        <Menu.ResourceItem key={r.name} name={r.name} />
+      ))}
+      {PLATFORM_RECORD_LINKS.map((r) => (
+        <RecordMenuItem
+          key={r.name}
+          resource={r.name}
+          to={`${basename}/${r.name}/${r.id}`}
+          primaryText={translate(`resources.${r.name}.name`, { smart_count: 2 })}
+          leftIcon={<r.icon />}
+        />
+      ))}
+      <Menu.ResourceItem name="platform-setting/employees" />
+      <Menu.ResourceItem name="marketing/marketing-merchants-requests" />
+      <Menu.ResourceItem name="marketing/marketing-active-merchants" />
     </Menu>
   );
 };
@@ -407,6 +467,38 @@ export const ManagerAdmin = () => {
         <Resource name={WA_TRACKER} list={WhatsAppTrackerList} icon={QueryStatsIcon} />
         <Resource name={WA_CAMPAIGNS} list={WhatsAppCampaignList} icon={CampaignIcon} />
         <Resource name={WA_SETTING} edit={WhatsAppSettingEdit} />
+        {PLATFORM_LIST_RESOURCES.map((r) => (
+          <Resource
+            key={r.name}
+            name={r.name}
+            list={<PlatformListList resource={r.name} />}
+            {...(r.creatable && { create: <PlatformListCreate resource={r.name} /> })}
+            edit={<PlatformListEdit resource={r.name} />}
+            icon={r.icon}
+            recordRepresentation="name_en"
+          />
+        ))}
+        <Resource
+          name="platform-setting/employees"
+          list={PlatformStaffList}
+          create={PlatformStaffCreate}
+          edit={PlatformStaffEdit}
+          icon={BadgeIcon}
+          recordRepresentation="name"
+        />
+        <Resource name="platform-setting/email-setting" edit={EmailSettingEdit} />
+        <Resource name="platform-setting/allowed-countries" edit={AllowedCountriesEdit} />
+        <Resource name="marketing/marketing-setting" edit={MarketingSettingEdit} />
+        <Resource
+          name="marketing/marketing-merchants-requests"
+          list={MarketingRequestsList}
+          icon={TrendingUpIcon}
+        />
+        <Resource
+          name="marketing/marketing-active-merchants"
+          list={MarketingActiveList}
+          icon={TrendingUpIcon}
+        />
         <CustomRoutes>
           <Route path="/dashboard" element={<ManagerDashboard />} />
         </CustomRoutes>

@@ -6,8 +6,11 @@ import type { AreaConfig } from '../shell/area';
 import { isHttpError, messageParams } from '../http/errors';
 import { WHATSAPP_API_PATHS } from './whatsappPaths';
 import { WEBSITE_API_PATHS } from './websitePaths';
+import { canOpenArea, managerAreaOfPath } from '@rawnaq/contracts';
+import { PLATFORM_LISTS_API_PATHS, RECORD_IDS } from './platformListsPaths';
 
-export type Manager = { id: string; name: string; email: string };
+/** areas: the console's areas her role opens (platform-setting/employees); null: every area */
+export type Manager = { id: string; name: string; email: string; areas?: string[] | null };
 export type ManagerInformation = { auth: Manager };
 
 /** Screens of the manager area (spec doc1 §2 paths) and the API lists they read (docs/api.md). */
@@ -54,6 +57,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   ...WHATSAPP_API_PATHS,
   // the public website's settings, its pages' SEO and the visitors' messages (issue 27)
   ...WEBSITE_API_PATHS,
+  // the platform's lists (platform-setting/*), its one-record settings, and marketing's lists
+  ...PLATFORM_LISTS_API_PATHS,
 };
 
 export const createManagerServices = (area: AreaConfig) => {
@@ -80,8 +85,13 @@ export const createManagerServices = (area: AreaConfig) => {
   const authProvider = createAuthProvider<ManagerInformation>({
     area,
     global,
-    // Platform managers have no permission map: every screen of the area that exists is theirs.
-    decide: (_information, resource) => resource in MANAGER_API_PATHS,
+    // A platform staff member opens the screens of her role's areas (the API answers 403 on the others)
+    decide: (information, resource) =>
+      resource in MANAGER_API_PATHS &&
+      canOpenArea(
+        information.auth.areas ?? undefined,
+        managerAreaOfPath(`api/manager/${MANAGER_API_PATHS[resource]}/${RECORD_IDS[resource] ?? ''}`),
+      ),
     permissions: () => ({}),
   });
   return { global, authProvider, dataProvider };

@@ -9,6 +9,7 @@ import { PriceWithVatInputs, useMoneyInput as useSharedMoneyInput } from '../for
 import { parseTypedNumber, withVatText } from '../menu/pricing';
 import { MoneyText, useProductNameOf, useProductVat } from './fields';
 import { ImageInput } from './ImageInput';
+import { SuggestedProductPicker } from './SuggestedProductPicker';
 import { carriesVat, PRODUCT_RESOURCES, productPayload, type Product } from './types';
 import { useProductValidate } from './validation';
 import { NameInputs } from '../forms/NameInputs';
@@ -148,6 +149,11 @@ export const ProductForm = ({ isNew, ...props }: Omit<SimpleFormProps, 'children
     // noValidate: the contracts' rules judge the fields, not the browser's own bubbles (English only).
     <SimpleForm validate={validate} noValidate sx={{ maxWidth: 960 }} {...props}>
       <FormSection title="app.products.sections.names">
+        {isNew && (
+          <FormCell wide>
+            <SuggestedProductPicker />
+          </FormCell>
+        )}
         <NameInputs />
         <FormCell>
           <TextInput

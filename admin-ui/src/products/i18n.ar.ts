@@ -21,6 +21,8 @@ const movementFields = {
 export const ar = {
   app: {
     products: {
+      suggested: 'ابدأ من منتج مقترح',
+      suggested_hint: 'يُملأ اسماه وسعره بعملتك؛ عدّلها كما تشائين',
       title: 'المنتجات',
       menu_section: 'المنتجات',
       search: 'الاسم أو الباركود',

@@ -18,6 +18,8 @@ const movementFields = {
 export const en = {
   app: {
     products: {
+      suggested: 'Start from a suggested product',
+      suggested_hint: 'Its names and its price in your currency are filled in; change them as you like',
       title: 'Products',
       menu_section: 'Products',
       search: 'Name or barcode',

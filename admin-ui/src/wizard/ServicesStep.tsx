@@ -32,6 +32,7 @@ import { useArea } from '../shell/area';
 import { Loading, useServerErrors, type AfterSave } from '../settings/SettingsSection';
 import { InlineToolbar } from '../layout/phone';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { SuggestedServices } from './SuggestedServices';
 
 /** An account opened by a manager has no group yet: the owner names the first one here. */
 const FirstGroup = ({ onAdded }: { onAdded: () => void }) => {
@@ -191,6 +192,12 @@ export const ServicesStep = ({ onSaved, submitLabel }: AfterSave) => {
           </List>
         </>
       )}
+      <SuggestedServices
+        onAdded={() => {
+          void groupList.refetch();
+          void refetch();
+        }}
+      />
       <Divider />
       {groupList.isPending ? (
         <Loading />

@@ -44,6 +44,12 @@ export const ar = {
         group_added: 'تمت إضافة المجموعة: أضف الآن خدمة',
         add_service: 'إضافة خدمة',
         service_added: 'تمت إضافة الخدمة',
+        suggestions: 'خدمات مقترحة',
+        suggestions_hint:
+          'اختر من الخدمات التي تقترحها المنصة وأضفها إلى قائمتك دفعة واحدة؛ يمكنك تعديل أسعارها لاحقًا.',
+        minutes: '%{count} دقيقة',
+        add_suggestions: 'أضف المختارة (%{count})',
+        suggestions_added: 'أُضيفت إلى قائمتك خدمات عددها: %{count}',
       },
       call: {
         title: 'تم إنجاز %{progress}% من إعداد صالونك',

@@ -41,6 +41,12 @@ export const en = {
         group_added: 'The group was added: now add a service',
         add_service: 'Add a service',
         service_added: 'The service was added',
+        suggestions: 'Suggested services',
+        suggestions_hint:
+          'Pick from the services the platform suggests and add them to your menu in one go; you can change their prices later.',
+        minutes: '%{count} min',
+        add_suggestions: 'Add the picked ones (%{count})',
+        suggestions_added: 'Services added to your menu: %{count}',
       },
       call: {
         title: 'Your salon setup is %{progress}% done',

@@ -61,6 +61,7 @@ export class MailDispatcher {
       limit: 50,
     });
     let sent = 0;
+    const setting = waiting.length ? await this.models.get('platform_records', 'email-setting') : undefined;
     for (const doc of waiting) {
       const stream = mailStream(doc.id);
       const { state } = await this.aggregates.load(stream, { done: false } as MailState, evolveMail as never);
@@ -68,7 +69,7 @@ export class MailDispatcher {
       if ((state as MailState).done || !mail) continue;
       let outcome: MailEvent;
       try {
-        const { messageId } = await this.sender.send(renderMail(mail, this.links));
+        const { messageId } = await this.sender.send(renderMail(mail, this.links, setting));
         outcome = { type: 'MailSent', data: { mail_id: mail.mail_id, message_id: messageId ?? null } };
         sent++;
       } catch (error) {

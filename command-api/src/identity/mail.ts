@@ -6,13 +6,28 @@ import { Aggregates, idFor } from '../shared/repository';
 export const mailStream = (mailId: string) => streamName('mail', PLATFORM_TENANT, mailId);
 
 /** The mail as sent: the link's token written in from its nonce and the key (never from the event log). */
-export const renderMail = (mail: MailQueued['data'], links: LinkTokens): OutgoingMail => ({
-  to: mail.to,
-  subject: mail.subject,
-  text: mail.link
+export const renderMail = (
+  mail: MailQueued['data'],
+  links: LinkTokens,
+  setting?: Record<string, unknown>,
+): OutgoingMail => {
+  const body = mail.link
     ? mail.body.replace(MAIL_LINK_PLACEHOLDER, mail.link.path + links.tokenFor(mail.link.nonce))
-    : mail.body,
-});
+    : mail.body;
+  // the manager's e-mail setting: who it is from, where replies go, the footer in the mail's language
+  const footer = setting?.[mail.locale === 'ar' ? 'footer_ar' : 'footer_en'];
+  const name =
+    typeof setting?.sender_name === 'string' ? setting.sender_name.replace(/["\\<>\r\n]/g, '') : '';
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: typeof footer === 'string' && footer ? `${body}\n\n--\n${footer}` : body,
+    ...(typeof setting?.sender_address === 'string' && {
+      from: name ? `"${name}" <${setting.sender_address}>` : setting.sender_address,
+    }),
+    ...(typeof setting?.reply_to === 'string' && setting.reply_to && { replyTo: setting.reply_to }),
+  };
+};
 
 /**
  * Records a message for the outbox (the transactional outbox: the dispatcher sends it afterwards). A

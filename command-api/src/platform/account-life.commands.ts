@@ -4,6 +4,7 @@ import {
   approveTrialRequestInput,
   conflict,
   DEFAULT_VAT,
+  DomainError,
   enableAccountInput,
   freeTrialRequestInput,
   MAIL_LINK_PLACEHOLDER,
@@ -171,6 +172,12 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
       limit: 1,
     });
     if (pending.length) throw conflict('trial.email_in_use', 'email');
+    // the manager's platform-setting/allowed-countries: free trials only where the platform sells
+    const allowed = await this.models.get('platform_records', 'allowed-countries');
+    if (allowed && !(allowed.country_ids as number[]).includes(i.country_id))
+      throw new DomainError('platform_lists.country_not_allowed', 422, {
+        country_id: 'platform_lists.country_not_allowed',
+      });
     const requestId = newId();
     const ctx = systemContext(now, requestId);
     const link = this.links.issue();
@@ -186,6 +193,8 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
           mobile: i.mobile,
           country_id: i.country_id,
           ...(i.city && { city: i.city }),
+          ...(i.utm_source && { utm_source: i.utm_source }),
+          ...(i.utm_campaign && { utm_campaign: i.utm_campaign }),
           token_hash: hashToken(link.token),
           expires_at: new Date(now.getTime() + VERIFY_HOURS * 3_600_000).toISOString(),
         },

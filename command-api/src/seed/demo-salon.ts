@@ -34,6 +34,7 @@ import { ChangeSettings } from '../settings/settings.commands';
 import { RegisterCustomer } from '../customers/customer.commands';
 import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
+import { seedPlatformLists } from './platform-lists.seed';
 import type { CommandContext } from '../shared/command-context';
 import { defaultReasonEvents } from '../scheduling/cancellation-reasons';
 import { Aggregates, idFor } from '../shared/repository';
@@ -513,6 +514,8 @@ export const seedDemoSalon = async (
   await new Aggregates(store).create(streamName('manager', PLATFORM_TENANT, ids.manager), platformCtx, [
     manager,
   ]);
+  // the platform's lists a new platform starts with (cities, payment methods, suggestions)
+  await seedPlatformLists(new Aggregates(store), platformCtx);
   await waitForProjections(await store.headPosition());
 
   const ownerCtx: CommandContext = {

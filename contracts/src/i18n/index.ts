@@ -17,6 +17,8 @@ import { campaignMessages } from '../engagement/campaign';
 import { whatsappManagerMessages } from '../platform/whatsapp';
 import { accountContractMessages } from '../platform/account-contracts';
 import { billingMessages } from '../platform/billing';
+import { platformListMessages } from '../platform/platform-lists';
+import { platformStaffMessages } from '../platform/platform-staff';
 import { localizeParams } from './params';
 
 export { domainMessages, localizeParams };
@@ -55,6 +57,8 @@ export const contractMessages = {
     whatsappManagerMessages.en,
     accountContractMessages.en,
     billingMessages.en,
+    platformListMessages.en,
+    platformStaffMessages.en,
   ),
   ar: merge(
     validationMessages.ar,
@@ -76,6 +80,8 @@ export const contractMessages = {
     whatsappManagerMessages.ar,
     accountContractMessages.ar,
     billingMessages.ar,
+    platformListMessages.ar,
+    platformStaffMessages.ar,
   ),
 };
 

@@ -182,7 +182,8 @@ export type UserEvent =
 
 export type ManagerCreated = {
   type: 'ManagerCreated';
-  data: { manager_id: string; email: string; name: string; password_hash: string };
+  /** areas: the console's areas her role opens (platform-staff); none given: all of them */
+  data: { manager_id: string; email: string; name: string; password_hash: string; areas?: string[] };
 };
 export type ManagerEvent = ManagerCreated | SignedIn | SignedOut | PasswordChanged;
 

@@ -53,6 +53,9 @@ export const freeTrialRequestInput = z.preprocess(
     country_id: code(CountryIdSchema),
     mobile: mobileField(),
     city: withRule(z.string(), maxLength(100)).optional(),
+    // where the visitor came from (the website's link of a campaign), for marketing's follow-up
+    utm_source: withRule(z.string(), maxLength(100)).optional(),
+    utm_campaign: withRule(z.string(), maxLength(100)).optional(),
   }),
 );
 export type FreeTrialRequestInput = z.infer<typeof freeTrialRequestInput>;
@@ -105,6 +108,8 @@ export type FreeTrialRequested = {
     mobile: string;
     country_id: number;
     city?: string;
+    utm_source?: string;
+    utm_campaign?: string;
     /** the e-mail link's hash (the link itself is only in the mail) */
     token_hash: string;
     expires_at: string;

@@ -9,3 +9,5 @@ export * from './website';
 export * from './website-content';
 export * from './account-contracts';
 export * from './billing';
+export * from './platform-lists';
+export * from './platform-staff';

@@ -29,6 +29,8 @@ export type AuthContext = {
   session: string;
   /** platform support signed in as this user (the owner): its commands are the manager's */
   supportBy?: { id: string; name: string };
+  /** a platform staff member's areas of the manager console (absent: every area) */
+  areas?: readonly string[];
 };
 
 /** Tokens are 256 random bits; only their SHA-256 is ever stored (in events and read models). */
@@ -129,6 +131,7 @@ export class Authenticator {
     if (realm === 'manager') {
       const manager = await this.models.getStable('managers', session.user_id as string);
       if (!manager || manager.status !== 1) throw new DomainError('auth.user_not_active', 401);
+      const areas = Array.isArray(manager.areas) ? (manager.areas as string[]) : undefined;
       return {
         realm,
         tenantId: 'platform',
@@ -136,9 +139,10 @@ export class Authenticator {
         userId: manager.id,
         name: manager.name as string,
         role: 'manager',
-        isAdmin: true,
+        isAdmin: areas === undefined,
         permissions: {},
         session: hash,
+        ...(areas && { areas }),
       };
     }
     const user = await this.models.getStable('users', session.user_id as string);

@@ -12,7 +12,14 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { canAccess, unsafeTextPaths, type SessionRealm } from '@rawnaq/contracts';
+import {
+  canAccess,
+  canOpenArea,
+  DomainError,
+  managerAreaOfPath,
+  unsafeTextPaths,
+  type SessionRealm,
+} from '@rawnaq/contracts';
 import { ZodError, type z, type ZodType } from 'zod';
 import type { Logger } from '../runtime/logger';
 import { requirePermission, type AuthContext, type Authenticator } from './auth';
@@ -151,6 +158,9 @@ export class AuthGuard implements CanActivate {
       PERMISSION,
       targets,
     );
+    // a platform staff member opens only the console's areas of her role (platform-setting/employees)
+    if (realm === 'manager' && !canOpenArea(req.auth.areas, managerAreaOfPath(req.originalUrl ?? req.url)))
+      throw new DomainError('platform_staff.no_area', 403);
     if (needed?.length && realm === 'merchant') {
       const auth = req.auth;
       const open = needed.some(({ page, permission }) => canAccess(auth.permissions, page, permission));

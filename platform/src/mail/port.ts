@@ -1,5 +1,6 @@
 /** One e-mail as the product writes it: plain text, in the reader's language. */
-export type OutgoingMail = { to: string; subject: string; text: string };
+/** from / replyTo: the platform's e-mail setting (`platform-setting/email-setting`); none: the sender's own. */
+export type OutgoingMail = { to: string; subject: string; text: string; from?: string; replyTo?: string };
 
 /**
  * Sends mail. There is no embedded sender: without a mail server (SMTP_URL unset) the product keeps

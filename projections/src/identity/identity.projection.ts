@@ -10,6 +10,7 @@ import {
   type AccountEvent,
   type RoleEvent,
   type ManagerEvent,
+  type PlatformStaffEvent,
   type PaymentGatewaySettingsChanged,
   type SubscriptionEvent,
 } from '@rawnaq/contracts';
@@ -114,6 +115,10 @@ export const identityProjection: Projection = {
     'SupportSignedOut',
     'SupportAccessChanged',
     'SalonOwnerReplaced',
+    // the platform's staff: their name and areas, disabled and enabled (platform-setting/employees)
+    'PlatformStaffChanged',
+    'PlatformStaffDisabled',
+    'PlatformStaffEnabled',
   ],
   reads: (e) =>
     e.type === 'PasswordChanged' ||
@@ -125,6 +130,14 @@ export const identityProjection: Projection = {
         ? [{ collection: 'accounts', id: e.metadata.tenantId }]
         : [],
   project: (e: RecordedEvent, lookup): Change[] => {
+    if (e.type.startsWith('PlatformStaff')) {
+      const staff = e as unknown as PlatformStaffEvent & RecordedEvent;
+      const set =
+        staff.type === 'PlatformStaffChanged'
+          ? staff.data.changed
+          : { status: staff.type === 'PlatformStaffDisabled' ? 0 : 1 };
+      return [{ kind: 'patch', collection: 'managers', id: staff.data.manager_id, set }];
+    }
     const event = e as unknown as IdentityEvent & RecordedEvent;
     const tenantId = e.metadata.tenantId;
     const at = e.metadata.occurredAt;
@@ -353,6 +366,7 @@ export const identityProjection: Projection = {
               name: event.data.name,
               status: 1,
               created_at: at,
+              ...(event.data.areas && { areas: event.data.areas }),
             },
           },
         ];

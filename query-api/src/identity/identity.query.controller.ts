@@ -28,6 +28,7 @@ import {
   userScope,
 } from '@rawnaq/platform';
 import { accountOf } from '../shared/account';
+import { staffRow } from '../platform/platform-lists.query.controller';
 import { page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -154,6 +155,13 @@ const LISTS = {
     ['published_at', 'status'],
     ['published_at', 'desc'],
   ),
+  // the platform's staff and the console areas each one opens (doc1 §2 platform-setting/employees)
+  'platform-staff': managerList(
+    'platform-staff',
+    'managers',
+    ['name', 'created_at', 'status'],
+    ['created_at', 'asc'],
+  ),
 } as const;
 
 /** A salon's online services as the manager's lists show them (nothing of its settings beyond). */
@@ -182,7 +190,15 @@ export class ManagerQueryController {
   @HttpCode(200)
   async globalInformation(@Auth() auth: AuthContext) {
     const manager = await this.models.get('managers', auth.userId);
-    return { auth: { id: auth.userId, name: manager?.name ?? auth.name, email: manager?.email ?? '' } };
+    return {
+      auth: {
+        id: auth.userId,
+        name: manager?.name ?? auth.name,
+        email: manager?.email ?? '',
+        // the console's areas her role opens (platform-setting/employees); null: every area
+        areas: Array.isArray(manager?.areas) ? manager.areas : null,
+      },
+    };
   }
 
   /** The platform's settings; a platform that never changed them runs on the defaults. */
@@ -252,7 +268,11 @@ export class ManagerQueryController {
       this.models.count(spec.collection, filter),
     ]);
     const rows =
-      name === 'global-aliases' || name === 'payment-gateway-accounts' ? docs.map(onlineServicesRow) : docs;
+      name === 'global-aliases' || name === 'payment-gateway-accounts'
+        ? docs.map(onlineServicesRow)
+        : name === 'platform-staff'
+          ? docs.map(staffRow)
+          : docs;
     return page(res, spec.resource, q, rows, total);
   }
 }

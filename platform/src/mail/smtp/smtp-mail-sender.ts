@@ -22,7 +22,8 @@ export class SmtpMailSender implements MailSender {
 
   async send(mail: OutgoingMail) {
     const info = await this.transport.sendMail({
-      from: this.options.from,
+      from: mail.from ?? this.options.from,
+      ...(mail.replyTo && { replyTo: mail.replyTo }),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

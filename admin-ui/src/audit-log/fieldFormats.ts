@@ -83,7 +83,11 @@ export type FieldFormat =
   | 'socialLinks'
   | { code: CodedValueName }
   /** a value named by a message key: the prefix (ending with '.') and the value */
-  | { choice: string };
+  | { choice: string }
+  /** a list of such values, each by its label */
+  | { choices: string }
+  /** a record's own fields (a platform list's entry): each by the audit log's label and its value */
+  | 'entryFields';
 
 /** Fields whose meaning is the same in every kind of record. */
 export const FIELD_FORMATS: Record<string, FieldFormat> = {
@@ -159,6 +163,14 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   plan: 'text',
   owner_name: 'text',
   manager_name: 'text',
+  // the platform's lists, one-record settings and staff (issue 27)
+  list: { choice: 'app.audit.values.platform_list.' },
+  record: { choice: 'app.audit.values.platform_record.' },
+  entry_id: 'ltr',
+  fields: 'entryFields',
+  areas: { choices: 'app.audit.values.manager_area.' },
+  utm_source: 'ltr',
+  utm_campaign: 'ltr',
   // the platform's plans and invoices to salons (issue 27)
   prices: 'planPrices',
   features_en: 'text',
@@ -728,6 +740,10 @@ export const formatFieldValue = (
     return String(value);
   }
   if (typeof format === 'object') {
+    if ('choices' in format)
+      return Array.isArray(value)
+        ? list(value.map((v) => translate(`${format.choices}${String(v)}`, { _: String(v) })))
+        : translate(`${format.choices}${String(value)}`, { _: String(value) });
     if ('code' in format)
       return typeof value === 'number' ? translate(codeLabelKey(format.code, value)) : String(value);
     // a value outside the choices may be a message key the server recorded as the reason (a paid
@@ -889,6 +905,23 @@ export const formatFieldValue = (
             }),
           )
         : String(value);
+    case 'entryFields': {
+      const record = asRecord(value);
+      if (!record) return String(value);
+      const words = (v: unknown): string =>
+        Array.isArray(v)
+          ? list(v.map(words))
+          : asRecord(v)
+            ? list(Object.entries(asRecord(v)!).map(([k, x]) => `${k} ${words(x)}`))
+            : v === null || v === undefined || v === ''
+              ? none
+              : String(v);
+      return list(
+        Object.entries(record).map(
+          ([k, v]) => `${translate(`app.audit.fields.${k}`, { _: k.replace(/_/g, ' ') })}: ${words(v)}`,
+        ),
+      );
+    }
     case 'planPrices':
       return Array.isArray(value)
         ? list(

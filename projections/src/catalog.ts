@@ -10,6 +10,7 @@ import { customerTypesProjection } from './customers/customer-types.projection';
 import { customerPenaltiesProjection } from './customers/customer-penalties.projection';
 import { identityProjection } from './identity/identity.projection';
 import { trialRequestsProjection } from './platform/trial-requests.projection';
+import { salonSubscriptionsProjection } from './platform/salon-subscriptions.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -43,6 +44,7 @@ export const allProjections: Projection[] = [
   identityProjection,
   securityProjection,
   trialRequestsProjection,
+  salonSubscriptionsProjection,
   customersProjection,
   customerTypesProjection,
   customerPenaltiesProjection,

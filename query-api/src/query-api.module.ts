@@ -42,6 +42,7 @@ import { ExpensesQueryController } from './accounting/expenses.query.controller'
 import { PurchasesQueryController } from './accounting/purchases.query.controller';
 import { PayrollQueryController } from './accounting/payroll.query.controller';
 import { MerchantsQueryController } from './platform/merchants.query.controller';
+import { DashboardQueryController } from './platform/dashboard.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
@@ -118,6 +119,7 @@ export class QueryApiModule implements NestModule {
         PaymentGatewayFeesController,
         WhatsAppManagerQueryController,
         MerchantsQueryController,
+        DashboardQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

@@ -20,6 +20,24 @@ const salonWhatsAppFields = {
 export const ar = {
   app: {
     manager: {
+      dashboard: {
+        salons: 'الصالونات',
+        state: {
+          trial: 'في الفترة التجريبية',
+          active: 'نشطة',
+          expired: 'منتهية',
+          disabled: 'معطّلة',
+          requests_pending: 'طلبات تجربة بانتظار القرار',
+          rejected: 'طلبات مرفوضة',
+        },
+        trials_converting: 'تحوّل التجارب إلى اشتراكات مدفوعة',
+        trials_started: 'تجارب بدأت',
+        trials_converted: 'أصبحت مدفوعة',
+        conversion_rate: 'نسبة التحويل',
+        new_salons: 'الصالونات الجديدة شهريًا',
+        einvoicing_failures: 'فواتير إلكترونية رفضتها هيئة الزكاة',
+        trackers: 'المتابعة',
+      },
       merchants: {
         empty: 'لا يوجد صالون في هذه الحالة.',
         empty_requests: 'لا توجد طلبات هنا.',

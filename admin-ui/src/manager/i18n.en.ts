@@ -17,6 +17,24 @@ const salonWhatsAppFields = {
 export const en = {
   app: {
     manager: {
+      dashboard: {
+        salons: 'Salons',
+        state: {
+          trial: 'On trial',
+          active: 'Active',
+          expired: 'Expired',
+          disabled: 'Disabled',
+          requests_pending: 'Trial requests waiting',
+          rejected: 'Requests rejected',
+        },
+        trials_converting: 'Trials converting to paid plans',
+        trials_started: 'Trials started',
+        trials_converted: 'Became paid',
+        conversion_rate: 'Conversion rate',
+        new_salons: 'New salons by month',
+        einvoicing_failures: 'E-invoices refused by ZATCA',
+        trackers: 'Trackers',
+      },
       merchants: {
         empty: 'No salon in this state.',
         empty_requests: 'No request here.',

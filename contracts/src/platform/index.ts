@@ -5,3 +5,4 @@ export * from './platform-updates';
 export * from './whatsapp';
 export * from './account-life';
 export * from './backups';
+export * from './console';

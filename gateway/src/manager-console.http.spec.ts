@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { addDays, lastMonths, today, type DashboardFigures } from '@rawnaq/contracts';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
@@ -48,6 +49,10 @@ describe("the manager's console", () => {
     expect(res.status).toBe(200);
     return res.body as DashboardFigures;
   };
+
+  const get = async (path: string, token = manager) =>
+    t.http.get(`/api/manager/${path}`).set(await fresh(token));
+  const sessionOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
   describe('dashboard figures', () => {
     it('counts the salons by state, the requests, and twelve months of charts', async () => {
@@ -100,6 +105,92 @@ describe("the manager's console", () => {
     it("refuses a salon's token and no token", async () => {
       expect((await t.http.get('/api/manager/dashboard/figures').set(bearer(owner))).status).toBe(401);
       expect((await t.http.get('/api/manager/dashboard/figures')).status).toBe(401);
+    });
+  });
+
+  describe('cross-salon lists', () => {
+    it('lists every salon’s employees, newest first, with the salon’s name, paginated', async () => {
+      const all = await get('employees-merchants/added-employees?range=[0,1]');
+      expect(all.status).toBe(200);
+      expect(all.body).toHaveLength(2);
+      const total = Number(/\/(\d+)$/.exec(all.headers['content-range'])![1]);
+      expect(total).toBeGreaterThan(2);
+      // the trial salon opened above (its owner's employee record) comes first, then the demo's
+      expect(all.body[0]).toMatchObject({ account_id: 2, salon_en: 'Dana Salon' });
+      expect(all.body[1]).toMatchObject({ account_id: 1, salon_en: expect.any(String) });
+      expect(all.body[0].created_at >= all.body[1].created_at).toBe(true);
+      const active = await get('employees-merchants/active-global-employees?range=[0,999]');
+      const inactive = await get('employees-merchants/inactive-global-employees?range=[0,999]');
+      expect(active.body.every((e: { status: number }) => e.status === 1)).toBe(true);
+      expect(inactive.body.every((e: { status: number }) => e.status === 0)).toBe(true);
+      expect(active.body.length + inactive.body.length).toBe(total);
+      // one salon's only, by its account number; a malformed one is named
+      expect((await get('employees-merchants/added-employees?filter={"tenantId":"999"}')).body).toEqual([]);
+      const bad = await get('employees-merchants/added-employees?filter={"tenantId":"x"}');
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual({ tenantId: 'validation.invalid_value' });
+    });
+
+    it('lists every salon’s customers, newest first, with the salon’s name', async () => {
+      const res = await get('customers-merchants/added-customers');
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body[0]).toMatchObject({ account_id: 1, name: expect.any(String), tenantId: '1' });
+    });
+
+    it("refuses a salon's token on every cross-salon list", async () => {
+      for (const path of [
+        'employees-merchants/added-employees',
+        'employees-merchants/active-global-employees',
+        'employees-merchants/inactive-global-employees',
+        'employees-merchants/current-connections',
+        'customers-merchants/added-customers',
+        'system-connections',
+      ])
+        expect((await t.http.get(`/api/manager/${path}`).set(bearer(owner))).status).toBe(401);
+    });
+  });
+
+  describe('signed-in sessions and "end session"', () => {
+    it('lists the sessions signed in now; ending one refuses its next request', async () => {
+      const session = sessionOf(owner);
+      const current = await get('employees-merchants/current-connections');
+      expect(current.status).toBe(200);
+      expect(current.body).toEqual([
+        expect.objectContaining({ id: session, realm: 'merchant', account_id: 1, username: 'owner' }),
+      ]);
+      const all = (await get('system-connections')).body as Array<{ id: string; realm: string }>;
+      expect(all.map((s) => s.realm).sort()).toEqual(['manager', 'merchant']);
+      // the salon's user cannot end anyone's session, her own included
+      expect(
+        (await t.http.post(`/api/manager/system-connections/${session}/end`).set(bearer(owner))).status,
+      ).toBe(401);
+      expect((await t.http.get('/api/merchant/customers').set(await fresh(owner))).status).toBe(200);
+
+      const ended = await t.http.post(`/api/manager/system-connections/${session}/end`).set(bearer(manager));
+      expect(ended.status).toBe(200);
+      expect(ended.body).toEqual({ id: session, status: 'ended' });
+      const next = await t.http.get('/api/merchant/customers').set(await fresh(owner));
+      expect(next.status).toBe(401);
+      expect(next.body.message).toBe('auth.session_ended_by_platform');
+      expect((await get('employees-merchants/current-connections')).body).toEqual([]);
+      const again = await t.http.post(`/api/manager/system-connections/${session}/end`).set(bearer(manager));
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe('auth.session_already_ended');
+      expect(
+        (await t.http.post(`/api/manager/system-connections/${'0'.repeat(64)}/end`).set(bearer(manager)))
+          .status,
+      ).toBe(404);
+      expect(
+        (await t.http.post('/api/manager/system-connections/not-a-session/end').set(bearer(manager))).status,
+      ).toBe(404);
+      // who ended it, and why, is in the log
+      const out = (await t.allEvents()).filter((e) => e.type === 'SignedOut').at(-1)!;
+      expect(out.data).toMatchObject({ session, reason: 'ended_by_manager' });
+      expect(out.metadata.actor.kind).toBe('manager');
+      // she signs in again without being asked about another session
+      owner = await t.signIn(OWNER);
+      expect((await t.http.get('/api/merchant/customers').set(await fresh(owner))).status).toBe(200);
     });
   });
 });

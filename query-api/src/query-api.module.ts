@@ -43,6 +43,7 @@ import { PurchasesQueryController } from './accounting/purchases.query.controlle
 import { PayrollQueryController } from './accounting/payroll.query.controller';
 import { MerchantsQueryController } from './platform/merchants.query.controller';
 import { DashboardQueryController } from './platform/dashboard.query.controller';
+import { ConsoleQueryController } from './platform/console.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
@@ -120,6 +121,7 @@ export class QueryApiModule implements NestModule {
         WhatsAppManagerQueryController,
         MerchantsQueryController,
         DashboardQueryController,
+        ConsoleQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

@@ -640,6 +640,7 @@ export const ar: AppMessages = {
       reasons: {
         logout: 'سجّل المستخدم خروجه',
         replaced: 'أنهاها تسجيل دخول أحدث',
+        ended_by_manager: 'أنهاها فريق المنصة',
         disabled: 'انتهت لأن المستخدم أُوقف',
         employee_disabled: 'عُطّل سجل الموظف',
         login_removed: 'سُحب حساب الدخول',

@@ -619,6 +619,7 @@ export const en = {
         logout: 'Signed out by the user',
         replaced: 'Ended by a newer sign-in',
         disabled: 'Ended because the user was disabled',
+        ended_by_manager: 'Ended by the platform team',
         employee_disabled: 'Her employee record was disabled',
         login_removed: 'Her sign-in was taken away',
       },

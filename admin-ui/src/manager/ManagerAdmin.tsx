@@ -31,6 +31,17 @@ import {
   WA_TRACKER,
   WA_UNREACHABLE,
 } from './whatsappPaths';
+import BadgeIcon from '@mui/icons-material/BadgeOutlined';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
+import LanIcon from '@mui/icons-material/Lan';
+import {
+  ACTIVE_EMPLOYEES,
+  ADDED_CUSTOMERS,
+  ADDED_EMPLOYEES,
+  CURRENT_CONNECTIONS,
+  INACTIVE_EMPLOYEES,
+  SYSTEM_CONNECTIONS,
+} from './consolePaths';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import {
@@ -68,6 +79,13 @@ import { createManagerServices } from './services';
 import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 
 const lists = () => import('./lists');
+const consoleLists = () => import('./console');
+const AddedEmployeesList = lazyPage(() => consoleLists().then((m) => m.AddedEmployeesList));
+const ActiveEmployeesList = lazyPage(() => consoleLists().then((m) => m.ActiveEmployeesList));
+const InactiveEmployeesList = lazyPage(() => consoleLists().then((m) => m.InactiveEmployeesList));
+const CurrentConnectionsList = lazyPage(() => consoleLists().then((m) => m.CurrentConnectionsList));
+const AddedCustomersList = lazyPage(() => consoleLists().then((m) => m.AddedCustomersList));
+const SystemConnectionsList = lazyPage(() => consoleLists().then((m) => m.SystemConnectionsList));
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
 const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
@@ -144,6 +162,12 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="merchants/disabled-merchants" />
       <Menu.ResourceItem name="merchants/rejected-merchants" />
       <Menu.ResourceItem name="merchants/all-merchants-requests" />
+      <Menu.ResourceItem name={ADDED_EMPLOYEES} />
+      <Menu.ResourceItem name={ACTIVE_EMPLOYEES} />
+      <Menu.ResourceItem name={INACTIVE_EMPLOYEES} />
+      <Menu.ResourceItem name={CURRENT_CONNECTIONS} />
+      <Menu.ResourceItem name={ADDED_CUSTOMERS} />
+      <Menu.ResourceItem name={SYSTEM_CONNECTIONS} />
       <Menu.ResourceItem name="trackers/failed-login-attempts" />
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
@@ -245,6 +269,12 @@ export const ManagerAdmin = () => {
         <Resource name="merchants/disabled-merchants" list={DisabledMerchantList} icon={StorefrontIcon} />
         <Resource name="merchants/rejected-merchants" list={RejectedMerchantList} icon={StorefrontIcon} />
         <Resource name="merchants/all-merchants-requests" list={AllRequestsList} icon={StorefrontIcon} />
+        <Resource name={ADDED_EMPLOYEES} list={AddedEmployeesList} icon={BadgeIcon} />
+        <Resource name={ACTIVE_EMPLOYEES} list={ActiveEmployeesList} icon={BadgeIcon} />
+        <Resource name={INACTIVE_EMPLOYEES} list={InactiveEmployeesList} icon={BadgeIcon} />
+        <Resource name={CURRENT_CONNECTIONS} list={CurrentConnectionsList} icon={LanIcon} />
+        <Resource name={ADDED_CUSTOMERS} list={AddedCustomersList} icon={PersonAddIcon} />
+        <Resource name={SYSTEM_CONNECTIONS} list={SystemConnectionsList} icon={LanIcon} />
         <Resource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
         <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />

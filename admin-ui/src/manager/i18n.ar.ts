@@ -38,6 +38,22 @@ export const ar = {
         einvoicing_failures: 'فواتير إلكترونية رفضتها هيئة الزكاة',
         trackers: 'المتابعة',
       },
+      console: {
+        salon: 'الصالون',
+        all_salons: 'كل الصالونات',
+        platform: 'فريق المنصة',
+        active: 'نشط',
+        inactive: 'غير نشط',
+        yes: 'نعم',
+        no: 'لا',
+        empty_employees: 'لا يوجد موظفون هنا.',
+        empty_customers: 'لا يوجد عملاء بعد.',
+        empty_connections: 'لا أحد مسجّل الدخول الآن.',
+        end_session: 'إنهاء الجلسة',
+        end_session_title: 'إنهاء جلسة %{name}؟',
+        end_session_content: 'سيُرفض إجراؤه التالي وعليه تسجيل الدخول من جديد. لن يضيع شيء مما حفظه.',
+        session_ended: 'أُنهيت الجلسة',
+      },
       merchants: {
         empty: 'لا يوجد صالون في هذه الحالة.',
         empty_requests: 'لا توجد طلبات هنا.',
@@ -168,6 +184,65 @@ export const ar = {
     },
   },
   resources: {
+    'employees-merchants/added-employees': {
+      name: plural('الموظفون المضافون', 'موظف مضاف', 'موظفون مضافون'),
+      fields: {
+        name_en: 'الاسم',
+        account_id: 'الصالون',
+        mobile: 'الجوال',
+        status: 'الحالة',
+        has_login: 'يسجّل الدخول',
+        created_at: 'أضيف في',
+      },
+    },
+    'employees-merchants/active-global-employees': {
+      name: plural('الموظفون النشطون', 'موظف نشط', 'موظفون نشطون'),
+      fields: {
+        name_en: 'الاسم',
+        account_id: 'الصالون',
+        mobile: 'الجوال',
+        status: 'الحالة',
+        has_login: 'يسجّل الدخول',
+        created_at: 'أضيف في',
+      },
+    },
+    'employees-merchants/inactive-global-employees': {
+      name: plural('الموظفون غير النشطين', 'موظف غير نشط', 'موظفون غير نشطين'),
+      fields: {
+        name_en: 'الاسم',
+        account_id: 'الصالون',
+        mobile: 'الجوال',
+        status: 'الحالة',
+        has_login: 'يسجّل الدخول',
+        created_at: 'أضيف في',
+      },
+    },
+    'employees-merchants/current-connections': {
+      name: plural('الموظفون المتصلون الآن', 'موظف متصل الآن', 'موظفون متصلون الآن'),
+      fields: {
+        user_name: 'المستخدم',
+        account_id: 'الصالون',
+        ip: 'عنوان IP',
+        user_agent: 'المتصفح',
+        started_at: 'سجّل الدخول في',
+        last_seen_at: 'آخر نشاط',
+      },
+    },
+    'customers-merchants/added-customers': {
+      name: plural('العملاء المضافون', 'عميل مضاف', 'عملاء مضافون'),
+      fields: { name: 'الاسم', account_id: 'الصالون', mobile: 'الجوال', created_at: 'أضيف في' },
+    },
+    'trackers/system-connections': {
+      name: plural('اتصالات النظام', 'اتصال بالنظام', 'اتصالات بالنظام'),
+      fields: {
+        user_name: 'المستخدم',
+        account_id: 'الصالون',
+        ip: 'عنوان IP',
+        user_agent: 'المتصفح',
+        started_at: 'سجّل الدخول في',
+        last_seen_at: 'آخر نشاط',
+      },
+    },
     'platform-setting/whatsapp-packages': {
       name: plural('باقات واتساب', 'باقة واتساب', 'باقات واتساب'),
       fields: {

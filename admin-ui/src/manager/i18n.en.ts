@@ -35,6 +35,23 @@ export const en = {
         einvoicing_failures: 'E-invoices refused by ZATCA',
         trackers: 'Trackers',
       },
+      console: {
+        salon: 'Salon',
+        all_salons: 'All salons',
+        platform: 'Platform team',
+        active: 'Active',
+        inactive: 'Inactive',
+        yes: 'Yes',
+        no: 'No',
+        empty_employees: 'No employee here.',
+        empty_customers: 'No customer yet.',
+        empty_connections: 'No one is signed in now.',
+        end_session: 'End session',
+        end_session_title: 'End the session of %{name}?',
+        end_session_content:
+          'Their next action is refused and they must sign in again. Nothing they saved is lost.',
+        session_ended: 'The session was ended',
+      },
       merchants: {
         empty: 'No salon in this state.',
         empty_requests: 'No request here.',
@@ -154,6 +171,65 @@ export const en = {
     },
   },
   resources: {
+    'employees-merchants/added-employees': {
+      name: 'Added employee |||| Added employees',
+      fields: {
+        name_en: 'Name',
+        account_id: 'Salon',
+        mobile: 'Mobile',
+        status: 'Status',
+        has_login: 'Signs in',
+        created_at: 'Added at',
+      },
+    },
+    'employees-merchants/active-global-employees': {
+      name: 'Active employee |||| Active employees',
+      fields: {
+        name_en: 'Name',
+        account_id: 'Salon',
+        mobile: 'Mobile',
+        status: 'Status',
+        has_login: 'Signs in',
+        created_at: 'Added at',
+      },
+    },
+    'employees-merchants/inactive-global-employees': {
+      name: 'Inactive employee |||| Inactive employees',
+      fields: {
+        name_en: 'Name',
+        account_id: 'Salon',
+        mobile: 'Mobile',
+        status: 'Status',
+        has_login: 'Signs in',
+        created_at: 'Added at',
+      },
+    },
+    'employees-merchants/current-connections': {
+      name: 'Employee signed in now |||| Employees signed in now',
+      fields: {
+        user_name: 'User',
+        account_id: 'Salon',
+        ip: 'IP address',
+        user_agent: 'Browser',
+        started_at: 'Signed in at',
+        last_seen_at: 'Last active',
+      },
+    },
+    'customers-merchants/added-customers': {
+      name: 'Added customer |||| Added customers',
+      fields: { name: 'Name', account_id: 'Salon', mobile: 'Mobile', created_at: 'Added at' },
+    },
+    'trackers/system-connections': {
+      name: 'System connection |||| System connections',
+      fields: {
+        user_name: 'User',
+        account_id: 'Salon',
+        ip: 'IP address',
+        user_agent: 'Browser',
+        started_at: 'Signed in at',
+        last_seen_at: 'Last active',
+      },
+    },
     'platform-setting/whatsapp-packages': {
       name: 'WhatsApp package |||| WhatsApp packages',
       fields: {

@@ -5,6 +5,7 @@ import { createDataProvider } from '../http/dataProvider';
 import type { AreaConfig } from '../shell/area';
 import { isHttpError, messageParams } from '../http/errors';
 import { WHATSAPP_API_PATHS } from './whatsappPaths';
+import { CONSOLE_API_PATHS } from './consolePaths';
 
 export type Manager = { id: string; name: string; email: string };
 export type ManagerInformation = { auth: Manager };
@@ -41,6 +42,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   'payment-gateway-fees': 'payment-gateway-fees',
   // WhatsApp (issue 26): packages, the salons' packages and connections, the tracker, the settings
   ...WHATSAPP_API_PATHS,
+  // the cross-salon lists and the signed-in sessions (issue 27, the manager's console)
+  ...CONSOLE_API_PATHS,
 };
 
 export const createManagerServices = (area: AreaConfig) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { deflateSync } from 'node:zlib';
 import type { RecordedEvent } from '@rawnaq/contracts';
@@ -407,6 +408,8 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource['whatsapp-settings'] = 'platform';
     // a free-trial request: the platform's, decided by its manager only (B's merchant token is refused there)
     idSource['trial-requests'] = '0193a000-0000-7000-8000-0000000000ad';
+    // salon A's owner's signed-in session (its token's hash), ended by the platform's manager only
+    idSource['system-connections'] = createHash('sha256').update(a).digest('hex');
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;

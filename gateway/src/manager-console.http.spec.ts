@@ -161,6 +161,9 @@ describe("the manager's console", () => {
       ]);
       const all = (await get('system-connections')).body as Array<{ id: string; realm: string }>;
       expect(all.map((s) => s.realm).sort()).toEqual(['manager', 'merchant']);
+      // the manager's own session is marked: she signs out from her menu, not here
+      expect(all.find((s) => s.realm === 'manager')).toMatchObject({ id: sessionOf(manager), current: true });
+      expect(all.find((s) => s.realm === 'merchant')).toMatchObject({ current: false });
       // the salon's user cannot end anyone's session, her own included
       expect(
         (await t.http.post(`/api/manager/system-connections/${session}/end`).set(bearer(owner))).status,

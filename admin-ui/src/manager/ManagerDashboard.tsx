@@ -159,7 +159,16 @@ const MonthsChart = ({
           valueFormatter: (v: string, ctx) => monthLabel(v, ctx.location === 'tooltip'),
         },
       ]}
-      yAxis={[{ tickMinStep: 1, position: rtl ? 'right' : 'left', width: 36 }]}
+      // counts: whole ticks from 0, and a scale of at least 1 when every month is 0
+      yAxis={[
+        {
+          min: 0,
+          max: Math.max(1, ...series.flatMap((x) => x.data)),
+          tickMinStep: 1,
+          position: rtl ? 'right' : 'left',
+          width: 36,
+        },
+      ]}
       series={series}
       slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'center' } } }}
     />

@@ -192,7 +192,11 @@ const EndSessionButton = (_: { label?: string }) => {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  const translate = useTranslate();
   if (!record) return null;
+  // her own session: ending it would sign her out; the menu's "sign out" does that
+  if (record.current)
+    return <Chip size="small" color="primary" label={translate('app.manager.console.this_session')} />;
   const who = String(record.user_name || record.username || '');
   const confirm = async () => {
     setSaving(true);
@@ -214,6 +218,7 @@ const EndSessionButton = (_: { label?: string }) => {
         onClick={() => setOpen(true)}
         color="error"
         data-testid="end-session"
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         <LogoutIcon />
       </Button>
@@ -272,7 +277,7 @@ const ConnectionsList = ({ resource }: { resource: string }) => (
       <DataTable.Col
         source="user_agent"
         disableSort
-        render={() => <Truncated source="user_agent" width={220} />}
+        render={() => <Truncated source="user_agent" width={140} />}
       />
       <DataTable.Col source="started_at" field={DateTimeField} />
       <DataTable.Col source="last_seen_at" disableSort field={DateTimeField} />

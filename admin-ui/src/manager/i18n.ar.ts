@@ -53,6 +53,7 @@ export const ar = {
         end_session_title: 'إنهاء جلسة %{name}؟',
         end_session_content: 'سيُرفض إجراؤه التالي وعليه تسجيل الدخول من جديد. لن يضيع شيء مما حفظه.',
         session_ended: 'أُنهيت الجلسة',
+        this_session: 'هذه الجلسة',
       },
       merchants: {
         empty: 'لا يوجد صالون في هذه الحالة.',

@@ -51,6 +51,7 @@ export const en = {
         end_session_content:
           'Their next action is refused and they must sign in again. Nothing they saved is lost.',
         session_ended: 'The session was ended',
+        this_session: 'This session',
       },
       merchants: {
         empty: 'No salon in this state.',

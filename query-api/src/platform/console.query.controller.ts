@@ -1,6 +1,16 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { platformSettingsOf, rejected } from '@rawnaq/contracts';
-import { header, Realm, TOKENS, type Clock, type Doc, type Filter, type ReadModels } from '@rawnaq/platform';
+import {
+  Auth,
+  header,
+  Realm,
+  TOKENS,
+  type AuthContext,
+  type Clock,
+  type Doc,
+  type Filter,
+  type ReadModels,
+} from '@rawnaq/platform';
 import { page, parseListQuery, type ListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -146,6 +156,7 @@ export class ConsoleQueryController {
    * platform's `session_idle_minutes`, or older than its `session_max_hours`), newest first.
    */
   private async connections(
+    auth: AuthContext,
     resource: string,
     realm: 'merchant' | undefined,
     query: Record<string, unknown>,
@@ -206,6 +217,8 @@ export class ConsoleQueryController {
         user_agent: s.user_agent ?? null,
         started_at: s.started_at,
         last_seen_at: new Date(s.last_seen).toISOString(),
+        /** the manager's own session, the one asking */
+        current: s.id === auth.session,
       };
     });
     return page(res, resource, q, rows, live.length);
@@ -214,20 +227,22 @@ export class ConsoleQueryController {
   /** trackers/system-connections: every session signed in now, the salons' and the platform's own. */
   @Get('system-connections')
   system(
+    @Auth() auth: AuthContext,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.connections('system-connections', undefined, query, req, res);
+    return this.connections(auth, 'system-connections', undefined, query, req, res);
   }
 
   /** employees-merchants/current-connections: the salons' users signed in now. */
   @Get('employees-merchants/current-connections')
   current(
+    @Auth() auth: AuthContext,
     @Query() query: Record<string, unknown>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    return this.connections('current-connections', 'merchant', query, req, res);
+    return this.connections(auth, 'current-connections', 'merchant', query, req, res);
   }
 }

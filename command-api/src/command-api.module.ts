@@ -36,6 +36,7 @@ import { ChangeSettingsHandler } from './settings/settings.commands';
 import { SettingsController, WizardController } from './settings/settings.http.controller';
 import { CustomersController } from './customers/customers.http.controller';
 import { identityHandlers } from './identity/identity.commands';
+import { suggestionControllers, suggestionHandlers } from './platform/development-suggestions.commands';
 import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
 import { AnswerInterceptor } from './shared/answer.interceptor';
 import {
@@ -245,6 +246,7 @@ export class CommandApiModule {
         CampaignsController,
         PlatformUpdatesController,
         PlatformUpdatesSeenController,
+        ...suggestionControllers,
         PlatformSettingsController,
         EInvoicingController,
         ZatcaSettingController,
@@ -304,6 +306,7 @@ export class CommandApiModule {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
+        ...suggestionHandlers,
         ...accountLifeHandlers,
         ...customerHandlers,
         ChangeMenuHandler,

@@ -196,4 +196,67 @@ describe("the manager's console", () => {
       expect((await t.http.get('/api/merchant/customers').set(await fresh(owner))).status).toBe(200);
     });
   });
+
+  describe('development suggestions', () => {
+    it('a salon sends one; the manager lists it with the salon, answers it; the salon reads the answer', async () => {
+      const bad = await t.http
+        .post('/api/merchant/development-suggestions')
+        .set(bearer(owner))
+        .send({ title: '' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual({ title: 'validation.is_required', details: 'validation.is_required' });
+      const sent = await t.http
+        .post('/api/merchant/development-suggestions')
+        .set(bearer(owner))
+        .send({ title: 'A dark theme', details: 'For the evening shift' });
+      expect(sent.status).toBe(201);
+      const id = sent.body.id as string;
+      const listed = await get('development-suggestions');
+      expect(listed.body[0]).toMatchObject({
+        id,
+        title: 'A dark theme',
+        status: 1,
+        account_id: 1,
+        salon_en: expect.any(String),
+        user_name: expect.any(String),
+      });
+      // another salon's token is refused on the manager's list and on the answer
+      expect((await t.http.get('/api/manager/development-suggestions').set(bearer(owner))).status).toBe(401);
+      expect(
+        (
+          await t.http
+            .post(`/api/manager/development-suggestions/${id}/answer`)
+            .set(bearer(owner))
+            .send({ status: 3 })
+        ).status,
+      ).toBe(401);
+
+      const wrong = await t.http
+        .post(`/api/manager/development-suggestions/${id}/answer`)
+        .set(bearer(manager))
+        .send({ status: 1 });
+      expect(wrong.status).toBe(422);
+      expect(Object.keys(wrong.body.errors)).toEqual(['status']);
+      const answered = await t.http
+        .post(`/api/manager/development-suggestions/${id}/answer`)
+        .set(bearer(manager))
+        .send({ status: 2, reply: 'Planned for the spring release' });
+      expect(answered.status).toBe(200);
+      expect(answered.body).toEqual({ id, status: 2, reply: 'Planned for the spring release' });
+      const unknown = await t.http
+        .post('/api/manager/development-suggestions/0193a000-0000-7000-8000-0000000000ff/answer')
+        .set(bearer(manager))
+        .send({ status: 3 });
+      expect(unknown.status).toBe(404);
+
+      const mine = await t.http.get('/api/merchant/development-suggestions').set(await fresh(owner));
+      expect(mine.body).toEqual([
+        expect.objectContaining({ id, status: 2, reply: 'Planned for the spring release' }),
+      ]);
+      expect((await get('development-suggestions?filter={"status":3}')).body).toEqual([]);
+      const out = (await t.allEvents()).filter((e) => e.type === 'DevelopmentSuggestionAnswered');
+      expect(out).toHaveLength(1);
+      expect(out[0].metadata).toMatchObject({ tenantId: '1', actor: { kind: 'manager' } });
+    });
+  });
 });

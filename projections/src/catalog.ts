@@ -11,6 +11,7 @@ import { customerPenaltiesProjection } from './customers/customer-penalties.proj
 import { identityProjection } from './identity/identity.projection';
 import { trialRequestsProjection } from './platform/trial-requests.projection';
 import { salonSubscriptionsProjection } from './platform/salon-subscriptions.projection';
+import { developmentSuggestionsProjection } from './platform/development-suggestions.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -45,6 +46,7 @@ export const allProjections: Projection[] = [
   securityProjection,
   trialRequestsProjection,
   salonSubscriptionsProjection,
+  developmentSuggestionsProjection,
   customersProjection,
   customerTypesProjection,
   customerPenaltiesProjection,

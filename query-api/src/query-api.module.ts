@@ -45,6 +45,10 @@ import { MerchantsQueryController } from './platform/merchants.query.controller'
 import { DashboardQueryController } from './platform/dashboard.query.controller';
 import { ConsoleQueryController } from './platform/console.query.controller';
 import {
+  ManagerSuggestionsQueryController,
+  SalonSuggestionsQueryController,
+} from './platform/suggestions.query.controller';
+import {
   ApiExceptionFilter,
   AuthGuard,
   systemClock,
@@ -122,6 +126,8 @@ export class QueryApiModule implements NestModule {
         MerchantsQueryController,
         DashboardQueryController,
         ConsoleQueryController,
+        SalonSuggestionsQueryController,
+        ManagerSuggestionsQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

@@ -311,6 +311,8 @@ export const KNOWN_TYPES = [
   'PlatformUpdateChanged',
   'PlatformUpdateWithdrawn',
   'PlatformUpdateSeen',
+  'DevelopmentSuggestionSubmitted',
+  'DevelopmentSuggestionAnswered',
   'CampaignSaved',
   'CampaignLaunched',
   'CampaignDisabled',

@@ -492,6 +492,8 @@ export const ar: AppMessages = {
         PlatformUpdateChanged: 'تعديل تحديث للمنصة',
         PlatformUpdateWithdrawn: 'سحب تحديث للمنصة',
         PlatformUpdateSeen: 'الاطلاع على تحديث للمنصة',
+        DevelopmentSuggestionSubmitted: 'أُرسل اقتراح إلى المنصة',
+        DevelopmentSuggestionAnswered: 'ردّت المنصة على اقتراح',
         CampaignSaved: 'حفظ حملة',
         CampaignLaunched: 'إطلاق حملة',
         CampaignDisabled: 'تعطيل حملة',
@@ -759,6 +761,11 @@ export const ar: AppMessages = {
         complaint_id: 'الشكوى',
         notice_id: 'التنبيه',
         update_id: 'تحديث المنصة',
+        suggestion_id: 'الاقتراح',
+        title: 'العنوان',
+        details: 'التفاصيل',
+        reply: 'الرد',
+        user_name: 'أرسله',
         campaign_id: 'الحملة',
         audience: 'الجمهور',
         round: 'الجولة',
@@ -950,6 +957,18 @@ export const ar: AppMessages = {
       open_record: 'فتح السجل',
       export_file: 'سجل-التدقيق',
     },
+    suggestions: {
+      title: 'اقتراحات إلى رونق',
+      menu: 'اقترح تحسينًا',
+      new: 'اقترح تحسينًا',
+      hint: 'أخبر فريق رونق بما يسهّل عملك. سترى ردّهم هنا.',
+      send: 'إرسال',
+      sent: 'شكرًا لك: أُرسل اقتراحك إلى فريق رونق',
+      mine: 'اقتراحات صالونك',
+      empty: 'لم يرسل صالونك أي اقتراح بعد.',
+      reply: 'رد فريق رونق',
+      status: { 0: 'مرفوض', 1: 'جديد', 2: 'قيد التنفيذ', 3: 'تم' },
+    },
     manager: {
       dashboard_title: 'لوحة تحكم المنصة',
       dashboard_hint: 'ما يتابعه فريق المنصة.',
@@ -979,6 +998,10 @@ export const ar: AppMessages = {
     },
   },
   resources: {
+    'development-suggestions': {
+      name: plural('اقتراحات', 'اقتراح', 'الاقتراحات'),
+      fields: { title: 'ماذا تقترح؟', details: 'أخبرنا بالمزيد' },
+    },
     customers: {
       name: plural('عملاء', 'عميل', 'العملاء'),
       fields: {

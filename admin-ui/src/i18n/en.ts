@@ -470,6 +470,8 @@ export const en = {
         PlatformUpdateChanged: 'Platform update changed',
         PlatformUpdateWithdrawn: 'Platform update withdrawn',
         PlatformUpdateSeen: 'Platform update seen',
+        DevelopmentSuggestionSubmitted: 'Suggestion sent to the platform',
+        DevelopmentSuggestionAnswered: 'Suggestion answered by the platform',
         CampaignSaved: 'Campaign saved',
         CampaignLaunched: 'Campaign launched',
         CampaignDisabled: 'Campaign disabled',
@@ -736,6 +738,11 @@ export const en = {
         complaint_id: 'Complaint',
         notice_id: 'Notification',
         update_id: 'Platform update',
+        suggestion_id: 'Suggestion',
+        title: 'Title',
+        details: 'Details',
+        reply: 'Reply',
+        user_name: 'Sent by',
         campaign_id: 'Campaign',
         audience: 'Audience',
         round: 'Round',
@@ -931,6 +938,18 @@ export const en = {
       open_record: 'Open the record',
       export_file: 'audit-log',
     },
+    suggestions: {
+      title: 'Suggestions to Rawnaq',
+      menu: 'Suggest an improvement',
+      new: 'Suggest an improvement',
+      hint: 'Tell the Rawnaq team what would make your work easier. You will see their answer here.',
+      send: 'Send',
+      sent: 'Thank you: your suggestion was sent to the Rawnaq team',
+      mine: 'Your salon’s suggestions',
+      empty: 'Your salon has sent no suggestion yet.',
+      reply: 'The Rawnaq team’s reply',
+      status: { 0: 'Declined', 1: 'New', 2: 'Under way', 3: 'Done' },
+    },
     manager: {
       dashboard_title: 'Platform dashboard',
       dashboard_hint: 'What the platform team keeps an eye on.',
@@ -960,6 +979,10 @@ export const en = {
     },
   },
   resources: {
+    'development-suggestions': {
+      name: 'Suggestion |||| Suggestions',
+      fields: { title: 'What would you like?', details: 'Tell us more' },
+    },
     customers: {
       name: 'Customer |||| Customers',
       fields: {

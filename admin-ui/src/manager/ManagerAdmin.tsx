@@ -34,12 +34,14 @@ import {
 import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import LanIcon from '@mui/icons-material/Lan';
+import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
 import {
   ACTIVE_EMPLOYEES,
   ADDED_CUSTOMERS,
   ADDED_EMPLOYEES,
   CURRENT_CONNECTIONS,
   INACTIVE_EMPLOYEES,
+  SUGGESTIONS,
   SYSTEM_CONNECTIONS,
 } from './consolePaths';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -86,6 +88,7 @@ const InactiveEmployeesList = lazyPage(() => consoleLists().then((m) => m.Inacti
 const CurrentConnectionsList = lazyPage(() => consoleLists().then((m) => m.CurrentConnectionsList));
 const AddedCustomersList = lazyPage(() => consoleLists().then((m) => m.AddedCustomersList));
 const SystemConnectionsList = lazyPage(() => consoleLists().then((m) => m.SystemConnectionsList));
+const SuggestionList = lazyPage(() => import('./suggestions').then((m) => m.SuggestionList));
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
 const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
@@ -172,6 +175,7 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
       <Menu.ResourceItem name="technical/js-errors" />
+      <Menu.ResourceItem name={SUGGESTIONS} />
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
       <Menu.ResourceItem name="zatca-setting" />
@@ -279,6 +283,7 @@ export const ManagerAdmin = () => {
         <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
+        <Resource name={SUGGESTIONS} list={SuggestionList} icon={LightbulbIcon} />
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />

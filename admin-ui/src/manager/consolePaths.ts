@@ -5,6 +5,7 @@ export const INACTIVE_EMPLOYEES = 'employees-merchants/inactive-global-employees
 export const CURRENT_CONNECTIONS = 'employees-merchants/current-connections';
 export const ADDED_CUSTOMERS = 'customers-merchants/added-customers';
 export const SYSTEM_CONNECTIONS = 'trackers/system-connections';
+export const SUGGESTIONS = 'technical/development-suggestions';
 
 export const CONSOLE_API_PATHS: Record<string, string> = {
   [ADDED_EMPLOYEES]: ADDED_EMPLOYEES,
@@ -13,4 +14,5 @@ export const CONSOLE_API_PATHS: Record<string, string> = {
   [CURRENT_CONNECTIONS]: CURRENT_CONNECTIONS,
   [ADDED_CUSTOMERS]: ADDED_CUSTOMERS,
   [SYSTEM_CONNECTIONS]: 'system-connections',
+  [SUGGESTIONS]: 'development-suggestions',
 };

@@ -38,6 +38,11 @@ export const ar = {
         einvoicing_failures: 'فواتير إلكترونية رفضتها هيئة الزكاة',
         trackers: 'المتابعة',
       },
+      suggestions: {
+        answer: 'الرد',
+        answered: 'تم الرد: يرى الصالون الحالة والرد',
+        empty: 'لا توجد اقتراحات هنا.',
+      },
       console: {
         salon: 'الصالون',
         all_salons: 'كل الصالونات',
@@ -232,6 +237,17 @@ export const ar = {
     'customers-merchants/added-customers': {
       name: plural('العملاء المضافون', 'عميل مضاف', 'عملاء مضافون'),
       fields: { name: 'الاسم', account_id: 'الصالون', mobile: 'الجوال', created_at: 'أضيف في' },
+    },
+    'technical/development-suggestions': {
+      name: plural('اقتراحات التطوير', 'اقتراح تطوير', 'اقتراحات التطوير'),
+      fields: {
+        title: 'الاقتراح',
+        details: 'التفاصيل',
+        account_id: 'الصالون',
+        created_at: 'أُرسل في',
+        status: 'الحالة',
+        reply: 'الرد على الصالون',
+      },
     },
     'trackers/system-connections': {
       name: plural('اتصالات النظام', 'اتصال بالنظام', 'اتصالات بالنظام'),

@@ -35,6 +35,11 @@ export const en = {
         einvoicing_failures: 'E-invoices refused by ZATCA',
         trackers: 'Trackers',
       },
+      suggestions: {
+        answer: 'Answer',
+        answered: 'Answered: the salon sees the status and the reply',
+        empty: 'No suggestion here.',
+      },
       console: {
         salon: 'Salon',
         all_salons: 'All salons',
@@ -219,6 +224,17 @@ export const en = {
     'customers-merchants/added-customers': {
       name: 'Added customer |||| Added customers',
       fields: { name: 'Name', account_id: 'Salon', mobile: 'Mobile', created_at: 'Added at' },
+    },
+    'technical/development-suggestions': {
+      name: 'Development suggestion |||| Development suggestions',
+      fields: {
+        title: 'Suggestion',
+        details: 'Details',
+        account_id: 'Salon',
+        created_at: 'Sent at',
+        status: 'Status',
+        reply: 'Reply to the salon',
+      },
     },
     'trackers/system-connections': {
       name: 'System connection |||| System connections',

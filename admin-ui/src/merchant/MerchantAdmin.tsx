@@ -101,6 +101,9 @@ import { createMerchantServices } from './services';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 
 const ProfilePage = lazyPage(() => import('./ProfilePage').then((m) => m.ProfilePage));
+const SuggestionsPage = lazyPage(() =>
+  import('../suggestions/SuggestionsPage').then((m) => m.SuggestionsPage),
+);
 const ImportPage = lazyPage(() => import('../imports/ImportPage').then((m) => m.ImportPage));
 const GeneralSettingsPage = lazyPage(() =>
   import('../settings/GeneralSettingsPage').then((m) => m.GeneralSettingsPage),
@@ -277,6 +280,7 @@ export const MerchantAdmin = () => {
         <CustomRoutes>
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/development-suggestions" element={<SuggestionsPage />} />
           <Route path="/setting/general-setting" element={<GeneralSettingsPage />} />
           <Route path="/setting/invoice-setting" element={<InvoiceSettingsPage />} />
           <Route path="/setting/notifications-setting" element={<NotificationsSettingsPage />} />

@@ -6,3 +6,4 @@ export * from './whatsapp';
 export * from './account-life';
 export * from './backups';
 export * from './console';
+export * from './development-suggestions';

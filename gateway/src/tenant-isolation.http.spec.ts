@@ -436,6 +436,13 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       .send({ description: `${MARK} complaint`, customer_id: idSource.customers });
     expect(complaint.status).toBe(201);
     idSource.complaints = complaint.body.id;
+    // one of A's suggestions to the platform (its own list, and the manager's answer)
+    const suggestion = await t.http
+      .post('/api/merchant/development-suggestions')
+      .set(bearer(a))
+      .send({ title: `${MARK} suggestion`, details: `${MARK} details` });
+    expect(suggestion.status).toBe(201);
+    idSource['development-suggestions'] = suggestion.body.id;
     // one of A's WhatsApp messages (the demo reminds tomorrow's visits): B's "send again" finds none
     idSource.messages = (await t.allEvents()).find((e) => e.type === 'MessageQueued')?.data.message_id as
       string | undefined;

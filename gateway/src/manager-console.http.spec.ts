@@ -157,7 +157,13 @@ describe("the manager's console", () => {
       const current = await get('employees-merchants/current-connections');
       expect(current.status).toBe(200);
       expect(current.body).toEqual([
-        expect.objectContaining({ id: session, realm: 'merchant', account_id: 1, username: 'owner' }),
+        expect.objectContaining({
+          id: session,
+          realm: 'merchant',
+          account_id: 1,
+          username: 'owner',
+          user_name_ar: expect.stringMatching(/[\u0600-\u06FF]/),
+        }),
       ]);
       const all = (await get('system-connections')).body as Array<{ id: string; realm: string }>;
       expect(all.map((s) => s.realm).sort()).toEqual(['manager', 'merchant']);
@@ -219,6 +225,8 @@ describe("the manager's console", () => {
         account_id: 1,
         salon_en: expect.any(String),
         user_name: expect.any(String),
+        // who sent it, in both languages (her employee record)
+        sender_ar: expect.stringMatching(/[\u0600-\u06FF]/),
       });
       // another salon's token is refused on the manager's list and on the answer
       expect((await t.http.get('/api/manager/development-suggestions').set(bearer(owner))).status).toBe(401);

@@ -237,10 +237,12 @@ const EndSessionButton = (_: { label?: string }) => {
 
 const UserName = (_: { label?: string; source?: string }) => {
   const r = useRecordContext<Row>();
+  const { language } = useArea();
   if (!r) return null;
+  const name = (language === 'ar' ? r.user_name_ar : r.user_name_en) || r.user_name;
   return (
     <bdi>
-      {String(r.user_name || '—')}{' '}
+      {String(name || '—')}{' '}
       <Typography component="span" variant="caption" color="text.secondary" dir="ltr">
         {String(r.username ?? '')}
       </Typography>

@@ -21,7 +21,7 @@ import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
-import { SuggestionStatusChip, type SuggestionRow } from '../suggestions/SuggestionsPage';
+import { senderOf, SuggestionStatusChip, type SuggestionRow } from '../suggestions/SuggestionsPage';
 import { SUGGESTIONS } from './consolePaths';
 import { Truncated } from './fields';
 
@@ -126,6 +126,7 @@ const statusFilterChoices = ([1, 2, 3, 0] as const).map((id) => ({
 /** `technical/development-suggestions`: every salon's suggestions, newest first, answered from here. */
 export const SuggestionList = () => {
   const translate = useTranslate();
+  const { language } = useArea();
   return (
     <List
       resource={SUGGESTIONS}
@@ -140,7 +141,7 @@ export const SuggestionList = () => {
         primaryText={(r) => <bdi>{r.title}</bdi>}
         secondaryText={(r) => (
           <span>
-            <Salon /> · <bdi>{r.user_name}</bdi> · <DateTimeField source="created_at" />
+            <Salon /> · <bdi>{senderOf(r, language)}</bdi> · <DateTimeField source="created_at" />
             <br />
             <Status />
           </span>
@@ -154,16 +155,11 @@ export const SuggestionList = () => {
           </Typography>
         }
       >
-        <DataTable.Col source="title" disableSort render={() => <Truncated source="title" width={200} />} />
-        <DataTable.Col
-          source="details"
-          disableSort
-          render={() => <Truncated source="details" width={240} />}
-        />
+        <DataTable.Col source="title" disableSort render={() => <Truncated source="title" width={220} />} />
         <DataTable.Col source="account_id" disableSort field={Salon} />
         <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col source="status" field={Status} />
-        <DataTable.Col source="reply" disableSort render={() => <Truncated source="reply" width={180} />} />
+        <DataTable.Col source="reply" disableSort render={() => <Truncated source="reply" width={160} />} />
         <DataTable.Col label="" disableSort field={AnswerButton} />
       </ResponsiveDataTable>
     </List>

@@ -12,6 +12,11 @@ import { useFormat } from '../format/useFormat';
 import { withTranslatedFieldErrors } from '../http/dataProvider';
 import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useArea } from '../shell/area';
+
+/** Who sent it, in the screen's language. */
+export const senderOf = (s: SuggestionRow, language: string) =>
+  (language === 'ar' ? s.sender_ar : s.sender_en) || s.user_name;
 
 /** The statuses of doc1 (0 rejected, 1 new, 2 under processing, 3 done), and their chips' colours. */
 export const SUGGESTION_STATUS_COLOR = {
@@ -27,6 +32,8 @@ export type SuggestionRow = {
   status: 0 | 1 | 2 | 3;
   reply: string | null;
   user_name: string;
+  sender_en?: string;
+  sender_ar?: string;
   created_at: string;
   answered_at: string | null;
 };
@@ -54,6 +61,7 @@ export const SuggestionsPage = () => {
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const { dateTime } = useFormat();
+  const { language } = useArea();
   const [generation, setGeneration] = useState(0);
   const [page, setPage] = useState(1);
   const { data, total, refetch } = useGetList<SuggestionRow>('development-suggestions', {
@@ -128,7 +136,7 @@ export const SuggestionsPage = () => {
                 <SuggestionStatusChip status={s.status} />
               </Stack>
               <Typography variant="caption" color="text.secondary">
-                {s.user_name} · {dateTime(s.created_at)}
+                <bdi>{senderOf(s, language)}</bdi> · {dateTime(s.created_at)}
               </Typography>
               <Typography
                 variant="body2"

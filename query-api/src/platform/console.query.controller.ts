@@ -12,6 +12,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { page, parseListQuery, type ListQuery } from '../shared/list-query';
+import { employeeNamesOf } from './user-names';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
@@ -202,8 +203,13 @@ export class ConsoleQueryController {
         shown.filter((s) => s.realm === 'manager').map((s) => s.user_id as string),
       ),
     ]);
+    const employees = await employeeNamesOf(
+      this.models,
+      shown.filter((s) => s.realm === 'merchant').map((s) => s.user_id as string),
+    );
     const rows = shown.map((s) => {
       const user = s.realm === 'manager' ? managers.get(s.user_id as string) : users.get(s.user_id as string);
+      const employee = s.realm === 'merchant' ? employees.get(s.user_id as string) : undefined;
       return {
         id: s.id,
         realm: s.realm,
@@ -212,6 +218,9 @@ export class ConsoleQueryController {
           ? salonOf(salons.get(s.tenantId as string))
           : { account_id: null, salon_en: '', salon_ar: '' }),
         user_name: (user?.name as string | undefined) ?? '',
+        // her name in both languages, from her employee record (the user's own name is one language)
+        user_name_en: employee?.name_en || ((user?.name as string | undefined) ?? ''),
+        user_name_ar: employee?.name_ar || ((user?.name as string | undefined) ?? ''),
         username: ((user?.username ?? user?.email) as string | undefined) ?? '',
         ip: s.ip ?? null,
         user_agent: s.user_agent ?? null,

@@ -10,6 +10,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { page, parseListQuery } from '../shared/list-query';
+import { employeeNamesOf } from './user-names';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
@@ -22,6 +23,18 @@ const statusFilter = (v: unknown): number | undefined => {
   if (v === undefined || v === '' || v === null) return undefined;
   if ((typeof v === 'number' || typeof v === 'string') && /^[0-3]$/.test(String(v))) return Number(v);
   throw rejected('validation.invalid_value', 'status');
+};
+
+/** Who sent each suggestion, in both languages (her employee record), else the name she had then. */
+const withSenders = async <T extends Record<string, unknown>>(models: ReadModels, docs: T[]) => {
+  const names = await employeeNamesOf(
+    models,
+    docs.map((d) => d.user_id as string),
+  );
+  return docs.map((d) => {
+    const n = names.get(d.user_id as string);
+    return { ...d, sender_en: n?.name_en || d.user_name, sender_ar: n?.name_ar || d.user_name };
+  });
 };
 
 /** The salon's own suggestions to the platform, with the manager's status and reply. */
@@ -47,14 +60,14 @@ export class SalonSuggestionsQueryController {
       this.models.find('development_suggestions', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count('development_suggestions', filter),
     ]);
-    return page(res, 'development-suggestions', q, docs, total);
+    return page(res, 'development-suggestions', q, await withSenders(this.models, docs), total);
   }
 
   @Get(':id')
   async one(@Auth() auth: AuthContext, @Param('id') id: string) {
     const doc = isId(id) ? await this.models.get('development_suggestions', id) : undefined;
     if (!doc || doc.tenantId !== auth.tenantId) throw new DomainError('not_found.record', 404);
-    return doc;
+    return (await withSenders(this.models, [doc]))[0];
   }
 }
 
@@ -71,7 +84,7 @@ export class ManagerSuggestionsQueryController {
         a,
       ]),
     );
-    return docs.map((d) => {
+    return (await withSenders(this.models, docs)).map((d) => {
       const a = salons.get(String(d.tenantId));
       return {
         ...d,

@@ -37,6 +37,7 @@ import { SettingsController, WizardController } from './settings/settings.http.c
 import { CustomersController } from './customers/customers.http.controller';
 import { identityHandlers } from './identity/identity.commands';
 import { suggestionControllers, suggestionHandlers } from './platform/development-suggestions.commands';
+import { ArchiveDatabaseController, SetArchiveDateHandler } from './platform/archive.commands';
 import { ManagerAuthController, MerchantAuthController } from './identity/auth.http.controller';
 import { AnswerInterceptor } from './shared/answer.interceptor';
 import {
@@ -247,6 +248,7 @@ export class CommandApiModule {
         PlatformUpdatesController,
         PlatformUpdatesSeenController,
         ...suggestionControllers,
+        ArchiveDatabaseController,
         PlatformSettingsController,
         EInvoicingController,
         ZatcaSettingController,
@@ -307,6 +309,7 @@ export class CommandApiModule {
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
         ...suggestionHandlers,
+        SetArchiveDateHandler,
         ...accountLifeHandlers,
         ...customerHandlers,
         ChangeMenuHandler,

@@ -267,4 +267,49 @@ describe("the manager's console", () => {
       expect(out[0].metadata).toMatchObject({ tenantId: '1', actor: { kind: 'manager' } });
     });
   });
+
+  describe('archive database', () => {
+    it("sets a salon's archive date, which its global information carries; refuses a future one; lifts it", async () => {
+      const salons = await get('archive-database');
+      expect(salons.status).toBe(200);
+      expect(salons.body[0]).toMatchObject({ id: '1', account_id: 1, last_archive_date: null });
+      const tomorrow = addDays(today(new Date(), 'Asia/Riyadh'), 1);
+      const future = await t.http
+        .post('/api/manager/archive-database/1')
+        .set(bearer(manager))
+        .send({ last_archive_date: tomorrow });
+      expect(future.status).toBe(422);
+      expect(future.body.errors).toEqual({ last_archive_date: 'archive.date_in_future' });
+      const bad = await t.http
+        .post('/api/manager/archive-database/1')
+        .set(bearer(manager))
+        .send({ last_archive_date: '2025-13-40' });
+      expect(Object.keys(bad.body.errors)).toEqual(['last_archive_date']);
+      expect(
+        (await t.http.post('/api/manager/archive-database/999').set(bearer(manager)).send({})).status,
+      ).toBe(404);
+      expect((await t.http.post('/api/manager/archive-database/1').set(bearer(owner)).send({})).status).toBe(
+        401,
+      );
+
+      const set = await t.http
+        .post('/api/manager/archive-database/1')
+        .set(bearer(manager))
+        .send({ last_archive_date: '2025-12-31' });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({ id: '1', last_archive_date: '2025-12-31' });
+      expect((await get('archive-database')).body[0].last_archive_date).toBe('2025-12-31');
+      const info = await t.http.post('/api/merchant/get_global_informations').set(await fresh(owner));
+      expect(info.body.global_informations.account.last_archive_date).toBe('2025-12-31');
+      const event = (await t.allEvents()).filter((e) => e.type === 'SalonArchiveDateSet').at(-1)!;
+      expect(event.data).toEqual({ last_archive_date: '2025-12-31', previous_archive_date: null });
+      expect(event.metadata).toMatchObject({ tenantId: '1', actor: { kind: 'manager' } });
+
+      const lifted = await t.http
+        .post('/api/manager/archive-database/1')
+        .set(bearer(manager))
+        .send({ last_archive_date: '' });
+      expect(lifted.body).toEqual({ id: '1', last_archive_date: null });
+    });
+  });
 });

@@ -153,6 +153,8 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   max_employees: 'number',
   // a salon's subscription and its free-trial request
   valid_till: 'date',
+  last_archive_date: 'date',
+  previous_archive_date: 'date',
   previous_valid_till: 'date',
   plan: 'text',
   owner_name: 'text',

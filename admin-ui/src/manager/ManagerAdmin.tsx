@@ -35,12 +35,14 @@ import BadgeIcon from '@mui/icons-material/BadgeOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import LanIcon from '@mui/icons-material/Lan';
 import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import {
   ACTIVE_EMPLOYEES,
   ADDED_CUSTOMERS,
   ADDED_EMPLOYEES,
   CURRENT_CONNECTIONS,
   INACTIVE_EMPLOYEES,
+  ARCHIVE_DATABASE,
   SUGGESTIONS,
   SYSTEM_CONNECTIONS,
 } from './consolePaths';
@@ -89,6 +91,7 @@ const CurrentConnectionsList = lazyPage(() => consoleLists().then((m) => m.Curre
 const AddedCustomersList = lazyPage(() => consoleLists().then((m) => m.AddedCustomersList));
 const SystemConnectionsList = lazyPage(() => consoleLists().then((m) => m.SystemConnectionsList));
 const SuggestionList = lazyPage(() => import('./suggestions').then((m) => m.SuggestionList));
+const ArchiveDatabaseList = lazyPage(() => import('./archive').then((m) => m.ArchiveDatabaseList));
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
 const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
@@ -176,6 +179,7 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="trackers/mail-tracker" />
       <Menu.ResourceItem name="technical/js-errors" />
       <Menu.ResourceItem name={SUGGESTIONS} />
+      <Menu.ResourceItem name={ARCHIVE_DATABASE} />
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
       <Menu.ResourceItem name="zatca-setting" />
@@ -284,6 +288,7 @@ export const ManagerAdmin = () => {
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
         <Resource name={SUGGESTIONS} list={SuggestionList} icon={LightbulbIcon} />
+        <Resource name={ARCHIVE_DATABASE} list={ArchiveDatabaseList} icon={ArchiveIcon} />
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
         <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />

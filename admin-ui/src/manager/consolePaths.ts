@@ -6,6 +6,7 @@ export const CURRENT_CONNECTIONS = 'employees-merchants/current-connections';
 export const ADDED_CUSTOMERS = 'customers-merchants/added-customers';
 export const SYSTEM_CONNECTIONS = 'trackers/system-connections';
 export const SUGGESTIONS = 'technical/development-suggestions';
+export const ARCHIVE_DATABASE = 'database-management/archive-database';
 
 export const CONSOLE_API_PATHS: Record<string, string> = {
   [ADDED_EMPLOYEES]: ADDED_EMPLOYEES,
@@ -15,4 +16,5 @@ export const CONSOLE_API_PATHS: Record<string, string> = {
   [ADDED_CUSTOMERS]: ADDED_CUSTOMERS,
   [SYSTEM_CONNECTIONS]: 'system-connections',
   [SUGGESTIONS]: 'development-suggestions',
+  [ARCHIVE_DATABASE]: 'archive-database',
 };

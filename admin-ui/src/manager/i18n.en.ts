@@ -40,6 +40,13 @@ export const en = {
         answered: 'Answered: the salon sees the status and the reply',
         empty: 'No suggestion here.',
       },
+      archive: {
+        set: 'Set archive date',
+        saved: 'Saved: the salon’s date pickers start after this date',
+        none: 'Not archived',
+        explain:
+          'Days up to the archive date move to the salon’s archive: its screens offer later dates, older ones behind their archive button. Nothing is deleted. Leave the date empty to lift it.',
+      },
       console: {
         salon: 'Salon',
         all_salons: 'All salons',
@@ -235,6 +242,10 @@ export const en = {
         status: 'Status',
         reply: 'Reply to the salon',
       },
+    },
+    'database-management/archive-database': {
+      name: 'Archive database |||| Archive database',
+      fields: { account_id: 'Account', name_en: 'Salon', last_archive_date: 'Archive date' },
     },
     'trackers/system-connections': {
       name: 'System connection |||| System connections',

@@ -9,6 +9,7 @@ import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
 import { complaintMessages } from '../sales/complaint';
 import { platformUpdateMessages } from '../platform/platform-updates';
+import { archiveMessages } from '../platform/archive';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
@@ -45,6 +46,7 @@ export const contractMessages = {
     surveyMessages.en,
     complaintMessages.en,
     platformUpdateMessages.en,
+    archiveMessages.en,
     customerOfferMessages.en,
     einvoicingMessages.en,
     accountingMessages.en,
@@ -64,6 +66,7 @@ export const contractMessages = {
     surveyMessages.ar,
     complaintMessages.ar,
     platformUpdateMessages.ar,
+    archiveMessages.ar,
     customerOfferMessages.ar,
     einvoicingMessages.ar,
     accountingMessages.ar,

@@ -7,3 +7,4 @@ export * from './account-life';
 export * from './backups';
 export * from './console';
 export * from './development-suggestions';
+export * from './archive';

@@ -254,4 +254,30 @@ export class ConsoleQueryController {
   ) {
     return this.connections(auth, 'current-connections', 'merchant', query, req, res);
   }
+
+  /** database-management/archive-database: every salon with its archive date. */
+  @Get('archive-database')
+  async archive(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const q = parseListQuery(query, header(req as never, 'range'), {
+      sortable: ['account_id', 'name_en', 'created_at'],
+      defaultSort: ['account_id', 'asc'],
+    });
+    const [docs, total] = await Promise.all([
+      this.models.find('accounts', { sort: q.sort, skip: q.skip, limit: q.limit }),
+      this.models.count('accounts', {}),
+    ]);
+    const rows = docs.map((a) => ({
+      id: a.id,
+      account_id: a.account_id,
+      name_en: a.name_en,
+      name_ar: a.name_ar,
+      last_archive_date: (a.last_archive_date as string | null | undefined) ?? null,
+      created_at: a.created_at,
+    }));
+    return page(res, 'archive-database', q, rows, total);
+  }
 }

@@ -46,6 +46,8 @@ import {
   ManagerSupportController,
   MerchantAuthController,
 } from './identity/auth.http.controller';
+import { suggestionControllers, suggestionHandlers } from './platform/development-suggestions.commands';
+import { ArchiveDatabaseController, SetArchiveDateHandler } from './platform/archive.commands';
 import { AnswerInterceptor } from './shared/answer.interceptor';
 import {
   AccountLifeController,
@@ -289,6 +291,8 @@ export class CommandApiModule {
         CampaignsController,
         PlatformUpdatesController,
         PlatformUpdatesSeenController,
+        ...suggestionControllers,
+        ArchiveDatabaseController,
         PlatformSettingsController,
         EInvoicingController,
         ZatcaSettingController,
@@ -356,6 +360,8 @@ export class CommandApiModule {
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
+        ...suggestionHandlers,
+        SetArchiveDateHandler,
         ...accountLifeHandlers,
         ...websiteHandlers,
         ...accountContractHandlers,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { deflateSync } from 'node:zlib';
 import type { RecordedEvent } from '@rawnaq/contracts';
@@ -427,6 +428,8 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
     idSource[':list'] = '0193a000-0000-7000-8000-0000000000ae';
     // a member of the platform's staff (platform-setting/employees): the manager's only
     idSource['platform-staff'] = '0193a000-0000-7000-8000-0000000000af';
+    // salon A's owner's signed-in session (its token's hash), ended by the platform's manager only
+    idSource['system-connections'] = createHash('sha256').update(a).digest('hex');
     // A's e-invoicing device (the demo salon is connected to ZATCA), for its own and the manager's routes
     const devices = (await t.http.get('/api/merchant/einvoicing/devices').set(await fresh(a))).body as Array<{
       id: string;
@@ -453,6 +456,13 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       .send({ description: `${MARK} complaint`, customer_id: idSource.customers });
     expect(complaint.status).toBe(201);
     idSource.complaints = complaint.body.id;
+    // one of A's suggestions to the platform (its own list, and the manager's answer)
+    const suggestion = await t.http
+      .post('/api/merchant/development-suggestions')
+      .set(bearer(a))
+      .send({ title: `${MARK} suggestion`, details: `${MARK} details` });
+    expect(suggestion.status).toBe(201);
+    idSource['development-suggestions'] = suggestion.body.id;
     // one of A's WhatsApp messages (the demo reminds tomorrow's visits): B's "send again" finds none
     idSource.messages = (await t.allEvents()).find((e) => e.type === 'MessageQueued')?.data.message_id as
       string | undefined;

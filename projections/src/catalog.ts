@@ -14,6 +14,8 @@ import { websiteProjection } from './platform/website.projection';
 import { accountContractsProjection } from './platform/account-contracts.projection';
 import { billingProjection } from './platform/billing.projection';
 import { platformListsProjection } from './platform/platform-lists.projection';
+import { salonSubscriptionsProjection } from './platform/salon-subscriptions.projection';
+import { developmentSuggestionsProjection } from './platform/development-suggestions.projection';
 import { securityProjection } from './identity/security.projection';
 import { appointmentsProjection } from './scheduling/appointments.projection';
 import { cancellationReasonsProjection } from './scheduling/cancellation-reasons.projection';
@@ -50,6 +52,8 @@ export const allProjections: Projection[] = [
   websiteProjection,
   accountContractsProjection,
   billingProjection,
+  salonSubscriptionsProjection,
+  developmentSuggestionsProjection,
   customersProjection,
   customerTypesProjection,
   customerPenaltiesProjection,

@@ -57,6 +57,12 @@ import {
   PlatformListsQueryController,
   SalonPlatformListsQueryController,
 } from './platform/platform-lists.query.controller';
+import { DashboardQueryController } from './platform/dashboard.query.controller';
+import { ConsoleQueryController } from './platform/console.query.controller';
+import {
+  ManagerSuggestionsQueryController,
+  SalonSuggestionsQueryController,
+} from './platform/suggestions.query.controller';
 import {
   ApiExceptionFilter,
   AuthGuard,
@@ -146,6 +152,10 @@ export class QueryApiModule implements NestModule {
         PublicBillingController,
         PlatformListsQueryController,
         SalonPlatformListsQueryController,
+        DashboardQueryController,
+        ConsoleQueryController,
+        SalonSuggestionsQueryController,
+        ManagerSuggestionsQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

@@ -40,6 +40,20 @@ import {
   WA_UNREACHABLE,
 } from './whatsappPaths';
 import { useEffect, useMemo, type ComponentProps, type ReactNode } from 'react';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
+import LanIcon from '@mui/icons-material/Lan';
+import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
+import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import {
+  ACTIVE_EMPLOYEES,
+  ADDED_CUSTOMERS,
+  ADDED_EMPLOYEES,
+  CURRENT_CONNECTIONS,
+  INACTIVE_EMPLOYEES,
+  ARCHIVE_DATABASE,
+  SUGGESTIONS,
+  SYSTEM_CONNECTIONS,
+} from './consolePaths';
 import { Navigate, Route } from 'react-router-dom';
 import {
   Admin,
@@ -82,6 +96,15 @@ import { WEBSITE, WEBSITE_SECTION_IDS } from './websitePaths';
 import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 
 const lists = () => import('./lists');
+const consoleLists = () => import('./console');
+const AddedEmployeesList = lazyPage(() => consoleLists().then((m) => m.AddedEmployeesList));
+const ActiveEmployeesList = lazyPage(() => consoleLists().then((m) => m.ActiveEmployeesList));
+const InactiveEmployeesList = lazyPage(() => consoleLists().then((m) => m.InactiveEmployeesList));
+const CurrentConnectionsList = lazyPage(() => consoleLists().then((m) => m.CurrentConnectionsList));
+const AddedCustomersList = lazyPage(() => consoleLists().then((m) => m.AddedCustomersList));
+const SystemConnectionsList = lazyPage(() => consoleLists().then((m) => m.SystemConnectionsList));
+const SuggestionList = lazyPage(() => import('./suggestions').then((m) => m.SuggestionList));
+const ArchiveDatabaseList = lazyPage(() => import('./archive').then((m) => m.ArchiveDatabaseList));
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
 const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
@@ -236,10 +259,18 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="merchants/all-merchants-requests" />
       <Menu.ResourceItem name={CONTRACTS} />
       <Menu.ResourceItem name={CONTRACT_TEMPLATES} />
+      <Menu.ResourceItem name={ADDED_EMPLOYEES} />
+      <Menu.ResourceItem name={ACTIVE_EMPLOYEES} />
+      <Menu.ResourceItem name={INACTIVE_EMPLOYEES} />
+      <Menu.ResourceItem name={CURRENT_CONNECTIONS} />
+      <Menu.ResourceItem name={ADDED_CUSTOMERS} />
+      <Menu.ResourceItem name={SYSTEM_CONNECTIONS} />
       <Menu.ResourceItem name="trackers/failed-login-attempts" />
       <Menu.ResourceItem name="trackers/blocked-ips" />
       <Menu.ResourceItem name="trackers/mail-tracker" />
       <Menu.ResourceItem name="technical/js-errors" />
+      <Menu.ResourceItem name={SUGGESTIONS} />
+      <Menu.ResourceItem name={ARCHIVE_DATABASE} />
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
       <Menu.ResourceItem name="zatca-setting" />
@@ -388,10 +419,18 @@ export const ManagerAdmin = () => {
           icon={DescriptionIcon}
           recordRepresentation="name"
         />
+        <Resource name={ADDED_EMPLOYEES} list={AddedEmployeesList} icon={BadgeIcon} />
+        <Resource name={ACTIVE_EMPLOYEES} list={ActiveEmployeesList} icon={BadgeIcon} />
+        <Resource name={INACTIVE_EMPLOYEES} list={InactiveEmployeesList} icon={BadgeIcon} />
+        <Resource name={CURRENT_CONNECTIONS} list={CurrentConnectionsList} icon={LanIcon} />
+        <Resource name={ADDED_CUSTOMERS} list={AddedCustomersList} icon={PersonAddIcon} />
+        <Resource name={SYSTEM_CONNECTIONS} list={SystemConnectionsList} icon={LanIcon} />
         <Resource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
         <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
         <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
+        <Resource name={SUGGESTIONS} list={SuggestionList} icon={LightbulbIcon} />
+        <Resource name={ARCHIVE_DATABASE} list={ArchiveDatabaseList} icon={ArchiveIcon} />
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
         <Resource name={WEBSITE.texts} edit={WebsiteTextsEdit} />

@@ -8,6 +8,7 @@ import { WHATSAPP_API_PATHS } from './whatsappPaths';
 import { WEBSITE_API_PATHS } from './websitePaths';
 import { canOpenArea, managerAreaOfPath } from '@rawnaq/contracts';
 import { PLATFORM_LISTS_API_PATHS, RECORD_IDS } from './platformListsPaths';
+import { CONSOLE_API_PATHS } from './consolePaths';
 
 /** areas: the console's areas her role opens (platform-setting/employees); null: every area */
 export type Manager = { id: string; name: string; email: string; areas?: string[] | null };
@@ -59,6 +60,8 @@ export const MANAGER_API_PATHS: Record<string, string> = {
   ...WEBSITE_API_PATHS,
   // the platform's lists (platform-setting/*), its one-record settings, and marketing's lists
   ...PLATFORM_LISTS_API_PATHS,
+  // the cross-salon lists and the signed-in sessions (issue 27, the manager's console)
+  ...CONSOLE_API_PATHS,
 };
 
 export const createManagerServices = (area: AreaConfig) => {

@@ -101,6 +101,9 @@ import { createMerchantServices } from './services';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 
 const ProfilePage = lazyPage(() => import('./ProfilePage').then((m) => m.ProfilePage));
+const SuggestionsPage = lazyPage(() =>
+  import('../suggestions/SuggestionsPage').then((m) => m.SuggestionsPage),
+);
 const ImportPage = lazyPage(() => import('../imports/ImportPage').then((m) => m.ImportPage));
 const SalonAccountInvoicePage = lazyPage(() =>
   import('../settings/AccountInvoices').then((m) => m.SalonAccountInvoicePage),
@@ -280,6 +283,7 @@ export const MerchantAdmin = () => {
         <CustomRoutes>
           <Route path="/welcome" element={<WelcomePage />} />
           <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/development-suggestions" element={<SuggestionsPage />} />
           <Route path="/setting/general-setting" element={<GeneralSettingsPage />} />
           <Route
             path="/setting/general-setting/account-invoice/:uniqueId"

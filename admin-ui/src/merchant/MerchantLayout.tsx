@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import LockIcon from '@mui/icons-material/Lock';
 import PersonIcon from '@mui/icons-material/Person';
+import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { GlobalInformationGate, LayoutError, LockGuard } from '../layout/guards';
 import { useGlobalInformation } from '../layout/globalInformationContext';
@@ -81,6 +82,11 @@ const MerchantUserMenu = () => {
   return (
     <UserMenu>
       <UserMenuLink to={`${basename}/profile`} icon={<PersonIcon />} label="app.menu.profile" />
+      <UserMenuLink
+        to={`${basename}/development-suggestions`}
+        icon={<LightbulbIcon />}
+        label="app.suggestions.menu"
+      />
       <LockMenuItem />
       <Logout />
     </UserMenu>

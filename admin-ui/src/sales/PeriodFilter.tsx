@@ -73,10 +73,12 @@ export const useEarliestDay = () => {
   const today = useSalonToday();
   const format = useFormat();
   const archive = useSyncExternalStore(subscribeArchive, readArchive);
-  const earliest = today && !archive ? earliestDay(today) : undefined;
+  const information = useOptionalGlobalInformation<GlobalInformation>();
+  const archived = information?.global_informations?.account?.last_archive_date ?? null;
+  const earliest = today && !archive ? earliestDay(today, archived) : undefined;
   const tooEarly = useCallback(
-    (date: unknown) => earliest !== undefined && beforeEarliest(date, today),
-    [earliest, today],
+    (date: unknown) => earliest !== undefined && beforeEarliest(date, today, archived),
+    [earliest, today, archived],
   );
   const message = earliest
     ? { message: 'app.sales.earliest_date', args: { date: format.date(earliest) } }

@@ -98,3 +98,16 @@ describe("a range picker's earliest day", () => {
       }
   });
 });
+
+describe("a range picker's earliest day after the salon's archive date", () => {
+  it('starts the day after the archive date when that is later than 400 days back', () => {
+    expect(earliestDay('2026-05-13' as BusinessDate, '2025-12-31')).toBe('2026-01-01');
+    expect(beforeEarliest('2025-12-31', '2026-05-13' as BusinessDate, '2025-12-31')).toBe(true);
+    expect(beforeEarliest('2026-01-01', '2026-05-13' as BusinessDate, '2025-12-31')).toBe(false);
+  });
+
+  it('keeps 400 days back when the archive date is older, or there is none', () => {
+    expect(earliestDay('2026-05-13' as BusinessDate, '2020-01-01')).toBe('2025-04-08');
+    expect(earliestDay('2026-05-13' as BusinessDate, null)).toBe('2025-04-08');
+  });
+});

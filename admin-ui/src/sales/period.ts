@@ -112,8 +112,19 @@ export const dayPresetOf = (period: Partial<Period>, today: BusinessDate): DayPr
  * `rangePickerMinimum` from the salon's today); older dates are the archive's, which the pickers
  * open on demand, so the server still answers for them.
  */
-export const earliestDay = (today: BusinessDate): BusinessDate => addDays(today, -RANGE_PICKER_MIN_DAYS);
+export const earliestDay = (today: BusinessDate, lastArchiveDate?: string | null): BusinessDate => {
+  const byAge = addDays(today, -RANGE_PICKER_MIN_DAYS);
+  // the salon's archive date (set by the platform, database-management/archive-database): the days up
+  // to it are the archive's too, so the pickers start the day after it when that is later
+  if (typeof lastArchiveDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(lastArchiveDate)) return byAge;
+  const afterArchive = addDays(lastArchiveDate as BusinessDate, 1);
+  return afterArchive > byAge ? afterArchive : byAge;
+};
 
 /** A whole date (YYYY-MM-DD) earlier than a range picker's earliest day: only the archive has it. */
-export const beforeEarliest = (date: unknown, today: BusinessDate): boolean =>
-  typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < earliestDay(today);
+export const beforeEarliest = (
+  date: unknown,
+  today: BusinessDate,
+  lastArchiveDate?: string | null,
+): boolean =>
+  typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < earliestDay(today, lastArchiveDate);

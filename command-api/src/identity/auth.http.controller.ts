@@ -23,6 +23,7 @@ import {
   SupportSignInAsOwner,
   ForgotAccountId,
   ForgotPassword,
+  EndSession,
   Logout,
   ManagerLogin,
   MerchantLogin,
@@ -230,5 +231,11 @@ export class ManagerAuthController {
   @Delete('blocked-ips/:ip')
   unblock(@Auth() auth: AuthContext, @Req() req: Request, @Param('ip') ip: string) {
     return this.commands.execute(new UnblockIp(commandContext(auth, req, this.clock.now()), ip));
+  }
+
+  /** trackers/system-connections: ends a signed-in session; its next request is refused (401). */
+  @Post('system-connections/:id/end')
+  endSession(@Auth() auth: AuthContext, @Req() req: Request, @Param('id') id: string) {
+    return this.commands.execute(new EndSession(commandContext(auth, req, this.clock.now()), id));
   }
 }

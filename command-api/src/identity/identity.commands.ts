@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   changePasswordInput,
   cleanPayload,
+  conflict,
   DomainError,
   forgotAccountIdInput,
   forgotPasswordInput,
@@ -145,6 +146,13 @@ export class UnblockIp {
   constructor(
     readonly ctx: CommandContext,
     readonly ip: string,
+  ) {}
+}
+/** The platform's manager ends a signed-in session (trackers/system-connections), known by its id. */
+export class EndSession {
+  constructor(
+    readonly ctx: CommandContext,
+    readonly sessionId: string,
   ) {}
 }
 
@@ -748,6 +756,23 @@ export class UnblockIpHandler extends IdentityHandler implements ICommandHandler
   }
 }
 
+@CommandHandler(EndSession)
+export class EndSessionHandler extends IdentityHandler implements ICommandHandler<EndSession> {
+  async execute({ ctx, sessionId }: EndSession): Promise<Answer> {
+    // a session is known by its token's hash: 64 hex characters, never the token itself
+    const session = /^[0-9a-f]{64}$/.test(sessionId)
+      ? await this.models.get('sessions', sessionId)
+      : undefined;
+    if (!session) throw notFound('not_found.record');
+    if (session.status !== 'active') throw conflict('auth.session_already_ended');
+    const userId = session.user_id as string;
+    const stream =
+      session.realm === 'manager' ? managerStream(userId) : userStream(session.tenantId as string, userId);
+    const outcome = await this.runUser(stream, ctx, { type: 'EndSession', session: sessionId });
+    return new Answer({ id: sessionId, status: 'ended' }, outcome.position);
+  }
+}
+
 @CommandHandler(LiftStaffSignInPauses)
 export class LiftStaffSignInPausesHandler
   extends IdentityHandler
@@ -1000,5 +1025,6 @@ export const identityHandlers = [
   VerifyEmailHandler,
   ReportJsErrorHandler,
   UnblockIpHandler,
+  EndSessionHandler,
   LiftStaffSignInPausesHandler,
 ];

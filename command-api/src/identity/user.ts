@@ -146,6 +146,8 @@ export type UserCommand =
       force: boolean;
     }
   | { type: 'SignOut'; session: string }
+  /** the platform's manager ends one of her sessions (trackers/system-connections) */
+  | { type: 'EndSession'; session: string }
   | { type: 'ChangePassword'; currentMatches: boolean; newHash: string }
   | { type: 'RequestPasswordReset'; tokenHash: string; now: string }
   | { type: 'RequestAccountId'; now: string }
@@ -230,6 +232,9 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       return state.session === command.session
         ? [{ type: 'SignedOut', data: { user_id, session: command.session, reason: 'logout' } }]
         : [];
+    case 'EndSession':
+      if (state.session !== command.session) throw conflict('auth.session_already_ended');
+      return [{ type: 'SignedOut', data: { user_id, session: command.session, reason: 'ended_by_manager' } }];
     case 'ChangePassword':
       if (!command.currentMatches) throw rejected('auth.current_password_incorrect', 'current_password');
       return [

@@ -7,13 +7,15 @@ import { evolveSubscription, initialSubscription, type Subscription } from './ac
 
 /**
  * What an expired or disabled salon may still do: sign in and out, passwords and profile, say she saw
- * a platform update, clock in and out, preview an import. Everything else that writes (selling,
+ * a platform update, send the platform a suggestion, clock in and out, preview an import. Everything else that writes (selling,
  * booking, changing the menu or the settings) waits for the manager to renew or enable the salon;
  * reading and exporting are the query API's, which this guard never sees. Nothing is deleted.
  */
 const STILL_ALLOWED = new Set([
   'MerchantAuthController',
   'PlatformUpdatesSeenController',
+  // a suggestion to the platform (an expired salon may well have one)
+  'SalonSuggestionsController',
   'AttendanceController',
   'ImportsController.preview',
 ]);

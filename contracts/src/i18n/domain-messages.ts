@@ -19,6 +19,8 @@ export const domainMessages = {
       session_expired: 'Your session has expired or another person logged in with your account',
       session_replaced:
         'You were signed out because your account signed in on another device. If it was not you, change your password',
+      session_ended_by_platform: 'The platform team ended your session: sign in again',
+      session_already_ended: 'This session has already ended',
       not_logged_in: 'You are not signed in',
       another_session_exists:
         'You are already signed in somewhere else. Continue and sign out the other session?',
@@ -220,6 +222,8 @@ export const domainMessages = {
       country_not_allowed: 'لا يُسمح بتسجيل الدخول من هذه الدولة',
       session_expired: 'انتهت جلستك أو قام شخص آخر بتسجيل الدخول بحسابك',
       session_replaced: 'تم تسجيل خروجك لأن حسابك سجّل الدخول من جهاز آخر. إن لم تكن أنت، فغيّر كلمة المرور',
+      session_ended_by_platform: 'أنهى فريق المنصة جلستك: سجّل الدخول مرة أخرى',
+      session_already_ended: 'انتهت هذه الجلسة من قبل',
       not_logged_in: 'لم تقم بتسجيل الدخول',
       another_session_exists: 'أنت مسجّل الدخول من مكان آخر. هل تريد المتابعة وإنهاء الجلسة الأخرى؟',
       no_permission: 'ليست لديك صلاحية كافية لهذا الإجراء',

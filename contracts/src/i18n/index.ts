@@ -9,6 +9,7 @@ import { instrumentMessages } from '../sales/instrument-messages';
 import { surveyMessages } from '../sales/survey';
 import { complaintMessages } from '../sales/complaint';
 import { platformUpdateMessages } from '../platform/platform-updates';
+import { archiveMessages } from '../platform/archive';
 import { customerOfferMessages } from '../sales/customer-offer';
 import { einvoicingMessages } from '../einvoicing/messages';
 import { accountingMessages } from '../accounting/messages';
@@ -49,6 +50,7 @@ export const contractMessages = {
     surveyMessages.en,
     complaintMessages.en,
     platformUpdateMessages.en,
+    archiveMessages.en,
     customerOfferMessages.en,
     einvoicingMessages.en,
     accountingMessages.en,
@@ -72,6 +74,7 @@ export const contractMessages = {
     surveyMessages.ar,
     complaintMessages.ar,
     platformUpdateMessages.ar,
+    archiveMessages.ar,
     customerOfferMessages.ar,
     einvoicingMessages.ar,
     accountingMessages.ar,

@@ -54,11 +54,14 @@ export type SignedIn = {
 };
 export type SignedOut = {
   type: 'SignedOut';
-  /** `disabled`: the user was disabled (her employee record, or her login taken away) */
+  /**
+   * `disabled`: the user was disabled (her employee record, or her login taken away);
+   * `ended_by_manager`: the platform's manager ended it (trackers/system-connections)
+   */
   data: {
     user_id: string;
     session: string;
-    reason: 'logout' | 'replaced' | 'disabled' | 'owner_changed';
+    reason: 'logout' | 'replaced' | 'disabled' | 'owner_changed' | 'ended_by_manager';
     /** replaced by a sign-in elsewhere: that sign-in's address and browser (the ended session is told) */
     by_ip?: string;
     by_user_agent?: string;

@@ -11,3 +11,6 @@ export * from './account-contracts';
 export * from './billing';
 export * from './platform-lists';
 export * from './platform-staff';
+export * from './console';
+export * from './development-suggestions';
+export * from './archive';

@@ -121,6 +121,8 @@ export class Authenticator {
       session.ended_by_user_agent !== undefined
     )
       throw await this.replaced(session);
+    if (session?.realm === realm && session.ended_reason === 'ended_by_manager')
+      throw new DomainError('auth.session_ended_by_platform', 401);
     if (!session || session.status !== 'active' || session.realm !== realm)
       throw new DomainError('auth.session_expired', 401);
     const now = this.clock.now().getTime();

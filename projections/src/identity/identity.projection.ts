@@ -13,6 +13,7 @@ import {
   type PlatformStaffEvent,
   type PaymentGatewaySettingsChanged,
   type SubscriptionEvent,
+  type SalonArchiveDateSet,
 } from '@rawnaq/contracts';
 import type { SalonWhatsAppEvent } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
@@ -46,7 +47,8 @@ type IdentityEvent =
   | RoleChanged
   | RoleRemoved
   | SalonWhatsAppEvent
-  | SubscriptionEvent;
+  | SubscriptionEvent
+  | SalonArchiveDateSet;
 
 /**
  * Accounts, roles, users, managers and their sessions: what sign-in looks up and what every request's
@@ -79,6 +81,8 @@ export const identityProjection: Projection = {
     'SubscriptionRenewed',
     'SalonDisabled',
     'SalonEnabled',
+    // the salon's archive date (its screens offer dates from it on)
+    'SalonArchiveDateSet',
     // the salon's WhatsApp package and connection, as its global information shows them (doc1 §3)
     'WhatsAppPackageAssigned',
     'WhatsAppConnectionRecorded',
@@ -194,6 +198,15 @@ export const identityProjection: Projection = {
         if (d.max_employees !== undefined) set.max_employees = d.max_employees;
         return [{ kind: 'patch', collection: 'accounts', id: tenantId, set }];
       }
+      case 'SalonArchiveDateSet':
+        return [
+          {
+            kind: 'patch',
+            collection: 'accounts',
+            id: tenantId,
+            set: { last_archive_date: event.data.last_archive_date },
+          },
+        ];
       case 'SalonDisabled':
       case 'SalonEnabled':
         return [

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { useGetList, useTranslate } from 'ra-core';
-import type { DashboardFigures } from '@rawnaq/contracts';
+import { CURRENCY_INFO, type Currency, type DashboardFigures } from '@rawnaq/contracts';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -175,13 +175,54 @@ const MonthsChart = ({
   );
 };
 
+type RevenueRow = { month: string; currency: string; net: number; vat: number; total: number };
+
+/**
+ * The platform's paid revenue by month (`accounting/revenue-by-month`: what salons paid on its invoices,
+ * with VAT), one series a currency in its major unit; the months are the dashboard's.
+ */
+const RevenueChart = ({ months }: { months: string[] }) => {
+  const translate = useTranslate();
+  const { language } = useArea();
+  const { data } = useReportData<RevenueRow[]>('accounting/revenue-by-month');
+  const rows = data ?? [];
+  const currencies = [...new Set(rows.map((r) => r.currency))].sort();
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`app.manager.dashboard.${key}`, options);
+  return (
+    <ChartCard title={t('revenue')} testId="chart-revenue">
+      {currencies.length === 0 ? (
+        <Typography color="text.secondary" data-testid="revenue-none">
+          {t('revenue_none')}
+        </Typography>
+      ) : (
+        <MonthsChart
+          months={months}
+          series={currencies.map((currency) => {
+            const info = CURRENCY_INFO[currency as Currency];
+            const decimals = info?.decimals ?? 2;
+            return {
+              label: t('revenue_in', { currency: language === 'ar' && info ? info.arabicSymbol : currency }),
+              data: months.map(
+                (month) =>
+                  rows
+                    .filter((r) => r.month === month && r.currency === currency)
+                    .reduce((sum, r) => sum + r.total, 0) /
+                  10 ** decimals,
+              ),
+            };
+          })}
+        />
+      )}
+    </ChartCard>
+  );
+};
+
 /**
  * The manager's `dashboard`: the salons by state, trials converting to paid plans, new salons and
  * e-invoicing failures, then the trackers' counts. Every figure is the server's
  * (`GET dashboard/figures`), counted from the read models.
- *
- * Room for more charts: a chart of the months (e.g. revenue by month) goes in the charts' grid below
- * as one more `<Grid size={{ xs: 12, lg: 6 }}>` with a `<ChartCard>` and a `<MonthsChart>`.
+ * The platform's revenue by month follows, from what salons paid on its invoices.
  */
 export const ManagerDashboard = () => {
   const translate = useTranslate();
@@ -252,6 +293,11 @@ export const ManagerDashboard = () => {
                   series={[{ label: t('new_salons'), data: data.months.map((m) => m.new_salons) }]}
                 />
               </ChartCard>
+            </Grid>
+          </Grid>
+          <Grid container spacing={2} sx={{ mb: 3 }}>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <RevenueChart months={months} />
             </Grid>
           </Grid>
           <Grid container spacing={2} sx={{ mb: 3 }}>

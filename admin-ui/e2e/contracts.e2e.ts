@@ -1,5 +1,5 @@
 /**
- * A contract signed on a phone (issue 27): the platform's manager sends the demo salon a contract in
+ * A contract signed on a phone (issue 27): the platform's manager sends a new salon a contract in
  * Arabic (over the API: her screens are in the every-screen guard); its owner opens the mailed link on
  * a 390×844 phone, draws her signature on the pad with the pointer, ticks "I agree", signs, and sees it
  * signed with the download of its PDF; the manager's record says who signed.
@@ -35,6 +35,20 @@ export const contractsTests = ({ url, tab }: SuiteContext) => {
   describe('contracts (issue 27)', () => {
     it('the owner signs the contract from its link on a phone in Arabic, drawing her signature', async () => {
       const manager = await managerApi(url);
+      // a salon of its own, whose owner's name is Arabic as she wrote it
+      const run = String(Date.now()).slice(-6);
+      const salon = await manager<{ account_id: number }>('POST', 'accounts', {
+        name_en: `Sara Studio ${run}`,
+        name_ar: 'استوديو سارة',
+        alias: `sara${run}`,
+        country_id: 1,
+        salon_type: 1,
+        max_employees: 3,
+        owner_name: 'سارة العتيبي',
+        owner_username: `sara${run}`,
+        owner_email: `sara${run}@sara.example`,
+        owner_password: 'Sara@12345',
+      });
       const template = await manager<{ id: string }>('POST', 'contract-templates', {
         name: 'اشتراك سنوي',
         title_en: 'Rawnaq subscription',
@@ -44,7 +58,7 @@ export const contractsTests = ({ url, tab }: SuiteContext) => {
           'يشترك {salon_name} في الباقة {plan} بمبلغ {price} من {start_date} إلى {end_date}.\nتلتزم المالكة {owner_name} بشروط الاستخدام.',
       });
       const contract = await manager<{ id: string; link: string }>('POST', 'contracts', {
-        account_id: 1,
+        account_id: salon.account_id,
         template_id: template.id,
         language: 'ar',
         plan: 'premium',

@@ -50,9 +50,10 @@ browserSuite(
     contractsTests(context);
     rolesTests(context);
     websiteTests(context);
-    trialJourneyTests(context);
     screensTests(context);
-    // the product writes its mail into a folder the trial journey reads its links from
+    // last: it moves the product's clock eight days on; the product writes its mail into a folder
+    // the trial journey reads its links from
+    trialJourneyTests(context);
   },
   { mailbox: true },
 );

@@ -104,6 +104,9 @@ export const HIDDEN_FIELDS = new Set([
   // a WhatsApp message's template and text (its text is on the customer's Messages tab), and the
   // customers a reply was filed under
   'content',
+  // a contract's text as sent (on the contract's own screen; the log keeps its fingerprint)
+  'text_en',
+  'text_ar',
   'customer_ids',
   'message_id',
   // a campaign's recipients and those kept back (their messages are in the customers report), its

@@ -26,6 +26,7 @@ import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { BackupDownloadButton } from '../export/BackupDownloadButton';
 import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { SupportMenu } from './support';
 
 /** Doc1 §2 manager route for the salons on the platform; `GET`/`POST accounts` (docs/api.md). */
 export const ACCOUNTS = 'merchants/active-merchants';
@@ -152,6 +153,12 @@ const BackupButton = () => {
   );
 };
 
+/** The support tools on the salon (sign in as its owner, her password link, a new owner). */
+const Support = (_: { label?: string }) => {
+  const record = useRecordContext<Account>();
+  return record ? <SupportMenu accountId={record.account_id} resource={ACCOUNTS} /> : null;
+};
+
 const ListActions = () => (
   <TopToolbar>
     <CreateButton label="app.manager.accounts.open" data-testid="open-account" />
@@ -214,6 +221,7 @@ export const AccountList = () => {
         <DataTable.Col source="advanced_accounting_status" disableSort field={AdvancedAccountingSwitch} />
         <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col label="app.backup.manager_download" disableSort field={BackupButton} />
+        <DataTable.Col label="app.manager.support.menu" disableSort field={Support} />
       </ResponsiveDataTable>
     </List>
   );

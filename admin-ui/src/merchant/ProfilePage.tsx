@@ -176,12 +176,15 @@ const SupportAccessCard = () => {
   const store = useGlobalInformationStore<GlobalInformation>();
   const information = useGlobalInformation<GlobalInformation>();
   const [busy, setBusy] = useState(false);
+  // what she just chose (the global information read back may be a moment behind)
+  const [chosen, setChosen] = useState<boolean | undefined>();
   const user = information?.auth;
   if (!user?.is_owner || user.support_by) return null;
   const change = async (allowed: boolean) => {
     setBusy(true);
     try {
       await dataProvider.send('PUT', 'support-access', { allowed });
+      setChosen(allowed);
       notify(allowed ? 'app.profile.support_allowed_saved' : 'app.profile.support_forbidden_saved', {
         type: 'success',
       });
@@ -204,7 +207,7 @@ const SupportAccessCard = () => {
         <FormControlLabel
           control={
             <Switch
-              checked={user.support_allowed}
+              checked={chosen ?? user.support_allowed}
               disabled={busy}
               onChange={(e) => void change(e.target.checked)}
               slotProps={{ input: { 'data-testid': 'support-access' } as object }}
@@ -218,7 +221,8 @@ const SupportAccessCard = () => {
 };
 
 export const ProfilePage = () => (
-  <Grid container spacing={2} sx={{ py: 2, maxWidth: 1100 }}>
+  // the forms' save bars are fixed at the foot of a phone's screen: room below the last card
+  <Grid container spacing={2} sx={{ pt: 2, pb: { xs: 12, md: 2 }, maxWidth: 1100 }}>
     <Title title="app.profile.title" />
     <Grid size={{ xs: 12, md: 6 }}>
       <Card>

@@ -116,7 +116,8 @@ export class BirthdaysQueryController {
     const asked = Number(query.days ?? BIRTHDAY_DAYS.default);
     const days =
       Number.isInteger(asked) && asked >= 1 ? Math.min(asked, BIRTHDAY_DAYS.max) : BIRTHDAY_DAYS.default;
-    const { today } = await accountOf(this.models, t);
+    // the salon's today on the product's clock (the gateway stamps each request with it)
+    const { today } = await accountOf(this.models, t, (req as { rawnaqNow?: Date }).rawnaqNow);
     const last = addDays(today, days - 1);
     const months = [...new Set([today, last].map((d) => Number(d.slice(5, 7))))];
     if (months.length === 2 && (months[1] - months[0] + 12) % 12 > 1) months.push((months[0] % 12) + 1);

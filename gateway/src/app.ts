@@ -356,7 +356,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
       if (!Number.isInteger(days) || days < 0 || days > 3650)
         return void res
           .status(422)
-          .json({ message: 'validation.invalid', errors: { days: 'validation.invalid' } });
+          .json({ message: 'validation.invalid_value', errors: { days: 'validation.invalid_value' } });
       res.json({ now: moved.advanceDays(days).toISOString() });
     });
   }

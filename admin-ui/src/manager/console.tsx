@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useSalonChoices } from './salonChoices';
+import { useState } from 'react';
 import { Button, Confirm, DataTable, List, SelectInput } from 'react-admin';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
 import Chip from '@mui/material/Chip';
@@ -53,31 +54,7 @@ const Salon = (_: { label?: string; source?: string }) => {
 
 /** One salon's rows, or every salon's: the salons by name and number. */
 const SalonFilter = (props: { source: string; alwaysOn?: boolean }) => {
-  const dataProvider = useAppDataProvider();
-  const { language } = useArea();
-  const [salons, setSalons] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => {
-    let live = true;
-    dataProvider
-      .send<Array<{ id: string; account_id: number; name_en: string; name_ar: string }>>(
-        'GET',
-        'accounts?range=[0,499]',
-      )
-      .then(
-        (found) =>
-          live &&
-          setSalons(
-            (Array.isArray(found) ? found : []).map((a) => ({
-              id: String(a.id),
-              name: `${language === 'ar' ? a.name_ar || a.name_en : a.name_en || a.name_ar} #${a.account_id}`,
-            })),
-          ),
-      )
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, language]);
+  const salons = useSalonChoices();
   return (
     <SelectInput
       {...props}

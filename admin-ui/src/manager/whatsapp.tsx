@@ -1,3 +1,4 @@
+import { useSalonChoices } from './salonChoices';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Create,
@@ -132,36 +133,6 @@ const Used = (_: { label?: string }) => {
       })}
     </bdi>
   );
-};
-
-/** The salons, loaded once, for a list's salon filter. */
-const useSalonChoices = () => {
-  const dataProvider = useAppDataProvider();
-  const { language } = useArea();
-  const [salons, setSalons] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => {
-    let live = true;
-    dataProvider
-      .send<Array<{ id: string; account_id: number; name_en: string; name_ar: string }>>(
-        'GET',
-        'accounts?range=[0,499]',
-      )
-      .then(
-        (found) =>
-          live &&
-          setSalons(
-            (Array.isArray(found) ? found : []).map((a) => ({
-              id: String(a.id),
-              name: `${language === 'ar' ? a.name_ar || a.name_en : a.name_en || a.name_ar} #${a.account_id}`,
-            })),
-          ),
-      )
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, language]);
-  return salons;
 };
 
 const SalonFilter = (props: { source: string; alwaysOn?: boolean }) => {

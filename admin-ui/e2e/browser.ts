@@ -254,6 +254,39 @@ export const ownerApi = async (url: string) => {
 };
 
 /**
+ * The manager's API (paths after `api/manager/`) with a session: a page's that signed in, or a new one
+ * (which ends the manager's other session); each read waits for the calls made before it.
+ */
+export const managerApi = async (url: string, page?: Page) => {
+  const token = page
+    ? await page.evaluate(() => localStorage.getItem('rawnaq.manager.token'))
+    : (
+        (await (
+          await fetch(`${url}/api/manager/login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ ...DEMO.manager, force: true }),
+          })
+        ).json()) as { api_token: string }
+      ).api_token;
+  let position = '0';
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}/api/manager/${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'X-Min-Position': position,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    position = res.headers.get('x-position') ?? position;
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+};
+
+/**
  * Opens every folded group of the merchant's side menu (groups start folded, but for the current
  * screen's), so that its entries are on the page: to click one, or to see that one is not there.
  */

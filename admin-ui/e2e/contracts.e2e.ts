@@ -4,32 +4,8 @@
  * a 390×844 phone, draws her signature on the pad with the pointer, ticks "I agree", signs, and sees it
  * signed with the download of its PDF; the manager's record says who signed.
  */
-import { DEMO, noSideScroll, shot } from './browser';
+import { managerApi, noSideScroll, shot } from './browser';
 import type { SuiteContext } from './menu.e2e';
-
-const managerApi = async (url: string) => {
-  const login = await fetch(`${url}/api/manager/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...DEMO.manager, force: true }),
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  let position = '0';
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/api/manager/${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'X-Min-Position': position,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    position = res.headers.get('x-position') ?? position;
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-};
 
 export const contractsTests = ({ url, tab }: SuiteContext) => {
   describe('contracts (issue 27)', () => {

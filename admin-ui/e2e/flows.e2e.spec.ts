@@ -9,6 +9,7 @@ import { backupTests } from './backup.e2e';
 import { bookingSiteTests } from './booking-site.e2e';
 import { booksTests } from './books.e2e';
 import { contractsTests } from './contracts.e2e';
+import { checkEntriesTests } from './check-entries.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
 import { feedbackTests } from './feedback.e2e';
 import { browserSuite, fullRunOnly } from './harness';
@@ -48,6 +49,7 @@ browserSuite(
     messagingTests(context);
     backupTests(context);
     contractsTests(context);
+    checkEntriesTests(context);
     rolesTests(context);
     websiteTests(context);
     screensTests(context);

@@ -47,6 +47,7 @@ import {
   MerchantAuthController,
 } from './identity/auth.http.controller';
 import { suggestionControllers, suggestionHandlers } from './platform/development-suggestions.commands';
+import { contentCheckControllers, contentCheckHandlers } from './platform/content-checks.commands';
 import { ArchiveDatabaseController, SetArchiveDateHandler } from './platform/archive.commands';
 import { AnswerInterceptor } from './shared/answer.interceptor';
 import {
@@ -292,6 +293,7 @@ export class CommandApiModule {
         PlatformUpdatesController,
         PlatformUpdatesSeenController,
         ...suggestionControllers,
+        ...contentCheckControllers,
         ArchiveDatabaseController,
         PlatformSettingsController,
         EInvoicingController,
@@ -361,6 +363,7 @@ export class CommandApiModule {
         { provide: APP_INTERCEPTOR, useClass: AnswerInterceptor },
         ...identityHandlers,
         ...suggestionHandlers,
+        ...contentCheckHandlers,
         SetArchiveDateHandler,
         ...accountLifeHandlers,
         ...websiteHandlers,

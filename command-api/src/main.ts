@@ -36,15 +36,18 @@ const main = async () => {
   await app.init();
   if (process.env.SEED_DEMO !== '0') {
     const names = allProjections.map((p) => p.name);
-    await seedDemoSalon(
-      platform.eventStore,
-      app.get(CommandBus),
-      async (position) => {
-        if (!(await readModels.waitFor(names, position, 120_000)))
-          throw new Error('projections did not catch up with the demo seed');
-      },
-      app.get(EInvoiceReportingWorker).reporting,
-      app.get(OutboxWorker).outbox,
+    const worker = app.get(OutboxWorker);
+    await worker.whilePaused(() =>
+      seedDemoSalon(
+        platform.eventStore,
+        app.get(CommandBus),
+        async (position) => {
+          if (!(await readModels.waitFor(names, position, 120_000)))
+            throw new Error('projections did not catch up with the demo seed');
+        },
+        app.get(EInvoiceReportingWorker).reporting,
+        worker.outbox,
+      ),
     );
   }
   // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment

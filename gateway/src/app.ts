@@ -309,18 +309,21 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   }
 
   if (o.seedDemo ?? true) {
-    const seeded = await seedDemoSalon(
-      platform.eventStore,
-      commandApp.get(CommandBus),
-      async (position) => {
-        await runner.waitFor(
-          allProjections.map((p) => p.name),
-          position,
-          30_000,
-        );
-      },
-      commandApp.get(EInvoiceReportingWorker).reporting,
-      commandApp.get(OutboxWorker).outbox,
+    const worker = commandApp.get(OutboxWorker);
+    const seeded = await worker.whilePaused(() =>
+      seedDemoSalon(
+        platform.eventStore,
+        commandApp.get(CommandBus),
+        async (position) => {
+          await runner.waitFor(
+            allProjections.map((p) => p.name),
+            position,
+            30_000,
+          );
+        },
+        commandApp.get(EInvoiceReportingWorker).reporting,
+        worker.outbox,
+      ),
     );
     if (seeded) logger.info('demo salon created (account 1, alias demosalon)');
   }

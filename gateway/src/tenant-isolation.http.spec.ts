@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { deflateSync } from 'node:zlib';
-import type { RecordedEvent } from '@rawnaq/contracts';
+import { contentEntryId, type RecordedEvent } from '@rawnaq/contracts';
 import { allRoutes, type Route } from './testing/routes.test-support';
 import { gunzipSync } from 'node:zlib';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
@@ -463,6 +463,9 @@ describe('tenant isolation: salon B reaches none of salon A’s data through any
       .send({ title: `${MARK} suggestion`, details: `${MARK} details` });
     expect(suggestion.status).toBe(201);
     idSource['development-suggestions'] = suggestion.body.id;
+    // one of A's entries in the platform's check lists (manager routes: B's merchant token is refused there)
+    const serviceAdded = (await t.allEvents()).find((e) => e.type === 'ServiceAdded');
+    idSource['check-entries'] = serviceAdded && contentEntryId(serviceAdded.id, 'added-services');
     // one of A's WhatsApp messages (the demo reminds tomorrow's visits): B's "send again" finds none
     idSource.messages = (await t.allEvents()).find((e) => e.type === 'MessageQueued')?.data.message_id as
       string | undefined;

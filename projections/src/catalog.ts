@@ -42,6 +42,7 @@ import { payrollProjection } from './accounting/payroll.projection';
 import { profitProjection } from './accounting/profit.projection';
 import { messagesProjection } from './engagement/messages.projection';
 import { whatsappManagerProjection } from './engagement/whatsapp-manager.projection';
+import { contentChecksProjection } from './platform/content-checks.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection of the product; the runner, the query side and the rebuild CLI use this list. */
@@ -54,6 +55,7 @@ export const allProjections: Projection[] = [
   billingProjection,
   salonSubscriptionsProjection,
   developmentSuggestionsProjection,
+  contentChecksProjection,
   customersProjection,
   customerTypesProjection,
   customerPenaltiesProjection,

@@ -58,6 +58,7 @@ import {
   SalonPlatformListsQueryController,
 } from './platform/platform-lists.query.controller';
 import { DashboardQueryController } from './platform/dashboard.query.controller';
+import { ContentChecksQueryController } from './platform/content-checks.query.controller';
 import { ConsoleQueryController } from './platform/console.query.controller';
 import {
   ManagerSuggestionsQueryController,
@@ -156,6 +157,7 @@ export class QueryApiModule implements NestModule {
         ConsoleQueryController,
         SalonSuggestionsQueryController,
         ManagerSuggestionsQueryController,
+        ContentChecksQueryController,
         ManagerQueryController,
         PublicQueryController,
         OnlineQueryController,

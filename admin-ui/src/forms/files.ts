@@ -19,21 +19,21 @@ export type UploadedFile = {
 export type UploadPurpose = 'image' | 'logo' | 'attachment';
 
 /**
- * An uploaded file's bytes as an address an <img> can show: files are served to the salon's own users
- * only, with the bearer token, which an <img> cannot send; so they are fetched and shown from a local
- * object URL, released when the file changes or the screen goes.
+ * The bytes of an API path (after the area's `apiBase`) as an address an <img> can show: files are
+ * served with the bearer token, which an <img> cannot send; so they are fetched and shown from a local
+ * object URL, released when the path changes or the screen goes.
  */
-export const useFileUrl = (fileId: unknown): string | undefined => {
+export const useApiBlobUrl = (path: string | undefined): string | undefined => {
   const { apiBase, session } = useArea();
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     setUrl(undefined);
-    if (typeof fileId !== 'string' || !fileId) return undefined;
+    if (!path) return undefined;
     const controller = new AbortController();
     let made: string | undefined;
     const token = session.token();
     window
-      .fetch(`${apiBase}/files/${encodeURIComponent(fileId)}`, {
+      .fetch(`${apiBase}/${path}`, {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
         signal: controller.signal,
       })
@@ -48,9 +48,13 @@ export const useFileUrl = (fileId: unknown): string | undefined => {
       controller.abort();
       if (made) URL.revokeObjectURL(made);
     };
-  }, [apiBase, session, fileId]);
+  }, [apiBase, session, path]);
   return url;
 };
+
+/** An uploaded file of the salon's, for an <img> (see `useApiBlobUrl`). */
+export const useFileUrl = (fileId: unknown): string | undefined =>
+  useApiBlobUrl(typeof fileId === 'string' && fileId ? `files/${encodeURIComponent(fileId)}` : undefined);
 
 /**
  * Sends a chosen file at once (`POST files?purpose=…`); the form then keeps only its id. The server

@@ -44,6 +44,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAddAlt';
 import LanIcon from '@mui/icons-material/Lan';
 import LightbulbIcon from '@mui/icons-material/LightbulbOutlined';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 import {
   ACTIVE_EMPLOYEES,
   ADDED_CUSTOMERS,
@@ -51,6 +52,8 @@ import {
   CURRENT_CONNECTIONS,
   INACTIVE_EMPLOYEES,
   ARCHIVE_DATABASE,
+  CHECK_ENTRIES,
+  CHECK_LIST_NAMES,
   SUGGESTIONS,
   SYSTEM_CONNECTIONS,
 } from './consolePaths';
@@ -105,6 +108,12 @@ const AddedCustomersList = lazyPage(() => consoleLists().then((m) => m.AddedCust
 const SystemConnectionsList = lazyPage(() => consoleLists().then((m) => m.SystemConnectionsList));
 const SuggestionList = lazyPage(() => import('./suggestions').then((m) => m.SuggestionList));
 const ArchiveDatabaseList = lazyPage(() => import('./archive').then((m) => m.ArchiveDatabaseList));
+const checkLists = () => import('./checkEntries');
+/** One list screen per check list, made once (a component made in render would remount each time). */
+const CHECK_LIST_PAGES = CHECK_LIST_NAMES.map((list) => ({
+  name: `${CHECK_ENTRIES}/${list}`,
+  page: lazyPage(() => checkLists().then((m) => m.checkListPage(list))),
+}));
 const FailedLoginAttemptList = lazyPage(() => lists().then((m) => m.FailedLoginAttemptList));
 const BlockedIpList = lazyPage(() => lists().then((m) => m.BlockedIpList));
 const MailOutboxList = lazyPage(() => lists().then((m) => m.MailOutboxList));
@@ -271,6 +280,9 @@ const ManagerMenu = () => {
       <Menu.ResourceItem name="technical/js-errors" />
       <Menu.ResourceItem name={SUGGESTIONS} />
       <Menu.ResourceItem name={ARCHIVE_DATABASE} />
+      {CHECK_LIST_PAGES.map(({ name }) => (
+        <Menu.ResourceItem key={name} name={name} />
+      ))}
       <Menu.ResourceItem name={GLOBAL_ALIASES} />
       <Menu.ResourceItem name={GATEWAY_SALONS} />
       <Menu.ResourceItem name="zatca-setting" />
@@ -431,6 +443,9 @@ export const ManagerAdmin = () => {
         <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
         <Resource name={SUGGESTIONS} list={SuggestionList} icon={LightbulbIcon} />
         <Resource name={ARCHIVE_DATABASE} list={ArchiveDatabaseList} icon={ArchiveIcon} />
+        {CHECK_LIST_PAGES.map(({ name, page }) => (
+          <Resource key={name} name={name} list={page} icon={FactCheckIcon} />
+        ))}
         <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
         <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
         <Resource name={WEBSITE.texts} edit={WebsiteTextsEdit} />

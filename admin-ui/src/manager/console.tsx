@@ -1,6 +1,5 @@
-import { useSalonChoices } from './salonChoices';
 import { useState } from 'react';
-import { Button, Confirm, DataTable, List, SelectInput } from 'react-admin';
+import { Button, Confirm, DataTable, List } from 'react-admin';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -10,7 +9,7 @@ import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
-import { Truncated } from './fields';
+import { SalonFilter, Truncated } from './fields';
 
 import {
   ACTIVE_EMPLOYEES,
@@ -52,18 +51,6 @@ const Salon = (_: { label?: string; source?: string }) => {
   );
 };
 
-/** One salon's rows, or every salon's: the salons by name and number. */
-const SalonFilter = (props: { source: string; alwaysOn?: boolean }) => {
-  const salons = useSalonChoices();
-  return (
-    <SelectInput
-      {...props}
-      label="app.manager.console.salon"
-      choices={salons}
-      emptyText="app.manager.console.all_salons"
-    />
-  );
-};
 const filters = [<SalonFilter key="tenantId" source="tenantId" alwaysOn />];
 
 const EmployeeName = (_: { label?: string; source?: string }) => {

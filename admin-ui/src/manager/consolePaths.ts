@@ -7,6 +7,16 @@ export const ADDED_CUSTOMERS = 'customers-merchants/added-customers';
 export const SYSTEM_CONNECTIONS = 'trackers/system-connections';
 export const SUGGESTIONS = 'technical/development-suggestions';
 export const ARCHIVE_DATABASE = 'database-management/archive-database';
+/** `check-entries/<list>`: what salons added, for the platform's team to check (one resource per list). */
+export const CHECK_ENTRIES = 'check-entries';
+export const CHECK_LIST_NAMES = [
+  'added-products',
+  'edited-products',
+  'added-images',
+  'added-groups',
+  'added-services',
+  'added-descriptions',
+] as const;
 
 export const CONSOLE_API_PATHS: Record<string, string> = {
   [ADDED_EMPLOYEES]: ADDED_EMPLOYEES,
@@ -17,4 +27,5 @@ export const CONSOLE_API_PATHS: Record<string, string> = {
   [SYSTEM_CONNECTIONS]: 'system-connections',
   [SUGGESTIONS]: 'development-suggestions',
   [ARCHIVE_DATABASE]: 'archive-database',
+  ...Object.fromEntries(CHECK_LIST_NAMES.map((l) => [`${CHECK_ENTRIES}/${l}`, `${CHECK_ENTRIES}/${l}`])),
 };

@@ -1,7 +1,10 @@
 import { useRecordContext, useTranslate } from 'ra-core';
+import { SelectInput } from 'react-admin';
 import { codeLabelKey, isCodedValueName, type CodedValueName } from '@rawnaq/contracts';
 import Typography from '@mui/material/Typography';
 import { Empty } from '../customers/fields';
+import { useArea } from '../shell/area';
+import { useSalonChoices } from './salonChoices';
 
 /** A status that may arrive as its number or as its code name (`codes.<enumeration>.<name>`). */
 export const CodeOrNameField = ({
@@ -39,4 +42,40 @@ export const Truncated = ({ source, width = 320 }: { source: string; width?: num
       {String(value)}
     </Typography>
   );
+};
+
+/** A cross-salon row's salon: its name in the console's language and its account number. */
+export const SalonCell = (_: { label?: string; source?: string }) => {
+  const r = useRecordContext<{
+    id: string;
+    salon_en?: string;
+    salon_ar?: string;
+    account_id?: number | null;
+  }>();
+  const { language } = useArea();
+  if (!r) return null;
+  const name = (language === 'ar' ? r.salon_ar || r.salon_en : r.salon_en || r.salon_ar) ?? '';
+  return (
+    <bdi>
+      {name || '—'}{' '}
+      <Typography component="span" variant="caption" color="text.secondary">
+        #{String(r.account_id ?? '')}
+      </Typography>
+    </bdi>
+  );
+};
+
+/** A cross-salon list's filter: one salon's rows, or every salon's (the salons by name and number). */
+export const SalonFilter = ({
+  label = 'app.manager.console.salon',
+  emptyText = 'app.manager.console.all_salons',
+  ...props
+}: {
+  source: string;
+  alwaysOn?: boolean;
+  label?: string;
+  emptyText?: string;
+}) => {
+  const salons = useSalonChoices();
+  return <SelectInput {...props} label={label} choices={salons} emptyText={emptyText} />;
 };

@@ -23,24 +23,9 @@ import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { senderOf, SuggestionStatusChip, type SuggestionRow } from '../suggestions/SuggestionsPage';
 import { SUGGESTIONS } from './consolePaths';
-import { Truncated } from './fields';
+import { SalonCell, Truncated } from './fields';
 
 type Row = RaRecord & SuggestionRow & { salon_en?: string; salon_ar?: string; account_id?: number };
-
-const Salon = (_: { label?: string; source?: string }) => {
-  const r = useRecordContext<Row>();
-  const { language } = useArea();
-  if (!r) return null;
-  const name = (language === 'ar' ? r.salon_ar || r.salon_en : r.salon_en || r.salon_ar) ?? '';
-  return (
-    <bdi>
-      {name || '—'}{' '}
-      <Typography component="span" variant="caption" color="text.secondary">
-        #{String(r.account_id ?? '')}
-      </Typography>
-    </bdi>
-  );
-};
 
 const Status = (_: { label?: string; source?: string }) => {
   const r = useRecordContext<Row>();
@@ -141,7 +126,7 @@ export const SuggestionList = () => {
         primaryText={(r) => <bdi>{r.title}</bdi>}
         secondaryText={(r) => (
           <span>
-            <Salon /> · <bdi>{senderOf(r, language)}</bdi> · <DateTimeField source="created_at" />
+            <SalonCell /> · <bdi>{senderOf(r, language)}</bdi> · <DateTimeField source="created_at" />
             <br />
             <Status />
           </span>
@@ -156,7 +141,7 @@ export const SuggestionList = () => {
         }
       >
         <DataTable.Col source="title" disableSort render={() => <Truncated source="title" width={220} />} />
-        <DataTable.Col source="account_id" disableSort field={Salon} />
+        <DataTable.Col source="account_id" disableSort field={SalonCell} />
         <DataTable.Col source="created_at" field={DateTimeField} />
         <DataTable.Col source="status" field={Status} />
         <DataTable.Col source="reply" disableSort render={() => <Truncated source="reply" width={160} />} />

@@ -1,4 +1,3 @@
-import { useSalonChoices } from './salonChoices';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Create,
@@ -35,6 +34,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { CURRENCIES, decimalsOf, parseMoney, type Currency } from '@rawnaq/contracts';
 import { useArea } from '../shell/area';
+import { SalonFilter } from './fields';
 
 import {
   WA_CAMPAIGNS,
@@ -132,18 +132,6 @@ const Used = (_: { label?: string }) => {
         allowance: Number(r.messages_per_month ?? 0),
       })}
     </bdi>
-  );
-};
-
-const SalonFilter = (props: { source: string; alwaysOn?: boolean }) => {
-  const salons = useSalonChoices();
-  return (
-    <SelectInput
-      {...props}
-      label="app.manager.whatsapp.salon"
-      choices={salons}
-      emptyText="app.manager.whatsapp.all_salons"
-    />
   );
 };
 
@@ -671,7 +659,15 @@ export const WhatsAppUnreachableList = () => (
     sort={{ field: 'at', order: 'DESC' }}
     perPage={50}
     exporter={false}
-    filters={[<SalonFilter key="tenantId" source="tenantId" alwaysOn />]}
+    filters={[
+      <SalonFilter
+        key="tenantId"
+        source="tenantId"
+        alwaysOn
+        label="app.manager.whatsapp.salon"
+        emptyText="app.manager.whatsapp.all_salons"
+      />,
+    ]}
     empty={<Empty text="app.manager.whatsapp.unreachable_empty" />}
   >
     <ResponsiveDataTable<Row>
@@ -775,7 +771,15 @@ export const WhatsAppTrackerList = () => (
     title={useTitle(WA_TRACKER)}
     perPage={50}
     exporter={false}
-    filters={[<SalonFilter key="tenantId" source="tenantId" alwaysOn />]}
+    filters={[
+      <SalonFilter
+        key="tenantId"
+        source="tenantId"
+        alwaysOn
+        label="app.manager.whatsapp.salon"
+        emptyText="app.manager.whatsapp.all_salons"
+      />,
+    ]}
     empty={<Empty text="app.manager.whatsapp.tracker_empty" />}
   >
     <ResponsiveDataTable<Row>
@@ -919,7 +923,15 @@ export const WhatsAppCampaignList = () => (
     sort={{ field: 'created_at', order: 'DESC' }}
     perPage={50}
     exporter={false}
-    filters={[<SalonFilter key="tenantId" source="tenantId" alwaysOn />]}
+    filters={[
+      <SalonFilter
+        key="tenantId"
+        source="tenantId"
+        alwaysOn
+        label="app.manager.whatsapp.salon"
+        emptyText="app.manager.whatsapp.all_salons"
+      />,
+    ]}
     empty={<Empty text="app.manager.whatsapp.campaigns_empty" />}
   >
     <ResponsiveDataTable<Row>

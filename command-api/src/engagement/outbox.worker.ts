@@ -64,6 +64,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
   readonly outbox: Outbox;
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  private paused = false;
   private plannedAt = 0;
 
   constructor(
@@ -113,12 +114,26 @@ export class OutboxWorker implements OnApplicationBootstrap, OnModuleDestroy {
     );
     if (this.everyMs <= 0) return;
     this.timer = setInterval(() => {
-      if (this.running) return;
+      if (this.running || this.paused) return;
       this.running = this.runOnce()
         .catch((error: unknown) => this.logger.warn(`messages not sent: ${String(error)}`))
         .finally(() => (this.running = undefined));
     }, this.everyMs);
     this.timer.unref();
+  }
+
+  /**
+   * Runs `work` with the worker's rounds held (the round under way finishes first): the demo's seed
+   * sends its past campaign on that day's clock, which a round on today's would get to first.
+   */
+  async whilePaused<T>(work: () => Promise<T>): Promise<T> {
+    this.paused = true;
+    try {
+      await this.running;
+      return await work();
+    } finally {
+      this.paused = false;
+    }
   }
 
   async onModuleDestroy() {

@@ -125,10 +125,22 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
       salon.require_email === true ? schemas.emailRequired : schemas.emailOptional,
       body,
     );
-    const found = await this.models.getMany('services', input.service_ids);
+    const [found, holds] = await Promise.all([
+      this.models.getMany('services', input.service_ids),
+      this.models.find('content_holds', {
+        filter: { tenantId: salon.id, target_kind: 'service', aspect: 'item' },
+      }),
+    ]);
+    // a service the platform's team withheld from the online pages is not booked there either
+    const withheld = new Set(holds.map((h) => h.target_id));
     const services = input.service_ids.map((id) =>
       found.find(
-        (s) => s.id === id && s.tenantId === salon.id && s.status !== 0 && s.show_to_customer !== false,
+        (s) =>
+          s.id === id &&
+          s.tenantId === salon.id &&
+          s.status !== 0 &&
+          s.show_to_customer !== false &&
+          !withheld.has(s.id),
       ),
     );
     const missing = services.findIndex((s) => !s);

@@ -41,6 +41,7 @@ import { Aggregates, idFor } from '../shared/repository';
 import { UniqueValues } from '../shared/unique-values';
 import { ChangeEInvoicing } from '../einvoicing/einvoicing.commands';
 import type { EInvoiceReporting } from '../einvoicing/reporting';
+import { detached } from '../shared/unit-of-work';
 import { IssueCreditNote } from '../sales/credit-notes.commands';
 import { RateInvoice } from '../sales/surveys.commands';
 import { IssueDebitNoteCommand } from '../sales/debit-notes.commands';
@@ -450,8 +451,11 @@ export const seedDemoSalon = async (
   waitForProjections: (position: string) => Promise<void>,
   /** ZATCA's reporting, to have one demo invoice reported now and credited (omitted: no credit note) */
   reporting?: Pick<EInvoiceReporting, 'submitNow'>,
-  /** WhatsApp's outbox, to queue the reminders of tomorrow's visits (omitted: none) */
-  messages?: Pick<Outbox, 'remindDay'>,
+  /**
+   * WhatsApp's outbox, to queue the reminders of tomorrow's visits and to send the campaign of two
+   * days ago as it went then (omitted: none, and the campaign waits for the worker)
+   */
+  messages?: Pick<Outbox, 'remindDay' | 'runDue' | 'channels'>,
 ): Promise<boolean> => {
   if (
     (await store.readStream(streamName('account', DEMO.tenantId, DEMO.tenantId), { maxCount: 1 })).length > 0
@@ -737,6 +741,18 @@ export const seedDemoSalon = async (
   await waitForProjections(await store.headPosition());
   await execute(new ChangeCampaign(campaignCtx, { kind: 'launch', id: campaign.body.id }));
   await waitForProjections(await store.headPosition());
+  if (messages) {
+    // it went out that morning, as the worker sent it then: its history, whatever the hour the demo
+    // starts at now (at night the send window would keep it waiting until the morning)
+    for (let hour = 1; hour <= 6; hour++) {
+      const sent = await messages.runDue(new Date(launchedAt.getTime() + hour * 3_600_000));
+      await waitForProjections(await store.headPosition());
+      if (sent === 0 && hour > 1) break;
+    }
+    // and the phones said delivered (the simulator's webhooks, each its own command)
+    await detached(() => messages.channels.simulator.flush());
+    await waitForProjections(await store.headPosition());
+  }
   // a note follows an accepted invoice: the invoice is reported to ZATCA first, then the note is
   // signed into the chain and reported by the worker
   const afterAcceptance = async (

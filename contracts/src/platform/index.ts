@@ -14,3 +14,4 @@ export * from './platform-staff';
 export * from './console';
 export * from './development-suggestions';
 export * from './archive';
+export * from './content-checks';

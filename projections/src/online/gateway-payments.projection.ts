@@ -1,4 +1,6 @@
 import {
+  businessDate,
+  PLATFORM_TIME_ZONE,
   paymentGatewayOutcome,
   type GatewayPaymentEvent,
   type PaymentGatewayStatus,
@@ -14,7 +16,7 @@ import type { Projection } from '../runner/projection';
  */
 export const gatewayPaymentsProjection: Projection = {
   name: 'gateway-payments',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: 'gateway_payments',
@@ -26,7 +28,11 @@ export const gatewayPaymentsProjection: Projection = {
     },
     {
       name: 'payment_gateway_fees',
-      indexes: [{ fields: ['business_date'] }, { fields: ['tenantId', 'business_date'] }],
+      indexes: [
+        { fields: ['business_date'] },
+        { fields: ['tenantId', 'business_date'] },
+        { fields: ['platform_date'] },
+      ],
     },
   ],
   handles: [
@@ -106,6 +112,8 @@ export const gatewayPaymentsProjection: Projection = {
               payment_amount: d.amount,
               payment_currency: d.currency,
               business_date: d.business_date,
+              // the platform's day of the charge (its reports run on its own clock, not the salon's)
+              platform_date: businessDate(at, PLATFORM_TIME_ZONE),
               charged_at: at,
             },
           },

@@ -11,13 +11,15 @@ export type TestEvent = {
   tenantId?: string;
   actor?: string;
   at?: string;
+  /** the event's id when a test needs to know it (else one from its position) */
+  id?: string;
 };
 
 export const recorded = (e: TestEvent, revision = 0): RecordedEvent => {
   position += 1;
   const at = e.at ?? new Date(Date.UTC(2026, 10, 21, 9, 0, position % 60)).toISOString();
   return {
-    id: `00000000-0000-7000-8000-${String(position).padStart(12, '0')}`,
+    id: e.id ?? `00000000-0000-7000-8000-${String(position).padStart(12, '0')}`,
     type: e.type,
     data: e.data,
     metadata: {

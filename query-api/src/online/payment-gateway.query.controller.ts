@@ -115,7 +115,8 @@ export class PaymentGatewayFeesController {
   async fees(@Query() query: Record<string, unknown>) {
     const { from, to } = period(query, businessDate(new Date(), PLATFORM_TIME_ZONE));
     const docs = await this.models.find('payment_gateway_fees', {
-      filter: { business_date: { $gte: from, $lte: to } },
+      // by the platform's day of each charge, as the period is the platform's
+      filter: { platform_date: { $gte: from, $lte: to } },
       sort: [['charged_at', 'desc']],
       limit: MAX_ROWS,
     });

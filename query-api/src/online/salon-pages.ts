@@ -1,4 +1,10 @@
-import { inclusiveFromExclusive, toDecimalString } from '@rawnaq/contracts';
+import {
+  contentHoldId,
+  inclusiveFromExclusive,
+  toDecimalString,
+  type CheckAspect,
+  type CheckTargetKind,
+} from '@rawnaq/contracts';
 import type { Doc, ReadModels } from '@rawnaq/platform';
 import { giftCardsOnline } from '@rawnaq/projections';
 import { accountOf } from '../shared/account';
@@ -6,6 +12,17 @@ import { priced, pricingOf } from '../shared/pricing';
 
 /** A service as a customer sees it: names, description, price with VAT, how long it takes. */
 export const shownToCustomers = (s: Doc) => s.status !== 0 && s.show_to_customer !== false;
+
+/**
+ * What the platform's team withheld from this salon's online pages (a rejected entry of its check
+ * lists, until the salon changes it): `held(kind, id, aspect)`.
+ */
+export const withheldOf = async (models: ReadModels, tenantId: string) => {
+  const holds = await models.find('content_holds', { filter: { tenantId } });
+  const ids = new Set(holds.map((h) => h.id));
+  return (kind: CheckTargetKind, id: string, aspect: CheckAspect) =>
+    ids.has(contentHoldId(tenantId, kind, id, aspect));
+};
 
 /** An offer or package a customer may buy online: active, and an offer not past its last day. */
 const onSale = (b: Doc, today: string) =>
@@ -17,18 +34,19 @@ const onSale = (b: Doc, today: string) =>
  * price with VAT.
  */
 export const publicMenu = async (models: ReadModels, salon: Doc) => {
-  const [groups, services, pricing] = await Promise.all([
+  const [groups, services, pricing, held] = await Promise.all([
     models.find('service_groups', { filter: { tenantId: salon.id } }),
     models.find('services', { filter: { tenantId: salon.id } }),
     pricingOf(models, salon.id),
+    withheldOf(models, salon.id),
   ]);
   const byOrder = (a: Doc, b: Doc) =>
     Number(a.order ?? 1e9) - Number(b.order ?? 1e9) || String(a.name_en).localeCompare(String(b.name_en));
-  const shown = services.filter(shownToCustomers).sort(byOrder);
+  const shown = services.filter((s) => shownToCustomers(s) && !held('service', s.id, 'item')).sort(byOrder);
   return {
     currency: pricing.currency,
     groups: groups
-      .filter((g) => g.status !== 0)
+      .filter((g) => g.status !== 0 && !held('group', g.id, 'item'))
       .sort(byOrder)
       .map((g) => ({
         id: g.id,
@@ -48,7 +66,7 @@ export const publicMenu = async (models: ReadModels, salon: Doc) => {
               price_with_vat: p.price_with_vat,
               price_with_vat_minor: p.price_with_vat_minor,
               image_url:
-                typeof s.image_file_id === 'string'
+                typeof s.image_file_id === 'string' && !held('service', s.id, 'image')
                   ? `/api/public/salons/${encodeURIComponent(salon.alias as string)}/images/${s.image_file_id}`
                   : null,
             };
@@ -60,12 +78,13 @@ export const publicMenu = async (models: ReadModels, salon: Doc) => {
 
 /** The salon's shop: the offers and packages on sale, each with its services, price with VAT and validity. */
 export const publicShop = async (models: ReadModels, salon: Doc) => {
-  const [{ today }, pricing, offers, packages, services] = await Promise.all([
+  const [{ today }, pricing, offers, packages, services, held] = await Promise.all([
     accountOf(models, salon.id),
     pricingOf(models, salon.id),
     models.find('offers', { filter: { tenantId: salon.id, status: 'active' } }),
     models.find('packages', { filter: { tenantId: salon.id, status: 'active' } }),
     models.find('services', { filter: { tenantId: salon.id } }),
+    withheldOf(models, salon.id),
   ]);
   const service = (id: string) => services.find((s) => s.id === id);
   const money = (minor: number) => toDecimalString({ amount: minor, currency: pricing.currency });
@@ -83,21 +102,24 @@ export const publicShop = async (models: ReadModels, salon: Doc) => {
     name_en: service(id)?.name_en ?? '',
     name_ar: service(id)?.name_ar ?? '',
   });
-  const common = (b: Doc) => ({
-    id: b.id as string,
-    name_en: b.name_en as string,
-    name_ar: b.name_ar as string,
-    description_en: (b.description_en as string | undefined) ?? null,
-    description_ar: (b.description_ar as string | undefined) ?? null,
-    ...priceOf(b),
-  });
+  const common = (b: Doc, kind: 'offer' | 'package') => {
+    const withheld = held(kind, b.id, 'description');
+    return {
+      id: b.id as string,
+      name_en: b.name_en as string,
+      name_ar: b.name_ar as string,
+      description_en: withheld ? null : ((b.description_en as string | undefined) ?? null),
+      description_ar: withheld ? null : ((b.description_ar as string | undefined) ?? null),
+      ...priceOf(b),
+    };
+  };
   const byName = (a: { name_en: string }, b: { name_en: string }) => a.name_en.localeCompare(b.name_en);
   const items = [
     ...offers
       .filter((o) => onSale(o, today))
       .map((o) => ({
         kind: 'offer' as const,
-        ...common(o),
+        ...common(o, 'offer'),
         services: (o.service_ids as string[]).map((id) => ({ service_id: id, ...names(id), sessions: 1 })),
         // a variable offer: she picks this many of its services
         choose: o.use_type === 2 ? ((o.max_services_to_use as number | undefined) ?? null) : null,
@@ -109,7 +131,7 @@ export const publicShop = async (models: ReadModels, salon: Doc) => {
       .filter((p) => onSale(p, today))
       .map((p) => ({
         kind: 'package' as const,
-        ...common(p),
+        ...common(p, 'package'),
         services: (p.items as Array<{ service_id: string; sessions: number }>).map((i) => ({
           service_id: i.service_id,
           ...names(i.service_id),

@@ -5,7 +5,7 @@ import { parseInput, TOKENS, type FileStore, type ReadModels } from '@rawnaq/pla
 type ImageResponse = { setHeader: (k: string, v: string) => void; send: (b: Buffer) => void };
 import { bookableEmployees, freeTimes, publicSalonCard, salonOfAlias } from '@rawnaq/projections';
 import { accountOf } from '../shared/account';
-import { publicMenu, shownToCustomers } from '../online/salon-pages';
+import { publicMenu, shownToCustomers, withheldOf } from '../online/salon-pages';
 import { freeTimesAnswer, servicesOf } from './free-times-answer';
 
 /**
@@ -29,7 +29,13 @@ export class OnlineQueryController {
   @Get('salons/:alias/policies')
   async policies(@Param('alias') alias: string) {
     const salon = await salonOfAlias(this.models, alias);
-    const text = (key: string) => (typeof salon[key] === 'string' ? (salon[key] as string) : '');
+    const held = await withheldOf(this.models, salon.id);
+    // what the platform's team withheld reads as not written until the salon changes it
+    const text = (key: string) =>
+      typeof salon[key] === 'string' &&
+      !held('salon', salon.id, key.startsWith('terms') ? 'terms' : 'refund_policy')
+        ? (salon[key] as string)
+        : '';
     return {
       terms_en: text('terms_en'),
       terms_ar: text('terms_ar'),
@@ -51,7 +57,13 @@ export class OnlineQueryController {
       filter: { tenantId: salon.id, image_file_id: fileId },
       limit: 1,
     });
-    const file = service && shownToCustomers(service) ? await this.files.get(salon.id, fileId) : undefined;
+    const held = await withheldOf(this.models, salon.id);
+    const shown =
+      service &&
+      shownToCustomers(service) &&
+      !held('service', service.id, 'item') &&
+      !held('service', service.id, 'image');
+    const file = shown ? await this.files.get(salon.id, fileId) : undefined;
     if (!file || !file.meta.contentType.startsWith('image/')) throw notFound('not_found.record');
     res.setHeader('Content-Type', file.meta.contentType);
     res.setHeader('Content-Length', String(file.bytes.length));

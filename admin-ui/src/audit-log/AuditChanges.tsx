@@ -15,7 +15,8 @@ const languageOf = (field: string) => /_(en|ar)$/.exec(field)?.[1];
 
 const Value = ({ text, lang }: { text: string; lang?: string }) =>
   NUMBER.test(text) ? (
-    <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+    // one number stays whole; a list of them (several phones, a long run of digits) wraps in its column
+    <bdi dir="ltr" style={text.length <= 24 ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
       {text}
     </bdi>
   ) : (

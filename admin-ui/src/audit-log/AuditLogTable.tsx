@@ -22,7 +22,8 @@ export const EntryType = (_: { label?: string }) => {
   const translate = useTranslate();
   if (!entry) return null;
   return (
-    <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+    // a long label wraps (at most a column's share of a desktop) instead of widening the page
+    <Typography variant="body2" sx={{ fontWeight: 500, minWidth: 140, maxWidth: 260 }}>
       {translate(`app.audit.types.${entry.type}`, { _: translate('app.audit.types.unknown') })}
     </Typography>
   );
@@ -33,7 +34,7 @@ export const EntryActor = (_: { label?: string }) => {
   const actorName = useActorName();
   if (!entry) return null;
   return (
-    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+    <Typography variant="body2" sx={{ minWidth: 110, maxWidth: 200 }}>
       {actorName({ kind: entry.actor_kind, id: entry.actor_id, name: entry.actor_name })}
     </Typography>
   );

@@ -8,8 +8,9 @@ import {
   SimpleForm,
   TextInput,
   Toolbar,
+  FilterButton,
+  TopToolbar,
   useListContext,
-  useUnselectAll,
 } from 'react-admin';
 import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
 import Box from '@mui/material/Box';
@@ -21,6 +22,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
 import type { CheckList } from '@rawnaq/contracts';
 import { DateTimeField } from '../customers/fields';
 import { useApiBlobUrl } from '../forms/files';
@@ -139,7 +141,8 @@ const EntryContent = (_: { label?: string; source?: string }) => {
         ))}
       </Stack>
     );
-  return <Typography variant="body2">{pick(language, r.name_en, r.name_ar) || '—'}</Typography>;
+  // a record added: its name is the entry's title, nothing more to show
+  return null;
 };
 
 const ReviewField = (_: { label?: string; source?: string }) => {
@@ -263,29 +266,36 @@ const Decide = (_: { label?: string }) => {
   );
 };
 
-/** The desktop table's selection, approved at once. */
-const BulkApprove = () => {
-  const { selectedIds, resource } = useListContext();
+/** Every entry of the page still waiting, approved at once (what the team has just looked over). */
+const ApproveShown = () => {
+  const { data } = useListContext<Row>();
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const unselectAll = useUnselectAll(resource);
+  const [busy, setBusy] = useState(false);
+  const pending = (data ?? []).filter((r) => r.review === 'pending').map((r) => r.id);
   return (
     <Button
-      label="app.manager.checks.approve_selected"
-      data-testid="check-approve-selected"
+      label="app.manager.checks.approve_shown"
+      data-testid="check-approve-shown"
+      disabled={busy || pending.length === 0}
       onClick={async () => {
+        setBusy(true);
         try {
-          await dataProvider.send('POST', `${CHECK_ENTRIES}/approve`, { ids: selectedIds });
-          notify('app.manager.checks.approved', { type: 'success' });
-          unselectAll();
+          await dataProvider.send('POST', `${CHECK_ENTRIES}/approve`, { ids: pending });
+          notify('app.manager.checks.approved_many', {
+            type: 'success',
+            messageArgs: { smart_count: pending.length },
+          });
           refresh();
         } catch (error) {
           if (!isHandled(error)) notify(failureKey(error), { type: 'error' });
+        } finally {
+          setBusy(false);
         }
       }}
     >
-      <CheckIcon />
+      <DoneAllIcon />
     </Button>
   );
 };
@@ -318,6 +328,12 @@ export const CheckEntryList = ({ list }: { list: CheckList }) => {
         />,
         <SalonFilter key="tenantId" source="tenantId" alwaysOn />,
       ]}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ApproveShown />
+        </TopToolbar>
+      }
       empty={false}
     >
       <ResponsiveDataTable<Row>
@@ -332,7 +348,7 @@ export const CheckEntryList = ({ list }: { list: CheckList }) => {
           </Stack>
         )}
         tertiaryText={() => <Decide />}
-        bulkActionButtons={<BulkApprove />}
+        bulkActionButtons={false}
         rowClick={false}
         empty={
           <Typography sx={{ p: 3 }} color="text.secondary" data-testid="list-empty">

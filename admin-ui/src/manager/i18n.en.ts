@@ -142,7 +142,7 @@ export const en = {
         removed: 'deleted since',
         picture: 'The picture added',
         approve: 'Approve',
-        approve_selected: 'Approve the selected',
+        approve_shown: 'Approve all shown',
         hide: 'Hide online',
         ask_correction: 'Ask to correct',
         send: 'Send to the salon',
@@ -151,6 +151,7 @@ export const en = {
         correct_explain:
           'This is not on the salon’s online pages: the owner is mailed your reason and asked to correct it.',
         approved: 'Approved',
+        approved_many: '%{smart_count} approved',
         rejected: 'Sent: the owner is asked to correct it',
         rejected_online: 'Hidden from the online pages; the owner is mailed why',
         kind: {

@@ -259,11 +259,17 @@ export const wizardTests = ({ url, tab }: SuiteContext) => {
       });
       await page.waitForSelector('[data-testid=logo-input]:has-text("logo.png uploaded")');
       await page.fill('input[name="social.instagram"]', '@demosalon');
+      // its city, among the platform's cities of Saudi Arabia (Dubai is not offered)
+      await page.click('[class*="ra-input-city_id"] [role=combobox]');
+      await page.waitForSelector('[role=option]:has-text("Jeddah")');
+      expect(await page.locator('[role=option]:has-text("Dubai")').count()).toBe(0);
+      await page.click('[role=option]:has-text("Riyadh")');
       await page.click('[data-testid=settings-save]');
       await page.waitForSelector('text=The settings were saved');
       await page.reload();
       await page.waitForSelector('[data-testid=logo-input]:has-text("Your logo is printed on invoices")');
       expect(await page.inputValue('input[name="social.instagram"]')).toBe('@demosalon');
+      expect(await page.textContent('[class*="ra-input-city_id"] [role=combobox]')).toContain('Riyadh');
       await shot(page, 'settings-en-general');
 
       // Business hours: the week, then custom periods (at most 30 days, no overlap: the server's 409).

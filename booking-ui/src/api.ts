@@ -54,6 +54,9 @@ export const getPublic = async <T>(
 export type SalonContact = {
   address_en: string | null;
   address_ar: string | null;
+  /** its city, from the platform's list (absent from answers older than it) */
+  city_en?: string | null;
+  city_ar?: string | null;
   phone: string | null;
   map_url: string | null;
 };

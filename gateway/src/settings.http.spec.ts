@@ -74,6 +74,41 @@ describe('settings and the setup wizard over HTTP', () => {
     expect(country.body.errors).toEqual({ country_id: 'settings.country_locked' });
   });
 
+  it('places the salon in one of the platform’s cities of its country, shown on its online pages', async () => {
+    const cities = async (country: number) =>
+      (
+        await t.http
+          .get('/api/merchant/platform-lists/cities')
+          .query({ filter: JSON.stringify({ country_id: country }) })
+          .set(await fresh())
+      ).body as Array<{ id: string; name_en: string; name_ar: string; country_id: number }>;
+    const riyadh = (await cities(1)).find((c) => c.name_en === 'Riyadh')!;
+    const dubai = (await cities(2)).find((c) => c.name_en === 'Dubai')!;
+    expect(riyadh).toMatchObject({ name_ar: 'الرياض', country_id: 1 });
+    const general = (await t.http.get('/api/merchant/settings/general').set(await fresh())).body;
+    const put = (city_id: string | null) =>
+      t.http
+        .put('/api/merchant/settings/general')
+        .set(bearer(owner))
+        .send({ ...general, city_id });
+    // a city of another country, or none of the platform's: refused on its field
+    for (const wrong of [dubai.id, '0193c000-0000-7000-8000-999999999999'])
+      expect((await put(wrong)).body.errors).toEqual({ city_id: 'validation.invalid_value' });
+    expect((await put(riyadh.id)).status).toBe(200);
+    expect((await t.http.get('/api/merchant/settings/general').set(await fresh())).body).toMatchObject({
+      city_id: riyadh.id,
+      city_en: 'Riyadh',
+      city_ar: 'الرياض',
+    });
+    const card = await t.http.get('/api/public/salons/demosalon').set(await fresh());
+    expect(card.body).toMatchObject({ city_en: 'Riyadh', city_ar: 'الرياض' });
+    // cleared: no city any more
+    expect((await put(null)).status).toBe(200);
+    const after = (await t.http.get('/api/merchant/settings/general').set(await fresh())).body;
+    expect(after.city_id).toBeUndefined();
+    expect(after.city_en).toBeUndefined();
+  });
+
   it('keeps the salon logo: an upload of purpose logo of the same salon, nothing else', async () => {
     const upload = (purpose: string) =>
       t.http

@@ -139,6 +139,8 @@ export const FIELD_FORMATS: Record<string, FieldFormat> = {
   google_maps: 'ltr',
   address_en: 'text',
   address_ar: 'text',
+  city_en: 'text',
+  city_ar: 'text',
   invoice_notes_en: 'text',
   invoice_notes_ar: 'text',
   vat_name_en: 'text',

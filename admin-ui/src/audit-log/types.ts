@@ -120,6 +120,8 @@ export const HIDDEN_FIELDS = new Set([
   'into',
   // the figures of a refusal's message (the refusal itself is shown in words)
   'refusal_params',
+  // a salon's city by its id in the platform's list (its names, recorded beside it, are shown)
+  'city_id',
   'mobile_key',
   'customer_id',
   'appointment_id',

@@ -958,6 +958,8 @@ export const ar: AppMessages = {
         gateway_payment_minutes: 'مهلة الدفع',
         address_ar: 'العنوان بالعربية',
         address_en: 'العنوان بالإنجليزية',
+        city_en: 'المدينة بالإنجليزية',
+        city_ar: 'المدينة',
         advanced_accounting_status: 'المحاسبة المتقدمة',
         balance: 'الرصيد بعد الحركة',
         body: 'نص الرسالة',

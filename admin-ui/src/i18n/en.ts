@@ -940,6 +940,8 @@ export const en = {
         gateway_payment_minutes: 'Time to pay',
         address_ar: 'Address in Arabic',
         address_en: 'Address in English',
+        city_en: 'City',
+        city_ar: 'City in Arabic',
         advanced_accounting_status: 'Advanced accounting',
         balance: 'Stock after the movement',
         body: 'Message',

@@ -184,6 +184,10 @@ export const AccountList = () => {
         secondaryText={(a) => (
           <>
             {a.account_id} · <LtrField source="alias" />
+            {/* a line of its own on a phone: beside the row's other tools it would widen the row */}
+            <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+              <Support />
+            </Box>
           </>
         )}
         tertiaryText={() => (

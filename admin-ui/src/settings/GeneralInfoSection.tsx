@@ -8,6 +8,7 @@ import { FormCell, FormSection } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useGlobalInformation, useGlobalInformationStore } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
+import { CityInput } from './CityInput';
 import { LogoInput } from './LogoInput';
 import { generalPayload, SETTINGS, SOCIAL_FIELDS } from './payloads';
 import { SectionCard, SectionForm, combine, useRequired, type AfterSave } from './SettingsSection';
@@ -127,7 +128,9 @@ export const GeneralInfoSection = ({ onSaved, submitLabel }: AfterSave) => {
               <FormCell>
                 <TextInput source="email" type="email" readOnly={readOnly} fullWidth slotProps={ltr} />
               </FormCell>
-              <FormCell>{null}</FormCell>
+              <FormCell>
+                <CityInput readOnly={readOnly} />
+              </FormCell>
               {addresses.map((source) => (
                 <FormCell key={source}>
                   <TextInput

@@ -21,6 +21,8 @@ export const en = {
         hint: 'Who your salon is and how customers reach it. The country decides the currency, its decimals and the time zone.',
         identity: 'The salon',
         country_hint: 'Cannot change once your menu or products have prices',
+        no_city: 'No city',
+        no_cities: 'The platform lists no city of this country yet',
         tax: 'Tax and registration',
         vat_number_hint_sa: '15 digits, starting and ending with 3',
         vat_number_hint: '15 characters',
@@ -130,6 +132,7 @@ export const en = {
         email: 'E-mail',
         address_en: 'Address in English',
         address_ar: 'Address in Arabic',
+        city_id: 'City',
         logo_file_id: 'Salon logo',
         social: {
           instagram: 'Instagram',

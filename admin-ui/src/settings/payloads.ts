@@ -17,6 +17,7 @@ export const GENERAL_FIELDS = [
   'email',
   'address_en',
   'address_ar',
+  'city_id',
   'logo_file_id',
   'latitude',
   'longitude',

@@ -133,7 +133,12 @@ export const evolveAccountSettings = (state: AccountSettings, event: SettingsEve
 
 export type SettingsCommand =
   | { type: 'ChangeVat'; vat: VatSettingsInput }
-  | { type: 'ChangeGeneral'; general: GeneralSettingsInput; countryLocked: boolean }
+  | {
+      type: 'ChangeGeneral';
+      /** with the city's names as the platform's list had them (the audit log and the online pages read them) */
+      general: GeneralSettingsInput & { city_en?: string; city_ar?: string };
+      countryLocked: boolean;
+    }
   | { type: 'ChangeInvoice' | 'ChangeNotifications' | 'ChangeOnline'; values: Section }
   | { type: 'ChangeOnlineServices'; values: Section }
   | { type: 'SetBusinessHours'; days: BusinessDay[] }

@@ -12,6 +12,7 @@ import {
   onlineSettingsInput,
   paymentGatewaySettingsInput,
   PLATFORM_TENANT,
+  platformListDocId,
   rejected,
   streamName,
   vatSettingsInput,
@@ -102,6 +103,14 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
     @Inject(GATEWAY_TOKENS.secrets) private readonly secrets: SealedSecrets,
   ) {}
 
+  /** One of the platform's cities of the salon's country, enabled, with its names; else refused on its field. */
+  private async cityOf(cityId: string, countryId: number) {
+    const city = await this.models.get('platform_lists', platformListDocId('cities', cityId));
+    if (!city || city.status !== 'enabled' || Number(city.country_id) !== countryId)
+      throw rejected('validation.invalid_value', 'city_id');
+    return { city_en: String(city.name_en ?? ''), city_ar: String(city.name_ar ?? city.name_en ?? '') };
+  }
+
   private async command(
     ctx: CommandContext,
     r: SettingsRequest,
@@ -111,8 +120,12 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
         return { command: { type: 'ChangeVat', vat: parseInput(vatSettingsInput, r.body) } };
       case 'general': {
         const { countryId } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
-        const general = parseInput(generalSettingsInput({ countryId }), r.body);
-        if (general.logo_file_id) await this.expectLogo(ctx, general.logo_file_id);
+        const parsed = parseInput(generalSettingsInput({ countryId }), r.body);
+        if (parsed.logo_file_id) await this.expectLogo(ctx, parsed.logo_file_id);
+        const general = {
+          ...parsed,
+          ...(parsed.city_id && (await this.cityOf(parsed.city_id, parsed.country_id))),
+        };
         // prices are kept in minor units of the country's currency: it cannot change under them
         const countryLocked = (await this.models.count('services', { tenantId: ctx.tenantId })) > 0;
         return { command: { type: 'ChangeGeneral', general, countryLocked } };

@@ -73,6 +73,8 @@ export const generalSettingsInput = (context: { countryId: number }) =>
       email: withRule(z.string(), email, maxLength(100)).optional(),
       address_en: text(300).optional(),
       address_ar: text(300).optional(),
+      // the salon's city: one of the platform's cities of its country (`platform-lists/cities`)
+      city_id: text(64).optional(),
       // the salon's logo (printed on invoices): an upload of purpose `logo` of the same salon
       logo_file_id: text(100).optional(),
       // where the salon is: attendance check-ins must be within 50 m of it

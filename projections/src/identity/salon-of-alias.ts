@@ -36,6 +36,8 @@ export const publicSalonCard = (a: Doc, now: Date = new Date()) => {
     vat_percentage: (a.vat_percentage as number | undefined) ?? 0,
     address_en: typeof a.address_en === 'string' ? a.address_en : null,
     address_ar: typeof a.address_ar === 'string' ? a.address_ar : null,
+    city_en: typeof a.city_en === 'string' ? a.city_en : null,
+    city_ar: typeof a.city_ar === 'string' ? a.city_ar : null,
     phone: typeof a.phone === 'string' ? a.phone : null,
     map_url: mapUrl(a),
     // the deposit an online booking pays first: none, an amount (decimal text) or a percentage of the visit

@@ -254,10 +254,10 @@ export const ownerApi = async (url: string) => {
 };
 
 /**
- * The manager's API (paths after `api/manager/`) with a session: a page's that signed in, or a new one
+ * The manager's API (paths after `base`, `api/manager/` unless said) with a session: a page's that signed in, or a new one
  * (which ends the manager's other session); each read waits for the calls made before it.
  */
-export const managerApi = async (url: string, page?: Page) => {
+export const managerApi = async (url: string, page?: Page, base = 'api/manager') => {
   const token = page
     ? await page.evaluate(() => localStorage.getItem('rawnaq.manager.token'))
     : (
@@ -271,7 +271,7 @@ export const managerApi = async (url: string, page?: Page) => {
       ).api_token;
   let position = '0';
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/api/manager/${path}`, {
+    const res = await fetch(`${url}/${base}/${path}`, {
       method,
       headers: {
         Authorization: `Bearer ${token}`,

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO, noSideScroll, shot, signIn } from './browser';
+import { DEMO, managerApi, noSideScroll, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PHONE = { width: 390, height: 844 };
@@ -38,36 +38,6 @@ const pathIn = (text: string, pattern: RegExp) => {
   const found = pattern.exec(text);
   if (!found) throw new Error(`no link ${pattern} in: ${text}`);
   return found[0];
-};
-
-/** The manager's API with a session: that of a page, or a new one (one session a manager). */
-const managerApi = async (url: string, page?: Page) => {
-  const token = page
-    ? await page.evaluate(() => localStorage.getItem('rawnaq.manager.token'))
-    : (
-        (await (
-          await fetch(`${url}/api/manager/login`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ ...DEMO.manager, force: true }),
-          })
-        ).json()) as { api_token: string }
-      ).api_token;
-  let position = '0';
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${url}/api/${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'X-Min-Position': position,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    position = res.headers.get('x-position') ?? position;
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
 };
 
 const drawSignature = async (page: Page) => {
@@ -123,7 +93,7 @@ export const trialJourneyTests = ({ url, tab, mailbox }: SuiteContext) => {
       // 3. the manager approves it, in English on a desktop
       const desk = await tab('en');
       await signIn(desk.page, url, DEMO.manager, { area: 'manager' });
-      let manager = await managerApi(url, desk.page);
+      let manager = await managerApi(url, desk.page, 'api');
       await desk.page.goto(`${url}/en/manager/merchants/trial-requests`);
       await desk.page.click(`[data-testid=approve-${requestId}]`);
       await desk.page.waitForSelector(`[data-testid=approve-${requestId}]`, { state: 'detached' });
@@ -153,7 +123,7 @@ export const trialJourneyTests = ({ url, tab, mailbox }: SuiteContext) => {
       // 5. eight days on, the trial is over: the till says the salon can no longer sell
       await manager('POST', 'test/clock', { days: 8 });
       // the manager's console session has idled out too
-      manager = await managerApi(url);
+      manager = await managerApi(url, undefined, 'api');
       // (her session has long idled out: she signs in again, which an expired salon still may)
       await signInAgain();
       await page.waitForURL((u) => !u.pathname.endsWith('/sign-in'));

@@ -7,9 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import { useFormat } from '../format/useFormat';
-import { withTranslatedFieldErrors } from '../http/dataProvider';
-import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useSubmissionErrors } from '../forms/submissionErrors';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { ARCHIVE_DATABASE } from './consolePaths';
@@ -54,6 +53,7 @@ const SetArchiveButton = (_: { label?: string }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
+  const submissionErrors = useSubmissionErrors(ARCHIVE_DATABASE);
   const [open, setOpen] = useState(false);
   if (!record) return null;
   const save = async (values: Record<string, unknown>) => {
@@ -66,11 +66,7 @@ const SetArchiveButton = (_: { label?: string }) => {
       refresh();
       return undefined;
     } catch (error) {
-      if (isHandled(error)) return undefined;
-      const withFields = withTranslatedFieldErrors(error, ARCHIVE_DATABASE, translate);
-      if (isHttpError(withFields) && withFields.body?.errors) return withFields.body.errors;
-      notify(failureKey(error), { type: 'error' });
-      return undefined;
+      return submissionErrors(error);
     }
   };
   return (

@@ -26,9 +26,9 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import type { CheckList } from '@rawnaq/contracts';
 import { DateTimeField } from '../customers/fields';
 import { useApiBlobUrl } from '../forms/files';
-import { withTranslatedFieldErrors } from '../http/dataProvider';
-import { failureKey, isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useSubmissionErrors } from '../forms/submissionErrors';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { CHECK_ENTRIES } from './consolePaths';
@@ -189,6 +189,7 @@ const Decide = (_: { label?: string }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
+  const submissionErrors = useSubmissionErrors(CHECK_ENTRIES);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!r) return null;
@@ -208,11 +209,7 @@ const Decide = (_: { label?: string }) => {
       refresh();
       return undefined;
     } catch (error) {
-      if (isHandled(error)) return undefined;
-      const withFields = withTranslatedFieldErrors(error, CHECK_ENTRIES, translate);
-      if (isHttpError(withFields) && withFields.body?.errors) return withFields.body.errors;
-      notify(failureKey(error), { type: 'error' });
-      return undefined;
+      return submissionErrors(error);
     } finally {
       setBusy(false);
     }

@@ -16,9 +16,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { DateTimeField } from '../customers/fields';
-import { withTranslatedFieldErrors } from '../http/dataProvider';
-import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useSubmissionErrors } from '../forms/submissionErrors';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { senderOf, SuggestionStatusChip, type SuggestionRow } from '../suggestions/SuggestionsPage';
@@ -35,10 +34,10 @@ const Status = (_: { label?: string; source?: string }) => {
 /** The manager's answer: where the suggestion stands and a reply the salon reads in its back office. */
 const AnswerButton = (_: { label?: string }) => {
   const record = useRecordContext<Row>();
-  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
+  const submissionErrors = useSubmissionErrors(SUGGESTIONS);
   const [open, setOpen] = useState(false);
   if (!record) return null;
   const choices = ([2, 3, 0] as const).map((id) => ({ id, name: `app.suggestions.status.${id}` }));
@@ -53,11 +52,7 @@ const AnswerButton = (_: { label?: string }) => {
       refresh();
       return undefined;
     } catch (error) {
-      if (isHandled(error)) return undefined;
-      const withFields = withTranslatedFieldErrors(error, SUGGESTIONS, translate);
-      if (isHttpError(withFields) && withFields.body?.errors) return withFields.body.errors;
-      notify(failureKey(error), { type: 'error' });
-      return undefined;
+      return submissionErrors(error);
     }
   };
   return (

@@ -27,29 +27,16 @@ import Switch from '@mui/material/Switch';
 import { useRule } from '../customers/validation';
 import { emailInput } from '../customers/MobileInput';
 import { schemaValidator } from '../forms/schemaValidator';
-import { withTranslatedFieldErrors } from '../http/dataProvider';
-import { failureKey, isHandled, isHttpError } from '../http/errors';
+import { failureKey, isHandled } from '../http/errors';
 import { useGlobalInformation, useGlobalInformationStore } from '../layout/globalInformationContext';
 import { languageChoices } from '../customers/types';
 import { switchLanguage } from '../shell/LanguageSwitch';
 import { useArea } from '../shell/area';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useSubmissionErrors } from '../forms/submissionErrors';
 
 const nameRule = compose(required, maxLength(100));
 const emailRule = compose(required, email, maxLength(100));
-
-/** Server answers: field errors go next to the inputs, anything else becomes a notification. */
-const useSubmissionErrors = () => {
-  const notify = useNotify();
-  const translate = useTranslate();
-  return (error: unknown) => {
-    if (isHandled(error)) return undefined;
-    const withFields = withTranslatedFieldErrors(error, 'profile', translate);
-    if (isHttpError(withFields) && withFields.body?.errors) return withFields.body.errors;
-    notify(failureKey(error), { type: 'error' });
-    return undefined;
-  };
-};
 
 const ProfileForm = () => {
   const translate = useTranslate();
@@ -58,7 +45,7 @@ const ProfileForm = () => {
   const dataProvider = useAppDataProvider();
   const store = useGlobalInformationStore<GlobalInformation>();
   const information = useGlobalInformation<GlobalInformation>();
-  const submissionErrors = useSubmissionErrors();
+  const submissionErrors = useSubmissionErrors('profile');
   const validateName = useRule(nameRule, 'resources.profile.fields.name');
   const validateEmail = useRule(emailRule, 'resources.profile.fields.email');
   const user = information?.auth;
@@ -121,7 +108,7 @@ const PasswordForm = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
-  const submissionErrors = useSubmissionErrors();
+  const submissionErrors = useSubmissionErrors('profile');
   const validate = useMemo(
     () => schemaValidator(changePasswordInput, 'profile', translate, { password_confirmation: 'password' }),
     [translate],

@@ -9,9 +9,8 @@ import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
-import { withTranslatedFieldErrors } from '../http/dataProvider';
-import { failureKey, isHandled, isHttpError } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useSubmissionErrors } from '../forms/submissionErrors';
 import { useArea } from '../shell/area';
 
 /** Who sent it, in the screen's language. */
@@ -60,6 +59,7 @@ export const SuggestionsPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
+  const submissionErrors = useSubmissionErrors('development-suggestions');
   const { dateTime } = useFormat();
   const { language } = useArea();
   const [generation, setGeneration] = useState(0);
@@ -80,11 +80,7 @@ export const SuggestionsPage = () => {
       void refetch();
       return undefined;
     } catch (error) {
-      if (isHandled(error)) return undefined;
-      const withFields = withTranslatedFieldErrors(error, 'development-suggestions', translate);
-      if (isHttpError(withFields) && withFields.body?.errors) return withFields.body.errors;
-      notify(failureKey(error), { type: 'error' });
-      return undefined;
+      return submissionErrors(error);
     }
   };
   return (

@@ -10,6 +10,7 @@ import { bookingSiteTests } from './booking-site.e2e';
 import { booksTests } from './books.e2e';
 import { contractsTests } from './contracts.e2e';
 import { checkEntriesTests } from './check-entries.e2e';
+import { supportTests } from './support.e2e';
 import { customerOffersTests } from './customer-offers.e2e';
 import { feedbackTests } from './feedback.e2e';
 import { browserSuite, fullRunOnly } from './harness';
@@ -50,6 +51,7 @@ browserSuite(
     backupTests(context);
     contractsTests(context);
     checkEntriesTests(context);
+    supportTests(context);
     rolesTests(context);
     websiteTests(context);
     screensTests(context);

@@ -279,6 +279,9 @@ describe('sign-in, sessions and passwords over HTTP', () => {
       // the demo salon wrote its address and map link, no phone
       address_en: 'King Fahd Road, Al Olaya, Riyadh',
       address_ar: 'طريق الملك فهد، العليا، الرياض',
+      // no city chosen from the platform's list
+      city_en: null,
+      city_ar: null,
       phone: null,
       map_url: 'https://www.google.com/maps/search/?api=1&query=24.6995,46.6848',
       deposit_type: 'none',

@@ -34,6 +34,7 @@ export { noticesProjection, heldNoticeId } from './sales/notices.projection';
 export { platformUpdatesProjection } from './identity/platform-updates.projection';
 export { billingProjection } from './platform/billing.projection';
 export { platformListsProjection } from './platform/platform-lists.projection';
+export { withheldOf } from './platform/content-checks.projection';
 export { campaignsProjection } from './engagement/campaigns.projection';
 export {
   freeTimes,

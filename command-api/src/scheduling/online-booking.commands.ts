@@ -28,7 +28,7 @@ import {
   type UserScope,
 } from '@rawnaq/platform';
 import { GatewayPayments } from '../online/gateway-payments.commands';
-import { freeTimes, salonOfAlias } from '@rawnaq/projections';
+import { freeTimes, salonOfAlias, withheldOf } from '@rawnaq/projections';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
@@ -125,14 +125,10 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
       salon.require_email === true ? schemas.emailRequired : schemas.emailOptional,
       body,
     );
-    const [found, holds] = await Promise.all([
+    const [found, held] = await Promise.all([
       this.models.getMany('services', input.service_ids),
-      this.models.find('content_holds', {
-        filter: { tenantId: salon.id, target_kind: 'service', aspect: 'item' },
-      }),
+      withheldOf(this.models, salon.id),
     ]);
-    // a service the platform's team withheld from the online pages is not booked there either
-    const withheld = new Set(holds.map((h) => h.target_id));
     const services = input.service_ids.map((id) =>
       found.find(
         (s) =>
@@ -140,7 +136,8 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
           s.tenantId === salon.id &&
           s.status !== 0 &&
           s.show_to_customer !== false &&
-          !withheld.has(s.id),
+          // one the platform's team withheld from the online pages is not booked there either
+          !held('service', s.id, 'item'),
       ),
     );
     const missing = services.findIndex((s) => !s);

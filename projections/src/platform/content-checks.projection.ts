@@ -8,7 +8,7 @@ import {
   type ContentCheckDecided,
   type RecordedEvent,
 } from '@rawnaq/contracts';
-import type { Change } from '@rawnaq/platform';
+import type { Change, ReadModels } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
 type Entry = {
@@ -307,4 +307,15 @@ export const contentChecksProjection: Projection = {
       { kind: 'delete', collection: 'content_holds', id: contentHoldId(tenantId, x.kind, x.id, x.aspect) },
     ]);
   },
+};
+
+/**
+ * What the platform's team withheld from a salon's online pages (a rejected entry of its check lists,
+ * until the salon changes it): `held(kind, id, aspect)`. Its pages and its online booking both ask.
+ */
+export const withheldOf = async (models: ReadModels, tenantId: string) => {
+  const holds = await models.find('content_holds', { filter: { tenantId } });
+  const ids = new Set(holds.map((h) => h.id));
+  return (kind: CheckTargetKind, id: string, aspect: CheckAspect) =>
+    ids.has(contentHoldId(tenantId, kind, id, aspect));
 };

@@ -1,28 +1,11 @@
-import {
-  contentHoldId,
-  inclusiveFromExclusive,
-  toDecimalString,
-  type CheckAspect,
-  type CheckTargetKind,
-} from '@rawnaq/contracts';
+import { inclusiveFromExclusive, toDecimalString } from '@rawnaq/contracts';
 import type { Doc, ReadModels } from '@rawnaq/platform';
-import { giftCardsOnline } from '@rawnaq/projections';
+import { giftCardsOnline, withheldOf } from '@rawnaq/projections';
 import { accountOf } from '../shared/account';
 import { priced, pricingOf } from '../shared/pricing';
 
 /** A service as a customer sees it: names, description, price with VAT, how long it takes. */
 export const shownToCustomers = (s: Doc) => s.status !== 0 && s.show_to_customer !== false;
-
-/**
- * What the platform's team withheld from this salon's online pages (a rejected entry of its check
- * lists, until the salon changes it): `held(kind, id, aspect)`.
- */
-export const withheldOf = async (models: ReadModels, tenantId: string) => {
-  const holds = await models.find('content_holds', { filter: { tenantId } });
-  const ids = new Set(holds.map((h) => h.id));
-  return (kind: CheckTargetKind, id: string, aspect: CheckAspect) =>
-    ids.has(contentHoldId(tenantId, kind, id, aspect));
-};
 
 /** An offer or package a customer may buy online: active, and an offer not past its last day. */
 const onSale = (b: Doc, today: string) =>

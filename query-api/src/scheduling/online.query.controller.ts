@@ -3,9 +3,9 @@ import { availabilityQuery, notFound, ONLINE_DEFAULTS, rejected, type OpeningDay
 import { parseInput, TOKENS, type FileStore, type ReadModels } from '@rawnaq/platform';
 
 type ImageResponse = { setHeader: (k: string, v: string) => void; send: (b: Buffer) => void };
-import { bookableEmployees, freeTimes, publicSalonCard, salonOfAlias } from '@rawnaq/projections';
+import { bookableEmployees, freeTimes, publicSalonCard, salonOfAlias, withheldOf } from '@rawnaq/projections';
 import { accountOf } from '../shared/account';
-import { publicMenu, shownToCustomers, withheldOf } from '../online/salon-pages';
+import { publicMenu, shownToCustomers } from '../online/salon-pages';
 import { freeTimesAnswer, servicesOf } from './free-times-answer';
 
 /**

@@ -222,55 +222,16 @@ export const chooseTime = async (page: Page, scope: string, source: string, labe
 };
 
 /**
- * The merchant API as the demo salon's owner (signing in ends the browser's session of the owner, so
- * it runs before any page signs in); each read waits for the calls made before it.
+ * Calls with a session's token where each waits for the calls made before it (the answer's
+ * `X-Position` becomes the next call's `X-Min-Position`): the status and the body.
  */
-export const ownerApi = async (url: string) => {
-  const login = await fetch(`${url}/api/merchant/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      accountId: DEMO.accountId,
-      username: DEMO.owner.username,
-      password: DEMO.owner.password,
-      force: true,
-    }),
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
+const positionedCalls = (url: string, base: string, token: string | null) => {
   let position = '0';
-  return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
-    const res = await fetch(`${url}/api/merchant/${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'X-Min-Position': position,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    position = res.headers.get('x-position') ?? position;
-    return { status: res.status, body: (await res.json()) as T };
-  };
-};
-
-/**
- * The manager's API (paths after `base`, `api/manager/` unless said) with a session: a page's that signed in, or a new one
- * (which ends the manager's other session); each read waits for the calls made before it.
- */
-export const managerApi = async (url: string, page?: Page, base = 'api/manager') => {
-  const token = page
-    ? await page.evaluate(() => localStorage.getItem('rawnaq.manager.token'))
-    : (
-        (await (
-          await fetch(`${url}/api/manager/login`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ ...DEMO.manager, force: true }),
-          })
-        ).json()) as { api_token: string }
-      ).api_token;
-  let position = '0';
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  return async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; text: string }> => {
     const res = await fetch(`${url}/${base}/${path}`, {
       method,
       headers: {
@@ -281,8 +242,57 @@ export const managerApi = async (url: string, page?: Page, base = 'api/manager')
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     position = res.headers.get('x-position') ?? position;
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, text };
+  };
+};
+
+/** A session's token, by the area's sign-in (which ends that user's other session). */
+const signedInToken = async (url: string, area: 'merchant' | 'manager', credentials: object) =>
+  (
+    (await (
+      await fetch(`${url}/api/${area}/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...credentials, force: true }),
+      })
+    ).json()) as { api_token: string }
+  ).api_token;
+
+/**
+ * The merchant API as the demo salon's owner (signing in ends the browser's session of the owner, so
+ * it runs before any page signs in); each read waits for the calls made before it.
+ */
+export const ownerApi = async (url: string) => {
+  const call = positionedCalls(
+    url,
+    'api/merchant',
+    await signedInToken(url, 'merchant', {
+      accountId: DEMO.accountId,
+      username: DEMO.owner.username,
+      password: DEMO.owner.password,
+    }),
+  );
+  return async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+    const { status, body: answer } = await call<T>(method, path, body);
+    return { status, body: answer };
+  };
+};
+
+/**
+ * The manager's API (paths after `base`, `api/manager/` unless said) with a session: a page's that
+ * signed in, or a new one (which ends the manager's other session); each read waits for the calls
+ * made before it, and a refusal throws.
+ */
+export const managerApi = async (url: string, page?: Page, base = 'api/manager') => {
+  const token = page
+    ? await page.evaluate(() => localStorage.getItem('rawnaq.manager.token'))
+    : await signedInToken(url, 'manager', DEMO.manager);
+  const call = positionedCalls(url, base, token);
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await call<T>(method, path, body);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+    return res.body;
   };
 };
 

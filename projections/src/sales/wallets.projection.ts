@@ -26,8 +26,9 @@ const LOYALTY_KINDS: Record<LoyaltyEvent['type'], string> = {
  */
 export const walletsProjection: Projection = {
   name: 'wallets',
-  // 2: the loyalty points' statement beside the wallet's
-  version: 2,
+  // 2: the loyalty points' statement beside the wallet's; 3: each movement's position in the log, the
+  // order of two movements of one instant (the balance is the last one's)
+  version: 3,
   collections: [
     { name: 'wallet_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
     { name: 'loyalty_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
@@ -53,6 +54,7 @@ export const walletsProjection: Projection = {
             points: sign * points,
             balance,
             at: e.metadata.occurredAt,
+            position: Number(e.position),
             by: e.metadata.actor.id,
             ...about,
           },
@@ -67,6 +69,7 @@ export const walletsProjection: Projection = {
       customer_id: d.customer_id,
       business_date: d.business_date,
       at: e.metadata.occurredAt,
+      position: Number(e.position),
       by: e.metadata.actor.id,
       balance: d.balance,
     };

@@ -41,9 +41,22 @@ export class WalletsQueryController {
     });
     const filter = { tenantId: auth.tenantId, customer_id: id };
     const [docs, total, [latest]] = await Promise.all([
-      this.models.find('wallet_movements', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
+      // two movements of one instant in the order they happened
+      this.models.find('wallet_movements', {
+        filter,
+        sort: [...q.sort, ['position', q.sort[0]?.[1] ?? 'desc']],
+        skip: q.skip,
+        limit: q.limit,
+      }),
       this.models.count('wallet_movements', filter),
-      this.models.find('wallet_movements', { filter, sort: [['at', 'desc']], limit: 1 }),
+      this.models.find('wallet_movements', {
+        filter,
+        sort: [
+          ['at', 'desc'],
+          ['position', 'desc'],
+        ],
+        limit: 1,
+      }),
     ]);
     return {
       id,
@@ -69,7 +82,10 @@ export class WalletsQueryController {
     const points = (customer.loyalty_points as number | undefined) ?? 0;
     const movements = await this.models.find('loyalty_movements', {
       filter: { tenantId: auth.tenantId, customer_id: id },
-      sort: [['at', 'desc']],
+      sort: [
+        ['at', 'desc'],
+        ['position', 'desc'],
+      ],
       limit: 50,
     });
     return {

@@ -64,6 +64,11 @@ export type AppOptions = {
   testClock?: { advanceDays: (days: number) => Date };
   /** send waiting mail every 2 s when a mail server is set (default true; tests send by hand) */
   sendMail?: boolean;
+  /**
+   * how long a read carrying X-Min-Position waits for the projections before answering marked stale
+   * (default 2 s; the HTTP tests, on a loaded machine, wait longer rather than compare a stale read)
+   */
+  readYourWritesMs?: number;
   /** an API request not answered within this gets 503 `errors.took_too_long` (default 30 s) */
   answerWithinMs?: number;
   /**
@@ -291,6 +296,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     QueryApiModule.create({
       ...deps,
       projections: allProjections.map((p) => p.name),
+      readYourWritesMs: o.readYourWritesMs,
       whatsapp: {
         phones: (tenantId) =>
           deps.messaging.channels.simulator.phones(simulatorConnection(tenantId).phoneNumberId),

@@ -97,7 +97,11 @@ import {
 import { AppointmentsQueryController } from './scheduling/appointments.query.controller';
 import { AvailabilityQueryController } from './scheduling/availability.query.controller';
 import { ReferenceQueryController } from './reference/reference.query.controller';
-import { MinPositionMiddleware } from './shared/min-position.middleware';
+import {
+  MinPositionMiddleware,
+  READ_YOUR_WRITES_MS,
+  READ_YOUR_WRITES_WAIT,
+} from './shared/min-position.middleware';
 import { FilesQueryController, ImportsQueryController } from './files/files.query.controller';
 
 import {
@@ -122,6 +126,8 @@ export type QueryApiDeps = {
   clock?: Clock;
   /** the platform's link key: the keyed addresses it shows (an instance gateway's webhook) */
   linkTokens: LinkTokens;
+  /** how long a read carrying X-Min-Position waits for the projections (default READ_YOUR_WRITES_MS) */
+  readYourWritesMs?: number;
 };
 
 /** Every read of the product, from read models (and, for auditors, replays of the event store). */
@@ -224,6 +230,7 @@ export class QueryApiModule implements NestModule {
         { provide: WHATSAPP_VIEW, useValue: deps.whatsapp ?? { phones: () => [] } },
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: READ_YOUR_WRITES_WAIT, useValue: deps.readYourWritesMs ?? READ_YOUR_WRITES_MS },
         MinPositionMiddleware,
       ],
     };

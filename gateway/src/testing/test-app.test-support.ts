@@ -124,6 +124,9 @@ export const startTestApp = async (
     // the WhatsApp outbox and the simulator's webhooks too (t.app.messaging.runOnce(), simulator.flush())
     messagingEveryMs: 0,
     fatooraRules: options.fatooraRules,
+    // two suites at once on two cores can keep the projections more than the product's 2 s behind: a
+    // read-your-write waits (within the test's own time limit) rather than compare a stale read
+    readYourWritesMs: 20_000,
   });
   const server: Server = httpServer(app.handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

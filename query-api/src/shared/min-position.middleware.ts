@@ -10,16 +10,20 @@ type Res = {
 };
 
 export const READ_YOUR_WRITES_MS = 2000;
+/** how long a read carrying X-Min-Position waits at most (READ_YOUR_WRITES_MS unless the app says) */
+export const READ_YOUR_WRITES_WAIT = Symbol('READ_YOUR_WRITES_WAIT');
 
 /**
  * Read-your-writes: a read carrying X-Min-Position waits (at most 2 s) until every projection has
- * applied that position, so a list asked for right after a save shows it.
+ * applied that position, so a list asked for right after a save shows it; past that it answers what it
+ * has, marked `X-Stale: true`.
  */
 @Injectable()
 export class MinPositionMiddleware implements NestMiddleware {
   constructor(
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(TOKENS.projections) private readonly projections: string[],
+    @Inject(READ_YOUR_WRITES_WAIT) private readonly waitMs: number,
   ) {}
 
   async use(req: Req, res: Res, next: () => void): Promise<void> {
@@ -30,7 +34,7 @@ export class MinPositionMiddleware implements NestMiddleware {
     const caughtUp = await this.models.waitFor(
       this.projections,
       position.replace(/^0+(?=\d)/, ''),
-      READ_YOUR_WRITES_MS,
+      this.waitMs,
     );
     if (!caughtUp) res.setHeader('X-Stale', 'true');
     next();

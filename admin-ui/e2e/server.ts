@@ -22,25 +22,30 @@ export const CHROMIUM = '/usr/bin/chromium';
 export type Server = { url: string; stop(): void; log(): string; mailbox?: string };
 export type StartOutcome = { server: Server } | { skip: string };
 
-const freePort = (): number =>
-  Number(
-    execFileSync(process.execPath, [
-      '-e',
-      "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-    ])
-      .toString()
-      .trim(),
-  );
-
-/** Polls until the sign-in page answers, the server process dies, or time runs out (first start builds). */
+/**
+ * Polls until the server says on which port it is up (it binds a free one itself: PORT=0, no port
+ * picked here that another process could take first) and its sign-in page answers, it dies, or time
+ * runs out (first start builds). Prints the port. A dead process the test's worker has not reaped yet
+ * (its loop is blocked in this synchronous wait) is a zombie: dead too.
+ */
 const WAIT_SCRIPT = `
-const [url, pid, timeoutMs] = process.argv.slice(1);
+const { readFileSync, existsSync } = require('node:fs');
+const [log, pid, timeoutMs] = process.argv.slice(1);
 const until = Date.now() + Number(timeoutMs);
-const alive = () => { try { process.kill(Number(pid), 0); return true; } catch { return false; } };
+const alive = () => {
+  try { process.kill(Number(pid), 0); } catch { return false; }
+  try { return !/^\\S+ \\(.*\\) Z/.test(readFileSync('/proc/' + pid + '/stat', 'utf8')); } catch { return true; }
+};
 (async () => {
   while (Date.now() < until) {
     if (!alive()) process.exit(3);
-    try { const r = await fetch(url + '/en/merchant/sign-in'); if (r.status === 200) process.exit(0); } catch {}
+    const up = existsSync(log) && /Rawnaq is up: http:\\/\\/localhost:(\\d+)/.exec(readFileSync(log, 'utf8'));
+    if (up) {
+      try {
+        const r = await fetch('http://127.0.0.1:' + up[1] + '/en/merchant/sign-in');
+        if (r.status === 200) { console.log(up[1]); process.exit(0); }
+      } catch {}
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   process.exit(2);
@@ -94,7 +99,6 @@ export const startServer = (timeoutMs = 240_000, options: { mailbox?: boolean } 
     };
 
   buildOnce();
-  const port = freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rawnaq-e2e-data-'));
   const logPath = join(dataDir, 'server.log');
   const logFd = openSync(logPath, 'w');
@@ -104,7 +108,7 @@ export const startServer = (timeoutMs = 240_000, options: { mailbox?: boolean } 
     // the test clock: a trial ends inside a browser test (POST /api/test/clock)
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
       RAWNAQ_TEST_CLOCK: '1',
       ...(options.mailbox && { MAIL_DIR: join(dataDir, 'mailbox') }),
@@ -113,7 +117,6 @@ export const startServer = (timeoutMs = 240_000, options: { mailbox?: boolean } 
     stdio: ['ignore', logFd, logFd],
   });
   closeSync(logFd);
-  const url = `http://127.0.0.1:${port}`;
   const log = () => (existsSync(logPath) ? readFileSync(logPath, 'utf8') : '');
   const stop = () => {
     try {
@@ -125,18 +128,25 @@ export const startServer = (timeoutMs = 240_000, options: { mailbox?: boolean } 
     sleepMs(500);
     rmSync(dataDir, { recursive: true, force: true });
   };
+  let url: string;
   try {
-    execFileSync(process.execPath, ['-e', WAIT_SCRIPT, url, String(child.pid), String(timeoutMs)], {
-      stdio: 'ignore',
-    });
+    const port = execFileSync(
+      process.execPath,
+      ['-e', WAIT_SCRIPT, logPath, String(child.pid), String(timeoutMs)],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    )
+      .toString()
+      .trim();
+    url = `http://127.0.0.1:${port}`;
   } catch (error) {
     const code = (error as { status?: number }).status;
-    const lastLine = log().trim().split('\n').filter(Boolean).pop() ?? 'no output';
+    // the end of its log: a crash's stack is above node's last line
+    const tail = log().trim().split('\n').filter(Boolean).slice(-40).join('\n') || 'no output';
     stop();
     // a product that does not start is a failure, not a reason to skip
-    throw new Error(
-      `npm start ${code === 3 ? 'exited' : 'did not answer in time'}: ${lastLine.slice(0, 500)}`,
-    );
+    throw new Error(`npm start ${code === 3 ? 'exited' : 'did not answer in time'}:\n${tail.slice(-6000)}`);
   }
   return { server: { url, stop, log, mailbox: options.mailbox ? join(dataDir, 'mailbox') : undefined } };
 };

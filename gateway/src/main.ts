@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { configFromEnv, jsonLogger, openPlatform } from '@rawnaq/platform';
 import { DEMO } from '@rawnaq/command-api';
 import { createApp, httpServer } from './app';
@@ -35,7 +36,8 @@ const main = async () => {
   const port = Number(process.env.PORT ?? 3000);
   const server = httpServer(app.handler);
   server.listen(port, () => {
-    const url = `http://localhost:${port}`;
+    // PORT=0: a free port the system chose (the browser tests read it here)
+    const url = `http://localhost:${(server.address() as AddressInfo).port}`;
     process.stdout.write(
       [
         '',

@@ -1,4 +1,4 @@
-import { businessDate, type RecordedEvent } from '@rawnaq/contracts';
+import { accountCode, businessDate, type RecordedEvent } from '@rawnaq/contracts';
 import { paymentGatewaysFor } from '@rawnaq/command-api';
 import { SIMULATOR_CARDS, SIMULATOR_CHALLENGE_CODE, type GatewayNotice } from '@rawnaq/platform';
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
@@ -188,6 +188,16 @@ describe('deposits paid online through the payment gateway (issue 12)', () => {
       (await eventsSince(before)).find((e) => e.type === 'GatewayPaymentPaid')!.data.payment_id as string,
     );
     expect(fees).toMatchObject({ amount: 100, currency: 'AED' });
+    // the salon's books: the fee, 1 AED in riyals, an expense taken from the card money of the deposit
+    const entry = await t.http
+      .get(`/api/merchant/advanced-accounting/journal-entries/gateway_fee:${fees!.payment_id as string}`)
+      .set({ ...bearer(owner), ...(await fresh()) });
+    expect(entry.status).toBe(200);
+    expect(entry.body).toMatchObject({ source_kind: 'gateway_fee', total: 102 });
+    expect(entry.body.lines).toEqual([
+      { account: accountCode('credit_card'), debit: 0, credit: 102 },
+      { account: accountCode('gateway_fees'), debit: 102, credit: 0 },
+    ]);
   });
 
   it('refuses a callback whose signature is not the simulator’s, and applies a genuine one once however often it comes', async () => {

@@ -613,6 +613,8 @@ export const ENTITY_FIELD_FORMATS: Record<string, Record<string, FieldFormat>> =
     // the platform's fee is in AED fils whatever the salon's currency
     fee_amount: 'number',
     fee_currency: 'ltr',
+    // …and in the salon's own currency, as its books post it
+    fee_in_currency: 'money',
     amount: 'money',
     currency: 'ltr',
     customer_name: 'text',

@@ -34,6 +34,12 @@ const documentOf = (e: EntrySource): { resource: string; path: string } | null =
       const id = e.source_id.split('@')[0];
       return { resource: 'advanced-accounting/payrols', path: `advanced-accounting/payrols/${id}/show` };
     }
+    case 'gateway_fee':
+      // the online payment it was charged for, in the salon's payment gateway payments
+      return {
+        resource: 'reports/payment-gateway-payments',
+        path: 'reports/payment-gateway-payments',
+      };
     case 'gift_card':
       return {
         resource: 'reports/active-gifts-cards',

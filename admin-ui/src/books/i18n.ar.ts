@@ -86,6 +86,7 @@ export const ar = {
         deposit_cancelled: 'عربون مُعاد',
         gift_card: 'بطاقة إهداء مجانية',
         wallet_top_up: 'شحن محفظة',
+        gateway_fee: 'رسوم بوابة الدفع',
         offer_session: 'جلسة عرض أو باقة مستخدمة',
         offer_session_returned: 'جلسة عرض أو باقة مُعادة',
         gift_card_expired: 'انتهاء بطاقة إهداء (الرصيد المتبقي إيراداً)',

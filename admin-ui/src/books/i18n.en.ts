@@ -86,6 +86,7 @@ export const en = {
         deposit_cancelled: 'Deposit given back',
         gift_card: 'Gift card given free',
         wallet_top_up: 'Wallet top-up',
+        gateway_fee: 'Payment gateway fee',
         offer_session: 'Offer or package session used',
         offer_session_returned: 'Offer or package session given back',
         gift_card_expired: 'Gift card expired (what was left, breakage)',

@@ -862,6 +862,7 @@ export const ar: AppMessages = {
         after_failure: 'دُفع بعد الفشل',
         fee_amount: 'رسوم المنصة',
         fee_currency: 'عملة الرسوم',
+        fee_in_currency: 'رسوم المنصة بعملة الصالون',
         current_status: 'الحالة حينها',
         tranportal_id: 'معرّف البوابة',
         secret_set: 'الرمز السري محفوظ',

@@ -844,6 +844,7 @@ export const en = {
         after_failure: 'Paid after a failure',
         fee_amount: 'Platform fee',
         fee_currency: 'Fee currency',
+        fee_in_currency: 'Platform fee in the salon’s currency',
         current_status: 'Status then',
         tranportal_id: 'Tranportal ID',
         secret_set: 'Secret set',

@@ -1,6 +1,7 @@
 import {
   conflict,
   GATEWAY_FEE,
+  gatewayFeeIn,
   notFound,
   paymentGatewayOutcome,
   PaymentGatewayStatus,
@@ -157,6 +158,10 @@ export const decideGatewayPayment = (
         after_failure: afterFailure,
         fee_amount: command.feeFils ?? GATEWAY_FEE.amount,
         fee_currency: GATEWAY_FEE.currency,
+        fee_in_currency: gatewayFeeIn(started.currency, {
+          amount: command.feeFils ?? GATEWAY_FEE.amount,
+          currency: GATEWAY_FEE.currency,
+        }),
         business_date: command.today,
       },
     },

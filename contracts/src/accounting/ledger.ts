@@ -28,6 +28,7 @@ export const LEDGER_SOURCE_KINDS = [
   'opening_balances',
   'purchase',
   'purchase_payment',
+  'gateway_fee',
   'stock_movement',
 ] as const;
 export type LedgerSourceKind = (typeof LEDGER_SOURCE_KINDS)[number];

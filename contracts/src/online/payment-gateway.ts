@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanPayload } from '../customers/customer-input';
+import { CURRENCY_INFO, type Currency } from '../coded-values/countries';
 import type { PaymentGatewayStatus, PaymentGatewayType } from '../coded-values/enumerations';
 import { maxLength } from '../validators/text';
 import { withRule } from '../validators/zod';
@@ -17,6 +18,33 @@ export const GATEWAY_NAMES: readonly GatewayName[] = ['simulator', 'arb'];
 
 /** The platform's fee per successful gateway transaction (doc2 §9): 1 AED, in fils. */
 export const GATEWAY_FEE = { amount: 100, currency: 'AED' } as const;
+
+/**
+ * Units of each currency to one US dollar, times 10,000: the Gulf's pegs (the dirham, the riyal, the
+ * Omani rial and the Bahraini dinar are pegged to the dollar), and for the Kuwaiti dinar, pegged to a
+ * basket, a fixed reference. Fixed, so a fee converted today and in a rebuild years later is the same.
+ */
+const PER_USD_E4: Readonly<Record<Currency, number>> = {
+  AED: 36_725,
+  SAR: 37_500,
+  OMR: 3_845,
+  BHD: 3_760,
+  KWD: 3_070,
+};
+
+/**
+ * The platform's fee in the salon's own currency, in its minor units (rounded half up): what its books
+ * post as the gateway's fee (1 AED is 102 halalas, 84 Kuwaiti fils). The same currency: the fee itself.
+ */
+export const gatewayFeeIn = (currency: string, fee: { amount: number; currency: string } = GATEWAY_FEE) => {
+  if (currency === fee.currency) return fee.amount;
+  const from = CURRENCY_INFO[fee.currency as Currency];
+  const to = CURRENCY_INFO[currency as Currency];
+  if (!from || !to) throw new Error(`no rate from ${fee.currency} to ${currency}`);
+  const numerator = fee.amount * 10 ** to.decimals * PER_USD_E4[to.code];
+  const denominator = 10 ** from.decimals * PER_USD_E4[from.code];
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+};
 
 /** How long a customer has to pay before the time her booking holds is given back. */
 export const GATEWAY_PAYMENT_MINUTES = 20;
@@ -68,6 +96,8 @@ export type GatewayPaymentPaid = {
     after_failure: boolean;
     fee_amount: number;
     fee_currency: string;
+    /** the fee in the payment's (the salon's) currency, as its books post it (absent before: `gatewayFeeIn`) */
+    fee_in_currency?: number;
     business_date: string;
   };
 };

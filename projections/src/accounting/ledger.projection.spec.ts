@@ -292,6 +292,47 @@ describe('the ledger projection: each money event posts one balanced entry', () 
     expect(deposits.reduce((s, d) => s + (d.credit as number) - (d.debit as number), 0)).toBe(0);
   });
 
+  it('given online payments through the gateway, posts the platform’s fee as an expense taken from the money collected, in the salon’s currency', async () => {
+    const paid = (payment_id: string, extra: object) => ({
+      type: 'GatewayPaymentPaid',
+      stream: `gatewaypayment-t1.${payment_id}`,
+      data: {
+        payment_id,
+        reference: 'R',
+        amount: 5000,
+        currency: 'SAR',
+        after_failure: false,
+        fee_amount: 100,
+        fee_currency: 'AED',
+        business_date: '2026-11-21',
+        ...extra,
+      },
+    });
+    const read = await givenEvents(ledgerProjection, [
+      // a visit's deposit (taken as a card payment), its fee recorded in riyals
+      paid('gp1', { deposit_id: 'dp1', fee_in_currency: 102 }),
+      // a gift card bought online (sold as paid by payment link), recorded before the fee in riyals was
+      paid('gp2', {}),
+      // a dirham salon: the fee itself
+      { ...paid('gp3', {}), data: { ...paid('gp3', {}).data, currency: 'AED' } },
+    ]);
+    const entry = async (id: string) => (await read.get('ledger_entries', `gateway_fee:${id}`))!;
+    expect(signed((await entry('gp1')).lines as LedgerLine[])).toEqual({
+      [acc('gateway_fees')]: 102,
+      credit_card: -102,
+    });
+    // 1 AED at the pegs (3.6725 and 3.75 to the dollar) is 1.0211 SAR: 102 halalas
+    expect(signed((await entry('gp2')).lines as LedgerLine[])).toEqual({
+      [acc('gateway_fees')]: 102,
+      [acc('payment_link')]: -102,
+    });
+    expect(signed((await entry('gp3')).lines as LedgerLine[])).toEqual({
+      [acc('gateway_fees')]: 100,
+      [acc('payment_link')]: -100,
+    });
+    expect(await entry('gp1')).toMatchObject({ date: '2026-11-21', source_kind: 'gateway_fee' });
+  });
+
   it('given a package of 3 sessions sold for 100.00, each session used earns its share of the price (rounded as its value left is shown), and one given back is taken back', async () => {
     const session = (type: string, left: number, n: number): TestEvent => ({
       type,

@@ -24,6 +24,7 @@ import type {
   DebitNotePaymentReceived,
   DepositCancelled,
   DepositTaken,
+  GatewayPaymentPaid,
   GiftCardExpired,
   GiftCardIssued,
   InvoiceCancelled,
@@ -51,6 +52,7 @@ import {
   stockMovementPosting,
   stockValue,
   supplierOpeningPosting,
+  gatewayFeePosting,
   giftCardExpiryPosting,
   giftCardPosting,
   lines,
@@ -94,6 +96,7 @@ export const LEDGER_EVENT_TYPES = [
   'PurchaseRecorded',
   'PurchasePaid',
   'StockMoved',
+  'GatewayPaymentPaid',
 ] as const;
 
 const entryId = (kind: string, sourceId: string) => `${kind}:${sourceId}`;
@@ -122,8 +125,8 @@ export const ledgerProjection: Projection = {
   // payment methods' accounts; 7: purchases, and every stock movement at its cost (cost of goods sold,
   // salon materials used, stock adjustments), the inventory always the stock on hand at average cost;
   // 8: offers' sessions earned as their value left is rounded (breakage, the expiries' own new events,
-  // needs no rebuild)
-  version: 8,
+  // needs no rebuild); 9: the payment gateway's fee of each online payment
+  version: 9,
   collections: [
     {
       name: 'ledger_entries',
@@ -374,6 +377,9 @@ export const ledgerProjection: Projection = {
         break;
       case 'PurchasePaid':
         draft = purchasePaymentPosting(e.data as Data<PurchasePaid>);
+        break;
+      case 'GatewayPaymentPaid':
+        draft = gatewayFeePosting(e.data as Data<GatewayPaymentPaid>);
         break;
       case 'StockMoved': {
         const d = e.data as Data<StockMoved>;

@@ -13,6 +13,9 @@ import {
   type ExpensePaid,
   type ExpenseRecorded,
   type GiftCardExpired,
+  gatewayFeeIn,
+  type GatewayPaymentPaid,
+  PaymentMethod,
   type GiftCardIssued,
   type InvoiceCancelled,
   type InvoiceIssued,
@@ -27,7 +30,6 @@ import {
   StockOperationType,
   type LedgerLine,
   type LedgerSourceKind,
-  type PaymentMethod,
   type SaleItemKind,
   type SystemAccountKey,
   type VatMove,
@@ -293,6 +295,28 @@ export const walletTopUpPosting = (d: WalletToppedUp['data']): EntryDraft => ({
     ['customer_wallets', -d.amount],
   ]),
 });
+
+/**
+ * The platform's fee for a payment through the online gateway (1 AED, in the salon's currency): an
+ * expense taken from the money the gateway collected, so it is credited to the account that money was
+ * posted to: the card account for a visit's deposit (taken as a card payment), the payment-link account
+ * for what was bought online (sold as paid by payment link).
+ */
+export const gatewayFeePosting = (d: GatewayPaymentPaid['data']): EntryDraft => {
+  const fee =
+    d.fee_in_currency ?? gatewayFeeIn(d.currency, { amount: d.fee_amount, currency: d.fee_currency });
+  return {
+    source_kind: 'gateway_fee',
+    source_id: d.payment_id,
+    source_number: null,
+    invoice_id: null,
+    date: d.business_date,
+    lines: lines([
+      ['gateway_fees', fee],
+      [methodAccount(d.deposit_id ? PaymentMethod.credit_card : PaymentMethod.payment_link), -fee],
+    ]),
+  };
+};
 
 /**
  * What an offer or package sold for and how many sessions it gives: kept for its sessions' postings;

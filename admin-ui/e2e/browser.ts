@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, ROOT } from './server';
@@ -339,4 +339,29 @@ export const openInApp = async (page: Page, url: string) => {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, `${target.pathname}${target.search}`);
   await settle(page);
+};
+
+/** The text of the latest mail to `to` whose text matches `pattern` (the dispatcher sends every 2 s). */
+export const mailTo = async (mailbox: string, to: string, pattern: RegExp): Promise<string> => {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const texts = existsSync(mailbox)
+      ? readdirSync(mailbox)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .map((f) => readFileSync(join(mailbox, f), 'utf8'))
+          .filter((m) => m.includes(`\r\nTo: ${to}\r\n`))
+          .map((m) => m.slice(m.indexOf('\r\n\r\n') + 4))
+          .filter((text) => pattern.test(text))
+      : [];
+    if (texts.length) return texts.at(-1)!;
+    if (Date.now() > until) throw new Error(`no mail to ${to} matching ${pattern} in ${mailbox}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+/** The first address in a mail's text matching `pattern` (its link's path). */
+export const pathIn = (text: string, pattern: RegExp) => {
+  const found = pattern.exec(text);
+  if (!found) throw new Error(`no link ${pattern} in: ${text}`);
+  return found[0];
 };

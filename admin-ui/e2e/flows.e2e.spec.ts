@@ -29,6 +29,7 @@ import { screensTests } from './screens.e2e';
 import { staffInformationTests } from './staff-information.e2e';
 import { websiteTests } from './website.e2e';
 import { trialJourneyTests } from './trial-journey.e2e';
+import { platformStaffTests } from './platform-staff.e2e';
 
 browserSuite(
   'admin-ui in the browser, reports and online pages',
@@ -52,6 +53,7 @@ browserSuite(
     contractsTests(context);
     checkEntriesTests(context);
     supportTests(context);
+    platformStaffTests(context);
     rolesTests(context);
     websiteTests(context);
     screensTests(context);

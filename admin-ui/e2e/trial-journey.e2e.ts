@@ -7,38 +7,11 @@
  * manager sends her a contract, which she signs on her phone with a drawn signature, and an invoice for
  * a plan, which she pays through the gateway simulator: the salon is active again.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO, managerApi, noSideScroll, shot, signIn } from './browser';
+import { DEMO, mailTo, managerApi, noSideScroll, pathIn, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const PHONE = { width: 390, height: 844 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The text of the latest mail to `to` whose text matches `pattern` (the dispatcher sends every 2 s). */
-const mailTo = async (mailbox: string, to: string, pattern: RegExp): Promise<string> => {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const texts = existsSync(mailbox)
-      ? readdirSync(mailbox)
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .map((f) => readFileSync(join(mailbox, f), 'utf8'))
-          .filter((m) => m.includes(`\r\nTo: ${to}\r\n`))
-          .map((m) => m.slice(m.indexOf('\r\n\r\n') + 4))
-          .filter((text) => pattern.test(text))
-      : [];
-    if (texts.length) return texts.at(-1)!;
-    if (Date.now() > until) throw new Error(`no mail to ${to} matching ${pattern} in ${mailbox}`);
-    await sleep(500);
-  }
-};
-const pathIn = (text: string, pattern: RegExp) => {
-  const found = pattern.exec(text);
-  if (!found) throw new Error(`no link ${pattern} in: ${text}`);
-  return found[0];
-};
 
 const drawSignature = async (page: Page) => {
   await page.locator('[data-testid=signature-pad]').scrollIntoViewIfNeeded();

@@ -15,7 +15,7 @@ const MerchantSignIn = lazyPage(
   'sign-in',
 );
 const ResetPassword = lazyPage(() =>
-  import('./merchant/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  import('./auth-pages/ResetPasswordPage').then((m) => m.ResetPasswordPage),
 );
 const VerifyEmail = lazyPage(() => import('./merchant/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage));
 const VerifyTrialRequest = lazyPage(() =>
@@ -97,6 +97,7 @@ export const App = ({
               {!notFoundOnly && !publicPage && area.area === 'manager' && (
                 <>
                   <Route path={`${basename}/sign-in`} element={<ManagerSignIn />} />
+                  <Route path={`${basename}/reset-password/:token`} element={<ResetPassword />} />
                   <Route
                     path={`${basename}/*`}
                     element={

@@ -86,7 +86,7 @@ export const ar: AppMessages = {
       back_to_sign_in: 'العودة إلى تسجيل الدخول',
       reset_title: 'اختر كلمة مرور جديدة',
       verify_title: 'تأكيد البريد الإلكتروني',
-      reset_for: 'للحساب %{email}',
+      reset_for: 'للحساب',
       new_password: 'كلمة المرور الجديدة',
       confirm_password: 'تأكيد كلمة المرور الجديدة',
       password_hint: '8 خانات على الأقل تجمع بين الحروف والأرقام',

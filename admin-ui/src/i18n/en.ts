@@ -83,7 +83,7 @@ export const en = {
       back_to_sign_in: 'Back to sign-in',
       reset_title: 'Choose a new password',
       verify_title: 'Verify your e-mail address',
-      reset_for: 'For %{email}',
+      reset_for: 'For',
       new_password: 'New password',
       confirm_password: 'Confirm the new password',
       password_hint: 'At least 8 characters, with letters and digits',

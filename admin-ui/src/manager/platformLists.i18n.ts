@@ -27,6 +27,9 @@ export const platformListsEn = {
           website: 'Website',
         },
         areas_hint: 'What her role opens in the console; the menu shows only these',
+        locale_hint: 'She gets a link by e-mail, in this language, to choose her own password',
+        locales: { ar: 'Arabic', en: 'English' },
+        invited: 'Added: a link to choose her password was mailed to her',
         status_1: 'Active',
         status_0: 'Disabled',
         disable: 'Disable',
@@ -55,7 +58,13 @@ export const platformListsEn = {
   resources: {
     'platform-setting/employees': {
       name: 'Platform staff member |||| Platform staff',
-      fields: { name: 'Name', email: 'E-mail', password: 'Password', areas: 'Areas', status: 'Status' },
+      fields: {
+        name: 'Name',
+        email: 'E-mail',
+        locale: 'Language of her mail',
+        areas: 'Areas',
+        status: 'Status',
+      },
     },
     'platform-setting/countries-list': {
       name: 'Country |||| Countries',
@@ -155,6 +164,9 @@ export const platformListsAr = {
           website: 'الموقع',
         },
         areas_hint: 'ما يفتحه دورها في لوحة التحكم؛ لا تظهر في القائمة إلا هذه',
+        locale_hint: 'يصلها بالبريد الإلكتروني، بهذه اللغة، رابط لتختار كلمة المرور بنفسها',
+        locales: { ar: 'العربية', en: 'الإنجليزية' },
+        invited: 'أُضيفت: أُرسل إليها رابط لاختيار كلمة المرور',
         status_1: 'نشط',
         status_0: 'معطّل',
         disable: 'تعطيل',
@@ -186,7 +198,7 @@ export const platformListsAr = {
       fields: {
         name: 'الاسم',
         email: 'البريد الإلكتروني',
-        password: 'كلمة المرور',
+        locale: 'لغة رسائلها',
         areas: 'الأقسام',
         status: 'الحالة',
       },

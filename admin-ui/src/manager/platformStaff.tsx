@@ -6,7 +6,7 @@ import {
   DataTable,
   Edit,
   List,
-  PasswordInput,
+  RadioButtonGroupInput,
   SaveButton,
   SimpleForm,
   TextInput,
@@ -14,7 +14,15 @@ import {
   TopToolbar,
   required,
 } from 'react-admin';
-import { useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'ra-core';
+import {
+  useLocale,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -98,16 +106,42 @@ const AreasInput = () => {
   );
 };
 
-export const PlatformStaffCreate = () => (
-  <Create resource={PLATFORM_STAFF} redirect="list">
-    <SimpleForm sx={{ maxWidth: 640 }} defaultValues={{ areas: [] }}>
-      <TextInput source="name" validate={required()} fullWidth />
-      <TextInput source="email" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
-      <PasswordInput source="password" validate={required()} fullWidth />
-      <AreasInput />
-    </SimpleForm>
-  </Create>
-);
+/**
+ * A new member chooses her own password from a mailed link (no one types it for her, so no one else
+ * knows it), in the language chosen here: the console's by default.
+ */
+export const PlatformStaffCreate = () => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      resource={PLATFORM_STAFF}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('app.manager.staff.invited', { type: 'success' });
+          redirect('list', PLATFORM_STAFF);
+        },
+      }}
+    >
+      <SimpleForm sx={{ maxWidth: 640 }} defaultValues={{ areas: [], locale: locale === 'en' ? 'en' : 'ar' }}>
+        <TextInput source="name" validate={required()} fullWidth />
+        <TextInput source="email" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
+        <RadioButtonGroupInput
+          source="locale"
+          row
+          helperText="app.manager.staff.locale_hint"
+          choices={(['ar', 'en'] as const).map((l) => ({
+            id: l,
+            name: translate(`app.manager.staff.locales.${l}`),
+          }))}
+        />
+        <AreasInput />
+      </SimpleForm>
+    </Create>
+  );
+};
 
 /** Never deleted: disabled, she can no longer sign in (her changes stay in the audit log). */
 const StatusButton = () => {

@@ -222,6 +222,22 @@ export class ManagerAuthController {
     return this.commands.execute(new Logout(commandContext(auth, req), auth));
   }
 
+  /** A platform staff member's forgotten password: the same answer whether or not the e-mail is known. */
+  @Post('forgot_password')
+  @Public()
+  @HttpCode(200)
+  forgot(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua), body, 'manager'));
+  }
+
+  /** Her new password from the mailed link (a new member's first one too). */
+  @Post('reset_password')
+  @Public()
+  @HttpCode(200)
+  reset(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
+    return this.commands.execute(new ResetPassword(this.visitor(ip, ua), body, 'manager'));
+  }
+
   @Post('js_errors/add_js_error')
   @Public()
   jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {

@@ -108,6 +108,8 @@ export class ForgotPassword {
   constructor(
     readonly visitor: Visitor,
     readonly body: unknown,
+    /** a salon's users, or the platform's staff (the manager console's sign-in) */
+    readonly realm: 'merchant' | 'manager' = 'merchant',
   ) {}
 }
 export class ForgotAccountId {
@@ -120,6 +122,7 @@ export class ResetPassword {
   constructor(
     readonly visitor: Visitor,
     readonly body: unknown,
+    readonly realm: 'merchant' | 'manager' = 'merchant',
   ) {}
 }
 export class VerifyEmail {
@@ -608,8 +611,12 @@ export class ChangeProfileHandler extends IdentityHandler implements ICommandHan
 
 @CommandHandler(ForgotPassword)
 export class ForgotPasswordHandler extends IdentityHandler implements ICommandHandler<ForgotPassword> {
-  async execute({ visitor: v, body }: ForgotPassword): Promise<Answer> {
+  async execute({ visitor: v, body, realm }: ForgotPassword): Promise<Answer> {
     const { email: address } = parseInput(forgotPasswordInput, body);
+    if (realm === 'manager') {
+      await this.mailManagerLink(v, address);
+      return new Answer({ message: 'auth.reset_link_sent' }, undefined, 200, true);
+    }
     const users = await this.models.find('users', {
       filter: { email_lc: address.toLowerCase(), status: 1 },
       limit: 10,
@@ -639,6 +646,32 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
     // the same answer whether or not the e-mail is known, asked too soon or not: sign-in names are
     // not for guessing
     return new Answer({ message: 'auth.reset_link_sent' }, undefined, 200, true);
+  }
+
+  /** A platform staff member's forgotten password: the link to the console's own reset page. */
+  private async mailManagerLink(v: Visitor, address: string) {
+    const [manager] = await this.models.find('managers', {
+      filter: { email_lc: address.toLowerCase(), status: 1 },
+      limit: 1,
+    });
+    if (!manager) return;
+    const link = this.links.issue();
+    const ctx = visitorContext(v, PLATFORM_TENANT, manager.id, 'manager');
+    const outcome = await this.runUser(managerStream(manager.id), ctx, {
+      type: 'RequestPasswordReset',
+      tokenHash: hashToken(link.token),
+      now: v.now.toISOString(),
+    });
+    if (outcome.events.length === 0) return;
+    const locale = (manager.locale as 'en' | 'ar' | undefined) ?? 'ar';
+    const mail = resetPasswordMail(locale, manager.name as string, 'manager');
+    await queueMail(this.aggregates, ctx, this.mailSender, {
+      to: manager.email as string,
+      locale,
+      subject: mail.subject,
+      body: mail.body,
+      link: { path: mail.path, nonce: link.nonce },
+    });
   }
 }
 
@@ -683,15 +716,18 @@ export class ForgotAccountIdHandler extends IdentityHandler implements ICommandH
 
 @CommandHandler(ResetPassword)
 export class ResetPasswordHandler extends IdentityHandler implements ICommandHandler<ResetPassword> {
-  async execute({ visitor: v, body }: ResetPassword): Promise<Answer> {
+  async execute({ visitor: v, body, realm }: ResetPassword): Promise<Answer> {
     const input = parseInput(resetPasswordInput, body);
     const tokenHash = hashToken(input.token);
     const reset = await this.models.get('password_resets', tokenHash);
-    if (!reset) throw new DomainError('auth.reset_token_invalid', 404);
+    // a salon user's link does not open the console's page, nor a manager's the back office's
+    if (!reset || ((reset.realm as string | undefined) ?? 'merchant') !== realm)
+      throw new DomainError('auth.reset_token_invalid', 404);
     const newHash = await hashPassword(input.password);
+    const userId = reset.user_id as string;
     const outcome = await this.runUser(
-      userStream(reset.tenantId as string, reset.user_id as string),
-      visitorContext(v, reset.tenantId as string, reset.user_id as string),
+      realm === 'manager' ? managerStream(userId) : userStream(reset.tenantId as string, userId),
+      visitorContext(v, reset.tenantId as string, userId, realm === 'manager' ? 'manager' : 'user'),
       { type: 'ResetPassword', tokenHash, newHash, now: v.now.toISOString() },
     );
     return new Answer({ message: 'auth.password_changed' }, outcome.position);

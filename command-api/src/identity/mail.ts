@@ -57,13 +57,27 @@ export const queueMail = async (
 
 const L = MAIL_LINK_PLACEHOLDER;
 
-export const resetPasswordMail = (locale: 'en' | 'ar', name: string) => ({
+export const resetPasswordMail = (
+  locale: 'en' | 'ar',
+  name: string,
+  area: 'merchant' | 'manager' = 'merchant',
+) => ({
   subject: locale === 'ar' ? 'إعادة تعيين كلمة المرور' : 'Reset your password',
   body:
     locale === 'ar'
       ? `مرحبًا ${name}،\nلإعادة تعيين كلمة المرور افتح الرابط التالي خلال 60 دقيقة:\n${L}`
       : `Hello ${name},\nTo reset your password, open this link within 60 minutes:\n${L}`,
-  path: `/${locale}/merchant/reset-password/`,
+  path: `/${locale}/${area}/reset-password/`,
+});
+
+/** A new platform staff member chooses her own password: the console's reset page, within the hour. */
+export const staffWelcomeMail = (locale: 'en' | 'ar', name: string, addedBy: string) => ({
+  subject: locale === 'ar' ? 'حسابك في لوحة تحكم رونق' : 'Your Rawnaq console account',
+  body:
+    locale === 'ar'
+      ? `مرحبًا ${name}،\nأضافك ${addedBy} إلى فريق منصة رونق. يُرجى اختيار كلمة المرور من الرابط التالي خلال 60 دقيقة (وبعدها من "نسيت كلمة المرور" في صفحة الدخول):\n${L}`
+      : `Hello ${name},\n${addedBy} added you to the Rawnaq platform team. Choose your password with this link within 60 minutes (later, with "Forgot password" on the sign-in page):\n${L}`,
+  path: `/${locale}/manager/reset-password/`,
 });
 
 export const verifyEmailMail = (locale: 'en' | 'ar', name: string) => ({

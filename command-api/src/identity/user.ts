@@ -41,7 +41,13 @@ export const evolveUser = (
     | UserEvent
     | {
         type: 'ManagerCreated';
-        data: { manager_id: string; email: string; name: string; password_hash: string };
+        data: {
+          manager_id: string;
+          email: string;
+          name: string;
+          password_hash: string;
+          locale?: 'en' | 'ar';
+        };
       },
 ): UserState => {
   switch (event.type) {
@@ -69,7 +75,7 @@ export const evolveUser = (
         username: d.email,
         email: d.email,
         name: d.name,
-        locale: 'en',
+        locale: d.locale ?? 'en',
         roleId: 'manager',
         passwordHash: d.password_hash,
         active: true,

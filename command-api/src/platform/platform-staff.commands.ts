@@ -10,8 +10,21 @@ import {
   type ManagerCreated,
   type PlatformStaffEvent,
 } from '@rawnaq/contracts';
-import { Auth, parseInput, Realm, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/platform';
+import { randomBytes } from 'node:crypto';
+import {
+  Auth,
+  hashToken,
+  parseInput,
+  Realm,
+  TOKENS,
+  type AuthContext,
+  type LinkTokens,
+  type MailSender,
+  type ReadModels,
+} from '@rawnaq/platform';
 import { hashPassword } from '../identity/identity.commands';
+import { queueMail, staffWelcomeMail } from '../identity/mail';
+import { decideUser, evolveUser, initialUserState, type UserState } from '../identity/user';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
@@ -48,6 +61,8 @@ export class ChangePlatformStaffHandler implements ICommandHandler<ChangePlatfor
   constructor(
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(TOKENS.mailSender) private readonly mailSender: MailSender | null,
+    @Inject(TOKENS.linkTokens) private readonly links: LinkTokens,
   ) {}
 
   async execute({ ctx, auth, id, act, body }: ChangePlatformStaff): Promise<Answer> {
@@ -65,11 +80,35 @@ export class ChangePlatformStaffHandler implements ICommandHandler<ChangePlatfor
           manager_id: managerId,
           email: input.email,
           name: input.name,
-          password_hash: await hashPassword(input.password),
+          // a password no one knows, the adder included: she chooses hers from the mailed link
+          password_hash: await hashPassword(randomBytes(32).toString('base64url')),
           areas: [...new Set(input.areas)].sort(),
+          locale: input.locale,
         },
       };
-      const position = await this.aggregates.create(managerStream(managerId), ctx, [created]);
+      const link = this.links.issue();
+      const stream = managerStream(managerId);
+      const { position } = await this.aggregates.transaction(async () => {
+        await this.aggregates.create(stream, ctx, [created]);
+        await this.aggregates.handle<UserState, never>(stream, ctx, {
+          initial: initialUserState,
+          evolve: evolveUser as never,
+          decide: (s) =>
+            decideUser(
+              { type: 'RequestPasswordReset', tokenHash: hashToken(link.token), now: ctx.now.toISOString() },
+              s,
+            ) as never,
+        });
+        const adder = await this.models.get('managers', auth.userId);
+        const mail = staffWelcomeMail(input.locale, input.name, String(adder?.name ?? auth.name));
+        return queueMail(this.aggregates, ctx, this.mailSender, {
+          to: input.email,
+          locale: input.locale,
+          subject: mail.subject,
+          body: mail.body,
+          link: { path: mail.path, nonce: link.nonce },
+        });
+      });
       return new Answer(
         { id: managerId, name: input.name, email: input.email, areas: created.data.areas, status: 1 },
         position,

@@ -185,8 +185,19 @@ export type UserEvent =
 
 export type ManagerCreated = {
   type: 'ManagerCreated';
-  /** areas: the console's areas her role opens (platform-staff); none given: all of them */
-  data: { manager_id: string; email: string; name: string; password_hash: string; areas?: string[] };
+  /**
+   * areas: the console's areas her role opens (platform-staff); none given: all of them. A member
+   * added in the console gets a password no one knows and chooses hers from a mailed link; locale: the
+   * language of her mail (absent: English).
+   */
+  data: {
+    manager_id: string;
+    email: string;
+    name: string;
+    password_hash: string;
+    areas?: string[];
+    locale?: 'en' | 'ar';
+  };
 };
 export type ManagerEvent = ManagerCreated | SignedIn | SignedOut | PasswordChanged;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cleanPayload } from '../customers/customer-input';
 import { required } from '../validators/core';
-import { passwordRule } from '../validators/password';
 import { email, maxLength } from '../validators/text';
 import { withRule } from '../validators/zod';
 
@@ -64,7 +63,8 @@ export const platformStaffInput = z.preprocess(
   z.object({
     name: withRule(z.string(), required, maxLength(100)),
     email: withRule(z.string(), required, email, maxLength(100)),
-    password: passwordRule,
+    // she chooses her password from the link mailed to her, in this language
+    locale: z.enum(['en', 'ar']).default('ar'),
     areas: areasField,
   }),
 );

@@ -54,6 +54,10 @@ type IdentityEvent =
  * Accounts, roles, users, managers and their sessions: what sign-in looks up and what every request's
  * token is checked against. Passwords are never projected; sessions are known by their token's hash.
  */
+/** Where the person of a user stream's event is read: a platform manager's stream, or a salon user's. */
+const collectionOf = (e: RecordedEvent) =>
+  parseStreamName(e.stream)?.category === 'manager' ? 'managers' : 'users';
+
 export const identityProjection: Projection = {
   name: 'identity',
   version: 1,
@@ -125,14 +129,13 @@ export const identityProjection: Projection = {
     'PlatformStaffEnabled',
   ],
   reads: (e) =>
-    e.type === 'PasswordChanged' ||
-    e.type === 'PasswordResetRequested' ||
-    e.type === 'EmailVerificationRequested' ||
-    e.type === 'EmailVerified'
-      ? [{ collection: 'users', id: e.data.user_id as string }]
-      : e.type === 'WizardStepCompleted'
-        ? [{ collection: 'accounts', id: e.metadata.tenantId }]
-        : [],
+    e.type === 'PasswordChanged' || e.type === 'PasswordResetRequested'
+      ? [{ collection: collectionOf(e), id: e.data.user_id as string }]
+      : e.type === 'EmailVerificationRequested' || e.type === 'EmailVerified'
+        ? [{ collection: 'users', id: e.data.user_id as string }]
+        : e.type === 'WizardStepCompleted'
+          ? [{ collection: 'accounts', id: e.metadata.tenantId }]
+          : [],
   project: (e: RecordedEvent, lookup): Change[] => {
     if (e.type.startsWith('PlatformStaff')) {
       const staff = e as unknown as PlatformStaffEvent & RecordedEvent;
@@ -380,6 +383,7 @@ export const identityProjection: Projection = {
               status: 1,
               created_at: at,
               ...(event.data.areas && { areas: event.data.areas }),
+              ...(event.data.locale && { locale: event.data.locale }),
             },
           },
         ];
@@ -499,7 +503,9 @@ export const identityProjection: Projection = {
         ];
       }
       case 'PasswordResetRequested': {
-        const previous = lookup('users', event.data.user_id)?.pending_reset as string | undefined;
+        // a salon's user or a platform manager (her set-password link, her forgotten password)
+        const people = collectionOf(e);
+        const previous = lookup(people, event.data.user_id)?.pending_reset as string | undefined;
         return [
           ...(previous ? [{ kind: 'delete' as const, collection: 'password_resets', id: previous }] : []),
           {
@@ -509,12 +515,13 @@ export const identityProjection: Projection = {
               id: event.data.token_hash,
               tenantId,
               user_id: event.data.user_id,
+              realm,
               expires_at: event.data.expires_at,
             },
           },
           {
             kind: 'patch',
-            collection: 'users',
+            collection: people,
             id: event.data.user_id,
             set: { pending_reset: event.data.token_hash },
           },
@@ -526,10 +533,11 @@ export const identityProjection: Projection = {
         return [];
       case 'PasswordChanged': {
         if (!event.data.by_reset) return [];
-        const pending = lookup('users', event.data.user_id)?.pending_reset as string | undefined;
+        const people = collectionOf(e);
+        const pending = lookup(people, event.data.user_id)?.pending_reset as string | undefined;
         return [
           ...(pending ? [{ kind: 'delete' as const, collection: 'password_resets', id: pending }] : []),
-          { kind: 'patch', collection: 'users', id: event.data.user_id, unset: ['pending_reset'] },
+          { kind: 'patch', collection: people, id: event.data.user_id, unset: ['pending_reset'] },
         ];
       }
     }

@@ -101,14 +101,26 @@ export class MerchantIdentityQueryController {
   /** Whether a reset link is still good (the screen says so before asking for a new password). */
   @Get('reset_password/:token')
   @Public()
-  async resetLink(@Param('token') token: string) {
-    const reset = await this.models.get('password_resets', hashToken(token));
-    if (!reset || Date.parse(reset.expires_at as string) <= Date.now())
-      throw new DomainError('auth.reset_token_invalid', 404);
-    const user = await this.models.get('users', reset.user_id as string);
-    return { email: user?.email ?? null };
+  resetLink(@Param('token') token: string) {
+    return resetLinkOf(this.models, token, 'merchant');
   }
 }
+
+/**
+ * Whether a reset link is still good, and for which address: a salon user's link on the back office's
+ * page, a platform staff member's on the console's, never the other way round.
+ */
+const resetLinkOf = async (models: ReadModels, token: string, realm: 'merchant' | 'manager') => {
+  const reset = await models.get('password_resets', hashToken(token));
+  if (
+    !reset ||
+    ((reset.realm as string | undefined) ?? 'merchant') !== realm ||
+    Date.parse(reset.expires_at as string) <= Date.now()
+  )
+    throw new DomainError('auth.reset_token_invalid', 404);
+  const person = await models.get(realm === 'manager' ? 'managers' : 'users', reset.user_id as string);
+  return { email: person?.email ?? null };
+};
 
 const managerList = (
   resource: string,
@@ -199,6 +211,13 @@ export class ManagerQueryController {
         areas: Array.isArray(manager?.areas) ? manager.areas : null,
       },
     };
+  }
+
+  /** Whether a platform staff member's reset (or first set-password) link is still good. */
+  @Get('reset_password/:token')
+  @Public()
+  resetLink(@Param('token') token: string) {
+    return resetLinkOf(this.models, token, 'manager');
   }
 
   /** The platform's settings; a platform that never changed them runs on the defaults. */

@@ -8,15 +8,18 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from '../../auth-pages/fields';
-import { failureKey, isHandled, isHttpError } from '../../http/errors';
-import { AuthLayout } from '../../shell/AuthLayout';
-import { useArea } from '../../shell/area';
+import { PasswordField, useApiFieldErrors, useIssueText, type FieldErrors } from './fields';
+import { failureKey, isHandled, isHttpError } from '../http/errors';
+import { AuthLayout } from '../shell/AuthLayout';
+import { useArea } from '../shell/area';
 
 type LinkState =
   { state: 'checking' } | { state: 'valid'; email: string } | { state: 'invalid'; message: string };
 
-/** merchant/reset-password/{token}: the link from the mail, checked first, then a new password. */
+/**
+ * merchant/reset-password/{token} and manager/reset-password/{token}: the link from the mail (a forgotten
+ * password, or a new owner's or platform staff member's first one), checked first, then a new password.
+ */
 export const ResetPasswordPage = () => {
   const { token = '' } = useParams();
   const area = useArea();
@@ -108,7 +111,9 @@ export const ResetPasswordPage = () => {
       )}
       {link.state === 'valid' && done && (
         <Stack spacing={2}>
-          <Alert severity="success">{translate('app.auth.reset_done')}</Alert>
+          <Alert severity="success" data-testid="reset-done">
+            {translate('app.auth.reset_done')}
+          </Alert>
           {backToSignIn}
         </Stack>
       )}
@@ -116,7 +121,11 @@ export const ResetPasswordPage = () => {
         <Box component="form" onSubmit={submit} noValidate>
           <Stack spacing={2}>
             <Typography color="text.secondary">
-              {translate('app.auth.reset_for', { email: link.email })}
+              {translate('app.auth.reset_for')}{' '}
+              {/* an address is read left to right, and a long one wraps inside the card */}
+              <bdi dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+                {link.email}
+              </bdi>
             </Typography>
             {alert && <Alert severity="error">{translate(alert)}</Alert>}
             <PasswordField

@@ -196,6 +196,7 @@ import { ChangePlatformStaffHandler, PlatformStaffController } from './platform/
 import { Expiries, ExpiriesWorker } from './sales/expiries';
 import { paymentGatewaysFor } from './online/gateways';
 import type { SealedSecrets } from '@rawnaq/platform';
+import { PlatformMailSender } from './identity/platform-mail-sender';
 import { MESSAGING_TOKENS, messagingChannelsFromEnv, type MessagingChannels } from './engagement/channels';
 import {
   BirthdayWishesController,
@@ -322,7 +323,12 @@ export class CommandApiModule {
         { provide: TOKENS.logger, useValue: deps.logger },
         { provide: TOKENS.fileStore, useValue: deps.fileStore },
         { provide: TOKENS.clock, useValue: deps.clock ?? systemClock },
-        { provide: TOKENS.mailSender, useValue: deps.mailSender ?? null },
+        // the deployment's mail server, or else the one of the manager's e-mail setting
+        {
+          provide: TOKENS.mailSender,
+          useFactory: () =>
+            new PlatformMailSender(deps.mailSender, deps.readModels, () => payments().secrets),
+        },
         { provide: TOKENS.linkTokens, useValue: deps.linkTokens },
         { provide: Aggregates, useFactory: () => new Aggregates(deps.eventStore) },
         { provide: GATEWAY_TOKENS.gateways, useFactory: () => payments().gateways },

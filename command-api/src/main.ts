@@ -2,7 +2,13 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
-import { applyServerTimeouts, jsonLogger, openServiceDeps, trustProxySetting } from '@rawnaq/platform';
+import {
+  applyServerTimeouts,
+  jsonLogger,
+  openServiceDeps,
+  TOKENS,
+  trustProxySetting,
+} from '@rawnaq/platform';
 import { CommandApiModule } from './command-api.module';
 import { MailDispatcher } from './identity/mail-dispatcher';
 import { Aggregates } from './shared/repository';
@@ -50,16 +56,16 @@ const main = async () => {
       ),
     );
   }
-  // SMTP_URL set: this service sends the outbox's waiting mail (run one command-api per deployment
-  // with it, or accept that two may both send a message now and then: delivery is at least once)
-  if (platform.mailSender)
-    new MailDispatcher(
-      app.get(Aggregates),
-      readModels,
-      platform.mailSender,
-      jsonLogger,
-      platform.linkTokens,
-    ).start();
+  // this service sends the outbox's waiting mail, through SMTP_URL's server or the one the manager set
+  // in the console (run one command-api per deployment, or accept that two may both send a message
+  // now and then: delivery is at least once)
+  new MailDispatcher(
+    app.get(Aggregates),
+    readModels,
+    app.get(TOKENS.mailSender),
+    jsonLogger,
+    platform.linkTokens,
+  ).start();
   await app.listen(Number(process.env.PORT ?? 3001));
   applyServerTimeouts(app.getHttpServer());
   jsonLogger.info('command-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3001 });

@@ -32,6 +32,7 @@ import {
   simulatorConnection,
   SqliteEventStore,
   TIMEOUTS,
+  TOKENS,
   trustProxySetting,
   type Clock,
   type Logger,
@@ -129,7 +130,7 @@ export type RunningApp = {
   runner: Projections;
   readModels: ReadModels;
   /** sends the outbox's waiting mail when a mail server is set (SMTP_URL); tests run it by hand */
-  mail?: MailDispatcher;
+  mail: MailDispatcher;
   /** the ZATCA reporting worker (tests run it by hand) */
   einvoicing: EInvoiceReportingWorker;
   /** the online payments (tests run the expiry by hand) */
@@ -403,16 +404,16 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   );
   handler.use(uiFiles(o.adminDist, o.bookingDist, readModels));
 
-  const mail = platform.mailSender
-    ? new MailDispatcher(
-        commandApp.get(Aggregates),
-        readModels,
-        platform.mailSender,
-        logger,
-        platform.linkTokens,
-      )
-    : undefined;
-  if (mail && o.sendMail !== false) mail.start();
+  // the deployment's mail server (SMTP_URL, MAIL_DIR) or the one the manager sets in the console: the
+  // dispatcher always runs, and sends what was queued while a server was set
+  const mail = new MailDispatcher(
+    commandApp.get(Aggregates),
+    readModels,
+    commandApp.get(TOKENS.mailSender),
+    logger,
+    platform.linkTokens,
+  );
+  if (o.sendMail !== false) mail.start();
 
   return {
     handler,
@@ -425,7 +426,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     messaging: commandApp.get(OutboxWorker),
     close: async () => {
       simulator.close();
-      await mail?.stop();
+      await mail.stop();
       await commandApp.close();
       await queryApp.close();
       await runner.stop();

@@ -1,4 +1,5 @@
 import type { MailSender, OutgoingMail } from '@rawnaq/platform';
+import { listen } from '../../platform/src/mail/smtp/smtp-listener.test-support';
 import { bearer, MANAGER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 const forgot = (t: TestApp, email: string) => t.http.post('/api/merchant/forgot_password').send({ email });
@@ -112,5 +113,65 @@ describe('forgot password with a mail server', () => {
       status: 0,
       error: '550 mailbox unavailable',
     });
+  });
+});
+
+describe('mail through the server the manager sets in the console (no SMTP_URL)', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    smtp = await listen({ auth: true });
+    t = await startTestApp();
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    smtp.server.close();
+  });
+
+  const setServer = async (host: string) => {
+    const manager = await t.signIn(MANAGER, 'manager');
+    const res = await t.http
+      .put('/api/manager/platform-records/email-setting')
+      .set(bearer(manager))
+      .send({
+        sender_name: 'Rawnaq',
+        sender_address: 'hello@rawnaq.example',
+        smtp_host: host,
+        smtp_port: String(smtp.port),
+        smtp_username: 'mailer',
+        smtp_password: 'top-secret-password',
+      });
+    expect(res.status).toBe(200);
+  };
+
+  it('keeps mail locally until a server is set, then sends through it signed in with the sealed password, and keeps it locally again once it is removed', async () => {
+    await forgot(t, 'owner@demosalon.example');
+    expect((await outbox(t)).find((m) => m.to === 'owner@demosalon.example')).toMatchObject({ status: 3 });
+
+    await setServer('127.0.0.1');
+    await forgot(t, 'reception@demosalon.example');
+    expect((await outbox(t)).find((m) => m.to === 'reception@demosalon.example')).toMatchObject({
+      status: 1,
+    });
+    expect(await t.app.mail.dispatchPending()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toMatchObject({
+      from: 'hello@rawnaq.example',
+      to: ['reception@demosalon.example'],
+      auth: { user: 'mailer', password: 'top-secret-password' },
+    });
+    expect((await outbox(t)).find((m) => m.to === 'reception@demosalon.example')).toMatchObject({
+      status: 2,
+    });
+    // the mail kept locally before the server was set stays so: it was never meant to be sent
+    expect((await outbox(t)).find((m) => m.to === 'owner@demosalon.example')).toMatchObject({ status: 3 });
+
+    await setServer('');
+    await forgot(t, 'accountant@demosalon.example');
+    expect((await outbox(t)).find((m) => m.to === 'accountant@demosalon.example')).toMatchObject({
+      status: 3,
+    });
+    expect(await t.app.mail.dispatchPending()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { MAIL_LINK_PLACEHOLDER, PLATFORM_TENANT, streamName, type MailQueued } from '@rawnaq/contracts';
 import type { LinkTokens, MailSender, OutgoingMail } from '@rawnaq/platform';
 import type { CommandContext } from '../shared/command-context';
+import { willSend } from './platform-mail-sender';
 import { Aggregates, idFor } from '../shared/repository';
 
 export const mailStream = (mailId: string) => streamName('mail', PLATFORM_TENANT, mailId);
@@ -45,8 +46,9 @@ export const queueMail = async (
       mail_id: idFor(ctx, 'mail'),
       to: m.to,
       locale: m.locale,
-      // with a mail server the dispatcher sends it; without one it is only kept in the outbox
-      delivery: mailSender ? 'smtp' : 'local',
+      // with a mail server (the deployment's or the manager's) the dispatcher sends it; without one
+      // it is only kept in the outbox
+      delivery: (await willSend(mailSender)) ? 'smtp' : 'local',
       subject: m.subject,
       body: m.body,
       ...(m.link && { link: m.link }),

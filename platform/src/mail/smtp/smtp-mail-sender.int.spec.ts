@@ -1,54 +1,5 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { SmtpMailSender } from './smtp-mail-sender';
-
-type Received = { from: string; to: string[]; data: string };
-
-/**
- * A tiny SMTP server in this process (node:net): just enough of RFC 5321 for one client to deliver,
- * so the adapter is tested over a real SMTP conversation rather than a mocked transport.
- */
-const listen = async (): Promise<{ server: Server; port: number; received: Received[] }> => {
-  const received: Received[] = [];
-  const server = createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let current: Received = { from: '', to: [], data: '' };
-    socket.write('220 test ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end: number;
-      while ((end = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push(current);
-            current = { from: '', to: [], data: '' };
-            socket.write('250 2.0.0 queued as test-1\r\n');
-          } else current.data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') {
-          current.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
-          socket.write('250 2.1.0 OK\r\n');
-        } else if (verb === 'RCPT') {
-          current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
-          socket.write('250 2.1.5 OK\r\n');
-        } else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else if (verb === 'RSET' || verb === 'NOOP') socket.write('250 OK\r\n');
-        else socket.write('502 not here\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.address() as AddressInfo).port, received };
-};
+import { listen } from './smtp-listener.test-support';
 
 describe('SMTP mail sender (nodemailer) against an in-process SMTP listener', () => {
   it('delivers a plain-text Arabic message with the configured From, To and subject', async () => {

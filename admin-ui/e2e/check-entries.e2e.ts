@@ -1,8 +1,9 @@
 /**
  * The platform's check of what salons add (issue 27, `check-entries/*`): the salon adds a service; on
  * a phone in Arabic the manager finds it in "added services", hides it from the online pages with a
- * reason, and the salon's online menu no longer has it; on a desktop in English she approves every group
- * the list shows at once. Called by flows.e2e.spec.ts.
+ * reason, and the salon's online menu no longer has it while its owner is told in her notification
+ * menu, which takes her to the service; on a desktop in English she approves every group the list shows
+ * at once. Called by flows.e2e.spec.ts.
  */
 import { managerApi, noSideScroll, ownerApi, shot, signIn, DEMO } from './browser';
 import type { SuiteContext } from './menu.e2e';
@@ -55,6 +56,22 @@ export const checkEntriesTests = ({ url, tab }: SuiteContext) => {
         groups: Array<{ services: Array<{ id: string }> }>;
       };
       expect(menu.groups.flatMap((g) => g.services).some((s) => s.id === added.body.id)).toBe(false);
+
+      // the owner is told in her notification menu, in Arabic, and it takes her to the service
+      const salon = await tab('ar');
+      await salon.page.setViewportSize({ width: 390, height: 844 });
+      await signIn(salon.page, url, DEMO.owner, { language: 'ar' });
+      await salon.page.click('[data-testid=notification-bell]');
+      const notice = salon.page.locator('[data-testid=notification-checks][data-read=false]', {
+        hasText: 'اسم علامة تجارية مسجلة',
+      });
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('أخفت المنصة من صفحاتك على الإنترنت');
+      expect(await notice.textContent()).not.toMatch(/[A-Za-z]{3,}/);
+      await noSideScroll(salon.page);
+      await shot(salon.page, 'check-entries-notice-ar-phone');
+      await notice.click();
+      await salon.page.waitForURL(`**/ar/merchant/menu/services/${added.body.id}`);
     });
 
     it('approves every group shown at once on a desktop in English', async () => {

@@ -1,7 +1,14 @@
 import { instantAt } from '@rawnaq/contracts';
 import { png } from './testing/images.test-support';
 import { TZ, workday } from './testing/dates.test-support';
-import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import {
+  bearer,
+  MANAGER,
+  OWNER,
+  RECEPTION,
+  startTestApp,
+  type TestApp,
+} from './testing/test-app.test-support';
 
 type Entry = {
   id: string;
@@ -176,9 +183,40 @@ describe("the platform's check of what salons add", () => {
     expect(shown).toBeDefined();
     expect(shown!.image_url).toBeNull();
     expect((await t.http.get(url).set(await fresh())).status).toBe(404);
+    // the salon is told in its notification menu too, with the reason, where it changes it
+    const notices = async (token: string) => {
+      const res = await t.http.get('/api/merchant/notifications/get_records').set(await fresh(token));
+      expect(res.status).toBe(200);
+      return res.body as { records: Array<Record<string, unknown>>; unread: Record<string, number> };
+    };
+    const told = await notices(owner);
+    expect(told.records.find((r) => r.entry_id === entry.id)).toMatchObject({
+      kind: 'checks',
+      target_kind: 'service',
+      target_id: service.id,
+      aspect: 'image',
+      reason: 'Not a picture of the salon',
+      hidden: true,
+      read: false,
+    });
+    expect(told.unread.checks).toBeGreaterThanOrEqual(1);
+    // not the front desk's business: a receptionist neither sees the kind nor reads the notice
+    const reception = await t.signIn(RECEPTION);
+    const hers = await notices(reception);
+    expect(hers.unread.checks).toBeUndefined();
+    expect(hers.records.some((r) => r.kind === 'checks')).toBe(false);
+    const id = told.records.find((r) => r.entry_id === entry.id)!.id as string;
+    expect((await t.http.post(`/api/merchant/notifications/${id}/read`).set(bearer(reception))).status).toBe(
+      403,
+    );
 
     expect((await decide(entry.id, { decision: 'approved' })).status).toBe(200);
     expect((await menu()).find((s) => s.id === service.id)!.image_url).toBe(url);
+    // approved after all: nothing left for the salon to do about it
+    expect((await notices(owner)).records.find((r) => r.entry_id === entry.id)).toMatchObject({
+      read: true,
+      closed: true,
+    });
   });
 
   it('withholds rejected terms from the online pages; a product rejected only asks the salon to correct it', async () => {
@@ -198,6 +236,15 @@ describe("the platform's check of what salons add", () => {
     expect((await list('added-products')).find((e) => e.id === product.id)).toMatchObject({
       review: 'rejected',
       held: false,
+    });
+    // its notice asks the salon to correct it (nothing was hidden)
+    const records = (
+      await t.http.get('/api/merchant/notifications/get_records?type=checks').set(await fresh(owner))
+    ).body.records as Array<Record<string, unknown>>;
+    expect(records.find((r) => r.entry_id === product.id)).toMatchObject({
+      target_kind: 'product',
+      hidden: false,
+      reason: 'Fake brand',
     });
   });
 

@@ -25,8 +25,9 @@ import { PRODUCT_RESOURCES } from '../products/types';
 import { useArea } from '../shell/area';
 import { SYSTEM_UPDATES, useUpdateText, type SystemUpdate } from './SystemUpdates';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import FactCheckIcon from '@mui/icons-material/FactCheckOutlined';
 
-type Kind = 'stocks' | 'surveys' | 'complaints' | 'orders';
+type Kind = 'stocks' | 'surveys' | 'complaints' | 'orders' | 'checks';
 type Note = {
   id: string;
   kind: Kind;
@@ -51,6 +52,12 @@ type Note = {
   total?: number;
   currency?: string;
   purchase?: string;
+  // checks: what the platform's team rejected, why, and whether it is hidden online until changed
+  target_kind?: string;
+  target_id?: string;
+  aspect?: string;
+  reason?: string | null;
+  hidden?: boolean;
 };
 type Answer = {
   records: Note[];
@@ -74,6 +81,30 @@ const ICONS: Record<Kind, typeof InventoryIcon> = {
   surveys: ReviewsIcon,
   complaints: ReportIcon,
   orders: ShoppingBagIcon,
+  checks: FactCheckIcon,
+};
+
+/** Where the salon changes what the platform's team rejected (the change goes back to be checked). */
+const checkPlace = (basename: string, n: Note): string => {
+  const id = encodeURIComponent(n.target_id ?? '');
+  switch (n.target_kind) {
+    case 'service':
+      return `${basename}/menu/services/${id}`;
+    case 'group':
+      return `${basename}/menu/groups/${id}`;
+    case 'offer':
+      return `${basename}/menu/offers/${id}`;
+    case 'package':
+      return `${basename}/menu/packages/${id}`;
+    case 'product':
+      return `${basename}/${PRODUCT_RESOURCES.products}/${id}`;
+    default:
+      return n.aspect === 'terms'
+        ? `${basename}/setting/online-setting/terms-and-conditions`
+        : n.aspect === 'refund_policy'
+          ? `${basename}/setting/online-setting/refund-policy`
+          : `${basename}/setting/general-setting`;
+  }
 };
 
 /**
@@ -205,6 +236,11 @@ export const NotificationsBell = () => {
               ),
             })
           : t('online', { number: n.invoice_number ?? '' });
+      case 'checks':
+        return t(n.hidden ? 'check_hidden' : 'check_correct', {
+          what: t(`check_targets.${n.target_kind}.${n.aspect}`),
+          reason: n.reason || '—',
+        });
     }
   };
   const whereOf = (n: Note): string => {
@@ -221,6 +257,8 @@ export const NotificationsBell = () => {
         return n.order === 'held'
           ? `${basename}/on-hold-report`
           : `${basename}/accounting/total-sales/${encodeURIComponent(n.invoice_id ?? '')}/show`;
+      case 'checks':
+        return checkPlace(basename, n);
     }
   };
 
@@ -333,7 +371,11 @@ export const NotificationsBell = () => {
               }}
             >
               <ListItemIcon sx={{ mt: 0.5 }}>
-                <Icon color={n.read ? 'action' : n.kind === 'complaints' ? 'error' : 'warning'} />
+                <Icon
+                  color={
+                    n.read ? 'action' : n.kind === 'complaints' || n.kind === 'checks' ? 'error' : 'warning'
+                  }
+                />
               </ListItemIcon>
               <ListItemText
                 primary={<bdi>{textOf(n)}</bdi>}

@@ -31,6 +31,7 @@ export const en = {
         surveys: 'Survey',
         complaints: 'Complaint',
         orders: 'Order',
+        checks: 'Platform check',
         systemUpdates: 'System update',
       },
       rated: '%{customer} rated invoice %{number}: %{rating} out of 5',
@@ -40,6 +41,21 @@ export const en = {
       online: 'An order was paid online: invoice %{number}',
       walk_in: 'a walk-in customer',
       walk_in_rated: 'A walk-in customer',
+      check_hidden:
+        'Hidden from your online pages by the platform: %{what}. Why: %{reason}. Change it to show it again.',
+      check_correct: 'The platform asks you to correct: %{what}. Why: %{reason}',
+      check_targets: {
+        service: { item: 'a service', image: 'a service’s picture' },
+        group: { item: 'a service group' },
+        product: { item: 'a product', image: 'a product’s picture' },
+        offer: { description: 'an offer’s description' },
+        package: { description: 'a package’s description' },
+        salon: {
+          terms: 'your terms and conditions',
+          refund_policy: 'your refund policy',
+          logo: 'your invoice logo',
+        },
+      },
     },
     feedback: {
       menu: { surveys: 'Surveys report', complaints: 'Complaints' },

@@ -3,10 +3,19 @@ import { canAccess, Page, Permission, type PermissionMap } from '../identity/per
 /**
  * The notification menu (doc1 §2, doc2 §6-7): stocks (a product at its warning level), surveys (a
  * customer rated her visit), complaints (one was opened), orders (a basket on hold, an online order)
- * and system updates. Each kind behind its permission: stocks page 5 permission 5, surveys page 6
- * permission 38, complaints page 6 permission 39, orders the account's `hold_invoice` on.
+ * checks (the platform's team rejected something the salon added: hidden from its online pages, or to
+ * correct) and system updates. Each kind behind its permission: stocks page 5 permission 5, surveys
+ * page 6 permission 38, complaints page 6 permission 39, orders the account's `hold_invoice` on,
+ * checks whoever may change the menu or the settings.
  */
-export const NOTIFICATION_KINDS = ['stocks', 'surveys', 'complaints', 'orders', 'systemUpdates'] as const;
+export const NOTIFICATION_KINDS = [
+  'stocks',
+  'surveys',
+  'complaints',
+  'orders',
+  'checks',
+  'systemUpdates',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A notice's stream (its read mark): `notice-{tenant}.{notice id}`. */
@@ -37,6 +46,11 @@ export const mayReadNotificationKind = (
       return canAccess(permissions, Page.marketing, Permission.complaintsNotifications);
     case 'orders':
       return holdsInvoices;
+    case 'checks':
+      return (
+        canAccess(permissions, Page.menu, Permission.manageMenu) ||
+        canAccess(permissions, Page.settings, Permission.manageSettings)
+      );
     case 'systemUpdates':
       return true;
   }

@@ -1,16 +1,20 @@
-import type {
-  ComplaintOpened,
-  GatewayPurchaseDelivered,
-  InvoiceHeld,
-  InvoiceRated,
-  NoticeRead,
-  RecordedEvent,
+import {
+  shownOnline,
+  type ComplaintOpened,
+  type ContentCheckDecided,
+  type GatewayPurchaseDelivered,
+  type InvoiceHeld,
+  type InvoiceRated,
+  type NoticeRead,
+  type RecordedEvent,
 } from '@rawnaq/contracts';
 import type { Change } from '@rawnaq/platform';
 import type { Projection } from '../runner/projection';
 
 /** The notice of a held basket (closed once issued or cancelled: nothing is left to do about it). */
 export const heldNoticeId = (heldInvoiceId: string) => `order-held-${heldInvoiceId}`;
+/** The notice of an entry the platform's team rejected (closed once it approves it after all). */
+export const checkNoticeId = (entryId: string) => `check-${entryId}`;
 
 const HANDLES = [
   'InvoiceRated',
@@ -19,17 +23,21 @@ const HANDLES = [
   'HeldInvoiceIssued',
   'HeldInvoiceCancelled',
   'GatewayPurchaseDelivered',
+  'ContentCheckDecided',
   'NoticeRead',
 ] as const;
 
 /**
  * The notification menu's surveys, complaints and orders (the stocks' are the inventory's): one notice
- * per rating, per complaint opened, per basket put on hold and per order paid online, unread until
- * someone of the salon opens it (`NoticeRead`). A held basket issued or cancelled closes its notice.
+ * per rating, per complaint opened, per basket put on hold, per order paid online and per entry the
+ * platform's team rejected (with its reason: what the owner is mailed too), unread until someone of the
+ * salon opens it (`NoticeRead`). A held basket issued or cancelled, or a rejected entry approved after
+ * all, closes its notice.
  */
 export const noticesProjection: Projection = {
   name: 'notices',
-  version: 1,
+  // 2: the platform's rejected entries (checks)
+  version: 2,
   collections: [
     {
       name: 'notices',
@@ -44,6 +52,8 @@ export const noticesProjection: Projection = {
       return [
         { collection: 'notices', id: heldNoticeId((e.data as { held_invoice_id: string }).held_invoice_id) },
       ];
+    if (e.type === 'ContentCheckDecided')
+      return [{ collection: 'notices', id: checkNoticeId((e.data as { entry_id: string }).entry_id) }];
     return [];
   },
   project: (e: RecordedEvent, lookup): Change[] => {
@@ -110,6 +120,28 @@ export const noticesProjection: Projection = {
           purchase: d.kind,
           invoice_id: d.invoice_id,
           invoice_number: d.invoice_number,
+        });
+      }
+      case 'ContentCheckDecided': {
+        const d = e.data as ContentCheckDecided['data'];
+        const id = checkNoticeId(d.entry_id);
+        if (d.decision === 'approved') {
+          const doc = lookup('notices', id);
+          return doc
+            ? [{ kind: 'upsert', collection: 'notices', doc: { ...doc, read: true, closed: true } }]
+            : [];
+        }
+        return notice({
+          id,
+          kind: 'checks',
+          created_at: e.metadata.occurredAt,
+          entry_id: d.entry_id,
+          target_kind: d.target_kind,
+          target_id: d.target_id,
+          aspect: d.aspect,
+          reason: d.rejection_reason,
+          // withheld from the salon's online pages until changed, or only to correct
+          hidden: shownOnline(d.target_kind, d.aspect),
         });
       }
       case 'NoticeRead': {

@@ -16,7 +16,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 
-const LISTED = ['stocks', 'surveys', 'complaints', 'orders'] as const;
+const LISTED = ['stocks', 'surveys', 'complaints', 'orders', 'checks'] as const;
 type Listed = (typeof LISTED)[number];
 /** How many of each kind the menu lists (newest first). */
 const PER_KIND = 50;
@@ -39,7 +39,8 @@ type StreamResponse = {
 };
 
 /**
- * The notification menu (doc1 §2, doc2 §6-7): stocks, surveys, complaints and orders, each kind for
+ * The notification menu (doc1 §2, doc2 §6-7): stocks, surveys, complaints, orders and the platform's
+ * checks, each kind for
  * who may see it, newest first, with the unread counts; and the same counts pushed live to an open
  * back office as Server-Sent Events whenever a notification is added or read.
  */

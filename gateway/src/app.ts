@@ -23,6 +23,7 @@ import {
 } from '@rawnaq/command-api';
 import { paymentSimulator } from './payment-simulator';
 import { websiteRouter } from './website/router';
+import { inProcessSubmit } from './website/submit';
 import {
   answerWithin,
   applyServerTimeouts,
@@ -400,7 +401,12 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
 
   // the public website of Rawnaq (`/`, `/en`, its pages, sitemap, robots, the manager's redirects)
   handler.use(
-    websiteRouter({ models: readModels, commands: () => commandApp.get(CommandBus), clock, logger }),
+    websiteRouter({
+      models: readModels,
+      submit: inProcessSubmit(() => commandApp.get(CommandBus)),
+      clock,
+      logger,
+    }),
   );
   handler.use(uiFiles(o.adminDist, o.bookingDist, readModels));
 

@@ -1,5 +1,10 @@
 import { WEBSITE_PAGE_PATHS, WEBSITE_PAGES } from '@rawnaq/contracts';
+import express from 'express';
+import request from 'supertest';
+import { silentLogger, systemClock } from '@rawnaq/platform';
 import { bearer, MANAGER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import { websiteRouter } from './website/router';
+import { remoteSubmit } from './website/submit';
 
 /**
  * Issue 27, the public website over HTTP: every page in Arabic (at `/`) and English (at `/en`), its
@@ -293,5 +298,65 @@ describe('the public website', () => {
     expect(locs).toEqual(expect.arrayContaining(['/', '/en', '/business/pricing', '/en/business/pricing']));
     expect(sitemap.text).toContain('hreflang="x-default"');
     expect(sitemap.text.match(/hreflang="en"/g)).toHaveLength(listed.length * 2);
+  });
+
+  it('is served the same by the scale-out web service, whose forms go to command-api over HTTP as each visitor', async () => {
+    // the `web` service's own router (static.ts), its commands run by the test app over HTTP
+    const web = express();
+    web.set('trust proxy', 1);
+    web.use(
+      websiteRouter({
+        models: t.app.readModels,
+        submit: remoteSubmit(t.url),
+        clock: systemClock,
+        logger: silentLogger,
+      }),
+    );
+    const at = request(web);
+    let visitorNo = 100;
+    const as = () => ({ 'X-Forwarded-For': `198.51.100.${++visitorNo}` });
+    const home = await at.get('/').set(as());
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('<html lang="ar" dir="rtl"');
+
+    // each field's message with its numbers, checked on the web service against the command's schema
+    const before = await t.eventCount();
+    const long = await at
+      .post('/en/request-free-trial')
+      .set(as())
+      .type('form')
+      .send({ ...trial, email: 'web@salon.example', owner_name: 'x'.repeat(101) });
+    expect(long.status).toBe(422);
+    expect(long.text).toMatch(/Your name[^<]*100/);
+    expect(await t.eventCount()).toBe(before);
+
+    // more requests than command-api takes from one address a minute: each visitor is limited, not the web service
+    for (let i = 0; i < 6; i++) {
+      const res = await at
+        .post('/request-free-trial')
+        .set(as())
+        .type('form')
+        .send({ ...trial, email: `web${i}@salon.example` });
+      expect([res.status, res.headers.location]).toEqual([303, '/request-free-trial-success']);
+    }
+    const requested = (await t.allEvents()).filter((e) => e.type === 'FreeTrialRequested');
+    expect(requested.map((e) => e.data.email)).toEqual(
+      expect.arrayContaining(['web0@salon.example', 'web5@salon.example']),
+    );
+
+    // what command-api refuses (a pending request of that address) comes back on its field, in the page's language
+    const again = await at
+      .post('/en/request-free-trial')
+      .set(as())
+      .type('form')
+      .send({ ...trial, email: 'web0@salon.example' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('A salon or a pending request already uses this e-mail');
+    const contact = await at
+      .post('/en/contact-us')
+      .set(as())
+      .type('form')
+      .send({ name: 'Amal', email: 'amal@salon.example', message: 'Do you have a demo?' });
+    expect([contact.status, contact.headers.location]).toEqual([303, '/en/contact-us-success']);
   });
 });

@@ -1,5 +1,4 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { ReceiveContactMessage, RequestFreeTrial, PublicRateLimit } from '@rawnaq/command-api';
+import { PublicRateLimit } from '@rawnaq/command-api';
 import {
   DomainError,
   fieldIssues,
@@ -15,6 +14,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { gzipSync } from 'node:zlib';
 import { documentOf, pageBody, pathOf, type FormState, type Render } from './pages';
 import { pricingPlans } from './pricing';
+import type { WebsiteSubmit } from './submit';
 import { TEXTS, type Lang } from './texts';
 
 const BY_PATH = new Map<string, WebsitePage>([
@@ -80,12 +80,13 @@ const formErrors = (error: unknown, lang: Lang, form: 'trial' | 'contact'): Form
 /**
  * The public website of Rawnaq (doc1 "Public website"): HTML written on the server from the manager's
  * settings on each request (nothing to regenerate when she changes them), readable with JavaScript
- * off; the forms are plain POSTs that run the commands and redirect to their success pages. Also the
- * manager's redirects, the sitemap and robots.txt.
+ * off; the forms are plain POSTs that run the commands (`submit`: here, or through command-api in the
+ * scale-out topology) and redirect to their success pages. Also the manager's redirects, the sitemap
+ * and robots.txt.
  */
 export const websiteRouter = (o: {
   models: ReadModels;
-  commands: () => CommandBus;
+  submit: WebsiteSubmit;
   clock: Clock;
   logger: Logger;
 }) => {
@@ -170,13 +171,7 @@ export const websiteRouter = (o: {
       const now = o.clock.now();
       try {
         limit.check(req.ip || 'unknown', now.getTime());
-        await o
-          .commands()
-          .execute(
-            kind === 'trial'
-              ? new RequestFreeTrial(now, values, lang)
-              : new ReceiveContactMessage(now, values, lang),
-          );
+        await o.submit(kind, values, lang, now, req.ip || 'unknown');
       } catch (error) {
         const found = formErrors(error, lang, kind);
         const state: FormState =

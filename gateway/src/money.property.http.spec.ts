@@ -15,8 +15,8 @@ import {
   type InvoicePayment,
   type VatSubtotal,
 } from '@rawnaq/contracts';
-import { silentLogger } from '@rawnaq/platform';
-import { allProjections, ProjectionRunner } from '@rawnaq/projections';
+import { allProjections } from '@rawnaq/projections';
+import { rebuildAndRead } from './testing/rebuild.test-support';
 import { bearer, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /**
@@ -1147,28 +1147,11 @@ describe('the money reports add up to the documents, for any day of sales (issue
     );
 
     // rebuilt from the first event, blue-green, as `npm run projections:rebuild` does: the same reports
-    const rebuilder = new ProjectionRunner({
-      eventStore: t.platform.eventStore,
-      bus: t.platform.bus,
-      readStore: t.platform.readStore,
-      projections: allProjections,
-      logger: silentLogger,
-    });
-    for (const [projection, collection] of [
+    await rebuildAndRead(t, [
       ['sales', 'sales_days'],
       ['sales-reports', 'sales_report_days'],
       ['ledger', 'ledger_days'],
-    ]) {
-      const live = await t.app.readModels.physical(collection);
-      const { generation } = await rebuilder.rebuild(projection);
-      expect(`${collection}_g${generation}`).not.toBe(live);
-      // the server reads the new generation once it has seen the swap
-      const deadline = Date.now() + 10_000;
-      while ((await t.app.readModels.physical(collection)) !== `${collection}_g${generation}`) {
-        if (Date.now() > deadline) throw new Error(`${projection}: generation ${generation} never read`);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
+    ]);
     for (const run of runs) await check(run, await run.signIn(), false);
   }, 600_000);
 });

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { addDays, today, toDecimalString, type Currency } from '@rawnaq/contracts';
-import { silentLogger } from '@rawnaq/platform';
-import { allProjections, ProjectionRunner } from '@rawnaq/projections';
+import { rebuildAndRead } from './testing/rebuild.test-support';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /**
@@ -238,21 +237,7 @@ describe("the platform's invoices and payments add up (issue 27)", () => {
     );
 
     // rebuilt from the first event, blue-green, as `npm run projections:rebuild` does: the same reports
-    const rebuilder = new ProjectionRunner({
-      eventStore: t.platform.eventStore,
-      bus: t.platform.bus,
-      readStore: t.platform.readStore,
-      projections: allProjections,
-      logger: silentLogger,
-    });
-    const live = await t.app.readModels.physical('account_invoices');
-    const { generation } = await rebuilder.rebuild('billing');
-    expect(`account_invoices_g${generation}`).not.toBe(live);
-    const deadline = Date.now() + 10_000;
-    while ((await t.app.readModels.physical('account_invoices')) !== `account_invoices_g${generation}`) {
-      if (Date.now() > deadline) throw new Error(`billing: generation ${generation} never read`);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await rebuildAndRead(t, [['billing', 'account_invoices']]);
     await check();
   }, 600_000);
 });

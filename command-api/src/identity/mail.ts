@@ -1,7 +1,8 @@
 import { MAIL_LINK_PLACEHOLDER, PLATFORM_TENANT, streamName, type MailQueued } from '@rawnaq/contracts';
-import type { LinkTokens, MailSender, OutgoingMail } from '@rawnaq/platform';
+import { hashToken, type LinkTokens, type MailSender, type OutgoingMail } from '@rawnaq/platform';
 import type { CommandContext } from '../shared/command-context';
 import { willSend } from './platform-mail-sender';
+import { decideUser, evolveUser, initialUserState, type UserState } from './user';
 import { Aggregates, idFor } from '../shared/repository';
 
 export const mailStream = (mailId: string) => streamName('mail', PLATFORM_TENANT, mailId);
@@ -103,3 +104,27 @@ export const accountIdMail = (
       ? `مرحبًا ${name}،\nطلبتَ رقم الحساب الذي تسجّل الدخول به إلى ${account.salon}:\nرقم الحساب: ${account.accountId}\nاسم المستخدم: ${account.username}\nإذا لم تطلب ذلك فتجاهل هذه الرسالة.`
       : `Hello ${name},\nYou asked for the account ID you sign in to ${account.salon} with:\nAccount ID: ${account.accountId}\nUsername: ${account.username}\nIf you did not ask for this, ignore this message.`,
 });
+
+/**
+ * A set-password link for a person just created (a new salon's owner, a new platform staff member):
+ * the product's password-reset link, recorded on her stream (its token's hash, never the token), for a
+ * mail to carry. Answers the link's nonce, which the mail keeps.
+ */
+export const requestPasswordLink = async (
+  aggregates: Aggregates,
+  links: LinkTokens,
+  stream: string,
+  ctx: CommandContext,
+): Promise<{ nonce: string }> => {
+  const link = links.issue();
+  await aggregates.handle<UserState, never>(stream, ctx, {
+    initial: initialUserState,
+    evolve: evolveUser as never,
+    decide: (s) =>
+      decideUser(
+        { type: 'RequestPasswordReset', tokenHash: hashToken(link.token), now: ctx.now.toISOString() },
+        s,
+      ) as never,
+  });
+  return { nonce: link.nonce };
+};

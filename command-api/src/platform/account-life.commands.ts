@@ -41,8 +41,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { randomBytes } from 'node:crypto';
-import { decideUser, evolveUser, initialUserState, type UserState } from '../identity/user';
-import { queueMail } from '../identity/mail';
+import { queueMail, requestPasswordLink } from '../identity/mail';
 import { openAccount } from '../seed/demo-salon';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
@@ -330,17 +329,13 @@ export class DecideTrialRequestHandler implements ICommandHandler<DecideTrialReq
         requestId,
       });
       // the set-password link is the password-reset link of the product
-      const link = this.links.issue();
       const ownerCtx = { ...ctx, tenantId };
-      await this.aggregates.handle<UserState, never>(streamName('user', tenantId, ownerId), ownerCtx, {
-        initial: initialUserState,
-        evolve: evolveUser as never,
-        decide: (s) =>
-          decideUser(
-            { type: 'RequestPasswordReset', tokenHash: hashToken(link.token), now: ctx.now.toISOString() },
-            s,
-          ) as never,
-      });
+      const link = await requestPasswordLink(
+        this.aggregates,
+        this.links,
+        streamName('user', tenantId, ownerId),
+        ownerCtx,
+      );
       const locale = 'ar' as const;
       const mail = welcomeMail(locale, r.owner_name, accountId, username, validTill);
       await queueMail(this.aggregates, ownerCtx, this.mailSender, {

@@ -13,7 +13,6 @@ import {
 import { randomBytes } from 'node:crypto';
 import {
   Auth,
-  hashToken,
   parseInput,
   Realm,
   TOKENS,
@@ -23,8 +22,7 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { hashPassword } from '../identity/identity.commands';
-import { queueMail, staffWelcomeMail } from '../identity/mail';
-import { decideUser, evolveUser, initialUserState, type UserState } from '../identity/user';
+import { queueMail, requestPasswordLink, staffWelcomeMail } from '../identity/mail';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
@@ -86,19 +84,10 @@ export class ChangePlatformStaffHandler implements ICommandHandler<ChangePlatfor
           locale: input.locale,
         },
       };
-      const link = this.links.issue();
       const stream = managerStream(managerId);
       const { position } = await this.aggregates.transaction(async () => {
         await this.aggregates.create(stream, ctx, [created]);
-        await this.aggregates.handle<UserState, never>(stream, ctx, {
-          initial: initialUserState,
-          evolve: evolveUser as never,
-          decide: (s) =>
-            decideUser(
-              { type: 'RequestPasswordReset', tokenHash: hashToken(link.token), now: ctx.now.toISOString() },
-              s,
-            ) as never,
-        });
+        const link = await requestPasswordLink(this.aggregates, this.links, stream, ctx);
         const adder = await this.models.get('managers', auth.userId);
         const mail = staffWelcomeMail(input.locale, input.name, String(adder?.name ?? auth.name));
         return queueMail(this.aggregates, ctx, this.mailSender, {

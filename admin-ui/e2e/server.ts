@@ -105,7 +105,7 @@ export const startServer = (timeoutMs = 240_000, options: { mailbox?: boolean } 
   // Its own process group (detached), so stop() ends npm, the start script and the server together.
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
-    // the test clock: a trial ends inside a browser test (POST /api/test/clock)
+    // the test clock: a trial ends, a campaign sends, inside a browser test (POST /api/test/clock)
     env: {
       ...process.env,
       PORT: '0',

@@ -22,6 +22,7 @@ import {
   OutboxWorker,
 } from '@rawnaq/command-api';
 import { paymentSimulator } from './payment-simulator';
+import { TEST_CLOCK_LIMITS, type TestClock } from './test-clock';
 import { websiteRouter } from './website/router';
 import { inProcessSubmit } from './website/submit';
 import {
@@ -60,10 +61,11 @@ export type AppOptions = {
   /** the command side's "now" for sign-ins (tests move it); the system clock by default */
   clock?: Clock;
   /**
-   * Browser tests only (RAWNAQ_TEST_CLOCK=1 on `npm start`): `POST /api/test/clock {days}` moves
-   * `clock` forward, so a trial can end inside a browser test. Never set in production.
+   * Browser tests only (RAWNAQ_TEST_CLOCK=1 on `npm start`, see ./test-clock): `POST /api/test/clock
+   * {days, minutes}` moves `clock` forward, so a trial can end, or a campaign's messages fall due,
+   * inside a browser test. Never set in production.
    */
-  testClock?: { advanceDays: (days: number) => Date };
+  testClock?: Pick<TestClock, 'advance'>;
   /** send waiting mail every 2 s when a mail server is set (default true; tests send by hand) */
   sendMail?: boolean;
   /**
@@ -362,13 +364,22 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   handler.use(SECURITY_HEADERS);
   if (o.testClock) {
     const moved = o.testClock;
+    // whole days and/or whole minutes, forward only; what is not is refused naming its field
     handler.post('/api/test/clock', express.json(), (req: Request, res: Response) => {
-      const days = Number((req.body as { days?: unknown })?.days);
-      if (!Number.isInteger(days) || days < 0 || days > 3650)
-        return void res
-          .status(422)
-          .json({ message: 'validation.invalid_value', errors: { days: 'validation.invalid_value' } });
-      res.json({ now: moved.advanceDays(days).toISOString() });
+      const body = (req.body ?? {}) as { days?: unknown; minutes?: unknown };
+      const errors: Record<string, string> = {};
+      if (body.days == null && body.minutes == null) errors.days = 'validation.is_required';
+      const whole = (field: 'days' | 'minutes'): number => {
+        const n = body[field] ?? 0;
+        if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= TEST_CLOCK_LIMITS[field]) return n;
+        errors[field] = 'validation.invalid_value';
+        return 0;
+      };
+      const days = whole('days');
+      const minutes = whole('minutes');
+      if (Object.keys(errors).length)
+        return void res.status(422).json({ message: 'validation.invalid_value', errors });
+      res.json({ now: moved.advance(days * 86_400_000 + minutes * 60_000).toISOString() });
     });
   }
   const inTime = answerWithin(o.answerWithinMs ?? TIMEOUTS.answerMs);

@@ -2,30 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { configFromEnv, jsonLogger, openPlatform } from '@rawnaq/platform';
 import { DEMO } from '@rawnaq/command-api';
 import { createApp, httpServer } from './app';
+import { movableClock } from './test-clock';
 
 /** npm start: the whole product in one process on the embedded default (or the engines the env names). */
 const main = async () => {
   const config = configFromEnv();
   const platform = await openPlatform(config, { forwarder: true, logger: jsonLogger, syncOffThread: true });
   jsonLogger.info('platform open', { engines: platform.describe(), dataDir: config.dataDir });
-  // browser tests move time (a trial's end): RAWNAQ_TEST_CLOCK=1, never in production
-  let offsetMs = 0;
-  const testClock =
-    process.env.RAWNAQ_TEST_CLOCK === '1'
-      ? {
-          clock: { now: () => new Date(Date.now() + offsetMs) },
-          testClock: {
-            advanceDays: (days: number) => {
-              offsetMs += days * 86_400_000;
-              return new Date(Date.now() + offsetMs);
-            },
-          },
-        }
-      : {};
-  if (process.env.RAWNAQ_TEST_CLOCK === '1')
-    jsonLogger.info('test clock on: POST /api/test/clock moves time');
+  // browser tests move time (a trial's end, a campaign's pacing): RAWNAQ_TEST_CLOCK=1, never in production
+  const moved = process.env.RAWNAQ_TEST_CLOCK === '1' ? movableClock() : undefined;
+  if (moved) jsonLogger.info('test clock on: POST /api/test/clock moves time');
   const app = await createApp({
-    ...testClock,
+    ...(moved && { clock: moved.clock, testClock: moved }),
     platform,
     logger: jsonLogger,
     seedDemo: process.env.SEED_DEMO !== '0',

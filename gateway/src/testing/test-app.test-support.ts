@@ -17,7 +17,7 @@ import {
   type SimulatorRules,
 } from '@rawnaq/platform';
 import { allProjections } from '@rawnaq/projections';
-import { createApp, httpServer, type RunningApp } from '../app';
+import { createApp, httpServer, type AppOptions, type RunningApp } from '../app';
 
 export type TestApp = {
   app: RunningApp;
@@ -87,6 +87,8 @@ const seededTemplate = async (): Promise<string | undefined> => {
 export const startTestApp = async (
   options: {
     clock?: Clock;
+    /** `POST /api/test/clock`, as RAWNAQ_TEST_CLOCK=1 gives the browser tests (with its `clock`) */
+    testClock?: AppOptions['testClock'];
     mailSender?: MailSender;
     fatooraRules?: SimulatorRules;
     /** where to keep the store (the run's template); a fresh folder otherwise */
@@ -116,6 +118,7 @@ export const startTestApp = async (
     // tests stand in for several clients by sending X-Forwarded-For
     trustProxy: true,
     clock: options.clock,
+    testClock: options.testClock,
     sendMail: false,
     adminDist: join(dir, 'no-admin'),
     bookingDist: join(dir, 'no-booking'),

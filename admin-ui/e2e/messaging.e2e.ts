@@ -3,13 +3,18 @@
  * language and a STOP reply there stops the next one, in Arabic on a phone; a reminder shows on the
  * customer's profile as it goes, in English on a desktop. The product runs its outbox's worker every
  * 5 s; outside the salon's send window (09:00-23:00 in Riyadh) the reminder waits, and the test says so.
+ * Then the owner sends a campaign to her frequent customers and watches it go, the page left open:
+ * launched on a desktop in English, followed on her phone in Arabic to the end, the product's test
+ * clock moved to each message's time (and to the send window's opening at night).
  * Called by flows.e2e.spec.ts.
  */
 import type { Page } from 'playwright-core';
-import { DEMO, shot, signIn } from './browser';
+import { clickMenu, DEMO, noSideScroll, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 860 };
 
 const api = <T>(page: Page, method: string, path: string, body?: unknown) =>
   page.evaluate(
@@ -73,6 +78,65 @@ const bookFor = async (page: Page, name: string, daysAhead: number, time: string
   expect(booked.status).toBe(201);
   return { id: booked.body.id, date, customer };
 };
+
+/** What an element says, without the direction marks around its numbers and names. */
+const text = async (page: Page, selector: string) =>
+  ((await page.textContent(selector)) ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').trim();
+
+/**
+ * The product's clock (RAWNAQ_TEST_CLOCK) moved forward by whole minutes to `instant`: just short of
+ * it (`short`: what falls due then leaves as the real seconds reach it, and nothing after it yet), or
+ * at it or just past it (`past`). Answers the product's new now.
+ */
+const moveClockTo = async (url: string, instant: number, side: 'short' | 'past') => {
+  const move = async (minutes: number) => {
+    const res = await fetch(`${url}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ minutes }),
+    });
+    expect(res.status).toBe(200);
+    return Date.parse(((await res.json()) as { now: string }).now);
+  };
+  const now = await move(0);
+  const round = side === 'short' ? Math.floor : Math.ceil;
+  return move(Math.max(0, round((instant - now) / 60_000)));
+};
+
+type Campaign = {
+  id: string;
+  state: string;
+  starts_at: string;
+  ends_at: string;
+  recipients_count: number;
+  progress: { total: number; done: number } | null;
+};
+
+const DETAILS = '[data-testid=campaign-details]';
+const BAR = `${DETAILS} [data-testid=campaign-progress]`;
+
+/** The campaign's progress bar as the page shows it now, 0 to 100. */
+const barValue = async (page: Page) => Number(await page.getAttribute(BAR, 'aria-valuenow'));
+
+/**
+ * Until the page's progress bar shows more than `above`, by itself: the page is only looked at (the
+ * outbox's worker sends every 5 s and the page reads the campaign again every 5 s; a loaded machine
+ * gets two minutes).
+ */
+const barAbove = (page: Page, above: number) =>
+  page.waitForFunction(
+    ([bar, value]) => Number(document.querySelector(bar)?.getAttribute('aria-valuenow') ?? -1) > value,
+    [BAR, above] as const,
+    { polling: 500, timeout: 120_000 },
+  );
+
+/** Marks the page as loaded now: `stillLoaded` says later whether it is the same page (nothing reloaded it). */
+const markLoaded = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { e2eLoaded?: boolean }).e2eLoaded = true;
+  });
+const stillLoaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { e2eLoaded?: boolean }).e2eLoaded === true);
 
 export const messagingTests = ({ url, tab }: SuiteContext) => {
   describe('WhatsApp reminders and the simulator', () => {
@@ -150,6 +214,114 @@ export const messagingTests = ({ url, tab }: SuiteContext) => {
       expect((await row.textContent()) ?? '').toMatch(expected);
       expect((await row.textContent()) ?? '').toContain('Huda Salem');
       await shot(page, 'customer-messages-en');
+    });
+  });
+
+  describe('a campaign to frequent customers, watched as it goes (issue 26)', () => {
+    const name = `Spring glow ${Date.now() % 100000}`;
+    // the campaign launched on the desktop, followed on the phone
+    let campaign: Campaign | undefined;
+
+    it('the owner launches a campaign to her frequent customers in English on a desktop and sees its first messages leave, the page left open', async () => {
+      const { page } = await tab();
+      await page.setViewportSize(DESKTOP);
+      await signIn(page, url, owner);
+      await clickMenu(page, '/en/merchant/ads-campaigns');
+      await page.click('a[href="/en/merchant/ads-campaigns/create"]');
+      await page.fill('input[name=name]', name);
+      await page.fill(
+        'textarea[name=message]',
+        'Hello {name}, spring is here: 15% off every facial at {salon} this week. Reply to book.',
+      );
+      await page.click('[class*="ra-input-filters.customer_type"] [role=combobox]');
+      await page.click('li[role=option][data-value=frequent]');
+      await page.fill('input[name=hold_out_percent]', '0');
+      await page.waitForFunction(() =>
+        /\d/.test(document.querySelector('[data-testid=campaign-audience]')?.textContent ?? ''),
+      );
+      const audience = Number(/(\d+)/.exec(await text(page, '[data-testid=campaign-audience]'))?.[1]);
+      // enough of them that some messages have gone while others wait (30 to 90 s apart)
+      expect(audience).toBeGreaterThanOrEqual(3);
+      await page.click('button[type=submit]');
+      await page.waitForSelector(`${DETAILS} [data-testid=campaign-state-temporary_saved]`);
+      expect(await text(page, '[data-testid=campaign-name]')).toBe(name);
+      const id = /\/ads-campaigns\/([\w-]+)\/show/.exec(page.url())?.[1] ?? '';
+      // from here on the page is never loaded again: all it shows comes by itself
+      await markLoaded(page);
+      await page.click('[data-testid=campaign-launch]');
+      await page.waitForSelector(`${DETAILS} [data-testid=campaign-state-pending]`);
+      await page.waitForSelector(BAR);
+      expect(await barValue(page)).toBe(0);
+      expect(await text(page, '[data-testid=campaign-progress-text]')).toBe(`0 of ${audience} messages gone`);
+      campaign = (await api<Campaign>(page, 'GET', `campaigns/${id}`)).body;
+      expect(campaign).toMatchObject({
+        state: 'pending',
+        recipients_count: audience,
+        progress: { total: audience, done: 0 },
+      });
+      await shot(page, 'campaign-launched-en-desktop');
+
+      // its first message is due about ten minutes on (at night, at the send window's opening): the
+      // product's clock is moved to just before it, and the page shows it gone as the worker sends it
+      await moveClockTo(url, Date.parse(campaign.starts_at), 'short');
+      await barAbove(page, 0);
+      await page.waitForSelector(`${DETAILS} [data-testid=campaign-state-sending]`);
+      const value = await barValue(page);
+      expect(value).toBeGreaterThan(0);
+      expect(value).toBeLessThan(100);
+      const [, done, total] =
+        /^(\d+) of (\d+) messages gone$/.exec(await text(page, '[data-testid=campaign-progress-text]')) ?? [];
+      expect(Number(done)).toBeGreaterThan(0);
+      expect(Number(done)).toBeLessThan(audience);
+      expect(Number(total)).toBe(audience);
+      expect(await stillLoaded(page)).toBe(true);
+      await shot(page, 'campaign-sending-en-desktop');
+    });
+
+    it('she follows it on her phone in Arabic until every message has gone: the bar fills and it ends in success, the page left open', async () => {
+      expect(campaign).toBeDefined();
+      const { id, ends_at, recipients_count: recipients } = campaign!;
+      const { page } = await tab('ar');
+      await page.setViewportSize(PHONE);
+      await signIn(page, url, owner, { language: 'ar' });
+      await page.goto(`${url}/ar/merchant/ads-campaigns/${id}/show`);
+      // still sending: some of its messages gone, the others waiting for their time
+      await page.waitForSelector(`${DETAILS} [data-testid=campaign-state-sending]`);
+      await page.waitForSelector(BAR);
+      expect(await text(page, '[data-testid=campaign-name]')).toBe(name);
+      const before = await barValue(page);
+      expect(before).toBeGreaterThan(0);
+      expect(before).toBeLessThan(100);
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      await markLoaded(page);
+      await noSideScroll(page);
+      await shot(page, 'campaign-sending-ar-phone');
+
+      // the product's clock past its last message: the others leave, and the page shows them gone
+      await moveClockTo(url, Date.parse(ends_at), 'past');
+      await barAbove(page, 99);
+      await page.waitForSelector(`${DETAILS} [data-testid=campaign-state-success]`);
+      expect(await barValue(page)).toBe(100);
+      expect(await text(page, '[data-testid=campaign-progress-text]')).toBe(
+        `أُرسلت ${recipients} من ${recipients} رسالة`,
+      );
+      const figures = await text(page, '[data-testid=campaign-figures]');
+      expect(figures).toContain(`المستلمون${recipients}`);
+      expect(figures).toContain('المستبعدون0');
+      expect(await stillLoaded(page)).toBe(true);
+      // its progress said in Arabic only: the state, the plan, the bar, the counts
+      const said = [
+        await text(page, `${DETAILS} [data-testid=campaign-state-success]`),
+        await text(page, '[data-testid=campaign-planned]'),
+        (await page.getAttribute(BAR, 'aria-label')) ?? '',
+        await text(page, '[data-testid=campaign-progress-text]'),
+        figures,
+      ];
+      expect(said.filter((s) => /[A-Za-z]/.test(s))).toEqual([]);
+      expect(said[0]).toBe('ناجحة');
+      expect(said[2]).toBe('التقدم');
+      await noSideScroll(page);
+      await shot(page, 'campaign-success-ar-phone');
     });
   });
 };

@@ -105,15 +105,18 @@ export const CampaignState = ({ c }: { c: Campaign }) => {
   );
 };
 
-const Progressbar = ({ p }: { p: Progress | null }) =>
-  p && p.total > 0 ? (
+const Progressbar = ({ p }: { p: Progress | null }) => {
+  const translate = useTranslate();
+  return p && p.total > 0 ? (
     <LinearProgress
       variant="determinate"
       value={(p.done * 100) / p.total}
+      aria-label={translate('resources.ads-campaigns.fields.progress')}
       sx={{ height: 8, borderRadius: 1, minWidth: 120 }}
       data-testid="campaign-progress"
     />
   ) : null;
+};
 
 /** `ads-campaigns`: the salon's campaigns, newest first, each with its state and progress. */
 export const CampaignList = () => {
@@ -481,9 +484,10 @@ const CampaignActions = () => {
   );
 };
 
-const Figures = ({ items }: { items: Array<[string, string | number]> }) => (
+const Figures = ({ items, testId }: { items: Array<[string, string | number]>; testId?: string }) => (
   <Box
     component="dl"
+    data-testid={testId}
     sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))', gap: 1, m: 0 }}
   >
     {items.map(([label, value]) => (
@@ -499,6 +503,9 @@ const Figures = ({ items }: { items: Array<[string, string | number]> }) => (
   </Box>
 );
 
+/** A date and time inside a sentence, kept whole in either direction (an Arabic one's digits in order). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 const CampaignDetails = () => {
   const c = useRecordContext<Campaign>();
   const translate = useTranslate();
@@ -506,14 +513,6 @@ const CampaignDetails = () => {
   const { basename } = useArea();
   const currency = useCurrency();
   const { language } = useArea();
-  const refresh = useRefresh();
-  // the progress moves while it sends: looked at again every few seconds
-  const sending = c?.state === 'pending' || c?.state === 'sending';
-  useEffect(() => {
-    if (!sending) return;
-    const timer = window.setInterval(refresh, 5_000);
-    return () => window.clearInterval(timer);
-  }, [sending, refresh]);
   if (!c) return null;
   const t = (key: string, args?: Record<string, unknown>) => translate(`app.campaigns.${key}`, args);
   const p = c.progress;
@@ -521,11 +520,14 @@ const CampaignDetails = () => {
   const rate = (e: Earned) => (e.customers ? `${Math.round((e.payers * 1000) / e.customers) / 10}%` : '—');
   return (
     <Stack sx={{ gap: 2, p: { xs: 1, sm: 2 } }} data-testid="campaign-details">
+      <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="campaign-name">
+        <bdi>{c.name}</bdi>
+      </Typography>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <CampaignState c={c} />
         {c.starts_at && (
-          <Typography variant="body2" color="text.secondary">
-            {t('planned', { from: dateTime(c.starts_at), to: dateTime(c.ends_at) })}
+          <Typography variant="body2" color="text.secondary" data-testid="campaign-planned">
+            {t('planned', { from: isolated(dateTime(c.starts_at)), to: isolated(dateTime(c.ends_at)) })}
           </Typography>
         )}
       </Stack>
@@ -547,13 +549,14 @@ const CampaignDetails = () => {
       {p && (
         <Box>
           <Progressbar p={p} />
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="campaign-progress-text">
             {t('progress', { done: p.done, total: p.total })}
           </Typography>
         </Box>
       )}
       {p && (
         <Figures
+          testId="campaign-figures"
           items={[
             [t('figures.audience'), c.audience ?? 0],
             [t('figures.recipients'), c.recipients_count ?? 0],
@@ -609,8 +612,19 @@ const ShowActions = () => {
   ) : null;
 };
 
+/** A launched campaign whose messages are still leaving: its progress moves. */
+const LIVE = new Set(['pending', 'sending']);
+
 export const CampaignShow = () => (
-  <Show title="app.campaigns.title" actions={<ShowActions />}>
+  <Show
+    title="app.campaigns.title"
+    actions={<ShowActions />}
+    // while it sends, the campaign alone is read again every 5 s (the outbox's round), not the page
+    queryOptions={{
+      refetchInterval: (query) =>
+        LIVE.has((query.state.data as Campaign | undefined)?.state ?? '') ? 5_000 : false,
+    }}
+  >
     <CampaignDetails />
   </Show>
 );

@@ -70,7 +70,7 @@ export const en = {
       renew: 'Renew',
       resend: 'Send again to the failed ones',
       done: {
-        launch: 'Launched: the first messages leave in about 10 minutes',
+        launch: 'Launched: the first messages leave in about 10 minutes, or when the sending hours open',
         disable: 'Disabled: nothing more will be sent',
         renew: 'Renewed: a new draft to change and launch',
         'resend-failed': 'The failed ones will be sent again',

@@ -26,9 +26,11 @@ const LOYALTY_KINDS: Record<LoyaltyEvent['type'], string> = {
  */
 export const walletsProjection: Projection = {
   name: 'wallets',
-  // 2: the loyalty points' statement beside the wallet's; 3: each movement's position in the log, the
-  // order of two movements of one instant (the balance is the last one's)
-  version: 3,
+  // 2: the loyalty points' statement beside the wallet's; 4: each movement's place in its customer's
+  // wallet (or points) stream, the order of two movements of one instant (the balance is the last
+  // one's); the stream's own count, not the log's position, which another store (a backup imported)
+  // numbers differently
+  version: 4,
   collections: [
     { name: 'wallet_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
     { name: 'loyalty_movements', indexes: [{ fields: ['tenantId', 'customer_id', 'at'] }] },
@@ -54,7 +56,7 @@ export const walletsProjection: Projection = {
             points: sign * points,
             balance,
             at: e.metadata.occurredAt,
-            position: Number(e.position),
+            seq: e.revision,
             by: e.metadata.actor.id,
             ...about,
           },
@@ -69,7 +71,7 @@ export const walletsProjection: Projection = {
       customer_id: d.customer_id,
       business_date: d.business_date,
       at: e.metadata.occurredAt,
-      position: Number(e.position),
+      seq: e.revision,
       by: e.metadata.actor.id,
       balance: d.balance,
     };

@@ -44,7 +44,7 @@ export class WalletsQueryController {
       // two movements of one instant in the order they happened
       this.models.find('wallet_movements', {
         filter,
-        sort: [...q.sort, ['position', q.sort[0]?.[1] ?? 'desc']],
+        sort: [...q.sort, ['seq', q.sort[0]?.[1] ?? 'desc']],
         skip: q.skip,
         limit: q.limit,
       }),
@@ -53,7 +53,7 @@ export class WalletsQueryController {
         filter,
         sort: [
           ['at', 'desc'],
-          ['position', 'desc'],
+          ['seq', 'desc'],
         ],
         limit: 1,
       }),
@@ -84,7 +84,7 @@ export class WalletsQueryController {
       filter: { tenantId: auth.tenantId, customer_id: id },
       sort: [
         ['at', 'desc'],
-        ['position', 'desc'],
+        ['seq', 'desc'],
       ],
       limit: 50,
     });

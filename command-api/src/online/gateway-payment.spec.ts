@@ -45,6 +45,8 @@ const PAID: GatewayPaymentEvent = {
     after_failure: false,
     fee_amount: 100,
     fee_currency: 'AED',
+    // and in the salon's riyals, as its books post it (1 AED at the pegs)
+    fee_in_currency: 102,
     business_date: TODAY,
   },
 };

@@ -346,4 +346,48 @@ describe("the platform's invoices, payment requests, payments and renewal", () =
     ]);
     expect(revenue.body[0].vat).toBe(1500 + Math.round((2000 * 750) / 5750));
   });
+
+  it('prices an add-on invoice left without a price from the salon’s package, and names the price when there is none', async () => {
+    const pkg = await t.http.post('/api/manager/whatsapp-packages').set(asManager()).send({
+      name_en: 'Starter',
+      name_ar: 'الأساسية',
+      messages_per_month: 1000,
+      currency: 'SAR',
+      monthly_price: 4900,
+      status: 1,
+    });
+    expect(pkg.status).toBe(201);
+    const invoiceOf = (addon: string) =>
+      t.http
+        .post('/api/manager/account-invoices')
+        .set(asManager())
+        .send({ account_id: accountId, kind: 'addon', addon });
+    // no package yet: the price is asked for, on its field
+    const none = await invoiceOf('whatsapp');
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual({ price: 'billing.addon_not_priced' });
+    const put = await t.http
+      .put(`/api/manager/whatsapp-accounts/${accountId}/package`)
+      .set(asManager())
+      .send({ package_id: pkg.body.id, starts_on: riyadhToday(), status: 1 });
+    expect(put.status).toBe(200);
+    const priced = await invoiceOf('whatsapp');
+    expect(priced.status).toBe(201);
+    expect(priced.body).toMatchObject({
+      addon: 'whatsapp',
+      net: 4900,
+      vat: 735,
+      total: 5635,
+      currency: 'SAR',
+    });
+    // a price typed still wins
+    const typed = await t.http
+      .post('/api/manager/account-invoices')
+      .set(asManager())
+      .send({ account_id: accountId, kind: 'addon', addon: 'whatsapp', price: '40' });
+    expect(typed.body).toMatchObject({ net: 4000 });
+    // advanced accounting has no packages; a Saudi salon's payment gateway package is priced in dirhams
+    expect((await invoiceOf('advanced_accounting')).body.errors).toEqual({ price: 'validation.is_required' });
+    expect((await invoiceOf('payment_gateway')).body.errors).toEqual({ price: 'billing.addon_not_priced' });
+  });
 });

@@ -372,7 +372,6 @@ export const TotalSalesCreate = () => {
             />
             <TextInput
               source="price"
-              validate={required()}
               helperText="app.manager.billing.price_hint"
               slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
             />

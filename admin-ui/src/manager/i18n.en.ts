@@ -79,7 +79,8 @@ export const en = {
         seller_hint: 'The platform invoices salons as a Saudi (VAT 15%) or an Emirati (VAT 5%) company',
         seller_ksa: 'Saudi Arabia (VAT 15%)',
         seller_uae: 'United Arab Emirates (VAT 5%)',
-        price_hint: 'Before VAT, in the salon’s currency',
+        price_hint:
+          'Before VAT, in the salon’s currency; empty: a month of the salon’s WhatsApp or payment gateway package',
         new_invoice: 'New invoice to a salon',
         new_request: 'New payment request',
         invoice: 'Invoice',

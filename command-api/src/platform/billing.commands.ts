@@ -39,6 +39,11 @@ import {
   type BillingSeller,
   type BillingSellerChanged,
   type Currency,
+  type Addon,
+  paymentGatewayPackageStream,
+  streamName,
+  whatsappPackageStream,
+  salonWhatsAppStream,
   type PaidPlan,
   type PlanChanged,
   type SubscriptionEvent,
@@ -56,7 +61,11 @@ import {
   type MailSender,
   type ReadModels,
 } from '@rawnaq/platform';
+import { evolveAccountSettings, initialAccountSettings } from '../settings/account-settings';
 import { queueMail } from '../identity/mail';
+import { evolvePackage, initialPackage } from './payment-gateway-packages.commands';
+import { evolveSalonWhatsApp, initialSalonWhatsApp } from './salon-whatsapp';
+import { evolveWhatsAppPackage, initialWhatsAppPackage } from './whatsapp-packages.commands';
 import { GATEWAY_TOKENS, type PaymentGateways } from '../online/gateway-tokens';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
@@ -312,6 +321,47 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
     }
   }
 
+  /**
+   * A month of the package of this add-on the salon is on, when it is priced in the salon's currency:
+   * its WhatsApp package's monthly price, its payment gateway package's monthly fee (in dirhams).
+   * Advanced accounting has no packages: its price is always typed.
+   */
+  private async packagePrice(tenantId: string, addon: Addon, currency: Currency): Promise<number> {
+    const refused = rejected('billing.addon_not_priced', 'price');
+    if (addon === 'whatsapp') {
+      const { state: salon } = await this.aggregates.load(
+        salonWhatsAppStream(tenantId),
+        initialSalonWhatsApp,
+        evolveSalonWhatsApp,
+      );
+      if (!salon.package) throw refused;
+      const { state: pkg } = await this.aggregates.load(
+        whatsappPackageStream(salon.package.package_id),
+        initialWhatsAppPackage,
+        evolveWhatsAppPackage,
+      );
+      if (!pkg.exists || pkg.currency !== currency || pkg.monthly_price <= 0) throw refused;
+      return pkg.monthly_price;
+    }
+    if (addon === 'payment_gateway') {
+      const { state: settings } = await this.aggregates.load(
+        streamName('account', tenantId, tenantId),
+        initialAccountSettings,
+        evolveAccountSettings,
+      );
+      const id = settings.exists ? settings.services.payment_gateway_package_id : undefined;
+      if (typeof id !== 'string' || currency !== 'AED') throw refused;
+      const { state: pkg } = await this.aggregates.load(
+        paymentGatewayPackageStream(id),
+        initialPackage,
+        evolvePackage,
+      );
+      if (!pkg.exists || pkg.monthly_fee_fils <= 0) throw refused;
+      return pkg.monthly_fee_fils;
+    }
+    throw rejected('validation.is_required', 'price');
+  }
+
   private async issue(ctx: CommandContext, body: unknown): Promise<Answer> {
     const input = parseInput(accountInvoiceInput, body);
     const account = await this.models.get('accounts', String(input.account_id));
@@ -338,7 +388,9 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
           : { en: `${names.en} plan, 1 month`, ar: `الباقة ${names.ar}، شهر واحد` };
       subscription = { plan, period, months: MONTHS_OF_PERIOD[period], max_employees: state.max_employees };
     } else {
-      net = minorOf(input.price!, currency, 'price');
+      net = input.price
+        ? minorOf(input.price, currency, 'price')
+        : await this.packagePrice(String(account.account_id), input.addon!, currency);
       line = ADDON_NAMES[input.addon!];
       subscription = { addon: input.addon! };
     }

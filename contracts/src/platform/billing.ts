@@ -236,7 +236,9 @@ const code = <T extends z.ZodType>(schema: T) =>
 
 /**
  * A new invoice to a salon: its subscription (a plan and a period, priced from the plans for the
- * salon's country) or an add-on (its price as agreed, in the salon's currency, before VAT).
+ * salon's country) or an add-on: its price as agreed, in the salon's currency, before VAT, or left
+ * empty for a month of the package the salon is on (its WhatsApp package, its payment gateway package)
+ * when that package is priced in the salon's currency.
  */
 export const accountInvoiceInput = z
   .preprocess(
@@ -260,7 +262,6 @@ export const accountInvoiceInput = z
       if (!v.period) need('period');
     } else {
       if (!v.addon) need('addon');
-      if (!v.price) need('price');
     }
   });
 export type AccountInvoiceInput = z.infer<typeof accountInvoiceInput>;
@@ -337,6 +338,8 @@ export const billingMessages = {
       seller_not_set: 'Set the platform’s seller details (name, TRN, address) first',
       trn_15_digits: 'The TRN is 15 digits',
       no_owner_email: 'The salon’s owner has no e-mail address',
+      addon_not_priced:
+        'The salon has no package of this add-on priced in its currency: type the price agreed with it',
     },
   },
   ar: {
@@ -350,6 +353,7 @@ export const billingMessages = {
       seller_not_set: 'أدخل بيانات المنصة كبائع (الاسم والرقم الضريبي والعنوان) أولًا',
       trn_15_digits: 'الرقم الضريبي 15 رقمًا',
       no_owner_email: 'ليس لمالكة الصالون بريد إلكتروني',
+      addon_not_priced: 'ليس للصالون باقة من هذه الإضافة مسعّرة بعملته: اكتب السعر المتفق عليه معه',
     },
   },
 };

@@ -13,8 +13,11 @@ describe('the browser tests’ clock (POST /api/test/clock)', () => {
   let t: TestApp;
   let owner: string;
   const moved = movableClock();
-  /** how far the product's clock is ahead of the system's */
-  const ahead = () => moved.clock.now().getTime() - Date.now();
+  /**
+   * how far the product's clock is ahead of the system's, in whole seconds (its two readings of the
+   * system's clock may be a millisecond apart)
+   */
+  const ahead = () => Math.round((moved.clock.now().getTime() - Date.now()) / 1000) * 1000;
 
   beforeAll(async () => {
     t = await startTestApp({ clock: moved.clock, testClock: moved });

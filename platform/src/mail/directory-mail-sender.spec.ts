@@ -27,4 +27,18 @@ describe('a mailbox on disk (MAIL_DIR)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('names its files so that they sort in the order written, several in one millisecond too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rawnaq-mailbox-'));
+    try {
+      const sender = new DirectoryMailSender(dir);
+      for (let i = 0; i < 50; i++) await sender.send({ to: `n${i}@example.com`, subject: `${i}`, text: '' });
+      const order = readdirSync(dir)
+        .sort()
+        .map((f) => /\r\nTo: n(\d+)@/.exec(readFileSync(join(dir, f), 'utf8'))![1]);
+      expect(order).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -12,6 +12,8 @@ import type { MailSender, OutgoingMail } from './port';
  */
 export class DirectoryMailSender implements MailSender {
   readonly name = 'directory';
+  /** messages written so far: in the file's name, so two written in one millisecond sort as written */
+  private written = 0;
 
   constructor(
     private readonly dir: string,
@@ -21,7 +23,9 @@ export class DirectoryMailSender implements MailSender {
   }
 
   async send(mail: OutgoingMail): Promise<{ messageId?: string }> {
-    const id = `${Date.now()}-${randomBytes(6).toString('hex')}`;
+    this.written += 1;
+    // the names sort in the order written (a reader takes the newest as the last one)
+    const id = `${Date.now()}-${String(this.written).padStart(9, '0')}-${randomBytes(6).toString('hex')}`;
     const messageId = `<${id}@rawnaq.localhost>`;
     const encoded = (text: string) => `=?UTF-8?B?${Buffer.from(text, 'utf8').toString('base64')}?=`;
     const message = [

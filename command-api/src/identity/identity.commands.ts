@@ -663,7 +663,9 @@ export class ForgotPasswordHandler extends IdentityHandler implements ICommandHa
       now: v.now.toISOString(),
     });
     if (outcome.events.length === 0) return;
-    const locale = (manager.locale as 'en' | 'ar' | undefined) ?? 'ar';
+    // her own language (a member added in the console chose one); the platform's first manager: English,
+    // as her stream says (evolveUser)
+    const locale = (manager.locale as 'en' | 'ar' | undefined) ?? 'en';
     const mail = resetPasswordMail(locale, manager.name as string, 'manager');
     await queueMail(this.aggregates, ctx, this.mailSender, {
       to: manager.email as string,

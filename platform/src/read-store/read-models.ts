@@ -228,17 +228,24 @@ export class ReadModels {
     while (!reached()) {
       const left = until - Date.now();
       if (left <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.min(left, this.localProgress ? 50 : 10));
+      // woken by this process's runner, the positions it said are already in memory (the 'advanced'
+      // listener above): only a wait that timed out reads the registry again (a rebuild may have
+      // swapped a projection's generation, or another process may run it), not each of the many
+      // advances of other projections while a request waits; nor one waiting for a projection the
+      // registry did not yet show live
+      const advanced = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => done(false), Math.min(left, this.localProgress ? 50 : 10));
         const local = this.localProgress;
-        function done() {
+        const onAdvanced = () => done(true);
+        function done(byRunner: boolean) {
           clearTimeout(timer);
-          local?.off('advanced', done);
-          resolve();
+          local?.off('advanced', onAdvanced);
+          resolve(byRunner);
         }
-        local?.on('advanced', done);
+        local?.on('advanced', onAdvanced);
       });
-      if (!reached()) await this.refresh(true);
+      const unknown = projections.some((p) => !this.generations.has(p)); // not live when last read
+      if (!reached() && (!advanced || unknown)) await this.refresh(true);
     }
     return true;
   }

@@ -12,6 +12,28 @@ export const inverseModN = (k: bigint): bigint => {
   return result;
 };
 
+/**
+ * The inverses of many values mod n for the price of one inversion and three multiplications each
+ * (Montgomery's trick: invert the product of all, then peel each off): a batch of presignatures costs
+ * one Fermat power instead of one per nonce, which was nearly a third of the presignatures' thread.
+ * Every value must be in [1, n-1] (a nonce is).
+ */
+export const inversesModN = (values: readonly bigint[]): bigint[] => {
+  const prefix: bigint[] = new Array<bigint>(values.length);
+  let product = 1n;
+  values.forEach((v, i) => {
+    prefix[i] = product; // the product of the values before i
+    product = (product * v) % SECP256K1_N;
+  });
+  let inverse = inverseModN(product); // (v0·…·v_last)⁻¹
+  const result: bigint[] = new Array<bigint>(values.length);
+  for (let i = values.length - 1; i >= 0; i--) {
+    result[i] = (inverse * prefix[i]) % SECP256K1_N;
+    inverse = (inverse * values[i]) % SECP256K1_N; // now (v0·…·v_{i-1})⁻¹
+  }
+  return result;
+};
+
 /** A non-negative integer as DER writes it: big-endian, no leading zero unless the sign bit needs one. */
 const derInteger = (value: bigint): Buffer => {
   let hex = value.toString(16);

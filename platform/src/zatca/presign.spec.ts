@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, verify } from 'node:crypto';
-import { derSignature, inverseModN, SECP256K1_N } from './presign-math';
+import { derSignature, inverseModN, inversesModN, SECP256K1_N } from './presign-math';
 import { EcdsaPresignatures, presignatures } from './presign';
 import { signHash, verifyHashSignature } from './sign';
 import { testCertificate, testPrivateKeyPem } from './test-data';
@@ -102,6 +102,25 @@ describe('presignature arithmetic', () => {
   it('inverts modulo the order', () => {
     for (const k of [1n, 2n, 12345678901234567890n, SECP256K1_N - 1n])
       expect((k * inverseModN(k)) % SECP256K1_N).toBe(1n);
+  });
+
+  it('inverts a batch at once, each value as if alone (one value, many, repeated ones)', () => {
+    expect(inversesModN([])).toEqual([]);
+    const values = [
+      7n,
+      SECP256K1_N - 1n,
+      1n,
+      7n,
+      ...Array.from({ length: 60 }, () => {
+        const v = BigInt(`0x${randomBytes(32).toString('hex')}`) % SECP256K1_N;
+        return v === 0n ? 1n : v;
+      }),
+    ];
+    for (const batch of [values.slice(0, 1), values]) {
+      const inverses = inversesModN(batch);
+      expect(inverses).toEqual(batch.map(inverseModN));
+      batch.forEach((v, i) => expect((v * inverses[i]) % SECP256K1_N).toBe(1n));
+    }
   });
 
   it('writes DER integers minimally, with a zero before a set sign bit', () => {

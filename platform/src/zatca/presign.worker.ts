@@ -2,22 +2,25 @@
 import { createECDH } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { runInBackground } from '../runtime/thread-priority';
-import { inverseModN, SECP256K1_N } from './presign-math';
+import { inversesModN, SECP256K1_N } from './presign-math';
 
 // made ahead of need: the threads serving requests go first
 runInBackground();
 
 parentPort!.on('message', (count: number) => {
-  const made: Array<[bigint, bigint]> = [];
+  const rs: bigint[] = [];
+  const ks: bigint[] = [];
   const ecdh = createECDH('secp256k1');
-  while (made.length < count) {
+  while (rs.length < count) {
     // a fresh key pair from OpenSSL's generator: k uniform in [1, n-1], and the point kG
     ecdh.generateKeys();
     const k = BigInt(`0x${ecdh.getPrivateKey('hex')}`);
     const x = BigInt(`0x${ecdh.getPublicKey().subarray(1, 33).toString('hex')}`);
     const r = x % SECP256K1_N;
     if (r === 0n) continue;
-    made.push([r, inverseModN(k)]);
+    rs.push(r);
+    ks.push(k);
   }
-  parentPort!.postMessage(made);
+  const inverses = inversesModN(ks);
+  parentPort!.postMessage(rs.map((r, i): [bigint, bigint] => [r, inverses[i]]));
 });

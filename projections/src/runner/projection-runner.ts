@@ -59,6 +59,8 @@ type Live = {
   rebuilding?: RebuildProgress;
   /** when the store was last asked whether the live generation moved */
   generationCheckedAt?: number;
+  /** when its record was read (a registry read before that may not show its generation) */
+  startedAt: number;
 };
 
 export const REACTOR_PREFIX = 'reactor:';
@@ -78,6 +80,8 @@ export class ProjectionRunner {
   readonly progress = new EventEmitter();
   private readonly live = new Map<string, Live>();
   private readonly reactorSubs: Subscription[] = [];
+  /** the registry as last read for generationMoved (shared by the projections) */
+  private registry?: { at: number; records: Promise<ProjectionRecord[]> };
   private readonly logger: Logger;
   private readonly catchUpBatch: number;
   private running = false;
@@ -152,6 +156,7 @@ export class ProjectionRunner {
       batches: this.batches(p, record.generation, record.position),
       state: 'starting',
       stale: false,
+      startedAt: Date.now(),
     };
     this.live.set(p.name, live);
     await this.dropLeftovers(p.name, record.generation);
@@ -237,7 +242,11 @@ export class ProjectionRunner {
     const at = Date.now();
     if (at - (live.generationCheckedAt ?? 0) < SKIPPED_CHECKPOINT_MS) return false;
     live.generationCheckedAt = at;
-    const current = (await this.records(live.projection.name)).find((r) => r.status === 'live');
+    // one read of the registry answers every projection checking within the same quarter second
+    if (!this.registry || at - this.registry.at >= SKIPPED_CHECKPOINT_MS || this.registry.at < live.startedAt)
+      this.registry = { at, records: this.o.readStore.projections() };
+    const records = await this.registry.records;
+    const current = records.find((r) => r.name === live.projection.name && r.status === 'live');
     if (!current || current.generation === live.generation) return false;
     live.stale = true;
     setImmediate(() => void this.restart(live.projection.name));

@@ -130,6 +130,8 @@ export const warmupOf = (rate: number) => rate;
 export type LoadReply = {
   i: number;
   started: number;
+  /** when the answer had been read whole (the client's clock) */
+  answered?: number;
   status: number;
   position: string | null;
   error?: string;
@@ -174,9 +176,12 @@ export const postPaced = async (
     mainThreadBusy: number;
     mainThreadCpuMs?: number;
     stretchesP99Ms: number[];
+    /** the answer alone (sent to read whole), before the read models show the command */
+    answeredMs: { p50Ms: number; p99Ms: number };
   }
 > => {
   const samples: number[] = [];
+  const answers: number[] = [];
   const sent: number[] = [];
   let refused = 0;
   const errors: string[] = [];
@@ -202,7 +207,8 @@ export const postPaced = async (
       if (m.status !== okStatus || !m.position) {
         refused++;
         if (m.error && errors.length < 3) errors.push(m.error);
-      } else
+      } else {
+        if (timed && m.answered !== undefined) answers.push(m.answered - m.started);
         pending.push(
           runner.waitFor(names, m.position, 10_000).then((ok) => {
             if (!ok) throw new Error('a command never became visible');
@@ -211,6 +217,7 @@ export const postPaced = async (
             sent.push(m.started);
           }),
         );
+      }
       if (++answered === requests.length) resolve();
     });
   });
@@ -226,5 +233,6 @@ export const postPaced = async (
     mainThreadBusy: +busy.toFixed(3),
     ...(cpu0 !== undefined && cpu1 !== undefined && { mainThreadCpuMs: Math.round(cpu1 - cpu0) }),
     stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),
+    answeredMs: (({ p50Ms, p99Ms }) => ({ p50Ms, p99Ms }))(percentiles(answers, 1)),
   };
 };

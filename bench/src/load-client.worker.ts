@@ -37,7 +37,7 @@ const exchange = (r: LoadPlan['requests'][number]): Promise<Answer> =>
 const send = async (i: number, started: number) => {
   let reply: LoadReply;
   try {
-    reply = { i, started, ...(await exchange(plan.requests[i])) };
+    reply = { i, started, ...(await exchange(plan.requests[i])), answered: now() };
   } catch (error) {
     reply = { i, started, status: 0, position: null, error: (error as Error).message };
   }

@@ -5,7 +5,13 @@ import { percentile, postPaced, warmupOf, type LatencyFigures } from './latency'
 
 export type SalesFigures = {
   /** POST invoices (3 lines, 2 payments) until the invoices, payments, summaries, audit log and books show it */
-  issue: LatencyFigures & { refused: number; mainThreadBusy: number; stretchesP99Ms: number[] };
+  issue: LatencyFigures & {
+    refused: number;
+    mainThreadBusy: number;
+    stretchesP99Ms: number[];
+    /** the answer alone, before the read models show it (where the rest of the time goes) */
+    answeredMs: { p50Ms: number; p99Ms: number };
+  };
   /** the request thread's busy time per invoice (its busy share ÷ the rate): the books post off it */
   requestThreadMsPerInvoice: number;
   /**

@@ -20,10 +20,10 @@ const binary = (res: NodeJS.ReadableStream, done: (e: Error | null, body: unknow
 
 /**
  * What is inherently per install: the global position an event got in this store (the audit log's
- * `position`, and a complaint's `number`, which its projection takes from the position of the event
- * that opened it). Everything else of every document must be equal.
+ * `position`). Everything else of every document must be equal, a complaint's number included (the
+ * salon's own count, kept in the event that opened it).
  */
-const PER_INSTALL: Record<string, string[]> = { audit_log: ['position'], complaints: ['number'] };
+const PER_INSTALL: Record<string, string[]> = { audit_log: ['position'] };
 
 const strip = (collection: string, doc: Doc): Record<string, unknown> =>
   Object.fromEntries(

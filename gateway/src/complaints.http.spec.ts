@@ -47,6 +47,8 @@ describe('surveys report and complaints over HTTP (issue 26)', () => {
           rating: 2,
           state: 'new',
           description: 'I waited 30 minutes past my booking time',
+          // the salon's own count of its complaints: its first
+          number: 1,
         }),
       ]),
     );
@@ -69,6 +71,7 @@ describe('surveys report and complaints over HTTP (issue 26)', () => {
       description: 'Waited forty minutes',
       invoice_number: invoice.number,
       customer_name: invoice.customer_name,
+      number: 2,
     });
     expect(complaint.tenantId).toBeUndefined();
     expect((await report()).totals.ratings).toBe(before + 1);
@@ -168,8 +171,11 @@ describe('surveys report and complaints over HTTP (issue 26)', () => {
       .set(bearer(owner))
       .send({ description: 'Her nails chipped the next day', customer_id: customers[0].id });
     expect(opened.status).toBe(201);
+    // the next number of the salon's, whoever opened the ones before (a rating, the desk)
+    expect(opened.body).toEqual({ id: expect.any(String), number: 3, state: 'new' });
     const doc = (await t.http.get(`/api/merchant/complaints/${opened.body.id}`).set(await fresh())).body;
     expect(doc).toMatchObject({
+      number: 3,
       source: 'staff',
       state: 'new',
       customer_id: customers[0].id,
@@ -185,6 +191,12 @@ describe('surveys report and complaints over HTTP (issue 26)', () => {
       .send({ description: 'x', customer_id: '0193b000-0000-7000-8000-00000000dead' });
     expect(stranger.status).toBe(422);
     expect(stranger.body.errors).toEqual({ customer_id: 'not_found.customer' });
+    // a refused opening took no number: the next is 4, no gap
+    const next = await t.http
+      .post('/api/merchant/complaints')
+      .set(bearer(owner))
+      .send({ description: 'The dryer was too hot' });
+    expect(next.body).toMatchObject({ number: 4 });
     expect(
       (
         await t.http

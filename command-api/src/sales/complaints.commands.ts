@@ -15,6 +15,7 @@ import { parseInput, TOKENS, type AuthContext, type ReadModels } from '@rawnaq/p
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
+import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { currentCustomer } from '../customers/customer.commands';
 import { decideComplaint, evolveComplaint, initialComplaint, type ComplaintCommand } from './complaint';
@@ -44,6 +45,7 @@ export class OpenComplaintHandler implements ICommandHandler<OpenComplaint> {
   constructor(
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(Sequences) private readonly sequences: Sequences,
   ) {}
 
   async execute({ ctx, auth, body }: OpenComplaint): Promise<Answer> {
@@ -57,6 +59,8 @@ export class OpenComplaintHandler implements ICommandHandler<OpenComplaint> {
       throw rejected('not_found.invoice', 'invoice_id');
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const complaintId = idFor(ctx, 'complaint');
+    // in the command's unit: a refused or failed opening takes no number
+    const number = await this.sequences.next(ctx, 'complaint');
     const outcome = await handleComplaint(this.aggregates, ctx, {
       type: 'Open',
       complaintId,
@@ -68,9 +72,10 @@ export class OpenComplaintHandler implements ICommandHandler<OpenComplaint> {
       customer_name:
         customer?.state.details.name ?? (invoice?.customer_name as string | null | undefined) ?? null,
       ...(invoice && { invoice_id: invoice.id, invoice_number: invoice.number as number }),
+      number,
       business_date: tenant.today,
     });
-    return new Answer({ id: complaintId, state: 'new' }, outcome.position, 201);
+    return new Answer({ id: complaintId, number, state: 'new' }, outcome.position, 201);
   }
 }
 

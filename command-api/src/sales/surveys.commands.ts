@@ -16,6 +16,7 @@ import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
 import type { CommandContext } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
+import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { handleComplaint } from './complaints.commands';
 
@@ -76,6 +77,7 @@ export class RateInvoiceHandler implements ICommandHandler<RateInvoice> {
   constructor(
     @Inject(Aggregates) private readonly aggregates: Aggregates,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
+    @Inject(Sequences) private readonly sequences: Sequences,
   ) {}
 
   async execute({ uniqueId, body, now }: RateInvoice): Promise<Answer> {
@@ -145,6 +147,7 @@ export class RateInvoiceHandler implements ICommandHandler<RateInvoice> {
           invoice_id: invoice.id,
           invoice_number: invoice.number as number,
           rating,
+          number: await this.sequences.next(ctx, 'complaint'),
           business_date: tenant.today,
         });
       }

@@ -55,6 +55,12 @@ export type ComplaintOpened = {
     invoice_id?: string;
     invoice_number?: number;
     rating?: number;
+    /**
+     * The salon's own number for it, counted from 1 (its `complaint` sequence): the same wherever its
+     * history is replayed, a backup restored on another install included. Absent on the complaints
+     * opened before the salons counted them, whose number is the position their opening got in the log.
+     */
+    number?: number;
     /** the salon's day it was opened on */
     business_date: string;
   };

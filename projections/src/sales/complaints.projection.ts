@@ -59,7 +59,8 @@ export const complaintsProjection: Projection = {
           doc: {
             id: d.complaint_id,
             tenantId: e.metadata.tenantId,
-            number: Number(e.position),
+            // the salon's own count; before salons counted them, the opening's place in the log
+            number: d.number ?? Number(e.position),
             state: 'new',
             source: d.source,
             description: d.description,

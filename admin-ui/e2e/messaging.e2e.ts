@@ -84,23 +84,24 @@ const text = async (page: Page, selector: string) =>
   ((await page.textContent(selector)) ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').trim();
 
 /**
- * The product's clock (RAWNAQ_TEST_CLOCK) moved forward by whole minutes to `instant`: just short of
- * it (`short`: what falls due then leaves as the real seconds reach it, and nothing after it yet), or
+ * The product's clock (RAWNAQ_TEST_CLOCK) moved forward by whole seconds to `instant`: a second short
+ * of it (`short`: what falls due then leaves as the real second passes, and nothing after it yet), or
  * at it or just past it (`past`). Answers the product's new now.
  */
 const moveClockTo = async (url: string, instant: number, side: 'short' | 'past') => {
-  const move = async (minutes: number) => {
+  const move = async (seconds: number) => {
     const res = await fetch(`${url}/api/test/clock`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ minutes }),
+      body: JSON.stringify({ days: Math.floor(seconds / 86_400), seconds: seconds % 86_400 }),
     });
     expect(res.status).toBe(200);
     return Date.parse(((await res.json()) as { now: string }).now);
   };
   const now = await move(0);
-  const round = side === 'short' ? Math.floor : Math.ceil;
-  return move(Math.max(0, round((instant - now) / 60_000)));
+  // 'short': a second before the instant (what falls due then is seen to go as the page shows it)
+  const round = side === 'short' ? (s: number) => Math.floor(s) - 1 : Math.ceil;
+  return move(Math.max(0, round((instant - now) / 1000)));
 };
 
 type Campaign = {

@@ -364,12 +364,13 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   handler.use(SECURITY_HEADERS);
   if (o.testClock) {
     const moved = o.testClock;
-    // whole days and/or whole minutes, forward only; what is not is refused naming its field
+    // whole days, minutes and/or seconds, forward only; what is not is refused naming its field
     handler.post('/api/test/clock', express.json(), (req: Request, res: Response) => {
-      const body = (req.body ?? {}) as { days?: unknown; minutes?: unknown };
+      const body = (req.body ?? {}) as { days?: unknown; minutes?: unknown; seconds?: unknown };
       const errors: Record<string, string> = {};
-      if (body.days == null && body.minutes == null) errors.days = 'validation.is_required';
-      const whole = (field: 'days' | 'minutes'): number => {
+      if (body.days == null && body.minutes == null && body.seconds == null)
+        errors.days = 'validation.is_required';
+      const whole = (field: 'days' | 'minutes' | 'seconds'): number => {
         const n = body[field] ?? 0;
         if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= TEST_CLOCK_LIMITS[field]) return n;
         errors[field] = 'validation.invalid_value';
@@ -377,9 +378,10 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
       };
       const days = whole('days');
       const minutes = whole('minutes');
+      const seconds = whole('seconds');
       if (Object.keys(errors).length)
         return void res.status(422).json({ message: 'validation.invalid_value', errors });
-      res.json({ now: moved.advance(days * 86_400_000 + minutes * 60_000).toISOString() });
+      res.json({ now: moved.advance(days * 86_400_000 + minutes * 60_000 + seconds * 1000).toISOString() });
     });
   }
   const inTime = answerWithin(o.answerWithinMs ?? TIMEOUTS.answerMs);

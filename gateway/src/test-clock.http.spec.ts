@@ -34,7 +34,7 @@ describe('the browser tests’ clock (POST /api/test/clock)', () => {
     expect(answer.status).toBe(200);
   };
 
-  it('moves it by whole minutes, days, or both, and what the product does next is dated by it', async () => {
+  it('moves it by whole days, minutes or seconds, or several, and what the product does next is dated by it', async () => {
     const before = ahead();
     const minutes = await move({ minutes: 90 });
     expect(minutes.status).toBe(200);
@@ -47,6 +47,10 @@ describe('the browser tests’ clock (POST /api/test/clock)', () => {
     expect((await move({ days: 2 })).status).toBe(200);
     expect(ahead() - before).toBeGreaterThanOrEqual(2 * 60 * MINUTE + 3 * DAY);
     expect(ahead() - before).toBeLessThan(2 * 60 * MINUTE + 3 * DAY + 1_000);
+    // to the second, for a test that moves to an instant itself
+    expect((await move({ minutes: 1, seconds: 25 })).status).toBe(200);
+    expect(ahead() - before).toBeGreaterThanOrEqual(2 * 60 * MINUTE + 3 * DAY + 85_000);
+    expect(ahead() - before).toBeLessThan(2 * 60 * MINUTE + 3 * DAY + 86_000);
     // the owner's session has idled out on it (12 hours without a request): she signs in again
     expect((await t.http.get('/api/merchant/campaigns').set(bearer(owner))).status).toBe(401);
     owner = await t.signIn(OWNER);
@@ -71,6 +75,9 @@ describe('the browser tests’ clock (POST /api/test/clock)', () => {
       [{ days: 3651 }, { days: 'validation.invalid_value' }],
       [{ days: 1, minutes: -5 }, { minutes: 'validation.invalid_value' }],
       [{ days: 'x', minutes: 5 }, { days: 'validation.invalid_value' }],
+      [{ seconds: 86_401 }, { seconds: 'validation.invalid_value' }],
+      [{ seconds: 0.5 }, { seconds: 'validation.invalid_value' }],
+      [{ minutes: 1, seconds: -1 }, { seconds: 'validation.invalid_value' }],
     ] as const) {
       const refused = await move(body);
       expect([body, refused.status, refused.body]).toEqual([

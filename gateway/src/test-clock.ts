@@ -1,7 +1,11 @@
 import type { Clock } from '@rawnaq/platform';
 
-/** How far one `POST /api/test/clock` may move time: whole days or whole minutes, forward only. */
-export const TEST_CLOCK_LIMITS = { days: 3650, minutes: 1440 } as const;
+/**
+ * How far one `POST /api/test/clock` may move time: whole days, minutes or seconds, forward only
+ * (seconds: a browser test moves to an instant itself, instead of to the minute before it and then
+ * waiting the rest out in real time).
+ */
+export const TEST_CLOCK_LIMITS = { days: 3650, minutes: 1440, seconds: 86_400 } as const;
 
 export type TestClock = {
   /** the product's "now": the system's, moved forward by what the tests asked */

@@ -53,7 +53,7 @@ const signIn = async (url: string): Promise<string> => {
 };
 
 describe('exactly once across a crash: SIGKILL during concurrent creations, then retries with their keys', () => {
-  // CI runs 2 rounds to keep within its time (CRASH_ROUNDS); 5 by default
+  // CI runs 1 round to keep within its time (CRASH_ROUNDS); 5 by default
   const rounds = Number(process.env.CRASH_ROUNDS) || 5;
   const perRound = 400;
 

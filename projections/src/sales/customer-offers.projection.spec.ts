@@ -98,6 +98,45 @@ describe('customer offers projection', () => {
     ]);
   });
 
+  it('given it expired with a session left, when a used one is given back, then that one is breakage too', async () => {
+    const then = await givenEvents(customerOffersProjection, [
+      opened,
+      used('a', 'wash', 2),
+      used('b', 'cut', 1),
+      {
+        type: 'CustomerOfferExpired',
+        stream,
+        data: {
+          customer_offer_id: 'co1',
+          sessions_left: 1,
+          value_left: 3333,
+          expires_on: '2026-03-30',
+          business_date: '2026-03-31',
+        },
+      },
+      {
+        type: 'CustomerOfferSessionReturned',
+        stream,
+        data: {
+          customer_offer_id: 'co1',
+          service_id: 'cut',
+          invoice_id: 'inv-b',
+          line_id: 'b',
+          credit_note_id: 'cn1',
+          business_date: '2026-04-02',
+          left: 2,
+        },
+      },
+    ]);
+    // what the books post: the 3333 left at expiry, then the 3334 of the session given back
+    expect(await then.get('customer_offers', 'co1')).toMatchObject({
+      expired_on: '2026-03-31',
+      sessions_left: 2,
+      value_left: 6667,
+      breakage: 6667,
+    });
+  });
+
   it('given its sale credited, then it is closed with nothing left', async () => {
     const then = await givenEvents(customerOffersProjection, [
       opened,

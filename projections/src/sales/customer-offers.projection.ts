@@ -45,7 +45,8 @@ const withFigures = (doc: Purchase): Doc => {
  */
 export const customerOffersProjection: Projection = {
   name: 'customer-offers',
-  version: 1,
+  // 2: a session given back after the purchase expired adds to its breakage
+  version: 2,
   collections: [
     {
       name: 'customer_offers',
@@ -100,7 +101,7 @@ export const customerOffersProjection: Projection = {
           last_used_on: event.data.business_date,
         };
         break;
-      case 'CustomerOfferSessionReturned':
+      case 'CustomerOfferSessionReturned': {
         next = {
           ...doc,
           uses: doc.uses.map((u) =>
@@ -109,7 +110,20 @@ export const customerOffersProjection: Projection = {
               : u,
           ),
         };
+        // given back to a purchase that has expired: it can never be used, so its value is breakage
+        // too, as the books post it (the breakage is all the expired purchase has left)
+        if (typeof doc.expired_on === 'string') {
+          const figures = withFigures(next);
+          return [
+            {
+              kind: 'upsert',
+              collection: 'customer_offers',
+              doc: { ...figures, breakage: figures.value_left },
+            },
+          ];
+        }
         break;
+      }
       case 'CustomerOfferClosed':
         next = {
           ...doc,

@@ -233,6 +233,9 @@ export const postPaced = async (
     mainThreadBusy: +busy.toFixed(3),
     ...(cpu0 !== undefined && cpu1 !== undefined && { mainThreadCpuMs: Math.round(cpu1 - cpu0) }),
     stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),
-    answeredMs: (({ p50Ms, p99Ms }) => ({ p50Ms, p99Ms }))(percentiles(answers, 1)),
+    answeredMs: (() => {
+      const sorted = answers.sort((a, b) => a - b);
+      return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
+    })(),
   };
 };

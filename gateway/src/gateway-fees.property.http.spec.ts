@@ -155,7 +155,7 @@ describe('online payments: the gateway report, the fees and the books add up (pr
             .filter((e) => e.type === 'GatewayPaymentPaid')
             .map((e) => e.data as GatewayPaymentPaid['data']);
           const paid = made.filter((m) => PAID.has(m.outcome));
-          expect(paidEvents.map((e) => e.payment_id).length).toBe(paid.length);
+          expect(paidEvents).toHaveLength(paid.length);
           const paidAmount = paid.reduce((s, m) => s + m.booked.payment.amount_minor, 0);
           expect(paidEvents.reduce((s, e) => s + e.amount, 0)).toBe(paidAmount);
           const feesAed = paidEvents.reduce((s, e) => s + e.fee_amount, 0);

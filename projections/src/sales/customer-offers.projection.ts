@@ -101,7 +101,7 @@ export const customerOffersProjection: Projection = {
           last_used_on: event.data.business_date,
         };
         break;
-      case 'CustomerOfferSessionReturned': {
+      case 'CustomerOfferSessionReturned':
         next = {
           ...doc,
           uses: doc.uses.map((u) =>
@@ -110,20 +110,7 @@ export const customerOffersProjection: Projection = {
               : u,
           ),
         };
-        // given back to a purchase that has expired: it can never be used, so its value is breakage
-        // too, as the books post it (the breakage is all the expired purchase has left)
-        if (typeof doc.expired_on === 'string') {
-          const figures = withFigures(next);
-          return [
-            {
-              kind: 'upsert',
-              collection: 'customer_offers',
-              doc: { ...figures, breakage: figures.value_left },
-            },
-          ];
-        }
         break;
-      }
       case 'CustomerOfferClosed':
         next = {
           ...doc,
@@ -139,6 +126,11 @@ export const customerOffersProjection: Projection = {
       default:
         return [];
     }
-    return [{ kind: 'upsert', collection: 'customer_offers', doc: withFigures(next) }];
+    const figured = withFigures(next);
+    // a session given back to a purchase that had expired can never be used: its value is breakage
+    // too, as the books post it (an expired purchase's breakage is all it has left)
+    if (event.type === 'CustomerOfferSessionReturned' && typeof doc.expired_on === 'string')
+      figured.breakage = figured.value_left;
+    return [{ kind: 'upsert', collection: 'customer_offers', doc: figured }];
   },
 };

@@ -115,12 +115,6 @@ const firstRecordId = async (page: Page, resource: string) => {
     .waitForFunction(
       ([selector, wanted]) => {
         if (!window.location.pathname.endsWith(`/${wanted}`)) return false;
-        const row = selector
-          .split(', ')
-          .map((one) => document.querySelector(one))
-          .find((candidate) => candidate !== null);
-        if (!row) return false;
-        const key = Object.keys(row).find((k) => k.startsWith('__reactFiber$'));
         type Props = {
           record?: { id?: unknown };
           value?: {
@@ -131,7 +125,40 @@ const firstRecordId = async (page: Page, resource: string) => {
             isPlaceholderData?: boolean;
           };
         } | null;
-        type Fiber = { return: Fiber | null; memoizedProps: Props };
+        type Fiber = {
+          return: Fiber | null;
+          child: Fiber | null;
+          sibling: Fiber | null;
+          memoizedProps: Props;
+        };
+        const loaded = (list: NonNullable<Props>['value']) =>
+          !!list &&
+          list.resource === wanted &&
+          Array.isArray(list.data) &&
+          !list.isFetching &&
+          !list.isPlaceholderData;
+        const row = selector
+          .split(', ')
+          .map((one) => document.querySelector(one))
+          .find((candidate) => candidate !== null);
+        if (!row) {
+          // no row: a list of this resource that has read its records and has none is empty (said at
+          // once rather than after the wait's five seconds)
+          const root = document.getElementById('root') as unknown as Record<string, unknown> | null;
+          const rootKey = root && Object.keys(root).find((k) => k.startsWith('__reactContainer$'));
+          const stack: Fiber[] = rootKey
+            ? [(root[rootKey] as { stateNode: { current: Fiber } }).stateNode.current]
+            : [];
+          while (stack.length > 0) {
+            const at = stack.pop() as Fiber;
+            const list = at.memoizedProps?.value;
+            if (loaded(list) && (list?.data as unknown[]).length === 0) return { id: null };
+            if (at.sibling) stack.push(at.sibling);
+            if (at.child) stack.push(at.child);
+          }
+          return false;
+        }
+        const key = Object.keys(row).find((k) => k.startsWith('__reactFiber$'));
         let fiber = key ? ((row as unknown as Record<string, Fiber>)[key] ?? null) : null;
         let id: string | null = row.getAttribute('data-id');
         for (let i = 0; fiber && i < 400; i++, fiber = fiber.return) {
@@ -142,14 +169,15 @@ const firstRecordId = async (page: Page, resource: string) => {
           // the list the row is in
           const list = props?.value;
           if (list && typeof list.resource === 'string' && Array.isArray(list.data))
-            // a list that moved to another resource shows the previous one's rows until its own come
-            return list.resource === wanted &&
-              !list.isFetching &&
-              !list.isPlaceholderData &&
-              id !== null &&
-              (list.data as Array<{ id?: unknown }>).some((r) => String(r?.id) === id)
-              ? { id }
-              : false;
+            // a list that moved to another resource shows the previous one's rows until its own come;
+            // a loaded list with no records shows only its "nothing yet" row
+            return loaded(list) && (list.data as unknown[]).length === 0
+              ? { id: null }
+              : loaded(list) &&
+                  id !== null &&
+                  (list.data as Array<{ id?: unknown }>).some((r) => String(r?.id) === id)
+                ? { id }
+                : false;
         }
         return id !== null ? { id } : false;
       },
@@ -157,7 +185,7 @@ const firstRecordId = async (page: Page, resource: string) => {
       { timeout: 5_000 },
     )
     .catch(() => null);
-  const value = found ? ((await found.jsonValue()) as { id: string }) : null;
+  const value = found ? ((await found.jsonValue()) as { id: string | null }) : null;
   return value?.id ?? null;
 };
 

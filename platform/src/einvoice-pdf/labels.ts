@@ -1,4 +1,4 @@
-import type { EInvoiceKind } from './read';
+import type { EInvoiceKind, EInvoiceView } from './read';
 
 /** One label in both languages: the PDF prints English on the left and Arabic on the right. */
 export type Bilingual = { en: string; ar: string };
@@ -21,6 +21,12 @@ const TITLES: Record<EInvoiceKind, { standard: Bilingual; simplified: Bilingual 
 /** The document's title: tax invoice, simplified tax invoice, credit or debit note. */
 export const titleOf = (kind: EInvoiceKind, simplified: boolean): Bilingual =>
   TITLES[kind][simplified ? 'simplified' : 'standard'];
+
+/** The document's title as the PDF's metadata carry it. */
+export const pdfTitle = (view: EInvoiceView) => {
+  const t = titleOf(view.kind, view.simplified);
+  return `${t.en} ${view.number} | ${t.ar}`;
+};
 
 export const LABELS = {
   number: { en: 'Invoice number', ar: 'رقم الفاتورة' },

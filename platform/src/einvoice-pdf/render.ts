@@ -21,7 +21,7 @@ import {
 import { create as createQr } from 'qrcode';
 import sharp from 'sharp';
 import { isRtl, visualRuns } from './bidi';
-import { type Bilingual, CATEGORIES, ID_SCHEMES, LABELS, titleOf } from './labels';
+import { type Bilingual, CATEGORIES, ID_SCHEMES, LABELS, pdfTitle, titleOf } from './labels';
 import { applyPdfA } from './pdfa';
 import { type EInvoiceAmount, type EInvoiceParty, type EInvoiceView, readEInvoice } from './read';
 
@@ -620,12 +620,6 @@ function drawFooters(d: Drawing) {
     d.text(`${i + 1} / ${d.pages.length}`, W / 2, M + 4, style, 'center');
   });
 }
-
-/** The document's title as the PDF's metadata carry it. */
-export const pdfTitle = (view: EInvoiceView) => {
-  const t = titleOf(view.kind, view.simplified);
-  return `${t.en} ${view.number} | ${t.ar}`;
-};
 
 /**
  * The human-readable PDF/A-3b of a ZATCA document (invoice, credit or debit note; standard or

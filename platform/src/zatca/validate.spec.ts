@@ -2,7 +2,15 @@ import { buildDocument, type ZatcaDocumentKind, type ZatcaTransaction } from './
 import { signDocument } from './sign';
 import { documentInput, lines } from './fixtures';
 import { samples, testCertificate, testPrivateKeyPem } from './test-data';
-import { TOLERATED_XSD_ERROR, validateDocument, type ValidationResult } from './validate';
+import { execFileSync } from 'node:child_process';
+import {
+  runXsd,
+  TOLERATED_XSD_ERROR,
+  validateDocument,
+  xsdEngine,
+  type RuleViolation,
+  type ValidationResult,
+} from './validate';
 import { buildAndSign } from './builder';
 import { inspectDocument } from './inspect';
 import { explain } from './explanations';
@@ -112,6 +120,52 @@ describe('validateDocument', () => {
     );
     const r = await validateDocument(xml, { schematron: false });
     expect(r.errors.map((e) => e.id)).toEqual(['XSD']);
+  });
+
+  it('checks the schema with libxml2-wasm outside jest (the simulator’s process), finding what xmllint-wasm finds', async () => {
+    const outOfOrder = (xml: string) =>
+      xml.replace(/(<cbc:ProfileID>reporting:1.0<\/cbc:ProfileID>)(\s*)(<cbc:ID>[^<]*<\/cbc:ID>)/, '$3$2$1');
+    const good = sign(buildDocument(documentInput('invoice', 'standard')));
+    const docs = [
+      good,
+      outOfOrder(buildDocument(documentInput('invoice', 'simplified'))),
+      good.replace(/<cbc:IssueDate>/, '<cbc:IssueDate>x'),
+      '<Invoice><unclosed></Invoice>',
+      ...samples().map((s) => s.xml),
+    ];
+    // jest gives no real dynamic import: here the documents go to xmllint-wasm
+    expect(await xsdEngine()).toBe('xmllint-wasm');
+    const slow = await Promise.all(docs.map((xml) => runXsd(xml)));
+    // a process of its own, as the simulator's validation runs: libxml2-wasm, the schema parsed once
+    const script = `require('tsx/cjs');
+      const v = require(${JSON.stringify(require.resolve('./validate'))});
+      let input = ''; process.stdin.on('data', (d) => (input += d)).on('end', async () => {
+        const docs = JSON.parse(input);
+        const results = [];
+        for (const xml of docs) results.push(await v.runXsd(xml));
+        process.stdout.write(JSON.stringify({ engine: await v.xsdEngine(), results }));
+      });`;
+    const fast = JSON.parse(
+      execFileSync(process.execPath, ['-e', script], {
+        input: JSON.stringify(docs),
+        maxBuffer: 1 << 24,
+      }).toString(),
+    ) as { engine: string; results: RuleViolation[][] };
+    expect(fast.engine).toBe('libxml2-wasm');
+    // (xmllint also says once more, without a line, that a document it could not read fails)
+    const found = (results: RuleViolation[][]) =>
+      results.map((r) =>
+        r
+          .filter((e) => e.location !== '')
+          .map((e) => `${e.id} ${e.location}: ${/Element '[^']*'|tag mismatch/.exec(e.text)?.[0]}`),
+      );
+    expect(found(fast.results)).toEqual(found(slow));
+    // the good ones pass, each broken one is refused on its line
+    expect(
+      found(fast.results)
+        .slice(0, 4)
+        .map((r) => r.length > 0),
+    ).toEqual([false, true, true, true]);
   });
 
   it('tolerates exactly the libxml2 message on a long X509SerialNumber (README), nothing else', () => {

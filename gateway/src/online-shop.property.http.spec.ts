@@ -9,7 +9,7 @@ import {
   type RecordedEvent,
 } from '@rawnaq/contracts';
 import { paymentGatewaysFor } from '@rawnaq/command-api';
-import { SIMULATOR_CARDS } from '@rawnaq/platform';
+import { SIMULATOR_CARDS, type GatewayNotice } from '@rawnaq/platform';
 import { rebuildAndRead } from './testing/rebuild.test-support';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
@@ -165,7 +165,7 @@ describe('the online shop: its reports, fees and books add up to its sales (prop
           e.type === 'GatewayPaymentStarted' &&
           (e.data as { unique_id: string }).unique_id === payment.unique_id,
       )!;
-      const notice = {
+      const notice: GatewayNotice = {
         tenantId: started.metadata.tenantId as string,
         paymentId: (started.data as { payment_id: string }).payment_id,
         status: 5,

@@ -1,6 +1,7 @@
 import { accountCode, businessDate, type RecordedEvent } from '@rawnaq/contracts';
 import { paymentGatewaysFor } from '@rawnaq/command-api';
 import { SIMULATOR_CARDS, SIMULATOR_CHALLENGE_CODE, type GatewayNotice } from '@rawnaq/platform';
+import { simulatorCallback } from './testing/gateway.test-support';
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 import { TZ, workday } from './testing/dates.test-support';
 
@@ -61,20 +62,7 @@ describe('deposits paid online through the payment gateway (issue 12)', () => {
   const visitOf = async (id: string) =>
     (await t.http.get(`/api/merchant/appointments/${id}`).set({ ...bearer(owner), ...(await fresh()) })).body;
   const eventsSince = async (count: number): Promise<RecordedEvent[]> => (await t.allEvents()).slice(count);
-  const callback = (notice: GatewayNotice, signature?: string) =>
-    t.http
-      .post('/api/public/payment-gateway/callback/simulator')
-      .set(
-        'X-Simulator-Signature',
-        signature ?? paymentGatewaysFor(t.platform.linkTokens).gateways.simulator.sign(notice),
-      )
-      .send({
-        tenant_id: notice.tenantId,
-        payment_id: notice.paymentId,
-        status: notice.status,
-        reference: notice.reference,
-        amount: notice.amount,
-      });
+  const callback = (notice: GatewayNotice, signature?: string) => simulatorCallback(t, notice, signature);
 
   beforeAll(async () => {
     t = await startTestApp();

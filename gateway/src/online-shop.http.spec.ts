@@ -1,6 +1,6 @@
 import { addDays, PaymentMethod, type RecordedEvent } from '@rawnaq/contracts';
-import { paymentGatewaysFor } from '@rawnaq/command-api';
 import { SIMULATOR_CARDS, type GatewayNotice } from '@rawnaq/platform';
+import { simulatorCallback } from './testing/gateway.test-support';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 type Opened = {
@@ -53,17 +53,7 @@ describe('offers and gift cards bought on the salon’s online pages, paid throu
     (await t.allEvents()).find(
       (e) => e.type === 'GatewayPaymentStarted' && (e.data as { unique_id: string }).unique_id === uniqueId,
     )!;
-  const callback = (notice: GatewayNotice) =>
-    t.http
-      .post('/api/public/payment-gateway/callback/simulator')
-      .set('X-Simulator-Signature', paymentGatewaysFor(t.platform.linkTokens).gateways.simulator.sign(notice))
-      .send({
-        tenant_id: notice.tenantId,
-        payment_id: notice.paymentId,
-        status: notice.status,
-        reference: notice.reference,
-        amount: notice.amount,
-      });
+  const callback = (notice: GatewayNotice) => simulatorCallback(t, notice);
 
   beforeAll(async () => {
     t = await startTestApp();

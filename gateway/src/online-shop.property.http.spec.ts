@@ -8,9 +8,9 @@ import {
   type InvoiceIssued,
   type RecordedEvent,
 } from '@rawnaq/contracts';
-import { paymentGatewaysFor } from '@rawnaq/command-api';
 import { SIMULATOR_CARDS, type GatewayNotice } from '@rawnaq/platform';
 import { rebuildAndRead } from './testing/rebuild.test-support';
+import { simulatorCallback } from './testing/gateway.test-support';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /**
@@ -172,19 +172,7 @@ describe('the online shop: its reports, fees and books add up to its sales (prop
         reference: `SIM-AGAIN-${n}`,
         amount: payment.amount_minor,
       };
-      const again = await t.http
-        .post('/api/public/payment-gateway/callback/simulator')
-        .set(
-          'X-Simulator-Signature',
-          paymentGatewaysFor(t.platform.linkTokens).gateways.simulator.sign(notice),
-        )
-        .send({
-          tenant_id: notice.tenantId,
-          payment_id: notice.paymentId,
-          status: notice.status,
-          reference: notice.reference,
-          amount: notice.amount,
-        });
+      const again = await simulatorCallback(t, notice);
       expect(again.status).toBe(200);
     }
     return payment;

@@ -27,3 +27,14 @@ export const rebuildAndRead = async (t: TestApp, rebuilt: ReadonlyArray<readonly
     }
   }
 };
+
+/** What `read` says now is what it says again once these projections are rebuilt from the first event. */
+export const expectSameAfterRebuild = async <T>(
+  t: TestApp,
+  read: () => Promise<T>,
+  rebuilt: ReadonlyArray<readonly [string, string]>,
+) => {
+  const built = await read();
+  await rebuildAndRead(t, rebuilt);
+  expect(await read()).toEqual(built);
+};

@@ -168,16 +168,14 @@ const firstRecordId = async (page: Page, resource: string) => {
           if (id === null && own !== undefined && own !== null) id = String(own);
           // the list the row is in
           const list = props?.value;
-          if (list && typeof list.resource === 'string' && Array.isArray(list.data))
-            // a list that moved to another resource shows the previous one's rows until its own come;
+          if (list && typeof list.resource === 'string' && Array.isArray(list.data)) {
+            // a list that moved to another resource shows the previous one's rows until its own come
+            if (!loaded(list)) return false;
+            const records = list.data as Array<{ id?: unknown }>;
             // a loaded list with no records shows only its "nothing yet" row
-            return loaded(list) && (list.data as unknown[]).length === 0
-              ? { id: null }
-              : loaded(list) &&
-                  id !== null &&
-                  (list.data as Array<{ id?: unknown }>).some((r) => String(r?.id) === id)
-                ? { id }
-                : false;
+            if (records.length === 0) return { id: null };
+            return id !== null && records.some((r) => String(r?.id) === id) ? { id } : false;
+          }
         }
         return id !== null ? { id } : false;
       },

@@ -188,6 +188,7 @@ const importModule = new Function('specifier', 'return import(specifier)') as (
 ) => Promise<unknown>;
 
 const libxml2Checks = new Map<string, Promise<XsdCheck | null>>();
+let providersRegistered = false;
 
 /**
  * The UBL schema parsed once by libxml2 (libxml2-wasm), each document then checked against it in a few
@@ -208,8 +209,8 @@ function libxml2Check(zatcaDir: string): Promise<XsdCheck | null> {
       } catch {
         return null;
       }
-      // the schema's includes (the common components) read from its folder
-      lx.xmlRegisterInputProvider(providers);
+      // the schema's includes (the common components) read from its folder (one provider a process)
+      providersRegistered ||= lx.xmlRegisterInputProvider(providers);
       const file = path.join(zatcaDir, 'xsd', 'xsd', 'maindoc', 'UBL-Invoice-2.1.xsd');
       const schema = lx.XmlDocument.fromBuffer(readFileSync(file), { url: file });
       const validator = lx.XsdValidator.fromDoc(schema);
@@ -244,27 +245,24 @@ export async function xsdEngine(zatcaDir = defaultZatcaDir()): Promise<'libxml2-
 
 export async function runXsd(xml: string, zatcaDir = defaultZatcaDir()): Promise<RuleViolation[]> {
   const fast = await libxml2Check(zatcaDir);
-  if (fast)
-    return fast(xml)
-      .filter((e) => !TOLERATED_XSD_ERROR.test(e.message))
-      .map((e) => ({
-        id: 'XSD',
-        text: e.message.trim(),
-        location: e.line ? `line ${e.line}` : '',
-        source: 'xsd' as const,
-      }));
+  const found = fast ? fast(xml) : await xmllintCheck(xml, zatcaDir);
+  return found
+    .filter((e) => !TOLERATED_XSD_ERROR.test(e.message))
+    .map((e) => ({
+      id: 'XSD',
+      text: e.message.trim(),
+      location: e.line ? `line ${e.line}` : '',
+      source: 'xsd' as const,
+    }));
+}
+
+/** The same check through xmllint-wasm (a worker and the whole schema again for each document). */
+async function xmllintCheck(xml: string, zatcaDir: string): Promise<ReturnType<XsdCheck>> {
   xmllint ??= import('xmllint-wasm');
   const { validateXML } = await xmllint;
   const { schema, preload } = xsdFiles(zatcaDir);
   const result = await validateXML({ xml: { fileName: 'document.xml', contents: xml }, schema, preload });
-  return result.errors
-    .filter((e) => !TOLERATED_XSD_ERROR.test(e.rawMessage))
-    .map((e) => ({
-      id: 'XSD',
-      text: e.message.trim(),
-      location: e.loc ? `line ${e.loc.lineNumber}` : '',
-      source: 'xsd' as const,
-    }));
+  return result.errors.map((e) => ({ message: e.message, line: e.loc?.lineNumber ?? null }));
 }
 
 /** XSD + both Schematron files; errors are what the authority would refuse, warnings what it accepts with remarks. */

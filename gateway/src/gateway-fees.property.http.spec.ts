@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { accountCode, addDays, type GatewayPaymentPaid, type RecordedEvent } from '@rawnaq/contracts';
 import { SIMULATOR_CARDS, SIMULATOR_CHALLENGE_CODE } from '@rawnaq/platform';
 import { expectSameAfterRebuild } from './testing/rebuild.test-support';
-import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import {
+  bearer,
+  readUpToDate,
+  MANAGER,
+  OWNER,
+  startTestApp,
+  type TestApp,
+} from './testing/test-app.test-support';
 import { workday } from './testing/dates.test-support';
 
 /**
@@ -33,18 +40,8 @@ describe('online payments: the gateway report, the fees and the books add up (pr
   let manager: string;
   let services: Service[];
   let bookings = 0;
-  const fresh = async (token: string) => ({
-    ...bearer(token),
-    'X-Min-Position': String(await t.eventCount()),
-  });
-  const ok = async (path: string, token: string, query: Record<string, string> = {}) => {
-    const res = await t.http
-      .get(path)
-      .query(query)
-      .set(await fresh(token));
-    expect(res.status).toBe(200);
-    return res.body;
-  };
+  const ok = (path: string, token: string, query: Record<string, string> = {}) =>
+    readUpToDate(t, path, token, query);
   /** far enough ahead to hold every deposit's day and every visit's */
   const asOf = () => addDays(workday(0), 60);
 

@@ -11,7 +11,14 @@ import {
 import { SIMULATOR_CARDS, type GatewayNotice } from '@rawnaq/platform';
 import { expectSameAfterRebuild } from './testing/rebuild.test-support';
 import { simulatorCallback } from './testing/gateway.test-support';
-import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
+import {
+  bearer,
+  readUpToDate,
+  MANAGER,
+  OWNER,
+  startTestApp,
+  type TestApp,
+} from './testing/test-app.test-support';
 
 /**
  * The money of the salon's online shop, from outside (the deposits have their own property): for any
@@ -51,19 +58,8 @@ describe('the online shop: its reports, fees and books add up to its sales (prop
   let packageId: string;
   let buyers = 0;
 
-  const fresh = async (token?: string) => ({
-    ...(token ? bearer(token) : {}),
-    'X-Min-Position': String(await t.eventCount()),
-  });
-  const ok = async (path: string, token: string, query: Record<string, string> = {}) => {
-    const res = await t.http
-      .get(path)
-      .query(query)
-      .set(await fresh(token));
-    expect(res.status).toBe(200);
-    if (res.headers['x-stale'] === 'true') throw new Error(`${path}: the projections did not catch up`);
-    return res.body;
-  };
+  const ok = (path: string, token: string, query: Record<string, string> = {}) =>
+    readUpToDate(t, path, token, query);
 
   /** What the gateway report, the manager, the day's summary and the books say now. */
   const figures = async () => {
@@ -192,7 +188,9 @@ describe('the online shop: its reports, fees and books add up to its sales (prop
     expect(online.status).toBe(200);
     const info = await t.http.post('/api/merchant/get_global_informations').set(bearer(owner));
     today = info.body.global_informations.today as string;
-    const menu = await t.http.get('/api/public/salons/demosalon/services').set(await fresh());
+    const menu = await t.http
+      .get('/api/public/salons/demosalon/services')
+      .set({ 'X-Min-Position': String(await t.eventCount()) });
     const [wash, cut] = menu.body.groups.flatMap((g: { services: Array<{ id: string }> }) => g.services);
     const create = async (path: string, body: object) => {
       const res = await t.http.post(`/api/merchant/${path}`).set(bearer(owner)).send(body);

@@ -207,3 +207,22 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 export const OWNER = { accountId: 1, username: 'owner', password: 'Demo@12345' };
 export const RECEPTION = { accountId: 1, username: 'reception', password: 'Demo@12345' };
 export const MANAGER = { email: 'admin@platform.example', password: 'Manager@12345' };
+
+/**
+ * A GET that waits for everything written so far (`X-Min-Position`) and must answer 200 from read
+ * models that caught up: the body.
+ */
+export const readUpToDate = async (
+  t: TestApp,
+  path: string,
+  token: string,
+  query: Record<string, string> = {},
+) => {
+  const res = await t.http
+    .get(path)
+    .query(query)
+    .set({ ...bearer(token), 'X-Min-Position': String(await t.eventCount()) });
+  expect(res.status).toBe(200);
+  if (res.headers['x-stale'] === 'true') throw new Error(`${path}: the projections did not catch up`);
+  return res.body;
+};

@@ -301,6 +301,8 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
             s,
           ),
       },
+      // its id was made just above
+      { newStream: true },
     );
 
     // what the invoice settles: the products it sold, the visit it paid

@@ -38,6 +38,13 @@ export type Outcome<S, E> = { state: S; events: E[]; position?: string };
 export type HandleOptions = {
   /** keep these events even if the command is refused afterwards (a failed sign-in) */
   keepIfRefused?: boolean;
+  /**
+   * The stream is named after an id this command has just made (`idFor`, random): nothing can be
+   * stored under it, so it is not read (a lookup that finds nothing, on every sale at the till). The
+   * append still refuses it if something is (it expects no stream), and the command's next run (the
+   * same request twice at once makes the same ids from its key) reads it as any other.
+   */
+  newStream?: boolean;
 };
 
 type Evolve<S, E> = Decision<S, E & Fact>['evolve'];
@@ -218,8 +225,10 @@ export class Aggregates {
     const { result, position } = await this.transactions.run(async () => {
       const unit = currentUnitOfWork()!;
       const { state, revision, loadedRevision } =
-        (d.keepState ? await this.loadKept(stream, d.initial, d.evolve) : undefined) ??
-        (await this.load(stream, d.initial, d.evolve));
+        options.newStream && unit.attempt === 1 && !unit.pending(stream)
+          ? { state: d.initial, revision: -1, loadedRevision: -1 }
+          : ((d.keepState ? await this.loadKept(stream, d.initial, d.evolve) : undefined) ??
+            (await this.load(stream, d.initial, d.evolve)));
       const events = d.decide(state);
       const envelopes = this.envelopes(ctx, stream, revision, events);
       unit.add(stream, loadedRevision, envelopes, options.keepIfRefused);

@@ -112,6 +112,23 @@ describe('unit of work: a command is stored whole or not at all', () => {
     expect((await store.readStream('booking-t1.b')).length).toBe(1);
   });
 
+  it('given a stream named after an id the command just made, then it is not read, and a run after a conflict reads it', async () => {
+    const read = jest.spyOn(store, 'readStream');
+    const first = await aggregates.handle('count-t1.new', ctx, counter(), { newStream: true });
+    expect(first.state).toBe(1);
+    expect(read.mock.calls.filter(([stream]) => stream === 'count-t1.new')).toEqual([]);
+    // the same id again (the same request twice at once makes the same ids from its key): the append
+    // refuses the first run, the second reads what is stored and decides on it
+    let runs = 0;
+    const { result } = await transactions.run(async () => {
+      runs += 1;
+      return (await aggregates.handle('count-t1.new', ctx, counter(), { newStream: true })).state;
+    });
+    expect(runs).toBe(2);
+    expect(result).toBe(2);
+    expect((await store.readStream('count-t1.new')).map((e) => e.data.n)).toEqual([1, 2]);
+  });
+
   it('does not run again when the conflict is on a stream the finishing step owns (the reply)', async () => {
     await store.append(
       'reply-t1.k',

@@ -34,6 +34,9 @@ export class UnitOfWork {
   private readonly endings: Array<() => void> = [];
   private readonly held = new Set<string>();
 
+  /** 1 for the command's first run, then 2, 3… when a conflicting append made it run again */
+  constructor(readonly attempt = 1) {}
+
   /** Holds `key` (a lock of `locks`) until the unit is over; holding it again in the same unit is free. */
   async hold(locks: KeyedLocks, key: string): Promise<void> {
     if (this.held.has(key)) return;
@@ -148,7 +151,7 @@ export class Transactions {
   async run<T>(work: () => Promise<T>, finish?: (result: T) => StreamWrite[]): Promise<Committed<T>> {
     if (current.getStore()) return { result: await work() };
     for (let attempt = 1; ; attempt++) {
-      const unit = new UnitOfWork();
+      const unit = new UnitOfWork(attempt);
       try {
         const outcome = await this.attempt(unit, work, finish, attempt);
         if (outcome) return outcome;

@@ -29,11 +29,20 @@ export const browserSuite = (
       return opened;
     };
 
+    // how long each test took, printed once for the file (where the browser tests' minutes go)
+    const took: Array<{ name: string; ms: number }> = [];
+    let startedAt = 0;
+
     beforeAll(async () => {
       browser = await launchBrowser();
     });
 
+    beforeEach(() => {
+      startedAt = performance.now();
+    });
+
     afterEach(async () => {
+      took.push({ name: expect.getState().currentTestName ?? '?', ms: performance.now() - startedAt });
       // No page may have crashed with an uncaught error, whatever the test looked at.
       const errors = tabs.flatMap((t) => t.errors);
       await Promise.all(tabs.splice(0).map((t) => t.context.close()));
@@ -41,6 +50,12 @@ export const browserSuite = (
     });
 
     afterAll(async () => {
+      const slowest = [...took].sort((a, b) => b.ms - a.ms).slice(0, 15);
+      const sum = took.reduce((s, t) => s + t.ms, 0);
+      console.log(
+        `[e2e times] ${title}: ${took.length} tests, ${(sum / 1000).toFixed(0)} s; slowest: ` +
+          slowest.map((t) => `${(t.ms / 1000).toFixed(1)} s ${t.name.replace(`${title} `, '')}`).join(' | '),
+      );
       await browser?.close();
       server?.stop();
     });

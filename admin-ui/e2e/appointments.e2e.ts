@@ -5,19 +5,24 @@
  */
 import type { Page } from 'playwright-core';
 import { addDays, weekdayOf, type BusinessDate } from '@rawnaq/contracts';
-import { ownerTodayAllDay, riyadhNow, riyadhToday } from './all-day';
-import { DEMO, shot, signIn } from './browser';
+import { ownerTodayAllDay, riyadhToday } from './all-day';
+import { DEMO, openInApp, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 import { settle } from './settle';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
 const run = String(Date.now()).slice(-6);
 
-/** How many days on from today in Riyadh a workday is (the demo's stylists rest on Fridays). */
-const workdayAhead = (atLeast: number) => {
-  let ahead = atLeast;
-  while (new Date(riyadhNow().getTime() + ahead * 86_400_000).getUTCDay() === 5) ahead++;
-  return ahead;
+/**
+ * A workday (the demo's stylists rest on Fridays) at least `atLeast` days after today in Riyadh, as a
+ * date: fixed when the suite starts, and opened by its address (`?date=`), so that a test run after
+ * midnight still finds what an earlier one booked there (counted in days from the calendar's today, it
+ * landed a day later, on a Friday, in a CI that crossed midnight in Riyadh).
+ */
+const workdayFrom = (atLeast: number): BusinessDate => {
+  let day = addDays(riyadhToday() as BusinessDate, atLeast);
+  while (weekdayOf(day) === 5) day = addDays(day, 1);
+  return day;
 };
 
 const calendarReady = async (page: Page) => {
@@ -92,14 +97,13 @@ const apiSignIn = async (url: string) => {
 export const appointmentsTests = ({ url, tab }: SuiteContext) => {
   describe('the appointment book', () => {
     const name = `Hind Booked ${run}`;
-    const ahead = workdayAhead(6);
+    const workday = workdayFrom(6);
 
     it('books a two-service visit for a new customer from a free slot, refuses a clash with its reason, and moves a visit by dragging it', async () => {
       const { page } = await tab();
       await signIn(page, url, owner);
-      await page.goto(`${url}/en/merchant/appointments`);
+      await page.goto(`${url}/en/merchant/appointments?date=${workday}`);
       await calendarReady(page);
-      await goAhead(page, ahead);
 
       // a free quarter of Noura's column
       const free = await slot(page, 'Noura Al-Qahtani', '08:00 PM');
@@ -272,7 +276,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       else console.log('[skipped] check-in step: no visit of today is left to check in at this hour');
 
       // cancel the blow dry booked by the test above, with a reason
-      await goAhead(page, ahead);
+      await openInApp(page, `${url}/en/merchant/appointments?date=${workday}`);
+      await calendarReady(page);
       await page.click(`.rbc-event:has-text("${name} · Blow dry")`);
       await page.click('[data-testid=visit-cancel]');
       await page.click('[data-testid=cancel-reason]:has-text("Customer asked to cancel")');
@@ -289,9 +294,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
     it('blocks an hour of a stylist from the calendar, draws it, refuses a visit in it, and offers free times', async () => {
       const { page } = await tab();
       await signIn(page, url, owner);
-      await page.goto(`${url}/en/merchant/appointments`);
+      await page.goto(`${url}/en/merchant/appointments?date=${workday}`);
       await calendarReady(page);
-      await goAhead(page, ahead);
       const at = await slot(page, 'Reem Abdullah', '11:00 AM');
       await page.mouse.click(at.x, at.y);
       await page.waitForSelector('[data-testid=visit-drawer]');
@@ -467,8 +471,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       const [haircut, manicure] = ['Haircut', 'Manicure'].map(
         (n) => services.find((s) => s.name_en === n)!.id,
       );
-      const later = workdayAhead(12);
-      const date = addDays(riyadhToday() as BusinessDate, later);
+      const date = workdayFrom(12);
       const free = await get<{ employees: Array<{ employee_id: string; starts: string[] }> }>(
         `availability?${new URLSearchParams({ date, service_ids: JSON.stringify([haircut]), employee_id: noura })}`,
       );
@@ -502,9 +505,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
 
       const { page } = await tab();
       await signIn(page, url, owner);
-      await page.goto(`${url}/en/merchant/appointments`);
+      await page.goto(`${url}/en/merchant/appointments?date=${date}`);
       await calendarReady(page);
-      await goAhead(page, later);
       await page.click(`.rbc-event:has-text("${name} · Haircut")`);
       await page.click('[data-testid=visit-edit]');
       // the edit panel shows each line's stylist
@@ -542,7 +544,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
         await fetch(`${API(url)}/employees?range=[0,99]`, { headers: { Authorization: `Bearer ${token}` } })
       ).json()) as Array<{ id: string; name_en: string }>;
       const reem = staff.find((e) => e.name_en === 'Reem Abdullah')!.id;
-      const date = addDays(riyadhToday() as BusinessDate, workdayAhead(15));
+      const date = workdayFrom(15);
       const { page } = await tab('ar');
       await page.setViewportSize({ width: 390, height: 844 });
       await signIn(page, url, owner, { language: 'ar' });
@@ -629,7 +631,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
         ).json() as Promise<Record<string, unknown>>;
       const before = await invoiceSettings();
       await invoiceSettings({ ...before, allow_parallel_services: true });
-      const date = addDays(riyadhToday() as BusinessDate, workdayAhead(16));
+      const date = workdayFrom(16);
       try {
         const { page } = await tab();
         await signIn(page, url, owner);
@@ -697,7 +699,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       const staff = await get<Array<{ id: string; name_en: string }>>('employees?range=[0,99]');
       const colour = services.find((s) => s.name_en === 'Hair colour')!.id;
       const reem = staff.find((e) => e.name_en === 'Reem Abdullah')!.id;
-      const date = addDays(riyadhToday() as BusinessDate, workdayAhead(18));
+      const date = workdayFrom(18);
       // as the demo has it (a run before may have left Reem doing hair colour)
       const reemRecord = await get<{ service_ids: string[] }>(`employees/${reem}`);
       await fetch(`${API(url)}/employees/${reem}`, {
@@ -785,7 +787,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       // one column at a time on a phone: Noura's
       await page.click('.MuiTextField-root:has([data-testid=calendar-employee]) [role=combobox]');
       await page.click('[role=option]:has-text("نورة القحطاني")');
-      await goAhead(page, ahead);
+      // (by the phone's own arrows, from today)
+      await goAhead(page, Math.round((Date.parse(workday) - Date.parse(riyadhToday())) / 86_400_000));
       const arName = `هند ${run}`;
       const free = await slot(page, 'نورة القحطاني', '05:00 م');
       await page.mouse.click(free.x, free.y);

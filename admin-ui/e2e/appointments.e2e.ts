@@ -15,15 +15,20 @@ const run = String(Date.now()).slice(-6);
 
 /**
  * A workday (the demo's stylists rest on Fridays) at least `atLeast` days after today in Riyadh, as a
- * date: fixed when the suite starts, and opened by its address (`?date=`), so that a test run after
- * midnight still finds what an earlier one booked there (counted in days from the calendar's today, it
- * landed a day later, on a Friday, in a CI that crossed midnight in Riyadh).
+ * date: fixed when the suite starts, so that a test run after midnight still finds what an earlier one
+ * booked there (counted in days from the calendar's today, it landed a day later, on a Friday, in a CI
+ * that crossed midnight in Riyadh). The tests open it by its address (`?date=`), or count the days to
+ * it just before they click the calendar's arrows (`daysUntil`).
  */
 const workdayFrom = (atLeast: number): BusinessDate => {
   let day = addDays(riyadhToday() as BusinessDate, atLeast);
   while (weekdayOf(day) === 5) day = addDays(day, 1);
   return day;
 };
+
+/** How many days `date` is after today in Riyadh (clicks of the calendar's "next"). */
+const daysUntil = (date: BusinessDate) =>
+  Math.round((Date.parse(date) - Date.parse(riyadhToday())) / 86_400_000);
 
 const calendarReady = async (page: Page) => {
   await page.waitForSelector('.rbc-time-view');
@@ -425,7 +430,7 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
         }
         // Wednesday of that week: the calendar's day, then its week
         const wednesday = week[3];
-        const ahead = Math.round((Date.parse(wednesday) - Date.parse(today)) / 86_400_000);
+        const ahead = daysUntil(wednesday);
         for (const [language, timezoneId] of [
           ['en', 'America/Los_Angeles'],
           ['ar', 'Pacific/Auckland'],
@@ -787,8 +792,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       // one column at a time on a phone: Noura's
       await page.click('.MuiTextField-root:has([data-testid=calendar-employee]) [role=combobox]');
       await page.click('[role=option]:has-text("نورة القحطاني")');
-      // (by the phone's own arrows, from today)
-      await goAhead(page, Math.round((Date.parse(workday) - Date.parse(riyadhToday())) / 86_400_000));
+      // by the phone's own arrows, from today
+      await goAhead(page, daysUntil(workday));
       const arName = `هند ${run}`;
       const free = await slot(page, 'نورة القحطاني', '05:00 م');
       await page.mouse.click(free.x, free.y);

@@ -114,10 +114,10 @@ export const moneyTests = ({ url, tab }: SuiteContext) => {
       'reports/most-used-products',
     ];
 
-    /** The period of a report widened to the last two months (the demo's weeks of sales), when it has one. */
     /**
-     * `until`: the salon's today when it is not the demo's (the UAE salon's day starts an hour earlier:
-     * from 20:00 to 21:00 UTC the two salons are on different dates)
+     * The period of a report widened to the last two months (the demo's weeks of sales), when it has one,
+     * up to `until`: the salon's today when it is not the demo's (the UAE salon's day starts an hour
+     * earlier: from 20:00 to 21:00 UTC the two salons are on different dates)
      */
     const widen = async (page: Page, monthly: boolean, until = today) => {
       if (!(await page.$('[data-testid=period-from]'))) return;

@@ -39,14 +39,19 @@ export class ReadModels {
     private readonly localProgress?: EventEmitter,
     private readonly cacheMs = 200,
   ) {
-    for (const p of projections) for (const c of p.collections) this.owner.set(c.name, p.name);
-    // a projection wrote: what is kept of its documents is stale (said before its position is)
+    const owned = new Map<string, string[]>();
+    for (const p of projections)
+      for (const c of p.collections) {
+        this.owner.set(c.name, p.name);
+        owned.set(p.name, [...(owned.get(p.name) ?? []), c.name]);
+      }
+    // a projection wrote: what is kept of its documents is stale (said before its position is); told
+    // for each projection an append touched, so only its own collections are visited
     localProgress?.on('changed', (name: string) => {
-      for (const [collection, owner] of this.owner)
-        if (owner === name) {
-          this.stable.delete(collection);
-          this.stableVersion.set(collection, (this.stableVersion.get(collection) ?? 0) + 1);
-        }
+      for (const collection of owned.get(name) ?? []) {
+        this.stable.delete(collection);
+        this.stableVersion.set(collection, (this.stableVersion.get(collection) ?? 0) + 1);
+      }
     });
     localProgress?.on('advanced', (name: string, position: string) => {
       const g = this.generations.get(name);

@@ -329,13 +329,16 @@ export class SqliteReadStore implements ReadStore {
     if (this.worker && changes.length > SMALL_BATCH) return this.send({ changes, checkpoint });
     if (this.worker && this.pending.size > 0) await this.send({ invalidate: '' }); // keep the order of writes
     return new Promise<void>((resolve, reject) => {
-      if (this.queued.length === 0) queueMicrotask(() => this.writeQueued());
+      // at the end of the turn, not when the microtasks run out: the projections that read a document
+      // before writing (one await more) join the same commit instead of making a second one (measured
+      // at 200 invoices/s: two commits an invoice, of 7 and 2 projections, became one of 9)
+      if (this.queued.length === 0) setImmediate(() => this.writeQueued());
       this.queued.push({ changes, checkpoint, resolve, reject });
     });
   }
 
   /**
-   * The small writes asked for before the microtasks ran out (the projections woken by one append,
+   * The small writes asked for in this turn of the event loop (the projections woken by one append,
    * the checkpoints of every projection that skipped events) in one transaction, each in a SAVEPOINT
    * of its own with its checkpoint (one that fails is rolled back and refused alone): one commit
    * instead of one per projection.

@@ -1,3 +1,4 @@
+import { hashToken } from '@rawnaq/platform';
 import { bearer, MANAGER, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /** A clock the test moves: the app's sign-ins and its token checks both read it. */
@@ -38,6 +39,27 @@ describe('sessions end after an idle time and a maximum lifetime the platform se
     // the ended session is no "other session" to ask about: signing in again just works
     const again = await signIn();
     expect(again.status).toBe(200);
+  });
+
+  it("reads a session's last activity once a minute at most, and still sees what another server recorded", async () => {
+    const token = (await signIn(true)).body.api_token as string;
+    const models = t.app.readModels;
+    const reads = jest.spyOn(models, 'getSide');
+    try {
+      // a busy desk: many requests in the same minute read the stored activity once
+      hours(1);
+      for (let i = 0; i < 5; i++) expect(await use(token)).toBe(200);
+      expect(reads.mock.calls.filter(([collection]) => collection === 'session_activity')).toHaveLength(1);
+      // another server of the platform served this session an hour before the 12 hours run out here
+      hours(11);
+      await models.putSide('session_activity', { id: hashToken(token), at: clock.at }, clock.at);
+      hours(1);
+      minutes(1);
+      // what this process saw 12 hours ago is not taken for the last activity: the session lives
+      expect(await use(token)).toBe(200);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('ends any session 7 days after its sign-in, however much it is used', async () => {

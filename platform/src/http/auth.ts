@@ -15,6 +15,8 @@ import { systemClock, type Clock } from '../runtime/clock';
 
 /** The side record of each session's last activity (see Authenticator.expired). */
 const ACTIVITY = 'session_activity';
+/** how many sessions' last activity the process keeps in memory (all are forgotten past it) */
+const SEEN_MAX = 10_000;
 
 /** Who is calling: resolved from the bearer token on every request. */
 export type AuthContext = {
@@ -56,6 +58,14 @@ export class Authenticator {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  /** each session's last activity as this process last read or wrote it (at most `SEEN_MAX`) */
+  private readonly seen = new Map<string, number>();
+
+  private remember(session: string, at: number): void {
+    if (this.seen.size >= SEEN_MAX && !this.seen.has(session)) this.seen.clear();
+    this.seen.set(session, at);
+  }
+
   /**
    * Whether a session has ended by time: unused for the platform's `session_idle_minutes`, or older
    * than its `session_max_hours`. Its last activity is a side record (written at most once a minute
@@ -67,12 +77,19 @@ export class Authenticator {
   ): Promise<{ expired: boolean; lastSeen: number }> {
     const settings = platformSettingsOf(await this.models.getStable('platform_settings', 'platform'));
     const started = Date.parse(session.started_at as string);
-    const activity = await this.models.getSide(ACTIVITY, session.id);
+    const idleMs = settings.session_idle_minutes * 60_000;
+    // a last activity this process saw less than a minute ago stands for the stored one: that one can
+    // only be later (activity is never moved back), so neither the idle time nor the once-a-minute
+    // write could come out otherwise, and the request reads nothing
+    const seen = this.seen.get(session.id as string);
+    const activity =
+      seen !== undefined && now - seen < Math.min(60_000, idleMs)
+        ? { at: seen }
+        : await this.models.getSide(ACTIVITY, session.id as string);
     const lastSeen = Math.max(started, typeof activity?.at === 'number' ? activity.at : 0);
+    if (lastSeen !== seen) this.remember(session.id as string, lastSeen);
     return {
-      expired:
-        now - started > settings.session_max_hours * 3_600_000 ||
-        now - lastSeen > settings.session_idle_minutes * 60_000,
+      expired: now - started > settings.session_max_hours * 3_600_000 || now - lastSeen > idleMs,
       lastSeen,
     };
   }
@@ -129,7 +146,10 @@ export class Authenticator {
     const { expired, lastSeen } = await this.expired(session, now);
     if (expired) throw new DomainError('auth.session_expired', 401);
     // a minute's precision is plenty for hours of idle time, and spares a write per request
-    if (now - lastSeen >= 60_000) await this.models.putSide(ACTIVITY, { id: hash, at: now }, now);
+    if (now - lastSeen >= 60_000) {
+      await this.models.putSide(ACTIVITY, { id: hash, at: now }, now);
+      this.remember(hash, now);
+    }
     if (realm === 'manager') {
       const manager = await this.models.getStable('managers', session.user_id as string);
       if (!manager || manager.status !== 1) throw new DomainError('auth.user_not_active', 401);

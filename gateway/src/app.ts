@@ -317,6 +317,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
     app.set('trust proxy', trustProxySetting(o.trustProxy ?? false));
     app.disable('x-powered-by');
   }
+  // a command's answer is never asked for again with If-None-Match: no hash of each one for an ETag
+  commandExpress.set('etag', false);
 
   if (o.seedDemo ?? true) {
     const worker = commandApp.get(OutboxWorker);

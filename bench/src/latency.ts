@@ -163,6 +163,33 @@ export const mainThreadCpuMs = (): number | undefined => {
   }
 };
 
+/**
+ * This process's CPU time (Linux: utime + stime of every thread, /proc/self/stat), in ms: beside the
+ * request thread's own, what the projections, checkpoints, fsyncs and signatures took of the cores.
+ */
+export const processCpuMs = (): number | undefined => {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The bytes this process sent to storage (Linux: write_bytes of /proc/self/io, every thread's). */
+export const processWrittenBytes = (): number | undefined => {
+  try {
+    const m = /^write_bytes: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const spent = (before: number | undefined, after: number | undefined) =>
+  before !== undefined && after !== undefined ? after - before : undefined;
+
 export const postPaced = async (
   runner: Pick<Projections, 'waitFor'>,
   names: string[],
@@ -175,6 +202,10 @@ export const postPaced = async (
     refused: number;
     mainThreadBusy: number;
     mainThreadCpuMs?: number;
+    /** the cores the whole process kept busy over the timed stretch (every thread's CPU time ÷ the wall time) */
+    processCores?: number;
+    /** what the whole process wrote to disk over the timed stretch */
+    writtenBytes?: number;
     stretchesP99Ms: number[];
     /** the answer alone (sent to read whole), before the read models show the command */
     answeredMs: { p50Ms: number; p99Ms: number };
@@ -194,6 +225,7 @@ export const postPaced = async (
   let t0 = Number.POSITIVE_INFINITY;
   let elu: ReturnType<typeof performance.eventLoopUtilization> | undefined;
   let cpu0: number | undefined;
+  let process0: { cpu?: number; written?: number; at: number } | undefined;
   await new Promise<void>((resolve, reject) => {
     let answered = 0;
     worker.on('error', reject);
@@ -203,6 +235,7 @@ export const postPaced = async (
       if (timed && !elu) {
         elu = performance.eventLoopUtilization();
         cpu0 = mainThreadCpuMs();
+        process0 = { cpu: processCpuMs(), written: processWrittenBytes(), at: performance.now() };
       }
       if (m.status !== okStatus || !m.position) {
         refused++;
@@ -223,6 +256,9 @@ export const postPaced = async (
   });
   const busy = performance.eventLoopUtilization(elu).utilization;
   const cpu1 = mainThreadCpuMs();
+  const processCpu = spent(process0?.cpu, processCpuMs());
+  const wallMs = process0 ? performance.now() - process0.at : 0;
+  const written = spent(process0?.written, processWrittenBytes());
   await worker.terminate();
   await Promise.all(pending);
   if (errors.length) throw new Error(`the load client failed: ${errors.join('; ')}`);
@@ -232,6 +268,8 @@ export const postPaced = async (
     refused,
     mainThreadBusy: +busy.toFixed(3),
     ...(cpu0 !== undefined && cpu1 !== undefined && { mainThreadCpuMs: Math.round(cpu1 - cpu0) }),
+    ...(processCpu !== undefined && wallMs > 0 && { processCores: +(processCpu / wallMs).toFixed(2) }),
+    ...(written !== undefined && { writtenBytes: written }),
     stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),
     answeredMs: (() => {
       const sorted = answers.sort((a, b) => a - b);

@@ -19,6 +19,13 @@ export type SalesFigures = {
    * the invoices): what the busy share counts less what other processes took of the cores meanwhile
    */
   requestThreadCpuMsPerInvoice?: number;
+  /**
+   * the whole process over the timed stretch (Linux): the cores its threads kept busy (CPU seconds a
+   * second: the request thread, the projections', the checkpoints', the fsyncs', the signatures'), and
+   * the KB it wrote to disk per invoice (the event log, the read models, their checkpoints)
+   */
+  processCores?: number;
+  diskKbPerInvoice?: number;
   invoicesInStore: number;
   /** GET reports/daily-general-summary over a month and over 400 days, monthly over a year */
   daily31: { p50Ms: number; p99Ms: number };
@@ -199,6 +206,10 @@ export const salesBench = async (
       requestThreadMsPerInvoice: +((issue.mainThreadBusy * 1000) / issue.commandsPerSecond).toFixed(2),
       ...(issue.mainThreadCpuMs !== undefined && {
         requestThreadCpuMsPerInvoice: +(issue.mainThreadCpuMs / issue.commands).toFixed(2),
+      }),
+      ...(issue.processCores !== undefined && { processCores: issue.processCores }),
+      ...(issue.writtenBytes !== undefined && {
+        diskKbPerInvoice: Math.round(issue.writtenBytes / 1000 / issue.commands),
       }),
       invoicesInStore: written,
       daily31,

@@ -792,7 +792,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       // one column at a time on a phone: Noura's
       await page.click('.MuiTextField-root:has([data-testid=calendar-employee]) [role=combobox]');
       await page.click('[role=option]:has-text("نورة القحطاني")');
-      // by the phone's own arrows, from today
+      // by the phone’s own arrows, from today (opened at its date instead, the slot was tapped at once
+      // after choosing the stylist, and the tap landed on her list, still closing)
       await goAhead(page, daysUntil(workday));
       const arName = `هند ${run}`;
       const free = await slot(page, 'نورة القحطاني', '05:00 م');

@@ -138,40 +138,26 @@ export type LoadReply = {
 };
 
 /**
- * Requests sent at a steady rate, each at its due time whether or not the earlier ones have answered
- * (as many desks do), from a load client in a thread of its own (the desks are other machines: their
- * HTTP client's work is not the server's); each is timed from its sending until every named projection
- * has applied its last event (the `X-Position` it answered with). A request answered otherwise than
- * `okStatus` (201) is counted as refused, not timed. The first `warmupOf(rate)` requests are sent and waited for,
- * not timed (nor counted in the achieved rate). `mainThreadBusy` is the share of the measured stretch
- * the server's thread was busy (its event loop utilisation): the headroom left at that rate.
- */
-/**
  * The CPU time this process's main thread has used (Linux: its task's utime + stime), in ms: unlike
  * its busy share of the wall clock, what other processes on the machine take does not count in it.
  * Undefined where /proc is not there.
  */
-export const mainThreadCpuMs = (): number | undefined => {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    // the fields after the command's name (in parentheses, which may hold spaces): utime is the 14th
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-};
+export const mainThreadCpuMs = (): number | undefined => cpuMsOf(`/proc/self/task/${process.pid}/stat`);
 
 /**
  * This process's CPU time (Linux: utime + stime of every thread, /proc/self/stat), in ms: beside the
  * request thread's own, what the projections, checkpoints, fsyncs and signatures took of the cores.
  */
-export const processCpuMs = (): number | undefined => {
+export const processCpuMs = (): number | undefined => cpuMsOf('/proc/self/stat');
+
+/** utime + stime of a /proc stat file (a process's or one of its threads'), in ms */
+const cpuMsOf = (statFile: string): number | undefined => {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
+    // the fields after the command's name (in parentheses, which may hold spaces): utime is the 14th
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
   } catch {
     return undefined;
   }
@@ -190,6 +176,15 @@ export const processWrittenBytes = (): number | undefined => {
 const spent = (before: number | undefined, after: number | undefined) =>
   before !== undefined && after !== undefined ? after - before : undefined;
 
+/**
+ * Requests sent at a steady rate, each at its due time whether or not the earlier ones have answered
+ * (as many desks do), from a load client in a thread of its own (the desks are other machines: their
+ * HTTP client's work is not the server's); each is timed from its sending until every named projection
+ * has applied its last event (the `X-Position` it answered with). A request answered otherwise than
+ * `okStatus` (201) is counted as refused, not timed. The first `warmupOf(rate)` requests are sent and waited for,
+ * not timed (nor counted in the achieved rate). `mainThreadBusy` is the share of the measured stretch
+ * the server's thread was busy (its event loop utilisation): the headroom left at that rate.
+ */
 export const postPaced = async (
   runner: Pick<Projections, 'waitFor'>,
   names: string[],
@@ -255,7 +250,7 @@ export const postPaced = async (
     });
   });
   const busy = performance.eventLoopUtilization(elu).utilization;
-  const cpu1 = mainThreadCpuMs();
+  const mainCpu = spent(cpu0, mainThreadCpuMs());
   const processCpu = spent(process0?.cpu, processCpuMs());
   const wallMs = process0 ? performance.now() - process0.at : 0;
   const written = spent(process0?.written, processWrittenBytes());
@@ -267,7 +262,7 @@ export const postPaced = async (
     ...percentiles(samples, (requests.length - warmup) / seconds),
     refused,
     mainThreadBusy: +busy.toFixed(3),
-    ...(cpu0 !== undefined && cpu1 !== undefined && { mainThreadCpuMs: Math.round(cpu1 - cpu0) }),
+    ...(mainCpu !== undefined && { mainThreadCpuMs: Math.round(mainCpu) }),
     ...(processCpu !== undefined && wallMs > 0 && { processCores: +(processCpu / wallMs).toFixed(2) }),
     ...(written !== undefined && { writtenBytes: written }),
     stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),

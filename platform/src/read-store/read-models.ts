@@ -39,12 +39,8 @@ export class ReadModels {
     private readonly localProgress?: EventEmitter,
     private readonly cacheMs = 200,
   ) {
-    const owned = new Map<string, string[]>();
-    for (const p of projections)
-      for (const c of p.collections) {
-        this.owner.set(c.name, p.name);
-        owned.set(p.name, [...(owned.get(p.name) ?? []), c.name]);
-      }
+    const owned = new Map(projections.map((p) => [p.name, p.collections.map((c) => c.name)]));
+    for (const p of projections) for (const c of p.collections) this.owner.set(c.name, p.name);
     // a projection wrote: what is kept of its documents is stale (said before its position is); told
     // for each projection an append touched, so only its own collections are visited
     localProgress?.on('changed', (name: string) => {

@@ -65,6 +65,43 @@ describe('SqliteReadStore', () => {
     await store.close();
   });
 
+  it('writes what one turn asks in one commit, also a write asked an await later (a projection that read a document first)', async () => {
+    const store = new SqliteReadStore({ file: ':memory:' });
+    await store.ensureCollection({ name: 'a' });
+    // the commits: the transactions begun outside any other (those inside are SAVEPOINTs)
+    let commits = 0;
+    const db = store.db;
+    const transaction = db.transaction.bind(db);
+    jest.spyOn(db, 'transaction').mockImplementation(((fn: (...args: unknown[]) => unknown) => {
+      const t = transaction(fn);
+      const counted =
+        <A extends unknown[], R>(run: (...args: A) => R) =>
+        (...args: A) => {
+          if (!db.inTransaction) commits++;
+          return run(...args);
+        };
+      return Object.assign(counted(t), {
+        default: counted(t.default),
+        deferred: counted(t.deferred),
+        immediate: counted(t.immediate),
+        exclusive: counted(t.exclusive),
+      });
+    }) as typeof db.transaction);
+    const upsert = (id: string, position: string) => ({
+      kind: 'upsert' as const,
+      collection: 'a',
+      position,
+      doc: { id },
+    });
+    const first = store.applyChanges([upsert('x', '1')]);
+    await Promise.resolve(); // the read the second projection made before writing
+    const second = store.applyChanges([upsert('y', '2')]);
+    await Promise.all([first, second]);
+    expect(commits).toBe(1);
+    expect(await store.getMany('a', ['x', 'y'])).toHaveProperty('size', 2);
+    await store.close();
+  });
+
   it('rejects field names that could smuggle SQL', async () => {
     const store = new SqliteReadStore({ file: ':memory:' });
     await store.ensureCollection({ name: 'x' });

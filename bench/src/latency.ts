@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner, type Projections } from '@rawnaq/projections';
@@ -201,6 +202,11 @@ export const postPaced = async (
     processCores?: number;
     /** what the whole process wrote to disk over the timed stretch */
     writtenBytes?: number;
+    /**
+     * the request thread's garbage collections over the timed stretch: its pauses (every kind) added
+     * up, the longest, and how many were full (mark-compact) ones, whose marking also takes the cores
+     */
+    gc: { pauseMs: number; longestMs: number; fullCollections: number };
     stretchesP99Ms: number[];
     /** the answer alone (sent to read whole), before the read models show the command */
     answeredMs: { p50Ms: number; p99Ms: number };
@@ -221,6 +227,17 @@ export const postPaced = async (
   let elu: ReturnType<typeof performance.eventLoopUtilization> | undefined;
   let cpu0: number | undefined;
   let process0: { cpu?: number; written?: number; at: number } | undefined;
+  const gc = { pauseMs: 0, longestMs: 0, fullCollections: 0 };
+  const gcs = new PerformanceObserver((list) => {
+    if (!elu) return; // the warm-up's own
+    for (const e of list.getEntries()) {
+      gc.pauseMs += e.duration;
+      gc.longestMs = Math.max(gc.longestMs, e.duration);
+      if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        gc.fullCollections++;
+    }
+  });
+  gcs.observe({ entryTypes: ['gc'] });
   await new Promise<void>((resolve, reject) => {
     let answered = 0;
     worker.on('error', reject);
@@ -254,6 +271,7 @@ export const postPaced = async (
   const processCpu = spent(process0?.cpu, processCpuMs());
   const wallMs = process0 ? performance.now() - process0.at : 0;
   const written = spent(process0?.written, processWrittenBytes());
+  gcs.disconnect();
   await worker.terminate();
   await Promise.all(pending);
   if (errors.length) throw new Error(`the load client failed: ${errors.join('; ')}`);
@@ -265,6 +283,11 @@ export const postPaced = async (
     ...(mainCpu !== undefined && { mainThreadCpuMs: Math.round(mainCpu) }),
     ...(processCpu !== undefined && wallMs > 0 && { processCores: +(processCpu / wallMs).toFixed(2) }),
     ...(written !== undefined && { writtenBytes: written }),
+    gc: {
+      pauseMs: Math.round(gc.pauseMs),
+      longestMs: +gc.longestMs.toFixed(1),
+      fullCollections: gc.fullCollections,
+    },
     stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),
     answeredMs: (() => {
       const sorted = answers.sort((a, b) => a - b);

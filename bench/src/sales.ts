@@ -11,6 +11,8 @@ export type SalesFigures = {
     stretchesP99Ms: number[];
     /** the answer alone, before the read models show it (where the rest of the time goes) */
     answeredMs: { p50Ms: number; p99Ms: number };
+    /** the request thread's GC pauses over the timed stretch (the p99's stretches follow its full ones) */
+    gc: { pauseMs: number; longestMs: number; fullCollections: number };
   };
   /** the request thread's busy time per invoice (its busy share ÷ the rate): the books post off it */
   requestThreadMsPerInvoice: number;

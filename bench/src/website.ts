@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { configFromEnv, openPlatform, silentLogger } from '@rawnaq/platform';
 import { createApp } from '@rawnaq/gateway/dist/app';
 import { percentile } from './latency';
@@ -115,6 +115,9 @@ export const websiteBench = async (
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // loaded here, not with the bench: the server under test runs in this process, and playwright's
+  // ~28 MB of heap beside it made every one of its full GCs mark what the server never holds
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { DomainError } from '@rawnaq/contracts';
 
 export type SheetRow = { row: number; values: Record<string, unknown> };
@@ -23,7 +23,10 @@ const normalise = (header: string) => header.trim().toLowerCase().replace(/\s+/g
  * label), every following non-empty row is a record. Unknown columns are reported, not ignored.
  */
 export const readSheet = async (bytes: Buffer, columns: Record<string, string[]>): Promise<SheetRow[]> => {
-  const workbook = new ExcelJS.Workbook();
+  // loaded on the first import, not at start: the workbook library is ~8 MB of heap every server
+  // would otherwise carry (and its every full GC mark) for a page a salon opens a few times a year
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

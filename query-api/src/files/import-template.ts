@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, type ImportEntity } from '@rawnaq/contracts';
 
 /**
@@ -6,6 +5,8 @@ import { IMPORT_COLUMNS, type ImportEntity } from '@rawnaq/contracts';
  * sheet right to left in Arabic. The importer reads either language's labels (or the field keys).
  */
 export const importTemplate = async (entity: ImportEntity, locale: 'en' | 'ar'): Promise<Buffer> => {
+  // loaded when a template is first asked for, not at start (see command-api's imports/sheet.ts)
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(locale === 'ar' ? 'البيانات' : 'Data', {
     views: [{ rightToLeft: locale === 'ar' }],

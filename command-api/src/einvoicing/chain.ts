@@ -54,10 +54,27 @@ export class Chains {
     return Object.assign({ stream }, link); // not a spread first: see README, hot paths
   }
 
-  /** Records the signed document in the command's unit, at the revision its link was read at. */
+  /**
+   * Records the signed document in the command's unit, at the revision its link was read at. Once the
+   * unit is stored, the link it makes is kept: the next signature then reads only what others appended
+   * since (usually nothing), instead of reading back and parsing this document (its XML is ~12 KB of
+   * JSON) to learn the ICV and hash it already knew.
+   */
   append(link: ChainLink & { stream: string }, envelope: EventEnvelope) {
     const unit = currentUnitOfWork();
     if (!unit) throw new Error('a document is signed inside a command');
+    // a second document of the same unit on this chain would not sit right after the link: read back then
+    const alone = !unit.pending(link.stream);
     unit.add(link.stream, link.revision, [envelope]);
+    if (!alone) return;
+    const { stream } = link;
+    const made = foldLink(link, { type: envelope.type, data: envelope.data, revision: link.revision + 1 });
+    const discarded = this.store.discardedGroups;
+    unit.afterStored(() => {
+      // a rolled-back group since (its links were dropped), or a later signature already kept: leave it
+      if (this.store.discardedGroups !== discarded) return;
+      const known = this.links.get(stream);
+      if (!known || known.revision < made.revision) this.links.set(stream, made);
+    });
   }
 }

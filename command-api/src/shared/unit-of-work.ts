@@ -33,6 +33,8 @@ export class UnitOfWork {
   /** what to do once the unit is over, stored or not (release the locks it holds) */
   private readonly endings: Array<() => void> = [];
   private readonly held = new Set<string>();
+  /** what to learn once the unit is stored (and only then) */
+  private readonly storedListeners: Array<() => void> = [];
 
   /** 1 for the command's first run, then 2, 3… when a conflicting append made it run again */
   constructor(readonly attempt = 1) {}
@@ -48,6 +50,19 @@ export class UnitOfWork {
   end(): void {
     for (const release of this.endings.splice(0)) release();
     this.held.clear();
+  }
+
+  /**
+   * Calls `listener` once the unit's append is stored (committed), never when it was refused, run again
+   * or failed: what a cache may then take for granted of the streams it wrote.
+   */
+  afterStored(listener: () => void): void {
+    this.storedListeners.push(listener);
+  }
+
+  /** The unit's append was stored. */
+  stored(): void {
+    for (const listener of this.storedListeners.splice(0)) listener();
   }
 
   /** The command's decision holds only if `stream` is still at `revision` when the unit is stored. */
@@ -199,6 +214,7 @@ export class Transactions {
     if (writes.every((w) => w.events.length === 0)) return { result };
     try {
       const { position } = await this.append(unit, writes);
+      unit.stored();
       return { result, position };
     } catch (error) {
       const retry =

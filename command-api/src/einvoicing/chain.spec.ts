@@ -1,33 +1,23 @@
-import { DomainError, newId, type EventEnvelope } from '@rawnaq/contracts';
+import { DomainError } from '@rawnaq/contracts';
 import { SqliteEventStore } from '@rawnaq/platform';
+import { Aggregates } from '../shared/repository';
 import { Transactions } from '../shared/unit-of-work';
 import { chainStream, Chains } from './chain';
 
 const SEED = 'seed-hash';
-const signed = (icv: number, hash: string): EventEnvelope => ({
-  id: newId(),
-  type: 'EInvoiceSigned',
-  data: { icv, hash, xml: `<Invoice>${'x'.repeat(2000)}</Invoice>` },
-  metadata: {
-    tenantId: 't1',
-    actor: { kind: 'user', id: 'u1' },
-    correlationId: 'c1',
-    causationId: 'c1',
-    occurredAt: '2026-12-05T10:00:00.000Z',
-    schemaVersion: 1,
-  },
-});
 
 describe('e-invoice chains: the link after a stored signature', () => {
   let store: SqliteEventStore;
   let transactions: Transactions;
   let chains: Chains;
+  let aggregates: Aggregates;
   /** what each signature's look for newer documents read back from the store */
   let readBack: number[];
   beforeEach(() => {
     store = new SqliteEventStore({ file: ':memory:' });
     transactions = new Transactions(store);
     chains = new Chains(store);
+    aggregates = new Aggregates(store);
     readBack = [];
     const readStream = store.readStream.bind(store);
     jest.spyOn(store, 'readStream').mockImplementation(async (stream, options) => {
@@ -38,11 +28,26 @@ describe('e-invoice chains: the link after a stored signature', () => {
   });
   afterEach(() => store.close());
 
+  let commands = 0;
+  /** a signed document as the signing makes it: an envelope of the command, at the revision after `after` */
+  const signed = (after: number, icv: number, hash: string) =>
+    aggregates.envelopes(
+      {
+        tenantId: 't1',
+        actor: { kind: 'user', id: 'u1' },
+        correlationId: `command-${++commands}`,
+        now: new Date('2026-12-05T10:00:00Z'),
+      },
+      chainStream('t1', 'd1'),
+      after,
+      [{ type: 'EInvoiceSigned', data: { icv, hash, xml: `<Invoice>${'x'.repeat(2000)}</Invoice>` } }],
+    )[0];
+
   /** one command signing one document on device d1, refused after signing when `refuse` */
   const sign = (hash: string, refuse = false) =>
     transactions.run(async () => {
       const link = await chains.next('t1', 'd1', SEED);
-      chains.append(link, signed(link.icv + 1, hash));
+      chains.append(link, signed(link.revision, link.icv + 1, hash));
       if (refuse) throw new DomainError('test.refused', 422);
       return link;
     });
@@ -69,7 +74,7 @@ describe('e-invoice chains: the link after a stored signature', () => {
 
   it('given a document another writer appended after a stored signature, then the next signature follows it', async () => {
     await sign('h1');
-    await store.append(chainStream('t1', 'd1'), [signed(2, 'elsewhere')], 0);
+    await store.append(chainStream('t1', 'd1'), [signed(0, 2, 'elsewhere')], 0);
     readBack = [];
     const next = (await sign('h3')).result;
     expect([next.icv, next.lastHash, next.revision]).toEqual([2, 'elsewhere', 1]);

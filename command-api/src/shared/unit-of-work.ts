@@ -212,10 +212,9 @@ export class Transactions {
     const extra = finish?.(result) ?? [];
     const writes = [...unit.close(false), ...extra];
     if (writes.every((w) => w.events.length === 0)) return { result };
+    let position: string;
     try {
-      const { position } = await this.append(unit, writes);
-      unit.stored();
-      return { result, position };
+      ({ position } = await this.append(unit, writes));
     } catch (error) {
       const retry =
         error instanceof WrongExpectedRevisionError &&
@@ -224,5 +223,8 @@ export class Transactions {
       if (!retry) throw error;
       return undefined;
     }
+    // outside the append's error handling: what is stored is stored, whatever a listener does
+    unit.stored();
+    return { result, position };
   }
 }

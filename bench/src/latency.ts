@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner, type Projections } from '@rawnaq/projections';
@@ -182,8 +182,8 @@ const spent = (before: number | undefined, after: number | undefined) =>
  * (as many desks do), from a load client in a thread of its own (the desks are other machines: their
  * HTTP client's work is not the server's); each is timed from its sending until every named projection
  * has applied its last event (the `X-Position` it answered with). A request answered otherwise than
- * `okStatus` (201) is counted as refused, not timed. The first `warmupOf(rate)` requests are sent and waited for,
- * not timed (nor counted in the achieved rate). `mainThreadBusy` is the share of the measured stretch
+ * `okStatus` (201) is counted as refused, not timed. The first `warmupOf(rate)` requests are sent at the same
+ * pace but not timed (nor counted in the achieved rate). `mainThreadBusy` is the share of the measured stretch
  * the server's thread was busy (its event loop utilisation): the headroom left at that rate.
  */
 export const postPaced = async (
@@ -227,16 +227,9 @@ export const postPaced = async (
   let elu: ReturnType<typeof performance.eventLoopUtilization> | undefined;
   let cpu0: number | undefined;
   let process0: { cpu?: number; written?: number; at: number } | undefined;
-  const gc = { pauseMs: 0, longestMs: 0, fullCollections: 0 };
-  const gcs = new PerformanceObserver((list) => {
-    if (!elu) return; // the warm-up's own
-    for (const e of list.getEntries()) {
-      gc.pauseMs += e.duration;
-      gc.longestMs = Math.max(gc.longestMs, e.duration);
-      if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
-        gc.fullCollections++;
-    }
-  });
+  // the entries arrive after their collection, in batches: kept, then counted by when they started
+  const collections: PerformanceEntry[] = [];
+  const gcs = new PerformanceObserver((list) => collections.push(...list.getEntries()));
   gcs.observe({ entryTypes: ['gc'] });
   await new Promise<void>((resolve, reject) => {
     let answered = 0;
@@ -269,9 +262,19 @@ export const postPaced = async (
   const busy = performance.eventLoopUtilization(elu).utilization;
   const mainCpu = spent(cpu0, mainThreadCpuMs());
   const processCpu = spent(process0?.cpu, processCpuMs());
-  const wallMs = process0 ? performance.now() - process0.at : 0;
   const written = spent(process0?.written, processWrittenBytes());
+  const timedEnd = performance.now();
+  const wallMs = process0 ? timedEnd - process0.at : 0; // the timed stretch
+  collections.push(...gcs.takeRecords());
   gcs.disconnect();
+  const gc = { pauseMs: 0, longestMs: 0, fullCollections: 0 };
+  for (const e of collections) {
+    if (!process0 || e.startTime < process0.at || e.startTime > timedEnd) continue; // the warm-up's, or after
+    gc.pauseMs += e.duration;
+    gc.longestMs = Math.max(gc.longestMs, e.duration);
+    if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+      gc.fullCollections++;
+  }
   await worker.terminate();
   await Promise.all(pending);
   if (errors.length) throw new Error(`the load client failed: ${errors.join('; ')}`);

@@ -5,6 +5,7 @@ import { allProjections } from '@rawnaq/projections';
 import {
   applyServerTimeouts,
   jsonLogger,
+  lightenAsyncResourceBind,
   openServiceDeps,
   TOKENS,
   trustProxySetting,
@@ -20,6 +21,7 @@ import { messagingChannelsFromEnv } from './engagement/channels';
 /** command-api on its own (the scale-out topology); `npm start` runs it inside the gateway instead. */
 const main = async () => {
   const { platform, readModels, authenticator } = await openServiceDeps(allProjections, jsonLogger);
+  lightenAsyncResourceBind(); // see its doc: Nest's binding of each request to its async context
   const app = await NestFactory.create(
     CommandApiModule.create({
       eventStore: platform.eventStore,

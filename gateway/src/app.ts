@@ -30,6 +30,7 @@ import {
   applyServerTimeouts,
   Authenticator,
   fatooraAdapters,
+  lightenAsyncResourceBind,
   ReadModels,
   simulatorConnection,
   SqliteEventStore,
@@ -286,6 +287,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   };
 
   const nestLogger = ['error', 'warn'] as const;
+  // Nest binds every request to its async context: keep those bindings from ageing the request's objects
+  lightenAsyncResourceBind();
   const commandExpress = express();
   const commandApp = await NestFactory.create(
     CommandApiModule.create(deps),

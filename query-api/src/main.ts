@@ -1,12 +1,19 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { allProjections } from '@rawnaq/projections';
-import { applyServerTimeouts, jsonLogger, openServiceDeps, trustProxySetting } from '@rawnaq/platform';
+import {
+  applyServerTimeouts,
+  jsonLogger,
+  lightenAsyncResourceBind,
+  openServiceDeps,
+  trustProxySetting,
+} from '@rawnaq/platform';
 import { QueryApiModule } from './query-api.module';
 
 /** query-api on its own (the scale-out topology): reads the read models the projections service keeps. */
 const main = async () => {
   const { platform, readModels, authenticator } = await openServiceDeps(allProjections, jsonLogger);
+  lightenAsyncResourceBind(); // see its doc: Nest's binding of each request to its async context
   const app = await NestFactory.create(
     QueryApiModule.create({
       eventStore: platform.eventStore,

@@ -1,0 +1,64 @@
+import { AsyncResource } from 'node:async_hooks';
+
+type Fn = (...args: unknown[]) => unknown;
+type Bind = (this: AsyncResource, fn: Fn, thisArg?: unknown) => unknown;
+
+const original = AsyncResource.prototype.bind as unknown as Bind;
+
+/** The function as Node binds it: the same call, `this`, `length` and `asyncResource`, plain properties. */
+function lightBind(this: AsyncResource, fn: Fn, thisArg?: unknown): unknown {
+  if (typeof fn !== 'function') return original.call(this, fn, thisArg); // Node's own error
+  const resource = this;
+  const bound =
+    thisArg === undefined
+      ? function (this: unknown, ...args: unknown[]) {
+          return resource.runInAsyncScope(fn, this, ...args);
+        }
+      : resource.runInAsyncScope.bind(resource, fn, thisArg);
+  Object.defineProperty(bound, 'length', {
+    configurable: true,
+    enumerable: false,
+    value: fn.length,
+    writable: false,
+  });
+  // a data property, as it was before Node deprecated it (DEP0172): same value, no accessor of its own
+  (bound as { asyncResource?: AsyncResource }).asyncResource = resource;
+  return bound;
+}
+
+/** Whether this Node gives bound functions an `asyncResource` accessor (Node 20 to 24 do). */
+export const bindMakesAccessors = (): boolean => {
+  const probe = original.call(new AsyncResource('rawnaq-probe'), () => undefined) as object;
+  return typeof Object.getOwnPropertyDescriptor(probe, 'asyncResource')?.get === 'function';
+};
+
+let installed = false;
+
+/**
+ * Makes `AsyncResource.bind` light again where this Node makes it heavy, and answers whether it did.
+ *
+ * Nest binds the rest of every request to its async context twice (`AsyncResource.bind`, in its
+ * interceptors' consumer), and Node (20 to 24) gives each bound function a deprecated `asyncResource`
+ * property (DEP0172) made of two new getter/setter closures. A function with accessors of its own gets
+ * a hidden class of its own, which V8 makes in old space: the class holds the closures, the closures
+ * the resource, and the resource the request's async context (its unit of work, the documents it
+ * signed, the rows it wrote). The class is dead as soon as the request ends, but only a full GC can
+ * tell: every young-generation GC until then keeps what it points to, and moves it to old space.
+ * Measured on the till at 40 invoices/s, the request thread moved 2.25 MB/s to old space with Node's
+ * bind and 0.23 MB/s with this one, and at 200/s its GC pauses fell from 1.1 s to 0.5 s in 30 s;
+ * the old space fills ten times slower, so full GCs (which stop the thread, and take both cores for
+ * their marking) come ten times less often. Node's own fix (nodejs/node#58218: the accessors no longer
+ * change a prototype, then the property's removal) is not in the Node these machines run.
+ *
+ * The bound function is what Node's is: it runs `fn` in the resource's async scope with the caller's
+ * `this` (or `thisArg`), has `fn`'s `length`, and its `asyncResource` is the resource, a plain data
+ * property, as before the deprecation (reading it no longer warns). Where this Node's `bind` makes no
+ * accessor, nothing is changed.
+ */
+export const lightenAsyncResourceBind = (): boolean => {
+  if (installed) return true;
+  if (!bindMakesAccessors()) return false;
+  (AsyncResource.prototype as unknown as { bind: Bind }).bind = lightBind;
+  installed = true;
+  return true;
+};

@@ -192,6 +192,24 @@ describe('SqliteEventStore group commit', () => {
     }
   });
 
+  it('keeps no rows of a stream its append began: its first load after is asked, as it reads', async () => {
+    const stream = uniqueStream();
+    const queries = jest.spyOn(
+      (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+      'all',
+    );
+    await store.append(stream, events(2), 'no_stream');
+    const first = await store.readStream(stream, { fromRevision: 0, pending: true });
+    expect(queries).toHaveBeenCalledTimes(1);
+    expect(first.map((e) => e.revision)).toEqual([0, 1]);
+    // once it had events, what the next append wrote is kept
+    await store.append(stream, events(1), 1);
+    expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toEqual(
+      (await store.readStream(stream)).slice(2),
+    );
+    expect(queries).toHaveBeenCalledTimes(2); // the second read only, to compare
+  });
+
   it('remembers a stream read to its end with nothing new, and asks again once another connection commits', async () => {
     const stream = uniqueStream();
     await store.append(stream, events(3), 'no_stream');

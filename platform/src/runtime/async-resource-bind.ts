@@ -5,16 +5,16 @@ type Bind = (this: AsyncResource, fn: Fn, thisArg?: unknown) => unknown;
 
 const original = AsyncResource.prototype.bind as unknown as Bind;
 
+/** A function that runs `fn` in the resource's async scope with the caller's `this`. */
+const keepingThis = (resource: AsyncResource, fn: Fn) =>
+  function (this: unknown, ...args: unknown[]) {
+    return resource.runInAsyncScope(fn, this, ...args);
+  };
+
 /** The function as Node binds it: the same call, `this`, `length` and `asyncResource`, plain properties. */
 function lightBind(this: AsyncResource, fn: Fn, thisArg?: unknown): unknown {
   if (typeof fn !== 'function') return original.call(this, fn, thisArg); // Node's own error
-  const resource = this;
-  const bound =
-    thisArg === undefined
-      ? function (this: unknown, ...args: unknown[]) {
-          return resource.runInAsyncScope(fn, this, ...args);
-        }
-      : resource.runInAsyncScope.bind(resource, fn, thisArg);
+  const bound = thisArg === undefined ? keepingThis(this, fn) : this.runInAsyncScope.bind(this, fn, thisArg);
   Object.defineProperty(bound, 'length', {
     configurable: true,
     enumerable: false,
@@ -22,7 +22,7 @@ function lightBind(this: AsyncResource, fn: Fn, thisArg?: unknown): unknown {
     writable: false,
   });
   // a data property, as it was before Node deprecated it (DEP0172): same value, no accessor of its own
-  (bound as { asyncResource?: AsyncResource }).asyncResource = resource;
+  (bound as { asyncResource?: AsyncResource }).asyncResource = this;
   return bound;
 }
 

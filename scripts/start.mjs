@@ -3,6 +3,7 @@
 // its build), then run the whole product in one process. First start takes a minute; later ones seconds.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -38,6 +39,12 @@ for (const ui of ['admin-ui', 'booking-ui']) {
 }
 // `--build-only`: the builds above and nothing more (the browser tests build once before their servers start)
 if (process.argv.includes('--build-only')) process.exit(0);
-const server = spawn(process.execPath, [join(root, 'gateway/dist/main.js')], { stdio: 'inherit' });
+// the server runs with its V8 flags (platform/src/runtime/server-flags.ts says why)
+const { SERVER_V8_FLAGS } = createRequire(import.meta.url)(
+  join(root, 'platform/dist/runtime/server-flags.js'),
+);
+const server = spawn(process.execPath, [...SERVER_V8_FLAGS, join(root, 'gateway/dist/main.js')], {
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

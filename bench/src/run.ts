@@ -39,10 +39,11 @@
  * `--only=availability` (or any comma-separated list of append, catchup, latency, booking, availability, sales, einvoicing,
  * signin, ledger, messaging, platform, website) runs those sections only; the figures of the others stay as bench/results.json had them.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runsWithServerFlags, SERVER_V8_FLAGS } from '@rawnaq/platform';
 import { auditLogProjection, customersProjection } from '@rawnaq/projections';
 import { availabilityBench, type AvailabilityFigures } from './availability';
 import { appendEmmett, appendOurs, appendRaw, appendWorkload, type AppendFigures } from './append';
@@ -145,6 +146,15 @@ type Results = {
 };
 
 const main = async () => {
+  // the benches host the server in this process: it runs with the server's V8 flags, as `npm start` runs it
+  if (!runsWithServerFlags()) {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, ...SERVER_V8_FLAGS, __filename, ...process.argv.slice(2)],
+      { stdio: 'inherit' },
+    );
+    process.exit(child.status ?? 1);
+  }
   const sections = only();
   const appendCommands = arg('append-commands', 10_000);
   const catchUpEvents = arg('catchup-events', 1_000_000);

@@ -18,6 +18,7 @@ export * from './runtime/config';
 export * from './runtime/open';
 export * from './runtime/worker-file';
 export * from './runtime/async-resource-bind';
+export * from './runtime/server-flags';
 export * from './read-store/read-models';
 export * from './read-store/employee-commissions';
 export * from './http';

@@ -7,11 +7,12 @@
  * a full collection each time it crosses the next small limit. Each one stops its thread and takes both
  * cores of a small machine for its marking, and on the till at 200 invoices/s each was followed by a
  * cluster of slow requests. Starting at 160 MB, the heap settles without them: over the 30-s till run
- * the request thread made no full collection in any of six runs with the flag (1 to 4 in most runs
- * without), and in the runs made in turn with and without it the till's p99 was lower with it each time
+ * the request thread made no full collection in any of six runs with the flag (0 to 6, mostly 2, in
+ * runs without), and in the runs made in turn with and without it the till's p99 was lower with it each time
  * (54.9 against 91.2 ms, 43.1 against 334.7 ms, on a slow stretch of the machine); the first 10 s after
- * start gained most. The cost is memory: a thread that allocates a lot may hold up to ~160 MB of heap
- * before it first collects, where it held ~70.
+ * start gained most. V8 flags hold for every thread of the process. The cost is memory: a thread that
+ * allocates a lot may hold up to ~160 MB of heap before it first collects, where it held ~70. The
+ * scale-out services (command-api, query-api started on their own) are not started with it.
  */
 export const SERVER_V8_FLAGS: readonly string[] = ['--initial-heap-size=160'];
 

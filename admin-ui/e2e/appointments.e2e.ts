@@ -186,8 +186,8 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
     });
 
     it('checks in today’s visit, cancels a visit with one of the salon’s reasons, and marks a no-show', async () => {
-      // a visit whose time has come (booked at this quarter through the API, before the page signs
-      // in, as that sign-in ends the API's session), to be marked a no-show in the page
+      // a visit whose time has come (booked at this quarter or an earlier one of today through the API,
+      // before the page signs in, as that sign-in ends the API's session), to be marked a no-show
       const late = `Late ${run}`;
       const walkIn = `Walk-in ${run}`;
       // one of today's visits to check in: the walk-in booked below, else one of the demo's
@@ -196,51 +196,68 @@ export const appointmentsTests = ({ url, tab }: SuiteContext) => {
       const { headers, services, staff, allDay } = await ownerTodayAllDay(API(url), () => apiSignIn(url));
       const open = allDay !== undefined;
       if (open) {
-        const quarter = new Date(Math.floor(Date.now() / 900_000) * 900_000).toISOString();
-        let status = 0;
-        for (const stylist of ['Noura Al-Qahtani', 'Reem Abdullah']) {
-          const res = await fetch(`${API(url)}/appointments`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({
-              customer: { name: late, mobile: `05${run}56`.slice(0, 10) },
-              lines: [
-                {
-                  // (a facial: both stylists do it)
-                  service_id: services.find((s) => s.name_en === 'Facial')!.id,
-                  employee_id: staff.find((e) => e.name_en === stylist)!.id,
-                  start: quarter,
-                  duration: 15,
-                },
-              ],
-            }),
-          });
-          status = res.status;
-          if (status === 201) break;
-        }
-        expect(status).toBe(201);
-        // and a walk-in of this quarter to check in (the demo's visits of today may all be over)
-        for (const stylist of ['Reem Abdullah', 'Noura Al-Qahtani']) {
-          const res = await fetch(`${API(url)}/appointments`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({
-              customer: { name: walkIn, mobile: `05${run}78`.slice(0, 10) },
-              lines: [
-                {
-                  service_id: services.find((s) => s.name_en === 'Blow dry')!.id,
-                  employee_id: staff.find((e) => e.name_en === stylist)!.id,
-                  start: quarter,
-                  duration: 15,
-                },
-              ],
-            }),
-          });
-          if (res.status === 201) {
-            checkIn = `.rbc-event:has-text("${walkIn}")`;
-            break;
+        // The first free quarter, for either stylist, at the offsets given (in quarters from this one)
+        // that fall on today in Riyadh: the demo's visits fill both stylists at some hours of the day
+        // (at 10:30 in Riyadh both are taken), so "this quarter" alone made the test depend on the hour.
+        const quarter = Math.floor(Date.now() / 900_000) * 900_000;
+        const midnight = Date.parse(`${riyadhToday()}T00:00:00+03:00`);
+        const bookFirstFree = async (
+          customer: { name: string; mobile: string },
+          service: string,
+          stylists: string[],
+          offsets: number[],
+        ) => {
+          for (const offset of offsets) {
+            const start = quarter + offset * 900_000;
+            if (start < midnight || start >= midnight + 86_400_000) continue;
+            for (const stylist of stylists) {
+              const res = await fetch(`${API(url)}/appointments`, {
+                method: 'POST',
+                headers,
+                body: JSON.stringify({
+                  customer,
+                  lines: [
+                    {
+                      service_id: services.find((s) => s.name_en === service)!.id,
+                      employee_id: staff.find((e) => e.name_en === stylist)!.id,
+                      start: new Date(start).toISOString(),
+                      duration: 15,
+                    },
+                  ],
+                }),
+              });
+              if (res.status === 201) return true;
+              expect(res.status).toBe(409);
+            }
           }
-        }
+          return false;
+        };
+        const earlier = Array.from({ length: 96 }, (_, i) => -i);
+        // the late visit's time must have come (a no-show before its start is refused): this quarter or
+        // an earlier one of today, which always exists while a quarter of today is left (a facial: both
+        // stylists do it)
+        expect(
+          await bookFirstFree(
+            { name: late, mobile: `05${run}56`.slice(0, 10) },
+            'Facial',
+            ['Noura Al-Qahtani', 'Reem Abdullah'],
+            earlier,
+          ),
+        ).toBe(true);
+        // and a walk-in of today to check in (the demo's visits of today may all be over): near now,
+        // later or earlier
+        const near = [0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 80, 95].flatMap((i) =>
+          i ? [i, -i] : [0],
+        );
+        if (
+          await bookFirstFree(
+            { name: walkIn, mobile: `05${run}78`.slice(0, 10) },
+            'Blow dry',
+            ['Reem Abdullah', 'Noura Al-Qahtani'],
+            near,
+          )
+        )
+          checkIn = `.rbc-event:has-text("${walkIn}")`;
       } else
         console.log('[skipped] no-show step: no quarter of today is left to book (after 23:30 in Riyadh)');
 

@@ -121,11 +121,18 @@ export type LoadRequest = { url: string; method: string; headers: Record<string,
 export type LoadPlan = { rate: number; requests: LoadRequest[] };
 
 /**
- * Requests sent, at the same rate, before those measured: the first hundred requests of a fresh
- * process run its code cold (compiled as it goes, caches empty), which is the start-up's cost, not
- * the steady state a target speaks of.
+ * How long requests are sent, at the same rate, before those measured: a fresh process runs its code
+ * cold (compiled as it goes, caches empty), which is the start-up's cost, not the steady state a
+ * target speaks of. A second was not enough: sampled once a second from /proc (each thread's CPU
+ * time) at the till's 200 invoices/s, V8's four background threads (its optimizing compiler and its
+ * concurrent GC) took 10-24 % of a core each for the first ~8 s of the load, and 3-5 % from then on;
+ * the machine was 83-91 % busy in those seconds against ~60 % after, and the first 10-s stretch's
+ * p99 was the run's worst in every run measured with a one-second warm-up (2-3x the later ones').
  */
-export const warmupOf = (rate: number) => rate;
+export const WARMUP_SECONDS = 10;
+
+/** The requests sent before those measured at `rate` a second (`WARMUP_SECONDS` of them). */
+export const warmupOf = (rate: number) => rate * WARMUP_SECONDS;
 
 /** An answer, with the instant (epoch ms) its request was sent. */
 export type LoadReply = {

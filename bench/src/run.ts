@@ -6,8 +6,9 @@
  * per-slot scan; the booking command (HTTP, its rules and its one atomic append of the visit and its day
  * books) visible in the calendar's read model p99 < 20 ms at 200 bookings/s, beside the append alone.
  * The HTTP benches send from a load client in a thread of its own, each request at its due time (a
- * late answer never delays the next request, so queueing is measured), after a second of warm-up
- * requests that are not timed; they report how busy the server's thread was. The booking and the till
+ * late answer never delays the next request, so queueing is measured), after ten seconds of warm-up
+ * requests that are not timed (the optimizing compiler's work: see `WARMUP_SECONDS`); they report how
+ * busy the server's thread was. The booking and the till
  * are timed for 30 s (6,000 requests; `--booking-seconds`, `--sales-seconds`), with the p99 of each
  * 10-s stretch beside the whole run's: over 2,000 requests one stall of the server's thread (a
  * mark-compact, a slow commit) decides a p99 alone.

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore, type Logger } from '@rawnaq/platform';
 import { allProjections } from '../catalog';
+import { LEFT_OUT_OF_PROJECTIONS } from './left-out';
 import { ProjectionRunner } from './projection-runner';
 import type { FromThread, ThreadFiles, ToThread } from './projection-thread';
 
@@ -31,6 +32,8 @@ const eventStore = new SqliteEventStore({
   file: files.events,
   backgroundCheckpoints: false,
   pollIntervalMs: files.pollIntervalMs,
+  // what no projection reads is not read from the log (the signed XML of every e-invoice)
+  leaveOut: LEFT_OUT_OF_PROJECTIONS,
   // what the main thread made durable only: a read model never holds what a power cut could undo
   ...(durable && { visibleUpTo: () => Number(Atomics.load(durable, 0)) }),
 });

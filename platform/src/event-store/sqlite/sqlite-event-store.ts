@@ -65,6 +65,32 @@ export type SqliteEventStoreOptions = {
    * connection made durable (told through shared memory); reads show nothing after it.
    */
   visibleUpTo?: () => number;
+  /**
+   * Top-level fields of the named event types that the reads of the whole log (`readAll`, and the
+   * subscriptions) leave out of each event's data, for a connection whose readers never use them: the
+   * projections' thread leaves out the signed XML of every `EInvoiceSigned` (~15 KB an invoice), which
+   * no projection reads. Taken out by SQLite (json_remove) as the row is read, so it is never parsed
+   * into this thread's heap. The stream reads (`readStream`) and the tenant's reads (backups) keep
+   * every field.
+   */
+  leaveOut?: Readonly<Record<string, readonly string[]>>;
+};
+
+/** Names `leaveOut` may hold: they are written into its SQL (event types, and JSON paths of fields). */
+const LEAVE_OUT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** The `data` column of the reads of the whole log: with `leaveOut`'s fields taken out by SQLite. */
+const dataLeavingOut = (leaveOut: Readonly<Record<string, readonly string[]>> = {}): string => {
+  const cases = Object.entries(leaveOut).filter(([, fields]) => fields.length > 0);
+  for (const [type, fields] of cases)
+    for (const name of [type, ...fields])
+      if (!LEAVE_OUT_NAME.test(name))
+        throw new Error(`leaveOut: ${JSON.stringify(name)} is not a plain name`);
+  if (cases.length === 0) return 'data';
+  const whens = cases.map(
+    ([type, fields]) => `WHEN '${type}' THEN json_remove(data, ${fields.map((f) => `'$.${f}'`).join(', ')})`,
+  );
+  return `CASE type ${whens.join(' ')} ELSE data END AS data`;
 };
 
 /** What one append of a group came to: stored (or found stored already), or refused. */
@@ -220,6 +246,7 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
 
     const byIdsCache = new Map<number, Database.Statement<string[], Row>>();
+    const columns = `position, stream, revision, id, type, ${dataLeavingOut(options.leaveOut)}, metadata, recorded_at`;
     this.stmt = {
       last: this.db.prepare('SELECT revision FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1'),
       insert: this.db.prepare(
@@ -236,9 +263,9 @@ export class SqliteEventStore implements EventStore {
       stream: this.db.prepare(
         'SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? AND position <= ? ORDER BY revision LIMIT ?',
       ),
-      all: this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      all: this.db.prepare(`SELECT ${columns} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
       allUpTo: this.db.prepare(
-        'SELECT * FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
+        `SELECT ${columns} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
       ),
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
       // the pattern narrows (a category may hold a dash); parseStreamName decides

@@ -8,10 +8,10 @@
  * The HTTP benches send from a load client in a thread of its own, each request at its due time (a
  * late answer never delays the next request, so queueing is measured), after ten seconds of warm-up
  * requests that are not timed (the optimizing compiler's work: see `WARMUP_SECONDS`); they report how
- * busy the server's thread was. The booking and the till
- * are timed for 30 s (6,000 requests; `--booking-seconds`, `--sales-seconds`), with the p99 of each
- * 10-s stretch beside the whole run's: over 2,000 requests one stall of the server's thread (a
- * mark-compact, a slow commit) decides a p99 alone.
+ * busy the server's thread was. The booking and the till are timed for 30 s (6,000 requests;
+ * `--booking-seconds`, `--sales-seconds`), with the p99 of each 10-s stretch beside the whole run's:
+ * over 2,000 requests one stall of the server's thread (a mark-compact, a slow commit) decides a p99
+ * alone.
  *
  * einvoicing: build + hash + sign + QR of one simplified ZATCA invoice p99 < 15 ms (and documents/s of one
  * core); a device chain of 100,000 signed documents verified (hashes, signatures, ICV, PIH) in < 60 s.

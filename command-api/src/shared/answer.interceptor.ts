@@ -16,10 +16,9 @@ import {
   type Logger,
   type ReadModels,
   type StreamWrite,
-  WrongExpectedRevisionError,
 } from '@rawnaq/platform';
 import { Answer } from './answer';
-import { detached, Transactions } from './unit-of-work';
+import { detached, KeyedLocks, Transactions } from './unit-of-work';
 
 type Req = {
   headers: Record<string, string | string[] | undefined>;
@@ -45,6 +44,13 @@ export class AnswerInterceptor implements NestInterceptor {
     @Inject(TOKENS.logger) private readonly logger: Logger,
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
   ) {}
+
+  /**
+   * The requests of one key in this process, one after the other: the same request sent twice at once
+   * finds the first one's reply instead of running the command on its effects while the first is still
+   * under way (awaiting its signed e-invoice, say), which then conflicted and answered 500.
+   */
+  private readonly sameKey = new KeyedLocks();
 
   /**
    * A signed-in caller's replies are hers; a public page's (the online booking) belong to whoever holds
@@ -124,36 +130,43 @@ export class AnswerInterceptor implements NestInterceptor {
         conceal: answer.concealPosition || undefined,
       };
     };
+    const answer = async () => {
+      const earlier = await this.firstReply(stream);
+      if (earlier) return send(earlier);
+      try {
+        const { result, position } = await this.transactions.run(
+          () => lastValueFrom(next.handle(), { defaultValue: undefined }),
+          (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
+        );
+        // the reply leaves once this process's read models show the write: whatever the caller does
+        // next (a list, a sign-in with the login just given) sees it
+        if (position) await this.models.settle(position);
+        const stored = storedOf(result);
+        const sent = stored.conceal ? stored : { ...stored, position: position ?? stored.position };
+        if (!(result instanceof Answer) || !result.afterCommit) return send(sent);
+        const after = result.afterCommit;
+        try {
+          return send(storedOf(await detached(() => after(sent.position))));
+        } catch (error) {
+          // what is stored stands: the follow-up is taken up again by whoever owns it (a worker)
+          this.logger.warn(`after-commit work failed: ${String(error)}`);
+          return send(sent);
+        }
+      } catch (error) {
+        // the same request, sent twice at once, finished first elsewhere (another process): its reply
+        // is the answer, whichever of its streams this run tripped over
+        const first = await this.firstReply(stream).catch(() => undefined);
+        if (first) return send(first);
+        throw error;
+      }
+    };
     return from(
       (async () => {
-        const earlier = await this.firstReply(stream);
-        if (earlier) return send(earlier);
+        const release = stream ? await this.sameKey.acquire(stream) : undefined;
         try {
-          const { result, position } = await this.transactions.run(
-            () => lastValueFrom(next.handle(), { defaultValue: undefined }),
-            (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
-          );
-          // the reply leaves once this process's read models show the write: whatever the caller does
-          // next (a list, a sign-in with the login just given) sees it
-          if (position) await this.models.settle(position);
-          const stored = storedOf(result);
-          const sent = stored.conceal ? stored : { ...stored, position: position ?? stored.position };
-          if (!(result instanceof Answer) || !result.afterCommit) return send(sent);
-          const after = result.afterCommit;
-          try {
-            return send(storedOf(await detached(() => after(sent.position))));
-          } catch (error) {
-            // what is stored stands: the follow-up is taken up again by whoever owns it (a worker)
-            this.logger.warn(`after-commit work failed: ${String(error)}`);
-            return send(sent);
-          }
-        } catch (error) {
-          // the same request, sent twice at once, finished first elsewhere: its reply is the answer
-          if (error instanceof WrongExpectedRevisionError && error.stream === stream) {
-            const first = await this.firstReply(stream);
-            if (first) return send(first);
-          }
-          throw error;
+          return await answer();
+        } finally {
+          release?.();
         }
       })(),
     );

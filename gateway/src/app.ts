@@ -91,10 +91,11 @@ export type AppOptions = {
    */
   projectionsThread?: boolean;
   /**
-   * Whether the e-invoices' ECDSA nonces are made ahead on a thread of their own (default true), so the
-   * till's signature costs microseconds on the thread serving requests (see zatca.EcdsaPresignatures)
+   * Whether the e-invoices are built and signed on a thread of their own (default true), with their
+   * ECDSA nonces made ahead on another, so the till's documents cost the thread serving requests no
+   * more than a message each way (see zatca.ZatcaSigningThread)
    */
-  presign?: boolean;
+  signingThread?: boolean;
 };
 
 /**
@@ -261,8 +262,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   const { platform, logger } = o;
   const runner = projectionsOf(o);
   await runner.start();
-  const presign = o.presign ?? true;
-  if (presign) zatca.presignatures.start();
+  const signOffThread = o.signingThread ?? true;
+  if (signOffThread) zatca.signingThread.start();
   const readModels = new ReadModels(platform.readStore, allProjections, runner.progress);
   const authenticator = new Authenticator(readModels, platform.eventStore, 'identity', o.clock);
   // the authority's API (FATOORA=zatca) or, by default, a local simulator per environment
@@ -456,7 +457,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
       await runner.stop();
       await fatoora.close();
       await deps.messaging.channels.simulator.close();
-      if (presign) await zatca.presignatures.stop();
+      if (signOffThread) await zatca.signingThread.stop();
     },
   };
 };

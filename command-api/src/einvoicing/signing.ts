@@ -201,7 +201,8 @@ export class EInvoiceSigning {
     if (!device || !canSign(device, ctx.now)) return undefined;
     const link = await this.chains.next(ctx.tenantId, device.opened.device_id, zatca.ZATCA_PIH_SEED);
     const uuid = einvoiceUuid(ctx.tenantId, doc.documentId);
-    const signed = zatca.buildAndSign(
+    // on the signing thread when the server runs one: the device's chain stays held meanwhile
+    const signed = await zatca.signingThread.buildAndSign(
       {
         kind: KINDS[doc.referenceType],
         transaction: doc.buyer ? 'standard' : 'simplified',

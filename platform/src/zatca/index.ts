@@ -5,6 +5,7 @@ export { invoiceHash, invoiceHashDom, invoiceHashFast, canonicalSlicesFast, NS a
 export * from './builder';
 export * from './sign';
 export { EcdsaPresignatures, presignatures } from './presign';
+export { ZatcaSigningThread, signingThread, type SignedForTill } from './signing-thread';
 export * from './chain';
 export * from './chain-parallel';
 export * from './explanations';

@@ -1,0 +1,111 @@
+import { buildAndSign } from './builder';
+import { documentInput, lines } from './fixtures';
+import { verifyDocument } from './sign';
+import { ZatcaSigningThread } from './signing-thread';
+import { testCertificate, testPrivateKeyPem } from './test-data';
+
+const options = () => ({
+  privateKeyPem: testPrivateKeyPem(),
+  certificateBase64: testCertificate(),
+  signingTime: new Date('2026-12-05T09:30:00Z'),
+});
+const nth = (icv: number) =>
+  documentInput('invoice', 'simplified', { icv, number: `INV-${icv}`, lines: [lines.haircut, lines.colour] });
+
+/** The thread's worker, to lose it as a crash would. */
+const workerOf = (t: ZatcaSigningThread) =>
+  (t as unknown as { worker?: { terminate(): Promise<number> } }).worker;
+
+describe('ZatcaSigningThread', () => {
+  it('builds and signs on its thread what this thread would: the same document, hash and a valid signature', async () => {
+    const thread = new ZatcaSigningThread();
+    thread.start();
+    try {
+      expect(thread.running).toBe(true);
+      const inputs = [nth(7), nth(8), nth(9)];
+      const signed = await Promise.all(inputs.map((i) => thread.buildAndSign(i, options())));
+      signed.forEach((s, k) => {
+        const here = buildAndSign(inputs[k], options());
+        expect(s.invoiceHash).toBe(here.invoiceHash);
+        expect(verifyDocument(s.xml)).toEqual([]);
+        // the same document but for the signature's nonce
+        const unsigned = (xml: string) =>
+          xml
+            .replace(/<ds:SignatureValue>[^<]*</, '<')
+            .replace(/<cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">[A-Za-z0-9+/=]{200,}</, '<');
+        expect(unsigned(s.xml)).toBe(unsigned(here.xml));
+        expect(s.xml).toContain(`<cbc:ID>INV-${7 + k}</cbc:ID>`);
+      });
+    } finally {
+      await thread.stop();
+    }
+    expect(thread.running).toBe(false);
+  });
+
+  it("refuses what the builder refuses, with the builder's error", async () => {
+    const thread = new ZatcaSigningThread();
+    thread.start();
+    try {
+      const bad = { ...nth(1), lines: [{ ...lines.haircut, unitPriceMinor: 1.5 }] };
+      const here = (() => {
+        try {
+          buildAndSign(bad, options());
+        } catch (e) {
+          return e as Error;
+        }
+      })();
+      expect(here?.name).toBe('ZatcaInputError');
+      await expect(thread.buildAndSign(bad, options())).rejects.toMatchObject({
+        name: here!.name,
+        message: here!.message,
+      });
+      // and signs the next one as before
+      expect(verifyDocument((await thread.buildAndSign(nth(2), options())).xml)).toEqual([]);
+    } finally {
+      await thread.stop();
+    }
+  });
+
+  it('signs on the calling thread when not started', async () => {
+    const thread = new ZatcaSigningThread();
+    expect(thread.running).toBe(false);
+    const s = await thread.buildAndSign(nth(3), options());
+    expect(verifyDocument(s.xml)).toEqual([]);
+    await expect(thread.buildAndSign({ ...nth(4), icv: 0 }, options())).rejects.toThrow();
+  });
+
+  it('loses no document when its thread is lost: what it had not answered is signed here, and it starts again', async () => {
+    const thread = new ZatcaSigningThread(300);
+    thread.start();
+    try {
+      const first = workerOf(thread)!;
+      const asked = Array.from({ length: 30 }, (_, k) => thread.buildAndSign(nth(100 + k), options()));
+      await first.terminate();
+      const signed = await Promise.all(asked);
+      signed.forEach((s, k) => {
+        expect(verifyDocument(s.xml)).toEqual([]);
+        expect(s.xml).toContain(`<cbc:ID>INV-${100 + k}</cbc:ID>`);
+      });
+      // signed here until the thread is back
+      expect(thread.running).toBe(false);
+      expect(verifyDocument((await thread.buildAndSign(nth(199), options())).xml)).toEqual([]);
+      while (!thread.running) await new Promise((r) => setTimeout(r, 5));
+      expect(workerOf(thread)).not.toBe(first);
+      expect(verifyDocument((await thread.buildAndSign(nth(200), options())).xml)).toEqual([]);
+    } finally {
+      await thread.stop();
+    }
+  });
+
+  it('counts its starts: the thread ends with the last stop', async () => {
+    const thread = new ZatcaSigningThread();
+    thread.start();
+    thread.start();
+    await thread.stop();
+    expect(thread.running).toBe(true);
+    await thread.stop();
+    expect(thread.running).toBe(false);
+    await thread.stop(); // one too many does nothing
+    expect(thread.running).toBe(false);
+  });
+});

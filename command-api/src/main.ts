@@ -9,6 +9,7 @@ import {
   openServiceDeps,
   TOKENS,
   trustProxySetting,
+  zatca,
 } from '@rawnaq/platform';
 import { CommandApiModule } from './command-api.module';
 import { MailDispatcher } from './identity/mail-dispatcher';
@@ -42,6 +43,8 @@ const main = async () => {
     .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
   app.enableShutdownHooks();
   await app.init();
+  // the e-invoices are built and signed off the thread serving requests, as in the gateway
+  zatca.signingThread.start();
   if (process.env.SEED_DEMO !== '0') {
     const names = allProjections.map((p) => p.name);
     const worker = app.get(OutboxWorker);

@@ -111,5 +111,8 @@ export class EcdsaPresignatures {
   }
 }
 
-/** The process's presignatures: the server starts them (gateway), everything else signs with OpenSSL. */
+/**
+ * The thread's presignatures: the signing thread starts them in its own (signing-thread.worker.ts);
+ * anything signing elsewhere (a tool, a test, the onboarding's samples) signs with OpenSSL.
+ */
 export const presignatures = new EcdsaPresignatures();

@@ -12,6 +12,9 @@ const options = () => ({
 const nth = (icv: number) =>
   documentInput('invoice', 'simplified', { icv, number: `INV-${icv}`, lines: [lines.haircut, lines.colour] });
 
+/** How many documents wait for the thread's answer. */
+const waitingOf = (t: ZatcaSigningThread) => (t as unknown as { waiting: Map<number, unknown> }).waiting.size;
+
 /** The thread's worker, to lose it as a crash would. */
 const workerOf = (t: ZatcaSigningThread) =>
   (t as unknown as { worker?: { terminate(): Promise<number> } }).worker;
@@ -23,7 +26,11 @@ describe('ZatcaSigningThread', () => {
     try {
       expect(thread.running).toBe(true);
       const inputs = [nth(7), nth(8), nth(9)];
-      const signed = await Promise.all(inputs.map((i) => thread.buildAndSign(i, options())));
+      const asked = inputs.map((i) => thread.buildAndSign(i, options()));
+      // sent to the thread, not signed here: all three wait for its answers
+      expect(waitingOf(thread)).toBe(3);
+      const signed = await Promise.all(asked);
+      expect(waitingOf(thread)).toBe(0);
       signed.forEach((s, k) => {
         const here = buildAndSign(inputs[k], options());
         expect(s.invoiceHash).toBe(here.invoiceHash);

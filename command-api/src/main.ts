@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
 import {
   applyServerTimeouts,
+  indexRoutes,
   jsonLogger,
   lightenAsyncResourceBind,
   openServiceDeps,
@@ -43,6 +44,7 @@ const main = async () => {
     .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
   app.enableShutdownHooks();
   await app.init();
+  indexRoutes(app.getHttpAdapter().getInstance());
   // the e-invoices are built and signed off the thread serving requests, as in the gateway
   zatca.signingThread.start();
   if (process.env.SEED_DEMO !== '0') {

@@ -30,6 +30,7 @@ import {
   applyServerTimeouts,
   Authenticator,
   fatooraAdapters,
+  indexRoutes,
   lightenAsyncResourceBind,
   ReadModels,
   simulatorConnection,
@@ -320,6 +321,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   for (const app of [commandExpress, queryExpress]) {
     app.set('trust proxy', trustProxySetting(o.trustProxy ?? false));
     app.disable('x-powered-by');
+    // each route turns away at once a path that is not its own (see indexRoutes)
+    indexRoutes(app);
   }
   // a command's answer is never asked for again with If-None-Match: no hash of each one for an ETag
   commandExpress.set('etag', false);

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { allProjections } from '@rawnaq/projections';
 import {
   applyServerTimeouts,
+  indexRoutes,
   jsonLogger,
   lightenAsyncResourceBind,
   openServiceDeps,
@@ -31,6 +32,8 @@ const main = async () => {
     .getInstance()
     .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
   app.enableShutdownHooks();
+  await app.init();
+  indexRoutes(app.getHttpAdapter().getInstance());
   await app.listen(Number(process.env.PORT ?? 3002));
   applyServerTimeouts(app.getHttpServer());
   jsonLogger.info('query-api listening', { engines: platform.describe(), port: process.env.PORT ?? 3002 });

@@ -4,3 +4,4 @@ export * from './nest';
 export * from './service';
 export * from './user-scope';
 export * from './timeouts';
+export * from './route-index';

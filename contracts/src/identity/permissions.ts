@@ -144,7 +144,8 @@ export const canAccess = (map: PermissionMap | undefined, page: number, permissi
   return permission === undefined || granted.includes(permission);
 };
 
-export const ALL_PERMISSIONS = Object.values(Permission) as Permission[];
+// frozen: its permission map is made once (platform's Authenticator keeps maps by list)
+export const ALL_PERMISSIONS = Object.freeze(Object.values(Permission)) as Permission[];
 
 /** What a role grants: an administrator role has every permission, including ones added later. */
 export const rolePermissions = (role: Record<string, unknown> | undefined): Permission[] =>

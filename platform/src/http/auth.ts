@@ -5,6 +5,7 @@ import {
   permissionMap,
   platformSettingsOf,
   rolePermissions,
+  type Permission,
   type PermissionMap,
   type SessionRealm,
 } from '@rawnaq/contracts';
@@ -12,6 +13,7 @@ import type { EventStore } from '../event-store/port';
 import type { Doc } from '../read-store/port';
 import type { ReadModels } from '../read-store/read-models';
 import { systemClock, type Clock } from '../runtime/clock';
+import { deepFreeze } from '../runtime/deep-freeze';
 
 /** The side record of each session's last activity (see Authenticator.expired). */
 const ACTIVITY = 'session_activity';
@@ -33,6 +35,20 @@ export type AuthContext = {
   supportBy?: { id: string; name: string };
   /** a platform staff member's areas of the manager console (absent: every area) */
   areas?: readonly string[];
+};
+
+const permissionMaps = new WeakMap<readonly Permission[], PermissionMap>();
+
+/**
+ * A role's permission map, made once for each frozen list of permissions (a role as the read models
+ * keep it, every permission for an administrator) and frozen itself: the role is read on every request,
+ * and its map, which sorts the list, was made anew each time.
+ */
+const permissionsOf = (permissions: readonly Permission[]): PermissionMap => {
+  if (!Object.isFrozen(permissions)) return permissionMap(permissions);
+  let map = permissionMaps.get(permissions);
+  if (!map) permissionMaps.set(permissions, (map = deepFreeze(permissionMap(permissions))));
+  return map;
 };
 
 /** Tokens are 256 random bits; only their SHA-256 is ever stored (in events and read models). */
@@ -180,7 +196,7 @@ export class Authenticator {
       name: user.name as string,
       role: (role?.name as string) ?? '',
       isAdmin: role?.is_admin === true,
-      permissions: permissionMap(rolePermissions(role)),
+      permissions: permissionsOf(rolePermissions(role)),
       session: hash,
       ...(typeof session.support_by_id === 'string' && {
         supportBy: { id: session.support_by_id, name: String(session.support_by_name ?? '') },

@@ -105,7 +105,7 @@ type GroupedUnit = {
 };
 
 /** The open transaction of a group commit: its appends, and the log's head before it began. */
-type Group = { units: GroupedUnit[]; committedHead: number; wrote: boolean };
+type Group = { units: GroupedUnit[]; committedHead: number; wrote: boolean; head: number };
 
 /** An event as the `events` table holds it. */
 export type StoredRow = Row;
@@ -277,7 +277,9 @@ export class SqliteEventStore implements EventStore {
 
     const tx = this.db.transaction((writes: StreamWrite[]): CommitResult => {
       const recordedAt = this.clock.now().getTime();
-      const streams: Record<string, number> = {};
+      // keyed by stream names, new ones at each append (an invoice's): a dictionary from the start, not
+      // a plain object that took a hidden class of its own for each new name
+      const streams = Object.create(null) as Record<string, number>;
       const rows: Row[] = [];
       let position = 0;
       for (const { stream, events, expected } of writes) {
@@ -348,8 +350,18 @@ export class SqliteEventStore implements EventStore {
 
   /** The head every connection committed, not counting the open group's own appends. */
   private committedHeadNow(): number {
-    return this.group ? this.group.committedHead : (this.stmt.head.get()?.position ?? 0);
+    if (this.group) return this.group.committedHead;
+    const head = this.stmt.head.get()?.position ?? 0;
+    this.knownHead = Math.max(this.knownHead, head);
+    return head;
   }
+
+  /**
+   * The last position known committed, without a query: what the last group began on or wrote, or the
+   * last head read. Another connection's later commits may be missing from it (they are made durable by
+   * `noticeOtherCommits` or `visibleLimit`, which read the head); this connection's never are.
+   */
+  private knownHead = 0;
 
   /** Fsyncs the WAL on this thread (at open, for `appendManySync`, at close). */
   private syncNow(): void {
@@ -375,8 +387,9 @@ export class SqliteEventStore implements EventStore {
     const batch = o.waiting;
     o.waiting = [];
     o.syncing = true;
-    // read before the fsync: every commit it counts is in the WAL's pages the fsync writes out
-    const head = this.committedHeadNow();
+    // read before the fsync: every commit it counts is in the WAL's pages the fsync writes out (known
+    // without a query: a SELECT of the head after each group's commit was a read transaction each time)
+    const head = this.group ? this.group.committedHead : this.knownHead;
     const fd = this.walFd();
     const finish = (error: Error | null) => {
       o.syncing = false;
@@ -483,6 +496,7 @@ export class SqliteEventStore implements EventStore {
       settled = { ok: true, result: this.unitTx(writes) };
       this.rememberWritten(settled.result);
       group.wrote = true;
+      group.head = Math.max(group.head, Number(settled.result.position));
     } catch (e) {
       if (!this.db.inTransaction) {
         // SQLite gave up the whole transaction (an I/O error, a full disk): the group is lost
@@ -506,7 +520,7 @@ export class SqliteEventStore implements EventStore {
     this.sql.begin.run();
     // read under the write lock: no other process commits until this group has
     const committedHead = this.stmt.head.get()?.position ?? 0;
-    this.group = { units: [], committedHead, wrote: false };
+    this.group = { units: [], committedHead, wrote: false, head: committedHead };
     this.schedule(() => this.flush());
   }
 
@@ -523,6 +537,7 @@ export class SqliteEventStore implements EventStore {
       this.refuseGroup(group, e);
       return;
     }
+    this.knownHead = Math.max(this.knownHead, group.head);
     const answer = () => {
       const failed = this.offThread?.failed;
       if (group.wrote) {
@@ -651,8 +666,12 @@ export class SqliteEventStore implements EventStore {
   private dataVersionAsked = false;
 
   private remember(result: CommitResult): void {
+    for (const stream in result.streams) this.rememberRevision(stream, result.streams[stream]);
+  }
+
+  private rememberRevision(stream: string, revision: number): void {
     if (this.lastRevisions.size >= 100_000) this.lastRevisions.clear();
-    for (const [stream, revision] of Object.entries(result.streams)) this.lastRevisions.set(stream, revision);
+    this.lastRevisions.set(stream, revision);
   }
 
   /** the rows of the last unit the append transaction wrote (set by it on success only) */
@@ -728,10 +747,10 @@ export class SqliteEventStore implements EventStore {
       : Math.min(this.group ? this.group.committedHead : Number.MAX_SAFE_INTEGER, this.visibleLimit());
     const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
     if (whole) {
-      if (rows.length) this.remember({ position: '', streams: { [stream]: rows[rows.length - 1].revision } });
+      if (rows.length) this.rememberRevision(stream, rows[rows.length - 1].revision);
       // nothing after what the caller holds (from its own reads): its last revision is known, or there is
       // no such stream (yet)
-      else this.remember({ position: '', streams: { [stream]: from - 1 } });
+      else this.rememberRevision(stream, from - 1);
     }
     return rows.map(toRecorded);
   }

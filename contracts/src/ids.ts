@@ -1,7 +1,34 @@
 import { v7 as uuidv7 } from 'uuid';
 
-/** A new time-ordered id (UUID v7): sortable by creation time, safe to create in the browser. */
-export const newId = (): string => uuidv7();
+/** Random bytes for 256 ids at a time (uuid's own pool holds 16: a call into the system each 16 ids). */
+const POOL_BYTES = 4096;
+const pool = new Uint8Array(POOL_BYTES);
+let used = POOL_BYTES;
+/** the last id's millisecond and sequence, as uuid keeps them when it is given no options */
+const last = { msecs: -Infinity, seq: 0 };
+
+/**
+ * A new time-ordered id (UUID v7): sortable by creation time, safe to create in the browser. Made by
+ * uuid from random bytes drawn from a larger pool than its own, with its rules for the sequence: the
+ * ids of one millisecond follow each other (a random start, then + 1), as uuid's own `v7()` makes them.
+ * The till makes a few dozen ids per invoice, and each refill of uuid's pool cost some 5 µs.
+ */
+export const newId = (): string => {
+  if (used > POOL_BYTES - 16) {
+    globalThis.crypto.getRandomValues(pool);
+    used = 0;
+  }
+  const random = pool.subarray(used, (used += 16));
+  const now = Date.now();
+  if (now > last.msecs) {
+    last.seq = (random[6] << 23) | (random[7] << 16) | (random[8] << 8) | random[9];
+    last.msecs = now;
+  } else {
+    last.seq = (last.seq + 1) | 0;
+    if (last.seq === 0) last.msecs++;
+  }
+  return uuidv7({ random, msecs: last.msecs, seq: last.seq });
+};
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_RE.test(value);

@@ -92,6 +92,14 @@ export type Remaining = {
 
 const subtotalKey = (category: VatCategory, rateBp: number) => `${category}|${rateBp}`;
 
+/**
+ * A record keyed by ids (an invoice's lines), made without a prototype: V8 keeps such an object as a
+ * dictionary from the start, where a plain one took a new hidden class for each new id it was given
+ * (every invoice's lines, at every load of an invoice).
+ */
+const byId = <T>(from?: Record<string, T>): Record<string, T> =>
+  Object.assign(Object.create(null) as Record<string, T>, from);
+
 /** What a credit note took of its invoice, as `InvoiceCredited` records it. */
 export type CreditTaken = {
   lines: Array<{ line_id: string; quantity: number; net: number; vat?: number }>;
@@ -108,7 +116,7 @@ export const afterCredit = (
   remaining: Remaining,
   credit: CreditTaken,
 ): Remaining => {
-  const lines = { ...remaining.lines };
+  const lines = byId(remaining.lines);
   const subtotals = { ...remaining.subtotals };
   const taken = new Map<string, { rateBp: number; taxable: number }>();
   for (const c of credit.lines) {
@@ -139,7 +147,7 @@ export const remainingAfterCredits = (
   invoice: { lines: readonly InvoiceLine[]; subtotals: readonly VatSubtotal[] },
   credits: readonly CreditTaken[] = [],
 ): Remaining => {
-  const lines: Remaining['lines'] = {};
+  const lines: Remaining['lines'] = byId();
   for (const l of invoice.lines) lines[l.line_id] = { quantity: l.quantity, net: l.net, vat: l.vat };
   const subtotals: Remaining['subtotals'] = {};
   for (const s of invoice.subtotals)

@@ -26,9 +26,19 @@ export type ThreadFiles = {
 
 export type ToThread = { type: 'status'; id: number } | { type: 'stop' };
 export type FromThread =
-  | { type: 'started'; positions: Array<[string, string]> }
+  | { type: 'started'; positions: Array<[string, string]>; names: string[] }
   | { type: 'failed'; message: string; stack?: string }
-  | { type: 'advanced'; positions: Array<[string, string]>; changed: string[] }
+  | {
+      type: 'advanced';
+      /**
+       * the progress of one turn, small to copy between threads (it comes after every append): pairs of
+       * a projection (its index in `names` of 'started') and its position (an index in `at`, the turn's
+       * few distinct positions), then the projections that wrote
+       */
+      at: string[];
+      pairs: Uint16Array;
+      changed: Uint16Array;
+    }
   | { type: 'status'; id: number; statuses: ProjectionStatus[] }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> }
   | { type: 'stopped' };
@@ -103,10 +113,12 @@ export class ProjectionThread implements Projections {
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {
       let started = false;
+      let names: string[] = [];
       worker.on('message', (m: FromThread) => {
         switch (m.type) {
           case 'started':
             started = true;
+            names = m.names;
             // a thread started again may have written what its predecessor never reported
             for (const [name] of m.positions) this.progress.emit('changed', name);
             this.advance(m.positions);
@@ -115,10 +127,12 @@ export class ProjectionThread implements Projections {
           case 'failed':
             reject(Object.assign(new Error(m.message), { stack: m.stack }));
             return;
-          case 'advanced':
-            for (const name of m.changed) this.progress.emit('changed', name);
-            this.advance(m.positions);
+          case 'advanced': {
+            for (const i of m.changed) this.progress.emit('changed', names[i]);
+            const { at, pairs } = m;
+            for (let k = 0; k < pairs.length; k += 2) this.advanceOne(names[pairs[k]], at[pairs[k + 1]]);
             return;
+          }
           case 'status':
             this.statusAsked.get(m.id)?.(m.statuses);
             this.statusAsked.delete(m.id);
@@ -152,12 +166,14 @@ export class ProjectionThread implements Projections {
 
   /** Positions only move forward (a restarted thread may not have stored a skipped one yet). */
   private advance(positions: Array<[string, string]>): void {
-    for (const [name, position] of positions) {
-      const known = this.positions.get(name);
-      if (known !== undefined && comparePositions(known, position) >= 0) continue;
-      this.positions.set(name, position);
-      this.progress.emit('advanced', name, position);
-    }
+    for (const [name, position] of positions) this.advanceOne(name, position);
+  }
+
+  private advanceOne(name: string, position: string): void {
+    const known = this.positions.get(name);
+    if (known !== undefined && comparePositions(known, position) >= 0) return;
+    this.positions.set(name, position);
+    this.progress.emit('advanced', name, position);
   }
 
   async waitFor(names: string[], position: string, timeoutMs: number): Promise<boolean> {

@@ -51,18 +51,30 @@ const runner = new ProjectionRunner({
   logger,
 });
 
-// the progress of one turn in one message (one append wakes every projection)
+// the progress of one turn in one message (one append wakes every projection), the projections by
+// their index in `names` (sent once, when the thread has started)
+const names = allProjections.map((p) => p.name);
+const indexOf = new Map(names.map((name, i) => [name, i]));
 let advanced = new Map<string, string>();
 let changed = new Set<string>();
 runner.progress.on('changed', (name: string) => changed.add(name));
 runner.progress.on('advanced', (name: string, position: string) => {
   if (advanced.size === 0)
     setImmediate(() => {
-      const positions = [...advanced];
-      const wrote = [...changed];
+      const at: string[] = [];
+      const slots = new Map<string, number>();
+      const pairs = new Uint16Array(advanced.size * 2);
+      let k = 0;
+      for (const [projection, reached] of advanced) {
+        let slot = slots.get(reached);
+        if (slot === undefined) slots.set(reached, (slot = at.push(reached) - 1));
+        pairs[k++] = indexOf.get(projection)!;
+        pairs[k++] = slot;
+      }
+      const wrote = Uint16Array.from(changed, (projection) => indexOf.get(projection)!);
       advanced = new Map();
       changed = new Set();
-      post({ type: 'advanced', positions, changed: wrote });
+      post({ type: 'advanced', at, pairs, changed: wrote });
     });
   advanced.set(name, position);
 });
@@ -107,7 +119,7 @@ parentPort!.on('message', (m: ToThread) => {
 runner.start().then(
   async () => {
     void watchAppends();
-    post({ type: 'started', positions: await positions() });
+    post({ type: 'started', positions: await positions(), names });
   },
   (error: Error) => post({ type: 'failed', message: error.message, stack: error.stack }),
 );

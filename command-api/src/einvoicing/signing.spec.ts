@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InvoiceLine } from '@rawnaq/contracts';
 import { zatca } from '@rawnaq/platform';
-import { noteLine, zatcaLine } from './signing';
+import { jsonWithText, noteLine, zatcaLine } from './signing';
 
 jest.setTimeout(120_000);
 
@@ -119,5 +119,14 @@ describe('signing a line that is not standard-rated', () => {
     const note = noteLine({ ...insurance, quantity: 1, net: 2500 });
     expect(note).toMatchObject({ vat_exemption_code: 'VATEX-SA-29-7', net: 2500, vat_category: 'E' });
     expect(zatcaLine(note).exemption?.code).toBe('VATEX-SA-29-7');
+  });
+});
+
+describe('jsonWithText', () => {
+  it("is JSON.stringify's text exactly, with the field's literal made elsewhere", () => {
+    const xml = '<?xml version="1.0"?>\n<Invoice>صالون "\\" \u0001 \ud83d\ude00 \ud800</Invoice>';
+    const data = { device_id: 'd', icv: 7, standard: false, xml, qr: 'AQ==', nested: { xml: '' } };
+    expect(jsonWithText(data, 'xml', JSON.stringify(xml))).toBe(JSON.stringify(data));
+    expect(JSON.parse(jsonWithText(data, 'xml', JSON.stringify(xml)))).toEqual(data);
   });
 });

@@ -159,6 +159,21 @@ export const einvoicingReply = (e: SignedEInvoice | undefined, issued: DocumentE
 });
 
 /**
+ * `JSON.stringify(data)`, with the text of `data[field]` (a long string) given ready-made as `json`, a
+ * JSON string literal made elsewhere: the rest is serialized here and the literal put in its place.
+ */
+export const jsonWithText = <T extends Record<string, unknown>>(
+  data: T,
+  field: keyof T & string,
+  json: string,
+) => {
+  // a value no text of the document holds (JSON.stringify writes its NULs as \u0000)
+  const sentinel = '\u0000ready-made\u0000';
+  const text = JSON.stringify({ ...data, [field]: sentinel });
+  return text.replace(JSON.stringify(sentinel), () => json);
+};
+
+/**
  * Signs the salon's sales documents into its device's chain, inside the command that issues them:
  * the document and its signed XML are stored together or not at all. A salon not connected (yet)
  * issues without signing; nothing is signed later behind its back.
@@ -249,9 +264,12 @@ export class EInvoiceSigning {
       qr: signed.qr,
       issued_at: doc.issuedAt,
     };
+    const [envelope] = this.aggregates.envelopes(ctx, link.stream, link.revision, [
+      { type: 'EInvoiceSigned', data },
+    ]);
     this.chains.append(
       link,
-      this.aggregates.envelopes(ctx, link.stream, link.revision, [{ type: 'EInvoiceSigned', data }])[0],
+      signed.xmlJson ? { ...envelope, dataJson: jsonWithText(data, 'xml', signed.xmlJson) } : envelope,
     );
     return {
       uuid,

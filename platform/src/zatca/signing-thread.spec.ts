@@ -42,6 +42,8 @@ describe('ZatcaSigningThread', () => {
             .replace(/<cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">[A-Za-z0-9+/=]{200,}</, '<');
         expect(unsigned(s.xml)).toBe(unsigned(here.xml));
         expect(s.xml).toContain(`<cbc:ID>INV-${7 + k}</cbc:ID>`);
+        // its JSON text, escaped on the thread, is the XML's exactly
+        expect(s.xmlJson).toBe(JSON.stringify(s.xml));
       });
     } finally {
       await thread.stop();

@@ -11,7 +11,7 @@ parentPort!.on('message', ({ id, input, options }: SigningAsk) => {
   let answer: SigningAnswer;
   try {
     const { xml, invoiceHash, qr } = buildAndSign(input, options);
-    answer = { id, signed: { xml, invoiceHash, qr } };
+    answer = { id, signed: { xml, invoiceHash, qr, xmlJson: JSON.stringify(xml) } };
   } catch (e) {
     answer = { id, error: { name: (e as Error).name, message: (e as Error).message } };
   }

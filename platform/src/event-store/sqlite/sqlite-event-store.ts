@@ -291,7 +291,7 @@ export class SqliteEventStore implements EventStore {
         let revision = last ? last.revision : -1;
         for (const e of events) {
           revision += 1;
-          const data = JSON.stringify(e.data);
+          const data = e.dataJson ?? JSON.stringify(e.data);
           const metadata = JSON.stringify(e.metadata);
           const r = this.stmt.insert.run(stream, revision, e.id, e.type, data, metadata, recordedAt);
           position = Number(r.lastInsertRowid);

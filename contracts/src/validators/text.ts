@@ -117,11 +117,15 @@ export const customerSearch: Validator = (value) => {
   return !ANY_DIGIT_RE.test(text) || PHONE_LIKE_RE.test(text) ? undefined : issue('customer_search_mixed');
 };
 
+const LINE_BREAK_OR_SURROGATE = /[\r\n\uD800-\uDFFF]/;
+
 /**
  * Length as the server counts it: code points, with every line break counted as two characters
  * because browsers submit textarea line breaks as CRLF.
  */
-export const textLength = (text: string): number => Array.from(text.replace(/\r\n|\r|\n/g, '\r\n')).length;
+export const textLength = (text: string): number =>
+  // most texts have neither (a name, an id): their length is their UTF-16 length, with nothing copied
+  LINE_BREAK_OR_SURROGATE.test(text) ? Array.from(text.replace(/\r\n|\r|\n/g, '\r\n')).length : text.length;
 
 const lengthRule =
   (fits: (length: number) => boolean, name: MessageName, params: Record<string, number>): Validator =>

@@ -62,8 +62,8 @@ const asked: Array<[string, string]> = [
 ];
 
 const answer = async (app: Express, method: string, path: string) => {
-  const res = await request(app)
-    [method.toLowerCase() as 'post'](path)
+  const agent = request(app);
+  const res = await agent[method.toLowerCase() as 'post'](path)
     .set('Content-Type', 'application/json')
     .send(method === 'GET' || method === 'HEAD' ? undefined : '{}');
   return { status: res.status, body: res.body as unknown, allow: res.headers.allow as string | undefined };

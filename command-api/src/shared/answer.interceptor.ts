@@ -5,7 +5,8 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+// one-shot hashes: no Hash object per request (Node >= 20.12)
+import { hash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { IDEMPOTENCY_HEADER, PLATFORM_TENANT, POSITION_HEADER } from '@rawnaq/contracts';
 import {
@@ -59,10 +60,11 @@ export class AnswerInterceptor implements NestInterceptor {
   private stream(req: Req, key: string): string | undefined {
     const caller = req.auth?.userId ?? (req.originalUrl.startsWith('/api/public/') ? 'public' : undefined);
     if (!caller) return undefined;
-    const digest = createHash('sha256')
-      .update(`${caller}\u0000${req.method}\u0000${req.originalUrl}\u0000${key}`)
-      .digest('hex')
-      .slice(0, 32);
+    const digest = hash(
+      'sha256',
+      `${caller}\u0000${req.method}\u0000${req.originalUrl}\u0000${key}`,
+      'hex',
+    ).slice(0, 32);
     return `reply-${req.auth?.tenantId ?? PLATFORM_TENANT}.${digest}`;
   }
 
@@ -75,10 +77,11 @@ export class AnswerInterceptor implements NestInterceptor {
   private async firstReply(stream: string | undefined): Promise<Stored | undefined> {
     if (!stream) return undefined;
     for (;;) {
-      const [earlier] = await this.store.readStream(stream, { maxCount: 1 });
-      if (earlier) return { ...(earlier.data as Stored), position: earlier.position };
+      // what is pending includes what is stored: for a new key (nearly every request) one read answers
       const [pending] = await this.store.readStream(stream, { maxCount: 1, pending: true });
       if (!pending) return undefined;
+      const [earlier] = await this.store.readStream(stream, { maxCount: 1 });
+      if (earlier) return { ...(earlier.data as Stored), position: earlier.position };
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
@@ -90,10 +93,10 @@ export class AnswerInterceptor implements NestInterceptor {
       expected: 'no_stream',
       events: [
         {
-          id: createHash('sha256')
-            .update(stream)
-            .digest('hex')
-            .replace(/^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/, '$1-$2-8$3-8$4-$5'),
+          id: hash('sha256', stream, 'hex').replace(
+            /^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/,
+            '$1-$2-8$3-8$4-$5',
+          ),
           type: 'CommandAnswered',
           data: { status: stored.status, body: stored.body } as Record<string, unknown>,
           metadata: {

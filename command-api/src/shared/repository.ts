@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { newId, type EventEnvelope, type RecordedEvent } from '@rawnaq/contracts';
 import type { EventStore } from '@rawnaq/platform';
@@ -14,9 +14,7 @@ export type Fact = { type: string; data: object };
  */
 export const idFor = (ctx: CommandContext, ...parts: Array<string | number>): string => {
   if (!ctx.idempotencyKey) return newId();
-  const h = createHash('sha256')
-    .update([ctx.tenantId, ctx.actor.id, ctx.idempotencyKey, ...parts].join('\u0000'))
-    .digest('hex');
+  const h = hash('sha256', [ctx.tenantId, ctx.actor.id, ctx.idempotencyKey, ...parts].join('\u0000'), 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import {
   canAccess,
   DomainError,
@@ -53,7 +53,7 @@ const permissionsOf = (permissions: readonly Permission[]): PermissionMap => {
 
 /** Tokens are 256 random bits; only their SHA-256 is ever stored (in events and read models). */
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
 export const bearerToken = (header: string | undefined): string | undefined => {
   const m = /^Bearer\s+(\S+)$/i.exec(header ?? '');

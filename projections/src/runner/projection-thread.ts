@@ -128,6 +128,9 @@ export class ProjectionThread implements Projections {
             reject(Object.assign(new Error(m.message), { stack: m.stack }));
             return;
           case 'advanced': {
+            // one posted while the thread caught up, before 'started' (which carries every position
+            // and says every projection changed): nothing it says is missed
+            if (!started) return;
             for (const i of m.changed) this.progress.emit('changed', names[i]);
             const { at, pairs } = m;
             for (let k = 0; k < pairs.length; k += 2) this.advanceOne(names[pairs[k]], at[pairs[k + 1]]);

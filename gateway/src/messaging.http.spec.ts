@@ -363,7 +363,9 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
       send_until: '21:00',
     });
     expect(saved.status).toBe(200);
-    const soon = await bookFor('Huda Salem', workday(1));
+    // the next workday after the worker's today: past 18:00 in Riyadh its clock is tomorrow's 10:00
+    // (windowClock), when a visit at 10:00 on the real tomorrow would already have begun
+    const soon = await bookFor('Huda Salem', workday(1, clock.now()));
     await t.app.messaging.runOnce({ plan: true });
     const ofVisit = await t.http.get(`/api/merchant/appointments/${soon.id}/messages`).set(await fresh());
     expect(ofVisit.body).toHaveLength(1);
@@ -373,7 +375,7 @@ describe('WhatsApp messages over HTTP: the reminder, the simulator, the webhook 
       .put('/api/merchant/settings/notifications')
       .set(bearer(owner))
       .send({ appointment_reminder: false, booking_confirmation: false, reminder_hours_before: 72 });
-    const later = await bookFor('Huda Salem', workday(2));
+    const later = await bookFor('Huda Salem', workday(2, clock.now()));
     await t.app.messaging.runOnce({ plan: true });
     expect(
       (await t.http.get(`/api/merchant/appointments/${later.id}/messages`).set(await fresh())).body,

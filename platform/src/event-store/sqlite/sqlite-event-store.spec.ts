@@ -67,3 +67,17 @@ eventStoreContract(describe, 'sqlite (in memory)', async () => {
   const store = new SqliteEventStore({ file: ':memory:' });
   return { store, cleanup: () => store.close() };
 });
+
+describe('sqlite event store connection', () => {
+  it("keeps its appends' savepoint journals in memory, never in a temporary file on the request thread", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rawnaq-es-'));
+    const store = new SqliteEventStore({ file: join(dir, 'events.db') });
+    try {
+      const db = (store as unknown as { db: { pragma(p: string, o: { simple: true }): unknown } }).db;
+      expect(db.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -232,6 +232,11 @@ export class SqliteEventStore implements EventStore {
     // the WAL's fsync is ours (below): the COMMIT only writes it
     this.db.pragma(`synchronous = ${offThread ? 'NORMAL' : (options.synchronous ?? 'FULL')}`);
     this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10000}`);
+    // Each append of a group runs in a SAVEPOINT, whose journal keeps every page it changes. This
+    // build keeps temporary files on disk by default (TEMP_STORE=1), so once that journal passed
+    // 64 KiB it spilled to a temporary file: opened, written page by page (two pwrites a page) and
+    // unlinked on the request thread. It is rolled back only within the transaction, so memory is enough.
+    this.db.pragma('temp_store = MEMORY');
     this.db.exec(EVENTS_SCHEMA);
     if (file !== ':memory:' && options.backgroundCheckpoints !== false) {
       this.db.pragma(`wal_autocheckpoint = ${EVENT_STORE_INLINE_CHECKPOINT_PAGES}`);

@@ -1,7 +1,7 @@
 import { buildAndSign } from './builder';
 import { documentInput, lines } from './fixtures';
 import { verifyDocument } from './sign';
-import { ZatcaSigningThread } from './signing-thread';
+import { asciiJsonString, ZatcaSigningThread, type SigningAsk } from './signing-thread';
 import { testCertificate, testPrivateKeyPem } from './test-data';
 
 const options = () => ({
@@ -18,6 +18,9 @@ const waitingOf = (t: ZatcaSigningThread) => (t as unknown as { waiting: Map<num
 /** The thread's worker, to lose it as a crash would. */
 const workerOf = (t: ZatcaSigningThread) =>
   (t as unknown as { worker?: { terminate(): Promise<number> } }).worker;
+
+/** text with no character past U+007F */
+const ASCII_ONLY = /^[^\u0080-\uffff]*$/;
 
 describe('ZatcaSigningThread', () => {
   it('builds and signs on its thread what this thread would: the same document, hash and a valid signature', async () => {
@@ -42,8 +45,9 @@ describe('ZatcaSigningThread', () => {
             .replace(/<cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">[A-Za-z0-9+/=]{200,}</, '<');
         expect(unsigned(s.xml)).toBe(unsigned(here.xml));
         expect(s.xml).toContain(`<cbc:ID>INV-${7 + k}</cbc:ID>`);
-        // its JSON text, escaped on the thread, is the XML's exactly
-        expect(s.xmlJson).toBe(JSON.stringify(s.xml));
+        // its JSON text, escaped on the thread, is the XML's exactly, in ASCII
+        expect(JSON.parse(s.xmlJson!)).toBe(s.xml);
+        expect(s.xmlJson).toMatch(ASCII_ONLY);
       });
     } finally {
       await thread.stop();
@@ -106,6 +110,50 @@ describe('ZatcaSigningThread', () => {
     }
   });
 
+  it("sends a device's key with its first document only, and again to a thread started anew", async () => {
+    const thread = new ZatcaSigningThread(300);
+    thread.start();
+    const sent = (): SigningAsk[] => {
+      const asks: SigningAsk[] = [];
+      const worker = workerOf(thread) as unknown as { postMessage(m: SigningAsk): void };
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (m) => {
+        asks.push(m);
+        post(m);
+      };
+      return asks;
+    };
+    try {
+      let asks = sent();
+      const first = await Promise.all(
+        [nth(20), nth(21), nth(22)].map((i) => thread.buildAndSign(i, options())),
+      );
+      first.forEach((s) => expect(verifyDocument(s.xml)).toEqual([]));
+      expect(asks.map((a) => a.keyMaterial !== undefined)).toEqual([true, false, false]);
+      expect(new Set(asks.map((a) => a.key)).size).toBe(1);
+      // a thread started again knows no key: it is sent again
+      await workerOf(thread)!.terminate();
+      while (!thread.running) await new Promise((r) => setTimeout(r, 5));
+      asks = sent();
+      expect(verifyDocument((await thread.buildAndSign(nth(23), options())).xml)).toEqual([]);
+      expect(asks[0].keyMaterial).toEqual({
+        privateKeyPem: options().privateKeyPem,
+        certificateBase64: options().certificateBase64,
+      });
+      // the numbers start again once many keys were named: the thread forgets the ones it had
+      (thread as unknown as { keyCount: number }).keyCount = 1_000;
+      (thread as unknown as { keys: Map<string, unknown> }).keys.clear();
+      expect(verifyDocument((await thread.buildAndSign(nth(24), options())).xml)).toEqual([]);
+      expect(asks[1]).toMatchObject({ key: 1, forgetKeys: true });
+      expect(asks[1].keyMaterial).toBeDefined();
+      expect(verifyDocument((await thread.buildAndSign(nth(25), options())).xml)).toEqual([]);
+      expect(asks[2]).toMatchObject({ key: 1 });
+      expect(asks[2].keyMaterial).toBeUndefined();
+    } finally {
+      await thread.stop();
+    }
+  });
+
   it('counts its starts: the thread ends with the last stop', async () => {
     const thread = new ZatcaSigningThread();
     thread.start();
@@ -116,5 +164,19 @@ describe('ZatcaSigningThread', () => {
     expect(thread.running).toBe(false);
     await thread.stop(); // one too many does nothing
     expect(thread.running).toBe(false);
+  });
+});
+
+describe('asciiJsonString', () => {
+  it.each([
+    ['ASCII as JSON.stringify writes it', 'plain "quoted" \\ back\nslash\t<x a="1"/>'],
+    ['Arabic letters', '<cbc:RegistrationName>صالون رونق</cbc:RegistrationName>'],
+    ['a character outside the BMP and a lone surrogate', 'a 😀 b \ud800 c \udfff'],
+    ['control characters and DEL', '\u0000\u0001\u001f\u007f\u0080\u00e9\u2028\u2029'],
+  ])('%s: parses back to the text, in ASCII only', (_, text) => {
+    const json = asciiJsonString(text);
+    expect(JSON.parse(json)).toBe(text);
+    expect(json).toMatch(ASCII_ONLY);
+    if (ASCII_ONLY.test(text)) expect(json).toBe(JSON.stringify(text));
   });
 });

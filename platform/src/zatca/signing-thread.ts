@@ -5,21 +5,55 @@ import type { SignOptions } from './sign';
 
 /**
  * What the till keeps of a document built and signed: the XML, its hash and its QR; from the thread,
- * the XML as JSON text too (a string literal, escaped there: ~20 µs of this thread's for 14 KB of XML).
+ * the XML as JSON text too (a string literal, escaped there: ~20 µs of this thread's for 14 KB of XML),
+ * in ASCII (`asciiJsonString`).
  */
 export type SignedForTill = { xml: string; invoiceHash: string; qr: string; xmlJson?: string };
 
-/** A document to build and sign, as the thread is sent it. */
-export type SigningAsk = { id: number; input: ZatcaDocumentInput; options: SignOptions };
+/** The device's key and certificate, sent to the thread once and named by a number afterwards. */
+export type SigningKey = Pick<SignOptions, 'privateKeyPem' | 'certificateBase64'>;
+
+/**
+ * A document to build and sign, as the thread is sent it: its device's key by number, with the key
+ * itself the first time the thread is sent it (`keyMaterial`); `forgetKeys` first when the numbers
+ * start again.
+ */
+export type SigningAsk = {
+  id: number;
+  input: ZatcaDocumentInput;
+  key: number;
+  keyMaterial?: SigningKey;
+  forgetKeys?: true;
+  signingTime?: Date;
+};
 /** The thread's answer: the document, or why the builder refused it. */
 export type SigningAnswer =
   { id: number; signed: SignedForTill } | { id: number; error: { name: string; message: string } };
 
 type Waiting = {
-  ask: SigningAsk;
+  input: ZatcaDocumentInput;
+  options: SignOptions;
   resolve: (signed: SignedForTill) => void;
   reject: (error: Error) => void;
 };
+
+/**
+ * A JSON string literal of `text` in ASCII: every other character written as its `\uXXXX` escape.
+ * `JSON.parse` gives back the same text. A signed invoice is some 14 KB of XML with a handful of Arabic
+ * letters (the seller's name), and those few made the whole literal a two-byte string in V8: twice
+ * the bytes to copy out of the thread, to flatten and to encode in UTF-8 on the request thread when
+ * it is stored. In ASCII it is a one-byte string throughout (`latin1` makes it one, as the regular
+ * expression's replacement keeps its subject's two bytes a character).
+ */
+export const asciiJsonString = (text: string): string => {
+  const json = JSON.stringify(text);
+  return NON_ASCII.test(json)
+    ? Buffer.from(json.replace(NON_ASCII_ALL, escapeUnit), 'latin1').toString('latin1')
+    : json;
+};
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+const escapeUnit = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 const inline = (input: ZatcaDocumentInput, options: SignOptions): SignedForTill => {
   const { xml, invoiceHash, qr } = buildAndSign(input, options);
@@ -78,16 +112,49 @@ export class ZatcaSigningThread {
         return Promise.reject(e as Error);
       }
     }
-    const ask: SigningAsk = { id: ++this.nextId, input, options };
+    const ask: SigningAsk = { id: ++this.nextId, input, key: 0, signingTime: options.signingTime };
+    this.nameKey(ask, options);
     return new Promise((resolve, reject) => {
       // the thread keeps the process alive only while a document waits for it
       if (this.waiting.size === 0) worker.ref();
-      this.waiting.set(ask.id, { ask, resolve, reject });
+      this.waiting.set(ask.id, { input, options, resolve, reject });
       worker.postMessage(ask);
     });
   }
 
+  /**
+   * The numbers of the keys the running thread was sent, by key then certificate (the same strings
+   * each time, whose hashes V8 keeps): a device's PEM and certificate (~2 KB) were copied into every
+   * message, to be read back on the thread.
+   */
+  private keys = new Map<string, Map<string, number>>();
+  private keyCount = 0;
+
+  private nameKey(ask: SigningAsk, options: SignOptions): void {
+    let byCertificate = this.keys.get(options.privateKeyPem);
+    let key = byCertificate?.get(options.certificateBase64);
+    if (key === undefined) {
+      if (this.keyCount >= 1_000) {
+        this.keys = new Map();
+        this.keyCount = 0;
+        ask.forgetKeys = true;
+        byCertificate = undefined;
+      }
+      key = ++this.keyCount;
+      if (!byCertificate) this.keys.set(options.privateKeyPem, (byCertificate = new Map()));
+      byCertificate.set(options.certificateBase64, key);
+      ask.keyMaterial = {
+        privateKeyPem: options.privateKeyPem,
+        certificateBase64: options.certificateBase64,
+      };
+    }
+    ask.key = key;
+  }
+
   private launch(): void {
+    // a new thread knows no key
+    this.keys = new Map();
+    this.keyCount = 0;
     const worker = startWorkerFile(__dirname, 'signing-thread.worker', undefined);
     worker.unref();
     worker.on('message', (answer: SigningAnswer) => {
@@ -119,9 +186,9 @@ export class ZatcaSigningThread {
   private signHere(): void {
     const left = [...this.waiting.values()];
     this.waiting.clear();
-    for (const { ask, resolve, reject } of left) {
+    for (const { input, options, resolve, reject } of left) {
       try {
-        resolve(inline(ask.input, ask.options));
+        resolve(inline(input, options));
       } catch (e) {
         reject(e as Error);
       }

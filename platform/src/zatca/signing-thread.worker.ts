@@ -3,15 +3,22 @@
 import { parentPort } from 'node:worker_threads';
 import { buildAndSign } from './builder';
 import { presignatures } from './presign';
-import type { SigningAnswer, SigningAsk } from './signing-thread';
+import { asciiJsonString, type SigningAnswer, type SigningAsk, type SigningKey } from './signing-thread';
 
 presignatures.start();
 
-parentPort!.on('message', ({ id, input, options }: SigningAsk) => {
+/** the devices' keys, by the numbers the thread that asks gave them */
+let keys = new Map<number, SigningKey>();
+
+parentPort!.on('message', ({ id, input, key, keyMaterial, forgetKeys, signingTime }: SigningAsk) => {
   let answer: SigningAnswer;
   try {
-    const { xml, invoiceHash, qr } = buildAndSign(input, options);
-    answer = { id, signed: { xml, invoiceHash, qr, xmlJson: JSON.stringify(xml) } };
+    if (forgetKeys) keys = new Map();
+    if (keyMaterial) keys.set(key, keyMaterial);
+    const material = keys.get(key);
+    if (!material) throw new Error(`signing thread: no key numbered ${key}`);
+    const { xml, invoiceHash, qr } = buildAndSign(input, Object.assign({ signingTime }, material));
+    answer = { id, signed: { xml, invoiceHash, qr, xmlJson: asciiJsonString(xml) } };
   } catch (e) {
     answer = { id, error: { name: (e as Error).name, message: (e as Error).message } };
   }

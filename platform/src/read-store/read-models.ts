@@ -27,10 +27,19 @@ export type ReadModelOwner = { name: string; collections: CollectionSpec[] };
  * The query side's view of the read models: logical collection names resolved to the live
  * generation, platform fields stripped, and read-your-writes through `waitFor`.
  */
+/**
+ * The event a projections' progress emitter says every report of advances with, at once: (names,
+ * positions). A reader that looks at every projection whichever advanced (`settle`) is woken once a
+ * report, not once for each of the ~45 projections an append advances.
+ */
+export const ADVANCED_ALL = 'advancedAll';
+
 export class ReadModels {
   private readonly owner = new Map<string, string>();
   private generations = new Map<string, { generation: number; position: string }>();
   private loadedAt = 0;
+  /** the projections that own a collection (`settle` waits for each), made once */
+  private everyProjection?: string[];
 
   constructor(
     private readonly store: ReadStore,
@@ -49,9 +58,11 @@ export class ReadModels {
         this.stableVersion.set(collection, (this.stableVersion.get(collection) ?? 0) + 1);
       }
     });
-    localProgress?.on('advanced', (name: string, position: string) => {
-      const g = this.generations.get(name);
-      if (g && comparePositions(position, g.position) > 0) g.position = position;
+    localProgress?.on(ADVANCED_ALL, (names: readonly string[], positions: readonly string[]) => {
+      for (let i = 0; i < names.length; i++) {
+        const g = this.generations.get(names[i]);
+        if (g && comparePositions(positions[i], g.position) > 0) g.position = positions[i];
+      }
     });
   }
 
@@ -214,7 +225,8 @@ export class ReadModels {
    */
   async settle(position: string, timeoutMs = 5_000): Promise<void> {
     if (!this.localProgress) return;
-    await this.waitFor([...new Set(this.owner.values())], position, timeoutMs);
+    this.everyProjection ??= [...new Set(this.owner.values())];
+    await this.waitFor(this.everyProjection, position, timeoutMs);
   }
 
   /** True once the projections have applied the event at `position`; false after `timeoutMs`. */
@@ -229,7 +241,7 @@ export class ReadModels {
     while (!reached()) {
       const left = until - Date.now();
       if (left <= 0) return false;
-      // woken by this process's runner, the positions it said are already in memory (the 'advanced'
+      // woken by this process's runner, the positions it said are already in memory (the ADVANCED_ALL
       // listener above): only a wait that timed out reads the registry again (a rebuild may have
       // swapped a projection's generation, or another process may run it), not each of the many
       // advances of other projections while a request waits; nor one waiting for a projection the
@@ -240,10 +252,10 @@ export class ReadModels {
         const onAdvanced = () => done(true);
         function done(byRunner: boolean) {
           clearTimeout(timer);
-          local?.off('advanced', onAdvanced);
+          local?.off(ADVANCED_ALL, onAdvanced);
           resolve(byRunner);
         }
-        local?.on('advanced', onAdvanced);
+        local?.on(ADVANCED_ALL, onAdvanced);
       });
       const unknown = projections.some((p) => !this.generations.has(p)); // not live when last read
       if (!reached() && (!advanced || unknown)) await this.refresh(true);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { comparePositions, type UpcasterRegistry } from '@rawnaq/contracts';
 import {
+  ADVANCED_ALL,
   silentLogger,
   type EventBus,
   type EventStore,
@@ -75,7 +76,7 @@ const now = () => new Date().toISOString();
 export class ProjectionRunner {
   /**
    * emits 'advanced' (projection name, position) after each committed batch, and before it 'changed'
-   * (projection name) when the batch wrote documents
+   * (projection name) when the batch wrote documents; then `ADVANCED_ALL` ([name], [position])
    */
   readonly progress = new EventEmitter();
   private readonly live = new Map<string, Live>();
@@ -275,6 +276,7 @@ export class ProjectionRunner {
         // what readers keep of the projection's documents is stale from now on (before they are woken)
         if (wrote) this.progress.emit('changed', p.name);
         this.progress.emit('advanced', p.name, position);
+        this.progress.emit(ADVANCED_ALL, [p.name], [position]);
       },
       this.o.upcasters,
     );

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { newId } from '@rawnaq/contracts';
-import { ReadModels, SqliteEventStore, SqliteReadStore, type Logger } from '@rawnaq/platform';
+import { ADVANCED_ALL, ReadModels, SqliteEventStore, SqliteReadStore, type Logger } from '@rawnaq/platform';
 import { allProjections } from '../catalog';
 import { ProjectionThread } from './projection-thread';
 
@@ -82,17 +82,33 @@ describe('the projections in a thread of their own', () => {
     const said: string[] = [];
     const changed = (name: string) => said.push(`changed ${name}`);
     const advanced = (name: string) => said.push(`advanced ${name}`);
+    // and all of one report's advances together, after them (what `settle` is woken by)
+    const reports: Array<{ names: readonly string[]; at: readonly string[]; after: string[] }> = [];
+    const advancedAll = (names: readonly string[], at: readonly string[]) => {
+      reports.push({ names, at, after: said.filter((s) => s.startsWith('advanced')).slice(-names.length) });
+      said.push('all');
+    };
     thread.progress.on('changed', changed);
     thread.progress.on('advanced', advanced);
+    thread.progress.on(ADVANCED_ALL, advancedAll);
     try {
       const { position } = await eventStore.append(`note-t1.${newId()}`, [note('noted')], 'no_stream');
       expect(await thread.waitFor(['audit-log', 'customers'], position, 5_000)).toBe(true);
+      await models.settle(position);
       expect(said.filter((s) => s.startsWith('changed'))).toEqual(['changed audit-log']);
       expect(said.indexOf('changed audit-log')).toBeLessThan(said.indexOf('advanced audit-log'));
       expect(said).toContain('advanced customers');
+      // every advance said once in a report, right after it was said alone, at its position
+      const alone = said.filter((s) => s.startsWith('advanced'));
+      expect(reports.flatMap((r) => r.names.map((n) => `advanced ${n}`))).toEqual(alone);
+      for (const r of reports) expect(r.after).toEqual(r.names.map((n) => `advanced ${n}`));
+      expect(new Set(reports.flatMap((r) => r.at))).toEqual(new Set([position]));
+      // one report for the many projections one append advanced
+      expect(reports.length).toBeLessThan(alone.length / 4);
     } finally {
       thread.progress.off('changed', changed);
       thread.progress.off('advanced', advanced);
+      thread.progress.off(ADVANCED_ALL, advancedAll);
     }
   });
 

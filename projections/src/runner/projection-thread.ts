@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { comparePositions } from '@rawnaq/contracts';
-import { silentLogger, startWorkerFile, type Logger } from '@rawnaq/platform';
+import { ADVANCED_ALL, silentLogger, startWorkerFile, type Logger } from '@rawnaq/platform';
 import type { ProjectionStatus } from './projection-runner';
 import { whenReached } from './reached';
 
@@ -47,7 +47,9 @@ export type FromThread =
 export type Projections = {
   /**
    * emits 'advanced' (projection name, position) after each committed batch, and before it 'changed'
-   * (projection name) when the batch wrote documents (what readers keep of them is stale)
+   * (projection name) when the batch wrote documents (what readers keep of them is stale); then
+   * 'advancedAll' (names, positions: the same advances, all of one report at once) for listeners that
+   * look at every projection whichever advanced (`ADVANCED_ALL`)
    */
   readonly progress: EventEmitter;
   start(): Promise<void>;
@@ -133,7 +135,11 @@ export class ProjectionThread implements Projections {
             if (!started) return;
             for (const i of m.changed) this.progress.emit('changed', names[i]);
             const { at, pairs } = m;
-            for (let k = 0; k < pairs.length; k += 2) this.advanceOne(names[pairs[k]], at[pairs[k + 1]]);
+            const advancedNames: string[] = [];
+            const advancedAt: string[] = [];
+            for (let k = 0; k < pairs.length; k += 2)
+              this.advanceOne(names[pairs[k]], at[pairs[k + 1]], advancedNames, advancedAt);
+            if (advancedNames.length) this.progress.emit(ADVANCED_ALL, advancedNames, advancedAt);
             return;
           }
           case 'status':
@@ -169,14 +175,20 @@ export class ProjectionThread implements Projections {
 
   /** Positions only move forward (a restarted thread may not have stored a skipped one yet). */
   private advance(positions: Array<[string, string]>): void {
-    for (const [name, position] of positions) this.advanceOne(name, position);
+    const names: string[] = [];
+    const at: string[] = [];
+    for (const [name, position] of positions) this.advanceOne(name, position, names, at);
+    if (names.length) this.progress.emit(ADVANCED_ALL, names, at);
   }
 
-  private advanceOne(name: string, position: string): void {
+  /** One projection's advance, added to `names`/`at` (said together by the caller) if it is one. */
+  private advanceOne(name: string, position: string, names: string[], at: string[]): void {
     const known = this.positions.get(name);
     if (known !== undefined && comparePositions(known, position) >= 0) return;
     this.positions.set(name, position);
     this.progress.emit('advanced', name, position);
+    names.push(name);
+    at.push(position);
   }
 
   async waitFor(names: string[], position: string, timeoutMs: number): Promise<boolean> {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { MoneyParseError, parseMoney, parseMoneyOrThrow, toDecimalString } from './index';
 
 describe('parseMoney', () => {
@@ -50,6 +51,35 @@ describe('parseMoney', () => {
   it('never produces a negative zero', () => {
     const result = parseMoney('-0.00', 'SAR');
     expect(result.ok && Object.is(result.money.amount, 0)).toBe(true);
+  });
+
+  it('reads every digit string exactly as integer arithmetic does, at every length (fast path and BigInt)', () => {
+    const decimalsOf = { SAR: 2, KWD: 3 } as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('SAR', 'KWD') as fc.Arbitrary<'SAR' | 'KWD'>,
+        fc.constantFrom('', '-', '+'),
+        fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 19 }),
+        fc.option(fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 3 })),
+        (currency, sign, whole, fraction) => {
+          const decimals = decimalsOf[currency];
+          const text = `${sign}${whole}${fraction === null ? '' : `.${fraction}`}`;
+          const exact =
+            BigInt(whole) * 10n ** BigInt(decimals) + BigInt((fraction ?? '').padEnd(decimals, '0'));
+          const expected =
+            (fraction ?? '').length > decimals
+              ? { ok: false, error: 'too_many_decimals' }
+              : exact > BigInt(Number.MAX_SAFE_INTEGER)
+                ? { ok: false, error: 'out_of_range' }
+                : {
+                    ok: true,
+                    money: { amount: (sign === '-' && exact !== 0n ? -1 : 1) * Number(exact), currency },
+                  };
+          expect(parseMoney(text, currency)).toEqual(expected);
+        },
+      ),
+      { numRuns: 5_000 },
+    );
   });
 
   it('has a throwing variant for trusted input', () => {

@@ -14,6 +14,16 @@ export type SalesFigures = {
     /** the request thread's GC pauses over the timed stretch (the p99's stretches follow its full ones) */
     gc: { pauseMs: number; longestMs: number; fullCollections: number };
   };
+  /**
+   * the same sales sent as the back office sends every command, each with an Idempotency-Key (its
+   * first reply is stored with the sale, in the same append: one event more, and a look for the key
+   * first), after the main run: what the till costs as it is used
+   */
+  keyed?: LatencyFigures & {
+    refused: number;
+    requestThreadMsPerInvoice: number;
+    requestThreadCpuMsPerInvoice?: number;
+  };
   /** the request thread's busy time per invoice (its busy share ÷ the rate): the books post off it */
   requestThreadMsPerInvoice: number;
   /**
@@ -61,6 +71,8 @@ export const salesBench = async (
   seconds: number,
   invoices: number,
   runs: number,
+  /** how long the keyed sales run (0: not at all) */
+  keyedSeconds = 10,
 ): Promise<SalesFigures> => {
   const bench = await startBenchApp(parent, 'sales');
   const { app, base, headers, get } = bench;
@@ -93,6 +105,21 @@ export const salesBench = async (
         body,
       })),
     );
+
+    const keyed =
+      keyedSeconds > 0
+        ? await postPaced(
+            app.runner,
+            ['sales', 'sales-reports', 'audit-log', 'ledger'],
+            rate,
+            Array.from({ length: rate * keyedSeconds + warmupOf(rate) }, (_, i) => ({
+              url: `${base}/invoices`,
+              method: 'POST',
+              headers: Object.assign({ 'Idempotency-Key': `bench-sale-${i}` }, headers),
+              body,
+            })),
+          )
+        : undefined;
 
     // a thousand invoices a day for as many days as it takes, with each day's and month's totals
     const store = bench.platform.readStore;
@@ -205,6 +232,14 @@ export const salesBench = async (
     );
     return {
       issue,
+      ...(keyed && {
+        keyed: Object.assign(keyed, {
+          requestThreadMsPerInvoice: +((keyed.mainThreadBusy * 1000) / keyed.commandsPerSecond).toFixed(2),
+          ...(keyed.mainThreadCpuMs !== undefined && {
+            requestThreadCpuMsPerInvoice: +(keyed.mainThreadCpuMs / keyed.commands).toFixed(2),
+          }),
+        }),
+      }),
       requestThreadMsPerInvoice: +((issue.mainThreadBusy * 1000) / issue.commandsPerSecond).toFixed(2),
       ...(issue.mainThreadCpuMs !== undefined && {
         requestThreadCpuMsPerInvoice: +(issue.mainThreadCpuMs / issue.commands).toFixed(2),

@@ -42,3 +42,33 @@ describe('the fields left out of what the projections read', () => {
     },
   );
 });
+
+const answered = recorded({
+  type: 'CommandAnswered',
+  stream: 'reply-t1.0123456789abcdef0123456789abcdef',
+  data: {
+    status: 201,
+    body: { id: 'inv7', number: 7, lines: [{ name_en: 'Haircut', name_ar: 'قص الشعر', total: 11500 }] },
+  },
+});
+
+describe('the body of a stored reply, left out of what the projections read', () => {
+  const handling = allProjections.filter(
+    (p) => p.handles === 'all' || (p.handles as readonly string[]).includes('CommandAnswered'),
+  );
+
+  it('is checked against every projection given every event (the audit log)', () => {
+    expect(handling.map((p) => p.name)).toContain('audit-log');
+  });
+
+  it.each(handling.map((p) => [p.name, p] as const))(
+    'the %s projection makes the same changes of a stored reply without its body',
+    async (_name, projection) => {
+      const without = { ...answered, data: { ...answered.data } };
+      for (const field of LEFT_OUT_OF_PROJECTIONS.CommandAnswered) delete without.data[field];
+      const none = async () => new Map();
+      const whole = await projectBatch(projection, 1, [answered], none);
+      expect(await projectBatch(projection, 1, [without], none)).toEqual(whole);
+    },
+  );
+});

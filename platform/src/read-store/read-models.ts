@@ -24,16 +24,16 @@ export const physicalCollection = (logical: string, generation: number): string 
 export type ReadModelOwner = { name: string; collections: CollectionSpec[] };
 
 /**
- * The query side's view of the read models: logical collection names resolved to the live
- * generation, platform fields stripped, and read-your-writes through `waitFor`.
- */
-/**
  * The event a projections' progress emitter says every report of advances with, at once: (names,
  * positions). A reader that looks at every projection whichever advanced (`settle`) is woken once a
  * report, not once for each of the ~45 projections an append advances.
  */
 export const ADVANCED_ALL = 'advancedAll';
 
+/**
+ * The query side's view of the read models: logical collection names resolved to the live
+ * generation, platform fields stripped, and read-your-writes through `waitFor`.
+ */
 export class ReadModels {
   private readonly owner = new Map<string, string>();
   private generations = new Map<string, { generation: number; position: string }>();

@@ -81,6 +81,15 @@ describe('AnswerInterceptor: the same request sent twice at once', () => {
     expect(all.filter((e) => e.type === 'CommandAnswered')).toHaveLength(2);
   });
 
+  it("makes the stored replies' ids in the log's order, as every id of a unit is (the id index grows at its end)", async () => {
+    for (let k = 0; k < 12; k++) await send(`k-order-${k}`);
+    const ids = (await store.readAll('0', 1_000))
+      .filter((e) => e.type === 'CommandAnswered')
+      .map((e) => e.id);
+    expect(ids.length).toBeGreaterThanOrEqual(12);
+    expect(ids).toEqual([...ids].sort());
+  });
+
   it('answers a later retry with the first reply too', async () => {
     const first = await send('k-3');
     expect(await send('k-3')).toEqual(first);

@@ -8,7 +8,7 @@ import {
 // one-shot hashes: no Hash object per request (Node >= 20.12)
 import { hash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { IDEMPOTENCY_HEADER, PLATFORM_TENANT, POSITION_HEADER } from '@rawnaq/contracts';
+import { IDEMPOTENCY_HEADER, newId, PLATFORM_TENANT, POSITION_HEADER } from '@rawnaq/contracts';
 import {
   header,
   TOKENS,
@@ -93,10 +93,10 @@ export class AnswerInterceptor implements NestInterceptor {
       expected: 'no_stream',
       events: [
         {
-          id: hash('sha256', stream, 'hex').replace(
-            /^(.{8})(.{4}).(.{3}).(.{3})(.{12}).*$/,
-            '$1-$2-8$3-8$4-$5',
-          ),
+          // made now, like every id of the unit, so that it goes to the end of the log's id index: an
+          // id hashed from the stream went to a random page of it, one more page to write for each
+          // keyed command (the stream's name is a hash, as a retry must find it by its key)
+          id: newId(),
           type: 'CommandAnswered',
           data: { status: stored.status, body: stored.body } as Record<string, unknown>,
           metadata: {

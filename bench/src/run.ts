@@ -295,13 +295,13 @@ const main = async () => {
         ...(await salesBench(dir, salesRate, salesSeconds, invoices, runs, keyedSeconds)),
       };
       const s = results.sales;
+      log(
+        `  issue p50 ${s.issue.p50Ms.toFixed(2)} ms, p99 ${s.issue.p99Ms.toFixed(2)} ms at ${fmt(s.issue.commandsPerSecond)}/s (the answer alone p50 ${s.issue.answeredMs.p50Ms.toFixed(2)} ms, p99 ${s.issue.answeredMs.p99Ms.toFixed(2)} ms; p99 by ${STRETCH_MS / 1000}-s stretch ${s.issue.stretchesP99Ms.join(' / ')} ms; ${s.issue.refused} refused; server thread busy ${Math.round(s.issue.mainThreadBusy * 100)} %, ${s.requestThreadMsPerInvoice} ms of it per invoice${s.requestThreadCpuMsPerInvoice !== undefined ? `, its CPU ${s.requestThreadCpuMsPerInvoice} ms per invoice` : ''}${s.processCores !== undefined ? `; the whole process ${s.processCores} cores busy of ${cpus().length}` : ''}${s.diskKbPerInvoice !== undefined ? `, ${s.diskKbPerInvoice} KB written to disk per invoice` : ''}; the server thread's GC paused it ${s.issue.gc.pauseMs} ms in all, ${s.issue.gc.longestMs} ms at the longest, ${s.issue.gc.fullCollections} full collections); daily 31 days p99 ${s.daily31.p99Ms} ms, 400 days p99 ${s.daily400.p99Ms} ms, monthly 12 months p99 ${s.monthly12.p99Ms} ms; the month summed from invoices p50 ${s.scan31.p50Ms} ms`,
+      );
       if (s.keyed)
         log(
           `  the same with an Idempotency-Key each, as the back office sends them (${keyedSeconds} s): p50 ${s.keyed.p50Ms.toFixed(2)} ms, p99 ${s.keyed.p99Ms.toFixed(2)} ms; ${s.keyed.refused} refused; server thread ${s.keyed.requestThreadMsPerInvoice} ms busy per invoice${s.keyed.requestThreadCpuMsPerInvoice !== undefined ? `, its CPU ${s.keyed.requestThreadCpuMsPerInvoice} ms` : ''}`,
         );
-      log(
-        `  issue p50 ${s.issue.p50Ms.toFixed(2)} ms, p99 ${s.issue.p99Ms.toFixed(2)} ms at ${fmt(s.issue.commandsPerSecond)}/s (the answer alone p50 ${s.issue.answeredMs.p50Ms.toFixed(2)} ms, p99 ${s.issue.answeredMs.p99Ms.toFixed(2)} ms; p99 by ${STRETCH_MS / 1000}-s stretch ${s.issue.stretchesP99Ms.join(' / ')} ms; ${s.issue.refused} refused; server thread busy ${Math.round(s.issue.mainThreadBusy * 100)} %, ${s.requestThreadMsPerInvoice} ms of it per invoice${s.requestThreadCpuMsPerInvoice !== undefined ? `, its CPU ${s.requestThreadCpuMsPerInvoice} ms per invoice` : ''}${s.processCores !== undefined ? `; the whole process ${s.processCores} cores busy of ${cpus().length}` : ''}${s.diskKbPerInvoice !== undefined ? `, ${s.diskKbPerInvoice} KB written to disk per invoice` : ''}; the server thread's GC paused it ${s.issue.gc.pauseMs} ms in all, ${s.issue.gc.longestMs} ms at the longest, ${s.issue.gc.fullCollections} full collections); daily 31 days p99 ${s.daily31.p99Ms} ms, 400 days p99 ${s.daily400.p99Ms} ms, monthly 12 months p99 ${s.monthly12.p99Ms} ms; the month summed from invoices p50 ${s.scan31.p50Ms} ms`,
-      );
     }
 
     if (sections.has('einvoicing')) {

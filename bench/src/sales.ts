@@ -48,6 +48,19 @@ export type SalesFigures = {
   ratioScanToDaily31: number;
 };
 
+/** The request thread's busy time and CPU time per invoice of a paced run. */
+const perInvoice = (run: {
+  mainThreadBusy: number;
+  mainThreadCpuMs?: number;
+  commandsPerSecond: number;
+  commands: number;
+}) => ({
+  requestThreadMsPerInvoice: +((run.mainThreadBusy * 1000) / run.commandsPerSecond).toFixed(2),
+  ...(run.mainThreadCpuMs !== undefined && {
+    requestThreadCpuMsPerInvoice: +(run.mainThreadCpuMs / run.commands).toFixed(2),
+  }),
+});
+
 const timed = async (runs: number, f: () => Promise<unknown>) => {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -232,18 +245,8 @@ export const salesBench = async (
     );
     return {
       issue,
-      ...(keyed && {
-        keyed: Object.assign(keyed, {
-          requestThreadMsPerInvoice: +((keyed.mainThreadBusy * 1000) / keyed.commandsPerSecond).toFixed(2),
-          ...(keyed.mainThreadCpuMs !== undefined && {
-            requestThreadCpuMsPerInvoice: +(keyed.mainThreadCpuMs / keyed.commands).toFixed(2),
-          }),
-        }),
-      }),
-      requestThreadMsPerInvoice: +((issue.mainThreadBusy * 1000) / issue.commandsPerSecond).toFixed(2),
-      ...(issue.mainThreadCpuMs !== undefined && {
-        requestThreadCpuMsPerInvoice: +(issue.mainThreadCpuMs / issue.commands).toFixed(2),
-      }),
+      ...(keyed && { keyed: Object.assign(keyed, perInvoice(keyed)) }),
+      ...perInvoice(issue),
       ...(issue.processCores !== undefined && { processCores: issue.processCores }),
       ...(issue.writtenBytes !== undefined && {
         diskKbPerInvoice: Math.round(issue.writtenBytes / 1000 / issue.commands),

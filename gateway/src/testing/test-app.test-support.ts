@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { openAccount, renderMail } from '@rawnaq/command-api';
-import type { MailQueued, RecordedEvent } from '@rawnaq/contracts';
+import { businessDate, type MailQueued, type RecordedEvent } from '@rawnaq/contracts';
 import {
   configFromEnv,
   jsonLogger,
@@ -49,6 +49,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * first suite to ask seeds it into the run's folder and closes it; every other suite copies those
  * files into its own fresh DATA_DIR, where the app finds the demo there and does not seed it again.
  * Seeding was about 5 s of a core per suite, some 55 suites a run. `undefined` outside such a run.
+ *
+ * One copy per business day of the demo salon (Asia/Riyadh): the demo is seeded around its "today"
+ * (a payroll paid today, sales of the last days), and a run that crosses the salon's midnight
+ * (21:00 UTC) would otherwise hand a later suite yesterday's salon, whose "today" is not the one the
+ * suite reads from the app.
  */
 const seededTemplate = async (): Promise<string | undefined> => {
   const run = process.env.RAWNAQ_TEST_RUN;
@@ -56,9 +61,10 @@ const seededTemplate = async (): Promise<string | undefined> => {
   // the demo is seeded around the date the app reads: a suite that fakes it (jest's fake timers) seeds
   // its own, and never leaves its dates in the run's copy
   if (Math.abs(Date.now() - (performance.timeOrigin + performance.now())) > 60_000) return undefined;
-  const template = join(run, 'demo-data');
-  const ready = join(run, 'demo-data.ready');
-  const lock = join(run, 'demo-data.lock');
+  const day = businessDate(new Date(), 'Asia/Riyadh');
+  const template = join(run, `demo-data-${day}`);
+  const ready = `${template}.ready`;
+  const lock = `${template}.lock`;
   for (const until = Date.now() + 180_000; Date.now() < until; await sleep(200)) {
     if (existsSync(ready)) return template;
     try {

@@ -33,7 +33,8 @@ export type OpenOptions = {
   logger?: Logger;
   /**
    * This process alone writes the embedded event log and projects it in a thread of its own (the
-   * gateway): the log's fsync is made off the thread that answers requests (`syncOffThread`).
+   * gateway): the log is written, committed and fsync'd by a writer thread, off the thread that answers
+   * requests (`syncOffThread`).
    */
   syncOffThread?: boolean;
 };
@@ -51,7 +52,7 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
     eventStore = new SqliteEventStore({
       file: config.eventStore.file,
       synchronous: config.eventStore.synchronous,
-      // with FULL (or EXTRA) asked for: as durable, the fsync on libuv's pool
+      // with FULL (or EXTRA) asked for: as durable, the fsync on the writer thread
       syncOffThread:
         options.syncOffThread === true &&
         (config.eventStore.synchronous === 'FULL' || config.eventStore.synchronous === 'EXTRA'),

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * Where a worker of a module run from its sources (`<package>/src/...`) finds its compiled twin, when
@@ -18,16 +18,22 @@ const builtTwin = (dir: string): string | undefined => {
 /**
  * Starts the worker thread whose script is `name` beside the calling module: compiled, the `.js` in
  * `dir`; run from the sources (tests, tsx), the `.ts` through tsx's loader, or the compiled `.js` when
- * the test run says the build is current.
+ * the test run says the build is current. `transferList`: what `workerData` hands over (a MessagePort).
  */
-export const startWorkerFile = (dir: string, name: string, workerData: unknown): Worker => {
+export const startWorkerFile = (
+  dir: string,
+  name: string,
+  workerData: unknown,
+  transferList?: WorkerOptions['transferList'],
+): Worker => {
   const js = join(dir, `${name}.js`);
-  if (existsSync(js)) return new Worker(js, { workerData });
+  const options = { workerData, ...(transferList && { transferList }) };
+  if (existsSync(js)) return new Worker(js, options);
   const twin = builtTwin(dir);
   const built = twin && join(twin, `${name}.js`);
-  if (built && existsSync(built)) return new Worker(built, { workerData });
+  if (built && existsSync(built)) return new Worker(built, options);
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(join(dir, `${name}.ts`))});`, {
     eval: true,
-    workerData,
+    ...options,
   });
 };

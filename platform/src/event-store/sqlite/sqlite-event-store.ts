@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
 import { EventEmitter } from 'node:events';
-import { closeSync, fsync, fsyncSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { parseStreamName, type RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
 import { deepFreeze } from '../../runtime/deep-freeze';
+import { startWorkerFile } from '../../runtime/worker-file';
 import {
   EVENT_STORE_CHECKPOINTS,
   EVENT_STORE_INLINE_CHECKPOINT_PAGES,
@@ -27,6 +29,15 @@ import {
   type SubscriptionOptions,
 } from '../port';
 import { pollingSubscription } from './polling-subscription';
+import { EVENTS_SCHEMA } from './sqlite-schema';
+import type {
+  FromWriter,
+  UnitOutcome,
+  WireEvent,
+  WireWrite,
+  WriterData,
+  WriterUnit,
+} from './writer-protocol';
 
 export type Synchronous = 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA';
 
@@ -52,12 +63,14 @@ export type SqliteEventStoreOptions = {
    */
   backgroundCheckpoints?: boolean;
   /**
-   * The log's fsync made off the thread that commits (for the one process that writes the file and
-   * projects it in a thread of its own, see ProjectionThread): the COMMIT only writes the WAL (SQLite's
-   * NORMAL), then the WAL is fsync'd on libuv's pool, one fsync for every group committed while the
-   * previous one ran, and only then are the appends answered and the subscriptions told. An answered
-   * append is as durable as with FULL; events not fsync'd yet are shown to no reader but the commands'
-   * loads (`pending`), so no projection runs ahead of what a power cut would leave. Files only.
+   * The log written off the thread that calls (for the one process that serves requests and projects
+   * the file in a thread of its own, see ProjectionThread). An append is checked and numbered at the
+   * call, as always, against what this thread knows of each stream and the appends not answered yet;
+   * its rows are posted at the end of the turn to a writer thread of the store's own
+   * (event-store-writer.worker.ts), which checks each append again under the write lock, writes every
+   * batch waiting in one transaction, commits, fsyncs the WAL and answers. An answered append is as
+   * durable as with FULL; events not fsync'd yet are shown to no reader but the commands' loads
+   * (`pending`), so no projection runs ahead of what a power cut would leave. Files only.
    */
   syncOffThread?: boolean;
   /**
@@ -107,6 +120,45 @@ type GroupedUnit = {
 /** The open transaction of a group commit: its appends, and the log's head before it began. */
 type Group = { units: GroupedUnit[]; committedHead: number; wrote: boolean; head: number };
 
+/** An append posted to the writer thread and not answered yet (or a backup's import, `import`). */
+type InFlight = {
+  writes: StreamWrite[];
+  nonEmpty: StreamWrite[];
+  /** its rows, in the overlay until answered (their positions provisional until then) */
+  rows: Row[];
+  streams: Record<string, number>;
+  resolve: (result: CommitResult) => void;
+  reject: (error: unknown) => void;
+  /** a retry of the same append, waiting for this one's answer */
+  waiters: Array<() => void>;
+  import?: true;
+};
+
+/** `syncOffThread`: the writer thread, and what this thread knows of the appends it has not answered. */
+type WriterState = {
+  worker: Worker;
+  port: MessagePort;
+  /** bumped by the writer after a batch some caller waits for on this thread */
+  signal: Int32Array;
+  /** staged this turn, posted at its end */
+  outbox: WriterUnit[];
+  scheduled: boolean;
+  nextId: number;
+  inFlight: Map<number, InFlight>;
+  /** event id → the unit in flight that holds it */
+  inFlightIds: Map<string, number>;
+  /** each stream's rows in flight, in revision order: what the commands' loads see beyond the file */
+  overlay: Map<string, Row[]>;
+  /** the last provisional position given */
+  provisional: number;
+  /** called once nothing is in flight (close) */
+  idle: Array<() => void>;
+  closing?: boolean;
+  exited?: boolean;
+  onStats?: (stats: { commits: number; wakes: number }) => void;
+  onClosed?: () => void;
+};
+
 /** An event as the `events` table holds it. */
 export type StoredRow = Row;
 type Row = {
@@ -132,20 +184,7 @@ const appendsOf = (file: string): EventEmitter => {
   return emitter;
 };
 
-export const EVENTS_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position    INTEGER PRIMARY KEY,
-    stream      TEXT    NOT NULL,
-    revision    INTEGER NOT NULL,
-    id          TEXT    NOT NULL,
-    type        TEXT    NOT NULL,
-    data        TEXT    NOT NULL,
-    metadata    TEXT    NOT NULL,
-    recorded_at INTEGER NOT NULL
-  );
-  CREATE UNIQUE INDEX IF NOT EXISTS events_stream_revision ON events (stream, revision);
-  CREATE UNIQUE INDEX IF NOT EXISTS events_id ON events (id);
-`;
+export { EVENTS_SCHEMA };
 
 // events of one command share their instant, and catch-up reads them by the thousand: format each once
 let lastMs = -1;
@@ -204,23 +243,16 @@ export class SqliteEventStore implements EventStore {
   /** the group commit under way, if any (its transaction is open on `db`) */
   private group?: Group;
   private readonly checkpointer?: WalCheckpointer;
-  /** `syncOffThread`: the WAL file's descriptor (fsync'd) and the syncs under way and asked for */
+  /** `syncOffThread`: the WAL file (fsync'd at open) and the last position the writer made durable */
   private readonly offThread?: {
     walFile: string;
-    fd?: number;
     /** the last position fsync'd */
     durable: number;
-    /** an fsync is running on libuv's pool */
-    syncing: boolean;
-    /** what waits for the next fsync (the groups committed while one was running) */
-    waiting: Array<() => void>;
-    /** the watch saw another process's commits and their fsync is under way */
-    othersPending?: boolean;
     /** a fsync failed: what was committed cannot be said durable; the store takes no more appends */
     failed?: Error;
-    /** notices commits of other connections while this one is idle */
-    watch?: NodeJS.Timeout;
   };
+  /** `syncOffThread`: the writer thread and the appends it has not answered yet */
+  private writer?: WriterState;
   private readonly visibleUpTo?: () => number;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -333,124 +365,43 @@ export class SqliteEventStore implements EventStore {
     if (offThread) {
       // what a previous process left in the WAL (it may have died before its fsync) is made durable
       // before anything is built on it
-      this.offThread = { walFile: `${file}-wal`, durable: 0, syncing: false, waiting: [] };
+      this.offThread = { walFile: `${file}-wal`, durable: 0 };
       this.syncNow();
-      this.offThread.watch = setInterval(() => this.noticeOtherCommits(), this.pollIntervalMs);
-      this.offThread.watch.unref();
+      this.writer = this.startWriter(file, this.checkpointer ? EVENT_STORE_INLINE_CHECKPOINT_PAGES : 0);
     }
-  }
-
-  /** The WAL's descriptor, opened once it exists (a connection in WAL mode makes it on its first write). */
-  private walFd(): number | undefined {
-    const o = this.offThread!;
-    if (o.fd === undefined) {
-      try {
-        o.fd = openSync(o.walFile, 'r');
-      } catch {
-        return undefined; // nothing written yet
-      }
-    }
-    return o.fd;
   }
 
   /** The head every connection committed, not counting the open group's own appends. */
   private committedHeadNow(): number {
     if (this.group) return this.group.committedHead;
-    const head = this.stmt.head.get()?.position ?? 0;
-    this.knownHead = Math.max(this.knownHead, head);
-    return head;
+    return this.stmt.head.get()?.position ?? 0;
   }
 
-  /**
-   * The last position known committed, without a query: what the last group began on or wrote, or the
-   * last head read. Another connection's later commits may be missing from it (they are made durable by
-   * `noticeOtherCommits` or `visibleLimit`, which read the head); this connection's never are.
-   */
-  private knownHead = 0;
-
-  /** Fsyncs the WAL on this thread (at open, for `appendManySync`, at close). */
+  /** Fsyncs the WAL as a previous process left it, before this one builds on it (at open). */
   private syncNow(): void {
     const o = this.offThread!;
     const head = this.committedHeadNow();
-    const fd = this.walFd();
-    if (fd !== undefined) fsyncSync(fd);
-    o.durable = Math.max(o.durable, head);
-  }
-
-  /**
-   * Calls `done` once everything committed so far is on disk: after the fsync that starts next (the one
-   * running may have begun before the last COMMIT). One fsync answers every group that waited for it.
-   */
-  private afterSync(done: () => void): void {
-    const o = this.offThread!;
-    o.waiting.push(done);
-    if (!o.syncing) this.startSync();
-  }
-
-  private startSync(): void {
-    const o = this.offThread!;
-    const batch = o.waiting;
-    o.waiting = [];
-    o.syncing = true;
-    // read before the fsync: every commit it counts is in the WAL's pages the fsync writes out (known
-    // without a query: a SELECT of the head after each group's commit was a read transaction each time)
-    const head = this.group ? this.group.committedHead : this.knownHead;
-    const fd = this.walFd();
-    const finish = (error: Error | null) => {
-      o.syncing = false;
-      if (error)
-        o.failed ??= Object.assign(new Error(`The event log could not be made durable: ${error.message}`), {
-          cause: error,
-        });
-      else o.durable = Math.max(o.durable, head);
-      for (const done of batch) done();
-      if (o.waiting.length) this.startSync();
-    };
-    if (fd === undefined) finish(null);
-    else fsync(fd, finish);
-  }
-
-  /** Another connection (another process) committed while this one was idle: its events are fsync'd too. */
-  private noticeOtherCommits(): void {
-    const o = this.offThread!;
-    if (o.syncing || o.failed || !this.db.open) return;
-    const version = this.stmt.dataVersion.get()!;
-    if (version === this.dataVersion) return;
-    this.dataVersion = version;
-    this.lastRevisions.clear();
-    if (this.committedHeadNow() > o.durable) {
-      o.othersPending = true;
-      this.afterSync(() => {
-        o.othersPending = false;
-        this.headMemo = undefined;
-        this.emitter.emit('append');
-      });
+    let fd: number;
+    try {
+      fd = openSync(o.walFile, 'r');
+    } catch {
+      o.durable = head;
+      return; // nothing written yet
     }
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    o.durable = head;
   }
 
   /**
-   * The last position a reader other than a command's load may see. Another process's commits are made
-   * durable here at once (an fsync on this thread) rather than at the next look of the watch: a client
-   * that process answered must find its events in this one's reads straight away.
+   * The last position a reader other than a command's load may see: with the writer thread, what it
+   * made durable (its own appends, and what it saw other processes commit).
    */
   private visibleLimit(): number {
-    if (this.offThread) {
-      const o = this.offThread;
-      if (!o.failed && this.db.open) {
-        const version = this.stmt.dataVersion.get()!;
-        // others' commits seen here first, or seen by the watch whose fsync has not answered yet
-        if (version !== this.dataVersion || o.othersPending) {
-          this.dataVersion = version;
-          this.lastRevisions.clear();
-          if (this.committedHeadNow() > o.durable) {
-            this.syncNow();
-            this.headMemo = undefined;
-            queueMicrotask(() => this.emitter.emit('append'));
-          }
-        }
-      }
-      return o.durable;
-    }
+    if (this.offThread) return this.offThread.durable;
     if (this.visibleUpTo) return this.visibleUpTo();
     return Number.MAX_SAFE_INTEGER;
   }
@@ -458,6 +409,21 @@ export class SqliteEventStore implements EventStore {
   /** Whether the WAL is fsync'd off this thread (`syncOffThread`). */
   get syncsOffThread(): boolean {
     return this.offThread !== undefined;
+  }
+
+  /** `syncOffThread`: how many transactions the writer thread committed, and how often it woke for work. */
+  writerStats(): Promise<{ commits: number; wakes: number }> {
+    const w = this.writer;
+    if (!w) return Promise.resolve({ commits: 0, wakes: 0 });
+    return new Promise((resolve) => {
+      w.onStats = (stats) => {
+        w.onStats = undefined;
+        if (w.inFlight.size === 0) w.port.unref();
+        resolve(stats);
+      };
+      w.port.ref();
+      w.port.postMessage({ kind: 'stats' });
+    });
   }
 
   /** `syncOffThread`: the last position fsync'd (what a reader in another thread may be shown). */
@@ -486,7 +452,7 @@ export class SqliteEventStore implements EventStore {
    */
   async appendMany(writes: StreamWrite[]): Promise<CommitResult> {
     checkWrites(writes);
-    if (this.offThread?.failed) throw this.offThread.failed;
+    if (this.writer) return this.appendThroughWriter(writes);
     const nonEmpty = writes.filter((w) => w.events.length > 0);
     if (!this.group) {
       try {
@@ -529,8 +495,9 @@ export class SqliteEventStore implements EventStore {
     this.schedule(() => this.flush());
   }
 
-  /** Commits the group under way, if any, then answers each of its appends. */
+  /** Commits the group under way, if any, then answers each of its appends (with the writer: posts them). */
   private flush(): void {
+    if (this.writer) return this.post(false);
     const group = this.group;
     if (!group) return;
     this.group = undefined;
@@ -542,22 +509,14 @@ export class SqliteEventStore implements EventStore {
       this.refuseGroup(group, e);
       return;
     }
-    this.knownHead = Math.max(this.knownHead, group.head);
-    const answer = () => {
-      const failed = this.offThread?.failed;
-      if (group.wrote) {
-        this.headMemo = undefined;
-        this.emitter.emit('append');
-      }
-      for (const u of group.units) {
-        if (failed && u.settled.ok && u.nonEmpty.length) u.reject(failed);
-        else if (u.settled.ok) u.resolve(u.settled.result);
-        else u.reject(u.settled.error);
-      }
-    };
-    // with the fsync off this thread, answered (and shown to the subscriptions) once on disk
-    if (this.offThread && group.wrote) this.afterSync(answer);
-    else answer();
+    if (group.wrote) {
+      this.headMemo = undefined;
+      this.emitter.emit('append');
+    }
+    for (const u of group.units) {
+      if (u.settled.ok) u.resolve(u.settled.result);
+      else u.reject(u.settled.error);
+    }
   }
 
   /**
@@ -602,19 +561,350 @@ export class SqliteEventStore implements EventStore {
   /** Appends and commits at once, alone (after committing the group under way, which was asked first). */
   appendManySync(writes: StreamWrite[]): CommitResult {
     checkWrites(writes);
+    if (this.writer) return this.appendThroughWriterSync(writes);
     this.flush();
     const nonEmpty = writes.filter((w) => w.events.length > 0);
-    if (this.offThread?.failed) throw this.offThread.failed;
     try {
       const result = this.appendTx(writes);
       this.rememberWritten(result);
-      if (this.offThread) this.syncNow();
       this.headMemo = undefined;
       this.emitter.emit('append');
       return result;
     } catch (e) {
       return this.answerFailed(nonEmpty, e);
     }
+  }
+
+  /** `syncOffThread`: starts the writer thread, and listens to what it answers. */
+  private startWriter(file: string, inlineCheckpointPages: number): WriterState {
+    const channel = new MessageChannel();
+    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const data: WriterData = {
+      file,
+      pollIntervalMs: this.pollIntervalMs,
+      inlineCheckpointPages,
+      port: channel.port2,
+      signal,
+      openedAt: this.offThread!.durable,
+    };
+    const worker = startWorkerFile(__dirname, 'event-store-writer.worker', data, [channel.port2]);
+    worker.unref(); // an idle store keeps no process alive; the port does while appends are in flight
+    const port = channel.port1;
+    port.on('message', (m: FromWriter) => this.heard(m));
+    port.unref();
+    const writer: WriterState = {
+      worker,
+      port,
+      signal,
+      outbox: [],
+      scheduled: false,
+      nextId: 0,
+      inFlight: new Map(),
+      inFlightIds: new Map(),
+      overlay: new Map(),
+      provisional: this.committedHeadNow(),
+      idle: [],
+    };
+    const stopped = (error: Error) => {
+      if (writer.closing) return;
+      this.offThread!.failed ??= error;
+      this.writerLost(writer, error);
+    };
+    worker.on('error', (e) =>
+      stopped(new Error(`The event log's writer failed: ${e.message}`, { cause: e })),
+    );
+    worker.on('exit', (code) => {
+      writer.exited = true;
+      stopped(new Error(`The event log's writer stopped (exit code ${code})`));
+    });
+    return writer;
+  }
+
+  /**
+   * An append with the writer thread: checked and numbered here, at the call, against the appends not
+   * answered yet (`overlay`), what this thread knows of each stream and, failing both, the file; shown
+   * at once to the commands' loads (`pending`); posted at the end of the turn; answered once the writer
+   * stored it (and checked it again under the lock) and fsync'd it.
+   */
+  private async appendThroughWriter(writes: StreamWrite[]): Promise<CommitResult> {
+    const w = this.writer!;
+    for (;;) {
+      if (this.offThread!.failed) throw this.offThread!.failed;
+      const nonEmpty = writes.filter((x) => x.events.length > 0);
+      // the same append again (a retry) while the first is in flight: answered once that one is
+      const first = this.inFlightWith(nonEmpty);
+      if (first) {
+        await new Promise<void>((resolve) => first.waiters.push(resolve));
+        continue;
+      }
+      const staged = this.stage(writes, nonEmpty);
+      if (staged instanceof Error) return this.answerFailed(nonEmpty, staged);
+      return new Promise<CommitResult>((resolve, reject) => {
+        staged.resolve = resolve;
+        staged.reject = reject;
+        if (!w.scheduled) {
+          w.scheduled = true;
+          this.schedule(() => this.post(false));
+        }
+      });
+    }
+  }
+
+  /** `appendManySync` with the writer thread: posted at once, and waited for on this thread. */
+  private appendThroughWriterSync(writes: StreamWrite[]): CommitResult {
+    for (;;) {
+      if (this.offThread!.failed) throw this.offThread!.failed;
+      const nonEmpty = writes.filter((x) => x.events.length > 0);
+      if (this.inFlightWith(nonEmpty)) {
+        this.drainWriter();
+        continue;
+      }
+      const staged = this.stage(writes, nonEmpty);
+      if (staged instanceof Error) return this.answerFailed(nonEmpty, staged);
+      let answer: { result: CommitResult } | { error: unknown } | undefined;
+      staged.resolve = (result) => (answer = { result });
+      staged.reject = (error) => (answer = { error });
+      this.post(true);
+      this.waitForWriter(() => answer !== undefined);
+      if ('error' in answer!) throw answer.error;
+      return answer!.result;
+    }
+  }
+
+  /** The unit in flight that holds one of these events, if any. */
+  private inFlightWith(nonEmpty: StreamWrite[]): InFlight | undefined {
+    const w = this.writer!;
+    if (w.inFlightIds.size === 0) return undefined;
+    for (const write of nonEmpty)
+      for (const e of write.events) {
+        const unit = w.inFlightIds.get(e.id);
+        if (unit !== undefined) return w.inFlight.get(unit);
+      }
+    return undefined;
+  }
+
+  /** A stream's last revision (-1: none) as the next append must find it, the appends in flight included. */
+  private lastRevisionOf(stream: string): number {
+    const pending = this.writer!.overlay.get(stream);
+    if (pending) return pending[pending.length - 1].revision;
+    const known = this.lastRevisions.get(stream);
+    if (known !== undefined) return known;
+    return this.stmt.last.get(stream)?.revision ?? -1;
+  }
+
+  /**
+   * Checks an append and numbers its events, or answers why not: made part of what the commands' loads
+   * see (`overlay`) and of the next post to the writer. Its positions are provisional until answered.
+   */
+  private stage(writes: StreamWrite[], nonEmpty: StreamWrite[]): InFlight | Error {
+    const w = this.writer!;
+    const lasts: number[] = [];
+    for (const { stream, expected } of writes) {
+      const last = this.lastRevisionOf(stream);
+      const wrong = checkExpected(stream, expected, last < 0 ? 'no_stream' : last);
+      if (wrong) return wrong;
+      lasts.push(last);
+    }
+    const recordedAt = this.clock.now().getTime();
+    const streams = Object.create(null) as Record<string, number>;
+    const rows: Row[] = [];
+    const wire: WireWrite[] = [];
+    for (let i = 0; i < writes.length; i++) {
+      const { stream, events } = writes[i];
+      const wireEvents: WireEvent[] = [];
+      let revision = lasts[i];
+      for (const e of events) {
+        revision += 1;
+        const data = e.dataJson ?? JSON.stringify(e.data);
+        const metadata = JSON.stringify(e.metadata);
+        wireEvents.push([e.id, e.type, data, metadata]);
+        w.provisional += 1;
+        rows.push({
+          position: w.provisional,
+          stream,
+          revision,
+          id: e.id,
+          type: e.type,
+          data,
+          metadata,
+          recorded_at: recordedAt,
+        });
+      }
+      wire.push({ stream, last: lasts[i], events: wireEvents });
+      if (events.length) streams[stream] = revision;
+    }
+    const id = ++w.nextId;
+    const unit: InFlight = {
+      writes,
+      nonEmpty,
+      rows,
+      streams,
+      resolve: () => undefined,
+      reject: () => undefined,
+      waiters: [],
+    };
+    w.inFlight.set(id, unit);
+    w.outbox.push({ id, recordedAt, writes: wire });
+    for (const row of rows) {
+      w.inFlightIds.set(row.id, id);
+      const pending = w.overlay.get(row.stream);
+      if (pending) pending.push(row);
+      else w.overlay.set(row.stream, [row]);
+    }
+    this.written = rows;
+    this.rememberWritten({ position: String(w.provisional), streams });
+    return unit;
+  }
+
+  /** Posts what was staged since the last post (`sync`: a caller waits for it on this thread). */
+  private post(sync: boolean): void {
+    const w = this.writer!;
+    w.scheduled = false;
+    if (w.outbox.length === 0 && !sync) return;
+    w.port.ref(); // answers are awaited
+    w.port.postMessage({ kind: 'units', units: w.outbox, ...(sync && { sync: true }) });
+    w.outbox = [];
+  }
+
+  /**
+   * Blocks this thread until `done()` (appendManySync, a backup's import): reads the writer's answers
+   * as they come (their promises are settled as usual).
+   */
+  private waitForWriter(done: () => boolean): void {
+    const w = this.writer!;
+    for (let waited = 0; ;) {
+      const seen = Atomics.load(w.signal, 0);
+      for (let m = receiveMessageOnPort(w.port); m; m = receiveMessageOnPort(w.port))
+        this.heard(m.message as FromWriter);
+      if (done()) return;
+      if (this.offThread!.failed) throw this.offThread!.failed;
+      if (Atomics.wait(w.signal, 0, seen, 1000) === 'timed-out' && (waited += 1) >= 60)
+        throw new Error("The event log's writer did not answer within a minute");
+    }
+  }
+
+  /** Waits on this thread until every append posted so far is answered. */
+  private drainWriter(): void {
+    const w = this.writer!;
+    this.post(true);
+    this.waitForWriter(() => w.inFlight.size === 0);
+  }
+
+  /** What the writer said. */
+  private heard(m: FromWriter): void {
+    const w = this.writer;
+    if (!w) return;
+    if (m.kind === 'others') {
+      // another process committed: shown once durable, and what this thread knew of streams is stale
+      this.offThread!.durable = Math.max(this.offThread!.durable, m.durable);
+      this.lastRevisions.clear();
+      this.lastWritten.clear();
+      this.headMemo = undefined;
+      this.emitter.emit('append');
+      return;
+    }
+    if (m.kind === 'stats') return w.onStats?.(m);
+    if (m.kind === 'closed') return w.onClosed?.();
+    const o = this.offThread!;
+    if (m.failed) o.failed ??= new Error(m.failed);
+    o.durable = Math.max(o.durable, m.durable);
+    if (m.others) {
+      this.lastRevisions.clear();
+      this.lastWritten.clear();
+    }
+    const answers: Array<() => void> = [];
+    let refused = false;
+    let stored = false;
+    for (let i = 0; i < m.ids.length; i++) {
+      const unit = w.inFlight.get(m.ids[i]);
+      if (!unit) continue;
+      w.inFlight.delete(m.ids[i]);
+      for (const row of unit.rows) w.inFlightIds.delete(row.id);
+      const outcome = m.outcomes[i];
+      if (outcome.ok) {
+        stored = true;
+        this.settleRows(unit.rows, outcome.position);
+        const result = { position: String(outcome.position), streams: unit.streams };
+        answers.push(() => unit.resolve(result));
+      } else if (unit.import) {
+        answers.push(() => unit.reject(this.refusal(unit, outcome)));
+      } else {
+        refused = true;
+        answers.push(() => {
+          if (outcome.code === 'failed') return unit.reject(o.failed ?? new Error(outcome.message));
+          try {
+            unit.resolve(this.answerFailed(unit.nonEmpty, this.refusal(unit, outcome)));
+          } catch (error) {
+            unit.reject(error);
+          }
+        });
+      }
+      answers.push(() => unit.waiters.forEach((wake) => wake()));
+    }
+    if (refused) {
+      // appends the commands' loads were shown were not stored: what they may have built on goes too
+      // (the writer refuses whatever followed them), and every cache of streams starts over
+      w.overlay.clear();
+      this.discarded();
+    }
+    if (w.inFlight.size === 0) {
+      w.port.unref();
+      w.provisional = Math.max(w.provisional, o.durable);
+    }
+    if (stored || m.others) {
+      this.headMemo = undefined;
+      this.emitter.emit('append');
+    }
+    for (const answer of answers) answer();
+    if (w.inFlight.size === 0) for (const idle of w.idle.splice(0)) idle();
+  }
+
+  /** A stored append's rows get their positions, and leave the overlay (the file has them now). */
+  private settleRows(rows: Row[], lastPosition: number): void {
+    const overlay = this.writer!.overlay;
+    for (let j = 0; j < rows.length; j++) {
+      const row = rows[j];
+      row.position = lastPosition - (rows.length - 1 - j);
+      const pending = overlay.get(row.stream);
+      if (!pending) continue;
+      const at = pending.indexOf(row);
+      if (at >= 0) pending.splice(at, 1);
+      if (pending.length === 0) overlay.delete(row.stream);
+    }
+  }
+
+  /** Why the writer refused a unit, as the store's callers know it. */
+  private refusal(unit: InFlight, outcome: Exclude<UnitOutcome, { ok: true }>): Error {
+    if (outcome.code === 'revision') {
+      const expected =
+        outcome.expected ?? unit.writes.find((x) => x.stream === outcome.stream)?.expected ?? 'any';
+      return new WrongExpectedRevisionError(
+        outcome.stream,
+        expected,
+        outcome.actual < 0 ? 'no_stream' : outcome.actual,
+      );
+    }
+    if (outcome.code === 'unique')
+      return Object.assign(new Error('UNIQUE constraint failed: events.id'), {
+        code: 'SQLITE_CONSTRAINT_UNIQUE',
+      });
+    return new Error(outcome.message);
+  }
+
+  /** The writer thread is gone: nothing in flight will be answered by it. */
+  private writerLost(w: WriterState, error: Error): void {
+    const units = [...w.inFlight.values()];
+    w.inFlight.clear();
+    w.inFlightIds.clear();
+    w.overlay.clear();
+    w.outbox = [];
+    if (units.length) this.discarded();
+    w.port.unref();
+    for (const unit of units) {
+      unit.reject(error);
+      unit.waiters.forEach((wake) => wake());
+    }
+    for (const idle of w.idle.splice(0)) idle();
   }
 
   /**
@@ -722,6 +1012,9 @@ export class SqliteEventStore implements EventStore {
 
   /** The last revisions known, forgotten when another connection committed since they were learnt. */
   private knownRevisions(): Map<string, number> {
+    // with the writer thread, the file changes under this connection at each of its commits: another
+    // process's commits are told by the writer instead (`others`)
+    if (this.writer) return this.lastRevisions;
     if (!this.dataVersionAsked) {
       this.dataVersionAsked = true;
       setImmediate(() => (this.dataVersionAsked = false));
@@ -751,6 +1044,16 @@ export class SqliteEventStore implements EventStore {
       ? Number.MAX_SAFE_INTEGER
       : Math.min(this.group ? this.group.committedHead : Number.MAX_SAFE_INTEGER, this.visibleLimit());
     const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
+    // with the writer thread, what was appended and is not stored yet follows what is
+    const pending = options.pending ? this.writer?.overlay.get(stream) : undefined;
+    if (pending && (options.maxCount === undefined || rows.length < options.maxCount)) {
+      const after = rows.length ? rows[rows.length - 1].revision : from - 1;
+      for (const row of pending) {
+        if (row.revision <= after || row.recorded_at > asOf) continue;
+        rows.push(row);
+        if (rows.length === options.maxCount) break;
+      }
+    }
     if (whole) {
       if (rows.length) this.rememberRevision(stream, rows[rows.length - 1].revision);
       // nothing after what the caller holds (from its own reads): its last revision is known, or there is
@@ -814,15 +1117,48 @@ export class SqliteEventStore implements EventStore {
    */
   importRecordedSync(events: Array<Omit<RecordedEvent, 'position'>>): string {
     if (events.length === 0) throw new Error('Nothing to append');
-    this.flush();
-    if (this.offThread?.failed) throw this.offThread.failed;
-    const position = this.importTx(events);
+    const position = this.writer ? this.importThroughWriter(events) : (this.flush(), this.importTx(events));
     this.lastRevisions.clear();
     this.lastWritten.clear();
-    if (this.offThread) this.syncNow();
     this.headMemo = undefined;
     this.emitter.emit('append');
     return position;
+  }
+
+  /** A backup's import with the writer thread: one unit, in the order given, waited for on this thread. */
+  private importThroughWriter(events: Array<Omit<RecordedEvent, 'position'>>): string {
+    const w = this.writer!;
+    if (this.offThread!.failed) throw this.offThread!.failed;
+    const writes: WireWrite[] = events.map((e) => {
+      const recordedAt = Date.parse(e.recordedAt);
+      if (Number.isNaN(recordedAt)) throw new Error(`Invalid recordedAt of event ${e.id}`);
+      const event: WireEvent = [
+        e.id,
+        e.type,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+        recordedAt,
+        e.revision,
+      ];
+      return { stream: e.stream, last: e.revision - 1, events: [event] };
+    });
+    const id = ++w.nextId;
+    let answer: { result: CommitResult } | { error: unknown } | undefined;
+    w.inFlight.set(id, {
+      writes: [],
+      nonEmpty: [],
+      rows: [],
+      streams: {},
+      resolve: (result) => (answer = { result }),
+      reject: (error) => (answer = { error }),
+      waiters: [],
+      import: true,
+    });
+    w.outbox.push({ id, recordedAt: 0, writes, import: true });
+    this.post(true);
+    this.waitForWriter(() => answer !== undefined);
+    if ('error' in answer!) throw answer.error;
+    return answer!.result.position;
   }
 
   private readonly importTx = (events: Array<Omit<RecordedEvent, 'position'>>): string =>
@@ -916,14 +1252,20 @@ export class SqliteEventStore implements EventStore {
     this.flush(); // the open group is committed (and answered) before the file closes
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.flush();
-    if (this.offThread) {
-      clearInterval(this.offThread.watch);
-      const o = this.offThread;
-      // the fsyncs under way end (and answer) before the descriptor closes
-      while (o.syncing || o.waiting.length) await new Promise<void>((resolve) => this.afterSync(resolve));
-      if (this.db.open && !o.failed) this.syncNow();
-      if (o.fd !== undefined) closeSync(o.fd);
-      o.fd = undefined;
+    const w = this.writer;
+    if (w && !w.closing) {
+      // what was posted is answered before the writer closes its connection
+      while (w.inFlight.size) await new Promise<void>((resolve) => w.idle.push(resolve));
+      w.closing = true;
+      this.offThread!.failed ??= new Error('The event store is closed');
+      if (!w.exited)
+        await new Promise<void>((resolve) => {
+          w.onClosed = resolve;
+          w.worker.once('exit', () => resolve());
+          w.port.ref();
+          w.port.postMessage({ kind: 'close' });
+        });
+      w.port.close();
     }
     await this.checkpointer?.stop(); // the last connection to close checkpoints what is left
     if (this.db.open) this.db.close();

@@ -1,19 +1,37 @@
 import Database from 'better-sqlite3';
 import { fork } from 'node:child_process';
-import fs, { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { anEvent, events, uniqueStream } from '../../testing/events.test-support';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../port';
 import { SqliteEventStore } from './sqlite-event-store';
 
-/** Group commit: the appends made in one turn of the event loop share one transaction (and one fsync). */
-describe('SqliteEventStore group commit', () => {
+/**
+ * Group commit: the appends made in one turn of the event loop share one transaction (and one fsync),
+ * whether the calling thread writes them or the writer thread does (`syncOffThread`).
+ */
+describe.each([
+  ['on the calling thread', false],
+  ['by the writer thread', true],
+])('SqliteEventStore group commit, written %s', (_, writer) => {
   let dir: string;
   let store: SqliteEventStore;
+  const open = () =>
+    new SqliteEventStore({
+      file: join(dir, 'events.db'),
+      ...(writer && { syncOffThread: true, pollIntervalMs: 20 }),
+    });
+  /** another connection's commit, up to `position`, as this store sees it: at once, or once its writer told */
+  const seen = async (position: string) => {
+    const until = Date.now() + 5000;
+    while (store.durableHead < Number(position) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setImmediate(r));
+  };
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'rawnaq-group-'));
-    store = new SqliteEventStore({ file: join(dir, 'events.db') });
+    store = open();
   });
   afterEach(async () => {
     await store.close();
@@ -110,31 +128,33 @@ describe('SqliteEventStore group commit', () => {
     const queued = store.append(stream, events(1), 'no_stream');
     await store.close();
     await expect(queued).resolves.toMatchObject({ nextRevision: 0 });
-    store = new SqliteEventStore({ file: join(dir, 'events.db') });
+    store = open();
     expect(await store.readStream(stream)).toHaveLength(1);
   });
 
-  it('refuses every append of a group whose COMMIT failed, stores none, and counts the group discarded', async () => {
-    const [a, b] = [uniqueStream(), uniqueStream()];
-    const stored = events(1);
-    const first = await store.append(a, stored, 'no_stream');
-    const commit = (store as unknown as { sql: { commit: { run: () => unknown } } }).sql.commit;
-    jest.spyOn(commit, 'run').mockImplementationOnce(() => {
-      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+  // the writer thread's own failures: below, in its describe
+  if (!writer)
+    it('refuses every append of a group whose COMMIT failed, stores none, and counts the group discarded', async () => {
+      const [a, b] = [uniqueStream(), uniqueStream()];
+      const stored = events(1);
+      const first = await store.append(a, stored, 'no_stream');
+      const commit = (store as unknown as { sql: { commit: { run: () => unknown } } }).sql.commit;
+      jest.spyOn(commit, 'run').mockImplementationOnce(() => {
+        throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+      });
+      const outcomes = await Promise.allSettled([
+        store.append(b, events(1), 'no_stream'),
+        store.append(a, events(1), 0),
+        store.append(a, stored, 'no_stream'), // a retry of an append stored before: still its first result
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+      expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_IOERR' });
+      expect((outcomes[2] as PromiseFulfilledResult<unknown>).value).toEqual(first);
+      expect(store.discardedGroups).toBe(1);
+      expect(await store.readStream(b)).toEqual([]);
+      expect(await store.readStream(a)).toHaveLength(1);
+      expect((await store.append(a, events(1), 0)).nextRevision).toBe(1); // the next group commits
     });
-    const outcomes = await Promise.allSettled([
-      store.append(b, events(1), 'no_stream'),
-      store.append(a, events(1), 0),
-      store.append(a, stored, 'no_stream'), // a retry of an append stored before: still its first result
-    ]);
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
-    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_IOERR' });
-    expect((outcomes[2] as PromiseFulfilledResult<unknown>).value).toEqual(first);
-    expect(store.discardedGroups).toBe(1);
-    expect(await store.readStream(b)).toEqual([]);
-    expect(await store.readStream(a)).toHaveLength(1);
-    expect((await store.append(a, events(1), 0)).nextRevision).toBe(1); // the next group commits
-  });
 
   it('answers a load of what follows a stream it knows whole without a query, and sees other writers', async () => {
     const stream = uniqueStream();
@@ -152,8 +172,7 @@ describe('SqliteEventStore group commit', () => {
     // another connection (another process) appends: seen from the next turn of the event loop on
     const other = new SqliteEventStore({ file: join(dir, 'events.db') });
     try {
-      await other.append(stream, events(1), 1);
-      await new Promise((r) => setImmediate(r));
+      await seen((await other.append(stream, events(1), 1)).position);
       expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toHaveLength(1);
       expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual([]);
     } finally {
@@ -183,8 +202,7 @@ describe('SqliteEventStore group commit', () => {
     // another connection appends: asked again, and its event is there
     const other = new SqliteEventStore({ file: join(dir, 'events.db') });
     try {
-      await other.append(stream, events(1), 3);
-      await new Promise((r) => setImmediate(r));
+      await seen((await other.append(stream, events(1), 3)).position);
       expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toHaveLength(3);
       expect(queries).toHaveBeenCalledTimes(3);
     } finally {
@@ -215,8 +233,8 @@ describe('SqliteEventStore group commit', () => {
     await store.append(stream, events(3), 'no_stream');
     const other = new SqliteEventStore({ file: join(dir, 'events.db') });
     try {
-      await other.append(uniqueStream(), events(1), 'no_stream'); // what this connection knew is forgotten
-      await new Promise((r) => setImmediate(r));
+      // what this connection knew is forgotten
+      await seen((await other.append(uniqueStream(), events(1), 'no_stream')).position);
       const queries = jest.spyOn(
         (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
         'all',
@@ -225,8 +243,7 @@ describe('SqliteEventStore group commit', () => {
       expect(queries).toHaveBeenCalledTimes(1);
       expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual([]);
       expect(queries).toHaveBeenCalledTimes(1);
-      await other.append(stream, events(1), 2);
-      await new Promise((r) => setImmediate(r));
+      await seen((await other.append(stream, events(1), 2)).position);
       expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toHaveLength(1);
       expect(queries).toHaveBeenCalledTimes(2);
     } finally {
@@ -248,47 +265,50 @@ describe('SqliteEventStore group commit', () => {
     expect(seen).toEqual(batch.map((e) => e.id));
   });
 
-  it.each([
-    ['at COMMIT', 'commit'],
-    ['off the thread', 'off-thread'],
-  ])(
-    'stores every unit it answered, and each unit whole or not at all, when killed mid-write (fsync %s)',
-    async (_, how) => {
-      const file = join(dir, 'crash.db');
-      const child = fork(join(__dirname, 'group-commit-child.test-support.ts'), [file, how], {
-        execArgv: ['--import', 'tsx'],
-        stdio: 'inherit',
-      });
-      const answered: string[] = [];
-      child.on('message', (unit) => answered.push(unit as string));
-      const until = Date.now() + 20_000;
-      while (answered.length < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
-      await exited;
-      expect(answered.length).toBeGreaterThanOrEqual(300);
+  // each in a process of its own, whichever this describe's store is
+  if (!writer)
+    it.each([
+      ['at COMMIT', 'commit'],
+      ['off the thread', 'off-thread'],
+    ])(
+      'stores every unit it answered, and each unit whole or not at all, when killed mid-write (fsync %s)',
+      async (_, how) => {
+        const file = join(dir, 'crash.db');
+        const child = fork(join(__dirname, 'group-commit-child.test-support.ts'), [file, how], {
+          execArgv: ['--import', 'tsx'],
+          stdio: 'inherit',
+        });
+        const answered: string[] = [];
+        child.on('message', (unit) => answered.push(unit as string));
+        const until = Date.now() + 20_000;
+        while (answered.length < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await exited;
+        expect(answered.length).toBeGreaterThanOrEqual(300);
 
-      const after = new SqliteEventStore({ file });
-      try {
-        const stored = await after.readAll('0', 1_000_000);
-        const perUnit = new Map<string, number>();
-        for (const e of stored) perUnit.set(String(e.data.unit), (perUnit.get(String(e.data.unit)) ?? 0) + 1);
-        for (const unit of answered) expect(perUnit.get(unit)).toBe(3);
-        for (const count of perUnit.values()) expect(count).toBe(3);
-      } finally {
-        await after.close();
-      }
-    },
-    30_000,
-  );
+        const after = new SqliteEventStore({ file });
+        try {
+          const stored = await after.readAll('0', 1_000_000);
+          const perUnit = new Map<string, number>();
+          for (const e of stored)
+            perUnit.set(String(e.data.unit), (perUnit.get(String(e.data.unit)) ?? 0) + 1);
+          for (const unit of answered) expect(perUnit.get(unit)).toBe(3);
+          for (const count of perUnit.values()) expect(count).toBe(3);
+        } finally {
+          await after.close();
+        }
+      },
+      30_000,
+    );
 });
 
 /**
- * `syncOffThread`: the COMMIT writes the WAL, libuv's pool fsyncs it, and only then is the append
- * answered and shown: to the subscriptions, to reads other than a command's load, and to a reader in
- * another thread that is told the durable head.
+ * `syncOffThread`: the writer thread writes, commits and fsyncs; only then is the append answered and
+ * shown: to the subscriptions, to reads other than a command's load, and to a reader in another thread
+ * that is told the durable head.
  */
-describe('SqliteEventStore with the fsync off the thread', () => {
+describe('SqliteEventStore with the writer thread', () => {
   let dir: string;
   let file: string;
   let store: SqliteEventStore;
@@ -301,56 +321,102 @@ describe('SqliteEventStore with the fsync off the thread', () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
-
-  it("commits at once but shows and answers an append only once the WAL was fsync'd", async () => {
-    const stream = uniqueStream();
-    const head = await store.headPosition();
-    const syncs = jest.spyOn(fs, 'fsync');
-    const appended = store.append(stream, events(2), 'no_stream');
-    let answered = false;
-    void appended.then(() => (answered = true));
-    // the group's COMMIT runs in this turn's check phase, just before this: its fsync is under way
-    await new Promise((r) => setImmediate(r));
+  const count = (stream: string) => {
     const raw = new Database(file, { readonly: true });
     try {
-      expect(raw.prepare('SELECT COUNT(*) AS n FROM events WHERE stream = ?').get(stream)).toEqual({ n: 2 });
+      return (raw.prepare('SELECT COUNT(*) AS n FROM events WHERE stream = ?').get(stream) as { n: number })
+        .n;
     } finally {
       raw.close();
     }
-    expect(syncs).toHaveBeenCalledTimes(1);
-    expect(answered).toBe(false);
+  };
+
+  it('shows an append to the commands at once, and to everyone else once it is stored and answered', async () => {
+    const stream = uniqueStream();
+    const head = await store.headPosition();
+    const appended = store.append(stream, events(2), 'no_stream');
+    expect(count(stream)).toBe(0); // posted to the writer at the end of the turn
     expect(await store.headPosition()).toBe(head);
     expect(await store.readAll(head, 10)).toEqual([]);
     expect(await store.readStream(stream)).toEqual([]);
-    expect(await store.readStream(stream, { pending: true })).toHaveLength(2); // a command's load
+    const loaded = await store.readStream(stream, { pending: true }); // a command's load
+    expect(loaded.map((e) => e.revision)).toEqual([0, 1]);
+    // the next append is checked against it
+    await expect(store.append(stream, events(1), 'no_stream')).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
     const { position } = await appended;
-    expect(store.durableHead).toBe(Number(position));
+    expect(count(stream)).toBe(2);
+    expect(store.durableHead).toBeGreaterThanOrEqual(Number(position));
     expect(await store.headPosition()).toBe(position);
-    expect(await store.readStream(stream)).toHaveLength(2);
-    syncs.mockRestore();
+    const stored = await store.readStream(stream);
+    expect(stored.map((e) => [e.id, e.revision])).toEqual(loaded.map((e) => [e.id, e.revision]));
+    expect(stored.at(-1)!.position).toBe(position);
   });
 
-  it('makes one fsync for every group committed while the previous one ran', async () => {
-    // the first group's fsync is held until the four others are committed (a slow disk), whatever the
-    // machine's load: they then share one fsync
-    const real = fs.fsync;
-    let release!: () => void;
-    const slowDisk = new Promise<void>((resolve) => (release = resolve));
-    const syncs = jest
-      .spyOn(fs, 'fsync')
-      .mockImplementation(
-        ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) =>
-          void slowDisk.then(() => real(fd, done))) as unknown as typeof fs.fsync,
-      );
+  it('writes the batches posted while it was busy in one transaction, with one fsync', async () => {
+    // another connection holds the write lock: the writer waits on its first batch while four more come
+    const lock = new Database(file);
+    lock.exec('BEGIN IMMEDIATE');
+    const before = await store.writerStats();
     const all: Array<Promise<unknown>> = [];
     for (let turn = 0; turn < 5; turn++) {
       all.push(store.append(uniqueStream(), events(1), 'no_stream'));
-      await new Promise((r) => setImmediate(r)); // each its own group
+      await new Promise((r) => setTimeout(r, 10)); // each posted in a turn of its own
     }
-    release();
+    lock.exec('ROLLBACK');
+    lock.close();
     await Promise.all(all);
-    expect(syncs.mock.calls.length).toBe(2);
-    syncs.mockRestore();
+    const after = await store.writerStats();
+    expect(after.commits - before.commits).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses an append whose stream another process moved under it, forgets what it showed, and takes the retry', async () => {
+    await store.close();
+    // a watch that never looks: only the writer's own check under the lock finds the other commit
+    store = new SqliteEventStore({ file, syncOffThread: true, pollIntervalMs: 600_000 });
+    await store.writerStats(); // its writer is up, and has looked at the file
+    const stream = uniqueStream();
+    await store.append(stream, events(1), 'no_stream');
+    const other = new SqliteEventStore({ file, backgroundCheckpoints: false });
+    try {
+      await other.append(stream, events(1), 0);
+    } finally {
+      await other.close();
+    }
+    const discarded = store.discardedGroups;
+    const alongside = store.append(uniqueStream(), events(1), 'no_stream');
+    await expect(store.append(stream, events(1), 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await alongside; // the other appends of its batch are stored
+    expect(store.discardedGroups).toBe(discarded + 1);
+    const loaded = await store.readStream(stream, { pending: true });
+    expect(loaded.map((e) => e.revision)).toEqual([0, 1]);
+    expect((await store.append(stream, events(1), 1)).nextRevision).toBe(2);
+    expect(count(stream)).toBe(3);
+  });
+
+  it("imports a backup's events through the writer: revisions checked, all or nothing", async () => {
+    const source = uniqueStream();
+    await store.append(source, events(3), 'no_stream');
+    const recorded = await store.readStream(source);
+    const copy = uniqueStream();
+    const moved = recorded.map(({ position: _, ...e }) => ({ ...e, stream: copy, id: `${e.id}-copy` }));
+    const gap = moved.map((e, i) => (i === 2 ? { ...e, revision: 5 } : e));
+    expect(() => store.importRecordedSync(gap)).toThrow(WrongExpectedRevisionError);
+    expect(count(copy)).toBe(0);
+    const position = store.importRecordedSync(moved);
+    expect(store.durableHead).toBeGreaterThanOrEqual(Number(position));
+    expect((await store.readStream(copy)).map((e) => [e.revision, e.recordedAt])).toEqual(
+      recorded.map((e) => [e.revision, e.recordedAt]),
+    );
+  });
+
+  it('refuses every append once its writer is gone, and what was in flight', async () => {
+    const writer = (store as unknown as { writer: { worker: { terminate(): Promise<number> } } }).writer;
+    const inFlight = store.append(uniqueStream(), events(1), 'no_stream');
+    await writer.worker.terminate();
+    await expect(inFlight).rejects.toThrow(/writer/);
+    await expect(store.append(uniqueStream(), events(1), 'no_stream')).rejects.toThrow(/writer/);
   });
 
   it('tells a subscription of the events once they are durable, in order', async () => {

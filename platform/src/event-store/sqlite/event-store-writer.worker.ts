@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { EVENTS_SCHEMA } from './sqlite-schema';
-import type { ToWriter, UnitOutcome, WriterData, WriterUnit } from './writer-protocol';
+import type { ToWriter, UnitOutcome, WireEvent, WriterData, WriterUnit } from './writer-protocol';
 
 const { file, pollIntervalMs, inlineCheckpointPages, port, signal, openedAt } = workerData as WriterData;
 const db = new Database(file);
@@ -43,22 +43,14 @@ class Refused extends Error {
   }
 }
 
-/** One append, in a SAVEPOINT: each stream must still be where the request thread saw it. */
-const writeUnit = (unit: WriterUnit): UnitOutcome => {
+/**
+ * One unit in a SAVEPOINT of the batch's transaction, rolled back alone when it is refused (`Refused`,
+ * or an id stored already); `write` answers its last event's position.
+ */
+const inSavepoint = (write: () => number): UnitOutcome => {
   savepoint.run();
   try {
-    let position = 0;
-    for (const w of unit.writes) {
-      const actual = last.get(w.stream) ?? -1;
-      if (actual !== w.last) throw new Refused({ ok: false, code: 'revision', stream: w.stream, actual });
-      let revision = w.last;
-      for (const [id, type, data, metadata] of w.events) {
-        revision += 1;
-        position = Number(
-          insert.run(w.stream, revision, id, type, data, metadata, unit.recordedAt).lastInsertRowid,
-        );
-      }
-    }
+    const position = write();
     release.run();
     return { ok: true, position };
   } catch (e) {
@@ -70,40 +62,46 @@ const writeUnit = (unit: WriterUnit): UnitOutcome => {
   }
 };
 
+const insertOne = (stream: string, revision: number, event: WireEvent, recordedAt: number): number =>
+  Number(insert.run(stream, revision, event[0], event[1], event[2], event[3], recordedAt).lastInsertRowid);
+
+/** One append: each stream must still be where the request thread saw it. */
+const writeUnit = (unit: WriterUnit): UnitOutcome =>
+  inSavepoint(() => {
+    let position = 0;
+    for (const w of unit.writes) {
+      const actual = last.get(w.stream) ?? -1;
+      if (actual !== w.last) throw new Refused({ ok: false, code: 'revision', stream: w.stream, actual });
+      let revision = w.last;
+      for (const event of w.events) position = insertOne(w.stream, ++revision, event, unit.recordedAt);
+    }
+    return position;
+  });
+
 /** A backup's events as they were, each stream's revisions following its last. */
-const importUnit = (unit: WriterUnit): UnitOutcome => {
-  savepoint.run();
-  try {
+const importUnit = (unit: WriterUnit): UnitOutcome =>
+  inSavepoint(() => {
     const lastOf = new Map<string, number>();
     let position = 0;
     for (const w of unit.writes) {
       let previous = lastOf.get(w.stream) ?? last.get(w.stream) ?? -1;
-      for (const [id, type, data, metadata, recordedAt, revision] of w.events) {
+      for (const event of w.events) {
+        const [, , , , recordedAt = 0, revision = -1] = event;
         if (revision !== previous + 1)
           throw new Refused({
             ok: false,
             code: 'revision',
             stream: w.stream,
             actual: previous,
-            expected: revision! - 1,
+            expected: revision - 1,
           });
-        position = Number(
-          insert.run(w.stream, revision!, id, type, data, metadata, recordedAt!).lastInsertRowid,
-        );
+        position = insertOne(w.stream, revision, event, recordedAt);
         previous = revision;
       }
       lastOf.set(w.stream, previous);
     }
-    release.run();
-    return { ok: true, position };
-  } catch (e) {
-    rollbackUnit.run();
-    release.run();
-    if (e instanceof Refused) return e.outcome;
-    if (codeOf(e) === 'SQLITE_CONSTRAINT_UNIQUE') return { ok: false, code: 'unique' };
-    throw e;
-  }
-};
+    return position;
+  });
 
 let walFd: number | undefined;
 const syncWal = () => {

@@ -208,6 +208,17 @@ const toRecorded = (row: Row): RecordedEvent => ({
   recordedAt: isoOf(row.recorded_at),
 });
 
+/** An appended event as the `events` table holds it (its data and metadata made JSON once). */
+const rowOf = (
+  position: number,
+  stream: string,
+  revision: number,
+  e: NewEvent,
+  data: string,
+  metadata: string,
+  recordedAt: number,
+): Row => ({ position, stream, revision, id: e.id, type: e.type, data, metadata, recorded_at: recordedAt });
+
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -332,16 +343,7 @@ export class SqliteEventStore implements EventStore {
           const metadata = JSON.stringify(e.metadata);
           const r = this.stmt.insert.run(stream, revision, e.id, e.type, data, metadata, recordedAt);
           position = Number(r.lastInsertRowid);
-          rows.push({
-            position,
-            stream,
-            revision,
-            id: e.id,
-            type: e.type,
-            data,
-            metadata,
-            recorded_at: recordedAt,
-          });
+          rows.push(rowOf(position, stream, revision, e, data, metadata, recordedAt));
         }
         streams[stream] = revision;
       }
@@ -719,16 +721,7 @@ export class SqliteEventStore implements EventStore {
         const metadata = JSON.stringify(e.metadata);
         wireEvents.push([e.id, e.type, data, metadata]);
         w.provisional += 1;
-        rows.push({
-          position: w.provisional,
-          stream,
-          revision,
-          id: e.id,
-          type: e.type,
-          data,
-          metadata,
-          recorded_at: recordedAt,
-        });
+        rows.push(rowOf(w.provisional, stream, revision, e, data, metadata, recordedAt));
       }
       wire.push({ stream, last: lasts[i], events: wireEvents });
       if (events.length) streams[stream] = revision;

@@ -685,12 +685,18 @@ export class SqliteEventStore implements EventStore {
     return undefined;
   }
 
-  /** A stream's last revision (-1: none) as the next append must find it, the appends in flight included. */
-  private lastRevisionOf(stream: string): number {
+  /**
+   * A stream's last revision (-1: none) as the next append must find it, the appends in flight included.
+   * `expected: 'no_stream'` to a stream this thread knows nothing of is not looked up (a new invoice's
+   * stream, a query at every sale): the writer checks it under the lock anyway, and refuses the append
+   * if the stream exists after all (then as any refusal: the unit of work retries, and finds it).
+   */
+  private lastRevisionOf(stream: string, expected: ExpectedRevision): number {
     const pending = this.writer!.overlay.get(stream);
     if (pending) return pending[pending.length - 1].revision;
     const known = this.lastRevisions.get(stream);
     if (known !== undefined) return known;
+    if (expected === 'no_stream') return -1;
     return this.stmt.last.get(stream)?.revision ?? -1;
   }
 
@@ -702,7 +708,7 @@ export class SqliteEventStore implements EventStore {
     const w = this.writer!;
     const lasts: number[] = [];
     for (const { stream, expected } of writes) {
-      const last = this.lastRevisionOf(stream);
+      const last = this.lastRevisionOf(stream, expected);
       const wrong = checkExpected(stream, expected, last < 0 ? 'no_stream' : last);
       if (wrong) return wrong;
       lasts.push(last);
@@ -808,6 +814,8 @@ export class SqliteEventStore implements EventStore {
     const answers: Array<() => void> = [];
     let refused = false;
     let stored = false;
+    /** where the writer found the streams of the appends it refused (the next one is refused at the call) */
+    const found: Array<[string, number]> = [];
     for (let i = 0; i < m.ids.length; i++) {
       const unit = w.inFlight.get(m.ids[i]);
       if (!unit) continue;
@@ -823,6 +831,7 @@ export class SqliteEventStore implements EventStore {
         answers.push(() => unit.reject(this.refusal(unit, outcome)));
       } else {
         refused = true;
+        if (outcome.code === 'revision') found.push([outcome.stream, outcome.actual]);
         answers.push(() => {
           if (outcome.code === 'failed') return unit.reject(o.failed ?? new Error(outcome.message));
           try {
@@ -839,6 +848,7 @@ export class SqliteEventStore implements EventStore {
       // (the writer refuses whatever followed them), and every cache of streams starts over
       w.overlay.clear();
       this.discarded();
+      for (const [stream, actual] of found) this.rememberRevision(stream, actual);
     }
     if (w.inFlight.size === 0) {
       w.port.unref();

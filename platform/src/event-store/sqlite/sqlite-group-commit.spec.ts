@@ -395,6 +395,35 @@ describe('SqliteEventStore with the writer thread', () => {
     expect(count(stream)).toBe(3);
   });
 
+  it('does not look up a stream it knows nothing of for an append expecting none: the writer refuses it if it exists', async () => {
+    const last = jest.spyOn(
+      (store as unknown as { stmt: { last: { get: () => unknown } } }).stmt.last,
+      'get',
+    );
+    const fresh = uniqueStream();
+    expect((await store.append(fresh, events(1), 'no_stream')).nextRevision).toBe(0);
+    expect(last).not.toHaveBeenCalled();
+    // another process made this one: refused under the writer's lock, then by the look-up the retry makes
+    const taken = uniqueStream();
+    const other = new SqliteEventStore({ file, backgroundCheckpoints: false });
+    try {
+      await other.append(taken, events(1), 'no_stream');
+    } finally {
+      await other.close();
+    }
+    const discarded = store.discardedGroups;
+    await expect(store.append(taken, events(1), 'no_stream')).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
+    expect(store.discardedGroups).toBe(discarded + 1);
+    await expect(store.append(taken, events(1), 'no_stream')).rejects.toBeInstanceOf(
+      WrongExpectedRevisionError,
+    );
+    expect(store.discardedGroups).toBe(discarded + 1); // known now: refused at the call
+    expect(count(taken)).toBe(1);
+    last.mockRestore();
+  });
+
   it("imports a backup's events through the writer: revisions checked, all or nothing", async () => {
     const source = uniqueStream();
     await store.append(source, events(3), 'no_stream');

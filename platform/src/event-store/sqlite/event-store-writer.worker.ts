@@ -119,7 +119,6 @@ let failed: string | undefined;
 /** another process committed since the last answer */
 let others = false;
 let version = dataVersion.get()!;
-let wakes = 0;
 let commits = 0;
 
 /** Writes every batch waiting, in one transaction, then answers each append once the WAL is on disk. */
@@ -132,12 +131,12 @@ const writeAll = (batches: Array<Extract<ToWriter, { kind: 'units' }>>) => {
     let committed = false;
     try {
       begin.run();
-      // under the write lock: whether another process committed since this thread last looked (its
-      // own commits leave the number as it is)
-      const now = dataVersion.get()!;
-      others = others || now !== version;
-      version = now;
       try {
+        // under the write lock: whether another process committed since this thread last looked (its
+        // own commits leave the number as it is)
+        const now = dataVersion.get()!;
+        others = others || now !== version;
+        version = now;
         for (const b of batches)
           for (const u of b.units) outcomes.push(u.import ? importUnit(u) : writeUnit(u));
         commit.run();
@@ -172,10 +171,9 @@ const take = (first: ToWriter) => {
   let closing = false;
   for (let m: ToWriter | undefined = first; m; m = receiveMessageOnPort(port)?.message as ToWriter) {
     if (m.kind === 'units') batches.push(m);
-    else if (m.kind === 'stats') port.postMessage({ kind: 'stats', commits, wakes });
+    else if (m.kind === 'stats') port.postMessage({ kind: 'stats', commits });
     else closing = true;
   }
-  wakes += 1;
   if (batches.length) writeAll(batches);
   if (closing) {
     clearInterval(watch);

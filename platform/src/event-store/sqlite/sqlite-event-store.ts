@@ -118,7 +118,7 @@ type GroupedUnit = {
 };
 
 /** The open transaction of a group commit: its appends, and the log's head before it began. */
-type Group = { units: GroupedUnit[]; committedHead: number; wrote: boolean; head: number };
+type Group = { units: GroupedUnit[]; committedHead: number; wrote: boolean };
 
 /** An append posted to the writer thread and not answered yet (or a backup's import, `import`). */
 type InFlight = {
@@ -155,7 +155,7 @@ type WriterState = {
   idle: Array<() => void>;
   closing?: boolean;
   exited?: boolean;
-  onStats?: (stats: { commits: number; wakes: number }) => void;
+  onStats?: (stats: { commits: number }) => void;
   onClosed?: () => void;
 };
 
@@ -413,10 +413,10 @@ export class SqliteEventStore implements EventStore {
     return this.offThread !== undefined;
   }
 
-  /** `syncOffThread`: how many transactions the writer thread committed, and how often it woke for work. */
-  writerStats(): Promise<{ commits: number; wakes: number }> {
+  /** `syncOffThread`: how many transactions the writer thread committed. */
+  writerStats(): Promise<{ commits: number }> {
     const w = this.writer;
-    if (!w) return Promise.resolve({ commits: 0, wakes: 0 });
+    if (!w) return Promise.resolve({ commits: 0 });
     return new Promise((resolve) => {
       w.onStats = (stats) => {
         w.onStats = undefined;
@@ -469,7 +469,6 @@ export class SqliteEventStore implements EventStore {
       settled = { ok: true, result: this.unitTx(writes) };
       this.rememberWritten(settled.result);
       group.wrote = true;
-      group.head = Math.max(group.head, Number(settled.result.position));
     } catch (e) {
       if (!this.db.inTransaction) {
         // SQLite gave up the whole transaction (an I/O error, a full disk): the group is lost
@@ -493,7 +492,7 @@ export class SqliteEventStore implements EventStore {
     this.sql.begin.run();
     // read under the write lock: no other process commits until this group has
     const committedHead = this.stmt.head.get()?.position ?? 0;
-    this.group = { units: [], committedHead, wrote: false, head: committedHead };
+    this.group = { units: [], committedHead, wrote: false };
     this.schedule(() => this.flush());
   }
 

@@ -354,7 +354,7 @@ describe('SqliteEventStore with the writer thread', () => {
     expect(stored.at(-1)!.position).toBe(position);
   });
 
-  it('writes the batches posted while it was busy in one transaction, with one fsync', async () => {
+  it('writes the batches posted while it was busy together: five in at most two transactions', async () => {
     // another connection holds the write lock: the writer waits on its first batch while four more come
     const lock = new Database(file);
     lock.exec('BEGIN IMMEDIATE');

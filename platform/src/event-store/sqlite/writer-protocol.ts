@@ -61,5 +61,5 @@ export type FromWriter =
     }
   /** another process committed: made durable up to there */
   | { kind: 'others'; durable: number }
-  | { kind: 'stats'; commits: number; wakes: number }
+  | { kind: 'stats'; commits: number }
   | { kind: 'closed' };

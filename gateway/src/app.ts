@@ -111,16 +111,17 @@ const projectionsOf = (o: AppOptions): Projections => {
     platform.eventStore instanceof SqliteEventStore &&
     eventStore.kind === 'sqlite' &&
     readStore.kind === 'sqlite'
-  )
+  ) {
+    const store = platform.eventStore;
+    const commits = store.commitSignal;
     return new ProjectionThread({
       events: eventStore.file,
       read: readStore.file,
-      onAppended: (listener) => (platform.eventStore as SqliteEventStore).onAppended(listener),
-      ...((platform.eventStore as SqliteEventStore).syncsOffThread && {
-        durableHead: () => (platform.eventStore as SqliteEventStore).durableHead,
-      }),
+      // with the writer thread, the writer tells the projections' thread of each commit itself
+      ...(commits ? { commits } : { onAppended: (listener) => store.onAppended(listener) }),
       logger,
     });
+  }
   return new ProjectionRunner({
     eventStore: platform.eventStore,
     bus: platform.bus,

@@ -8,6 +8,7 @@ export {
   type SqliteEventStoreOptions,
   type Synchronous,
 } from './event-store/sqlite/sqlite-event-store';
+export type { CommitSignal } from './event-store/sqlite/writer-protocol';
 export { SqliteReadStore, type SqliteReadStoreOptions } from './read-store/sqlite/sqlite-read-store';
 export { EmbeddedEventBus } from './event-bus/embedded/embedded-event-bus';
 export * from './runtime/clock';

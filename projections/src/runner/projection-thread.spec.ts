@@ -136,3 +136,60 @@ describe('the projections in a thread of their own', () => {
     expect([...changed].sort()).toEqual(allProjections.map((p) => p.name).sort());
   }, 20_000);
 });
+
+describe('the projections thread told of commits by the event store’s writer thread', () => {
+  let dir: string;
+  let eventStore: SqliteEventStore;
+  let thread: ProjectionThread;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'rawnaq-thread-writer-'));
+    const events = join(dir, 'events.db');
+    eventStore = new SqliteEventStore({ file: events, syncOffThread: true });
+    thread = new ProjectionThread({
+      events,
+      read: join(dir, 'read.db'),
+      commits: eventStore.commitSignal!,
+      // never polls within a test: only the writer's wake-up can bring it news
+      pollIntervalMs: 600_000,
+    });
+    await thread.start();
+  }, 60_000);
+
+  afterAll(async () => {
+    await thread.stop();
+    await eventStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is woken by the writer after each commit, with nothing from this thread', async () => {
+    let told = 0;
+    const stop = eventStore.onAppended(() => (told += 1));
+    try {
+      const { position } = await eventStore.append(
+        `note-t1.${newId()}`,
+        [note('by the writer')],
+        'no_stream',
+      );
+      expect(await thread.waitFor(['audit-log'], position, 5_000)).toBe(true);
+      // the durable head the writer set is where the thread's reads stop: it reached the append
+      expect(Number(Atomics.load(new BigInt64Array(eventStore.commitSignal!.durable), 0))).toBe(
+        Number(position),
+      );
+      expect(told).toBe(1); // this thread still hears of it (its own subscriptions)
+    } finally {
+      stop();
+    }
+  });
+
+  it('is woken by the writer when another process commits', async () => {
+    const other = new SqliteEventStore({ file: join(dir, 'events.db'), synchronous: 'FULL' });
+    try {
+      const { position } = await other.append(`note-t1.${newId()}`, [note('elsewhere')], 'no_stream');
+      // the writer looks for other processes' commits every 100 ms (the store's poll), then tells the thread
+      expect(await thread.waitFor(['audit-log'], position, 5_000)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});

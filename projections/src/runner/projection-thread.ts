@@ -1,7 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { comparePositions } from '@rawnaq/contracts';
-import { ADVANCED_ALL, silentLogger, startWorkerFile, type Logger } from '@rawnaq/platform';
+import {
+  ADVANCED_ALL,
+  silentLogger,
+  startWorkerFile,
+  type CommitSignal,
+  type Logger,
+} from '@rawnaq/platform';
 import type { ProjectionStatus } from './projection-runner';
 import { whenReached } from './reached';
 
@@ -59,12 +65,22 @@ export type Projections = {
 };
 
 export type ProjectionThreadOptions = Omit<ThreadFiles, 'appends' | 'durable'> & {
-  /** tells the thread of each commit of this thread's event store (`SqliteEventStore.onAppended`) */
-  onAppended: (listener: () => void) => () => void;
-  /** the store's durable head (`SqliteEventStore.durableHead`) when it fsyncs off its thread */
-  durableHead?: () => number;
   logger?: Logger;
-};
+} & (
+    | {
+        /** tells the thread of each commit of this thread's event store (`SqliteEventStore.onAppended`) */
+        onAppended: (listener: () => void) => () => void;
+        /** the store's durable head (`SqliteEventStore.durableHead`) when it fsyncs off its thread */
+        durableHead?: () => number;
+      }
+    | {
+        /**
+         * the store's writer thread tells the thread of each commit itself, and how far the log is
+         * durable (`SqliteEventStore.commitSignal`): this thread is not woken for it
+         */
+        commits: CommitSignal;
+      }
+  );
 
 const RESTART_AFTER_MS = 1_000;
 
@@ -81,8 +97,8 @@ export class ProjectionThread implements Projections {
   private readonly positions = new Map<string, string>();
   private running = false;
   private stopAppends?: () => void;
-  private readonly appends = new Int32Array(new SharedArrayBuffer(4));
-  private readonly durable = new BigInt64Array(new SharedArrayBuffer(8));
+  private readonly appends: Int32Array;
+  private readonly durable: BigInt64Array;
   private nextStatus = 0;
   private readonly statusAsked = new Map<number, (s: ProjectionStatus[]) => void>();
   private readonly logger: Logger;
@@ -90,17 +106,26 @@ export class ProjectionThread implements Projections {
   constructor(private readonly o: ProjectionThreadOptions) {
     this.logger = o.logger ?? silentLogger;
     this.progress.setMaxListeners(0);
+    this.appends = new Int32Array('commits' in o ? o.commits.count : new SharedArrayBuffer(4));
+    this.durable = new BigInt64Array('commits' in o ? o.commits.durable : new SharedArrayBuffer(8));
+  }
+
+  /** Whether the thread's reads stop at what the event store made durable. */
+  private get durableOnly(): boolean {
+    return 'commits' in this.o || this.o.durableHead !== undefined;
   }
 
   async start(): Promise<void> {
     this.running = true;
-    const durableHead = this.o.durableHead;
-    if (durableHead) Atomics.store(this.durable, 0, BigInt(durableHead()));
-    this.stopAppends = this.o.onAppended(() => {
+    if (!('commits' in this.o)) {
+      const durableHead = this.o.durableHead;
       if (durableHead) Atomics.store(this.durable, 0, BigInt(durableHead()));
-      Atomics.add(this.appends, 0, 1);
-      Atomics.notify(this.appends, 0);
-    });
+      this.stopAppends = this.o.onAppended(() => {
+        if (durableHead) Atomics.store(this.durable, 0, BigInt(durableHead()));
+        Atomics.add(this.appends, 0, 1);
+        Atomics.notify(this.appends, 0);
+      });
+    }
     await this.launch();
   }
 
@@ -110,7 +135,7 @@ export class ProjectionThread implements Projections {
       read: this.o.read,
       pollIntervalMs: this.o.pollIntervalMs,
       appends: this.appends.buffer as SharedArrayBuffer,
-      ...(this.o.durableHead && { durable: this.durable.buffer as SharedArrayBuffer }),
+      ...(this.durableOnly && { durable: this.durable.buffer as SharedArrayBuffer }),
     } satisfies ThreadFiles);
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {

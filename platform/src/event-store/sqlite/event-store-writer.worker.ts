@@ -9,7 +9,23 @@ import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_
 import { EVENTS_SCHEMA } from './sqlite-schema';
 import type { ToWriter, UnitOutcome, WireEvent, WriterData, WriterUnit } from './writer-protocol';
 
-const { file, pollIntervalMs, inlineCheckpointPages, port, signal, openedAt } = workerData as WriterData;
+const {
+  file,
+  pollIntervalMs,
+  inlineCheckpointPages,
+  port,
+  signal,
+  openedAt,
+  commits: told,
+} = workerData as WriterData;
+const committed = new Int32Array(told.count);
+const durableAt = new BigInt64Array(told.durable);
+/** Tells the readers of other threads that the log is durable up to `durable` (see CommitSignal). */
+const tell = (durable: number) => {
+  Atomics.store(durableAt, 0, BigInt(durable));
+  Atomics.add(committed, 0, 1);
+  Atomics.notify(committed, 0);
+};
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 // the WAL's fsync is this thread's own (below), after the COMMIT
@@ -126,6 +142,7 @@ const writeAll = (batches: Array<Extract<ToWriter, { kind: 'units' }>>) => {
   const ids: number[] = [];
   for (const b of batches) for (const u of b.units) ids.push(u.id);
   let outcomes: UnitOutcome[] = [];
+  let durableNow = false;
   if (failed) outcomes = ids.map(() => ({ ok: false, code: 'failed', message: failed! }));
   else {
     let committed = false;
@@ -146,6 +163,7 @@ const writeAll = (batches: Array<Extract<ToWriter, { kind: 'units' }>>) => {
       }
       commits += 1;
       syncWal();
+      durableNow = true;
     } catch (e) {
       const message = (e as Error).message;
       if (committed) {
@@ -158,7 +176,10 @@ const writeAll = (batches: Array<Extract<ToWriter, { kind: 'units' }>>) => {
       }
     }
   }
-  port.postMessage({ kind: 'done', ids, outcomes, durable: failed ? 0 : (head.get() ?? 0), others, failed });
+  const durable = failed ? 0 : (head.get() ?? 0);
+  // the readers first: they read the log while the request thread takes in the answers
+  if (durableNow) tell(durable);
+  port.postMessage({ kind: 'done', ids, outcomes, durable, others, failed });
   others = false;
   if (batches.some((b) => b.sync)) {
     Atomics.add(signal, 0, 1);
@@ -191,6 +212,7 @@ try {
   const now = head.get() ?? 0;
   if (now > openedAt) {
     syncWal();
+    tell(now);
     port.postMessage({ kind: 'others', durable: now });
   }
 } catch (e) {
@@ -211,5 +233,7 @@ const watch = setInterval(() => {
   } catch {
     return;
   }
-  port.postMessage({ kind: 'others', durable: head.get() ?? 0 });
+  const durable = head.get() ?? 0;
+  tell(durable);
+  port.postMessage({ kind: 'others', durable });
 }, pollIntervalMs);

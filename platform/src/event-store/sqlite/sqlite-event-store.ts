@@ -31,6 +31,7 @@ import {
 import { pollingSubscription } from './polling-subscription';
 import { EVENTS_SCHEMA } from './sqlite-schema';
 import type {
+  CommitSignal,
   FromWriter,
   UnitOutcome,
   WireEvent,
@@ -140,6 +141,8 @@ type WriterState = {
   port: MessagePort;
   /** bumped by the writer after a batch some caller waits for on this thread */
   signal: Int32Array;
+  /** set and bumped by the writer after each commit made durable, for readers in other threads */
+  commits: CommitSignal;
   /** staged this turn, posted at its end */
   outbox: WriterUnit[];
   scheduled: boolean;
@@ -428,6 +431,14 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /**
+   * `syncOffThread`: the writer thread's own signal of what it made durable, for a reader in another
+   * thread (the projections'), told by the writer without this thread (see CommitSignal).
+   */
+  get commitSignal(): CommitSignal | undefined {
+    return this.writer?.commits;
+  }
+
   /** `syncOffThread`: the last position fsync'd (what a reader in another thread may be shown). */
   get durableHead(): number {
     return this.offThread ? this.offThread.durable : this.committedHeadNow();
@@ -580,6 +591,11 @@ export class SqliteEventStore implements EventStore {
   private startWriter(file: string, inlineCheckpointPages: number): WriterState {
     const channel = new MessageChannel();
     const signal = new Int32Array(new SharedArrayBuffer(4));
+    const commits: CommitSignal = {
+      count: new SharedArrayBuffer(4),
+      durable: new SharedArrayBuffer(8),
+    };
+    Atomics.store(new BigInt64Array(commits.durable), 0, BigInt(this.offThread!.durable));
     const data: WriterData = {
       file,
       pollIntervalMs: this.pollIntervalMs,
@@ -587,6 +603,7 @@ export class SqliteEventStore implements EventStore {
       port: channel.port2,
       signal,
       openedAt: this.offThread!.durable,
+      commits,
     };
     const worker = startWorkerFile(__dirname, 'event-store-writer.worker', data, [channel.port2]);
     worker.unref(); // an idle store keeps no process alive; the port does while appends are in flight
@@ -597,6 +614,7 @@ export class SqliteEventStore implements EventStore {
       worker,
       port,
       signal,
+      commits,
       outbox: [],
       scheduled: false,
       nextId: 0,

@@ -13,7 +13,18 @@ export type WriterData = {
   signal: Int32Array;
   /** the log's head (made durable) when the store opened */
   openedAt: number;
+  /** set and bumped by the writer after each commit it made durable (see CommitSignal) */
+  commits: CommitSignal;
 };
+
+/**
+ * What the writer made durable, in shared memory, for readers in other threads of the process (the
+ * projections'): `durable` (one BigInt64) the last position fsync'd, set before `count` (one Int32) is
+ * bumped and its waiters woken, after each commit of this process and each one seen of another. The
+ * writer tells them itself: through the request thread, each commit cost that thread a wake-up of the
+ * reader's (a futex and a write on the till's every invoice), and the reader started later.
+ */
+export type CommitSignal = { count: SharedArrayBuffer; durable: SharedArrayBuffer };
 
 /** An event as posted: id, type, data and metadata as JSON; with a backup's import, when and where. */
 export type WireEvent = [

@@ -173,6 +173,12 @@ type Row = {
   data: string;
   metadata: string;
   recorded_at: number;
+  /**
+   * an event this connection appended, whose data is flat (see flatData): a copy of it, given back
+   * (copied again) instead of parsing `data` when the event is read from memory (`lastWritten`, the
+   * writer's overlay)
+   */
+  flat?: Record<string, unknown>;
 };
 
 /** Appends made in this process wake local subscriptions at once (other processes are polled). */
@@ -200,10 +206,30 @@ const isoOf = (ms: number) => {
   return lastIso;
 };
 
+/**
+ * A copy of `data` when it is flat: each value a string, a finite number, a boolean or null, which JSON
+ * gives back as they were, so the copy is what `JSON.parse(JSON.stringify(data))` makes; else undefined.
+ * The next load of a stream a command appended to reads what it appended last (the e-invoice chain's
+ * last document, a sequence's last number): flat, that is a copy instead of a parse (the signed
+ * document's JSON is ~14 KB, 1.3 % of the till's request thread).
+ */
+const flatData = (data: Record<string, unknown>): Record<string, unknown> | undefined => {
+  if (Array.isArray(data)) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(data)) {
+    const v = data[key];
+    if (key === '__proto__') return undefined;
+    if (typeof v === 'string' || typeof v === 'boolean' || v === null) copy[key] = v;
+    else if (typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0)) copy[key] = v;
+    else return undefined;
+  }
+  return copy;
+};
+
 const toRecorded = (row: Row): RecordedEvent => ({
   id: row.id,
   type: row.type,
-  data: JSON.parse(row.data),
+  data: row.flat ? { ...row.flat } : JSON.parse(row.data),
   metadata: JSON.parse(row.metadata),
   stream: row.stream,
   revision: row.revision,
@@ -220,7 +246,17 @@ const rowOf = (
   data: string,
   metadata: string,
   recordedAt: number,
-): Row => ({ position, stream, revision, id: e.id, type: e.type, data, metadata, recorded_at: recordedAt });
+): Row => ({
+  position,
+  stream,
+  revision,
+  id: e.id,
+  type: e.type,
+  data,
+  metadata,
+  recorded_at: recordedAt,
+  flat: flatData(e.data),
+});
 
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';

@@ -50,6 +50,39 @@ describe('unit of work: a command is stored whole or not at all', () => {
     expect(position).toBe(all[all.length - 1].position);
   });
 
+  it("given a command's events, then they share one metadata object, stored for each as its own, and a changed context gets its own", async () => {
+    const [a, b] = [
+      aggregates.envelopes(ctx, 'count-t1.a', -1, [{ type: 'Counted', data: { n: 1 } }])[0],
+      aggregates.envelopes(ctx, 'count-t1.b', 4, [{ type: 'Counted', data: { n: 5 } }])[0],
+    ];
+    expect(a.metadata).toBe(b.metadata);
+    expect(a.metadata).toEqual({
+      tenantId: 't1',
+      actor: ctx.actor,
+      correlationId: 'c1',
+      causationId: 'c1',
+      occurredAt: '2026-11-24T10:00:00.000Z',
+      schemaVersion: 1,
+    });
+    await transactions.run(async () => {
+      await aggregates.handle('count-t1.a', ctx, counter());
+      await aggregates.handle('count-t1.b', ctx, counter());
+    });
+    const stored = await store.readAll('0', 10);
+    expect(stored.map((e) => e.metadata)).toEqual([a.metadata, a.metadata]);
+    expect(stored[0].metadata).not.toBe(stored[1].metadata);
+    // the same context object, changed since (a later instant): new metadata, the earlier left as it was
+    const later = { ...ctx };
+    aggregates.envelopes(later, 'count-t1.c', -1, [{ type: 'Counted', data: { n: 1 } }]);
+    later.now = new Date('2026-11-24T11:00:00Z');
+    const [c] = aggregates.envelopes(later, 'count-t1.c', -1, [{ type: 'Counted', data: { n: 1 } }]);
+    expect(c.metadata.occurredAt).toBe('2026-11-24T11:00:00.000Z');
+    expect(a.metadata.occurredAt).toBe('2026-11-24T10:00:00.000Z');
+    later.correlationId = 'c2';
+    const [d] = aggregates.envelopes(later, 'count-t1.c', -1, [{ type: 'Counted', data: { n: 1 } }]);
+    expect(d.metadata).toMatchObject({ correlationId: 'c2', causationId: 'c2' });
+  });
+
   it('given a command refused after a first decision, then nothing of it is stored', async () => {
     await aggregates.handle('count-t1.b', ctx, counter()); // b is at 1
     await expect(

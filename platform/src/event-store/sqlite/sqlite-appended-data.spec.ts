@@ -80,4 +80,32 @@ describe.each([
     const [again] = await store.readStream(stream, { fromRevision: 1, pending: true });
     expect(again.data).toEqual({ icv: 7, hash: 'abc', standard: false, note: null });
   });
+
+  it("writes each event's own metadata, made once for the events of an append that share one object", async () => {
+    const [a, b] = [uniqueStream('x'), uniqueStream('y')];
+    const shared = anEvent('One').metadata;
+    const own = anEvent('Other').metadata;
+    const { position } = await store.appendMany([
+      {
+        stream: a,
+        events: [
+          { ...anEvent('One'), metadata: shared },
+          { ...anEvent('Two'), metadata: shared },
+        ],
+        expected: 'no_stream',
+      },
+      {
+        stream: b,
+        events: [
+          { ...anEvent('Three'), metadata: own },
+          { ...anEvent('Four'), metadata: shared },
+        ],
+        expected: 'no_stream',
+      },
+    ]);
+    const stored = (await fromFile.readAll(String(Number(position) - 4), 10)).filter(
+      (e) => e.stream === a || e.stream === b,
+    );
+    expect(stored.map((e) => e.metadata)).toEqual([shared, shared, own, shared]);
+  });
 });

@@ -258,6 +258,18 @@ const rowOf = (
   flat: flatData(e.data),
 });
 
+/**
+ * `JSON.stringify(metadata)`, made once for the events of a unit that share one metadata object (a
+ * command's events do: see Aggregates.envelopes): `last` holds the one made last in this unit.
+ */
+const metadataJson = (metadata: object, last: { of?: object; json: string }): string => {
+  if (last.of !== metadata) {
+    last.of = metadata;
+    last.json = JSON.stringify(metadata);
+  }
+  return last.json;
+};
+
 const isUniqueViolation = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -368,6 +380,7 @@ export class SqliteEventStore implements EventStore {
       // a plain object that took a hidden class of its own for each new name
       const streams = Object.create(null) as Record<string, number>;
       const rows: Row[] = [];
+      const lastMetadata = { json: '' };
       let position = 0;
       for (const { stream, events, expected } of writes) {
         const last = this.stmt.last.get(stream);
@@ -379,7 +392,7 @@ export class SqliteEventStore implements EventStore {
         for (const e of events) {
           revision += 1;
           const data = e.dataJson ?? JSON.stringify(e.data);
-          const metadata = JSON.stringify(e.metadata);
+          const metadata = metadataJson(e.metadata, lastMetadata);
           const r = this.stmt.insert.run(stream, revision, e.id, e.type, data, metadata, recordedAt);
           position = Number(r.lastInsertRowid);
           rows.push(rowOf(position, stream, revision, e, data, metadata, recordedAt));
@@ -770,6 +783,7 @@ export class SqliteEventStore implements EventStore {
     const streams = Object.create(null) as Record<string, number>;
     const rows: Row[] = [];
     const wire: WireWrite[] = [];
+    const lastMetadata = { json: '' };
     for (let i = 0; i < writes.length; i++) {
       const { stream, events } = writes[i];
       const wireEvents: WireEvent[] = [];
@@ -777,7 +791,7 @@ export class SqliteEventStore implements EventStore {
       for (const e of events) {
         revision += 1;
         const data = e.dataJson ?? JSON.stringify(e.data);
-        const metadata = JSON.stringify(e.metadata);
+        const metadata = metadataJson(e.metadata, lastMetadata);
         wireEvents.push([e.id, e.type, data, metadata]);
         w.provisional += 1;
         rows.push(rowOf(w.provisional, stream, revision, e, data, metadata, recordedAt));

@@ -1,7 +1,7 @@
 // The e-invoices' signing thread (see signing-thread.ts): builds, hashes and signs each document it is
 // sent, with presignatures made ahead on a thread of its own beside it.
 import { parentPort } from 'node:worker_threads';
-import { buildAndSign } from './builder';
+import { buildAndSign, type ZatcaDocumentInput } from './builder';
 import { presignatures } from './presign';
 import { asciiJsonString, type SigningAnswer, type SigningAsk, type SigningKey } from './signing-thread';
 
@@ -17,7 +17,8 @@ parentPort!.on('message', ({ id, input, key, keyMaterial, forgetKeys, signingTim
     if (keyMaterial) keys.set(key, keyMaterial);
     const material = keys.get(key);
     if (!material) throw new Error(`signing thread: no key numbered ${key}`);
-    const { xml, invoiceHash, qr } = buildAndSign(input, Object.assign({ signingTime }, material));
+    const document = JSON.parse(input) as ZatcaDocumentInput;
+    const { xml, invoiceHash, qr } = buildAndSign(document, Object.assign({ signingTime }, material));
     answer = { id, signed: { xml, invoiceHash, qr, xmlJson: asciiJsonString(xml) } };
   } catch (e) {
     answer = { id, error: { name: (e as Error).name, message: (e as Error).message } };

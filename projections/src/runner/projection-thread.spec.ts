@@ -5,7 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import { newId } from '@rawnaq/contracts';
 import { ADVANCED_ALL, ReadModels, SqliteEventStore, SqliteReadStore, type Logger } from '@rawnaq/platform';
 import { allProjections } from '../catalog';
-import { ProjectionThread } from './projection-thread';
+import { indexText, ProjectionThread } from './projection-thread';
 
 const note = (text: string) => ({
   id: newId(),
@@ -191,5 +191,15 @@ describe('the projections thread told of commits by the event store’s writer t
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("the thread's reports of progress: indexes as the character codes of a string", () => {
+  it('gives back every index below 0xD800, in order, and refuses any other', () => {
+    const indexes = [0, 1, 44, 255, 256, 4095, 0xd7ff];
+    const text = indexText(indexes);
+    expect(Array.from({ length: text.length }, (_, k) => text.charCodeAt(k))).toEqual(indexes);
+    expect(indexText([])).toBe('');
+    for (const bad of [0xd800, -1, 1.5, 70_000]) expect(() => indexText([bad])).toThrow(/out of range/);
   });
 });

@@ -7,7 +7,7 @@ import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore, type Logger } from
 import { allProjections } from '../catalog';
 import { LEFT_OUT_OF_PROJECTIONS } from './left-out';
 import { ProjectionRunner } from './projection-runner';
-import type { FromThread, ThreadFiles, ToThread } from './projection-thread';
+import { indexText, type FromThread, type ThreadFiles, type ToThread } from './projection-thread';
 
 const files = workerData as ThreadFiles;
 const post = (m: FromThread) => parentPort!.postMessage(m);
@@ -63,18 +63,16 @@ runner.progress.on('advanced', (name: string, position: string) => {
     setImmediate(() => {
       const at: string[] = [];
       const slots = new Map<string, number>();
-      const pairs = new Uint16Array(advanced.size * 2);
-      let k = 0;
+      const pairs: number[] = [];
       for (const [projection, reached] of advanced) {
         let slot = slots.get(reached);
         if (slot === undefined) slots.set(reached, (slot = at.push(reached) - 1));
-        pairs[k++] = indexOf.get(projection)!;
-        pairs[k++] = slot;
+        pairs.push(indexOf.get(projection)!, slot);
       }
-      const wrote = Uint16Array.from(changed, (projection) => indexOf.get(projection)!);
+      const wrote = Array.from(changed, (projection) => indexOf.get(projection)!);
       advanced = new Map();
       changed = new Set();
-      post({ type: 'advanced', at, pairs, changed: wrote });
+      post({ type: 'advanced', at, pairs: indexText(pairs), changed: indexText(wrote) });
     });
   advanced.set(name, position);
 });

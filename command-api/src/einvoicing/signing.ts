@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import {
   businessDate,
   businessTime,
@@ -70,7 +70,7 @@ export const paymentMeans = (payments: InvoicePayment[]): string => {
 
 /** The document's UUID, the same whenever it is asked for the same sales document. */
 export const einvoiceUuid = (tenantId: string, documentId: string): string => {
-  const h = createHash('sha256').update(`einvoice\u0000${tenantId}\u0000${documentId}`).digest('hex');
+  const h = hash('sha256', `einvoice\u0000${tenantId}\u0000${documentId}`, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 

@@ -12,18 +12,18 @@ import type { ProjectionStatus } from './projection-runner';
 import { whenReached } from './reached';
 
 /**
- * The two files the projections' thread opens connections of its own to, and the count of appends
- * this thread made (one Int32 in shared memory: bumping it and waking the thread costs far less than
- * a message per commit).
+ * The two files the projections' thread opens connections of its own to, and the count of commits of
+ * the event store (one Int32 in shared memory, bumped by the thread that commits, this one or the
+ * store's writer: bumping it and waking the thread costs far less than a message per commit).
  */
 export type ThreadFiles = {
   events: string;
   read: string;
   appends: SharedArrayBuffer;
   /**
-   * the last position this thread's event store made durable (a BigInt64 in shared memory, set before
-   * each bump of `appends`), when it fsyncs off its thread (`syncOffThread`): the thread's reads stop
-   * there, so no read model is built on events a power cut could still take back
+   * the last position the event store made durable (a BigInt64 in shared memory, set by its writer
+   * thread before each bump of `appends`), when it fsyncs off its thread (`syncOffThread`): the
+   * thread's reads stop there, so no read model is built on events a power cut could still take back
    */
   durable?: SharedArrayBuffer;
   /** how often its subscriptions look for appends of other processes (default 100 ms) */
@@ -82,13 +82,12 @@ export type ProjectionThreadOptions = Omit<ThreadFiles, 'appends' | 'durable'> &
     | {
         /** tells the thread of each commit of this thread's event store (`SqliteEventStore.onAppended`) */
         onAppended: (listener: () => void) => () => void;
-        /** the store's durable head (`SqliteEventStore.durableHead`) when it fsyncs off its thread */
-        durableHead?: () => number;
       }
     | {
         /**
-         * the store's writer thread tells the thread of each commit itself, and how far the log is
-         * durable (`SqliteEventStore.commitSignal`): this thread is not woken for it
+         * a store that fsyncs off its thread (`syncOffThread`): its writer thread tells the thread of
+         * each commit itself, and how far the log is durable, where the thread's reads stop
+         * (`SqliteEventStore.commitSignal`); this thread is not woken for it
          */
         commits: CommitSignal;
       }
@@ -110,7 +109,6 @@ export class ProjectionThread implements Projections {
   private running = false;
   private stopAppends?: () => void;
   private readonly appends: Int32Array;
-  private readonly durable: BigInt64Array;
   private nextStatus = 0;
   private readonly statusAsked = new Map<number, (s: ProjectionStatus[]) => void>();
   private readonly logger: Logger;
@@ -119,25 +117,15 @@ export class ProjectionThread implements Projections {
     this.logger = o.logger ?? silentLogger;
     this.progress.setMaxListeners(0);
     this.appends = new Int32Array('commits' in o ? o.commits.count : new SharedArrayBuffer(4));
-    this.durable = new BigInt64Array('commits' in o ? o.commits.durable : new SharedArrayBuffer(8));
-  }
-
-  /** Whether the thread's reads stop at what the event store made durable. */
-  private get durableOnly(): boolean {
-    return 'commits' in this.o || this.o.durableHead !== undefined;
   }
 
   async start(): Promise<void> {
     this.running = true;
-    if (!('commits' in this.o)) {
-      const durableHead = this.o.durableHead;
-      if (durableHead) Atomics.store(this.durable, 0, BigInt(durableHead()));
+    if ('onAppended' in this.o)
       this.stopAppends = this.o.onAppended(() => {
-        if (durableHead) Atomics.store(this.durable, 0, BigInt(durableHead()));
         Atomics.add(this.appends, 0, 1);
         Atomics.notify(this.appends, 0);
       });
-    }
     await this.launch();
   }
 
@@ -147,7 +135,7 @@ export class ProjectionThread implements Projections {
       read: this.o.read,
       pollIntervalMs: this.o.pollIntervalMs,
       appends: this.appends.buffer as SharedArrayBuffer,
-      ...(this.durableOnly && { durable: this.durable.buffer as SharedArrayBuffer }),
+      ...('commits' in this.o && { durable: this.o.commits.durable }),
     } satisfies ThreadFiles);
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {

@@ -163,8 +163,7 @@ type WriterState = {
 };
 
 /** An event as the `events` table holds it. */
-export type StoredRow = Row;
-type Row = {
+export type StoredRow = {
   position: number;
   stream: string;
   revision: number;
@@ -173,6 +172,9 @@ type Row = {
   data: string;
   metadata: string;
   recorded_at: number;
+};
+/** A row as read, or as this connection appended it. */
+type Row = StoredRow & {
   /**
    * an event this connection appended, whose data is flat (see flatData): a copy of it, given back
    * (copied again) instead of parsing `data` when the event is read from memory (`lastWritten`, the

@@ -8,6 +8,8 @@
  * (platform/src/runtime/worker-file.ts) instead of loading every module through tsx, some 1.5 s of a
  * core less for each of the run's ~150 test apps. A build that fails (a type error being worked on)
  * leaves them on the sources, as before, and says so.
+ *
+ * RAWNAQ_CHECK_UNITS=1: see below.
  */
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync } = require('node:fs');
@@ -16,6 +18,10 @@ const { join } = require('node:path');
 
 module.exports = async () => {
   process.env.RAWNAQ_TEST_RUN = mkdtempSync(join(tmpdir(), 'rawnaq-test-run-'));
+  // every command's unit of work is also tracked the implicit way, and a context given to the event
+  // store's writes that does not belong to the unit its code runs in throws (the servers the browser
+  // tests start inherit it): command-api/src/shared/unit-of-work.ts, `unitOf`
+  process.env.RAWNAQ_CHECK_UNITS ??= '1';
   try {
     execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-b', 'tsconfig.build.json'], {
       cwd: __dirname,

@@ -43,7 +43,7 @@ const validCode = (code: string) => /^[0-9]{1,10}$/.test(code);
  * command deciding on an account that is disabled or deleted meanwhile runs again on the new chart.
  */
 export const salonChart = async (aggregates: Aggregates, ctx: CommandContext): Promise<ChartState> =>
-  (await aggregates.loadHeld(chartStream(ctx.tenantId), initialChart(), evolveChart)).state;
+  (await aggregates.loadHeld(ctx, chartStream(ctx.tenantId), initialChart(), evolveChart)).state;
 
 /** Refuses accounts that take no postings by hand (a group, a disabled account), each field named. */
 export const assertPostingAccounts = (chart: ChartState, accounts: Array<[field: string, code: string]>) => {
@@ -93,7 +93,7 @@ export class ChangeChartOfAccountsHandler implements ICommandHandler<ChangeChart
       };
     }
     if (!validCode(r.code)) throw notFound('accounting.account_not_found');
-    const { state } = await this.aggregates.load(chartStream(ctx.tenantId), initialChart(), evolveChart);
+    const { state } = await this.aggregates.load(ctx, chartStream(ctx.tenantId), initialChart(), evolveChart);
     const account = state.get(r.code);
     if (!account) throw notFound('accounting.account_not_found');
     if (r.kind === 'change') {
@@ -115,6 +115,7 @@ export class ChangeChartOfAccountsHandler implements ICommandHandler<ChangeChart
     }
     if (r.kind === 'delete') {
       const { state: types } = await this.aggregates.loadHeld<ExpenseTypesState, ExpenseTypeEvent>(
+        ctx,
         streamName(EXPENSE_TYPES_CATEGORY, ctx.tenantId, ctx.tenantId),
         initialExpenseTypes(),
         evolveExpenseTypes,

@@ -82,6 +82,7 @@ export class ChangeExpectedExpensesHandler implements ICommandHandler<ChangeExpe
       const supplier = isUuid(input.supplier_id)
         ? (
             await this.aggregates.load<SupplierState, SupplierEvent>(
+              ctx,
               streamName(SUPPLIER_CATEGORY, ctx.tenantId, input.supplier_id),
               initialSupplier,
               evolveSupplier,
@@ -99,6 +100,7 @@ export class ChangeExpectedExpensesHandler implements ICommandHandler<ChangeExpe
       });
     const types = (
       await this.aggregates.load<ExpenseTypesState, ExpenseTypeEvent>(
+        ctx,
         streamName(EXPENSE_TYPES_CATEGORY, ctx.tenantId, ctx.tenantId),
         initialExpenseTypes(),
         evolveExpenseTypes,
@@ -156,8 +158,9 @@ export class MoveExpectedExpenseHandler implements ICommandHandler<MoveExpectedE
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const input = parseInput(moveExpectedExpenseInput({ countryId: tenant.countryId }), body);
     const stream = expectedStream(ctx, id);
-    const { result, position } = await this.aggregates.transaction(async () => {
+    const { result, position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const { state } = await this.aggregates.load<ExpectedState, ExpectedExpenseEvent>(
+        ctx,
         stream,
         initialExpected,
         evolveExpected,

@@ -132,6 +132,7 @@ export class ChangeSuppliersHandler implements ICommandHandler<ChangeSuppliers> 
     test: (s: SupplierState & { exists: true }) => boolean,
   ) {
     const { state } = await this.aggregates.load<SupplierState, SupplierEvent>(
+      ctx,
       supplierStream(ctx, owner),
       initialSupplier,
       evolveSupplier,
@@ -158,6 +159,7 @@ export class ChangeSuppliersHandler implements ICommandHandler<ChangeSuppliers> 
         r.kind === 'change'
           ? (
               await this.aggregates.load<SupplierState, SupplierEvent>(
+                ctx,
                 supplierStream(ctx, supplierId),
                 initialSupplier,
                 evolveSupplier,
@@ -258,6 +260,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
       const loaded = isUuid(input.supplier_id)
         ? (
             await this.aggregates.load<SupplierState, SupplierEvent>(
+              ctx,
               supplierStream(ctx, input.supplier_id),
               initialSupplier,
               evolveSupplier,
@@ -279,6 +282,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
       });
     const types = (
       await this.aggregates.load<ExpenseTypesState, ExpenseTypeEvent>(
+        ctx,
         typesStream(ctx),
         initialExpenseTypes(),
         evolveExpenseTypes,
@@ -356,6 +360,7 @@ export class RecordExpenseHandler implements ICommandHandler<RecordExpense> {
     for (const fileId of new Set(ids)) {
       const { events } = isUuid(fileId)
         ? await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+            ctx,
             streamName('file', ctx.tenantId, fileId),
             null,
             (s) => s,
@@ -439,7 +444,7 @@ export class PayBillsHandler implements ICommandHandler<PayBills> {
     const date = input.date ?? tenant.today;
     await assertBooksOpen(this.aggregates, ctx, date);
     const currency = currencyOfCountry(tenant.countryId);
-    const { result, position } = await this.aggregates.transaction(async () => {
+    const { result, position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const paid: Array<ExpensePaid['data'] | PurchasePaid['data']> = [];
       for (const [i, bill] of input.bills.entries()) {
         const payment = paymentOut(

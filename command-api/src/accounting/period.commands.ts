@@ -39,6 +39,7 @@ export const assertBooksOpen = async (
   field = 'date',
 ) => {
   const { state } = await aggregates.loadHeld<LockState, BooksLockEvent>(
+    ctx,
     lockStream(ctx.tenantId),
     initialLock,
     evolveLock,

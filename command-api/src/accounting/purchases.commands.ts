@@ -107,6 +107,7 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
     const supplier = isUuid(input.supplier_id)
       ? (
           await this.aggregates.load<SupplierState, SupplierEvent>(
+            ctx,
             streamName(SUPPLIER_CATEGORY, ctx.tenantId, input.supplier_id),
             initialSupplier,
             evolveSupplier,
@@ -119,6 +120,7 @@ export class RecordPurchaseHandler implements ICommandHandler<RecordPurchase> {
     for (const [i, item] of input.items.entries()) {
       const { state } = isUuid(item.product_id)
         ? await this.aggregates.load<ProductState, ProductEvent>(
+            ctx,
             streamName('product', ctx.tenantId, item.product_id),
             initialProductState,
             evolveProduct,

@@ -134,6 +134,7 @@ export class ChangeMenuHandler implements ICommandHandler<ChangeMenu> {
    */
   private async expectImage(ctx: CommandContext, fileId: string) {
     const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      ctx,
       streamName('file', ctx.tenantId, fileId),
       null,
       (s) => s,
@@ -153,7 +154,7 @@ export class ChangeMenuHandler implements ICommandHandler<ChangeMenu> {
   async execute({ ctx, request }: ChangeMenu): Promise<Answer> {
     const { command, id, employeeIds } = await this.command(ctx, request);
     // the service's save and who does it are one unit: both stored, or neither
-    const { result: outcome, position } = await this.aggregates.transaction(async () => {
+    const { result: outcome, position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const o = await this.aggregates.handle<MenuState, MenuEvent>(
         streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
         ctx,

@@ -64,6 +64,7 @@ export class ChangeBundlesHandler implements ICommandHandler<ChangeBundles> {
   /** The menu's active services and their prices, to check and total an offer's or a package's services. */
   private async prices(ctx: CommandContext, ids: string[], field: string): Promise<Map<string, number>> {
     const { state } = await this.aggregates.load(
+      ctx,
       streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
       initialMenuState(),
       evolveMenu,

@@ -20,7 +20,7 @@ import {
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
+import type { CommandContext, TenantScope } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { UniqueValues } from '../shared/unique-values';
@@ -105,7 +105,7 @@ const walletStream = (ctx: CommandContext, id: string) => streamName(WALLET_CATE
  */
 export const currentCustomer = async (
   aggregates: Aggregates,
-  tenantId: string,
+  at: TenantScope,
   customerId: string,
 ): Promise<{ id: string; state: Extract<CustomerState, { registered: true }> } | undefined> => {
   let id = customerId;
@@ -113,7 +113,8 @@ export const currentCustomer = async (
   for (let hops = 0; hops < 20; hops += 1) {
     if (!isUuid(id)) return undefined;
     const { state } = await aggregates.load(
-      streamName(CUSTOMER_CATEGORY, tenantId, id),
+      at,
+      streamName(CUSTOMER_CATEGORY, at.tenantId, id),
       initialCustomerState,
       evolveCustomer,
     );
@@ -178,7 +179,12 @@ abstract class CustomerHandler {
   /** Does this customer still hold the value (a claim may be left from a command that failed)? */
   protected holds(ctx: CommandContext, kind: string, value: string) {
     return async (owner: string) => {
-      const { state } = await this.aggregates.load(stream(ctx, owner), initialCustomerState, evolveCustomer);
+      const { state } = await this.aggregates.load(
+        ctx,
+        stream(ctx, owner),
+        initialCustomerState,
+        evolveCustomer,
+      );
       if (!state.registered) return false;
       const current = uniqueValuesOf(state.details).find((u) => u.kind === kind);
       return current?.value === value;
@@ -203,7 +209,7 @@ abstract class CustomerHandler {
   /** Claims the values no other customer holds now (a merge: the kept customer takes what is free). */
   protected async claimFree(ctx: CommandContext, owner: string, values: ReturnType<typeof uniqueValuesOf>) {
     for (const u of values) {
-      const holder = await this.unique.ownerOf(ctx.tenantId, u.kind, u.value);
+      const holder = await this.unique.ownerOf(ctx, u.kind, u.value);
       if (holder && holder !== owner && (await this.holds(ctx, u.kind, u.value)(holder))) continue;
       await this.unique.claim(ctx, { ...u, owner }, this.holds(ctx, u.kind, u.value));
     }
@@ -241,6 +247,7 @@ export class ChangeCustomerHandler extends CustomerHandler implements ICommandHa
   async execute({ ctx, customerId, body, options }: ChangeCustomer): Promise<Answer> {
     const { details, today } = await this.details(ctx, body);
     const { state } = await this.aggregates.load(
+      ctx,
       stream(ctx, customerId),
       initialCustomerState,
       evolveCustomer,
@@ -323,6 +330,7 @@ export class MergeCustomerHandler extends CustomerHandler implements ICommandHan
     if (!isUuid(keptId)) throw rejected('not_found.customer', 'into_customer_id');
     const { today } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const { state: kept } = await this.aggregates.load(
+      ctx,
       stream(ctx, keptId),
       initialCustomerState,
       evolveCustomer,
@@ -361,6 +369,7 @@ export class MergeCustomerHandler extends CustomerHandler implements ICommandHan
     });
 
     const { state: points } = await this.aggregates.load<LoyaltyState, LoyaltyEvent>(
+      ctx,
       loyaltyStream(ctx.tenantId, customerId),
       initialLoyaltyState,
       evolveLoyalty,
@@ -436,7 +445,7 @@ export class DismissLikelyDuplicateHandler
     const { today } = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const [{ state: one }, { state: other }] = await Promise.all(
       [customerId, otherId].map((id) =>
-        this.aggregates.load(stream(ctx, id), initialCustomerState, evolveCustomer),
+        this.aggregates.load(ctx, stream(ctx, id), initialCustomerState, evolveCustomer),
       ),
     );
     if (!one.registered) throw notFound('not_found.customer');

@@ -42,12 +42,12 @@ export class OnlineCustomers {
    * tells apart the people of one request (a gift card's buyer and its beneficiary).
    */
   async customerFor(ctx: CommandContext, who: OnlinePerson, role = 'customer'): Promise<string> {
-    const onFile = await this.onFile(ctx.tenantId, customerMobileKey(who.mobile));
+    const onFile = await this.onFile(ctx, customerMobileKey(who.mobile));
     const same = onFile.find((c) => samePersonName(c.name, who.name));
     if (same) return same.id;
     const emailTaken =
       who.email !== undefined &&
-      (await this.unique.ownerOf(ctx.tenantId, 'customer_email', who.email.toLowerCase())) !== undefined;
+      (await this.unique.ownerOf(ctx, 'customer_email', who.email.toLowerCase())) !== undefined;
     const registered = (await this.commands.execute(
       new RegisterCustomer(
         { ...ctx, ...(ctx.idempotencyKey && { idempotencyKey: `${ctx.idempotencyKey}:${role}` }) },
@@ -63,17 +63,18 @@ export class OnlineCustomers {
    * holder of its claim (a registration the list may not show yet), each as she is today (a customer
    * merged into another is that other one).
    */
-  private async onFile(tenantId: string, mobileKey: string) {
+  private async onFile(ctx: CommandContext, mobileKey: string) {
+    const { tenantId } = ctx;
     const docs = await this.models.find('customers', {
       filter: { tenantId, mobile_key: mobileKey },
       sort: [['serial', 'asc']],
       limit: 50,
     });
-    const holder = await this.unique.ownerOf(tenantId, 'customer_mobile', mobileKey);
+    const holder = await this.unique.ownerOf(ctx, 'customer_mobile', mobileKey);
     const ids = [...new Set([...docs.map((d) => d.id), ...(holder ? [holder] : [])])];
     const found: Array<{ id: string; name: string }> = [];
     for (const id of ids) {
-      const current = await currentCustomer(this.aggregates, tenantId, id);
+      const current = await currentCustomer(this.aggregates, ctx, id);
       if (!current || found.some((f) => f.id === current.id)) continue;
       const details = current.state.details;
       if ((details.mobile_key ?? customerMobileKey(details.mobile)) !== mobileKey) continue;

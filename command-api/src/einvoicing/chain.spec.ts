@@ -1,7 +1,7 @@
 import { DomainError } from '@rawnaq/contracts';
 import { SqliteEventStore } from '@rawnaq/platform';
 import { Aggregates } from '../shared/repository';
-import { Transactions } from '../shared/unit-of-work';
+import { inUnit, Transactions } from '../shared/unit-of-work';
 import { chainStream, Chains } from './chain';
 
 const SEED = 'seed-hash';
@@ -45,9 +45,13 @@ describe('e-invoice chains: the link after a stored signature', () => {
 
   /** one command signing one document on device d1, refused after signing when `refuse` */
   const sign = (hash: string, refuse = false) =>
-    transactions.run(async () => {
-      const link = await chains.next('t1', 'd1', SEED);
-      chains.append(link, signed(link.revision, link.icv + 1, hash));
+    transactions.run(async (unit) => {
+      const ctx = inUnit(
+        { tenantId: 't1', actor: { kind: 'user', id: 'u1' }, correlationId: 'c', now: new Date() },
+        unit,
+      );
+      const link = await chains.next(ctx, 'd1', SEED);
+      chains.append(ctx, link, signed(link.revision, link.icv + 1, hash));
       if (refuse) throw new DomainError('test.refused', 422);
       return link;
     });

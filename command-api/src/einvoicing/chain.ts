@@ -1,6 +1,7 @@
 import { streamName, type EInvoiceSigned, type EventEnvelope } from '@rawnaq/contracts';
 import type { EventStore } from '@rawnaq/platform';
-import { currentUnitOfWork, KeyedLocks } from '../shared/unit-of-work';
+import type { CommandContext } from '../shared/command-context';
+import { KeyedLocks, unitOf } from '../shared/unit-of-work';
 
 export const chainStream = (tenantId: string, deviceId: string) =>
   streamName('einvoicechain', tenantId, deviceId);
@@ -37,10 +38,10 @@ export class Chains {
 
   constructor(private readonly store: EventStore) {}
 
-  /** The link to sign after, with the device held until the command ends. */
-  async next(tenantId: string, deviceId: string, seed: string): Promise<ChainLink & { stream: string }> {
-    const stream = chainStream(tenantId, deviceId);
-    await currentUnitOfWork()?.hold(this.locks, stream);
+  /** The link to sign after, with the device held until the command of `ctx` ends. */
+  async next(ctx: CommandContext, deviceId: string, seed: string): Promise<ChainLink & { stream: string }> {
+    const stream = chainStream(ctx.tenantId, deviceId);
+    await unitOf(ctx)?.hold(this.locks, stream);
     if (this.store.discardedGroups !== this.discarded) {
       // the store rolled back appends it had shown (a failed group commit): a link may follow them
       this.links.clear();
@@ -60,8 +61,8 @@ export class Chains {
    * since (usually nothing), instead of reading back and parsing this document (its XML is ~12 KB of
    * JSON) to learn the ICV and hash it already knew.
    */
-  append(link: ChainLink & { stream: string }, envelope: EventEnvelope) {
-    const unit = currentUnitOfWork();
+  append(ctx: CommandContext, link: ChainLink & { stream: string }, envelope: EventEnvelope) {
+    const unit = unitOf(ctx);
     if (!unit) throw new Error('a document is signed inside a command');
     // a second document of the same unit on this chain would not sit right after the link: read back then
     const alone = !unit.pending(link.stream);

@@ -75,7 +75,7 @@ export class ChangeEInvoicingHandler implements ICommandHandler<ChangeEInvoicing
       case 'clone': {
         const input = parseInput(connectEInvoicingInput, request.body);
         if (request.action === 'clone') {
-          const devices = await this.onboarding.load(ctx.tenantId);
+          const devices = await this.onboarding.load(ctx);
           if (!devices.devices[request.deviceId]) throw notFound('not_found.einvoicing_device');
         }
         const device = await this.onboarding.connect(

@@ -107,7 +107,7 @@ describe('connecting a salon to the authority, step by step', () => {
     ]);
     const text = JSON.stringify(events);
     expect(text).not.toContain('PRIVATE KEY');
-    const devices = await onboarding.load('7');
+    const devices = await onboarding.load({ tenantId: '7' });
     const stored = devices.devices[device.id];
     expect(secrets.open(stored.key!.private_key_sealed)).toContain('BEGIN EC PRIVATE KEY');
     expect(canSign(stored, new Date(Date.now() + 60_000))).toBe(true);
@@ -140,7 +140,7 @@ describe('connecting a salon to the authority, step by step', () => {
   it('given a connected device, a second one connected replaces it (0), and a renewal gives status 3', async () => {
     const first = await onboarding.connect(ctx('k5'), input);
     const second = await onboarding.connect(ctx('k6'), input, first.id);
-    const devices = await onboarding.load('7');
+    const devices = await onboarding.load({ tenantId: '7' });
     expect(statusOf(devices.devices[first.id])).toBe(0);
     expect(devices.active).toBe(second.id);
     expect(second.cloned_from).toBe(first.id);

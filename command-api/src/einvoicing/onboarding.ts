@@ -19,7 +19,7 @@ import {
   type SealedSecrets,
   type Submission,
 } from '@rawnaq/platform';
-import type { CommandContext } from '../shared/command-context';
+import type { CommandContext, TenantScope } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import {
   devicesStream,
@@ -115,8 +115,8 @@ export class EInvoicingOnboarding {
     private readonly secrets: SealedSecrets,
   ) {}
 
-  async load(tenantId: string): Promise<Devices> {
-    return (await this.aggregates.load(devicesStream(tenantId), initialDevices, evolveDevices)).state;
+  async load(at: TenantScope): Promise<Devices> {
+    return (await this.aggregates.load(at, devicesStream(at.tenantId), initialDevices, evolveDevices)).state;
   }
 
   private async record(ctx: CommandContext, events: EInvoicingDeviceEvent[]): Promise<Devices> {
@@ -211,7 +211,7 @@ export class EInvoicingOnboarding {
   }
 
   private async device(ctx: CommandContext, deviceId: string) {
-    const devices = await this.load(ctx.tenantId);
+    const devices = await this.load(ctx);
     const device = devices.devices[deviceId];
     if (!device) throw notFound('not_found.einvoicing_device');
     return { devices, device };
@@ -323,7 +323,7 @@ export class EInvoicingOnboarding {
 
   async cancel(ctx: CommandContext, deviceId: string) {
     const { device } = await this.device(ctx, deviceId);
-    if (device.cancelled) return this.view(await this.load(ctx.tenantId), deviceId);
+    if (device.cancelled) return this.view(await this.load(ctx), deviceId);
     const devices = await this.record(ctx, [
       { type: 'EInvoicingDeviceCancelled', data: { device_id: deviceId, reason: 'cancelled' } },
     ]);

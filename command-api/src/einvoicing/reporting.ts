@@ -10,7 +10,7 @@ import {
 } from '@rawnaq/contracts';
 import type { Doc, EventStore, Logger, ReadModels, SealedSecrets, SubmissionAnswer } from '@rawnaq/platform';
 import { signedXmlOf } from '@rawnaq/projections';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, type TenantScope, UNIT } from '../shared/command-context';
 import { Answer } from '../shared/answer';
 import { Aggregates } from '../shared/repository';
 import type { SignedEInvoice } from './signing';
@@ -46,10 +46,10 @@ const evolveSubmissions = (s: Submissions, e: EInvoiceSubmissionEvent): Submissi
  */
 export const einvoiceStateIn = async (
   aggregates: Aggregates,
-  tenantId: string,
+  at: TenantScope,
   uuid: string,
 ): Promise<DocumentEInvoicing> => {
-  const { state } = await aggregates.load(einvoiceStream(tenantId, uuid), NONE, evolveSubmissions);
+  const { state } = await aggregates.load(at, einvoiceStream(at.tenantId, uuid), NONE, evolveSubmissions);
   return state.accepted || state.state === 'rejected' ? state.state : 'not_reported';
 };
 
@@ -117,22 +117,25 @@ export class EInvoiceReporting {
   }
 
   /** Sends one document and records the answer; answers the event recorded. */
-  async submit(doc: Doc, now: Date): Promise<EInvoiceSubmissionEvent | undefined> {
-    return (await this.send(doc, now))?.event;
+  async submit(doc: Doc, now: Date, within?: CommandContext): Promise<EInvoiceSubmissionEvent | undefined> {
+    return (await this.send(doc, now, within))?.event;
   }
 
   /** `submit`, with the position of the answer it recorded. */
   private async send(
     doc: Doc,
     now: Date,
+    /** the command it is sent in ("report now"), whose unit of work records the answer; none for the worker */
+    within?: CommandContext,
   ): Promise<{ event: EInvoiceSubmissionEvent; position?: string } | undefined> {
     const tenantId = String(doc.tenantId);
     const uuid = String(doc.id);
-    const devices = (await this.aggregates.load(devicesStream(tenantId), initialDevices, evolveDevices))
-      .state;
+    const devices = (
+      await this.aggregates.load(within, devicesStream(tenantId), initialDevices, evolveDevices)
+    ).state;
     const device = devices.devices[String(doc.device_id)];
     const stream = einvoiceStream(tenantId, uuid);
-    const before = (await this.aggregates.load(stream, NONE, evolveSubmissions)).state;
+    const before = (await this.aggregates.load(within, stream, NONE, evolveSubmissions)).state;
     if (before.settled) return undefined;
     const attempt = before.attempts + 1;
     let answer: SubmissionAnswer;
@@ -167,7 +170,7 @@ export class EInvoiceReporting {
     const event = this.outcome(uuid, attempt, answer, now, !!doc.standard);
     const { position } = await this.aggregates.handle<Submissions, EInvoiceSubmissionEvent>(
       stream,
-      this.ctx(tenantId, now, uuid, attempt),
+      Object.assign(this.ctx(tenantId, now, uuid, attempt), { [UNIT]: within?.[UNIT] }),
       {
         initial: NONE,
         evolve: evolveSubmissions,
@@ -278,7 +281,7 @@ export class EInvoiceReporting {
         decide: () => [{ type: 'EInvoiceResubmissionAsked', data: { uuid } }],
       },
     );
-    return this.submit(doc, ctx.now);
+    return this.submit(doc, ctx.now, ctx);
   }
 }
 

@@ -208,13 +208,14 @@ export class EInvoiceSigning {
     doc: SalesDocument,
   ): Promise<SignedEInvoice | undefined> {
     const { state: devices } = await this.aggregates.loadHeld(
+      ctx,
       devicesStream(ctx.tenantId),
       initialDevices,
       evolveDevices,
     );
     const device = devices.active ? devices.devices[devices.active] : undefined;
     if (!device || !canSign(device, ctx.now)) return undefined;
-    const link = await this.chains.next(ctx.tenantId, device.opened.device_id, zatca.ZATCA_PIH_SEED);
+    const link = await this.chains.next(ctx, device.opened.device_id, zatca.ZATCA_PIH_SEED);
     const uuid = einvoiceUuid(ctx.tenantId, doc.documentId);
     // on the signing thread when the server runs one: the device's chain stays held meanwhile
     const signed = await zatca.signingThread.buildAndSign(
@@ -268,6 +269,7 @@ export class EInvoiceSigning {
       { type: 'EInvoiceSigned', data },
     ]);
     this.chains.append(
+      ctx,
       link,
       signed.xmlJson
         ? Object.assign({}, envelope, { dataJson: jsonWithText(data, 'xml', signed.xmlJson) })

@@ -112,6 +112,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
   private async plan(ctx: CommandContext, campaignId: string, round: number, count: number) {
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const { state: settings } = await this.aggregates.load(
+      ctx,
       streamName('account', ctx.tenantId, ctx.tenantId),
       initialAccountSettings,
       evolveAccountSettings,
@@ -163,6 +164,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
    */
   private async attachment(ctx: CommandContext, fileId: string): Promise<CampaignAttachment> {
     const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      ctx,
       streamName('file', ctx.tenantId, fileId),
       null,
       (s) => s,
@@ -198,6 +200,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
     }
     if (!ID.test(r.id)) throw notFound('not_found.campaign');
     const { state } = await this.aggregates.load(
+      ctx,
       campaignStream(ctx.tenantId, r.id),
       initialCampaign,
       evolveCampaign,
@@ -209,7 +212,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
     }
     if (r.kind === 'renew') {
       const into = idFor(ctx, 'campaign-renewed', r.id);
-      const { position } = await this.aggregates.transaction(async () => {
+      const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
         const renewed = await this.decide(ctx, r.id, { type: 'Renew', id: r.id, at, into });
         if (renewed.events.length)
           await this.decide(ctx, into, {
@@ -231,7 +234,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
       for (const c of audience)
         (heldOut(r.id, c.id, state.input.hold_out_percent) ? kept : recipients).push(c);
       const times = await this.plan(ctx, r.id, 0, recipients.length);
-      const { position } = await this.aggregates.transaction(async () => {
+      const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
         // decided first: a campaign that is no draft, or that no one would get, queues nothing
         await this.decide(ctx, r.id, {
           type: 'Launch',
@@ -274,7 +277,7 @@ export class ChangeCampaignHandler implements ICommandHandler<ChangeCampaign> {
     const reachable = customers.filter(
       (c) => c.tenantId === ctx.tenantId && c.whatsapp_allowed === true && whatsappDigits(c.mobile),
     );
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const resent = await this.decide(ctx, r.id, {
         type: 'Resend',
         id: r.id,

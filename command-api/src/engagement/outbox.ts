@@ -41,7 +41,7 @@ import { IN_DOUBT_AFTER_MS } from '@rawnaq/projections';
 import { currentCustomer } from '../customers/customer.commands';
 import { evolveCustomer, initialCustomerState, type CustomerState } from '../customers/customer';
 import { evolveAccountSettings, initialAccountSettings } from '../settings/account-settings';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { marketingHold } from './allowance';
@@ -63,6 +63,7 @@ import {
   switchedOn,
   walletReminderMonth,
 } from './automatic-messages';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 export const messageStream = (tenantId: string, messageId: string) =>
   streamName(MESSAGE_CATEGORY, tenantId, messageId);
@@ -83,11 +84,12 @@ const DAY_MS = 86_400_000;
 
 /** The worker's identity in the events it records. */
 const WORKER = { kind: 'system', id: 'whatsapp' } as const;
-const workerCtx = (tenantId: string, now: Date): CommandContext => ({
+const workerCtx = (tenantId: string, now: Date, unit?: UnitOfWork): CommandContext => ({
   tenantId,
   actor: WORKER,
   correlationId: newId(),
   now,
+  [UNIT]: unit,
 });
 
 type Visit = { id: string; customer_id: string; start: string; status: number; no_show?: boolean };
@@ -210,6 +212,7 @@ export class Outbox {
    */
   async queueAutomatic(ctx: CommandContext, a: Automatic): Promise<QueueResult> {
     const { state: settings } = await this.aggregates.load(
+      ctx,
       streamName('account', ctx.tenantId, ctx.tenantId),
       initialAccountSettings,
       evolveAccountSettings,
@@ -218,7 +221,7 @@ export class Outbox {
     if (!a.asked && !switchedOn(notifications, a.message))
       return { queued: false, reason: 'messaging.switched_off' };
     const rule = AUTOMATIC_MESSAGE_RULES[a.message];
-    const customer = await currentCustomer(this.aggregates, ctx.tenantId, a.customerId);
+    const customer = await currentCustomer(this.aggregates, ctx, a.customerId);
     if (!customer || !this.allowed(customer.state, rule.kind))
       return { queued: false, reason: 'messaging.not_allowed' };
     const phone = whatsappDigits(customer.state.details.mobile);
@@ -388,6 +391,7 @@ export class Outbox {
     for (const account of accounts) {
       const tenantId = String(account.id);
       const { state } = await this.aggregates.load(
+        undefined,
         streamName('account', tenantId, tenantId),
         initialAccountSettings,
         evolveAccountSettings,
@@ -495,6 +499,7 @@ export class Outbox {
     for (const account of accounts) {
       const tenantId = String(account.id);
       const { state } = await this.aggregates.load(
+        undefined,
         streamName('account', tenantId, tenantId),
         initialAccountSettings,
         evolveAccountSettings,
@@ -552,7 +557,7 @@ export class Outbox {
    */
   async advance(tenantId: string, messageId: string, now: Date): Promise<boolean> {
     const stream = messageStream(tenantId, messageId);
-    const { state, events } = await this.aggregates.load(stream, initialMessage, evolveMessage);
+    const { state, events } = await this.aggregates.load(undefined, stream, initialMessage, evolveMessage);
     if (!state.queued) return false;
     const { provider, connection } = await this.channelOf(tenantId);
     const clientRef = `${tenantId}/${messageId}`;
@@ -614,11 +619,12 @@ export class Outbox {
     const q = state.queued!;
     const tenant = await tenantInfo(this.models, tenantId, now);
     const { state: settings } = await this.aggregates.load(
+      undefined,
       streamName('account', tenantId, tenantId),
       initialAccountSettings,
       evolveAccountSettings,
     );
-    const customer = await currentCustomer(this.aggregates, tenantId, q.customer_id);
+    const customer = await currentCustomer(this.aggregates, { tenantId }, q.customer_id);
     let relevant = true;
     // a reminder of a visit moved or cancelled, a confirmation of one cancelled, is no longer true
     const aboutVisit = q.purpose.startsWith('appointment-reminder:')
@@ -665,6 +671,7 @@ export class Outbox {
   /** "Send again" on a failed message: one more attempt at the worker's next round. */
   async retry(ctx: CommandContext, messageId: string) {
     const { state } = await this.aggregates.load(
+      ctx,
       messageStream(ctx.tenantId, messageId),
       initialMessage,
       evolveMessage,
@@ -679,7 +686,13 @@ export class Outbox {
    * once however often it comes: statuses move messages forward, replies are kept on the phone's
    * stream, and STOP (or START) changes the consent of every customer with that number.
    */
-  async receive(raw: Buffer | string | undefined, signature: string | undefined, now: Date) {
+  async receive(
+    raw: Buffer | string | undefined,
+    signature: string | undefined,
+    now: Date,
+    /** the webhook request's unit of work (see `RequestUnit`); none from the simulator in this process */
+    unit?: UnitOfWork,
+  ) {
     const source =
       this.channels.signedBy(raw, signature) ??
       this.channels.signedBy(raw, signature, await this.connections?.platformAppSecret());
@@ -697,6 +710,7 @@ export class Outbox {
       (n) => this.tenantOf(n.phoneNumberId, source),
       source === 'simulator' ? 'simulator' : 'cloud_api',
       now,
+      unit,
     );
   }
 
@@ -705,7 +719,7 @@ export class Outbox {
    * controller checked): the statuses of its messages and its customers' replies. Refused (404) when
    * the salon is not connected through an instance gateway; 400 when the body is not the gateway's.
    */
-  async receiveInstance(tenantId: string, raw: Buffer | string | undefined, now: Date) {
+  async receiveInstance(tenantId: string, raw: Buffer | string | undefined, now: Date, unit?: UnitOfWork) {
     const setup = await this.connections?.of(tenantId);
     const instanceId =
       setup?.recorded?.provider === 'instance' ? setup.recorded.connection?.instanceId : undefined;
@@ -718,7 +732,7 @@ export class Outbox {
         throw new DomainError('validation.invalid_value', 400, { body: 'validation.invalid_value' });
       throw error;
     }
-    return this.apply(notices, async () => tenantId, 'instance', now);
+    return this.apply(notices, async () => tenantId, 'instance', now, unit);
   }
 
   private async apply(
@@ -726,12 +740,13 @@ export class Outbox {
     tenantOf: (n: WebhookNotice) => Promise<string | undefined>,
     provider: string,
     now: Date,
+    unit: UnitOfWork | undefined,
   ) {
     let applied = 0;
     for (const n of notices) {
       const tenantId = await tenantOf(n);
       if (!tenantId) continue;
-      const ctx = workerCtx(tenantId, now);
+      const ctx = workerCtx(tenantId, now, unit);
       if (n.kind === 'status') {
         const messageId = await this.messageOf(tenantId, n.clientRef, n.providerMessageId);
         if (!messageId) continue;
@@ -771,7 +786,7 @@ export class Outbox {
       filter: { tenantId: ctx.tenantId, mobile_key: phone },
     });
     const ids = customers.filter((c) => !c.merged_into).map((c) => String(c.id));
-    return this.aggregates.transaction(async () => {
+    return this.aggregates.transaction(ctx, async (ctx) => {
       type Inbox = { seen: readonly string[] };
       const { events } = await this.aggregates.handle<Inbox, WhatsAppReplyReceived>(
         streamName(WHATSAPP_INBOX_CATEGORY, ctx.tenantId, phone),

@@ -42,7 +42,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { GATEWAY_TOKENS } from '../online/gateway-tokens';
 import { SalonConnections } from './salon-connections';
 import { Answer } from '../shared/answer';
-import { commandContext } from '../shared/http-context';
+import { commandContext, unitOfRequest } from '../shared/http-context';
 import { Aggregates } from '../shared/repository';
 import { detached } from '../shared/unit-of-work';
 import { tenantInfo } from '../shared/tenant';
@@ -165,6 +165,7 @@ export class WhatsAppWebhookController {
       req.rawBody,
       one(req.headers['x-hub-signature-256']),
       this.clock.now(),
+      unitOfRequest(req),
     );
     return new Answer(result);
   }
@@ -191,7 +192,9 @@ export class InstanceWebhookController {
     const given = Buffer.from(String(key));
     if (!expected || given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected)))
       throw new DomainError('messaging.signature_refused', 401);
-    return new Answer(await this.worker.outbox.receiveInstance(account, req.rawBody, this.clock.now()));
+    return new Answer(
+      await this.worker.outbox.receiveInstance(account, req.rawBody, this.clock.now(), unitOfRequest(req)),
+    );
   }
 }
 

@@ -40,6 +40,7 @@ export class SalonConnections {
   async settings(): Promise<WhatsAppSettings> {
     return (
       await this.aggregates.load<WhatsAppSettings, WhatsAppSettingsChanged>(
+        undefined,
         whatsappSettingsStream,
         initialWhatsAppSettings,
         evolveWhatsAppSettings,
@@ -60,6 +61,7 @@ export class SalonConnections {
   async of(tenantId: string): Promise<SalonSetup> {
     const [{ state: salon }, settings] = await Promise.all([
       this.aggregates.load<SalonWhatsApp, SalonWhatsAppEvent>(
+        undefined,
         salonWhatsAppStream(tenantId),
         initialSalonWhatsApp,
         evolveSalonWhatsApp,
@@ -69,6 +71,7 @@ export class SalonConnections {
     let pkg: SalonSetup['package'];
     if (salon.package) {
       const { state } = await this.aggregates.load<WhatsAppPackageState, WhatsAppPackageEvent>(
+        undefined,
         whatsappPackageStream(salon.package.package_id),
         initialWhatsAppPackage,
         evolveWhatsAppPackage,

@@ -87,6 +87,7 @@ export class OpenAccountHandler implements ICommandHandler<OpenAccount> {
       },
       ctx.now,
       ctx.actor,
+      ctx,
     );
     return new Answer(
       {
@@ -123,6 +124,7 @@ export class ChangeOnlineServicesHandler implements ICommandHandler<ChangeOnline
       const pkg = /^[0-9a-f-]{36}$/.test(values.payment_gateway_package_id)
         ? (
             await this.aggregates.load(
+              ctx,
               paymentGatewayPackageStream(values.payment_gateway_package_id),
               initialPackage,
               evolvePackage,
@@ -131,6 +133,7 @@ export class ChangeOnlineServicesHandler implements ICommandHandler<ChangeOnline
         : initialPackage;
       if (!pkg.exists) throw rejected('not_found.record', 'payment_gateway_package_id');
       const { state: current } = await this.aggregates.load(
+        ctx,
         streamName('account', tenantId, tenantId),
         initialAccountSettings,
         evolveAccountSettings,

@@ -13,7 +13,9 @@ import {
   type AuthContext,
   type Clock,
 } from '@rawnaq/platform';
-import { commandContext } from '../shared/http-context';
+import { UNIT } from '../shared/command-context';
+import { commandContext, RequestUnit, unitOfRequest } from '../shared/http-context';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import {
   ChangeOwner,
   ChangePassword,
@@ -38,11 +40,12 @@ import {
 type Request = { headers: Record<string, string | string[] | undefined> };
 const visitorOf =
   (clock: Clock) =>
-  (ip: string, userAgent: string): Visitor => ({
+  (ip: string, userAgent: string, unit: UnitOfWork | undefined): Visitor => ({
     ip,
     userAgent,
     now: clock.now(),
     correlationId: newId(),
+    [UNIT]: unit,
   });
 
 /** Front-end errors are reported from the sign-in page too: the caller is known when a token is sent. */
@@ -69,15 +72,20 @@ export class MerchantAuthController {
     @Inject(TOKENS.clock) private readonly clock: Clock,
   ) {}
 
-  private visitor(ip: string, userAgent: string) {
-    return visitorOf(this.clock)(ip, userAgent);
+  private visitor(ip: string, userAgent: string, unit: UnitOfWork | undefined) {
+    return visitorOf(this.clock)(ip, userAgent, unit);
   }
 
   @Post('login')
   @Public()
   @HttpCode(200)
-  login(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new MerchantLogin(this.visitor(ip, ua), body));
+  login(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new MerchantLogin(this.visitor(ip, ua, unit), body));
   }
 
   @Post('logout')
@@ -87,8 +95,14 @@ export class MerchantAuthController {
 
   @Post('unlock')
   @HttpCode(200)
-  unlock(@Auth() auth: AuthContext, @ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new Unlock(auth, this.visitor(ip, ua), body));
+  unlock(
+    @Auth() auth: AuthContext,
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new Unlock(auth, this.visitor(ip, ua, unit), body));
   }
 
   @Post('change_password')
@@ -101,7 +115,7 @@ export class MerchantAuthController {
     @Body() body: unknown,
   ) {
     return this.commands.execute(
-      new ChangePassword(commandContext(auth, req), auth, this.visitor(ip, ua), body),
+      new ChangePassword(commandContext(auth, req), auth, this.visitor(ip, ua, unitOfRequest(req)), body),
     );
   }
 
@@ -113,37 +127,70 @@ export class MerchantAuthController {
   @Post('forgot_password')
   @Public()
   @HttpCode(200)
-  forgot(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua), body));
+  forgot(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua, unit), body));
   }
 
   /** "Forgot account ID": the account ID and username mailed to a known address (the same answer for any). */
   @Post('forgot_account_id')
   @Public()
   @HttpCode(200)
-  forgotAccountId(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ForgotAccountId(this.visitor(ip, ua), body));
+  forgotAccountId(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ForgotAccountId(this.visitor(ip, ua, unit), body));
   }
 
   @Post('reset_password')
   @Public()
   @HttpCode(200)
-  reset(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ResetPassword(this.visitor(ip, ua), body));
+  reset(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ResetPassword(this.visitor(ip, ua, unit), body));
   }
 
   /** The link sent to a new e-mail address (the admin app's verify-email screen posts its token). */
   @Post('verify_email')
   @Public()
   @HttpCode(200)
-  verifyEmail(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new VerifyEmail(this.visitor(ip, ua), body));
+  verifyEmail(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new VerifyEmail(this.visitor(ip, ua, unit), body));
   }
 
   @Post('js_errors/add_js_error')
   @Public()
-  jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
-    return reportJsError(this.commands, this.authenticator, 'merchant', this.visitor(ip, ua), req, body);
+  jsError(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Req() req: Request,
+    @Body() body: unknown,
+  ) {
+    return reportJsError(
+      this.commands,
+      this.authenticator,
+      'merchant',
+      this.visitor(ip, ua, unit),
+      req,
+      body,
+    );
   }
 
   /** The owner allows or forbids platform support to sign in as her (an expired salon's owner too). */
@@ -176,7 +223,7 @@ export class ManagerSupportController {
   ) {
     const ctx = commandContext(auth, req, this.clock.now());
     return this.commands.execute(
-      new SupportSignInAsOwner(ctx, auth, id, visitorOf(this.clock)(ip, ua), body),
+      new SupportSignInAsOwner(ctx, auth, id, visitorOf(this.clock)(ip, ua, unitOfRequest(req)), body),
     );
   }
 
@@ -206,15 +253,20 @@ export class ManagerAuthController {
     @Inject(TOKENS.clock) private readonly clock: Clock,
   ) {}
 
-  private visitor(ip: string, userAgent: string) {
-    return visitorOf(this.clock)(ip, userAgent);
+  private visitor(ip: string, userAgent: string, unit: UnitOfWork | undefined) {
+    return visitorOf(this.clock)(ip, userAgent, unit);
   }
 
   @Post('login')
   @Public()
   @HttpCode(200)
-  login(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ManagerLogin(this.visitor(ip, ua), body));
+  login(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ManagerLogin(this.visitor(ip, ua, unit), body));
   }
 
   @Post('logout')
@@ -226,22 +278,38 @@ export class ManagerAuthController {
   @Post('forgot_password')
   @Public()
   @HttpCode(200)
-  forgot(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua), body, 'manager'));
+  forgot(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua, unit), body, 'manager'));
   }
 
   /** Her new password from the mailed link (a new member's first one too). */
   @Post('reset_password')
   @Public()
   @HttpCode(200)
-  reset(@ClientIp() ip: string, @UserAgent() ua: string, @Body() body: unknown) {
-    return this.commands.execute(new ResetPassword(this.visitor(ip, ua), body, 'manager'));
+  reset(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Body() body: unknown,
+  ) {
+    return this.commands.execute(new ResetPassword(this.visitor(ip, ua, unit), body, 'manager'));
   }
 
   @Post('js_errors/add_js_error')
   @Public()
-  jsError(@ClientIp() ip: string, @UserAgent() ua: string, @Req() req: Request, @Body() body: unknown) {
-    return reportJsError(this.commands, this.authenticator, 'manager', this.visitor(ip, ua), req, body);
+  jsError(
+    @ClientIp() ip: string,
+    @UserAgent() ua: string,
+    @RequestUnit() unit: UnitOfWork | undefined,
+    @Req() req: Request,
+    @Body() body: unknown,
+  ) {
+    return reportJsError(this.commands, this.authenticator, 'manager', this.visitor(ip, ua, unit), req, body);
   }
 
   @Delete('blocked-ips/:ip')

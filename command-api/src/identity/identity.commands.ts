@@ -38,7 +38,8 @@ import {
   type ReadModels,
 } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
+import { UNIT, type CommandContext } from '../shared/command-context';
+import type { UnitOfWork } from '../shared/unit-of-work';
 import { Aggregates, idFor } from '../shared/repository';
 import {
   activeBlock,
@@ -62,7 +63,14 @@ export const PASSWORD_COST = 10;
 export const hashPassword = (password: string) => bcrypt.hash(password, PASSWORD_COST);
 
 /** A request from someone not signed in yet: where it comes from matters (IP guard). */
-export type Visitor = { ip: string; userAgent: string; now: Date; correlationId: string };
+export type Visitor = {
+  ip: string;
+  userAgent: string;
+  now: Date;
+  correlationId: string;
+  /** the unit of work of the visitor's request: the commands' contexts belong to it */
+  [UNIT]?: UnitOfWork;
+};
 
 export class MerchantLogin {
   constructor(
@@ -173,6 +181,7 @@ const visitorContext = (
   actor: { kind, id: actorId },
   correlationId: v.correlationId,
   now: v.now,
+  [UNIT]: v[UNIT],
 });
 
 const profileInput = z.preprocess(
@@ -217,8 +226,8 @@ abstract class IdentityHandler {
     @Inject(TOKENS.authenticator) protected readonly authenticator: Authenticator,
   ) {}
 
-  protected async guardState(ip: string): Promise<IpGuardState> {
-    return (await this.aggregates.load(ipStream(ip), initialIpGuardState, evolveIpGuard as never))
+  protected async guardState(v: Visitor): Promise<IpGuardState> {
+    return (await this.aggregates.load(v, ipStream(v.ip), initialIpGuardState, evolveIpGuard as never))
       .state as IpGuardState;
   }
 
@@ -231,7 +240,7 @@ abstract class IdentityHandler {
     failure: Omit<IpGuardEvent & { type: 'LoginFailed' }, 'type'>['data'],
   ) {
     const settings = (
-      await this.aggregates.load(platformSettingsStream, initialPlatformSettings, evolvePlatformSettings)
+      await this.aggregates.load(v, platformSettingsStream, initialPlatformSettings, evolvePlatformSettings)
     ).state;
     const outcome = await this.aggregates.handle<IpGuardState, IpGuardEvent>(
       ipStream(v.ip),
@@ -286,7 +295,7 @@ abstract class IdentityHandler {
     realm: 'merchant' | 'manager',
     accountId: number | null,
   ) {
-    const block = activeBlock(await this.guardState(v.ip), identifier, v.now.toISOString());
+    const block = activeBlock(await this.guardState(v), identifier, v.now.toISOString());
     if (block) {
       await this.recordFailure(v, { ip: v.ip, identifier, account_id: accountId, failure_type: 3, realm });
       throw blockedError(minutesLeft(block, v.now.toISOString()));
@@ -359,7 +368,7 @@ abstract class IdentityHandler {
   protected async startSession(stream: string, ctx: CommandContext, v: Visitor, force?: boolean) {
     const token = newSessionToken();
     // a session that ended by time (idle, or too old) is no other session to ask about
-    const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
+    const { state } = await this.aggregates.load(ctx, stream, initialUserState, evolveUser);
     const previousEnded =
       state.exists && state.session !== undefined && (await this.authenticator.ended(state.session));
     const outcome = await this.runUser(stream, ctx, {
@@ -445,7 +454,7 @@ export class MerchantLoginHandler extends IdentityHandler implements ICommandHan
     if (user.status !== 1) throw new DomainError('auth.user_not_active', 401);
 
     const stream = userStream(user.tenantId as string, user.id);
-    const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
+    const { state } = await this.aggregates.load(v, stream, initialUserState, evolveUser);
     const passwordMatches = state.exists && (await bcrypt.compare(input.password, state.passwordHash));
     if (!passwordMatches) {
       return this.refuse(
@@ -481,7 +490,7 @@ export class ManagerLoginHandler extends IdentityHandler implements ICommandHand
     });
     const stream = manager ? managerStream(manager.id) : undefined;
     const state = stream
-      ? (await this.aggregates.load(stream, initialUserState, evolveUser)).state
+      ? (await this.aggregates.load(v, stream, initialUserState, evolveUser)).state
       : initialUserState;
     const passwordMatches =
       state.exists && manager?.status === 1 && (await bcrypt.compare(input.password, state.passwordHash));
@@ -532,7 +541,7 @@ export class LogoutHandler extends IdentityHandler implements ICommandHandler<Lo
 export class UnlockHandler extends IdentityHandler implements ICommandHandler<Unlock> {
   async execute({ auth, visitor, body }: Unlock): Promise<Answer> {
     const { password } = parseInput(unlockInput, body);
-    const { state } = await this.aggregates.load(streamOf(auth), initialUserState, evolveUser);
+    const { state } = await this.aggregates.load(visitor, streamOf(auth), initialUserState, evolveUser);
     await this.checkPasswordAgain(visitor, auth, password, state.exists ? state.passwordHash : undefined, {
       key: 'auth.wrong_credentials_remaining',
       field: 'password',
@@ -546,7 +555,7 @@ export class ChangePasswordHandler extends IdentityHandler implements ICommandHa
   async execute({ ctx, auth, visitor, body }: ChangePassword): Promise<Answer> {
     const input = parseInput(changePasswordInput, body);
     const stream = streamOf(auth);
-    const { state } = await this.aggregates.load(stream, initialUserState, evolveUser);
+    const { state } = await this.aggregates.load(ctx, stream, initialUserState, evolveUser);
     await this.checkPasswordAgain(
       visitor,
       auth,
@@ -961,8 +970,8 @@ export class ResetOwnerPasswordHandler
   async execute({ ctx, accountId }: ResetOwnerPassword): Promise<Answer> {
     const { owner, tenantId } = await ownerOf(this.models, accountId);
     const link = this.links.issue();
-    const ownerCtx = { ...ctx, tenantId };
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
+      const ownerCtx = { ...ctx, tenantId };
       const outcome = await this.runUser(userStream(tenantId, owner.id), ownerCtx, {
         type: 'RequestPasswordReset',
         tokenHash: hashToken(link.token),
@@ -996,9 +1005,9 @@ export class ChangeOwnerHandler extends IdentityHandler implements ICommandHandl
     const { owner, tenantId } = await ownerOf(this.models, accountId);
     const passwordHash = await hashPassword(newSessionToken());
     const link = this.links.issue();
-    const ownerCtx = { ...ctx, tenantId };
     const stream = userStream(tenantId, owner.id);
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
+      const ownerCtx = { ...ctx, tenantId };
       await this.runUser(stream, ownerCtx, {
         type: 'ChangeOwner',
         name: input.name,

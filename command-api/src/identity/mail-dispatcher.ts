@@ -64,7 +64,12 @@ export class MailDispatcher {
     const setting = waiting.length ? await this.models.get('platform_records', 'email-setting') : undefined;
     for (const doc of waiting) {
       const stream = mailStream(doc.id);
-      const { state } = await this.aggregates.load(stream, { done: false } as MailState, evolveMail as never);
+      const { state } = await this.aggregates.load(
+        undefined,
+        stream,
+        { done: false } as MailState,
+        evolveMail as never,
+      );
       const mail = (state as MailState).queued;
       if ((state as MailState).done || !mail) continue;
       let outcome: MailEvent;

@@ -29,7 +29,7 @@ import { Answer } from '../shared/answer';
 import { readUpload, type UploadRequest } from '../shared/upload-body';
 import type { CommandContext } from '../shared/command-context';
 import { commandContext } from '../shared/http-context';
-import { detached } from '../shared/unit-of-work';
+import { detached, outsideUnit } from '../shared/unit-of-work';
 import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { readSheet, type SheetRow } from './sheet';
@@ -146,6 +146,7 @@ export class ImportHandler implements ICommandHandler<PreviewImport> {
       entity === 'services'
         ? (
             await this.aggregates.load(
+              ctx,
               streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
               initialMenuState(),
               evolveMenu,
@@ -253,7 +254,7 @@ export class ImportHandler implements ICommandHandler<PreviewImport> {
       );
     }
     // the rows are written after this command's reply, each in its own unit, not in this command's
-    detached(() => setImmediate(() => void this.importRows(ctx, importId, entity, checked)));
+    detached(() => setImmediate(() => void this.importRows(outsideUnit(ctx), importId, entity, checked)));
     return new Answer({ id: importId, status: 'running', total: checked.length, done: 0 }, undefined, 202);
   }
 
@@ -334,8 +335,8 @@ export class ImportHandler implements ICommandHandler<PreviewImport> {
     try {
       let done = 0;
       for (const { row, values } of rows) {
-        const rowCtx = { ...ctx, idempotencyKey: `${importId}:${row}` };
-        await this.aggregates.transaction(() =>
+        // each row is a unit of its own, its ids made from the row's key
+        await this.aggregates.transaction({ ...ctx, idempotencyKey: `${importId}:${row}` }, (rowCtx) =>
           this.commands.execute(
             entity === 'customers'
               ? new RegisterCustomer(rowCtx, values)

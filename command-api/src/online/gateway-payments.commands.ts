@@ -43,7 +43,7 @@ import {
   type SettingsEvent,
 } from '../settings/account-settings';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { tenantInfo, type TenantInfo } from '../shared/tenant';
 import {
@@ -56,6 +56,7 @@ import {
 import { GATEWAY_TOKENS, type PaymentGateways } from './gateway-tokens';
 import { OnlinePurchases } from './online-purchases';
 import { AccountInvoicePayments } from '../platform/billing.commands';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 export const gatewayPaymentStream = (tenantId: string, paymentId: string) =>
   streamName(GATEWAY_PAYMENT_CATEGORY, tenantId, paymentId);
@@ -113,6 +114,7 @@ export class GatewayPayments {
   /** The salon's gateway and its credentials, the secrets opened for the call only. */
   async credentials(tenantId: string): Promise<{ gateway: GatewayName; credentials: GatewayCredentials }> {
     const { state } = await this.aggregates.load<AccountSettings, SettingsEvent>(
+      undefined,
       streamName('account', tenantId, tenantId),
       initialAccountSettings,
       evolveAccountSettings,
@@ -277,7 +279,7 @@ export class GatewayPayments {
    * A verified notice from the gateway, applied: the payment's events, then what they mean for the
    * visit. A repeat writes nothing; a failure after paid is kept as ignored and touches nothing.
    */
-  async apply(notice: GatewayNotice, now: Date, gateway: GatewayName): Promise<Answer> {
+  async apply(notice: GatewayNotice, now: Date, gateway: GatewayName, unit?: UnitOfWork): Promise<Answer> {
     const tenant = await tenantInfo(this.models, notice.tenantId, now).catch(() => {
       throw new GatewayCallbackRefused('unknown salon');
     });
@@ -286,8 +288,10 @@ export class GatewayPayments {
       actor: { kind: 'system', id: 'payment-gateway' },
       correlationId: newId(),
       now,
+      [UNIT]: unit,
     };
     const { state } = await this.aggregates.load(
+      ctx,
       gatewayPaymentStream(ctx.tenantId, notice.paymentId),
       initialGatewayPayment,
       evolveGatewayPayment,
@@ -302,7 +306,7 @@ export class GatewayPayments {
     )
       throw new DomainError('payments.gateway_amount_mismatch', 409);
     const { feeFils } = await this.platform(notice.tenantId);
-    const { result, position } = await this.aggregates.transaction(async () => {
+    const { result, position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const visit = state.started.appointment_id
         ? await this.visit(ctx, state.started.appointment_id)
         : undefined;
@@ -370,7 +374,7 @@ export class GatewayPayments {
         correlationId: newId(),
         now,
       };
-      await this.aggregates.transaction(async () => {
+      await this.aggregates.transaction(ctx, async (ctx) => {
         const outcome = await this.decide(ctx, String(doc.id), { type: 'Expire', now, today: tenant.today });
         const s = outcome.state;
         if (outcome.events.length && s.exists && s.started.appointment_id) {
@@ -385,6 +389,7 @@ export class GatewayPayments {
 
   private async visit(ctx: CommandContext, appointmentId: string) {
     const { state } = await this.aggregates.load<VisitState, AppointmentEvent>(
+      ctx,
       streamName(APPOINTMENT_CATEGORY, ctx.tenantId, appointmentId),
       initialVisitState,
       evolveVisit,
@@ -453,6 +458,8 @@ export class ReceiveGatewayCallback {
     readonly headers: Record<string, string | undefined>,
     readonly now: Date,
     readonly tenantId?: string,
+    /** the request's unit of work (see `RequestUnit`); none from the simulator's page in this process */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 
@@ -464,7 +471,7 @@ export class ReceiveGatewayCallbackHandler implements ICommandHandler<ReceiveGat
     @Inject(AccountInvoicePayments) private readonly platformPayments: AccountInvoicePayments,
   ) {}
 
-  async execute({ gateway, body, headers, now, tenantId }: ReceiveGatewayCallback): Promise<Answer> {
+  async execute({ gateway, body, headers, now, tenantId, unit }: ReceiveGatewayCallback): Promise<Answer> {
     try {
       const notice = await this.gateways[gateway].verify(
         { body, headers, tenantId },
@@ -472,8 +479,8 @@ export class ReceiveGatewayCallbackHandler implements ICommandHandler<ReceiveGat
       );
       // a salon paying the platform's invoice (through the simulator, the platform's own gateway)
       if (notice.tenantId === PLATFORM_TENANT && gateway === 'simulator')
-        return await this.platformPayments.apply(notice, now);
-      return await this.payments.apply(notice, now, gateway);
+        return await this.platformPayments.apply(notice, now, unit);
+      return await this.payments.apply(notice, now, gateway, unit);
     } catch (error) {
       if (error instanceof GatewayCallbackRefused) throw new DomainError('payments.callback_refused', 401);
       throw error;

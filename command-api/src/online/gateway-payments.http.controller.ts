@@ -4,6 +4,8 @@ import { notFound } from '@rawnaq/contracts';
 import { Public, TOKENS, type Clock } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
 import { ReceiveGatewayCallback } from './gateway-payments.commands';
+import type { UnitOfWork } from '../shared/unit-of-work';
+import { RequestUnit, unitOfRequest } from '../shared/http-context';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { redirect: (status: number, url: string) => void };
@@ -35,6 +37,8 @@ export class GatewayCallbacksController {
         fields(body),
         { 'x-simulator-signature': one(req.headers['x-simulator-signature']) },
         this.clock.now(),
+        undefined,
+        unitOfRequest(req),
       ),
     );
   }
@@ -45,10 +49,15 @@ export class GatewayCallbacksController {
    */
   @Post('arb/:tenantId')
   @Public()
-  async arb(@Param('tenantId') tenantId: string, @Body() body: unknown, @Res() res: Response) {
+  async arb(
+    @Param('tenantId') tenantId: string,
+    @Body() body: unknown,
+    @Res() res: Response,
+    @RequestUnit() unit: UnitOfWork | undefined,
+  ) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(tenantId)) throw notFound('not_found.payment');
     const answer = (await this.commands.execute(
-      new ReceiveGatewayCallback('arb', fields(body), {}, this.clock.now(), tenantId),
+      new ReceiveGatewayCallback('arb', fields(body), {}, this.clock.now(), tenantId, unit),
     )) as Answer<{ return_path: string }>;
     res.redirect(303, answer.body.return_path);
   }

@@ -38,12 +38,12 @@ export class OnlinePaymentsController {
     if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound('not_found.payment');
     const ctx = commandContext(auth, req);
     const stream = streamName(GATEWAY_PAYMENT_CATEGORY, ctx.tenantId, id);
-    const { state } = await this.aggregates.load(stream, initialGatewayPayment, evolveGatewayPayment);
+    const { state } = await this.aggregates.load(ctx, stream, initialGatewayPayment, evolveGatewayPayment);
     if (!state.exists || !state.started.purchase) throw notFound('not_found.payment');
     if (state.delivered) throw conflict('payments.purchase_already_delivered');
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const position = await this.purchases.deliver(ctx, tenant, id, { rethrow: true });
-    const after = await this.aggregates.load(stream, initialGatewayPayment, evolveGatewayPayment);
+    const after = await this.aggregates.load(ctx, stream, initialGatewayPayment, evolveGatewayPayment);
     const delivered = after.state.exists ? after.state.delivered : undefined;
     if (!delivered) throw conflict('payments.gateway_not_paid');
     return new Answer({ id, ...delivered }, position);

@@ -85,8 +85,9 @@ export class OnlinePurchases {
   ): Promise<string | undefined> {
     const stream = streamName(GATEWAY_PAYMENT_CATEGORY, ctx.tenantId, paymentId);
     try {
-      const { position } = await this.aggregates.transaction(async () => {
+      const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
         const { state } = await this.aggregates.load<GatewayPaymentState, GatewayPaymentEvent>(
+          ctx,
           stream,
           initialGatewayPayment,
           evolveGatewayPayment,

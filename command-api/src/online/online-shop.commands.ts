@@ -19,10 +19,11 @@ import { giftCardsOnline, salonOfAlias } from '@rawnaq/projections';
 import { loadBundle } from '../sales/customer-offers.commands';
 import { BookingContext } from '../scheduling/booking-context';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
 import { tenantInfo, type TenantInfo } from '../shared/tenant';
 import { GatewayPayments } from './gateway-payments.commands';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 /** A purchase on the salon's pages: which salon, what she typed, when, and her request's key. */
 type PurchaseRequest = {
@@ -32,6 +33,8 @@ type PurchaseRequest = {
   idempotencyKey?: string;
   /** the site's origin as the customer reached it, for gateways that call back over the internet */
   origin: string;
+  /** the request's unit of work (see `RequestUnit`) */
+  unit?: UnitOfWork;
 };
 
 export class BuyOfferOnline {
@@ -47,6 +50,7 @@ const contextOf = (salon: Doc, mobile: string, r: PurchaseRequest): CommandConte
   correlationId: newId(),
   idempotencyKey: r.idempotencyKey,
   now: r.now,
+  [UNIT]: r.unit,
 });
 
 /** The payment opened for a purchase, as the page needs it to send her to the gateway. */
@@ -97,7 +101,7 @@ export class BuyOfferOnlineHandler implements ICommandHandler<BuyOfferOnline> {
       salon.require_email === true ? schemas.emailRequired : schemas.emailOptional,
       request.body,
     );
-    const found = await loadBundle(this.aggregates, salon.id, input.kind, input.item_id);
+    const found = await loadBundle(this.aggregates, { tenantId: salon.id }, input.kind, input.item_id);
     if (!found.exists || found.status !== 'active') throw rejected('online.offer_not_on_sale', 'item_id');
     if ('expiry_date' in found.details && found.details.expiry_date < tenant.today)
       throw rejected('online.offer_not_on_sale', 'item_id');

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER } from '@rawnaq/contracts';
 import { ClientIp, header, Public, TOKENS, type Clock } from '@rawnaq/platform';
 import { PublicRateLimit } from '../sales/surveys.commands';
 import { BuyGiftCardOnline, BuyOfferOnline } from './online-shop.commands';
+import { unitOfRequest } from '../shared/http-context';
 
 type Request = { headers: Record<string, string | string[] | undefined>; protocol?: string };
 
@@ -49,6 +50,7 @@ export class OnlineShopController {
       now,
       idempotencyKey: key && key.length <= 200 ? key : undefined,
       origin: `${req.protocol ?? 'http'}://${header(req as never, 'host') ?? 'localhost'}`,
+      unit: unitOfRequest(req),
     };
   }
 }

@@ -40,8 +40,8 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import { queueMail } from '../identity/mail';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
-import { commandContext } from '../shared/http-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
+import { commandContext, RequestUnit } from '../shared/http-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { PublicRateLimit } from '../sales/surveys.commands';
 import {
@@ -55,6 +55,7 @@ import {
   type ContractStateOf,
   type TemplateState,
 } from './account-contracts';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 const UUID = /^[0-9a-f-]{36}$/;
@@ -157,6 +158,7 @@ export class SendContractHandler implements ICommandHandler<SendContract> {
     if (!account) throw rejected('not_found.account', 'account_id');
     const tenantId = String(account.id);
     const { state: template } = await this.aggregates.load(
+      ctx,
       contractTemplateStream(i.template_id),
       initialTemplate,
       evolveTemplate,
@@ -211,7 +213,7 @@ export class SendContractHandler implements ICommandHandler<SendContract> {
       start_date: i.start_date,
       end_date: i.end_date,
     };
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
       await runContract(this.aggregates, tenantId, contractId, ctx, { type: 'Send', contract });
       const mail = contractMail(contract);
       // the platform's mail (its tracker lists it), not a record of the salon's
@@ -258,7 +260,7 @@ export class ChangeContractHandler implements ICommandHandler<ChangeContract> {
       const outcome = await runContract(this.aggregates, tenantId, id, ctx, { type: 'Cancel', reason });
       return new Answer({ id, state: 'cancelled' }, outcome.position);
     }
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const outcome = await runContract(this.aggregates, tenantId, id, ctx, { type: 'ResendMail' });
       const sent = (outcome.state as ContractStateOf & { exists: true }).sent;
       const to = await ownerEmailOf(this.models, sent.owner_user_id);
@@ -282,6 +284,8 @@ export class SignContract {
     readonly ip: string,
     readonly userAgent: string,
     readonly body: unknown,
+    /** the request's unit of work (see `RequestUnit`) */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 
@@ -301,7 +305,7 @@ export class SignContractHandler implements ICommandHandler<SignContract> {
     @Inject(TOKENS.fileStore) private readonly files: FileStore,
   ) {}
 
-  async execute({ now, uniqueId, ip, userAgent, body }: SignContract): Promise<Answer> {
+  async execute({ now, uniqueId, ip, userAgent, body, unit }: SignContract): Promise<Answer> {
     const i = parseInput(signContractInput, body);
     const [doc] = CONTRACT_LINK.test(uniqueId)
       ? await this.models.find('contracts', { filter: { unique_id: uniqueId }, limit: 1 })
@@ -310,7 +314,8 @@ export class SignContractHandler implements ICommandHandler<SignContract> {
     const tenantId = String(doc.tenantId);
     const contractId = String(doc.id);
     const stream = contractStream(tenantId, contractId);
-    const { state } = await this.aggregates.load(stream, initialContract, evolveContract);
+    // the command's first read: nothing of it is pending yet
+    const { state } = await this.aggregates.load(undefined, stream, initialContract, evolveContract);
     // judged before anything is drawn or stored (and again when the signing is appended)
     const probe = { signer_name: '', signed_at: '', ip: '', user_agent: '' };
     decideContract(
@@ -332,6 +337,7 @@ export class SignContractHandler implements ICommandHandler<SignContract> {
       actor: { kind: 'customer', id: i.signer_name },
       correlationId: contractId,
       now,
+      [UNIT]: unit,
     };
     const sent = state.sent;
     const pdf = await renderContractPdf({
@@ -442,10 +448,11 @@ export class PublicContractsController {
     @UserAgent() userAgent: string,
     @Param('uniqueId') uniqueId: string,
     @Body() body: unknown,
+    @RequestUnit() unit: UnitOfWork | undefined,
   ) {
     const now = this.clock.now();
     this.limit.check(ip, now.getTime());
-    return this.commands.execute(new SignContract(now, uniqueId, ip, userAgent, body));
+    return this.commands.execute(new SignContract(now, uniqueId, ip, userAgent, body, unit));
   }
 }
 

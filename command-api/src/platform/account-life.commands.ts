@@ -44,8 +44,8 @@ import { randomBytes } from 'node:crypto';
 import { queueMail, requestPasswordLink } from '../identity/mail';
 import { openAccount } from '../seed/demo-salon';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
-import { commandContext } from '../shared/http-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
+import { commandContext, RequestUnit, unitOfRequest } from '../shared/http-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { PublicRateLimit } from '../sales/surveys.commands';
@@ -62,6 +62,7 @@ import {
   type TrialRequestCommand,
 } from './account-life';
 import { evolvePlan, type PlanState } from './billing';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 /** How long the e-mail link of a free-trial request stays good. */
 const VERIFY_HOURS = 24;
@@ -94,11 +95,12 @@ const welcomeMail = (
   path: `/${locale}/merchant/reset-password/`,
 });
 
-const systemContext = (now: Date, correlationId: string): CommandContext => ({
+const systemContext = (now: Date, correlationId: string, unit: UnitOfWork | undefined): CommandContext => ({
   tenantId: PLATFORM_TENANT,
   actor: { kind: 'system', id: 'website' },
   correlationId,
   now,
+  [UNIT]: unit,
 });
 
 export class RequestFreeTrial {
@@ -106,12 +108,16 @@ export class RequestFreeTrial {
     readonly now: Date,
     readonly body: unknown,
     readonly locale: 'en' | 'ar',
+    /** the request's unit of work (see `RequestUnit`); none from the website's own form */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 export class VerifyFreeTrialRequest {
   constructor(
     readonly now: Date,
     readonly body: unknown,
+    /** the request's unit of work (see `RequestUnit`) */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 export class DecideTrialRequest {
@@ -163,7 +169,7 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
     @Inject(TOKENS.linkTokens) private readonly links: LinkTokens,
   ) {}
 
-  async execute({ now, body, locale }: RequestFreeTrial): Promise<Answer> {
+  async execute({ now, body, locale, unit }: RequestFreeTrial): Promise<Answer> {
     const i = parseInput(freeTrialRequestInput, body);
     // one request at a time per address: a second one while the first is pending is a mistake
     const pending = await this.models.find('trial_requests', {
@@ -178,9 +184,9 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
         country_id: 'platform_lists.country_not_allowed',
       });
     const requestId = newId();
-    const ctx = systemContext(now, requestId);
+    const ctx = systemContext(now, requestId, unit);
     const link = this.links.issue();
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
       await runRequest(this.aggregates, requestId, ctx, {
         type: 'RequestFreeTrial',
         request: {
@@ -216,17 +222,18 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
 export class VerifyFreeTrialRequestHandler implements ICommandHandler<VerifyFreeTrialRequest> {
   constructor(@Inject(Aggregates) private readonly aggregates: Aggregates) {}
 
-  async execute({ now, body }: VerifyFreeTrialRequest): Promise<Answer> {
+  async execute({ now, body, unit }: VerifyFreeTrialRequest): Promise<Answer> {
     const { request_id: requestId, token } = parseInput(verifyTrialRequestInput, body);
     const tokenHash = hashToken(token);
     // the request named by the link itself: no read model to wait for
     const { state } = await this.aggregates.load(
+      undefined,
       trialRequestStream(requestId),
       initialTrialRequest,
       evolveTrialRequest,
     );
     if (!state.exists) throw notFound('trial.token_invalid');
-    const outcome = await runRequest(this.aggregates, requestId, systemContext(now, newId()), {
+    const outcome = await runRequest(this.aggregates, requestId, systemContext(now, newId(), unit), {
       type: 'VerifyEmail',
       tokenHash,
       now: now.toISOString(),
@@ -269,6 +276,7 @@ export class DecideTrialRequestHandler implements ICommandHandler<DecideTrialReq
     }
     const input = parseInput(approveTrialRequestInput, body);
     const { state } = await this.aggregates.load(
+      ctx,
       trialRequestStream(requestId),
       initialTrialRequest,
       evolveTrialRequest,
@@ -279,7 +287,8 @@ export class DecideTrialRequestHandler implements ICommandHandler<DecideTrialReq
     const r = state.request;
     const alias = input.alias ?? (await freeAlias(this.models, r.name_en));
     const validTill = trialValidTill(ctx.now, r.country_id);
-    const { position, result } = await this.aggregates.transaction(async () => {
+    const { position, result } = await this.aggregates.transaction(ctx, async (ctx) => {
+      const platformCtx = { ...ctx, tenantId: PLATFORM_TENANT };
       const [last] = await this.models.find('accounts', { sort: [['account_id', 'desc']], limit: 1 });
       const accountId = await this.sequences.next(
         platformCtx,
@@ -315,6 +324,7 @@ export class DecideTrialRequestHandler implements ICommandHandler<DecideTrialReq
         },
         ctx.now,
         ctx.actor,
+        ctx,
       );
       await runRequest(this.aggregates, requestId, platformCtx, {
         type: 'Approve',
@@ -372,7 +382,7 @@ export class ChangeSubscriptionHandler implements ICommandHandler<ChangeSubscrip
             // the plan's employees apply unless the manager gives another number
             const maxEmployees =
               i.max_employees ??
-              (await this.aggregates.load(planStream(i.plan), null as PlanState, evolvePlan)).state
+              (await this.aggregates.load(ctx, planStream(i.plan), null as PlanState, evolvePlan)).state
                 ?.max_employees;
             return {
               type: 'Renew' as const,
@@ -414,16 +424,18 @@ export class FreeTrialRequestsController {
     const now = this.clock.now();
     this.limit.check(ip, now.getTime());
     const lang = String(req.headers['accept-language'] ?? '');
-    return this.commands.execute(new RequestFreeTrial(now, body, lang.startsWith('en') ? 'en' : 'ar'));
+    return this.commands.execute(
+      new RequestFreeTrial(now, body, lang.startsWith('en') ? 'en' : 'ar', unitOfRequest(req)),
+    );
   }
 
   @Post('verify')
   @Public()
   @HttpCode(200)
-  verify(@ClientIp() ip: string, @Body() body: unknown) {
+  verify(@ClientIp() ip: string, @Body() body: unknown, @RequestUnit() unit: UnitOfWork | undefined) {
     const now = this.clock.now();
     this.limit.check(ip, now.getTime());
-    return this.commands.execute(new VerifyFreeTrialRequest(now, body));
+    return this.commands.execute(new VerifyFreeTrialRequest(now, body, unit));
   }
 }
 

@@ -63,6 +63,7 @@ export class AccountStandingGuard implements CanActivate {
     }
     if (!tenantId) return true;
     const { state } = await this.aggregates.load<Subscription, SubscriptionEvent>(
+      undefined,
       subscriptionStream(tenantId),
       initialSubscription,
       evolveSubscription,

@@ -68,8 +68,8 @@ import { evolveSalonWhatsApp, initialSalonWhatsApp } from './salon-whatsapp';
 import { evolveWhatsAppPackage, initialWhatsAppPackage } from './whatsapp-packages.commands';
 import { GATEWAY_TOKENS, type PaymentGateways } from '../online/gateway-tokens';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
-import { commandContext } from '../shared/http-context';
+import { type CommandContext, UNIT, type UnitScope } from '../shared/command-context';
+import { commandContext, unitOfRequest } from '../shared/http-context';
 import { Aggregates, idFor } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { PublicRateLimit } from '../sales/surveys.commands';
@@ -101,6 +101,7 @@ import {
   type PaymentRequestState,
   type PlanState,
 } from './billing';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 
@@ -145,8 +146,13 @@ export class Billing {
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
   ) {}
 
-  invoice(invoiceId: string) {
-    return this.aggregates.load(accountInvoiceStream(invoiceId), initialAccountInvoice, evolveAccountInvoice);
+  invoice(at: UnitScope, invoiceId: string) {
+    return this.aggregates.load(
+      at,
+      accountInvoiceStream(invoiceId),
+      initialAccountInvoice,
+      evolveAccountInvoice,
+    );
   }
 
   runInvoice(ctx: CommandContext, invoiceId: string, c: AccountInvoiceCommand) {
@@ -173,8 +179,8 @@ export class Billing {
       paidOn?: string;
     },
   ) {
-    return this.aggregates.transaction(async () => {
-      const { state } = await this.invoice(invoiceId);
+    return this.aggregates.transaction(ctx, async (ctx) => {
+      const { state } = await this.invoice(ctx, invoiceId);
       if (!state.exists) throw notFound('not_found.record');
       const i = state.issued;
       const tenantId = String(i.account_id);
@@ -223,7 +229,7 @@ export class Billing {
 
   /** The plan's max employees, when the catalogue has the plan. */
   async planEmployees(plan: PaidPlan) {
-    const { state } = await this.aggregates.load(planStream(plan), null as PlanState, evolvePlan);
+    const { state } = await this.aggregates.load(undefined, planStream(plan), null as PlanState, evolvePlan);
     return state?.max_employees;
   }
 }
@@ -294,7 +300,7 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
       case 'manual-payment': {
         const id = uuid(act.id);
         const input = parseInput(manualAccountPaymentInput, body);
-        const { state } = await this.billing.invoice(id);
+        const { state } = await this.billing.invoice(ctx, id);
         if (!state.exists) throw notFound('not_found.record');
         const amount = minorOf(input.amount, state.issued.currency, 'amount');
         const paymentId = idFor(ctx, 'account-payment');
@@ -330,12 +336,14 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
     const refused = rejected('billing.addon_not_priced', 'price');
     if (addon === 'whatsapp') {
       const { state: salon } = await this.aggregates.load(
+        undefined,
         salonWhatsAppStream(tenantId),
         initialSalonWhatsApp,
         evolveSalonWhatsApp,
       );
       if (!salon.package) throw refused;
       const { state: pkg } = await this.aggregates.load(
+        undefined,
         whatsappPackageStream(salon.package.package_id),
         initialWhatsAppPackage,
         evolveWhatsAppPackage,
@@ -345,6 +353,7 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
     }
     if (addon === 'payment_gateway') {
       const { state: settings } = await this.aggregates.load(
+        undefined,
         streamName('account', tenantId, tenantId),
         initialAccountSettings,
         evolveAccountSettings,
@@ -352,6 +361,7 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
       const id = settings.exists ? settings.services.payment_gateway_package_id : undefined;
       if (typeof id !== 'string' || currency !== 'AED') throw refused;
       const { state: pkg } = await this.aggregates.load(
+        undefined,
         paymentGatewayPackageStream(id),
         initialPackage,
         evolvePackage,
@@ -369,14 +379,19 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
     const countryId = account.country_id as number;
     if (!isCountryId(countryId)) throw rejected('not_found.account', 'account_id');
     const currency = currencyOfCountry(countryId);
-    const { state: seller } = await this.aggregates.load(billingSellerStream, initialSeller, evolveSeller);
+    const { state: seller } = await this.aggregates.load(
+      ctx,
+      billingSellerStream,
+      initialSeller,
+      evolveSeller,
+    );
     if (!seller.trn) throw new DomainError('billing.seller_not_set', 409);
     let net: number;
     let line: { en: string; ar: string };
     let subscription: Partial<AccountInvoiceIssued['data']> = {};
     if (input.kind === 'subscription') {
       const plan = input.plan!;
-      const { state } = await this.aggregates.load(planStream(plan), null as PlanState, evolvePlan);
+      const { state } = await this.aggregates.load(ctx, planStream(plan), null as PlanState, evolvePlan);
       const price = state?.prices.find((p) => p.country_id === countryId);
       if (!state || !price) throw rejected('billing.plan_not_priced', 'plan');
       const period = input.period!;
@@ -399,7 +414,7 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
     const vat = vatOnExclusive(net, vatPercent as never);
     const issueDate = today(ctx.now, timeZoneOfCountry(seller.country_id));
     const invoiceId = idFor(ctx, 'account-invoice');
-    const { position, result } = await this.aggregates.transaction(async () => {
+    const { position, result } = await this.aggregates.transaction(ctx, async (ctx) => {
       const number = await this.sequences.next(platform(ctx), 'account-invoice');
       const issued: AccountInvoiceIssued['data'] = {
         invoice_id: invoiceId,
@@ -428,7 +443,7 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
 
   private async request(ctx: CommandContext, body: unknown): Promise<Answer> {
     const input = parseInput(accountPaymentRequestInput, body);
-    const { state: invoice } = await this.billing.invoice(input.invoice_id);
+    const { state: invoice } = await this.billing.invoice(ctx, input.invoice_id);
     if (!invoice.exists) throw rejected('not_found.record', 'invoice_id');
     const i = invoice.issued;
     const account = await this.models.get('accounts', String(i.account_id));
@@ -436,7 +451,7 @@ export class ChangeBillingHandler implements ICommandHandler<ChangeBilling> {
     const email = typeof owner?.email === 'string' ? owner.email : '';
     if (!email) throw rejected('billing.no_owner_email', 'invoice_id');
     const requestId = idFor(ctx, 'account-payment-request');
-    const { position, result } = await this.aggregates.transaction(async () => {
+    const { position, result } = await this.aggregates.transaction(ctx, async (ctx) => {
       const number = await this.sequences.next(platform(ctx), 'account-payment-request');
       const outcome = await this.aggregates.handle<PaymentRequestState, AccountPaymentRequested>(
         accountPaymentRequestStream(requestId),
@@ -493,12 +508,18 @@ export class AccountInvoicePayments {
     @Inject(Billing) private readonly billing: Billing,
   ) {}
 
-  async start(now: Date, uniqueId: string, language: 'en' | 'ar', origin: string): Promise<Answer> {
+  async start(
+    now: Date,
+    uniqueId: string,
+    language: 'en' | 'ar',
+    origin: string,
+    unit?: UnitOfWork,
+  ): Promise<Answer> {
     const doc = /^[\w-]{10,40}$/.test(uniqueId)
       ? (await this.models.find('account_invoices', { filter: { unique_id: uniqueId }, limit: 1 }))[0]
       : undefined;
     if (!doc) throw notFound('not_found.record');
-    const { state } = await this.billing.invoice(String(doc.id));
+    const { state } = await this.billing.invoice(undefined, String(doc.id));
     if (!state.exists) throw notFound('not_found.record');
     if (state.cancelled) throw new DomainError('billing.invoice_cancelled', 409);
     const due = dueOf(state);
@@ -531,6 +552,7 @@ export class AccountInvoicePayments {
       actor: { kind: 'system', id: 'payment-gateway' },
       correlationId: paymentId,
       now,
+      [UNIT]: unit,
     };
     const outcome = await this.aggregates.handle<AccountGatewayPaymentState, AccountGatewayPaymentEvent>(
       accountGatewayPaymentStream(paymentId),
@@ -559,14 +581,16 @@ export class AccountInvoicePayments {
   }
 
   /** The gateway's verified word on a payment of the platform: paid records it on the invoice, once. */
-  async apply(notice: GatewayNotice, now: Date): Promise<Answer> {
+  async apply(notice: GatewayNotice, now: Date, unit?: UnitOfWork): Promise<Answer> {
     const ctx: CommandContext = {
       tenantId: PLATFORM_TENANT,
       actor: { kind: 'system', id: 'payment-gateway' },
       correlationId: newId(),
       now,
+      [UNIT]: unit,
     };
     const { state } = await this.aggregates.load(
+      ctx,
       accountGatewayPaymentStream(notice.paymentId),
       initialAccountGatewayPayment,
       evolveAccountGatewayPayment,
@@ -574,7 +598,7 @@ export class AccountInvoicePayments {
     if (!state.exists) throw notFound('not_found.payment');
     if (notice.amount !== undefined && notice.amount !== state.started.amount)
       throw new DomainError('payments.gateway_amount_mismatch', 409);
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const settled = await this.aggregates.handle<AccountGatewayPaymentState, AccountGatewayPaymentEvent>(
         accountGatewayPaymentStream(notice.paymentId),
         ctx,
@@ -675,6 +699,6 @@ export class PublicAccountInvoicesController {
     this.limit.check(ip, now.getTime());
     const language = (body as { language?: unknown } | undefined)?.language === 'en' ? 'en' : 'ar';
     const host = one(req.headers.host) ?? 'localhost';
-    return this.payments.start(now, uniqueId, language, `http://${host}`);
+    return this.payments.start(now, uniqueId, language, `http://${host}`, unitOfRequest(req));
   }
 }

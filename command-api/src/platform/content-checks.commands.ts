@@ -120,7 +120,7 @@ export class DecideContentCheckHandler implements ICommandHandler<DecideContentC
     const input: ContentCheckInput = parseInput(contentCheckInput, body);
     const entries = (await this.models.getMany('content_entries', ids.filter(isUuid))).filter(Boolean);
     if (entries.length !== ids.length) throw notFound('not_found.record');
-    const { position, result: value } = await this.aggregates.transaction(async () => {
+    const { position, result: value } = await this.aggregates.transaction(ctx, async (ctx) => {
       const decided: Array<{ id: string; review: string; reason: string | null }> = [];
       for (const doc of entries) {
         const tenantId = doc.tenantId as string;

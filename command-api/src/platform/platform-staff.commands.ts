@@ -85,7 +85,7 @@ export class ChangePlatformStaffHandler implements ICommandHandler<ChangePlatfor
         },
       };
       const stream = managerStream(managerId);
-      const { position } = await this.aggregates.transaction(async () => {
+      const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
         await this.aggregates.create(stream, ctx, [created]);
         const link = await requestPasswordLink(this.aggregates, this.links, stream, ctx);
         const adder = await this.models.get('managers', auth.userId);

@@ -82,6 +82,7 @@ export class ChangeSalonWhatsAppHandler implements ICommandHandler<ChangeSalonWh
       const input = parseInput(salonWhatsAppPackageInput, c.body);
       const { state } = isUuid(input.package_id)
         ? await this.aggregates.load<WhatsAppPackageState, WhatsAppPackageEvent>(
+            c.ctx,
             whatsappPackageStream(input.package_id),
             initialWhatsAppPackage,
             evolveWhatsAppPackage,

@@ -27,8 +27,8 @@ import {
   type Clock,
 } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
-import { commandContext } from '../shared/http-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
+import { commandContext, unitOfRequest } from '../shared/http-context';
 import { Aggregates } from '../shared/repository';
 import { PublicRateLimit } from '../sales/surveys.commands';
 import {
@@ -38,6 +38,7 @@ import {
   initialWebsite,
   type WebsiteCommand,
 } from './website';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 const isSection = (v: string): v is WebsiteSection => (WEBSITE_SECTIONS as readonly string[]).includes(v);
 
@@ -82,6 +83,8 @@ export class ReceiveContactMessage {
     readonly now: Date,
     readonly body: unknown,
     readonly language: 'en' | 'ar',
+    /** the request's unit of work (see `RequestUnit`); none from the website's own form */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 
@@ -89,7 +92,7 @@ export class ReceiveContactMessage {
 export class ReceiveContactMessageHandler implements ICommandHandler<ReceiveContactMessage> {
   constructor(@Inject(Aggregates) private readonly aggregates: Aggregates) {}
 
-  async execute({ now, body, language }: ReceiveContactMessage): Promise<Answer> {
+  async execute({ now, body, language, unit }: ReceiveContactMessage): Promise<Answer> {
     const i = parseInput(contactMessageInput, body);
     const id = newId();
     const ctx: CommandContext = {
@@ -97,6 +100,7 @@ export class ReceiveContactMessageHandler implements ICommandHandler<ReceiveCont
       actor: { kind: 'system', id: 'website' },
       correlationId: id,
       now,
+      [UNIT]: unit,
     };
     const message: ContactMessageReceived['data'] = {
       message_id: id,
@@ -162,7 +166,9 @@ export class ContactMessagesController {
     const now = this.clock.now();
     this.limit.check(ip, now.getTime());
     const lang = String(req.headers['accept-language'] ?? '');
-    return this.commands.execute(new ReceiveContactMessage(now, body, lang.startsWith('en') ? 'en' : 'ar'));
+    return this.commands.execute(
+      new ReceiveContactMessage(now, body, lang.startsWith('en') ? 'en' : 'ar', unitOfRequest(req)),
+    );
   }
 }
 

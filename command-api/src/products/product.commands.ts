@@ -104,7 +104,12 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
         duplicateKey: 'products.duplicate_barcode',
       },
       async (holder) => {
-        const { state } = await this.aggregates.load(stream(ctx, holder), initialProductState, evolveProduct);
+        const { state } = await this.aggregates.load(
+          ctx,
+          stream(ctx, holder),
+          initialProductState,
+          evolveProduct,
+        );
         return state.defined && state.details.barcode === barcode;
       },
     );
@@ -114,6 +119,7 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
   private async expectImage(ctx: CommandContext, fileId: string | undefined) {
     if (!fileId) return;
     const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      ctx,
       streamName('file', ctx.tenantId, fileId),
       null,
       (s) => s,
@@ -179,7 +185,12 @@ export class ChangeProductsHandler implements ICommandHandler<ChangeProducts> {
       }
       case 'change': {
         const details = detailsOf(parseInput(productInput({ countryId }), r.body), countryId);
-        const { state } = await this.aggregates.load(stream(ctx, r.id), initialProductState, evolveProduct);
+        const { state } = await this.aggregates.load(
+          ctx,
+          stream(ctx, r.id),
+          initialProductState,
+          evolveProduct,
+        );
         const before = state.defined ? state.details.barcode : undefined;
         if (state.defined && details.image_file_id !== state.details.image_file_id)
           await this.expectImage(ctx, details.image_file_id);

@@ -48,11 +48,9 @@ export class CancelIssuedInvoiceHandler implements ICommandHandler<CancelIssuedI
     const input = parseInput(cancelInvoiceInput, body);
     const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
     // her invoice count and points are those of the customer she is today (merged since: the one kept)
-    const { state: before } = await this.aggregates.load(stream, initialInvoiceState, evolveInvoice);
+    const { state: before } = await this.aggregates.load(ctx, stream, initialInvoiceState, evolveInvoice);
     const owner = before.issued ? before.invoice.customer_id : null;
-    const holder = owner
-      ? ((await currentCustomer(this.aggregates, ctx.tenantId, owner))?.id ?? owner)
-      : null;
+    const holder = owner ? ((await currentCustomer(this.aggregates, ctx, owner))?.id ?? owner) : null;
     const outcome = await this.aggregates.handle<{ state: InvoiceState; paidLater: boolean }, InvoiceEvent>(
       stream,
       ctx,

@@ -51,7 +51,7 @@ export class OpenComplaintHandler implements ICommandHandler<OpenComplaint> {
   async execute({ ctx, auth, body }: OpenComplaint): Promise<Answer> {
     const input = parseInput(openComplaintInput, body);
     const customer = input.customer_id
-      ? await currentCustomer(this.aggregates, ctx.tenantId, input.customer_id)
+      ? await currentCustomer(this.aggregates, ctx, input.customer_id)
       : undefined;
     if (input.customer_id && !customer) throw rejected('not_found.customer', 'customer_id');
     const invoice = input.invoice_id ? await this.models.get('invoices', input.invoice_id) : undefined;

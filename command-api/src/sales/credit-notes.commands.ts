@@ -74,6 +74,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
     const input = parseInput(creditNoteInput({ countryId: tenant.countryId }), body);
     const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
     const { state } = await this.aggregates.load<InvoiceState, InvoiceEvent>(
+      ctx,
       stream,
       initialInvoiceState,
       evolveInvoice,
@@ -88,7 +89,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
         cancelled: !!state.cancelled,
         owed: invoice.owed,
         einvoicing: einvoiced
-          ? await einvoiceStateIn(this.aggregates, ctx.tenantId, einvoiceUuid(ctx.tenantId, invoiceId))
+          ? await einvoiceStateIn(this.aggregates, ctx, einvoiceUuid(ctx.tenantId, invoiceId))
           : 'not_applicable',
         business_date: invoice.business_date as BusinessDate,
       },
@@ -193,8 +194,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
     // the wallet and the points are those of the customer the invoice's is today (merged into another
     // since: the one kept, who holds her balance)
     const holder = invoice.customer_id
-      ? ((await currentCustomer(this.aggregates, ctx.tenantId, invoice.customer_id))?.id ??
-        invoice.customer_id)
+      ? ((await currentCustomer(this.aggregates, ctx, invoice.customer_id))?.id ?? invoice.customer_id)
       : null;
     // a refund to the wallet is there to spend at once
     if (toWallet > 0)

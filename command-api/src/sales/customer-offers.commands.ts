@@ -12,7 +12,7 @@ import {
   type PackageEvent,
 } from '@rawnaq/contracts';
 import { evolveOffer, evolvePackage, type BundleState } from '../catalog/offer';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, type TenantScope } from '../shared/command-context';
 import { Aggregates, idFor } from '../shared/repository';
 import {
   decideCustomerOffer,
@@ -33,11 +33,12 @@ export const customerOfferLink = (ctx: CommandContext, ...parts: Array<string | 
     .slice(0, 22);
 
 /** A purchase's state, including what the running command already decided for it. */
-export const loadCustomerOffer = async (aggregates: Aggregates, tenantId: string, customerOfferId: string) =>
+export const loadCustomerOffer = async (aggregates: Aggregates, at: TenantScope, customerOfferId: string) =>
   isUuid(customerOfferId)
     ? (
         await aggregates.load<CustomerOfferState, CustomerOfferEvent>(
-          customerOfferStream(tenantId, customerOfferId),
+          at,
+          customerOfferStream(at.tenantId, customerOfferId),
           initialCustomerOfferState,
           evolveCustomerOffer,
         )
@@ -74,14 +75,16 @@ export const openCustomerOffer = (
 /** An offer or a package of the menu, as it is now. */
 export const loadBundle = async (
   aggregates: Aggregates,
-  tenantId: string,
+  at: TenantScope,
   kind: 'offer' | 'package',
   id: string,
 ): Promise<BundleState<OfferDetails> | BundleState<PackageDetails>> => {
+  const { tenantId } = at;
   if (!isUuid(id)) return { exists: false };
   if (kind === 'offer')
     return (
       await aggregates.load<BundleState<OfferDetails>, OfferEvent>(
+        at,
         streamName('offer', tenantId, id),
         { exists: false },
         evolveOffer,
@@ -89,6 +92,7 @@ export const loadBundle = async (
     ).state;
   return (
     await aggregates.load<BundleState<PackageDetails>, PackageEvent>(
+      at,
       streamName('package', tenantId, id),
       { exists: false },
       evolvePackage,

@@ -62,6 +62,7 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const input = parseInput(debitNoteInput({ countryId: tenant.countryId }), body);
     const { state } = await this.aggregates.loadHeld<InvoiceState, InvoiceEvent>(
+      ctx,
       streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId),
       initialInvoiceState,
       evolveInvoice,
@@ -103,11 +104,7 @@ export class IssueDebitNoteHandler implements ICommandHandler<IssueDebitNoteComm
     const judged = {
       ...command,
       ...(einvoiced && {
-        einvoicing: await einvoiceStateIn(
-          this.aggregates,
-          ctx.tenantId,
-          einvoiceUuid(ctx.tenantId, invoiceId),
-        ),
+        einvoicing: await einvoiceStateIn(this.aggregates, ctx, einvoiceUuid(ctx.tenantId, invoiceId)),
       }),
     };
     // decided before a number is taken: a refused note takes none

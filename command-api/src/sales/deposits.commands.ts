@@ -59,6 +59,7 @@ export class TakeDepositHandler implements ICommandHandler<TakeDeposit> {
   async execute({ ctx, auth, appointmentId, body }: TakeDeposit): Promise<Answer> {
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const { state: visit } = await this.aggregates.load<VisitState, AppointmentEvent>(
+      ctx,
       streamName(APPOINTMENT_CATEGORY, ctx.tenantId, appointmentId),
       initialVisitState,
       evolveVisit,
@@ -77,6 +78,7 @@ export class TakeDepositHandler implements ICommandHandler<TakeDeposit> {
     if (check.problems.length)
       throw refusal(check.problems.map((p) => ({ ...p, field: p.field?.replace(/^payments\.0\./, '') })));
     const { state: customer } = await this.aggregates.load<CustomerState, CustomerEvent>(
+      ctx,
       streamName(CUSTOMER_CATEGORY, ctx.tenantId, visit.customerId),
       initialCustomerState,
       evolveCustomer,

@@ -71,6 +71,7 @@ const checkItems = async (aggregates: Aggregates, ctx: CommandContext, details: 
   });
   for (const [i, id] of details.product_ids.entries()) {
     const { state } = await aggregates.load<ProductState, ProductEvent>(
+      ctx,
       streamName('product', ctx.tenantId, id),
       initialProductState,
       evolveProduct,
@@ -82,6 +83,7 @@ const checkItems = async (aggregates: Aggregates, ctx: CommandContext, details: 
 
 const holds = (aggregates: Aggregates, ctx: CommandContext, code: string) => async (owner: string) => {
   const { state } = await aggregates.load<DiscountCodeState, DiscountCodeEvent>(
+    ctx,
     discountCodeStream(ctx.tenantId, owner),
     initialDiscountCodeState,
     evolveDiscountCode,
@@ -143,6 +145,7 @@ export class ChangeDiscountCodeHandler implements ICommandHandler<ChangeDiscount
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const stream = discountCodeStream(ctx.tenantId, id);
     const { state } = await this.aggregates.load<DiscountCodeState, DiscountCodeEvent>(
+      ctx,
       stream,
       initialDiscountCodeState,
       evolveDiscountCode,

@@ -54,6 +54,7 @@ export class GiveFreeGiftCardHandler implements ICommandHandler<GiveFreeGiftCard
       throw new DomainError('gift_cards.free_needs_right', 403);
     const input = parseInput(freeGiftCardInput({ countryId: tenant.countryId }), body);
     const { state: customer } = await this.aggregates.load<CustomerState, CustomerEvent>(
+      ctx,
       streamName(CUSTOMER_CATEGORY, ctx.tenantId, input.customer_id),
       initialCustomerState,
       evolveCustomer,

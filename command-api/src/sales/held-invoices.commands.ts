@@ -116,6 +116,7 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
     let customer: { id: string; name: string } | null = null;
     if (input.appointment_id) {
       const { state } = await this.aggregates.load(
+        ctx,
         streamName(APPOINTMENT_CATEGORY, ctx.tenantId, input.appointment_id),
         initialVisitState,
         evolveVisit,
@@ -126,6 +127,7 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
     }
     if (input.customer_id) {
       const { state } = await this.aggregates.load<CustomerState, CustomerEvent>(
+        ctx,
         streamName(CUSTOMER_CATEGORY, ctx.tenantId, input.customer_id),
         initialCustomerState,
         evolveCustomer,
@@ -210,7 +212,7 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
         continue;
       }
       if (w.kind === 'offer' || w.kind === 'package') {
-        const found = await loadBundle(this.aggregates, ctx.tenantId, w.kind, itemId);
+        const found = await loadBundle(this.aggregates, ctx, w.kind, itemId);
         if (!found.exists || found.status === 'removed' || found.status === 'disabled')
           problems.push({ field: `lines.${i}.item_id`, key: `not_found.${w.kind}` });
         else
@@ -233,6 +235,7 @@ export class HoldInvoiceHandler implements ICommandHandler<HoldInvoice> {
           };
       } else {
         const { state } = await this.aggregates.load<ProductState, ProductEvent>(
+          ctx,
           streamName('product', ctx.tenantId, itemId),
           initialProductState,
           evolveProduct,

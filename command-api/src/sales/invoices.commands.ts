@@ -150,6 +150,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     let visit: Extract<VisitState, { exists: true }> | undefined;
     if (input.appointment_id) {
       const { state } = await this.aggregates.load(
+        ctx,
         streamName(APPOINTMENT_CATEGORY, ctx.tenantId, input.appointment_id),
         initialVisitState,
         evolveVisit,
@@ -165,7 +166,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
     // that was hers (a card, a package or a visit of a customer merged into her is hers)
     let customer: { id: string; name: string; ids: readonly string[] } | null = null;
     if (customerId) {
-      const found = await currentCustomer(this.aggregates, ctx.tenantId, customerId);
+      const found = await currentCustomer(this.aggregates, ctx, customerId);
       if (!found) problems.push({ field: 'customer_id', key: 'not_found.customer' });
       else
         customer = {
@@ -183,6 +184,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       ? activeDeposits(
           (
             await this.aggregates.load<DepositsState, DepositEvent>(
+              ctx,
               depositStream,
               initialDepositsState,
               evolveDeposits,
@@ -226,6 +228,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       walletStream && fromWallet > 0
         ? (
             await this.aggregates.load<WalletState, WalletEvent>(
+              ctx,
               walletStream,
               initialWalletState,
               evolveWallet,
@@ -585,11 +588,12 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
   ) {
     if (!typed?.trim()) return undefined;
     const code = normalizeDiscountCode(typed);
-    const owner = code && (await this.unique.ownerOf(ctx.tenantId, 'discount_code', code));
+    const owner = code && (await this.unique.ownerOf(ctx, 'discount_code', code));
     let state: DiscountCodeState = initialDiscountCodeState;
     if (owner)
       state = (
         await this.aggregates.load<DiscountCodeState, DiscountCodeEvent>(
+          ctx,
           discountCodeStream(ctx.tenantId, owner),
           initialDiscountCodeState,
           evolveDiscountCode,
@@ -641,6 +645,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
       seen.add(code);
       const stream = streamName(GIFT_CARD_CATEGORY, ctx.tenantId, code);
       const { state } = await this.aggregates.load<GiftCardState, GiftCardEvent>(
+        ctx,
         stream,
         initialGiftCardState,
         evolveGiftCard,
@@ -719,7 +724,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         let beneficiary: { id: string; name: string } | null = null;
         if (w.beneficiary_id) {
           // the customer she is today (merged into another since: the one kept)
-          const found = await currentCustomer(this.aggregates, ctx.tenantId, w.beneficiary_id);
+          const found = await currentCustomer(this.aggregates, ctx, w.beneficiary_id);
           if (!found) problems.push({ field: `lines.${i}.beneficiary_id`, key: 'not_found.customer' });
           else beneficiary = { id: found.id, name: found.state.details.name };
         }
@@ -757,7 +762,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         // a session of her purchase: the service as the purchase names it, at no charge today
         const field = `lines.${i}.customer_offer_id`;
         const id = w.customer_offer_id;
-        const state = purchases.get(id) ?? (await loadCustomerOffer(this.aggregates, ctx.tenantId, id));
+        const state = purchases.get(id) ?? (await loadCustomerOffer(this.aggregates, ctx, id));
         const problem = sessionProblem(state, {
           customerId: customerIds?.[0] ?? null,
           mergedIds: customerIds ?? [],
@@ -812,7 +817,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         // sold to the customer: priced from the menu's offer or package, VAT as its services
         if (quantity !== 1)
           problems.push({ field: `lines.${i}.quantity`, key: 'customer_offers.one_per_line' });
-        const found = await loadBundle(this.aggregates, ctx.tenantId, w.kind, itemId);
+        const found = await loadBundle(this.aggregates, ctx, w.kind, itemId);
         if (!found.exists || found.status === 'removed' || found.status === 'disabled')
           problems.push({ field: `lines.${i}.item_id`, key: `not_found.${w.kind}` });
         else if (found.status !== 'active')
@@ -865,6 +870,7 @@ export class IssueInvoiceHandler implements ICommandHandler<IssueInvoice> {
         let entry = stock.get(itemId);
         if (!entry) {
           const { state } = await this.aggregates.load<ProductState, ProductEvent>(
+            ctx,
             streamName('product', ctx.tenantId, itemId),
             initialProductState,
             evolveProduct,

@@ -51,6 +51,7 @@ export const loyaltyStream = (tenantId: string, customerId: string) =>
 
 const customerOf = async (aggregates: Aggregates, ctx: CommandContext, customerId: string) => {
   const { state } = await aggregates.load<CustomerState, CustomerEvent>(
+    ctx,
     streamName(CUSTOMER_CATEGORY, ctx.tenantId, customerId),
     initialCustomerState,
     evolveCustomer,

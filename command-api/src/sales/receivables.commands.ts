@@ -130,6 +130,7 @@ export class ReceivePaymentHandler implements ICommandHandler<ReceivePayment> {
     const money = (minor: number) => formatMoney({ amount: minor, currency }, { locale: 'en' });
     const stream = streamName(INVOICE_CATEGORY, ctx.tenantId, invoiceId);
     const { state } = await this.aggregates.load<InvoiceState, InvoiceEvent>(
+      ctx,
       stream,
       initialInvoiceState,
       evolveInvoice,
@@ -143,15 +144,14 @@ export class ReceivePaymentHandler implements ICommandHandler<ReceivePayment> {
     };
     // her wallet is the one of the customer she is today (merged into another since: the one kept)
     const owner = state.invoice.customer_id;
-    const customerId = owner
-      ? ((await currentCustomer(this.aggregates, ctx.tenantId, owner))?.id ?? owner)
-      : null;
+    const customerId = owner ? ((await currentCustomer(this.aggregates, ctx, owner))?.id ?? owner) : null;
     const fromWallet = input.method === PaymentMethod.wallet && customerId;
     const walletStream = customerId ? streamName(WALLET_CATEGORY, ctx.tenantId, customerId) : undefined;
     const wallet =
       fromWallet && walletStream
         ? (
             await this.aggregates.load<WalletState, WalletEvent>(
+              ctx,
               walletStream,
               initialWalletState,
               evolveWallet,

@@ -14,17 +14,20 @@ import {
 } from '@rawnaq/contracts';
 import { parseInput, TOKENS, type ReadModels } from '@rawnaq/platform';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
 import { Sequences } from '../shared/sequences';
 import { tenantInfo } from '../shared/tenant';
 import { handleComplaint } from './complaints.commands';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 export class RateInvoice {
   constructor(
     readonly uniqueId: string,
     readonly body: unknown,
     readonly now: Date,
+    /** the request's unit of work (see `RequestUnit`) */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 
@@ -80,7 +83,7 @@ export class RateInvoiceHandler implements ICommandHandler<RateInvoice> {
     @Inject(Sequences) private readonly sequences: Sequences,
   ) {}
 
-  async execute({ uniqueId, body, now }: RateInvoice): Promise<Answer> {
+  async execute({ uniqueId, body, now, unit }: RateInvoice): Promise<Answer> {
     if (!UNIQUE_ID.test(uniqueId)) throw notFound('not_found.invoice');
     const [invoice] = await this.models.find('invoices', { filter: { unique_id: uniqueId }, limit: 1 });
     if (!invoice) throw notFound('not_found.invoice');
@@ -90,6 +93,7 @@ export class RateInvoiceHandler implements ICommandHandler<RateInvoice> {
       actor: { kind: 'customer', id: `e-survey:${uniqueId}` },
       correlationId: newId(),
       now,
+      [UNIT]: unit,
     };
     const rating = Number(input.rating);
     type Line = {
@@ -114,7 +118,7 @@ export class RateInvoiceHandler implements ICommandHandler<RateInvoice> {
       })),
     };
     // the rating and, when it is weak or very weak, the complaint it opens: together or not at all
-    const { position } = await this.aggregates.transaction(async () => {
+    const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
       const rated = await this.aggregates.handle<SurveyState, InvoiceRated>(
         streamName(INVOICE_SURVEY_CATEGORY, ctx.tenantId, invoice.id),
         ctx,

@@ -42,6 +42,7 @@ export class TopUpWalletHandler implements ICommandHandler<TopUpWallet> {
     const tenant = await tenantInfo(this.models, ctx.tenantId, ctx.now);
     const input = parseInput(walletTopUpInput({ countryId: tenant.countryId }), body);
     const { state: customer } = await this.aggregates.load<CustomerState, CustomerEvent>(
+      ctx,
       streamName(CUSTOMER_CATEGORY, ctx.tenantId, customerId),
       initialCustomerState,
       evolveCustomer,

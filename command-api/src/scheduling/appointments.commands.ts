@@ -156,7 +156,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     };
     if (r.kind === 'book') return this.book(ctx, tenant, scope, r.body, context, uniqueId, confirmation);
     const stream = visitStream(ctx, r.id);
-    const { state } = await this.aggregates.load(stream, initialVisitState, evolveVisit);
+    const { state } = await this.aggregates.load(ctx, stream, initialVisitState, evolveVisit);
     if (!state.exists) throw notFound('not_found.appointment');
     this.mustSee(scope, state.lines);
     const run = (command: VisitCommand) =>
@@ -205,7 +205,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
           start: state.lines.map((l) => l.start).sort()[0],
         });
         // the penalty is the customer's she is today (merged into another since she booked: that one)
-        const customer = await currentCustomer(this.aggregates, ctx.tenantId, state.customerId);
+        const customer = await currentCustomer(this.aggregates, ctx, state.customerId);
         await this.aggregates.handle<CustomerState, CustomerEvent>(
           streamName(CUSTOMER_CATEGORY, ctx.tenantId, customer?.id ?? state.customerId),
           ctx,
@@ -276,6 +276,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     let customerId = input.customer_id;
     if (customerId) {
       const { state } = await this.aggregates.load(
+        ctx,
         streamName(CUSTOMER_CATEGORY, ctx.tenantId, customerId),
         initialCustomerState,
         evolveCustomer,
@@ -294,6 +295,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
     }
     if (input.rebook_of) {
       const { state } = await this.aggregates.load(
+        ctx,
         visitStream(ctx, input.rebook_of),
         initialVisitState,
         evolveVisit,
@@ -643,6 +645,7 @@ export class ChangeAppointmentsHandler implements ICommandHandler<ChangeAppointm
 
   private async reason(ctx: CommandContext, reasonId: string) {
     const { state } = await this.aggregates.load<ReasonsState, CancellationReasonEvent>(
+      ctx,
       streamName(CANCELLATION_REASONS_CATEGORY, ctx.tenantId, ctx.tenantId),
       initialReasons(),
       evolveReasons,

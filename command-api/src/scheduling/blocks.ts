@@ -20,6 +20,7 @@ export const refuseBlockOverVisits = async (
   if (period.kind !== 'block') return;
   for (const block of blockIntervals(period, timeZone)) {
     const { state } = await aggregates.loadHeld<DayBookState, Parameters<typeof evolveDayBook>[1]>(
+      ctx,
       employeeDayStream(ctx.tenantId, employeeId, block.date),
       initialDayBook(),
       evolveDayBook,

@@ -60,6 +60,7 @@ export class BookingContext {
 
   async settings(): Promise<Extract<AccountSettings, { exists: true }>> {
     const { state } = await this.aggregates.loadHeld<AccountSettings, SettingsEvent>(
+      this.ctx,
       streamName('account', this.ctx.tenantId, this.ctx.tenantId),
       initialAccountSettings,
       evolveAccountSettings,
@@ -71,6 +72,7 @@ export class BookingContext {
   async menu(): Promise<MenuState> {
     return (
       await this.aggregates.load<MenuState, MenuEvent>(
+        this.ctx,
         streamName(MENU_CATEGORY, this.ctx.tenantId, this.ctx.tenantId),
         NO_MENU,
         evolveMenu,
@@ -83,6 +85,7 @@ export class BookingContext {
     if (!state) {
       state = (
         await this.aggregates.loadHeld<EmployeeState, EmployeeEvent>(
+          this.ctx,
           streamName(EMPLOYEE_CATEGORY, this.ctx.tenantId, employeeId),
           initialEmployeeState,
           evolveEmployee,
@@ -97,7 +100,12 @@ export class BookingContext {
     let state = this.days.get(stream);
     if (!state) {
       state = (
-        await this.aggregates.load<DayBookState, DayBookEvent>(stream, initialDayBook(), evolveDayBook)
+        await this.aggregates.load<DayBookState, DayBookEvent>(
+          this.ctx,
+          stream,
+          initialDayBook(),
+          evolveDayBook,
+        )
       ).state;
       this.days.set(stream, state);
     }

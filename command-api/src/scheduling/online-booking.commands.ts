@@ -30,13 +30,14 @@ import {
 import { GatewayPayments } from '../online/gateway-payments.commands';
 import { freeTimes, salonOfAlias, withheldOf } from '@rawnaq/projections';
 import { Answer } from '../shared/answer';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
 import { Aggregates } from '../shared/repository';
 import { tenantInfo } from '../shared/tenant';
 import { bookingLinkOf, ChangeAppointments } from './appointments.commands';
 import { OnlineVisits } from './online-visits';
 import { OnlineCustomers } from '../customers/online-customers';
 import { evolveVisit, initialVisitState } from './visit';
+import type { UnitOfWork } from '../shared/unit-of-work';
 
 /**
  * The deposit the salon's policy asks for a visit of these services (minor units): none, a fixed
@@ -61,6 +62,8 @@ export class BookOnline {
     readonly idempotencyKey?: string,
     /** the site's origin as the customer reached it, for gateways that call back over the internet */
     readonly origin = '',
+    /** the request's unit of work (see `RequestUnit`) */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 
@@ -117,7 +120,7 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
     @Inject(OnlineCustomers) private readonly customers: OnlineCustomers,
   ) {}
 
-  async execute({ alias, body, now, idempotencyKey, origin }: BookOnline): Promise<Answer> {
+  async execute({ alias, body, now, idempotencyKey, origin, unit }: BookOnline): Promise<Answer> {
     const salon = await salonOfAlias(this.models, alias);
     const tenant = await tenantInfo(this.models, salon.id, now);
     const schemas = onlineBookingInput({ countryId: tenant.countryId });
@@ -150,6 +153,7 @@ export class BookOnlineHandler implements ICommandHandler<BookOnline> {
       correlationId: newId(),
       idempotencyKey,
       now,
+      [UNIT]: unit,
     };
     // she is the customer on file whose mobile and name agree, or a new one (`OnlineCustomers`),
     // registered in this same unit: not at all if the booking is refused
@@ -280,6 +284,8 @@ export class ChangeOnlineBooking {
     readonly body: unknown,
     readonly now: Date,
     readonly idempotencyKey?: string,
+    /** the request's unit of work (see `RequestUnit`) */
+    readonly unit?: UnitOfWork,
   ) {}
 }
 
@@ -297,7 +303,7 @@ export class ChangeOnlineBookingHandler implements ICommandHandler<ChangeOnlineB
     @Inject(TOKENS.eventStore) private readonly store: EventStore,
   ) {}
 
-  async execute({ uniqueId, change, body, now, idempotencyKey }: ChangeOnlineBooking): Promise<Answer> {
+  async execute({ uniqueId, change, body, now, idempotencyKey, unit }: ChangeOnlineBooking): Promise<Answer> {
     const input = change === 'reschedule' ? parseInput(rescheduleAppointmentInput, body) : undefined;
     if (!/^[A-Za-z0-9_-]{22}$/.test(uniqueId)) throw notFound('not_found.appointment');
     const lookup = () => this.models.find('appointments', { filter: { unique_id: uniqueId }, limit: 1 });
@@ -310,7 +316,9 @@ export class ChangeOnlineBookingHandler implements ICommandHandler<ChangeOnlineB
     if (!found) throw notFound('not_found.appointment');
     const tenantId = found.tenantId as string;
     const salon = await this.models.get('accounts', tenantId);
+    // the command's first read: nothing of it is pending yet
     const { state } = await this.aggregates.load(
+      undefined,
       streamName(APPOINTMENT_CATEGORY, tenantId, found.id),
       initialVisitState,
       evolveVisit,
@@ -328,6 +336,7 @@ export class ChangeOnlineBookingHandler implements ICommandHandler<ChangeOnlineB
       correlationId: newId(),
       idempotencyKey,
       now,
+      [UNIT]: unit,
     };
     try {
       return (await this.commands.execute(

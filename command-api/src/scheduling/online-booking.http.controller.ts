@@ -4,6 +4,7 @@ import { IDEMPOTENCY_HEADER } from '@rawnaq/contracts';
 import { ClientIp, header, Public, TOKENS, type Clock } from '@rawnaq/platform';
 import { PublicRateLimit } from '../sales/surveys.commands';
 import { BookOnline, ChangeOnlineBooking } from './online-booking.commands';
+import { unitOfRequest } from '../shared/http-context';
 
 type Request = { headers: Record<string, string | string[] | undefined>; protocol?: string };
 
@@ -30,6 +31,7 @@ export class OnlineBookingController {
         now,
         key && key.length <= 200 ? key : undefined,
         `${req.protocol ?? 'http'}://${header(req as never, 'host') ?? 'localhost'}`,
+        unitOfRequest(req),
       ),
     );
   }
@@ -60,7 +62,14 @@ export class OnlineBookingController {
     this.limit.check(ip, now.getTime());
     const key = header(req as never, IDEMPOTENCY_HEADER);
     return this.commands.execute(
-      new ChangeOnlineBooking(uniqueId, change, body, now, key && key.length <= 200 ? key : undefined),
+      new ChangeOnlineBooking(
+        uniqueId,
+        change,
+        body,
+        now,
+        key && key.length <= 200 ? key : undefined,
+        unitOfRequest(req),
+      ),
     );
   }
 }

@@ -36,7 +36,7 @@ import { RegisterCustomer } from '../customers/customer.commands';
 import type { Answer } from '../shared/answer';
 import { hashPassword } from '../identity/identity.commands';
 import { seedPlatformLists } from './platform-lists.seed';
-import type { CommandContext } from '../shared/command-context';
+import { type CommandContext, UNIT } from '../shared/command-context';
 import { defaultReasonEvents } from '../scheduling/cancellation-reasons';
 import { Aggregates, idFor } from '../shared/repository';
 import { UniqueValues } from '../shared/unique-values';
@@ -316,15 +316,49 @@ export type NewAccount = {
   ownerEmployeeId?: string;
 };
 
+/**
+ * Runs a command of the seed as one unit of work, as it is when it comes over HTTP: the command's
+ * context (its `ctx`) is given the unit, in a copy of the command. A command without a context (none
+ * of the seed's) runs each of its decisions as a unit of its own.
+ */
+export const inOwnUnit = async (
+  aggregates: Aggregates,
+  commands: CommandBus,
+  command: object,
+): Promise<unknown> => {
+  const { ctx } = command as { ctx?: CommandContext };
+  if (!ctx) return commands.execute(command);
+  const { result } = await aggregates.transaction(ctx, (inside) =>
+    commands.execute(
+      Object.assign(Object.create(Object.getPrototypeOf(command) as object) as object, command, {
+        ctx: inside,
+      }),
+    ),
+  );
+  return result;
+};
+
 /** An account with its standard roles and its users, as events (the manager console opens salons with it). */
 export const openAccount = async (
   store: EventStore,
   a: NewAccount,
   now = new Date(),
   actor: CommandContext['actor'] = { kind: 'system', id: 'seed' },
+  /** the command that opens it (the manager's): the account is written in its unit of work */
+  within?: CommandContext,
 ): Promise<string | undefined> => {
   const aggregates = new Aggregates(store);
-  const { position } = await aggregates.transaction(() => writeAccount(store, aggregates, a, now, actor));
+  const tenantId = String(a.accountId);
+  const opening: CommandContext = {
+    tenantId,
+    actor,
+    correlationId: `open-account-${tenantId}`,
+    now,
+    [UNIT]: within?.[UNIT],
+  };
+  const { position } = await aggregates.transaction(opening, (ctx) =>
+    writeAccount(store, aggregates, a, ctx),
+  );
   return position;
 };
 
@@ -332,16 +366,9 @@ const writeAccount = async (
   store: EventStore,
   aggregates: Aggregates,
   a: NewAccount,
-  now: Date,
-  actor: CommandContext['actor'],
+  ctx: CommandContext,
 ): Promise<void> => {
-  const tenantId = String(a.accountId);
-  const ctx: CommandContext = {
-    tenantId,
-    actor,
-    correlationId: `open-account-${tenantId}`,
-    now,
-  };
+  const { tenantId } = ctx;
   const opened: AccountOpened = {
     type: 'AccountOpened',
     data: {
@@ -543,8 +570,7 @@ export const seedDemoSalon = async (
   };
   const aggregates = new Aggregates(store);
   // each command of the seed is one unit of work, as it is when it comes over HTTP
-  const execute = async (command: object): Promise<unknown> =>
-    (await aggregates.transaction(() => commands.execute(command))).result;
+  const execute = (command: object): Promise<unknown> => inOwnUnit(aggregates, commands, command);
   const customerIds: string[] = [];
   // Lama's birthday is the day the demo starts: pos/birthday-congratulations has someone to wish (born
   // in a leap year, so 29 February is a date too)
@@ -634,8 +660,8 @@ export const seedDemoSalon = async (
     stylists.push((added as Answer<{ id: string }>).body.id);
   }
   // Noura signs in as the stylist: her own book and attendance
-  await aggregates.transaction(() =>
-    aggregates.handle(streamName(EMPLOYEE_CATEGORY, DEMO.tenantId, stylists[0]), ownerCtx, {
+  await aggregates.transaction(ownerCtx, (ctx) =>
+    aggregates.handle(streamName(EMPLOYEE_CATEGORY, DEMO.tenantId, stylists[0]), ctx, {
       initial: null,
       evolve: (s) => s,
       decide: () => [
@@ -667,6 +693,7 @@ export const seedDemoSalon = async (
   await execute(new ChangeSettings(ownerCtx, { section: 'notifications', body: notificationsHeld }));
   // the salon is registered for VAT: its number is on every invoice and in the e-invoice's QR code
   const { state: settings } = await aggregates.load(
+    undefined,
     streamName('account', DEMO.tenantId, DEMO.tenantId),
     initialAccountSettings,
     evolveAccountSettings,

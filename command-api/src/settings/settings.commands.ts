@@ -201,6 +201,7 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
   /** A logo is an upload of this salon (its stream carries the tenant) made as a logo (square, checked then). */
   private async expectLogo(ctx: CommandContext, fileId: string) {
     const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      ctx,
       streamName('file', ctx.tenantId, fileId),
       null,
       (s) => s,
@@ -239,6 +240,7 @@ export class ChangeSettingsHandler implements ICommandHandler<ChangeSettings> {
     command: SettingsCommand & { values: Record<string, unknown> },
   ) {
     const { state } = await this.aggregates.load(
+      ctx,
       accountStream(ctx.tenantId),
       initialAccountSettings,
       evolveAccountSettings,

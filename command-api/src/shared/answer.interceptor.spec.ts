@@ -3,7 +3,8 @@ import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { SqliteEventStore, silentLogger, type ReadModels } from '@rawnaq/platform';
 import { Answer } from './answer';
 import { AnswerInterceptor } from './answer.interceptor';
-import type { CommandContext } from './command-context';
+import { UNIT, type CommandContext } from './command-context';
+import { unitOfRequest } from './http-context';
 import { Aggregates, idFor } from './repository';
 import { Sequences } from './sequences';
 import { Transactions } from './unit-of-work';
@@ -25,15 +26,17 @@ describe('AnswerInterceptor: the same request sent twice at once', () => {
   afterEach(() => store.close());
 
   /** A command shaped like the till's: the next number, a pause (a document signed on another thread), a new stream. */
-  const command = (key: string) => {
-    const ctx: CommandContext = {
-      tenantId: 't1',
-      actor: { kind: 'user', id: 'u1' },
-      correlationId: key,
-      idempotencyKey: key,
-      now: new Date('2026-12-05T10:00:00Z'),
-    };
+  const command = (key: string, req: object) => {
     return async () => {
+      // in the request's unit, as a controller's `commandContext` makes it
+      const ctx: CommandContext = {
+        tenantId: 't1',
+        actor: { kind: 'user', id: 'u1' },
+        correlationId: key,
+        idempotencyKey: key,
+        now: new Date('2026-12-05T10:00:00Z'),
+        [UNIT]: unitOfRequest(req),
+      };
       const number = await sequences.next(ctx, 'doc');
       await new Promise((resolve) => setTimeout(resolve, 15));
       const id = idFor(ctx, 'doc');
@@ -62,7 +65,7 @@ describe('AnswerInterceptor: the same request sent twice at once', () => {
     const context = {
       switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
     } as unknown as ExecutionContext;
-    const next: CallHandler = { handle: () => defer(() => from(command(key)())) };
+    const next: CallHandler = { handle: () => defer(() => from(command(key, req)())) };
     return lastValueFrom(interceptor.intercept(context, next)).then((body) => ({
       status: res.statusCode,
       body,

@@ -19,6 +19,7 @@ import {
   type StreamWrite,
 } from '@rawnaq/platform';
 import { Answer } from './answer';
+import { requestUnit } from './http-context';
 import { detached, KeyedLocks, Transactions } from './unit-of-work';
 
 type Req = {
@@ -138,7 +139,11 @@ export class AnswerInterceptor implements NestInterceptor {
       if (earlier) return send(earlier);
       try {
         const { result, position } = await this.transactions.run(
-          () => lastValueFrom(next.handle(), { defaultValue: undefined }),
+          (unit) => {
+            // the controller's command context belongs to this unit (`commandContext`)
+            requestUnit(req, unit);
+            return lastValueFrom(next.handle(), { defaultValue: undefined });
+          },
           (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
         );
         // the reply leaves once this process's read models show the write: whatever the caller does

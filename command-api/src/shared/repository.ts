@@ -2,9 +2,10 @@ import { hash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { newId, type EventEnvelope, type RecordedEvent } from '@rawnaq/contracts';
 import type { EventStore } from '@rawnaq/platform';
-import type { CommandContext } from './command-context';
+import type { CommandContext, UnitScope } from './command-context';
+import type { UnitOfWork } from './unit-of-work';
 import { StreamCache } from './stream-cache';
-import { currentUnitOfWork, Transactions } from './unit-of-work';
+import { inUnit, readingUnit, Transactions, unitOf } from './unit-of-work';
 
 export type Fact = { type: string; data: object };
 
@@ -110,17 +111,34 @@ export class Aggregates {
   }
 
   /**
-   * Runs several decisions as one unit (all stored together, or none); inside a command's unit it
+   * Runs several decisions as one unit (all stored together, or none): `work` is given `ctx` inside
+   * the unit, and makes its decisions with it. When `ctx` already belongs to a command's unit, `work`
    * joins that unit, and the position is only known when the command ends.
    */
-  transaction<T>(work: () => Promise<T>) {
-    return this.transactions.run(work);
+  transaction<T>(ctx: CommandContext, work: (ctx: CommandContext) => Promise<T>) {
+    const within = unitOf(ctx);
+    return this.transactions.run(
+      (unit) => work(unit === within ? ctx : inUnit(ctx, unit)),
+      undefined,
+      within,
+    );
   }
 
-  /** The stream's state, including what the running command already decided for it. */
-  async load<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>, asOf?: string) {
+  /**
+   * The stream's state, including what the command of `ctx` (when it runs in a unit) already decided
+   * for it. `ctx` is undefined (or a bare tenant) for a read outside any command, or of a stream the
+   * command does not write (see `readingUnit`).
+   */
+  async load<S, E extends Fact>(
+    ctx: UnitScope,
+    stream: string,
+    initial: S,
+    evolve: Evolve<S, E>,
+    asOf?: string,
+  ) {
+    const unit = readingUnit(ctx, stream);
     const stored = asOf ? await this.store.readStream(stream, { asOf }) : await this.streams.read(stream);
-    const pending = asOf ? undefined : currentUnitOfWork()?.pending(stream);
+    const pending = asOf ? undefined : unit?.pending(stream);
     const storedRevision = stored.length ? stored[stored.length - 1].revision : -1;
     // a unit loads a stream once: what it decided follows what was stored when it first looked
     const base = pending ? stored.filter((e) => e.revision <= pending.loadedRevision) : stored;
@@ -166,7 +184,12 @@ export class Aggregates {
    * without the stream cache. Undefined when the running command's unit loaded the stream at another
    * revision than the one kept (another process appended meanwhile): `load` then folds it whole.
    */
-  private async loadKept<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>) {
+  private async loadKept<S, E extends Fact>(
+    unit: UnitOfWork,
+    stream: string,
+    initial: S,
+    evolve: Evolve<S, E>,
+  ) {
     const fold = folder(evolve);
     const kept = this.folded.get(stream, initial, evolve);
     let state = kept ? kept.state : initial;
@@ -178,7 +201,7 @@ export class Aggregates {
     state = fold(state, fresh);
     if (fresh.length) revision = fresh[fresh.length - 1].revision;
     this.folded.set(stream, initial, evolve, revision, state);
-    const pending = currentUnitOfWork()?.pending(stream);
+    const pending = unit.pending(stream);
     if (pending && pending.loadedRevision !== revision) return undefined;
     return {
       state: fold(state, pending?.events ?? []),
@@ -192,9 +215,9 @@ export class Aggregates {
    * a visit is booked): the command is stored only if the stream has not moved meanwhile, else it runs
    * again on the new state.
    */
-  async loadHeld<S, E extends Fact>(stream: string, initial: S, evolve: Evolve<S, E>) {
-    const loaded = await this.load(stream, initial, evolve);
-    currentUnitOfWork()?.check(stream, loaded.loadedRevision);
+  async loadHeld<S, E extends Fact>(ctx: UnitScope, stream: string, initial: S, evolve: Evolve<S, E>) {
+    const loaded = await this.load(ctx, stream, initial, evolve);
+    unitOf(ctx)?.check(stream, loaded.loadedRevision);
     return loaded;
   }
 
@@ -248,30 +271,37 @@ export class Aggregates {
     d: Decision<S, E>,
     options: HandleOptions = {},
   ): Promise<Outcome<S, E>> {
-    const { result, position } = await this.transactions.run(async () => {
-      const unit = currentUnitOfWork()!;
-      const { state, revision, loadedRevision } =
-        options.newStream && unit.attempt === 1 && !unit.pending(stream)
-          ? { state: d.initial, revision: -1, loadedRevision: -1 }
-          : ((d.keepState ? await this.loadKept(stream, d.initial, d.evolve) : undefined) ??
-            (await this.load(stream, d.initial, d.evolve)));
-      const events = d.decide(state);
-      const envelopes = this.envelopes(ctx, stream, revision, events);
-      unit.add(stream, loadedRevision, envelopes, options.keepIfRefused);
-      const next = envelopes.reduce(
-        (s, e) => d.evolve(s, e as unknown as E & { metadata: RecordedEvent['metadata'] }),
-        state,
-      );
-      return { state: next, events };
-    });
+    const within = unitOf(ctx);
+    const { result, position } = await this.transactions.run(
+      async (unit) => {
+        const inside = unit === within ? ctx : inUnit(ctx, unit);
+        const { state, revision, loadedRevision } =
+          options.newStream && unit.attempt === 1 && !unit.pending(stream)
+            ? { state: d.initial, revision: -1, loadedRevision: -1 }
+            : ((d.keepState ? await this.loadKept(unit, stream, d.initial, d.evolve) : undefined) ??
+              (await this.load(inside, stream, d.initial, d.evolve)));
+        const events = d.decide(state);
+        const envelopes = this.envelopes(ctx, stream, revision, events);
+        unit.add(stream, loadedRevision, envelopes, options.keepIfRefused);
+        const next = envelopes.reduce(
+          (s, e) => d.evolve(s, e as unknown as E & { metadata: RecordedEvent['metadata'] }),
+          state,
+        );
+        return { state: next, events };
+      },
+      undefined,
+      within,
+    );
     return Object.assign({ position }, result); // not a spread first: see README, hot paths
   }
 
   /** Records facts for a stream that must not exist yet (a creation). */
   async create(stream: string, ctx: CommandContext, facts: Fact[]): Promise<string | undefined> {
-    const { position } = await this.transactions.run(async () => {
-      currentUnitOfWork()!.add(stream, -1, this.envelopes(ctx, stream, -1, facts));
-    });
+    const { position } = await this.transactions.run(
+      async (unit) => unit.add(stream, -1, this.envelopes(ctx, stream, -1, facts)),
+      undefined,
+      unitOf(ctx),
+    );
     return position;
   }
 }

@@ -1,6 +1,6 @@
 import { streamName } from '@rawnaq/contracts';
 import type { Aggregates } from './repository';
-import { currentUnitOfWork, KeyedLocks } from './unit-of-work';
+import { KeyedLocks, unitOf } from './unit-of-work';
 import type { CommandContext } from './command-context';
 
 type NumberTaken = { type: 'NumberTaken'; data: { sequence: string; number: number } };
@@ -22,7 +22,7 @@ export class Sequences {
   /** The next number after both the sequence's last and `atLeastAfter` (numbers given before the sequence existed). */
   async next(ctx: CommandContext, sequence: string, atLeastAfter = 0): Promise<number> {
     const stream = streamName('sequence', ctx.tenantId, sequence);
-    await currentUnitOfWork()?.hold(this.locks, stream);
+    await unitOf(ctx)?.hold(this.locks, stream);
     const { state } = await this.aggregates.handle<number, NumberTaken>(stream, ctx, {
       initial: 0,
       evolve: lastNumber,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DomainError, streamName } from '@rawnaq/contracts';
 import type { Aggregates } from './repository';
-import type { CommandContext } from './command-context';
+import { type CommandContext, type TenantScope } from './command-context';
 
 type Claim = { type: 'UniqueValueClaimed' | 'UniqueValueReleased'; data: { kind: string; owner: string } };
 type State = { owner?: string };
@@ -48,7 +48,7 @@ export class UniqueValues {
     stillHolds: (owner: string) => Promise<boolean>,
   ): Promise<void> {
     const stream = this.stream(ctx.tenantId, claim.kind, claim.value);
-    const { state } = await this.aggregates.load<State, Claim>(stream, {}, evolve);
+    const { state } = await this.aggregates.load<State, Claim>(ctx, stream, {}, evolve);
     if (state.owner === claim.owner) return;
     if (state.owner && (await stillHolds(state.owner))) throw duplicate(claim, state.owner);
     await this.aggregates.handle<State, Claim>(stream, ctx, {
@@ -63,9 +63,10 @@ export class UniqueValues {
   }
 
   /** Who holds a value now, if anyone (the caller checks the holder still has it, as `claim` does). */
-  async ownerOf(tenantId: string, kind: string, value: string): Promise<string | undefined> {
+  async ownerOf(at: TenantScope, kind: string, value: string): Promise<string | undefined> {
     const { state } = await this.aggregates.load<State, Claim>(
-      this.stream(tenantId, kind, value),
+      at,
+      this.stream(at.tenantId, kind, value),
       {},
       evolve,
     );

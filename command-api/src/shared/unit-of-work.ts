@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { EventEnvelope } from '@rawnaq/contracts';
+import { UNIT, type CommandContext, type UnitScope } from './command-context';
 import {
   WrongExpectedRevisionError,
   type EventStore,
@@ -75,9 +76,16 @@ export class UnitOfWork {
     return this.writes.get(stream);
   }
 
+  /** The unit was closed: its command is over (stored, refused, or run again). */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   add(stream: string, loadedRevision: number, events: EventEnvelope[], keepIfRefused = false): void {
     if (this.closed)
-      throw new Error(`Write to ${stream} after its command ended (background work must run detached)`);
+      throw new Error(
+        `Write to ${stream} after its command ended (background work runs detached, outsideUnit(ctx))`,
+      );
     if (events.length === 0) return;
     const earlier = this.writes.get(stream);
     if (earlier) {
@@ -135,16 +143,67 @@ export class KeyedLocks {
   }
 }
 
-const current = new AsyncLocalStorage<UnitOfWork>();
+/**
+ * How a command's code finds its unit: the unit rides on the command's context (`ctx[UNIT]`, put
+ * there by whoever started the unit: the answer interceptor for a request, `Aggregates.transaction`
+ * for work of its own), and every operation that records into a unit (`Aggregates`, `Sequences`,
+ * `Chains`) is given that context. Passed explicitly, not through `AsyncLocalStorage`: on Node 20 one
+ * `run` of an `AsyncLocalStorage` turns V8's promise hooks on for the whole process, which every
+ * promise of every request then pays for (measured at the till: 0.11 ms of the request thread's CPU a
+ * sale, about 4 % of it at one sale at a time, both builds driven at once).
+ *
+ * A context that lost its unit on the way (a context made afresh inside a command) would make its
+ * writes a unit of their own, stored even if the command is then refused. So the tests run with
+ * `RAWNAQ_CHECK_UNITS=1` (jest's global setup), which also tracks each unit with an
+ * `AsyncLocalStorage` and throws wherever the unit given differs from the one the code runs in.
+ */
+const checking = process.env.RAWNAQ_CHECK_UNITS === '1';
+const tracked = checking ? new AsyncLocalStorage<UnitOfWork>() : undefined;
 
-/** The unit of the command running in this async context, if any. */
-export const currentUnitOfWork = (): UnitOfWork | undefined => current.getStore();
+/** The unit a context belongs to, if any (checked against the one the code runs in, in the tests). */
+export const unitOf = (ctx: UnitScope): UnitOfWork | undefined => {
+  const unit = ctx?.[UNIT];
+  if (tracked && tracked.getStore() !== unit) throw new UnitMismatchError(unit, tracked.getStore());
+  return unit;
+};
+
+/**
+ * The unit a read of `stream` with `ctx` sees the pending writes of. A read given no unit inside a
+ * command (a salon's settings looked up by a helper that has only the tenant) reads what is stored,
+ * which is what the command would see anyway unless it already wrote to that stream: the tests' check
+ * throws only then.
+ */
+export const readingUnit = (ctx: UnitScope, stream: string): UnitOfWork | undefined => {
+  const unit = ctx?.[UNIT];
+  if (!tracked || tracked.getStore() === unit) return unit;
+  if (unit === undefined && !tracked.getStore()!.pending(stream)) return undefined;
+  throw new UnitMismatchError(unit, tracked.getStore());
+};
+
+/** `ctx` inside `unit`: what the unit's commands record into it. */
+export const inUnit = (ctx: CommandContext, unit: UnitOfWork): CommandContext =>
+  Object.assign({}, ctx, { [UNIT]: unit });
+
+/** `ctx` outside any unit: for work a command starts and does not wait for (it must not write into a unit that is over). */
+export const outsideUnit = (ctx: CommandContext): CommandContext =>
+  ctx[UNIT] ? Object.assign({}, ctx, { [UNIT]: undefined }) : ctx;
+
+/** A context whose unit is not the one its code runs in (see `unitOf`): a bug, found by the tests. */
+export class UnitMismatchError extends Error {
+  constructor(given: UnitOfWork | undefined, running: UnitOfWork | undefined) {
+    super(
+      `unit of work mismatch: the context ${given ? 'belongs to a unit' : 'has no unit'} but the code runs ` +
+        `${running ? (given ? 'in another unit' : 'in a unit') : 'outside any unit'}` +
+        (given?.isClosed ? " (the context's unit is over)" : ''),
+    );
+  }
+}
 
 /**
  * Runs `work` outside any command's unit: for background work a command starts and does not wait
- * for (an import's rows), which must not write into a unit that is already stored.
+ * for (an import's rows). Its contexts must be `outsideUnit` too; this only tells the tests' check.
  */
-export const detached = <T>(work: () => T): T => current.exit(work);
+export const detached = <T>(work: () => T): T => (tracked ? tracked.exit(work) : work());
 
 const ATTEMPTS = 4;
 
@@ -158,13 +217,18 @@ export class Transactions {
   constructor(private readonly store: EventStore) {}
 
   /**
-   * `work` decides (through `Aggregates`, which records into the unit); then its writes, plus those
-   * `finish` adds from the result (an idempotent reply), are appended at once. A conflict on one of
-   * `finish`'s own streams is not retried: it means another request already finished this one.
-   * Inside a running unit, `work` simply joins it.
+   * `work` decides in the unit it is given (through `Aggregates`, which records into it); then its
+   * writes, plus those `finish` adds from the result (an idempotent reply), are appended at once. A
+   * conflict on one of `finish`'s own streams is not retried: it means another request already
+   * finished this one. Given a running unit (`within`), `work` simply joins it.
    */
-  async run<T>(work: () => Promise<T>, finish?: (result: T) => StreamWrite[]): Promise<Committed<T>> {
-    if (current.getStore()) return { result: await work() };
+  async run<T>(
+    work: (unit: UnitOfWork) => Promise<T>,
+    finish?: (result: T) => StreamWrite[],
+    within?: UnitOfWork,
+  ): Promise<Committed<T>> {
+    if (within) return { result: await work(within) };
+    if (tracked?.getStore()) throw new UnitMismatchError(undefined, tracked.getStore());
     for (let attempt = 1; ; attempt++) {
       const unit = new UnitOfWork(attempt);
       try {
@@ -191,13 +255,13 @@ export class Transactions {
   /** One run of the command in `unit`: its outcome, or undefined to run it again. */
   private async attempt<T>(
     unit: UnitOfWork,
-    work: () => Promise<T>,
+    work: (unit: UnitOfWork) => Promise<T>,
     finish: ((result: T) => StreamWrite[]) | undefined,
     attempt: number,
   ): Promise<Committed<T> | undefined> {
     let result: T;
     try {
-      result = await current.run(unit, work);
+      result = await (tracked ? tracked.run(unit, work, unit) : work(unit));
     } catch (error) {
       const kept = unit.close(true);
       try {

@@ -122,6 +122,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     if (serviceIds?.length) {
       // the salon's menu as its events have it (a service added a moment ago included)
       const { state: menu } = await this.aggregates.load(
+        ctx,
         streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
         initialMenuState(),
         evolveMenu,
@@ -131,6 +132,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     }
     if (serviceIds === undefined && selfId) {
       const { state } = await this.aggregates.load(
+        ctx,
         employeeStream(ctx, selfId),
         initialEmployeeState,
         evolveEmployee,
@@ -158,6 +160,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
   /** A picture is an image uploaded by this salon (its stream carries the tenant). */
   private async expectImage(ctx: CommandContext, fileId: string) {
     const { events } = await this.aggregates.load<null, { type: string; data: Record<string, unknown> }>(
+      ctx,
       streamName('file', ctx.tenantId, fileId),
       null,
       (s) => s,
@@ -172,6 +175,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     const active = await this.models.count('employees', { tenantId: ctx.tenantId, status: 1 });
     // the plan's limit from the subscription itself: a renewal just made counts before the read model has it
     const { state: subscription } = await this.aggregates.load(
+      ctx,
       subscriptionStream(ctx.tenantId),
       initialSubscription,
       evolveSubscription,
@@ -195,7 +199,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     const { state, revision } = await this.aggregates.load<
       RoleState,
       RoleDefined | RoleChanged | RoleRemoved
-    >(roleStream(ctx, id), { exists: false }, evolveRole);
+    >(ctx, roleStream(ctx, id), { exists: false }, evolveRole);
     return { state, revision };
   }
 
@@ -247,6 +251,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
       }
       case 'remove-login': {
         const { state } = await this.aggregates.load(
+          ctx,
           employeeStream(ctx, r.id),
           initialEmployeeState,
           evolveEmployee,
@@ -355,6 +360,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
   ): Promise<Answer> {
     const input = parseInput(employeeLoginInput, body);
     const { state: employee } = await this.aggregates.load(
+      ctx,
       employeeStream(ctx, employeeId),
       initialEmployeeState,
       evolveEmployee,
@@ -435,6 +441,7 @@ export class ChangeStaffHandler implements ICommandHandler<ChangeStaff> {
     ownerUserId: string,
   ): Promise<Answer> {
     const { state: employee } = await this.aggregates.load(
+      ctx,
       employeeStream(ctx, employeeId),
       initialEmployeeState,
       evolveEmployee,
@@ -466,7 +473,12 @@ export const setServiceEmployees = async (
   const [employees, account, { state: menu }] = await Promise.all([
     models.find('employees', { filter: { tenantId: ctx.tenantId } }),
     models.get('accounts', ctx.tenantId),
-    aggregates.load(streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId), initialMenuState(), evolveMenu),
+    aggregates.load(
+      ctx,
+      streamName(MENU_CATEGORY, ctx.tenantId, ctx.tenantId),
+      initialMenuState(),
+      evolveMenu,
+    ),
   ]);
   if (!employeeIds.every((id) => employees.some((e) => e.id === id)))
     throw rejected('catalog.employee_not_found', 'employee_ids');

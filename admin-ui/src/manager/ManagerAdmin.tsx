@@ -381,6 +381,20 @@ const Loading = () => <FullPageLoading message={useTranslate()('app.common.loadi
 export const ManagerAdmin = () => {
   const area = useArea();
   const services = useMemo(() => createManagerServices(area), [area]);
+  // a record's name in the console's language (an Arabic title never carries the English name on file);
+  // one function per pair of fields and language, so the resources' definitions stay the same
+  const named = useMemo(() => {
+    const made = new Map<string, (r: Record<string, unknown>) => string>();
+    return (en: string, ar: string) => {
+      const key = `${en}|${ar}`;
+      let f = made.get(key);
+      if (!f) {
+        f = (r) => String((area.language === 'ar' ? r[ar] || r[en] : r[en] || r[ar]) ?? '');
+        made.set(key, f);
+      }
+      return f;
+    };
+  }, [area.language]);
   const store = useMemo(
     () => startWithMenuClosedOnPhone(localStorageStore(undefined, raStoreAppKey('manager'))),
     [],
@@ -411,7 +425,7 @@ export const ManagerAdmin = () => {
           list={AccountList}
           create={AccountCreate}
           icon={StorefrontIcon}
-          recordRepresentation="name_en"
+          recordRepresentation={named('name_en', 'name_ar')}
         />
         <Resource name="merchants/trial-requests" list={TrialRequestsList} icon={StorefrontIcon} />
         <Resource name="merchants/trial-merchants" list={TrialMerchantList} icon={StorefrontIcon} />
@@ -490,7 +504,7 @@ export const ManagerAdmin = () => {
           create={GatewayPackageCreate}
           edit={GatewayPackageEdit}
           icon={InventoryIcon}
-          recordRepresentation="name_en"
+          recordRepresentation={named('name_en', 'name_ar')}
         />
         <Resource
           name={PLATFORM_UPDATES}
@@ -498,7 +512,7 @@ export const ManagerAdmin = () => {
           create={PlatformUpdateCreate}
           edit={PlatformUpdateEdit}
           icon={CampaignIcon}
-          recordRepresentation="english_title"
+          recordRepresentation={named('english_title', 'arabic_title')}
         />
         <Resource
           name={WA_PACKAGES}
@@ -506,7 +520,7 @@ export const ManagerAdmin = () => {
           create={WhatsAppPackageCreate}
           edit={WhatsAppPackageEdit}
           icon={WhatsAppIcon}
-          recordRepresentation="name_en"
+          recordRepresentation={named('name_en', 'name_ar')}
         />
         <Resource name={WA_SALONS} list={WhatsAppSalonList} icon={WhatsAppIcon} />
         <Resource name={WA_DISCONNECTED} list={WhatsAppDisconnectedList} icon={PhonelinkOffIcon} />
@@ -515,7 +529,7 @@ export const ManagerAdmin = () => {
           list={WhatsAppMetaList}
           edit={WhatsAppMetaEdit}
           icon={HubIcon}
-          recordRepresentation="salon_en"
+          recordRepresentation={named('salon_en', 'salon_ar')}
         />
         <Resource name={WA_UNREACHABLE} list={WhatsAppUnreachableList} icon={PersonOffIcon} />
         <Resource name={WA_TRACKER} list={WhatsAppTrackerList} icon={QueryStatsIcon} />
@@ -529,7 +543,7 @@ export const ManagerAdmin = () => {
             {...(r.creatable && { create: <PlatformListCreate resource={r.name} /> })}
             edit={<PlatformListEdit resource={r.name} />}
             icon={r.icon}
-            recordRepresentation="name_en"
+            recordRepresentation={named('name_en', 'name_ar')}
           />
         ))}
         <Resource

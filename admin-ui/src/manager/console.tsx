@@ -243,7 +243,7 @@ const ConnectionsList = ({ resource }: { resource: string }) => (
       <DataTable.Col
         source="user_agent"
         disableSort
-        render={() => <Truncated source="user_agent" width={140} />}
+        render={() => <Truncated source="user_agent" width={140} lang="en" />}
       />
       <DataTable.Col source="started_at" field={DateTimeField} />
       <DataTable.Col source="last_seen_at" disableSort field={DateTimeField} />

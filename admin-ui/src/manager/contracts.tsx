@@ -415,7 +415,10 @@ export const ContractShow = () => {
                 <bdi data-testid="contract-signer">{c.signer_name}</bdi> · <bdi>{dateTime(c.signed_at)}</bdi>
               </Row>
               <Row label={translate('app.contracts.signed_from')}>
-                <bdi dir="ltr">{c.ip}</bdi> · <bdi dir="ltr">{c.user_agent}</bdi>
+                <bdi dir="ltr">{c.ip}</bdi> ·{' '}
+                <bdi dir="ltr" lang="en">
+                  {c.user_agent}
+                </bdi>
               </Row>
             </>
           )}

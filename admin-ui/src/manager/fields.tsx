@@ -28,14 +28,25 @@ export const CodeOrNameField = ({
   return <Typography variant="body2">{translate(key, { _: String(value) })}</Typography>;
 };
 
-export const Truncated = ({ source, width = 320 }: { source: string; width?: number; label?: string }) => {
+export const Truncated = ({
+  source,
+  width = 320,
+  lang,
+}: {
+  source: string;
+  width?: number;
+  label?: string;
+  /** the value's own language when it is not the screen's (a browser's user agent is English, left to right) */
+  lang?: string;
+}) => {
   const record = useRecordContext();
   const value = record?.[source];
   if (value === null || value === undefined || value === '') return <Empty />;
   return (
     <Typography
       variant="body2"
-      dir="auto"
+      dir={lang ? 'ltr' : 'auto'}
+      lang={lang}
       title={String(value)}
       sx={{ maxWidth: width, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
     >

@@ -1,20 +1,32 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  Delete,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Req,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { newId } from '@rawnaq/contracts';
 import {
   Auth,
   Authenticator,
-  ClientIp,
+  clientIpOf,
   header,
   Public,
   Realm,
   TOKENS,
-  UserAgent,
+  userAgentOf,
   type AuthContext,
   type Clock,
 } from '@rawnaq/platform';
 import { UNIT } from '../shared/command-context';
-import { commandContext, RequestUnit, unitOfRequest } from '../shared/http-context';
+import { commandContext, unitOfRequest } from '../shared/http-context';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import {
   ChangeOwner,
@@ -37,10 +49,23 @@ import {
   type Visitor,
 } from './identity.commands';
 
-type Request = { headers: Record<string, string | string[] | undefined> };
+type Request = { headers: Record<string, string | string[] | undefined>; ip?: string };
+
+/** Who is at the door: her address, her browser, and her request's unit of work (see `RequestUnit`). */
+type Visiting = { ip: string; userAgent: string; unit: UnitOfWork | undefined };
+const visitingOf = (req: Request): Visiting => ({
+  ip: clientIpOf(req as never),
+  userAgent: userAgentOf(req as never),
+  unit: unitOfRequest(req),
+});
+/** A route's parameter: the caller of a sign-in (or a reset, an unlock...) as `Visiting`. */
+const Visit = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
+  visitingOf(ctx.switchToHttp().getRequest<Request>()),
+);
+
 const visitorOf =
   (clock: Clock) =>
-  (ip: string, userAgent: string, unit: UnitOfWork | undefined): Visitor => ({
+  ({ ip, userAgent, unit }: Visiting): Visitor => ({
     ip,
     userAgent,
     now: clock.now(),
@@ -72,20 +97,15 @@ export class MerchantAuthController {
     @Inject(TOKENS.clock) private readonly clock: Clock,
   ) {}
 
-  private visitor(ip: string, userAgent: string, unit: UnitOfWork | undefined) {
-    return visitorOf(this.clock)(ip, userAgent, unit);
+  private visitor(visit: Visiting) {
+    return visitorOf(this.clock)(visit);
   }
 
   @Post('login')
   @Public()
   @HttpCode(200)
-  login(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new MerchantLogin(this.visitor(ip, ua, unit), body));
+  login(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new MerchantLogin(this.visitor(visit), body));
   }
 
   @Post('logout')
@@ -95,27 +115,20 @@ export class MerchantAuthController {
 
   @Post('unlock')
   @HttpCode(200)
-  unlock(
-    @Auth() auth: AuthContext,
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new Unlock(auth, this.visitor(ip, ua, unit), body));
+  unlock(@Auth() auth: AuthContext, @Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new Unlock(auth, this.visitor(visit), body));
   }
 
   @Post('change_password')
   @HttpCode(200)
   changePassword(
     @Auth() auth: AuthContext,
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
+    @Visit() visit: Visiting,
     @Req() req: Request,
     @Body() body: unknown,
   ) {
     return this.commands.execute(
-      new ChangePassword(commandContext(auth, req), auth, this.visitor(ip, ua, unitOfRequest(req)), body),
+      new ChangePassword(commandContext(auth, req), auth, this.visitor(visit), body),
     );
   }
 
@@ -127,70 +140,37 @@ export class MerchantAuthController {
   @Post('forgot_password')
   @Public()
   @HttpCode(200)
-  forgot(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua, unit), body));
+  forgot(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new ForgotPassword(this.visitor(visit), body));
   }
 
   /** "Forgot account ID": the account ID and username mailed to a known address (the same answer for any). */
   @Post('forgot_account_id')
   @Public()
   @HttpCode(200)
-  forgotAccountId(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new ForgotAccountId(this.visitor(ip, ua, unit), body));
+  forgotAccountId(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new ForgotAccountId(this.visitor(visit), body));
   }
 
   @Post('reset_password')
   @Public()
   @HttpCode(200)
-  reset(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new ResetPassword(this.visitor(ip, ua, unit), body));
+  reset(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new ResetPassword(this.visitor(visit), body));
   }
 
   /** The link sent to a new e-mail address (the admin app's verify-email screen posts its token). */
   @Post('verify_email')
   @Public()
   @HttpCode(200)
-  verifyEmail(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new VerifyEmail(this.visitor(ip, ua, unit), body));
+  verifyEmail(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new VerifyEmail(this.visitor(visit), body));
   }
 
   @Post('js_errors/add_js_error')
   @Public()
-  jsError(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Req() req: Request,
-    @Body() body: unknown,
-  ) {
-    return reportJsError(
-      this.commands,
-      this.authenticator,
-      'merchant',
-      this.visitor(ip, ua, unit),
-      req,
-      body,
-    );
+  jsError(@Visit() visit: Visiting, @Req() req: Request, @Body() body: unknown) {
+    return reportJsError(this.commands, this.authenticator, 'merchant', this.visitor(visit), req, body);
   }
 
   /** The owner allows or forbids platform support to sign in as her (an expired salon's owner too). */
@@ -215,15 +195,13 @@ export class ManagerSupportController {
   @Post(':id/support-session')
   signInAsOwner(
     @Auth() auth: AuthContext,
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
     @Req() req: Request,
     @Param('id') id: string,
     @Body() body: unknown,
   ) {
     const ctx = commandContext(auth, req, this.clock.now());
     return this.commands.execute(
-      new SupportSignInAsOwner(ctx, auth, id, visitorOf(this.clock)(ip, ua, unitOfRequest(req)), body),
+      new SupportSignInAsOwner(ctx, auth, id, visitorOf(this.clock)(visitingOf(req)), body),
     );
   }
 
@@ -253,20 +231,15 @@ export class ManagerAuthController {
     @Inject(TOKENS.clock) private readonly clock: Clock,
   ) {}
 
-  private visitor(ip: string, userAgent: string, unit: UnitOfWork | undefined) {
-    return visitorOf(this.clock)(ip, userAgent, unit);
+  private visitor(visit: Visiting) {
+    return visitorOf(this.clock)(visit);
   }
 
   @Post('login')
   @Public()
   @HttpCode(200)
-  login(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new ManagerLogin(this.visitor(ip, ua, unit), body));
+  login(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new ManagerLogin(this.visitor(visit), body));
   }
 
   @Post('logout')
@@ -278,38 +251,22 @@ export class ManagerAuthController {
   @Post('forgot_password')
   @Public()
   @HttpCode(200)
-  forgot(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new ForgotPassword(this.visitor(ip, ua, unit), body, 'manager'));
+  forgot(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new ForgotPassword(this.visitor(visit), body, 'manager'));
   }
 
   /** Her new password from the mailed link (a new member's first one too). */
   @Post('reset_password')
   @Public()
   @HttpCode(200)
-  reset(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Body() body: unknown,
-  ) {
-    return this.commands.execute(new ResetPassword(this.visitor(ip, ua, unit), body, 'manager'));
+  reset(@Visit() visit: Visiting, @Body() body: unknown) {
+    return this.commands.execute(new ResetPassword(this.visitor(visit), body, 'manager'));
   }
 
   @Post('js_errors/add_js_error')
   @Public()
-  jsError(
-    @ClientIp() ip: string,
-    @UserAgent() ua: string,
-    @RequestUnit() unit: UnitOfWork | undefined,
-    @Req() req: Request,
-    @Body() body: unknown,
-  ) {
-    return reportJsError(this.commands, this.authenticator, 'manager', this.visitor(ip, ua, unit), req, body);
+  jsError(@Visit() visit: Visiting, @Req() req: Request, @Body() body: unknown) {
+    return reportJsError(this.commands, this.authenticator, 'manager', this.visitor(visit), req, body);
   }
 
   @Delete('blocked-ips/:ip')

@@ -190,10 +190,15 @@ export const trustProxySetting = (behindProxy: boolean): number | false => (behi
  * `trust proxy`, set from TRUST_PROXY, one hop: see trustProxySetting), or anyone could dodge the IP
  * guard by sending one.
  */
-export const ClientIp = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): string => ctx.switchToHttp().getRequest<Req>().ip || 'unknown',
+export const clientIpOf = (req: Req): string => req.ip || 'unknown';
+
+export const ClientIp = createParamDecorator((_: unknown, ctx: ExecutionContext): string =>
+  clientIpOf(ctx.switchToHttp().getRequest<Req>()),
 );
 
+/** The caller's browser as it names itself (`User-Agent`), at most 500 characters. */
+export const userAgentOf = (req: Req): string => (header(req, 'user-agent') ?? '').slice(0, 500);
+
 export const UserAgent = createParamDecorator((_: unknown, ctx: ExecutionContext): string =>
-  (header(ctx.switchToHttp().getRequest<Req>(), 'user-agent') ?? '').slice(0, 500),
+  userAgentOf(ctx.switchToHttp().getRequest<Req>()),
 );

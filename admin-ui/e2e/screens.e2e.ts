@@ -101,8 +101,10 @@ const goTo = async (page: Page, path: string) => {
   await settle(page);
 };
 
+// (react-admin's SimpleList, a phone's list, names neither itself nor its items: the list inside the
+// list's card; the Arabic pass gathers the manager's records on a phone)
 const FIRST_ROW =
-  '.RaDataTable-tbody tr, .RaDatagrid-tbody tr, .RaSimpleList-root li, tbody tr[data-id], tbody tr';
+  '.RaDataTable-tbody tr, .RaDatagrid-tbody tr, .RaList-content ul.MuiList-root > li, tbody tr[data-id], tbody tr';
 
 /**
  * The id of the first record the resource's list shows (DataTable row or SimpleList item), read from
@@ -418,6 +420,9 @@ export const screensTests = ({ url, tab }: SuiteContext) => {
 
         const checkArea = async (area: 'merchant' | 'manager') => {
           const base = `/${language}/${area}`;
+          // the records to open are gathered on a desktop, whatever size the last area ended at: a
+          // phone's menu is closed (no link to a one-of-a-kind record), and its lists are cards
+          await page.setViewportSize(DESKTOP);
           if (area === 'merchant')
             await signIn(
               page,

@@ -102,7 +102,7 @@ const goTo = async (page: Page, path: string) => {
 };
 
 // (react-admin's SimpleList, a phone's list, names neither itself nor its items: the list inside the
-// list's card; the Arabic pass gathers the manager's records on a phone)
+// list's card counts, should a list be read at a phone's size)
 const FIRST_ROW =
   '.RaDataTable-tbody tr, .RaDatagrid-tbody tr, .RaList-content ul.MuiList-root > li, tbody tr[data-id], tbody tr';
 

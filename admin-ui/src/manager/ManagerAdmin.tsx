@@ -381,18 +381,14 @@ const Loading = () => <FullPageLoading message={useTranslate()('app.common.loadi
 export const ManagerAdmin = () => {
   const area = useArea();
   const services = useMemo(() => createManagerServices(area), [area]);
-  // a record's name in the console's language (an Arabic title never carries the English name on file);
-  // one function per pair of fields and language, so the resources' definitions stay the same
-  const named = useMemo(() => {
-    const made = new Map<string, (r: Record<string, unknown>) => string>();
-    return (en: string, ar: string) => {
-      const key = `${en}|${ar}`;
-      let f = made.get(key);
-      if (!f) {
-        f = (r) => String((area.language === 'ar' ? r[ar] || r[en] : r[en] || r[ar]) ?? '');
-        made.set(key, f);
-      }
-      return f;
+  // a record's name in the console's language (an Arabic title never carries the English name on file)
+  const names = useMemo(() => {
+    const inLanguage = (en: string, ar: string) => (r: Record<string, unknown>) =>
+      String((area.language === 'ar' ? r[ar] || r[en] : r[en] || r[ar]) ?? '');
+    return {
+      name: inLanguage('name_en', 'name_ar'),
+      title: inLanguage('english_title', 'arabic_title'),
+      salon: inLanguage('salon_en', 'salon_ar'),
     };
   }, [area.language]);
   const store = useMemo(
@@ -425,7 +421,7 @@ export const ManagerAdmin = () => {
           list={AccountList}
           create={AccountCreate}
           icon={StorefrontIcon}
-          recordRepresentation={named('name_en', 'name_ar')}
+          recordRepresentation={names.name}
         />
         <Resource name="merchants/trial-requests" list={TrialRequestsList} icon={StorefrontIcon} />
         <Resource name="merchants/trial-merchants" list={TrialMerchantList} icon={StorefrontIcon} />
@@ -504,7 +500,7 @@ export const ManagerAdmin = () => {
           create={GatewayPackageCreate}
           edit={GatewayPackageEdit}
           icon={InventoryIcon}
-          recordRepresentation={named('name_en', 'name_ar')}
+          recordRepresentation={names.name}
         />
         <Resource
           name={PLATFORM_UPDATES}
@@ -512,7 +508,7 @@ export const ManagerAdmin = () => {
           create={PlatformUpdateCreate}
           edit={PlatformUpdateEdit}
           icon={CampaignIcon}
-          recordRepresentation={named('english_title', 'arabic_title')}
+          recordRepresentation={names.title}
         />
         <Resource
           name={WA_PACKAGES}
@@ -520,7 +516,7 @@ export const ManagerAdmin = () => {
           create={WhatsAppPackageCreate}
           edit={WhatsAppPackageEdit}
           icon={WhatsAppIcon}
-          recordRepresentation={named('name_en', 'name_ar')}
+          recordRepresentation={names.name}
         />
         <Resource name={WA_SALONS} list={WhatsAppSalonList} icon={WhatsAppIcon} />
         <Resource name={WA_DISCONNECTED} list={WhatsAppDisconnectedList} icon={PhonelinkOffIcon} />
@@ -529,7 +525,7 @@ export const ManagerAdmin = () => {
           list={WhatsAppMetaList}
           edit={WhatsAppMetaEdit}
           icon={HubIcon}
-          recordRepresentation={named('salon_en', 'salon_ar')}
+          recordRepresentation={names.salon}
         />
         <Resource name={WA_UNREACHABLE} list={WhatsAppUnreachableList} icon={PersonOffIcon} />
         <Resource name={WA_TRACKER} list={WhatsAppTrackerList} icon={QueryStatsIcon} />
@@ -543,7 +539,7 @@ export const ManagerAdmin = () => {
             {...(r.creatable && { create: <PlatformListCreate resource={r.name} /> })}
             edit={<PlatformListEdit resource={r.name} />}
             icon={r.icon}
-            recordRepresentation={named('name_en', 'name_ar')}
+            recordRepresentation={names.name}
           />
         ))}
         <Resource

@@ -111,6 +111,8 @@ export const startServer = (timeoutMs = 240_000, options: { mailbox?: boolean } 
       PORT: '0',
       DATA_DIR: dataDir,
       RAWNAQ_TEST_CLOCK: '1',
+      // here the server shares two cores with Chromium: its threads keep one priority (README)
+      THREAD_NICE: '0',
       ...(options.mailbox && { MAIL_DIR: join(dataDir, 'mailbox') }),
     },
     detached: true,

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { configFromEnv, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
+import { configFromEnv, FOLLOWING, openPlatform, silentLogger, type Platform } from '@rawnaq/platform';
 import { openAccount } from '@rawnaq/command-api';
 import { allProjections } from '@rawnaq/projections';
 import { createApp, httpServer, type RunningApp } from '@rawnaq/gateway/dist/app';
@@ -30,6 +30,8 @@ export type BenchApp = {
  */
 export const startBenchApp = async (parent: string, name: string): Promise<BenchApp> => {
   const dir = mkdtempSync(join(parent, `${name}-`));
+  // the threads' priorities as `npm start` sets them (gateway/src/main.ts)
+  process.env.THREAD_NICE ??= String(FOLLOWING);
   const platform = await openPlatform(configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'FULL' }), {
     logger: silentLogger,
     syncOffThread: true,

@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { configFromEnv, jsonLogger, openPlatform } from '@rawnaq/platform';
+import { configFromEnv, FOLLOWING, jsonLogger, openPlatform } from '@rawnaq/platform';
 import { DEMO } from '@rawnaq/command-api';
 import { createApp, httpServer } from './app';
 import { movableClock } from './test-clock';
 
 /** npm start: the whole product in one process on the embedded default (or the engines the env names). */
 const main = async () => {
+  // the threads that follow a request's work (the store's writer, the signing thread, the projections,
+  // the checkpoints) run below the thread serving requests, read by each as it starts (README)
+  process.env.THREAD_NICE ??= String(FOLLOWING);
   const config = configFromEnv();
   const platform = await openPlatform(config, { forwarder: true, logger: jsonLogger, syncOffThread: true });
   jsonLogger.info('platform open', { engines: platform.describe(), dataDir: config.dataDir });

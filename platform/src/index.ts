@@ -20,6 +20,7 @@ export * from './runtime/open';
 export * from './runtime/worker-file';
 export * from './runtime/async-resource-bind';
 export * from './runtime/server-flags';
+export * from './runtime/thread-priority';
 export * from './read-store/read-models';
 export * from './read-store/employee-commissions';
 export * from './http';

@@ -5,13 +5,19 @@ export type ChildServer = { url: string; child: ChildProcess };
 
 /**
  * Starts a crash test's server script (`<name>.test-support.ts` beside this file) in a child process
- * with `args`, and resolves with its address once it prints `ready <url>`.
+ * with `args` (and `env` added to this process's), and resolves with its address once it prints
+ * `ready <url>`.
  */
-export const startChildServer = (script: string, args: string[]): Promise<ChildServer> =>
+export const startChildServer = (
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ChildServer> =>
   new Promise((resolve, reject) => {
     const child = fork(join(__dirname, `${script}.test-support.ts`), args, {
       execArgv: ['--require', join(__dirname, '..', 'testing', 'swc-register.cjs')],
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      env: { ...process.env, ...env },
     });
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
+import { followingNice } from './thread-priority';
 
 /** A task's nice value (field 19 of /proc/<pid>/task/<tid>/stat). */
 const niceOf = (tid: number) => {
@@ -32,6 +33,29 @@ const linux = process.platform === 'linux';
       expect(niceOf(process.pid)).toBe(own);
     } finally {
       await worker.terminate();
+    }
+  });
+});
+
+describe('the niceness of the threads that follow a request (THREAD_NICE)', () => {
+  const saved = process.env.THREAD_NICE;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.THREAD_NICE;
+    else process.env.THREAD_NICE = saved;
+  });
+
+  it('is what THREAD_NICE says, from 1 to 19', () => {
+    process.env.THREAD_NICE = '10';
+    expect(followingNice()).toBe(10);
+    process.env.THREAD_NICE = '19';
+    expect(followingNice()).toBe(19);
+  });
+
+  it("is 0 (the process's own) when unset, 0, or not a niceness a thread can be lowered by", () => {
+    for (const value of [undefined, '0', '-5', '20', '2.5', 'low', '']) {
+      if (value === undefined) delete process.env.THREAD_NICE;
+      else process.env.THREAD_NICE = value;
+      expect({ value, nice: followingNice() }).toEqual({ value, nice: 0 });
     }
   });
 });

@@ -4,8 +4,10 @@
 import Database from 'better-sqlite3';
 import { closeSync, fdatasyncSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { runAfterRequests } from './thread-priority';
 import type { CheckpointerOptions } from './wal-checkpointer';
 
+runAfterRequests('checkpointer');
 const options = workerData as CheckpointerOptions;
 const db = new Database(options.file);
 db.pragma(`synchronous = ${options.synchronous}`);

@@ -5,7 +5,7 @@ import { runInBackground } from '../runtime/thread-priority';
 import { inversesModN, SECP256K1_N } from './presign-math';
 
 // made ahead of need: the threads serving requests go first
-runInBackground();
+runInBackground('presign');
 
 parentPort!.on('message', (count: number) => {
   const rs: bigint[] = [];

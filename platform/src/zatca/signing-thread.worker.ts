@@ -2,9 +2,12 @@
 // sent, with presignatures made ahead on a thread of its own beside it.
 import { parentPort } from 'node:worker_threads';
 import { buildAndSign, type ZatcaDocumentInput } from './builder';
+import { runAfterRequests } from '../runtime/thread-priority';
 import { presignatures } from './presign';
 import { asciiJsonString, type SigningAnswer, type SigningAsk, type SigningKey } from './signing-thread';
 
+// signs what a command waits for: after the thread serving requests, before work made ahead
+runAfterRequests('signing');
 presignatures.start();
 
 /** the devices' keys, by the numbers the thread that asks gave them */

@@ -3,12 +3,19 @@
 // requests does not spend its time writing read models. It is told of appends at once, tells of each
 // projection's progress, and answers for its status.
 import { parentPort, workerData } from 'node:worker_threads';
-import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore, type Logger } from '@rawnaq/platform';
+import {
+  EmbeddedEventBus,
+  runAfterRequests,
+  SqliteEventStore,
+  SqliteReadStore,
+  type Logger,
+} from '@rawnaq/platform';
 import { allProjections } from '../catalog';
 import { LEFT_OUT_OF_PROJECTIONS } from './left-out';
 import { ProjectionRunner } from './projection-runner';
 import { indexText, type FromThread, type ThreadFiles, type ToThread } from './projection-thread';
 
+runAfterRequests('projections');
 const files = workerData as ThreadFiles;
 const post = (m: FromThread) => parentPort!.postMessage(m);
 

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { runAfterRequests } from '../../runtime/thread-priority';
 import { EVENTS_SCHEMA } from './sqlite-schema';
 import type { ToWriter, UnitOutcome, WireEvent, WriterData, WriterUnit } from './writer-protocol';
 
@@ -18,6 +19,7 @@ const {
   openedAt,
   commits: told,
 } = workerData as WriterData;
+runAfterRequests('store-writer');
 const committed = new Int32Array(told.count);
 const durableAt = new BigInt64Array(told.durable);
 /** Tells the readers of other threads that the log is durable up to `durable` (see CommitSignal). */

@@ -1,10 +1,12 @@
 // The SQLite read store's writer thread: its own connection, one transaction per batch (changes and
 // checkpoint together), answering each request in order.
 import { parentPort, workerData } from 'node:worker_threads';
+import { runAfterRequests } from '../../runtime/thread-priority';
 import type { Checkpoint, PositionedChange } from '../port';
 import { openReadDb, type SqliteReadStoreOptions } from './sqlite-sql';
 import { SqliteWriter } from './sqlite-writer';
 
+runAfterRequests('read-writer');
 const writer = new SqliteWriter(openReadDb(workerData as SqliteReadStoreOptions));
 
 parentPort!.on(

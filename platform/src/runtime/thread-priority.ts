@@ -21,7 +21,7 @@ export const BACKGROUND = 19;
 export const FOLLOWING = 10;
 
 /** The calling thread's id (Linux: a thread is a task of its own, named by /proc/thread-self). */
-const threadId = (): number | undefined => {
+const osThreadId = (): number | undefined => {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     return Number.isInteger(tid) && tid > 0 ? tid : undefined;
@@ -31,14 +31,13 @@ const threadId = (): number | undefined => {
 };
 
 /**
- * Names the calling thread (as `top -H`, `ps -L` and /proc show it; at most 15 characters) and lowers
- * its priority by `nice` below the one it started at (at most to BACKGROUND) when that is above 0.
- * Answers whether the priority was
- * lowered (elsewhere than Linux the thread keeps its name and priority, which is only slower under
- * load, never wrong).
+ * Names the calling thread (as `top -H`, `ps -L` and /proc show it; at most 15 characters) and, when
+ * `nice` is above 0, lowers its priority by that much below the one it started at (at most to
+ * BACKGROUND). Answers whether the priority was lowered (elsewhere than Linux the thread keeps its name
+ * and priority, which is only slower under load, never wrong).
  */
 export const setThreadRole = (name: string, nice: number): boolean => {
-  const tid = threadId();
+  const tid = osThreadId();
   if (tid === undefined) return false;
   try {
     writeFileSync('/proc/thread-self/comm', name.slice(0, 15));

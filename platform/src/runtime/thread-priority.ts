@@ -2,7 +2,7 @@ import { readlinkSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /** The niceness of work that may always wait: the lowest priority there is (Linux: 19). */
-export const BACKGROUND = 19;
+const BACKGROUND = 19;
 
 /**
  * The niceness of work that follows a request's (writing its events, signing its e-invoice, projecting
@@ -36,7 +36,7 @@ const osThreadId = (): number | undefined => {
  * BACKGROUND). Answers whether the priority was lowered (elsewhere than Linux the thread keeps its name
  * and priority, which is only slower under load, never wrong).
  */
-export const setThreadRole = (name: string, nice: number): boolean => {
+const setThreadRole = (name: string, nice: number): boolean => {
   const tid = osThreadId();
   if (tid === undefined) return false;
   try {

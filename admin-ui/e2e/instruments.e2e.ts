@@ -5,6 +5,7 @@
  * left owed paid from the receivables list, in Arabic on a phone. Called by admin.e2e.spec.ts.
  */
 import type { Page } from 'playwright-core';
+import { DiscountCodeCategory } from '@rawnaq/contracts';
 import { DEMO, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
@@ -251,6 +252,43 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
       await page.waitForSelector('[data-testid=customers-discount-report]');
       await page.waitForSelector('[data-testid=customers-discount-report] >> text=20.00');
       await shot(page, 'customers-discount-report-ar-tablet');
+    });
+
+    it("names a discount code's services in the screen's language: Arabic on a phone, English on a desktop", async () => {
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, url, owner, { language: 'ar' });
+      const code = `HAIR${String(Date.now()).slice(-5)}`;
+      await page.goto(`${url}/ar/merchant/menu/discount-codes/create`);
+      await page.waitForSelector('input[name=code]');
+      await page.fill('input[name=code]', code);
+      await page.click('text=جميع الخدمات والمنتجات');
+      await page.click(`[role=option][data-value="${DiscountCodeCategory.selected_services}"]`);
+      await page.fill('input[name=value]', '10');
+      // the picker offers the salon's services by their Arabic names, and the chosen one stays so
+      await page.fill('input[name=valid_to]', await page.inputValue('input[name=valid_from]'));
+      const picker = page.locator('.MuiAutocomplete-root input');
+      await picker.fill('قص');
+      await page.click('[role=option]:has-text("قص الشعر")');
+      const chip = page.locator('.MuiChip-root:has-text("قص الشعر")');
+      await chip.waitFor();
+      expect(await page.locator('.MuiAutocomplete-root').first().innerText()).not.toMatch(/Haircut/);
+      await shot(page, 'discount-code-services-ar-phone');
+      await page.click('button[type=submit]');
+      await page.waitForSelector(`li:has-text("${code}"), tr:has-text("${code}")`);
+      const [saved] = await pageGet<Array<{ id: string; code: string; service_ids: string[] }>>(
+        page,
+        `discount-codes?filter=${encodeURIComponent(JSON.stringify({ q: code }))}`,
+      );
+      expect(saved).toMatchObject({ code, service_ids: [expect.any(String)] });
+
+      // the same code in English: the chip reads the English name
+      const { page: en } = await tab();
+      await signIn(en, url, owner);
+      await en.goto(`${url}/en/merchant/menu/discount-codes/${saved.id}`);
+      await en.locator('.MuiChip-root:has-text("Haircut")').waitFor();
+      expect(await en.locator('.MuiAutocomplete-root').first().innerText()).not.toMatch(/قص الشعر/);
+      await shot(en, 'discount-code-services-en-desktop');
     });
   });
 };

@@ -76,7 +76,6 @@ export const expenseTypes = gate({
   create: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeCreate)),
   edit: lazyPage(() => suppliersPages().then((m) => m.ExpenseTypeEdit)),
   icon: CategoryIcon,
-  recordRepresentation: 'name_en',
   options: { label: 'app.books.menu.expense_types' },
 });
 export const expenses = gate({

@@ -143,15 +143,16 @@ const Reach = () => {
     <>
       {reach.services && (
         <FormCell wide>
+          {/* each service and product by its name in the screen's language (the resources' representation) */}
           <ReferenceArrayInput source="service_ids" reference="menu/services" perPage={500}>
-            <AutocompleteArrayInput optionText="name_en" filterToQuery={(q: string) => ({ q })} fullWidth />
+            <AutocompleteArrayInput filterToQuery={(q: string) => ({ q })} fullWidth />
           </ReferenceArrayInput>
         </FormCell>
       )}
       {reach.products && readsProducts && (
         <FormCell wide>
           <ReferenceArrayInput source="product_ids" reference="products/define-product" perPage={500}>
-            <AutocompleteArrayInput optionText="name_en" filterToQuery={(q: string) => ({ q })} fullWidth />
+            <AutocompleteArrayInput filterToQuery={(q: string) => ({ q })} fullWidth />
           </ReferenceArrayInput>
         </FormCell>
       )}

@@ -92,6 +92,7 @@ import { GlobalInformationProvider } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { lazyPage } from '../shell/chunks';
 import { useArea } from '../shell/area';
+import { nameInLanguage } from '../shell/names';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { ManagerDashboard } from './ManagerDashboard';
 import { createManagerServices } from './services';
@@ -382,15 +383,14 @@ export const ManagerAdmin = () => {
   const area = useArea();
   const services = useMemo(() => createManagerServices(area), [area]);
   // a record's name in the console's language (an Arabic title never carries the English name on file)
-  const names = useMemo(() => {
-    const inLanguage = (en: string, ar: string) => (r: Record<string, unknown>) =>
-      String((area.language === 'ar' ? r[ar] || r[en] : r[en] || r[ar]) ?? '');
-    return {
-      name: inLanguage('name_en', 'name_ar'),
-      title: inLanguage('english_title', 'arabic_title'),
-      salon: inLanguage('salon_en', 'salon_ar'),
-    };
-  }, [area.language]);
+  const names = useMemo(
+    () => ({
+      name: nameInLanguage(area.language),
+      title: nameInLanguage(area.language, 'english_title', 'arabic_title'),
+      salon: nameInLanguage(area.language, 'salon_en', 'salon_ar'),
+    }),
+    [area.language],
+  );
   const store = useMemo(
     () => startWithMenuClosedOnPhone(localStorageStore(undefined, raStoreAppKey('manager'))),
     [],

@@ -3,7 +3,7 @@ import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
 import { lazyPage } from '../shell/chunks';
-import { MENU_RESOURCES, type NamedItem } from './types';
+import { MENU_RESOURCES } from './types';
 
 /** Each screen is its own chunk, fetched when first opened. */
 const ActivationPage = lazyPage(() => import('./ActivationPage').then((m) => m.ActivationPage));
@@ -11,16 +11,12 @@ const NamedList = lazyPage(() => import('./named/NamedList').then((m) => m.Named
 const NamedCreate = lazyPage(() => import('./named/NamedForm').then((m) => m.NamedCreate));
 const NamedEdit = lazyPage(() => import('./named/NamedForm').then((m) => m.NamedEdit));
 
-// Both languages: the menu entry, breadcrumbs and selects read either name.
-const recordRepresentation = (item: NamedItem) => `${item.name_en} / ${item.name_ar}`;
-
 /** `menu/services`, with `menu/services/activate-services` (spec doc1 §2). */
 export const services = {
   list: lazyPage(() => import('./services/ServiceList').then((m) => m.ServiceList)),
   create: lazyPage(() => import('./services/ServiceCreate').then((m) => m.ServiceCreate)),
   edit: lazyPage(() => import('./services/ServiceEdit').then((m) => m.ServiceEdit)),
   icon: ContentCutIcon,
-  recordRepresentation,
   options: { label: 'app.services.title' },
   children: (
     <Route path="activate-services" element={<ActivationPage resource={MENU_RESOURCES.services} />} />
@@ -31,7 +27,6 @@ const named = (resource: typeof MENU_RESOURCES.groups | typeof MENU_RESOURCES.ca
   list: <NamedList resource={resource} />,
   create: <NamedCreate resource={resource} />,
   edit: <NamedEdit resource={resource} />,
-  recordRepresentation,
   children: <Route path="activate" element={<ActivationPage resource={resource} />} />,
 });
 

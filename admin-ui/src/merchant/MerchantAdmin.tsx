@@ -91,6 +91,7 @@ import { GlobalInformationProvider } from '../layout/globalInformationContext';
 import { FullPageLoading } from '../layout/FullPageMessage';
 import { lazyPage } from '../shell/chunks';
 import { useArea } from '../shell/area';
+import { nameInLanguage } from '../shell/names';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { AppNotification, startWithMenuClosedOnPhone } from '../layout/phone';
 import { MerchantLayout } from './MerchantLayout';
@@ -165,6 +166,9 @@ export const MerchantAdmin = () => {
     [],
   );
   const theme = useMemo(() => mergeThemeOptions(defaultTheme, themeOptions(area.language)), [area.language]);
+  // the salon's services, offers, products, employees and expense types by their name in the screen's
+  // language (an Arabic picker or confirmation never shows the English name on file)
+  const named = useMemo(() => nameInLanguage(area.language), [area.language]);
   return (
     <GlobalInformationProvider store={services.global}>
       <Admin
@@ -239,16 +243,16 @@ export const MerchantAdmin = () => {
         <Resource name="pos/rate-us-for-issued-invoices" {...rateUs} />
         <Resource name="accounting/customers-penalties" {...customersPenalties} />
         <Resource name="customers" {...customers} />
-        <Resource name="menu/services" {...menuServices} />
-        <Resource name="menu/groups" {...groups} />
-        <Resource name="menu/categories" {...categories} />
-        <Resource name="menu/offers" {...offers} />
-        <Resource name="menu/packages" {...packages} />
+        <Resource name="menu/services" {...menuServices} recordRepresentation={named} />
+        <Resource name="menu/groups" {...groups} recordRepresentation={named} />
+        <Resource name="menu/categories" {...categories} recordRepresentation={named} />
+        <Resource name="menu/offers" {...offers} recordRepresentation={named} />
+        <Resource name="menu/packages" {...packages} recordRepresentation={named} />
         <Resource name="menu/discount-codes" {...discountCodes} />
-        <Resource name="products/define-product" {...products} />
+        <Resource name="products/define-product" {...products} recordRepresentation={named} />
         <Resource name="products/stock-operations" {...stockOperations} />
         <Resource name="reports/inventory-movements" {...inventoryMovements} />
-        <Resource name="employees/employees" {...employees} />
+        <Resource name="employees/employees" {...employees} recordRepresentation={named} />
         <Resource name="employees/roles" {...roles} />
         <Resource name="employee-periods" />
         <Resource name="reports/detailed-attendence-report" {...detailedAttendance} />
@@ -258,7 +262,7 @@ export const MerchantAdmin = () => {
         <Resource name="accounting/purchases" {...purchases} />
         <Resource name="accounting/expected-expenses" {...expectedExpenses} />
         <Resource name="accounting/suppliers" {...suppliers} />
-        <Resource name="accounting/expense-types" {...expenseTypes} />
+        <Resource name="accounting/expense-types" {...expenseTypes} recordRepresentation={named} />
         <Resource name="advanced-accounting/payrols" {...payrolls} />
         <Resource name="advanced-accounting/accounting-reports" {...accountingReports} />
         <Resource name="advanced-accounting/post-payments" {...postPayments} />

@@ -10,16 +10,11 @@ const BundleList = lazyPage(() => import('./BundleList').then((m) => m.BundleLis
 const BundleCreate = lazyPage(() => import('./BundlePages').then((m) => m.BundleCreate));
 const BundleEdit = lazyPage(() => import('./BundlePages').then((m) => m.BundleEdit));
 
-// Both languages: breadcrumbs and selects read either name.
-const recordRepresentation = (item: { name_en: string; name_ar: string }) =>
-  `${item.name_en} / ${item.name_ar}`;
-
 const screens = (resource: BundleResource) => ({
   // keyed: going from one tab to the other mounts a fresh list, not the other's rows under new columns
   list: <BundleList key={resource} resource={resource} />,
   create: <BundleCreate key={resource} resource={resource} />,
   edit: <BundleEdit key={resource} resource={resource} />,
-  recordRepresentation,
 });
 
 /** `menu/offers` (spec doc1 §2). */

@@ -3,7 +3,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2Outlined';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import { lazyPage } from '../shell/chunks';
-import { PRODUCT_RESOURCES, type Product } from './types';
+import { PRODUCT_RESOURCES } from './types';
 
 export { PRODUCT_RESOURCES, PRODUCTS_API_PATHS } from './types';
 
@@ -24,7 +24,6 @@ export const products = {
   create: lazyPage(() => import('./ProductForm').then((m) => m.ProductCreate)),
   edit: lazyPage(() => import('./ProductForm').then((m) => m.ProductEdit)),
   icon: InventoryIcon,
-  recordRepresentation: (p: Product) => `${p.name_en} / ${p.name_ar}`,
   options: { label: 'app.products.title' },
 };
 

@@ -4,7 +4,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlin
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import EventNoteIcon from '@mui/icons-material/EventNoteOutlined';
 import { lazyPage } from '../shell/chunks';
-import { STAFF_RESOURCES, type Employee } from './types';
+import { STAFF_RESOURCES } from './types';
 
 export { STAFF_API_PATHS, STAFF_RESOURCES } from './types';
 
@@ -17,7 +17,6 @@ export const employees = {
   create: lazyPage(() => import('./EmployeeCreate').then((m) => m.EmployeeCreate)),
   edit: lazyPage(() => import('./EmployeeEdit').then((m) => m.EmployeeEdit)),
   icon: BadgeIcon,
-  recordRepresentation: (e: Employee) => `${e.name_en} / ${e.name_ar}`,
   options: { label: 'app.staff.menu.employees' },
 };
 

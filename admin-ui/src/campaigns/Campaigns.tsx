@@ -210,23 +210,14 @@ const useCurrency = () =>
   (useOptionalGlobalInformation<GlobalInformation>()?.global_informations?.account?.currency ??
     'SAR') as Currency;
 
-/** A service's or a product's name in the screen's language. */
-const useItemName = () => {
-  const { language } = useArea();
-  return (r: { name_en?: string; name_ar?: string }) =>
-    (language === 'ar' ? r.name_ar || r.name_en : r.name_en || r.name_ar) ?? '';
-};
-
 /** "Bought": the services and products she bought at least one of (products only for who may read them). */
 const BoughtFilters = () => {
-  const itemName = useItemName();
   const { canAccess: readsProducts } = useCanAccess({ resource: 'products/define-product', action: 'list' });
   return (
     <>
       <ReferenceArrayInput source="filters.services" reference="menu/services" perPage={500}>
         <AutocompleteArrayInput
           label="app.campaigns.filters.services"
-          optionText={itemName}
           filterToQuery={(q: string) => ({ q })}
           fullWidth
         />
@@ -235,7 +226,6 @@ const BoughtFilters = () => {
         <ReferenceArrayInput source="filters.products" reference="products/define-product" perPage={500}>
           <AutocompleteArrayInput
             label="app.campaigns.filters.products"
-            optionText={itemName}
             filterToQuery={(q: string) => ({ q })}
             fullWidth
           />

@@ -205,18 +205,37 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
       await pageSend(page, 'PUT', 'settings/invoice', { ...withLoyalty, loyalty_enabled: false });
     });
 
-    it('adds a discount code and takes it off at the till, in Arabic on a tablet', async () => {
+    /**
+     * A new discount code's form, in Arabic at the given size, with its code typed in, what it applies to
+     * chosen and its value: the form's other defaults are a percentage, valid from today.
+     */
+    const newCode = async (
+      viewport: { width: number; height: number },
+      prefix: string,
+      category: DiscountCodeCategory,
+      value: string,
+    ) => {
       const { page } = await tab('ar');
-      await page.setViewportSize({ width: 768, height: 1024 });
+      await page.setViewportSize(viewport);
       await signIn(page, url, owner, { language: 'ar' });
-      const code = `EID${String(Date.now()).slice(-5)}`;
+      const code = `${prefix}${String(Date.now()).slice(-5)}`;
       await page.goto(`${url}/ar/merchant/menu/discount-codes/create`);
       await page.waitForSelector('input[name=code]');
       await page.fill('input[name=code]', code);
-      // all services, 20 % off (the form's defaults: percentage, valid from today)
       await page.click('text=جميع الخدمات والمنتجات');
-      await page.click('[role=option][data-value="2"]');
-      await page.fill('input[name=value]', '20');
+      await page.click(`[role=option][data-value="${category}"]`);
+      await page.fill('input[name=value]', value);
+      return { page, code };
+    };
+
+    it('adds a discount code and takes it off at the till, in Arabic on a tablet', async () => {
+      // all services, 20 % off
+      const { page, code } = await newCode(
+        { width: 768, height: 1024 },
+        'EID',
+        DiscountCodeCategory.all_services,
+        '20',
+      );
       const today = await page.inputValue('input[name=valid_from]');
       await page.fill('input[name=valid_to]', today);
       await shot(page, 'discount-code-form-ar-tablet');
@@ -255,16 +274,12 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
     });
 
     it("names a discount code's services in the screen's language: Arabic on a phone, English on a desktop", async () => {
-      const { page } = await tab('ar');
-      await page.setViewportSize({ width: 390, height: 844 });
-      await signIn(page, url, owner, { language: 'ar' });
-      const code = `HAIR${String(Date.now()).slice(-5)}`;
-      await page.goto(`${url}/ar/merchant/menu/discount-codes/create`);
-      await page.waitForSelector('input[name=code]');
-      await page.fill('input[name=code]', code);
-      await page.click('text=جميع الخدمات والمنتجات');
-      await page.click(`[role=option][data-value="${DiscountCodeCategory.selected_services}"]`);
-      await page.fill('input[name=value]', '10');
+      const { page, code } = await newCode(
+        { width: 390, height: 844 },
+        'HAIR',
+        DiscountCodeCategory.selected_services,
+        '10',
+      );
       // the picker offers the salon's services by their Arabic names, and the chosen one stays so
       await page.fill('input[name=valid_to]', await page.inputValue('input[name=valid_from]'));
       const picker = page.locator('.MuiAutocomplete-root input');

@@ -215,6 +215,12 @@ export const postPaced = async (
      */
     gc: { pauseMs: number; longestMs: number; fullCollections: number };
     stretchesP99Ms: number[];
+    /**
+     * the request thread's busy time per request in each stretch of STRETCH_MS of the timed run (its busy
+     * ms ÷ the requests due in it; the last one if it lasted half a stretch): how much the whole run's
+     * figure moves within one run
+     */
+    stretchesBusyMsPerRequest: number[];
     /** the answer alone (sent to read whole), before the read models show the command */
     answeredMs: { p50Ms: number; p99Ms: number };
   }
@@ -236,6 +242,23 @@ export const postPaced = async (
   let process0: { cpu?: number; written?: number; at: number } | undefined;
   // the entries arrive after their collection, in batches: kept, then counted by when they started
   const collections: PerformanceEntry[] = [];
+  // the request thread's busy ms per request in each stretch of the timed run (one timer: nothing per
+  // request); the last, shorter one counted if it lasted half a stretch
+  const stretchesBusy: number[] = [];
+  let stretches: ReturnType<typeof setInterval> | undefined;
+  let stretchStart: { elu: ReturnType<typeof performance.eventLoopUtilization>; at: number } | undefined;
+  const endStretch = () => {
+    if (!stretchStart) return;
+    const now = { elu: performance.eventLoopUtilization(), at: performance.now() };
+    const ms = now.at - stretchStart.at;
+    if (ms >= STRETCH_MS / 2)
+      stretchesBusy.push(
+        +(performance.eventLoopUtilization(now.elu, stretchStart.elu).active / ((rate * ms) / 1000)).toFixed(
+          2,
+        ),
+      );
+    stretchStart = now;
+  };
   const gcs = new PerformanceObserver((list) => collections.push(...list.getEntries()));
   gcs.observe({ entryTypes: ['gc'] });
   await new Promise<void>((resolve, reject) => {
@@ -248,6 +271,8 @@ export const postPaced = async (
         elu = performance.eventLoopUtilization();
         cpu0 = mainThreadCpuMs();
         process0 = { cpu: processCpuMs(), written: processWrittenBytes(), at: performance.now() };
+        stretchStart = { elu, at: performance.now() };
+        stretches = setInterval(endStretch, STRETCH_MS);
       }
       if (m.status !== okStatus || !m.position) {
         refused++;
@@ -267,6 +292,8 @@ export const postPaced = async (
     });
   });
   const busy = performance.eventLoopUtilization(elu).utilization;
+  clearInterval(stretches);
+  endStretch();
   const mainCpu = spent(cpu0, mainThreadCpuMs());
   const processCpu = spent(process0?.cpu, processCpuMs());
   const written = spent(process0?.written, processWrittenBytes());
@@ -299,6 +326,7 @@ export const postPaced = async (
       fullCollections: gc.fullCollections,
     },
     stretchesP99Ms: stretchesP99(samples, sent, t0, STRETCH_MS),
+    stretchesBusyMsPerRequest: stretchesBusy,
     answeredMs: (() => {
       const sorted = answers.sort((a, b) => a - b);
       return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };

@@ -9,6 +9,8 @@ export type SalesFigures = {
     refused: number;
     mainThreadBusy: number;
     stretchesP99Ms: number[];
+    /** the request thread's busy ms per invoice in each 10-s stretch: how much it moves within the run */
+    stretchesBusyMsPerRequest?: number[];
     /** the answer alone, before the read models show it (where the rest of the time goes) */
     answeredMs: { p50Ms: number; p99Ms: number };
     /** the request thread's GC pauses over the timed stretch (the p99's stretches follow its full ones) */

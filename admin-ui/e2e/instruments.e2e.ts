@@ -280,8 +280,9 @@ export const instrumentsTests = ({ url, tab }: SuiteContext) => {
         DiscountCodeCategory.selected_services,
         '10',
       );
-      // the picker offers the salon's services by their Arabic names, and the chosen one stays so
       await page.fill('input[name=valid_to]', await page.inputValue('input[name=valid_from]'));
+      // the picker offers the salon's services by their Arabic names, and the chosen one stays so (not
+      // 'Haircut', nor both names)
       const picker = page.locator('.MuiAutocomplete-root input');
       await picker.fill('قص');
       await page.click('[role=option]:has-text("قص الشعر")');

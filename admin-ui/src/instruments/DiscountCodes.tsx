@@ -132,7 +132,10 @@ export const DiscountCodeList = () => {
   );
 };
 
-/** The services and products a "selected" category names, from the menu and the shelf. */
+/**
+ * The services and products a "selected" category names, from the menu and the shelf, each by its name
+ * in the screen's language (the resources' representation, set in MerchantAdmin).
+ */
 const Reach = () => {
   const category = useWatch({ name: 'category' }) as DiscountCodeCategory | undefined;
   const { canAccess: readsProducts } = useCanAccess({ resource: 'products/define-product', action: 'list' });
@@ -143,7 +146,6 @@ const Reach = () => {
     <>
       {reach.services && (
         <FormCell wide>
-          {/* each service and product by its name in the screen's language (the resources' representation) */}
           <ReferenceArrayInput source="service_ids" reference="menu/services" perPage={500}>
             <AutocompleteArrayInput filterToQuery={(q: string) => ({ q })} fullWidth />
           </ReferenceArrayInput>

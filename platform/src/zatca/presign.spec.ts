@@ -96,6 +96,24 @@ describe('ECDSA presignatures (secp256k1)', () => {
     expect(shared.ready).toBe(0);
     expect(shared.sign(randomBytes(32), privateKey)).toBeUndefined();
   });
+
+  it('takes in what its thread made without its event loop running (a signing thread busy polling)', async () => {
+    const pool = new EcdsaPresignatures(8, 8);
+    pool.start();
+    try {
+      expect(pool.take()).toBe(false); // nothing made yet
+      // this thread blocked, as a busy signing thread is between its looks: its loop does not run
+      const nap = new Int32Array(new SharedArrayBuffer(4));
+      for (let waited = 0; pool.ready === 0 && waited < 10_000; waited += 10) {
+        Atomics.wait(nap, 0, 0, 10);
+        pool.take();
+      }
+      expect(pool.ready).toBe(8);
+      expect(pool.sign(randomBytes(32), privateKey)).toBeDefined();
+    } finally {
+      await pool.stop();
+    }
+  });
 });
 
 describe('presignature arithmetic', () => {

@@ -1,5 +1,5 @@
 import { createHash, type KeyObject } from 'node:crypto';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { startWorkerFile } from '../runtime/worker-file';
 import { derSignature, SECP256K1_N } from './presign-math';
 
@@ -38,6 +38,8 @@ const scalarOf = (key: KeyObject): bigint | null => {
 export class EcdsaPresignatures {
   private readonly stock: Array<[bigint, bigint]> = [];
   private worker?: Worker;
+  /** the thread's answers: a port of their own, which `take` can read when the event loop does not run */
+  private answers?: MessagePort;
   private users = 0;
   private asked = false;
 
@@ -50,30 +52,51 @@ export class EcdsaPresignatures {
   /** Starts the thread (counted: each start has its stop; the last stop ends it). */
   start(): void {
     if (this.users++ > 0) return;
-    const worker = startWorkerFile(__dirname, 'presign.worker', undefined);
+    const { port1: answers, port2 } = new MessageChannel();
+    const worker = startWorkerFile(__dirname, 'presign.worker', { answers: port2 }, [port2]);
     worker.unref(); // never keeps the process alive
-    worker.on('message', (made: Array<[bigint, bigint]>) => {
-      if (this.worker !== worker) return;
-      this.asked = false;
-      for (const pair of made) this.stock.push(pair);
-      this.refill();
+    answers.on('message', (made: Array<[bigint, bigint]>) => {
+      if (this.worker === worker) this.received(made);
     });
+    answers.unref();
     const gone = () => {
       if (this.worker !== worker) return;
       // the signatures go on through OpenSSL; the next start makes a new thread
       this.worker = undefined;
+      this.answers = undefined;
       this.asked = false;
+      answers.close();
     };
     worker.on('error', gone);
     worker.on('exit', gone);
     this.worker = worker;
+    this.answers = answers;
     this.refill();
+  }
+
+  private received(made: Array<[bigint, bigint]>): void {
+    this.asked = false;
+    for (const pair of made) this.stock.push(pair);
+    this.refill();
+  }
+
+  /**
+   * Takes in the presignatures the thread has made, for a caller whose event loop is not running (see
+   * receiveWhileBusy): answers whether there were any.
+   */
+  take(): boolean {
+    const m = this.answers && receiveMessageOnPort(this.answers);
+    if (!m) return false;
+    this.received(m.message as Array<[bigint, bigint]>);
+    return true;
   }
 
   async stop(): Promise<void> {
     if (this.users === 0 || --this.users > 0) return;
     const worker = this.worker;
+    this.answers?.close();
     this.worker = undefined;
+    this.answers = undefined;
     this.stock.length = 0;
     this.asked = false;
     await worker?.terminate();

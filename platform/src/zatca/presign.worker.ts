@@ -1,11 +1,14 @@
 // The presignatures' thread: the costly half of each ECDSA signature, made ahead (see presign.ts).
 import { createECDH } from 'node:crypto';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runInBackground } from '../runtime/thread-priority';
 import { inversesModN, SECP256K1_N } from './presign-math';
 
 // made ahead of need: the threads serving requests go first
 runInBackground('presign');
+
+/** where the presignatures go (a port the signing thread can read without its event loop) */
+const { answers } = workerData as { answers: MessagePort };
 
 parentPort!.on('message', (count: number) => {
   const rs: bigint[] = [];
@@ -22,5 +25,5 @@ parentPort!.on('message', (count: number) => {
     ks.push(k);
   }
   const inverses = inversesModN(ks);
-  parentPort!.postMessage(rs.map((r, i): [bigint, bigint] => [r, inverses[i]]));
+  answers.postMessage(rs.map((r, i): [bigint, bigint] => [r, inverses[i]]));
 });

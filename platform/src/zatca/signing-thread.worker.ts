@@ -2,6 +2,7 @@
 // sent, with presignatures made ahead on a thread of its own beside it.
 import { parentPort } from 'node:worker_threads';
 import { buildAndSign, type ZatcaDocumentInput } from './builder';
+import { receiveWhileBusy } from '../runtime/receive-while-busy';
 import { runAfterRequests } from '../runtime/thread-priority';
 import { presignatures } from './presign';
 import { asciiJsonString, type SigningAnswer, type SigningAsk, type SigningKey } from './signing-thread';
@@ -13,7 +14,7 @@ presignatures.start();
 /** the devices' keys, by the numbers the thread that asks gave them */
 let keys = new Map<number, SigningKey>();
 
-parentPort!.on('message', ({ id, input, key, keyMaterial, forgetKeys, signingTime }: SigningAsk) => {
+const sign = ({ id, input, key, keyMaterial, forgetKeys, signingTime }: SigningAsk) => {
   let answer: SigningAnswer;
   try {
     if (forgetKeys) keys = new Map();
@@ -27,4 +28,7 @@ parentPort!.on('message', ({ id, input, key, keyMaterial, forgetKeys, signingTim
     answer = { id, error: { name: (e as Error).name, message: (e as Error).message } };
   }
   parentPort!.postMessage(answer);
-});
+};
+// a busy till's documents taken without the request thread waking this one for each (see
+// receiveWhileBusy), the presignatures taken in meanwhile
+receiveWhileBusy(parentPort!, (ask) => sign(ask as SigningAsk), { between: () => presignatures.take() });

@@ -8,6 +8,7 @@ import { closeSync, fsyncSync, openSync } from 'node:fs';
 import { receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { runAfterRequests } from '../../runtime/thread-priority';
 import { EVENTS_SCHEMA } from './sqlite-schema';
+import { receiveWhileBusy } from '../../runtime/receive-while-busy';
 import type { ToWriter, UnitOutcome, WireEvent, WriterData, WriterUnit } from './writer-protocol';
 
 const {
@@ -199,6 +200,7 @@ const take = (first: ToWriter) => {
   }
   if (batches.length) writeAll(batches);
   if (closing) {
+    closed = true;
     clearInterval(watch);
     if (walFd !== undefined) closeSync(walFd);
     db.close();
@@ -206,7 +208,17 @@ const take = (first: ToWriter) => {
     port.close();
   }
 };
-(port as MessagePort).on('message', take);
+let closed = false;
+// the appends of a busy till taken without the request thread waking this one for each (see
+// receiveWhileBusy), the watch for other processes' commits kept meanwhile
+let watchedAt = performance.now();
+receiveWhileBusy(port as MessagePort, (m) => take(m as ToWriter), {
+  between: () => {
+    if (performance.now() - watchedAt >= pollIntervalMs) lookForOthers();
+    return false;
+  },
+  done: () => closed,
+});
 
 // what another process committed between the request thread's open and this thread's is made durable
 // and shown now: the watch below only sees what is committed after this
@@ -225,7 +237,8 @@ try {
  * Another process committed (this connection's own commits leave data_version as it is): its events are
  * made durable, and the request thread told, so it shows them and forgets the revisions it knew.
  */
-const watch = setInterval(() => {
+function lookForOthers(): void {
+  watchedAt = performance.now();
   if (failed || !db.open) return;
   const now = dataVersion.get()!;
   if (now === version) return;
@@ -238,4 +251,5 @@ const watch = setInterval(() => {
   const durable = head.get() ?? 0;
   tell(durable);
   port.postMessage({ kind: 'others', durable });
-}, pollIntervalMs);
+}
+const watch = setInterval(lookForOthers, pollIntervalMs);

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { inclusiveFromExclusive, toDecimalString } from '@rawnaq/contracts';
-import { clickMenu, DEMO, expandMenu, shot, signIn } from './browser';
+import { clickMenu, DEMO, expandMenu, ownerApi, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
 const owner = { accountId: DEMO.accountId, username: DEMO.owner.username, password: DEMO.owner.password };
@@ -265,6 +265,38 @@ export const productsTests = ({ url, tab }: SuiteContext) => {
       await page.click('[data-testid=notification-bell]');
       await page.waitForSelector(`[data-testid=stock-notification]:has-text("${product.ar}")`);
       await shot(page, 'admin-ar-stock-bell');
+    });
+
+    it("lists products in the order of their names in the screen's language: Arabic on a phone, English on a desktop", async () => {
+      // two products whose English and Arabic names sort the other way round (A before Z; أ before ي)
+      const api = await ownerApi(url);
+      const aloe = { en: `Aloe gel (order ${run})`, ar: `ياسمين ${run}` };
+      const zinc = { en: `Zinc cream (order ${run})`, ar: `أملا ${run}` };
+      for (const p of [aloe, zinc]) {
+        const { status } = await api('POST', 'products', { name_en: p.en, name_ar: p.ar, price: '12.00' });
+        expect(status).toBe(201);
+      }
+      // just these two (a search of digits alone looks for barcodes)
+      const search = `?filter=${encodeURIComponent(JSON.stringify({ q: `order ${run}`, status: 1 }))}`;
+      const order = async (page: Page, first: string, second: string) => {
+        await page.waitForSelector(`text=${first}`);
+        await page.waitForSelector(`text=${second}`);
+        const text = await page.innerText('#main-content');
+        return text.indexOf(first) < text.indexOf(second);
+      };
+
+      const { page } = await tab('ar');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, url, owner, { language: 'ar' });
+      await page.goto(`${url}/ar/merchant/products/define-product${search}`);
+      expect(await order(page, zinc.ar, aloe.ar)).toBe(true);
+      await shot(page, 'products-by-arabic-name-phone');
+
+      const { page: desktop } = await tab('en');
+      await signIn(desktop, url, owner);
+      await desktop.goto(`${url}/en/merchant/products/define-product${search}`);
+      expect(await order(desktop, aloe.en, zinc.en)).toBe(true);
+      await shot(desktop, 'products-by-english-name-desktop');
     });
 
     it('keeps products, stock and the bell from a receptionist without those rights', async () => {

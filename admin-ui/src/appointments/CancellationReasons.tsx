@@ -18,6 +18,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { failureKey, isHttpError, messageParams } from '../http/errors';
 import { useArea } from '../shell/area';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useNameSort } from '../shell/names';
 
 type Reason = { id: string; name_en: string; name_ar: string };
 type Editing = { id?: string; name_en: string; name_ar: string };
@@ -29,6 +30,7 @@ type Editing = { id?: string; name_en: string; name_ar: string };
 export const CancellationReasonsList = () => {
   const translate = useTranslate();
   const { language } = useArea();
+  const byName = useNameSort();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { canAccess: canChange } = useCanAccess({ resource: 'cancellation-reasons', action: 'edit' });
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -105,7 +107,7 @@ export const CancellationReasonsList = () => {
       <List
         resource="cancellation-reasons"
         title={translate('app.appointments.reasons.title')}
-        sort={{ field: 'name_en', order: 'ASC' }}
+        sort={byName}
         perPage={100}
         pagination={false}
         actions={

@@ -67,6 +67,7 @@ import { APPOINTMENTS, STATE_COLOURS, type Visit } from './types';
 import { reminderNotice } from '../messaging/types';
 import { MessagesPanel } from '../messaging/MessagesPanel';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useNameSort } from '../shell/names';
 
 /** Who can do a line: the appointment table's employees (their preferred artists when known). */
 export type BookEmployee = {
@@ -586,9 +587,10 @@ const CancelDialog = ({
 }) => {
   const translate = useTranslate();
   const { language } = useArea();
+  const byName = useNameSort();
   const { data: reasons = [] } = useGetList<{ id: string; name_en: string; name_ar: string }>(
     'cancellation-reasons',
-    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name_en', order: 'ASC' } },
+    { pagination: { page: 1, perPage: 100 }, sort: byName },
   );
   const [reasonId, setReasonId] = useState('');
   const [reason, setReason] = useState('');

@@ -52,6 +52,7 @@ import { useArea } from '../shell/area';
 import { newKey } from '../shell/newKey';
 import { useProblemText } from './Expenses';
 import { METHODS } from './PayDialog';
+import { useNameSort } from '../shell/names';
 
 export const EXPECTED = 'accounting/expected-expenses';
 
@@ -98,6 +99,7 @@ const StatusChip = ({ e }: { e: Expected }) => {
 const ExpectedForm = () => {
   const translate = useTranslate();
   const { language } = useArea();
+  const byName = useNameSort();
   const { data: suppliers = [] } = useGetList<{ id: string; name: string }>('accounting/suppliers', {
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
@@ -105,7 +107,7 @@ const ExpectedForm = () => {
   });
   const { data: types = [] } = useGetList<{ id: string; name_en: string; name_ar: string }>(
     'accounting/expense-types',
-    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name_en', order: 'ASC' } },
+    { pagination: { page: 1, perPage: 500 }, sort: byName },
   );
   return (
     <SimpleForm sx={{ maxWidth: 560 }}>

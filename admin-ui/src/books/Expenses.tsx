@@ -39,6 +39,7 @@ import { newKey } from '../shell/newKey';
 import type { UploadedFile } from '../forms/files';
 import { AttachmentsInput, AttachmentsList, type Attachment } from './ExpenseAttachments';
 import { PaidNowRows, PayDialogButton } from './PayDialog';
+import { useNameSort } from '../shell/names';
 
 const RESOURCE = 'accounting/expenses';
 
@@ -178,6 +179,7 @@ type Pay = { method: number; amount: string };
  * the server prices the VAT (only a supplier with a VAT number charges it) and answers what stays owed.
  */
 export const ExpenseCreate = () => {
+  const byName = useNameSort();
   const translate = useTranslate();
   const today = useSalonToday();
   const { language, basename } = useArea();
@@ -191,7 +193,7 @@ export const ExpenseCreate = () => {
   });
   const { data: types = [] } = useGetList<ExpenseType>('accounting/expense-types', {
     pagination: { page: 1, perPage: 500 },
-    sort: { field: 'name_en', order: 'ASC' },
+    sort: byName,
   });
   const [supplier, setSupplier] = useState('');
   const [vendor, setVendor] = useState('');

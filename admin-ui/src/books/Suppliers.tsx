@@ -32,6 +32,7 @@ import { useArea } from '../shell/area';
 import { PayBillsButton } from './PayBills';
 import { useAccountName } from './Statements';
 import { useSalonChart } from './useSalonChart';
+import { useNameSort } from '../shell/names';
 
 type Supplier = {
   id: string;
@@ -321,6 +322,7 @@ export const ExpenseTypeList = () => {
   const translate = useTranslate();
   const name = useAccountName();
   const { language } = useArea();
+  const byName = useNameSort();
   const EXPENSE_ACCOUNTS = useExpenseAccounts(false);
   const account = (t: ExpenseType) => {
     const a = EXPENSE_ACCOUNTS.find((x) => x.code === t.account);
@@ -329,7 +331,7 @@ export const ExpenseTypeList = () => {
   return (
     <List
       title="app.books.titles.expense_types"
-      sort={{ field: 'name_en', order: 'ASC' }}
+      sort={byName}
       actions={
         <TopToolbar>
           <CreateButton />

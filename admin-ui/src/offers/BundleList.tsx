@@ -13,6 +13,7 @@ import { priceMinor } from '../menu/pricing';
 import { BundleStatusChip } from './BundleActions';
 import { BUNDLE_RESOURCES, type BundleResource, type Offer, type Package } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { useNameField } from '../shell/names';
 
 // The texts of each kind: `app.offers.*`, `app.packages.*`.
 const TEXTS: Record<BundleResource, string> = {
@@ -142,6 +143,7 @@ const statusChoices = ['active', 'paused', 'disabled'].map((id) => ({ id, name: 
 
 /** Offers (or packages): names, what the customer gets, price against the services' total, status. */
 export const BundleList = ({ resource }: { resource: BundleResource }) => {
+  const nameField = useNameField();
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const offers = resource === BUNDLE_RESOURCES.offers;
@@ -180,7 +182,7 @@ export const BundleList = ({ resource }: { resource: BundleResource }) => {
         }
       >
         <DataTable.Col
-          source="name_en"
+          source={nameField}
           label={`resources.${resource}.fields.name`}
           render={() => <BilingualName />}
         />

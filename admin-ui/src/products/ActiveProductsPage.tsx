@@ -16,12 +16,14 @@ import { useArea } from '../shell/area';
 import { ProductName, useProductNameOf } from './fields';
 import { PRODUCT_RESOURCES, PRODUCT_STATUS, type Product } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useNameSort } from '../shell/names';
 
 /**
  * `products/active-products`: every product with its switch. A disabled product stays in the records
  * (and its stock history) but cannot be sold or used; each switch is saved at once.
  */
 export const ActiveProductsPage = () => {
+  const byName = useNameSort();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -31,7 +33,7 @@ export const ActiveProductsPage = () => {
   const { isPending: checking } = useRequireAccess({ resource: PRODUCT_RESOURCES.active, action: 'show' });
   const { data, isPending, refetch } = useGetList<Product>(
     PRODUCT_RESOURCES.products,
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name_en', order: 'ASC' } },
+    { pagination: { page: 1, perPage: 1000 }, sort: byName },
     { enabled: !checking },
   );
   const [busy, setBusy] = useState<string | null>(null);

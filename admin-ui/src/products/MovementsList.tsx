@@ -10,15 +10,17 @@ import { CodeText, MoneyText, ProductName, useProductNameOf, useProductVat } fro
 import { PRODUCT_RESOURCES, type Product, type StockMovement } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { PeriodDateInput } from '../sales/PeriodFilter';
+import { useNameSort } from '../shell/names';
 
 const useFilters = () => {
+  const byName = useNameSort();
   const nameOf = useProductNameOf();
   return [
     <ReferenceInput
       key="product_id"
       source="product_id"
       reference={PRODUCT_RESOURCES.products}
-      sort={{ field: 'name_en', order: 'ASC' }}
+      sort={byName}
       alwaysOn
     >
       <AutocompleteInput

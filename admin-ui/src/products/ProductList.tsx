@@ -23,6 +23,7 @@ import { useArea } from '../shell/area';
 import { CodeText, MoneyText, ProductName, ProductStatusChip, QuantityField } from './fields';
 import { PRODUCT_RESOURCES, statusChoices, type Product } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { useNameSort } from '../shell/names';
 
 const PRODUCTS = PRODUCT_RESOURCES.products;
 
@@ -116,13 +117,14 @@ export const ProductList = () => {
   const translate = useTranslate();
   const filters = useFilters();
   const { canAccess: canEdit } = useCanAccess({ resource: PRODUCTS, action: 'edit' });
+  const byName = useNameSort();
   const money = { align: 'right' as const, cellSx: () => ({ whiteSpace: 'nowrap' as const }) };
   return (
     <List
       title={translate('app.products.title')}
       filters={filters}
       filterDefaultValues={{ status: 1 }}
-      sort={{ field: 'name_en', order: 'ASC' }}
+      sort={byName}
       perPage={25}
       actions={<ListActions />}
       exporter={false}
@@ -143,7 +145,7 @@ export const ProductList = () => {
         }
       >
         <DataTable.Col
-          source="name_en"
+          source={byName.field}
           label={`resources.${PRODUCTS}.fields.name`}
           field={ProductName}
           cellSx={() => ({ minWidth: 180 })}

@@ -27,6 +27,7 @@ import { stockChanged } from './stockEvents';
 import { PRODUCT_RESOURCES, PRODUCT_STATUS, STOCK_SCREENS, type Product, type StockScreen } from './types';
 import { useStockValidate } from './validation';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { useNameSort } from '../shell/names';
 
 const RESOURCE = PRODUCT_RESOURCES.operations;
 
@@ -82,6 +83,7 @@ const useProductChoice = () => {
  * below zero; its message shows on the quantity.
  */
 export const StockOperationPage = ({ screen }: { screen: StockScreen }) => {
+  const byName = useNameSort();
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -160,7 +162,7 @@ export const StockOperationPage = ({ screen }: { screen: StockScreen }) => {
             source="product_id"
             reference={PRODUCT_RESOURCES.products}
             filter={{ status: PRODUCT_STATUS.active }}
-            sort={{ field: 'name_en', order: 'ASC' }}
+            sort={byName}
           >
             <AutocompleteInput
               optionText={choiceText}

@@ -3,6 +3,7 @@ import { SelectInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { useArea } from '../shell/area';
+import { nameField } from '../shell/names';
 
 type City = { id: string; name_en: string; name_ar: string; country_id: number };
 
@@ -19,14 +20,16 @@ export const CityInput = ({ readOnly }: { readOnly?: boolean }) => {
     let live = true;
     setCities(undefined);
     const filter = encodeURIComponent(JSON.stringify({ country_id: Number(countryId) }));
+    // in the order of the names the screen shows
+    const sort = encodeURIComponent(JSON.stringify([nameField(language), 'ASC']));
     dataProvider
-      .send<City[]>('GET', `platform-lists/cities?filter=${filter}&range=[0,499]&sort=["name_en","ASC"]`)
+      .send<City[]>('GET', `platform-lists/cities?filter=${filter}&range=[0,499]&sort=${sort}`)
       .then((found) => live && setCities(Array.isArray(found) ? found : []))
       .catch(() => live && setCities([]));
     return () => {
       live = false;
     };
-  }, [dataProvider, countryId]);
+  }, [dataProvider, countryId, language]);
   const choices = (cities ?? []).map((c) => ({
     id: c.id,
     name: (language === 'ar' ? c.name_ar || c.name_en : c.name_en || c.name_ar) ?? '',

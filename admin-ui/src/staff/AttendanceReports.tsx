@@ -33,6 +33,7 @@ import { STAFF_RESOURCES, hoursMinutes, nameOf, type Employee } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { PeriodDateInput } from '../sales/PeriodFilter';
+import { useNameSort } from '../shell/names';
 
 const DETAILED = STAFF_RESOURCES.detailedReport;
 const CUMULATIVE = STAFF_RESOURCES.cumulativeReport;
@@ -65,9 +66,10 @@ const monthStart = (today: string) => (today ? `${today.slice(0, 8)}01` : '');
 /** The employees to filter on; only read when the report offers that filter (a 403 would leave the page). */
 const useEmployeeChoices = (enabled: boolean) => {
   const { language } = useArea();
+  const byName = useNameSort();
   const { data = [] } = useGetList<Employee>(
     STAFF_RESOURCES.employees,
-    { pagination: { page: 1, perPage: 200 }, sort: { field: 'name_en', order: 'ASC' } },
+    { pagination: { page: 1, perPage: 200 }, sort: byName },
     { enabled },
   );
   return data.map((e) => ({ id: e.id, name: nameOf(e, language) }));

@@ -43,6 +43,7 @@ import {
 } from './types';
 import { WeekEditor } from './WeekEditor';
 import { NameInputs } from '../forms/NameInputs';
+import { useNameSort } from '../shell/names';
 
 const R = STAFF_RESOURCES.employees;
 
@@ -132,9 +133,10 @@ const PreferredArtists = () => {
   const record = useRecordContext<Employee>();
   const chosen = (useWatch({ name: 'preferred_artist_ids' }) ?? []) as string[];
   const { language } = useArea();
+  const byName = useNameSort();
   const { data = [] } = useGetList<Employee>(R, {
     pagination: { page: 1, perPage: 200 },
-    sort: { field: 'name_en', order: 'ASC' },
+    sort: byName,
   });
   const choices = data
     .filter((e) => e.id !== record?.id && (e.status === EMPLOYEE_STATUS.active || chosen.includes(e.id)))

@@ -21,6 +21,7 @@ import { useArea } from '../shell/area';
 import { EmployeeAvatar } from './EmployeeAvatar';
 import { EMPLOYEE_STATUS, STAFF_RESOURCES, nameOf, type Employee } from './types';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
+import { useNameField } from '../shell/names';
 
 const ListActions = () => (
   <TopToolbar>
@@ -173,6 +174,7 @@ const useFilters = () => {
 };
 
 export const EmployeeList = () => {
+  const nameField = useNameField();
   const translate = useTranslate();
   const filters = useFilters();
   return (
@@ -207,7 +209,11 @@ export const EmployeeList = () => {
           </Typography>
         }
       >
-        <DataTable.Col source="name_en" label="resources.employees/employees.fields.name" field={NameCell} />
+        <DataTable.Col
+          source={nameField}
+          label="resources.employees/employees.fields.name"
+          field={NameCell}
+        />
         <DataTable.Col source="job_title" disableSort />
         <DataTable.Col
           source="mobile"

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
 import { MoneyReport, ReportTable, type ReportColumn } from '../reports/MoneyReport';
 import { useArea } from '../shell/area';
+import { useNameSort } from '../shell/names';
 
 type Stars = [number, number, number, number, number];
 /** An employee's (or a service's, or the period's) ratings: how many, their average, each star's count. */
@@ -78,11 +79,12 @@ const Distribution = ({ totals }: { totals: Tally }) => {
 export const SurveysReport = () => {
   const translate = useTranslate();
   const { language } = useArea();
+  const byName = useNameSort();
   const { dateTime } = useFormat();
   const [employee, setEmployee] = useState('');
   const { data: employees = [] } = useGetList<{ id: string; name_en: string; name_ar: string }>(
     'employees/employees',
-    { pagination: { page: 1, perPage: 500 }, sort: { field: 'name_en', order: 'ASC' } },
+    { pagination: { page: 1, perPage: 500 }, sort: byName },
   );
   const t = (key: string, args?: Record<string, unknown>) => translate(`app.feedback.surveys.${key}`, args);
   const nameOf = (r: { name_en: string; name_ar: string }) =>

@@ -18,6 +18,7 @@ import { useServiceValidate } from '../validation';
 import { PriceFields } from './PriceFields';
 import { ServiceImageInput } from './ServiceImageInput';
 import { NameInputs } from '../../forms/NameInputs';
+import { useNameSort } from '../../shell/names';
 
 /** Active groups (or categories), and the record's own one even when it was disabled since. */
 const useChoices = (items: NamedItem[], current: unknown) => {
@@ -40,13 +41,14 @@ const useChoices = (items: NamedItem[], current: unknown) => {
  */
 const ServiceEmployees = () => {
   const { language } = useArea();
+  const byName = useNameSort();
   const { data = [] } = useGetList<{
     id: string;
     name_en: string;
     name_ar: string;
     status: number;
     service_ids?: string[];
-  }>('employees', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name_en', order: 'ASC' } });
+  }>('employees', { pagination: { page: 1, perPage: 200 }, sort: byName });
   const active = data.filter((e) => e.status === 1);
   // a new service: whoever has no skills recorded does it
   const byDefault = active.filter((e) => !Array.isArray(e.service_ids)).map((e) => e.id);

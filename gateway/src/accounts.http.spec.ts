@@ -68,4 +68,24 @@ describe('a platform manager opens a salon, whose owner starts from an empty acc
     const owner = await t.signIn({ accountId: 1, username: 'owner', password: 'Demo@12345' });
     expect((await t.http.post('/api/manager/accounts').set(bearer(owner)).send(account)).status).toBe(401);
   });
+
+  it("lists the salons by their names in either language (an Arabic console's name column)", async () => {
+    const added = await t.http
+      .post('/api/manager/accounts')
+      .set(bearer(manager))
+      .send({ ...account, name_en: 'Zahra Salon', name_ar: 'أريج', alias: 'zahra', owner_username: 'zahra' });
+    expect(added.status).toBe(201);
+    const h = { ...bearer(manager), 'X-Min-Position': String(await t.eventCount()) };
+    const by = async (field: string) => {
+      const res = await t.http
+        .get('/api/manager/accounts')
+        .query({ sort: JSON.stringify([field, 'ASC']) })
+        .set(h);
+      expect(res.status).toBe(200);
+      return res.body.map((a: { alias: string }) => a.alias);
+    };
+    // Demo Salon, Lamsa Spa, Zahra Salon; أريج, صالون العرض التجريبي, لمسة سبا
+    expect(await by('name_en')).toEqual(['demosalon', 'lamsaspa', 'zahra']);
+    expect(await by('name_ar')).toEqual(['zahra', 'demosalon', 'lamsaspa']);
+  });
 });

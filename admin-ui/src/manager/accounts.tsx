@@ -27,6 +27,7 @@ import { BackupDownloadButton } from '../export/BackupDownloadButton';
 import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { SupportMenu } from './support';
+import { useNameField } from '../shell/names';
 
 /** Doc1 §2 manager route for the salons on the platform; `GET`/`POST accounts` (docs/api.md). */
 export const ACCOUNTS = 'merchants/active-merchants';
@@ -167,6 +168,7 @@ const ListActions = () => (
 
 /** The salons on the platform: number, names, address, country, type, VAT, plan size, setup, opened. */
 export const AccountList = () => {
+  const nameField = useNameField();
   const translate = useTranslate();
   return (
     <List
@@ -207,7 +209,7 @@ export const AccountList = () => {
         }
       >
         <DataTable.Col source="account_id" />
-        <DataTable.Col source="name_en" label={`resources.${ACCOUNTS}.fields.name`} field={Name} />
+        <DataTable.Col source={nameField} label={`resources.${ACCOUNTS}.fields.name`} field={Name} />
         <DataTable.Col source="alias" disableSort field={LtrField} />
         <DataTable.Col
           source="country_id"

@@ -33,6 +33,7 @@ import { isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
+import { useNameField } from '../shell/names';
 
 export const PLANS = 'platform-setting/plans';
 export const BILLING_SELLER = 'platform-setting/billing-seller';
@@ -736,6 +737,7 @@ type AddonSalon = RaRecord & {
  * invoiced from `accounting/total-sales/invoice`.
  */
 export const AdvancedAccountingList = () => {
+  const nameField = useNameField();
   const translate = useTranslate();
   const { language, basename } = useArea();
   const money = useMoney();
@@ -775,7 +777,7 @@ export const AdvancedAccountingList = () => {
       >
         <DataTable.Col source="account_id" />
         <DataTable.Col
-          source="name_en"
+          source={nameField}
           render={(s: AddonSalon) => <bdi>{language === 'ar' ? s.name_ar : s.name_en}</bdi>}
         />
         <DataTable.Col

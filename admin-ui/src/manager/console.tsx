@@ -9,6 +9,7 @@ import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
+import { useNameField } from '../shell/names';
 import { SalonFilter, Truncated } from './fields';
 
 import {
@@ -82,37 +83,40 @@ const HasLogin = (_: { label?: string; source?: string }) => {
 };
 
 /** `employees-merchants/added-employees`, `active-global-employees`, `inactive-global-employees`. */
-const EmployeesList = ({ resource }: { resource: string }) => (
-  <List
-    resource={resource}
-    title={useTitle(resource)}
-    sort={{ field: 'created_at', order: 'DESC' }}
-    perPage={25}
-    exporter={false}
-    filters={filters}
-    empty={false}
-  >
-    <ResponsiveDataTable<Row>
-      primaryText={() => <EmployeeName />}
-      secondaryText={() => (
-        <span>
-          <Salon /> · <DateTimeField source="created_at" />
-        </span>
-      )}
-      tertiaryText={() => <Status />}
-      bulkActionButtons={false}
-      rowClick={false}
-      empty={<Empty text="app.manager.console.empty_employees" />}
+const EmployeesList = ({ resource }: { resource: string }) => {
+  const nameField = useNameField();
+  return (
+    <List
+      resource={resource}
+      title={useTitle(resource)}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      filters={filters}
+      empty={false}
     >
-      <DataTable.Col source="name_en" field={EmployeeName} />
-      <DataTable.Col source="account_id" disableSort field={Salon} />
-      <DataTable.Col source="mobile" disableSort field={LtrField} />
-      <DataTable.Col source="status" disableSort field={Status} />
-      <DataTable.Col source="has_login" disableSort field={HasLogin} />
-      <DataTable.Col source="created_at" field={DateTimeField} />
-    </ResponsiveDataTable>
-  </List>
-);
+      <ResponsiveDataTable<Row>
+        primaryText={() => <EmployeeName />}
+        secondaryText={() => (
+          <span>
+            <Salon /> · <DateTimeField source="created_at" />
+          </span>
+        )}
+        tertiaryText={() => <Status />}
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Empty text="app.manager.console.empty_employees" />}
+      >
+        <DataTable.Col source={nameField} field={EmployeeName} />
+        <DataTable.Col source="account_id" disableSort field={Salon} />
+        <DataTable.Col source="mobile" disableSort field={LtrField} />
+        <DataTable.Col source="status" disableSort field={Status} />
+        <DataTable.Col source="has_login" disableSort field={HasLogin} />
+        <DataTable.Col source="created_at" field={DateTimeField} />
+      </ResponsiveDataTable>
+    </List>
+  );
+};
 export const AddedEmployeesList = () => <EmployeesList resource={ADDED_EMPLOYEES} />;
 export const ActiveEmployeesList = () => <EmployeesList resource={ACTIVE_EMPLOYEES} />;
 export const InactiveEmployeesList = () => <EmployeesList resource={INACTIVE_EMPLOYEES} />;

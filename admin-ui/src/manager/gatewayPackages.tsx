@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { useAed } from './gatewayFees';
+import { useNameField } from '../shell/names';
 
 export const GATEWAY_PACKAGES = 'platform-setting/payment-gateway-packages';
 
@@ -96,6 +97,7 @@ const Empty = () => {
  * 1 AED unless the package says otherwise). A salon is put on one from the salons' gateway list.
  */
 export const GatewayPackageList = () => {
+  const nameField = useNameField();
   const translate = useTranslate();
   return (
     <List
@@ -118,7 +120,7 @@ export const GatewayPackageList = () => {
         bulkActionButtons={false}
         rowClick="edit"
       >
-        <DataTable.Col source="name_en" field={PackageName} />
+        <DataTable.Col source={nameField} field={PackageName} />
         <DataTable.Col source="monthly_fee_fils" render={() => <Fee field="monthly_fee_fils" />} />
         <DataTable.Col source="transaction_fee_fils" render={() => <Fee field="transaction_fee_fils" />} />
         <DataTable.Col source="status" field={Status} />

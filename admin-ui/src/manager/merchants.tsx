@@ -17,6 +17,7 @@ import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { useArea } from '../shell/area';
 import { SupportMenu } from './support';
+import { useNameField } from '../shell/names';
 
 /** Doc1 §2 manager routes `merchants/*`: the salons by state, and the free-trial requests. */
 export const SALON_LISTS = [
@@ -264,6 +265,7 @@ const emptyText = (text: string) => (
 
 /** The salons in one state: number, name, plan, valid till; renew, disable or enable. */
 export const SalonsByStateList = ({ resource }: { resource: string }) => {
+  const nameField = useNameField();
   const translate = useTranslate();
   return (
     <List
@@ -287,7 +289,7 @@ export const SalonsByStateList = ({ resource }: { resource: string }) => {
         empty={emptyText(translate('app.manager.merchants.empty'))}
       >
         <DataTable.Col source="account_id" />
-        <DataTable.Col source="name_en" field={Names} />
+        <DataTable.Col source={nameField} field={Names} />
         <DataTable.Col source="alias" disableSort field={LtrField} />
         <DataTable.Col
           source="plan"
@@ -347,6 +349,7 @@ const RequestActions = ({ resource }: { label?: string; resource: string }) => {
 
 /** Free-trial requests: who asked, her contact, where it stands; approve (opens the salon) or reject. */
 export const TrialRequestList = ({ resource }: { resource: string }) => {
+  const nameField = useNameField();
   const translate = useTranslate();
   return (
     <List
@@ -374,7 +377,7 @@ export const TrialRequestList = ({ resource }: { resource: string }) => {
         rowClick={false}
         empty={emptyText(translate('app.manager.merchants.empty_requests'))}
       >
-        <DataTable.Col source="name_en" field={Names} />
+        <DataTable.Col source={nameField} field={Names} />
         <DataTable.Col source="owner_name" disableSort />
         <DataTable.Col source="email" disableSort field={LtrField} />
         <DataTable.Col source="mobile" disableSort field={LtrField} />

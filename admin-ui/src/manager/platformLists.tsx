@@ -34,6 +34,7 @@ import { failureKey, isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
+import { useNameField } from '../shell/names';
 
 /** Doc1 §2 manager routes of the platform's lists, and the API list each one reads and writes. */
 export const PLATFORM_LIST_SCREENS = {
@@ -270,8 +271,8 @@ function PricesHint() {
 }
 
 /** The columns of each list on a desktop (a phone shows the name, a detail line and the status). */
-const columns = (list: PlatformList) => {
-  const cols: ReactNode[] = [<DataTable.Col key="name" source="name_en" field={Name} />];
+const columns = (list: PlatformList, nameField: 'name_en' | 'name_ar') => {
+  const cols: ReactNode[] = [<DataTable.Col key="name" source={nameField} field={Name} />];
   if (list === 'countries')
     cols.push(
       <DataTable.Col key="dial" source="dialling_prefix" disableSort />,
@@ -321,6 +322,7 @@ const useDetail = (list: PlatformList) => {
 
 /** A list of the platform's (`platform-setting/*-list`, payment methods, suggested groups, services, products). */
 export const PlatformListList = ({ resource }: { resource: PlatformListScreen }) => {
+  const nameField = useNameField();
   const list = PLATFORM_LIST_SCREENS[resource];
   const translate = useTranslate();
   const detail = useDetail(list);
@@ -361,7 +363,7 @@ export const PlatformListList = ({ resource }: { resource: PlatformListScreen })
           </Typography>
         }
       >
-        {columns(list)}
+        {columns(list, nameField)}
       </ResponsiveDataTable>
     </List>
   );
@@ -642,6 +644,7 @@ export const MarketingRequestsList = () => {
 
 /** `marketing/marketing-active-merchants`: the salons in use, their plan, since when and their last sign-in. */
 export const MarketingActiveList = () => {
+  const nameField = useNameField();
   const translate = useTranslate();
   return (
     <List
@@ -669,7 +672,7 @@ export const MarketingActiveList = () => {
         }
       >
         <DataTable.NumberCol source="account_id" />
-        <DataTable.Col source="name_en" field={Name} />
+        <DataTable.Col source={nameField} field={Name} />
         <DataTable.Col source="plan" disableSort field={Plan} />
         <DataTable.Col source="created_at" field={() => <When source="created_at" />} />
         <DataTable.Col source="last_sign_in_at" disableSort field={() => <When source="last_sign_in_at" />} />

@@ -47,6 +47,7 @@ import {
   WA_TRACKER,
   WA_UNREACHABLE,
 } from './whatsappPaths';
+import { useNameField } from '../shell/names';
 
 type Row = RaRecord & Record<string, unknown>;
 
@@ -198,6 +199,7 @@ const Offered = (_: { label?: string }) => {
 };
 
 export const WhatsAppPackageList = () => {
+  const nameField = useNameField();
   const translate = useTranslate();
   return (
     <List
@@ -226,7 +228,7 @@ export const WhatsAppPackageList = () => {
         bulkActionButtons={false}
         rowClick="edit"
       >
-        <DataTable.Col source="name_en" field={() => <Name en="name_en" ar="name_ar" />} />
+        <DataTable.Col source={nameField} field={() => <Name en="name_en" ar="name_ar" />} />
         <DataTable.NumberCol source="messages_per_month" />
         <DataTable.Col source="monthly_price" field={Price} />
         <DataTable.Col source="status" field={Offered} />

@@ -86,7 +86,7 @@ export class WhatsAppManagerQueryController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const q = parseListQuery(query, header(req as never, 'range'), {
-      sortable: ['created_at', 'name_en', 'messages_per_month', 'monthly_price', 'status'],
+      sortable: ['created_at', 'name_en', 'name_ar', 'messages_per_month', 'monthly_price', 'status'],
       defaultSort: ['created_at', 'asc'],
     });
     const filter: Filter = {};

@@ -141,7 +141,7 @@ const LISTS = {
   accounts: managerList(
     'accounts',
     'accounts',
-    ['account_id', 'created_at', 'name_en'],
+    ['account_id', 'created_at', 'name_en', 'name_ar'],
     ['account_id', 'asc'],
   ),
   // the salons' online addresses (doc1 §2 addon-services/global-aliases), and those with the payment
@@ -150,14 +150,14 @@ const LISTS = {
   'payment-gateway-accounts': managerList(
     'payment-gateway-accounts',
     'accounts',
-    ['account_id', 'name_en'],
+    ['account_id', 'name_en', 'name_ar'],
     ['account_id', 'asc'],
   ),
   // the packages the platform offers (doc1 §2 platform-setting/payment-gateway-packages)
   'payment-gateway-packages': managerList(
     'payment-gateway-packages',
     'payment_gateway_packages',
-    ['name_en', 'created_at', 'transaction_fee_fils', 'status'],
+    ['name_en', 'name_ar', 'created_at', 'transaction_fee_fils', 'status'],
     ['created_at', 'asc'],
   ),
   // what the platform tells every salon (doc1 §2 platform-setting/platform-updates)

@@ -196,7 +196,7 @@ export class BillingQueryController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const q = parseListQuery(query, header(req as never, 'range'), {
-      sortable: ['account_id', 'name_en'],
+      sortable: ['account_id', 'name_en', 'name_ar'],
       defaultSort: ['account_id', 'asc'],
     });
     const filter: Filter = { advanced_accounting_status: { $in: [1, 2] } };

@@ -64,7 +64,7 @@ export class ConsoleQueryController {
     res: Response,
   ) {
     const q = parseListQuery(query, header(req as never, 'range'), {
-      sortable: ['created_at', 'name_en', 'updated_at'],
+      sortable: ['created_at', 'name_en', 'name_ar', 'updated_at'],
       defaultSort: ['created_at', 'desc'],
     });
     const tenantId = salonFilter(q);
@@ -263,7 +263,7 @@ export class ConsoleQueryController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const q = parseListQuery(query, header(req as never, 'range'), {
-      sortable: ['account_id', 'name_en', 'created_at'],
+      sortable: ['account_id', 'name_en', 'name_ar', 'created_at'],
       defaultSort: ['account_id', 'asc'],
     });
     const [docs, total] = await Promise.all([

@@ -56,7 +56,7 @@ export class MerchantsQueryController {
     const wanted = BY_STATE[name];
     if (wanted) {
       const q = parseListQuery(query, range, {
-        sortable: ['account_id', 'name_en', 'valid_till', 'created_at'],
+        sortable: ['account_id', 'name_en', 'name_ar', 'valid_till', 'created_at'],
         defaultSort: ['account_id', 'asc'],
       });
       const now = this.clock.now();
@@ -68,7 +68,7 @@ export class MerchantsQueryController {
     if (!(name in REQUESTS)) throw new DomainError('not_found.page', 404);
     const states = REQUESTS[name];
     const q = parseListQuery(query, range, {
-      sortable: ['requested_at', 'name_en', 'state'],
+      sortable: ['requested_at', 'name_en', 'name_ar', 'state'],
       defaultSort: ['requested_at', 'desc'],
     });
     const filter = states ? { state: { $in: states } } : {};

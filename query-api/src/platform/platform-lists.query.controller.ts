@@ -172,7 +172,7 @@ export class PlatformListsQueryController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const q = parseListQuery(query, header(req as never, 'range'), {
-      sortable: ['created_at', 'name_en', 'account_id'],
+      sortable: ['created_at', 'name_en', 'name_ar', 'account_id'],
       defaultSort: ['created_at', 'desc'],
     });
     const now = this.clock.now();

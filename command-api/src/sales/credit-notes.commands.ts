@@ -37,7 +37,14 @@ import { decideLoyalty, evolveLoyalty, initialLoyaltyState, type LoyaltyState } 
 import { loyaltyStream } from './loyalty.commands';
 import { currentCustomer } from '../customers/customer.commands';
 import { decideWallet, evolveWallet, initialWalletState, type WalletState } from './wallet';
-import { evolveInvoice, initialInvoiceState, type InvoiceState, noteRefused, refusal } from './invoice';
+import {
+  evolveInvoice,
+  initialInvoiceState,
+  type InvoiceState,
+  noteRefused,
+  refusal,
+  remainingOf,
+} from './invoice';
 import { givePurchasesBack } from './customer-offers.commands';
 import { EInvoiceSigning, einvoicingReply, einvoiceUuid, noteLine } from '../einvoicing/signing';
 import { clearedAfterCommit, einvoiceStateIn } from '../einvoicing/reporting';
@@ -97,7 +104,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
     );
     if (rule) throw noteRefused(rule);
     const wanted = input.lines?.map((l) => ({ line_id: l.line_id, quantity: Number(l.quantity) }));
-    const credit = creditLines(invoice, state.remaining, wanted);
+    const credit = creditLines(invoice, remainingOf(state), wanted);
     const currency = currencyOfCountry(tenant.countryId);
     const refunds = input.payments.map((p) => ({
       method: p.method,
@@ -135,7 +142,7 @@ export class IssueCreditNoteHandler implements ICommandHandler<IssueCreditNote> 
       evolve: evolveInvoice,
       decide: (s) => {
         if (!s.issued) throw notFound('not_found.invoice');
-        const again = creditLines(s.invoice, s.remaining, wanted);
+        const again = creditLines(s.invoice, remainingOf(s), wanted);
         if (again.problems.length) throw refusal(again.problems);
         return [
           {

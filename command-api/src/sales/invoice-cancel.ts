@@ -6,7 +6,7 @@ import {
   usedInstruments,
   type InvoiceCancelled,
 } from '@rawnaq/contracts';
-import type { InvoiceState } from './invoice';
+import { remainingOf, type InvoiceState } from './invoice';
 
 export type CancelInvoice = {
   type: 'CancelInvoice';
@@ -31,8 +31,9 @@ export const decideCancelInvoice = (command: CancelInvoice, state: InvoiceState)
   if (!state.issued) throw notFound('not_found.invoice');
   if (state.cancelled) throw conflict('sales.invoice_already_cancelled');
   const invoice = state.invoice;
+  const remaining = remainingOf(state);
   const credited = invoice.lines.some(
-    (l) => (state.remaining.lines[l.line_id]?.quantity ?? l.quantity) !== l.quantity,
+    (l) => (remaining.lines[l.line_id]?.quantity ?? l.quantity) !== l.quantity,
   );
   const refused = cancelRefusal({
     vat: invoice.vat,

@@ -1,5 +1,4 @@
 import {
-  afterCredit,
   checkPayments,
   conflict,
   DomainError,
@@ -17,6 +16,7 @@ import {
   type SaleItemKind,
   type Seller,
   type VatType,
+  type CreditTaken,
   type Remaining,
   refusalOf,
   remainingAfterCredits,
@@ -24,26 +24,39 @@ import {
 } from '@rawnaq/contracts';
 
 /**
- * An invoice as its commands see it: as issued (never changed), and what remains of each line after
- * the credit notes taken on it.
+ * An invoice as its commands see it: as issued (never changed), and the credit notes taken on it (what
+ * remains of each line after them: `remainingOf`).
  */
 export type InvoiceState =
   | { issued: false }
-  | { issued: true; invoice: InvoiceIssued['data']; remaining: Remaining; cancelled?: boolean };
+  | { issued: true; invoice: InvoiceIssued['data']; credits: readonly CreditTaken[]; cancelled?: boolean };
+
+type Issued = Extract<InvoiceState, { issued: true }>;
+const remainders = new WeakMap<Issued, Remaining>();
+
+/**
+ * What remains of each line of an invoice, and of each VAT subtotal, after its credit notes: worked out
+ * when a command asks (a credit note, a cancellation), once per state. The till folds every invoice it
+ * issues into its state and never asks: working it out there was 1 % of its request thread.
+ */
+export const remainingOf = (state: Issued): Remaining => {
+  let remaining = remainders.get(state);
+  if (!remaining) {
+    remaining = remainingAfterCredits(state.invoice, state.credits);
+    remainders.set(state, remaining);
+  }
+  return remaining;
+};
 
 export const initialInvoiceState: InvoiceState = { issued: false };
 
 export const evolveInvoice = (state: InvoiceState, event: InvoiceEvent): InvoiceState => {
   switch (event.type) {
     case 'InvoiceIssued':
-      return {
-        issued: true,
-        invoice: event.data,
-        remaining: remainingAfterCredits(event.data),
-      };
+      return { issued: true, invoice: event.data, credits: [] };
     case 'InvoiceCredited': {
       if (!state.issued) return state;
-      return { ...state, remaining: afterCredit(state.invoice, state.remaining, event.data) };
+      return { ...state, credits: [...state.credits, event.data] };
     }
     case 'InvoicePaymentReceived':
       if (!state.issued) return state;

@@ -84,7 +84,12 @@ class FoldedStates {
     }
     const kept = this.states.get(stream);
     if (!kept || kept.evolve !== evolve) return undefined;
-    if (kept.initial !== initial && !isDeepStrictEqual(kept.initial, initial)) return undefined;
+    if (kept.initial !== initial) {
+      if (!isDeepStrictEqual(kept.initial, initial)) return undefined;
+      // the same value: the next load from it is known by reference (a state kept since a load from
+      // another copy, as the demo seed's menu, was compared deeply at every sale)
+      kept.initial = initial;
+    }
     return { state: kept.state as S, revision: kept.revision };
   }
 

@@ -286,4 +286,43 @@ describe('a purchased package or offer', () => {
       usedUp = after(usedUp, use(s, { lineId: `line-${i}` }));
     expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-02' }, usedUp)).toEqual([]);
   });
+
+  it('given it ended with nothing left, a session given back after its last day expires with it at once, its value breakage that day', () => {
+    // 4 sessions for 300.00, all used; its last day the 30th of March; the expiry found nothing left
+    let usedUp = given(opened());
+    for (const [i, s] of ['wash', 'wash', 'wash', 'cut'].entries())
+      usedUp = after(usedUp, use(s, { lineId: `line-${i}`, invoiceId: `inv-${i + 2}` }));
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-03-31' }, usedUp)).toEqual([]);
+    const back = {
+      type: 'GiveSessionBack' as const,
+      invoiceId: 'inv-5',
+      lineId: 'line-3',
+      creditNoteId: 'cn-1',
+      today: '2026-04-20',
+    };
+    const events = decideCustomerOffer(back, usedUp);
+    expect(events.map((e) => e.type)).toEqual(['CustomerOfferSessionReturned', 'CustomerOfferExpired']);
+    expect(events[1].data).toEqual({
+      customer_offer_id: 'co-1',
+      sessions_left: 1,
+      value_left: 7500,
+      expires_on: '2026-03-30',
+      business_date: '2026-04-20',
+    });
+    // expired once: the day's expiry finds it done
+    const now = events.reduce(evolveCustomerOffer, usedUp);
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-21' }, now)).toEqual([]);
+    // given back on or before its last day, or to one already expired: the session alone
+    expect(decideCustomerOffer({ ...back, today: '2026-03-30' }, usedUp)).toHaveLength(1);
+    const usedThenExpired = after(after(given(opened()), use('cut')), {
+      type: 'ExpireCustomerOffer',
+      today: '2026-03-31',
+    });
+    expect(usedThenExpired).toMatchObject({ expired: true });
+    expect(
+      decideCustomerOffer({ ...back, invoiceId: 'inv-2', lineId: 'line-cut' }, usedThenExpired).map(
+        (e) => e.type,
+      ),
+    ).toEqual(['CustomerOfferSessionReturned']);
+  });
 });

@@ -190,17 +190,33 @@ export const decideCustomerOffer = (
       );
       // already given back (a retried note): nothing more to do
       if (!use) return [];
+      const left = sessionsLeft(state.item, state.uses) + 1;
+      const returned: CustomerOfferEvent = {
+        type: 'CustomerOfferSessionReturned',
+        data: {
+          customer_offer_id: state.item.customer_offer_id,
+          service_id: use.service_id,
+          invoice_id: command.invoiceId,
+          line_id: command.lineId,
+          credit_note_id: command.creditNoteId,
+          business_date: command.today,
+          left,
+        },
+      };
+      // Past its last day and never expired (nothing was left when the day's expiry came to it): what
+      // comes back can never be used, so it expires now, its value breakage on the day it came back.
+      // (One that expired with sessions left takes what comes back as breakage too, in the books.)
+      if (state.closed || state.expired || state.item.expires_on >= command.today) return [returned];
       return [
+        returned,
         {
-          type: 'CustomerOfferSessionReturned',
+          type: 'CustomerOfferExpired',
           data: {
             customer_offer_id: state.item.customer_offer_id,
-            service_id: use.service_id,
-            invoice_id: command.invoiceId,
-            line_id: command.lineId,
-            credit_note_id: command.creditNoteId,
+            sessions_left: left,
+            value_left: valueLeft(state.item.price, left, state.item.allowance),
+            expires_on: state.item.expires_on,
             business_date: command.today,
-            left: sessionsLeft(state.item, state.uses) + 1,
           },
         },
       ];

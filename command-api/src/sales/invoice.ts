@@ -37,7 +37,8 @@ const remainders = new WeakMap<Issued, Remaining>();
 /**
  * What remains of each line of an invoice, and of each VAT subtotal, after its credit notes: worked out
  * when a command asks (a credit note, a cancellation), once per state. The till folds every invoice it
- * issues into its state and never asks: working it out there was 1 % of its request thread.
+ * issues into its state and never asks (working it out there was ~1 % of the samples of a CPU profile
+ * of its request thread at 200 invoices/s; not timed on its own).
  */
 export const remainingOf = (state: Issued): Remaining => {
   let remaining = remainders.get(state);

@@ -47,9 +47,9 @@ export type FromThread =
   | {
       type: 'advanced';
       /**
-       * the progress of one turn, small to copy between threads (it comes after every append): pairs of
-       * a projection (its index in `names` of 'started') and its position (an index in `at`, the turn's
-       * few distinct positions), then the projections that wrote. The indexes are the character codes of
+       * the progress of one report (see ProgressReports), small to copy between threads (it comes after
+       * every append): pairs of a projection (its index in `names` of 'started') and its position (an
+       * index in `at`, the report's few distinct positions), then the projections that wrote. The indexes are the character codes of
        * a string (`indexText`): a string is taken in as one copy, where a typed array cost this thread
        * the allocation of its buffer (5.7 µs to take in the two arrays, 0.7 the two strings).
        */

@@ -12,6 +12,7 @@ import {
 } from '@rawnaq/platform';
 import { allProjections } from '../catalog';
 import { LEFT_OUT_OF_PROJECTIONS } from './left-out';
+import { ProgressReports } from './progress-reports';
 import { ProjectionRunner } from './projection-runner';
 import { indexText, type FromThread, type ThreadFiles, type ToThread } from './projection-thread';
 
@@ -58,31 +59,24 @@ const runner = new ProjectionRunner({
   logger,
 });
 
-// the progress of one turn in one message (one append wakes every projection), the projections by
-// their index in `names` (sent once, when the thread has started)
+// the progress said in as few reports as keep readers waiting no longer (see ProgressReports), the
+// projections by their index in `names` (sent once, when the thread has started)
 const names = allProjections.map((p) => p.name);
 const indexOf = new Map(names.map((name, i) => [name, i]));
-let advanced = new Map<string, string>();
-let changed = new Set<string>();
-runner.progress.on('changed', (name: string) => changed.add(name));
-runner.progress.on('advanced', (name: string, position: string) => {
-  if (advanced.size === 0)
-    setImmediate(() => {
-      const at: string[] = [];
-      const slots = new Map<string, number>();
-      const pairs: number[] = [];
-      for (const [projection, reached] of advanced) {
-        let slot = slots.get(reached);
-        if (slot === undefined) slots.set(reached, (slot = at.push(reached) - 1));
-        pairs.push(indexOf.get(projection)!, slot);
-      }
-      const wrote = Array.from(changed, (projection) => indexOf.get(projection)!);
-      advanced = new Map();
-      changed = new Set();
-      post({ type: 'advanced', at, pairs: indexText(pairs), changed: indexText(wrote) });
-    });
-  advanced.set(name, position);
+const reports = new ProgressReports(names, ({ advanced, changed }) => {
+  const at: string[] = [];
+  const slots = new Map<string, number>();
+  const pairs: number[] = [];
+  for (const [projection, reached] of advanced) {
+    let slot = slots.get(reached);
+    if (slot === undefined) slots.set(reached, (slot = at.push(reached) - 1));
+    pairs.push(indexOf.get(projection)!, slot);
+  }
+  const wrote = Array.from(changed, (projection) => indexOf.get(projection)!);
+  post({ type: 'advanced', at, pairs: indexText(pairs), changed: indexText(wrote) });
 });
+runner.progress.on('changed', (name: string) => reports.wrote(name));
+runner.progress.on('advanced', (name: string, position: string) => reports.advance(name, position));
 
 const positions = async () => (await runner.status()).map((s) => [s.name, s.position] as [string, string]);
 
@@ -113,6 +107,7 @@ parentPort!.on('message', (m: ToThread) => {
       Atomics.notify(appends, 0); // ends the wait for appends
       void (async () => {
         await runner.stop();
+        reports.flush();
         await readStore.close();
         await eventStore.close();
         post({ type: 'stopped' });
@@ -124,7 +119,9 @@ parentPort!.on('message', (m: ToThread) => {
 runner.start().then(
   async () => {
     void watchAppends();
-    post({ type: 'started', positions: await positions(), names });
+    const started = await positions();
+    reports.started(started);
+    post({ type: 'started', positions: started, names });
   },
   (error: Error) => post({ type: 'failed', message: error.message, stack: error.stack }),
 );

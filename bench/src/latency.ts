@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { EmbeddedEventBus, SqliteEventStore, SqliteReadStore } from '@rawnaq/platform';
+import type { EventEmitter } from 'node:events';
+import { comparePositions } from '@rawnaq/contracts';
+import { ADVANCED_ALL, EmbeddedEventBus, SqliteEventStore, SqliteReadStore } from '@rawnaq/platform';
 import { allProjections, ProjectionRunner, type Projections } from '@rawnaq/projections';
 import { customerCommands } from './workload';
 
@@ -185,6 +187,63 @@ const spent = (before: number | undefined, after: number | undefined) =>
   before !== undefined && after !== undefined ? after - before : undefined;
 
 /**
+ * When each position became visible: the first instant every one of `names` had applied it, as this
+ * process's projections report their progress (one look at each report, which the server's own
+ * read-your-writes waits on anyway). The load client's answers come in batches, after the fact; this
+ * says when each one's write was shown without a message of the bench's own per request.
+ */
+export class Visibility {
+  private readonly of = new Map<string, string | undefined>();
+  /** the least position of `names`, each time it moved, and when (epoch ms) */
+  private readonly shown: Array<{ position: string; at: number }> = [];
+
+  constructor(
+    private readonly progress: EventEmitter,
+    names: readonly string[],
+  ) {
+    for (const name of names) this.of.set(name, undefined);
+    progress.on(ADVANCED_ALL, this.heard);
+  }
+
+  private readonly heard = (advanced: readonly string[], positions: readonly string[]): void => {
+    let moved = false;
+    for (let k = 0; k < advanced.length; k++) {
+      if (!this.of.has(advanced[k])) continue;
+      const was = this.of.get(advanced[k]);
+      if (was === undefined || comparePositions(positions[k], was) > 0) {
+        this.of.set(advanced[k], positions[k]);
+        moved = true;
+      }
+    }
+    if (!moved) return;
+    let least: string | undefined;
+    for (const position of this.of.values()) {
+      if (position === undefined) return; // one of them has not said yet
+      if (least === undefined || comparePositions(position, least) < 0) least = position;
+    }
+    const last = this.shown[this.shown.length - 1];
+    if (!last || comparePositions(least!, last.position) > 0)
+      this.shown.push({ position: least!, at: performance.timeOrigin + performance.now() });
+  };
+
+  /** When every name had applied `position` (epoch ms), or undefined if they have not yet. */
+  at(position: string): number | undefined {
+    let low = 0;
+    let high = this.shown.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (comparePositions(this.shown[mid].position, position) >= 0) high = mid;
+      else low = mid + 1;
+    }
+    return this.shown[low]?.at;
+  }
+
+  close(): void {
+    this.progress.off(ADVANCED_ALL, this.heard);
+  }
+}
+
+/**
  * Requests sent at a steady rate, each at its due time whether or not the earlier ones have answered
  * (as many desks do), from a load client in a thread of its own (the desks are other machines: their
  * HTTP client's work is not the server's); each is timed from its sending until every named projection
@@ -194,7 +253,7 @@ const spent = (before: number | undefined, after: number | undefined) =>
  * the server's thread was busy (its event loop utilisation): the headroom left at that rate.
  */
 export const postPaced = async (
-  runner: Pick<Projections, 'waitFor'>,
+  runner: Pick<Projections, 'waitFor' | 'progress'>,
   names: string[],
   rate: number,
   requests: LoadRequest[],
@@ -236,6 +295,7 @@ export const postPaced = async (
   });
   const warmup = warmupOf(rate);
   if (requests.length <= warmup) throw new Error(`a latency run sends more than ${warmup} requests`);
+  const visible = new Visibility(runner.progress, names);
   let t0 = Number.POSITIVE_INFINITY;
   let elu: ReturnType<typeof performance.eventLoopUtilization> | undefined;
   let cpu0: number | undefined;
@@ -264,7 +324,7 @@ export const postPaced = async (
   await new Promise<void>((resolve, reject) => {
     let answered = 0;
     worker.on('error', reject);
-    worker.on('message', (m: LoadReply) => {
+    const took = (m: LoadReply) => {
       const timed = m.i >= warmup;
       if (timed) t0 = Math.min(t0, m.started);
       if (timed && !elu) {
@@ -279,16 +339,27 @@ export const postPaced = async (
         if (m.error && errors.length < 3) errors.push(m.error);
       } else {
         if (timed && m.answered !== undefined) answers.push(m.answered - m.started);
-        pending.push(
-          runner.waitFor(names, m.position, 10_000).then((ok) => {
-            if (!ok) throw new Error('a command never became visible');
-            if (!timed) return;
-            samples.push(performance.timeOrigin + performance.now() - m.started);
+        const shown = visible.at(m.position);
+        if (shown !== undefined) {
+          if (timed) {
+            samples.push(shown - m.started);
             sent.push(m.started);
-          }),
-        );
+          }
+        } else
+          pending.push(
+            runner.waitFor(names, m.position, 10_000).then((ok) => {
+              if (!ok) throw new Error('a command never became visible');
+              if (!timed) return;
+              samples.push(performance.timeOrigin + performance.now() - m.started);
+              sent.push(m.started);
+            }),
+          );
       }
-      if (++answered === requests.length) resolve();
+      answered++;
+    };
+    worker.on('message', (replies: LoadReply[]) => {
+      for (const m of replies) took(m);
+      if (answered === requests.length) resolve();
     });
   });
   const busy = performance.eventLoopUtilization(elu).utilization;
@@ -311,6 +382,7 @@ export const postPaced = async (
   }
   await worker.terminate();
   await Promise.all(pending);
+  visible.close();
   if (errors.length) throw new Error(`the load client failed: ${errors.join('; ')}`);
   const seconds = (performance.timeOrigin + performance.now() - t0) / 1000;
   return {

@@ -207,19 +207,7 @@ export const decideCustomerOffer = (
       // comes back can never be used, so it expires now, its value breakage on the day it came back.
       // (One that expired with sessions left takes what comes back as breakage too, in the books.)
       if (state.closed || state.expired || state.item.expires_on >= command.today) return [returned];
-      return [
-        returned,
-        {
-          type: 'CustomerOfferExpired',
-          data: {
-            customer_offer_id: state.item.customer_offer_id,
-            sessions_left: left,
-            value_left: valueLeft(state.item.price, left, state.item.allowance),
-            expires_on: state.item.expires_on,
-            business_date: command.today,
-          },
-        },
-      ];
+      return [returned, expiredWith(state.item, left, command.today)];
     }
     case 'CloseCustomerOffer': {
       if (!state.opened || state.closed) return [];
@@ -254,19 +242,24 @@ export const decideCustomerOffer = (
       if (!state.opened || state.closed || state.expired || state.item.expires_on >= command.today) return [];
       const left = sessionsLeft(state.item, state.uses);
       if (left <= 0) return [];
-      return [
-        {
-          type: 'CustomerOfferExpired',
-          data: {
-            customer_offer_id: state.item.customer_offer_id,
-            sessions_left: left,
-            value_left: valueLeft(state.item.price, left, state.item.allowance),
-            expires_on: state.item.expires_on,
-            // the day after its last day, whenever the worker comes to it: a replay dates it the same
-            business_date: addDays(state.item.expires_on, 1),
-          },
-        },
-      ];
+      // the day after its last day, whenever the worker comes to it: a replay dates it the same
+      return [expiredWith(state.item, left, addDays(state.item.expires_on, 1))];
     }
   }
 };
+
+/** A purchase expiring with `left` sessions unused, their value breakage on `businessDate`. */
+const expiredWith = (
+  item: CustomerOfferOpened['data'],
+  left: number,
+  businessDate: string,
+): CustomerOfferEvent => ({
+  type: 'CustomerOfferExpired',
+  data: {
+    customer_offer_id: item.customer_offer_id,
+    sessions_left: left,
+    value_left: valueLeft(item.price, left, item.allowance),
+    expires_on: item.expires_on,
+    business_date: businessDate,
+  },
+});

@@ -8,6 +8,7 @@ import {
   jsonLogger,
   lightenAsyncResourceBind,
   openServiceDeps,
+  plainJsonBodies,
   TOKENS,
   trustProxySetting,
   zatca,
@@ -42,6 +43,8 @@ const main = async () => {
     .getHttpAdapter()
     .getInstance()
     .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
+  // the commands' plain JSON bodies read before Nest's body parsers (registered by init), which read every other
+  app.use(plainJsonBodies());
   app.enableShutdownHooks();
   await app.init();
   indexRoutes(app.getHttpAdapter().getInstance());

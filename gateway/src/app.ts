@@ -32,6 +32,7 @@ import {
   fatooraAdapters,
   indexRoutes,
   lightenAsyncResourceBind,
+  plainJsonBodies,
   ReadModels,
   simulatorConnection,
   SqliteEventStore,
@@ -293,6 +294,8 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   // Nest binds every request to its async context: keep those bindings from ageing the request's objects
   lightenAsyncResourceBind();
   const commandExpress = express();
+  // the commands' plain JSON bodies read before Nest's body parsers, which read every other
+  commandExpress.use(plainJsonBodies());
   const commandApp = await NestFactory.create(
     CommandApiModule.create(deps),
     new ExpressAdapter(commandExpress),

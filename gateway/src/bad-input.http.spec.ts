@@ -59,6 +59,20 @@ describe('bad input over HTTP', () => {
         headers: { 'Content-Type': 'application/json' },
         body: '{"name":',
       },
+      {
+        what: 'JSON that is neither an object nor an array',
+        status: 400,
+        message: 'errors.malformed_body',
+        headers: { 'Content-Type': 'application/json' },
+        body: '"a name"',
+      },
+      {
+        what: 'a body of blanks',
+        status: 400,
+        message: 'errors.malformed_body',
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: ' \n\t ',
+      },
     ];
     for (const [side, path] of routes)
       for (const c of cases)
@@ -75,6 +89,41 @@ describe('bad input over HTTP', () => {
             });
             expect(await t.eventCount()).toBe(before);
           });
+  });
+
+  it('a JSON body reads the same whichever way it is labelled, chunked, or with a byte-order mark', async () => {
+    // the usual label is read before body-parser (plainJsonBodies), the others by body-parser: the same
+    // field error comes back from each, so each body was read and parsed alike
+    const body = JSON.stringify({ name: '', phone: '0501234567' });
+    const labels = [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON;charset=UTF-8',
+      'application/json; charset="utf-8"',
+    ];
+    const answers = [];
+    for (const type of labels) {
+      const res = await t.http
+        .post('/api/merchant/customers')
+        .set({ ...(await h()), 'Content-Type': type })
+        .send(body);
+      answers.push({ type, status: res.status, body: res.body });
+    }
+    const bom = await t.http
+      .post('/api/merchant/customers')
+      .set({ ...(await h()), 'Content-Type': 'application/json' })
+      .send(`\ufeff${body}`); // EF BB BF in UTF-8
+    answers.push({ type: 'with a byte-order mark', status: bom.status, body: bom.body });
+    const chunked = t.http
+      .post('/api/merchant/customers')
+      .set({ ...(await h()), 'Content-Type': 'application/json' });
+    chunked.write(body.slice(0, 5));
+    chunked.write(body.slice(5));
+    const inChunks = await chunked;
+    answers.push({ type: 'chunked', status: inChunks.status, body: inChunks.body });
+    expect(answers[0]).toMatchObject({ status: 422, body: { errors: { name: expect.any(String) } } });
+    for (const answer of answers)
+      expect({ ...answer, type: undefined }).toEqual({ ...answers[0], type: undefined });
   });
 
   describe('a cross-field rule never judges a field that failed its own check', () => {

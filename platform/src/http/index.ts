@@ -5,3 +5,4 @@ export * from './service';
 export * from './user-scope';
 export * from './timeouts';
 export * from './route-index';
+export * from './json-bodies';

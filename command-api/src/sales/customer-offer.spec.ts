@@ -86,6 +86,12 @@ const use = (
 /** the events a command decides on a state, applied: the state after */
 const after = (state: CustomerOfferState, command: CustomerOfferCommand) =>
   decideCustomerOffer(command, state).reduce(evolveCustomerOffer, state);
+/** All four sessions used, each on its own line of its own invoice (inv-2 to inv-5). */
+const usedUp = () =>
+  ['wash', 'wash', 'wash', 'cut'].reduce(
+    (state, s, i) => after(state, use(s, { lineId: `line-${i}`, invoiceId: `inv-${i + 2}` })),
+    given(opened()),
+  );
 const refusedWith = (state: CustomerOfferState, command: CustomerOfferCommand) => {
   try {
     decideCustomerOffer(command, state);
@@ -281,18 +287,13 @@ describe('a purchased package or offer', () => {
       },
     });
     expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-02' }, closed)).toEqual([]);
-    let usedUp = given(opened());
-    for (const [i, s] of ['wash', 'wash', 'wash', 'cut'].entries())
-      usedUp = after(usedUp, use(s, { lineId: `line-${i}` }));
-    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-02' }, usedUp)).toEqual([]);
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-02' }, usedUp())).toEqual([]);
   });
 
   it('given it ended with nothing left, a session given back after its last day expires with it at once, its value breakage that day', () => {
     // 4 sessions for 300.00, all used; its last day the 30th of March; the expiry found nothing left
-    let usedUp = given(opened());
-    for (const [i, s] of ['wash', 'wash', 'wash', 'cut'].entries())
-      usedUp = after(usedUp, use(s, { lineId: `line-${i}`, invoiceId: `inv-${i + 2}` }));
-    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-03-31' }, usedUp)).toEqual([]);
+    const allUsed = usedUp();
+    expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-03-31' }, allUsed)).toEqual([]);
     const back = {
       type: 'GiveSessionBack' as const,
       invoiceId: 'inv-5',
@@ -300,7 +301,7 @@ describe('a purchased package or offer', () => {
       creditNoteId: 'cn-1',
       today: '2026-04-20',
     };
-    const events = decideCustomerOffer(back, usedUp);
+    const events = decideCustomerOffer(back, allUsed);
     expect(events.map((e) => e.type)).toEqual(['CustomerOfferSessionReturned', 'CustomerOfferExpired']);
     expect(events[1].data).toEqual({
       customer_offer_id: 'co-1',
@@ -310,10 +311,10 @@ describe('a purchased package or offer', () => {
       business_date: '2026-04-20',
     });
     // expired once: the day's expiry finds it done
-    const now = events.reduce(evolveCustomerOffer, usedUp);
+    const now = events.reduce(evolveCustomerOffer, allUsed);
     expect(decideCustomerOffer({ type: 'ExpireCustomerOffer', today: '2026-04-21' }, now)).toEqual([]);
     // given back on or before its last day, or to one already expired: the session alone
-    expect(decideCustomerOffer({ ...back, today: '2026-03-30' }, usedUp)).toHaveLength(1);
+    expect(decideCustomerOffer({ ...back, today: '2026-03-30' }, allUsed)).toHaveLength(1);
     const usedThenExpired = after(after(given(opened()), use('cut')), {
       type: 'ExpireCustomerOffer',
       today: '2026-03-31',

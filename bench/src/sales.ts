@@ -303,15 +303,14 @@ export const salesBench = async (
         filter: { tenantId, business_date: { $gte: addDays(last, -30), $lte: last } },
       }),
     );
+    const till = perInvoice(issue);
     return {
       issue,
       ...(keyed && { keyed: Object.assign(keyed, perInvoice(keyed)) }),
-      ...perInvoice(issue),
+      ...till,
       ...(bare && {
         bareServer: bare,
-        ratioToBareServer: +(
-          perInvoice(issue).requestThreadMsPerInvoice / bare.requestThreadMsPerRequest
-        ).toFixed(2),
+        ratioToBareServer: +(till.requestThreadMsPerInvoice / bare.requestThreadMsPerRequest).toFixed(2),
       }),
       ...(issue.processCores !== undefined && { processCores: issue.processCores }),
       ...(issue.writtenBytes !== undefined && {

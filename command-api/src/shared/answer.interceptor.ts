@@ -8,7 +8,14 @@ import {
 // one-shot hashes: no Hash object per request (Node >= 20.12)
 import { hash } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { IDEMPOTENCY_HEADER, newId, PLATFORM_TENANT, POSITION_HEADER } from '@rawnaq/contracts';
+import {
+  IDEMPOTENCY_HEADER,
+  newId,
+  PLATFORM_TENANT,
+  POSITION_HEADER,
+  REPLY_CATEGORY,
+  streamName,
+} from '@rawnaq/contracts';
 import {
   header,
   TOKENS,
@@ -66,7 +73,7 @@ export class AnswerInterceptor implements NestInterceptor {
       `${caller}\u0000${req.method}\u0000${req.originalUrl}\u0000${key}`,
       'hex',
     ).slice(0, 32);
-    return `reply-${req.auth?.tenantId ?? PLATFORM_TENANT}.${digest}`;
+    return streamName(REPLY_CATEGORY, req.auth?.tenantId ?? PLATFORM_TENANT, digest);
   }
 
   /**
@@ -74,9 +81,13 @@ export class AnswerInterceptor implements NestInterceptor {
    * the first may be appended and not yet committed (sent in the same turn of the event loop): its
    * reply is then waited for until its group committed (answered only once durable), or was rolled
    * back (then there is none), rather than running the command a second time on its effects.
+   *
+   * A new key (nearly every request's) is told by the embedded store without a read (`surelyEmpty`)
+   * unless `read`: after a failure, whose cause may be the reply a retry raced with, it is read.
    */
-  private async firstReply(stream: string | undefined): Promise<Stored | undefined> {
+  private async firstReply(stream: string | undefined, read = false): Promise<Stored | undefined> {
     if (!stream) return undefined;
+    if (!read && this.store.surelyEmpty?.(stream)) return undefined;
     for (;;) {
       // what is pending includes what is stored: for a new key (nearly every request) one read answers
       const [pending] = await this.store.readStream(stream, { maxCount: 1, pending: true });
@@ -163,7 +174,7 @@ export class AnswerInterceptor implements NestInterceptor {
       } catch (error) {
         // the same request, sent twice at once, finished first elsewhere (another process): its reply
         // is the answer, whichever of its streams this run tripped over
-        const first = await this.firstReply(stream).catch(() => undefined);
+        const first = await this.firstReply(stream, true).catch(() => undefined);
         if (first) return send(first);
         throw error;
       }

@@ -64,6 +64,12 @@ export const parseStreamName = (
   return m ? { category: m[1], tenantId: m[2], aggregateId: m[3] } : undefined;
 };
 
+/**
+ * The category of a command's stored reply (`reply-{tenant}.{digest}`, one stream per Idempotency-Key):
+ * asked about at every keyed request, before it exists nearly always.
+ */
+export const REPLY_CATEGORY = 'reply';
+
 /** Positions are unsigned decimal integers of any size, written without leading zeros. */
 export const comparePositions = (a: string, b: string): number =>
   a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;

@@ -101,6 +101,11 @@ export const startTestApp = async (
     dataDir?: string;
     /** false: an empty store, no demo salon (a backup's import) */
     seedDemo?: boolean;
+    /**
+     * The event log as the gateway opens it (`main.ts`): every append fsync'd by the writer thread,
+     * with its filter of stored replies. Otherwise NORMAL on the request thread, quicker for tests.
+     */
+    durable?: boolean;
   } = {},
 ): Promise<TestApp> => {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'rawnaq-http-'));
@@ -111,8 +116,8 @@ export const startTestApp = async (
       : await seededTemplate();
   if (template) for (const file of readdirSync(template)) cpSync(join(template, file), join(dir, file));
   const platform = await openPlatform(
-    { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: 'NORMAL' }) },
-    { logger: silentLogger },
+    { ...configFromEnv({ DATA_DIR: dir, SQLITE_SYNCHRONOUS: options.durable ? 'FULL' : 'NORMAL' }) },
+    { logger: silentLogger, syncOffThread: options.durable },
   );
   // a mail server stand-in: the test sees what would be sent (the SMTP adapter has its own test)
   if (options.mailSender) platform.mailSender = options.mailSender;

@@ -21,6 +21,8 @@ export type EventStoreHarness = {
    * process's commit on its writer's watch (every `pollIntervalMs`), which makes it durable first.
    */
   othersShownWithinMs?: number;
+  /** a category the store keeps in its filter (`surelyEmpty` answers for it); none: it answers for none */
+  filteredCategory?: string;
   cleanup: () => Promise<void>;
 };
 
@@ -116,6 +118,35 @@ export const eventStoreContract = (
           "the last round's winner",
         ).catch(() => undefined);
       expect(await revisions()).toEqual(all);
+    });
+
+    it('tells a stream surely empty only when it is: never once appended to, here or elsewhere', async () => {
+      const empty = (stream: string) => h.store.surelyEmpty?.(stream) ?? false;
+      const category = h.filteredCategory;
+      if (!category) {
+        expect(empty(uniqueStream())).toBe(false);
+        return;
+      }
+      const fresh = uniqueStream(category);
+      // the filter is built at open, in turns
+      await eventually(() => empty(fresh), 5_000, 'the filter built');
+      const appended = h.store.append(fresh, events(2), 'no_stream');
+      expect(empty(fresh)).toBe(false); // pending: a command's load already sees it
+      await appended;
+      expect(empty(fresh)).toBe(false);
+      expect(empty(uniqueStream('unfiltered'))).toBe(false);
+      expect(empty(uniqueStream(category))).toBe(true);
+      if (!h.race) return;
+      // appended by another process: once this store's reads show it, it is not empty either
+      const theirs = uniqueStream(category);
+      const [outcome] = await h.race(theirs, [{ expected: 'no_stream', events: events(1) }]);
+      expect(outcome).toEqual({ ok: true, nextRevision: 0 });
+      await eventually(
+        async () => (await h.store.readStream(theirs)).length === 1,
+        h.othersShownWithinMs ?? 0,
+        "the other process's append",
+      );
+      expect(empty(theirs)).toBe(false);
     });
 
     it('orders the global log by position across interleaved streams', async () => {

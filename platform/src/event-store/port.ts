@@ -80,6 +80,13 @@ export interface EventStore {
    */
   appendMany(writes: StreamWrite[]): Promise<CommitResult>;
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * True only when the stream certainly has no event, told without a read: none of this store's own
+   * appends (stored, or pending as a command's load sees them), nor of what other processes committed
+   * up to what this store's reads show. The embedded store keeps the names of some categories in a
+   * filter for it (`filteredCategories`). False says nothing; a store without it reads.
+   */
+  surelyEmpty?(stream: string): boolean;
   /** events after `after` (exclusive: pass the last position you handled, or '0' from the start) */
   readAll(after: string, maxCount: number): Promise<RecordedEvent[]>;
   /** the position of the last event stored, '0' when empty */

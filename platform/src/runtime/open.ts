@@ -7,6 +7,7 @@ import type { ReadStore } from '../read-store/port';
 import { DiskFileStore } from '../file-store/disk-file-store';
 import type { FileStore } from '../file-store/port';
 import { join } from 'node:path';
+import { REPLY_CATEGORY } from '@rawnaq/contracts';
 import type { PlatformConfig } from './config';
 import { jsonLogger, type Logger } from './logger';
 import type { MailSender } from '../mail/port';
@@ -56,6 +57,8 @@ export const openPlatform = async (config: PlatformConfig, options: OpenOptions 
       syncOffThread:
         options.syncOffThread === true &&
         (config.eventStore.synchronous === 'FULL' || config.eventStore.synchronous === 'EXTRA'),
+      // a keyed request's first read, of its reply's stream, answered without a read (see CategoryFilter)
+      filteredCategories: [REPLY_CATEGORY],
     });
   } else {
     const { EventStoreDbEventStore } = await import('../event-store/eventstoredb/eventstoredb-event-store');

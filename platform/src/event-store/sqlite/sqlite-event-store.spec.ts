@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventStoreContract, type Attempt, type AttemptOutcome } from '../event-store.contract.test-support';
 import { SqliteEventStore } from './sqlite-event-store';
+import { eventually, events, uniqueStream } from '../../testing/events.test-support';
 
 const racers = (file: string, n: number) => {
   const workers: ChildProcess[] = Array.from({ length: n }, () =>
@@ -50,13 +51,19 @@ eventStoreContract(describe, 'sqlite (separate processes racing)', async () => {
 eventStoreContract(describe, 'sqlite (fsync off the thread, other processes racing)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'rawnaq-es-'));
   const file = join(dir, 'events.db');
-  const store = new SqliteEventStore({ file, syncOffThread: true, pollIntervalMs: 20 });
+  const store = new SqliteEventStore({
+    file,
+    syncOffThread: true,
+    pollIntervalMs: 20,
+    filteredCategories: ['test', 'filtered'],
+  });
   const r = racers(file, 8);
   return {
     store,
     race: r.race,
     // the writer's watch looks every 20 ms; a loaded machine may delay it well past that
     othersShownWithinMs: 2_000,
+    filteredCategory: 'filtered',
     cleanup: async () => {
       r.stop();
       await store.close();
@@ -79,6 +86,35 @@ describe('sqlite event store connection', () => {
       expect(db.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
     } finally {
       await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sqlite event store filter of streams', () => {
+  it('knows, after a restart, every stream of its categories the file holds, from the stream index', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rawnaq-es-'));
+    const file = join(dir, 'events.db');
+    const open = () => new SqliteEventStore({ file, syncOffThread: true, filteredCategories: ['reply'] });
+    try {
+      const first = open();
+      const replies = Array.from({ length: 50 }, () => uniqueStream('reply'));
+      for (const stream of replies) await first.append(stream, events(1), 'no_stream');
+      await first.close();
+
+      const again = open();
+      try {
+        const fresh = uniqueStream('reply');
+        await eventually(() => again.surelyEmpty(fresh), 5_000, 'the filter built');
+        expect(replies.filter((s) => again.surelyEmpty(s))).toEqual([]);
+        // a filter that says nothing is no filter: without the categories, every answer is "read"
+        const plain = new SqliteEventStore({ file: join(dir, 'plain.db'), syncOffThread: true });
+        expect(plain.surelyEmpty(fresh)).toBe(false);
+        await plain.close();
+      } finally {
+        await again.close();
+      }
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

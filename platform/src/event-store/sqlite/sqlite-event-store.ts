@@ -30,6 +30,7 @@ import {
 } from '../port';
 import { pollingSubscription } from './polling-subscription';
 import { EVENTS_SCHEMA } from './sqlite-schema';
+import { CategoryFilter } from './stream-filter';
 import type {
   CommitSignal,
   FromWriter,
@@ -88,6 +89,12 @@ export type SqliteEventStoreOptions = {
    * every field.
    */
   leaveOut?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * With `syncOffThread`: categories of streams a command nearly always asks about before they exist
+   * (a request's stored reply), kept in a filter so that `surelyEmpty` answers without a read (see
+   * CategoryFilter).
+   */
+  filteredCategories?: readonly string[];
 };
 
 /** Names `leaveOut` may hold: they are written into its SQL (event types, and JSON paths of fields). */
@@ -318,6 +325,8 @@ export class SqliteEventStore implements EventStore {
   /** `syncOffThread`: the writer thread and the appends it has not answered yet */
   private writer?: WriterState;
   private readonly visibleUpTo?: () => number;
+  /** `filteredCategories`: the streams of those categories the log holds */
+  private readonly filtered?: CategoryFilter;
 
   constructor(options: SqliteEventStoreOptions) {
     const file = options.file === ':memory:' ? options.file : resolve(options.file);
@@ -423,8 +432,23 @@ export class SqliteEventStore implements EventStore {
       // before anything is built on it
       this.offThread = { walFile: `${file}-wal`, durable: 0 };
       this.syncNow();
+      if (options.filteredCategories?.length)
+        this.filtered = new CategoryFilter(
+          this.db,
+          options.filteredCategories,
+          this.committedHeadNow(),
+          () => (this.writer ? this.writer.overlay.keys() : []),
+        );
       this.writer = this.startWriter(file, this.checkpointer ? EVENT_STORE_INLINE_CHECKPOINT_PAGES : 0);
     }
+  }
+
+  /**
+   * True only when `stream` certainly has no event, stored or pending: for the `filteredCategories`,
+   * once the filter is built. False says nothing (read to know).
+   */
+  surelyEmpty(stream: string): boolean {
+    return this.filtered?.surelyEmpty(stream) ?? false;
   }
 
   /** The head every connection committed, not counting the open group's own appends. */
@@ -811,6 +835,7 @@ export class SqliteEventStore implements EventStore {
       reject: () => undefined,
       waiters: [],
     };
+    this.filtered?.staged(Object.keys(streams));
     w.inFlight.set(id, unit);
     w.outbox.push({ id, recordedAt, writes: wire });
     for (const row of rows) {
@@ -865,6 +890,7 @@ export class SqliteEventStore implements EventStore {
     if (m.kind === 'others') {
       // another process committed: shown once durable, and what this thread knew of streams is stale
       this.offThread!.durable = Math.max(this.offThread!.durable, m.durable);
+      this.filtered?.othersCommitted(m.durable);
       this.lastRevisions.clear();
       this.lastWritten.clear();
       this.headMemo = undefined;
@@ -879,12 +905,14 @@ export class SqliteEventStore implements EventStore {
     if (m.others) {
       this.lastRevisions.clear();
       this.lastWritten.clear();
+      this.filtered?.othersCommitted(m.durable);
     }
     const answers: Array<() => void> = [];
     let refused = false;
     let stored = false;
     /** where the writer found the streams of the appends it refused (the next one is refused at the call) */
     const found: Array<[string, number]> = [];
+    let lastStored = 0;
     for (let i = 0; i < m.ids.length; i++) {
       const unit = w.inFlight.get(m.ids[i]);
       if (!unit) continue;
@@ -893,6 +921,7 @@ export class SqliteEventStore implements EventStore {
       const outcome = m.outcomes[i];
       if (outcome.ok) {
         stored = true;
+        lastStored = Math.max(lastStored, outcome.position);
         this.settleRows(unit.rows, outcome.position);
         const result = { position: String(outcome.position), streams: unit.streams };
         answers.push(() => unit.resolve(result));
@@ -912,6 +941,8 @@ export class SqliteEventStore implements EventStore {
       }
       answers.push(() => unit.waiters.forEach((wake) => wake()));
     }
+    // with no other commit before them, the positions up to these are this thread's appends
+    if (!m.others && lastStored > 0) this.filtered?.ownCommitted(lastStored);
     if (refused) {
       // appends the commands' loads were shown were not stored: what they may have built on goes too
       // (the writer refuses whatever followed them), and every cache of streams starts over
@@ -1215,6 +1246,7 @@ export class SqliteEventStore implements EventStore {
       return { stream: e.stream, last: e.revision - 1, events: [event] };
     });
     const id = ++w.nextId;
+    this.filtered?.staged(events.map((e) => e.stream));
     let answer: { result: CommitResult } | { error: unknown } | undefined;
     w.inFlight.set(id, {
       writes: [],
@@ -1321,6 +1353,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.filtered?.stop();
     this.flush(); // the open group is committed (and answered) before the file closes
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.flush();

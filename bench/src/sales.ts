@@ -20,9 +20,10 @@ export type SalesFigures = {
     gc: { pauseMs: number; longestMs: number; fullCollections: number };
   };
   /**
-   * the same sales sent as the back office sends every command, each with an Idempotency-Key (its
-   * first reply is stored with the sale, in the same append: one event more, and a look for the key
-   * first), after the main run: what the till costs as it is used
+   * the same sales sent as the back office sends every command, each with an Idempotency-Key (a
+   * time-ordered UUID, as the back office makes them; its first reply is stored with the sale, in the
+   * same append: one event more, and a look for the key first), after the main run: what the till
+   * costs as it is used
    */
   keyed?: LatencyFigures & {
     refused: number;
@@ -185,10 +186,10 @@ export const salesBench = async (
             app.runner,
             ['sales', 'sales-reports', 'audit-log', 'ledger'],
             rate,
-            Array.from({ length: rate * keyedSeconds + warmupOf(rate) }, (_, i) => ({
+            Array.from({ length: rate * keyedSeconds + warmupOf(rate) }, () => ({
               url: `${base}/invoices`,
               method: 'POST',
-              headers: Object.assign({ 'Idempotency-Key': `bench-sale-${i}` }, headers),
+              headers: Object.assign({ 'Idempotency-Key': newId() }, headers),
               body,
             })),
           )

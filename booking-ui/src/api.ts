@@ -1,3 +1,5 @@
+import { newId } from '@rawnaq/contracts';
+
 /** What `GET /api/public/salons/{alias}` answers (docs/api.md, "Public"). */
 export type PublicSalon = {
   alias: string;
@@ -207,11 +209,11 @@ export const postBooking = async (
   return typeof unique_id === 'string' ? { status: 'booked', uniqueId: unique_id } : { status: 'error' };
 };
 
-/** One Idempotency-Key per customer action (a retry of that action sends the same one). */
-export const newIdempotencyKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+/**
+ * One Idempotency-Key per customer action (a retry of that action sends the same one): a time-ordered
+ * (v7) UUID, as the back office makes them (see its `newKey`).
+ */
+export const newIdempotencyKey = (): string => newId();
 
 /** A public command's reply: done (with its body), refused (a 4xx with its message), or an error to retry. */
 export type PublicReply<T> =

@@ -1,5 +1,5 @@
 import { validate, version } from 'uuid';
-import { isUuid, newId } from './ids';
+import { isUuid, newId, timeOfV7 } from './ids';
 
 describe('newId', () => {
   it('makes version-7 UUIDs that sort in the order they were made, none twice', () => {
@@ -23,5 +23,19 @@ describe('newId', () => {
     expect(msecs(b)).toBeGreaterThan(msecs(a));
     // the random tail differs (bytes drawn from the pool, not reused)
     expect(a.slice(-12)).not.toBe(b.slice(-12));
+  });
+});
+
+describe('timeOfV7', () => {
+  it("gives a time-ordered id's millisecond as its first 12 hex digits, and nothing for any other key", () => {
+    const id = newId();
+    expect(timeOfV7(id)).toBe(id.replace(/-/g, '').slice(0, 12));
+    expect(timeOfV7(id.toUpperCase())).toBe(timeOfV7(id));
+    expect(parseInt(timeOfV7(id)!, 16)).toBeLessThanOrEqual(Date.now());
+    // a random (v4) key, an id hashed from one (v8), or a key of the caller's own making
+    expect(timeOfV7('0c9b7f52-3f7a-4c1e-9d55-6a1f4b2e8d01')).toBeUndefined();
+    expect(timeOfV7('0c9b7f52-3f7a-8c1e-9d55-6a1f4b2e8d01')).toBeUndefined();
+    expect(timeOfV7('bench-sale-1')).toBeUndefined();
+    expect(timeOfV7(`${id}x`)).toBeUndefined();
   });
 });

@@ -33,3 +33,15 @@ export const newId = (): string => {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID_RE.test(value);
+
+const UUID_V7_RE = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/**
+ * The first 48 bits of a time-ordered id (UUID v7, as `newId` makes them: its millisecond) as 12 lower
+ * case hex digits; undefined for anything else. What is made from a key keeps the key's time first (an
+ * id, a stored reply's stream), so that it lands where the log's indexes grow, not on a random page.
+ */
+export const timeOfV7 = (value: string): string | undefined => {
+  const m = UUID_V7_RE.exec(value);
+  return m ? (m[1] + m[2]).toLowerCase() : undefined;
+};

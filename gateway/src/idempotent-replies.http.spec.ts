@@ -1,3 +1,4 @@
+import { newId } from '@rawnaq/contracts';
 import { bearer, OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
 /**
@@ -50,6 +51,17 @@ describe('idempotent replies over HTTP (the log as the gateway opens it)', () =>
     const later = await create({ name: 'Sent Four Times', mobile: '+966500000602' }, key);
     expect(later.body).toEqual(replies[0].body);
     expect(await t.eventCount()).toBe(written);
+  });
+
+  it("makes the record's id from a time-ordered key (the back office's) with the key's millisecond first", async () => {
+    const key = newId();
+    const first = await create({ name: 'Ordered Key', mobile: '+966500000603' }, key);
+    expect(first.status).toBe(201);
+    expect(first.body.id.slice(0, 13)).toBe(key.slice(0, 13));
+    const count = await t.eventCount();
+    const retry = await create({ name: 'Ordered Key', mobile: '+966500000603' }, key);
+    expect(retry.body).toEqual(first.body);
+    expect(await t.eventCount()).toBe(count);
   });
 
   it('runs a command afresh for a new key, and refuses what it refuses (nothing written)', async () => {

@@ -15,6 +15,7 @@ import {
   POSITION_HEADER,
   REPLY_CATEGORY,
   streamName,
+  timeOfV7,
 } from '@rawnaq/contracts';
 import {
   header,
@@ -68,12 +69,11 @@ export class AnswerInterceptor implements NestInterceptor {
   private stream(req: Req, key: string): string | undefined {
     const caller = req.auth?.userId ?? (req.originalUrl.startsWith('/api/public/') ? 'public' : undefined);
     if (!caller) return undefined;
-    const digest = hash(
-      'sha256',
-      `${caller}\u0000${req.method}\u0000${req.originalUrl}\u0000${key}`,
-      'hex',
-    ).slice(0, 32);
-    return streamName(REPLY_CATEGORY, req.auth?.tenantId ?? PLATFORM_TENANT, digest);
+    const digest = hash('sha256', `${caller}\u0000${req.method}\u0000${req.originalUrl}\u0000${key}`, 'hex');
+    // a time-ordered key's stream is named after its millisecond first: the stream index grows at its end
+    const time = timeOfV7(key);
+    const name = time ? time + digest.slice(0, 20) : digest.slice(0, 32);
+    return streamName(REPLY_CATEGORY, req.auth?.tenantId ?? PLATFORM_TENANT, name);
   }
 
   /**

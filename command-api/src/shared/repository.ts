@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { newId, type EventEnvelope, type RecordedEvent } from '@rawnaq/contracts';
+import { newId, timeOfV7, type EventEnvelope, type RecordedEvent } from '@rawnaq/contracts';
 import type { EventStore } from '@rawnaq/platform';
 import type { CommandContext, UnitScope } from './command-context';
 import type { UnitOfWork } from './unit-of-work';
@@ -12,11 +12,18 @@ export type Fact = { type: string; data: object };
 /**
  * An id derived from the request's idempotency key: the same retried request creates the same ids,
  * so the event store recognises its events and writes nothing twice. Version-8 (custom) UUID layout.
+ *
+ * With a time-ordered key (UUID v7, as the back office and the booking site make them) the id begins
+ * with the key's millisecond, like the ids `newId` makes: the log's id index (and each read model's)
+ * grows at its end. Hashed whole, each keyed command's ids and its invoice's stream each landed on a
+ * random page of those indexes: a keyed sale wrote ~50 KB more to disk than an unkeyed one, ~15 KB
+ * more with the key's time first (runs of each in turn in one process).
  */
 export const idFor = (ctx: CommandContext, ...parts: Array<string | number>): string => {
   if (!ctx.idempotencyKey) return newId();
   const h = hash('sha256', [ctx.tenantId, ctx.actor.id, ctx.idempotencyKey, ...parts].join('\u0000'), 'hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const time = timeOfV7(ctx.idempotencyKey) ?? h.slice(0, 12);
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 };
 
 export type Decision<S, E extends Fact> = {

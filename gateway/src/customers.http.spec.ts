@@ -326,43 +326,6 @@ describe('customers over HTTP', () => {
     });
   });
 
-  it('answers a retried command (same Idempotency-Key) with the first reply, writing nothing more', async () => {
-    const key = 'b8f1c7a2-0d7e-4f57-9a2b-5b1b6d0c9f11';
-    const first = await create({ name: 'Once Only', mobile: '+966500000501' }, owner, {
-      'Idempotency-Key': key,
-    });
-    const count = await t.eventCount();
-    const retry = await create({ name: 'Once Only', mobile: '+966500000501' }, owner, {
-      'Idempotency-Key': key,
-    });
-    expect(retry.status).toBe(201);
-    expect(retry.body).toEqual(first.body);
-    expect(retry.headers['x-position']).toBe(first.headers['x-position']);
-    expect(await t.eventCount()).toBe(count);
-  });
-
-  it('answers the same request sent several times at once (same Idempotency-Key) with one reply, writing it once', async () => {
-    const key = '5d0c3f4e-7a21-4b0e-8c6d-2f9e1a7b3c55';
-    const count = await t.eventCount();
-    const replies = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        create({ name: 'Sent Four Times', mobile: '+966500000502' }, owner, { 'Idempotency-Key': key }),
-      ),
-    );
-    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    for (const r of replies) {
-      expect(r.body).toEqual(replies[0].body);
-      expect(r.headers['x-position']).toBe(replies[0].headers['x-position']);
-    }
-    const written = await t.eventCount();
-    const once = await create({ name: 'Sent Four Times', mobile: '+966500000502' }, owner, {
-      'Idempotency-Key': key,
-    });
-    expect(once.body).toEqual(replies[0].body);
-    expect(await t.eventCount()).toBe(written);
-    expect(written).toBeGreaterThan(count);
-  });
-
   it('checks permissions on every command and query: a receptionist cannot disable, and nothing is written', async () => {
     const reception = await t.signIn(RECEPTION);
     const list = await t.http.get('/api/merchant/customers').set(bearer(reception));

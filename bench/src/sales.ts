@@ -22,8 +22,9 @@ export type SalesFigures = {
   /**
    * the same sales sent as the back office sends every command, each with an Idempotency-Key (a
    * time-ordered UUID, as the back office makes them; its first reply is stored with the sale, in the
-   * same append: one event more, and a look for the key first), after the main run: what the till
-   * costs as it is used
+   * same append: one event more; a new key is told by the store's filter of replies, not read), after
+   * the main run: what the till costs as it is used. Run after the main run, it is not paired with it:
+   * the host's speed and the store's growth between the two move the difference
    */
   keyed?: LatencyFigures & {
     refused: number;

@@ -74,7 +74,8 @@ const LEAST_CAPACITY = 1 << 20;
  *
  * Why: a request with an Idempotency-Key first reads its reply's stream, a new one nearly always. That
  * read lands on a random page of the stream index, after each commit of the writer thread has emptied
- * the connection's page cache: ~0.15 ms of the till's request thread a keyed sale, one tenth of it.
+ * the connection's page cache: ~0.15 ms of the till's request thread a keyed sale (p50 142 µs), 8 %
+ * of its busy time, paired.
  *
  * What it holds, at every moment, is every stream of those categories that has an event at a position
  * up to `coveredUpTo` or is staged by this thread:
@@ -98,7 +99,7 @@ export class CategoryFilter {
   private readonly since: Database.Statement<[number, number], string>;
 
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     categories: readonly string[],
     /** the last position committed as the filter is made (all below it is in the first build's scan) */
     head: number,

@@ -50,6 +50,7 @@ import { suggestionControllers, suggestionHandlers } from './platform/developmen
 import { contentCheckControllers, contentCheckHandlers } from './platform/content-checks.commands';
 import { ArchiveDatabaseController, SetArchiveDateHandler } from './platform/archive.commands';
 import { AnswerInterceptor } from './shared/answer.interceptor';
+import { interceptAsPromises } from './shared/promise-interceptors';
 import {
   AccountLifeController,
   accountLifeHandlers,
@@ -242,6 +243,8 @@ const defaultFatoora = (): FatooraFor =>
 @Module({})
 export class CommandApiModule {
   static create(deps: CommandApiDeps): DynamicModule {
+    // the unit of work (`AnswerInterceptor`) runs as a promise, not as Nest's rxjs pipeline (see its doc)
+    interceptAsPromises();
     let made: CommandApiDeps['payments'];
     const payments = () => (made ??= deps.payments ?? paymentGatewaysFor(deps.linkTokens));
     return {

@@ -2,6 +2,8 @@ import { createServer, IncomingMessage, ServerResponse, type Server } from 'node
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
+import { AnswerInterceptor } from '../../command-api/src/shared/answer.interceptor';
+import { INTERCEPT_AS_PROMISE } from '../../command-api/src/shared/promise-interceptors';
 import { httpServer } from './app';
 import { OWNER, startTestApp, type TestApp } from './testing/test-app.test-support';
 
@@ -87,6 +89,35 @@ describe("the product's HTTP server never changes a request's prototype", () => 
       expect(text).toBe(JSON.stringify({ same: true, request: true }, null, 3));
     } finally {
       server.close();
+    }
+  });
+});
+
+/** Every command passes through the unit of work, which Nest runs as a promise (`interceptAsPromises`). */
+describe("the product's commands pass through no rxjs pipeline", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('a command, done or refused, is answered by the unit of work as a promise', async () => {
+    const asObservable = jest.spyOn(AnswerInterceptor.prototype, 'intercept');
+    const asPromise = jest.spyOn(AnswerInterceptor.prototype, INTERCEPT_AS_PROMISE);
+    try {
+      const auth = { Authorization: `Bearer ${await t.signIn(OWNER)}` };
+      const made = await t.http
+        .post('/api/merchant/customers')
+        .set(auth)
+        .send({ name: 'Promised Answer', mobile: '+966500000701' });
+      expect(made.status).toBe(201);
+      expect(made.headers['x-position']).toEqual(expect.any(String));
+      expect((await t.http.post('/api/merchant/customers').set(auth).send({})).status).toBe(422);
+      expect(asPromise.mock.calls.length).toBeGreaterThanOrEqual(3); // the sign-in is a command too
+      expect(asObservable).not.toHaveBeenCalled();
+    } finally {
+      asObservable.mockRestore();
+      asPromise.mockRestore();
     }
   });
 });

@@ -28,6 +28,7 @@ import {
 } from '@rawnaq/platform';
 import { Answer } from './answer';
 import { requestUnit } from './http-context';
+import { INTERCEPT_AS_PROMISE, type PromiseInterceptor } from './promise-interceptors';
 import { detached, KeyedLocks, Transactions } from './unit-of-work';
 
 type Req = {
@@ -47,7 +48,7 @@ type Stored = { status: number; body: unknown; position?: string; conceal?: bool
  * retry finds either the whole outcome with its first reply, or nothing and runs the command afresh.
  */
 @Injectable()
-export class AnswerInterceptor implements NestInterceptor {
+export class AnswerInterceptor implements NestInterceptor, PromiseInterceptor {
   constructor(
     @Inject(TOKENS.eventStore) private readonly store: EventStore,
     @Inject(Transactions) private readonly transactions: Transactions,
@@ -127,6 +128,13 @@ export class AnswerInterceptor implements NestInterceptor {
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return from(
+      this[INTERCEPT_AS_PROMISE](context, () => lastValueFrom(next.handle(), { defaultValue: undefined })),
+    );
+  }
+
+  /** The answer as a promise: what Nest runs, without its rxjs pipeline (`interceptAsPromises`). */
+  [INTERCEPT_AS_PROMISE](context: ExecutionContext, handle: () => Promise<unknown>): Promise<unknown> {
     const req = context.switchToHttp().getRequest<Req>();
     const res = context.switchToHttp().getResponse<Res>();
     const key = header(req as never, IDEMPOTENCY_HEADER);
@@ -153,7 +161,7 @@ export class AnswerInterceptor implements NestInterceptor {
           (unit) => {
             // the controller's command context belongs to this unit (`commandContext`)
             requestUnit(req, unit);
-            return lastValueFrom(next.handle(), { defaultValue: undefined });
+            return handle();
           },
           (result) => (stream ? [this.replyWrite(req, stream, key!, storedOf(result))] : []),
         );
@@ -179,15 +187,13 @@ export class AnswerInterceptor implements NestInterceptor {
         throw error;
       }
     };
-    return from(
-      (async () => {
-        const release = stream ? await this.sameKey.acquire(stream) : undefined;
-        try {
-          return await answer();
-        } finally {
-          release?.();
-        }
-      })(),
-    );
+    return (async () => {
+      const release = stream ? await this.sameKey.acquire(stream) : undefined;
+      try {
+        return await answer();
+      } finally {
+        release?.();
+      }
+    })();
   }
 }

@@ -472,10 +472,19 @@ describe('SqliteEventStore with the writer thread', () => {
       const before = await reader.headPosition();
       const { position } = await store.append(uniqueStream(), events(3), 'no_stream');
       expect(await reader.headPosition()).toBe(before);
+      // nothing it may show past `before`: answered without a read
+      const reads = jest.spyOn(
+        (reader as unknown as { stmt: { allUpTo: { all: () => unknown } } }).stmt.allUpTo,
+        'all',
+      );
       expect(await reader.readAll(before, 10)).toEqual([]);
+      expect(reads).not.toHaveBeenCalled();
       told.head = store.durableHead;
       expect(await reader.headPosition()).toBe(position);
       expect(await reader.readAll(before, 10)).toHaveLength(3);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(await reader.readAll(position, 10)).toEqual([]);
+      expect(reads).toHaveBeenCalledTimes(1);
     } finally {
       await reader.close();
     }

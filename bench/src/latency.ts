@@ -136,6 +136,29 @@ export const WARMUP_SECONDS = 10;
 /** The requests sent before those measured at `rate` a second (`WARMUP_SECONDS` of them). */
 export const warmupOf = (rate: number) => rate * WARMUP_SECONDS;
 
+/**
+ * Which of two kinds the `i`th request of a paced run at `rate` is when they take turns every
+ * `everyMs` (`postPaced`'s `turnsMs`): the warm-up's are of the first kind, then the timed ones are
+ * sent `everyMs` of the first kind, `everyMs` of the second, and so on.
+ */
+export const turnOf = (i: number, rate: number, everyMs: number): 0 | 1 => {
+  const warmup = warmupOf(rate);
+  if (i < warmup) return 0;
+  return (Math.floor(((i - warmup) * 1000) / (rate * everyMs)) % 2) as 0 | 1;
+};
+
+/** The request thread's figures for one kind of request of a run whose kinds took turns. */
+export type TurnFigures = {
+  /** the turns measured (the last, unfinished one is not) */
+  turns: number;
+  /** its busy ms per request over those turns (busy ms ÷ the requests due in them) */
+  busyMsPerRequest: number;
+  /** its CPU ms per request over those turns (Linux) */
+  cpuMsPerRequest?: number;
+  p50Ms: number;
+  p99Ms: number;
+};
+
 /** An answer, with the instant (epoch ms) its request was sent. */
 export type LoadReply = {
   i: number;
@@ -153,6 +176,18 @@ export type LoadReply = {
  * Undefined where /proc is not there.
  */
 export const mainThreadCpuMs = (): number | undefined => cpuMsOf(`/proc/self/task/${process.pid}/stat`);
+
+/**
+ * The main thread's CPU time as the scheduler counts it (Linux: /proc/…/schedstat, in ns), in ms: for
+ * stretches of a second, where the ticks of `mainThreadCpuMs` (10 ms) would be a few per cent of it.
+ */
+export const mainThreadCpuFineMs = (): number | undefined => {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * This process's CPU time (Linux: utime + stime of every thread, /proc/self/stat), in ms: beside the
@@ -259,6 +294,11 @@ export const postPaced = async (
   requests: LoadRequest[],
   /** the status a request that did what it asked answers with (a command's 201; a webhook's 200) */
   okStatus = 201,
+  /**
+   * the requests are of two kinds taking turns every `turnsMs` (`turnOf`): the request thread's busy
+   * and CPU time is also measured turn by turn and given for each kind (`turns`), paired within the run
+   */
+  turnsMs?: number,
 ): Promise<
   LatencyFigures & {
     refused: number;
@@ -282,11 +322,49 @@ export const postPaced = async (
     stretchesBusyMsPerRequest: number[];
     /** the answer alone (sent to read whole), before the read models show the command */
     answeredMs: { p50Ms: number; p99Ms: number };
+    /** with `turnsMs`: the figures of each kind, the first and the second */
+    turns?: [TurnFigures, TurnFigures];
   }
 > => {
   const samples: number[] = [];
   const answers: number[] = [];
   const sent: number[] = [];
+  // with turnsMs: each sample's kind, and the request thread's time in each kind's turns
+  const kinds: Array<0 | 1> = [];
+  const byKind = [0, 1].map(() => ({ turns: 0, ms: 0, busy: 0, cpu: 0 as number | undefined }));
+  let turn:
+    | {
+        k: number;
+        first: number;
+        elu: ReturnType<typeof performance.eventLoopUtilization>;
+        at: number;
+        cpu?: number;
+      }
+    | undefined;
+  let turnTimer: ReturnType<typeof setTimeout> | undefined;
+  const nextTurn = () => {
+    if (!turn || turnsMs === undefined) return;
+    const now = {
+      elu: performance.eventLoopUtilization(),
+      at: performance.now(),
+      cpu: mainThreadCpuFineMs(),
+    };
+    const kind = byKind[turn.k % 2];
+    kind.turns++;
+    kind.ms += now.at - turn.at;
+    kind.busy += performance.eventLoopUtilization(now.elu, turn.elu).active;
+    const cpu = spent(turn.cpu, now.cpu);
+    kind.cpu = cpu === undefined || kind.cpu === undefined ? undefined : kind.cpu + cpu;
+    turn = { k: turn.k + 1, first: turn.first, ...now };
+    // the next turn ends when its last request is due, by the load client's clock (epoch ms); one that
+    // would end after the last request is due is not measured (nor is the answers' tail after it)
+    const end = turn.first + (turn.k + 1) * turnsMs;
+    if (end > turn.first + ((requests.length - warmupOf(rate)) * 1000) / rate) return;
+    turnTimer = setTimeout(
+      nextTurn,
+      turn.first + (turn.k + 1) * turnsMs - (performance.timeOrigin + performance.now()),
+    );
+  };
   let refused = 0;
   const errors: string[] = [];
   const pending: Promise<void>[] = [];
@@ -333,6 +411,14 @@ export const postPaced = async (
         process0 = { cpu: processCpuMs(), written: processWrittenBytes(), at: performance.now() };
         stretchStart = { elu, at: performance.now() };
         stretches = setInterval(endStretch, STRETCH_MS);
+        if (turnsMs !== undefined) {
+          // the first turn began when the first timed request was sent
+          turn = { k: 0, first: m.started, elu, at: performance.now(), cpu: mainThreadCpuFineMs() };
+          turnTimer = setTimeout(
+            nextTurn,
+            m.started + turnsMs - (performance.timeOrigin + performance.now()),
+          );
+        }
       }
       if (m.status !== okStatus || !m.position) {
         refused++;
@@ -344,6 +430,7 @@ export const postPaced = async (
           if (timed) {
             samples.push(shown - m.started);
             sent.push(m.started);
+            if (turnsMs !== undefined) kinds.push(turnOf(m.i, rate, turnsMs));
           }
         } else
           pending.push(
@@ -352,6 +439,7 @@ export const postPaced = async (
               if (!timed) return;
               samples.push(performance.timeOrigin + performance.now() - m.started);
               sent.push(m.started);
+              if (turnsMs !== undefined) kinds.push(turnOf(m.i, rate, turnsMs));
             }),
           );
       }
@@ -364,6 +452,7 @@ export const postPaced = async (
   });
   const busy = performance.eventLoopUtilization(elu).utilization;
   clearInterval(stretches);
+  clearTimeout(turnTimer); // the last, unfinished turn is not counted
   endStretch();
   const mainCpu = spent(cpu0, mainThreadCpuMs());
   const processCpu = spent(process0?.cpu, processCpuMs());
@@ -403,5 +492,18 @@ export const postPaced = async (
       const sorted = answers.sort((a, b) => a - b);
       return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
     })(),
+    ...(turnsMs !== undefined && {
+      turns: byKind.map((kind, k): TurnFigures => {
+        const sorted = samples.filter((_, i) => kinds[i] === k).sort((a, b) => a - b);
+        const due = (rate * kind.ms) / 1000;
+        return {
+          turns: kind.turns,
+          busyMsPerRequest: +(kind.busy / due).toFixed(3),
+          ...(kind.cpu !== undefined && { cpuMsPerRequest: +(kind.cpu / due).toFixed(3) }),
+          p50Ms: percentile(sorted, 50),
+          p99Ms: percentile(sorted, 99),
+        };
+      }) as [TurnFigures, TurnFigures],
+    }),
   };
 };

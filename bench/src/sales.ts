@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { addDays, newId, priceBasket, VatType } from '@rawnaq/contracts';
 import type { PositionedChange } from '@rawnaq/platform';
 import { startBenchApp } from './bench-app';
-import { percentile, postPaced, warmupOf, type LatencyFigures } from './latency';
+import { percentile, postPaced, turnOf, warmupOf, type LatencyFigures } from './latency';
+
+/** How long each turn of keyed and of plain sales lasts in the keyed run (`turnOf`). */
+const KEYED_TURN_MS = 1000;
 
 export type SalesFigures = {
   /** POST invoices (3 lines, 2 payments) until the invoices, payments, summaries, audit log and books show it */
@@ -22,14 +25,26 @@ export type SalesFigures = {
   /**
    * the same sales sent as the back office sends every command, each with an Idempotency-Key (a
    * time-ordered UUID, as the back office makes them; its first reply is stored with the sale, in the
-   * same append: one event more; a new key is told by the store's filter of replies, not read), after
-   * the main run: what the till costs as it is used. Run after the main run, it is not paired with it:
-   * the host's speed and the store's growth between the two move the difference
+   * same append: one event more; a new key is told by the store's filter of replies, not read): what
+   * the till costs as it is used. Measured after the main run, a second of keyed sales in turn with a
+   * second of plain ones (`turnOf`), the request thread's time counted turn by turn: the two figures
+   * are paired, the host's speed and the store's growth the same for both
    */
-  keyed?: LatencyFigures & {
+  keyed?: {
     refused: number;
+    /** the keyed turns measured (as many plain ones beside them) */
+    turns: number;
+    p50Ms: number;
+    p99Ms: number;
     requestThreadMsPerInvoice: number;
     requestThreadCpuMsPerInvoice?: number;
+    /** the plain sales of the same run, in the turns between */
+    plain: {
+      p50Ms: number;
+      p99Ms: number;
+      requestThreadMsPerInvoice: number;
+      requestThreadCpuMsPerInvoice?: number;
+    };
   };
   /** the request thread's busy time per invoice (its busy share ÷ the rate): the books post off it */
   requestThreadMsPerInvoice: number;
@@ -143,7 +158,7 @@ export const salesBench = async (
   seconds: number,
   invoices: number,
   runs: number,
-  /** how long the keyed sales run (0: not at all) */
+  /** how long the keyed sales are sent, in one-second turns with as many plain ones (0: not at all) */
   keyedSeconds = 10,
   /** how long the bare server's baseline runs (0: not at all) */
   bareSeconds = 10,
@@ -181,20 +196,43 @@ export const salesBench = async (
       })),
     );
 
-    const keyed =
+    const turns =
       keyedSeconds > 0
         ? await postPaced(
             app.runner,
             ['sales', 'sales-reports', 'audit-log', 'ledger'],
             rate,
-            Array.from({ length: rate * keyedSeconds + warmupOf(rate) }, () => ({
+            Array.from({ length: rate * keyedSeconds * 2 + warmupOf(rate) }, (_, i) => ({
               url: `${base}/invoices`,
               method: 'POST',
-              headers: Object.assign({ 'Idempotency-Key': newId() }, headers),
+              headers:
+                turnOf(i, rate, KEYED_TURN_MS) === 1
+                  ? Object.assign({ 'Idempotency-Key': newId() }, headers)
+                  : headers,
               body,
             })),
+            201,
+            KEYED_TURN_MS,
           )
         : undefined;
+    const keyed = turns?.turns && {
+      refused: turns.refused,
+      turns: turns.turns[1].turns,
+      p50Ms: turns.turns[1].p50Ms,
+      p99Ms: turns.turns[1].p99Ms,
+      requestThreadMsPerInvoice: turns.turns[1].busyMsPerRequest,
+      ...(turns.turns[1].cpuMsPerRequest !== undefined && {
+        requestThreadCpuMsPerInvoice: turns.turns[1].cpuMsPerRequest,
+      }),
+      plain: {
+        p50Ms: turns.turns[0].p50Ms,
+        p99Ms: turns.turns[0].p99Ms,
+        requestThreadMsPerInvoice: turns.turns[0].busyMsPerRequest,
+        ...(turns.turns[0].cpuMsPerRequest !== undefined && {
+          requestThreadCpuMsPerInvoice: turns.turns[0].cpuMsPerRequest,
+        }),
+      },
+    };
 
     // a thousand invoices a day for as many days as it takes, with each day's and month's totals
     const store = bench.platform.readStore;
@@ -308,7 +346,7 @@ export const salesBench = async (
     const till = perInvoice(issue);
     return {
       issue,
-      ...(keyed && { keyed: Object.assign(keyed, perInvoice(keyed)) }),
+      ...(keyed && { keyed }),
       ...till,
       ...(bare && {
         bareServer: bare,

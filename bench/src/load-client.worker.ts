@@ -4,6 +4,7 @@
 // across threads).
 import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { newId } from '@rawnaq/contracts';
 import type { LoadPlan, LoadReply } from './latency';
 
 const plan = workerData as LoadPlan;
@@ -19,9 +20,14 @@ type Answer = { status: number; position: string | null };
  * the request was written to it resets before any answer: the server never read the request, and the
  * request is sent again on a new connection, as browsers do (Node's documented `reusedSocket` check).
  */
-const exchange = (r: LoadPlan['requests'][number]): Promise<Answer> =>
+const exchange = (
+  r: LoadPlan['requests'][number],
+  // a key asked for is made as the request is first sent, as the back office makes one (sent again, the
+  // request keeps it)
+  headers = r.freshKey ? Object.assign({ 'Idempotency-Key': newId() }, r.headers) : r.headers,
+): Promise<Answer> =>
   new Promise<Answer>((resolve, reject) => {
-    const req = request(r.url, { method: r.method, headers: r.headers, agent }, (res) => {
+    const req = request(r.url, { method: r.method, headers, agent }, (res) => {
       res.on('data', () => undefined);
       res.on('end', () =>
         resolve({ status: res.statusCode ?? 0, position: (res.headers['x-position'] as string) ?? null }),
@@ -29,7 +35,7 @@ const exchange = (r: LoadPlan['requests'][number]): Promise<Answer> =>
       res.on('error', reject);
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && error.code === 'ECONNRESET') exchange(r).then(resolve, reject);
+      if (req.reusedSocket && error.code === 'ECONNRESET') exchange(r, headers).then(resolve, reject);
       else reject(error);
     });
     req.end(r.body);

@@ -205,11 +205,9 @@ export const salesBench = async (
             Array.from({ length: rate * keyedSeconds * 2 + warmupOf(rate) }, (_, i) => ({
               url: `${base}/invoices`,
               method: 'POST',
-              headers:
-                turnOf(i, rate, KEYED_TURN_MS) === 1
-                  ? Object.assign({ 'Idempotency-Key': newId() }, headers)
-                  : headers,
+              headers,
               body,
+              ...(turnOf(i, rate, KEYED_TURN_MS) === 1 && { freshKey: true as const }),
             })),
             201,
             KEYED_TURN_MS,

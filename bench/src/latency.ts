@@ -128,8 +128,8 @@ export type LoadRequest = {
    * an Idempotency-Key made by the load client as it sends the request, a time-ordered UUID made just
    * before sending, as the back office makes it. One made with the plan, up to the run's length earlier,
    * gives the ids made from it an old time (`idFor`). With such keys the keyed sales' p50 stood 1.2-2.8
-   * ms above the plain ones' in the same runs (four runs); with keys made as sent, -0.7 to +1.3 ms
-   * (four runs, the host slow and unsteady)
+   * ms above the plain ones' in the same runs (four runs); with keys made as sent, -0.7 to +1.4 ms
+   * (five runs, the host slow and unsteady)
    */
   freshKey?: true;
 };
@@ -373,10 +373,7 @@ export const postPaced = async (
     // would end after the last request is due is not measured (nor is the answers' tail after it)
     const end = turn.first + (turn.k + 1) * turnsMs;
     if (end > turn.first + ((requests.length - warmupOf(rate)) * 1000) / rate) return;
-    turnTimer = setTimeout(
-      nextTurn,
-      turn.first + (turn.k + 1) * turnsMs - (performance.timeOrigin + performance.now()),
-    );
+    turnTimer = setTimeout(nextTurn, end - (performance.timeOrigin + performance.now()));
   };
   let refused = 0;
   const errors: string[] = [];

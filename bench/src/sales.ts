@@ -31,6 +31,7 @@ export type SalesFigures = {
    * are paired, the host's speed and the store's growth the same for both
    */
   keyed?: {
+    /** of both kinds */
     refused: number;
     /** the keyed turns measured (as many plain ones beside them) */
     turns: number;

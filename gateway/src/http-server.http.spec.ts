@@ -32,18 +32,19 @@ const listening = async (server: Server) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
+// one product app for the suites of this file that use it
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
 /**
  * Express gives each request the prototype of every app it passes through; the product's server makes
  * its requests and responses with that prototype from the start, and its apps share it, so no request
  * or response has its prototype changed (which V8 makes costly: see `httpServer`).
  */
 describe("the product's HTTP server never changes a request's prototype", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(() => t.close());
-
   it('through a sign-in, a read, a command and a path nobody serves', async () => {
     const changes = await prototypeChanges(async () => {
       const token = await t.signIn(OWNER);
@@ -95,12 +96,6 @@ describe("the product's HTTP server never changes a request's prototype", () => 
 
 /** Every command passes through the unit of work, which Nest runs as a promise (`interceptAsPromises`). */
 describe("the product's commands pass through no rxjs pipeline", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 60_000);
-  afterAll(() => t.close());
-
   it('a command, done or refused, is answered by the unit of work as a promise', async () => {
     const asObservable = jest.spyOn(AnswerInterceptor.prototype, 'intercept');
     const asPromise = jest.spyOn(AnswerInterceptor.prototype, INTERCEPT_AS_PROMISE);

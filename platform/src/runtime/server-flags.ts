@@ -18,8 +18,8 @@
  * being 16). On the till at 200 invoices/s, seven runs of 25 s with and without it in turn, the request
  * thread's GC pauses fell from 190-273 to 51-102 ms a run and its CPU per invoice by 0.06 ms on average
  * (pairs from -0.22 to +0.05 ms), for ~80 MB more memory. But the sales bench's daily summary over 400
- * days read with a p99 of 54-62 ms in three runs with it, past its 50-ms target, against 35-44 ms in
- * five runs without it the same day (why was not looked into).
+ * days read with a p99 of 54-62 ms in three runs with it, past its 50-ms target, against 34.66-44.09
+ * ms in eight runs without it the same day (why was not looked into).
  */
 export const SERVER_V8_FLAGS: readonly string[] = ['--initial-heap-size=160'];
 

@@ -15,11 +15,14 @@ import type {
   SumSpec,
 } from '../port';
 import {
+  BatchSizedCache,
   bind,
+  cacheSizes,
   column,
   escapeLike,
   jsonPath,
   openReadDb,
+  SMALL_BATCH,
   table,
   type SqliteReadStoreOptions,
 } from './sqlite-sql';
@@ -30,7 +33,6 @@ import { READ_STORE_CHECKPOINTS, WalCheckpointer } from '../../runtime/wal-check
 export type { SqliteReadStoreOptions };
 
 type Compiled = { sql: string; params: Array<string | number | null> };
-const SMALL_BATCH = 100;
 type Pending = { resolve: () => void; reject: (e: Error) => void };
 type QueuedWrite = {
   changes: PositionedChange[];
@@ -59,7 +61,7 @@ export class SqliteReadStore implements ReadStore {
 
   constructor(options: SqliteReadStoreOptions) {
     this.db = openReadDb(options);
-    this.writer = new SqliteWriter(this.db);
+    this.writer = new SqliteWriter(this.db, new BatchSizedCache(this.db, cacheSizes(options)));
     const inMemory = options.file === ':memory:';
     if ((options.backgroundWrites ?? true) && !inMemory)
       this.worker = this.startWorker({ ...options, file: resolve(options.file) });

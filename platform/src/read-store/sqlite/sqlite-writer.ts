@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { applyChange, getPath } from '../changes';
 import type { Checkpoint, Doc, PositionedChange } from '../port';
-import { column, jsonPath, sqlValue, table } from './sqlite-sql';
+import { column, jsonPath, sqlValue, table, type BatchSizedCache } from './sqlite-sql';
 
 /**
  * The write side of the SQLite read store: applies projection changes with the position guard and
@@ -12,7 +12,11 @@ export class SqliteWriter {
   private readonly columns = new Map<string, Set<string>>();
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(readonly db: Database.Database) {}
+  constructor(
+    readonly db: Database.Database,
+    /** the connection's page cache, sized by the batches written (none: left as opened) */
+    private readonly cache?: BatchSizedCache,
+  ) {}
 
   prepare(sql: string): Database.Statement {
     let s = this.statements.get(sql);
@@ -177,6 +181,7 @@ export class SqliteWriter {
    * other committed (SQLITE_BUSY at once, no wait); taking the write lock first waits its turn instead.
    */
   applyChanges(changes: PositionedChange[], checkpoint?: Checkpoint): void {
+    this.cache?.writing(changes.length);
     this.db
       .transaction(() => {
         for (const change of changes) {

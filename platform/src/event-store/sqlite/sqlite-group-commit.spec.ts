@@ -470,6 +470,11 @@ describe('SqliteEventStore with the writer thread', () => {
     const reader = new SqliteEventStore({ file, backgroundCheckpoints: false, visibleUpTo: () => told.head });
     try {
       const before = await reader.headPosition();
+      // the head it may show is the one it is told: never asked of SQLite
+      const heads = jest.spyOn(
+        (reader as unknown as { stmt: { head: { get: () => unknown } } }).stmt.head,
+        'get',
+      );
       const { position } = await store.append(uniqueStream(), events(3), 'no_stream');
       expect(await reader.headPosition()).toBe(before);
       // nothing it may show past `before`: answered without a read
@@ -485,6 +490,7 @@ describe('SqliteEventStore with the writer thread', () => {
       expect(reads).toHaveBeenCalledTimes(1);
       expect(await reader.readAll(position, 10)).toEqual([]);
       expect(reads).toHaveBeenCalledTimes(1);
+      expect(heads).not.toHaveBeenCalled();
     } finally {
       await reader.close();
     }

@@ -24,7 +24,7 @@ describe('BatchSizedCache: a writing connection’s page cache follows its batch
     const options = { file: join(dir, 'read.db'), cacheMiB: 64, liveCacheMiB: 8 };
     const db = openReadDb(options);
     db.exec('CREATE TABLE rm_customers (id TEXT PRIMARY KEY, doc TEXT NOT NULL, pos INTEGER NOT NULL)');
-    const writer = new SqliteWriter(db, new BatchSizedCache(db, cacheSizes(options), () => now));
+    const writer = new SqliteWriter(db, new BatchSizedCache(db, options, () => now));
     const cacheKiB = () => -(db.pragma('cache_size', { simple: true }) as number);
     return { db, writer, cacheKiB, later: (ms: number) => (now += ms) };
   };

@@ -17,7 +17,6 @@ import type {
 import {
   BatchSizedCache,
   bind,
-  cacheSizes,
   column,
   escapeLike,
   jsonPath,
@@ -61,7 +60,7 @@ export class SqliteReadStore implements ReadStore {
 
   constructor(options: SqliteReadStoreOptions) {
     this.db = openReadDb(options);
-    this.writer = new SqliteWriter(this.db, new BatchSizedCache(this.db, cacheSizes(options)));
+    this.writer = new SqliteWriter(this.db, new BatchSizedCache(this.db, options));
     const inMemory = options.file === ':memory:';
     if ((options.backgroundWrites ?? true) && !inMemory)
       this.worker = this.startWorker({ ...options, file: resolve(options.file) });

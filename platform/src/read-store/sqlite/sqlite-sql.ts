@@ -34,6 +34,12 @@ export type SqliteReadStoreOptions = {
   backgroundWrites?: boolean;
 };
 
+/** The page cache's sizes for a connection opened with `options` (see {@link BatchSizedCache}). */
+export const cacheSizes = (options: SqliteReadStoreOptions) => {
+  const bigMiB = options.cacheMiB ?? 256;
+  return { bigMiB, liveMiB: Math.min(options.liveCacheMiB ?? 32, bigMiB) };
+};
+
 export const openReadDb = (options: SqliteReadStoreOptions): Database.Database => {
   const file = options.file === ':memory:' ? options.file : resolve(options.file);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -45,7 +51,7 @@ export const openReadDb = (options: SqliteReadStoreOptions): Database.Database =
   // in memory (a writing connection shrinks it while it follows live: BatchSizedCache); the
   // checkpoints are the checkpointer thread's (a page changed by many batches between two of them is
   // copied back once)
-  db.pragma(`cache_size = -${(options.cacheMiB ?? 256) * 1024}`);
+  db.pragma(`cache_size = -${cacheSizes(options).bigMiB * 1024}`);
   db.pragma(`wal_autocheckpoint = ${options.walAutocheckpointPages ?? SAFETY_AUTOCHECKPOINT_PAGES}`);
   db.pragma('temp_store = MEMORY');
   db.exec(`
@@ -84,12 +90,15 @@ export class BatchSizedCache {
   private big = true;
   private lastBig: number;
 
-  /** `db` as {@link openReadDb} opened it: with the big cache */
+  private readonly sizes: { bigMiB: number; liveMiB: number };
+
+  /** `db` as {@link openReadDb} opened it with `options`: with the big cache */
   constructor(
     private readonly db: Database.Database,
-    private readonly sizes: { bigMiB: number; liveMiB: number },
+    options: SqliteReadStoreOptions,
     private readonly clock: () => number = () => Date.now(),
   ) {
+    this.sizes = cacheSizes(options);
     this.lastBig = clock();
   }
 
@@ -106,12 +115,6 @@ export class BatchSizedCache {
     this.db.pragma(`cache_size = -${(big ? this.sizes.bigMiB : this.sizes.liveMiB) * 1024}`);
   }
 }
-
-/** The cache sizes of a writing connection opened with `options`. */
-export const cacheSizes = (options: SqliteReadStoreOptions) => ({
-  bigMiB: options.cacheMiB ?? 256,
-  liveMiB: Math.min(options.liveCacheMiB ?? 32, options.cacheMiB ?? 256),
-});
 
 export const table = (collection: string) => `"rm_${assertCollectionName(collection)}"`;
 export const column = (field: string) => `f_${assertFieldName(field).replace(/\./g, '__')}`;

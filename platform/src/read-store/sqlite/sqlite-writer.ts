@@ -14,8 +14,8 @@ export class SqliteWriter {
 
   constructor(
     readonly db: Database.Database,
-    /** the connection's page cache, sized by the batches written (none: left as opened) */
-    private readonly cache?: BatchSizedCache,
+    /** the connection's page cache, sized by the batches written */
+    private readonly cache: BatchSizedCache,
   ) {}
 
   prepare(sql: string): Database.Statement {
@@ -181,7 +181,7 @@ export class SqliteWriter {
    * other committed (SQLITE_BUSY at once, no wait); taking the write lock first waits its turn instead.
    */
   applyChanges(changes: PositionedChange[], checkpoint?: Checkpoint): void {
-    this.cache?.writing(changes.length);
+    this.cache.writing(changes.length);
     this.db
       .transaction(() => {
         for (const change of changes) {

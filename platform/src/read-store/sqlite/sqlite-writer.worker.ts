@@ -3,13 +3,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { runAfterRequests } from '../../runtime/thread-priority';
 import type { Checkpoint, PositionedChange } from '../port';
-import { BatchSizedCache, cacheSizes, openReadDb, type SqliteReadStoreOptions } from './sqlite-sql';
+import { BatchSizedCache, openReadDb, type SqliteReadStoreOptions } from './sqlite-sql';
 import { SqliteWriter } from './sqlite-writer';
 
 runAfterRequests('read-writer');
 const options = workerData as SqliteReadStoreOptions;
 const db = openReadDb(options);
-const writer = new SqliteWriter(db, new BatchSizedCache(db, cacheSizes(options)));
+const writer = new SqliteWriter(db, new BatchSizedCache(db, options));
 
 parentPort!.on(
   'message',

@@ -1,8 +1,11 @@
 import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { addDays, newId, priceBasket, VatType } from '@rawnaq/contracts';
 import type { PositionedChange } from '@rawnaq/platform';
+import { appendRaw, appendWorkload } from './append';
 import { startBenchApp } from './bench-app';
 import { percentile, postPaced, turnOf, warmupOf, type LatencyFigures } from './latency';
 
@@ -56,6 +59,14 @@ export type SalesFigures = {
   bareServer?: { requestThreadMsPerRequest: number; requestThreadCpuMsPerRequest?: number };
   ratioToBareServer?: number;
   /**
+   * how fast the host was around the till's run: the append section's floor (raw better-sqlite3, an
+   * fsync per command, `HOST_SPEED_COMMANDS` commands) measured just before the bare server's baseline
+   * and again after the keyed sales. The issue names its slow host by this figure (4.7k events/s), and
+   * the same code's figures moved with it (three till runs of 20 s one after another: p99 35.7 ms
+   * after 8.2k, 19.2 and 19.4 ms after 10.3k and 10.8k)
+   */
+  hostRawAppendPerSecond?: { before: number; after: number };
+  /**
    * the request thread's CPU time per invoice (Linux: its task's CPU time over the timed stretch ÷
    * the invoices): what the busy share counts less what other processes took of the cores meanwhile
    */
@@ -76,6 +87,16 @@ export type SalesFigures = {
   scan31: { p50Ms: number; p99Ms: number };
   ratioScanToDaily31: number;
 };
+
+/** The commands of each host-speed measurement (`hostRawAppendPerSecond`): about half a second. */
+const HOST_SPEED_COMMANDS = 3000;
+
+/** The host's raw SQLite append (events/s) at this moment, in a folder of its own under `parent`. */
+const hostSpeed = async (parent: string) =>
+  Math.round(
+    (await appendRaw(mkdtempSync(join(parent, 'host-speed-')), appendWorkload(HOST_SPEED_COMMANDS)))
+      .eventsPerSecond,
+  );
 
 /** The request thread's busy time and CPU time per invoice of a paced run. */
 const perInvoice = (run: {
@@ -183,6 +204,7 @@ export const salesBench = async (
         { method: 2, amount: text(total - cash), authorization_code: 'BENCH1' },
       ],
     });
+    const hostBefore = await hostSpeed(parent);
     const bare = bareSeconds > 0 ? await bareServer(rate, bareSeconds, body) : undefined;
     const issue = await postPaced(
       app.runner,
@@ -214,6 +236,7 @@ export const salesBench = async (
             KEYED_TURN_MS,
           )
         : undefined;
+    const hostAfter = await hostSpeed(parent);
     const keyed = turns?.turns && {
       refused: turns.refused,
       turns: turns.turns[1].turns,
@@ -351,6 +374,7 @@ export const salesBench = async (
         bareServer: bare,
         ratioToBareServer: +(till.requestThreadMsPerInvoice / bare.requestThreadMsPerRequest).toFixed(2),
       }),
+      hostRawAppendPerSecond: { before: hostBefore, after: hostAfter },
       ...(issue.processCores !== undefined && { processCores: issue.processCores }),
       ...(issue.writtenBytes !== undefined && {
         diskKbPerInvoice: Math.round(issue.writtenBytes / 1000 / issue.commands),

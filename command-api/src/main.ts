@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CommandBus } from '@nestjs/cqrs';
 import { allProjections } from '@rawnaq/projections';
 import {
@@ -8,6 +9,7 @@ import {
   jsonLogger,
   lightenAsyncResourceBind,
   openServiceDeps,
+  JSON_MEDIA_TYPES,
   plainJsonBodies,
   TOKENS,
   trustProxySetting,
@@ -25,7 +27,7 @@ import { messagingChannelsFromEnv } from './engagement/channels';
 const main = async () => {
   const { platform, readModels, authenticator } = await openServiceDeps(allProjections, jsonLogger);
   lightenAsyncResourceBind(); // see its doc: Nest's binding of each request to its async context
-  const app = await NestFactory.create(
+  const app = await NestFactory.create<NestExpressApplication>(
     CommandApiModule.create({
       eventStore: platform.eventStore,
       fileStore: platform.fileStore,
@@ -45,6 +47,7 @@ const main = async () => {
     .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
   // the commands' plain JSON bodies read before Nest's body parsers (registered by init), which read every other
   app.use(plainJsonBodies());
+  app.useBodyParser('json', { type: [...JSON_MEDIA_TYPES] });
   app.enableShutdownHooks();
   await app.init();
   indexRoutes(app.getHttpAdapter().getInstance());

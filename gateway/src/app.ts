@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { ExpressAdapter } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { salonIndexHtml } from './salon-pages';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
@@ -32,6 +32,7 @@ import {
   fatooraAdapters,
   indexRoutes,
   lightenAsyncResourceBind,
+  JSON_MEDIA_TYPES,
   plainJsonBodies,
   ReadModels,
   simulatorConnection,
@@ -296,16 +297,17 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
   const commandExpress = express();
   // the commands' plain JSON bodies read before Nest's body parsers, which read every other
   commandExpress.use(plainJsonBodies());
-  const commandApp = await NestFactory.create(
+  const commandApp = await NestFactory.create<NestExpressApplication>(
     CommandApiModule.create(deps),
     new ExpressAdapter(commandExpress),
     // the raw body is kept for the webhooks whose signature is computed over it (WhatsApp's)
     { logger: [...nestLogger], rawBody: true },
   );
+  commandApp.useBodyParser('json', { type: [...JSON_MEDIA_TYPES] });
   commandApp.enableShutdownHooks();
   await commandApp.init();
   const queryExpress = express();
-  const queryApp = await NestFactory.create(
+  const queryApp = await NestFactory.create<NestExpressApplication>(
     QueryApiModule.create({
       ...deps,
       projections: allProjections.map((p) => p.name),
@@ -321,6 +323,7 @@ export const createApp = async (o: AppOptions): Promise<RunningApp> => {
       logger: [...nestLogger],
     },
   );
+  queryApp.useBodyParser('json', { type: [...JSON_MEDIA_TYPES] });
   await queryApp.init();
   for (const app of [commandExpress, queryExpress]) {
     app.set('trust proxy', trustProxySetting(o.trustProxy ?? false));

@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { allProjections } from '@rawnaq/projections';
 import {
   applyServerTimeouts,
+  JSON_MEDIA_TYPES,
   indexRoutes,
   jsonLogger,
   lightenAsyncResourceBind,
@@ -15,7 +17,7 @@ import { QueryApiModule } from './query-api.module';
 const main = async () => {
   const { platform, readModels, authenticator } = await openServiceDeps(allProjections, jsonLogger);
   lightenAsyncResourceBind(); // see its doc: Nest's binding of each request to its async context
-  const app = await NestFactory.create(
+  const app = await NestFactory.create<NestExpressApplication>(
     QueryApiModule.create({
       eventStore: platform.eventStore,
       fileStore: platform.fileStore,
@@ -31,6 +33,7 @@ const main = async () => {
     .getHttpAdapter()
     .getInstance()
     .set('trust proxy', trustProxySetting(process.env.TRUST_PROXY === '1'));
+  app.useBodyParser('json', { type: [...JSON_MEDIA_TYPES] });
   app.enableShutdownHooks();
   await app.init();
   indexRoutes(app.getHttpAdapter().getInstance());

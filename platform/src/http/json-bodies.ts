@@ -3,6 +3,15 @@ import type { IncomingMessage } from 'node:http';
 /** The largest JSON body read here: body-parser's default, which the APIs keep for every other body. */
 export const JSON_BODY_LIMIT = 100 * 1024;
 
+/**
+ * The media types a body is read as JSON under (body-parser's `type`, given to every Nest app's JSON
+ * parser): `application/json`, and every type with the `+json` suffix (RFC 6839), as API clients and
+ * their libraries send them (`application/vnd.api+json`, `application/merge-patch+json`). Under Nest's
+ * default (`application/json` alone) such a body was read as nothing, and the command refused for
+ * the fields it held.
+ */
+export const JSON_MEDIA_TYPES: readonly string[] = ['application/json', 'application/*+json'];
+
 const PLAIN_JSON = new Set([
   'application/json',
   'application/json; charset=utf-8',

@@ -25,13 +25,13 @@ import {
   RequirePermission,
   TOKENS,
   type AuthContext,
-  type Doc,
   type FileStore,
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
 import { withMergedCustomers } from '../shared/customer-ids';
 import { accountOf } from '../shared/account';
+import { generalSummary } from './general-summary';
 import { invoicePrint } from '../shared/invoice-print';
 import { priced, pricingOf } from '../shared/pricing';
 import {
@@ -322,7 +322,7 @@ export class SalesQueryController {
       filter: { tenantId: auth.tenantId, date: { $gte: from, $lte: to } },
       sort: [['date', 'asc']],
     });
-    return { from, to, ...summary(rows.map(withoutTenant), 'date') };
+    return { from, to, ...generalSummary(rows, 'date') };
   }
 
   @Get('reports/monthly-general-summary')
@@ -343,62 +343,9 @@ export class SalesQueryController {
       sort: [['month', 'asc']],
       limit: MAX_DAYS,
     });
-    return { from, to, ...summary(rows.map(withoutTenant), 'month') };
+    return { from, to, ...generalSummary(rows, 'month') };
   }
 }
-
-const FIGURES = [
-  'invoices',
-  'gross',
-  'discount',
-  'net',
-  'vat',
-  'total',
-  'paid',
-  'owed',
-  'credit_notes',
-  'credited',
-  'redeemed',
-  'top_ups',
-  'received',
-  'deposits',
-  'deposits_cancelled',
-  'debit_notes',
-  'debited',
-] as const;
-
-/** The figures kept per method: what invoices took, refunds, wallet top-ups and later payments of receivables. */
-const BY_METHOD = [
-  'by_method',
-  'refunds_by_method',
-  'top_ups_by_method',
-  'received_by_method',
-  'deposits_by_method',
-  'debit_payments_by_method',
-] as const;
-
-/** The rows as kept, and their totals, payments by method included. */
-const summary = (rows: Doc[], key: 'date' | 'month') => {
-  const totals: Record<string, unknown> = Object.fromEntries(FIGURES.map((f) => [f, 0]));
-  const methods = Object.fromEntries(BY_METHOD.map((m) => [m, {} as Record<string, number>]));
-  const add = (into: Record<string, number>, from: unknown) => {
-    for (const [m, amount] of Object.entries((from as Record<string, number> | undefined) ?? {}))
-      into[m] = (into[m] ?? 0) + amount;
-  };
-  for (const r of rows) {
-    for (const f of FIGURES) totals[f] = (totals[f] as number) + ((r[f] as number | undefined) ?? 0);
-    for (const m of BY_METHOD) add(methods[m], r[m]);
-  }
-  return {
-    rows: rows.map(({ id: _id, ...r }) => ({
-      ...Object.fromEntries(FIGURES.map((f) => [f, 0])),
-      ...Object.fromEntries(BY_METHOD.map((m) => [m, {}])),
-      ...r,
-      [key]: r[key],
-    })),
-    totals: { ...totals, ...methods },
-  };
-};
 
 /** The QR a (cleared) ZATCA document carries: the authority stamps a standard one with its own. */
 const qrOfXml = (xml: string): string | undefined =>

@@ -34,8 +34,9 @@ export const BY_METHOD = [
 /**
  * A kept row as the summary shows it: every figure (0 where the period had none) and every method's
  * map ({} where none), then the row's own fields, less its id and its tenant. Built field by field:
- * spreading two objects made for each row (and the row itself, without its tenant, before that) took
- * ~40 µs a row, most of a 400-day summary's time with the garbage it left.
+ * the row copied without its tenant, then spread with two objects made for it, was the largest share
+ * of a 400-day summary's CPU profile, and its garbage set the p99 (100 reads of 400 days, two runs
+ * each way: p99 23-30 ms that way, 9-16 ms this way).
  */
 const shownRow = (r: Doc, key: 'date' | 'month'): Record<string, unknown> => {
   const out: Record<string, unknown> = {};

@@ -59,7 +59,7 @@ describe('the general summaries (daily, monthly)', () => {
             .integer({ min: 0, max: 12 })
             .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => keptRow(key, i)))),
           (rows) => {
-            const got = generalSummary(rows as Doc[], key);
+            const got = generalSummary(rows as Doc[]);
             expect(JSON.stringify(got)).toBe(JSON.stringify(asFirstWritten(rows as Doc[], key)));
           },
         ),
@@ -68,19 +68,16 @@ describe('the general summaries (daily, monthly)', () => {
   );
 
   it('given a day with invoices only: every other figure 0, every method map there, no tenant or id', () => {
-    const { rows, totals } = generalSummary(
-      [
-        {
-          id: '1|2026-12-01',
-          tenantId: '1',
-          date: '2026-12-01',
-          invoices: 2,
-          total: 23000,
-          by_method: { '1': 23000 },
-        },
-      ],
-      'date',
-    );
+    const { rows, totals } = generalSummary([
+      {
+        id: '1|2026-12-01',
+        tenantId: '1',
+        date: '2026-12-01',
+        invoices: 2,
+        total: 23000,
+        by_method: { '1': 23000 },
+      },
+    ]);
     expect(rows).toEqual([
       {
         ...Object.fromEntries(FIGURES.map((f) => [f, 0])),

@@ -31,9 +31,9 @@ import {
 } from '@rawnaq/platform';
 import { withMergedCustomers } from '../shared/customer-ids';
 import { accountOf } from '../shared/account';
-import { generalSummary } from './general-summary';
 import { invoicePrint } from '../shared/invoice-print';
 import { priced, pricingOf } from '../shared/pricing';
+import { generalSummary } from './general-summary';
 import {
   dateFilter,
   dateRangeFilter,
@@ -322,7 +322,7 @@ export class SalesQueryController {
       filter: { tenantId: auth.tenantId, date: { $gte: from, $lte: to } },
       sort: [['date', 'asc']],
     });
-    return { from, to, ...generalSummary(rows, 'date') };
+    return { from, to, ...generalSummary(rows) };
   }
 
   @Get('reports/monthly-general-summary')
@@ -343,7 +343,7 @@ export class SalesQueryController {
       sort: [['month', 'asc']],
       limit: MAX_DAYS,
     });
-    return { from, to, ...generalSummary(rows, 'month') };
+    return { from, to, ...generalSummary(rows) };
   }
 }
 

@@ -4,8 +4,9 @@
  * Arabic is the harder case of the two: the same screens, right to left, and Arabic's longer labels; the
  * English phone was checked too until CI's time ran short). A screen fails when
  * the page is wider than the window, when its primary action (create, save) is not on screen and
- * clickable, when an app-bar button is off screen, when a text is cut without an ellipsis, or when it
- * shows an error notice (with the API calls that failed behind it, so the output names the cause).
+ * clickable, when an app-bar button is off screen, when a text is cut without an ellipsis, when an
+ * empty toolbar paints a band across the screen, or when it shows an error notice (with the API calls
+ * that failed behind it, so the output names the cause).
  *
  * The routes are read from the running app's own route definitions (the `<Resource>` and
  * `<CustomRoutes>` elements given to `<Admin>`), so a screen added later is checked without touching
@@ -242,6 +243,28 @@ const layoutProblems = () => {
     const rect = button.getBoundingClientRect();
     if (rect.left < -1 || rect.right > width + 1)
       problems.push(`the app bar's ${describe(button)} is off screen`);
+  }
+
+  // A band with nothing in it: a list's toolbar row (or a toolbar) in the page's flow, painted, with
+  // nothing shown in that flow. On a phone a list's create button floats over the page, and the row
+  // it left behind was an empty white band above the list.
+  const painted = (el: Element) =>
+    !['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(el).backgroundColor);
+  const floating = (el: Element) => ['fixed', 'absolute'].includes(getComputedStyle(el).position);
+  /** shown, and in the row's flow: no box between it and the row floats */
+  const inFlowOf = (el: Element, row: Element) => {
+    for (let at: Element | null = el; at && at !== row; at = at.parentElement) if (floating(at)) return false;
+    return shown(el);
+  };
+  for (const row of document.querySelectorAll('main .RaList-actions, main .MuiToolbar-root')) {
+    if (!shown(row) || floating(row) || !painted(row) || row.getBoundingClientRect().height < 8) continue;
+    const content = [...row.querySelectorAll('*')].some(
+      (el) => el.children.length === 0 && inFlowOf(el, row),
+    );
+    if (!content)
+      problems.push(
+        `an empty band ${describe(row)} takes ${Math.round(row.getBoundingClientRect().height)}px`,
+      );
   }
 
   // A text cut off without an ellipsis: a box that hides what is wider than itself (a box that scrolls

@@ -51,6 +51,18 @@ export const themeOptions = (language: Language): ThemeOptions => ({
     // box instead, and the app bar and the create button stay on screen.
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    // On a phone a list's create button floats over the page (a Fab, fixed in the corner), and
+    // react-admin still gives the toolbar that holds it a row of its own: an empty white band above
+    // the list. A toolbar holding nothing but floating buttons takes no room.
+    RaTopToolbar: {
+      styleOverrides: {
+        root: {
+          '@media (max-width: 599.95px)': {
+            '&:not(:has(> :not(.MuiFab-root)))': { minHeight: 0 },
+          },
+        },
+      },
+    },
     // A list's filters wrap on a phone, none wider than the screen (a long placeholder would widen it).
     RaFilterForm: {
       styleOverrides: {

@@ -6,7 +6,7 @@
  * is not offered; the receptionist has no books in her menu. Called by flows.e2e.spec.ts.
  */
 import type { Page } from 'playwright-core';
-import { addDays } from '@rawnaq/contracts';
+import { addDays, toArabicDigits } from '@rawnaq/contracts';
 import { DEMO, noSideScroll, openInApp, shot, signIn } from './browser';
 import type { SuiteContext } from './menu.e2e';
 
@@ -32,7 +32,13 @@ export const booksTests = ({ url, tab }: SuiteContext) => {
       // the last two months: the demo's weeks of sales
       await page.waitForSelector('[data-testid=summary-total-net_profit]');
       const today = await page.inputValue('[data-testid=period-to]');
-      await page.fill('[data-testid=period-from]', addDays(today as never, -60));
+      // typed as on an Arabic phone's number pad: Arabic-Indic digits, and no '-' key (an iPhone's)
+      const from = addDays(today as never, -60);
+      await page.fill('[data-testid=period-from]', '');
+      await page
+        .locator('[data-testid=period-from]')
+        .pressSequentially(toArabicDigits(from.replace(/-/g, '')));
+      expect(await page.inputValue('[data-testid=period-from]')).toBe(from);
       await page.waitForSelector('[data-testid=statement-account-4101] a');
       expect(await text(page, '[data-testid=summary-total-income]')).toMatch(/ر\.س/);
       const body = await text(page, 'main');

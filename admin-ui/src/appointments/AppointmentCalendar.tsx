@@ -54,6 +54,7 @@ import {
 import { VisitDrawer, type BookEmployee, type DrawerTarget } from './VisitDrawer';
 import { APPOINTMENTS, STATE_COLOURS, type VisitState } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { typedDateText } from '../sales/period';
 
 /**
  * The calendar works in floating wall-clock Dates (calendarTime.ts), so its localizer must read them
@@ -210,7 +211,7 @@ const AsOfBar = ({
         size="small"
         label={translate('app.appointments.as_of.time')}
         value={time}
-        onChange={(e) => setTime(e.target.value.trim())}
+        onChange={(e) => setTime(typedDateText(e.target.value, 'time'))}
         error={!valid}
         slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'calendar-as-of-time' } }}
         sx={{ width: 120 }}

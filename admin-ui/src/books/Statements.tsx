@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Title } from 'react-admin';
 import { useCanAccess, useTranslate } from 'ra-core';
 import { useSearchParams } from 'react-router-dom';
-import { fromArabicDigits, instantAt, isBusinessDate, type TenantTimeZone } from '@rawnaq/contracts';
+import { instantAt, isBusinessDate, type TenantTimeZone } from '@rawnaq/contracts';
+import { typedDateText } from '../sales/period';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -381,12 +382,13 @@ const AsOfStatement = <R, A extends { as_of: string; known_at: string | null; ro
     width: number,
     bad: boolean,
     help?: string,
+    kind: 'day' | 'time' = 'day',
   ) => (
     <TextField
       size="small"
       label={label}
       value={value}
-      onChange={(e) => set(fromArabicDigits(e.target.value.trim()))}
+      onChange={(e) => set(typedDateText(e.target.value, kind))}
       error={bad}
       helperText={help}
       sx={{ width }}
@@ -437,6 +439,8 @@ const AsOfStatement = <R, A extends { as_of: string; known_at: string | null; ro
               'known-at-time',
               110,
               knownGiven && !TIME_RE.test(knownTime),
+              undefined,
+              'time',
             )}
           </>
         )}

@@ -26,6 +26,7 @@ import { useArea } from '../shell/area';
 import { UNUSED_OFFERS_REPORT } from './types';
 import { OpenArchiveButton, useEarliestDay } from '../sales/PeriodFilter';
 import { LinkIfAllowed } from '../layout/LinkIfAllowed';
+import { typedDateText } from '../sales/period';
 
 type Row = {
   id: string;
@@ -172,7 +173,7 @@ export const UnusedOffersReport = () => {
               label={t(`sold_${field}`)}
               placeholder="YYYY-MM-DD"
               value={value}
-              onChange={(e) => set(e.target.value.trim())}
+              onChange={(e) => set(typedDateText(e.target.value, 'day'))}
               error={!isDate(value)}
               sx={{ width: 150 }}
               slotProps={{

@@ -3,7 +3,6 @@ import { RecordContextProvider, useRecordContext, useTranslate } from 'ra-core';
 import {
   businessDate,
   businessTime,
-  fromArabicDigits,
   instantAt,
   isBusinessDate,
   type TenantTimeZone,
@@ -19,6 +18,7 @@ import { useFormat } from '../format/useFormat';
 import { CustomerDetails } from './CustomerDetails';
 import type { Customer } from './types';
 import { useAppDataProvider } from '../http/useAppDataProvider';
+import { typedDateText } from '../sales/period';
 
 type Outcome = { at: string; customer?: Customer; missing?: boolean; error?: string };
 
@@ -80,7 +80,7 @@ export const CustomerAsOf = () => {
           sx={{ width: 170 }}
           label={translate('app.customers.as_of.date')}
           value={date}
-          onChange={(event) => setDate(fromArabicDigits(event.target.value.trim()))}
+          onChange={(event) => setDate(typedDateText(event.target.value, 'day'))}
           required
           size="small"
           error={!dateValid}
@@ -94,7 +94,7 @@ export const CustomerAsOf = () => {
         <TextField
           label={translate('app.customers.as_of.time')}
           value={time}
-          onChange={(event) => setTime(event.target.value.trim())}
+          onChange={(event) => setTime(typedDateText(event.target.value, 'time'))}
           required
           size="small"
           error={!timeValid}

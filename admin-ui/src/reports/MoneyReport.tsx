@@ -20,7 +20,14 @@ import { useArea } from '../shell/area';
 import { useIsPhone } from '../layout/ResponsiveDataTable';
 import { Amount } from '../sales/InvoiceParts';
 import { OpenArchiveButton, useEarliestDay, useSalonToday } from '../sales/PeriodFilter';
-import { DAY_PRESETS, MONTH_PRESETS, dayPeriod, monthPeriod, type Period } from '../sales/period';
+import {
+  DAY_PRESETS,
+  MONTH_PRESETS,
+  dayPeriod,
+  monthPeriod,
+  typedDateText,
+  type Period,
+} from '../sales/period';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 
 /** A report's period is of days (YYYY-MM-DD) or of months (YYYY-MM). */
@@ -135,7 +142,10 @@ export const usePeriodChoice = (kind: PeriodKind, initial?: string, initialPerio
       setTyped(range ? null : (period ?? { from: '', to: '' }));
     },
     type: (field: 'from' | 'to', value: string) =>
-      setTyped((t) => ({ ...(t ?? period ?? { from: '', to: '' }), [field]: value.trim() })),
+      setTyped((t) => ({
+        ...(t ?? period ?? { from: '', to: '' }),
+        [field]: typedDateText(value, kind === 'daily' ? 'day' : 'month'),
+      })),
   };
 };
 export type PeriodChoice = ReturnType<typeof usePeriodChoice>;

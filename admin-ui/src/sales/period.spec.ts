@@ -1,5 +1,13 @@
 import type { BusinessDate } from '@rawnaq/contracts';
-import { DAY_PRESETS, beforeEarliest, dayPeriod, dayPresetOf, earliestDay, monthPeriod } from './period';
+import {
+  DAY_PRESETS,
+  beforeEarliest,
+  dayPeriod,
+  dayPresetOf,
+  earliestDay,
+  monthPeriod,
+  typedDateText,
+} from './period';
 
 const today = '2026-03-01' as BusinessDate;
 
@@ -109,5 +117,28 @@ describe("a range picker's earliest day after the salon's archive date", () => {
   it('keeps 400 days back when the archive date is older, or there is none', () => {
     expect(earliestDay('2026-05-13' as BusinessDate, '2020-01-01')).toBe('2025-04-08');
     expect(earliestDay('2026-05-13' as BusinessDate, null)).toBe('2025-04-08');
+  });
+});
+
+describe('a typed date, month or time', () => {
+  it('given the digits alone (a phone number pad has no - or :), gets its separators', () => {
+    expect(typedDateText('20261201', 'day')).toBe('2026-12-01');
+    expect(typedDateText('202612', 'month')).toBe('2026-12');
+    expect(typedDateText('1430', 'time')).toBe('14:30');
+  });
+
+  it('given Arabic-Indic digits, with or without separators, keeps ASCII ones', () => {
+    expect(typedDateText('٢٠٢٦-١٢-٠١', 'day')).toBe('2026-12-01');
+    expect(typedDateText('٢٠٢٦١٢٠١', 'day')).toBe('2026-12-01');
+    expect(typedDateText('۲۰۲۶۱۲', 'month')).toBe('2026-12');
+    expect(typedDateText('١٤٣٠', 'time')).toBe('14:30');
+  });
+
+  it('leaves what is still being typed, or is no date, as typed for its field to refuse', () => {
+    expect(typedDateText('2026120', 'day')).toBe('2026120');
+    expect(typedDateText(' 2026-12-01 ', 'day')).toBe('2026-12-01');
+    expect(typedDateText('20261201', 'month')).toBe('20261201');
+    expect(typedDateText('2026/12/01', 'day')).toBe('2026/12/01');
+    expect(typedDateText('143', 'time')).toBe('143');
   });
 });

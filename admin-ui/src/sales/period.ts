@@ -1,4 +1,11 @@
-import { addDays, addMonths, calendarDay, RANGE_PICKER_MIN_DAYS, type BusinessDate } from '@rawnaq/contracts';
+import {
+  addDays,
+  addMonths,
+  calendarDay,
+  fromArabicDigits,
+  RANGE_PICKER_MIN_DAYS,
+  type BusinessDate,
+} from '@rawnaq/contracts';
 
 /**
  * The periods a sales screen or report offers (spec doc 1's presets: the week, the month, the quarter,
@@ -128,3 +135,19 @@ export const beforeEarliest = (
   lastArchiveDate?: string | null,
 ): boolean =>
   typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) && date < earliestDay(today, lastArchiveDate);
+
+/**
+ * A typed date (`day`: YYYY-MM-DD), month (YYYY-MM) or time (HH:mm) as its field keeps it: Arabic-Indic
+ * digits become ASCII ones, and the digits alone are given their separators, since a phone's number pad
+ * (an iPhone's, which these fields ask for) has no '-' or ':' key: 20261201 is 2026-12-01, 202612 is
+ * 2026-12 and 1430 is 14:30. Anything else is kept as typed, for the field's own check to refuse.
+ */
+export const typedDateText = (text: string, kind: 'day' | 'month' | 'time'): string => {
+  const typed = fromArabicDigits(text).trim();
+  if (!/^\d+$/.test(typed)) return typed;
+  if (kind === 'day' && typed.length === 8)
+    return `${typed.slice(0, 4)}-${typed.slice(4, 6)}-${typed.slice(6)}`;
+  if (kind === 'month' && typed.length === 6) return `${typed.slice(0, 4)}-${typed.slice(4)}`;
+  if (kind === 'time' && typed.length === 4) return `${typed.slice(0, 2)}:${typed.slice(2)}`;
+  return typed;
+};

@@ -121,6 +121,21 @@ describe('the public website', () => {
     expect(types.filter((x) => x === 'FreeTrialRequested')).toHaveLength(2);
   });
 
+  it('takes one request of an address sent twice at once, and refuses the other on its field', async () => {
+    const twice = { ...trial, email: 'Noura.Twice@salon.example', mobile: '0501234588' };
+    const before = await t.eventCount();
+    const answers = await Promise.all([
+      post('/en/request-free-trial', twice),
+      post('/en/request-free-trial', { ...twice, email: 'noura.twice@salon.example' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    expect(answers.find((a) => a.status === 409)!.text).toContain(
+      'A salon or a pending request already uses this e-mail',
+    );
+    const requested = (await t.allEvents()).slice(before).filter((e) => e.type === 'FreeTrialRequested');
+    expect(requested).toHaveLength(1);
+  });
+
   it("shows each of the free-trial form's errors next to its field, in the page's language, keeping what was typed", async () => {
     const before = await t.eventCount();
     const empty = await post('/request-free-trial', { country_id: '1' });

@@ -63,6 +63,7 @@ import {
 } from './account-life';
 import { evolvePlan, type PlanState } from './billing';
 import type { UnitOfWork } from '../shared/unit-of-work';
+import { UniqueValues } from '../shared/unique-values';
 
 /** How long the e-mail link of a free-trial request stays good. */
 const VERIFY_HOURS = 24;
@@ -167,11 +168,13 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
     @Inject(TOKENS.readModels) private readonly models: ReadModels,
     @Inject(TOKENS.mailSender) private readonly mailSender: MailSender | null,
     @Inject(TOKENS.linkTokens) private readonly links: LinkTokens,
+    @Inject(UniqueValues) private readonly unique: UniqueValues,
   ) {}
 
   async execute({ now, body, locale, unit }: RequestFreeTrial): Promise<Answer> {
     const i = parseInput(freeTrialRequestInput, body);
-    // one request at a time per address: a second one while the first is pending is a mistake
+    // one request at a time per address: a second one while the first is pending is a mistake (the
+    // read model answers at once for the ones it shows; the claim below, for the ones just made)
     const pending = await this.models.find('trial_requests', {
       filter: { email_lc: i.email.toLowerCase(), state: { $in: ['waiting_verification', 'requested'] } },
       limit: 1,
@@ -187,6 +190,27 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
     const ctx = systemContext(now, requestId, unit);
     const link = this.links.issue();
     const { position } = await this.aggregates.transaction(ctx, async (ctx) => {
+      // the address held by its pending request in the event store itself: a form sent twice at once,
+      // or again before the list of requests shows the first, is refused all the same
+      await this.unique.claim(
+        ctx,
+        {
+          kind: 'trial-email',
+          value: i.email.toLowerCase(),
+          owner: requestId,
+          field: 'email',
+          duplicateKey: 'trial.email_in_use',
+        },
+        async (holder) => {
+          const { state } = await this.aggregates.load(
+            ctx,
+            trialRequestStream(holder),
+            initialTrialRequest,
+            evolveTrialRequest,
+          );
+          return state.exists && (state.state === 'waiting_verification' || state.state === 'requested');
+        },
+      );
       await runRequest(this.aggregates, requestId, ctx, {
         type: 'RequestFreeTrial',
         request: {

@@ -25,6 +25,7 @@ import {
   type StandardRole,
   type SubscriptionEvent,
   type TrialRequestEvent,
+  PENDING_TRIAL_REQUEST_STATES,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -174,9 +175,10 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
   async execute({ now, body, locale, unit }: RequestFreeTrial): Promise<Answer> {
     const i = parseInput(freeTrialRequestInput, body);
     // one request at a time per address: a second one while the first is pending is a mistake (the
-    // read model answers at once for the ones it shows; the claim below, for the ones just made)
+    // read model answers for every request, those made before addresses were claimed too; the claim
+    // below also for the ones it does not show yet)
     const pending = await this.models.find('trial_requests', {
-      filter: { email_lc: i.email.toLowerCase(), state: { $in: ['waiting_verification', 'requested'] } },
+      filter: { email_lc: i.email.toLowerCase(), state: { $in: [...PENDING_TRIAL_REQUEST_STATES] } },
       limit: 1,
     });
     if (pending.length) throw conflict('trial.email_in_use', 'email');
@@ -208,7 +210,7 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
             initialTrialRequest,
             evolveTrialRequest,
           );
-          return state.exists && (state.state === 'waiting_verification' || state.state === 'requested');
+          return state.exists && PENDING_TRIAL_REQUEST_STATES.includes(state.state);
         },
       );
       await runRequest(this.aggregates, requestId, ctx, {

@@ -20,6 +20,11 @@ export type Plan = (typeof PLANS)[number];
 /** A request for a free trial, from the visitor's e-mail link to the manager's decision. */
 export const TRIAL_REQUEST_STATES = ['waiting_verification', 'requested', 'approved', 'rejected'] as const;
 export type TrialRequestState = (typeof TRIAL_REQUEST_STATES)[number];
+/** A request still pending, not yet decided: one at a time per address, and the manager's to-do list. */
+export const PENDING_TRIAL_REQUEST_STATES: readonly TrialRequestState[] = [
+  'waiting_verification',
+  'requested',
+];
 
 /** Where a salon stands: what its users may do follows from it (see `accountClosure`). */
 export type AccountState = 'trial' | 'active' | 'expired' | 'disabled';

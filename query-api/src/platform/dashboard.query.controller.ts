@@ -3,6 +3,7 @@ import {
   accountState,
   lastMonths,
   monthOf,
+  PENDING_TRIAL_REQUEST_STATES,
   type DashboardFigures,
   type DashboardMonth,
 } from '@rawnaq/contracts';
@@ -29,7 +30,7 @@ export class DashboardQueryController {
     const [accounts, subscriptions, pending, rejected, failures] = await Promise.all([
       this.models.find('accounts', { limit: ALL }),
       this.models.find('salon_subscriptions', { limit: ALL }),
-      this.models.count('trial_requests', { state: { $in: ['waiting_verification', 'requested'] } }),
+      this.models.count('trial_requests', { state: { $in: [...PENDING_TRIAL_REQUEST_STATES] } }),
       this.models.count('trial_requests', { state: 'rejected' }),
       this.models.count('einvoices', { state: 'rejected' }),
     ]);

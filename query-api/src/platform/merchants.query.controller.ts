@@ -1,5 +1,10 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { accountState, DomainError, type AccountState } from '@rawnaq/contracts';
+import {
+  accountState,
+  DomainError,
+  PENDING_TRIAL_REQUEST_STATES,
+  type AccountState,
+} from '@rawnaq/contracts';
 import { header, Realm, TOKENS, type Clock, type Doc, type ReadModels } from '@rawnaq/platform';
 import { page, parseListQuery } from '../shared/list-query';
 
@@ -15,7 +20,7 @@ const BY_STATE: Record<string, AccountState> = {
 };
 /** The free-trial requests by where they stand. */
 const REQUESTS: Record<string, string[] | undefined> = {
-  'trial-requests': ['waiting_verification', 'requested'],
+  'trial-requests': [...PENDING_TRIAL_REQUEST_STATES],
   'rejected-merchants': ['rejected'],
   'all-merchants-requests': undefined,
 };

@@ -271,6 +271,45 @@ describe("a salon account's life: free trial, trial's end, renewal, disabled", (
     ).toBe(401);
   });
 
+  it('a request whose link expired unfollowed is no longer pending: its address asks again', async () => {
+    const lost = { ...request, email: 'huda@huda.example', name_en: 'Huda' };
+    expect((await ask(lost)).status).toBe(201);
+    const first = await verifyLink(lost.email);
+    const pendingNow = async () =>
+      (await t.http.get('/api/manager/dashboard/figures').set(await fresh(manager))).body.salons
+        .requests_pending as number;
+    expect((await list('trial-requests')).map((r) => r.id)).toEqual([first.requestId]);
+    expect(await pendingNow()).toBe(1);
+    // within the link's 24 hours the address is held by its request
+    offset += 23 * 3_600_000;
+    expect((await ask(lost)).body.errors).toEqual({ email: 'trial.email_in_use' });
+    // the mail never arrived and the link lapsed: nothing holds the address any more
+    offset += 2 * 3_600_000;
+    manager = await t.signIn(MANAGER, 'manager'); // a day idle ended her session
+    expect(await list('trial-requests')).toEqual([]);
+    expect(await pendingNow()).toBe(0);
+    // the list of every request says why it waits for nothing
+    expect(await list('all-merchants-requests')).toContainEqual(
+      expect.objectContaining({ id: first.requestId, state: 'link_expired' }),
+    );
+    const again = await ask(lost);
+    expect(again.status).toBe(201);
+    const second = await verifyLink(lost.email);
+    expect(second.requestId).toBe(again.body.id);
+    expect(second.requestId).not.toBe(first.requestId);
+    const late = await t.http
+      .post('/api/public/free-trial-requests/verify')
+      .set(visitor())
+      .send({ request_id: first.requestId, token: first.token });
+    expect(late.status).toBe(404);
+    const ok = await t.http
+      .post('/api/public/free-trial-requests/verify')
+      .set(visitor())
+      .send({ request_id: second.requestId, token: second.token });
+    expect(ok.status).toBe(200);
+    expect((await list('trial-requests')).map((r) => r.id)).toEqual([second.requestId]);
+  });
+
   it('answers 429 to a flood of requests from one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++)

@@ -222,6 +222,7 @@ export const ar = {
           expired: 'منتهي',
           disabled: 'معطّل',
           waiting_verification: 'بانتظار تأكيد البريد الإلكتروني',
+          link_expired: 'انتهت صلاحية الرابط دون تأكيد',
           requested: 'مطلوب',
           approved: 'مقبول',
           rejected: 'مرفوض',

@@ -224,6 +224,7 @@ export const en = {
           expired: 'Expired',
           disabled: 'Disabled',
           waiting_verification: 'Waiting for e-mail confirmation',
+          link_expired: 'Link expired, never confirmed',
           requested: 'Requested',
           approved: 'Approved',
           rejected: 'Rejected',

@@ -25,7 +25,8 @@ import {
   type StandardRole,
   type SubscriptionEvent,
   type TrialRequestEvent,
-  PENDING_TRIAL_REQUEST_STATES,
+  pendingTrialRequestsFilter,
+  trialRequestPending,
 } from '@rawnaq/contracts';
 import {
   Auth,
@@ -178,7 +179,7 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
     // read model answers for every request, those made before addresses were claimed too; the claim
     // below also for the ones it does not show yet)
     const pending = await this.models.find('trial_requests', {
-      filter: { email_lc: i.email.toLowerCase(), state: { $in: [...PENDING_TRIAL_REQUEST_STATES] } },
+      filter: { email_lc: i.email.toLowerCase(), ...pendingTrialRequestsFilter(now) },
       limit: 1,
     });
     if (pending.length) throw conflict('trial.email_in_use', 'email');
@@ -210,7 +211,7 @@ export class RequestFreeTrialHandler implements ICommandHandler<RequestFreeTrial
             initialTrialRequest,
             evolveTrialRequest,
           );
-          return state.exists && PENDING_TRIAL_REQUEST_STATES.includes(state.state);
+          return state.exists && trialRequestPending(state.state, state.request.expires_at, now);
         },
       );
       await runRequest(this.aggregates, requestId, ctx, {

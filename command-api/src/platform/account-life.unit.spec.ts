@@ -2,6 +2,7 @@ import {
   accountClosure,
   accountState,
   DomainError,
+  trialRequestPending,
   trialValidTill,
   type FreeTrialRequested,
   type SubscriptionEvent,
@@ -121,6 +122,17 @@ describe('a free-trial request', () => {
       .when({ type: 'Reject', reason: 'x' })
       .thenRejects('trial.already_approved');
     givenRequest().when(approve).thenRejects('not_found.record');
+  });
+
+  it('is pending while its link can still confirm it, or once confirmed until the manager decides', () => {
+    const expires = request.expires_at;
+    const at = (iso: string) => new Date(iso);
+    // the last instant the link confirms it (VerifyEmail above) is the last it is pending unconfirmed
+    expect(trialRequestPending('waiting_verification', expires, at('2026-12-04T10:00:00.000Z'))).toBe(true);
+    expect(trialRequestPending('waiting_verification', expires, at('2026-12-04T10:00:00.001Z'))).toBe(false);
+    expect(trialRequestPending('requested', expires, at('2027-01-01T00:00:00.000Z'))).toBe(true);
+    expect(trialRequestPending('approved', expires, at('2026-12-03T10:00:00.000Z'))).toBe(false);
+    expect(trialRequestPending('rejected', expires, at('2026-12-03T10:00:00.000Z'))).toBe(false);
   });
 });
 

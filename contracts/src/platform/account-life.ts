@@ -20,11 +20,23 @@ export type Plan = (typeof PLANS)[number];
 /** A request for a free trial, from the visitor's e-mail link to the manager's decision. */
 export const TRIAL_REQUEST_STATES = ['waiting_verification', 'requested', 'approved', 'rejected'] as const;
 export type TrialRequestState = (typeof TRIAL_REQUEST_STATES)[number];
-/** A request still pending, not yet decided: one at a time per address, and the manager's to-do list. */
-export const PENDING_TRIAL_REQUEST_STATES: readonly TrialRequestState[] = [
-  'waiting_verification',
-  'requested',
-];
+/**
+ * Whether a request is still pending, not yet decided: one at a time per address, and the manager's
+ * to-do list. Confirmed and waiting for the manager; or waiting for its e-mail's link while the link
+ * can still be followed (`link_expires_at`, the last instant `VerifyEmail` takes it). One whose link
+ * expired unfollowed can never be confirmed: it no longer holds its address, so a visitor whose mail
+ * was lost asks again.
+ */
+export const trialRequestPending = (state: TrialRequestState, linkExpiresAt: string, now: Date): boolean =>
+  state === 'requested' || (state === 'waiting_verification' && now.toISOString() <= linkExpiresAt);
+
+/** `trialRequestPending` as a filter of the `trial_requests` read model. */
+export const pendingTrialRequestsFilter = (now: Date) => ({
+  $or: [
+    { state: 'requested' },
+    { state: 'waiting_verification', link_expires_at: { $gte: now.toISOString() } },
+  ],
+});
 
 /** Where a salon stands: what its users may do follows from it (see `accountClosure`). */
 export type AccountState = 'trial' | 'active' | 'expired' | 'disabled';

@@ -9,7 +9,7 @@ import type { Projection } from '../runner/projection';
  */
 export const trialRequestsProjection: Projection = {
   name: 'trial-requests',
-  version: 1,
+  version: 2,
   collections: [
     {
       name: 'trial_requests',
@@ -23,7 +23,7 @@ export const trialRequestsProjection: Projection = {
     const id = event.data.request_id;
     switch (event.type) {
       case 'FreeTrialRequested': {
-        const { token_hash: _hash, expires_at: _expires, request_id: _id, ...d } = event.data;
+        const { token_hash: _hash, expires_at: expires, request_id: _id, ...d } = event.data;
         return [
           {
             kind: 'upsert',
@@ -34,6 +34,8 @@ export const trialRequestsProjection: Projection = {
               email_lc: d.email.toLowerCase(),
               state: 'waiting_verification',
               requested_at: at,
+              // until when the mailed link confirms it: after, unconfirmed, it is no longer pending
+              link_expires_at: expires,
             },
           },
         ];

@@ -3,7 +3,7 @@ import {
   accountState,
   lastMonths,
   monthOf,
-  PENDING_TRIAL_REQUEST_STATES,
+  pendingTrialRequestsFilter,
   type DashboardFigures,
   type DashboardMonth,
 } from '@rawnaq/contracts';
@@ -30,7 +30,7 @@ export class DashboardQueryController {
     const [accounts, subscriptions, pending, rejected, failures] = await Promise.all([
       this.models.find('accounts', { limit: ALL }),
       this.models.find('salon_subscriptions', { limit: ALL }),
-      this.models.count('trial_requests', { state: { $in: [...PENDING_TRIAL_REQUEST_STATES] } }),
+      this.models.count('trial_requests', pendingTrialRequestsFilter(now)),
       this.models.count('trial_requests', { state: 'rejected' }),
       this.models.count('einvoices', { state: 'rejected' }),
     ]);

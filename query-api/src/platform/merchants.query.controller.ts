@@ -2,10 +2,11 @@ import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common'
 import {
   accountState,
   DomainError,
-  PENDING_TRIAL_REQUEST_STATES,
+  pendingTrialRequestsFilter,
+  trialRequestPending,
   type AccountState,
 } from '@rawnaq/contracts';
-import { header, Realm, TOKENS, type Clock, type Doc, type ReadModels } from '@rawnaq/platform';
+import { header, Realm, TOKENS, type Clock, type Doc, type Filter, type ReadModels } from '@rawnaq/platform';
 import { page, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
@@ -18,11 +19,11 @@ const BY_STATE: Record<string, AccountState> = {
   'expired-merchants': 'expired',
   'disabled-merchants': 'disabled',
 };
-/** The free-trial requests by where they stand. */
-const REQUESTS: Record<string, string[] | undefined> = {
-  'trial-requests': [...PENDING_TRIAL_REQUEST_STATES],
-  'rejected-merchants': ['rejected'],
-  'all-merchants-requests': undefined,
+/** The free-trial requests by where they stand, now. */
+const REQUESTS: Record<string, ((now: Date) => Filter) | undefined> = {
+  'trial-requests': pendingTrialRequestsFilter,
+  'rejected-merchants': () => ({ state: 'rejected' }),
+  'all-merchants-requests': () => ({}),
 };
 /** The platform's salons are a few thousand at most: their state is judged in memory. */
 const ALL_SALONS = 100_000;
@@ -70,17 +71,24 @@ export class MerchantsQueryController {
         .filter((r) => r.state === wanted);
       return page(res, name, q, rows.slice(q.skip, q.skip + q.limit), rows.length);
     }
-    if (!(name in REQUESTS)) throw new DomainError('not_found.page', 404);
-    const states = REQUESTS[name];
+    const requests = REQUESTS[name];
+    if (!requests) throw new DomainError('not_found.page', 404);
     const q = parseListQuery(query, range, {
       sortable: ['requested_at', 'name_en', 'name_ar', 'state'],
       defaultSort: ['requested_at', 'desc'],
     });
-    const filter = states ? { state: { $in: states } } : {};
+    const now = this.clock.now();
+    const filter = requests(now);
     const [docs, total] = await Promise.all([
       this.models.find('trial_requests', { filter, sort: q.sort, skip: q.skip, limit: q.limit }),
       this.models.count('trial_requests', filter),
     ]);
-    return page(res, name, q, docs, total);
+    // a request whose link lapsed unconfirmed is not waiting for anything any more: it says so
+    const shown = docs.map((d) =>
+      d.state === 'waiting_verification' && !trialRequestPending(d.state, d.link_expires_at as string, now)
+        ? { ...d, state: 'link_expired' }
+        : d,
+    );
+    return page(res, name, q, shown, total);
   }
 }

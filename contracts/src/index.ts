@@ -1,4 +1,5 @@
 export * from './ids';
+export * from './own';
 export * from './events/envelope';
 export * from './events/upcasters';
 export * from './validators';

@@ -264,6 +264,11 @@ describe("a salon account's life: free trial, trial's end, renewal, disabled", (
       expect.objectContaining({ id: other, reason: 'not a salon', state: 'rejected' }),
     ]);
     expect(await list('all-merchants-requests')).toHaveLength(2);
+    // a list's name is one of the lists, never a property every object has
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const res = await t.http.get(`/api/manager/merchants/${name}`).set(bearer(manager));
+      expect([name, res.status, res.body.message]).toEqual([name, 404, 'not_found.page']);
+    }
     // a merchant's token opens none of the manager's lists or decisions
     expect((await t.http.get('/api/manager/merchants/trial-requests').set(bearer(owner))).status).toBe(401);
     expect(

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import bcrypt from 'bcryptjs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   changePasswordInput,
@@ -794,6 +795,8 @@ export class ReportJsErrorHandler extends IdentityHandler implements ICommandHan
 @CommandHandler(UnblockIp)
 export class UnblockIpHandler extends IdentityHandler implements ICommandHandler<UnblockIp> {
   async execute({ ctx, ip }: UnblockIp): Promise<Answer> {
+    // only an address can have been blocked: anything else is a mistake, said as one
+    if (!isIP(ip)) throw rejected('validation.invalid_value', 'ip');
     const outcome = await this.aggregates.handle<IpGuardState, IpGuardEvent>(ipStream(ip), ctx, {
       initial: initialIpGuardState,
       evolve: evolveIpGuard,

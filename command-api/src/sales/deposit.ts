@@ -1,4 +1,4 @@
-import { conflict, notFound, type DepositEvent, type DepositTaken } from '@rawnaq/contracts';
+import { conflict, notFound, own, type DepositEvent, type DepositTaken } from '@rawnaq/contracts';
 
 type Deposit = { taken: DepositTaken['data']; status: 'active' | 'applied' | 'cancelled' };
 
@@ -8,7 +8,7 @@ export const initialDepositsState: DepositsState = { deposits: {} };
 
 export const evolveDeposits = (state: DepositsState, event: DepositEvent): DepositsState => {
   const set = (id: string, patch: Partial<Deposit>) => {
-    const current = state.deposits[id];
+    const current = own(state.deposits, id);
     return current ? { deposits: { ...state.deposits, [id]: { ...current, ...patch } } } : state;
   };
   switch (event.type) {
@@ -44,10 +44,11 @@ export type DepositCommand =
 export const decideDeposits = (command: DepositCommand, state: DepositsState): DepositEvent[] => {
   switch (command.type) {
     case 'Take':
-      if (state.deposits[command.taken.deposit_id]) return [];
+      if (own(state.deposits, command.taken.deposit_id)) return [];
       return [{ type: 'DepositTaken', data: command.taken }];
     case 'Cancel': {
-      const deposit = state.deposits[command.depositId];
+      // the id is the request's: a name every object has is no deposit
+      const deposit = own(state.deposits, command.depositId);
       if (!deposit) throw notFound('not_found.payment');
       if (deposit.status === 'cancelled') throw conflict('deposits.already_cancelled');
       if (deposit.status === 'applied') throw conflict('deposits.already_applied');

@@ -6,6 +6,7 @@ import {
   platformSettingsOf,
   DomainError,
   isCountryId,
+  own,
   permissionMap,
   rolePermissions,
   type GlobalInformation,
@@ -253,7 +254,7 @@ export class ManagerQueryController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const spec = LISTS[name as keyof typeof LISTS];
+    const spec = own<(typeof LISTS)[keyof typeof LISTS]>(LISTS, name);
     if (!spec) throw new DomainError('not_found.page', 404);
     const q = parseListQuery(query, header(req as never, 'range'), {
       sortable: [...spec.sortable],

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common'
 import {
   accountState,
   DomainError,
+  own,
   pendingTrialRequestsFilter,
   trialRequestPending,
   type AccountState,
@@ -59,7 +60,7 @@ export class MerchantsQueryController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const range = header(req as never, 'range');
-    const wanted = BY_STATE[name];
+    const wanted = own(BY_STATE, name);
     if (wanted) {
       const q = parseListQuery(query, range, {
         sortable: ['account_id', 'name_en', 'name_ar', 'valid_till', 'created_at'],
@@ -71,7 +72,7 @@ export class MerchantsQueryController {
         .filter((r) => r.state === wanted);
       return page(res, name, q, rows.slice(q.skip, q.skip + q.limit), rows.length);
     }
-    const requests = REQUESTS[name];
+    const requests = own(REQUESTS, name);
     if (!requests) throw new DomainError('not_found.page', 404);
     const q = parseListQuery(query, range, {
       sortable: ['requested_at', 'name_en', 'name_ar', 'state'],

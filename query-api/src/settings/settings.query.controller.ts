@@ -4,6 +4,7 @@ import {
   messageTextField,
   DEFAULT_WEEK,
   DomainError,
+  own,
   Page,
   Permission,
   wizardStepsOf,
@@ -134,7 +135,7 @@ export class SettingsQueryController {
 
   @Get('settings/:name')
   async one(@Auth() auth: AuthContext, @Param('name') name: string) {
-    const section = SECTIONS[name];
+    const section = own(SECTIONS, name);
     if (!section) throw new DomainError('not_found.record', 404);
     const { doc } = await accountOf(this.models, auth.tenantId);
     return { id: name, ...section(doc) };

@@ -22,7 +22,7 @@ import {
 } from '@rawnaq/platform';
 import { pricingOf, priced } from '../shared/pricing';
 import { accountOf } from '../shared/account';
-import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
+import { idsOf, intFilter, page, parseFilter, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
@@ -170,12 +170,7 @@ export class ProductsQueryController {
   @Get('reports/internal-use')
   @RequirePermission(Page.products, Permission.inventoryReports)
   async internalUse(@Auth() auth: AuthContext, @Query('filter') raw: string | undefined) {
-    let f: Record<string, unknown> = {};
-    try {
-      f = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    } catch {
-      throw rejected('errors.invalid_input', 'filter');
-    }
+    const f = parseFilter(raw);
     const filter: Filter = { tenantId: auth.tenantId, operation: 3 };
     const at = await this.period(auth.tenantId, f);
     if (at) filter.at = at;

@@ -61,10 +61,15 @@ export const parseListQuery = (
     skip = range[0];
     limit = Math.min(range[1] - range[0] + 1, MAX_PAGE);
   }
-  const filter = json(query.filter, 'filter') ?? {};
+  return { sort, skip, limit, filter: parseFilter(query.filter) };
+};
+
+/** A list's or a report's `filter={...}` parameter: a JSON object, or nothing (`{}`); else a 422. */
+export const parseFilter = (raw: unknown): Record<string, unknown> => {
+  const filter = json(raw, 'filter') ?? {};
   if (typeof filter !== 'object' || Array.isArray(filter) || filter === null)
     throw rejected('errors.invalid_input', 'filter');
-  return { sort, skip, limit, filter: filter as Record<string, unknown> };
+  return filter as Record<string, unknown>;
 };
 
 type Res = { setHeader: (k: string, v: string) => void };

@@ -23,7 +23,7 @@ import {
 } from '@rawnaq/platform';
 import { signInPausesOf } from '@rawnaq/projections';
 import { pricingOf } from '../shared/pricing';
-import { idsOf, intFilter, page, parseListQuery } from '../shared/list-query';
+import { idsOf, intFilter, page, parseFilter, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
@@ -268,12 +268,7 @@ export class AttendanceReportsController {
   /** Per employee over a period: days attended and hours worked. */
   @Get('cumulative-attendance')
   async cumulative(@Auth() auth: AuthContext, @Query('filter') raw: string | undefined) {
-    let f: Record<string, unknown> = {};
-    try {
-      f = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    } catch {
-      throw rejected('errors.invalid_input', 'filter');
-    }
+    const f = parseFilter(raw);
     const filter = await this.filterOf(auth, f);
     const rows = await this.models.aggregate('shifts', {
       filter,

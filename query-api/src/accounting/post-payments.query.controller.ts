@@ -11,7 +11,7 @@ import {
   type Filter,
   type ReadModels,
 } from '@rawnaq/platform';
-import { dateFilter, page, parseListQuery } from '../shared/list-query';
+import { dateFilter, page, parseFilter, parseListQuery } from '../shared/list-query';
 
 type Request = { headers: Record<string, string | string[] | undefined> };
 type Response = { setHeader: (k: string, v: string) => void };
@@ -134,16 +134,7 @@ export class PostPaymentsQueryController {
   @Get('post-payments/totals')
   @RequirePermission(Page.advancedAccounting, Permission.viewBooks)
   async totals(@Auth() auth: AuthContext, @Query() query: Query) {
-    let filter: Query = query;
-    if (typeof query.filter === 'string') {
-      try {
-        filter = JSON.parse(query.filter) as Query;
-      } catch {
-        throw rejected('errors.invalid_input', 'filter');
-      }
-      if (!filter || typeof filter !== 'object' || Array.isArray(filter))
-        throw rejected('errors.invalid_input', 'filter');
-    }
+    const filter: Query = typeof query.filter === 'string' ? parseFilter(query.filter) : query;
     const { where, byAccount } = await this.where(auth.tenantId, filter);
     const sums = await this.models.aggregate('ledger_lines', {
       filter: where,

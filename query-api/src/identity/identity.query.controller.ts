@@ -254,7 +254,7 @@ export class ManagerQueryController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const spec = own<(typeof LISTS)[keyof typeof LISTS]>(LISTS, name);
+    const spec = own(LISTS, name);
     if (!spec) throw new DomainError('not_found.page', 404);
     const q = parseListQuery(query, header(req as never, 'range'), {
       sortable: [...spec.sortable],

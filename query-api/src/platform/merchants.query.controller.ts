@@ -21,7 +21,7 @@ const BY_STATE: Record<string, AccountState> = {
   'disabled-merchants': 'disabled',
 };
 /** The free-trial requests by where they stand, now. */
-const REQUESTS: Record<string, ((now: Date) => Filter) | undefined> = {
+const REQUESTS: Record<string, (now: Date) => Filter> = {
   'trial-requests': pendingTrialRequestsFilter,
   'rejected-merchants': () => ({ state: 'rejected' }),
   'all-merchants-requests': () => ({}),

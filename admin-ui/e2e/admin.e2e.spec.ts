@@ -301,6 +301,17 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     await page.waitForURL(`${url}/ar/404`);
     await page.waitForSelector('text=الصفحة غير موجودة');
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+
+    // signed in, an address under a resource that no screen answers is "not found", not a blank page:
+    // a resource kept for look-ups (no list), the list of one edited as a single record, and a record
+    // of one without an edit screen
+    await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.owner });
+    await page.waitForSelector('[data-testid=welcome-greeting]');
+    for (const path of ['users', 'nationalities', 'employee-periods/some-id']) {
+      await page.goto(`${url}/ar/merchant/${path}`);
+      await page.waitForURL(`${url}/ar/404`);
+      await page.waitForSelector('text=الصفحة غير موجودة');
+    }
   });
 
   it("shows the salon's public page in both languages and directions, and a 404 for an unknown salon", async () => {

@@ -66,7 +66,6 @@ import {
   LoadingIndicator,
   Logout,
   Menu,
-  Resource,
   TitlePortal,
   UserMenu,
   defaultTheme,
@@ -92,6 +91,7 @@ import { GlobalInformationProvider } from '../layout/globalInformationContext';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { lazyPage } from '../shell/chunks';
 import { useArea } from '../shell/area';
+import { AppResource, GoToNotFound } from '../shell/AppResource';
 import { nameInLanguage } from '../shell/names';
 import { mergeThemeOptions, themeOptions } from '../theme/theme';
 import { ManagerDashboard } from './ManagerDashboard';
@@ -367,7 +367,6 @@ const ManagerLayout = ({ children }: { children: ReactNode }) => (
 
 /** Spec doc1 §2: the manager area's empty path goes to manager/dashboard. */
 const ToDashboard = () => <Navigate to={`${useArea().basename}/dashboard`} replace />;
-const GoToNotFound = () => <Navigate to={useArea().paths.notFound} replace />;
 
 const LogoutRoute = () => {
   const logout = useLogout();
@@ -416,24 +415,24 @@ export const ManagerAdmin = () => {
         disableTelemetry
         title={area.i18nProvider.translate('app.name')}
       >
-        <Resource
+        <AppResource
           name="merchants/active-merchants"
           list={AccountList}
           create={AccountCreate}
           icon={StorefrontIcon}
           recordRepresentation={names.name}
         />
-        <Resource name="merchants/trial-requests" list={TrialRequestsList} icon={StorefrontIcon} />
-        <Resource name="merchants/trial-merchants" list={TrialMerchantList} icon={StorefrontIcon} />
-        <Resource name="merchants/expired-merchants" list={ExpiredMerchantList} icon={StorefrontIcon} />
-        <Resource name="merchants/disabled-merchants" list={DisabledMerchantList} icon={StorefrontIcon} />
-        <Resource name="merchants/rejected-merchants" list={RejectedMerchantList} icon={StorefrontIcon} />
-        <Resource name="merchants/all-merchants-requests" list={AllRequestsList} icon={StorefrontIcon} />
-        <Resource name={CONTRACTS} list={ContractList} icon={HistoryEduIcon} recordRepresentation="title">
+        <AppResource name="merchants/trial-requests" list={TrialRequestsList} icon={StorefrontIcon} />
+        <AppResource name="merchants/trial-merchants" list={TrialMerchantList} icon={StorefrontIcon} />
+        <AppResource name="merchants/expired-merchants" list={ExpiredMerchantList} icon={StorefrontIcon} />
+        <AppResource name="merchants/disabled-merchants" list={DisabledMerchantList} icon={StorefrontIcon} />
+        <AppResource name="merchants/rejected-merchants" list={RejectedMerchantList} icon={StorefrontIcon} />
+        <AppResource name="merchants/all-merchants-requests" list={AllRequestsList} icon={StorefrontIcon} />
+        <AppResource name={CONTRACTS} list={ContractList} icon={HistoryEduIcon} recordRepresentation="title">
           <Route path="contract" element={<ContractCreate />} />
           <Route path="contracts/:id" element={<ContractShow />} />
-        </Resource>
-        <Resource
+        </AppResource>
+        <AppResource
           name={CONTRACT_TEMPLATES}
           list={ContractTemplateList}
           create={ContractTemplateCreate}
@@ -441,60 +440,60 @@ export const ManagerAdmin = () => {
           icon={DescriptionIcon}
           recordRepresentation="name"
         />
-        <Resource name={ADDED_EMPLOYEES} list={AddedEmployeesList} icon={BadgeIcon} />
-        <Resource name={ACTIVE_EMPLOYEES} list={ActiveEmployeesList} icon={BadgeIcon} />
-        <Resource name={INACTIVE_EMPLOYEES} list={InactiveEmployeesList} icon={BadgeIcon} />
-        <Resource name={CURRENT_CONNECTIONS} list={CurrentConnectionsList} icon={LanIcon} />
-        <Resource name={ADDED_CUSTOMERS} list={AddedCustomersList} icon={PersonAddIcon} />
-        <Resource name={SYSTEM_CONNECTIONS} list={SystemConnectionsList} icon={LanIcon} />
-        <Resource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
-        <Resource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
-        <Resource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
-        <Resource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
-        <Resource name={SUGGESTIONS} list={SuggestionList} icon={LightbulbIcon} />
-        <Resource name={ARCHIVE_DATABASE} list={ArchiveDatabaseList} icon={ArchiveIcon} />
+        <AppResource name={ADDED_EMPLOYEES} list={AddedEmployeesList} icon={BadgeIcon} />
+        <AppResource name={ACTIVE_EMPLOYEES} list={ActiveEmployeesList} icon={BadgeIcon} />
+        <AppResource name={INACTIVE_EMPLOYEES} list={InactiveEmployeesList} icon={BadgeIcon} />
+        <AppResource name={CURRENT_CONNECTIONS} list={CurrentConnectionsList} icon={LanIcon} />
+        <AppResource name={ADDED_CUSTOMERS} list={AddedCustomersList} icon={PersonAddIcon} />
+        <AppResource name={SYSTEM_CONNECTIONS} list={SystemConnectionsList} icon={LanIcon} />
+        <AppResource name="trackers/failed-login-attempts" list={FailedLoginAttemptList} icon={WarningIcon} />
+        <AppResource name="trackers/blocked-ips" list={BlockedIpList} icon={BlockIcon} />
+        <AppResource name="trackers/mail-tracker" list={MailOutboxList} icon={MailIcon} />
+        <AppResource name="technical/js-errors" list={JsErrorList} icon={BugReportIcon} />
+        <AppResource name={SUGGESTIONS} list={SuggestionList} icon={LightbulbIcon} />
+        <AppResource name={ARCHIVE_DATABASE} list={ArchiveDatabaseList} icon={ArchiveIcon} />
         {CHECK_LIST_PAGES.map(({ name, page }) => (
-          <Resource key={name} name={name} list={page} icon={FactCheckIcon} />
+          <AppResource key={name} name={name} list={page} icon={FactCheckIcon} />
         ))}
-        <Resource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
-        <Resource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
-        <Resource name={WEBSITE.texts} edit={WebsiteTextsEdit} />
-        <Resource name={WEBSITE.terms} edit={WebsiteTermsEdit} />
-        <Resource name={WEBSITE.privacy} edit={WebsitePrivacyEdit} />
-        <Resource name={WEBSITE.faq} edit={WebsiteFaqEdit} />
-        <Resource name={WEBSITE.social} edit={WebsiteSocialEdit} />
-        <Resource name={WEBSITE.seoDefaults} edit={SeoDefaultsEdit} />
-        <Resource name={WEBSITE.analytics} edit={GoogleAnalyticsEdit} />
-        <Resource name={WEBSITE.redirects} edit={RedirectsEdit} />
-        <Resource name={WEBSITE.seoPages} list={SeoPageList} edit={SeoPageEdit} icon={TravelExploreIcon} />
-        <Resource name={WEBSITE.seoReport} list={SeoReportList} icon={TravelExploreIcon} />
-        <Resource name={WEBSITE.messages} list={ContactMessageList} icon={MarkEmailUnreadIcon} />
-        <Resource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
-        <Resource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
-        <Resource name="dashboard/zatca-failed-transactions" list={ZatcaFailedList} icon={ErrorOutlineIcon} />
-        <Resource
+        <AppResource name="platform-setting/platform-setting" edit={PlatformSettingsEdit} />
+        <AppResource name={GATEWAY_SETTING} edit={PaymentGatewaySettingEdit} />
+        <AppResource name={WEBSITE.texts} edit={WebsiteTextsEdit} />
+        <AppResource name={WEBSITE.terms} edit={WebsiteTermsEdit} />
+        <AppResource name={WEBSITE.privacy} edit={WebsitePrivacyEdit} />
+        <AppResource name={WEBSITE.faq} edit={WebsiteFaqEdit} />
+        <AppResource name={WEBSITE.social} edit={WebsiteSocialEdit} />
+        <AppResource name={WEBSITE.seoDefaults} edit={SeoDefaultsEdit} />
+        <AppResource name={WEBSITE.analytics} edit={GoogleAnalyticsEdit} />
+        <AppResource name={WEBSITE.redirects} edit={RedirectsEdit} />
+        <AppResource name={WEBSITE.seoPages} list={SeoPageList} edit={SeoPageEdit} icon={TravelExploreIcon} />
+        <AppResource name={WEBSITE.seoReport} list={SeoReportList} icon={TravelExploreIcon} />
+        <AppResource name={WEBSITE.messages} list={ContactMessageList} icon={MarkEmailUnreadIcon} />
+        <AppResource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
+        <AppResource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
+        <AppResource name="dashboard/zatca-failed-transactions" list={ZatcaFailedList} icon={ErrorOutlineIcon} />
+        <AppResource
           name="dashboard/zatca-warning-transactions"
           list={ZatcaWarningsList}
           icon={WarningAmberIcon}
         />
-        <Resource name="zatca-setting" list={ZatcaSettingList} icon={ReceiptLongIcon}>
+        <AppResource name="zatca-setting" list={ZatcaSettingList} icon={ReceiptLongIcon}>
           <Route path="form" element={<ZatcaSettingForm />} />
           <Route path="form-clone/:id" element={<ZatcaSettingClone />} />
-        </Resource>
-        <Resource name={GATEWAY_FEES} list={GatewayFeesList} icon={ReceiptLongIcon} />
-        <Resource name={PLANS} list={PlanList} edit={PlanEdit} icon={InventoryIcon} />
-        <Resource name={BILLING_SELLER} edit={BillingSellerEdit} />
-        <Resource name={TOTAL_SALES} list={TotalSalesList} icon={ReceiptLongIcon}>
+        </AppResource>
+        <AppResource name={GATEWAY_FEES} list={GatewayFeesList} icon={ReceiptLongIcon} />
+        <AppResource name={PLANS} list={PlanList} edit={PlanEdit} icon={InventoryIcon} />
+        <AppResource name={BILLING_SELLER} edit={BillingSellerEdit} />
+        <AppResource name={TOTAL_SALES} list={TotalSalesList} icon={ReceiptLongIcon}>
           <Route path="invoice" element={<TotalSalesCreate />} />
           <Route path="invoice/:id" element={<TotalSalesShow />} />
-        </Resource>
-        <Resource name={PAYMENT_REQUESTS} list={PaymentRequestList} icon={PaymentsIcon}>
+        </AppResource>
+        <AppResource name={PAYMENT_REQUESTS} list={PaymentRequestList} icon={PaymentsIcon}>
           <Route path="payment-request" element={<PaymentRequestCreate />} />
           <Route path="payment-request/:id" element={<PaymentRequestShow />} />
-        </Resource>
-        <Resource name={PAYMENTS} list={PaymentList} icon={PaymentsIcon} />
-        <Resource name="advanced-accounting" list={AdvancedAccountingList} icon={ReceiptLongIcon} />
-        <Resource
+        </AppResource>
+        <AppResource name={PAYMENTS} list={PaymentList} icon={PaymentsIcon} />
+        <AppResource name="advanced-accounting" list={AdvancedAccountingList} icon={ReceiptLongIcon} />
+        <AppResource
           name={GATEWAY_PACKAGES}
           list={GatewayPackageList}
           create={GatewayPackageCreate}
@@ -502,7 +501,7 @@ export const ManagerAdmin = () => {
           icon={InventoryIcon}
           recordRepresentation={names.name}
         />
-        <Resource
+        <AppResource
           name={PLATFORM_UPDATES}
           list={PlatformUpdateList}
           create={PlatformUpdateCreate}
@@ -510,7 +509,7 @@ export const ManagerAdmin = () => {
           icon={CampaignIcon}
           recordRepresentation={names.title}
         />
-        <Resource
+        <AppResource
           name={WA_PACKAGES}
           list={WhatsAppPackageList}
           create={WhatsAppPackageCreate}
@@ -518,21 +517,21 @@ export const ManagerAdmin = () => {
           icon={WhatsAppIcon}
           recordRepresentation={names.name}
         />
-        <Resource name={WA_SALONS} list={WhatsAppSalonList} icon={WhatsAppIcon} />
-        <Resource name={WA_DISCONNECTED} list={WhatsAppDisconnectedList} icon={PhonelinkOffIcon} />
-        <Resource
+        <AppResource name={WA_SALONS} list={WhatsAppSalonList} icon={WhatsAppIcon} />
+        <AppResource name={WA_DISCONNECTED} list={WhatsAppDisconnectedList} icon={PhonelinkOffIcon} />
+        <AppResource
           name={WA_META}
           list={WhatsAppMetaList}
           edit={WhatsAppMetaEdit}
           icon={HubIcon}
           recordRepresentation={names.salon}
         />
-        <Resource name={WA_UNREACHABLE} list={WhatsAppUnreachableList} icon={PersonOffIcon} />
-        <Resource name={WA_TRACKER} list={WhatsAppTrackerList} icon={QueryStatsIcon} />
-        <Resource name={WA_CAMPAIGNS} list={WhatsAppCampaignList} icon={CampaignIcon} />
-        <Resource name={WA_SETTING} edit={WhatsAppSettingEdit} />
+        <AppResource name={WA_UNREACHABLE} list={WhatsAppUnreachableList} icon={PersonOffIcon} />
+        <AppResource name={WA_TRACKER} list={WhatsAppTrackerList} icon={QueryStatsIcon} />
+        <AppResource name={WA_CAMPAIGNS} list={WhatsAppCampaignList} icon={CampaignIcon} />
+        <AppResource name={WA_SETTING} edit={WhatsAppSettingEdit} />
         {PLATFORM_LIST_RESOURCES.map((r) => (
-          <Resource
+          <AppResource
             key={r.name}
             name={r.name}
             list={<PlatformListList resource={r.name} />}
@@ -542,7 +541,7 @@ export const ManagerAdmin = () => {
             recordRepresentation={names.name}
           />
         ))}
-        <Resource
+        <AppResource
           name="platform-setting/employees"
           list={PlatformStaffList}
           create={PlatformStaffCreate}
@@ -550,15 +549,15 @@ export const ManagerAdmin = () => {
           icon={BadgeIcon}
           recordRepresentation="name"
         />
-        <Resource name="platform-setting/email-setting" edit={EmailSettingEdit} />
-        <Resource name="platform-setting/allowed-countries" edit={AllowedCountriesEdit} />
-        <Resource name="marketing/marketing-setting" edit={MarketingSettingEdit} />
-        <Resource
+        <AppResource name="platform-setting/email-setting" edit={EmailSettingEdit} />
+        <AppResource name="platform-setting/allowed-countries" edit={AllowedCountriesEdit} />
+        <AppResource name="marketing/marketing-setting" edit={MarketingSettingEdit} />
+        <AppResource
           name="marketing/marketing-merchants-requests"
           list={MarketingRequestsList}
           icon={TrendingUpIcon}
         />
-        <Resource
+        <AppResource
           name="marketing/marketing-active-merchants"
           list={MarketingActiveList}
           icon={TrendingUpIcon}

@@ -13,7 +13,8 @@ import {
 import { useEffect, useMemo } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { MOVED_PATHS, MovedPath } from '../shell/MovedPath';
-import { Admin, CustomRoutes, Resource, defaultTheme, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, defaultTheme, localStorageStore } from 'react-admin';
+import { AppResource, GoToNotFound } from '../shell/AppResource';
 import { useLogout, useTranslate } from 'ra-core';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -124,7 +125,6 @@ const einvoicing = () => import('../einvoicing/ZatcaSetting');
 const EInvoicingDeviceList = lazyPage(() => einvoicing().then((m) => m.MerchantDeviceList));
 const EInvoicingDeviceCreate = lazyPage(() => einvoicing().then((m) => m.MerchantDeviceCreate));
 
-const GoToNotFound = () => <Navigate to={useArea().paths.notFound} replace />;
 const GoToNoPermission = () => <Navigate to={useArea().paths.noPermission} replace />;
 
 const AuthenticationError = () => {
@@ -191,94 +191,94 @@ export const MerchantAdmin = () => {
         disableTelemetry
         title={area.i18nProvider.translate('app.name')}
       >
-        <Resource name="appointments" {...appointments} />
-        <Resource name="pos/appointments-reminder" {...reminders} />
-        <Resource name="pos/no-show-reschedule" {...noShows} />
-        <Resource name="reports/appointments-report" {...appointmentsReport} />
-        <Resource name="reports/checkin-checkout-report" {...checkinReport} />
-        <Resource name="reports/appointments-cancellation-reasons" {...cancellationReasonsReport} />
-        <Resource name="accounting/total-sales" {...invoices} />
-        <Resource name="accounting/payments" {...payments} />
-        <Resource name="on-hold-report" {...onHoldReport} />
-        <Resource name="accounting/credit-note" {...creditNotes} />
-        <Resource name="accounting/debit-note" {...debitNotes} />
-        <Resource name="accounting/accounting-notes" {...accountingNotes} />
-        <Resource name="reports/daily-general-summary" {...dailySummary} />
-        <Resource name="reports/monthly-general-summary" {...monthlySummary} />
-        <Resource name="accounting/receivable" {...receivable} />
-        <Resource name="pos/customer-wallet-reminder" {...walletReminder} />
-        <Resource name="pos/birthday-congratulations" {...birthdays} />
-        <Resource name={WHATSAPP_SIMULATOR} {...whatsappSimulator} />
-        <Resource name="reports/customers-discount-report" {...customersDiscountReport} />
-        <Resource name="reports/unused-customers-offers-report" {...unusedOffersReport} />
+        <AppResource name="appointments" {...appointments} />
+        <AppResource name="pos/appointments-reminder" {...reminders} />
+        <AppResource name="pos/no-show-reschedule" {...noShows} />
+        <AppResource name="reports/appointments-report" {...appointmentsReport} />
+        <AppResource name="reports/checkin-checkout-report" {...checkinReport} />
+        <AppResource name="reports/appointments-cancellation-reasons" {...cancellationReasonsReport} />
+        <AppResource name="accounting/total-sales" {...invoices} />
+        <AppResource name="accounting/payments" {...payments} />
+        <AppResource name="on-hold-report" {...onHoldReport} />
+        <AppResource name="accounting/credit-note" {...creditNotes} />
+        <AppResource name="accounting/debit-note" {...debitNotes} />
+        <AppResource name="accounting/accounting-notes" {...accountingNotes} />
+        <AppResource name="reports/daily-general-summary" {...dailySummary} />
+        <AppResource name="reports/monthly-general-summary" {...monthlySummary} />
+        <AppResource name="accounting/receivable" {...receivable} />
+        <AppResource name="pos/customer-wallet-reminder" {...walletReminder} />
+        <AppResource name="pos/birthday-congratulations" {...birthdays} />
+        <AppResource name={WHATSAPP_SIMULATOR} {...whatsappSimulator} />
+        <AppResource name="reports/customers-discount-report" {...customersDiscountReport} />
+        <AppResource name="reports/unused-customers-offers-report" {...unusedOffersReport} />
         {giftCardResources.map(({ name, ...resource }) => (
-          <Resource key={name} name={name} {...resource} />
+          <AppResource key={name} name={name} {...resource} />
         ))}
-        <Resource name="dashboard" {...dashboard} />
-        <Resource name="dashboard/payments-details" {...paymentsDetails} />
-        <Resource name="pos/current-cashier-employee" {...currentCashier} />
-        <Resource name="pos/daily-payments" {...dailyPayments} />
-        <Resource name="pos/employees-activities" {...employeesActivities} />
-        <Resource name="reports/general-summary-per-cashier-employees" {...perCashierSummary} />
-        <Resource name="reports/daily-payments-summary" {...dailyPaymentsSummary} />
-        <Resource name="reports/monthly-payments-summary" {...monthlyPaymentsSummary} />
-        <Resource name="reports/vat-report" {...vatReport} />
-        <Resource name="reports/credit-notes" {...creditNotesReport} />
-        <Resource name="reports/debit-notes" {...debitNotesReport} />
-        <Resource name="reports/refunded-invoices" {...refundedInvoicesReport} />
-        <Resource name="reports/payment-gateway-payments" {...paymentGatewayPaymentsReport} />
-        <Resource name="reports/profit-and-loss" {...profitAndLossReport} />
-        <Resource name="reports/employees-commissions-report" {...commissionsReport} />
-        <Resource name="reports/services-report" {...servicesReport} />
-        <Resource name="reports/most-sold-products" {...mostSoldProducts} />
-        <Resource name="reports/acitivities-report" {...activitiesReport} />
-        <Resource name="reports/activities-report-summary" {...activitiesSummary} />
-        <Resource name="reports/most-used-products" {...mostUsedProducts} />
-        <Resource name="reports/historical-data-for-customers-types" {...customerTypesHistory} />
-        <Resource name="reports/online-daily-visit" {...onlineDailyVisit} />
-        <Resource name="reports/surveys-report" {...surveysReport} />
-        <Resource name="reports/complaints" {...complaintsResource} />
-        <Resource name="ads-campaigns" {...campaignsResource} />
-        <Resource name="pos/system-updates" {...systemUpdates} />
-        <Resource name="pos/rate-us-for-issued-invoices" {...rateUs} />
-        <Resource name="accounting/customers-penalties" {...customersPenalties} />
-        <Resource name="customers" {...customers} />
-        <Resource name="menu/services" {...menuServices} recordRepresentation={named} />
-        <Resource name="menu/groups" {...groups} recordRepresentation={named} />
-        <Resource name="menu/categories" {...categories} recordRepresentation={named} />
-        <Resource name="menu/offers" {...offers} recordRepresentation={named} />
-        <Resource name="menu/packages" {...packages} recordRepresentation={named} />
-        <Resource name="menu/discount-codes" {...discountCodes} />
-        <Resource name="products/define-product" {...products} recordRepresentation={named} />
-        <Resource name="products/stock-operations" {...stockOperations} />
-        <Resource name="reports/inventory-movements" {...inventoryMovements} />
-        <Resource name="employees/employees" {...employees} recordRepresentation={named} />
-        <Resource name="employees/roles" {...roles} />
-        <Resource name="employee-periods" />
-        <Resource name="reports/detailed-attendence-report" {...detailedAttendance} />
-        <Resource name="reports/commulative-attendence-report" {...cumulativeAttendance} />
-        <Resource name="advanced-accounting/audit-log" {...auditLog} />
-        <Resource name="accounting/expenses" {...expenses} />
-        <Resource name="accounting/purchases" {...purchases} />
-        <Resource name="accounting/expected-expenses" {...expectedExpenses} />
-        <Resource name="accounting/suppliers" {...suppliers} />
-        <Resource name="accounting/expense-types" {...expenseTypes} recordRepresentation={named} />
-        <Resource name="advanced-accounting/payrols" {...payrolls} />
-        <Resource name="advanced-accounting/accounting-reports" {...accountingReports} />
-        <Resource name="advanced-accounting/post-payments" {...postPayments} />
-        <Resource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />
-        <Resource name="advanced-accounting/balance-sheet" {...balanceSheet} />
-        <Resource name="advanced-accounting/trial-balance" {...trialBalance} />
-        <Resource name="advanced-accounting/general-ledger" {...generalLedger} />
-        <Resource name="advanced-accounting/general-journals" {...generalJournals} />
-        <Resource name="advanced-accounting/journal-entries" {...journalEntries} />
-        <Resource name="advanced-accounting/chart-of-accounts" {...chartOfAccounts} />
-        <Resource name="advanced-accounting/vat-return" {...vatReturn} />
-        <Resource name="advanced-accounting/lock-date" {...lockDate} />
-        <Resource name="nationalities" />
-        <Resource name="users" recordRepresentation="name" />
-        <Resource name="cancellation-reasons" {...cancellationReasons} />
-        <Resource
+        <AppResource name="dashboard" {...dashboard} />
+        <AppResource name="dashboard/payments-details" {...paymentsDetails} />
+        <AppResource name="pos/current-cashier-employee" {...currentCashier} />
+        <AppResource name="pos/daily-payments" {...dailyPayments} />
+        <AppResource name="pos/employees-activities" {...employeesActivities} />
+        <AppResource name="reports/general-summary-per-cashier-employees" {...perCashierSummary} />
+        <AppResource name="reports/daily-payments-summary" {...dailyPaymentsSummary} />
+        <AppResource name="reports/monthly-payments-summary" {...monthlyPaymentsSummary} />
+        <AppResource name="reports/vat-report" {...vatReport} />
+        <AppResource name="reports/credit-notes" {...creditNotesReport} />
+        <AppResource name="reports/debit-notes" {...debitNotesReport} />
+        <AppResource name="reports/refunded-invoices" {...refundedInvoicesReport} />
+        <AppResource name="reports/payment-gateway-payments" {...paymentGatewayPaymentsReport} />
+        <AppResource name="reports/profit-and-loss" {...profitAndLossReport} />
+        <AppResource name="reports/employees-commissions-report" {...commissionsReport} />
+        <AppResource name="reports/services-report" {...servicesReport} />
+        <AppResource name="reports/most-sold-products" {...mostSoldProducts} />
+        <AppResource name="reports/acitivities-report" {...activitiesReport} />
+        <AppResource name="reports/activities-report-summary" {...activitiesSummary} />
+        <AppResource name="reports/most-used-products" {...mostUsedProducts} />
+        <AppResource name="reports/historical-data-for-customers-types" {...customerTypesHistory} />
+        <AppResource name="reports/online-daily-visit" {...onlineDailyVisit} />
+        <AppResource name="reports/surveys-report" {...surveysReport} />
+        <AppResource name="reports/complaints" {...complaintsResource} />
+        <AppResource name="ads-campaigns" {...campaignsResource} />
+        <AppResource name="pos/system-updates" {...systemUpdates} />
+        <AppResource name="pos/rate-us-for-issued-invoices" {...rateUs} />
+        <AppResource name="accounting/customers-penalties" {...customersPenalties} />
+        <AppResource name="customers" {...customers} />
+        <AppResource name="menu/services" {...menuServices} recordRepresentation={named} />
+        <AppResource name="menu/groups" {...groups} recordRepresentation={named} />
+        <AppResource name="menu/categories" {...categories} recordRepresentation={named} />
+        <AppResource name="menu/offers" {...offers} recordRepresentation={named} />
+        <AppResource name="menu/packages" {...packages} recordRepresentation={named} />
+        <AppResource name="menu/discount-codes" {...discountCodes} />
+        <AppResource name="products/define-product" {...products} recordRepresentation={named} />
+        <AppResource name="products/stock-operations" {...stockOperations} />
+        <AppResource name="reports/inventory-movements" {...inventoryMovements} />
+        <AppResource name="employees/employees" {...employees} recordRepresentation={named} />
+        <AppResource name="employees/roles" {...roles} />
+        <AppResource name="employee-periods" />
+        <AppResource name="reports/detailed-attendence-report" {...detailedAttendance} />
+        <AppResource name="reports/commulative-attendence-report" {...cumulativeAttendance} />
+        <AppResource name="advanced-accounting/audit-log" {...auditLog} />
+        <AppResource name="accounting/expenses" {...expenses} />
+        <AppResource name="accounting/purchases" {...purchases} />
+        <AppResource name="accounting/expected-expenses" {...expectedExpenses} />
+        <AppResource name="accounting/suppliers" {...suppliers} />
+        <AppResource name="accounting/expense-types" {...expenseTypes} recordRepresentation={named} />
+        <AppResource name="advanced-accounting/payrols" {...payrolls} />
+        <AppResource name="advanced-accounting/accounting-reports" {...accountingReports} />
+        <AppResource name="advanced-accounting/post-payments" {...postPayments} />
+        <AppResource name="advanced-accounting/profit-and-loss" {...profitAndLoss} />
+        <AppResource name="advanced-accounting/balance-sheet" {...balanceSheet} />
+        <AppResource name="advanced-accounting/trial-balance" {...trialBalance} />
+        <AppResource name="advanced-accounting/general-ledger" {...generalLedger} />
+        <AppResource name="advanced-accounting/general-journals" {...generalJournals} />
+        <AppResource name="advanced-accounting/journal-entries" {...journalEntries} />
+        <AppResource name="advanced-accounting/chart-of-accounts" {...chartOfAccounts} />
+        <AppResource name="advanced-accounting/vat-return" {...vatReturn} />
+        <AppResource name="advanced-accounting/lock-date" {...lockDate} />
+        <AppResource name="nationalities" />
+        <AppResource name="users" recordRepresentation="name" />
+        <AppResource name="cancellation-reasons" {...cancellationReasons} />
+        <AppResource
           name="setting/einvoicing-setting"
           list={EInvoicingDeviceList}
           create={EInvoicingDeviceCreate}

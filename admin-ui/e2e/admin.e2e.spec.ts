@@ -359,6 +359,21 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     expect(await page.textContent('[data-testid=mail-body]')).toMatch(/reset-password\/…/);
   });
 
+  it("shows the platform's suggested prices as the salons read them, in Arabic on a phone", async () => {
+    const { page } = await tab('ar');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, url, DEMO.manager, { language: 'ar', area: 'manager' });
+    await page.goto(`${url}/ar/manager/platform-setting/suggested-services`);
+    const haircut = page.locator('li, tr').filter({ hasText: 'قص الشعر' }).first();
+    await haircut.waitFor();
+    const text = (await haircut.textContent()) ?? '';
+    // the Arabic symbols and the minutes in words, no ISO codes nor a prime mark left over
+    expect(text).toContain('80.00 ر.س');
+    expect(text).toContain('6.560 د.ك');
+    expect(text).toContain('45 دقيقة');
+    expect(text).not.toMatch(/SAR|KWD|′/);
+  });
+
   sessionTests({ url, tab });
   platformSettingsTests({ url, tab });
   fullRunOnly('the menu and the VAT', () => menuTests({ url, tab }));

@@ -25,6 +25,7 @@ import {
   COUNTRY_LIST,
   CURRENCIES,
   decimalsOf,
+  formatMoney,
   parseMoney,
   TENANT_TIME_ZONES,
   type Currency,
@@ -114,11 +115,24 @@ const minorOf = (text: unknown, currency: Currency) => {
 
 const Prices = (_: { label?: string; source?: string }) => {
   const r = useRecordContext<Row>();
+  const { language } = useArea();
   if (!r) return null;
   const prices = (r.prices ?? {}) as Partial<Record<Currency, number>>;
   const shown = CURRENCIES.filter((c) => typeof prices[c] === 'number');
   if (!shown.length) return <>—</>;
-  return <bdi dir="ltr">{shown.map((c) => `${majorOf(prices[c], c)} ${c}`).join(' · ')}</bdi>;
+  // each price as the salons read it (1.500 د.ك in Arabic, KWD 1.500 in English), never cut at a line's end
+  return (
+    <>
+      {shown.map((c, i) => (
+        <span key={c}>
+          {i > 0 && ' · '}
+          <bdi style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney({ amount: prices[c]!, currency: c }, { locale: language })}
+          </bdi>
+        </span>
+      ))}
+    </>
+  );
 };
 
 /** A blank price is no price in that currency: left out of what is sent. */
@@ -303,6 +317,7 @@ const columns = (list: PlatformList, nameField: 'name_en' | 'name_ar') => {
 
 const useDetail = (list: PlatformList) => {
   const country = useCountryName();
+  const translate = useTranslate();
   return (r: Row): ReactNode => {
     if (list === 'countries')
       return (
@@ -312,7 +327,11 @@ const useDetail = (list: PlatformList) => {
     if (list === 'suggested-services')
       return (
         <span>
-          {String(r.duration_minutes)}′ · <Prices />
+          <bdi style={{ whiteSpace: 'nowrap' }}>
+            {translate('app.services.minutes', { smart_count: Number(r.duration_minutes) })}
+          </bdi>
+          {' · '}
+          <Prices />
         </span>
       );
     if (list === 'suggested-products') return <Prices />;

@@ -80,7 +80,7 @@ const Progress = (_: { label?: string }) => {
   const done = (record.wizard_progress ?? []).filter((step) => (steps as readonly string[]).includes(step));
   const progress = wizardProgress(done);
   return (
-    <Box sx={{ minWidth: 120 }} data-testid="account-wizard">
+    <Box component="span" sx={{ display: 'block', minWidth: 120 }} data-testid="account-wizard">
       <Typography variant="caption">
         {translate('app.manager.accounts.progress', {
           progress,
@@ -186,17 +186,19 @@ export const AccountList = () => {
         secondaryText={(a) => (
           <>
             {a.account_id} · <LtrField source="alias" />
-            {/* a line of its own on a phone: beside the row's other tools it would widen the row */}
+            {/* the row's tools on lines of their own on a phone: beside the salon's name they left it a
+                third of the width, and its words one to a line */}
+            <Box
+              component="span"
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1, mt: 1 }}
+            >
+              <Progress />
+              <AdvancedAccountingSwitch />
+              <BackupButton />
+            </Box>
             <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
               <Support />
             </Box>
-          </>
-        )}
-        tertiaryText={() => (
-          <>
-            <Progress />
-            <AdvancedAccountingSwitch />
-            <BackupButton />
           </>
         )}
 

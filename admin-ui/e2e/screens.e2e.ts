@@ -385,6 +385,17 @@ const textProblems = ({
     for (let m = runs.exec(text); m; m = runs.exec(text))
       if (names.has(m[0])) seen(`the English name "${m[0]}" where an Arabic one is on file`, m);
   }
+  // a field for the English (or the Arabic) form of a text is typed in that language's direction
+  // whatever the page's: English typed right to left shows its question mark at the start
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'input[name], textarea[name]',
+  )) {
+    const lang = /_(en|ar)(_text)?$/.exec(field.name)?.[1];
+    if (!lang || field.type === 'hidden' || field.getBoundingClientRect().width === 0) continue;
+    const direction = getComputedStyle(field).direction;
+    if (direction !== (lang === 'en' ? 'ltr' : 'rtl'))
+      problems.push(`has the ${lang === 'en' ? 'English' : 'Arabic'} field ${field.name} typed ${direction}`);
+  }
   const title = document.title.trim();
   if (title === '' || product.includes(title)) problems.push(`the tab's title is only "${title}"`);
   // a screen names itself in the app bar, and the tab says the same

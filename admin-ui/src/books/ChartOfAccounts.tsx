@@ -48,6 +48,7 @@ import { Amount } from '../sales/InvoiceParts';
 import { useArea } from '../shell/area';
 import { useAccountName } from './Statements';
 import { CHART, useSalonChart, type ChartRow } from './useSalonChart';
+import { inEnglish } from '../forms/directions';
 
 type Account = ChartRow;
 
@@ -286,7 +287,7 @@ const PlacementInputs = ({ editing }: { editing?: Account }) => {
 
 const NameInputs = () => (
   <>
-    <TextInput source="name_en" validate={required()} fullWidth />
+    <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
     <TextInput source="name_ar" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'rtl' } }} />
   </>
 );

@@ -33,6 +33,7 @@ import { PayBillsButton } from './PayBills';
 import { useAccountName } from './Statements';
 import { useSalonChart } from './useSalonChart';
 import { useNameSort } from '../shell/names';
+import { inArabic, inEnglish } from '../forms/directions';
 
 type Supplier = {
   id: string;
@@ -291,8 +292,8 @@ const ExpenseTypeForm = () => {
   const EXPENSE_ACCOUNTS = useExpenseAccounts(true);
   return (
     <SimpleForm sx={{ maxWidth: 560 }}>
-      <TextInput source="name_en" validate={required()} fullWidth />
-      <TextInput source="name_ar" validate={required()} fullWidth />
+      <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
+      <TextInput source="name_ar" validate={required()} fullWidth slotProps={inArabic} />
       <SelectInput
         source="account"
         validate={required()}

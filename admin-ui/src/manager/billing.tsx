@@ -34,6 +34,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { useNameField } from '../shell/names';
+import { inEnglish } from '../forms/directions';
 
 export const PLANS = 'platform-setting/plans';
 export const BILLING_SELLER = 'platform-setting/billing-seller';
@@ -174,7 +175,7 @@ export const PlanEdit = () => {
       })}
     >
       <SimpleForm sx={{ maxWidth: 720 }} toolbar={<SaveOnly />}>
-        <TextInput source="name_en" validate={required()} fullWidth />
+        <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
         <TextInput source="name_ar" validate={required()} fullWidth slotProps={rtl} />
         <NumberInput source="max_employees" validate={required()} min={1} max={1000} step={1} />
         <TextInput
@@ -182,6 +183,7 @@ export const PlanEdit = () => {
           multiline
           minRows={3}
           fullWidth
+          slotProps={inEnglish}
           helperText="app.manager.billing.one_a_line"
         />
         <TextInput
@@ -243,14 +245,14 @@ export const BillingSellerEdit = () => {
             { id: 2, name: 'app.manager.billing.seller_uae' },
           ]}
         />
-        <TextInput source="name_en" validate={required()} fullWidth />
+        <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
         <TextInput source="name_ar" validate={required()} fullWidth slotProps={rtl} />
         <TextInput
           source="trn"
           validate={required()}
           slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
         />
-        <TextInput source="address_en" validate={required()} fullWidth />
+        <TextInput source="address_en" validate={required()} fullWidth slotProps={inEnglish} />
         <TextInput source="address_ar" validate={required()} fullWidth slotProps={rtl} />
       </SimpleForm>
     </Edit>

@@ -34,6 +34,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { ContractPdfButton, ContractStateChip, type ContractState } from './contractParts';
 import { useArea } from '../shell/area';
+import { inEnglish } from '../forms/directions';
 
 /** Doc1 §2 manager routes `accounting/contracts`, `accounting/contracts/contract`, `accounting/contracts/contracts/{id}`. */
 export const CONTRACTS = 'accounting/contracts';
@@ -115,7 +116,7 @@ const TemplateForm = () => {
   return (
     <SimpleForm sx={{ maxWidth: 760 }}>
       <TextInput source="name" validate={required()} fullWidth />
-      <TextInput source="title_en" validate={required()} fullWidth />
+      <TextInput source="title_en" validate={required()} fullWidth slotProps={inEnglish} />
       <TextInput
         source="title_ar"
         validate={required()}
@@ -127,7 +128,14 @@ const TemplateForm = () => {
           placeholders: CONTRACT_PLACEHOLDERS.map((p) => `{${p}}`).join(' '),
         })}
       </Typography>
-      <TextInput source="text_en" validate={required()} multiline minRows={8} fullWidth />
+      <TextInput
+        source="text_en"
+        validate={required()}
+        multiline
+        minRows={8}
+        fullWidth
+        slotProps={inEnglish}
+      />
       <TextInput
         source="text_ar"
         validate={required()}

@@ -17,6 +17,7 @@ import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { useAed } from './gatewayFees';
 import { useNameField } from '../shell/names';
+import { inArabic, inEnglish } from '../forms/directions';
 
 export const GATEWAY_PACKAGES = 'platform-setting/payment-gateway-packages';
 
@@ -133,8 +134,8 @@ const PackageForm = () => {
   const translate = useTranslate();
   return (
     <SimpleForm>
-      <TextInput source="name_en" validate={required()} fullWidth />
-      <TextInput source="name_ar" validate={required()} fullWidth />
+      <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
+      <TextInput source="name_ar" validate={required()} fullWidth slotProps={inArabic} />
       <TextInput
         source="monthly_fee_fils"
         format={aedFromFils}

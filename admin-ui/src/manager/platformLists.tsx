@@ -36,6 +36,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { useNameField } from '../shell/names';
+import { inEnglish } from '../forms/directions';
 
 /** Doc1 §2 manager routes of the platform's lists, and the API list each one reads and writes. */
 export const PLATFORM_LIST_SCREENS = {
@@ -161,7 +162,7 @@ const PriceInputs = () => (
 
 const names = (
   <>
-    <TextInput source="name_en" validate={required()} fullWidth />
+    <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
     <TextInput
       source="name_ar"
       validate={required()}
@@ -508,7 +509,7 @@ export const EmailSettingEdit = () => (
       slotProps={{ htmlInput: { dir: 'ltr' } }}
     />
     <TextInput source="reply_to" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
-    <TextInput source="footer_en" multiline minRows={2} fullWidth />
+    <TextInput source="footer_en" multiline minRows={2} fullWidth slotProps={inEnglish} />
     <TextInput
       source="footer_ar"
       multiline

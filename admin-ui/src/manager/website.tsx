@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { WEBSITE } from './websitePaths';
+import { inEnglish } from '../forms/directions';
 
 /**
  * The public website's settings (doc1 §2 manager `website-setting/*` and `seo-setting/*`): each section
@@ -100,7 +101,13 @@ export const WebsiteTextsEdit = () => (
     <Hint text="app.manager.website.plans_hint" />
     <ArrayInput source="plans" label={label('plans')}>
       <SimpleFormIterator fullWidth>
-        <TextInput source="name_en" label={label('name_en')} validate={required()} fullWidth />
+        <TextInput
+          source="name_en"
+          label={label('name_en')}
+          validate={required()}
+          fullWidth
+          slotProps={inEnglish}
+        />
         <TextInput
           source="name_ar"
           label={label('name_ar')}
@@ -117,7 +124,14 @@ export const WebsiteTextsEdit = () => (
           />
           <SelectInput source="currency" label={label('currency')} choices={CURRENCIES} defaultValue="SAR" />
         </Stack>
-        <TextInput source="features_en" label={label('plan_features_en')} multiline minRows={3} fullWidth />
+        <TextInput
+          source="features_en"
+          label={label('plan_features_en')}
+          multiline
+          minRows={3}
+          fullWidth
+          slotProps={inEnglish}
+        />
         <TextInput
           source="features_ar"
           label={label('plan_features_ar')}
@@ -148,7 +162,13 @@ export const WebsiteFaqEdit = () => (
   <SectionEdit resource={WEBSITE.faq} id="faq">
     <ArrayInput source="faq" label={label('faq')}>
       <SimpleFormIterator fullWidth>
-        <TextInput source="question_en" label={label('question_en')} validate={required()} fullWidth />
+        <TextInput
+          source="question_en"
+          label={label('question_en')}
+          validate={required()}
+          fullWidth
+          slotProps={inEnglish}
+        />
         <TextInput
           source="question_ar"
           label={label('question_ar')}
@@ -156,7 +176,14 @@ export const WebsiteFaqEdit = () => (
           fullWidth
           slotProps={rtl}
         />
-        <TextInput source="answer_en" label={label('answer_en')} validate={required()} multiline fullWidth />
+        <TextInput
+          source="answer_en"
+          label={label('answer_en')}
+          validate={required()}
+          multiline
+          fullWidth
+          slotProps={inEnglish}
+        />
         <TextInput
           source="answer_ar"
           label={label('answer_ar')}

@@ -48,6 +48,7 @@ import {
   WA_UNREACHABLE,
 } from './whatsappPaths';
 import { useNameField } from '../shell/names';
+import { inArabic, inEnglish } from '../forms/directions';
 
 type Row = RaRecord & Record<string, unknown>;
 
@@ -242,8 +243,8 @@ const PackageForm = () => {
   const translate = useTranslate();
   return (
     <SimpleForm>
-      <TextInput source="name_en" validate={required()} fullWidth />
-      <TextInput source="name_ar" validate={required()} fullWidth />
+      <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
+      <TextInput source="name_ar" validate={required()} fullWidth slotProps={inArabic} />
       <TextInput
         source="messages_per_month"
         validate={required()}

@@ -237,6 +237,25 @@ const layoutProblems = () => {
     problems.push(`the primary action ${describe(primary[0])} ${why[0]}`);
   window.scrollTo(0, 0);
 
+  // A control in the page reaches past the window's side, cut by it (a switch pulled out by its label's
+  // margin), unless a box that scrolls sideways holds it (a wide table, reached by scrolling it).
+  for (const control of document.querySelectorAll(
+    'main input:not([type=hidden]), main textarea, main button, main .MuiSwitch-root, main [role=button]',
+  )) {
+    if (!shown(control)) continue;
+    const rect = control.getBoundingClientRect();
+    if (rect.left >= -1 && rect.right <= width + 1) continue;
+    let scrolled = false;
+    for (let at = control.parentElement; at && at !== document.body && !scrolled; at = at.parentElement) {
+      const overflow = getComputedStyle(at).overflowX;
+      scrolled = (overflow === 'auto' || overflow === 'scroll') && at.scrollWidth > at.clientWidth + 1;
+    }
+    if (!scrolled)
+      problems.push(
+        `${describe(control)} reaches past the window's side (${Math.round(rect.left)} to ${Math.round(rect.right)} of ${width} px)`,
+      );
+  }
+
   // The app bar's buttons are always on screen.
   for (const button of document.querySelectorAll('header button, header a')) {
     if (!shown(button)) continue;

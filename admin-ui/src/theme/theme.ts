@@ -73,6 +73,9 @@ export const themeOptions = (language: Language): ThemeOptions => ({
           maxWidth: '100%',
           '& .RaFilterForm-filterFormInput': { maxWidth: '100%', minWidth: 0 },
           '& .RaFilterForm-filterFormInput .MuiFormControl-root': { maxWidth: '100%' },
+          // a switch among the filters starts at the form's edge like the fields around it: MUI pulls
+          // a label's control 11 px out (past a phone screen's edge, right to left, cutting the thumb)
+          '& .RaFilterForm-filterFormInput .MuiFormControlLabel-root': { marginLeft: 0 },
         },
       },
     },

@@ -470,7 +470,11 @@ export const ManagerAdmin = () => {
         <AppResource name={WEBSITE.messages} list={ContactMessageList} icon={MarkEmailUnreadIcon} />
         <AppResource name={GLOBAL_ALIASES} list={GlobalAliasList} icon={LanguageIcon} />
         <AppResource name={GATEWAY_SALONS} list={GatewaySalonList} icon={CreditCardIcon} />
-        <AppResource name="dashboard/zatca-failed-transactions" list={ZatcaFailedList} icon={ErrorOutlineIcon} />
+        <AppResource
+          name="dashboard/zatca-failed-transactions"
+          list={ZatcaFailedList}
+          icon={ErrorOutlineIcon}
+        />
         <AppResource
           name="dashboard/zatca-warning-transactions"
           list={ZatcaWarningsList}

@@ -21,14 +21,13 @@ import Typography from '@mui/material/Typography';
 import { useFormat } from '../format/useFormat';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { WEBSITE } from './websitePaths';
-import { inEnglish } from '../forms/directions';
+import { inArabic, inEnglish } from '../forms/directions';
 
 /**
  * The public website's settings (doc1 §2 manager `website-setting/*` and `seo-setting/*`): each section
  * one record of its own (its id the section's name), each page's SEO, the SEO report and the visitors'
  * messages. The website is written from these on each request: nothing to regenerate after a save.
  */
-const rtl = { htmlInput: { dir: 'rtl', lang: 'ar' } };
 const ltr = { htmlInput: { dir: 'ltr' } };
 const label = (field: string) => `app.manager.website.fields.${field}`;
 
@@ -65,24 +64,31 @@ const SectionEdit = ({ resource, id, children }: { resource: string; id: string;
   );
 };
 
-const Pair = ({ source, multiline }: { source: string; multiline?: number }) => (
+/** A text's English and Arabic forms, each typed in its own direction (`labelOf` names their labels). */
+const Pair = ({
+  source,
+  multiline,
+  required: needed,
+  labelOf = source,
+}: {
+  source: string;
+  multiline?: number;
+  required?: boolean;
+  labelOf?: string;
+}) => (
   <>
-    <TextInput
-      source={`${source}_en`}
-      label={label(`${source}_en`)}
-      fullWidth
-      multiline={!!multiline}
-      minRows={multiline}
-      slotProps={ltr}
-    />
-    <TextInput
-      source={`${source}_ar`}
-      label={label(`${source}_ar`)}
-      fullWidth
-      multiline={!!multiline}
-      minRows={multiline}
-      slotProps={rtl}
-    />
+    {(['en', 'ar'] as const).map((lang) => (
+      <TextInput
+        key={lang}
+        source={`${source}_${lang}`}
+        label={label(`${labelOf}_${lang}`)}
+        validate={needed ? required() : undefined}
+        fullWidth
+        multiline={!!multiline}
+        minRows={multiline}
+        slotProps={lang === 'en' ? inEnglish : inArabic}
+      />
+    ))}
   </>
 );
 
@@ -101,20 +107,7 @@ export const WebsiteTextsEdit = () => (
     <Hint text="app.manager.website.plans_hint" />
     <ArrayInput source="plans" label={label('plans')}>
       <SimpleFormIterator fullWidth>
-        <TextInput
-          source="name_en"
-          label={label('name_en')}
-          validate={required()}
-          fullWidth
-          slotProps={inEnglish}
-        />
-        <TextInput
-          source="name_ar"
-          label={label('name_ar')}
-          validate={required()}
-          fullWidth
-          slotProps={rtl}
-        />
+        <Pair source="name" required />
         <Stack direction="row" spacing={2} sx={{ width: '100%' }}>
           <TextInput
             source="price"
@@ -124,22 +117,7 @@ export const WebsiteTextsEdit = () => (
           />
           <SelectInput source="currency" label={label('currency')} choices={CURRENCIES} defaultValue="SAR" />
         </Stack>
-        <TextInput
-          source="features_en"
-          label={label('plan_features_en')}
-          multiline
-          minRows={3}
-          fullWidth
-          slotProps={inEnglish}
-        />
-        <TextInput
-          source="features_ar"
-          label={label('plan_features_ar')}
-          multiline
-          minRows={3}
-          fullWidth
-          slotProps={rtl}
-        />
+        <Pair source="features" labelOf="plan_features" multiline={3} />
         <BooleanInput source="highlighted" label={label('highlighted')} />
       </SimpleFormIterator>
     </ArrayInput>
@@ -162,36 +140,8 @@ export const WebsiteFaqEdit = () => (
   <SectionEdit resource={WEBSITE.faq} id="faq">
     <ArrayInput source="faq" label={label('faq')}>
       <SimpleFormIterator fullWidth>
-        <TextInput
-          source="question_en"
-          label={label('question_en')}
-          validate={required()}
-          fullWidth
-          slotProps={inEnglish}
-        />
-        <TextInput
-          source="question_ar"
-          label={label('question_ar')}
-          validate={required()}
-          fullWidth
-          slotProps={rtl}
-        />
-        <TextInput
-          source="answer_en"
-          label={label('answer_en')}
-          validate={required()}
-          multiline
-          fullWidth
-          slotProps={inEnglish}
-        />
-        <TextInput
-          source="answer_ar"
-          label={label('answer_ar')}
-          validate={required()}
-          multiline
-          fullWidth
-          slotProps={rtl}
-        />
+        <Pair source="question" required />
+        <Pair source="answer" multiline={1} required />
         <NumberInput source="order" label={label('order')} min={0} max={1000} step={1} />
       </SimpleFormIterator>
     </ArrayInput>

@@ -48,7 +48,7 @@ import { Amount } from '../sales/InvoiceParts';
 import { useArea } from '../shell/area';
 import { useAccountName } from './Statements';
 import { CHART, useSalonChart, type ChartRow } from './useSalonChart';
-import { inEnglish } from '../forms/directions';
+import { inArabic, inEnglish } from '../forms/directions';
 
 type Account = ChartRow;
 
@@ -288,7 +288,7 @@ const PlacementInputs = ({ editing }: { editing?: Account }) => {
 const NameInputs = () => (
   <>
     <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
-    <TextInput source="name_ar" validate={required()} fullWidth slotProps={{ htmlInput: { dir: 'rtl' } }} />
+    <TextInput source="name_ar" validate={required()} fullWidth slotProps={inArabic} />
   </>
 );
 

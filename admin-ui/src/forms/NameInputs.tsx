@@ -1,6 +1,7 @@
 import { TextInput } from 'react-admin';
 import { useArea } from '../shell/area';
 import { FormCell } from './FormSection';
+import { inArabic, inEnglish } from './directions';
 
 /**
  * A record's English and Arabic names (`name_en`, `name_ar`), each typed in its own direction; the
@@ -9,22 +10,8 @@ import { FormCell } from './FormSection';
 export const NameInputs = () => {
   const { language } = useArea();
   const inputs = {
-    en: (
-      <TextInput
-        source="name_en"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
-      />
-    ),
-    ar: (
-      <TextInput
-        source="name_ar"
-        isRequired
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-      />
-    ),
+    en: <TextInput source="name_en" isRequired fullWidth slotProps={inEnglish} />,
+    ar: <TextInput source="name_ar" isRequired fullWidth slotProps={inArabic} />,
   };
   const order = language === 'ar' ? (['ar', 'en'] as const) : (['en', 'ar'] as const);
   return (

@@ -34,7 +34,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { useNameField } from '../shell/names';
-import { inEnglish } from '../forms/directions';
+import { inArabic, inEnglish } from '../forms/directions';
 
 export const PLANS = 'platform-setting/plans';
 export const BILLING_SELLER = 'platform-setting/billing-seller';
@@ -108,8 +108,6 @@ const StatusChip = ({ status }: { status: Invoice['status'] }) => {
   );
 };
 
-const rtl = { htmlInput: { dir: 'rtl', lang: 'ar' } };
-
 // ---- plans ----
 
 type Plan = RaRecord & { name_en?: string; name_ar?: string; max_employees?: number; prices: unknown[] };
@@ -176,7 +174,7 @@ export const PlanEdit = () => {
     >
       <SimpleForm sx={{ maxWidth: 720 }} toolbar={<SaveOnly />}>
         <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
-        <TextInput source="name_ar" validate={required()} fullWidth slotProps={rtl} />
+        <TextInput source="name_ar" validate={required()} fullWidth slotProps={inArabic} />
         <NumberInput source="max_employees" validate={required()} min={1} max={1000} step={1} />
         <TextInput
           source="features_en_text"
@@ -191,7 +189,7 @@ export const PlanEdit = () => {
           multiline
           minRows={3}
           fullWidth
-          slotProps={rtl}
+          slotProps={inArabic}
           helperText="app.manager.billing.one_a_line"
         />
         <Typography variant="subtitle2" sx={{ mt: 2 }}>
@@ -246,14 +244,14 @@ export const BillingSellerEdit = () => {
           ]}
         />
         <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
-        <TextInput source="name_ar" validate={required()} fullWidth slotProps={rtl} />
+        <TextInput source="name_ar" validate={required()} fullWidth slotProps={inArabic} />
         <TextInput
           source="trn"
           validate={required()}
           slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
         />
         <TextInput source="address_en" validate={required()} fullWidth slotProps={inEnglish} />
-        <TextInput source="address_ar" validate={required()} fullWidth slotProps={rtl} />
+        <TextInput source="address_ar" validate={required()} fullWidth slotProps={inArabic} />
       </SimpleForm>
     </Edit>
   );

@@ -34,7 +34,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { ContractPdfButton, ContractStateChip, type ContractState } from './contractParts';
 import { useArea } from '../shell/area';
-import { inEnglish } from '../forms/directions';
+import { inArabic, inEnglish } from '../forms/directions';
 
 /** Doc1 §2 manager routes `accounting/contracts`, `accounting/contracts/contract`, `accounting/contracts/contracts/{id}`. */
 export const CONTRACTS = 'accounting/contracts';
@@ -117,12 +117,7 @@ const TemplateForm = () => {
     <SimpleForm sx={{ maxWidth: 760 }}>
       <TextInput source="name" validate={required()} fullWidth />
       <TextInput source="title_en" validate={required()} fullWidth slotProps={inEnglish} />
-      <TextInput
-        source="title_ar"
-        validate={required()}
-        fullWidth
-        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-      />
+      <TextInput source="title_ar" validate={required()} fullWidth slotProps={inArabic} />
       <Typography variant="body2" color="text.secondary" data-testid="placeholders-hint">
         {translate('app.contracts.placeholders_hint', {
           placeholders: CONTRACT_PLACEHOLDERS.map((p) => `{${p}}`).join(' '),
@@ -142,7 +137,7 @@ const TemplateForm = () => {
         multiline
         minRows={8}
         fullWidth
-        slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+        slotProps={inArabic}
       />
     </SimpleForm>
   );

@@ -36,7 +36,7 @@ import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
 import { useNameField } from '../shell/names';
-import { inEnglish } from '../forms/directions';
+import { inArabic, inEnglish } from '../forms/directions';
 
 /** Doc1 §2 manager routes of the platform's lists, and the API list each one reads and writes. */
 export const PLATFORM_LIST_SCREENS = {
@@ -163,12 +163,7 @@ const PriceInputs = () => (
 const names = (
   <>
     <TextInput source="name_en" validate={required()} fullWidth slotProps={inEnglish} />
-    <TextInput
-      source="name_ar"
-      validate={required()}
-      fullWidth
-      slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-    />
+    <TextInput source="name_ar" validate={required()} fullWidth slotProps={inArabic} />
   </>
 );
 
@@ -510,13 +505,7 @@ export const EmailSettingEdit = () => (
     />
     <TextInput source="reply_to" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
     <TextInput source="footer_en" multiline minRows={2} fullWidth slotProps={inEnglish} />
-    <TextInput
-      source="footer_ar"
-      multiline
-      minRows={2}
-      fullWidth
-      slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-    />
+    <TextInput source="footer_ar" multiline minRows={2} fullWidth slotProps={inArabic} />
     <TextInput source="smtp_host" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />
     <TextInput source="smtp_port" slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }} />
     <TextInput source="smtp_username" fullWidth slotProps={{ htmlInput: { dir: 'ltr' } }} />

@@ -24,6 +24,7 @@ import { isHandled } from '../http/errors';
 import { useAppDataProvider } from '../http/useAppDataProvider';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
 import { useArea } from '../shell/area';
+import { inArabic } from '../forms/directions';
 
 export const PLATFORM_UPDATES = 'platform-setting/platform-updates';
 
@@ -116,12 +117,7 @@ export const PlatformUpdateList = () => {
 const UpdateForm = ({ toolbar }: { toolbar?: false }) => (
   <SimpleForm sx={{ maxWidth: 640 }} {...(toolbar === false && { toolbar: false })}>
     <TextInput source="english_title" validate={required()} fullWidth />
-    <TextInput
-      source="arabic_title"
-      validate={required()}
-      fullWidth
-      slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-    />
+    <TextInput source="arabic_title" validate={required()} fullWidth slotProps={inArabic} />
     <TextInput source="english_description" validate={required()} multiline minRows={3} fullWidth />
     <TextInput
       source="arabic_description"
@@ -129,7 +125,7 @@ const UpdateForm = ({ toolbar }: { toolbar?: false }) => (
       multiline
       minRows={3}
       fullWidth
-      slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+      slotProps={inArabic}
     />
     <BooleanInput source="shown_as_popup" helperText="app.manager.updates.popup_hint" />
   </SimpleForm>

@@ -42,6 +42,7 @@ import { BackupSection } from './BackupSection';
 import { ContractsSection } from './ContractsSection';
 import type { AfterSave } from './SettingsSection';
 import { InlineToolbar } from '../layout/phone';
+import { inArabic, inEnglish } from '../forms/directions';
 
 const RESOURCE = 'settings';
 
@@ -112,22 +113,10 @@ const VatFields = ({ readOnly }: { readOnly: boolean }) => {
         </Typography>
       </FormCell>
       <FormCell>
-        <TextInput
-          source="vat_name_en"
-          isRequired
-          readOnly={readOnly}
-          fullWidth
-          slotProps={{ htmlInput: { dir: 'ltr', lang: 'en' } }}
-        />
+        <TextInput source="vat_name_en" isRequired readOnly={readOnly} fullWidth slotProps={inEnglish} />
       </FormCell>
       <FormCell>
-        <TextInput
-          source="vat_name_ar"
-          isRequired
-          readOnly={readOnly}
-          fullWidth
-          slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-        />
+        <TextInput source="vat_name_ar" isRequired readOnly={readOnly} fullWidth slotProps={inArabic} />
       </FormCell>
     </Grid>
   );

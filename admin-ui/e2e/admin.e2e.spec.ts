@@ -303,8 +303,7 @@ browserSuite('admin-ui in the browser', ({ url, tab }) => {
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
 
     // signed in, an address under a resource that no screen answers is "not found", not a blank page:
-    // a resource kept for look-ups (no list), the list of one edited as a single record, and a record
-    // of one without an edit screen
+    // the lists of resources kept for look-ups (no list screen) and a record of one (no edit screen)
     await signIn(page, url, { accountId: DEMO.accountId, ...DEMO.owner });
     await page.waitForSelector('[data-testid=welcome-greeting]');
     for (const path of ['users', 'nationalities', 'employee-periods/some-id']) {

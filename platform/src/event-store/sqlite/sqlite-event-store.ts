@@ -6,6 +6,7 @@ import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } f
 import { parseStreamName, type RecordedEvent } from '@rawnaq/contracts';
 import { systemClock, type Clock } from '../../runtime/clock';
 import { deepFreeze } from '../../runtime/deep-freeze';
+import { StatementsPerLimit } from '../../runtime/sqlite-limit';
 import { startWorkerFile } from '../../runtime/worker-file';
 import {
   EVENT_STORE_CHECKPOINTS,
@@ -295,11 +296,11 @@ export class SqliteEventStore implements EventStore {
     last: Database.Statement<[string], { revision: number }>;
     insert: Database.Statement<[string, number, string, string, string, string, number]>;
     byIds: (ids: string[]) => Row[];
-    stream: Database.Statement<[string, number, number, number, number], Row>;
-    all: Database.Statement<[number, number], Row>;
-    allUpTo: Database.Statement<[number, number, number], Row>;
+    stream: StatementsPerLimit<[string, number, number, number], Row>;
+    all: StatementsPerLimit<[number], Row>;
+    allUpTo: StatementsPerLimit<[number, number], Row>;
     head: Database.Statement<[], { position: number | null }>;
-    tenant: Database.Statement<[number, number, string, number], Row>;
+    tenant: StatementsPerLimit<[number, number, string], Row>;
     dataVersion: Database.Statement<[], number>;
   };
   private readonly appendTx: (writes: StreamWrite[]) => CommitResult;
@@ -370,17 +371,27 @@ export class SqliteEventStore implements EventStore {
         }
         return s.all(...ids);
       },
-      stream: this.db.prepare(
-        'SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? AND position <= ? ORDER BY revision LIMIT ?',
+      // the LIMITs are written into the SQL: see limitSql
+      stream: new StatementsPerLimit(
+        this.db,
+        (limit) =>
+          `SELECT * FROM events WHERE stream = ? AND revision >= ? AND recorded_at <= ? AND position <= ? ORDER BY revision${limit}`,
       ),
-      all: this.db.prepare(`SELECT ${columns} FROM events WHERE position > ? ORDER BY position LIMIT ?`),
-      allUpTo: this.db.prepare(
-        `SELECT ${columns} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
+      all: new StatementsPerLimit(
+        this.db,
+        (limit) => `SELECT ${columns} FROM events WHERE position > ? ORDER BY position${limit}`,
+      ),
+      allUpTo: new StatementsPerLimit(
+        this.db,
+        (limit) =>
+          `SELECT ${columns} FROM events WHERE position > ? AND position <= ? ORDER BY position${limit}`,
       ),
       head: this.db.prepare('SELECT MAX(position) AS position FROM events'),
       // the pattern narrows (a category may hold a dash); parseStreamName decides
-      tenant: this.db.prepare(
-        "SELECT * FROM events WHERE position > ? AND position <= ? AND stream LIKE ? ESCAPE '\\' ORDER BY position LIMIT ?",
+      tenant: new StatementsPerLimit(
+        this.db,
+        (limit) =>
+          `SELECT * FROM events WHERE position > ? AND position <= ? AND stream LIKE ? ESCAPE '\\' ORDER BY position${limit}`,
       ),
       dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
@@ -1146,7 +1157,7 @@ export class SqliteEventStore implements EventStore {
     const upTo = options.pending
       ? Number.MAX_SAFE_INTEGER
       : Math.min(this.group ? this.group.committedHead : Number.MAX_SAFE_INTEGER, this.visibleLimit());
-    const rows = this.stmt.stream.all(stream, from, asOf, upTo, options.maxCount ?? -1);
+    const rows = this.stmt.stream.get(options.maxCount).all(stream, from, asOf, upTo);
     // with the writer thread, what was appended and is not stored yet follows what is
     const pending = options.pending ? this.writer?.overlay.get(stream) : undefined;
     if (pending && (options.maxCount === undefined || rows.length < options.maxCount)) {
@@ -1182,9 +1193,9 @@ export class SqliteEventStore implements EventStore {
       // per batch, answered without a read transaction (99 µs on average on the projections' thread, its pages
       // emptied by the writer's commit since)
       if (Number(after) >= limit) return [];
-      return this.stmt.allUpTo.all(Number(after), limit, maxCount).map(toRecorded);
+      return this.stmt.allUpTo.get(maxCount).all(Number(after), limit).map(toRecorded);
     }
-    return this.stmt.all.all(Number(after), maxCount).map(toRecorded);
+    return this.stmt.all.get(maxCount).all(Number(after)).map(toRecorded);
   }
 
   async readTenant(
@@ -1207,7 +1218,7 @@ export class SqliteEventStore implements EventStore {
     const out: Row[] = [];
     let from = Number(after);
     while (out.length < maxCount) {
-      const rows = this.stmt.tenant.all(from, limit, pattern, maxCount - out.length);
+      const rows = this.stmt.tenant.get(maxCount - out.length).all(from, limit, pattern);
       if (rows.length === 0) break;
       for (const r of rows) if (parseStreamName(r.stream)?.tenantId === tenantId) out.push(r);
       from = rows[rows.length - 1].position;

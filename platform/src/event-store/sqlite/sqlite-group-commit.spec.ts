@@ -160,7 +160,9 @@ describe.each([
     const stream = uniqueStream();
     await store.append(stream, events(2), 'no_stream');
     const queries = jest.spyOn(
-      (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+      (
+        store as unknown as { stmt: { stream: { get: (limit?: number) => { all: () => unknown } } } }
+      ).stmt.stream.get(undefined),
       'all',
     );
     expect(await store.readStream(stream, { fromRevision: 2, pending: true })).toEqual([]);
@@ -185,7 +187,9 @@ describe.each([
     await store.append(stream, events(2), 'no_stream');
     await store.append(stream, events(2), 1);
     const queries = jest.spyOn(
-      (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+      (
+        store as unknown as { stmt: { stream: { get: (limit?: number) => { all: () => unknown } } } }
+      ).stmt.stream.get(undefined),
       'all',
     );
     const remembered = await store.readStream(stream, { fromRevision: 2, pending: true });
@@ -213,7 +217,9 @@ describe.each([
   it('keeps no rows of a stream its append began: its first load after is asked, as it reads', async () => {
     const stream = uniqueStream();
     const queries = jest.spyOn(
-      (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+      (
+        store as unknown as { stmt: { stream: { get: (limit?: number) => { all: () => unknown } } } }
+      ).stmt.stream.get(undefined),
       'all',
     );
     await store.append(stream, events(2), 'no_stream');
@@ -236,7 +242,9 @@ describe.each([
       // what this connection knew is forgotten
       await seen((await other.append(uniqueStream(), events(1), 'no_stream')).position);
       const queries = jest.spyOn(
-        (store as unknown as { stmt: { stream: { all: () => unknown } } }).stmt.stream,
+        (
+          store as unknown as { stmt: { stream: { get: (limit?: number) => { all: () => unknown } } } }
+        ).stmt.stream.get(undefined),
         'all',
       );
       expect(await store.readStream(stream, { fromRevision: 3, pending: true })).toEqual([]);
@@ -479,7 +487,9 @@ describe('SqliteEventStore with the writer thread', () => {
       expect(await reader.headPosition()).toBe(before);
       // nothing it may show past `before`: answered without a read
       const reads = jest.spyOn(
-        (reader as unknown as { stmt: { allUpTo: { all: () => unknown } } }).stmt.allUpTo,
+        (
+          reader as unknown as { stmt: { allUpTo: { get: (limit: number) => { all: () => unknown } } } }
+        ).stmt.allUpTo.get(10),
         'all',
       );
       expect(await reader.readAll(before, 10)).toEqual([]);

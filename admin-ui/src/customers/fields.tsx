@@ -59,14 +59,19 @@ export const Empty = () => {
   );
 };
 
+/**
+ * A date and time kept whole each, with a line break allowed between them: on one line, a list's last
+ * column of them reached past a 1366-px desktop's side.
+ */
 export const DateTimeField = ({ source }: SourceProps) => {
   const record = useRecordContext();
   const { dateTime } = useFormat();
   const value = valueOf(record, source);
   if (!value) return <Empty />;
+  const [day, ...time] = dateTime(value).split(' ');
   return (
-    <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {dateTime(value)}
+    <Typography variant="body2" component="span" sx={{ '& > span': { whiteSpace: 'nowrap' } }}>
+      <span>{day}</span> <span>{time.join(' ')}</span>
     </Typography>
   );
 };

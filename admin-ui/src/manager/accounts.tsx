@@ -12,7 +12,13 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { useNotify, useRecordContext, useRedirect, useRefresh, useTranslate } from 'ra-core';
-import { codeOptions, openAccountInput, wizardProgress, wizardStepsOf } from '@rawnaq/contracts';
+import {
+  codeLabelKey,
+  codeOptions,
+  openAccountInput,
+  wizardProgress,
+  wizardStepsOf,
+} from '@rawnaq/contracts';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
@@ -64,6 +70,51 @@ const Name = (_: { label?: string }) => {
     </Box>
   );
 };
+
+/**
+ * On a desktop the name cell also holds the alias, and the country cell the salon type: as columns of
+ * their own they pushed the backup and support tools past a 1366-px screen's side.
+ */
+const NameAndAlias = (_: { label?: string }) => {
+  const record = useRecordContext<Account>();
+  if (!record) return null;
+  return (
+    <Box>
+      <Name />
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="div"
+        dir="ltr"
+        sx={{ textAlign: 'start' }}
+      >
+        <bdi>{record.alias}</bdi>
+      </Typography>
+    </Box>
+  );
+};
+
+const CountryAndType = (_: { label?: string }) => {
+  const record = useRecordContext<Account>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Box>
+      <CodeField source="country_id" code="country" />
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(codeLabelKey('salonType', record.salon_type))}
+      </Typography>
+    </Box>
+  );
+};
+
+/** The row's two tools, one above the other: the backup and the support menu. */
+const Tools = (_: { label?: string }) => (
+  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+    <BackupButton />
+    <Support />
+  </Box>
+);
 
 const Vat = (_: { label?: string }) => {
   const record = useRecordContext<Account>();
@@ -211,25 +262,14 @@ export const AccountList = () => {
         }
       >
         <DataTable.Col source="account_id" />
-        <DataTable.Col source={nameField} label={`resources.${ACCOUNTS}.fields.name`} field={Name} />
-        <DataTable.Col source="alias" disableSort field={LtrField} />
-        <DataTable.Col
-          source="country_id"
-          disableSort
-          render={() => <CodeField source="country_id" code="country" />}
-        />
-        <DataTable.Col
-          source="salon_type"
-          disableSort
-          render={() => <CodeField source="salon_type" code="salonType" />}
-        />
+        <DataTable.Col source={nameField} label={`resources.${ACCOUNTS}.fields.name`} field={NameAndAlias} />
+        <DataTable.Col source="country_id" disableSort field={CountryAndType} />
         <DataTable.Col source="vat_percentage" disableSort field={Vat} />
         <DataTable.Col source="max_employees" disableSort />
         <DataTable.Col source="wizard_progress" disableSort field={Progress} />
         <DataTable.Col source="advanced_accounting_status" disableSort field={AdvancedAccountingSwitch} />
         <DataTable.Col source="created_at" field={DateTimeField} />
-        <DataTable.Col label="app.backup.manager_download" disableSort field={BackupButton} />
-        <DataTable.Col label="app.manager.support.menu" disableSort field={Support} />
+        <DataTable.Col label="app.manager.accounts.tools" disableSort field={Tools} />
       </ResponsiveDataTable>
     </List>
   );

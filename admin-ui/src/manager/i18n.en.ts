@@ -231,6 +231,7 @@ export const en = {
         },
       },
       accounts: {
+        tools: 'Backup and support',
         addon_saved: 'Saved: the salon’s advanced accounting follows at once',
         addon_status: { 0: 'Advanced accounting off', 1: 'On: accounting wizard to do', 2: 'On: books open' },
         title: 'Salon accounts',

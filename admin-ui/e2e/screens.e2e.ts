@@ -256,6 +256,26 @@ const layoutProblems = () => {
       );
   }
 
+  // On a desktop a table fits its box: one wider than it (scrolled sideways) hides its last columns
+  // (a salon's backup and support tools, a date cut in half) from who does not think to scroll. A
+  // report that has more figures than any desktop shows side by side says so (`data-wide`).
+  if (width >= 1200)
+    for (const table of document.querySelectorAll('main table')) {
+      if (!shown(table) || table.closest('[data-wide]')) continue;
+      for (let at = table.parentElement; at && at !== document.body; at = at.parentElement) {
+        const overflow = getComputedStyle(at).overflowX;
+        if (overflow !== 'auto' && overflow !== 'scroll') continue;
+        if (at.scrollWidth > at.clientWidth + 1)
+          problems.push(
+            `a table (${[...table.querySelectorAll('th')]
+              .slice(0, 3)
+              .map((th) => (th.textContent ?? '').trim())
+              .join(', ')}…) is ${at.scrollWidth}px wide in a ${at.clientWidth}px box`,
+          );
+        break;
+      }
+    }
+
   // The app bar's buttons are always on screen.
   for (const button of document.querySelectorAll('header button, header a')) {
     if (!shown(button)) continue;

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslate } from 'ra-core';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useFormat } from '../format/useFormat';
+import { Amount } from '../sales/InvoiceParts';
 import { MoneyReport, ReportTable, useReportData } from '../reports/MoneyReport';
 import { DocumentLink, type EntrySource } from './SourceLink';
 
@@ -106,6 +108,15 @@ export const VatReturn = () => {
   const { money } = useFormat();
   const [open, setOpen] = useState<{ box: BoxRow; period: { from: string; to: string } } | null>(null);
   const figure = (v: number | null) => (v === null ? translate(t('on_portal')) : money(v));
+  // the words of a box entered on the portal wrap; an amount stays on its line
+  const shown = (v: number | null) =>
+    v === null ? (
+      <Box component="span" sx={{ whiteSpace: 'normal' }}>
+        {figure(v)}
+      </Box>
+    ) : (
+      <Amount>{figure(v)}</Amount>
+    );
   return (
     <>
       <MoneyReport<BoxRow, VatAnswer>
@@ -134,6 +145,7 @@ export const VatReturn = () => {
             label: translate(t('columns.description')),
             value: (r) => translate(t(`boxes.${r.key}`)),
             align: 'start',
+            wrap: true,
             render: (r) =>
               r.source && a ? (
                 <Button
@@ -149,13 +161,24 @@ export const VatReturn = () => {
                 <span data-testid={`vat-box-${r.key}`}>{translate(t(`boxes.${r.key}`))}</span>
               ),
           },
-          { key: 'amount', label: translate(t('columns.amount')), value: (r) => figure(r.amount) },
+          {
+            key: 'amount',
+            label: translate(t('columns.amount')),
+            value: (r) => figure(r.amount),
+            render: (r) => shown(r.amount),
+          },
           {
             key: 'adjustment',
             label: translate(t('columns.adjustment')),
             value: (r) => figure(r.adjustment),
+            render: (r) => shown(r.adjustment),
           },
-          { key: 'vat', label: translate(t('columns.vat')), value: (r) => figure(r.vat) },
+          {
+            key: 'vat',
+            label: translate(t('columns.vat')),
+            value: (r) => figure(r.vat),
+            render: (r) => shown(r.vat),
+          },
         ]}
         cards={(a) => [
           { key: 'output', label: translate(t('cards.output')), value: money(a.sales.vat) },

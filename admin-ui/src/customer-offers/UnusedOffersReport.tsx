@@ -115,12 +115,14 @@ export const UnusedOffersReport = () => {
       key: 'item',
       label: t('item'),
       align: 'start',
+      wrap: true,
       value: (r) => (r.kind ? `${name(r)} (${translate(`app.customer_offers.kinds.${r.kind}`)})` : ''),
     },
     {
       key: 'services',
       label: t('services_left'),
       align: 'start',
+      wrap: true,
       value: (r) =>
         'services' in r
           ? r.services

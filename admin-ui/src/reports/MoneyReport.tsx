@@ -45,6 +45,8 @@ export type ReportColumn<R> = {
   render?: (row: R) => ReactNode;
   /** money and counts line up at the end of the cell; text at the start */
   align?: 'start' | 'end';
+  /** free text (a reason, a name) that wraps between its words, where figures and dates never do */
+  wrap?: boolean;
 };
 
 /**
@@ -221,7 +223,7 @@ export const TotalsCards = ({
 const cellOf = <R,>(c: ReportColumn<R>, row: R, card = false) =>
   c.render ? (
     c.render(row)
-  ) : card ? (
+  ) : card || c.wrap ? (
     <bdi>{String(c.value(row) ?? '')}</bdi>
   ) : (
     <Amount>{String(c.value(row) ?? '')}</Amount>
@@ -305,6 +307,7 @@ export const ReportTable = <R,>({
   rowKey,
   empty,
   minWidth = 720,
+  wide = false,
 }: {
   columns: ReportColumn<R>[];
   rows: R[] | undefined;
@@ -312,6 +315,8 @@ export const ReportTable = <R,>({
   rowKey: (row: R) => string;
   empty: string;
   minWidth?: number;
+  /** more figures side by side than a desktop shows: scrolled sideways there too, knowingly */
+  wide?: boolean;
 }) => {
   const translate = useTranslate();
   const phone = useIsPhone();
@@ -347,7 +352,11 @@ export const ReportTable = <R,>({
     );
   return (
     <Card variant="outlined">
-      <Box className="summary-scroll" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
+      <Box
+        className="summary-scroll"
+        sx={{ overflowX: 'auto', maxWidth: '100%' }}
+        data-wide={wide ? 'true' : undefined}
+      >
         <Box
           component="table"
           className="summary-table"
@@ -364,7 +373,11 @@ export const ReportTable = <R,>({
               textAlign: 'end',
               whiteSpace: 'nowrap',
             },
+            // a heading wraps between its words (the figures do not): kept on one line, the headings of a
+            // report with ten columns pushed its last ones past a desktop's side
+            '& thead th': { whiteSpace: 'normal', verticalAlign: 'bottom' },
             '& .start': { textAlign: 'start' },
+            '& td.wrap': { whiteSpace: 'normal', minWidth: '8em' },
             '& tfoot th': { borderTop: 2, borderColor: 'text.primary' },
           }}
         >
@@ -381,7 +394,7 @@ export const ReportTable = <R,>({
             {rows.map((r) => (
               <tr key={rowKey(r)} data-testid="summary-row">
                 {columns.map((c) => (
-                  <td key={c.key} className={c.align === 'start' ? 'start' : undefined} data-column={c.key}>
+                  <td key={c.key} className={cellClass(c)} data-column={c.key}>
                     {cellOf(c, r)}
                   </td>
                 ))}
@@ -408,6 +421,9 @@ export const ReportTable = <R,>({
     </Card>
   );
 };
+
+const cellClass = <R,>(c: ReportColumn<R>): string | undefined =>
+  [c.align === 'start' && 'start', c.wrap && 'wrap'].filter(Boolean).join(' ') || undefined;
 
 /** The CSV of a report: the table as shown, the totals last. */
 export const exportReport = <R,>(
@@ -444,6 +460,7 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
   initialPreset,
   initialPeriod,
   minWidth,
+  wide,
   query = '',
   toTotals,
   transformRows,
@@ -465,6 +482,8 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
   /** the dates to open with (from the address), in place of the preset's */
   initialPeriod?: Period | null;
   minWidth?: number;
+  /** see ReportTable */
+  wide?: boolean;
   /** more of the address (`&key=value`) */
   query?: string;
   /** the totals as a row of the table (when the answer's are shaped otherwise) */
@@ -559,6 +578,7 @@ export const MoneyReport = <R, A extends ReportAnswer<R, unknown> = ReportAnswer
         totals={rows?.length ? totals : undefined}
         rowKey={rowKey}
         minWidth={minWidth}
+        wide={wide}
         empty={
           loading
             ? translate('ra.page.loading')

@@ -48,6 +48,8 @@ export const SummaryReport = ({ kind }: { kind: Kind }) => {
       file={`app.sales.reports.${kind}_file`}
       testId={`${kind}-summary`}
       columns={columns}
+      // eight figures and a column per payment method: more than a 1366-px desktop shows at once
+      wide
       rowKey={(r) => r[keyOf] ?? ''}
       cards={(summary) =>
         (['invoices', 'net', 'vat', 'total', 'paid', 'owed'] as const).map((f) => ({

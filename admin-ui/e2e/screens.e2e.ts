@@ -276,6 +276,17 @@ const layoutProblems = () => {
       }
     }
 
+  // On a phone a list's buttons say what they do: react-admin draws them as bare icons there, and the
+  // theme writes each one's label under it (a tooltip is not seen by a finger).
+  if (width < 600)
+    for (const button of document.querySelectorAll('.RaList-actions .MuiIconButton-root')) {
+      if (!shown(button) || button.closest('.MuiFormControl-root')) continue;
+      const after = getComputedStyle(button, '::after').content;
+      const words =
+        (button.textContent ?? '').trim() || (after === 'none' ? '' : after.replace(/^"|"$/g, ''));
+      if (!words) problems.push(`${describe(button)} is an icon without words on a phone`);
+    }
+
   // The app bar's buttons are always on screen.
   for (const button of document.querySelectorAll('header button, header a')) {
     if (!shown(button)) continue;

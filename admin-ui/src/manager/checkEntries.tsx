@@ -265,6 +265,7 @@ const Decide = (_: { label?: string }) => {
 
 /** Every entry of the page still waiting, approved at once (what the team has just looked over). */
 const ApproveShown = () => {
+  const translate = useTranslate();
   const { data } = useListContext<Row>();
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
@@ -274,6 +275,8 @@ const ApproveShown = () => {
   return (
     <Button
       label="app.manager.checks.approve_shown"
+      // react-admin draws a disabled button on a phone as a bare icon, its label left off: named here
+      aria-label={translate('app.manager.checks.approve_shown')}
       data-testid="check-approve-shown"
       disabled={busy || pending.length === 0}
       onClick={async () => {

@@ -59,6 +59,23 @@ export const themeOptions = (language: Language): ThemeOptions => ({
         root: {
           '@media (max-width: 599.95px)': {
             '&:not(:has(> :not(.MuiFab-root)))': { minHeight: 0 },
+            // react-admin shows a phone only the icon of each button ("add quantity", "activate",
+            // "import" as three pictures, their words in a tooltip a finger never sees): the words go
+            // under the icon, from the label it already carries
+            // (not an input's own icon buttons: a picker's arrow, a password's eye)
+            '& .MuiIconButton-root[aria-label]:not(.MuiFormControl-root *)': {
+              flexDirection: 'column',
+              borderRadius: 8,
+              padding: '4px 6px',
+              '&::after': {
+                content: 'attr(aria-label)',
+                fontSize: '0.6875rem',
+                lineHeight: 1.2,
+                maxWidth: 84,
+                whiteSpace: 'normal',
+                textAlign: 'center',
+              },
+            },
           },
         },
       },

@@ -26,6 +26,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { CodeField, DateTimeField, LtrField } from '../customers/fields';
 import { FormCell, FormSection } from '../forms/FormSection';
+import { NameInputs } from '../forms/NameInputs';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useArea } from '../shell/area';
 import { ResponsiveDataTable } from '../layout/ResponsiveDataTable';
@@ -81,14 +82,8 @@ const NameAndAlias = (_: { label?: string }) => {
   return (
     <Box>
       <Name />
-      <Typography
-        variant="caption"
-        color="text.secondary"
-        component="div"
-        dir="ltr"
-        sx={{ textAlign: 'start' }}
-      >
-        <bdi>{record.alias}</bdi>
+      <Typography variant="caption" color="text.secondary" component="div">
+        <bdi dir="ltr">{record.alias}</bdi>
       </Typography>
     </Box>
   );
@@ -282,9 +277,7 @@ export const AccountCreate = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const { language } = useArea();
   const validate = useMemo(() => schemaValidator(openAccountInput, ACCOUNTS, translate), [translate]);
-  const names = language === 'ar' ? ['name_ar', 'name_en'] : ['name_en', 'name_ar'];
   return (
     <Create
       title={translate('app.manager.accounts.open')}
@@ -305,16 +298,7 @@ export const AccountCreate = () => {
         defaultValues={{ country_id: 1, salon_type: 1, max_employees: 10 }}
       >
         <FormSection title="app.manager.accounts.salon">
-          {names.map((source) => (
-            <FormCell key={source}>
-              <TextInput
-                source={source}
-                isRequired
-                fullWidth
-                slotProps={{ htmlInput: { dir: source.endsWith('ar') ? 'rtl' : 'ltr' } }}
-              />
-            </FormCell>
-          ))}
+          <NameInputs />
           <FormCell>
             <TextInput
               source="alias"

@@ -1,4 +1,5 @@
 import { NumberInput, RadioButtonGroupInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
+import { inArabic, inEnglish } from '../forms/directions';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useWatch } from 'react-hook-form';
 import { inclusiveFromExclusive } from '@rawnaq/contracts';
@@ -26,7 +27,7 @@ const NamesAndDescriptions = () => {
         fullWidth
         multiline={multiline}
         minRows={multiline ? 2 : undefined}
-        slotProps={{ htmlInput: { dir: lang === 'ar' ? 'rtl' : 'ltr', lang } }}
+        slotProps={lang === 'ar' ? inArabic : inEnglish}
       />
     </FormCell>
   );

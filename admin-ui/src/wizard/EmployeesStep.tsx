@@ -22,6 +22,7 @@ import { FormCell, FormSection } from '../forms/FormSection';
 import { schemaValidator } from '../forms/schemaValidator';
 import { useGlobalInformation } from '../layout/globalInformationContext';
 import { useArea } from '../shell/area';
+import { NameInputs } from '../forms/NameInputs';
 import { Loading, combine, useRequired, useServerErrors, type AfterSave } from '../settings/SettingsSection';
 import { InlineToolbar } from '../layout/phone';
 import { employeePayload } from '../staff/types';
@@ -183,16 +184,7 @@ export const EmployeesStep = ({ onSaved, submitLabel }: AfterSave) => {
         }
       >
         <FormSection title="app.wizard.employees.new" last>
-          {(language === 'ar' ? ['name_ar', 'name_en'] : ['name_en', 'name_ar']).map((source) => (
-            <FormCell key={source}>
-              <TextInput
-                source={source}
-                isRequired
-                fullWidth
-                slotProps={{ htmlInput: { dir: source.endsWith('ar') ? 'rtl' : 'ltr' } }}
-              />
-            </FormCell>
-          ))}
+          <NameInputs />
           <FormCell>
             <TextInput source="job_title" fullWidth />
           </FormCell>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { SaveButton, SimpleForm, TextInput } from 'react-admin';
+import { SaveButton, SimpleForm } from 'react-admin';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'ra-core';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import CreateNewFolderIcon from '@mui/icons-material/CreateNewFolder';
-import { FormCell, FormSection } from '../forms/FormSection';
+import { FormSection } from '../forms/FormSection';
 import { useFormat } from '../format/useFormat';
 import { activationChange, changeCount } from '../menu/activation';
 import { isHandled, isHttpError } from '../http/errors';
@@ -28,7 +28,7 @@ import {
   type Service,
 } from '../menu/types';
 import { useNameValidate } from '../menu/validation';
-import { useArea } from '../shell/area';
+import { NameInputs } from '../forms/NameInputs';
 import { Loading, useServerErrors, type AfterSave } from '../settings/SettingsSection';
 import { InlineToolbar } from '../layout/phone';
 import { useAppDataProvider } from '../http/useAppDataProvider';
@@ -36,7 +36,6 @@ import { SuggestedServices } from './SuggestedServices';
 
 /** An account opened by a manager has no group yet: the owner names the first one here. */
 const FirstGroup = ({ onAdded }: { onAdded: () => void }) => {
-  const { language } = useArea();
   const notify = useNotify();
   const dataProvider = useDataProvider();
   const serverErrors = useServerErrors();
@@ -67,16 +66,7 @@ const FirstGroup = ({ onAdded }: { onAdded: () => void }) => {
       }
     >
       <FormSection title="app.wizard.services.first_group" last>
-        {(language === 'ar' ? ['name_ar', 'name_en'] : ['name_en', 'name_ar']).map((source) => (
-          <FormCell key={source}>
-            <TextInput
-              source={source}
-              isRequired
-              fullWidth
-              slotProps={{ htmlInput: { dir: source.endsWith('ar') ? 'rtl' : 'ltr' } }}
-            />
-          </FormCell>
-        ))}
+        <NameInputs />
       </FormSection>
     </SimpleForm>
   );

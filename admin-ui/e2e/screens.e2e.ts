@@ -434,6 +434,13 @@ const textProblems = ({
     const runs = /[A-Za-z][A-Za-z0-9'&-]*(?: [A-Za-z][A-Za-z0-9'&-]*)*/g;
     for (let m = runs.exec(text); m; m = runs.exec(text))
       if (names.has(m[0])) seen(`the English name "${m[0]}" where an Arabic one is on file`, m);
+    // how to type a date or a time, told in English letters (a hint, a label, or an empty field's
+    // placeholder): Arabic screens say سنة-شهر-يوم and ساعة:دقيقة
+    const format = /\b(YYYY|MM-DD|DD\/MM|[Hh]{2}:mm)\b/;
+    seen('a date or time format in English letters', format.exec(text));
+    for (const field of document.querySelectorAll<HTMLInputElement>('input[placeholder]'))
+      if (field.getBoundingClientRect().width > 0 && format.test(field.placeholder))
+        problems.push(`has a field whose placeholder is the English format "${field.placeholder}"`);
   }
   // a field for the English (or the Arabic) form of a text is typed in that language's direction
   // whatever the page's: English typed right to left shows its question mark at the start

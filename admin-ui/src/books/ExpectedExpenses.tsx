@@ -147,7 +147,7 @@ const ExpectedForm = () => {
       <TextInput
         source="due_date"
         validate={required()}
-        helperText="YYYY-MM-DD"
+        helperText="app.common.date_format"
         slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
       />
       <SelectInput
@@ -311,7 +311,7 @@ const MoveButton = () => {
               label={translate('app.books.expense_fields.date')}
               value={dateText || today || ''}
               onChange={(e) => setDate(fromArabicDigits(e.target.value.trim()))}
-              helperText="YYYY-MM-DD"
+              helperText={translate('app.common.date_format')}
               slotProps={{
                 htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'expected-move-date' },
               }}

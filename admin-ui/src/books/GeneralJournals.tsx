@@ -213,7 +213,7 @@ export const GeneralJournalCreate = () => {
           value={date}
           onChange={(e) => setDate(fromArabicDigits(e.target.value.trim()))}
           error={!isBusinessDate(date) || Boolean(errorOf('date'))}
-          helperText={errorOf('date') ?? 'YYYY-MM-DD'}
+          helperText={errorOf('date') ?? translate('app.common.date_format')}
           sx={{ width: 160 }}
           slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'journal-date' } }}
         />
@@ -387,7 +387,7 @@ const ReverseButton = () => {
               value={date}
               onChange={(e) => setDate(fromArabicDigits(e.target.value.trim()))}
               error={Boolean(errorOf('date'))}
-              helperText={errorOf('date') ?? 'YYYY-MM-DD'}
+              helperText={errorOf('date') ?? translate('app.common.date_format')}
               slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'reverse-date' } }}
             />
             <TextField

@@ -419,7 +419,7 @@ const AsOfStatement = <R, A extends { as_of: string; known_at: string | null; ro
           'as-of-date',
           150,
           !isBusinessDate(date),
-          'YYYY-MM-DD',
+          translate('app.common.date_format'),
         )}
         {auditor && (
           <>
@@ -430,10 +430,10 @@ const AsOfStatement = <R, A extends { as_of: string; known_at: string | null; ro
               'known-at-date',
               220,
               knownGiven && !isBusinessDate(knownDate),
-              knownGiven && !knownValid ? translate(t('invalid_instant')) : 'YYYY-MM-DD',
+              knownGiven && !knownValid ? translate(t('invalid_instant')) : translate('app.common.date_format'),
             )}
             {field(
-              'HH:mm',
+              translate('app.common.time_format'),
               knownTime,
               setKnownTime,
               'known-at-time',

@@ -357,13 +357,13 @@ const CampaignForm = () => {
       <TextInput
         source="filters.last_visit_after"
         label="app.campaigns.filters.last_visit_after"
-        helperText="YYYY-MM-DD"
+        helperText="app.common.date_format"
         slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
       />
       <TextInput
         source="filters.last_visit_before"
         label="app.campaigns.filters.last_visit_before"
-        helperText="YYYY-MM-DD"
+        helperText="app.common.date_format"
         slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric' } }}
       />
       <SelectInput

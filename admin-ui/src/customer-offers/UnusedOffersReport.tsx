@@ -173,7 +173,7 @@ export const UnusedOffersReport = () => {
               key={field}
               size="small"
               label={t(`sold_${field}`)}
-              placeholder="YYYY-MM-DD"
+              placeholder={translate('app.common.date_format')}
               value={value}
               onChange={(e) => set(typedDateText(e.target.value, 'day'))}
               error={!isDate(value)}

@@ -86,7 +86,7 @@ export const CustomerAsOf = () => {
           error={!dateValid}
           helperText={
             dateValid
-              ? 'YYYY-MM-DD'
+              ? translate('app.common.date_format')
               : translate('validation.should_be_a_date', { field: translate('app.customers.as_of.date') })
           }
           slotProps={{ htmlInput: { dir: 'ltr', inputMode: 'numeric', 'data-testid': 'as-of-date' } }}

@@ -21,6 +21,8 @@ export const ar: AppMessages = {
       loading: 'جارٍ التحميل…',
       yes: 'نعم',
       no: 'لا',
+      date_format: 'سنة-شهر-يوم',
+      time_format: 'ساعة:دقيقة',
     },
     language: {
       label: 'اللغة',
@@ -265,7 +267,6 @@ export const ar: AppMessages = {
         date: 'التاريخ',
         time: 'الوقت (24 ساعة)',
         show: 'عرض',
-        date_hint: 'سنة-شهر-يوم',
         hint: 'اختر لحظة لترى بيانات العميل كما كانت تمامًا في ذلك الوقت (بتوقيت الصالون، %{tz}).',
         not_yet: 'لم يكن هذا العميل مسجّلًا بعد في تلك اللحظة.',
         title: 'كما كان في %{date}',

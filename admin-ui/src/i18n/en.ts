@@ -18,6 +18,9 @@ export const en = {
       loading: 'Loading…',
       yes: 'Yes',
       no: 'No',
+      // how a typed date, month and time are written (the fields' hints)
+      date_format: 'YYYY-MM-DD',
+      time_format: 'HH:mm',
     },
     language: {
       label: 'Language',
@@ -266,7 +269,6 @@ export const en = {
         date: 'Date',
         time: 'Time (24 hours)',
         show: 'Show',
-        date_hint: 'YYYY-MM-DD',
         hint: 'Pick a moment to see the customer exactly as they were then (salon time, %{tz}).',
         not_yet: 'This customer was not registered yet at that moment.',
         title: 'As it was on %{date}',

@@ -441,6 +441,17 @@ const textProblems = ({
     for (const field of document.querySelectorAll<HTMLInputElement>('input[placeholder]'))
       if (field.getBoundingClientRect().width > 0 && format.test(field.placeholder))
         problems.push(`has a field whose placeholder is the English format "${field.placeholder}"`);
+    // a column's heading or a field's label is the product's words, never data: one in English words
+    // is a label with no Arabic (react-admin then shows its source made readable, "Name ar")
+    for (const label of document.querySelectorAll<HTMLElement>(
+      'thead th, .MuiTableCell-head, label, legend, .MuiFormLabel-root',
+    )) {
+      if (label.closest(`[lang]:not([lang|="${language}"])`) || label.getBoundingClientRect().width === 0)
+        continue;
+      const english = /[A-Za-z][a-z]/.exec(label.innerText);
+      if (english)
+        problems.push(`has the heading or label "${label.innerText.trim().slice(0, 40)}" in English`);
+    }
   }
   // a field for the English (or the Arabic) form of a text is typed in that language's direction
   // whatever the page's: English typed right to left shows its question mark at the start

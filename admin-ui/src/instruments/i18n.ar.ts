@@ -3,6 +3,8 @@ import type { en } from './i18n.en';
 /** المحافظ وبطاقات الإهداء والذمم المدينة بالعربية. */
 /** Polyglot's six Arabic forms; a report's name is the same in each. */
 const same = (what: string) => Array(6).fill(what).join(' |||| ');
+/** a list's period filter */
+const period = { from: 'من', to: 'إلى' };
 
 export const ar: typeof en = {
   resources: {
@@ -29,9 +31,9 @@ export const ar: typeof en = {
     'accounting/receivable': { name: same('الذمم المدينة') },
     'pos/customer-wallet-reminder': { name: same('تذكير برصيد المحفظة') },
     'pos/birthday-congratulations': { name: same('تهاني أعياد الميلاد') },
-    'reports/active-gifts-cards': { name: same('بطاقات الإهداء الفعالة') },
-    'reports/used-gifts-cards': { name: same('بطاقات الإهداء المستخدمة') },
-    'reports/expired-gifts-cards': { name: same('بطاقات الإهداء المنتهية') },
+    'reports/active-gifts-cards': { name: same('بطاقات الإهداء الفعالة'), fields: period },
+    'reports/used-gifts-cards': { name: same('بطاقات الإهداء المستخدمة'), fields: period },
+    'reports/expired-gifts-cards': { name: same('بطاقات الإهداء المنتهية'), fields: period },
   },
   app: {
     birthdays: {

@@ -1,5 +1,7 @@
 /** Wallets, gift cards and receivables in English (merged into the catalogue by i18n/messages.en.ts). */
 const same = (what: string) => `${what} |||| ${what}`;
+/** a list's period filter */
+const period = { from: 'From', to: 'To' };
 
 export const en = {
   resources: {
@@ -26,9 +28,9 @@ export const en = {
     'accounting/receivable': { name: same('Receivables') },
     'pos/customer-wallet-reminder': { name: same('Wallet reminders') },
     'pos/birthday-congratulations': { name: same('Birthday wishes') },
-    'reports/active-gifts-cards': { name: same('Active gift cards') },
-    'reports/used-gifts-cards': { name: same('Used gift cards') },
-    'reports/expired-gifts-cards': { name: same('Expired gift cards') },
+    'reports/active-gifts-cards': { name: same('Active gift cards'), fields: period },
+    'reports/used-gifts-cards': { name: same('Used gift cards'), fields: period },
+    'reports/expired-gifts-cards': { name: same('Expired gift cards'), fields: period },
   },
   app: {
     birthdays: {

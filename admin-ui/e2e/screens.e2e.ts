@@ -399,6 +399,9 @@ const textProblems = ({
     if (parts.some((part) => part.includes('_')) || parts.length >= 3) seen('a message key', m);
     if (problems.length > 5) break;
   }
+  // a resource's key, whose name has a slash or a hyphen the pattern above stops at
+  // ("resources.employees-merchants/added-employees.fields.name_en")
+  seen('a message key', /(?<![\w@/.:-])(resources|ra)\.[\w/-]+\.(fields|name|empty|action)\b/.exec(text));
   // a raw code: an upper-case word with an underscore (NOT_REPORTED), or on an Arabic screen an
   // upper-case English word that is not a known abbreviation
   seen('a raw code', /(?<![\w-])[A-Z][A-Z0-9]*_[A-Z0-9_]+(?![\w-])/.exec(text));
@@ -453,6 +456,16 @@ const textProblems = ({
         problems.push(`has the heading or label "${label.innerText.trim().slice(0, 40)}" in English`);
     }
   }
+  // a heading react-admin made up from a source that has no label ("Name en"): on an English screen it
+  // reads as English (the Arabic one is caught above), and CI looks at tables in English only
+  if (language === 'en')
+    for (const label of document.querySelectorAll<HTMLElement>(
+      'thead th, .MuiTableCell-head, label, legend, .MuiFormLabel-root',
+    ))
+      if (/\b[A-Za-z]+ (en|ar)\b/.test(label.innerText) && label.getBoundingClientRect().width > 0)
+        problems.push(
+          `has the heading or label "${label.innerText.trim().slice(0, 40)}", made from a field's name`,
+        );
   // a field for the English (or the Arabic) form of a text is typed in that language's direction
   // whatever the page's: English typed right to left shows its question mark at the start
   for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(

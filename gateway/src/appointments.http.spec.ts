@@ -51,6 +51,12 @@ describe('the appointment book over HTTP', () => {
     expect(week.body.length).toBeGreaterThanOrEqual(10);
     for (const state of ['checked_in', 'cancelled', 'no_show', 'confirmed', 'scheduled'])
       expect(states).toContain(state);
+    // cancelled for a reason of the salon's list, which each language reads in its own words
+    expect(week.body.find((v: { state: string }) => v.state === 'cancelled')).toMatchObject({
+      cancel_reason_id: expect.any(String),
+      cancel_reason_en: 'Customer asked to cancel',
+      cancel_reason_ar: 'طلب العميل الإلغاء',
+    });
     const noShow = week.body.find((v: { state: string }) => v.state === 'no_show');
     const customer = await t.http.get(`/api/merchant/customers/${noShow.customer_id}`).set(bearer(owner));
     expect(customer.body.no_shows).toBe(1);

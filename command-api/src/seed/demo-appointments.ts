@@ -99,6 +99,8 @@ export const seedDemoAppointments = async (
     customers: string[];
     services: Record<string, { id: string; job_time: number }>;
     stylists: string[];
+    /** the salon's cancellation reasons, in DEFAULT_CANCELLATION_REASONS's order */
+    reasons: string[];
   },
 ) => {
   const today = businessDate(ownerCtx.now, timeZone);
@@ -160,7 +162,7 @@ export const seedDemoAppointments = async (
     if (visit.then === 'cancel')
       await request(
         bookedAt + 3_600_000,
-        { kind: 'cancel', id, body: { reason: 'Customer travelling' } },
+        { kind: 'cancel', id, body: { reason_id: ids.reasons[0] } },
         `demo-visit-${i}-cancel`,
       );
   }

@@ -719,10 +719,17 @@ export const seedDemoSalon = async (
       { action: 'connect', body: DEMO_EINVOICING },
     ),
   );
+  // the front desk picks a cancellation reason from the salon's list, which reads in the screen's language
+  const reasons = (
+    await store.readStream(streamName(CANCELLATION_REASONS_CATEGORY, DEMO.tenantId, DEMO.tenantId))
+  ).flatMap((e) =>
+    e.type === 'CancellationReasonAdded' ? [(e.data as { reason_id: string }).reason_id] : [],
+  );
   const checkedIn = await seedDemoAppointments(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
     customers: customerIds,
     services,
     stylists,
+    reasons,
   });
   const issued = await seedDemoSales(execute, ownerCtx, ownerAuth, 'Asia/Riyadh', {
     customers: customerIds,

@@ -430,7 +430,9 @@ const AsOfStatement = <R, A extends { as_of: string; known_at: string | null; ro
               'known-at-date',
               220,
               knownGiven && !isBusinessDate(knownDate),
-              knownGiven && !knownValid ? translate(t('invalid_instant')) : translate('app.common.date_format'),
+              knownGiven && !knownValid
+                ? translate(t('invalid_instant'))
+                : translate('app.common.date_format'),
             )}
             {field(
               translate('app.common.time_format'),

@@ -18,7 +18,7 @@ export const en = {
       loading: 'Loading…',
       yes: 'Yes',
       no: 'No',
-      // how a typed date, month and time are written (the fields' hints)
+      // how a typed date and a typed time are written (the fields' hints)
       date_format: 'YYYY-MM-DD',
       time_format: 'HH:mm',
     },

@@ -444,28 +444,22 @@ const textProblems = ({
     for (const field of document.querySelectorAll<HTMLInputElement>('input[placeholder]'))
       if (field.getBoundingClientRect().width > 0 && format.test(field.placeholder))
         problems.push(`has a field whose placeholder is the English format "${field.placeholder}"`);
-    // a column's heading or a field's label is the product's words, never data: one in English words
-    // is a label with no Arabic (react-admin then shows its source made readable, "Name ar")
-    for (const label of document.querySelectorAll<HTMLElement>(
-      'thead th, .MuiTableCell-head, label, legend, .MuiFormLabel-root',
-    )) {
-      if (label.closest(`[lang]:not([lang|="${language}"])`) || label.getBoundingClientRect().width === 0)
-        continue;
-      const english = /[A-Za-z][a-z]/.exec(label.innerText);
-      if (english)
-        problems.push(`has the heading or label "${label.innerText.trim().slice(0, 40)}" in English`);
-    }
   }
-  // a heading react-admin made up from a source that has no label ("Name en"): on an English screen it
-  // reads as English (the Arabic one is caught above), and CI looks at tables in English only
-  if (language === 'en')
-    for (const label of document.querySelectorAll<HTMLElement>(
+  // A column's heading or a field's label is the product's words, never data: on an Arabic screen one
+  // in English words has no Arabic; on an English one, "Name en" is a heading react-admin made up from
+  // a source with no label (CI looks at tables in English only).
+  const labels = [
+    ...document.querySelectorAll<HTMLElement>(
       'thead th, .MuiTableCell-head, label, legend, .MuiFormLabel-root',
-    ))
-      if (/\b[A-Za-z]+ (en|ar)\b/.test(label.innerText) && label.getBoundingClientRect().width > 0)
-        problems.push(
-          `has the heading or label "${label.innerText.trim().slice(0, 40)}", made from a field's name`,
-        );
+    ),
+  ].filter((el) => el.getBoundingClientRect().width > 0 && !el.closest(`[lang]:not([lang|="${language}"])`));
+  for (const label of labels) {
+    const words = label.innerText.trim().slice(0, 40);
+    if (language === 'ar' && /[A-Za-z][a-z]/.test(label.innerText))
+      problems.push(`has the heading or label "${words}" in English`);
+    else if (/\b[A-Za-z]+ (en|ar)\b/.test(label.innerText))
+      problems.push(`has the heading or label "${words}", made from a field's name`);
+  }
   // a field for the English (or the Arabic) form of a text is typed in that language's direction
   // whatever the page's: English typed right to left shows its question mark at the start
   for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(

@@ -177,3 +177,26 @@ describe('catalogues', () => {
     });
   });
 });
+
+describe("a localized name column's heading", () => {
+  const tree = {
+    resources: {
+      employees: { fields: { name_en: 'Name', mobile: 'Mobile' } },
+      plans: { fields: { name_en: 'English name', name_ar: 'Arabic name' } },
+    },
+  };
+
+  it("is the resource's name heading under either key", () => {
+    const { translate } = createI18nProvider('en', tree);
+    // as react-admin asks for a column's heading: its key, with the source made readable as the default
+    expect(translate('resources.employees.fields.name_ar', { _: 'Name ar' })).toBe('Name');
+    expect(translate('resources.employees.fields.name_en', { _: 'Name en' })).toBe('Name');
+  });
+
+  it('leaves a resource that names both, other fields and a resource with neither as they are', () => {
+    const { translate } = createI18nProvider('en', tree);
+    expect(translate('resources.plans.fields.name_ar', { _: 'Name ar' })).toBe('Arabic name');
+    expect(translate('resources.employees.fields.mobile_ar', { _: 'Mobile ar' })).toBe('Mobile ar');
+    expect(translate('resources.other.fields.name_ar', { _: 'Name ar' })).toBe('Name ar');
+  });
+});

@@ -1,7 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import type { Language } from '../boot/routes';
-import type { MessageTree } from './merge';
+import { lookup, type MessageTree } from './merge';
 
 /** Only the page's language is downloaded: switching reloads the page (spec doc1 §1). */
 export const loadMessages = async (language: Language): Promise<MessageTree> =>
@@ -24,6 +24,13 @@ export const wholeCatalogue = (): Promise<void> =>
     completing = null;
     throw error;
   }));
+
+/**
+ * A list's name column reads `name_ar` on an Arabic screen and `name_en` on an English one
+ * (`useNameField`): its heading is the resource's name heading under either key, so a resource that
+ * labels only one of them does not show the other made readable ("Name ar").
+ */
+const NAME_FIELD = /^(resources\.[^.]+\.fields\.name_)(en|ar)$/;
 
 export const createI18nProvider = (
   language: Language,
@@ -50,5 +57,13 @@ export const createI18nProvider = (
         await provider.changeLocale(language);
       }
     : () => Promise.resolve();
-  return provider;
+  const translate: I18nProvider['translate'] = (key, options) => {
+    const name = NAME_FIELD.exec(key);
+    if (name && lookup(current, key) === undefined) {
+      const other = `${name[1]}${name[2] === 'en' ? 'ar' : 'en'}`;
+      if (lookup(current, other) !== undefined) return provider.translate(other, options);
+    }
+    return provider.translate(key, options);
+  };
+  return { ...provider, translate };
 };

@@ -12,7 +12,7 @@ export const mergeMessages = (...trees: MessageTree[]): MessageTree => {
   return out;
 };
 
-/** Flattened keys ('ra.action.save'...) of a catalogue. */
+/** Flattened keys of a catalogue, each as its dotted path. */
 export const flatKeys = (tree: MessageTree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([key, value]) =>
     typeof value === 'string' ? [`${prefix}${key}`] : flatKeys(value, `${prefix}${key}.`),

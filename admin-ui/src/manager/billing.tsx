@@ -778,7 +778,6 @@ export const AdvancedAccountingList = () => {
         <DataTable.Col source="account_id" />
         <DataTable.Col
           source={nameField}
-          label={`resources.${ADVANCED_ACCOUNTING}.fields.name_en`}
           render={(s: AddonSalon) => <bdi>{language === 'ar' ? s.name_ar : s.name_en}</bdi>}
         />
         <DataTable.Col

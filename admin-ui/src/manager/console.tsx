@@ -107,11 +107,7 @@ const EmployeesList = ({ resource }: { resource: string }) => {
         rowClick={false}
         empty={<Empty text="app.manager.console.empty_employees" />}
       >
-        <DataTable.Col
-          source={nameField}
-          label={`resources.${resource}.fields.name_en`}
-          field={EmployeeName}
-        />
+        <DataTable.Col source={nameField} field={EmployeeName} />
         <DataTable.Col source="account_id" disableSort field={Salon} />
         <DataTable.Col source="mobile" disableSort field={LtrField} />
         <DataTable.Col source="status" disableSort field={Status} />

@@ -681,11 +681,7 @@ export const MarketingActiveList = () => {
         }
       >
         <DataTable.NumberCol source="account_id" />
-        <DataTable.Col
-          source={nameField}
-          label={`resources.${MARKETING_ACTIVE}.fields.name_en`}
-          field={Name}
-        />
+        <DataTable.Col source={nameField} field={Name} />
         <DataTable.Col source="plan" disableSort field={Plan} />
         <DataTable.Col source="created_at" field={() => <When source="created_at" />} />
         <DataTable.Col source="last_sign_in_at" disableSort field={() => <When source="last_sign_in_at" />} />
